@@ -1,0 +1,20 @@
+package cli
+
+import (
+	"github.com/spf13/cobra"
+
+	"github.com/codename-spandex/spandex/internal/cli/herocmd"
+	"github.com/codename-spandex/spandex/internal/cli/roll"
+	"github.com/codename-spandex/spandex/internal/cli/tables"
+	"github.com/codename-spandex/spandex/internal/cmdutil"
+)
+
+// commands lists the top-level command constructors, in help order.
+func commands() []func(*cmdutil.Factory) *cobra.Command {
+	return []func(*cmdutil.Factory) *cobra.Command{
+		func(f *cmdutil.Factory) *cobra.Command { return roll.NewCmdRoll(f, nil) },
+		func(f *cmdutil.Factory) *cobra.Command { return tables.NewCmdTables(f, nil) },
+		func(f *cmdutil.Factory) *cobra.Command { return herocmd.NewCmdHero(f) },
+		newCmdVersion,
+	}
+}

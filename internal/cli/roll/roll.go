@@ -1,0 +1,302 @@
+// Package roll implements `spandex roll`.
+package roll
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/codename-spandex/spandex/internal/cmdutil"
+	"github.com/codename-spandex/spandex/internal/iostreams"
+	"github.com/codename-spandex/spandex/pkg/dice"
+)
+
+// MaxRepeat bounds -n.
+const MaxRepeat = 100_000_000
+
+// Options are the inputs of `spandex roll`.
+type Options struct {
+	IO      *iostreams.IOStreams
+	Exprs   []string
+	N       int
+	Odds    bool
+	Explain bool
+	Format  cmdutil.Format
+	// Roller is resolved lazily (not needed for --odds).
+	Roller   func() (*cmdutil.RollerState, error)
+	Scripted bool
+}
+
+// NewCmdRoll builds the command. runF replaces rollRun in tests.
+func NewCmdRoll(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
+	opts := &Options{IO: f.IOStreams, Roller: f.Roller}
+	cmd := &cobra.Command{
+		Use:   "roll EXPR...",
+		Short: "Roll dice expressions, or show their exact odds",
+		Long: `Roll one or more dice expressions.
+
+Expressions: NdS (N defaults to 1), d% and d100 (one die, 1-100), sums and
+differences of dice groups and constants (2d6+1d3-1, 1d6-6, 3d6+3), and
+keep/drop per group: 4d6kh3 (keep highest 3), 4d6kl1, 4d6dh1, 4d6dl1.
+Limits: 256 characters, 10,000 dice, 1,000,000 sides.
+
+Dice are rolled left to right, group by group; --dice values are used in
+that order, expression by expression, repetition by repetition.
+
+Output: one JSON object per roll, one per line (expr, total, dice,
+modifier, seed), or with -o text one total per line, or a table on a
+terminal. --odds prints the exact distribution of each expression's total.`,
+		Example: `  spandex roll 3d6
+  spandex roll 2d6+4 1d6-6 d100 -o json
+  spandex roll -n 10000 3d6 -o text
+  spandex roll 3d6 --dice 3,5,6
+  spandex roll 4d6kh3 --seed 7
+  spandex roll --odds 3d6`,
+		Args: func(_ *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return cmdutil.Inputf("roll: give at least one dice expression, e.g. spandex roll 3d6")
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.Exprs = args
+			opts.Explain = f.Globals.Explain
+			opts.Scripted = f.ScriptedDice()
+			human := cmdutil.FormatTable
+			ft, err := f.Format(human)
+			if err != nil {
+				return err
+			}
+			opts.Format = ft
+			if opts.N < 1 || opts.N > MaxRepeat {
+				return cmdutil.Inputf("-n: %d is outside 1-%d", opts.N, MaxRepeat)
+			}
+			if runF != nil {
+				return runF(opts)
+			}
+			return Run(opts)
+		},
+	}
+	cmd.Flags().IntVarP(&opts.N, "repeat", "n", 1, "roll each expression N times, streaming the results")
+	cmd.Flags().BoolVar(&opts.Odds, "odds", false, "print the exact probability of every total instead of rolling")
+	return cmd
+}
+
+// Run rolls (or computes odds) and writes the results.
+func Run(opts *Options) error {
+	exprs := make([]*dice.Expr, len(opts.Exprs))
+	for i, s := range opts.Exprs {
+		e, err := dice.Parse(s)
+		if err != nil {
+			return cmdutil.Input(err)
+		}
+		exprs[i] = e
+	}
+	if opts.Odds {
+		return runOdds(opts, exprs)
+	}
+	rs, err := opts.Roller()
+	if err != nil {
+		return err
+	}
+	out := opts.IO.Out
+	// With the GM's dice the output stays buffered until every value has
+	// been checked; a seeded roller cannot fail, so batches stream.
+	if !opts.Scripted && opts.N > 1 {
+		if err := out.StartStreaming(); err != nil {
+			return err
+		}
+	}
+	seed := rs.SeedPtr()
+	if seed != nil && !opts.Format.IsJSON() {
+		fmt.Fprintf(opts.IO.ErrOut, "seed %d (replay with --seed %d)\n", *seed, *seed)
+	}
+
+	switch opts.Format {
+	case cmdutil.FormatText:
+		buf := make([]byte, 0, 32)
+		for n := 0; n < opts.N; n++ {
+			for _, e := range exprs {
+				t, err := e.Total(rs.Roller, e.String())
+				if err != nil {
+					return cmdutil.Input(err)
+				}
+				buf = strconv.AppendInt(buf[:0], int64(t), 10)
+				buf = append(buf, '\n')
+				if _, err := out.Write(buf); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	case cmdutil.FormatTable:
+		var rows [][]string
+		var res dice.Result
+		for n := 0; n < opts.N; n++ {
+			for _, e := range exprs {
+				if err := e.RollInto(rs.Roller, e.String(), &res); err != nil {
+					return cmdutil.Input(err)
+				}
+				explain(opts, &res)
+				rows = append(rows, []string{res.Expr, diceText(&res), signed(res.Modifier), strconv.Itoa(res.Total)})
+				if len(rows) == 1000 {
+					if err := cmdutil.Table(out, []string{"Expr", "Dice", "Modifier", "Total"}, rows); err != nil {
+						return err
+					}
+					rows = rows[:0]
+				}
+			}
+		}
+		if len(rows) > 0 {
+			return cmdutil.Table(out, []string{"Expr", "Dice", "Modifier", "Total"}, rows)
+		}
+		return nil
+	default: // json, jsonl: one compact object per roll per line
+		var res dice.Result
+		buf := make([]byte, 0, 256)
+		for n := 0; n < opts.N; n++ {
+			for _, e := range exprs {
+				if err := e.RollInto(rs.Roller, e.String(), &res); err != nil {
+					return cmdutil.Input(err)
+				}
+				explain(opts, &res)
+				buf = AppendResultJSON(buf[:0], &res, seed)
+				buf = append(buf, '\n')
+				if _, err := out.Write(buf); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}
+}
+
+func explain(opts *Options, res *dice.Result) {
+	if !opts.Explain {
+		return
+	}
+	fmt.Fprintf(opts.IO.ErrOut, "%s: dice %s, modifier %s, total %d (dice conventions p. 5)\n", res.Expr, diceText(res), signed(res.Modifier), res.Total)
+}
+
+// AppendResultJSON appends one roll as compact JSON, with keys in a fixed
+// order: expr, total, dice, modifier, seed. It avoids reflection so that
+// streaming a million rolls stays cheap.
+func AppendResultJSON(b []byte, res *dice.Result, seed *uint64) []byte {
+	b = append(b, `{"expr":`...)
+	b = strconv.AppendQuote(b, res.Expr)
+	b = append(b, `,"total":`...)
+	b = strconv.AppendInt(b, int64(res.Total), 10)
+	b = append(b, `,"dice":[`...)
+	for i, d := range res.Dice {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, `{"sides":`...)
+		b = strconv.AppendInt(b, int64(d.Sides), 10)
+		b = append(b, `,"value":`...)
+		b = strconv.AppendInt(b, int64(d.Value), 10)
+		if d.Kept != nil {
+			b = append(b, `,"kept":`...)
+			b = strconv.AppendBool(b, *d.Kept)
+		}
+		b = append(b, '}')
+	}
+	b = append(b, `],"modifier":`...)
+	b = strconv.AppendInt(b, int64(res.Modifier), 10)
+	if seed != nil {
+		b = append(b, `,"seed":`...)
+		b = strconv.AppendUint(b, *seed, 10)
+	}
+	return append(b, '}')
+}
+
+func diceText(res *dice.Result) string {
+	var sb strings.Builder
+	for i, d := range res.Dice {
+		if i > 0 {
+			sb.WriteString(" ")
+		}
+		if d.Kept != nil && !*d.Kept {
+			sb.WriteString("(" + strconv.Itoa(d.Value) + ")")
+		} else {
+			sb.WriteString(strconv.Itoa(d.Value))
+		}
+	}
+	return sb.String()
+}
+
+func signed(n int) string {
+	if n >= 0 {
+		return "+" + strconv.Itoa(n)
+	}
+	return strconv.Itoa(n)
+}
+
+// oddsJSON is the --odds record for one expression.
+type oddsJSON struct {
+	Expr     string         `json:"expr"`
+	Min      int            `json:"min"`
+	Max      int            `json:"max"`
+	Mean     float64        `json:"mean"`
+	StdDev   float64        `json:"std_dev"`
+	Outcomes []dice.Outcome `json:"outcomes"`
+}
+
+func runOdds(opts *Options, exprs []*dice.Expr) error {
+	if opts.N != 1 {
+		return cmdutil.Inputf("-n cannot be used with --odds")
+	}
+	for _, e := range exprs {
+		d, err := e.Distribution()
+		if err != nil {
+			return cmdutil.Input(err)
+		}
+		lo, hi := d.Support()
+		rec := oddsJSON{Expr: e.String(), Min: lo, Max: hi, Mean: round6(d.Mean()), StdDev: round6(d.StdDev()), Outcomes: d.Outcomes()}
+		switch opts.Format {
+		case cmdutil.FormatJSON, cmdutil.FormatJSONL:
+			if err := cmdutil.WriteJSON(opts.IO.Out, opts.Format, rec); err != nil {
+				return err
+			}
+		case cmdutil.FormatText:
+			for _, o := range rec.Outcomes {
+				fmt.Fprintf(opts.IO.Out, "%d\t%.6f\n", o.Total, o.Probability)
+			}
+		default:
+			fmt.Fprintf(opts.IO.Out, "%s: mean %.4g, standard deviation %.4g, range %d-%d\n", rec.Expr, rec.Mean, rec.StdDev, lo, hi)
+			rows := make([][]string, 0, len(rec.Outcomes))
+			atLeast := 1.0
+			for _, o := range rec.Outcomes {
+				rows = append(rows, []string{strconv.Itoa(o.Total), pct(o.Probability), pct(atLeast), bar(o.Probability, rec.Outcomes)})
+				atLeast -= o.Probability
+			}
+			if err := cmdutil.Table(opts.IO.Out, []string{"Total", "Chance", "This or more", ""}, rows); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func round6(x float64) float64 { return math.Round(x*1e6) / 1e6 }
+
+func pct(p float64) string {
+	if p < 0 {
+		p = 0
+	}
+	return strconv.FormatFloat(p*100, 'f', 2, 64) + "%"
+}
+
+func bar(p float64, all []dice.Outcome) string {
+	maxP := 0.0
+	for _, o := range all {
+		maxP = math.Max(maxP, o.Probability)
+	}
+	if maxP == 0 {
+		return ""
+	}
+	return strings.Repeat("█", int(math.Round(p/maxP*30)))
+}

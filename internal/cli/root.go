@@ -1,0 +1,123 @@
+// Package cli assembles spandex's cobra command tree and runs it. Main is
+// the whole program; cmd/spandex/main.go only calls it, so tests (and
+// testscript) run the real CLI in-process.
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/codename-spandex/spandex/internal/cmdutil"
+	"github.com/codename-spandex/spandex/internal/iostreams"
+)
+
+// Version is set at build time with -ldflags "-X .../internal/cli.Version=v1.2.3".
+var Version = "dev"
+
+// Main runs spandex with the process's arguments and streams and returns
+// the exit status.
+func Main() int {
+	ios := iostreams.System()
+	if os.Getenv("SPANDEX_FORCE_TTY") != "" {
+		ios.SetStdoutTTY(true)
+	}
+	f := &cmdutil.Factory{IOStreams: ios, Version: Version, Getenv: os.Getenv}
+	return Run(f, os.Args[1:])
+}
+
+// Run executes one command line against a factory and returns the exit
+// status. Errors are printed here, as one line on stderr, and mapped to
+// exit statuses in cmdutil.ExitCode.
+func Run(f *cmdutil.Factory, args []string) int {
+	root := NewCmdRoot(f)
+	root.SetArgs(args)
+	ran := false
+	root.PersistentPreRunE = func(cmd *cobra.Command, _ []string) error {
+		ran = true
+		return bindGlobals(f, cmd)
+	}
+	err := root.Execute()
+	if err == nil {
+		err = f.FinishDice()
+	} else if !ran {
+		// cobra's own errors: unknown command, bad flag, wrong arguments.
+		err = cmdutil.Input(err)
+	}
+	out := f.IOStreams.Out
+	if err != nil {
+		out.Discard()
+		if iostreams.IsBrokenPipe(err) {
+			return cmdutil.ExitOK
+		}
+		if !errors.Is(err, cmdutil.ErrSilent) {
+			fmt.Fprintln(f.IOStreams.ErrOut, "spandex: "+oneLine(err.Error()))
+		}
+		return cmdutil.ExitCode(err)
+	}
+	if err := out.Commit(); err != nil {
+		if iostreams.IsBrokenPipe(err) {
+			return cmdutil.ExitOK
+		}
+		fmt.Fprintln(f.IOStreams.ErrOut, "spandex: writing output: "+oneLine(err.Error()))
+		return cmdutil.ExitError
+	}
+	return cmdutil.ExitOK
+}
+
+func oneLine(s string) string {
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// bindGlobals records which persistent flags were set and checks them.
+func bindGlobals(f *cmdutil.Factory, cmd *cobra.Command) error {
+	fl := cmd.Flags()
+	f.Globals.SeedSet = fl.Changed("seed")
+	f.Globals.DiceSet = fl.Changed("dice")
+	if f.Globals.DiceSet && strings.TrimSpace(f.Globals.Dice) == "" {
+		return cmdutil.Inputf("--dice: empty list (give the face values rolled, e.g. --dice 3,5,6)")
+	}
+	if f.Globals.Output != "" {
+		if _, err := cmdutil.ParseFormat(f.Globals.Output); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// NewCmdRoot builds the command tree.
+func NewCmdRoot(f *cmdutil.Factory) *cobra.Command {
+	root := &cobra.Command{
+		Use:   "spandex <command>",
+		Short: "Run the Codename: Spandex superhero RPG by the book",
+		Long: `spandex is a toolkit of small verbs for running Codename: Spandex: dice,
+the rulebook's tables, hero files, combat rulings and downtime. Verbs read
+and write JSON hero files on stdin/stdout so they chain in shell pipelines.
+
+Output is a table or text on a terminal and JSON when piped; -o overrides.
+Every random verb takes --seed N (and reports the seed it used) and
+--dice LIST (the faces the GM rolled on real dice, in the documented order).`,
+		SilenceErrors: true,
+		SilenceUsage:  true,
+		Version:       f.Version,
+	}
+	root.SetOut(f.IOStreams.Out)
+	root.SetErr(f.IOStreams.ErrOut)
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return cmdutil.Input(err) })
+	root.CompletionOptions.HiddenDefaultCmd = true
+
+	pf := root.PersistentFlags()
+	pf.Uint64Var(&f.Globals.Seed, "seed", 0, "seed for the dice, to replay a result exactly")
+	pf.StringVar(&f.Globals.Dice, "dice", "", "face values rolled on real dice, comma-separated, used in the documented order")
+	pf.StringVarP(&f.Globals.Output, "output", "o", "", "output format: auto|json|jsonl|table|text (default auto: table/text on a terminal, JSON when piped)")
+	pf.StringVar(&f.Globals.ConfigFile, "config", "", "config file (default $XDG_CONFIG_HOME/spandex/config.yaml)")
+	pf.BoolVar(&f.Globals.Explain, "explain", false, "print each step of the ruling (table rows, modifiers, pages) on stderr")
+
+	for _, add := range commands() {
+		root.AddCommand(add(f))
+	}
+	return root
+}

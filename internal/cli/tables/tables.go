@@ -1,0 +1,126 @@
+// Package tables implements `spandex tables`.
+package tables
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/codename-spandex/spandex/internal/cmdutil"
+	"github.com/codename-spandex/spandex/internal/iostreams"
+	"github.com/codename-spandex/spandex/pkg/rulebook"
+)
+
+// Options are the inputs of `spandex tables`.
+type Options struct {
+	IO     *iostreams.IOStreams
+	Name   string
+	Format cmdutil.Format
+}
+
+// NewCmdTables builds the command. runF replaces Run in tests.
+func NewCmdTables(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
+	opts := &Options{IO: f.IOStreams}
+	cmd := &cobra.Command{
+		Use:   "tables [NAME]",
+		Short: "List the rulebook's tables, or print one",
+		Long: `Without NAME, list every rulebook table with its name, title and page.
+With NAME (or a unique prefix of it), print that table: a table on a
+terminal, JSON with -o json (name, title, page, columns, rows, notes).`,
+		Example: `  spandex tables
+  spandex tables to-hit
+  spandex tables dodging -o json | jq '.rows[0]'`,
+		Args: func(_ *cobra.Command, args []string) error {
+			if len(args) > 1 {
+				return cmdutil.Inputf("tables: give at most one table name")
+			}
+			return nil
+		},
+		ValidArgsFunction: func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+			var names []string
+			for _, t := range rulebook.Tables() {
+				names = append(names, t.Name+"\t"+t.Title)
+			}
+			return names, cobra.ShellCompDirectiveNoFileComp
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 1 {
+				opts.Name = args[0]
+			}
+			ft, err := f.Format(cmdutil.FormatTable)
+			if err != nil {
+				return err
+			}
+			opts.Format = ft
+			if runF != nil {
+				return runF(opts)
+			}
+			return Run(opts)
+		},
+	}
+	return cmd
+}
+
+type summary struct {
+	Name  string `json:"name"`
+	Title string `json:"title"`
+	Page  string `json:"page"`
+}
+
+// Run lists the tables or prints one.
+func Run(opts *Options) error {
+	out := opts.IO.Out
+	if opts.Name == "" {
+		all := rulebook.Tables()
+		list := make([]summary, len(all))
+		rows := make([][]string, len(all))
+		for i, t := range all {
+			list[i] = summary{t.Name, t.Title, t.Page}
+			rows[i] = []string{t.Name, t.Title, t.Page}
+		}
+		switch opts.Format {
+		case cmdutil.FormatJSON:
+			return cmdutil.WriteJSON(out, opts.Format, list)
+		case cmdutil.FormatJSONL:
+			for _, s := range list {
+				if err := cmdutil.WriteJSON(out, opts.Format, s); err != nil {
+					return err
+				}
+			}
+			return nil
+		case cmdutil.FormatText:
+			for _, s := range list {
+				fmt.Fprintln(out, s.Name)
+			}
+			return nil
+		}
+		return cmdutil.Table(out, []string{"Name", "Title", "Page"}, rows)
+	}
+	t, ok := rulebook.LookupTable(opts.Name)
+	if !ok {
+		return cmdutil.Inputf("tables: no table named %q (run `spandex tables` for the list)", opts.Name)
+	}
+	switch opts.Format {
+	case cmdutil.FormatJSON, cmdutil.FormatJSONL:
+		return cmdutil.WriteJSON(out, opts.Format, t)
+	case cmdutil.FormatText:
+		fmt.Fprintf(out, "%s (%s)\n", t.Title, t.Page)
+		fmt.Fprintln(out, strings.Join(t.Columns, "\t"))
+		for _, r := range t.Rows {
+			fmt.Fprintln(out, strings.Join(r, "\t"))
+		}
+		for _, n := range t.Notes {
+			fmt.Fprintln(out, "* "+n)
+		}
+		return nil
+	}
+	fmt.Fprintf(out, "%s (%s)\n", t.Title, t.Page)
+	if err := cmdutil.Table(out, t.Columns, t.Rows); err != nil {
+		return err
+	}
+	for _, n := range t.Notes {
+		fmt.Fprintln(out, "* "+n)
+	}
+	return nil
+}

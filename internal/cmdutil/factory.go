@@ -1,0 +1,133 @@
+// Package cmdutil holds what every spandex command shares: the Factory
+// that injects streams, config and dice; error-to-exit-status mapping;
+// output-format selection; and hero file I/O.
+package cmdutil
+
+import (
+	"crypto/rand"
+	"encoding/binary"
+	"fmt"
+	"os"
+
+	"github.com/codename-spandex/spandex/internal/config"
+	"github.com/codename-spandex/spandex/internal/iostreams"
+	"github.com/codename-spandex/spandex/pkg/dice"
+)
+
+// Factory is handed to every NewCmdX constructor. Its function fields are
+// evaluated lazily, so start-up does no work a command does not need.
+type Factory struct {
+	IOStreams *iostreams.IOStreams
+	// Version is the build's version string.
+	Version string
+	// Getenv reads the environment (os.Getenv outside tests).
+	Getenv func(string) string
+
+	// Global flag values, bound by the root command.
+	Globals Globals
+
+	cfg    *config.Config
+	roller *RollerState
+}
+
+// Globals are the persistent flags every verb accepts.
+type Globals struct {
+	Seed       uint64
+	SeedSet    bool
+	Dice       string
+	DiceSet    bool
+	Output     string
+	ConfigFile string
+	Explain    bool
+}
+
+// Config loads the configuration on first use.
+func (f *Factory) Config() (*config.Config, error) {
+	if f.cfg != nil {
+		return f.cfg, nil
+	}
+	getenv := f.Getenv
+	if getenv == nil {
+		getenv = os.Getenv
+	}
+	c, err := config.Load(f.Globals.ConfigFile, getenv)
+	if err != nil {
+		return nil, Input(err)
+	}
+	f.cfg = c
+	return c, nil
+}
+
+// RollerState is the roller a command uses plus what must be reported
+// about it: the seed (so any result can be replayed) or the fact that the
+// GM's own dice were used.
+type RollerState struct {
+	Roller   dice.Roller
+	Seed     uint64
+	Seeded   bool
+	Scripted *dice.Scripted
+}
+
+// SeedPtr returns the seed for JSON output, or nil when the GM's dice were used.
+func (r *RollerState) SeedPtr() *uint64 {
+	if !r.Seeded {
+		return nil
+	}
+	s := r.Seed
+	return &s
+}
+
+// Roller builds the command's roller on first use: --dice gives the GM's
+// dice, else --seed, else the config/env seed, else a fresh random seed.
+func (f *Factory) Roller() (*RollerState, error) {
+	if f.roller != nil {
+		return f.roller, nil
+	}
+	g := f.Globals
+	if g.DiceSet {
+		if g.SeedSet {
+			return nil, Inputf("--dice and --seed cannot be used together")
+		}
+		vals, err := dice.ParseList(g.Dice)
+		if err != nil {
+			return nil, Input(err)
+		}
+		s := dice.NewScripted(vals)
+		f.roller = &RollerState{Roller: s, Scripted: s}
+		return f.roller, nil
+	}
+	seed := g.Seed
+	if !g.SeedSet {
+		cfg, err := f.Config()
+		if err != nil {
+			return nil, err
+		}
+		if cfg.Seed != nil {
+			seed = *cfg.Seed
+		} else {
+			var b [8]byte
+			if _, err := rand.Read(b[:]); err != nil {
+				return nil, fmt.Errorf("seeding the dice: %w", err)
+			}
+			seed = binary.LittleEndian.Uint64(b[:]) >> 1 // keep it friendly for jq (< 2^63)
+			seed %= 1 << 53                              // exact in a JSON number
+		}
+	}
+	f.roller = &RollerState{Roller: dice.NewSeeded(seed), Seed: seed, Seeded: true}
+	return f.roller, nil
+}
+
+// FinishDice checks that every --dice value was used. It is called once
+// after a command succeeds; leftovers are an input error.
+func (f *Factory) FinishDice() error {
+	if f.roller == nil || f.roller.Scripted == nil {
+		if f.Globals.DiceSet && f.roller == nil {
+			return Inputf("--dice given but this command rolls no dice")
+		}
+		return nil
+	}
+	return Input(f.roller.Scripted.Finish())
+}
+
+// ScriptedDice reports whether the GM's dice (--dice) are in use.
+func (f *Factory) ScriptedDice() bool { return f.Globals.DiceSet }

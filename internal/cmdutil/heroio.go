@@ -1,0 +1,130 @@
+package cmdutil
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/codename-spandex/spandex/pkg/hero"
+)
+
+// ReadInput reads a whole file, or stdin when path is "" or "-", bounded by
+// hero.MaxFileSize. Errors are input errors naming the file.
+func (f *Factory) ReadInput(path string) ([]byte, string, error) {
+	name := path
+	var r io.Reader
+	if path == "" || path == "-" {
+		name = "stdin"
+		if f.IOStreams.IsStdinTTY() {
+			return nil, name, Inputf("no hero file given and stdin is a terminal: pass a FILE or pipe one in")
+		}
+		r = f.IOStreams.In
+	} else {
+		fh, err := os.Open(path)
+		if err != nil {
+			return nil, name, Input(fileError(err))
+		}
+		defer fh.Close()
+		r = fh
+	}
+	data, err := io.ReadAll(io.LimitReader(r, hero.MaxFileSize+1))
+	if err != nil {
+		return nil, name, Input(fmt.Errorf("%s: %w", name, err))
+	}
+	return data, name, nil
+}
+
+func fileError(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		switch {
+		case errors.Is(err, os.ErrNotExist):
+			return fmt.Errorf("%s: no such file", pe.Path)
+		case errors.Is(err, os.ErrPermission):
+			return fmt.Errorf("%s: permission denied", pe.Path)
+		}
+		return fmt.Errorf("%s: %v", pe.Path, pe.Err)
+	}
+	return err
+}
+
+// ReadHero reads and validates a hero file (or stdin). Problems are input
+// errors of the form "FILE: $.path: message".
+func (f *Factory) ReadHero(path string) (*hero.Hero, error) {
+	data, name, err := f.ReadInput(path)
+	if err != nil {
+		return nil, err
+	}
+	h, err := hero.Decode(data)
+	if err != nil {
+		return nil, Inputf("%s: %w", name, err)
+	}
+	return h, nil
+}
+
+// ReadHeroDraft reads a hero file without rules-level validation.
+func (f *Factory) ReadHeroDraft(path string) (*hero.Hero, error) {
+	data, name, err := f.ReadInput(path)
+	if err != nil {
+		return nil, err
+	}
+	h, err := hero.DecodeDraft(data)
+	if err != nil {
+		return nil, Inputf("%s: %w", name, err)
+	}
+	return h, nil
+}
+
+// WriteHero writes a hero either to stdout or, when inPlace is a path,
+// atomically over that file.
+func (f *Factory) WriteHero(h *hero.Hero, inPlace string) error {
+	data, err := hero.Encode(h)
+	if err != nil {
+		return fmt.Errorf("encoding hero: %w", err)
+	}
+	if inPlace != "" {
+		return WriteFileAtomic(inPlace, data)
+	}
+	_, err = f.IOStreams.Out.Write(data)
+	return err
+}
+
+// WriteFileAtomic replaces path with data: it writes a temporary file in
+// the same directory, syncs it and renames it over path, so a reader sees
+// either the old file or the new one, never half of one. The file's mode
+// is kept when it exists.
+func WriteFileAtomic(path string, data []byte) (err error) {
+	dir := filepath.Dir(path)
+	mode := os.FileMode(0o644)
+	if st, statErr := os.Stat(path); statErr == nil {
+		mode = st.Mode().Perm()
+	}
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	defer func() {
+		if err != nil {
+			tmp.Close()
+			os.Remove(tmp.Name())
+		}
+	}()
+	if _, err = tmp.Write(data); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err = tmp.Chmod(mode); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err = tmp.Sync(); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err = tmp.Close(); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err = os.Rename(tmp.Name(), path); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	return nil
+}

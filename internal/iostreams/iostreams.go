@@ -1,0 +1,154 @@
+// Package iostreams carries the standard streams and what is known about
+// them (whether each is a terminal, how wide it is) into every command, so
+// that no command touches os.Stdin/os.Stdout directly and tests can swap in
+// buffers.
+package iostreams
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"io"
+	"os"
+	"syscall"
+
+	"github.com/mattn/go-isatty"
+)
+
+// IOStreams holds stdin, stdout and stderr and their terminal flags.
+//
+// Out is transactional: by default everything a command writes is held in
+// memory and only reaches the real stdout when the command succeeds
+// (Commit), so a failing command never leaves half a result on stdout.
+// A command that streams large batches calls StartStreaming once its input
+// has been validated; from then on writes go straight through a buffered
+// writer.
+type IOStreams struct {
+	In     io.Reader
+	Out    *Output
+	ErrOut io.Writer
+
+	stdinTTY  bool
+	stdoutTTY bool
+	stderrTTY bool
+	width     int
+}
+
+// System returns streams bound to the process's stdin, stdout and stderr.
+func System() *IOStreams {
+	s := &IOStreams{
+		In:        os.Stdin,
+		Out:       newOutput(os.Stdout),
+		ErrOut:    os.Stderr,
+		stdinTTY:  isTerminal(os.Stdin),
+		stdoutTTY: isTerminal(os.Stdout),
+		stderrTTY: isTerminal(os.Stderr),
+		width:     80,
+	}
+	return s
+}
+
+// Test returns streams backed by buffers, none of them terminals.
+func Test() (s *IOStreams, in *bytes.Buffer, out *bytes.Buffer, errOut *bytes.Buffer) {
+	in, out, errOut = &bytes.Buffer{}, &bytes.Buffer{}, &bytes.Buffer{}
+	s = &IOStreams{In: in, Out: newOutput(out), ErrOut: errOut, width: 80}
+	return s, in, out, errOut
+}
+
+func isTerminal(f *os.File) bool {
+	fd := f.Fd()
+	return isatty.IsTerminal(fd) || isatty.IsCygwinTerminal(fd)
+}
+
+// IsStdinTTY reports whether stdin is a terminal.
+func (s *IOStreams) IsStdinTTY() bool { return s.stdinTTY }
+
+// IsStdoutTTY reports whether stdout is a terminal.
+func (s *IOStreams) IsStdoutTTY() bool { return s.stdoutTTY }
+
+// IsStderrTTY reports whether stderr is a terminal.
+func (s *IOStreams) IsStderrTTY() bool { return s.stderrTTY }
+
+// SetStdinTTY overrides the stdin terminal flag (tests).
+func (s *IOStreams) SetStdinTTY(v bool) { s.stdinTTY = v }
+
+// SetStdoutTTY overrides the stdout terminal flag (tests, and SPANDEX_FORCE_TTY).
+func (s *IOStreams) SetStdoutTTY(v bool) { s.stdoutTTY = v }
+
+// SetStderrTTY overrides the stderr terminal flag (tests).
+func (s *IOStreams) SetStderrTTY(v bool) { s.stderrTTY = v }
+
+// TerminalWidth is the width used for human output (80 unless told otherwise).
+func (s *IOStreams) TerminalWidth() int { return s.width }
+
+// Output is the transactional stdout described on IOStreams.
+type Output struct {
+	dst       io.Writer
+	pending   bytes.Buffer
+	stream    *bufio.Writer
+	streaming bool
+}
+
+func newOutput(dst io.Writer) *Output { return &Output{dst: dst} }
+
+// Write implements io.Writer.
+func (o *Output) Write(p []byte) (int, error) {
+	if o.streaming {
+		return o.stream.Write(p)
+	}
+	return o.pending.Write(p)
+}
+
+// WriteString implements io.StringWriter.
+func (o *Output) WriteString(p string) (int, error) {
+	if o.streaming {
+		return o.stream.WriteString(p)
+	}
+	return o.pending.WriteString(p)
+}
+
+// StartStreaming switches Out to write-through (buffered) mode. Anything
+// held so far is written first.
+func (o *Output) StartStreaming() error {
+	if o.streaming {
+		return nil
+	}
+	o.stream = bufio.NewWriterSize(o.dst, 64<<10)
+	o.streaming = true
+	if o.pending.Len() > 0 {
+		_, err := o.stream.Write(o.pending.Bytes())
+		o.pending.Reset()
+		return err
+	}
+	return nil
+}
+
+// Streaming reports whether StartStreaming has been called.
+func (o *Output) Streaming() bool { return o.streaming }
+
+// Commit writes everything held (or flushes the stream) to the real stdout.
+func (o *Output) Commit() error {
+	if o.streaming {
+		return o.stream.Flush()
+	}
+	if o.pending.Len() == 0 {
+		return nil
+	}
+	_, err := o.dst.Write(o.pending.Bytes())
+	o.pending.Reset()
+	return err
+}
+
+// Discard drops everything not yet written.
+func (o *Output) Discard() {
+	o.pending.Reset()
+	if o.streaming {
+		o.stream.Reset(io.Discard)
+	}
+}
+
+// IsBrokenPipe reports whether err is the reader of a pipe going away
+// (for example `spandex roll -n 1000000 3d6 | head`), which is not a failure.
+func IsBrokenPipe(err error) bool {
+	return errors.Is(err, syscall.EPIPE)
+}

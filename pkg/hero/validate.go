@@ -1,0 +1,207 @@
+package hero
+
+import (
+	"fmt"
+
+	"github.com/codename-spandex/spandex/pkg/dice"
+	"github.com/codename-spandex/spandex/pkg/rulebook"
+)
+
+// MaxAbility bounds ability scores; Super Strength and Super Endurance have
+// no rank limit, but nothing sane reaches this.
+const MaxAbility = 10000
+
+// Validate checks the rules-level constraints of a complete hero file and
+// returns the first problem as a *FieldError.
+func (h *Hero) Validate() error {
+	v := &validator{}
+	v.hero(h)
+	if v.err != nil {
+		return v.err
+	}
+	return nil
+}
+
+type validator struct{ err *FieldError }
+
+func (v *validator) fail(path, format string, args ...any) {
+	if v.err == nil {
+		v.err = &FieldError{Path: path, Msg: fmt.Sprintf(format, args...)}
+	}
+}
+
+func (v *validator) rangeInt(path string, val, lo, hi int) {
+	if val < lo || val > hi {
+		v.fail(path, "%d is outside %d-%d", val, lo, hi)
+	}
+}
+
+func (v *validator) expr(path, s string, allowEmpty bool) {
+	if s == "" {
+		if !allowEmpty {
+			v.fail(path, "missing dice expression")
+		}
+		return
+	}
+	if _, err := dice.Parse(s); err != nil {
+		v.fail(path, "%v", err)
+	}
+}
+
+func (v *validator) hero(h *Hero) {
+	switch {
+	case h.Schema == 0:
+		v.fail("$.schema", "missing (this build reads schema %d)", SchemaVersion)
+	case h.Schema != SchemaVersion:
+		v.fail("$.schema", "version %d is not supported (this build reads schema %d)", h.Schema, SchemaVersion)
+	}
+	if h.Name == "" {
+		v.fail("$.name", "missing")
+	}
+	switch h.Kind {
+	case KindHero, KindVillain, KindSidekick, KindMundane, KindRobot, KindAndroid, KindSummoned:
+	case "":
+		v.fail("$.kind", "missing (hero, villain, sidekick, mundane, robot, android or summoned)")
+	default:
+		v.fail("$.kind", "%q is not one of hero, villain, sidekick, mundane, robot, android, summoned", h.Kind)
+	}
+	v.abilities("$.abilities.base", h.Abilities.Base)
+	v.abilities("$.abilities.final", h.Abilities.Final)
+	for i, p := range h.Powers {
+		path := fmt.Sprintf("$.powers[%d]", i)
+		row, ok := rulebook.PowerBySlug(p.Slug)
+		if !ok {
+			v.fail(path+".slug", "%q is not a power on the Power Table (p. 7)", p.Slug)
+			continue
+		}
+		if p.Rank < 1 {
+			v.fail(path+".rank", "%d: a power has rank 1 or more", p.Rank)
+		}
+		if row.MaxRanks > 0 && p.Rank > row.MaxRanks && p.Source == "" {
+			v.fail(path+".rank", "%d is above %s's maximum of %d (p. 7)", p.Rank, row.Name, row.MaxRanks)
+		}
+	}
+	c := h.Combat
+	if c.ArmourClass != 0 && !c.ArmourClass.Valid() {
+		v.fail("$.combat.armour_class", "%q is not an armour class A-L", string(rune(c.ArmourClass)))
+	}
+	if c.ArmourClass == 0 {
+		v.fail("$.combat.armour_class", "missing (A-L)")
+	}
+	v.rangeInt("$.combat.knockback_threshold", c.KnockbackThreshold, 0, 10000)
+	v.rangeInt("$.combat.panels_per_page", c.PanelsPerPage, 1, 12)
+	v.rangeInt("$.combat.movement", c.Movement, 0, 1000000)
+	v.rangeInt("$.combat.dividers.health", c.Dividers.Health, 0, 100)
+	v.rangeInt("$.combat.dividers.stamina", c.Dividers.Stamina, 0, 100)
+	for i, a := range c.Attacks {
+		path := fmt.Sprintf("$.combat.attacks[%d]", i)
+		if a.Slug == "" {
+			v.fail(path+".slug", "missing")
+		}
+		if !a.StrikeClass.Valid() {
+			v.fail(path+".strike_class", "%d is outside 0-5", int(a.StrikeClass))
+		}
+		v.expr(path+".health", a.Health, true)
+		v.expr(path+".stamina", a.Stamina, true)
+		if a.Panels != 0 && a.Panels != 1 && a.Panels != 2 {
+			v.fail(path+".panels", "%d: an attack takes 1 panel or a double-panel (2)", a.Panels)
+		}
+	}
+	for i, p := range c.Parries {
+		path := fmt.Sprintf("$.combat.parries[%d]", i)
+		if _, err := rulebook.ParseParryType(p.ParryType); err != nil {
+			v.fail(path+".parry_type", "%v", err)
+		}
+		v.expr(path+".health", p.Health, true)
+		v.expr(path+".stamina", p.Stamina, true)
+	}
+	if !h.IsMundane() {
+		if h.Health.Max < 0 {
+			v.fail("$.health.max", "%d is negative", h.Health.Max)
+		}
+		if h.Health.Current > h.Health.Max {
+			v.fail("$.health.current", "%d is above the maximum %d", h.Health.Current, h.Health.Max)
+		}
+		if h.Stamina.Max < 0 {
+			v.fail("$.stamina.max", "%d is negative", h.Stamina.Max)
+		}
+		if h.Stamina.Current > h.Stamina.Max {
+			v.fail("$.stamina.current", "%d is above the maximum %d", h.Stamina.Current, h.Stamina.Max)
+		}
+	}
+	for i, p := range h.Pools {
+		path := fmt.Sprintf("$.pools[%d]", i)
+		switch p.Name {
+		case "energy", "magic", "psi", "fluid":
+		default:
+			v.fail(path+".name", "%q is not one of energy, magic, psi, fluid", p.Name)
+		}
+		if p.Current < 0 || p.Current > p.Max {
+			v.fail(path+".current", "%d is outside 0-%d", p.Current, p.Max)
+		}
+	}
+	if h.Kind != KindMundane && h.Kind != KindRobot && h.Kind != KindSummoned {
+		v.profile(&h.Profile)
+		v.rangeInt("$.resources.material", h.Resources.Material, 1, 10)
+		v.rangeInt("$.resources.financial", h.Resources.Financial, 1, 10)
+	}
+	if h.HeroPoints.Current < 0 || h.HeroPoints.Current > h.HeroPoints.Max {
+		v.fail("$.hero_points.current", "%d is outside 0-%d", h.HeroPoints.Current, h.HeroPoints.Max)
+	}
+	if h.Downtime.Points < 0 {
+		v.fail("$.downtime.points", "%d is negative", h.Downtime.Points)
+	}
+	for goal, xp := range h.Downtime.Experience {
+		if xp < 0 {
+			v.fail("$.downtime.experience."+goal, "%d is negative", xp)
+		}
+	}
+	prev := 0
+	for i, e := range h.Log {
+		path := fmt.Sprintf("$.log[%d]", i)
+		if e.Seq <= prev {
+			v.fail(path+".seq", "%d does not follow %d (the log is append-only)", e.Seq, prev)
+		}
+		prev = e.Seq
+		if e.Kind == "" {
+			v.fail(path+".kind", "missing")
+		}
+	}
+}
+
+func (v *validator) abilities(path string, a Abilities) {
+	v.rangeInt(path+".strength", a.Strength, 0, MaxAbility)
+	v.rangeInt(path+".agility", a.Agility, 0, MaxAbility)
+	v.rangeInt(path+".will", a.Will, 0, MaxAbility)
+	v.rangeInt(path+".endurance", a.Endurance, 0, MaxAbility)
+}
+
+func (v *validator) profile(p *Profile) {
+	const path = "$.profile."
+	for _, m := range []struct {
+		name    string
+		val, hi int
+	}{
+		{"backing", p.Backing, 5}, {"heroism", p.Heroism, 5}, {"identification", p.Identification, 5},
+		{"public_relations", p.PublicRelations, 5}, {"competence", p.Competence, 10},
+		{"methods", p.Methods, 5}, {"approachability", p.Approachability, 5}, {"fame", p.Fame, 5},
+		{"power_use", p.PowerUse, 5}, {"contacts", p.Contacts, 10},
+		{"conscience", p.Conscience, 5}, {"social_circle", p.SocialCircle, 5},
+		{"public_response", p.PublicResponse, 5}, {"security", p.Security, 10},
+	} {
+		v.rangeInt(path+m.name, m.val, 1, m.hi)
+	}
+	v.rangeInt(path+"success_rate", p.SuccessRate, 0, 5)
+	check := func(name string, got int, parts ...int) {
+		sum := 0
+		for _, x := range parts {
+			sum += x
+		}
+		if got != 3*sum {
+			v.fail(path+name, "%d but three times its measures is %d (p. 18)", got, 3*sum)
+		}
+	}
+	check("popularity", p.Popularity, p.Backing, p.Heroism, p.Identification, p.PublicRelations, p.Competence)
+	check("investigation", p.Investigation, p.Methods, p.Approachability, p.Fame, p.PowerUse, p.Contacts)
+	check("confidence", p.Confidence, p.Conscience, p.SocialCircle, p.SuccessRate, p.PublicResponse, p.Security)
+}
