@@ -20,7 +20,36 @@ type Table struct {
 // tableBuilders lists every table builder in book order (by chapter copy
 // page). Each builder derives its rows from the typed data.
 var tableBuilders = []func() Table{
-	tableStrength, tableAgility, tableEndurance, tablePanelsPerPage, tableActionCosts, tableInitiative, tableStrikeClasses, tableArmourClasses, tableArmourRanks, tableToHit, tableToHitModifiers, tableReactions, tableParrying, tableDodging, tableJudo, tablePhysicalDamage, tableWallStrength, tableDamageStates, tableRecovery, tableObject, tableSturdyObjects, tableObjectUse, tableAttackSteps,
+	// Character creation (pp. 5–15)
+	tablePower, tableSlotRules, tableStrength, tableAgility, tableEndurance,
+	tablePerks, tableStartingEquipment, tableSecondary,
+	// Personal profile (pp. 18–28)
+	tableProfileStructure, tablePopularityStatus, tablePopularityComponents,
+	tableCompetence, tableInvestigationComponents, tableFame, tableContacts,
+	tableConfidence, tableConfidenceComponents, tableStatusMeasurement,
+	tablePublicResponse, tableFinancialResources, tableMaterialResources,
+	// Combat (pp. 29–43)
+	tablePanelsPerPage, tableActionCosts, tableInitiative, tableStrikeClasses,
+	tableArmourClasses, tableArmourRanks, tableToHit, tableToHitModifiers,
+	tableReactions, tableParrying, tableDodging, tableJudo, tablePhysicalDamage,
+	tableWallStrength, tableDamageStates, tableRecovery, tableObject,
+	tableSturdyObjects, tableObjectUse,
+	// Downtime (pp. 44–48)
+	tableDowntimePoints, tableDowntimeExperience, tableExperienceCost,
+	tableDeviceComplexity, tableDeviceComponents,
+	// Supporting cast (pp. 49–50)
+	tableCivilians, tableCombatants, tableOtherCast,
+	// Powers (pp. 51–78)
+	tableDodgeBonusSources, tableKnockbackModifiers, tableMovementAttackBonuses,
+	tableCyberneticImplants, tableImplantNumbers, tableEnergyType,
+	tableEnvironmentalControl, tableEnvironmentalNumbers, tableMassSteps,
+	tableForcefield, tableForcefieldTypes, tableMagicSpells, tableSpellCosts,
+	tableSummoningAbilities, tableRestraintEscape, tableMartialArts,
+	tablePsychicPowers, tablePsychicCosts, tableTransmutation, tableShapechange,
+	tableSkills, tableSuperHealth, tableSuperSenses, tableEnhancedSense,
+	tableSpecialSense, tablePointPools,
+	// Appendix-only
+	tableAttackSteps,
 }
 
 // Tables returns every table in book order, built on each call from the
