@@ -330,6 +330,9 @@ type Profile struct {
 	IdentityPublic bool `json:"identity_public"`
 	// NonHuman: not human and without basic human needs (security +2).
 	NonHuman bool `json:"non_human"`
+	// WillBonus is the Confidence Table's Will bonus when defending
+	// against mental attacks (p. 24); derived from confidence.
+	WillBonus int `json:"will_bonus,omitempty"`
 	// Scenarios is the history of scenario outcomes, newest last; success
 	// rate counts successes in the last five.
 	Scenarios []Scenario `json:"scenarios,omitempty"`
