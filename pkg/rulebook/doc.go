@@ -1,4 +1,80 @@
-// Package rulebook holds every table of Codename: Spandex as typed Go data,
-// with lookups. It is the single home of rules data; see the full package
-// documentation below.
+// Package rulebook holds every table of Codename: Spandex (the public-domain
+// supers retro-clone) as typed Go data, with lookup functions. It is the
+// single home of rules data: combat, chargen, profile, downtime and the CLI
+// all import it. It does no I/O, and package initialisation only builds
+// composite literals; display views are built on demand.
+//
+// Sources: the rulebook text and the transcription in
+// /work/shared/rules/spandex-tables.md (whose §10 lists ambiguities and
+// errata). Page numbers are the book's printed folios; "App. p. N" is the
+// copy in the TABLES appendix (pp. 79–85).
+//
+// # Vocabulary
+//
+// ArmourClass ('A'..'L', JSON "B"), StrikeClass (0..5), Dividers (H/S, 0 =
+// none) and Band (an inclusive score range, Hi 0 = open-ended) are the
+// shared types. ArmourClassInfo describes each class (pp. 32–33).
+//
+// # What is here
+//
+//   - Combat (pp. 29–43): ToHit (p. 33), Dodge (p. 35), ParryTarget (p. 34),
+//     Judo (p. 36), PhysicalDamage (p. 36), InitiativeAdvance (p. 30),
+//     strike and armour classes (pp. 31–33), ArmourRank (pp. 51, 77),
+//     to-hit modifiers, action costs and panels per page (pp. 29–31),
+//     reactions, knockback (KnockbackDistance, p. 36), Wall (p. 37),
+//     damage states and recovery (pp. 37–39), the Object Table with
+//     ObjectByMass/ObjectByName and sturdy-object dividers (p. 39), and
+//     the appendix-only Physical Attack Detailed Steps (App. p. 82).
+//   - Character creation (pp. 6–15): DamageBonus/StrengthDividerModifier
+//     (p. 8), AgilityBonus (p. 8), RecoveryBonus (p. 9), the Power Table
+//     (PowerByRoll/PowerBySlug, p. 7), slot rules, Perks (pp. 9–12),
+//     StartingEquipment (p. 13), derived values (pp. 13–15).
+//   - Powers (pp. 51–78): the thirteen sub-tables (SubTableRoll), implant
+//     numbers, environmental aspects, forcefield types, spell and psychic
+//     costs, transmutation modifiers, point pools, dodge bonus sources,
+//     knockback modifiers and attack-after-movement bonuses.
+//   - Personal profile (pp. 18–28): categories and components, component
+//     scales, PopularityStatus, Fame, PublicResponse, Confidence,
+//     FinancialResources, MaterialResources and the profile formulas.
+//   - Downtime (pp. 44–48): downtime points, Fit (Downtime Point
+//     Experience Table), the Experience Point Cost Table (CostProfileMeasure
+//     etc.), device complexity and components.
+//   - Supporting cast (pp. 49–50): Civilians, CombatantProwess, OtherCast.
+//   - Display: Tables and LookupTable give every table as rows of strings
+//     derived from the typed data, for `spandex tables`.
+//
+// # Conventions
+//
+// Lookups by roll clamp where the book's table is open-ended by nature
+// (Dodge and Judo rows, profile bands) and return an error or false where
+// a value outside the table is a caller bug (ToHit, PowerByRoll,
+// SubTableRoll, CombatantProwess). Slugs are lower-case, hyphenated, and
+// parse functions also accept the book's labels case-insensitively.
+//
+// # Interpretations
+//
+// Where the book is ambiguous (spandex-tables.md §10) this package picks
+// one reading; each is commented at the data and listed in NOTES.md:
+//
+//   - Judo Throw Table columns are the defender's Martial Arts rank (§10
+//     item 11): ranks start at 1, results improve for the defender
+//     left-to-right, and the throw is a Martial Arts option.
+//   - AC D may dodge at +0 (§10 item 12): the dodge section names only
+//     A–C and K–L as unable to dodge.
+//   - The Wall Strength Table's values (1 m per 4 damage) win over the
+//     prose's "2 m per 4" (§10 item 5); thin metal stays at 8 (item 6).
+//   - Blunt two-handed weapons are 1d6 H / 2d6+6 S as both copies print
+//     (§10 item 9).
+//   - Confidence 12–14 uses the 15–30 row; success rate is 0–5 (§10 item
+//     15).
+//   - Dodge bonuses all add; Acrobatics R2's +3 replaces its own R1 +2
+//     (§10 item 13).
+//   - Bracing is +5 KB per Super Strength rank (§10 item 7).
+//   - Battered/dazed/stunned/movement round to nearest, halves up, as the
+//     p. 16 example does (§10 item 28).
+//   - Initiative is rolled once per page (§10 item 2).
+//   - A shield without weapon mastery parries as "other melee" (§10 item
+//     34); "passenger ferry" resolves to the lighter Object Table row (§10
+//     item 33); identification starts 1–3 (§10 item 16); Cybernetics keeps
+//     max rank 1 as printed (§10 item 22).
 package rulebook
