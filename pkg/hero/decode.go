@@ -2,6 +2,7 @@ package hero
 
 import (
 	"bytes"
+	"encoding"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -58,8 +59,8 @@ func DecodeDraft(data []byte) (*Hero, error) {
 	if dec.More() {
 		return nil, &FieldError{Path: "$", Msg: "unexpected data after the hero object (one hero per file; use JSON Lines tools for batches)"}
 	}
-	if p := unknownField(raw, reflect.TypeOf(Hero{}), "$"); p != "" {
-		return nil, &FieldError{Path: p, Msg: "unknown field"}
+	if fe := checkShape(raw, reflect.TypeOf(Hero{}), "$"); fe != nil {
+		return nil, fe
 	}
 	h := &Hero{}
 	if err := json.Unmarshal(trimmed, h); err != nil {
@@ -128,47 +129,56 @@ func lineCol(data []byte, off int64) (int, int) {
 	return line, col
 }
 
-// unknownField walks a decoded JSON value against a Go type and returns the
-// path of the first object key that the type has no field for.
-func unknownField(v any, t reflect.Type, path string) string {
+var textUnmarshaler = reflect.TypeOf((*encoding.TextUnmarshaler)(nil)).Elem()
+
+// checkShape walks a decoded JSON value against a Go type and reports the
+// first object key that the type has no field for, or the first string
+// that a text-decoded type (such as an armour class) rejects, with its path.
+func checkShape(v any, t reflect.Type, path string) *FieldError {
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
+	}
+	if str, ok := v.(string); ok && reflect.PointerTo(t).Implements(textUnmarshaler) {
+		target := reflect.New(t).Interface().(encoding.TextUnmarshaler)
+		if err := target.UnmarshalText([]byte(str)); err != nil {
+			return &FieldError{Path: path, Msg: err.Error()}
+		}
+		return nil
 	}
 	switch val := v.(type) {
 	case map[string]any:
 		if t.Kind() == reflect.Map {
-			keys := sortedKeys(val)
-			for _, k := range keys {
-				if p := unknownField(val[k], t.Elem(), path+"."+k); p != "" {
-					return p
+			for _, k := range sortedKeys(val) {
+				if fe := checkShape(val[k], t.Elem(), path+"."+k); fe != nil {
+					return fe
 				}
 			}
-			return ""
+			return nil
 		}
 		if t.Kind() != reflect.Struct {
-			return ""
+			return nil
 		}
 		fields := jsonFields(t)
 		for _, k := range sortedKeys(val) {
 			ft, ok := fields[k]
 			if !ok {
-				return path + "." + k
+				return &FieldError{Path: path + "." + k, Msg: "unknown field"}
 			}
-			if p := unknownField(val[k], ft, path+"."+k); p != "" {
-				return p
+			if fe := checkShape(val[k], ft, path+"."+k); fe != nil {
+				return fe
 			}
 		}
 	case []any:
 		if t.Kind() != reflect.Slice && t.Kind() != reflect.Array {
-			return ""
+			return nil
 		}
 		for i, e := range val {
-			if p := unknownField(e, t.Elem(), path+"["+strconv.Itoa(i)+"]"); p != "" {
-				return p
+			if fe := checkShape(e, t.Elem(), path+"["+strconv.Itoa(i)+"]"); fe != nil {
+				return fe
 			}
 		}
 	}
-	return ""
+	return nil
 }
 
 func jsonFields(t reflect.Type) map[string]reflect.Type {

@@ -342,6 +342,8 @@ type Profile struct {
 type Scenario struct {
 	Competence int  `json:"competence"`
 	Success    bool `json:"success"`
+	// Name is the GM's label for the scenario, if any.
+	Name string `json:"name,omitempty"`
 }
 
 // Resources are material and financial resources, 1-10 (p. 28).
@@ -385,6 +387,9 @@ type Upkeep struct {
 	PaidThisWeek int `json:"paid_this_week"`
 	// Missed counts consecutive weeks without upkeep; more than two reverts.
 	Missed int `json:"missed"`
+	// StartedWeek is the downtime week the increase was bought in; upkeep
+	// is owed from the following week.
+	StartedWeek int `json:"started_week,omitempty"`
 }
 
 // Device is an invention under way (p. 47).

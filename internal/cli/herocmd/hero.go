@@ -2,12 +2,18 @@
 package herocmd
 
 import (
+	"bufio"
+	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
+	"os"
 
 	"github.com/spf13/cobra"
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
 	"github.com/codename-spandex/spandex/internal/iostreams"
+	"github.com/codename-spandex/spandex/pkg/hero"
 )
 
 // NewCmdHero builds `spandex hero`.
@@ -25,7 +31,8 @@ type CheckOptions struct {
 	IO     *iostreams.IOStreams
 	Files  []string
 	Format cmdutil.Format
-	Read   func(string) error
+	// Open opens a file ("-" is stdin).
+	Open func(string) (io.ReadCloser, error)
 }
 
 // NewCmdCheck builds `spandex hero check`.
@@ -34,12 +41,17 @@ func NewCmdCheck(f *cmdutil.Factory, runF func(*CheckOptions) error) *cobra.Comm
 	cmd := &cobra.Command{
 		Use:   "check [FILE|-]...",
 		Short: "Validate hero files: exit 0, or exit 2 naming the first bad field",
-		Long: `Validate one or more hero files (stdin when none or "-") against schema
-version 1 and the rules' limits. The first problem is reported as
-FILE: $.json.path: message, with exit status 2. With -o json a valid file
-prints {"file":..., "valid":true, "name":..., "schema":1}.`,
+		Long: `Validate hero files (stdin when none is given, or "-") against hero file
+schema version 1 and the rules' limits.
+
+A file may hold one hero or a stream of heroes (JSON Lines, as written by
+gen hero -n N); every hero is checked. The first problem is reported as
+one line, FILE[#N]: $.json.path: message, with exit status 2.
+
+Output for valid files: "FILE: ok (NAME, schema 1)" per hero, or with
+-o json/jsonl one object per hero: {"file", "index", "name", "schema", "valid"}.`,
 		Example: `  spandex hero check guardian.json
-  spandex gen hero --seed 1 | spandex hero check`,
+  spandex gen hero -n 1000 --seed 1 | spandex hero check -o text | tail -1`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Files = args
 			if len(opts.Files) == 0 {
@@ -50,35 +62,112 @@ prints {"file":..., "valid":true, "name":..., "schema":1}.`,
 				return err
 			}
 			opts.Format = ft
-			opts.Read = func(path string) error {
-				h, err := f.ReadHero(path)
+			opts.Open = func(path string) (io.ReadCloser, error) {
+				if path == "-" {
+					if f.IOStreams.IsStdinTTY() {
+						return nil, cmdutil.Inputf("no hero file given and stdin is a terminal: pass a FILE or pipe one in")
+					}
+					return io.NopCloser(f.IOStreams.In), nil
+				}
+				fh, err := os.Open(path)
 				if err != nil {
-					return err
+					if errors.Is(err, os.ErrNotExist) {
+						return nil, cmdutil.Inputf("%s: no such file", path)
+					}
+					return nil, cmdutil.Inputf("%s: %v", path, err)
 				}
-				name := path
-				if name == "-" {
-					name = "stdin"
-				}
-				if ft.IsJSON() {
-					return cmdutil.WriteJSON(f.IOStreams.Out, cmdutil.FormatJSONL, map[string]any{"file": name, "valid": true, "name": h.Name, "schema": h.Schema})
-				}
-				_, err = fmt.Fprintf(f.IOStreams.Out, "%s: ok (%s, schema %d)\n", name, h.Name, h.Schema)
-				return err
+				return fh, nil
 			}
 			if runF != nil {
 				return runF(opts)
 			}
-			return checkRun(opts)
+			return CheckRun(opts)
 		},
 	}
 	return cmd
 }
 
-func checkRun(opts *CheckOptions) error {
+type checkResult struct {
+	File   string `json:"file"`
+	Index  int    `json:"index"`
+	Name   string `json:"name"`
+	Schema int    `json:"schema"`
+	Valid  bool   `json:"valid"`
+}
+
+// CheckRun validates every hero in every file.
+func CheckRun(opts *CheckOptions) error {
 	for _, path := range opts.Files {
-		if err := opts.Read(path); err != nil {
+		if err := checkFile(opts, path); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+func checkFile(opts *CheckOptions, path string) error {
+	rc, err := opts.Open(path)
+	if err != nil {
+		return err
+	}
+	defer rc.Close()
+	name := path
+	if name == "-" {
+		name = "stdin"
+	}
+	br := bufio.NewReaderSize(rc, 64<<10)
+	dec := json.NewDecoder(br)
+	n := 0
+	for {
+		var raw json.RawMessage
+		err := dec.Decode(&raw)
+		if err == io.EOF {
+			break
+		}
+		n++
+		label := name
+		if n > 1 {
+			label = fmt.Sprintf("%s#%d", name, n)
+		}
+		if err != nil {
+			var se *json.SyntaxError
+			if errors.As(err, &se) {
+				return cmdutil.Inputf("%s: $: invalid JSON at byte %d: %v", label, se.Offset, trimJSON(err))
+			}
+			return cmdutil.Inputf("%s: $: invalid JSON: %v", label, trimJSON(err))
+		}
+		if n == 1 && dec.More() {
+			label = name + "#1"
+		}
+		if len(raw) > hero.MaxFileSize {
+			return cmdutil.Inputf("%s: $: hero is larger than %d bytes", label, hero.MaxFileSize)
+		}
+		h, err := hero.Decode(raw)
+		if err != nil {
+			return cmdutil.Inputf("%s: %w", label, err)
+		}
+		res := checkResult{File: name, Index: n, Name: h.Name, Schema: h.Schema, Valid: true}
+		if opts.Format.IsJSON() {
+			if err := cmdutil.WriteJSON(opts.IO.Out, cmdutil.FormatJSONL, res); err != nil {
+				return err
+			}
+		} else {
+			fmt.Fprintf(opts.IO.Out, "%s: ok (%s, schema %d)\n", label, h.Name, h.Schema)
+		}
+	}
+	if n == 0 {
+		return cmdutil.Inputf("%s: $: empty input, expected a hero JSON object", name)
+	}
+	return nil
+}
+
+func trimJSON(err error) string {
+	s := err.Error()
+	if len(s) > 5 && s[:6] == "json: " {
+		return s[6:]
+	}
+	if s == "unexpected EOF" {
+		return "unexpected end of input"
+	}
+	return s
 }
