@@ -1,0 +1,115 @@
+package roll
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/codename-spandex/spandex/internal/cmdutil"
+	"github.com/codename-spandex/spandex/internal/iostreams"
+	"github.com/codename-spandex/spandex/pkg/dice"
+)
+
+func scripted(vals ...int) func() (*cmdutil.RollerState, error) {
+	s := dice.NewScripted(vals)
+	return func() (*cmdutil.RollerState, error) { return &cmdutil.RollerState{Roller: s, Scripted: s}, nil }
+}
+
+func TestRun(t *testing.T) {
+	tests := []struct {
+		name   string
+		exprs  []string
+		n      int
+		format cmdutil.Format
+		dice   []int
+		want   string
+	}{
+		{"json", []string{"3d6"}, 1, cmdutil.FormatJSON, []int{3, 5, 6},
+			`{"expr":"3d6","total":14,"dice":[{"sides":6,"value":3},{"sides":6,"value":5},{"sides":6,"value":6}],"modifier":0}` + "\n"},
+		{"modifier", []string{"1d6-6"}, 1, cmdutil.FormatJSONL, []int{4},
+			`{"expr":"1d6-6","total":-2,"dice":[{"sides":6,"value":4}],"modifier":-6}` + "\n"},
+		{"keep", []string{"4d6kh3"}, 1, cmdutil.FormatJSON, []int{1, 2, 3, 4},
+			`{"expr":"4d6kh3","total":9,"dice":[{"sides":6,"value":1,"kept":false},{"sides":6,"value":2,"kept":true},{"sides":6,"value":3,"kept":true},{"sides":6,"value":4,"kept":true}],"modifier":0}` + "\n"},
+		{"text repeat", []string{"1d6", "1d20"}, 2, cmdutil.FormatText, []int{1, 20, 6, 2}, "1\n20\n6\n2\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ios, _, out, _ := iostreams.Test()
+			opts := &Options{IO: ios, Exprs: tt.exprs, N: tt.n, Format: tt.format, Roller: scripted(tt.dice...), Scripted: true}
+			if err := Run(opts); err != nil {
+				t.Fatal(err)
+			}
+			ios.Out.Commit()
+			if out.String() != tt.want {
+				t.Errorf("got\n%s\nwant\n%s", out, tt.want)
+			}
+		})
+	}
+}
+
+func TestRunErrors(t *testing.T) {
+	tests := []struct {
+		name  string
+		exprs []string
+		odds  bool
+		n     int
+		dice  []int
+		want  string
+	}{
+		{"parse", []string{"3d"}, false, 1, nil, "3d"},
+		{"die too big", []string{"1d6"}, false, 1, []int{7}, "7"},
+		{"short", []string{"2d6"}, false, 1, []int{1}, "ran out"},
+		{"odds with n", []string{"2d6"}, true, 2, nil, "-n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ios, _, _, _ := iostreams.Test()
+			opts := &Options{IO: ios, Exprs: tt.exprs, N: tt.n, Odds: tt.odds, Format: cmdutil.FormatJSON, Roller: scripted(tt.dice...), Scripted: true}
+			err := Run(opts)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("err = %v, want %q", err, tt.want)
+			}
+			if cmdutil.ExitCode(err) != cmdutil.ExitUsage {
+				t.Errorf("exit code %d, want 2", cmdutil.ExitCode(err))
+			}
+		})
+	}
+}
+
+func TestNewCmdRollParsesFlags(t *testing.T) {
+	ios, _, _, _ := iostreams.Test()
+	f := &cmdutil.Factory{IOStreams: ios, Getenv: func(string) string { return "" }}
+	var got *Options
+	cmd := NewCmdRoll(f, func(o *Options) error { got = o; return nil })
+	cmd.SetArgs([]string{"-n", "5", "--odds", "2d6", "d20"})
+	if err := cmd.Execute(); err != nil {
+		t.Fatal(err)
+	}
+	if got.N != 5 || !got.Odds || strings.Join(got.Exprs, " ") != "2d6 d20" || got.Format != cmdutil.FormatJSON {
+		t.Errorf("options = %+v", got)
+	}
+}
+
+func TestOdds(t *testing.T) {
+	ios, _, out, _ := iostreams.Test()
+	opts := &Options{IO: ios, Exprs: []string{"1d2"}, N: 1, Odds: true, Format: cmdutil.FormatText}
+	if err := Run(opts); err != nil {
+		t.Fatal(err)
+	}
+	ios.Out.Commit()
+	if out.String() != "1\t0.500000\n2\t0.500000\n" {
+		t.Errorf("odds text = %q", out)
+	}
+}
+
+func BenchmarkAppendResultJSON(b *testing.B) {
+	e := dice.MustParse("3d6+2")
+	r := dice.NewSeeded(1)
+	var res dice.Result
+	buf := make([]byte, 0, 256)
+	seed := uint64(1)
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		e.RollInto(r, "3d6+2", &res)
+		buf = AppendResultJSON(buf[:0], &res, &seed)
+	}
+}
