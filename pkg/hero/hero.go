@@ -31,9 +31,9 @@ const (
 
 // Hero is one character, as read from and written to a hero file.
 type Hero struct {
-	Schema int    `json:"schema"`
-	Name   string `json:"name"`
-	Kind   Kind   `json:"kind"`
+	Schema int    `json:"schema" jsonschema:"required,enum=1"`
+	Name   string `json:"name" jsonschema:"required,minLength=1"`
+	Kind   Kind   `json:"kind" jsonschema:"required,enum=hero,enum=villain,enum=sidekick,enum=mundane,enum=robot,enum=android,enum=summoned"`
 	// NPCType is the supporting-cast type for generated NPCs
 	// (normal-adult, street-tough, combatant, ...).
 	NPCType string `json:"npc_type,omitempty"`

@@ -37,8 +37,12 @@ const ScenarioHistory = 5
 // Recompute does not touch the measures a GM sets (backing, heroism,
 // identification, public relations, competence, methods, power use,
 // contacts, conscience, social circle) other than to clamp them. It is
-// idempotent.
+// idempotent. Characters without a personal profile (mundane
+// characters, robots and summoned creatures, pp. 49-50) are left alone.
 func Recompute(h *hero.Hero) {
+	if !HasProfile(h) {
+		return
+	}
 	p := &h.Profile
 	p.Backing = clampComponent("backing", p.Backing)
 	p.Heroism = clampComponent("heroism", p.Heroism)
@@ -72,6 +76,17 @@ func Recompute(h *hero.Hero) {
 		h.HeroPoints.Current = 0
 	}
 	h.Downtime.PointsPerWeek = WeeklyPoints(h)
+}
+
+// HasProfile reports whether the character keeps a personal profile and
+// downtime: heroes, villains, sidekicks and androids do; mundane
+// characters, robots and summoned creatures do not (pp. 49-50).
+func HasProfile(h *hero.Hero) bool {
+	switch h.Kind {
+	case hero.KindMundane, hero.KindRobot, hero.KindSummoned:
+		return false
+	}
+	return true
 }
 
 // WeeklyPoints returns the hero's downtime points per week from the
