@@ -7,20 +7,25 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"sort"
 	"strings"
 	"time"
 
+	"github.com/invopop/jsonschema"
 	"github.com/spf13/cobra"
 	"github.com/spf13/cobra/doc"
 
 	"github.com/codename-spandex/spandex/internal/cli"
 	"github.com/codename-spandex/spandex/internal/cmdutil"
 	"github.com/codename-spandex/spandex/internal/iostreams"
+	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/rulebook"
 )
 
 func main() {
@@ -123,6 +128,12 @@ func generate() (map[string][]byte, error) {
 	}
 	files["cli.md"] = md.Bytes()
 
+	schema, err := heroSchema()
+	if err != nil {
+		return nil, err
+	}
+	files["hero.schema.json"] = schema
+
 	date := time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC)
 	for _, c := range all {
 		var b bytes.Buffer
@@ -134,6 +145,36 @@ func generate() (map[string][]byte, error) {
 		files[filepath.Join("man", strings.ReplaceAll(c.CommandPath(), " ", "-")+".1")] = b.Bytes()
 	}
 	return files, nil
+}
+
+// heroSchema reflects the JSON Schema of the hero file from pkg/hero's types.
+func heroSchema() ([]byte, error) {
+	r := &jsonschema.Reflector{
+		Anonymous:                  true,
+		RequiredFromJSONSchemaTags: true,
+		Mapper: func(t reflect.Type) *jsonschema.Schema {
+			switch t {
+			case reflect.TypeOf(rulebook.ArmourClass(0)):
+				return &jsonschema.Schema{Type: "string", Pattern: "^[A-L]$", Description: "Armour class A-L (p. 32)"}
+			case reflect.TypeOf(rulebook.StrikeClass(0)):
+				return &jsonschema.Schema{Type: "integer", Minimum: json.Number("0"), Maximum: json.Number("5"), Description: "Strike class 0-5 (p. 31)"}
+			case reflect.TypeOf(json.RawMessage(nil)):
+				return &jsonschema.Schema{Description: "the verb's full, typed record"}
+			}
+			return nil
+		},
+	}
+	if err := r.AddGoComments("github.com/codename-spandex/spandex", "./pkg/hero", jsonschema.WithFullComment()); err != nil {
+		return nil, err
+	}
+	s := r.Reflect(&hero.Hero{})
+	s.ID = "https://github.com/codename-spandex/spandex/docs/hero.schema.json"
+	s.Title = "spandex hero file, schema version 1"
+	b, err := json.MarshalIndent(s, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	return append(b, '\n'), nil
 }
 
 func anchor(c *cobra.Command) string {
