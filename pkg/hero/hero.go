@@ -151,6 +151,9 @@ type Power struct {
 	// "implant", "gift".
 	Source string `json:"source,omitempty"`
 	Notes  string `json:"notes,omitempty"`
+	// Sidekick is the sidekick generated for the Sidekick power (p. 71):
+	// a full character file of kind "sidekick".
+	Sidekick *Hero `json:"sidekick,omitempty"`
 }
 
 // Flavour is a power's sub-power or type, rolled on its sub-table (pp. 52-75).
@@ -165,6 +168,9 @@ type Flavour struct {
 	Speciality bool `json:"speciality,omitempty"`
 	// Weapon and Mode for weapon mastery; Sense for super senses.
 	Detail string `json:"detail,omitempty"`
+	// Options are choices made for this flavour at later ranks (weapon
+	// mastery's "all-modes" or "damage", p. 77).
+	Options []string `json:"options,omitempty"`
 }
 
 // Perk is a back-story perk (pp. 9-12).
@@ -178,6 +184,9 @@ type Perk struct {
 
 // Item is a piece of equipment (p. 13).
 type Item struct {
+	// Slug identifies items from the book's starting list
+	// (padded-costume, grappling-gun, ...) and power equipment.
+	Slug string `json:"slug,omitempty"`
 	Name string `json:"name"`
 	// For names the power that relies on it, if any.
 	For   string `json:"for,omitempty"`
@@ -203,8 +212,31 @@ type Combat struct {
 	// Immunities are energy types (or "sc01", "mundane-bullets-blades")
 	// this character ignores.
 	Immunities []string `json:"immunities,omitempty"`
+	// BraceBonus is the knockback threshold bonus of the brace reaction:
+	// +5 per Super Strength rank (pp. 35, 76); 0 means cannot brace.
+	BraceBonus int `json:"brace_bonus,omitempty"`
+	// ParryBonus is added to parry rolls (Animal Senses +1, p. 74).
+	ParryBonus int `json:"parry_bonus,omitempty"`
+	// NeverSurprised: Danger Sense or Animal Senses (pp. 54, 74).
+	NeverSurprised bool `json:"never_surprised,omitempty"`
+	// Moves are the other ways of moving (flight, leap, glide, swing...),
+	// in metres per panel or per action as noted.
+	Moves []Move `json:"moves,omitempty"`
 	// Explain lists how each figure was derived.
 	Explain []string `json:"explain,omitempty"`
+}
+
+// Move is a way of moving other than walking (flight, leap, glide...).
+type Move struct {
+	// Mode is flight, glide, leap, swing, tumble, run (Super Speed on a
+	// long straight path), stretch, teleport or levitate.
+	Mode string `json:"mode"`
+	// Metres per panel (or per leap/action; see Notes).
+	Metres int `json:"metres"`
+	// Max is the top speed on a long straight path, if any.
+	Max   int    `json:"max,omitempty"`
+	Power string `json:"power,omitempty"`
+	Notes string `json:"notes,omitempty"`
 }
 
 // Dividers are the health and stamina damage dividers; 0 means none.
@@ -458,6 +490,10 @@ type Mundane struct {
 	ProwessRoll int  `json:"prowess_roll,omitempty"`
 	Trained     bool `json:"trained,omitempty"`
 	Elite       bool `json:"elite,omitempty"`
+	// SuperStrikes and NormalStrikes are how many strikes take the
+	// character out: one using a super power, or two without (pp. 49-50).
+	SuperStrikes  int `json:"super_strikes,omitempty"`
+	NormalStrikes int `json:"normal_strikes,omitempty"`
 }
 
 // Creation is the record of character generation.
