@@ -426,15 +426,19 @@ type Upkeep struct {
 
 // Device is an invention under way (p. 47).
 type Device struct {
-	Name       string `json:"name"`
-	Complexity int    `json:"complexity"`
-	Components int    `json:"components"`
+	Name string `json:"name"`
+	// Complexity and Components are the rows, 1-5, of the Device
+	// Complexity and Device Components Tables (p. 47).
+	Complexity int `json:"complexity"`
+	Components int `json:"components"`
 	// Stage is research, design, production, testing or done.
 	Stage       string `json:"stage"`
 	Experience  int    `json:"experience"`
 	PerStage    int    `json:"per_stage"`
 	KnownDesign bool   `json:"known_design,omitempty"`
 	Functions   int    `json:"functions,omitempty"`
+	// Robot marks a robot built as a device (pp. 49-50).
+	Robot bool `json:"robot,omitempty"`
 }
 
 // Condition is the character's current state (pp. 37-38).
