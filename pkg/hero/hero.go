@@ -269,6 +269,23 @@ type Attack struct {
 	Range  int  `json:"range,omitempty"`
 	// Panels is 1 or 2 (double-panel).
 	Panels int `json:"panels"`
+	// RecoveryPanels are panels spent in advance after the attack (the
+	// flying kick, slam and charge take 1, pp. 51-76).
+	RecoveryPanels int `json:"recovery_panels,omitempty"`
+	// ToHitBonus is added to the to-hit roll (the haymaker's +2, p. 66).
+	ToHitBonus int `json:"to_hit_bonus,omitempty"`
+	// LowersDividers: the target's H and S dividers count as this much
+	// lower (Energy Blast 2, p. 55); LowersStaminaDivider lowers only the
+	// S divider (Stunning Attack 2, p. 76).
+	LowersDividers       int `json:"lowers_dividers,omitempty"`
+	LowersStaminaDivider int `json:"lowers_stamina_divider,omitempty"`
+	// IgnoresDividers: Eldritch Bolt and Psionic Blast (pp. 63, 68).
+	IgnoresDividers bool `json:"ignores_dividers,omitempty"`
+	// NoToHit: the attack needs no to-hit roll (electrical arc, p. 57).
+	NoToHit bool `json:"no_to_hit,omitempty"`
+	// Mental: resolved with a mental (psychic or magic) attack roll
+	// instead of a to-hit roll (p. 42).
+	Mental bool `json:"mental,omitempty"`
 	// Power names the power behind the attack, if any.
 	Power string `json:"power,omitempty"`
 	Notes string `json:"notes,omitempty"`
@@ -286,6 +303,10 @@ type Parry struct {
 	AddsDamageBonus bool `json:"adds_damage_bonus"`
 	// Ranged parries reduce damage before knockback (p. 36).
 	Ranged bool `json:"ranged,omitempty"`
+	// Automatic: the parry always succeeds (Energy Reflect against its
+	// own energy type, p. 56).
+	Automatic bool   `json:"automatic,omitempty"`
+	Notes     string `json:"notes,omitempty"`
 }
 
 // Health is the health track (pp. 14, 37).
