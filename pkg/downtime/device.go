@@ -1,0 +1,237 @@
+package downtime
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/rulebook"
+	"github.com/codename-spandex/spandex/pkg/ruling"
+)
+
+// Device stages (p. 48).
+const (
+	StageResearch   = "research"
+	StageDesign     = "design"
+	StageProduction = "production"
+	StageTesting    = "testing"
+	StageDone       = "done"
+)
+
+var stageOrder = [...]string{StageResearch, StageDesign, StageProduction, StageTesting}
+
+// MaxFunctions bounds the functions of a multi-function device.
+const MaxFunctions = 20
+
+// DeviceRequest starts a device (pp. 47-48).
+type DeviceRequest struct {
+	Name string
+	// Complexity is the Device Complexity Table row, 1-5 (1 = anyone could
+	// make it).
+	Complexity int
+	// Components is the Device Components Table row, 1-5 (1 = cheap,
+	// common parts).
+	Components int
+	// KnownDesign skips research and design (p. 48).
+	KnownDesign bool
+	// Functions repeats every stage per function when the GM decides so
+	// (p. 48); 0 or 1 is a single-function device.
+	Functions int
+	// Robot builds a robot: a device of cutting-edge, expensive components
+	// (pp. 49-50).
+	Robot bool
+}
+
+// DeviceResult reports a device started.
+type DeviceResult struct {
+	Device   hero.Device  `json:"device"`
+	TotalXP  int          `json:"total_xp"`
+	Warnings []string     `json:"warnings,omitempty"`
+	Steps    ruling.Steps `json:"steps"`
+}
+
+// ParseComplexity accepts a Device Complexity Table row number 1-5 or its
+// slug ("some-know-how").
+func ParseComplexity(s string) (int, error) {
+	rows := rulebook.DeviceComplexityRows()
+	if n, err := strconv.Atoi(strings.TrimSpace(s)); err == nil {
+		if n < 1 || n > len(rows) {
+			return 0, fmt.Errorf("complexity %d: the Device Complexity Table has rows 1-%d (p. 47)", n, len(rows))
+		}
+		return n, nil
+	}
+	k := normaliseName(s)
+	for i, r := range rows {
+		if r.Slug == k {
+			return i + 1, nil
+		}
+	}
+	return 0, fmt.Errorf("complexity %q: not a Device Complexity Table row (1-5 or anyone, some-know-how, knowledge-and-equipment, specialist-equipment, precision-research)", s)
+}
+
+// ParseComponents accepts a Device Components Table row number 1-5 or its
+// slug ("hard-to-find").
+func ParseComponents(s string) (int, error) {
+	rows := rulebook.DeviceComponentsRows()
+	if n, err := strconv.Atoi(strings.TrimSpace(s)); err == nil {
+		if n < 1 || n > len(rows) {
+			return 0, fmt.Errorf("components %d: the Device Components Table has rows 1-%d (p. 47)", n, len(rows))
+		}
+		return n, nil
+	}
+	k := normaliseName(s)
+	for i, r := range rows {
+		if r.Slug == k {
+			return i + 1, nil
+		}
+	}
+	return 0, fmt.Errorf("components %q: not a Device Components Table row (1-5 or cheap-common, average-common, hard-to-find, custom-hi-tech, secret-cutting-edge)", s)
+}
+
+// RobotComponents is the Device Components Table row robots use:
+// "cutting edge technology with expensive components" (p. 50).
+const RobotComponents = 5
+
+// FindDevice returns the hero's device by name (normalised), or nil.
+func FindDevice(h *hero.Hero, name string) *hero.Device {
+	n := normaliseName(name)
+	for i := range h.Downtime.Devices {
+		if normaliseName(h.Downtime.Devices[i].Name) == n {
+			return &h.Downtime.Devices[i]
+		}
+	}
+	return nil
+}
+
+func functions(d hero.Device) int {
+	if d.Functions < 1 {
+		return 1
+	}
+	return d.Functions
+}
+
+func deviceStages(d hero.Device) int {
+	if d.KnownDesign {
+		return rulebook.DeviceStages - 2
+	}
+	return rulebook.DeviceStages
+}
+
+// DeviceTotalXP is the experience a device needs: the per-stage cost for
+// each of its stages (four, or two with a known design), repeated per
+// function (p. 48).
+func DeviceTotalXP(d hero.Device) int {
+	return d.PerStage * deviceStages(d) * functions(d)
+}
+
+// deviceStage returns the stage a device is in after xp experience.
+func deviceStage(d hero.Device) string {
+	total := DeviceTotalXP(d)
+	if d.Experience >= total {
+		return StageDone
+	}
+	per := d.PerStage * functions(d)
+	i := d.Experience / per
+	if d.KnownDesign {
+		i += 2
+	}
+	return stageOrder[i]
+}
+
+// StartDevice begins inventing a device (pp. 47-48): the hero's material
+// resources must reach the complexity row's minimum and financial
+// resources the components row's. The device's experience per stage comes
+// from the complexity row.
+func StartDevice(h *hero.Hero, req DeviceRequest) (DeviceResult, error) {
+	if err := canSpend(h); err != nil {
+		return DeviceResult{}, err
+	}
+	name := strings.TrimSpace(req.Name)
+	if name == "" || len(name) > maxGoalLen || strings.ContainsAny(name, "\n\r\t=,:") {
+		return DeviceResult{}, fmt.Errorf("--name: a device needs a one-line name of up to %d characters without '=', ',' or ':'", maxGoalLen)
+	}
+	if normaliseName(name) == "" {
+		return DeviceResult{}, fmt.Errorf("--name %q: needs a letter or digit", name)
+	}
+	if FindDevice(h, name) != nil {
+		return DeviceResult{}, fmt.Errorf("--name %q: %s already has a device of that name", name, h.Name)
+	}
+	cx := rulebook.DeviceComplexityRows()
+	cp := rulebook.DeviceComponentsRows()
+	if req.Complexity < 1 || req.Complexity > len(cx) {
+		return DeviceResult{}, fmt.Errorf("--complexity %d: the Device Complexity Table has rows 1-%d (p. 47)", req.Complexity, len(cx))
+	}
+	if req.Robot && req.Components == 0 {
+		req.Components = RobotComponents
+	}
+	if req.Components < 1 || req.Components > len(cp) {
+		return DeviceResult{}, fmt.Errorf("--components %d: the Device Components Table has rows 1-%d (p. 47)", req.Components, len(cp))
+	}
+	if req.Robot && req.Components != RobotComponents {
+		return DeviceResult{}, fmt.Errorf("--components %d: a robot is cutting-edge technology with expensive components, row %d (%s) (p. 50)", req.Components, RobotComponents, cp[RobotComponents-1].Components)
+	}
+	if req.Functions < 0 || req.Functions > MaxFunctions {
+		return DeviceResult{}, fmt.Errorf("--functions %d: outside 1-%d", req.Functions, MaxFunctions)
+	}
+	crow, prow := cx[req.Complexity-1], cp[req.Components-1]
+	var res DeviceResult
+	res.Steps.AddRow("complexity", "pp. 47-48", "Device Complexity Table", crow.Complexity,
+		"needs material resources %d (has %d); %d experience per stage", crow.MaterialResources, h.Resources.Material, crow.XPPerStage)
+	if h.Resources.Material < crow.MaterialResources {
+		return DeviceResult{}, fmt.Errorf("--complexity %d (%s) needs material resources %d; %s has %d (p. 48)", req.Complexity, crow.Complexity, crow.MaterialResources, h.Name, h.Resources.Material)
+	}
+	res.Steps.AddRow("components", "p. 48", "Device Components Table", prow.Components,
+		"needs financial resources %d (has %d)", prow.FinancialResources, h.Resources.Financial)
+	if h.Resources.Financial < prow.FinancialResources {
+		return DeviceResult{}, fmt.Errorf("--components %d (%s) needs financial resources %d; %s has %d (p. 48)", req.Components, prow.Components, prow.FinancialResources, h.Name, h.Resources.Financial)
+	}
+	if !h.HasPerk("boffin") {
+		res.Warnings = append(res.Warnings, "inventing devices is the Boffin perk's field (p. 47); the GM allows it here")
+	}
+	d := hero.Device{Name: name, Complexity: req.Complexity, Components: req.Components,
+		PerStage: crow.XPPerStage, KnownDesign: req.KnownDesign, Functions: req.Functions, Robot: req.Robot}
+	d.Stage = deviceStage(d)
+	res.Device = d
+	res.TotalXP = DeviceTotalXP(d)
+	stages := "research, design, production and testing"
+	if d.KnownDesign {
+		stages = "production and testing (a working design skips research and design)"
+	}
+	res.Steps.Add("stages", "p. 48", "%d experience for each of %s, x %d functions = %d", d.PerStage, stages, functions(d), res.TotalXP)
+	if req.Robot {
+		res.Steps.Add("robot", "pp. 49-50", "a robot is built as a device; its powers are bought like the creator's, counting the robot's own powers plus one for being a robot")
+	}
+	h.Downtime.Devices = append(h.Downtime.Devices, d)
+	return res, nil
+}
+
+// creditDevice adds experience to a device, advancing its stages; it
+// returns the experience used, the stages finished and any excess (which
+// is lost: a finished device takes no more).
+func creditDevice(h *hero.Hero, d *hero.Device, xp int, s *ruling.Steps) (used int, finished bool) {
+	total := DeviceTotalXP(*d)
+	room := total - d.Experience
+	if room < 0 {
+		room = 0
+	}
+	used = xp
+	if used > room {
+		used = room
+	}
+	before := d.Stage
+	d.Experience += used
+	d.Stage = deviceStage(*d)
+	if d.Stage != before {
+		s.Add("device", "p. 48", "%s: %s -> %s (%d/%d experience)", d.Name, before, d.Stage, d.Experience, total)
+	}
+	if d.Stage == StageDone && before != StageDone {
+		notes := fmt.Sprintf("device: %s, %s", rulebook.DeviceComplexityRows()[d.Complexity-1].Complexity, rulebook.DeviceComponentsRows()[d.Components-1].Components)
+		if d.Robot {
+			notes = "robot " + notes
+		}
+		h.Equipment = append(h.Equipment, hero.Item{Name: d.Name, Notes: notes})
+		finished = true
+	}
+	return used, finished
+}
