@@ -58,6 +58,11 @@ const (
 	// free (a retroactive parry against 1d6 + damage bonus) (p. 42); the
 	// reaction says which.
 	ModeEscape Mode = "escape"
+	// ModeThrow throws a defender the attacker has grabbed: no to-hit
+	// roll; the attacker needs the Throw strength for the defender's mass
+	// and the throw is resolved as knockback of 1 m per point of strength
+	// over it (p. 43).
+	ModeThrow Mode = "throw"
 )
 
 // ReactionKind is one of the defender's reactions (pp. 33-36, 43).
@@ -72,6 +77,9 @@ const (
 	ReactionBrace  ReactionKind = "brace"
 	ReactionJudo   ReactionKind = "judo-throw"
 	ReactionResist ReactionKind = "resist"
+	// ReactionGrab is a thrown defender grabbing the thrower to stop the
+	// throw (p. 43).
+	ReactionGrab ReactionKind = "grab"
 )
 
 // Reaction is the defender's chosen reaction to an attack that hits.
@@ -241,6 +249,9 @@ type Request struct {
 	// Kill: a mundane defender taken out is killed rather than knocked
 	// unconscious (the attacker's choice, p. 38).
 	Kill bool `json:"kill,omitempty"`
+	// MassKg is the thrown defender's mass for ModeThrow; 0 means an
+	// average super hero (DefaultPersonMassKg).
+	MassKg float64 `json:"mass_kg,omitempty"`
 }
 
 // Result is the whole ruling on one attack. Resolve fills it without

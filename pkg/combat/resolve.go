@@ -2,9 +2,12 @@ package combat
 
 import (
 	"errors"
+	"fmt"
+	"strings"
 
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/rulebook"
 )
 
 // Resolve rules on one attack by attacker on defender, following the
@@ -13,7 +16,8 @@ import (
 // order documented in the package comment and changes neither hero; call
 // Result.Apply to write the outcome onto the defender. Errors name the
 // request field at fault (an unknown attack, an ineligible reaction, a
-// bad split) or come from r (--dice running out).
+// bad split) as a *RequestError, or come from r (--dice running out).
+// Every request check happens before the first die is rolled.
 func Resolve(attacker, defender *hero.Hero, req Request, r dice.Roller, opt Options) (*Result, error) {
 	res := &Result{}
 	if err := ResolveInto(res, attacker, defender, req, r, opt); err != nil {
@@ -25,5 +29,1250 @@ func Resolve(attacker, defender *hero.Hero, req Request, r dice.Roller, opt Opti
 // ResolveInto is Resolve writing into res, reusing its slices, so that
 // simulations can resolve many attacks without allocating a Result each.
 func ResolveInto(res *Result, attacker, defender *hero.Hero, req Request, r dice.Roller, opt Options) error {
-	return errors.New("combat: not implemented yet")
+	if attacker == nil || defender == nil {
+		return errors.New("combat: Resolve needs an attacker and a defender")
+	}
+	if r == nil {
+		return errors.New("combat: Resolve needs a roller")
+	}
+	if err := CheckOptions(opt); err != nil {
+		return err
+	}
+	res.reset()
+	res.opt = opt
+	res.rec = recorder{r: r, dice: &res.Dice}
+	res.Attacker, res.Defender, res.Mode = attacker.Name, defender.Name, req.Mode
+	res.Before = stateOf(defender)
+	p, err := prepare(res, attacker, defender, &req)
+	if err != nil {
+		return err
+	}
+	if err := p.run(); err != nil {
+		return err
+	}
+	return nil
+}
+
+// CheckOptions checks the rule options.
+func CheckOptions(opt Options) error {
+	switch opt.DodgeStacking {
+	case "", DodgeStackAdd, DodgeStackBest:
+	default:
+		return reqErr("rules.dodge_stacking", "%q is not add or best", opt.DodgeStacking)
+	}
+	switch opt.WallReduction {
+	case "", WallTable, WallProse:
+	default:
+		return reqErr("rules.wall_reduction", "%q is not table or prose", opt.WallReduction)
+	}
+	switch opt.JudoColumn {
+	case "", JudoByRank, JudoByStrikeClass:
+	default:
+		return reqErr("rules.judo_column", "%q is not rank or strike-class", opt.JudoColumn)
+	}
+	return nil
+}
+
+func (res *Result) reset() {
+	*res = Result{
+		Dice:  res.Dice[:0],
+		ToHit: ToHitResult{Modifiers: res.ToHit.Modifiers[:0]},
+		Reaction: ReactionResult{
+			Modifiers: res.Reaction.Modifiers[:0],
+		},
+		Damage:  DamageResult{BonusSources: res.Damage.BonusSources[:0]},
+		Applied: AppliedResult{Absorbers: res.Applied.Absorbers[:0], DividerNotes: res.Applied.DividerNotes[:0]},
+		Notes:   res.Notes[:0],
+	}
+	if res.Dice == nil {
+		res.Dice = make([]dice.Rolled, 0, 16)
+	}
+}
+
+// pipeline is one attack being resolved.
+type pipeline struct {
+	res      *Result
+	att, def *hero.Hero
+	req      *Request
+	atk      *hero.Attack
+	kind     string // specialKind
+	mental   bool
+	ac       rulebook.ArmourClass // AC used for to-hit
+	free     bool
+
+	parry    *hero.Parry
+	atype    rulebook.AttackType
+	ptype    rulebook.ParryType
+	reflect  bool
+	objectHP int
+
+	hExpr, sExpr string
+	bonus        int
+	pool         *hero.Pool
+	poolCost     int
+
+	immune   string // complete immunity, known before damage
+	knock    bool   // knockback applies
+	grabbing bool   // grab or throw: no damage
+
+	kb KnockbackResult
+}
+
+// prepare checks the whole request before any die is rolled.
+func prepare(res *Result, att, def *hero.Hero, req *Request) (*pipeline, error) {
+	p := &pipeline{res: res, att: att, def: def, req: req, ac: def.Combat.ArmourClass}
+	if !p.ac.Valid() {
+		return nil, reqErr("defender", "%s has no valid armour class", def.Name)
+	}
+	switch req.Mode {
+	case ModeStrike, ModeGrab, ModeCrush, ModeFinishing, ModeEscape, ModeThrow:
+	default:
+		return nil, reqErr("mode", "%q is not strike, grab, crush, finishing-move, escape or throw", req.Mode)
+	}
+	// The attack.
+	switch {
+	case req.Attack != "":
+		p.atk = att.FindAttack(req.Attack)
+		if p.atk == nil {
+			return nil, reqErr("with", "%q is not one of %s's attacks (%s)", req.Attack, att.Name, attackSlugs(att))
+		}
+	case req.Mode == ModeStrike:
+		if len(att.Combat.Attacks) == 1 {
+			p.atk = &att.Combat.Attacks[0]
+		} else {
+			return nil, reqErr("with", "name the attack (%s)", attackSlugs(att))
+		}
+	default:
+		p.atk = unarmedAttack(att)
+	}
+	a := p.atk
+	if !a.StrikeClass.Valid() {
+		return nil, reqErr("with", "%s's strike class %d is outside 0-5", a.Slug, int(a.StrikeClass))
+	}
+	p.kind = specialKind(a)
+	p.mental = p.kind == kindPsionic && req.Mode == ModeStrike
+	et := energyType(att, a)
+	res.Attack = AttackInfo{Slug: a.Slug, Name: a.Name, StrikeClass: a.StrikeClass, DamageType: a.DamageType,
+		ParryAs: a.ParryAs, Panels: max(a.Panels, 1), Power: a.Power, Ranged: a.Ranged, Melee: isMelee(a), EnergyType: et}
+	if p.kind == kindPhasingStrike {
+		p.ac = rulebook.ACF // a partial re-phase strike rolls against AC F (p. 66)
+	}
+	if req.FreeReactionsUsed < 0 || req.FreeReactionsUsed > MaxFreeReactions {
+		return nil, reqErr("free-used", "%d is outside 0-%d (free reactions used this page, p. 31)", req.FreeReactionsUsed, MaxFreeReactions)
+	}
+	p.free = a.StrikeClass <= rulebook.SC1 && heroic(def) && req.FreeReactionsUsed < MaxFreeReactions
+	if err := p.checkMode(); err != nil {
+		return nil, err
+	}
+	if err := p.checkReaction(); err != nil {
+		return nil, err
+	}
+	if err := p.checkDamage(); err != nil {
+		return nil, err
+	}
+	for i, o := range req.Obstructions {
+		if _, _, err := obstructionNeeds(o, i); err != nil {
+			return nil, err
+		}
+	}
+	if len(req.Obstructions) > MaxObstructions {
+		return nil, reqErr("obstruction", "%d obstructions is more than %d", len(req.Obstructions), MaxObstructions)
+	}
+	return p, nil
+}
+
+func (p *pipeline) checkMode() error {
+	def, att, req := p.def, p.att, p.req
+	c := def.Condition
+	if c.Dead && req.Mode != ModeStrike {
+		return reqErr("defender", "%s is dead", def.Name)
+	}
+	switch req.Mode {
+	case ModeFinishing:
+		if !(c.Unconscious || c.Stunned || c.DeathsDoor || (def.IsMundane() && c.TakenOut)) {
+			return reqErr("finishing", "%s is %s: a finishing move needs an unconscious or stunned target (p. 43)", def.Name, c.State())
+		}
+		if req.Reaction.Kind != ReactionNone {
+			return reqErr("reaction", "no reaction against a finishing move: it succeeds automatically (p. 43)")
+		}
+	case ModeCrush:
+		if !c.Grappled || c.GrabbedBy != att.Name {
+			return reqErr("crush", "%s is not grappled by %s: grab twice first (p. 42)", def.Name, att.Name)
+		}
+	case ModeEscape:
+		if c.GrabbedBy != att.Name {
+			return reqErr("escape", "%s is not held by %s", def.Name, att.Name)
+		}
+	case ModeThrow:
+		if c.GrabbedBy != att.Name {
+			return reqErr("throw", "%s has not grabbed %s: grab first, then throw (p. 43)", att.Name, def.Name)
+		}
+		if p.req.MassKg < 0 {
+			return reqErr("mass", "%v kg is negative", p.req.MassKg)
+		}
+	}
+	return nil
+}
+
+// checkReaction enforces who may take which reaction against what.
+func (p *pipeline) checkReaction() error {
+	def, att, req, a := p.def, p.att, p.req, p.atk
+	rx := req.Reaction
+	k := rx.Kind
+	if k == ReactionNone {
+		return nil
+	}
+	field := "reaction"
+	if req.Situation.Surprise && !dangerSense(def) {
+		return reqErr(field, "%s is completely surprised and cannot react (p. 29)", def.Name)
+	}
+	if c := def.Condition; c.Unconscious || c.Dead || c.DeathsDoor || c.TakenOut {
+		return reqErr(field, "%s is %s and cannot react", def.Name, c.State())
+	}
+	allowed := func(kinds ...ReactionKind) error {
+		for _, x := range kinds {
+			if x == k {
+				return nil
+			}
+		}
+		names := make([]string, len(kinds))
+		for i, x := range kinds {
+			names[i] = string(x)
+		}
+		what := map[Mode]string{ModeGrab: "a grab (p. 41)", ModeCrush: "a crushing hold (p. 42)", ModeEscape: "an escape: dodge wriggles free, parry forces free (p. 42)",
+			ModeThrow: "being thrown (p. 43)", ModeStrike: "a mental attack (p. 43)"}[req.Mode]
+		return reqErr(field, "%s is not allowed against %s; use %s", k, what, strings.Join(names, " or "))
+	}
+	switch {
+	case p.mental:
+		if err := allowed(ReactionResist); err != nil {
+			return err
+		}
+	case req.Mode == ModeGrab:
+		if err := allowed(ReactionParry, ReactionDodge, ReactionJudo); err != nil {
+			return err
+		}
+	case req.Mode == ModeCrush, req.Mode == ModeEscape:
+		if err := allowed(ReactionParry, ReactionDodge); err != nil {
+			return err
+		}
+	case req.Mode == ModeThrow:
+		if err := allowed(ReactionGrab); err != nil {
+			return err
+		}
+		return nil
+	default:
+		if k == ReactionResist {
+			return reqErr(field, "resist is only against psychic and magic attacks (p. 43); %s is physical", a.Slug)
+		}
+		if k == ReactionGrab {
+			return reqErr(field, "grab is a reaction to being thrown (p. 43)")
+		}
+	}
+	switch k {
+	case ReactionDodge:
+		if !CanDodge(def.Combat.ArmourClass) {
+			return reqErr(field, "dodge: %s is armour class %s, which cannot dodge (armour class A-C and K-L, p. 35)", def.Name, def.Combat.ArmourClass)
+		}
+	case ReactionParry:
+		if p.kind == kindPhasingStrike {
+			return reqErr(field, "parry: a partial re-phase strike cannot be parried or blocked (p. 66)")
+		}
+		at, ok := attackTypeOf(att, a)
+		if !ok {
+			return reqErr(field, "parry: %s cannot be parried", a.Slug)
+		}
+		p.atype = at
+		p.reflect = reflects(def, p.res.Attack.EnergyType)
+		if len(def.Combat.Parries) == 0 {
+			return reqErr(field, "parry: %s has no parries in combat.parries", def.Name)
+		}
+		if rx.Parry != "" {
+			for i := range def.Combat.Parries {
+				if strings.EqualFold(def.Combat.Parries[i].Slug, rx.Parry) {
+					p.parry = &def.Combat.Parries[i]
+				}
+			}
+			if p.parry == nil {
+				return reqErr(field, "parry: %q is not one of %s's parries (%s)", rx.Parry, def.Name, parrySlugs(def))
+			}
+		} else {
+			for i := range def.Combat.Parries {
+				pt, err := rulebook.ParseParryType(def.Combat.Parries[i].ParryType)
+				if err != nil {
+					continue
+				}
+				if _, ok := rulebook.ParryTarget(at, pt); ok {
+					p.parry = &def.Combat.Parries[i]
+					break
+				}
+			}
+			if p.parry == nil {
+				return reqErr(field, "parry: none of %s's parries (%s) can stop %s on the Parrying Table (p. 34)", def.Name, parrySlugs(def), at.Label())
+			}
+		}
+		pt, err := rulebook.ParseParryType(p.parry.ParryType)
+		if err != nil {
+			return reqErr(field, "parry %s: %v", p.parry.Slug, err)
+		}
+		p.ptype = pt
+		if _, ok := rulebook.ParryTarget(at, pt); !ok && !p.reflect {
+			return reqErr(field, "parry: %s (%s) cannot stop %s: the Parrying Table shows \"-\" (p. 34)", p.parry.Slug, pt.Label(), at.Label())
+		}
+		if p.parry.Health == "" && p.parry.Stamina == "" {
+			return reqErr(field, "parry %s has no virtual damage dice (health/stamina)", p.parry.Slug)
+		}
+		for _, s := range []string{p.parry.Health, p.parry.Stamina} {
+			if s != "" {
+				if _, err := parseExpr(s); err != nil {
+					return reqErr(field, "parry %s: %v", p.parry.Slug, err)
+				}
+			}
+		}
+		if rx.Catch && !(a.DamageType == "blunt-thrown" || a.DamageType == "sharp-thrown" || p.atype == rulebook.AttackThrown) {
+			return reqErr("catch", "only a thrown object can be caught (p. 34)")
+		}
+	case ReactionBlock:
+		if p.kind == kindPhasingStrike {
+			return reqErr(field, "block: a partial re-phase strike cannot be parried or blocked (p. 66)")
+		}
+		o := rx.Object
+		switch {
+		case o.Health < 0:
+			return reqErr("object", "health %d is negative", o.Health)
+		case o.Health > 0:
+			p.objectHP = o.Health
+		case o.Name == "" && o.MassKg == 0:
+			return reqErr("object", "block: name the object (an Object Table example such as desk) or give its health or mass")
+		default:
+			row, err := LookupObject(o.Name, o.MassKg)
+			if err != nil {
+				return reqErr("object", "%v", err)
+			}
+			p.objectHP = row.Health
+		}
+		if o.Divider < 0 || o.Divider > 100 {
+			return reqErr("object", "divider %d is outside 0-100", o.Divider)
+		}
+		if o.Divider >= 2 {
+			p.objectHP *= o.Divider
+		}
+	case ReactionBrace:
+		if !hasPower(def, "super-strength") {
+			return reqErr(field, "brace: only characters with Super Strength can brace (p. 35); %s has none", def.Name)
+		}
+	case ReactionJudo:
+		if !judoOption(def) {
+			return reqErr(field, "judo-throw: %s has not taken the judo throw option of Martial Arts (p. 35)", def.Name)
+		}
+		if !isMelee(a) {
+			return reqErr(field, "judo-throw: only against melee attacks (p. 35); %s is not melee", a.Slug)
+		}
+	case ReactionResist, ReactionGrab:
+	default:
+		return reqErr(field, "%q is not parry, block, dodge, brace, judo-throw or resist", k)
+	}
+	if rx.TakeExtraPanel && k != ReactionDodge {
+		return reqErr("extra-panel", "only a dodge's +P result takes an extra panel (p. 35)")
+	}
+	return nil
+}
+
+// checkDamage works out the damage formulas, bonus and pool cost.
+func (p *pipeline) checkDamage() error {
+	att, req, a := p.att, p.req, p.atk
+	res := p.res
+	p.hExpr, p.sExpr = a.Health, a.Stamina
+	pd := req.PowerDice
+	if pd.Health < 0 || pd.Stamina < 0 {
+		return reqErr("power-dice", "dice cannot be negative (%d health, %d stamina)", pd.Health, pd.Stamina)
+	}
+	if pd.Set() {
+		switch p.kind {
+		case kindEnergyBlast, kindEldritch, kindPsionic, kindSnareBall, kindPhasingStrike:
+		default:
+			return reqErr("power-dice", "%s does not split dice between health and stamina", a.Slug)
+		}
+		p.hExpr, p.sExpr = d6s(pd.Health), d6s(pd.Stamina)
+	}
+	switch req.Mode {
+	case ModeCrush:
+		p.hExpr, p.sExpr = "1d6-6", "1d6" // p. 42
+	case ModeGrab, ModeThrow, ModeEscape, ModeFinishing:
+		p.hExpr, p.sExpr = "", ""
+		p.grabbing = true
+	}
+	if m := req.Movement; m != nil && req.Mode == ModeStrike {
+		if b, _ := movementBonus(att, m.Power); b == 0 {
+			return reqErr("movement", "%s cannot make a movement attack with %q (acrobatics, super-leap, gymnastics, retractable-glider, magnetism, super-speed, growth, shrinking, flight)", att.Name, m.Power)
+		}
+		if m.Special {
+			p.hExpr, p.sExpr = rulebook.SpecialAttackHealth, rulebook.SpecialAttackStamina
+		}
+	}
+	for _, s := range []string{p.hExpr, p.sExpr} {
+		if s != "" {
+			if _, err := parseExpr(s); err != nil {
+				return reqErr("with", "%s: %v", a.Slug, err)
+			}
+		}
+	}
+	// Dice counts for split-dice powers.
+	count := func(s string) int {
+		if s == "" {
+			return 0
+		}
+		e, _ := parseExpr(s)
+		return e.NumDice()
+	}
+	nh, ns := count(p.hExpr), count(p.sExpr)
+	poolName, cost, capDice := "", 0, 0
+	speciality := func(spell string) bool {
+		for _, pw := range att.Powers {
+			for _, f := range pw.Flavours {
+				if f.Slug == spell && f.Speciality {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	if req.Mode == ModeStrike {
+		switch p.kind {
+		case kindEnergyBlast:
+			poolName, cost, capDice = "energy", nh+ns, 10
+			if d := nh - ns; d > 2 || d < -2 {
+				return reqErr("power-dice", "energy blast: %d health and %d stamina dice; neither side may be more than 2 dice ahead (p. 55)", nh, ns)
+			}
+		case kindEldritch:
+			poolName, cost, capDice = "magic", 2*(nh+ns), 5
+			if speciality(kindEldritch) {
+				cost = (cost + 1) / 2
+				capDice = 10
+			}
+		case kindPsionic:
+			poolName, cost, capDice = "psi", nh+ns, 10
+			if speciality(kindPsionic) {
+				cost = (cost + 1) / 2
+			}
+		case kindSnareBall:
+			poolName, cost, capDice = "fluid", 2*(nh+ns), 5
+			if nh > ns {
+				return reqErr("power-dice", "snare ball: %d health dice is more than its %d stamina dice (p. 72)", nh, ns)
+			}
+		case kindPhasingStrike:
+			if nh+ns < 1 || nh+ns > 3 {
+				return reqErr("power-dice", "a partial re-phase strike does 1-3d6 in all, split as you choose (p. 66); got %d", nh+ns)
+			}
+		}
+		if capDice > 0 && nh+ns > capDice {
+			return reqErr("power-dice", "%s: %d dice is more than the %d one action may use (10 points per action)", p.kind, nh+ns, capDice)
+		}
+		if poolName != "" {
+			if pool := att.FindPool(poolName); pool != nil {
+				limit := pool.CapPerAction
+				if limit > 0 && cost > limit {
+					return reqErr("power-dice", "%s costs %d %s points; at most %d per action", a.Slug, cost, poolName, limit)
+				}
+				if cost > pool.Current {
+					return reqErr("power-dice", "%s costs %d %s points but %s has %d left", a.Slug, cost, poolName, att.Name, pool.Current)
+				}
+				p.pool, p.poolCost = pool, cost
+				res.PoolSpent = &PoolSpend{Pool: poolName, Amount: cost}
+			} else {
+				res.Notes = append(res.Notes, fmt.Sprintf("%s has no %s pool in its file: nothing spent", att.Name, poolName))
+			}
+		}
+	}
+	// The damage bonus and flat bonuses (p. 36; power texts).
+	if p.grabbing {
+		if req.Split.Health != 0 {
+			return reqErr("split", "a %s does no damage to split", req.Mode)
+		}
+		return nil
+	}
+	minimum := req.Situation.AttackerShrunk || (req.Situation.AttackerLighter && isMelee(a))
+	add := func(slug string, v int, text, page string) {
+		if v != 0 {
+			res.Damage.BonusSources = append(res.Damage.BonusSources, Modifier{Slug: slug, Value: v, Text: text, Page: page})
+			p.bonus += v
+		}
+	}
+	if !minimum {
+		if a.AddsDamageBonus || req.Mode == ModeCrush || (req.Movement != nil && req.Movement.Special) {
+			add("damage-bonus", att.Combat.DamageBonus, "attacker's damage bonus", "p. 36")
+		}
+		add("extra-damage", a.ExtraDamage, "the attack's extra damage", "")
+		if m := req.Movement; m != nil && !m.Special && req.Mode == ModeStrike {
+			b, page := movementBonus(att, m.Power)
+			add("movement", b, "attack after moving 4 m or more with "+m.Power, page)
+		}
+		if n := req.Situation.AimPanels; n != 0 {
+			if n < 0 || n > 4 {
+				return reqErr("aim", "%d extra panels aiming is outside 0-4 (at most +25 damage, p. 51)", n)
+			}
+			if att.PowerRank("accuracy") < 2 {
+				return reqErr("aim", "aiming for damage needs Accuracy rank 2 (p. 51)")
+			}
+		}
+		if att.PowerRank("accuracy") >= 2 && req.Mode == ModeStrike {
+			add("accuracy", min(25, 5+5*req.Situation.AimPanels), "Accuracy rank 2 with the chosen attack form", "p. 51")
+		}
+		if req.Situation.AttackerDenser && isMelee(a) {
+			add("density", 10, "Density Control, denser: melee damage", "p. 54")
+		}
+	}
+	sp := req.Split.Health
+	switch {
+	case p.bonus >= 0 && (sp < 0 || sp > p.bonus):
+		return reqErr("split", "health=%d: the damage bonus is %d, so put 0-%d on health (the rest goes on stamina)", sp, p.bonus, p.bonus)
+	case p.bonus < 0 && (sp > 0 || sp < p.bonus):
+		return reqErr("split", "health=%d: the damage bonus is %d, so put %d-0 on health", sp, p.bonus, p.bonus)
+	}
+	res.Damage.Minimum = minimum
+	return nil
+}
+
+// run rolls the dice and rules, in the documented order.
+func (p *pipeline) run() error {
+	res, req := p.res, p.req
+	switch req.Mode {
+	case ModeFinishing:
+		return p.finishing()
+	case ModeEscape:
+		return p.escape()
+	case ModeThrow:
+		return p.throwPerson()
+	}
+	// Step 1: to-hit (or the mental contest).
+	hit := true
+	switch {
+	case req.Mode == ModeCrush:
+		res.ToHit = ToHitResult{ArmourClass: p.def.Combat.ArmourClass, StrikeClass: p.atk.StrikeClass, Hit: true}
+	case p.mental:
+		pr, err := p.mentalContest()
+		if err != nil {
+			return err
+		}
+		res.ToHit = ToHitResult{ArmourClass: p.def.Combat.ArmourClass, StrikeClass: p.atk.StrikeClass, Hit: pr.Success, Mental: pr}
+		hit = pr.Success
+	default:
+		var err error
+		hit, err = p.toHit()
+		if err != nil {
+			return err
+		}
+	}
+	if !hit {
+		res.Outcome = "miss"
+		if p.mental {
+			res.Outcome = "resisted"
+		}
+		res.Reaction = ReactionResult{Kind: req.Reaction.Kind}
+		if req.Reaction.Kind == ReactionResist {
+			res.Reaction.Panels = 2
+		}
+		res.After = res.Before
+		return nil
+	}
+	// Step 2: the reaction.
+	avoided, err := p.reaction()
+	if err != nil {
+		return err
+	}
+	if avoided != "" {
+		res.Outcome = avoided
+		res.After = res.Before
+		if res.Attack.Melee && req.Movement != nil && req.Movement.Special {
+			p.effects().RecoveryPanels = 1
+		}
+		return nil
+	}
+	if req.Mode == ModeGrab {
+		return p.grabbed()
+	}
+	// Mundane defenders: the simplified rule, no tracks (p. 38).
+	if p.def.IsMundane() {
+		return p.mundane()
+	}
+	// Complete immunities are known before any damage die.
+	p.immune = p.completeImmunity()
+	if p.immune != "" {
+		res.Outcome = "immune"
+		res.Applied.Immune = p.immune
+		res.After = res.Before
+		return nil
+	}
+	// Step 3: damage.
+	if err := p.rollDamage(); err != nil {
+		return err
+	}
+	return p.afterDamage()
+}
+
+func (p *pipeline) effects() *AttackerEffects {
+	if p.res.AttackerEffects == nil {
+		p.res.AttackerEffects = &AttackerEffects{}
+	}
+	return p.res.AttackerEffects
+}
+
+// toHit rolls step 1.
+func (p *pipeline) toHit() (bool, error) {
+	res, att := p.res, p.att
+	sit := p.req.Situation
+	if p.def.Condition.Grappled {
+		sit.Grappled = true
+	}
+	mods, err := appendSituationModifiers(res.ToHit.Modifiers, att.Combat.StrikeBonus, sit, att.Condition.Dazed, att.Condition.Stunned, implantRank(att))
+	if err != nil {
+		return false, err
+	}
+	if p.kind == kindHaymaker {
+		mods = append(mods, Modifier{Slug: "haymaker", Value: 2, Text: "streetfighting haymaker", Page: "p. 66"})
+	}
+	roll, err := p.res.rec.Roll(20, "to-hit")
+	if err != nil {
+		return false, err
+	}
+	th, err := ToHit(p.ac, p.atk.StrikeClass, mods, roll)
+	if err != nil {
+		return false, err
+	}
+	res.ToHit = th
+	return th.Hit, nil
+}
+
+// reactionMods are the modifiers on the defender's parry, dodge or judo
+// roll from the attacker's powers and the situation.
+func (p *pipeline) reactionMods(mods []Modifier, parry bool) []Modifier {
+	if reactionsPower(p.att) {
+		mods = append(mods, Modifier{Slug: "reactions", Value: -2, Text: "attacker has Reactions", Page: "p. 69"})
+	}
+	if n := p.req.Situation.AccuracyPenalty; n > 0 {
+		mods = append(mods, Modifier{Slug: "accuracy", Value: -n, Text: "the attacker's Accuracy penalty", Page: "p. 51"})
+	}
+	if parry && p.req.Situation.Dimensional {
+		mods = append(mods, Modifier{Slug: "dimensional", Value: -4, Text: "inside a dimensional control area", Page: "p. 57"})
+	}
+	if parry && animalSenses(p.def) {
+		mods = append(mods, Modifier{Slug: "animal-senses", Value: 1, Text: "animal senses", Page: "p. 75"})
+	}
+	return mods
+}
+
+// reactionPanels is what a reaction costs before extras.
+func (p *pipeline) reactionPanels(k ReactionKind) (int, bool) {
+	n := 0
+	switch k {
+	case ReactionParry, ReactionDodge:
+		n = max(p.atk.Panels, 1)
+	case ReactionBlock, ReactionGrab:
+		n = 1
+	case ReactionJudo, ReactionResist:
+		n = 2
+	}
+	if p.req.Mode == ModeEscape {
+		n = 1
+	}
+	if p.free && n > 0 && k != ReactionResist && p.req.Mode != ModeEscape {
+		return 0, true
+	}
+	return n, false
+}
+
+// reaction runs step 2 and returns a non-empty outcome when the attack is
+// avoided entirely.
+func (p *pipeline) reaction() (string, error) {
+	res, def := p.res, p.def
+	rx := p.req.Reaction
+	rr := &res.Reaction
+	rr.Kind = rx.Kind
+	if rx.Kind == ReactionNone {
+		return "", nil
+	}
+	rr.Panels, rr.Free = p.reactionPanels(rx.Kind)
+	rec := &res.rec
+	switch rx.Kind {
+	case ReactionParry:
+		rr.Parry, rr.AttackType, rr.ParryType = p.parry.Slug, string(p.atype), string(p.ptype)
+		rr.RangedForm = p.parry.Ranged || rangedParry(p.ptype)
+		if p.reflect {
+			rr.Success = true
+			res.Notes = append(res.Notes, "Energy Reflect: an automatic successful parry; "+def.Name+" may now roll to hit the source back at strike class 2 (p. 56)")
+		} else {
+			roll, err := rec.Roll(20, "parry")
+			if err != nil {
+				return "", err
+			}
+			mods := rr.Modifiers
+			if b := def.Combat.StrikeBonus; b != 0 {
+				mods = append(mods, Modifier{Slug: "strike-bonus", Value: b, Text: "defender's strike bonus", Page: "p. 33"})
+			}
+			mods = p.reactionMods(mods, true)
+			target, total, ok, _ := ParryOutcome(p.atype, p.ptype, roll, 0, mods)
+			rr.Roll, rr.Modifiers, rr.Target, rr.Total, rr.Success = roll, mods, target, total, ok
+		}
+		if rr.Success {
+			vh, err := rollExpr(rec, p.parry.Health, "parry virtual damage health")
+			if err != nil {
+				return "", err
+			}
+			vs, err := rollExpr(rec, p.parry.Stamina, "parry virtual damage stamina")
+			if err != nil {
+				return "", err
+			}
+			v := max(vh, 0) + max(vs, 0)
+			if p.parry.AddsDamageBonus && def.Combat.DamageBonus > 0 {
+				v += def.Combat.DamageBonus
+			}
+			rr.VirtualDamage = v
+			if rx.Catch {
+				rr.Caught = true
+				res.Notes = append(res.Notes, def.Name+" catches the thrown object, if strong enough to have thrown it (p. 34)")
+			}
+		}
+		if p.req.Mode == ModeGrab || p.req.Mode == ModeEscape {
+			return "", nil // the grab's virtual damage is rolled by the caller
+		}
+		return "", nil
+	case ReactionDodge:
+		roll, err := rec.Roll(6, "dodge")
+		if err != nil {
+			return "", err
+		}
+		mods := rr.Modifiers
+		if b := def.Combat.DodgeBonus; b != 0 {
+			mods = append(mods, Modifier{Slug: "dodge-bonus", Value: b, Text: "defender's dodge bonus", Page: "p. 35"})
+		}
+		mods = p.reactionMods(mods, false)
+		total, dr := DodgeOutcome(p.atk.StrikeClass, roll, 0, mods)
+		rr.Roll, rr.Modifiers, rr.Total, rr.DodgeResult = roll, mods, total, dr.Symbol()
+		switch dr {
+		case rulebook.DodgeFull:
+			rr.Success = true
+			return "dodged", nil
+		case rulebook.DodgePlusP:
+			rr.Success = true
+			if rx.TakeExtraPanel {
+				rr.ExtraPanel = true
+				rr.Panels++
+				return "dodged", nil
+			}
+		case rulebook.DodgeHalf:
+			rr.Success = true
+		}
+		return "", nil
+	case ReactionBrace:
+		rr.BraceBonus = rulebook.BracePerRank * def.PowerRank("super-strength")
+		rr.Success = true
+		return "", nil
+	case ReactionBlock:
+		rr.Object = rx.Object.Name
+		if rr.Object == "" {
+			rr.Object = "object"
+		}
+		rr.ObjectHealth = p.objectHP
+		rr.Success = true
+		if rx.Object.PickUp {
+			rr.Panels++ // picking it up is never free (p. 34)
+		}
+		return "", nil
+	case ReactionJudo:
+		return p.judo()
+	case ReactionResist:
+		rr.Success = res.ToHit.Mental != nil && !res.ToHit.Mental.Success
+		return "", nil
+	}
+	return "", nil
+}
+
+// judo runs the judo throw reaction (pp. 35-36): a grab (a to-hit roll
+// with the defender's unarmed attack against the attacker's armour
+// class), then 1d6 + strike bonus on the Judo Throw Table.
+func (p *pipeline) judo() (string, error) {
+	res, def, att := p.res, p.def, p.att
+	rr := &res.Reaction
+	rec := &res.rec
+	ua := unarmedAttack(def)
+	var gmods []Modifier
+	if b := def.Combat.StrikeBonus; b != 0 {
+		gmods = append(gmods, Modifier{Slug: "strike-bonus", Value: b, Text: "defender's strike bonus", Page: "p. 33"})
+	}
+	groll, err := rec.Roll(20, "judo grab to-hit")
+	if err != nil {
+		return "", err
+	}
+	grab, err := ToHit(att.Combat.ArmourClass, ua.StrikeClass, gmods, groll)
+	if err != nil {
+		return "", reqErr("attacker", "%s: %v", att.Name, err)
+	}
+	rr.JudoGrab = &grab
+	if !grab.Hit {
+		if !rr.Free {
+			rr.Panels = 1 // only the grab was tried
+		}
+		rr.JudoResult = "grab missed"
+		return "", nil
+	}
+	roll, err := rec.Roll(6, "judo throw")
+	if err != nil {
+		return "", err
+	}
+	mods := rr.Modifiers
+	if b := def.Combat.StrikeBonus; b != 0 {
+		mods = append(mods, Modifier{Slug: "strike-bonus", Value: b, Text: "defender's strike bonus", Page: "p. 36"})
+	}
+	mods = p.reactionMods(mods, false)
+	col := def.PowerRank(rulebook.PowerMartialArts)
+	if p.res.opt.JudoColumn == JudoByStrikeClass {
+		col = int(p.atk.StrikeClass)
+	}
+	total := roll + sumMods(mods)
+	jr := rulebook.Judo(total, col)
+	rr.Roll, rr.Modifiers, rr.Total = roll, mods, total
+	rr.JudoColumn = min(max(col, 1), 3)
+	rr.JudoResult = jr.String()
+	if !jr.Thrown() {
+		return "", nil
+	}
+	rr.Success = true
+	eff := p.effects()
+	eff.PanelsLost = jr.Prone
+	eff.Prone = jr.Prone >= 2
+	if jr.Damage {
+		h, err := rec.Roll(3, "judo damage health")
+		if err != nil {
+			return "", err
+		}
+		s, err := rollExpr(rec, "2d6", "judo damage stamina")
+		if err != nil {
+			return "", err
+		}
+		d := &DamageResult{HealthExpr: "1d3", StaminaExpr: "2d6", HealthRoll: h, StaminaRoll: s}
+		if b := def.Combat.DamageBonus; b > 0 && !p.req.Reaction.NoJudoBonus {
+			d.Bonus, d.BonusStamina = b, b
+			d.BonusSources = []Modifier{{Slug: "damage-bonus", Value: b, Text: "thrower's damage bonus", Page: "p. 36"}}
+		}
+		d.Health, d.Stamina = h, max(0, s+d.BonusStamina)
+		eff.Damage = d
+		kb, err := Knockback(KnockbackInput{Stamina: d.Stamina, Threshold: att.Combat.KnockbackThreshold, NoProneCheck: true}, rec, p.res.opt)
+		if err != nil {
+			return "", err
+		}
+		eff.Knockback = &kb
+		dv := rbDividers(att.Combat.Dividers)
+		ah, as := ApplyDividers(d.Health, d.Stamina, dv)
+		eff.Applied = &AppliedResult{IncomingHealth: d.Health, IncomingStamina: d.Stamina, Dividers: dv, Health: ah, Stamina: as}
+	}
+	return "thrown", nil
+}
+
+// mentalContest is a psionic blast's will contest (p. 43).
+func (p *pipeline) mentalContest() (*PsychicResult, error) {
+	in := PsychicInput{AttackerWill: p.att.Abilities.Final.Will, DefenderWill: p.def.Abilities.Final.Will,
+		Resist: p.req.Reaction.Kind == ReactionResist}
+	if !p.def.IsMundane() && p.def.Kind != hero.KindRobot && p.def.Kind != hero.KindSummoned {
+		in.WillBonus = rulebook.Confidence(p.def.Profile.Confidence).WillBonus
+	}
+	pr, err := Psychic(in, &p.res.rec)
+	if err != nil {
+		return nil, err
+	}
+	return &pr, nil
+}
+
+// completeImmunity names an immunity that stops all of the attack's
+// damage (and so its knockback), or "".
+func (p *pipeline) completeImmunity() string {
+	def, a := p.def, p.atk
+	info := rulebook.ArmourClassInfo(def.Combat.ArmourClass)
+	sc01 := a.StrikeClass <= rulebook.SC1
+	switch {
+	case sc01 && info.ImmuneSC01All:
+		return fmt.Sprintf("armour class %s is immune to all damage from strike class 0-1 attacks (p. 32)", def.Combat.ArmourClass)
+	case sc01 && info.ImmuneMundaneBulletsBlades && mundaneBulletsOrBlades(a):
+		return fmt.Sprintf("armour class %s is immune to strike class 0-1 mundane bullets and blades (p. 32)", def.Combat.ArmourClass)
+	}
+	if ok, why := immuneToEnergy(def, p.res.Attack.EnergyType); ok {
+		return why
+	}
+	sit := p.req.Situation
+	if sit.Impervious {
+		return "Impervious: immune to all physical damage (p. 61)"
+	}
+	if sit.Phased {
+		if def.PowerRank("phasing") >= 2 {
+			return "phased out at Phasing rank 2: no health or stamina damage (p. 66)"
+		}
+		switch p.kind {
+		case kindEnergyBlast, kindStunning, kindEldritch, kindPsionic:
+		default:
+			return "phased out: only attacks that reduce or negate dividers can hurt (p. 66)"
+		}
+	}
+	return ""
+}
+
+// rollDamage rolls step 3.
+func (p *pipeline) rollDamage() error {
+	res := p.res
+	d := &res.Damage
+	rec := &res.rec
+	d.HealthExpr, d.StaminaExpr = p.hExpr, p.sExpr
+	hr, err := rollExpr(rec, p.hExpr, "damage health")
+	if err != nil {
+		return err
+	}
+	sr, err := rollExpr(rec, p.sExpr, "damage stamina")
+	if err != nil {
+		return err
+	}
+	d.HealthRoll, d.StaminaRoll = hr, sr
+	d.Bonus = p.bonus
+	d.BonusHealth = p.req.Split.Health
+	d.BonusStamina = p.bonus - d.BonusHealth
+	if d.Minimum {
+		d.Health, d.Stamina = max(0, exprMin(p.hExpr)), max(0, exprMin(p.sExpr))
+		d.BonusHealth, d.BonusStamina = 0, 0
+	} else {
+		d.Health, d.Stamina = max(0, hr+d.BonusHealth), max(0, sr+d.BonusStamina)
+	}
+	return nil
+}
+
+// afterDamage runs reductions, knockback, absorbers, dividers and the
+// condition (steps 2a-4b).
+func (p *pipeline) afterDamage() error {
+	res, def, req := p.res, p.def, p.req
+	rr := &res.Reaction
+	rec := &res.rec
+	h, s := res.Damage.Health, res.Damage.Stamina
+	// Whirlwind's die is rolled with the damage dice.
+	whirl := 0
+	if req.Situation.Whirlwind {
+		v, err := rec.Roll(6, "whirlwind")
+		if err != nil {
+			return err
+		}
+		whirl = v
+	}
+	// Reductions before knockback: dodge, ranged parry (p. 36).
+	if rr.Kind == ReactionDodge && (rr.DodgeResult == rulebook.DodgeHalf.Symbol() || rr.DodgeResult == string(rulebook.DodgePlusP)) {
+		nh, ns := halfUp(h), halfUp(s)
+		rr.ReducedHealth, rr.ReducedStamina = h-nh, s-ns
+		h, s = nh, ns
+	}
+	if rr.Kind == ReactionParry && rr.Success && rr.RangedForm {
+		nh, ns, _ := ReduceHealthFirst(h, s, rr.VirtualDamage)
+		rr.ReducedHealth, rr.ReducedStamina = h-nh, s-ns
+		h, s = nh, ns
+	}
+	// Knockback (step 3), before melee parry, block and dividers.
+	p.knock = req.Mode == ModeStrike && !p.mental
+	var kbStaminaHit int
+	if p.knock {
+		th := def.Combat.KnockbackThreshold
+		if th == 0 {
+			th = rulebook.DefaultKnockbackThreshold
+		}
+		sit := req.Situation
+		switch {
+		case sit.DefenderLighter:
+			th = 10
+		case sit.DefenderDenser:
+			th += 5
+		}
+		if sit.Shrunk {
+			th -= 10
+		}
+		kb := &p.kb
+		err := knockbackInto(kb, KnockbackInput{Stamina: s, Threshold: max(th, 0), Brace: rr.BraceBonus, Obstructions: req.Obstructions,
+			StaminaDivider: def.Combat.Dividers.Stamina, Agility: def.Abilities.Final.Agility, Gymnastics: gymnastics(def)}, rec, res.opt)
+		if err != nil {
+			return err
+		}
+		res.Knockback = kb
+		for _, o := range kb.Obstructions {
+			kbStaminaHit += o.Stamina
+		}
+	}
+	// Reductions after knockback: melee parry, block (pp. 34, 36).
+	if rr.Kind == ReactionParry && rr.Success && !rr.RangedForm {
+		nh, ns, _ := ReduceHealthFirst(h, s, rr.VirtualDamage)
+		rr.ReducedHealth, rr.ReducedStamina = h-nh, s-ns
+		h, s = nh, ns
+	}
+	if rr.Kind == ReactionParry && rr.Success && h == 0 && s == 0 {
+		res.Outcome = "parried"
+	}
+	if rr.Kind == ReactionBlock {
+		nh, ns, used := ReduceHealthFirst(h, s, rr.ObjectHealth)
+		rr.ReducedHealth, rr.ReducedStamina = h-nh, s-ns
+		h, s = nh, ns
+		rr.ObjectRemaining = rr.ObjectHealth - used
+		if nh > 0 || ns > 0 {
+			rr.ObjectDestroyed, rr.ObjectRemaining = true, 0
+		} else {
+			res.Outcome = "blocked"
+		}
+	}
+	// Absorbers (whirlwind, mystic shield, personal forcefield), outermost
+	// first; none of them stops knockback (p. 59).
+	ap := &res.Applied
+	absorb := func(src string, roll, amount int) {
+		if amount <= 0 {
+			return
+		}
+		nh, ns, _ := ReduceHealthFirst(h, s, amount)
+		ap.Absorbers = append(ap.Absorbers, Absorber{Source: src, Roll: roll, Health: h - nh, Stamina: s - ns})
+		h, s = nh, ns
+	}
+	absorb("whirlwind (p. 78)", whirl, whirl)
+	if ms := req.Situation.MysticShield; ms > 0 {
+		absorb("mystic shield (p. 64)", 0, ms)
+	}
+	if ff := forcefieldHealth(def); ff > 0 && !req.Situation.ForcefieldDown {
+		absorb("personal forcefield (p. 59)", 0, ff)
+	}
+	ap.IncomingHealth, ap.IncomingStamina = h, s
+	// Dividers and partial immunity (pp. 32, 37).
+	dv := p.dividers()
+	ap.Dividers = dv
+	if p.atk.StrikeClass <= rulebook.SC1 && rulebook.ArmourClassInfo(def.Combat.ArmourClass).ImmuneSC01Health && h > 0 {
+		ap.Immune = fmt.Sprintf("armour class %s takes no health damage from strike class 0-1 attacks (p. 32)", def.Combat.ArmourClass)
+		h = 0
+	}
+	dh, ds := ApplyDividers(h, s, dv)
+	ds += kbStaminaHit
+	before := tracksOf(def)
+	after, overflow := TakeDamage(before, dh, ds)
+	ap.Health, ap.Stamina, ap.Overflow = dh+overflow, ds, overflow
+	res.After = State{Health: after.Health, Stamina: after.Stamina, Condition: ConditionsOf(after).Worst(),
+		Prone: def.Condition.Prone, Grabbed: def.Condition.GrabbedBy, Grappled: def.Condition.Grappled}
+	if k := res.Knockback; k != nil && k.Prone {
+		res.After.Prone = true
+	}
+	if res.Outcome == "" {
+		res.Outcome = "hit"
+	}
+	if res.Attack.Melee && req.Movement != nil && req.Movement.Special {
+		p.effects().RecoveryPanels = 1
+	}
+	return nil
+}
+
+// dividers are the defender's dividers against this attack (pp. 37-38
+// and the power texts).
+func (p *pipeline) dividers() rulebook.Dividers {
+	dv := rbDividers(p.def.Combat.Dividers)
+	notes := &p.res.Applied.DividerNotes
+	if p.req.Situation.Phased {
+		dv = rulebook.Dividers{Health: 11, Stamina: 11}
+		*notes = append(*notes, "phased out: H/11 S/11 (p. 66)")
+	}
+	if p.req.Reaction.Kind == ReactionDodge && blunt(p.atk) && p.def.PowerRank("elasticity") > 0 {
+		dv.Health, dv.Stamina = max(dv.Health, 2), max(dv.Stamina, 2)
+		*notes = append(*notes, "elasticity: at least H/2 S/2 when dodging a blunt attack (p. 55)")
+	}
+	switch p.kind {
+	case kindEnergyBlast:
+		dv = dv.Lowered(2)
+		*notes = append(*notes, "energy blast: dividers count as 2 lower, and below 2 are ignored (pp. 38, 55)")
+	case kindStunning:
+		dv.Stamina = rulebook.Dividers{Stamina: dv.Stamina}.Lowered(2).Stamina
+		*notes = append(*notes, "stunning attack: the S divider counts as 2 lower (p. 76)")
+	case kindEldritch, kindPsionic:
+		dv = rulebook.Dividers{}
+		*notes = append(*notes, p.kind+" ignores dividers (pp. 63, 68)")
+	}
+	if dv.Health < 2 {
+		dv.Health = 0
+	}
+	if dv.Stamina < 2 {
+		dv.Stamina = 0
+	}
+	return dv
+}
+
+func halfUp(n int) int { return (n + 1) / 2 }
+
+// mundane applies the simplified rule (p. 38).
+func (p *pipeline) mundane() error {
+	res, def := p.res, p.def
+	m := &MundaneResult{SuperPower: usesSuperPower(p.att, p.atk)}
+	if def.Mundane != nil {
+		m.HitsBefore = def.Mundane.Hits
+	}
+	m.HitsAfter = m.HitsBefore + 1
+	m.TakenOut = m.SuperPower || m.HitsAfter >= 2 || def.Condition.TakenOut
+	after := res.Before
+	after.Hits = m.HitsAfter
+	if m.TakenOut {
+		m.Result = "unconscious"
+		if p.req.Kill {
+			m.Result = "dead"
+		}
+		after.Condition = m.Result
+	}
+	res.Mundane = m
+	res.After = after
+	res.Outcome = "hit"
+	return nil
+}
+
+// grabVirtual rolls a grab's virtual health damage: 1d6 + the grabber's
+// damage bonus (p. 41).
+func (p *pipeline) grabVirtual(holder *hero.Hero) (int, error) {
+	v, err := p.res.rec.Roll(6, "grab virtual damage")
+	if err != nil {
+		return 0, err
+	}
+	return max(0, v+holder.Combat.DamageBonus), nil
+}
+
+// grabbed finishes a grab that was not dodged or judo-thrown.
+func (p *pipeline) grabbed() error {
+	res, def := p.res, p.def
+	rr := &res.Reaction
+	if rr.Kind == ReactionParry && rr.Success {
+		gv, err := p.grabVirtual(p.att)
+		if err != nil {
+			return err
+		}
+		res.Damage = DamageResult{HealthExpr: "1d6", HealthRoll: gv - p.att.Combat.DamageBonus, Bonus: p.att.Combat.DamageBonus,
+			BonusHealth: p.att.Combat.DamageBonus, Health: gv, BonusSources: res.Damage.BonusSources[:0]}
+		if rr.VirtualDamage >= gv {
+			res.Outcome = "parried"
+			res.After = res.Before
+			return nil
+		}
+		rr.Success = false
+	}
+	if rr.Kind == ReactionDodge {
+		rr.Success = false // only a complete dodge avoids a grab
+	}
+	res.After = res.Before
+	if def.Condition.GrabbedBy == p.att.Name {
+		res.Outcome = "grappled"
+		res.After.Grappled = true
+	} else {
+		res.Outcome = "grabbed"
+	}
+	res.After.Grabbed = p.att.Name
+	return nil
+}
+
+// escape: the held defender wriggles (dodge) or forces (parry) free (p. 42).
+func (p *pipeline) escape() error {
+	res := p.res
+	res.ToHit = ToHitResult{ArmourClass: p.def.Combat.ArmourClass, StrikeClass: p.atk.StrikeClass, Hit: true}
+	k := p.req.Reaction.Kind
+	if k != ReactionDodge && k != ReactionParry {
+		return reqErr("reaction", "escape: choose dodge (wriggle free) or parry (force free) (p. 42)")
+	}
+	avoided, err := p.reaction()
+	if err != nil {
+		return err
+	}
+	rr := &res.Reaction
+	escaped := avoided != ""
+	if k == ReactionParry && rr.Success {
+		gv, err := p.grabVirtual(p.att)
+		if err != nil {
+			return err
+		}
+		res.Damage = DamageResult{HealthExpr: "1d6", HealthRoll: gv - p.att.Combat.DamageBonus, Bonus: p.att.Combat.DamageBonus,
+			BonusHealth: p.att.Combat.DamageBonus, Health: gv, BonusSources: res.Damage.BonusSources[:0]}
+		escaped = rr.VirtualDamage >= gv
+	}
+	rr.Success = escaped
+	res.After = res.Before
+	if escaped {
+		res.Outcome = "escaped"
+		res.After.Grabbed, res.After.Grappled = "", false
+	} else {
+		res.Outcome = "not-escaped"
+	}
+	return nil
+}
+
+// throwPerson throws a grabbed defender (p. 43).
+func (p *pipeline) throwPerson() error {
+	res, att, def, req := p.res, p.att, p.def, p.req
+	mass := req.MassKg
+	if mass == 0 {
+		mass = DefaultPersonMassKg
+	}
+	t, err := ThrowPerson(att.Abilities.Final.Strength, mass)
+	if err != nil {
+		return err
+	}
+	if !t.CanThrow {
+		return reqErr("mass", "%s's strength %d is below the Throw score %d for %s: too heavy to throw (p. 43)", att.Name, t.Strength, t.ThrowScore, t.Mass)
+	}
+	res.ToHit = ToHitResult{ArmourClass: def.Combat.ArmourClass, StrikeClass: p.atk.StrikeClass, Hit: true}
+	rr := &res.Reaction
+	if req.Reaction.Kind == ReactionGrab {
+		rr.Kind = ReactionGrab
+		rr.Panels, rr.Free = p.reactionPanels(ReactionGrab)
+		ua := unarmedAttack(def)
+		var mods []Modifier
+		if b := def.Combat.StrikeBonus; b != 0 {
+			mods = append(mods, Modifier{Slug: "strike-bonus", Value: b, Text: "defender's strike bonus", Page: "p. 33"})
+		}
+		roll, err := res.rec.Roll(20, "grab to-hit")
+		if err != nil {
+			return err
+		}
+		g, err := ToHit(att.Combat.ArmourClass, ua.StrikeClass, mods, roll)
+		if err != nil {
+			return reqErr("attacker", "%s: %v", att.Name, err)
+		}
+		rr.Roll, rr.Modifiers, rr.Total, rr.Target, rr.Success = g.Roll, g.Modifiers, g.Total, g.Target, g.Hit
+		if g.Hit {
+			res.Outcome = "not-thrown"
+			res.After = res.Before
+			return nil
+		}
+	}
+	kb := &p.kb
+	if err := knockbackInto(kb, KnockbackInput{Metres: t.Metres, Obstructions: req.Obstructions, StaminaDivider: def.Combat.Dividers.Stamina,
+		Agility: def.Abilities.Final.Agility, Gymnastics: gymnastics(def)}, &res.rec, res.opt); err != nil {
+		return err
+	}
+	res.Knockback = kb
+	res.Notes = append(res.Notes, fmt.Sprintf("thrown %d m: strength %d over the Throw score %d for %s (p. 43)", t.Metres, t.Strength, t.ThrowScore, t.Mass))
+	ds := 0
+	for _, o := range kb.Obstructions {
+		ds += o.Stamina
+	}
+	res.After = res.Before
+	res.After.Grabbed, res.After.Grappled = "", false
+	res.Applied.IncomingStamina = ds
+	if ds > 0 && !def.IsMundane() {
+		after, overflow := TakeDamage(tracksOf(def), 0, ds)
+		res.Applied.Health, res.Applied.Stamina, res.Applied.Overflow = overflow, ds, overflow
+		res.After.Health, res.After.Stamina = after.Health, after.Stamina
+		res.After.Condition = ConditionsOf(after).Worst()
+	}
+	res.After.Prone = kb.Prone || res.Before.Prone
+	res.Outcome = "thrown"
+	return nil
+}
+
+// finishing: knocked out for 1d6 hours (p. 43).
+func (p *pipeline) finishing() error {
+	res := p.res
+	roll, err := res.rec.Roll(6, "finishing move hours")
+	if err != nil {
+		return err
+	}
+	res.Finishing = &FinishingResult{Roll: roll, Hours: roll}
+	res.Outcome = "knocked-out"
+	res.After = res.Before
+	if res.After.Condition == "ok" || res.After.Condition == "stunned" || res.After.Condition == "dazed" || res.After.Condition == "battered" {
+		res.After.Condition = "unconscious"
+	}
+	return nil
 }

@@ -1,0 +1,334 @@
+package combat
+
+import (
+	"strings"
+
+	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/rulebook"
+)
+
+// Helpers reading powers and states off hero files.
+
+func hasPower(h *hero.Hero, slug string) bool { return h.PowerRank(slug) > 0 }
+
+// hasFlavour reports whether h has power with the flavour (or option).
+func hasFlavour(h *hero.Hero, power, flavour string) bool {
+	p := h.FindPower(power)
+	return p != nil && (p.HasFlavour(flavour) || p.HasOption(flavour))
+}
+
+func gymnastics(h *hero.Hero) bool     { return hasFlavour(h, "skills", "gymnastics") }
+func animalSenses(h *hero.Hero) bool   { return hasFlavour(h, "super-senses", "animal-senses") }
+func dangerSense(h *hero.Hero) bool    { return hasPower(h, "danger-sense") }
+func reactionsPower(h *hero.Hero) bool { return hasPower(h, "reactions") }
+
+// judoOption reports whether h took the judo throw option of Martial Arts
+// (p. 66).
+func judoOption(h *hero.Hero) bool {
+	p := h.FindPower(rulebook.PowerMartialArts)
+	if p == nil {
+		return false
+	}
+	return p.HasOption("judo-throw") || p.HasOption("judo") || p.HasFlavour("judo-throw") || p.HasFlavour("judo")
+}
+
+// implantRank is the rank of a Brain Implant (1 when present).
+func implantRank(h *hero.Hero) int {
+	p := h.FindPower("cybernetics")
+	if p == nil {
+		return 0
+	}
+	for _, f := range p.Flavours {
+		if f.Slug == "brain-implant" {
+			return max(f.Rank, 1)
+		}
+	}
+	return 0
+}
+
+// heroic reports whether h gets the four free reactions per page against
+// SC 0-1 attacks (a hero or villain character, p. 31).
+func heroic(h *hero.Hero) bool {
+	switch h.Kind {
+	case hero.KindHero, hero.KindVillain, hero.KindSidekick, hero.KindAndroid:
+		return true
+	}
+	return false
+}
+
+// energyType is the energy type of an attack made with a power that has
+// one (the power's energy-type flavour).
+func energyType(attacker *hero.Hero, a *hero.Attack) string {
+	if a.Power == "" {
+		return ""
+	}
+	p := attacker.FindPower(a.Power)
+	if p == nil {
+		return ""
+	}
+	for _, f := range p.Flavours {
+		if f.Table == "energy-type" || a.Power == rulebook.PowerEnergyBlast || a.Power == "energy-reflect" {
+			return f.Slug
+		}
+	}
+	return ""
+}
+
+// immuneToEnergy reports whether h is immune to an energy type: listed in
+// combat.immunities, the Immunity power (p. 61), or Energy Blast's
+// immunity option for its own type (p. 55).
+func immuneToEnergy(h *hero.Hero, et string) (bool, string) {
+	if et == "" {
+		return false, ""
+	}
+	for _, im := range h.Combat.Immunities {
+		if strings.EqualFold(im, et) {
+			return true, "immune to " + et + " (combat.immunities)"
+		}
+	}
+	if p := h.FindPower("immunity"); p != nil && p.HasFlavour(et) {
+		return true, "Immunity to " + et + " (p. 61)"
+	}
+	if p := h.FindPower(rulebook.PowerEnergyBlast); p != nil && p.HasFlavour(et) && p.HasOption("immunity") {
+		return true, "Energy Blast's immunity to its own type " + et + " (p. 55)"
+	}
+	return false, ""
+}
+
+// reflects reports whether h has Energy Reflect for the energy type (p. 56).
+func reflects(h *hero.Hero, et string) bool {
+	if et == "" {
+		return false
+	}
+	if p := h.FindPower("energy-reflect"); p != nil && (p.HasFlavour(et) || len(p.Flavours) == 0) {
+		return true
+	}
+	p := h.FindPower(rulebook.PowerEnergyBlast)
+	return p != nil && p.HasFlavour(et) && p.HasOption("energy-reflect")
+}
+
+// forcefieldHealth is the personal forcefield's strength, rolled when the
+// power was gained (p. 59), or 0.
+func forcefieldHealth(h *hero.Hero) int {
+	p := h.FindPower("forcefield")
+	if p == nil || !p.HasFlavour("personal-forcefield") {
+		return 0
+	}
+	for _, k := range []string{"personal-forcefield", "health", "strength"} {
+		if v, ok := p.Values[k]; ok && v > 0 {
+			return v
+		}
+	}
+	return 0
+}
+
+// tracksOf reads a hero's tracks.
+func tracksOf(h *hero.Hero) Tracks {
+	return Tracks{
+		Health: h.Health.Current, Stamina: h.Stamina.Current,
+		Battered: h.Health.Battered, Dazed: h.Stamina.Dazed, Stunned: h.Stamina.Stunned,
+		Endurance: h.Abilities.Final.Endurance,
+	}
+}
+
+// stateOf summarises a hero's state.
+func stateOf(h *hero.Hero) State {
+	s := State{Health: h.Health.Current, Stamina: h.Stamina.Current, Condition: h.Condition.State(),
+		Prone: h.Condition.Prone, Grabbed: h.Condition.GrabbedBy, Grappled: h.Condition.Grappled}
+	if h.Mundane != nil {
+		s.Hits = h.Mundane.Hits
+	}
+	if h.IsMundane() {
+		s.Health, s.Stamina = 0, 0
+	}
+	return s
+}
+
+// unarmedAttack returns h's first unarmed attack, or a basic fist (SC 2
+// for costumed characters, SC 0 for mundane ones; pp. 15, 31).
+func unarmedAttack(h *hero.Hero) *hero.Attack {
+	for i := range h.Combat.Attacks {
+		a := &h.Combat.Attacks[i]
+		if a.DamageType == string(rulebook.DamageUnarmed) || a.DamageType == "martial-arts" || a.Slug == "fist" {
+			return a
+		}
+	}
+	sc := rulebook.SC2
+	if h.IsMundane() {
+		sc = rulebook.SC0
+	}
+	return &hero.Attack{Slug: "fist", Name: "Fist/foot", StrikeClass: sc, DamageType: string(rulebook.DamageUnarmed),
+		Health: "1d6-6", Stamina: "2d6", AddsDamageBonus: true, Panels: 1}
+}
+
+func attackSlugs(h *hero.Hero) string {
+	if len(h.Combat.Attacks) == 0 {
+		return "it has none"
+	}
+	names := make([]string, len(h.Combat.Attacks))
+	for i, a := range h.Combat.Attacks {
+		names[i] = a.Slug
+	}
+	return "one of " + strings.Join(names, ", ")
+}
+
+func parrySlugs(h *hero.Hero) string {
+	if len(h.Combat.Parries) == 0 {
+		return "it has none"
+	}
+	names := make([]string, len(h.Combat.Parries))
+	for i, p := range h.Combat.Parries {
+		names[i] = p.Slug
+	}
+	return "one of " + strings.Join(names, ", ")
+}
+
+// special attack kinds, by damage type or power.
+const (
+	kindEnergyBlast   = "energy-blast"
+	kindStunning      = "stunning-attack"
+	kindEldritch      = "eldritch-bolt"
+	kindPsionic       = "psionic-blast"
+	kindSnareBall     = "snare-ball"
+	kindPhasingStrike = "phasing-strike"
+	kindHaymaker      = "haymaker"
+)
+
+// specialKind classifies a power attack whose rules differ from the
+// Physical Damage Table's.
+func specialKind(a *hero.Attack) string {
+	switch a.DamageType {
+	case kindEnergyBlast, kindStunning, kindEldritch, kindPsionic, kindSnareBall, kindPhasingStrike, kindHaymaker:
+		return a.DamageType
+	}
+	switch a.Power {
+	case rulebook.PowerEnergyBlast:
+		return kindEnergyBlast
+	case "stunning-attack":
+		return kindStunning
+	case "phasing":
+		return kindPhasingStrike
+	}
+	return ""
+}
+
+// isMelee says whether an attack is a melee attack (judo throws need one).
+func isMelee(a *hero.Attack) bool {
+	if a.Ranged {
+		return false
+	}
+	switch a.DamageType {
+	case "blunt-thrown", "sharp-thrown", "projectile", "explosive", kindEnergyBlast, kindEldritch,
+		kindPsionic, kindStunning, kindSnareBall:
+		return false
+	}
+	return true
+}
+
+// mundaneBulletsOrBlades: a projectile or sharp weapon (AC A-D are
+// completely immune to these at SC 0-1, p. 32).
+func mundaneBulletsOrBlades(a *hero.Attack) bool {
+	switch a.DamageType {
+	case "projectile", "sharp-one-handed", "sharp-two-handed", "sharp-thrown":
+		return true
+	}
+	return false
+}
+
+// blunt: blunt weapons and unarmed blows (Elasticity, p. 55).
+func blunt(a *hero.Attack) bool {
+	switch a.DamageType {
+	case "unarmed", "blunt-one-handed", "blunt-two-handed", "blunt-thrown", "judo-throw", kindHaymaker, "martial-arts", "flying-kick":
+		return true
+	}
+	return false
+}
+
+// attackTypeOf is the Parrying Table row an attack counts as: its
+// parry_as, else derived from its damage type and power. ok is false for
+// attacks that cannot be parried at all (psionic blast, phasing strike).
+func attackTypeOf(attacker *hero.Hero, a *hero.Attack) (rulebook.AttackType, bool) {
+	if a.ParryAs != "" {
+		if t, err := ParseAttackType(a.ParryAs); err == nil {
+			return t, true
+		}
+	}
+	wm := a.Power == "weapon-mastery"
+	switch a.DamageType {
+	case kindPsionic, kindPhasingStrike:
+		return "", false
+	case kindEnergyBlast, kindEldritch, kindStunning, kindSnareBall:
+		return rulebook.AttackEnergyBlast, true
+	case "blunt-thrown", "sharp-thrown":
+		if wm {
+			return rulebook.AttackRangedWM, true
+		}
+		return rulebook.AttackThrown, true
+	case "projectile", "explosive":
+		if wm {
+			return rulebook.AttackRangedWM, true
+		}
+		return rulebook.AttackProjectile, true
+	}
+	if a.Power == rulebook.PowerMartialArts || a.DamageType == "martial-arts" {
+		if attacker.PowerRank(rulebook.PowerMartialArts) >= 3 {
+			return rulebook.AttackRank3MartialArts, true
+		}
+		return rulebook.AttackMartialArts, true
+	}
+	if a.Ranged {
+		if wm {
+			return rulebook.AttackRangedWM, true
+		}
+		return rulebook.AttackProjectile, true
+	}
+	if wm {
+		return rulebook.AttackOtherMeleeWM, true
+	}
+	return rulebook.AttackOtherMelee, true
+}
+
+// usesSuperPower: for the mundane rule, does this strike use a super
+// power (p. 38)? Power attacks, weapon mastery, martial arts, and blows
+// from characters with super strength or super speed.
+func usesSuperPower(attacker *hero.Hero, a *hero.Attack) bool {
+	if a.Power != "" || specialKind(a) != "" || a.DamageType == "martial-arts" {
+		return true
+	}
+	if isMelee(a) && (hasPower(attacker, "super-strength") || hasPower(attacker, "super-speed")) {
+		return true
+	}
+	return false
+}
+
+// movementBonus is the damage bonus for attacking after 4 m or more with
+// a movement power (§4.1): +2, +4 or +5; 0 when h lacks the power.
+func movementBonus(h *hero.Hero, power string) (int, string) {
+	switch power {
+	case "acrobatics", "super-leap":
+		if hasPower(h, power) {
+			return 2, "p. 51"
+		}
+	case "gymnastics":
+		if gymnastics(h) {
+			return 2, "p. 71"
+		}
+	case "retractable-glider":
+		if hasFlavour(h, "cybernetics", "retractable-glider") {
+			return 2, "p. 53"
+		}
+	case "magnetism":
+		if hasFlavour(h, "environmental-control", "magnetism") {
+			return 2, "p. 57"
+		}
+	case "super-speed", "growth", "shrinking":
+		if hasPower(h, power) {
+			return 4, "p. 75"
+		}
+	case "flight":
+		if hasPower(h, power) {
+			return 5, "p. 58"
+		}
+	}
+	return 0, ""
+}
