@@ -3,6 +3,7 @@ package cli
 import (
 	"github.com/spf13/cobra"
 
+	"github.com/codename-spandex/spandex/internal/cli/attack"
 	"github.com/codename-spandex/spandex/internal/cli/herocmd"
 	"github.com/codename-spandex/spandex/internal/cli/roll"
 	"github.com/codename-spandex/spandex/internal/cli/tables"
@@ -15,6 +16,7 @@ func commands() []func(*cmdutil.Factory) *cobra.Command {
 		func(f *cmdutil.Factory) *cobra.Command { return roll.NewCmdRoll(f, nil) },
 		func(f *cmdutil.Factory) *cobra.Command { return tables.NewCmdTables(f, nil) },
 		func(f *cmdutil.Factory) *cobra.Command { return herocmd.NewCmdHero(f) },
+		func(f *cmdutil.Factory) *cobra.Command { return attack.NewCmdAttack(f, nil) },
 		newCmdVersion,
 	}
 }

@@ -125,7 +125,7 @@ func (res *Result) Explain() ruling.Steps {
 			}
 		}
 	}
-	if res.Mundane == nil && res.Mode != ModeGrab && res.Mode != ModeEscape {
+	if res.Mundane == nil && res.Mode != ModeGrab && res.Mode != ModeEscape && res.After != res.Before {
 		st.Add("condition", "pp. 37-38", "health %d → %d, stamina %d → %d: %s → %s%s", res.Before.Health, res.After.Health,
 			res.Before.Stamina, res.After.Stamina, res.Before.Condition, res.After.Condition, proneText(res.After.Prone && !res.Before.Prone))
 	}

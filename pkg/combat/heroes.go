@@ -163,24 +163,24 @@ func unarmedAttack(h *hero.Hero) *hero.Attack {
 
 func attackSlugs(h *hero.Hero) string {
 	if len(h.Combat.Attacks) == 0 {
-		return "it has none"
+		return "none"
 	}
 	names := make([]string, len(h.Combat.Attacks))
 	for i, a := range h.Combat.Attacks {
 		names[i] = a.Slug
 	}
-	return "one of " + strings.Join(names, ", ")
+	return strings.Join(names, ", ")
 }
 
 func parrySlugs(h *hero.Hero) string {
 	if len(h.Combat.Parries) == 0 {
-		return "it has none"
+		return "none"
 	}
 	names := make([]string, len(h.Combat.Parries))
 	for i, p := range h.Combat.Parries {
 		names[i] = p.Slug
 	}
-	return "one of " + strings.Join(names, ", ")
+	return strings.Join(names, ", ")
 }
 
 // special attack kinds, by damage type or power.
