@@ -4,7 +4,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/codename-spandex/spandex/internal/cli/attack"
+	downtimecmd "github.com/codename-spandex/spandex/internal/cli/downtime"
 	"github.com/codename-spandex/spandex/internal/cli/herocmd"
+	profilecmd "github.com/codename-spandex/spandex/internal/cli/profile"
 	"github.com/codename-spandex/spandex/internal/cli/roll"
 	"github.com/codename-spandex/spandex/internal/cli/tables"
 	"github.com/codename-spandex/spandex/internal/cmdutil"
@@ -16,6 +18,8 @@ func commands() []func(*cmdutil.Factory) *cobra.Command {
 		func(f *cmdutil.Factory) *cobra.Command { return roll.NewCmdRoll(f, nil) },
 		func(f *cmdutil.Factory) *cobra.Command { return tables.NewCmdTables(f, nil) },
 		func(f *cmdutil.Factory) *cobra.Command { return herocmd.NewCmdHero(f) },
+		func(f *cmdutil.Factory) *cobra.Command { return profilecmd.NewCmdProfile(f) },
+		func(f *cmdutil.Factory) *cobra.Command { return downtimecmd.NewCmdDowntime(f) },
 		func(f *cmdutil.Factory) *cobra.Command { return attack.NewCmdAttack(f, nil) },
 		newCmdVersion,
 	}

@@ -93,7 +93,7 @@ func Buy(h *hero.Hero, req BuyRequest, opts Options, r dice.Roller) (BuyResult, 
 	case GoalAbility:
 		*work.Abilities.Base.Ptr(g.Target) = pr.Next
 		*work.Abilities.Final.Ptr(g.Target) += 1
-		res.Steps.Add("training", "p. 47", "%s: rolled score %d -> %d, final %d -> %d (training stops at %d)", g.Target, pr.Current, pr.Next,
+		res.Steps.Add("training", "p. 47", "%s: rolled score %d → %d, final %d → %d (training stops at %d)", g.Target, pr.Current, pr.Next,
 			*h.Abilities.Final.Ptr(g.Target), *work.Abilities.Final.Ptr(g.Target), rulebook.AbilityTrainingCap)
 		if opts.Derive != nil {
 			if err := opts.Derive(&work); err != nil {
@@ -157,9 +157,9 @@ func describeIncrease(p Price) string {
 	case p.NewPower:
 		return fmt.Sprintf("the new power %s", p.Goal.Target)
 	case p.Goal.Kind == GoalPower:
-		return fmt.Sprintf("%s rank %d -> %d", p.Goal.Target, p.Current, p.Next)
+		return fmt.Sprintf("%s rank %d → %d", p.Goal.Target, p.Current, p.Next)
 	}
-	return fmt.Sprintf("%s %d -> %d", p.Goal.Key, p.Current, p.Next)
+	return fmt.Sprintf("%s %d → %d", p.Goal.Key, p.Current, p.Next)
 }
 
 func costRow(g Goal, p Price) string {

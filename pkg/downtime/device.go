@@ -223,7 +223,7 @@ func creditDevice(h *hero.Hero, d *hero.Device, xp int, s *ruling.Steps) (used i
 	d.Experience += used
 	d.Stage = deviceStage(*d)
 	if d.Stage != before {
-		s.Add("device", "p. 48", "%s: %s -> %s (%d/%d experience)", d.Name, before, d.Stage, d.Experience, total)
+		s.Add("device", "p. 48", "%s: %s → %s (%d/%d experience)", d.Name, before, d.Stage, d.Experience, total)
 	}
 	if d.Stage == StageDone && before != StageDone {
 		notes := fmt.Sprintf("device: %s, %s", rulebook.DeviceComplexityRows()[d.Complexity-1].Complexity, rulebook.DeviceComponentsRows()[d.Components-1].Components)
@@ -235,3 +235,7 @@ func creditDevice(h *hero.Hero, d *hero.Device, xp int, s *ruling.Steps) (used i
 	}
 	return used, finished
 }
+
+// DeviceGoalName is the name to use after "device:" in a goal for a
+// device called name ("grapple gun" → "grapple-gun").
+func DeviceGoalName(name string) string { return normaliseName(name) }

@@ -125,15 +125,15 @@ func ParseGoal(s string) (Goal, error) {
 	case m.Kind == profile.KindResource:
 		return Goal{Key: m.Key, Kind: GoalResource, Target: m.Key}, nil
 	case m.Kind == profile.KindCategory:
-		return Goal{}, fmt.Errorf("goal %q: %s is %s", raw, m.Key, m.Why)
+		return Goal{}, fmt.Errorf("goal %q: %s cannot be raised directly; %s", raw, m.Key, m.Why)
 	case m.Kind == profile.KindFlag || m.Kind == profile.KindText:
 		return Goal{}, fmt.Errorf("goal %q: %s is not a score; use other:TEXT for the activity (e.g. other:new-identity)", raw, m.Key)
 	case !m.Trainable:
 		why := m.Why
 		if m.Key == "competence" {
-			why = "moved by scenarios (pp. 20-21): use profile scenario"
+			why = "it moves with scenarios (pp. 20-21): use profile scenario"
 		}
-		return Goal{}, fmt.Errorf("goal %q: %s cannot be raised with downtime (p. 46); it is %s", raw, m.Key, why)
+		return Goal{}, fmt.Errorf("goal %q: %s cannot be raised with downtime (p. 46); %s", raw, m.Key, why)
 	}
 	return Goal{Key: m.Key, Kind: GoalProfile, Target: m.Key}, nil
 }

@@ -33,7 +33,7 @@ func mustGoal(t testing.TB, s string) Goal {
 
 // TestGuardianStory follows The Guardian's downtime (pp. 45-46): ten days
 // of patrolling at 3 experience a point towards public relations, with
-// side experience towards backing, buys public relations 3 -> 4 for 30
+// side experience towards backing, buys public relations 3 → 4 for 30
 // experience; skipping the upkeep three weeks in a row reverts it.
 func TestGuardianStory(t *testing.T) {
 	h := loadGuardian(t)
@@ -58,7 +58,7 @@ func TestGuardianStory(t *testing.T) {
 		t.Fatalf("after 7 days: public_relations xp %d, want 21", got)
 	}
 	if _, err := Buy(h, BuyRequest{Goal: pr}, opts, nil); err == nil {
-		t.Fatal("21 experience must not buy public relations 3 -> 4 (30)")
+		t.Fatal("21 experience must not buy public relations 3 → 4 (30)")
 	}
 	if _, err := NewWeek(h, WeekRequest{}, opts); err != nil {
 		t.Fatal(err)

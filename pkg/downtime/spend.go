@@ -200,7 +200,7 @@ func Spend(h *hero.Hero, req SpendRequest, opts Options) (SpendResult, error) {
 				u.PaidThisWeek += pay
 				left -= pay
 				c.Upkeep += pay
-				res.Steps.Add("upkeep", "p. 46", "%d experience keeps %s %d -> %d this week (%d/%d; week %d of %d); it does not accrue",
+				res.Steps.Add("upkeep", "p. 46", "%d experience keeps %s %d → %d this week (%d/%d; week %d of %d); it does not accrue",
 					pay, u.Goal, u.From, u.To, u.PaidThisWeek, rulebook.KeepIncreaseXPPerWeek, u.WeeksDone+1, u.WeeksNeeded)
 			}
 			exp[s.goal.Key] += left

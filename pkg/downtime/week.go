@@ -103,7 +103,7 @@ func NewWeek(h *hero.Hero, req WeekRequest, opts Options) (WeekResult, error) {
 		rep.WeeksDone, rep.Missed = u.WeeksDone, u.Missed
 		switch rep.Outcome {
 		case UpkeepKept:
-			res.Steps.Add("upkeep", "p. 46", "%s %d -> %d: %d of %d weeks of upkeep paid: the increase is kept", u.Goal, u.From, u.To, u.WeeksDone, u.WeeksNeeded)
+			res.Steps.Add("upkeep", "p. 46", "%s %d → %d: %d of %d weeks of upkeep paid: the increase is kept", u.Goal, u.From, u.To, u.WeeksDone, u.WeeksNeeded)
 		case UpkeepReverted:
 			revertedGoals[u.Goal] = true
 			if err := revert(h, u, opts, &res); err != nil {
@@ -111,15 +111,15 @@ func NewWeek(h *hero.Hero, req WeekRequest, opts Options) (WeekResult, error) {
 			}
 			res.Reverted = append(res.Reverted, rep)
 		case UpkeepPaid:
-			res.Steps.Add("upkeep", "p. 46", "%s %d -> %d: upkeep paid, %d of %d weeks", u.Goal, u.From, u.To, u.WeeksDone, u.WeeksNeeded)
+			res.Steps.Add("upkeep", "p. 46", "%s %d → %d: upkeep paid, %d of %d weeks", u.Goal, u.From, u.To, u.WeeksDone, u.WeeksNeeded)
 			u.PaidThisWeek = 0
 			keep = append(keep, u)
 		case UpkeepMissed:
-			res.Steps.Add("upkeep", "p. 46", "%s %d -> %d: %d of %d upkeep experience this week: missed (%d in a row; more than %d reverts)", u.Goal, u.From, u.To, u.PaidThisWeek, rulebook.KeepIncreaseXPPerWeek, u.Missed, rulebook.KeepIncreaseMaxMissed)
+			res.Steps.Add("upkeep", "p. 46", "%s %d → %d: %d of %d upkeep experience this week: missed (%d in a row; more than %d reverts)", u.Goal, u.From, u.To, u.PaidThisWeek, rulebook.KeepIncreaseXPPerWeek, u.Missed, rulebook.KeepIncreaseMaxMissed)
 			u.PaidThisWeek = 0
 			keep = append(keep, u)
 		default:
-			res.Steps.Add("upkeep", "p. 46", "%s %d -> %d was bought in week %d: upkeep starts next week", u.Goal, u.From, u.To, u.StartedWeek)
+			res.Steps.Add("upkeep", "p. 46", "%s %d → %d was bought in week %d: upkeep starts next week", u.Goal, u.From, u.To, u.StartedWeek)
 			u.PaidThisWeek = 0
 			keep = append(keep, u)
 		}
@@ -176,7 +176,7 @@ func revert(h *hero.Hero, u hero.Upkeep, opts Options, res *WeekResult) error {
 		if *p < m.Min {
 			*p = m.Min
 		}
-		res.Steps.Add("revert", "p. 46", "%s %d -> %d: upkeep missed more than %d weeks in a row: %s reverts %d -> %d", u.Goal, u.From, u.To, rulebook.KeepIncreaseMaxMissed, u.Goal, was, *p)
+		res.Steps.Add("revert", "p. 46", "%s %d → %d: upkeep missed more than %d weeks in a row: %s reverts %d → %d", u.Goal, u.From, u.To, rulebook.KeepIncreaseMaxMissed, u.Goal, was, *p)
 	case GoalAbility:
 		base := h.Abilities.Base.Ptr(g.Target)
 		final := h.Abilities.Final.Ptr(g.Target)
@@ -189,7 +189,7 @@ func revert(h *hero.Hero, u hero.Upkeep, opts Options, res *WeekResult) error {
 		if *final < 0 {
 			*final = 0
 		}
-		res.Steps.Add("revert", "p. 47", "%s %d -> %d: upkeep missed more than %d weeks in a row: %s reverts %d -> %d", u.Goal, u.From, u.To, rulebook.KeepIncreaseMaxMissed, u.Goal, was, *base)
+		res.Steps.Add("revert", "p. 47", "%s %d → %d: upkeep missed more than %d weeks in a row: %s reverts %d → %d", u.Goal, u.From, u.To, rulebook.KeepIncreaseMaxMissed, u.Goal, was, *base)
 		if opts.Derive != nil {
 			if err := opts.Derive(h); err != nil {
 				return fmt.Errorf("re-deriving %s after the reversion: %w", h.Name, err)

@@ -45,7 +45,7 @@ type Measure struct {
 	// Trainable measures can be raised with downtime experience (p. 46).
 	Trainable bool `json:"trainable"`
 	// Why explains, for derived and category measures, where the value
-	// comes from.
+	// comes from ("it follows popularity (p. 22): ...").
 	Why  string `json:"why,omitempty"`
 	Page string `json:"page"`
 }
@@ -56,11 +56,11 @@ func measureList() []Measure {
 	comps := rulebook.ProfileComponents()
 	out := make([]Measure, 0, len(comps)+8)
 	why := map[string]string{
-		"approachability": "3 + identification/2 - heroism/2, a leftover half rounded up (p. 22): set identification or heroism",
-		"fame":            "follows popularity (p. 22): change popularity's measures",
-		"success-rate":    "counts successes in the last five scenarios (p. 25): use profile scenario",
-		"public-response": "follows popularity (p. 27): change popularity's measures",
-		"security":        "financial resources, -2 for a public identity, +2 if non-human (p. 27): set financial_resources, identity_public or non_human",
+		"approachability": "it is 3 + identification/2 - heroism/2, a leftover half rounded up (p. 22): set identification or heroism",
+		"fame":            "it follows popularity (p. 22): change popularity's measures",
+		"success-rate":    "it counts the successes in the last five scenarios (p. 25): use profile scenario",
+		"public-response": "it follows popularity (p. 27): change popularity's measures",
+		"security":        "it is financial resources, -2 for a public identity, +2 if non-human (p. 27): set financial_resources, identity_public or non_human",
 	}
 	for _, c := range comps {
 		m := Measure{
@@ -74,7 +74,7 @@ func measureList() []Measure {
 	}
 	for _, c := range rulebook.ProfileCategories() {
 		out = append(out, Measure{Key: string(c.Category), Name: c.Name, Kind: KindCategory,
-			Min: 15, Max: 90, Why: "three times the sum of its five measures (p. 18): change its measures", Page: c.Page})
+			Min: 15, Max: 90, Why: "it is three times the sum of its five measures (p. 18): change its measures", Page: c.Page})
 	}
 	out = append(out,
 		Measure{Key: "material_resources", Name: "Material Resources", Kind: KindResource, Min: 1, Max: rulebook.ResourceCap, Trainable: true, Page: "p. 28"},
@@ -222,7 +222,7 @@ func ParseAssignment(tok string) (Assignment, error) {
 	v = strings.TrimSpace(v)
 	switch m.Kind {
 	case KindDerived, KindCategory:
-		return Assignment{}, fmt.Errorf("%q: %s %w: it is %s", tok, m.Key, ErrNotSettable, m.Why)
+		return Assignment{}, fmt.Errorf("%q: %s %w; %s", tok, m.Key, ErrNotSettable, m.Why)
 	case KindFlag:
 		switch strings.ToLower(v) {
 		case "true", "yes", "y", "1", "on":
@@ -377,7 +377,7 @@ func Set(h *hero.Hero, as []Assignment) ([]Change, error) {
 			}
 			*p = n
 		default:
-			return nil, fmt.Errorf("%q: %s %w: it is %s", a.Raw, m.Key, ErrNotSettable, m.Why)
+			return nil, fmt.Errorf("%q: %s %w; %s", a.Raw, m.Key, ErrNotSettable, m.Why)
 		}
 	}
 	Recompute(&work)

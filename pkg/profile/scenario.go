@@ -55,7 +55,7 @@ func RecordScenario(h *hero.Hero, rating int, success bool, name string) (Scenar
 			how = "a difference of exactly 1 still counts 1"
 		}
 		res.Steps.AddRow("competence", "pp. 20-21", "competence scenario scale", row,
-			"%s a scenario rated %d against competence %d: difference %d, %s: competence %d -> %d",
+			"%s a scenario rated %d against competence %d: difference %d, %s: competence %d → %d",
 			outcome, rating, cur, diff, how, cur, next)
 	case success:
 		res.Steps.AddRow("competence", "p. 21", "competence scenario scale", row,

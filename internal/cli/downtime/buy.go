@@ -1,0 +1,159 @@
+package downtime
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/spf13/cobra"
+
+	profilecmd "github.com/codename-spandex/spandex/internal/cli/profile"
+	"github.com/codename-spandex/spandex/internal/cmdutil"
+	"github.com/codename-spandex/spandex/pkg/dice"
+	"github.com/codename-spandex/spandex/pkg/downtime"
+	"github.com/codename-spandex/spandex/pkg/hero"
+	prof "github.com/codename-spandex/spandex/pkg/profile"
+)
+
+// BuyOptions are the inputs of `spandex downtime buy`.
+type BuyOptions struct {
+	F       *cmdutil.Factory
+	Target  profilecmd.Target
+	Goal    string
+	Android bool
+	Simpler bool
+	Format  cmdutil.Format
+}
+
+// BuyOutput is the JSON report of `downtime buy`.
+type BuyOutput struct {
+	Name string `json:"name"`
+	downtime.BuyResult
+	Dice []dice.Rolled `json:"dice,omitempty"`
+	Seed *uint64       `json:"seed,omitempty"`
+}
+
+// NewCmdBuy builds `spandex downtime buy`.
+func NewCmdBuy(f *cmdutil.Factory, runF func(*BuyOptions) error) *cobra.Command {
+	opts := &BuyOptions{F: f}
+	cmd := &cobra.Command{
+		Use:   "buy GOAL [-i FILE | FILE|-]",
+		Short: "Buy the next increase of a goal with accrued experience",
+		Long: `Spend accrued experience on the next increase of GOAL (Experience Point
+Cost Table, pp. 46-48):
+
+  profile measure   10 x current score, to its maximum (5 or 10)
+  ability           10 x current (rolled) score, trained to 21 at most;
+                    the rolled and final scores both go up by 1
+  resource          10 x current level, to 10, only with confidence 46+
+  power:SLUG        100 x current rank for the next rank (never past the
+                    power's maximum), or 30 x the hero's current powers
+                    for a power the hero lacks
+  subpower:SLUG     another flavour of a power: a new power, 30 x powers
+
+A profile measure, ability or resource must then be kept: 5 experience a
+week for as many weeks as the new score, from next week, or it reverts
+after more than two weeks missed in a row (see downtime week). Leftover
+experience stays towards the next increase.
+
+New powers and ranks run hero generation's power resolution (flavours,
+rolled values); dice are rolled in that order and --dice takes them in
+the same order. --android buys power:sidekick as an android (p. 50: the
+Boffin perk and material and financial resources 9).
+
+With -i FILE the file is rewritten and the report printed (JSON when
+piped: name, goal, from, to, cost, formula, experience_left, upkeep,
+power, changes, steps, dice, seed); otherwise the hero goes to stdout.`,
+		Example: `  spandex downtime buy -i guardian.json public_relations
+  spandex downtime buy -i guardian.json strength
+  spandex downtime buy -i guardian.json power:super-strength --seed 7`,
+		Args: func(_ *cobra.Command, args []string) error {
+			if len(args) < 1 || len(args) > 2 {
+				return cmdutil.Inputf("downtime buy: give the GOAL to buy (and the hero file)")
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.Goal = args[0]
+			if len(args) == 2 {
+				opts.Target.File = args[1]
+			}
+			ft, err := f.Format(cmdutil.FormatText)
+			if err != nil {
+				return err
+			}
+			opts.Format = ft
+			if runF != nil {
+				return runF(opts)
+			}
+			return BuyRun(opts)
+		},
+	}
+	cmd.Flags().StringVarP(&opts.Target.InPlace, "in-place", "i", "", "rewrite this hero file in place")
+	cmd.Flags().BoolVar(&opts.Android, "android", false, "buy power:sidekick as an android (p. 50)")
+	cmd.Flags().BoolVar(&opts.Simpler, "simpler", false, "use the optional simpler experience rule (p. 46)")
+	return cmd
+}
+
+// BuyRun buys the increase.
+func BuyRun(opts *BuyOptions) error {
+	f := opts.F
+	g, err := downtime.ParseGoal(opts.Goal)
+	if err != nil {
+		return cmdutil.Inputf("downtime buy: %w", err)
+	}
+	h, err := opts.Target.Read(f)
+	if err != nil {
+		return err
+	}
+	ro, err := ruleOptions(f, opts.Simpler, false)
+	if err != nil {
+		return err
+	}
+	var rec *dice.Recorder
+	var seed *uint64
+	var roller dice.Roller
+	if (g.Kind == downtime.GoalPower || g.Kind == downtime.GoalSubPower) && ro.GainPower != nil {
+		rs, err := f.Roller()
+		if err != nil {
+			return err
+		}
+		rec = dice.NewRecorder(rs.Roller)
+		roller, seed = rec, rs.SeedPtr()
+	}
+	res, err := downtime.Buy(h, downtime.BuyRequest{Goal: g, Android: opts.Android}, ro, roller)
+	if err != nil {
+		return cmdutil.Input(err)
+	}
+	out := BuyOutput{Name: h.Name, BuyResult: res, Seed: seed}
+	if rec != nil {
+		out.Dice = rec.Rolls()
+	}
+	if out.Changes == nil {
+		out.Changes = []prof.Change{}
+	}
+	if err := profilecmd.Explain(f, res.Steps); err != nil {
+		return err
+	}
+	warn(f, res.Warnings)
+	if seed != nil && !opts.Format.IsJSON() {
+		fmt.Fprintf(f.IOStreams.ErrOut, "seed %d (replay with --seed %d)\n", *seed, *seed)
+	}
+	summary := fmt.Sprintf("bought %s %d → %d for %d experience", res.Goal, res.From, res.To, res.Cost)
+	if res.NewPower {
+		summary = fmt.Sprintf("bought %s for %d experience", res.Goal, res.Cost)
+	}
+	return save(f, opts.Target, h, opts.Format, summary, seed, out, func(w io.Writer) error {
+		return writeBuy(w, h, res, summary)
+	})
+}
+
+func writeBuy(w io.Writer, h *hero.Hero, res downtime.BuyResult, summary string) error {
+	fmt.Fprintf(w, "%s: %s (%s); %d experience left towards it%s\n", h.Name, summary, res.Formula, res.ExperienceLeft, joinChanges(res.Changes))
+	if u := res.Upkeep; u != nil {
+		fmt.Fprintf(w, "  keep it: 5 experience a week towards %s for %d weeks, from next week\n", u.Goal, u.WeeksNeeded)
+	}
+	if p := res.Power; p != nil {
+		fmt.Fprintf(w, "  %s rank %d\n", p.Name, p.Rank)
+	}
+	return nil
+}

@@ -1,0 +1,217 @@
+// Package downtime implements `spandex downtime` and its subcommands:
+// downtime points, experience and advancement (rulebook pp. 44-50).
+package downtime
+
+import (
+	"fmt"
+	"io"
+	"sort"
+
+	"github.com/spf13/cobra"
+
+	profilecmd "github.com/codename-spandex/spandex/internal/cli/profile"
+	"github.com/codename-spandex/spandex/internal/cmdutil"
+	"github.com/codename-spandex/spandex/pkg/downtime"
+	"github.com/codename-spandex/spandex/pkg/hero"
+	prof "github.com/codename-spandex/spandex/pkg/profile"
+)
+
+// EventKind is the log kind of every downtime event.
+const EventKind = "downtime"
+
+// NewCmdDowntime builds `spandex downtime`.
+func NewCmdDowntime(f *cmdutil.Factory) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "downtime [FILE|-]",
+		Short: "Downtime: weekly points, experience, upkeep, devices and plans",
+		Long: `Show a hero's downtime (rulebook pp. 44-50): the week, points left and
+per week, experience towards each goal with what the next increase
+costs, increases being kept, and devices under way.
+
+A campaign week by week:
+  downtime week   start a new week: allowance, upkeep checks, reversions
+  downtime spend  spend points on an activity for experience
+  downtime buy    buy an increase when enough experience has accrued
+  downtime device start inventing a device
+  downtime plan   what a goal will take, in points and weeks
+
+Goals: a trainable profile measure (backing, heroism, identification,
+public_relations, methods, power_use, contacts, conscience,
+social_circle), an ability (strength, agility, will, endurance), a
+resource (material_resources, financial_resources), power:SLUG (a new
+power, or the next rank of one the hero has), subpower:SLUG (another
+flavour, which counts as a new power), device:NAME, or other:TEXT (a goal
+no rule prices, e.g. other:new-identity).
+
+Options (config rules.* or SPANDEX_RULES_*): carry_over_downtime (unspent
+points carry into the next week; the book's default is no) and
+simpler_experience (p. 46: points are spent directly, each worth 5
+experience, 3 towards a new power).
+
+Output: text on a terminal, JSON when piped: name, week, points,
+points_per_week, goals[{goal, experience, cost, ready, blocked}],
+upkeep, devices.`,
+		Example: `  spandex downtime guardian.json
+  spandex downtime week -i guardian.json
+  spandex downtime spend -i guardian.json --points 7 --goal public_relations --fit average --side backing=1 --side methods=1
+  spandex downtime buy -i guardian.json public_relations
+  spandex downtime plan guardian.json --goal material_resources`,
+		Args: func(_ *cobra.Command, args []string) error {
+			if len(args) > 1 {
+				return cmdutil.Inputf("downtime: give one hero file (or none for stdin); %q is not a subcommand", args[1])
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			file := ""
+			if len(args) == 1 {
+				file = args[0]
+			}
+			ft, err := f.Format(cmdutil.FormatText)
+			if err != nil {
+				return err
+			}
+			h, err := f.ReadHero(file)
+			if err != nil {
+				return err
+			}
+			opts, err := ruleOptions(f, false, false)
+			if err != nil {
+				return err
+			}
+			return StatusRun(f, h, opts, ft)
+		},
+	}
+	cmd.AddCommand(NewCmdWeek(f, nil), NewCmdSpend(f, nil), NewCmdBuy(f, nil), NewCmdDevice(f, nil), NewCmdPlan(f, nil))
+	return cmd
+}
+
+// ruleOptions reads the rule options from the config, with flags that
+// can only turn them on.
+func ruleOptions(f *cmdutil.Factory, simpler, carry bool) (downtime.Options, error) {
+	cfg, err := f.Config()
+	if err != nil {
+		return downtime.Options{}, err
+	}
+	return downtime.Options{
+		Simpler:   simpler || cfg.Rules.SimplerExperience,
+		CarryOver: carry || cfg.Rules.CarryOverDowntime,
+		GainPower: powerGainer(),
+		Derive:    deriver(),
+	}, nil
+}
+
+// powerGainer returns hero generation's power resolution for buying
+// powers. It is nil until pkg/chargen exports it (see docs/notes/profile.md).
+func powerGainer() downtime.PowerGainer { return nil }
+
+// deriver returns hero generation's re-derivation of combat values after
+// an ability changes; nil until pkg/chargen exports it.
+func deriver() func(*hero.Hero) error { return nil }
+
+// GoalStatus is one goal's experience and next cost.
+type GoalStatus struct {
+	Goal       string `json:"goal"`
+	Experience int    `json:"experience"`
+	Cost       int    `json:"cost"`
+	Ready      bool   `json:"ready"`
+	Blocked    string `json:"blocked,omitempty"`
+}
+
+// Status is the JSON output of `spandex downtime`.
+type Status struct {
+	Name          string        `json:"name"`
+	Week          int           `json:"week"`
+	Points        int           `json:"points"`
+	PointsPerWeek int           `json:"points_per_week"`
+	Simpler       bool          `json:"simpler,omitempty"`
+	Goals         []GoalStatus  `json:"goals"`
+	Upkeep        []hero.Upkeep `json:"upkeep"`
+	Devices       []hero.Device `json:"devices"`
+}
+
+// StatusRun prints the hero's downtime status.
+func StatusRun(f *cmdutil.Factory, h *hero.Hero, opts downtime.Options, ft cmdutil.Format) error {
+	if !prof.HasProfile(h) {
+		return cmdutil.Inputf("%s is a %s: only heroes, villains, sidekicks and androids get downtime (pp. 44, 50)", h.Name, h.Kind)
+	}
+	c := *h
+	prof.Recompute(&c)
+	st := Status{Name: h.Name, Week: h.Downtime.Week, Points: h.Downtime.Points, PointsPerWeek: c.Downtime.PointsPerWeek,
+		Simpler: opts.Simpler, Goals: []GoalStatus{}, Upkeep: h.Downtime.Upkeep, Devices: h.Downtime.Devices}
+	if st.Upkeep == nil {
+		st.Upkeep = []hero.Upkeep{}
+	}
+	if st.Devices == nil {
+		st.Devices = []hero.Device{}
+	}
+	keys := make([]string, 0, len(h.Downtime.Experience))
+	for k := range h.Downtime.Experience {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		gs := GoalStatus{Goal: k, Experience: h.Downtime.Experience[k]}
+		g, err := downtime.ParseGoal(k)
+		if err != nil {
+			gs.Blocked = err.Error()
+		} else if pr, err := downtime.PriceOf(&c, g, opts); err != nil {
+			gs.Blocked = err.Error()
+		} else {
+			gs.Cost, gs.Blocked = pr.XP, pr.Blocked
+			gs.Ready = pr.Blocked == "" && pr.Have >= pr.XP
+		}
+		st.Goals = append(st.Goals, gs)
+	}
+	if ft.IsJSON() {
+		return cmdutil.WriteJSON(f.IOStreams.Out, ft, st)
+	}
+	w := f.IOStreams.Out
+	fmt.Fprintf(w, "%s: week %d, %d downtime points left, %d a week\n", st.Name, st.Week, st.Points, st.PointsPerWeek)
+	for _, g := range st.Goals {
+		line := fmt.Sprintf("  %-22s %4d/%d experience", g.Goal, g.Experience, g.Cost)
+		switch {
+		case g.Ready:
+			line += "  ready: downtime buy " + g.Goal
+		case g.Blocked != "":
+			line += "  (" + g.Blocked + ")"
+		}
+		fmt.Fprintln(w, line)
+	}
+	for _, u := range st.Upkeep {
+		fmt.Fprintf(w, "  keeping %s %d → %d: %d of %d weeks paid, %d/5 this week, %d missed in a row\n", u.Goal, u.From, u.To, u.WeeksDone, u.WeeksNeeded, u.PaidThisWeek, u.Missed)
+	}
+	for _, d := range st.Devices {
+		fmt.Fprintf(w, "  device %s: %s, %d/%d experience\n", d.Name, d.Stage, d.Experience, downtime.DeviceTotalXP(d))
+	}
+	return nil
+}
+
+// save appends the event and writes the hero (see profilecmd.Target).
+func save(f *cmdutil.Factory, t profilecmd.Target, h *hero.Hero, ft cmdutil.Format, summary string, seed *uint64, v any, report func(io.Writer) error) error {
+	if err := h.AppendEvent(EventKind, summary, seed, v); err != nil {
+		return err
+	}
+	return t.Save(f, h, ft, v, report)
+}
+
+// warn prints warnings on stderr.
+func warn(f *cmdutil.Factory, ws []string) {
+	for _, w := range ws {
+		fmt.Fprintf(f.IOStreams.ErrOut, "warning: %s\n", w)
+	}
+}
+
+func joinChanges(cs []prof.Change) string {
+	if len(cs) == 0 {
+		return ""
+	}
+	return "; " + profilecmd.Summarise(cs)
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}

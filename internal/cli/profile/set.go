@@ -1,0 +1,135 @@
+package profile
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/codename-spandex/spandex/internal/cmdutil"
+	"github.com/codename-spandex/spandex/pkg/hero"
+	prof "github.com/codename-spandex/spandex/pkg/profile"
+)
+
+// SetOptions are the inputs of `spandex profile set`.
+type SetOptions struct {
+	F           *cmdutil.Factory
+	Target      Target
+	Assignments []prof.Assignment
+	Format      cmdutil.Format
+}
+
+// SetResult is the JSON report of `profile set`.
+type SetResult struct {
+	Name    string            `json:"name"`
+	Set     []prof.Assignment `json:"set"`
+	Changes []prof.Change     `json:"changes"`
+}
+
+// NewCmdSet builds `spandex profile set`.
+func NewCmdSet(f *cmdutil.Factory, runF func(*SetOptions) error) *cobra.Command {
+	opts := &SetOptions{F: f}
+	cmd := &cobra.Command{
+		Use:   "set [-i FILE | FILE|-] KEY=VALUE...",
+		Short: "Set profile measures; every dependent value is recomputed",
+		Long: `Set personal profile measures (pp. 18-28) and recompute everything that
+depends on them: approachability, fame, public response, security, the
+three categories and the Confidence Table's effects (downtime points a
+week, Will bonus, hero points).
+
+KEY=VALUE sets a measure; KEY=+N or KEY=-N moves it (media response,
+events). Keys: backing, heroism, identification, public_relations,
+competence, methods, power_use, contacts, conscience, social_circle
+(1-5; competence and contacts 1-10), material_resources and
+financial_resources (1-10), identity_public and non_human (true/false),
+contacts_field (text). Dashes or spaces may replace the underscores.
+Approachability, fame, success rate, public response, security and the
+categories are derived and cannot be set; the error says what to change.
+
+Arguments with '=' are assignments; one other argument is the hero file.
+With -i FILE the file is rewritten atomically and the changes printed;
+otherwise the changed hero goes to stdout and the changes to stderr.
+With no assignments the derived values are just recomputed.
+An event "profile" is appended to the hero's log.`,
+		Example: `  spandex profile set -i guardian.json heroism=4 backing=4
+  spandex profile set -i guardian.json public_relations=+1 identity_public=true
+  spandex profile set guardian.json competence=3 > next.json`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			for _, a := range args {
+				if strings.Contains(a, "=") {
+					as, err := prof.ParseAssignment(a)
+					if err != nil {
+						return cmdutil.Inputf("profile set: %w", err)
+					}
+					opts.Assignments = append(opts.Assignments, as)
+					continue
+				}
+				if opts.Target.File != "" {
+					return cmdutil.Inputf("profile set: %q: expected KEY=VALUE (the hero file is %s)", a, opts.Target.File)
+				}
+				opts.Target.File = a
+			}
+			ft, err := f.Format(cmdutil.FormatText)
+			if err != nil {
+				return err
+			}
+			opts.Format = ft
+			if runF != nil {
+				return runF(opts)
+			}
+			return SetRun(opts)
+		},
+	}
+	cmd.Flags().StringVarP(&opts.Target.InPlace, "in-place", "i", "", "rewrite this hero file in place")
+	return cmd
+}
+
+// SetRun applies the assignments.
+func SetRun(opts *SetOptions) error {
+	f := opts.F
+	h, err := opts.Target.Read(f)
+	if err != nil {
+		return err
+	}
+	if !prof.HasProfile(h) {
+		return cmdutil.Inputf("%s is a %s: only heroes, villains, sidekicks and androids keep a personal profile (pp. 49-50)", h.Name, h.Kind)
+	}
+	changes, err := prof.Set(h, opts.Assignments)
+	if err != nil {
+		return cmdutil.Inputf("profile set: %w", err)
+	}
+	res := SetResult{Name: h.Name, Set: opts.Assignments, Changes: changes}
+	if res.Set == nil {
+		res.Set = []prof.Assignment{}
+	}
+	if res.Changes == nil {
+		res.Changes = []prof.Change{}
+	}
+	raw := make([]string, len(opts.Assignments))
+	for i, a := range opts.Assignments {
+		raw[i] = a.Raw
+	}
+	what := "recompute"
+	if len(raw) > 0 {
+		what = "set " + strings.Join(raw, " ")
+	}
+	if err := h.AppendEvent(EventKind, fmt.Sprintf("profile %s: %s", what, Summarise(changes)), nil, res); err != nil {
+		return err
+	}
+	if err := Explain(f, prof.Explain(h)); err != nil {
+		return err
+	}
+	return opts.Target.Save(f, h, opts.Format, res, func(w io.Writer) error {
+		return writeChanges(w, h, changes)
+	})
+}
+
+func writeChanges(w io.Writer, h *hero.Hero, cs []prof.Change) error {
+	if len(cs) == 0 {
+		_, err := fmt.Fprintf(w, "%s: no change\n", h.Name)
+		return err
+	}
+	_, err := fmt.Fprintf(w, "%s: %s\n", h.Name, Summarise(cs))
+	return err
+}
