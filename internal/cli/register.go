@@ -5,6 +5,7 @@ import (
 
 	"github.com/codename-spandex/spandex/internal/cli/attack"
 	downtimecmd "github.com/codename-spandex/spandex/internal/cli/downtime"
+	"github.com/codename-spandex/spandex/internal/cli/fight"
 	"github.com/codename-spandex/spandex/internal/cli/herocmd"
 	profilecmd "github.com/codename-spandex/spandex/internal/cli/profile"
 	"github.com/codename-spandex/spandex/internal/cli/roll"
@@ -21,6 +22,7 @@ func commands() []func(*cmdutil.Factory) *cobra.Command {
 		func(f *cmdutil.Factory) *cobra.Command { return profilecmd.NewCmdProfile(f) },
 		func(f *cmdutil.Factory) *cobra.Command { return downtimecmd.NewCmdDowntime(f) },
 		func(f *cmdutil.Factory) *cobra.Command { return attack.NewCmdAttack(f, nil) },
+		fight.NewCmdFight,
 		newCmdVersion,
 	}
 }

@@ -1,0 +1,235 @@
+// Package fight implements `spandex fight`: the fight clock. An encounter
+// file holds the sides, every combatant's hero values, the page, the
+// page's initiative, each combatant's panels used, saved and owed, and the
+// whole fight's log; the subcommands move it along a page at a time. The
+// rules live in pkg/encounter (and pkg/combat for attacks); this package
+// only reads flags and files and prints.
+package fight
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/codename-spandex/spandex/internal/cmdutil"
+	"github.com/codename-spandex/spandex/internal/iostreams"
+	"github.com/codename-spandex/spandex/pkg/combat"
+	"github.com/codename-spandex/spandex/pkg/encounter"
+)
+
+// NewCmdFight builds `spandex fight` and its subcommands.
+func NewCmdFight(f *cmdutil.Factory) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "fight <command>",
+		Short: "Run a whole fight: encounters, initiative, pages and panels",
+		Long: `Run a fight page by page (rulebook pp. 29-31, 38-39, 43): an encounter file
+holds the sides, every combatant's hero values, the page being played, the
+page's initiative, each combatant's panels used, saved and owed, and the
+append-only log of the whole fight (docs/fight.md).
+
+  fight new        start an encounter from hero files and JSON Lines of NPCs
+  fight initiative roll the page's initiative (d10 per side, ties re-rolled)
+  fight next       who acts now, with how many panels
+  fight act        the current combatant acts: move, attack, power, ...
+  fight react      book a reaction the GM resolved elsewhere
+  fight end-page   recovery, effects, pools; on to the next page
+  fight status     everyone's health, stamina, condition and panels
+
+Mutating verbs read the encounter from FILE or stdin and write it to
+stdout, or rewrite it in place with -i FILE (atomically) and print only the
+new events: text on a terminal, JSON when piped.`,
+		Example: `  spandex fight new --side heroes=guardian.json,police.jsonl --side villains=nefario.json,goons.jsonl > bank.json
+  spandex fight initiative -i bank.json --dice 8,3
+  spandex fight next bank.json
+  spandex fight act -i bank.json --actor guardian --attack nefario --with fist --reaction parry:staff
+  spandex fight end-page -i bank.json
+  spandex fight status bank.json
+  jq '.log[] | select(.kind=="attack")' bank.json`,
+	}
+	cmd.AddCommand(NewCmdNew(f, nil))
+	cmd.AddCommand(NewCmdInitiative(f, nil))
+	cmd.AddCommand(NewCmdNext(f, nil))
+	cmd.AddCommand(NewCmdAct(f, nil))
+	cmd.AddCommand(NewCmdReact(f, nil))
+	cmd.AddCommand(NewCmdEndPage(f, nil))
+	cmd.AddCommand(NewCmdStatus(f, nil))
+	cmd.AddCommand(NewCmdEffect(f, nil))
+	cmd.AddCommand(NewCmdLuck(f, nil))
+	cmd.AddCommand(NewCmdHero(f, nil))
+	return cmd
+}
+
+// File is how a verb finds its encounter: FILE (positional), -i FILE (in
+// place) or stdin.
+type File struct {
+	// Path is the positional FILE ("" or "-" for stdin).
+	Path string
+	// InPlace is -i FILE.
+	InPlace string
+}
+
+func (fl *File) addFlag(cmd *cobra.Command) {
+	cmd.Flags().StringVarP(&fl.InPlace, "in-place", "i", "", "rewrite this encounter file in place (atomically) and print only the new events")
+}
+
+func (fl *File) setArgs(args []string) error {
+	if len(args) > 1 {
+		return cmdutil.Inputf("give at most one encounter FILE")
+	}
+	if len(args) == 1 {
+		fl.Path = args[0]
+	}
+	if fl.InPlace != "" && fl.Path != "" && fl.Path != fl.InPlace {
+		return cmdutil.Inputf("give the encounter either as FILE or with -i, not both")
+	}
+	return nil
+}
+
+// source is the path to read.
+func (fl *File) source() string {
+	if fl.InPlace != "" {
+		return fl.InPlace
+	}
+	return fl.Path
+}
+
+// Env is what every fight verb needs from the factory.
+type Env struct {
+	IO     *iostreams.IOStreams
+	Format cmdutil.Format
+	// Read reads a file ("" or "-" is stdin).
+	Read func(path string) ([]byte, string, error)
+	// Roller gives the command's dice.
+	Roller  func() (*cmdutil.RollerState, error)
+	Explain bool
+	// Combat are the combat rule options from the configuration.
+	Combat combat.Options
+}
+
+func newEnv(f *cmdutil.Factory, human cmdutil.Format) (*Env, error) {
+	ft, err := f.Format(human)
+	if err != nil {
+		return nil, err
+	}
+	cfg, err := f.Config()
+	if err != nil {
+		return nil, err
+	}
+	return &Env{
+		IO: f.IOStreams, Format: ft, Read: f.ReadInput, Roller: f.Roller, Explain: f.Globals.Explain,
+		Combat: combat.Options{DodgeStacking: cfg.Rules.DodgeStacking, WallReduction: cfg.Rules.WallReduction, JudoColumn: cfg.Rules.JudoColumn},
+	}, nil
+}
+
+// load reads and validates an encounter.
+func (env *Env) load(fl File) (*encounter.Encounter, error) {
+	data, name, err := env.Read(fl.source())
+	if err != nil {
+		return nil, err
+	}
+	e, err := encounter.Decode(data)
+	if err != nil {
+		return nil, cmdutil.Inputf("%s: %w", name, err)
+	}
+	return e, nil
+}
+
+// ctx builds the rules' context from the command's dice.
+func (env *Env) ctx() (encounter.Ctx, *cmdutil.RollerState, error) {
+	rs, err := env.Roller()
+	if err != nil {
+		return encounter.Ctx{}, nil, err
+	}
+	return encounter.Ctx{Roller: rs.Roller, Seed: rs.SeedPtr()}, rs, nil
+}
+
+// ruleErr maps an error from the rules to an exit status: everything the
+// rules refuse is the user's request (exit 2), dice included.
+func ruleErr(err error) error {
+	if err == nil {
+		return nil
+	}
+	return cmdutil.Input(err)
+}
+
+// save writes the changed encounter: atomically over -i FILE, printing
+// the events appended since before, or whole to stdout.
+func (env *Env) save(fl File, e *encounter.Encounter, before int) error {
+	data, err := encounter.Encode(e)
+	if err != nil {
+		return err
+	}
+	events := e.Log[before:]
+	env.explain(events)
+	env.reportSeed(events)
+	if fl.InPlace == "" {
+		_, err := env.IO.Out.Write(data)
+		return err
+	}
+	if err := cmdutil.WriteFileAtomic(fl.InPlace, data); err != nil {
+		return err
+	}
+	return env.printEvents(events)
+}
+
+// printEvents prints events: JSON Lines (one per line) or an indented JSON
+// array with -o json, else one summary line each.
+func (env *Env) printEvents(events []encounter.Event) error {
+	switch env.Format {
+	case cmdutil.FormatJSONL:
+		for _, ev := range events {
+			if err := cmdutil.WriteJSON(env.IO.Out, cmdutil.FormatJSONL, ev); err != nil {
+				return err
+			}
+		}
+		return nil
+	case cmdutil.FormatJSON:
+		if events == nil {
+			events = []encounter.Event{}
+		}
+		return cmdutil.WriteJSON(env.IO.Out, cmdutil.FormatJSON, events)
+	}
+	for _, ev := range events {
+		if _, err := fmt.Fprintf(env.IO.Out, "page %d, %s: %s\n", ev.Page, ev.Phase, ev.Summary); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// explain prints each new event's ruling steps on stderr (--explain).
+func (env *Env) explain(events []encounter.Event) {
+	if !env.Explain {
+		return
+	}
+	for _, ev := range events {
+		fmt.Fprintf(env.IO.ErrOut, "%s\n", ev.Summary)
+		_ = ev.Steps.Write(env.IO.ErrOut)
+	}
+}
+
+// reportSeed puts the seed on stderr for human output when seeded dice
+// were rolled (JSON output carries it in the events).
+func (env *Env) reportSeed(events []encounter.Event) {
+	if env.Format.IsJSON() {
+		return
+	}
+	for _, ev := range events {
+		if ev.Seed != nil && len(ev.Dice) > 0 {
+			fmt.Fprintf(env.IO.ErrOut, "seed %d (replay with --seed %d)\n", *ev.Seed, *ev.Seed)
+			return
+		}
+	}
+}
+
+// splitList splits a comma-separated flag value, dropping empty items.
+func splitList(s string) []string {
+	var out []string
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}

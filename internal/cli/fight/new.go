@@ -1,0 +1,176 @@
+package fight
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/codename-spandex/spandex/internal/cmdutil"
+	"github.com/codename-spandex/spandex/pkg/encounter"
+	"github.com/codename-spandex/spandex/pkg/hero"
+)
+
+// NewOptions are the inputs of `spandex fight new`.
+type NewOptions struct {
+	Env  *Env
+	Name string
+	// Sides are the --side values: NAME=FILE[,FILE...].
+	Sides       []string
+	Surprise    string
+	Sidekicks   []string
+	SavedPanels int
+	HalfPanels  string
+}
+
+// NewCmdNew builds `spandex fight new`.
+func NewCmdNew(f *cmdutil.Factory, runF func(*NewOptions) error) *cobra.Command {
+	opts := &NewOptions{}
+	cmd := &cobra.Command{
+		Use:   "new --side NAME=FILE[,FILE...] --side NAME=FILE[,FILE...]",
+		Short: "Start an encounter from hero files and JSON Lines of NPCs",
+		Long: `Start an encounter and write it to stdout.
+
+Each --side names a side and its combatants' files. A file holds one hero
+(a hero file) or many (JSON Lines, as gen npc writes them); "-" is stdin.
+Combatants get short ids from their names ("The Guardian" → guardian);
+names shared by several combatants are numbered (goon-1, goon-2, ...).
+Prefix a file with ID: to choose the id yourself (robin:sidekick.json).
+
+--surprise SIDE opens the fight with a surprise round (page 0, p. 29):
+that side's combatants take two panels each, and nobody may react to them
+except characters with Danger Sense or Animal Senses. Without it the fight
+opens on page 1, waiting for initiative.
+
+--sidekick ID=RANK gives a sidekick the panels per page of its master's
+Sidekick power rank: 2, 3 or 4 (p. 71).
+
+Rule readings stored in the file: --saved-panels (how many unused panels
+a combatant may hold into the next page; 1, p. 30) and --half-panels
+(halved panels per page round down, with a minimum of 1, or up).
+
+Rolls no dice.`,
+		Example: `  spandex fight new --side heroes=guardian.json,police.jsonl --side villains=nefario.json,goons.jsonl > bank.json
+  spandex gen npc --type combatant -n 6 --seed 3 | spandex fight new --side heroes=a.json,b.json --side thugs=- > fight.json
+  spandex fight new --side heroes=hawk.json,kid:kid.json --sidekick kid=2 --side villains=boss.json --surprise villains`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			env, err := newEnv(f, cmdutil.FormatJSON)
+			if err != nil {
+				return err
+			}
+			opts.Env = env
+			if runF != nil {
+				return runF(opts)
+			}
+			return NewRun(opts)
+		},
+	}
+	cmd.Flags().StringArrayVar(&opts.Sides, "side", nil, "a side and its combatants: NAME=FILE[,FILE...] (repeat for each side)")
+	cmd.Flags().StringVar(&opts.Name, "name", "", "a name for the fight")
+	cmd.Flags().StringVar(&opts.Surprise, "surprise", "", "SIDE takes a surprise round first (p. 29)")
+	cmd.Flags().StringArrayVar(&opts.Sidekicks, "sidekick", nil, "ID=RANK: panels per page from the master's Sidekick rank (p. 71)")
+	cmd.Flags().IntVar(&opts.SavedPanels, "saved-panels", encounter.DefaultOptions().SavedPanels, "unused panels a combatant may hold into the next page (p. 30)")
+	cmd.Flags().StringVar(&opts.HalfPanels, "half-panels", encounter.DefaultOptions().HalfPanels, "round halved panels per page: down (at least 1) or up")
+	return cmd
+}
+
+// NewRun builds the encounter and writes it to stdout.
+func NewRun(opts *NewOptions) error {
+	if len(opts.Sides) < 2 {
+		return cmdutil.Inputf("--side: a fight needs at least two sides (--side heroes=a.json --side villains=b.json)")
+	}
+	setup := encounter.Setup{Name: opts.Name, Surprise: opts.Surprise,
+		Options: encounter.Options{SavedPanels: opts.SavedPanels, HalfPanels: opts.HalfPanels}}
+	stdinUsed := false
+	for _, sv := range opts.Sides {
+		name, files, ok := strings.Cut(sv, "=")
+		name = strings.TrimSpace(name)
+		if !ok || name == "" || strings.TrimSpace(files) == "" {
+			return cmdutil.Inputf("--side %q: give NAME=FILE[,FILE...]", sv)
+		}
+		setup.Sides = append(setup.Sides, name)
+		for _, file := range splitList(files) {
+			id := ""
+			if before, after, ok := strings.Cut(file, ":"); ok && encounter.ValidID(before) && after != "" {
+				id, file = before, after
+			}
+			if file == "-" || file == "" {
+				if stdinUsed {
+					return cmdutil.Inputf("--side %s: stdin (-) can be read only once", name)
+				}
+				stdinUsed = true
+			}
+			heroes, err := readHeroes(opts.Env, file)
+			if err != nil {
+				return err
+			}
+			if id != "" && len(heroes) != 1 {
+				return cmdutil.Inputf("--side %s: %s:%s holds %d heroes; an id names exactly one", name, id, file, len(heroes))
+			}
+			for _, h := range heroes {
+				setup.Entries = append(setup.Entries, encounter.Entry{Side: name, ID: id, Hero: h, Source: file})
+			}
+		}
+	}
+	if len(opts.Sidekicks) > 0 {
+		setup.Sidekicks = map[string]int{}
+		for _, s := range opts.Sidekicks {
+			id, r, ok := strings.Cut(s, "=")
+			rank, err := strconv.Atoi(strings.TrimSpace(r))
+			if !ok || err != nil {
+				return cmdutil.Inputf("--sidekick %q: give ID=RANK (1-3)", s)
+			}
+			setup.Sidekicks[strings.TrimSpace(id)] = rank
+		}
+	}
+	e, err := encounter.New(setup)
+	if err != nil {
+		return cmdutil.Inputf("fight new: %w", err)
+	}
+	data, err := encounter.Encode(e)
+	if err != nil {
+		return err
+	}
+	_, err = opts.Env.IO.Out.Write(data)
+	return err
+}
+
+// readHeroes reads one hero file or a JSON Lines stream of heroes, each
+// validated as a hero file.
+func readHeroes(env *Env, path string) ([]*hero.Hero, error) {
+	data, name, err := env.Read(path)
+	if err != nil {
+		return nil, err
+	}
+	dec := json.NewDecoder(bufio.NewReader(bytes.NewReader(data)))
+	var out []*hero.Hero
+	for n := 1; ; n++ {
+		var raw json.RawMessage
+		err := dec.Decode(&raw)
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		label := name
+		if n > 1 || dec.More() {
+			label = name + "#" + strconv.Itoa(n)
+		}
+		if err != nil {
+			return nil, cmdutil.Inputf("%s: $: invalid JSON: %s", label, strings.TrimPrefix(err.Error(), "json: "))
+		}
+		h, err := hero.Decode(raw)
+		if err != nil {
+			return nil, cmdutil.Inputf("%s: %w", label, err)
+		}
+		out = append(out, h)
+	}
+	if len(out) == 0 {
+		return nil, cmdutil.Inputf("%s: $: empty input, expected a hero JSON object", name)
+	}
+	return out, nil
+}

@@ -1,0 +1,480 @@
+package encounter
+
+import (
+	"fmt"
+
+	"github.com/codename-spandex/spandex/pkg/dice"
+	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/rulebook"
+	"github.com/codename-spandex/spandex/pkg/ruling"
+)
+
+// The kinds of Action.
+const (
+	ActMove    = "move"    // move up to your movement speed: 1 panel
+	ActPickUp  = "pick-up" // pick up an object: 1 panel
+	ActGrab    = "grab"    // grab an object (automatic): 1 panel
+	ActPower   = "power"   // use or switch on a power: a double-panel unless it says otherwise
+	ActOther   = "other"   // anything else, for the panels the GM rules (1 or 2)
+	ActPass    = "pass"    // end this turn
+	ActHold    = "hold"    // end this turn, holding a panel into the next page
+	ActNothing = ""
+)
+
+// Action is one thing a combatant does on its turn (pp. 30-31, 43).
+type Action struct {
+	Actor string
+	Kind  string
+	// Metres moved (move).
+	Metres int
+	// Target is a combatant a power's effect goes on.
+	Target string
+	// Object picked up or grabbed.
+	Object string
+	// Power used, its Effect (a PresetEffect name) and the Points spent
+	// from its Pool.
+	Power  string
+	Effect string
+	Points int
+	Pool   string
+	// Panels is the time of an "other" action, or of a power that says it
+	// takes a single panel.
+	Panels int
+	// Note is the GM's description.
+	Note string
+}
+
+// cost returns the panels an action takes, from the rulebook's action
+// costs (pp. 30-31, 43).
+func (a Action) cost() (int, string, error) {
+	slug := ""
+	switch a.Kind {
+	case ActMove:
+		slug = "move"
+	case ActPickUp:
+		slug = "pick-up"
+	case ActGrab:
+		slug = "grab"
+	case ActPower:
+		if a.Panels != 0 {
+			if a.Panels != 1 && a.Panels != 2 {
+				return 0, "", fmt.Errorf("panels: %d; a power takes a panel or a double-panel (2)", a.Panels)
+			}
+			return a.Panels, "as the power's description says", nil
+		}
+		slug = "use-power"
+	case ActOther:
+		if a.Panels != 1 && a.Panels != 2 {
+			return 0, "", fmt.Errorf("panels: give 1 or 2 for an action of your own (got %d)", a.Panels)
+		}
+		return a.Panels, "as the GM rules (p. 31)", nil
+	default:
+		return 0, "", fmt.Errorf("unknown action %q", a.Kind)
+	}
+	ac, ok := rulebook.ActionCostBySlug(slug)
+	if !ok {
+		return 0, "", fmt.Errorf("rulebook has no action cost %q", slug)
+	}
+	return ac.Panels, ac.Action + " (pp. 30-31)", nil
+}
+
+// turnOf checks that it is id's turn and pays back anything it owes.
+func (e *Encounter) turnOf(id string) (*Combatant, error) {
+	c := e.Find(id)
+	if c == nil {
+		return nil, e.unknown(id)
+	}
+	cur := e.Current()
+	if cur == nil {
+		return nil, phaseErrorf("nobody acts now: %s", e.hint())
+	}
+	if cur.ID != c.ID {
+		return nil, phaseErrorf("it is %s's turn (%s left in the %s phase), not %s's", cur.ID, plural(e.PhaseLeft(cur), "panel"), e.Phase, c.ID)
+	}
+	e.repay(c)
+	return c, nil
+}
+
+// hint says what the GM does next when nobody is acting.
+func (e *Encounter) hint() string {
+	switch e.Phase {
+	case PhaseSurprise:
+		return "the surprise round is over; roll initiative (`fight initiative`)"
+	case PhaseInitiative:
+		return fmt.Sprintf("page %d has begun; roll initiative (`fight initiative`)", e.Page)
+	case PhaseEnd:
+		return fmt.Sprintf("everyone has acted on page %d; end the page (`fight end-page`)", e.Page)
+	}
+	return "someone acts"
+}
+
+// spend takes n panels of c's turn; a double-panel needs two panels in
+// this turn, it cannot straddle a break (p. 31).
+func (e *Encounter) spend(c *Combatant, n int) error {
+	left := e.PhaseLeft(c)
+	if n > left {
+		if n == rulebook.DoublePanel && left == 1 {
+			how := "pass now and take the double-panel in your remaining panels after the losers act"
+			if e.Phase != PhaseAdvance {
+				how = "hold the panel into the next page (`--hold`) to combine it with your first panel there"
+			}
+			return fmt.Errorf("%s has 1 panel left in this turn and a double-panel needs two consecutive panels; it cannot be started now and finished later (p. 31): %s", c.ID, how)
+		}
+		return fmt.Errorf("%s has %s left in this turn, not %d", c.ID, plural(left, "panel"), n)
+	}
+	c.Panels.Used += n
+	return nil
+}
+
+// endAction closes an action: a combatant with nothing left is done, and
+// the page moves on.
+func (e *Encounter) endAction(c *Combatant) {
+	if e.PhaseLeft(c) == 0 {
+		c.Panels.Done = true
+	}
+	e.refreshAll()
+}
+
+// Do performs one action on the actor's turn and logs it. Attacks,
+// grabs of combatants and finishing moves go through Attack.
+//
+// Dice: none, except that a power starting a mass or gravity effect may
+// roll the target's will (see AddEffect).
+func (e *Encounter) Do(ctx Ctx, a Action) error {
+	c, err := e.turnOf(a.Actor)
+	if err != nil {
+		return err
+	}
+	switch a.Kind {
+	case ActPass:
+		return e.pass(c, false)
+	case ActHold:
+		return e.pass(c, true)
+	}
+	n, why, err := a.cost()
+	if err != nil {
+		return err
+	}
+	var steps ruling.Steps
+	steps.Add("panels", "pp. 30-31", "%s: %s", plural(n, "panel"), why)
+	ev := Event{Kind: "action", Actor: c.ID, Panels: n}
+	var target *Combatant
+	if a.Target != "" {
+		if target = e.Find(a.Target); target == nil {
+			return e.unknown(a.Target)
+		}
+		ev.Target = target.ID
+	}
+	// Check everything before spending.
+	switch a.Kind {
+	case ActMove:
+		if ok, why := c.CanMove(); !ok {
+			return fmt.Errorf("%s cannot move: %s", c.ID, why)
+		}
+		if a.Metres < 0 {
+			return fmt.Errorf("metres: %d is negative", a.Metres)
+		}
+		speed := c.Hero.Combat.Movement
+		if c.Hero.Condition.Dazed {
+			speed /= 2
+		}
+		if a.Metres > speed && !hasMovementPower(&c.Hero) {
+			return fmt.Errorf("%s moves at most %d m in a panel (movement %d%s, p. 30)", c.ID, speed, c.Hero.Combat.Movement, map[bool]string{true: ", halved while dazed"}[c.Hero.Condition.Dazed])
+		}
+		ev.Kind = "move"
+		ev.Summary = fmt.Sprintf("%s moves %d m", c.ID, a.Metres)
+		steps.Add("move", "p. 30", "up to %d m a panel", speed)
+	case ActPickUp:
+		if a.Object == "" {
+			return fmt.Errorf("pick up: say what is picked up")
+		}
+		ev.Summary = fmt.Sprintf("%s picks up %s", c.ID, a.Object)
+	case ActGrab:
+		if target != nil {
+			return fmt.Errorf("grabbing a combatant needs a to-hit roll: make it an attack (`fight act --attack %s --grab`)", target.ID)
+		}
+		if a.Object == "" {
+			return fmt.Errorf("grab: say what is grabbed")
+		}
+		ev.Summary = fmt.Sprintf("%s grabs %s (automatic against anything not fighting back, p. 41)", c.ID, a.Object)
+	case ActPower:
+		if a.Power == "" {
+			return fmt.Errorf("power: name the power")
+		}
+		if c.Hero.PowerRank(a.Power) == 0 {
+			return fmt.Errorf("%s has no power %q", c.ID, a.Power)
+		}
+		if until := c.Cooldowns[a.Power]; until > e.Page {
+			return fmt.Errorf("%s cannot use %s again until page %d (p. 61)", c.ID, a.Power, until)
+		}
+		if a.Points < 0 {
+			return fmt.Errorf("points: %d is negative", a.Points)
+		}
+		if a.Points > 0 {
+			p := c.Hero.FindPool(a.Pool)
+			if p == nil {
+				return fmt.Errorf("%s has no %q pool", c.ID, a.Pool)
+			}
+			limit := p.CapPerAction
+			if limit == 0 {
+				limit = rulebook.PoolCapPerAction
+			}
+			if a.Points > limit {
+				return fmt.Errorf("%s can spend at most %d %s points in one action (p. 62)", c.ID, limit, a.Pool)
+			}
+			if a.Points > p.Current {
+				return fmt.Errorf("%s has only %d %s points left (they refill every %d pages)", c.ID, p.Current, a.Pool, refillPages(p))
+			}
+		}
+		if a.Effect == "" && a.Power == "impervious" {
+			a.Effect = "impervious"
+		}
+		if a.Effect != "" {
+			if _, ok := PresetEffect(a.Effect); !ok {
+				return fmt.Errorf("effect %q is not one the fight clock knows (%s)", a.Effect, "mass, gravity, denser, impervious, gale, fog, summoning, bestow-gift, mind-control")
+			}
+		}
+		ev.Summary = fmt.Sprintf("%s uses %s", c.ID, a.Power)
+		if target != nil {
+			ev.Summary += " on " + target.ID
+		}
+	case ActOther:
+		if a.Note == "" {
+			return fmt.Errorf("say what the action is")
+		}
+		ev.Summary = fmt.Sprintf("%s: %s", c.ID, a.Note)
+	}
+	if err := e.spend(c, n); err != nil {
+		return err
+	}
+	rec := dice.NewRecorder(ctx.Roller)
+	switch a.Kind {
+	case ActPower:
+		if a.Points > 0 {
+			p := c.Hero.FindPool(a.Pool)
+			p.Current -= a.Points
+			ev.Summary += fmt.Sprintf(", spending %d %s points (%d left)", a.Points, a.Pool, p.Current)
+		}
+	}
+	if a.Note != "" && a.Kind != ActOther {
+		ev.Summary += ": " + a.Note
+	}
+	ev.Steps = steps
+	ev.Dice = rec.Rolls()
+	if len(ev.Dice) > 0 {
+		ev.Seed = ctx.Seed
+	}
+	ev.Details = mustJSON(a)
+	e.appendEvent(ev)
+	if a.Kind == ActPower && a.Effect != "" {
+		ef, _ := PresetEffect(a.Effect)
+		ef.Source = c.ID
+		holder := c.ID
+		if target != nil {
+			holder = target.ID
+		}
+		if err := e.AddEffect(ctx, holder, ef); err != nil {
+			return err
+		}
+	}
+	e.endAction(c)
+	return nil
+}
+
+func refillPages(p *hero.Pool) int {
+	if p.RefillPages > 0 {
+		return p.RefillPages
+	}
+	return rulebook.PoolRefillPages
+}
+
+// hasMovementPower reports whether a power lets a character move farther
+// than its movement speed in a panel (p. 30).
+func hasMovementPower(h *hero.Hero) bool {
+	for _, slug := range []string{"flight", "super-speed", "super-leap", "teleport", "acrobatics", "elasticity"} {
+		if h.PowerRank(slug) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// pass ends c's turn. In the advance phase the rest of its panels wait
+// for the remainder phase (p. 30); otherwise they are forfeited, except
+// that hold keeps up to Options.SavedPanels for the next page.
+func (e *Encounter) pass(c *Combatant, hold bool) error {
+	left := e.PhaseLeft(c)
+	ev := Event{Kind: "pass", Actor: c.ID}
+	switch {
+	case e.Phase == PhaseAdvance && hold:
+		return fmt.Errorf("%s acts again after the losers; hold a panel into the next page in that last turn (or `--pass` now to save these panels until then, p. 30)", c.ID)
+	case e.Phase == PhaseAdvance:
+		ev.Summary = fmt.Sprintf("%s waits: %s kept until after the losers act (p. 30)", c.ID, plural(left, "panel"))
+	case hold:
+		if e.Phase == PhaseSurprise {
+			return fmt.Errorf("panels of the surprise round cannot be held into page 1")
+		}
+		kept := min(left, e.Options.SavedPanels)
+		c.Panels.Held += kept
+		c.Panels.Forfeited += left - kept
+		ev.Kind = "hold"
+		ev.Summary = fmt.Sprintf("%s holds %s into the next page (p. 30)", c.ID, plural(kept, "panel"))
+		if left-kept > 0 {
+			ev.Summary += fmt.Sprintf(" and gives up %d", left-kept)
+		}
+	default:
+		c.Panels.Forfeited += left
+		ev.Summary = fmt.Sprintf("%s passes, giving up %s", c.ID, plural(left, "panel"))
+	}
+	c.Panels.Done = true
+	e.appendEvent(ev)
+	e.settle()
+	return nil
+}
+
+// Reaction is a reaction taken out of turn: its panels are owed and paid
+// back from the combatant's next panels, unless it is one of a hero's or
+// villain's four free reactions a page against strike class 0-1 (p. 31).
+type Reaction struct {
+	// Actor reacts; Against is the attacker (may be empty).
+	Actor   string
+	Against string
+	// Reaction names it: parry, block, dodge, brace, judo-throw, resist, ...
+	Reaction string
+	// Panels is the reaction's time (parry and dodge: the attack's; block
+	// 1; brace 0; judo throw 2; active resistance 2).
+	Panels int
+	// Extra panels that are never free: picking up the blocking object, the
+	// +P dodge's extra panel (pp. 34-35).
+	Extra int
+	// StrikeClass of the attack reacted to; 0-1 may make it free.
+	StrikeClass int
+	Note        string
+}
+
+// CanReact reports whether defender may react to an attack from attacker,
+// and why not: nobody reacts to the surprise round's attacks unless never
+// surprised (p. 29; pp. 54, 74), and the out-of-the-fight do not react.
+func (e *Encounter) CanReact(defender, attacker *Combatant) (bool, string) {
+	if defender.Out() {
+		return false, defender.ID + " is " + defender.Hero.Condition.State()
+	}
+	for _, ef := range defender.Effects {
+		if ef.Immobilised {
+			return false, defender.ID + " is immobilised"
+		}
+	}
+	if e.Phase == PhaseSurprise && attacker != nil && attacker.Side == e.Surprise && defender.Side != e.Surprise && !defender.NeverSurprised() {
+		return false, defender.ID + " is surprised: no reactions against the surprise round (p. 29)"
+	}
+	return true, ""
+}
+
+// ReactionCost works out what a reaction costs defender now: panels owed,
+// and whether it is one of the free reactions against strike class 0-1
+// (the Extra panels are never free).
+func (e *Encounter) ReactionCost(defender *Combatant, r Reaction) (owed int, free bool) {
+	if r.Panels > 0 && r.StrikeClass <= 1 && defender.HasFreeReactions() && defender.Panels.FreeReactions < rulebook.FreeReactionsPerPage {
+		return r.Extra, true
+	}
+	return r.Panels + r.Extra, false
+}
+
+// React records a reaction taken out of turn.
+func (e *Encounter) React(r Reaction) error {
+	d := e.Find(r.Actor)
+	if d == nil {
+		return e.unknown(r.Actor)
+	}
+	var att *Combatant
+	if r.Against != "" {
+		if att = e.Find(r.Against); att == nil {
+			return e.unknown(r.Against)
+		}
+	}
+	if r.Panels < 0 || r.Panels > 2 || r.Extra < 0 || r.Extra > 2 {
+		return fmt.Errorf("a reaction takes 0-2 panels plus at most 2 extra")
+	}
+	if r.StrikeClass < 0 || r.StrikeClass > 5 {
+		return fmt.Errorf("strike class %d is outside 0-5", r.StrikeClass)
+	}
+	if ok, why := e.CanReact(d, att); !ok {
+		return fmt.Errorf("%s cannot react: %s", d.ID, why)
+	}
+	e.chargeReaction(d, att, r)
+	e.settle()
+	return nil
+}
+
+func (e *Encounter) chargeReaction(d, att *Combatant, r Reaction) {
+	owed, free := e.ReactionCost(d, r)
+	var steps ruling.Steps
+	if free {
+		d.Panels.FreeReactions++
+		steps.Add("free", "p. 31", "free reaction %d of %d this page against strike class %d", d.Panels.FreeReactions, rulebook.FreeReactionsPerPage, r.StrikeClass)
+	} else if r.Panels > 0 {
+		steps.Add("owed", "p. 31", "%s spent in advance, paid back from %s's next panels", plural(r.Panels, "panel"), d.ID)
+	} else {
+		steps.Add("reaction", "p. 35", "%s takes no panels", r.Reaction)
+	}
+	if r.Extra > 0 {
+		steps.Add("extra", "pp. 34-35", "%s that is never free", plural(r.Extra, "extra panel"))
+	}
+	d.Panels.Owed += owed
+	summary := reactionSummary(d, r, owed, free)
+	if r.Note != "" {
+		summary += ": " + r.Note
+	}
+	ev := Event{Kind: "reaction", Actor: d.ID, Panels: owed, Summary: summary, Steps: steps, Details: mustJSON(r)}
+	if att != nil {
+		ev.Target = att.ID
+	}
+	e.appendEvent(ev)
+}
+
+// Luck rolls a combatant's luck to avoid something bad: d100 ≤ the luck
+// chance, once a page (p. 62). chance 0 reads the Luck power's "chance"
+// value. It takes no panels.
+//
+// Dice: one d100.
+func (e *Encounter) Luck(ctx Ctx, id string, chance int, what string) (bool, error) {
+	c := e.Find(id)
+	if c == nil {
+		return false, e.unknown(id)
+	}
+	if chance == 0 {
+		p := c.Hero.FindPower("luck")
+		if p == nil {
+			return false, fmt.Errorf("%s has no Luck power (give the chance with --chance)", id)
+		}
+		chance = p.Values["chance"]
+		if chance == 0 {
+			return false, fmt.Errorf("%s's Luck power has no chance value (give it with --chance)", id)
+		}
+	}
+	if chance < 0 || chance > 1000 {
+		return false, fmt.Errorf("luck chance %d is outside 1-1000", chance)
+	}
+	if c.LuckPage == e.Page && e.Page > 0 {
+		return false, fmt.Errorf("%s has already used luck on page %d (once per page, p. 62)", id, e.Page)
+	}
+	rec := dice.NewRecorder(ctx.Roller)
+	roll, err := rec.Roll(rulebook.LuckDie, "luck for "+id)
+	if err != nil {
+		return false, err
+	}
+	c.LuckPage = e.Page
+	ok := roll <= chance
+	var steps ruling.Steps
+	verdict := "bad luck"
+	if ok {
+		verdict = "avoided"
+	}
+	steps.Add("luck", "p. 62", "d100 %d against luck chance %d: %s", roll, chance, verdict)
+	summary := fmt.Sprintf("%s's luck: %d against %d, %s", id, roll, chance, verdict)
+	if what != "" {
+		summary += ": " + what
+	}
+	e.appendEvent(Event{Kind: "luck", Actor: id, Summary: summary, Seed: ctx.Seed, Dice: rec.Rolls(), Steps: steps})
+	return ok, nil
+}

@@ -1,0 +1,194 @@
+package encounter
+
+import (
+	"fmt"
+
+	"github.com/codename-spandex/spandex/pkg/combat"
+	"github.com/codename-spandex/spandex/pkg/rulebook"
+	"github.com/codename-spandex/spandex/pkg/ruling"
+)
+
+// Strike is an attack made on the actor's turn, resolved by pkg/combat.
+type Strike struct {
+	Actor  string
+	Target string
+	// Request is the attack as pkg/combat takes it (attack, mode,
+	// situation, reaction, split, ...). FreeReactionsUsed is filled in
+	// from the target's panel account, and Situation.Surprise in the
+	// surprise round.
+	Request combat.Request
+	// MoveActMove wraps a single-panel attack in Super Speed's half move,
+	// act, half move: a double-panel in all (p. 30).
+	MoveActMove bool
+}
+
+// AttackPanels returns the panels an attack takes its attacker: the
+// attack's own time for a strike (a panel, or a double-panel for
+// two-handed weapons and powers, p. 33), a grab, crush, escape attempt or
+// throw a panel each (pp. 41-43), a finishing move a double-panel
+// (p. 43); plus any extra panels spent aiming or analysing (pp. 51-53);
+// Super Speed's move-act-move makes a single-panel attack a double-panel.
+func (e *Encounter) AttackPanels(c *Combatant, s Strike) (int, ruling.Steps, error) {
+	var steps ruling.Steps
+	req := s.Request
+	n := 1
+	switch req.Mode {
+	case combat.ModeStrike:
+		a := c.Hero.FindAttack(req.Attack)
+		if a == nil && req.Attack == "" && len(c.Hero.Combat.Attacks) == 1 {
+			a = &c.Hero.Combat.Attacks[0]
+		}
+		if a == nil {
+			return 0, nil, fmt.Errorf("%q is not one of %s's attacks", req.Attack, c.ID)
+		}
+		n = max(a.Panels, 1)
+		steps.Add("panels", "pp. 30, 33", "%s takes %s", a.Slug, plural(n, "panel"))
+	case combat.ModeFinishing:
+		ac, _ := rulebook.ActionCostBySlug("finishing-move")
+		n = ac.Panels
+		steps.Add("panels", "p. 43", "a finishing move takes a double-panel")
+	default:
+		ac, _ := rulebook.ActionCostBySlug("grab")
+		n = ac.Panels
+		steps.Add("panels", "pp. 41-43", "%s takes %s", req.Mode, plural(n, "panel"))
+	}
+	if s.MoveActMove {
+		if c.Hero.PowerRank("super-speed") == 0 {
+			return 0, nil, fmt.Errorf("only Super Speed can move, act and move in one double-panel (p. 30)")
+		}
+		if n != 1 {
+			return 0, nil, fmt.Errorf("move-act-move wraps a single-panel action; this attack takes %s", plural(n, "panel"))
+		}
+		if ok, why := c.CanMove(); !ok {
+			return 0, nil, fmt.Errorf("%s cannot move: %s", c.ID, why)
+		}
+		ac, _ := rulebook.ActionCostBySlug("super-speed-move-act-move")
+		n = ac.Panels
+		steps.Add("panels", "p. 30", "Super Speed: half move, attack, half move in a double-panel")
+	}
+	if x := req.Situation.AimPanels; x > 0 {
+		n += x
+		steps.Add("panels", "p. 51", "%s aiming", plural(x, "extra panel"))
+	}
+	if x := req.Situation.AnalysePanels; x > 0 {
+		n += x
+		steps.Add("panels", "p. 53", "%s analysing", plural(x, "extra panel"))
+	}
+	return n, steps, nil
+}
+
+// Attack makes an attack on the actor's turn: the panels are taken, the
+// attack is resolved and applied by pkg/combat (the same code as `spandex
+// attack`), and the panel consequences are booked: the target's reaction
+// is owed (or free against strike class 0-1, p. 31), a judo throw's lost
+// panels and a special attack's recovery panel are owed by the attacker
+// (pp. 36, 51-76), a target knocked prone owes its next panel (p. 37),
+// 20 stamina damage or a knockout breaks mind control (p. 68), and
+// stunning or knocking someone out cuts their panels at once.
+//
+// Dice: exactly pkg/combat's order for the attack (to-hit, reaction,
+// damage, obstructions, prone check; a finishing move's 1d6).
+func (e *Encounter) Attack(ctx Ctx, s Strike, opt combat.Options) (*combat.Result, error) {
+	att, err := e.turnOf(s.Actor)
+	if err != nil {
+		return nil, err
+	}
+	def := e.Find(s.Target)
+	if def == nil {
+		return nil, e.unknown(s.Target)
+	}
+	if def == att && s.Request.Mode != combat.ModeEscape {
+		return nil, fmt.Errorf("%s cannot attack itself", att.ID)
+	}
+	if att.Hero.Condition.Grappled && s.Request.Mode != combat.ModeEscape {
+		return nil, fmt.Errorf("%s is grappled and can only try to escape (p. 42)", att.ID)
+	}
+	n, steps, err := e.AttackPanels(att, s)
+	if err != nil {
+		return nil, err
+	}
+	req := s.Request
+	if req.Reaction.Kind != combat.ReactionNone {
+		if ok, why := e.CanReact(def, att); !ok {
+			return nil, fmt.Errorf("%s cannot react: %s", def.ID, why)
+		}
+	}
+	if e.Phase == PhaseSurprise && att.Side == e.Surprise && def.Side != e.Surprise && !def.NeverSurprised() {
+		req.Situation.Surprise = true
+	}
+	req.FreeReactionsUsed = min(def.Panels.FreeReactions, rulebook.FreeReactionsPerPage)
+	if err := e.spend(att, n); err != nil {
+		return nil, err
+	}
+	res, err := combat.Resolve(&att.Hero, &def.Hero, req, ctx.Roller, opt)
+	if err != nil {
+		return nil, err
+	}
+	staminaBefore := def.Hero.Stamina.Current
+	if err := res.Apply(&def.Hero, ctx.Seed); err != nil {
+		return nil, err
+	}
+	if _, err := res.ApplyAttacker(&att.Hero, ctx.Seed); err != nil {
+		return nil, err
+	}
+	summary := fmt.Sprintf("%s attacks %s with %s: %s", att.ID, def.ID, res.Attack.Slug, res.Outcome)
+	if s.MoveActMove {
+		summary = fmt.Sprintf("%s moves, attacks %s with %s (%s) and moves on", att.ID, def.ID, res.Attack.Slug, res.Outcome)
+	}
+	ev := Event{Kind: "attack", Actor: att.ID, Target: def.ID, Panels: n, Seed: ctx.Seed, Dice: res.Dice,
+		Steps: append(steps, res.Steps...), Summary: summary, Details: mustJSON(res)}
+	if len(res.Dice) == 0 {
+		ev.Seed = nil
+	}
+	e.appendEvent(ev)
+
+	// The target's reaction: free, or owed from its next panels.
+	if rx := res.Reaction; rx.Kind != combat.ReactionNone {
+		r := Reaction{Actor: def.ID, Against: att.ID, Reaction: string(rx.Kind), StrikeClass: int(res.Attack.StrikeClass)}
+		if rx.Free {
+			def.Panels.FreeReactions++
+		}
+		def.Panels.Owed += rx.Panels
+		e.appendEvent(Event{Kind: "reaction", Actor: def.ID, Target: att.ID, Panels: rx.Panels,
+			Summary: reactionSummary(def, r, rx.Panels, rx.Free), Details: mustJSON(r)})
+	}
+	if ae := res.AttackerEffects; ae != nil {
+		if lost := ae.PanelsLost + ae.RecoveryPanels; lost > 0 {
+			att.Panels.Owed += lost
+			e.appendEvent(Event{Kind: "lost", Actor: att.ID, Panels: lost,
+				Summary: fmt.Sprintf("%s loses its next %s (%d owed in all)", att.ID, plural(lost, "panel"), att.Panels.Owed)})
+		}
+	}
+	if kb := res.Knockback; kb != nil && kb.Prone {
+		def.Panels.Owed++
+		e.appendEvent(Event{Kind: "lost", Actor: def.ID, Panels: 1,
+			Summary: fmt.Sprintf("%s is knocked prone and spends its next panel getting up (p. 37)", def.ID)})
+	}
+	// Mind control and the like break on 20 stamina damage or a knockout.
+	took := staminaBefore - def.Hero.Stamina.Current
+	for i := 0; i < len(def.Effects); {
+		if def.Effects[i].Name == "mind-control" && (took >= rulebook.MentalControlBreakStamina || def.Out()) {
+			e.endEffect(def, i, fmt.Sprintf("%d stamina damage or a knockout breaks it (p. 68)", took))
+			continue
+		}
+		i++
+	}
+	e.endAction(att)
+	return res, nil
+}
+
+func reactionSummary(d *Combatant, r Reaction, owed int, free bool) string {
+	s := fmt.Sprintf("%s reacts (%s)", d.ID, r.Reaction)
+	if r.Against != "" {
+		s += " to " + r.Against
+	}
+	switch {
+	case free && owed == 0:
+		return s + fmt.Sprintf(": free reaction %d of %d this page against strike class %d (p. 31)", d.Panels.FreeReactions, rulebook.FreeReactionsPerPage, r.StrikeClass)
+	case owed == 0:
+		return s + ": no panels"
+	case free:
+		return s + fmt.Sprintf(": free reaction %d of %d against strike class %d, but owes %s that is never free (%d owed in all)", d.Panels.FreeReactions, rulebook.FreeReactionsPerPage, r.StrikeClass, plural(owed, "panel"), d.Panels.Owed)
+	}
+	return s + fmt.Sprintf(": owes %s, paid back from its next panels (%d owed in all, p. 31)", plural(owed, "panel"), d.Panels.Owed)
+}

@@ -1,0 +1,327 @@
+package encounter
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/codename-spandex/spandex/pkg/hero"
+)
+
+// FieldError is a problem with one field of an encounter file. Path is a
+// JSON path such as "$.combatants[2].panels.owed".
+type FieldError struct {
+	Path string
+	Msg  string
+}
+
+func (e *FieldError) Error() string { return e.Path + ": " + e.Msg }
+
+// Decode parses an encounter file strictly (unknown fields and wrong types
+// are errors) and validates it. The error, if any, is a *FieldError naming
+// the first problem. It never panics.
+func Decode(data []byte) (*Encounter, error) {
+	if len(data) > MaxFileSize {
+		return nil, &FieldError{Path: "$", Msg: fmt.Sprintf("file is larger than %d bytes", MaxFileSize)}
+	}
+	trimmed := bytes.TrimSpace(data)
+	if len(trimmed) == 0 {
+		return nil, &FieldError{Path: "$", Msg: "empty input, expected an encounter JSON object (make one with `spandex fight new`)"}
+	}
+	if trimmed[0] != '{' {
+		return nil, &FieldError{Path: "$", Msg: "expected a JSON object"}
+	}
+	var raw any
+	dec := json.NewDecoder(bytes.NewReader(trimmed))
+	dec.UseNumber()
+	if err := dec.Decode(&raw); err != nil {
+		return nil, &FieldError{Path: "$", Msg: "invalid JSON: " + strings.TrimPrefix(err.Error(), "json: ")}
+	}
+	if dec.More() {
+		return nil, &FieldError{Path: "$", Msg: "unexpected data after the encounter object"}
+	}
+	if p := unknownField(raw, reflect.TypeOf(Encounter{}), "$"); p != "" {
+		return nil, &FieldError{Path: p, Msg: "unknown field"}
+	}
+	e := &Encounter{}
+	if err := json.Unmarshal(trimmed, e); err != nil {
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) {
+			path := "$"
+			if te.Field != "" {
+				path = "$." + te.Field
+			}
+			return nil, &FieldError{Path: path, Msg: fmt.Sprintf("expected %s, got JSON %s", te.Type.Kind(), te.Value)}
+		}
+		return nil, &FieldError{Path: "$", Msg: strings.TrimPrefix(err.Error(), "json: ")}
+	}
+	if err := e.Validate(); err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
+// Encode writes an encounter as indented JSON with a trailing newline.
+// The same encounter always encodes to the same bytes.
+func Encode(e *Encounter) ([]byte, error) {
+	if e.Schema == 0 {
+		e.Schema = SchemaVersion
+	}
+	if e.Log == nil {
+		e.Log = []Event{}
+	}
+	b, err := json.MarshalIndent(e, "", "  ")
+	if err != nil {
+		return nil, fmt.Errorf("encoding encounter: %w", err)
+	}
+	return append(b, '\n'), nil
+}
+
+// unknownField walks a decoded JSON value against a Go type and returns the
+// path of the first object key that the type has no field for.
+func unknownField(v any, t reflect.Type, path string) string {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch val := v.(type) {
+	case map[string]any:
+		keys := make([]string, 0, len(val))
+		for k := range val {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		switch t.Kind() {
+		case reflect.Map:
+			for _, k := range keys {
+				if p := unknownField(val[k], t.Elem(), path+"."+k); p != "" {
+					return p
+				}
+			}
+		case reflect.Struct:
+			fields := jsonFields(t)
+			for _, k := range keys {
+				ft, ok := fields[k]
+				if !ok {
+					return path + "." + k
+				}
+				if p := unknownField(val[k], ft, path+"."+k); p != "" {
+					return p
+				}
+			}
+		}
+	case []any:
+		if t.Kind() != reflect.Slice && t.Kind() != reflect.Array {
+			return ""
+		}
+		for i, el := range val {
+			if p := unknownField(el, t.Elem(), path+"["+strconv.Itoa(i)+"]"); p != "" {
+				return p
+			}
+		}
+	}
+	return ""
+}
+
+var rawMessageType = reflect.TypeOf(json.RawMessage{})
+
+func jsonFields(t reflect.Type) map[string]reflect.Type {
+	m := make(map[string]reflect.Type, t.NumField())
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		if !f.IsExported() {
+			continue
+		}
+		name := f.Name
+		if tag, ok := f.Tag.Lookup("json"); ok {
+			n, _, _ := strings.Cut(tag, ",")
+			if n == "-" {
+				continue
+			}
+			if n != "" {
+				name = n
+			}
+		}
+		if f.Type == rawMessageType {
+			m[name] = reflect.TypeOf((*any)(nil)).Elem()
+			continue
+		}
+		m[name] = f.Type
+	}
+	return m
+}
+
+// Validate checks an encounter's structure and every embedded hero, and
+// returns the first problem as a *FieldError.
+func (e *Encounter) Validate() error {
+	v := &validator{}
+	v.encounter(e)
+	if v.err != nil {
+		return v.err
+	}
+	return nil
+}
+
+type validator struct{ err *FieldError }
+
+func (v *validator) fail(path, format string, args ...any) {
+	if v.err == nil {
+		v.err = &FieldError{Path: path, Msg: fmt.Sprintf(format, args...)}
+	}
+}
+
+func (v *validator) rng(path string, val, lo, hi int) {
+	if val < lo || val > hi {
+		v.fail(path, "%d is outside %d-%d", val, lo, hi)
+	}
+}
+
+func (v *validator) encounter(e *Encounter) {
+	switch {
+	case e.Schema == 0:
+		v.fail("$.schema", "missing (this build reads encounter schema %d)", SchemaVersion)
+	case e.Schema != SchemaVersion:
+		v.fail("$.schema", "version %d is not supported (this build reads encounter schema %d)", e.Schema, SchemaVersion)
+	}
+	if !e.Phase.Valid() {
+		v.fail("$.phase", "%q is not one of surprise, initiative, advance, losers, remainder, end", e.Phase)
+	}
+	v.rng("$.page", e.Page, 0, 1_000_000)
+	if (e.Phase == PhaseSurprise) != (e.Page == 0) && e.Phase.Valid() {
+		v.fail("$.page", "%d: page 0 is the surprise round and only the surprise round", e.Page)
+	}
+	if err := e.Options.validate(); err != nil {
+		v.fail("$.options", "%v", err)
+	}
+	if len(e.Sides) < 2 {
+		v.fail("$.sides", "a fight needs at least two sides, got %d", len(e.Sides))
+	}
+	for i, s := range e.Sides {
+		path := fmt.Sprintf("$.sides[%d].name", i)
+		if !ValidID(s.Name) {
+			v.fail(path, "%q: a side name is lower-case letters, digits and hyphens", s.Name)
+		}
+		for j := 0; j < i; j++ {
+			if e.Sides[j].Name == s.Name {
+				v.fail(path, "%q is given twice", s.Name)
+			}
+		}
+	}
+	if e.Surprise != "" && e.SideIndex(e.Surprise) < 0 {
+		v.fail("$.surprise", "%q is not a side", e.Surprise)
+	}
+	if e.Phase == PhaseSurprise && e.Surprise == "" {
+		v.fail("$.surprise", "missing: the surprise round needs a surprising side")
+	}
+	switch e.Phase {
+	case PhaseAdvance, PhaseLosers, PhaseRemainder, PhaseEnd:
+		if e.Initiative == nil {
+			v.fail("$.initiative", "missing: the %s phase comes after initiative", e.Phase)
+		}
+	}
+	if ini := e.Initiative; ini != nil && len(e.Sides) >= 2 {
+		names := make([]string, len(e.Sides))
+		for i, s := range e.Sides {
+			names[i] = s.Name
+		}
+		want, err := Decide(names, ini.Rolls)
+		switch {
+		case err != nil:
+			v.fail("$.initiative.rolls", "%v", err)
+		case want.Winner != ini.Winner:
+			v.fail("$.initiative.winner", "%q, but the rolls make %q the winner", ini.Winner, want.Winner)
+		case want.Difference != ini.Difference:
+			v.fail("$.initiative.difference", "%d, but the rolls differ by %d", ini.Difference, want.Difference)
+		case want.Advance != ini.Advance:
+			v.fail("$.initiative.advance", "%d, but the Initiative Table gives %d (p. 30)", ini.Advance, want.Advance)
+		}
+	}
+	if len(e.Combatants) == 0 {
+		v.fail("$.combatants", "a fight needs combatants")
+	}
+	for i := range e.Combatants {
+		v.combatant(e, i)
+	}
+	prev := 0
+	for i, ev := range e.Log {
+		path := fmt.Sprintf("$.log[%d]", i)
+		if ev.Seq <= prev {
+			v.fail(path+".seq", "%d does not follow %d (the log is append-only)", ev.Seq, prev)
+		}
+		prev = ev.Seq
+		if ev.Kind == "" {
+			v.fail(path+".kind", "missing")
+		}
+	}
+}
+
+func (v *validator) combatant(e *Encounter, i int) {
+	c := &e.Combatants[i]
+	path := fmt.Sprintf("$.combatants[%d]", i)
+	if !ValidID(c.ID) {
+		v.fail(path+".id", "%q: an id is lower-case letters, digits and hyphens", c.ID)
+	}
+	for j := 0; j < i; j++ {
+		if e.Combatants[j].ID == c.ID {
+			v.fail(path+".id", "%q is used twice", c.ID)
+		}
+	}
+	if e.SideIndex(c.Side) < 0 {
+		v.fail(path+".side", "%q is not a side", c.Side)
+	}
+	p := c.Panels
+	pp := path + ".panels."
+	v.rng(pp+"per_page", p.PerPage, 0, 12)
+	v.rng(pp+"saved", p.Saved, 0, 12)
+	v.rng(pp+"used", p.Used, 0, 24)
+	v.rng(pp+"forfeited", p.Forfeited, 0, 24)
+	v.rng(pp+"held", p.Held, 0, 12)
+	v.rng(pp+"owed", p.Owed, 0, 1000)
+	v.rng(pp+"free_reactions", p.FreeReactions, 0, 4)
+	if p.Saved > e.Options.SavedPanels {
+		v.fail(pp+"saved", "%d is more than the %d a combatant may hold into a page", p.Saved, e.Options.SavedPanels)
+	}
+	if p.Held > e.Options.SavedPanels {
+		v.fail(pp+"held", "%d is more than the %d a combatant may hold into a page", p.Held, e.Options.SavedPanels)
+	}
+	v.rng(path+".panels_base", c.PanelsBase, 0, 12)
+	v.rng(path+".luck_page", c.LuckPage, 0, 1_000_000)
+	v.rng(path+".duplicates_made", c.DuplicatesMade, 0, 1000)
+	if c.DuplicateOf != "" && e.Find(c.DuplicateOf) == nil {
+		v.fail(path+".duplicate_of", "%q is not a combatant", c.DuplicateOf)
+	}
+	for j, ef := range c.Effects {
+		ep := fmt.Sprintf("%s.effects[%d]", path, j)
+		if ef.Name == "" {
+			v.fail(ep+".name", "missing")
+		}
+		if ef.Source != "" && e.Find(ef.Source) == nil {
+			v.fail(ep+".source", "%q is not a combatant", ef.Source)
+		}
+		switch ef.Multiplier {
+		case 0, 2, 4, 8, 16:
+		default:
+			v.fail(ep+".multiplier", "%d is not ×2, ×4, ×8 or ×16", ef.Multiplier)
+		}
+		v.rng(ep+".upkeep_panels", ef.UpkeepPanels, 0, 4)
+		v.rng(ep+".upkeep_points", ef.UpkeepPoints, 0, 100)
+		v.rng(ep+".max_pages", ef.MaxPages, 0, 1_000_000)
+		v.rng(ep+".cooldown", ef.Cooldown, 0, 1000)
+		v.rng(ep+".since", ef.Since, 0, 1_000_000)
+	}
+	if v.err != nil {
+		return
+	}
+	if err := c.Hero.Validate(); err != nil {
+		var fe *hero.FieldError
+		if errors.As(err, &fe) {
+			v.fail(path+".hero"+strings.TrimPrefix(fe.Path, "$"), "%s", fe.Msg)
+			return
+		}
+		v.fail(path+".hero", "%v", err)
+	}
+}

@@ -1,0 +1,281 @@
+package encounter
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/codename-spandex/spandex/pkg/dice"
+	"github.com/codename-spandex/spandex/pkg/rulebook"
+	"github.com/codename-spandex/spandex/pkg/ruling"
+)
+
+func mustJSON(v any) json.RawMessage {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err) // only plain structs are marshalled
+	}
+	return b
+}
+
+// PresetEffect returns the effect the book describes for a slug, with its
+// numbers from the rulebook: denser, impervious (its MaxPages is the
+// holder's will), gale, fog, summoning, bestow-gift, mind-control, mass and
+// gravity (whose multiplier the caller sets).
+func PresetEffect(name string) (Effect, bool) {
+	switch name {
+	case "mass":
+		return Effect{Name: "mass", Power: "density-control-other", Note: "Density Control (Other) (p. 54)"}, true
+	case "gravity":
+		return Effect{Name: "gravity", Power: "environmental-control", Note: "Environmental Control: gravity (p. 57)"}, true
+	}
+	u, ok := rulebook.PageUpkeepByEffect(name)
+	if !ok {
+		return Effect{}, false
+	}
+	ef := Effect{Name: u.Effect, Power: u.Power, HalvesPanels: u.HalvesPanels, NoMove: u.NoMove,
+		UpkeepPanels: u.Panels, UpkeepPoints: u.Points, UpkeepPool: u.Pool, Note: fmt.Sprintf("%s (p. %d)", u.Note, u.Page)}
+	if u.Effect == "impervious" {
+		ef.Cooldown = rulebook.ImperviousCooldownPages
+	}
+	return ef, true
+}
+
+// AddEffect puts an ongoing effect on a combatant (who holds it) kept up
+// by source (who pays its upkeep; the holder when empty). A mass or gravity
+// effect that is already there doubles instead (pp. 54, 57): at ×4 and ×8
+// the holder is immobilised and rolls against its will (1d20, 1d20+10) or
+// drops to 0 stamina, at ×16 it blacks out. Panels per page drop at once.
+//
+// Dice: the will roll at ×4 and ×8, if any.
+func (e *Encounter) AddEffect(ctx Ctx, holder string, ef Effect) error {
+	c := e.Find(holder)
+	if c == nil {
+		return e.unknown(holder)
+	}
+	if ef.Name == "" {
+		return fmt.Errorf("effect: missing name")
+	}
+	if ef.Source == "" {
+		ef.Source = c.ID
+	}
+	if e.Find(ef.Source) == nil {
+		return e.unknown(ef.Source)
+	}
+	if ef.Power != "" {
+		src := e.Find(ef.Source)
+		if until := src.Cooldowns[ef.Power]; until > e.Page {
+			return fmt.Errorf("%s cannot use %s again until page %d (p. 61)", src.ID, ef.Power, until)
+		}
+	}
+	if ef.Name == "impervious" && ef.MaxPages == 0 {
+		ef.MaxPages = max(c.Hero.Abilities.Final.Will, 1)
+	}
+	ef.Since = e.Page
+	var steps ruling.Steps
+	rec := dice.NewRecorder(ctx.Roller)
+	summary := ""
+	if ef.Name == "mass" || ef.Name == "gravity" {
+		mult := 2
+		for i := range c.Effects {
+			if c.Effects[i].Name == ef.Name {
+				mult = c.Effects[i].Multiplier * 2
+				c.Effects = append(c.Effects[:i], c.Effects[i+1:]...)
+				break
+			}
+		}
+		if mult > rulebook.MassMax {
+			return fmt.Errorf("%s: %s is already ×%d, the most there is (pp. 54, 57)", c.ID, ef.Name, rulebook.MassMax)
+		}
+		ef.Multiplier = mult
+		ef.HalvesPanels = mult >= rulebook.MassHalvesPanels && mult < rulebook.MassImmobilises
+		ef.Immobilised = mult >= rulebook.MassImmobilises
+		summary = fmt.Sprintf("%s's %s is now ×%d", c.ID, ef.Name, mult)
+		steps.Add("mass", "pp. 54, 57", "×%d: %s", mult, massEffectText(mult))
+		expr, auto := rulebook.MassWillRoll(mult)
+		switch {
+		case auto:
+			e.blackout(c)
+			summary += "; blacks out"
+			steps.Add("blackout", "pp. 54, 57", "×%d: automatically reduced to 0 stamina", mult)
+		case expr != "":
+			x := dice.MustParse(expr)
+			roll, err := x.Total(rec, "will against "+ef.Name+" for "+c.ID)
+			if err != nil {
+				return err
+			}
+			will := c.Hero.Abilities.Final.Will
+			if roll <= will {
+				steps.Add("will", "pp. 54, 57", "%s %d ≤ will %d: stays conscious", expr, roll, will)
+				summary += fmt.Sprintf("; will roll %d ≤ %d holds", roll, will)
+			} else {
+				steps.Add("will", "pp. 54, 57", "%s %d > will %d: drops to 0 stamina and blacks out", expr, roll, will)
+				summary += fmt.Sprintf("; will roll %d > %d: blacks out", roll, will)
+				e.blackout(c)
+			}
+		}
+	} else {
+		for _, have := range c.Effects {
+			if have.Name == ef.Name && have.Source == ef.Source {
+				return fmt.Errorf("%s already has %s from %s", c.ID, ef.Name, ef.Source)
+			}
+		}
+		summary = fmt.Sprintf("%s: %s begins", c.ID, ef.Name)
+		if ef.Source != c.ID {
+			summary += " (kept up by " + ef.Source + ")"
+		}
+	}
+	c.Effects = append(c.Effects, ef)
+	var seed *uint64
+	if len(rec.Rolls()) > 0 {
+		seed = ctx.Seed
+	}
+	e.appendEvent(Event{Kind: "effect", Actor: ef.Source, Target: c.ID, Summary: summary, Seed: seed, Dice: rec.Rolls(), Steps: steps, Details: mustJSON(ef)})
+	e.refreshAll()
+	return nil
+}
+
+func massEffectText(mult int) string {
+	switch {
+	case mult >= rulebook.MassMax:
+		return "blacks out"
+	case mult >= rulebook.MassImmobilises:
+		return "immobilised"
+	}
+	return "half panels per page"
+}
+
+// blackout drops a combatant to 0 stamina, unconscious (pp. 54, 57).
+func (e *Encounter) blackout(c *Combatant) {
+	if c.Hero.IsMundane() || c.Hero.Stamina.Max == 0 {
+		c.Hero.Condition.TakenOut = true
+		return
+	}
+	if c.Hero.Stamina.Current > 0 {
+		c.Hero.Stamina.Current = 0
+	}
+	recondition(c)
+}
+
+// EndEffect ends a named effect on a combatant (from any source). An
+// effect with a cooldown (Impervious) cannot be used again for that many
+// pages (p. 61).
+func (e *Encounter) EndEffect(holder, name, why string) error {
+	c := e.Find(holder)
+	if c == nil {
+		return e.unknown(holder)
+	}
+	for i := range c.Effects {
+		if c.Effects[i].Name == name {
+			e.endEffect(c, i, why)
+			return nil
+		}
+	}
+	return fmt.Errorf("%s has no effect %q", holder, name)
+}
+
+func (e *Encounter) endEffect(c *Combatant, i int, why string) {
+	ef := c.Effects[i]
+	c.Effects = append(c.Effects[:i], c.Effects[i+1:]...)
+	summary := fmt.Sprintf("%s: %s ends", c.ID, ef.Name)
+	if why != "" {
+		summary += " (" + why + ")"
+	}
+	if ef.Cooldown > 0 && ef.Power != "" {
+		src := e.Find(ef.Source)
+		if src == nil {
+			src = c
+		}
+		if src.Cooldowns == nil {
+			src.Cooldowns = map[string]int{}
+		}
+		src.Cooldowns[ef.Power] = e.Page + ef.Cooldown + 1
+		summary += fmt.Sprintf("; %s cannot use it again until page %d", src.ID, e.Page+ef.Cooldown+1)
+	}
+	e.appendEvent(Event{Kind: "effect", Actor: ef.Source, Target: c.ID, Summary: summary})
+}
+
+// chargeUpkeepPanels makes everyone keeping an effect going owe its upkeep
+// panels at the start of a page; they are paid from the first panels.
+func (e *Encounter) chargeUpkeepPanels() {
+	for i := range e.Combatants {
+		for _, ef := range e.Combatants[i].Effects {
+			if ef.UpkeepPanels == 0 {
+				continue
+			}
+			src := e.Find(ef.Source)
+			if src == nil || src.Out() {
+				continue
+			}
+			src.Panels.Owed += ef.UpkeepPanels
+			e.appendEvent(Event{Kind: "upkeep", Actor: src.ID, Target: e.Combatants[i].ID, Panels: ef.UpkeepPanels,
+				Summary: fmt.Sprintf("%s spends %s keeping up %s", src.ID, plural(ef.UpkeepPanels, "panel"), ef.Name)})
+		}
+	}
+}
+
+// pageEffects keeps effects going at the end of a page: those whose
+// source is out of the fight end, those that ran their MaxPages end, and
+// the rest charge their pool points (ending if the pool cannot pay).
+func (e *Encounter) pageEffects() {
+	for i := range e.Combatants {
+		c := &e.Combatants[i]
+		for j := 0; j < len(c.Effects); {
+			ef := c.Effects[j]
+			src := e.Find(ef.Source)
+			switch {
+			case src == nil || src.Out():
+				e.endEffect(c, j, "its source can no longer keep it up")
+				continue
+			case ef.MaxPages > 0 && e.Page-ef.Since+1 >= ef.MaxPages:
+				e.endEffect(c, j, fmt.Sprintf("it lasts at most %s", plural(ef.MaxPages, "page")))
+				continue
+			case ef.UpkeepPoints > 0:
+				p := src.Hero.FindPool(ef.UpkeepPool)
+				if p == nil || p.Current < ef.UpkeepPoints {
+					e.endEffect(c, j, fmt.Sprintf("%s cannot pay %d %s points", src.ID, ef.UpkeepPoints, ef.UpkeepPool))
+					continue
+				}
+				p.Current -= ef.UpkeepPoints
+				e.appendEvent(Event{Kind: "upkeep", Actor: src.ID, Target: c.ID,
+					Summary: fmt.Sprintf("%s pays %d %s points keeping up %s (%d left)", src.ID, ef.UpkeepPoints, ef.UpkeepPool, ef.Name, p.Current)})
+			}
+			j++
+		}
+	}
+}
+
+func (e *Encounter) unknown(id string) error {
+	ids := make([]string, len(e.Combatants))
+	for i, c := range e.Combatants {
+		ids[i] = c.ID
+	}
+	return &UnknownError{ID: id, Known: ids}
+}
+
+// UnknownError names a combatant id that is not in the fight.
+type UnknownError struct {
+	ID    string
+	Known []string
+}
+
+func (e *UnknownError) Error() string {
+	return fmt.Sprintf("%q is not a combatant (%s)", e.ID, joinShort(e.Known, 12))
+}
+
+func joinShort(s []string, n int) string {
+	if len(s) <= n {
+		return fmtList(s)
+	}
+	return fmtList(s[:n]) + fmt.Sprintf(", and %d more", len(s)-n)
+}
+
+func fmtList(s []string) string {
+	out := ""
+	for i, x := range s {
+		if i > 0 {
+			out += ", "
+		}
+		out += x
+	}
+	return out
+}

@@ -1,0 +1,296 @@
+// Package encounter is spandex's fight clock: an encounter file holding the
+// sides of a fight, every combatant's hero values, the page being played,
+// the page's initiative, each combatant's panels used, saved and owed, and
+// the append-only log of everything that happened (rulebook pp. 29-31,
+// 38-39, 43 and every power that acts per page).
+//
+// The package is pure: no I/O. Functions take an *Encounter and a
+// dice.Roller, change the encounter and append events to its log; the CLI
+// (internal/cli/fight) reads and writes the file.
+//
+// # The page
+//
+// A fight is pages of panels (p. 29). After an optional surprise round
+// (page 0: the surprising side's two panels each, no reactions allowed
+// against them), every page begins with initiative: each side rolls a d10,
+// ties re-rolled, and the page runs in three phases (p. 30):
+//
+//  1. advance: the winners act, each with the Initiative Table's advance
+//     panels (capped by their own panels per page), highest agility first;
+//  2. losers: the losing sides act with all their panels;
+//  3. remainder: the winners take their remaining panels.
+//
+// Within a phase combatants act one at a time, Super Speed first on its
+// side, then by agility (highest first), then in file order. Reactions are
+// taken out of turn: their panels are owed and paid back from the
+// combatant's next panels. At the end of the page the conscious recover
+// stamina, the unconscious roll to recover, pools refill every five pages
+// and ongoing effects are kept up or run out.
+package encounter
+
+import (
+	"encoding/json"
+
+	"github.com/codename-spandex/spandex/pkg/dice"
+	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/ruling"
+)
+
+// SchemaVersion is the encounter file schema this build reads and writes.
+const SchemaVersion = 1
+
+// MaxFileSize bounds an encounter file (it embeds every combatant's hero).
+const MaxFileSize = 64 << 20
+
+// Phase is where the current page is.
+type Phase string
+
+// The phases of a fight.
+const (
+	// PhaseSurprise is page 0: the surprising side's two panels each.
+	PhaseSurprise Phase = "surprise"
+	// PhaseInitiative: the page has begun; roll initiative.
+	PhaseInitiative Phase = "initiative"
+	// PhaseAdvance: the winners take their advance panels.
+	PhaseAdvance Phase = "advance"
+	// PhaseLosers: the losers take all their panels.
+	PhaseLosers Phase = "losers"
+	// PhaseRemainder: the winners take their remaining panels.
+	PhaseRemainder Phase = "remainder"
+	// PhaseEnd: everyone has acted; end the page.
+	PhaseEnd Phase = "end"
+)
+
+// Valid reports whether p is a known phase.
+func (p Phase) Valid() bool {
+	switch p {
+	case PhaseSurprise, PhaseInitiative, PhaseAdvance, PhaseLosers, PhaseRemainder, PhaseEnd:
+		return true
+	}
+	return false
+}
+
+// acting reports whether combatants take turns in this phase.
+func (p Phase) acting() bool {
+	return p == PhaseSurprise || p == PhaseAdvance || p == PhaseLosers || p == PhaseRemainder
+}
+
+// Encounter is one fight, as stored in an encounter file (schema 1,
+// docs/encounter.schema.json).
+type Encounter struct {
+	Schema int    `json:"schema"`
+	Name   string `json:"name,omitempty"`
+	// Page is the page being played: 0 for the surprise round, then 1, 2, ...
+	Page  int   `json:"page"`
+	Phase Phase `json:"phase"`
+	// Surprise names the side that surprised the others, if any (p. 29).
+	Surprise string `json:"surprise,omitempty"`
+	// Initiative is the current page's initiative, once rolled.
+	Initiative *Initiative `json:"initiative,omitempty"`
+	// Sides are the sides of the fight, in the order given.
+	Sides []Side `json:"sides"`
+	// Combatants are everyone in the fight, keyed by a short id.
+	Combatants []Combatant `json:"combatants"`
+	// Options are the rule readings this fight was started with.
+	Options Options `json:"options"`
+	// Log is the append-only record of the fight.
+	Log []Event `json:"log"`
+}
+
+// Side is one side of the fight.
+type Side struct {
+	Name string `json:"name"`
+}
+
+// Options are the documented rule readings an encounter was created with
+// (docs/notes/fight.md). They are stored in the file so a fight replays the
+// same way whatever the local configuration.
+type Options struct {
+	// SavedPanels is how many unused panels a combatant may hold into the
+	// next page ("saving a single panel ... from page to page", p. 30).
+	SavedPanels int `json:"saved_panels"`
+	// HalfPanels rounds halved panels per page "down" (at least 1) or "up".
+	HalfPanels string `json:"half_panels"`
+}
+
+// DefaultOptions are the book's readings.
+func DefaultOptions() Options { return Options{SavedPanels: 1, HalfPanels: "down"} }
+
+// Initiative is one page's initiative (p. 30).
+type Initiative struct {
+	// Rolls are the d10 rolls, one round per tie, each with one roll per
+	// side in Sides order.
+	Rolls [][]int `json:"rolls"`
+	// Winner is the winning side.
+	Winner string `json:"winner"`
+	// Difference is the winner's roll minus the best losing roll.
+	Difference int `json:"difference"`
+	// Advance is the winner's advance panels from the Initiative Table.
+	Advance int `json:"advance"`
+}
+
+// Combatant is one character in the fight.
+type Combatant struct {
+	// ID is the short name used on the command line ("guardian", "goon-2").
+	ID   string `json:"id"`
+	Side string `json:"side"`
+	// Source is the file the combatant came from.
+	Source string `json:"source,omitempty"`
+	// Panels is the panel account for the current page.
+	Panels Panels `json:"panels"`
+	// PanelsBase, when non-zero, overrides the hero file's panels per page
+	// (a sidekick by its master's Sidekick rank, a summoned creature).
+	PanelsBase int `json:"panels_base,omitempty"`
+	// PanelsNote says why PanelsBase was set.
+	PanelsNote string `json:"panels_note,omitempty"`
+	// Effects are ongoing power effects on this combatant.
+	Effects []Effect `json:"effects,omitempty"`
+	// Cooldowns maps a power slug to the first page it can be used again.
+	Cooldowns map[string]int `json:"cooldowns,omitempty"`
+	// LuckPage is the page luck was last used (luck works once a page).
+	LuckPage int `json:"luck_page,omitempty"`
+	// DuplicateOf names the combatant this one is a duplicate of.
+	DuplicateOf string `json:"duplicate_of,omitempty"`
+	// DuplicatesMade counts duplicates made today (Duplication, p. 54).
+	DuplicatesMade int `json:"duplicates_made,omitempty"`
+	// Hero is the combatant's hero file, kept up to date as the fight goes.
+	Hero hero.Hero `json:"hero"`
+}
+
+// Panels is a combatant's panel account for the current page (pp. 29-31).
+type Panels struct {
+	// PerPage is the panels per page this page, after stunning, mundane
+	// status, sidekick rank and powers.
+	PerPage int `json:"per_page"`
+	// Saved are panels held over from the last page.
+	Saved int `json:"saved"`
+	// Used are panels spent this page on actions and on repaying reactions.
+	Used int `json:"used"`
+	// Forfeited are panels given up this page (passing in a final turn).
+	Forfeited int `json:"forfeited"`
+	// Held are panels being held into the next page.
+	Held int `json:"held"`
+	// Owed are panels spent in advance on reactions (or lost to a throw or
+	// a fall), to be paid back from the next panels.
+	Owed int `json:"owed"`
+	// FreeReactions counts the free reactions against strike class 0-1
+	// taken this page (four for heroes and villains, p. 31).
+	FreeReactions int `json:"free_reactions"`
+	// Done marks a combatant whose turn in the current phase is over.
+	Done bool `json:"done"`
+	// Why explains PerPage.
+	Why []string `json:"why,omitempty"`
+}
+
+// Spent returns the panels gone this page: used, forfeited and held.
+func (p Panels) Spent() int { return p.Used + p.Forfeited + p.Held }
+
+// Left returns the panels not yet spent this page.
+func (p Panels) Left() int {
+	if n := p.PerPage + p.Saved - p.Spent(); n > 0 {
+		return n
+	}
+	return 0
+}
+
+// Effect is an ongoing power effect on a combatant (pp. 54-78).
+type Effect struct {
+	// Name is the effect's slug: mass, gravity, denser, mind-control,
+	// impervious, gale, fog, summoning, bestow-gift, or the GM's own.
+	Name string `json:"name"`
+	// Power is the power behind it.
+	Power string `json:"power,omitempty"`
+	// Source is the combatant keeping it going (who pays the upkeep).
+	Source string `json:"source,omitempty"`
+	// Since is the page it started.
+	Since int `json:"since"`
+	// Multiplier is the mass or gravity multiplier (2, 4, 8, 16).
+	Multiplier int `json:"multiplier,omitempty"`
+	// HalvesPanels: the combatant gets half its panels per page.
+	HalvesPanels bool `json:"halves_panels,omitempty"`
+	// Immobilised: the combatant cannot act at all (mass or gravity ×4+).
+	Immobilised bool `json:"immobilised,omitempty"`
+	// NoMove: the combatant cannot move.
+	NoMove bool `json:"no_move,omitempty"`
+	// UpkeepPanels and UpkeepPoints (from UpkeepPool) are what Source
+	// pays each page to keep it going.
+	UpkeepPanels int    `json:"upkeep_panels,omitempty"`
+	UpkeepPoints int    `json:"upkeep_points,omitempty"`
+	UpkeepPool   string `json:"upkeep_pool,omitempty"`
+	// MaxPages ends the effect after this many consecutive pages, and
+	// Cooldown pages must then pass before the power is used again.
+	MaxPages int    `json:"max_pages,omitempty"`
+	Cooldown int    `json:"cooldown,omitempty"`
+	Note     string `json:"note,omitempty"`
+}
+
+// Event is one entry in the encounter's append-only log.
+type Event struct {
+	// Seq numbers events from 1.
+	Seq   int   `json:"seq"`
+	Page  int   `json:"page"`
+	Phase Phase `json:"phase"`
+	// Kind is what happened: new, surprise, initiative, turn, repay, move,
+	// action, attack, reaction, pass, hold, effect, luck, recovery,
+	// upkeep, refill, end-page.
+	Kind   string `json:"kind"`
+	Actor  string `json:"actor,omitempty"`
+	Target string `json:"target,omitempty"`
+	// Panels is what the event cost its actor.
+	Panels  int    `json:"panels,omitempty"`
+	Summary string `json:"summary"`
+	// Seed is the seed of the roller, when seeded dice were rolled.
+	Seed *uint64 `json:"seed,omitempty"`
+	// Dice are the dice rolled, with their purpose, in order.
+	Dice  []dice.Rolled `json:"dice,omitempty"`
+	Steps ruling.Steps  `json:"steps,omitempty"`
+	// Details is the full typed record (an attack's ruling, for example).
+	Details json.RawMessage `json:"details,omitempty"`
+}
+
+// Find returns the combatant with the id, or nil.
+func (e *Encounter) Find(id string) *Combatant {
+	for i := range e.Combatants {
+		if e.Combatants[i].ID == id {
+			return &e.Combatants[i]
+		}
+	}
+	return nil
+}
+
+// SideIndex returns the index of the named side, or -1.
+func (e *Encounter) SideIndex(name string) int {
+	for i, s := range e.Sides {
+		if s.Name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// Out reports whether a combatant is out of the fight for now: dead, at
+// death's door, unconscious, knocked out, taken out (mundane), or battered
+// (able only to crawl, p. 37).
+func (c *Combatant) Out() bool {
+	k := c.Hero.Condition
+	return k.Dead || k.DeathsDoor || k.Unconscious || k.KnockedOut || k.TakenOut || k.Battered
+}
+
+// Standing returns the sides that still have a combatant not Out, in
+// Sides order.
+func (e *Encounter) Standing() []string {
+	var out []string
+	for _, s := range e.Sides {
+		for i := range e.Combatants {
+			c := &e.Combatants[i]
+			if c.Side == s.Name && !c.Out() {
+				out = append(out, s.Name)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// Over reports whether at most one side is still standing.
+func (e *Encounter) Over() bool { return len(e.Standing()) <= 1 }

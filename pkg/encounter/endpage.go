@@ -1,0 +1,225 @@
+package encounter
+
+import (
+	"fmt"
+
+	"github.com/codename-spandex/spandex/pkg/combat"
+
+	"github.com/codename-spandex/spandex/pkg/dice"
+	"github.com/codename-spandex/spandex/pkg/rulebook"
+	"github.com/codename-spandex/spandex/pkg/ruling"
+)
+
+// Recovery is one combatant's end-of-page stamina recovery (p. 38).
+type Recovery struct {
+	ID string `json:"id"`
+	// Rolls are the recoveries: one, or two with Fast Recovery (p. 73).
+	Rolls []RecoveryRoll `json:"rolls"`
+	// Before and After are the stamina totals.
+	Before int `json:"before"`
+	After  int `json:"after"`
+	// Woke: the combatant was unconscious and is not any more.
+	Woke bool `json:"woke,omitempty"`
+}
+
+// RecoveryRoll is one recovery: the unconscious roll d20 against
+// endurance first (Conscious is false then), then 1d6 + the Endurance
+// Table bonus.
+type RecoveryRoll struct {
+	Conscious bool `json:"conscious"`
+	// D20 is the unconscious roll (0 when conscious) and Endurance the
+	// score it had to reach or beat from below.
+	D20       int  `json:"d20,omitempty"`
+	Endurance int  `json:"endurance,omitempty"`
+	Recovered bool `json:"recovered"`
+	D6        int  `json:"d6,omitempty"`
+	Bonus     int  `json:"bonus,omitempty"`
+	Stamina   int  `json:"stamina"`
+}
+
+// EndPage ends the current page (pp. 30, 38-39, 43, 54-78):
+//
+//  1. panels nobody took are given up; they first pay back panels owed
+//     (skipped actions repay reactions, p. 31);
+//  2. every combatant, in file order, recovers stamina: the conscious
+//     1d6 + the Endurance Table bonus, the unconscious only if a d20 comes
+//     up ≤ endurance; Fast Recovery recovers twice; the dead, mundane
+//     characters, robots and anyone knocked out by a finishing move do not
+//     recover stamina;
+//  3. ongoing effects: those past their page limit end (Impervious then
+//     cools down), those whose keeper is out of the fight end, the rest
+//     charge their pool points;
+//  4. every fifth page (each pool's refill period), energy, magic, psi and
+//     fluid pools refill;
+//  5. held panels become next page's saved panels, and page N+1 waits for
+//     initiative.
+//
+// Dice, in this order: for each combatant in file order that recovers,
+// per recovery (two with Fast Recovery) the d20 if unconscious, then the
+// d6 if it recovers.
+func (e *Encounter) EndPage(ctx Ctx) error {
+	switch e.Phase {
+	case PhaseSurprise:
+		return phaseErrorf("the surprise round is not a page; roll initiative to start page 1")
+	case PhaseInitiative:
+		return phaseErrorf("page %d has not started; roll initiative first", e.Page)
+	}
+	// 1. Panels never taken.
+	for i := range e.Combatants {
+		c := &e.Combatants[i]
+		left := c.Panels.Left()
+		if c.Out() {
+			left = 0
+		}
+		if left == 0 {
+			continue
+		}
+		pay := min(left, c.Panels.Owed)
+		c.Panels.Owed -= pay
+		c.Panels.Used += pay
+		c.Panels.Forfeited += left - pay
+		s := fmt.Sprintf("%s did not take %s", c.ID, plural(left, "panel"))
+		if pay > 0 {
+			s += fmt.Sprintf("; %d of them pay back panels owed", pay)
+		}
+		e.appendEvent(Event{Kind: "pass", Actor: c.ID, Summary: s})
+	}
+	// 2. Recovery.
+	for i := range e.Combatants {
+		c := &e.Combatants[i]
+		rec := dice.NewRecorder(ctx.Roller)
+		r, steps, err := recoverStamina(c, rec)
+		if err != nil {
+			return err
+		}
+		if r == nil {
+			continue
+		}
+		summary := fmt.Sprintf("%s recovers %d stamina (%d → %d)", c.ID, r.After-r.Before, r.Before, r.After)
+		if r.Woke {
+			summary += " and comes round"
+		}
+		var seed *uint64
+		if len(rec.Rolls()) > 0 {
+			seed = ctx.Seed
+		}
+		e.appendEvent(Event{Kind: "recovery", Actor: c.ID, Summary: summary, Seed: seed, Dice: rec.Rolls(), Steps: steps, Details: mustJSON(r)})
+	}
+	// 3. Effects.
+	e.pageEffects()
+	// 4. Pools.
+	for i := range e.Combatants {
+		c := &e.Combatants[i]
+		for j := range c.Hero.Pools {
+			p := &c.Hero.Pools[j]
+			if e.Page%refillPages(p) != 0 || p.Current == p.Max {
+				continue
+			}
+			e.appendEvent(Event{Kind: "refill", Actor: c.ID,
+				Summary: fmt.Sprintf("%s's %s pool refills: %d → %d (every %d pages, p. 62)", c.ID, p.Name, p.Current, p.Max, refillPages(p))})
+			p.Current = p.Max
+		}
+	}
+	// 5. The next page.
+	for i := range e.Combatants {
+		c := &e.Combatants[i]
+		c.Panels.Saved = min(c.Panels.Held, e.Options.SavedPanels)
+	}
+	e.appendEvent(Event{Kind: "end-page", Summary: fmt.Sprintf("end of page %d", e.Page)})
+	e.Page++
+	e.Phase = PhaseInitiative
+	e.Initiative = nil
+	for i := range e.Combatants {
+		c := &e.Combatants[i]
+		c.Panels.Used, c.Panels.Forfeited, c.Panels.Held, c.Panels.FreeReactions = 0, 0, 0, 0
+		c.Panels.Done = false
+		c.Panels.PerPage, c.Panels.Why = c.EffectivePanels(e.Options)
+	}
+	return nil
+}
+
+// recoverStamina makes one combatant's end-of-page stamina recovery, or
+// returns nil when it does not recover stamina.
+func recoverStamina(c *Combatant, r dice.Roller) (*Recovery, ruling.Steps, error) {
+	h := &c.Hero
+	k := h.Condition
+	var steps ruling.Steps
+	switch {
+	case h.IsMundane(), h.Stamina.Max == 0, k.Dead, k.TakenOut:
+		return nil, nil, nil
+	case k.KnockedOut:
+		return nil, nil, nil // no stamina until the finishing move's knockout ends (p. 43)
+	case h.Stamina.Current >= h.Stamina.Max:
+		return nil, nil, nil
+	}
+	times := h.Recovery.Times
+	if times < 1 {
+		times = 1
+	}
+	if p := h.FindPower("super-health"); p != nil && p.HasFlavour("fast-recovery") {
+		times = rulebook.FastRecoveryTimes
+	}
+	bonus := rulebook.RecoveryBonus(h.Abilities.Final.Endurance)
+	expr := rulebook.StaminaRecoveryDice
+	if h.Recovery.Stamina != "" {
+		expr = h.Recovery.Stamina
+	}
+	x, err := dice.Parse(expr)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: recovery.stamina: %w", c.ID, err)
+	}
+	rec := &Recovery{ID: c.ID, Before: h.Stamina.Current}
+	wasOut := k.Unconscious
+	for t := 0; t < times; t++ {
+		rr := RecoveryRoll{Conscious: !h.Condition.Unconscious, Bonus: bonus}
+		if h.Condition.Unconscious {
+			end := h.Abilities.Final.Endurance
+			d20, err := r.Roll(rulebook.UnconsciousRecoveryDie, "unconscious recovery for "+c.ID)
+			if err != nil {
+				return nil, nil, err
+			}
+			rr.D20, rr.Endurance = d20, end
+			if d20 > end {
+				steps.Add("recovery", "p. 38", "unconscious: d20 %d > endurance %d, no recovery", d20, end)
+				rec.Rolls = append(rec.Rolls, rr)
+				continue
+			}
+			steps.Add("recovery", "p. 38", "unconscious: d20 %d ≤ endurance %d", d20, end)
+		}
+		d6, err := x.Total(r, "stamina recovery for "+c.ID)
+		if err != nil {
+			return nil, nil, err
+		}
+		rr.Recovered, rr.D6 = true, d6
+		rr.Stamina = max(d6+bonus, 0)
+		steps.Add("recovery", "pp. 9, 38", "%s %d %+d (Endurance Table, END %d) = %d stamina", expr, d6, bonus, h.Abilities.Final.Endurance, rr.Stamina)
+		h.Stamina.Current = min(h.Stamina.Current+rr.Stamina, h.Stamina.Max)
+		recondition(c)
+		rec.Rolls = append(rec.Rolls, rr)
+	}
+	if times == rulebook.FastRecoveryTimes {
+		steps.Add("fast-recovery", "p. 73", "recovers twice a page")
+	}
+	rec.After = h.Stamina.Current
+	rec.Woke = wasOut && !h.Condition.Unconscious
+	return rec, steps, nil
+}
+
+// recondition sets the damage conditions from the tracks after a
+// recovery, with pkg/combat's reading of pp. 37-38 (combat.ConditionsOf);
+// a finishing move's knockout keeps the character unconscious (p. 43).
+func recondition(c *Combatant) {
+	h := &c.Hero
+	if h.IsMundane() || h.Stamina.Max == 0 {
+		return
+	}
+	k := combat.ConditionsOf(combat.Tracks{
+		Health: h.Health.Current, Stamina: h.Stamina.Current,
+		Battered: h.Health.Battered, Dazed: h.Stamina.Dazed, Stunned: h.Stamina.Stunned,
+		Endurance: h.Abilities.Final.Endurance,
+	})
+	cond := &h.Condition
+	cond.Battered, cond.DeathsDoor, cond.Dead = k.Battered, k.DeathsDoor, k.Dead
+	cond.Dazed, cond.Stunned = k.Dazed, k.Stunned
+	cond.Unconscious = k.Unconscious || cond.KnockedOut
+}

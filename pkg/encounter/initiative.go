@@ -1,0 +1,184 @@
+package encounter
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/codename-spandex/spandex/pkg/dice"
+	"github.com/codename-spandex/spandex/pkg/rulebook"
+	"github.com/codename-spandex/spandex/pkg/ruling"
+)
+
+// MaxInitiativeRounds bounds re-rolls of tied initiative.
+const MaxInitiativeRounds = 100
+
+// PhaseError is a request that does not fit where the page is.
+type PhaseError struct{ Msg string }
+
+func (e *PhaseError) Error() string { return e.Msg }
+
+func phaseErrorf(format string, args ...any) error {
+	return &PhaseError{Msg: fmt.Sprintf(format, args...)}
+}
+
+// Decide works out a page's initiative from the sides' d10 rolls (one
+// slice per round, one roll per side): the highest roll of the last round
+// wins, the difference is taken to the best losing roll, and the advance
+// panels come from the Initiative Table (p. 30). Every round but the last
+// must have a tied highest roll, and the last must not.
+func Decide(sides []string, rolls [][]int) (Initiative, error) {
+	if len(rolls) == 0 {
+		return Initiative{}, fmt.Errorf("initiative: no rolls")
+	}
+	for r, round := range rolls {
+		if len(round) != len(sides) {
+			return Initiative{}, fmt.Errorf("initiative: round %d has %d rolls for %d sides", r+1, len(round), len(sides))
+		}
+		for _, v := range round {
+			if v < 1 || v > 10 {
+				return Initiative{}, fmt.Errorf("initiative: %d is not a d10 roll", v)
+			}
+		}
+		best, second, who := top2(round)
+		last := r == len(rolls)-1
+		if best == second && last {
+			return Initiative{}, fmt.Errorf("initiative: the last round is tied at %d; roll again", best)
+		}
+		if best != second && !last {
+			return Initiative{}, fmt.Errorf("initiative: round %d is not tied, yet rolling went on", r+1)
+		}
+		if last {
+			diff := best - second
+			return Initiative{Rolls: rolls, Winner: sides[who], Difference: diff, Advance: rulebook.InitiativeAdvance(diff)}, nil
+		}
+	}
+	panic("unreachable")
+}
+
+// top2 returns the highest and second-highest values and the index of the
+// highest (the first, when tied).
+func top2(vals []int) (best, second, who int) {
+	best, second, who = -1, -1, -1
+	for i, v := range vals {
+		switch {
+		case v > best:
+			best, second, who = v, best, i
+		case v > second:
+			second = v
+		}
+	}
+	return best, second, who
+}
+
+// RollInitiative rolls the current page's initiative: a d10 per side in
+// Sides order, all re-rolled while the highest is tied (p. 30). From the
+// surprise round it first closes the surprise round and starts page 1.
+// It then starts the page: panels per page are worked out afresh, ongoing
+// effects charge their panels, and the winners' advance phase begins.
+//
+// Dice: one d10 per side, in side order, round after round until the
+// highest roll is not tied.
+func (e *Encounter) RollInitiative(ctx Ctx) error {
+	switch e.Phase {
+	case PhaseInitiative:
+	case PhaseSurprise:
+		e.closeSurprise()
+	default:
+		return phaseErrorf("initiative for page %d is already rolled (%s won by %d); finish the page with `fight end-page`", e.Page, e.Initiative.Winner, e.Initiative.Difference)
+	}
+	rec := dice.NewRecorder(ctx.Roller)
+	names := make([]string, len(e.Sides))
+	for i, s := range e.Sides {
+		names[i] = s.Name
+	}
+	var rolls [][]int
+	for {
+		if len(rolls) == MaxInitiativeRounds {
+			return fmt.Errorf("initiative: still tied after %d rounds", MaxInitiativeRounds)
+		}
+		round := make([]int, len(names))
+		for i, n := range names {
+			v, err := rec.Roll(10, "initiative for "+n)
+			if err != nil {
+				return err
+			}
+			round[i] = v
+		}
+		rolls = append(rolls, round)
+		if b, s, _ := top2(round); b != s {
+			break
+		}
+	}
+	ini, err := Decide(names, rolls)
+	if err != nil {
+		return err
+	}
+	return e.startPage(ctx, ini, rec.Rolls())
+}
+
+// SetInitiative starts the page with an initiative decided elsewhere (the
+// GM's table), after checking it against the rules.
+func (e *Encounter) SetInitiative(ctx Ctx, rolls [][]int) error {
+	switch e.Phase {
+	case PhaseInitiative:
+	case PhaseSurprise:
+		e.closeSurprise()
+	default:
+		return phaseErrorf("initiative for page %d is already rolled", e.Page)
+	}
+	names := make([]string, len(e.Sides))
+	for i, s := range e.Sides {
+		names[i] = s.Name
+	}
+	ini, err := Decide(names, rolls)
+	if err != nil {
+		return err
+	}
+	return e.startPage(ctx, ini, nil)
+}
+
+// closeSurprise ends the surprise round (page 0) and opens page 1.
+func (e *Encounter) closeSurprise() {
+	for i := range e.Combatants {
+		c := &e.Combatants[i]
+		if left := c.Panels.Left(); left > 0 && e.inPhase(c) {
+			c.Panels.Forfeited += left
+		}
+	}
+	e.appendEvent(Event{Kind: "surprise", Summary: "the surprise round is over"})
+	e.Page, e.Phase = 1, PhaseInitiative
+}
+
+func (e *Encounter) startPage(ctx Ctx, ini Initiative, rolled []dice.Rolled) error {
+	e.Initiative = &ini
+	var steps ruling.Steps
+	var parts []string
+	for r, round := range ini.Rolls {
+		var sides []string
+		for i, v := range round {
+			sides = append(sides, fmt.Sprintf("%s %d", e.Sides[i].Name, v))
+		}
+		if r < len(ini.Rolls)-1 {
+			steps.Add("initiative", "p. 30", "%s: tied, roll again", strings.Join(sides, ", "))
+		} else {
+			steps.Add("initiative", "p. 30", "%s: %s win by %d", strings.Join(sides, ", "), ini.Winner, ini.Difference)
+		}
+		parts = append(parts, strings.Join(sides, " vs "))
+	}
+	steps.AddRow("advance", "p. 30", "Initiative Table", fmt.Sprintf("difference %d", ini.Difference),
+		"%s get %s each before the losers act (capped by each combatant's panels per page)", ini.Winner, plural(ini.Advance, "advance panel"))
+	var seed *uint64
+	if len(rolled) > 0 {
+		seed = ctx.Seed
+	}
+	e.appendEvent(Event{Kind: "initiative", Phase: PhaseInitiative, Seed: seed, Dice: rolled, Steps: steps,
+		Summary: fmt.Sprintf("page %d: %s; %s win by %d: %s", e.Page, strings.Join(parts, "; re-roll "), ini.Winner, ini.Difference, plural(ini.Advance, "advance panel")),
+		Details: mustJSON(ini)})
+	for i := range e.Combatants {
+		e.beginPanels(&e.Combatants[i])
+	}
+	e.chargeUpkeepPanels()
+	e.setPhase(PhaseAdvance)
+	e.settle()
+	return nil
+}

@@ -1,0 +1,304 @@
+package encounter
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/codename-spandex/spandex/pkg/dice"
+	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/rulebook"
+)
+
+// Ctx is what a change to an encounter needs besides the encounter: the
+// dice and the seed to record on events that rolled them.
+type Ctx struct {
+	Roller dice.Roller
+	// Seed is the roller's seed when seeded (nil for the GM's own dice).
+	Seed *uint64
+}
+
+// BasePanels returns a combatant's normal panels per page before
+// conditions and effects: PanelsBase when set, else the hero file's
+// panels_per_page, else 4 for a hero or villain and 2 for anyone mundane
+// or summoned (p. 29), capped at 2 for a duplicate (p. 54).
+func (c *Combatant) BasePanels() (int, string) {
+	n, why := c.PanelsBase, c.PanelsNote
+	if n == 0 {
+		n, why = c.Hero.Combat.PanelsPerPage, "hero file"
+	}
+	if n == 0 {
+		switch c.Hero.Kind {
+		case hero.KindMundane:
+			n, why = rulebook.PanelsMundane, "mundane (p. 29)"
+		case hero.KindSummoned:
+			n, why = rulebook.SummonedPanels, "summoned creature (p. 65)"
+		default:
+			n, why = rulebook.PanelsHero, "costumed hero or villain (p. 29)"
+		}
+	}
+	if c.DuplicateOf != "" && n > rulebook.DuplicatePanels {
+		n, why = rulebook.DuplicatePanels, "duplicate (p. 54)"
+	}
+	return n, why
+}
+
+// EffectivePanels returns the panels per page a combatant gets now, with
+// the reasons: its base panels, 0 when out of the fight or immobilised, at
+// most 2 when stunned (p. 38), halved (rounded as opts say) by each effect
+// that halves panels (Density Control, Gravity, Mind Control; pp. 54, 57,
+// 68).
+func (c *Combatant) EffectivePanels(opts Options) (int, []string) {
+	n, why := c.BasePanels()
+	reasons := []string{fmt.Sprintf("%d base (%s)", n, why)}
+	if c.Out() {
+		return 0, append(reasons, "0: "+c.Hero.Condition.State())
+	}
+	for _, ef := range c.Effects {
+		if ef.Immobilised {
+			return 0, append(reasons, fmt.Sprintf("0: immobilised by %s ×%d (pp. 54, 57)", ef.Name, ef.Multiplier))
+		}
+	}
+	if c.Hero.Condition.Stunned && n > rulebook.PanelsStunned {
+		n = rulebook.PanelsStunned
+		reasons = append(reasons, fmt.Sprintf("%d: stunned (p. 38)", n))
+	}
+	for _, ef := range c.Effects {
+		if ef.HalvesPanels {
+			n = halve(n, opts.HalfPanels)
+			reasons = append(reasons, fmt.Sprintf("%d: half for %s", n, ef.Name))
+		}
+	}
+	return n, reasons
+}
+
+// halve halves panels per page: rounding down with a minimum of 1, or up.
+func halve(n int, mode string) int {
+	if n <= 0 {
+		return 0
+	}
+	if mode == "up" {
+		return (n + 1) / 2
+	}
+	if n/2 < 1 {
+		return 1
+	}
+	return n / 2
+}
+
+// CanMove reports whether the combatant may take a move action, and why
+// not: stunned characters cannot move (p. 38), nor immobilised or
+// impervious ones, nor the grappled (p. 42).
+func (c *Combatant) CanMove() (bool, string) {
+	k := c.Hero.Condition
+	switch {
+	case c.Out():
+		return false, c.Hero.Condition.State()
+	case k.Stunned:
+		return false, "stunned characters cannot move (p. 38)"
+	case k.Grappled:
+		return false, "grappled characters can only try to escape (p. 42)"
+	}
+	for _, ef := range c.Effects {
+		if ef.Immobilised || ef.NoMove {
+			return false, fmt.Sprintf("%s: cannot move", ef.Name)
+		}
+	}
+	return true, ""
+}
+
+// hasSuperSpeed reports whether super speed puts a combatant first on its
+// side (p. 75).
+func (c *Combatant) hasSuperSpeed() bool { return c.Hero.PowerRank("super-speed") > 0 }
+
+// NeverSurprised reports whether a combatant is never surprised: Danger
+// Sense (p. 54) or the Animal Senses super sense (p. 74).
+func (c *Combatant) NeverSurprised() bool {
+	if c.Hero.PowerRank("danger-sense") > 0 {
+		return true
+	}
+	if p := c.Hero.FindPower("super-senses"); p != nil && p.HasFlavour("animal-senses") {
+		return true
+	}
+	return false
+}
+
+// HasFreeReactions reports whether a combatant gets the four free
+// reactions a page against strike class 0-1 attacks: heroes and villains
+// (p. 31), which this package reads as every character who is not mundane,
+// a robot or a summoned creature (docs/notes/fight.md).
+func (c *Combatant) HasFreeReactions() bool {
+	switch c.Hero.Kind {
+	case hero.KindMundane, hero.KindRobot, hero.KindSummoned:
+		return false
+	}
+	return true
+}
+
+// inPhase reports whether a combatant's side takes turns in the phase.
+func (e *Encounter) inPhase(c *Combatant) bool {
+	switch e.Phase {
+	case PhaseSurprise:
+		return c.Side == e.Surprise
+	case PhaseAdvance, PhaseRemainder:
+		return e.Initiative != nil && c.Side == e.Initiative.Winner
+	case PhaseLosers:
+		return e.Initiative != nil && c.Side != e.Initiative.Winner
+	}
+	return false
+}
+
+// PhaseLeft returns the panels a combatant may still take in the current
+// phase: in the advance phase the winners' advance panels (capped by their
+// panels per page) plus any saved panel, in the other phases everything
+// left this page (p. 30).
+func (e *Encounter) PhaseLeft(c *Combatant) int {
+	if !e.inPhase(c) || c.Out() {
+		return 0
+	}
+	left := c.Panels.Left()
+	if e.Phase == PhaseAdvance {
+		adv := min(e.Initiative.Advance, c.Panels.PerPage) + c.Panels.Saved - c.Panels.Spent()
+		left = min(left, max(adv, 0))
+	}
+	return left
+}
+
+// order returns the combatants taking turns in the current phase, in
+// acting order: Super Speed first (p. 75), then highest agility (p. 30),
+// then file order.
+func (e *Encounter) order() []*Combatant {
+	var out []*Combatant
+	for i := range e.Combatants {
+		if e.inPhase(&e.Combatants[i]) {
+			out = append(out, &e.Combatants[i])
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		if sa, sb := a.hasSuperSpeed(), b.hasSuperSpeed(); sa != sb {
+			return sa
+		}
+		return a.Hero.Abilities.Final.Agility > b.Hero.Abilities.Final.Agility
+	})
+	return out
+}
+
+// Current returns the combatant whose turn it is, or nil between phases
+// (roll initiative, end the page).
+func (e *Encounter) Current() *Combatant {
+	if !e.Phase.acting() {
+		return nil
+	}
+	for _, c := range e.order() {
+		if !c.Panels.Done && e.PhaseLeft(c) > 0 {
+			return c
+		}
+	}
+	return nil
+}
+
+// settle moves the page along: the next combatant in order pays back what
+// it owes from its panels, combatants with nothing left are done, and an
+// empty phase gives way to the next (advance → losers → remainder → end).
+func (e *Encounter) settle() {
+	for e.Phase.acting() {
+		if e.firstReady() != nil {
+			return
+		}
+		switch e.Phase {
+		case PhaseSurprise:
+			return // the surprise round ends with the first initiative roll
+		case PhaseAdvance:
+			e.setPhase(PhaseLosers)
+		case PhaseLosers:
+			e.setPhase(PhaseRemainder)
+		case PhaseRemainder:
+			e.setPhase(PhaseEnd)
+		}
+	}
+}
+
+func (e *Encounter) firstReady() *Combatant {
+	for _, c := range e.order() {
+		if c.Panels.Done {
+			continue
+		}
+		e.repay(c)
+		if e.PhaseLeft(c) == 0 {
+			c.Panels.Done = true
+			continue
+		}
+		return c
+	}
+	return nil
+}
+
+func (e *Encounter) setPhase(p Phase) {
+	e.Phase = p
+	for i := range e.Combatants {
+		e.Combatants[i].Panels.Done = false
+	}
+}
+
+// repay pays a combatant's owed panels out of the panels it may take now
+// (p. 31: "not used until the character next gets to use their panels").
+func (e *Encounter) repay(c *Combatant) {
+	if c.Panels.Owed == 0 {
+		return
+	}
+	n := min(c.Panels.Owed, e.PhaseLeft(c))
+	if n == 0 {
+		return
+	}
+	c.Panels.Owed -= n
+	c.Panels.Used += n
+	e.appendEvent(Event{Kind: "repay", Actor: c.ID, Panels: n,
+		Summary: fmt.Sprintf("%s pays back %s spent in advance (%d still owed)", c.ID, plural(n, "panel"), c.Panels.Owed)})
+}
+
+// refresh lowers a combatant's panels per page mid-page when its condition
+// or effects now give fewer (stunned, knocked out, mass doubled); at the
+// start of a page use beginPanels.
+func (e *Encounter) refresh(c *Combatant) {
+	n, why := c.EffectivePanels(e.Options)
+	if n < c.Panels.PerPage {
+		c.Panels.PerPage = n
+		c.Panels.Why = why
+	}
+}
+
+// refreshAll refreshes every combatant and settles the page.
+func (e *Encounter) refreshAll() {
+	for i := range e.Combatants {
+		e.refresh(&e.Combatants[i])
+	}
+	e.settle()
+}
+
+// beginPanels sets a combatant's panel account for a new page.
+func (e *Encounter) beginPanels(c *Combatant) {
+	c.Panels.PerPage, c.Panels.Why = c.EffectivePanels(e.Options)
+	c.Panels.Used, c.Panels.Forfeited, c.Panels.Held = 0, 0, 0
+	c.Panels.FreeReactions = 0
+	c.Panels.Done = false
+}
+
+func (e *Encounter) appendEvent(ev Event) *Event {
+	ev.Seq = 1
+	if n := len(e.Log); n > 0 {
+		ev.Seq = e.Log[n-1].Seq + 1
+	}
+	ev.Page = e.Page
+	if ev.Phase == "" {
+		ev.Phase = e.Phase
+	}
+	e.Log = append(e.Log, ev)
+	return &e.Log[len(e.Log)-1]
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}

@@ -1,0 +1,157 @@
+package encounter
+
+import "strconv"
+
+// Turn is one combatant's place in the current phase.
+type Turn struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+	Side string `json:"side"`
+	// Panels it may take in this turn (after paying back what it owes).
+	Panels int `json:"panels"`
+	// Owed panels still to pay back before it can act.
+	Owed int `json:"owed,omitempty"`
+	// CanDouble: a double-panel action fits in this turn.
+	CanDouble bool `json:"can_double"`
+	CanMove   bool `json:"can_move"`
+}
+
+// Next is who acts now and who follows in this phase (`fight next`).
+type Next struct {
+	Page  int   `json:"page"`
+	Phase Phase `json:"phase"`
+	// Initiative is this page's, once rolled.
+	Initiative *Initiative `json:"initiative,omitempty"`
+	// Actor is whose turn it is, if anyone's.
+	Actor *Turn `json:"actor,omitempty"`
+	// Queue is who acts after the actor in this phase, in order.
+	Queue []Turn `json:"queue"`
+	// Hint says what to do when nobody is acting.
+	Hint string `json:"hint,omitempty"`
+	// Standing are the sides still on their feet; Over is true when at
+	// most one is.
+	Standing []string `json:"standing"`
+	Over     bool     `json:"over"`
+}
+
+// NextTurn returns who acts now and who follows in this phase. A
+// combatant that still owes panels is shown with the panels it will have
+// once it has paid them back.
+func (e *Encounter) NextTurn() Next {
+	n := Next{Page: e.Page, Phase: e.Phase, Initiative: e.Initiative, Queue: []Turn{}, Standing: e.Standing()}
+	if n.Standing == nil {
+		n.Standing = []string{}
+	}
+	n.Over = len(n.Standing) <= 1
+	cur := e.Current()
+	if cur == nil {
+		n.Hint = e.hint()
+		return n
+	}
+	seen := false
+	for _, c := range e.order() {
+		if c == cur {
+			seen = true
+			t := e.turnView(c)
+			n.Actor = &t
+			continue
+		}
+		if !seen || c.Panels.Done || e.PhaseLeft(c) == 0 {
+			continue
+		}
+		n.Queue = append(n.Queue, e.turnView(c))
+	}
+	return n
+}
+
+func (e *Encounter) turnView(c *Combatant) Turn {
+	left := e.PhaseLeft(c)
+	owed := c.Panels.Owed
+	pay := min(owed, left)
+	left -= pay
+	ok, _ := c.CanMove()
+	return Turn{ID: c.ID, Name: c.Hero.Name, Side: c.Side, Panels: left, Owed: owed - pay, CanDouble: left >= 2, CanMove: ok}
+}
+
+// Status is one combatant's line in `fight status`.
+type Status struct {
+	ID        string `json:"id"`
+	Name      string `json:"name"`
+	Side      string `json:"side"`
+	Kind      string `json:"kind"`
+	Condition string `json:"condition"`
+	// Health and Stamina are current/max; mundane characters show hits.
+	Health     int `json:"health"`
+	HealthMax  int `json:"health_max"`
+	Stamina    int `json:"stamina"`
+	StaminaMax int `json:"stamina_max"`
+	Hits       int `json:"hits,omitempty"`
+	// Panels: per page, used, left this page, saved (held over into this
+	// page), held (into the next), owed, free reactions used.
+	PerPage       int      `json:"per_page"`
+	Used          int      `json:"used"`
+	Left          int      `json:"left"`
+	Saved         int      `json:"saved"`
+	Held          int      `json:"held"`
+	Owed          int      `json:"owed"`
+	FreeReactions int      `json:"free_reactions"`
+	Why           []string `json:"why,omitempty"`
+	Effects       []string `json:"effects,omitempty"`
+	Pools         []string `json:"pools,omitempty"`
+}
+
+// Board is the whole fight at a glance (`fight status`).
+type Board struct {
+	Name       string      `json:"name,omitempty"`
+	Page       int         `json:"page"`
+	Phase      Phase       `json:"phase"`
+	Initiative *Initiative `json:"initiative,omitempty"`
+	Surprise   string      `json:"surprise,omitempty"`
+	// Current is whose turn it is, if anyone's.
+	Current    string   `json:"current,omitempty"`
+	Standing   []string `json:"standing"`
+	Over       bool     `json:"over"`
+	Combatants []Status `json:"combatants"`
+}
+
+// Status returns the board.
+func (e *Encounter) Status() Board {
+	b := Board{Name: e.Name, Page: e.Page, Phase: e.Phase, Initiative: e.Initiative, Surprise: e.Surprise, Standing: e.Standing()}
+	if b.Standing == nil {
+		b.Standing = []string{}
+	}
+	b.Over = len(b.Standing) <= 1
+	if c := e.Current(); c != nil {
+		b.Current = c.ID
+	}
+	b.Combatants = make([]Status, 0, len(e.Combatants))
+	for i := range e.Combatants {
+		c := &e.Combatants[i]
+		h := &c.Hero
+		s := Status{ID: c.ID, Name: h.Name, Side: c.Side, Kind: string(h.Kind), Condition: h.Condition.State(),
+			Health: h.Health.Current, HealthMax: h.Health.Max, Stamina: h.Stamina.Current, StaminaMax: h.Stamina.Max,
+			PerPage: c.Panels.PerPage, Used: c.Panels.Used, Left: c.Panels.Left(), Saved: c.Panels.Saved, Held: c.Panels.Held,
+			Owed: c.Panels.Owed, FreeReactions: c.Panels.FreeReactions, Why: c.Panels.Why}
+		if c.Out() {
+			s.Left = 0
+		}
+		if h.Mundane != nil {
+			s.Hits = h.Mundane.Hits
+		}
+		for _, ef := range c.Effects {
+			name := ef.Name
+			if ef.Multiplier > 0 {
+				name += " ×" + strconv.Itoa(ef.Multiplier)
+			}
+			if ef.Source != "" && ef.Source != c.ID {
+				name += " (" + ef.Source + ")"
+			}
+			s.Effects = append(s.Effects, name)
+		}
+		for _, p := range h.Pools {
+			s.Pools = append(s.Pools, p.Name+" "+strconv.Itoa(p.Current)+"/"+strconv.Itoa(p.Max))
+		}
+		b.Combatants = append(b.Combatants, s)
+	}
+	return b
+}
