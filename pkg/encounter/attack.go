@@ -116,6 +116,21 @@ func (e *Encounter) Attack(ctx Ctx, s Strike, opt combat.Options) (*combat.Resul
 	if e.Phase == PhaseSurprise && att.Side == e.Surprise && def.Side != e.Surprise && !def.NeverSurprised() {
 		req.Situation.Surprise = true
 	}
+	// What the fight knows about the two: ongoing effects (pp. 54, 61).
+	for _, ef := range def.Effects {
+		switch ef.Name {
+		case "impervious":
+			req.Situation.Impervious = true
+		case "denser", "mass":
+			req.Situation.DefenderDenser = true
+		}
+	}
+	for _, ef := range att.Effects {
+		switch ef.Name {
+		case "denser", "mass":
+			req.Situation.AttackerDenser = true
+		}
+	}
 	req.FreeReactionsUsed = min(def.Panels.FreeReactions, rulebook.FreeReactionsPerPage)
 	if err := e.spend(att, n); err != nil {
 		return nil, err

@@ -190,6 +190,9 @@ func New(s Setup) (*Encounter, error) {
 		return e, nil
 	}
 	e.Page, e.Phase = 1, PhaseInitiative
+	for i := range e.Combatants {
+		e.beginPanels(&e.Combatants[i])
+	}
 	e.appendEvent(Event{Kind: "new", Summary: "fight begins: " + strings.Join(names, ", ")})
 	return e, nil
 }

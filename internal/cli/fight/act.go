@@ -2,7 +2,6 @@ package fight
 
 import (
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -36,19 +35,17 @@ type ActOptions struct {
 	Reaction     string
 	Split        string
 	PowerDice    string
-	Behind       bool
-	Above        bool
-	Unaware      bool
-	Cover        int
-	Fog          bool
-	RangeFifths  int
-	Aim          int
-	Analyse      int
-	Modifier     int
+	PickUp2      bool
+	ExtraPanel   bool
+	Catch        bool
+	NoJudoBonus  bool
+	Situation    combat.Situation
+	Modifiers    []string
 	Obstructions []string
 	MoveActMove  bool
 	Kill         bool
 	Movement     string
+	Special      bool
 	MassKg       float64
 
 	// Power and other-action details.
@@ -93,14 +90,21 @@ takes one action (pp. 30-31, 41-43). Give exactly one of:
 A double-panel needs two panels in this turn; it cannot be started now and
 finished later (p. 31). Panels owed for reactions are paid back first.
 
-Attack details: --with ATTACK, --reaction KIND for the target's reaction
-(parry[:PARRY], dodge, dodge:extra, block:OBJECT[=HEALTH][:pick-up], brace,
-judo-throw, resist, grab, none), --split health=N, --power-dice H,S,
---behind, --above, --unaware, --cover N, --fog, --range-fifths N, --aim N,
---analyse N (extra panels), --modifier N, --obstruction MATERIAL@METRES
-(repeat), --movement POWER[:special], --move-act-move (Super Speed: half
-move, attack, half move in one double-panel), --mode crush|throw|escape,
---mass-kg N (throw), --kill (a mundane target taken out is killed).
+Attack details are the flags of ` + "`spandex attack`" + ` (see its help): --with ATTACK,
+--mode crush|escape|throw, --reaction none|parry[:NAME]|block:OBJECT|dodge|
+brace|judo|resist|grab with --pick-up, --extra-panel, --catch,
+--no-judo-bonus; --split health=N, --power-dice health=N,stamina=M,
+--obstruction MATERIAL[@METRES], --modifier NAME=N, --movement POWER
+[--special], --kill, --mass KG, and the situation: --behind, --above,
+--unaware, --cover N, --fog, --range-fifths N, --invisible, --shrunk,
+--camouflaged, --stealth-dark, --dimensional, --gale, --accuracy-penalty N,
+--aim N and --analyse N (extra panels, added to the attack's time),
+--phased, --mystic-shield N, --whirlwind, --forcefield-down,
+--attacker-shrunk, --attacker-lighter, --defender-lighter. The fight
+supplies the rest: free reactions used this page, the surprise round,
+Impervious, and Density Control or mass (denser: +10 melee damage and +5
+knockback threshold). --move-act-move: Super Speed's half move, attack,
+half move in one double-panel (p. 30).
 
 The target's reaction panels are owed and paid back from its next panels,
 unless free (the first four reactions a page of a hero or villain against
@@ -113,8 +117,8 @@ d20); a finishing move 1d6 hours; --power --effect mass or gravity the
 target's will roll at ×4 (1d20) and ×8 (1d20+10); other actions roll
 nothing.`,
 		Example: `  spandex fight act -i bank.json --actor guardian --move 7
-  spandex fight act -i bank.json --actor guardian --attack nefario --with fist --reaction parry:staff --dice 14,20,3,5,2,2,4,1,2
-  spandex fight act -i bank.json --actor nefario --attack guardian --with staff-blast --behind --reaction brace --power-dice 4,6
+  spandex fight act -i bank.json --actor guardian --attack nefario --with fist --reaction parry:staff --obstruction wood --dice 14,20,3,5,2,1,2,4,3,2
+  spandex fight act -i bank.json --actor nefario --attack guardian --with staff-blast --behind --reaction brace --power-dice health=4,stamina=6
   spandex fight act -i bank.json --actor goon-1 --grab hostage
   spandex fight act -i bank.json --actor guardian --hold`,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -146,25 +150,45 @@ nothing.`,
 	fl.BoolVar(&opts.Pass, "pass", false, "end this turn")
 	fl.BoolVar(&opts.Hold, "hold", false, "end this turn, holding a panel into the next page")
 
-	fl.StringVar(&opts.With, "with", "", "which of the attacker's attacks")
-	fl.StringVar(&opts.Mode, "mode", "", "attack mode: crush, throw or escape (grab: use --grab)")
-	fl.StringVar(&opts.Reaction, "reaction", "", "the target's reaction: parry[:PARRY], dodge[:extra], block:OBJECT[=HEALTH][:pick-up], brace, judo-throw, resist, grab, none")
-	fl.StringVar(&opts.Split, "split", "", "damage bonus on health: health=N (the rest on stamina)")
-	fl.StringVar(&opts.PowerDice, "power-dice", "", "H,S: health and stamina dice for energy blast and other split-dice powers")
-	fl.BoolVar(&opts.Behind, "behind", false, "attacker is behind the target (+2)")
-	fl.BoolVar(&opts.Above, "above", false, "attacker is above the target (+1)")
-	fl.BoolVar(&opts.Unaware, "unaware", false, "target is unaware of the attack (+2)")
-	fl.IntVar(&opts.Cover, "cover", 0, "target is behind cover: penalty 1-10")
-	fl.BoolVar(&opts.Fog, "fog", false, "target is obscured by fog or smoke (-3)")
-	fl.IntVar(&opts.RangeFifths, "range-fifths", 0, "fifths of the attack's maximum range to the target (-1 each)")
-	fl.IntVar(&opts.Aim, "aim", 0, "extra panels aiming (Accuracy rank 2)")
-	fl.IntVar(&opts.Analyse, "analyse", 0, "extra panels analysing (Brain Implant)")
-	fl.IntVar(&opts.Modifier, "modifier", 0, "any other to-hit modifier the GM rules")
-	fl.StringArrayVar(&opts.Obstructions, "obstruction", nil, "MATERIAL@METRES in the knockback's path (repeat, nearest first)")
-	fl.BoolVar(&opts.MoveActMove, "move-act-move", false, "Super Speed: half move, attack, half move in one double-panel")
-	fl.BoolVar(&opts.Kill, "kill", false, "a mundane target taken out is killed, not knocked out")
-	fl.StringVar(&opts.Movement, "movement", "", "attack straight after moving 4 m or more with POWER[:special]")
-	fl.Float64Var(&opts.MassKg, "mass-kg", 0, "mass of the person thrown (--mode throw)")
+	sit := &opts.Situation
+	fl.StringVar(&opts.With, "with", "", "which of the attacker's combat.attacks")
+	fl.StringVar(&opts.Mode, "mode", "", "attack mode: strike (default), grab, crush, escape, throw, finishing-move")
+	fl.StringVar(&opts.Reaction, "reaction", "none", "the target's reaction: none|parry[:NAME]|block:OBJECT|dodge|brace|judo|resist|grab")
+	fl.BoolVar(&opts.PickUp2, "pick-up-block", false, "block: the object is picked up as part of the reaction (+1 panel, never free)")
+	fl.BoolVar(&opts.ExtraPanel, "extra-panel", false, "dodge: on +P spend an extra panel (never free) to avoid the attack entirely")
+	fl.BoolVar(&opts.Catch, "catch", false, "parry: catch a thrown object bare-handed")
+	fl.BoolVar(&opts.NoJudoBonus, "no-judo-bonus", false, "judo: do not add the defender's damage bonus to the throw's damage")
+	fl.StringVar(&opts.Split, "split", "", "put N of the damage bonus on health, the rest on stamina: health=N")
+	fl.StringVar(&opts.PowerDice, "power-dice", "", "split-dice power attacks: health=N,stamina=M d6s")
+	fl.StringArrayVar(&opts.Obstructions, "obstruction", nil, "something in the knockback's path: MATERIAL[@METRES] or DAMAGE[@METRES]; repeatable")
+	fl.StringArrayVar(&opts.Modifiers, "modifier", nil, "another to-hit modifier the GM rules: NAME=N; repeatable")
+	fl.StringVar(&opts.Movement, "movement", "", "attack after moving 4 m+ with a movement power")
+	fl.BoolVar(&opts.Special, "special", false, "with --movement: the flying kick, charge or slam instead of the damage bonus")
+	fl.BoolVar(&opts.MoveActMove, "move-act-move", false, "Super Speed: half move, attack, half move in one double-panel (p. 30)")
+	fl.BoolVar(&opts.Kill, "kill", false, "a mundane target taken out is killed rather than knocked unconscious")
+	fl.Float64Var(&opts.MassKg, "mass", 0, "throw: the target's mass in kg (default an average hero)")
+	fl.BoolVar(&sit.Behind, "behind", false, "attacker behind the target (+2)")
+	fl.BoolVar(&sit.Above, "above", false, "attacker above the target (+1; not with --behind)")
+	fl.BoolVar(&sit.Unaware, "unaware", false, "target unaware of the attack (+2)")
+	fl.IntVar(&sit.Cover, "cover", 0, "target behind cover: penalty 0-10")
+	fl.BoolVar(&sit.Fog, "fog", false, "target obscured by fog or smoke (-3)")
+	fl.IntVar(&sit.RangeFifths, "range-fifths", 0, "fifths of the attack's maximum range to the target (-1 each)")
+	fl.BoolVar(&sit.Invisible, "invisible", false, "target invisible (-4)")
+	fl.BoolVar(&sit.Shrunk, "shrunk", false, "target shrunk (-3, knockback threshold -10)")
+	fl.BoolVar(&sit.Camouflaged, "camouflaged", false, "target camouflaged and moving (-2)")
+	fl.BoolVar(&sit.StealthDark, "stealth-dark", false, "target using stealth in the dark (-2)")
+	fl.BoolVar(&sit.Dimensional, "dimensional", false, "inside a dimensional control area (-4 to hit and to parry)")
+	fl.BoolVar(&sit.Gale, "gale", false, "in or shooting into a gale or fog (-2)")
+	fl.IntVar(&sit.AccuracyPenalty, "accuracy-penalty", 0, "Accuracy rank 1: a penalty the defender's reaction also takes")
+	fl.IntVar(&sit.AimPanels, "aim", 0, "Accuracy rank 2: extra panels aiming, added to the attack's time")
+	fl.IntVar(&sit.AnalysePanels, "analyse", 0, "Brain Implant: extra panels analysing, added to the attack's time")
+	fl.BoolVar(&sit.Phased, "phased", false, "the target is phased out (Phasing)")
+	fl.IntVar(&sit.MysticShield, "mystic-shield", 0, "health left in a mystic shield covering the target")
+	fl.BoolVar(&sit.Whirlwind, "whirlwind", false, "the target is in a whirlwind (1d6 off each attack)")
+	fl.BoolVar(&sit.ForcefieldDown, "forcefield-down", false, "the target's personal forcefield is off")
+	fl.BoolVar(&sit.AttackerShrunk, "attacker-shrunk", false, "the attacker is shrunk: minimum damage")
+	fl.BoolVar(&sit.AttackerLighter, "attacker-lighter", false, "the attacker is lighter (density control): minimum melee damage")
+	fl.BoolVar(&sit.DefenderLighter, "defender-lighter", false, "the target is lighter: knockback threshold 10")
 
 	fl.StringVar(&opts.Target, "target", "", "the combatant a power's effect goes on")
 	fl.StringVar(&opts.Effect, "effect", "", "ongoing effect a power starts")
@@ -251,10 +275,11 @@ func ActRun(opts *ActOptions) error {
 	return opts.Env.save(opts.File, e, before)
 }
 
-// strike builds the attack request from the flags.
+// strike builds the attack request from the flags, with pkg/combat's
+// parsers (the same syntax as ` + "`spandex attack`" + `).
 func (opts *ActOptions) strike(actor string) (encounter.Strike, error) {
 	s := encounter.Strike{Actor: actor, MoveActMove: opts.MoveActMove}
-	req := combat.Request{Attack: opts.With, Kill: opts.Kill, MassKg: opts.MassKg}
+	req := combat.Request{Attack: opts.With, Kill: opts.Kill, MassKg: opts.MassKg, Situation: opts.Situation}
 	switch {
 	case opts.Finish != "":
 		s.Target, req.Mode = opts.Finish, combat.ModeFinishing
@@ -264,113 +289,57 @@ func (opts *ActOptions) strike(actor string) (encounter.Strike, error) {
 		s.Target = opts.Attack
 		switch opts.Mode {
 		case "", "strike":
-		case "crush":
-			req.Mode = combat.ModeCrush
-		case "throw":
-			req.Mode = combat.ModeThrow
-		case "escape":
-			req.Mode = combat.ModeEscape
-		case "grab":
-			req.Mode = combat.ModeGrab
+		case "grab", "crush", "escape", "throw", "finishing-move":
+			req.Mode = combat.Mode(opts.Mode)
 		default:
-			return s, cmdutil.Inputf("--mode: %q is not crush, throw, escape or grab", opts.Mode)
+			return s, cmdutil.Inputf("--mode: %q is not one of strike, grab, crush, escape, throw, finishing-move", opts.Mode)
 		}
 	}
-	rx, err := parseReaction(opts.Reaction)
+	rx, err := combat.ParseReaction(opts.Reaction)
 	if err != nil {
-		return s, err
+		return s, cmdutil.Inputf("--reaction: %v", err)
 	}
+	if opts.PickUp2 && rx.Kind != combat.ReactionBlock {
+		return s, cmdutil.Inputf("--pick-up-block: only with --reaction block:OBJECT")
+	}
+	rx.Object.PickUp, rx.TakeExtraPanel, rx.Catch, rx.NoJudoBonus = opts.PickUp2, opts.ExtraPanel, opts.Catch, opts.NoJudoBonus
 	req.Reaction = rx
 	if opts.Split != "" {
-		k, v, ok := strings.Cut(opts.Split, "=")
-		n, err := strconv.Atoi(strings.TrimSpace(v))
-		if !ok || strings.TrimSpace(k) != "health" || err != nil || n < 0 {
-			return s, cmdutil.Inputf("--split %q: give health=N (the damage bonus on health; the rest goes on stamina)", opts.Split)
+		if req.Split, err = combat.ParseSplit(opts.Split); err != nil {
+			return s, cmdutil.Inputf("--split: %v", err)
 		}
-		req.Split.Health = n
 	}
 	if opts.PowerDice != "" {
-		parts := splitList(opts.PowerDice)
-		if len(parts) != 2 {
-			return s, cmdutil.Inputf("--power-dice %q: give H,S (health dice, stamina dice)", opts.PowerDice)
+		if req.PowerDice, err = combat.ParsePowerDice(opts.PowerDice); err != nil {
+			return s, cmdutil.Inputf("--power-dice: %v", err)
 		}
-		h, err1 := strconv.Atoi(parts[0])
-		st, err2 := strconv.Atoi(parts[1])
-		if err1 != nil || err2 != nil || h < 0 || st < 0 {
-			return s, cmdutil.Inputf("--power-dice %q: give H,S as whole numbers", opts.PowerDice)
-		}
-		req.PowerDice = combat.PowerDice{Health: h, Stamina: st}
-	}
-	sit := &req.Situation
-	sit.Behind, sit.Above, sit.Unaware, sit.Cover, sit.Fog = opts.Behind, opts.Above, opts.Unaware, opts.Cover, opts.Fog
-	sit.RangeFifths, sit.AimPanels, sit.AnalysePanels = opts.RangeFifths, opts.Aim, opts.Analyse
-	if opts.Aim < 0 || opts.Aim > 5 || opts.Analyse < 0 || opts.Analyse > 5 {
-		return s, cmdutil.Inputf("--aim and --analyse are 0-5 extra panels")
-	}
-	if opts.Modifier != 0 {
-		sit.Modifiers = append(sit.Modifiers, combat.Modifier{Slug: "gm", Value: opts.Modifier, Text: "the GM's modifier"})
 	}
 	for _, o := range opts.Obstructions {
-		mat, at, ok := strings.Cut(o, "@")
-		m, err := strconv.Atoi(strings.TrimSpace(at))
-		if !ok || err != nil || m < 0 || strings.TrimSpace(mat) == "" {
-			return s, cmdutil.Inputf("--obstruction %q: give MATERIAL@METRES (wood@2)", o)
+		ob, err := combat.ParseObstruction(o)
+		if err != nil {
+			return s, cmdutil.Inputf("--obstruction: %v", err)
 		}
-		req.Obstructions = append(req.Obstructions, combat.Obstruction{Material: strings.TrimSpace(mat), At: m})
+		req.Obstructions = append(req.Obstructions, ob)
+	}
+	for _, m := range opts.Modifiers {
+		mod, err := combat.ParseModifier(m)
+		if err != nil {
+			return s, cmdutil.Inputf("--modifier: %v", err)
+		}
+		req.Situation.Modifiers = append(req.Situation.Modifiers, mod)
 	}
 	if opts.Movement != "" {
-		p, special, _ := strings.Cut(opts.Movement, ":")
-		if special != "" && special != "special" {
-			return s, cmdutil.Inputf("--movement %q: give POWER or POWER:special", opts.Movement)
-		}
-		req.Movement = &combat.Movement{Power: p, Special: special == "special"}
+		req.Movement = &combat.Movement{Power: opts.Movement, Special: opts.Special}
+	} else if opts.Special {
+		return s, cmdutil.Inputf("--special: only with --movement POWER")
+	}
+	if req.Situation.Behind && req.Situation.Above {
+		return s, cmdutil.Inputf("--above: does not stack with --behind (p. 33); give one")
+	}
+	sit := req.Situation
+	if sit.Cover < 0 || sit.Cover > combat.MaxCover || sit.AimPanels < 0 || sit.AimPanels > 5 || sit.AnalysePanels < 0 || sit.AnalysePanels > 5 {
+		return s, cmdutil.Inputf("--cover is 0-%d; --aim and --analyse are 0-5 extra panels", combat.MaxCover)
 	}
 	s.Request = req
 	return s, nil
-}
-
-// parseReaction reads --reaction.
-func parseReaction(spec string) (combat.Reaction, error) {
-	spec = strings.TrimSpace(spec)
-	if spec == "" || spec == "none" {
-		return combat.Reaction{}, nil
-	}
-	kind, arg, _ := strings.Cut(spec, ":")
-	switch strings.ToLower(kind) {
-	case "parry":
-		return combat.Reaction{Kind: combat.ReactionParry, Parry: arg}, nil
-	case "dodge":
-		if arg != "" && arg != "extra" {
-			return combat.Reaction{}, cmdutil.Inputf("--reaction %q: dodge takes no argument but extra (spend the extra panel on a +P)", spec)
-		}
-		return combat.Reaction{Kind: combat.ReactionDodge, TakeExtraPanel: arg == "extra"}, nil
-	case "brace":
-		return combat.Reaction{Kind: combat.ReactionBrace}, nil
-	case "judo", "judo-throw":
-		return combat.Reaction{Kind: combat.ReactionJudo}, nil
-	case "resist":
-		return combat.Reaction{Kind: combat.ReactionResist}, nil
-	case "grab":
-		return combat.Reaction{Kind: combat.ReactionGrab}, nil
-	case "block":
-		if arg == "" {
-			return combat.Reaction{}, cmdutil.Inputf("--reaction %q: say what blocks: block:OBJECT[=HEALTH][:pick-up]", spec)
-		}
-		obj, pick, _ := strings.Cut(arg, ":")
-		if pick != "" && pick != "pick-up" {
-			return combat.Reaction{}, cmdutil.Inputf("--reaction %q: after the object only :pick-up may follow", spec)
-		}
-		bo := combat.BlockObject{PickUp: pick == "pick-up"}
-		name, hp, hasHP := strings.Cut(obj, "=")
-		bo.Name = name
-		if hasHP {
-			n, err := strconv.Atoi(hp)
-			if err != nil || n < 1 {
-				return combat.Reaction{}, cmdutil.Inputf("--reaction %q: the object's health is a whole number above 0", spec)
-			}
-			bo.Health = n
-		}
-		return combat.Reaction{Kind: combat.ReactionBlock, Object: bo}, nil
-	}
-	return combat.Reaction{}, cmdutil.Inputf("--reaction %q: not one of parry, dodge, block, brace, judo-throw, resist, grab, none", spec)
 }

@@ -255,7 +255,9 @@ for mundane characters), condition, panels per page, used, left, saved,
 held, owed, free reactions used, ongoing effects and pools.
 
 Output: a table on a terminal; JSON when piped; -o text prints one line per
-combatant: "ID SIDE CONDITION LEFT OWED" (for scripts). Rolls no dice.`,
+combatant for scripts: "ID SIDE CONDITION HEALTH STAMINA PER_PAGE USED LEFT
+SAVED OWED FREE" (current health and stamina; "-" for mundane characters,
+whose hits are in the JSON). Rolls no dice.`,
 		Example: `  spandex fight status bank.json
   spandex fight status bank.json -o json | jq '.combatants[] | select(.condition != "ok")'`,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -294,7 +296,12 @@ func StatusRun(opts *ViewOptions) error {
 		return cmdutil.WriteJSON(out, opts.Env.Format, b)
 	case cmdutil.FormatText:
 		for _, c := range b.Combatants {
-			if _, err := fmt.Fprintf(out, "%s %s %s %d %d\n", c.ID, c.Side, c.Condition, c.Left, c.Owed); err != nil {
+			h, st := strconv.Itoa(c.Health), strconv.Itoa(c.Stamina)
+			if c.Kind == "mundane" {
+				h, st = "-", "-"
+			}
+			if _, err := fmt.Fprintf(out, "%s %s %s %s %s %d %d %d %d %d %d\n", c.ID, c.Side, c.Condition, h, st,
+				c.PerPage, c.Used, c.Left, c.Saved, c.Owed, c.FreeReactions); err != nil {
 				return err
 			}
 		}
