@@ -9,6 +9,7 @@ import (
 	"github.com/codename-spandex/spandex/internal/cli/herocmd"
 	profilecmd "github.com/codename-spandex/spandex/internal/cli/profile"
 	"github.com/codename-spandex/spandex/internal/cli/roll"
+	"github.com/codename-spandex/spandex/internal/cli/rulings"
 	"github.com/codename-spandex/spandex/internal/cli/tables"
 	"github.com/codename-spandex/spandex/internal/cmdutil"
 )
@@ -23,6 +24,14 @@ func commands() []func(*cmdutil.Factory) *cobra.Command {
 		func(f *cmdutil.Factory) *cobra.Command { return downtimecmd.NewCmdDowntime(f) },
 		func(f *cmdutil.Factory) *cobra.Command { return attack.NewCmdAttack(f, nil) },
 		fight.NewCmdFight,
+		func(f *cmdutil.Factory) *cobra.Command { return rulings.NewCmdToHit(f, nil) },
+		func(f *cmdutil.Factory) *cobra.Command { return rulings.NewCmdDodge(f, nil) },
+		func(f *cmdutil.Factory) *cobra.Command { return rulings.NewCmdParry(f, nil) },
+		func(f *cmdutil.Factory) *cobra.Command { return rulings.NewCmdKnockback(f, nil) },
+		func(f *cmdutil.Factory) *cobra.Command { return rulings.NewCmdDamage(f, nil) },
+		func(f *cmdutil.Factory) *cobra.Command { return rulings.NewCmdFall(f, nil) },
+		func(f *cmdutil.Factory) *cobra.Command { return rulings.NewCmdThrow(f, nil) },
+		func(f *cmdutil.Factory) *cobra.Command { return rulings.NewCmdPsychic(f, nil) },
 		newCmdVersion,
 	}
 }

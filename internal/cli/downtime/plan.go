@@ -63,7 +63,7 @@ upkeep_points_per_week}], upkeep_xp, steps.`,
 			if len(args) == 1 {
 				opts.File = args[0]
 			}
-			ft, err := f.Format(cmdutil.FormatText)
+			ft, err := f.Format(cmdutil.FormatTable)
 			if err != nil {
 				return err
 			}
