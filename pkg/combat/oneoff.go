@@ -156,7 +156,7 @@ type FallInput struct {
 type FallResult struct {
 	Metres          int               `json:"metres"`
 	EffectiveMetres int               `json:"effective_metres"`
-	Dice            int               `json:"dice"` // d6s of each type
+	DiceEach        int               `json:"dice_each"` // d6s of each type
 	HealthRoll      int               `json:"health_roll"`
 	StaminaRoll     int               `json:"stamina_roll"`
 	Dividers        rulebook.Dividers `json:"dividers"`
@@ -190,12 +190,12 @@ func Fall(in FallInput, r dice.Roller) (FallResult, error) {
 	if in.Jump {
 		res.EffectiveMetres = max(0, in.Metres-5)
 	}
-	res.Dice = min(MaxFallDice, res.EffectiveMetres/5)
-	h, err := dice.Roll(r, res.Dice, 6, "fall damage health")
+	res.DiceEach = min(MaxFallDice, res.EffectiveMetres/5)
+	h, err := dice.Roll(r, res.DiceEach, 6, "fall damage health")
 	if err != nil {
 		return FallResult{}, err
 	}
-	s, err := dice.Roll(r, res.Dice, 6, "fall damage stamina")
+	s, err := dice.Roll(r, res.DiceEach, 6, "fall damage stamina")
 	if err != nil {
 		return FallResult{}, err
 	}

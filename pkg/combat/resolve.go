@@ -987,7 +987,7 @@ func (p *pipeline) afterDamage() error {
 			th -= 10
 		}
 		kb := &p.kb
-		err := knockbackInto(kb, KnockbackInput{Stamina: s, Threshold: max(th, 0), Brace: rr.BraceBonus, Obstructions: req.Obstructions,
+		err := knockbackInto(kb, KnockbackInput{Stamina: s, Threshold: max(th, 0), ExactThreshold: true, Brace: rr.BraceBonus, Obstructions: req.Obstructions,
 			StaminaDivider: def.Combat.Dividers.Stamina, Agility: def.Abilities.Final.Agility, Gymnastics: gymnastics(def)}, rec, res.opt)
 		if err != nil {
 			return err

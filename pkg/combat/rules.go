@@ -320,10 +320,11 @@ type KnockbackInput struct {
 	// Metres, when positive, is a fixed distance (a thrown person, p. 43)
 	// used instead of working one out from Stamina.
 	Metres int
-	// Threshold is the knockback threshold (0 means the default 20);
-	// Brace is the bracing bonus added to it.
-	Threshold int
-	Brace     int
+	// Threshold is the knockback threshold (0 means the default 20,
+	// unless ExactThreshold); Brace is the bracing bonus added to it.
+	Threshold      int
+	ExactThreshold bool
+	Brace          int
 	// Obstructions in the path, in any order (sorted by distance).
 	Obstructions []Obstruction
 	// StaminaDivider reduces each obstruction's 1d6 (step 4a, App. p. 82).
@@ -383,7 +384,7 @@ func Knockback(in KnockbackInput, r dice.Roller, opt Options) (KnockbackResult, 
 
 func knockbackInto(kb *KnockbackResult, in KnockbackInput, r dice.Roller, opt Options) error {
 	th := in.Threshold
-	if th == 0 {
+	if th == 0 && !in.ExactThreshold {
 		th = rulebook.DefaultKnockbackThreshold
 	}
 	obs := kb.Obstructions[:0]

@@ -1,0 +1,151 @@
+package rulings
+
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/codename-spandex/spandex/internal/cmdutil"
+	"github.com/codename-spandex/spandex/pkg/combat"
+	"github.com/codename-spandex/spandex/pkg/dice"
+	"github.com/codename-spandex/spandex/pkg/rulebook"
+	"github.com/codename-spandex/spandex/pkg/ruling"
+)
+
+// DamageOptions are the inputs of `spandex damage`.
+type DamageOptions struct {
+	*Base
+	Type      string
+	Health    string
+	Stamina   string
+	Bonus     int
+	Split     string
+	HDivider  int
+	SDivider  int
+	Strength  int
+	Lower     int
+	IgnoreDiv bool
+}
+
+// DamageOutput is what `spandex damage` prints.
+type DamageOutput struct {
+	combat.DamageResult
+	// Dividers used (after strength's improvement and any lowering), and
+	// the damage taken after them (rounded up).
+	Dividers rulebook.Dividers `json:"dividers"`
+	Taken    struct {
+		Health  int `json:"health"`
+		Stamina int `json:"stamina"`
+	} `json:"taken"`
+	Dice  []dice.Rolled `json:"dice"`
+	Seed  *uint64       `json:"seed,omitempty"`
+	Steps ruling.Steps  `json:"steps"`
+}
+
+// NewCmdDamage builds `spandex damage`.
+func NewCmdDamage(f *cmdutil.Factory, runF func(*DamageOptions) error) *cobra.Command {
+	opts := &DamageOptions{Base: newBase(f)}
+	cmd := &cobra.Command{
+		Use:   "damage --type TYPE [--bonus N] [--split health=N] [dividers]",
+		Short: "Roll damage from the Physical Damage Table and apply dividers (pp. 36-37)",
+		Long: `Roll an attack's damage (Physical Damage Table, p. 36): --type is a row
+(unarmed, judo-throw, blunt-one-handed, blunt-two-handed, blunt-thrown,
+sharp-one-handed, sharp-two-handed, sharp-thrown, projectile, explosive,
+energy-blast), or give --health/--stamina dice. The damage bonus (--bonus)
+goes on stamina unless --split health=N puts N of it on health. Each side is
+at least 0. Every die of a formula is rolled, even in 1d6-6.
+
+Optionally apply dividers (p. 37): --h-divider/--s-divider, improved by
+--strength's Strength Table modifier only where a divider exists, lowered
+by --lower (energy blast: 2; a divider below 2 is ignored), or ignored with
+--ignore-dividers (eldritch bolt, psionic blast). Damage taken rounds up.
+
+Dice: the health dice, then the stamina dice.`,
+		Example: `  spandex damage --type sharp-two-handed --bonus 5 --split health=5
+  spandex damage --health 4d6 --stamina 6d6 --h-divider 5 --s-divider 4 --strength 45 --lower 2 --seed 1`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := bind(f, opts.Base); err != nil {
+				return err
+			}
+			if runF != nil {
+				return runF(opts)
+			}
+			return RunDamage(opts)
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&opts.Type, "type", "", "a Physical Damage Table row")
+	fl.StringVar(&opts.Health, "health", "", "health damage dice (instead of the table's)")
+	fl.StringVar(&opts.Stamina, "stamina", "", "stamina damage dice (instead of the table's)")
+	fl.IntVar(&opts.Bonus, "bonus", 0, "the damage bonus")
+	fl.StringVar(&opts.Split, "split", "", "health=N: N of the bonus on health, the rest on stamina")
+	fl.IntVar(&opts.HDivider, "h-divider", 0, "the defender's H divider")
+	fl.IntVar(&opts.SDivider, "s-divider", 0, "the defender's S divider")
+	fl.IntVar(&opts.Strength, "strength", 0, "the defender's strength: its Strength Table modifier improves existing dividers")
+	fl.IntVar(&opts.Lower, "lower", 0, "lower both dividers by N (energy blast: 2)")
+	fl.BoolVar(&opts.IgnoreDiv, "ignore-dividers", false, "the attack ignores dividers (eldritch bolt, psionic blast)")
+	return cmd
+}
+
+// RunDamage rolls the damage.
+func RunDamage(opts *DamageOptions) error {
+	for _, c := range []struct {
+		flag   string
+		v, max int
+	}{{"h-divider", opts.HDivider, 100}, {"s-divider", opts.SDivider, 100}, {"strength", opts.Strength, 10000}, {"lower", opts.Lower, 100}} {
+		if err := checkRange(c.flag, c.v, 0, c.max); err != nil {
+			return err
+		}
+	}
+	if err := checkRange("bonus", opts.Bonus, -100_000, 100_000); err != nil {
+		return err
+	}
+	in := combat.DamageInput{Type: opts.Type, HealthExpr: opts.Health, StaminaExpr: opts.Stamina, Bonus: opts.Bonus}
+	if opts.Split != "" {
+		sp, err := combat.ParseSplit(opts.Split)
+		if err != nil {
+			return cmdutil.Inputf("--split: %v", err)
+		}
+		in.SplitHealth = sp.Health
+	}
+	rs, err := opts.Roller()
+	if err != nil {
+		return err
+	}
+	rec := dice.NewRecorder(rs.Roller)
+	d, err := combat.DamageRoll(in, rec)
+	if err != nil {
+		return inputErr(err)
+	}
+	if err := finish(rs); err != nil {
+		return err
+	}
+	dv := rulebook.Dividers{Health: opts.HDivider, Stamina: opts.SDivider}
+	if opts.Strength > 0 {
+		dv = dv.Improve(rulebook.StrengthDividerModifier(opts.Strength))
+	}
+	if opts.Lower > 0 {
+		dv = dv.Lowered(opts.Lower)
+	}
+	if opts.IgnoreDiv {
+		dv = rulebook.Dividers{}
+	}
+	out := DamageOutput{DamageResult: d, Dividers: dv, Dice: rec.Rolls(), Seed: rs.SeedPtr()}
+	out.Taken.Health, out.Taken.Stamina = combat.ApplyDividers(d.Health, d.Stamina, dv)
+	row := opts.Type
+	if row == "" {
+		row = "given dice"
+	}
+	out.Steps.AddRow("damage", "p. 36", "Physical Damage Table", row, "health %s rolled %d, stamina %s rolled %d; bonus %d split %d H / %d S: %d H, %d S",
+		nameOr(d.HealthExpr, "-"), d.HealthRoll, nameOr(d.StaminaExpr, "-"), d.StaminaRoll, d.Bonus, d.BonusHealth, d.BonusStamina, d.Health, d.Stamina)
+	lines := []string{
+		fmt.Sprintf("health: %s rolled %d %+d bonus = %d", nameOr(d.HealthExpr, "-"), d.HealthRoll, d.BonusHealth, d.Health),
+		fmt.Sprintf("stamina: %s rolled %d %+d bonus = %d", nameOr(d.StaminaExpr, "-"), d.StaminaRoll, d.BonusStamina, d.Stamina),
+	}
+	if !dv.None() || opts.HDivider > 0 || opts.SDivider > 0 || opts.IgnoreDiv {
+		out.Steps.Add("dividers", "p. 37", "%s: %d H, %d S taken (rounded up; below 2 ignored)", dv, out.Taken.Health, out.Taken.Stamina)
+		lines = append(lines, fmt.Sprintf("taken: %d H, %d S after dividers %s (rounded up, p. 37)", out.Taken.Health, out.Taken.Stamina, dv))
+	}
+	return emit(opts.Base, rs, out, lines, out.Steps)
+}

@@ -1,0 +1,162 @@
+package rulings
+
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/codename-spandex/spandex/internal/cmdutil"
+	"github.com/codename-spandex/spandex/pkg/combat"
+	"github.com/codename-spandex/spandex/pkg/dice"
+	"github.com/codename-spandex/spandex/pkg/rulebook"
+	"github.com/codename-spandex/spandex/pkg/ruling"
+)
+
+// DodgeOptions are the inputs of `spandex dodge`.
+type DodgeOptions struct {
+	*Base
+	StrikeClass string
+	Bonus       int
+	BonusSet    bool
+	ArmourClass string
+	Sources     []string
+	Modifiers   []string
+	Reactions   bool
+}
+
+// DodgeResult is what `spandex dodge` prints.
+type DodgeResult struct {
+	StrikeClass rulebook.StrikeClass `json:"strike_class"`
+	ArmourClass rulebook.ArmourClass `json:"armour_class,omitempty"`
+	Roll        int                  `json:"roll"`
+	Bonus       int                  `json:"bonus"`
+	Modifiers   []combat.Modifier    `json:"modifiers"`
+	Total       int                  `json:"total"`
+	// Result is the Dodging Table symbol: -, ½, +P or Y.
+	Result  string        `json:"result"`
+	Meaning string        `json:"meaning"`
+	Damage  string        `json:"damage"`
+	Dice    []dice.Rolled `json:"dice"`
+	Seed    *uint64       `json:"seed,omitempty"`
+	Steps   ruling.Steps  `json:"steps"`
+}
+
+// NewCmdDodge builds `spandex dodge`.
+func NewCmdDodge(f *cmdutil.Factory, runF func(*DodgeOptions) error) *cobra.Command {
+	opts := &DodgeOptions{Base: newBase(f)}
+	cmd := &cobra.Command{
+		Use:   "dodge --strike-class N (--bonus N | --armour-class X [--source S]...)",
+		Short: "Roll a dodge on the Dodging Table (p. 35)",
+		Long: `Roll a dodge: 1d6 + dodge bonus against the attack's strike class on the
+Dodging Table (p. 35). "-" full damage, "½" half the rolled damage, "+P"
+half damage or one extra panel (never free) to avoid it, "Y" no damage.
+
+Give the dodge bonus with --bonus, or derive it from --armour-class (A-C
+and K-L cannot dodge) and --source (acrobatics-r1, acrobatics-r2,
+martial-arts-r2, reactions, super-speed, gymnastics) under the
+rules.dodge_stacking option ("add", or "best" plus Martial Arts' +1).
+--attacker-reactions: the attacker has Reactions (-2).
+
+Dice: one 1d6.`,
+		Example: `  spandex dodge --strike-class 4 --bonus 1 --dice 5
+  spandex dodge --strike-class 2 --armour-class F --source super-speed --seed 3`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := bind(f, opts.Base); err != nil {
+				return err
+			}
+			opts.BonusSet = cmd.Flags().Changed("bonus")
+			if runF != nil {
+				return runF(opts)
+			}
+			return RunDodge(opts)
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&opts.StrikeClass, "strike-class", "", "the attack's strike class 0-5 (required)")
+	fl.IntVar(&opts.Bonus, "bonus", 0, "the dodge bonus")
+	fl.StringVar(&opts.ArmourClass, "armour-class", "", "the dodger's armour class (checks it may dodge; gives its bonus)")
+	fl.StringArrayVar(&opts.Sources, "source", nil, "a dodge bonus source from powers; repeatable")
+	fl.BoolVar(&opts.Reactions, "attacker-reactions", false, "the attacker has the Reactions power (-2)")
+	fl.StringArrayVar(&opts.Modifiers, "modifier", nil, "another modifier: NAME=N; repeatable")
+	return cmd
+}
+
+// RunDodge rolls the dodge.
+func RunDodge(opts *DodgeOptions) error {
+	sc, err := parseSC(opts.StrikeClass)
+	if err != nil {
+		return err
+	}
+	ac, err := parseAC(opts.ArmourClass, false)
+	if err != nil {
+		return err
+	}
+	if err := checkRange("bonus", opts.Bonus, -20, 20); err != nil {
+		return err
+	}
+	mods, err := parseMods(opts.Modifiers)
+	if err != nil {
+		return err
+	}
+	if opts.Reactions {
+		mods = append(mods, combat.Modifier{Slug: "reactions", Value: -2, Text: "attacker has Reactions", Page: "p. 69"})
+	}
+	bonus := opts.Bonus
+	var bonusMods []combat.Modifier
+	switch {
+	case ac != 0 && !combat.CanDodge(ac):
+		return cmdutil.Inputf("--armour-class: %s cannot dodge (armour class A-C and K-L, p. 35)", ac)
+	case ac != 0 && !opts.BonusSet:
+		rules, err := opts.Rules()
+		if err != nil {
+			return err
+		}
+		bonus, bonusMods, err = combat.DodgeBonus(ac, opts.Sources, rules.DodgeStacking)
+		if err != nil {
+			return inputErr(err)
+		}
+	case len(opts.Sources) > 0:
+		return cmdutil.Inputf("--source: needs --armour-class (and not --bonus)")
+	}
+	rs, err := opts.Roller()
+	if err != nil {
+		return err
+	}
+	rec := dice.NewRecorder(rs.Roller)
+	roll, err := rec.Roll(6, "dodge")
+	if err != nil {
+		return cmdutil.Input(err)
+	}
+	if err := finish(rs); err != nil {
+		return err
+	}
+	total, res := combat.DodgeOutcome(sc, roll, bonus, mods)
+	damage := map[rulebook.DodgeResult]string{
+		rulebook.DodgeNone:  "full damage",
+		rulebook.DodgeHalf:  "half damage",
+		rulebook.DodgePlusP: "half damage, or no damage for one extra panel (never free)",
+		rulebook.DodgeFull:  "no damage",
+	}[res]
+	out := DodgeResult{StrikeClass: sc, ArmourClass: ac, Roll: roll, Bonus: bonus, Modifiers: append(bonusMods, mods...), Total: total,
+		Result: res.Symbol(), Meaning: res.Meaning(), Damage: damage, Dice: rec.Rolls(), Seed: rs.SeedPtr()}
+	if out.Modifiers == nil {
+		out.Modifiers = []combat.Modifier{}
+	}
+	row := min(max(total, 1), 12)
+	out.Steps.AddRow("dodge", "p. 35", "Dodging Table", fmt.Sprintf("roll %d, %s", row, sc), "1d6 %d + bonus %d%s = %d: %s (%s)", roll, bonus, modsSuffix(mods), total, res.Symbol(), damage)
+	lines := []string{
+		fmt.Sprintf("roll: 1d6 %d + dodge bonus %d%s = %d", roll, bonus, modsSuffix(mods), total),
+		fmt.Sprintf("result: %s against %s (Dodging Table, p. 35)", res.Symbol(), sc),
+		"damage: " + damage,
+	}
+	return emit(opts.Base, rs, out, lines, out.Steps)
+}
+
+func modsSuffix(mods []combat.Modifier) string {
+	s := ""
+	for _, m := range mods {
+		s += fmt.Sprintf(" %+d (%s)", m.Value, nameOr(m.Text, m.Slug))
+	}
+	return s
+}

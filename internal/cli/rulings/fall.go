@@ -1,0 +1,125 @@
+package rulings
+
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/codename-spandex/spandex/internal/cmdutil"
+	"github.com/codename-spandex/spandex/pkg/combat"
+	"github.com/codename-spandex/spandex/pkg/dice"
+	"github.com/codename-spandex/spandex/pkg/rulebook"
+	"github.com/codename-spandex/spandex/pkg/ruling"
+)
+
+// FallOptions are the inputs of `spandex fall`.
+type FallOptions struct {
+	*Base
+	combat.FallInput
+	HDivider, SDivider int
+}
+
+// FallOutput is what `spandex fall` prints.
+type FallOutput struct {
+	combat.FallResult
+	Dice  []dice.Rolled `json:"dice"`
+	Seed  *uint64       `json:"seed,omitempty"`
+	Steps ruling.Steps  `json:"steps"`
+}
+
+// NewCmdFall builds `spandex fall`.
+func NewCmdFall(f *cmdutil.Factory, runF func(*FallOptions) error) *cobra.Command {
+	opts := &FallOptions{Base: newBase(f)}
+	cmd := &cobra.Command{
+		Use:   "fall --metres N [--jump] [--h-divider N --s-divider N]",
+		Short: "Falling damage (p. 43)",
+		Long: `Roll falling damage (p. 43): 1d6 health and 1d6 stamina per full five metres
+fallen, at most 20d6 of each; jumping rather than falling counts 5 m less.
+The faller's H and S dividers are doubled (--soft N multiplies them again
+for a soft landing, at the GM's discretion). Acrobatics next to a surface
+(--acrobatics) avoids all damage; grabbing the edge as a reaction
+(--edge-grab) avoids the fall.
+
+Dice: the health d6s, then the stamina d6s.`,
+		Example: `  spandex fall --metres 23 --jump
+  spandex fall --metres 100 --h-divider 3 --s-divider 2 --seed 9`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := bind(f, opts.Base); err != nil {
+				return err
+			}
+			if !cmd.Flags().Changed("metres") {
+				return cmdutil.Inputf("--metres: required")
+			}
+			if runF != nil {
+				return runF(opts)
+			}
+			return RunFall(opts)
+		},
+	}
+	fl := cmd.Flags()
+	fl.IntVar(&opts.Metres, "metres", 0, "metres fallen (required)")
+	fl.BoolVar(&opts.Jump, "jump", false, "a deliberate jump: counts 5 m less")
+	fl.IntVar(&opts.HDivider, "h-divider", 0, "the faller's H divider (doubled)")
+	fl.IntVar(&opts.SDivider, "s-divider", 0, "the faller's S divider (doubled)")
+	fl.IntVar(&opts.Soft, "soft", 0, "a soft landing: multiply the dividers again by N")
+	fl.BoolVar(&opts.Acrobatics, "acrobatics", false, "acrobatics next to a surface: no damage")
+	fl.BoolVar(&opts.EdgeGrab, "edge-grab", false, "grabbed the edge as a reaction: no fall")
+	return cmd
+}
+
+// RunFall rolls the fall.
+func RunFall(opts *FallOptions) error {
+	if err := checkRange("h-divider", opts.HDivider, 0, 100); err != nil {
+		return err
+	}
+	if err := checkRange("s-divider", opts.SDivider, 0, 100); err != nil {
+		return err
+	}
+	opts.Dividers = rulebook.Dividers{Health: opts.HDivider, Stamina: opts.SDivider}
+	var rs *cmdutil.RollerState
+	var rec *dice.Recorder
+	var r dice.Roller = noDice{}
+	if !opts.Acrobatics && !opts.EdgeGrab {
+		var err error
+		rs, err = opts.Roller()
+		if err != nil {
+			return err
+		}
+		rec = dice.NewRecorder(rs.Roller)
+		r = rec
+	}
+	res, err := combat.Fall(opts.FallInput, r)
+	if err != nil {
+		return inputErr(err)
+	}
+	if err := finish(rs); err != nil {
+		return err
+	}
+	out := FallOutput{FallResult: res, Dice: []dice.Rolled{}}
+	if rec != nil {
+		out.Dice, out.Seed = rec.Rolls(), rs.SeedPtr()
+	}
+	var lines []string
+	if res.Avoided != "" {
+		out.Steps.Add("fall", "p. 43", "%s", res.Avoided)
+		lines = []string{"fall: " + res.Avoided}
+	} else {
+		out.Steps.Add("fall", "p. 43", "%d m fallen%s: %d effective, %dd6 health and %dd6 stamina (1d6 each per full 5 m, at most 20d6)",
+			res.Metres, yes(opts.Jump, " (jumped: 5 m less)", ""), res.EffectiveMetres, res.DiceEach, res.DiceEach)
+		out.Steps.Add("dividers", "p. 43", "dividers doubled for a fall: %s; rolled %d H, %d S, taken %d H, %d S", res.Dividers, res.HealthRoll, res.StaminaRoll, res.Health, res.Stamina)
+		lines = []string{
+			fmt.Sprintf("fall: %d m (%d effective): %dd6 health and %dd6 stamina", res.Metres, res.EffectiveMetres, res.DiceEach, res.DiceEach),
+			fmt.Sprintf("rolled: %d H, %d S", res.HealthRoll, res.StaminaRoll),
+			fmt.Sprintf("taken: %d H, %d S (dividers doubled: %s)", res.Health, res.Stamina, res.Dividers),
+		}
+	}
+	return emit(opts.Base, rs, out, lines, out.Steps)
+}
+
+// noDice is a roller for rulings that roll nothing.
+type noDice struct{}
+
+func (noDice) Roll(sides int, purpose string) (int, error) {
+	return 0, fmt.Errorf("no dice are rolled here (asked for a d%d for %s)", sides, purpose)
+}

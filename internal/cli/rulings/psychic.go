@@ -1,0 +1,122 @@
+package rulings
+
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/codename-spandex/spandex/internal/cmdutil"
+	"github.com/codename-spandex/spandex/pkg/combat"
+	"github.com/codename-spandex/spandex/pkg/dice"
+	"github.com/codename-spandex/spandex/pkg/rulebook"
+	"github.com/codename-spandex/spandex/pkg/ruling"
+)
+
+// PsychicOptions are the inputs of `spandex psychic`.
+type PsychicOptions struct {
+	*Base
+	combat.PsychicInput
+	Confidence int
+}
+
+// PsychicOutput is what `spandex psychic` prints.
+type PsychicOutput struct {
+	combat.PsychicResult
+	Dice  []dice.Rolled `json:"dice"`
+	Seed  *uint64       `json:"seed,omitempty"`
+	Steps ruling.Steps  `json:"steps"`
+}
+
+// NewCmdPsychic builds `spandex psychic`.
+func NewCmdPsychic(f *cmdutil.Factory, runF func(*PsychicOptions) error) *cobra.Command {
+	opts := &PsychicOptions{Base: newBase(f)}
+	cmd := &cobra.Command{
+		Use:   "psychic --attacker-will N --defender-will N [--resist]",
+		Short: "A psychic or magic attack: will against will (p. 43)",
+		Long: `Resolve a psychic or magic attack (p. 43): the attacker rolls 1d20 + will,
+the defender 1d20 + will; the attack succeeds if the attacker's total is at
+least the defender's. It cannot be dodged, parried or blocked, but the
+defender may actively resist (--resist, a double-panel reaction) for +1d6.
+A defender's high confidence adds the Confidence Table's will bonus (give
+--confidence N, or --will-bonus N) (p. 24). --attacker-bonus adds to the
+attacker's roll (Psychic Drain: +1 per psi spent).
+
+Dice: the attacker's 1d20, the defender's 1d20, then the resist 1d6.`,
+		Example: `  spandex psychic --attacker-will 14 --defender-will 11 --resist
+  spandex psychic --attacker-will 10 --defender-will 10 --confidence 70 --dice 12,9`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := bind(f, opts.Base); err != nil {
+				return err
+			}
+			for _, fl := range []string{"attacker-will", "defender-will"} {
+				if !cmd.Flags().Changed(fl) {
+					return cmdutil.Inputf("--%s: required", fl)
+				}
+			}
+			if cmd.Flags().Changed("confidence") && cmd.Flags().Changed("will-bonus") {
+				return cmdutil.Inputf("--will-bonus: give it or --confidence, not both")
+			}
+			if runF != nil {
+				return runF(opts)
+			}
+			return RunPsychic(opts)
+		},
+	}
+	fl := cmd.Flags()
+	fl.IntVar(&opts.AttackerWill, "attacker-will", 0, "the attacker's will (required)")
+	fl.IntVar(&opts.DefenderWill, "defender-will", 0, "the defender's will (required)")
+	fl.IntVar(&opts.AttackerBonus, "attacker-bonus", 0, "a bonus on the attacker's roll")
+	fl.BoolVar(&opts.Resist, "resist", false, "the defender actively resists: +1d6 (a double-panel)")
+	fl.IntVar(&opts.WillBonus, "will-bonus", 0, "the defender's will bonus against mental attacks")
+	fl.IntVar(&opts.Confidence, "confidence", 0, "the defender's confidence: looks up the will bonus")
+	return cmd
+}
+
+// RunPsychic resolves the contest.
+func RunPsychic(opts *PsychicOptions) error {
+	if err := checkRange("attacker-bonus", opts.AttackerBonus, -100, 100); err != nil {
+		return err
+	}
+	if err := checkRange("will-bonus", opts.WillBonus, 0, 100); err != nil {
+		return err
+	}
+	if err := checkRange("confidence", opts.Confidence, 0, 1000); err != nil {
+		return err
+	}
+	if opts.Confidence > 0 {
+		opts.WillBonus = rulebook.Confidence(opts.Confidence).WillBonus
+	}
+	rs, err := opts.Roller()
+	if err != nil {
+		return err
+	}
+	rec := dice.NewRecorder(rs.Roller)
+	res, err := combat.Psychic(opts.PsychicInput, rec)
+	if err != nil {
+		return inputErr(err)
+	}
+	if err := finish(rs); err != nil {
+		return err
+	}
+	out := PsychicOutput{PsychicResult: res, Dice: rec.Rolls(), Seed: rs.SeedPtr()}
+	att := fmt.Sprintf("1d20 %d + will %d", res.AttackerRoll, res.AttackerWill)
+	if res.AttackerBonus != 0 {
+		att += fmt.Sprintf(" %+d", res.AttackerBonus)
+	}
+	def := fmt.Sprintf("1d20 %d + will %d", res.DefenderRoll, res.DefenderWill)
+	if res.WillBonus != 0 {
+		def += fmt.Sprintf(" + %d confidence", res.WillBonus)
+	}
+	if res.Resist {
+		def += fmt.Sprintf(" + 1d6 %d resisting", res.ResistRoll)
+	}
+	outcome := yes(res.Success, "the attack succeeds (ties go to the attacker)", "the defender resists")
+	out.Steps.Add("psychic", "p. 43", "attacker %s = %d vs defender %s = %d: %s", att, res.AttackerTotal, def, res.DefenderTotal, outcome)
+	lines := []string{
+		fmt.Sprintf("attacker: %s = %d", att, res.AttackerTotal),
+		fmt.Sprintf("defender: %s = %d", def, res.DefenderTotal),
+		"result: " + outcome,
+	}
+	return emit(opts.Base, rs, out, lines, out.Steps)
+}
