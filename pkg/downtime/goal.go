@@ -101,13 +101,13 @@ func ParseGoal(s string) (Goal, error) {
 		case "device":
 			name := normaliseName(rest)
 			if name == "" {
-				return Goal{}, fmt.Errorf("goal %q: missing a device name after device:", raw)
+				return Goal{}, fmt.Errorf("goal %q: missing a device name after \"device:\"", raw)
 			}
 			return Goal{Key: "device:" + name, Kind: GoalDevice, Target: name}, nil
 		case "other":
 			name := normaliseName(rest)
 			if name == "" {
-				return Goal{}, fmt.Errorf("goal %q: missing a name after other:", raw)
+				return Goal{}, fmt.Errorf("goal %q: missing a name after \"other:\"", raw)
 			}
 			return Goal{Key: "other:" + name, Kind: GoalOther, Target: name}, nil
 		}

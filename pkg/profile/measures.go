@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
@@ -50,9 +51,15 @@ type Measure struct {
 	Page string `json:"page"`
 }
 
-// measureList is built from the rulebook's component table plus the
-// categories, resources and flags. The ranges come from pkg/rulebook.
-func measureList() []Measure {
+// measureList returns the measures, built once on first use.
+func measureList() []Measure { return measures() }
+
+var measures = sync.OnceValue(buildMeasures)
+
+// buildMeasures builds the measures from the rulebook's component table
+// plus the categories, resources and flags. The ranges come from
+// pkg/rulebook.
+func buildMeasures() []Measure {
 	comps := rulebook.ProfileComponents()
 	out := make([]Measure, 0, len(comps)+8)
 	why := map[string]string{
@@ -88,7 +95,7 @@ func measureList() []Measure {
 
 // Measures returns every named profile value: the fifteen components, the
 // three categories, the two resources and the flags, in book order.
-func Measures() []Measure { return measureList() }
+func Measures() []Measure { return append([]Measure(nil), measureList()...) }
 
 // NormaliseKey turns "Public Relations", "public-relations" and
 // "public_relations" into the snake_case key "public_relations", and

@@ -6,6 +6,8 @@
 package profile
 
 import (
+	"sync"
+
 	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 )
@@ -131,16 +133,28 @@ func Refresh(h *hero.Hero) int {
 	return gained
 }
 
+// componentRange is a component's range, by rulebook slug.
+type componentRange struct{ min, max int }
+
+// componentRanges reads the ranges from the rulebook once, on first use.
+var componentRanges = sync.OnceValue(func() map[string]componentRange {
+	out := map[string]componentRange{}
+	for _, c := range rulebook.ProfileComponents() {
+		out[c.Slug] = componentRange{c.Min, c.Max}
+	}
+	return out
+})
+
 func clampComponent(slug string, v int) int {
-	c, ok := rulebook.ProfileComponentBySlug(slug)
+	c, ok := componentRanges()[slug]
 	if !ok {
 		return v
 	}
-	if v < c.Min {
-		return c.Min
+	if v < c.min {
+		return c.min
 	}
-	if v > c.Max {
-		return c.Max
+	if v > c.max {
+		return c.max
 	}
 	return v
 }
