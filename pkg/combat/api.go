@@ -294,6 +294,7 @@ type Result struct {
 
 	rec recorder
 	opt Options
+	pl  pipeline
 }
 
 // AttackInfo describes the attack used.

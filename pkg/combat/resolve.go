@@ -43,7 +43,7 @@ func ResolveInto(res *Result, attacker, defender *hero.Hero, req Request, r dice
 	res.rec = recorder{r: r, dice: &res.Dice}
 	res.Attacker, res.Defender, res.Mode = attacker.Name, defender.Name, req.Mode
 	res.Before = stateOf(defender)
-	p, err := prepare(res, attacker, defender, &req)
+	p, err := prepare(res, attacker, defender, &req, &res.pl)
 	if err != nil {
 		return err
 	}
@@ -74,16 +74,17 @@ func CheckOptions(opt Options) error {
 }
 
 func (res *Result) reset() {
-	*res = Result{
-		Dice:  res.Dice[:0],
-		ToHit: ToHitResult{Modifiers: res.ToHit.Modifiers[:0]},
-		Reaction: ReactionResult{
-			Modifiers: res.Reaction.Modifiers[:0],
-		},
-		Damage:  DamageResult{BonusSources: res.Damage.BonusSources[:0]},
-		Applied: AppliedResult{Absorbers: res.Applied.Absorbers[:0], DividerNotes: res.Applied.DividerNotes[:0]},
-		Notes:   res.Notes[:0],
-	}
+	res.Attacker, res.Defender, res.Mode, res.Attack, res.Outcome = "", "", "", AttackInfo{}, ""
+	res.ToHit = ToHitResult{Modifiers: res.ToHit.Modifiers[:0]}
+	res.Reaction = ReactionResult{Modifiers: res.Reaction.Modifiers[:0]}
+	res.Damage = DamageResult{BonusSources: res.Damage.BonusSources[:0]}
+	res.Knockback = nil
+	res.Applied = AppliedResult{Absorbers: res.Applied.Absorbers[:0], DividerNotes: res.Applied.DividerNotes[:0]}
+	res.Before, res.After = State{}, State{}
+	res.Mundane, res.AttackerEffects, res.Finishing, res.PoolSpent = nil, nil, nil, nil
+	res.Notes = res.Notes[:0]
+	res.Dice = res.Dice[:0]
+	res.Steps = nil
 	if res.Dice == nil {
 		res.Dice = make([]dice.Rolled, 0, 16)
 	}
@@ -94,6 +95,7 @@ type pipeline struct {
 	res      *Result
 	att, def *hero.Hero
 	req      *Request
+	reqv     Request
 	atk      *hero.Attack
 	kind     string // specialKind
 	mental   bool
@@ -107,6 +109,8 @@ type pipeline struct {
 	objectHP int
 
 	hExpr, sExpr string
+	hE, sE       *dice.Expr // parsed hExpr, sExpr (nil for none)
+	pvH, pvS     *dice.Expr // the parry's virtual damage
 	bonus        int
 	pool         *hero.Pool
 	poolCost     int
@@ -115,12 +119,17 @@ type pipeline struct {
 	knock    bool   // knockback applies
 	grabbing bool   // grab or throw: no damage
 
-	kb KnockbackResult
+	kb    KnockbackResult
+	spend PoolSpend
 }
 
 // prepare checks the whole request before any die is rolled.
-func prepare(res *Result, att, def *hero.Hero, req *Request) (*pipeline, error) {
-	p := &pipeline{res: res, att: att, def: def, req: req, ac: def.Combat.ArmourClass}
+func prepare(res *Result, att, def *hero.Hero, req *Request, p *pipeline) (*pipeline, error) {
+	obs := p.kb.Obstructions[:0]
+	*p = pipeline{res: res, att: att, def: def, reqv: *req, ac: def.Combat.ArmourClass}
+	p.req = &p.reqv
+	req = p.req
+	p.kb.Obstructions = obs
 	if !p.ac.Valid() {
 		return nil, reqErr("defender", "%s has no valid armour class", def.Name)
 	}
@@ -298,7 +307,7 @@ func (p *pipeline) checkReaction() error {
 			}
 		} else {
 			for i := range def.Combat.Parries {
-				pt, err := rulebook.ParseParryType(def.Combat.Parries[i].ParryType)
+				pt, err := parseParryType(def.Combat.Parries[i].ParryType)
 				if err != nil {
 					continue
 				}
@@ -311,7 +320,7 @@ func (p *pipeline) checkReaction() error {
 				return reqErr(field, "parry: none of %s's parries (%s) can stop %s on the Parrying Table (p. 34)", def.Name, parrySlugs(def), at.Label())
 			}
 		}
-		pt, err := rulebook.ParseParryType(p.parry.ParryType)
+		pt, err := parseParryType(p.parry.ParryType)
 		if err != nil {
 			return reqErr(field, "parry %s: %v", p.parry.Slug, err)
 		}
@@ -322,12 +331,12 @@ func (p *pipeline) checkReaction() error {
 		if p.parry.Health == "" && p.parry.Stamina == "" {
 			return reqErr(field, "parry %s has no virtual damage dice (health/stamina)", p.parry.Slug)
 		}
-		for _, s := range []string{p.parry.Health, p.parry.Stamina} {
-			if s != "" {
-				if _, err := parseExpr(s); err != nil {
-					return reqErr(field, "parry %s: %v", p.parry.Slug, err)
-				}
-			}
+		var err2 error
+		if p.pvH, err2 = parseOpt(p.parry.Health); err2 == nil {
+			p.pvS, err2 = parseOpt(p.parry.Stamina)
+		}
+		if err2 != nil {
+			return reqErr(field, "parry %s: %v", p.parry.Slug, err2)
 		}
 		if rx.Catch && !(a.DamageType == "blunt-thrown" || a.DamageType == "sharp-thrown" || p.atype == rulebook.AttackThrown) {
 			return reqErr("catch", "only a thrown object can be caught (p. 34)")
@@ -410,22 +419,15 @@ func (p *pipeline) checkDamage() error {
 			p.hExpr, p.sExpr = rulebook.SpecialAttackHealth, rulebook.SpecialAttackStamina
 		}
 	}
-	for _, s := range []string{p.hExpr, p.sExpr} {
-		if s != "" {
-			if _, err := parseExpr(s); err != nil {
-				return reqErr("with", "%s: %v", a.Slug, err)
-			}
-		}
+	var err error
+	if p.hE, err = parseOpt(p.hExpr); err == nil {
+		p.sE, err = parseOpt(p.sExpr)
+	}
+	if err != nil {
+		return reqErr("with", "%s: %v", a.Slug, err)
 	}
 	// Dice counts for split-dice powers.
-	count := func(s string) int {
-		if s == "" {
-			return 0
-		}
-		e, _ := parseExpr(s)
-		return e.NumDice()
-	}
-	nh, ns := count(p.hExpr), count(p.sExpr)
+	nh, ns := numDice(p.hE), numDice(p.sE)
 	poolName, cost, capDice := "", 0, 0
 	speciality := func(spell string) bool {
 		for _, pw := range att.Powers {
@@ -478,7 +480,8 @@ func (p *pipeline) checkDamage() error {
 					return reqErr("power-dice", "%s costs %d %s points but %s has %d left", a.Slug, cost, poolName, att.Name, pool.Current)
 				}
 				p.pool, p.poolCost = pool, cost
-				res.PoolSpent = &PoolSpend{Pool: poolName, Amount: cost}
+				p.spend = PoolSpend{Pool: poolName, Amount: cost}
+				res.PoolSpent = &p.spend
 			} else {
 				res.Notes = append(res.Notes, fmt.Sprintf("%s has no %s pool in its file: nothing spent", att.Name, poolName))
 			}
@@ -714,11 +717,11 @@ func (p *pipeline) reaction() (string, error) {
 			rr.Roll, rr.Modifiers, rr.Target, rr.Total, rr.Success = roll, mods, target, total, ok
 		}
 		if rr.Success {
-			vh, err := rollExpr(rec, p.parry.Health, "parry virtual damage health")
+			vh, err := rollParsed(rec, p.pvH, "parry virtual damage health")
 			if err != nil {
 				return "", err
 			}
-			vs, err := rollExpr(rec, p.parry.Stamina, "parry virtual damage stamina")
+			vs, err := rollParsed(rec, p.pvS, "parry virtual damage stamina")
 			if err != nil {
 				return "", err
 			}
@@ -920,11 +923,11 @@ func (p *pipeline) rollDamage() error {
 	d := &res.Damage
 	rec := &res.rec
 	d.HealthExpr, d.StaminaExpr = p.hExpr, p.sExpr
-	hr, err := rollExpr(rec, p.hExpr, "damage health")
+	hr, err := rollParsed(rec, p.hE, "damage health")
 	if err != nil {
 		return err
 	}
-	sr, err := rollExpr(rec, p.sExpr, "damage stamina")
+	sr, err := rollParsed(rec, p.sE, "damage stamina")
 	if err != nil {
 		return err
 	}
@@ -933,7 +936,7 @@ func (p *pipeline) rollDamage() error {
 	d.BonusHealth = p.req.Split.Health
 	d.BonusStamina = p.bonus - d.BonusHealth
 	if d.Minimum {
-		d.Health, d.Stamina = max(0, exprMin(p.hExpr)), max(0, exprMin(p.sExpr))
+		d.Health, d.Stamina = max(0, exprMinOf(p.hE)), max(0, exprMinOf(p.sE))
 		d.BonusHealth, d.BonusStamina = 0, 0
 	} else {
 		d.Health, d.Stamina = max(0, hr+d.BonusHealth), max(0, sr+d.BonusStamina)
@@ -1275,4 +1278,13 @@ func (p *pipeline) finishing() error {
 		res.After.Condition = "unconscious"
 	}
 	return nil
+}
+
+// parseParryType accepts a Parrying Table column slug without allocating,
+// or anything rulebook.ParseParryType accepts.
+func parseParryType(s string) (rulebook.ParryType, error) {
+	if pt := rulebook.ParryType(s); pt.Valid() {
+		return pt, nil
+	}
+	return rulebook.ParseParryType(s)
 }

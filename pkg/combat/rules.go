@@ -15,30 +15,33 @@ import (
 // exprCache holds parsed damage expressions. Hero files use a handful of
 // distinct expressions, so parsing each once keeps Resolve cheap. It is
 // filled lazily and bounded.
-var exprCache sync.Map // string -> *dice.Expr
-
-var exprCacheLen struct {
-	sync.Mutex
-	n int
+var exprCache struct {
+	sync.RWMutex
+	m map[string]*dice.Expr
 }
 
 const maxCachedExprs = 4096
 
 // parseExpr parses a dice expression, caching the result.
 func parseExpr(s string) (*dice.Expr, error) {
-	if e, ok := exprCache.Load(s); ok {
-		return e.(*dice.Expr), nil
+	exprCache.RLock()
+	e, ok := exprCache.m[s]
+	exprCache.RUnlock()
+	if ok {
+		return e, nil
 	}
 	e, err := dice.Parse(s)
 	if err != nil {
 		return nil, err
 	}
-	exprCacheLen.Lock()
-	if exprCacheLen.n < maxCachedExprs {
-		exprCacheLen.n++
-		exprCache.Store(s, e)
+	exprCache.Lock()
+	if exprCache.m == nil {
+		exprCache.m = make(map[string]*dice.Expr)
 	}
-	exprCacheLen.Unlock()
+	if len(exprCache.m) < maxCachedExprs {
+		exprCache.m[s] = e
+	}
+	exprCache.Unlock()
 	return e, nil
 }
 
@@ -53,6 +56,36 @@ func rollExpr(r dice.Roller, s, purpose string) (int, error) {
 		return 0, err
 	}
 	return e.Total(r, purpose)
+}
+
+// parseOpt parses an optional expression ("" gives nil).
+func parseOpt(s string) (*dice.Expr, error) {
+	if s == "" {
+		return nil, nil
+	}
+	return parseExpr(s)
+}
+
+// rollParsed rolls a parsed expression (nil rolls nothing and gives 0).
+func rollParsed(r dice.Roller, e *dice.Expr, purpose string) (int, error) {
+	if e == nil {
+		return 0, nil
+	}
+	return e.Total(r, purpose)
+}
+
+func numDice(e *dice.Expr) int {
+	if e == nil {
+		return 0
+	}
+	return e.NumDice()
+}
+
+func exprMinOf(e *dice.Expr) int {
+	if e == nil {
+		return 0
+	}
+	return e.Min()
 }
 
 // exprMin returns the smallest total of an expression (0 for empty).
@@ -363,6 +396,9 @@ func obstructionNeeds(o Obstruction, i int) (string, int, error) {
 		}
 		return name, o.DamageNeeded, nil
 	}
+	if w := rulebook.Wall(rulebook.WallMaterial(o.Material)); w.Material != "" {
+		return o.Material, w.DamageNeeded, nil // exact slug: no parsing
+	}
 	m, err := rulebook.ParseWallMaterial(o.Material)
 	if err != nil {
 		return "", 0, reqErr("obstruction", "#%d: %q is not on the Wall Strength Table (normal-glass, wood, thin-metal, bulletproof-glass, brick, metal-door, stone, concrete, armour-plating)", i+1, o.Material)
@@ -399,23 +435,29 @@ func knockbackInto(kb *KnockbackResult, in KnockbackInput, r dice.Roller, opt Op
 		return reqErr("obstruction", "%d obstructions is more than %d", len(in.Obstructions), MaxObstructions)
 	}
 	// Validate every obstruction up front, even those not reached.
+	var needBuf [16]int
+	var nameBuf [16]string
+	needs, names := needBuf[:0], nameBuf[:0]
 	for i, o := range in.Obstructions {
-		if _, _, err := obstructionNeeds(o, i); err != nil {
+		name, need, err := obstructionNeeds(o, i)
+		if err != nil {
 			return err
 		}
+		needs, names = append(needs, need), append(names, name)
 	}
 	if kb.Metres == 0 {
 		kb.Obstructions = nil
 		return nil
 	}
 	end := kb.Metres
-	for _, i := range sortedByDistance(in.Obstructions) {
+	var idxBuf [16]int
+	for _, i := range sortedByDistance(in.Obstructions, idxBuf[:0]) {
 		o := in.Obstructions[i]
 		if o.At >= end {
 			break
 		}
-		name, need, _ := obstructionNeeds(o, i)
-		roll, err := r.Roll(6, "knockback obstruction "+strconv.Itoa(i+1))
+		name, need := names[i], needs[i]
+		roll, err := r.Roll(6, obstructionPurpose(i))
 		if err != nil {
 			return err
 		}
@@ -459,11 +501,23 @@ func knockbackInto(kb *KnockbackResult, in KnockbackInput, r dice.Roller, opt Op
 	return nil
 }
 
-// sortedByDistance returns the indexes of obs ordered by At (stable).
-func sortedByDistance(obs []Obstruction) []int {
-	idx := make([]int, len(obs))
-	for i := range idx {
-		idx[i] = i
+// obstructionPurposes name the obstruction dice without allocating.
+var obstructionPurposes = [...]string{"knockback obstruction 1", "knockback obstruction 2", "knockback obstruction 3",
+	"knockback obstruction 4", "knockback obstruction 5", "knockback obstruction 6", "knockback obstruction 7", "knockback obstruction 8"}
+
+func obstructionPurpose(i int) string {
+	if i < len(obstructionPurposes) {
+		return obstructionPurposes[i]
+	}
+	return "knockback obstruction " + strconv.Itoa(i+1)
+}
+
+// sortedByDistance returns the indexes of obs ordered by At (stable),
+// appended to buf.
+func sortedByDistance(obs []Obstruction, buf []int) []int {
+	idx := buf[:0]
+	for i := range obs {
+		idx = append(idx, i)
 	}
 	for i := 1; i < len(idx); i++ {
 		for j := i; j > 0 && obs[idx[j]].At < obs[idx[j-1]].At; j-- {
