@@ -6,10 +6,12 @@ import (
 	"github.com/codename-spandex/spandex/internal/cli/attack"
 	downtimecmd "github.com/codename-spandex/spandex/internal/cli/downtime"
 	"github.com/codename-spandex/spandex/internal/cli/fight"
+	"github.com/codename-spandex/spandex/internal/cli/gen"
 	"github.com/codename-spandex/spandex/internal/cli/herocmd"
 	profilecmd "github.com/codename-spandex/spandex/internal/cli/profile"
 	"github.com/codename-spandex/spandex/internal/cli/roll"
 	"github.com/codename-spandex/spandex/internal/cli/rulings"
+	"github.com/codename-spandex/spandex/internal/cli/sheet"
 	"github.com/codename-spandex/spandex/internal/cli/tables"
 	"github.com/codename-spandex/spandex/internal/cmdutil"
 )
@@ -20,6 +22,8 @@ func commands() []func(*cmdutil.Factory) *cobra.Command {
 		func(f *cmdutil.Factory) *cobra.Command { return roll.NewCmdRoll(f, nil) },
 		func(f *cmdutil.Factory) *cobra.Command { return tables.NewCmdTables(f, nil) },
 		func(f *cmdutil.Factory) *cobra.Command { return herocmd.NewCmdHero(f) },
+		gen.NewCmdGen,
+		func(f *cmdutil.Factory) *cobra.Command { return sheet.NewCmdSheet(f, nil) },
 		func(f *cmdutil.Factory) *cobra.Command { return profilecmd.NewCmdProfile(f) },
 		func(f *cmdutil.Factory) *cobra.Command { return downtimecmd.NewCmdDowntime(f) },
 		func(f *cmdutil.Factory) *cobra.Command { return attack.NewCmdAttack(f, nil) },

@@ -23,6 +23,7 @@ func NewCmdHero(f *cmdutil.Factory) *cobra.Command {
 		Short: "Work with hero files",
 	}
 	cmd.AddCommand(NewCmdCheck(f, nil))
+	cmd.AddCommand(NewCmdDerive(f, nil))
 	return cmd
 }
 

@@ -1,0 +1,248 @@
+package gen
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/codename-spandex/spandex/internal/cmdutil"
+	"github.com/codename-spandex/spandex/internal/iostreams"
+	"github.com/codename-spandex/spandex/pkg/chargen"
+	"github.com/codename-spandex/spandex/pkg/hero"
+)
+
+// HeroOptions are the inputs of `spandex gen hero`.
+type HeroOptions struct {
+	IO      *iostreams.IOStreams
+	N       int
+	Name    string
+	Kind    string
+	RollAll bool
+	Improve []string
+	Powers  []string
+	Choose  []string
+	Line    string
+	Drops   []string
+	Perks   []string
+	Explain bool
+	Format  cmdutil.Format
+	// Roller and Config are resolved by the command.
+	Roller        func() (*cmdutil.RollerState, error)
+	DodgeStacking string
+	Scripted      bool
+}
+
+// NewCmdHero builds `spandex gen hero`. runF replaces HeroRun in tests.
+func NewCmdHero(f *cmdutil.Factory, runF func(*HeroOptions) error) *cobra.Command {
+	opts := &HeroOptions{IO: f.IOStreams, Roller: f.Roller}
+	cmd := &cobra.Command{
+		Use:   "hero",
+		Short: "Generate complete, playable heroes by the book (pp. 6-16)",
+		Long: `Generate heroes by the four steps of "Creating a Hero" (pp. 6-16):
+
+  1. eight power slots: each rolls d100 on the Power Table (a power already
+     at its maximum rank is re-rolled; 96-00 is a free choice or upgrade that
+     counts as a roll) or improves a power already held (one slot the first
+     time, two the second, never a third); every power marked * resolves its
+     flavours at once (energy type, spells, martial-arts style, implant...);
+  2. sixteen 3d6 rolls in a 4x4 grid; one row, column or diagonal, read in
+     either direction, gives strength, agility, will and endurance;
+  3. back-story perks, each bought with a dropped power rank; Magic and
+     Psychic Ability need Mystic Training, once each, to be kept;
+  4. every derived figure: equipment, final abilities, bonuses, armour class
+     and dividers, dodge, knockback threshold, panels, health and stamina,
+     movement, attacks, point pools, the personal profile, hero points,
+     resources and downtime points.
+
+Unattended choices follow the strategies in docs/chargen.md: roll every slot
+but improve, from slot 5 on, a power rolled twice and never improved; a
+96-00 raises the hero's highest-ranked power that can rise; the grid line is
+the one scoring best for the powers; drop nothing but what Mystic Training
+needs, taking the fewest-ranked, most recent power.
+
+Flags force choices:
+  --roll-all              roll every slot, never improve
+  --improve POWER[@SLOT]  improve POWER instead of rolling (at SLOT, or as
+                          soon as it is held); repeatable
+  --power POWER           the power taken on each 96-00, in order
+  --choose CHOICE         each "Choose" result on a sub-table, weapon
+                          mastery's weapon and a power simulator's power, in order
+  --line LINE             row-1..row-4, column-1..column-4, diagonal,
+                          anti-diagonal, each optionally -reversed
+                          (also r2, c3-rev, diag...)
+  --drop POWER            drop one rank of POWER for a perk; repeatable
+  --perk NAME[:OPTION]    a perk, e.g. contacts:media,
+                          specialist-training:strength+agility; repeatable
+
+Dice (--dice) are used in this order, for each hero in turn:
+  1. each slot in turn: its d100 (and another d100 after a re-roll), then
+     the dice of that power's sub-tables (e.g. Magic: three d10 spells; Super
+     Senses: a d6, then a d6 on the Enhanced or Special Sense Table);
+  2. the grid: 3d6 per square, row by row, left to right (48 dice);
+  3. Step 4, for each kept power in order: its rolled values (Super Strength
+     1d10 per rank, Super Endurance 1d6 per rank, Larger 1d6 strength then
+     1d6 endurance per rank, Growth 1d6 then 1d6, Forcefield its health
+     dice, Luck 1d3, the extra 1d10 of pools at ranks 2 and 3, a bionic arm's
+     1d10, a sidekick's whole generation); then one d6 per point of
+     endurance for health, then the same for stamina.
+Improvements, choices and back-story roll no dice.
+
+Output: one hero file (JSON) when piped, the character sheet on a terminal.
+With -n N the heroes stream as JSON Lines; hero number k (from 0) of a
+seeded batch was made with seed S+k, recorded in creation.seed, so
+--seed S+k replays it alone.`,
+		Example: `  spandex gen hero --seed 42 > hero.json
+  spandex gen hero -n 500 --seed 1 | jq -c '{name, powers: [.powers[].name]}'
+  spandex gen hero --seed 7 --roll-all --line diagonal --perk contacts:media
+  spandex gen hero --seed 3 --improve armour@5 --drop magic --perk contacts:media`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.Explain = f.Globals.Explain
+			opts.Scripted = f.ScriptedDice()
+			ft, err := f.Format(cmdutil.FormatText)
+			if err != nil {
+				return err
+			}
+			opts.Format = ft
+			cfg, err := f.Config()
+			if err != nil {
+				return err
+			}
+			opts.DodgeStacking = cfg.Rules.DodgeStacking
+			if opts.N < 1 || opts.N > MaxCount {
+				return cmdutil.Inputf("-n: %d is outside 1-%d", opts.N, MaxCount)
+			}
+			if runF != nil {
+				return runF(opts)
+			}
+			return HeroRun(opts)
+		},
+	}
+	fl := cmd.Flags()
+	fl.IntVarP(&opts.N, "count", "n", 1, "number of heroes to generate, streamed as JSON Lines")
+	fl.StringVar(&opts.Name, "name", "", "the hero's name (default: a made-up codename)")
+	fl.StringVar(&opts.Kind, "kind", "hero", "hero, villain or android")
+	fl.BoolVar(&opts.RollAll, "roll-all", false, "roll every power slot; never improve instead")
+	fl.StringArrayVar(&opts.Improve, "improve", nil, "improve POWER[@SLOT] instead of rolling (repeatable)")
+	fl.StringArrayVar(&opts.Powers, "power", nil, "the power chosen on a 96-00 roll (repeatable, in order)")
+	fl.StringArrayVar(&opts.Choose, "choose", nil, "the choice for each \"Choose\" result, weapon or simulated power (repeatable, in order)")
+	fl.StringVar(&opts.Line, "line", "", "the grid line read as the abilities (default: the one best suited to the powers)")
+	fl.StringArrayVar(&opts.Drops, "drop", nil, "drop one rank of POWER for a perk (repeatable)")
+	fl.StringArrayVar(&opts.Perks, "perk", nil, "take the perk NAME[:OPTION] (repeatable)")
+	return cmd
+}
+
+// genOptions checks the flags and builds chargen's options.
+func (opts *HeroOptions) genOptions() (chargen.GenOptions, error) {
+	var g chargen.GenOptions
+	switch k := hero.Kind(strings.ToLower(strings.TrimSpace(opts.Kind))); k {
+	case hero.KindHero, hero.KindVillain, hero.KindAndroid:
+		g.Kind = k
+	default:
+		return g, cmdutil.Inputf("--kind: %q is not hero, villain or android", opts.Kind)
+	}
+	g.Name = opts.Name
+	g.RollAll = opts.RollAll
+	for _, s := range opts.Improve {
+		imp, err := chargen.ParseImprove(s)
+		if err != nil {
+			return g, cmdutil.Input(err)
+		}
+		g.Improve = append(g.Improve, imp)
+	}
+	for _, s := range opts.Powers {
+		p, err := chargen.ParsePower("--power", s)
+		if err != nil {
+			return g, cmdutil.Input(err)
+		}
+		g.Powers = append(g.Powers, p)
+	}
+	for _, s := range opts.Drops {
+		p, err := chargen.ParsePower("--drop", s)
+		if err != nil {
+			return g, cmdutil.Input(err)
+		}
+		g.Drops = append(g.Drops, p)
+	}
+	for _, s := range opts.Perks {
+		pc, err := chargen.ParsePerk(s)
+		if err != nil {
+			return g, cmdutil.Input(err)
+		}
+		g.Perks = append(g.Perks, pc)
+	}
+	if opts.Line != "" {
+		l, err := chargen.ParseLine(opts.Line)
+		if err != nil {
+			return g, cmdutil.Input(err)
+		}
+		g.Line = l.Slug
+	}
+	if opts.RollAll && len(opts.Improve) > 0 {
+		return g, cmdutil.Inputf("--roll-all cannot be used with --improve")
+	}
+	g.Derive = chargen.Options{DodgeStacking: opts.DodgeStacking, Choose: opts.Choose, Quiet: !opts.Explain}
+	return g, nil
+}
+
+// HeroRun generates the heroes and writes them.
+func HeroRun(opts *HeroOptions) error {
+	g, err := opts.genOptions()
+	if err != nil {
+		return err
+	}
+	rs, err := opts.Roller()
+	if err != nil {
+		return err
+	}
+	out := opts.IO.Out
+	batch := opts.N > 1
+	if !opts.Scripted && batch {
+		if err := out.StartStreaming(); err != nil {
+			return err
+		}
+	}
+	if rs.Seeded && !opts.Format.IsJSON() {
+		fmt.Fprintf(opts.IO.ErrOut, "seed %d (replay with --seed %d)\n", rs.Seed, rs.Seed)
+	}
+	rollers := rollers{rs}
+	var buf []byte
+	for i := 0; i < opts.N; i++ {
+		r, seed := rollers.get(i)
+		gi := g
+		gi.Seed = seed
+		if batch && g.Name != "" {
+			gi.Name = fmt.Sprintf("%s %d", g.Name, i+1)
+		}
+		h, steps, err := chargen.Generate(r, gi)
+		if err != nil {
+			return inputErr(err)
+		}
+		if err := h.AppendEvent("create", "generated by gen hero", seed, nil); err != nil {
+			return err
+		}
+		if opts.Explain {
+			if batch {
+				fmt.Fprintf(opts.IO.ErrOut, "hero %d (%s):\n", i+1, h.Name)
+			}
+			if err := steps.Write(opts.IO.ErrOut); err != nil {
+				return err
+			}
+		}
+		if !batch {
+			for _, n := range h.Creation.Notes {
+				if strings.HasPrefix(n, "--") {
+					fmt.Fprintf(opts.IO.ErrOut, "warning: %s\n", n)
+				}
+			}
+		}
+		if !opts.Format.IsJSON() && i > 0 {
+			fmt.Fprintln(out)
+		}
+		if err := writeHero(out, opts.Format, batch, h, &buf); err != nil {
+			return err
+		}
+	}
+	return nil
+}

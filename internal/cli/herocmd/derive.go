@@ -1,0 +1,149 @@
+package herocmd
+
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/codename-spandex/spandex/internal/cmdutil"
+	"github.com/codename-spandex/spandex/internal/iostreams"
+	"github.com/codename-spandex/spandex/pkg/chargen"
+	"github.com/codename-spandex/spandex/pkg/dice"
+	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/ruling"
+)
+
+// DeriveOptions are the inputs of `spandex hero derive`.
+type DeriveOptions struct {
+	IO      *iostreams.IOStreams
+	File    string
+	InPlace string
+	Choose  []string
+	Explain bool
+
+	ReadDraft     func(string) (*hero.Hero, error)
+	WriteHero     func(*hero.Hero, string) error
+	Roller        func() (*cmdutil.RollerState, error)
+	DodgeStacking string
+}
+
+// NewCmdDerive builds `spandex hero derive`. runF replaces DeriveRun in
+// tests.
+func NewCmdDerive(f *cmdutil.Factory, runF func(*DeriveOptions) error) *cobra.Command {
+	opts := &DeriveOptions{IO: f.IOStreams, ReadDraft: f.ReadHeroDraft, WriteHero: f.WriteHero, Roller: f.Roller}
+	cmd := &cobra.Command{
+		Use:   "derive [FILE|-]",
+		Short: "Fill in every derived figure of a hand-built or edited hero",
+		Long: `Complete a hero file whose choices and rolled values are pinned (Step 4,
+"Filling in the blanks", pp. 12-16), or repair a hero after editing it.
+
+Kept as given: name, kind, base abilities (read off the grid), powers with
+their ranks, flavours, options and rolled values, perks, equipment, health
+and stamina dice, and any personal profile measure that is set (not 0).
+
+Rolled when missing, in this order (--dice): for each power in file order,
+its missing flavours (sub-table dice) and then its missing values (Super
+Strength values.d10_rN, Super Endurance d6_rN, Larger str_d6_rN and
+end_d6_rN, Growth str_d6 and end_d6, Forcefield health, Luck d3, pools
+pool_d10_rN / pool_d10, a bionic arm's arm_d10, a sidekick's generation);
+then one d6 per point of endurance for health (health.dice) and the same
+for stamina (stamina.dice).
+
+Computed: final abilities (base plus every power and perk modifier), the
+equipment the powers rely on, armour class, dividers (improved by strength),
+damage, strike and dodge bonuses, whether the hero may dodge, knockback
+threshold and bracing, panels per page, movement and other moves, attacks
+with their strike classes, parries, immunities, health and stamina with
+their battered, dazed and stunned values, recovery rates, point pools, the
+starting personal profile measures that are unset (0), the categories,
+hero points, resources and downtime points. Damage taken and points spent
+stay taken and spent.
+
+The hero is written to stdout, or atomically over FILE with -i; an event
+"derive" with every die rolled is appended to its log.`,
+		Example: `  spandex hero derive testdata/heroes/guardian-draft.json
+  spandex hero derive -i hero.json
+  spandex hero derive draft.json --dice 4,6,2 | spandex sheet -o text`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.File = "-"
+			if len(args) == 1 {
+				opts.File = args[0]
+			}
+			if opts.InPlace != "" {
+				if len(args) == 1 && args[0] != opts.InPlace {
+					return cmdutil.Inputf("-i %s: give the file once (hero derive -i FILE)", opts.InPlace)
+				}
+				opts.File = opts.InPlace
+			}
+			opts.Explain = f.Globals.Explain
+			cfg, err := f.Config()
+			if err != nil {
+				return err
+			}
+			opts.DodgeStacking = cfg.Rules.DodgeStacking
+			if runF != nil {
+				return runF(opts)
+			}
+			return DeriveRun(opts)
+		},
+	}
+	cmd.Flags().StringVarP(&opts.InPlace, "in-place", "i", "", "rewrite FILE atomically instead of writing to stdout")
+	cmd.Flags().StringArrayVar(&opts.Choose, "choose", nil, "the choice for each \"Choose\" result a missing flavour needs (repeatable, in order)")
+	return cmd
+}
+
+// deriveDetails is the "derive" event's record.
+type deriveDetails struct {
+	Dice  []dice.Rolled `json:"dice"`
+	Steps ruling.Steps  `json:"steps"`
+}
+
+// DeriveRun derives the hero and writes it.
+func DeriveRun(opts *DeriveOptions) error {
+	h, err := opts.ReadDraft(opts.File)
+	if err != nil {
+		return err
+	}
+	rs, err := opts.Roller()
+	if err != nil {
+		return err
+	}
+	rec := dice.NewRecorder(rs.Roller)
+	steps, err := chargen.Derive(h, rec, chargen.Options{DodgeStacking: opts.DodgeStacking, Choose: opts.Choose})
+	if err != nil {
+		return cmdutil.Input(fmt.Errorf("%s: %w", name(opts.File), err))
+	}
+	if err := h.Validate(); err != nil {
+		return cmdutil.Input(fmt.Errorf("%s: after deriving: %w", name(opts.File), err))
+	}
+	rolled := rec.Rolls()
+	summary := fmt.Sprintf("derived: strength %d, armour class %s, health %d, stamina %d, %d dice rolled",
+		h.Abilities.Final.Strength, h.Combat.ArmourClass, h.Health.Max, h.Stamina.Max, len(rolled))
+	var seed *uint64
+	if len(rolled) > 0 {
+		seed = rs.SeedPtr()
+	}
+	if rolled == nil {
+		rolled = []dice.Rolled{}
+	}
+	if err := h.AppendEvent("derive", summary, seed, deriveDetails{Dice: rolled, Steps: steps}); err != nil {
+		return err
+	}
+	if opts.Explain {
+		if err := steps.Write(opts.IO.ErrOut); err != nil {
+			return err
+		}
+	}
+	if len(rolled) > 0 && seed != nil {
+		fmt.Fprintf(opts.IO.ErrOut, "seed %d (replay with --seed %d)\n", *seed, *seed)
+	}
+	return opts.WriteHero(h, opts.InPlace)
+}
+
+func name(path string) string {
+	if path == "" || path == "-" {
+		return "stdin"
+	}
+	return path
+}

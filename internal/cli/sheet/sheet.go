@@ -1,0 +1,203 @@
+// Package sheet implements `spandex sheet`: a hero file rendered as the
+// book's character sheet (p. 17).
+package sheet
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/spf13/cobra"
+
+	"github.com/codename-spandex/spandex/internal/cmdutil"
+	"github.com/codename-spandex/spandex/internal/iostreams"
+	"github.com/codename-spandex/spandex/pkg/hero"
+)
+
+// Options are the inputs of `spandex sheet`.
+type Options struct {
+	IO     *iostreams.IOStreams
+	Files  []string
+	Format cmdutil.Format
+	// Open opens a file ("-" is stdin).
+	Open func(string) (io.ReadCloser, error)
+}
+
+// NewCmdSheet builds `spandex sheet`. runF replaces Run in tests.
+func NewCmdSheet(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
+	opts := &Options{IO: f.IOStreams}
+	cmd := &cobra.Command{
+		Use:   "sheet [FILE|-]...",
+		Short: "Show a hero file as the book's character sheet",
+		Long: `Render hero files (stdin when none is given, or "-") as the book's character
+sheet (p. 17): abilities with their bonuses, armour class, dodge, knockback
+threshold, panels, movement, health and stamina with their thresholds and
+dividers, attacks, powers and perks, equipment and the personal profile.
+
+A file may hold one hero or a stream of heroes (JSON Lines, as gen hero -n N
+writes). The sheet is text, never wider than 80 columns. When stdout is not
+a terminal (or with -o json/jsonl) a JSON summary of each sheet is written
+instead: name, kind, abilities, the combat figures, tracks, attacks, powers,
+perks, profile categories, resources and downtime points.`,
+		Example: `  spandex sheet hero.json
+  spandex gen hero --seed 42 | spandex sheet -o text
+  spandex hero derive testdata/heroes/guardian-draft.json | spandex sheet -o text`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.Files = args
+			if len(opts.Files) == 0 {
+				opts.Files = []string{"-"}
+			}
+			ft, err := f.Format(cmdutil.FormatText)
+			if err != nil {
+				return err
+			}
+			if ft == cmdutil.FormatTable {
+				ft = cmdutil.FormatText
+			}
+			opts.Format = ft
+			opts.Open = func(path string) (io.ReadCloser, error) {
+				if path == "-" {
+					if f.IOStreams.IsStdinTTY() {
+						return nil, cmdutil.Inputf("no hero file given and stdin is a terminal: pass a FILE or pipe one in")
+					}
+					return io.NopCloser(f.IOStreams.In), nil
+				}
+				fh, err := os.Open(path)
+				if err != nil {
+					if errors.Is(err, os.ErrNotExist) {
+						return nil, cmdutil.Inputf("%s: no such file", path)
+					}
+					return nil, cmdutil.Inputf("%s: %v", path, err)
+				}
+				return fh, nil
+			}
+			if runF != nil {
+				return runF(opts)
+			}
+			return Run(opts)
+		},
+	}
+	return cmd
+}
+
+// Run renders every hero of every file.
+func Run(opts *Options) error {
+	for _, path := range opts.Files {
+		if err := runFile(opts, path); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func runFile(opts *Options, path string) error {
+	rc, err := opts.Open(path)
+	if err != nil {
+		return err
+	}
+	defer rc.Close()
+	name := path
+	if name == "-" {
+		name = "stdin"
+	}
+	dec := json.NewDecoder(bufio.NewReaderSize(rc, 64<<10))
+	n := 0
+	for {
+		var raw json.RawMessage
+		err := dec.Decode(&raw)
+		if err == io.EOF {
+			break
+		}
+		n++
+		label := name
+		if n > 1 || dec.More() {
+			label = fmt.Sprintf("%s#%d", name, n)
+		}
+		if err != nil {
+			return cmdutil.Inputf("%s: $: invalid JSON: %v", label, err)
+		}
+		h, err := hero.Decode(raw)
+		if err != nil {
+			return cmdutil.Inputf("%s: %w", label, err)
+		}
+		if opts.Format.IsJSON() {
+			if err := cmdutil.WriteJSON(opts.IO.Out, opts.Format, Summarise(h)); err != nil {
+				return err
+			}
+			continue
+		}
+		if n > 1 {
+			fmt.Fprintln(opts.IO.Out)
+		}
+		if err := Render(opts.IO.Out, h, Width); err != nil {
+			return err
+		}
+	}
+	if n == 0 {
+		return cmdutil.Inputf("%s: $: empty input, expected a hero JSON object", name)
+	}
+	return nil
+}
+
+// Summary is the JSON form of a character sheet.
+type Summary struct {
+	Name      string          `json:"name"`
+	Kind      hero.Kind       `json:"kind"`
+	NPCType   string          `json:"npc_type,omitempty"`
+	Abilities hero.AbilitySet `json:"abilities"`
+	// Combat figures.
+	ArmourClass        string         `json:"armour_class"`
+	CanDodge           bool           `json:"can_dodge"`
+	DodgeBonus         int            `json:"dodge_bonus"`
+	StrikeBonus        int            `json:"strike_bonus"`
+	DamageBonus        int            `json:"damage_bonus"`
+	KnockbackThreshold int            `json:"knockback_threshold"`
+	BraceBonus         int            `json:"brace_bonus,omitempty"`
+	PanelsPerPage      int            `json:"panels_per_page"`
+	Movement           int            `json:"movement"`
+	Dividers           hero.Dividers  `json:"dividers"`
+	Health             int            `json:"health"`
+	Battered           int            `json:"battered"`
+	Stamina            int            `json:"stamina"`
+	Dazed              int            `json:"dazed"`
+	Stunned            int            `json:"stunned"`
+	Attacks            []string       `json:"attacks"`
+	Powers             []string       `json:"powers"`
+	Perks              []string       `json:"perks"`
+	Equipment          []string       `json:"equipment"`
+	Popularity         int            `json:"popularity,omitempty"`
+	Investigation      int            `json:"investigation,omitempty"`
+	Confidence         int            `json:"confidence,omitempty"`
+	HeroPoints         int            `json:"hero_points"`
+	Resources          hero.Resources `json:"resources"`
+	DowntimePerWeek    int            `json:"downtime_points_per_week"`
+}
+
+// Summarise builds the JSON form of a sheet.
+func Summarise(h *hero.Hero) Summary {
+	c := h.Combat
+	s := Summary{Name: h.Name, Kind: h.Kind, NPCType: h.NPCType, Abilities: h.Abilities,
+		ArmourClass: c.ArmourClass.String(), CanDodge: c.CanDodge, DodgeBonus: c.DodgeBonus, StrikeBonus: c.StrikeBonus,
+		DamageBonus: c.DamageBonus, KnockbackThreshold: c.KnockbackThreshold, BraceBonus: c.BraceBonus,
+		PanelsPerPage: c.PanelsPerPage, Movement: c.Movement, Dividers: c.Dividers,
+		Health: h.Health.Max, Battered: h.Health.Battered, Stamina: h.Stamina.Max, Dazed: h.Stamina.Dazed, Stunned: h.Stamina.Stunned,
+		Attacks: []string{}, Powers: []string{}, Perks: []string{}, Equipment: []string{},
+		Popularity: h.Profile.Popularity, Investigation: h.Profile.Investigation, Confidence: h.Profile.Confidence,
+		HeroPoints: h.HeroPoints.Max, Resources: h.Resources, DowntimePerWeek: h.Downtime.PointsPerWeek}
+	for _, a := range c.Attacks {
+		s.Attacks = append(s.Attacks, a.Slug)
+	}
+	for _, p := range h.Powers {
+		s.Powers = append(s.Powers, fmt.Sprintf("%s %d", p.Name, p.Rank))
+	}
+	for _, p := range h.Perks {
+		s.Perks = append(s.Perks, p.Name)
+	}
+	for _, it := range h.Equipment {
+		s.Equipment = append(s.Equipment, it.Name)
+	}
+	return s
+}

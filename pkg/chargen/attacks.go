@@ -1,0 +1,482 @@
+package chargen
+
+import (
+	"fmt"
+
+	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/rulebook"
+)
+
+// damageRow returns the Physical Damage Table dice for a row (p. 36).
+func damageRow(t rulebook.DamageType) (health, stamina string) {
+	row, err := rulebook.PhysicalDamage(t)
+	if err != nil {
+		return "", ""
+	}
+	return row.Health, row.Stamina
+}
+
+// plus adds a flat amount to a dice expression ("2d6" + 5 = "2d6+5").
+func plus(expr string, n int) string {
+	if n == 0 || expr == "" {
+		return expr
+	}
+	// Fold into an existing trailing constant: "1d6-6"+5 = "1d6-1".
+	for i := len(expr) - 1; i > 0; i-- {
+		c := expr[i]
+		if c == '+' || c == '-' {
+			var k int
+			if _, err := fmt.Sscanf(expr[i:], "%d", &k); err == nil && isConst(expr[i+1:]) {
+				k += n
+				head := expr[:i]
+				if k == 0 {
+					return head
+				}
+				return fmt.Sprintf("%s%+d", head, k)
+			}
+			break
+		}
+		if c == 'd' {
+			break
+		}
+	}
+	return fmt.Sprintf("%s%+d", expr, n)
+}
+
+func isConst(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// special is the attack-after-movement special attack (flying kick, slam,
+// charge): 1d6 H / 2d6+6 S, one panel plus one recovery panel (§4.1).
+func special(slug, name, power, notes string) hero.Attack {
+	return hero.Attack{Slug: slug, Name: name, StrikeClass: rulebook.SC2, DamageType: slug,
+		Health: rulebook.SpecialAttackHealth, Stamina: rulebook.SpecialAttackStamina,
+		ParryAs: string(rulebook.AttackOtherMelee), Panels: 1, RecoveryPanels: 1, Power: power, Notes: notes}
+}
+
+// attacks builds the attacks list (p. 14): the fist/foot and every
+// power's attacks, named by slug.
+func (b *builder) attacks() []hero.Attack {
+	h := b.h
+	var out []hero.Attack
+	add := func(a hero.Attack) {
+		for _, x := range out {
+			if x.Slug == a.Slug {
+				return
+			}
+		}
+		out = append(out, a)
+	}
+	uh, us := damageRow(rulebook.DamageUnarmed)
+	fist := hero.Attack{Slug: "fist", Name: "Fist/foot", StrikeClass: rulebook.BasicAttackStrikeClass, DamageType: string(rulebook.DamageUnarmed),
+		Health: uh, Stamina: us, AddsDamageBonus: true, ParryAs: string(rulebook.AttackOtherMelee), Panels: 1,
+		Notes: "damage bonus on stamina or health or split, chosen each attack (p. 14)"}
+	if h.PowerRank("super-strength") > 0 || h.PowerRank("super-speed") > 0 {
+		fist.Notes += "; counts as a super-powered strike against mundane characters (p. 49)"
+	}
+
+	// Martial arts modifies the fist and adds its own attacks (p. 66).
+	if i := powerIndex(h, "martial-arts"); i >= 0 {
+		p := &h.Powers[i]
+		top, oriental, street := 0, 0, 0
+		for _, f := range p.Flavours {
+			top = max(top, f.Rank)
+			switch f.Slug {
+			case "oriental":
+				oriental = f.Rank
+			case "streetfighting":
+				street = f.Rank
+			}
+		}
+		top = max(top, 1)
+		fist.Name = "Martial arts strike"
+		fist.StrikeClass = rulebook.SC3
+		fist.ParryAs = string(rulebook.AttackMartialArts)
+		fist.Power = "martial-arts"
+		if top >= 2 {
+			fist.Health, fist.Stamina = "1d6", "2d6+6"
+		}
+		if oriental >= 3 {
+			fist.StrikeClass = rulebook.SC4
+			fist.ParryAs = string(rulebook.AttackRank3MartialArts)
+		}
+		add(fist)
+		if oriental > 0 {
+			o := fist
+			o.Slug, o.Name = "oriental-strike", "Oriental strike (health)"
+			o.Health, o.Stamina = "2d6", "1d6"
+			if oriental >= 2 {
+				o.Health = "2d6+3"
+			}
+			o.Notes = "oriental martial arts' alternative damage, chosen each attack (p. 66)"
+			add(o)
+		}
+		if street > 0 {
+			add(hero.Attack{Slug: "haymaker", Name: "Haymaker", StrikeClass: fist.StrikeClass, DamageType: string(rulebook.DamageUnarmed),
+				Health: "1d6", Stamina: "3d6+12", AddsDamageBonus: true, ParryAs: fist.ParryAs, Panels: 2, ToHitBonus: 2,
+				Power: "martial-arts", Notes: "once per opponent per combat (p. 66)"})
+		}
+	} else {
+		add(fist)
+	}
+
+	if h.PowerRank("claws") > 0 {
+		add(hero.Attack{Slug: "claws", Name: "Claws", StrikeClass: fist.StrikeClass, DamageType: string(rulebook.DamageUnarmed),
+			Health: "2d6", Stamina: "1d6", AddsDamageBonus: true, ParryAs: fist.ParryAs, Panels: 1, Power: "claws",
+			Notes: "unarmed attacks with the claws out (p. 52)"})
+	}
+	if i := powerIndex(h, "cybernetics"); i >= 0 {
+		p := &h.Powers[i]
+		for _, f := range p.Flavours {
+			switch f.Slug {
+			case "bionic-arm":
+				arm := 10 + value(p, "arm_d10")
+				str := h.Abilities.Final.Strength + arm
+				a := fist
+				a.Slug, a.Name = "bionic-arm", "Bionic arm"
+				a.Power = "cybernetics"
+				a.ExtraDamage = rulebook.DamageBonus(str) - h.Combat.DamageBonus
+				a.Notes = fmt.Sprintf("the arm has Super Strength rank 1: strength %d (+%d) for this arm only (p. 52)", str, arm)
+				add(a)
+			case "cyber-weapon":
+				if w, ok := weaponBySlug(f.Detail); ok {
+					for _, a := range weaponAttacks(w, nil) {
+						a.Slug = "cyber-" + a.Slug
+						a.Name = "Cyber-linked " + a.Name
+						a.Health, a.Stamina = plus(a.Health, rulebook.CyberWeaponBonus), plus(a.Stamina, rulebook.CyberWeaponBonus)
+						a.Power = "cybernetics"
+						a.Notes = "+5 health and +5 stamina damage; a thrown one returns in a double-panel (p. 53)"
+						add(a)
+					}
+				}
+			case "retractable-glider":
+				add(special("glider-kick", "Glider dive kick", "cybernetics", "after a power dive of at least 4 m; or +2 damage on a normal melee attack instead (p. 52)"))
+			}
+		}
+	}
+	if i := powerIndex(h, "weapon-mastery"); i >= 0 {
+		for k := range h.Powers[i].Flavours {
+			f := &h.Powers[i].Flavours[k]
+			w, ok := weaponBySlug(f.Slug)
+			if !ok {
+				continue
+			}
+			for _, a := range weaponAttacks(w, f) {
+				add(a)
+			}
+		}
+	}
+	if i := powerIndex(h, "energy-blast"); i >= 0 {
+		p := &h.Powers[i]
+		add(hero.Attack{Slug: "energy-blast", Name: "Energy blast (" + flavourNames(p) + ")", StrikeClass: rulebook.SC3, DamageType: string(rulebook.DamageEnergyBlast),
+			Health: "5d6", Stamina: "5d6", ParryAs: string(rulebook.AttackEnergyBlast), Ranged: true, Range: 40, Panels: 2, LowersDividers: 2,
+			Power: "energy-blast", Notes: "up to 10d6 from the energy pool per attack, split between stamina and health with neither more than two dice ahead (p. 55); 5d6/5d6 shown"})
+	}
+	if h.PowerRank("stunning-attack") > 0 {
+		add(hero.Attack{Slug: "stunning-attack", Name: "Stunning attack", StrikeClass: rulebook.SC3, DamageType: "stunning-attack",
+			Stamina: "3d6", ParryAs: string(rulebook.AttackEnergyBlast), Ranged: true, Range: 40, Panels: 2, LowersStaminaDivider: 2,
+			Power: "stunning-attack", Notes: "no health damage; the target's S divider counts as 2 lower (p. 76)"})
+	}
+	if i := powerIndex(h, "magic"); i >= 0 && h.Powers[i].HasFlavour("eldritch-bolt") {
+		add(hero.Attack{Slug: "eldritch-bolt", Name: "Eldritch bolt", StrikeClass: rulebook.SC3, DamageType: "eldritch-bolt",
+			Health: "2d6", Stamina: "3d6", Ranged: true, Range: 40, Panels: 2, IgnoresDividers: true, ParryAs: string(rulebook.AttackEnergyBlast),
+			Power: "magic", Notes: "1d6 health or stamina per 2 magic points (at most 10 per casting), split before rolling; ignores dividers; cannot be cancelled (p. 63); 10 points shown"})
+	}
+	if i := powerIndex(h, "psychic-ability"); i >= 0 && h.Powers[i].HasFlavour("psionic-blast") {
+		add(hero.Attack{Slug: "psionic-blast", Name: "Psionic blast", StrikeClass: rulebook.SC2, DamageType: "psionic-blast",
+			Health: "4d6", Stamina: "6d6", Range: 20, Ranged: true, Panels: 2, IgnoresDividers: true, Mental: true,
+			Power: "psychic-ability", Notes: "mental attack roll; 2d6 stamina or health per 2 psi, at most 10d6, split before rolling; ignores dividers (p. 68); 10 psi shown"})
+	}
+	if h.PowerRank("snare") > 0 {
+		add(hero.Attack{Slug: "snare-ball", Name: "Snare ball", StrikeClass: rulebook.SC2, DamageType: "snare-ball",
+			Health: "2d6", Stamina: "3d6", ParryAs: string(rulebook.AttackThrown), Ranged: true, Range: 20, Panels: 2,
+			Power: "snare", Notes: "1d6 per 2 fluid points (at most 10 per action), no more health dice than stamina dice (p. 73); 10 points shown"})
+		add(hero.Attack{Slug: "snare-bind", Name: "Snare binding", StrikeClass: rulebook.SC2, DamageType: "restraint",
+			Ranged: true, Range: 20, Panels: 2, Power: "snare",
+			Notes: "binds one target; escape chance = target's strength %, +10% per point under 10 spent, +10% per helpful power, +30% escapology (p. 73)"})
+	}
+	if i := powerIndex(h, "environmental-control"); i >= 0 {
+		p := &h.Powers[i]
+		switch {
+		case p.HasFlavour("electrical"):
+			add(hero.Attack{Slug: "electric-arc", Name: "Electric arc", StrikeClass: rulebook.SC2, DamageType: "electric-arc",
+				Health: "1d6", Stamina: "1d6", Ranged: true, Range: 20, Panels: 2, NoToHit: true, Power: "environmental-control",
+				Notes: "only with a mains-strength source of electricity within 20 m; no to-hit roll (p. 57)"})
+		case p.HasFlavour("magnetism"):
+			add(hero.Attack{Slug: "magnetic-missile", Name: "Magnetic missile", StrikeClass: rulebook.SC2, DamageType: "magnetic-missile",
+				Stamina: "2d6", Ranged: true, Range: 20, Panels: 2, Power: "environmental-control",
+				Notes: "a metal object of up to 25 kg; no to-hit roll when attracted towards a target within range, a to-hit roll when repelled (p. 58)"})
+			add(special("magnetic-fling-kick", "Magnetic fling kick", "environmental-control", "after a fling of at least 4 m; or +2 damage on a normal melee attack instead (p. 57)"))
+		case p.HasFlavour("molecular"):
+			add(hero.Attack{Slug: "molecular-collapse", Name: "Molecular collapse", StrikeClass: rulebook.SC2, DamageType: "molecular",
+				Stamina: "2d6", Ranged: true, Range: 6, Panels: 1, Power: "environmental-control",
+				Notes: "destroying objects near a person: a to-hit roll, at most 2d6 stamina (p. 58)"})
+		case p.HasFlavour("temperature"):
+			add(hero.Attack{Slug: "temperature", Name: "Heat or cold", StrikeClass: rulebook.SC2, DamageType: "temperature",
+				Stamina: "2d6", Ranged: true, Range: 20, Panels: 2, NoToHit: true, Power: "environmental-control",
+				Notes: "everyone in a 2 m radius each double-panel; S dividers do not help, only the matching immunity (p. 58)"})
+		}
+	}
+	if r := h.PowerRank("phasing"); r > 0 {
+		add(hero.Attack{Slug: "phase-strike", Name: "Phase strike", StrikeClass: rulebook.SC2, DamageType: "phase-strike",
+			Health: "1d6", Stamina: "2d6", Panels: 1, Power: "phasing",
+			Notes: "to-hit as against armour class F; may be dodged but not parried or blocked; 1-3d6 split before rolling; each strike adds a cumulative 20% chance of becoming vulnerable (p. 66)"})
+	}
+	// Attacks after movement.
+	if h.PowerRank("acrobatics") > 0 {
+		add(special("flying-kick", "Flying kick", "acrobatics", "after a swing or leap of at least 4 m; or +2 damage on a normal melee attack instead (p. 51)"))
+	}
+	if b.hasFlavour("skills", "gymnastics") {
+		add(special("flying-kick", "Flying kick", "skills", "after tumbling at least 4 m; or +2 damage on a normal melee attack instead (p. 72)"))
+	}
+	if h.PowerRank("super-leap") > 0 {
+		add(special("flying-kick", "Flying kick", "super-leap", "after a leap of at least 4 m; or +2 damage on a normal melee attack instead (p. 74)"))
+	}
+	if h.PowerRank("flight") > 0 {
+		add(special("dive-kick", "Power-dive kick", "flight", "after a power dive of at least 4 m; or +5 damage on a normal melee attack instead (p. 58)"))
+	}
+	if h.PowerRank("super-speed") > 0 {
+		add(special("charge", "Charge", "super-speed", "after running at least 4 m; or +4 damage on a normal melee attack instead (p. 76)"))
+	}
+	if h.PowerRank("growth") > 0 {
+		add(special("slam", "Growth slam", "growth", "growing directly before the attack; or +4 damage on a normal melee attack instead (p. 61)"))
+	}
+	if h.PowerRank("shrinking") > 0 {
+		add(special("regrow-slam", "Regrowth slam", "shrinking", "returning to full size directly before the attack; or +4 damage on a normal melee attack instead (p. 71)"))
+	}
+	for k := range out {
+		if out[k].Power != "" && out[k].DamageType != "" {
+			out[k].AddsDamageBonus = out[k].AddsDamageBonus || addsBonus(out[k])
+		}
+	}
+	// Accuracy rank 2: +5 damage with the precise attack form (p. 51).
+	if i := powerIndex(h, "accuracy"); i >= 0 {
+		form := b.accuracyForm(i, out)
+		if h.Powers[i].Rank >= 2 {
+			for k := range out {
+				if out[k].Slug == form {
+					out[k].ExtraDamage += 5
+					out[k].Notes = appendNote(out[k].Notes, "Accuracy: +5 damage, +5 more per extra panel aiming, up to +25 (p. 51)")
+				}
+			}
+		}
+	}
+	return out
+}
+
+func appendNote(n, s string) string {
+	if n == "" {
+		return s
+	}
+	return n + "; " + s
+}
+
+// addsBonus reports whether the strength damage bonus applies: unarmed,
+// melee and thrown attacks (p. 36), including the special kicks.
+func addsBonus(a hero.Attack) bool {
+	switch rulebook.DamageType(a.DamageType) {
+	case rulebook.DamageUnarmed, rulebook.DamageBluntOneHanded, rulebook.DamageBluntTwoHanded, rulebook.DamageBluntThrown,
+		rulebook.DamageSharpOneHanded, rulebook.DamageSharpTwoHanded, rulebook.DamageSharpThrown:
+		return true
+	}
+	return a.RecoveryPanels > 0
+}
+
+// accuracyForm returns (choosing it the first time) the ranged attack form
+// Accuracy applies to (p. 51): the first ranged attack, else thrown
+// objects.
+func (b *builder) accuracyForm(i int, attacks []hero.Attack) string {
+	p := &b.h.Powers[i]
+	if len(p.Flavours) > 0 {
+		return p.Flavours[0].Slug
+	}
+	form := "thrown-object"
+	for _, a := range attacks {
+		if a.Ranged && !a.Mental {
+			form = a.Slug
+			break
+		}
+	}
+	p.Flavours = append(p.Flavours, hero.Flavour{Slug: form, Name: "Precise with " + form, Detail: "ranged attack form"})
+	return form
+}
+
+func flavourNames(p *hero.Power) string {
+	s := ""
+	for k, f := range p.Flavours {
+		if k > 0 {
+			s += ", "
+		}
+		s += f.Name
+	}
+	return s
+}
+
+// weaponAttacks returns a weapon's attacks: one per attack mode, strike
+// class 4 in the mastered mode (all modes with "all-modes"), strike class
+// 2 otherwise, with the mastery's damage options (p. 77). f is nil for a
+// weapon without mastery.
+func weaponAttacks(w weapon, f *hero.Flavour) []hero.Attack {
+	var out []hero.Attack
+	mode := ""
+	rank := 0
+	var opts []string
+	if f != nil {
+		mode, rank, opts = f.Detail, max(f.Rank, 1), f.Options
+	}
+	has := func(o string) bool {
+		for _, x := range opts {
+			if x == o {
+				return true
+			}
+		}
+		return false
+	}
+	allModes := has("all-modes") || has("all-modes-damage")
+	bonus := func(chosen bool) int {
+		small, big := 2, 5
+		switch {
+		case has("heavy-damage") && chosen:
+			small, big = 5, 10
+		case has("all-modes-damage"):
+		case has("damage") && chosen:
+		default:
+			return 0
+		}
+		if w.twoHanded {
+			return big
+		}
+		return small
+	}
+	panels := 1
+	if w.twoHanded {
+		panels = 2
+	}
+	mk := func(m string, dt rulebook.DamageType) hero.Attack {
+		hd, sd := damageRow(dt)
+		chosen := m == mode
+		sc := rulebook.SC2
+		if rank > 0 && (chosen || allModes) {
+			sc = rulebook.SC4
+		}
+		parry := rulebook.AttackOtherMelee
+		ranged := m == "ranged"
+		if ranged {
+			parry = rulebook.AttackThrown
+			if dt == rulebook.DamageProjectile {
+				parry = rulebook.AttackProjectile
+			}
+			if sc == rulebook.SC4 {
+				parry = rulebook.AttackRangedWM
+			}
+		} else if sc == rulebook.SC4 {
+			parry = rulebook.AttackOtherMeleeWM
+		}
+		slug, name := w.attack, w.item
+		if ranged && w.melee != "" {
+			slug, name = "thrown-"+w.attack, "Thrown "+lower(w.item)
+		}
+		a := hero.Attack{Slug: slug, Name: name, StrikeClass: sc, DamageType: string(dt), Health: hd, Stamina: sd,
+			AddsDamageBonus: dt != rulebook.DamageProjectile, ParryAs: string(parry), Ranged: ranged, Panels: panels}
+		if f != nil {
+			a.Power = "weapon-mastery"
+			a.ExtraDamage = bonus(chosen)
+		}
+		return a
+	}
+	if w.melee != "" {
+		out = append(out, mk("melee", w.melee))
+	}
+	if w.ranged != "" {
+		out = append(out, mk("ranged", w.ranged))
+	}
+	return out
+}
+
+func lower(s string) string {
+	if s == "" {
+		return s
+	}
+	c := s[0]
+	if c >= 'A' && c <= 'Z' {
+		c += 'a' - 'A'
+	}
+	return string(c) + s[1:]
+}
+
+// parries lists the parries the hero can make (p. 34): bare-handed (or
+// martial arts), each melee or ranged weapon, the energy blast, and
+// Energy Reflect's automatic parry.
+func (b *builder) parries() []hero.Parry {
+	h := b.h
+	var out []hero.Parry
+	for _, a := range h.Combat.Attacks {
+		var pt rulebook.ParryType
+		switch rulebook.AttackType(a.ParryAs) {
+		case rulebook.AttackRank3MartialArts:
+			pt = rulebook.ParryRank3MartialArts
+		case rulebook.AttackMartialArts:
+			pt = rulebook.ParryMartialArts
+		case rulebook.AttackOtherMeleeWM:
+			pt = rulebook.ParryOtherMeleeWM
+		case rulebook.AttackOtherMelee:
+			pt = rulebook.ParryOtherMelee
+		case rulebook.AttackRangedWM:
+			pt = rulebook.ParryRangedWM
+		case rulebook.AttackThrown, rulebook.AttackProjectile:
+			pt = rulebook.ParryRanged
+		case rulebook.AttackEnergyBlast:
+			if a.Slug != "energy-blast" {
+				continue
+			}
+			pt = rulebook.ParryEnergyBlast
+		default:
+			continue
+		}
+		if a.RecoveryPanels > 0 || a.Slug == "haymaker" || a.Slug == "oriental-strike" || a.Slug == "claws" || a.Slug == "bionic-arm" {
+			continue
+		}
+		p := hero.Parry{Slug: a.Slug, ParryType: string(pt), Health: a.Health, Stamina: a.Stamina, AddsDamageBonus: a.AddsDamageBonus, Ranged: a.Ranged}
+		if w, ok := weaponBySlug(a.Slug); ok && w.shield && pt == rulebook.ParryOtherMeleeWM {
+			p.ParryType = string(rulebook.ParryShieldWM)
+		}
+		if a.ExtraDamage != 0 {
+			p.Health = plus(p.Health, a.ExtraDamage)
+		}
+		out = append(out, p)
+	}
+	// A shield mastered in defence mode parries as "Shield (with weapon
+	// mastery)" (pp. 34, 77).
+	if i := powerIndex(h, "weapon-mastery"); i >= 0 {
+		for _, f := range h.Powers[i].Flavours {
+			if w, ok := weaponBySlug(f.Slug); ok && w.shield && f.Detail == "defence" {
+				for k := range out {
+					if out[k].Slug == w.attack {
+						out[k].ParryType = string(rulebook.ParryShieldWM)
+					}
+				}
+			}
+		}
+	}
+	reflect := ""
+	if i := powerIndex(h, "energy-reflect"); i >= 0 {
+		reflect = flavourNames(&h.Powers[i])
+	}
+	if i := powerIndex(h, "energy-blast"); i >= 0 && h.Powers[i].HasOption("energy-reflect") && reflect == "" {
+		reflect = flavourNames(&h.Powers[i])
+	}
+	if reflect != "" {
+		out = append(out, hero.Parry{Slug: "energy-reflect", ParryType: string(rulebook.ParryEnergyBlast), Automatic: true,
+			Notes: "against " + reflect + " energy only: an automatic melee parry, then a strike class 2 to-hit roll back at the source (p. 56)"})
+	}
+	return out
+}

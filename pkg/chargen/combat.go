@@ -1,0 +1,450 @@
+package chargen
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/rulebook"
+)
+
+// combat recomputes every combat figure (pp. 13-15 and the powers).
+func (b *builder) combat(opt Options) {
+	h := b.h
+	c := &h.Combat
+	f := h.Abilities.Final
+	c.Explain = c.Explain[:0]
+	explain := func(page, format string, args ...any) {
+		s := fmt.Sprintf(format, args...)
+		c.Explain = append(c.Explain, s+" ("+page+")")
+		b.add("combat", page, "%s", s)
+	}
+
+	// Armour class and dividers.
+	if !h.IsMundane() && h.Kind != hero.KindSummoned {
+		ac, src := rulebook.ACF, "a normal costume"
+		if b.hasItem("padded-costume") {
+			ac, src = rulebook.ACE, "a padded or lightly armoured costume"
+		}
+		for _, s := range []string{"armour", "toughness"} {
+			if i := powerIndex(h, s); i >= 0 {
+				r := h.Powers[i].Rank
+				if s == "armour" {
+					r = min(r, 3)
+				}
+				if pac, _ := rulebook.ArmourRank(r); pac != 0 && pac < ac {
+					ac, src = pac, fmt.Sprintf("%s rank %d", h.Powers[i].Name, h.Powers[i].Rank)
+				}
+			}
+		}
+		c.ArmourClass = ac
+		explain("pp. 32, 51, 77", "armour class %s from %s", ac, src)
+	}
+	if c.ArmourClass == 0 {
+		c.ArmourClass = rulebook.ACF
+	}
+	info := rulebook.ArmourClassInfo(c.ArmourClass)
+	base := rulebook.Dividers(info.Dividers)
+	mod := rulebook.StrengthDividerModifier(f.Strength)
+	d := base.Improve(mod)
+	c.Dividers = hero.Dividers{Health: d.Health, Stamina: d.Stamina}
+	if !base.None() {
+		explain("pp. 8, 14", "dividers %s: armour class %s gives %s, strength %d improves them by %s", d, c.ArmourClass, base, f.Strength, modString(mod))
+	}
+
+	// Bonuses.
+	c.DamageBonus = rulebook.DamageBonus(f.Strength)
+	explain("p. 8", "damage bonus %+d from strength %d (Strength Table)", c.DamageBonus, f.Strength)
+	c.StrikeBonus = rulebook.AgilityBonus(f.Agility)
+	explain("p. 8", "strike bonus %+d from agility %d (Agility Table)", c.StrikeBonus, f.Agility)
+	b.dodge(opt, explain)
+
+	// Knockback threshold and bracing.
+	c.KnockbackThreshold = rulebook.DefaultKnockbackThreshold
+	if i := powerIndex(h, "larger"); i >= 0 {
+		k := min(value(&h.Powers[i], "knockback_ranks"), h.Powers[i].Rank)
+		if k > 0 {
+			c.KnockbackThreshold += 5 * k
+			explain("p. 61", "knockback threshold +%d from Larger (stockier), %d rank(s)", 5*k, k)
+		}
+	}
+	c.BraceBonus = 0
+	if r := h.PowerRank("super-strength"); r > 0 {
+		c.BraceBonus = rulebook.BracePerRank * r
+		explain("p. 76", "bracing adds %d to the knockback threshold (+5 per Super Strength rank)", c.BraceBonus)
+	}
+	explain("p. 13", "knockback threshold %d", c.KnockbackThreshold)
+
+	// Panels per page.
+	switch h.Kind {
+	case hero.KindHero, hero.KindVillain, hero.KindAndroid, "":
+		c.PanelsPerPage = rulebook.PanelsHero
+	case hero.KindMundane:
+		c.PanelsPerPage = rulebook.PanelsMundane
+	default:
+		if c.PanelsPerPage == 0 {
+			c.PanelsPerPage = rulebook.PanelsMundane
+			if h.Kind == hero.KindSidekick {
+				c.PanelsPerPage = 3
+			}
+		}
+	}
+	explain("p. 13", "%d panels per page", c.PanelsPerPage)
+
+	b.movement(explain)
+	b.senses()
+	c.Attacks = b.attacks()
+	c.Parries = b.parries()
+	c.Immunities = b.immunities()
+}
+
+func modString(m rulebook.Dividers) string {
+	if m.None() {
+		return "nothing"
+	}
+	return fmt.Sprintf("H/+%d S/+%d", m.Health, m.Stamina)
+}
+
+// dodge works out whether the hero may dodge and the dodge bonus (pp. 13,
+// 35): the armour class's own bonus plus every power's, added up or the
+// best one taken (§10 item 13).
+func (b *builder) dodge(opt Options, explain func(string, string, ...any)) {
+	h := b.h
+	c := &h.Combat
+	info := rulebook.ArmourClassInfo(c.ArmourClass)
+	c.CanDodge = info.CanDodge
+	why := fmt.Sprintf("armour class %s", c.ArmourClass)
+	if r := h.PowerRank("armour"); r >= 2 {
+		c.CanDodge, why = false, fmt.Sprintf("Armour rank %d", r)
+	}
+	if r := h.PowerRank("toughness"); r >= 2 {
+		c.CanDodge, why = false, fmt.Sprintf("Toughness rank %d", r)
+	}
+	if !c.CanDodge {
+		c.DodgeBonus = 0
+		explain("pp. 35, 51", "cannot dodge (%s)", why)
+		return
+	}
+	type src struct {
+		name  string
+		bonus int
+	}
+	var srcs []src
+	if info.DodgeBonus != 0 {
+		srcs = append(srcs, src{"armour class " + c.ArmourClass.String(), info.DodgeBonus})
+	}
+	if r := h.PowerRank("acrobatics"); r > 0 {
+		srcs = append(srcs, src{"Acrobatics", map[bool]int{true: 3, false: 2}[r >= 2]})
+	}
+	ma := 0
+	if i := powerIndex(h, "martial-arts"); i >= 0 {
+		for _, fl := range h.Powers[i].Flavours {
+			if fl.Rank >= 2 {
+				ma = 1
+			}
+		}
+	}
+	if h.PowerRank("reactions") > 0 {
+		srcs = append(srcs, src{"Reactions", 2})
+	}
+	if h.PowerRank("super-speed") > 0 {
+		srcs = append(srcs, src{"Super Speed", 3})
+	}
+	if b.hasFlavour("skills", "gymnastics") {
+		srcs = append(srcs, src{"Gymnastics", 1})
+	}
+	total := 0
+	var parts []string
+	if opt.DodgeStacking == "best" {
+		best := src{}
+		for _, s := range srcs {
+			if s.bonus > best.bonus {
+				best = s
+			}
+		}
+		if best.bonus > 0 {
+			total, parts = best.bonus, []string{fmt.Sprintf("%s %+d (best)", best.name, best.bonus)}
+		}
+	} else {
+		for _, s := range srcs {
+			total += s.bonus
+			parts = append(parts, fmt.Sprintf("%s %+d", s.name, s.bonus))
+		}
+	}
+	if ma > 0 {
+		total += ma
+		parts = append(parts, "Martial Arts rank 2 +1")
+	}
+	c.DodgeBonus = total
+	if len(parts) == 0 {
+		parts = []string{"no bonus"}
+	}
+	explain("pp. 13, 35", "may dodge, dodge bonus %+d: %s", total, strings.Join(parts, ", "))
+}
+
+// movement works out the movement speed (p. 14): (strength + agility +
+// endurance) ÷ 6 from the rolled scores, rounded to nearest (§10 item
+// 28); Larger (taller) adds 50% of it per rank and Super Speed doubles it
+// per rank (pp. 62, 75). Other ways of moving go in Moves.
+func (b *builder) movement(explain func(string, string, ...any)) {
+	h := b.h
+	c := &h.Combat
+	base := h.Abilities.Base
+	if h.Kind == hero.KindSummoned && c.Movement > 0 {
+		return
+	}
+	mv := rulebook.MovementSpeed(base.Strength, base.Agility, base.Endurance)
+	explain("p. 14", "movement (%d+%d+%d) ÷ 6 = %d metres per panel, from the rolled scores", base.Strength, base.Agility, base.Endurance, mv)
+	orig := mv
+	if i := powerIndex(h, "larger"); i >= 0 {
+		m := h.Powers[i].Rank - min(value(&h.Powers[i], "knockback_ranks"), h.Powers[i].Rank)
+		if m > 0 {
+			mv = (orig*(2+m) + 1) / 2
+			explain("p. 61", "Larger (taller): +50%% of %d per rank, %d rank(s): %d", orig, m, mv)
+		}
+	}
+	if r := h.PowerRank("super-speed"); r > 0 {
+		walk := mv
+		for k := 0; k < r && mv < 1<<20; k++ {
+			mv *= 2
+		}
+		explain("p. 75", "Super Speed rank %d doubles movement per rank in combat: %d", r, mv)
+		c.Moves = nil
+		defer func() {
+			c.Moves = append([]hero.Move{{Mode: "run", Metres: mv * 3 / 2, Power: "super-speed", Notes: fmt.Sprintf("long straight path: three times %d (rank 1), doubled per further rank", walk)}}, c.Moves...)
+		}()
+	}
+	c.Movement = mv
+	c.Moves = b.moves(orig, mv)
+}
+
+// moves lists the other ways of moving from powers and equipment.
+func (b *builder) moves(orig, mv int) []hero.Move {
+	h := b.h
+	var out []hero.Move
+	if r := h.PowerRank("flight"); r > 0 {
+		speeds := [][2]int{{15, 17}, {20, 30}, {25, 185}, {30, 6000}}
+		s := speeds[min(r, 4)-1]
+		out = append(out, hero.Move{Mode: "flight", Metres: s[0], Max: s[1], Power: "flight", Notes: "combat speed; top speed on a long straight path"})
+	}
+	if b.hasFlavour("cybernetics", "retractable-glider") {
+		out = append(out, hero.Move{Mode: "glide", Metres: rulebook.GliderSpeed, Power: "cybernetics", Notes: "must land after 20+4d10 panels of continuous flight"})
+	}
+	if r := h.PowerRank("super-leap"); r > 0 {
+		if r == 1 {
+			out = append(out, hero.Move{Mode: "leap", Metres: 2 * orig, Power: "super-leap", Notes: fmt.Sprintf("per double-panel across; %d m upwards", orig)})
+		} else {
+			str := h.Abilities.Final.Strength
+			out = append(out, hero.Move{Mode: "leap", Metres: orig * str, Power: "super-leap", Notes: fmt.Sprintf("movement x strength across, %d m upwards; takes half the time of walking it", orig*str/2)})
+		}
+	}
+	if r := h.PowerRank("acrobatics"); r > 0 {
+		out = append(out, hero.Move{Mode: "leap", Metres: 4, Power: "acrobatics", Notes: "in one panel"})
+		if r >= 2 {
+			out = append(out, hero.Move{Mode: "leap", Metres: 2 * orig, Power: "acrobatics", Notes: "4 m leaps in a double-panel (or one 8 m leap)"})
+		}
+		if b.hasItem("grappling-gun") {
+			out = append(out, hero.Move{Mode: "swing", Metres: 2 * orig, Power: "acrobatics", Notes: fmt.Sprintf("per panel with the grappling gun; %d m in a double-panel", 4*orig)})
+		}
+	}
+	if b.hasFlavour("skills", "gymnastics") {
+		out = append(out, hero.Move{Mode: "tumble", Metres: (mv*3 + 1) / 2, Power: "skills", Notes: "+50% when tumbling"})
+	}
+	if b.hasFlavour("environmental-control", "magnetism") {
+		out = append(out, hero.Move{Mode: "levitate", Metres: 10, Power: "environmental-control", Notes: "up to 10 m above a metal surface; a fling is a leap of up to your movement"})
+	}
+	if r := h.PowerRank("elasticity"); r > 0 {
+		n := "reach up to 6 m"
+		if r >= 2 {
+			n = "any distance; 1 stamina per 5 m beyond 20 m"
+		}
+		out = append(out, hero.Move{Mode: "stretch", Metres: map[bool]int{true: 20, false: 6}[r >= 2], Power: "elasticity", Notes: n})
+	}
+	if r := h.PowerRank("teleport"); r > 0 {
+		notes := []string{"1 stamina per metre, no stated maximum", "1 stamina per 2 m, at most 20; maximum 80 m", "1 stamina per 4 m, at most 15; maximum 3,000 m"}
+		dist := []int{0, 80, 3000}
+		out = append(out, hero.Move{Mode: "teleport", Metres: dist[min(r, 3)-1], Power: "teleport", Notes: notes[min(r, 3)-1] + "; double-panel"})
+	}
+	return out
+}
+
+// senses sets the parry bonus and surprise immunity from powers.
+func (b *builder) senses() {
+	c := &b.h.Combat
+	c.ParryBonus = 0
+	c.NeverSurprised = false
+	if b.hasFlavour("super-senses", "animal-senses") {
+		c.ParryBonus = 1
+		c.NeverSurprised = true
+	}
+	if b.h.PowerRank("danger-sense") > 0 {
+		c.NeverSurprised = true
+	}
+}
+
+// immunities lists what the hero ignores.
+func (b *builder) immunities() []string {
+	h := b.h
+	var out []string
+	add := func(s string) {
+		if !slices.Contains(out, s) {
+			out = append(out, s)
+		}
+	}
+	info := rulebook.ArmourClassInfo(h.Combat.ArmourClass)
+	if info.ImmuneSC01All {
+		add("sc01")
+	} else if info.ImmuneSC01Health {
+		add("sc01-health")
+	}
+	if info.ImmuneMundaneBulletsBlades {
+		add("mundane-bullets-blades")
+	}
+	for _, p := range h.Powers {
+		switch p.Slug {
+		case "immunity":
+			for _, f := range p.Flavours {
+				add(f.Slug)
+			}
+		case "energy-blast":
+			if p.HasOption("immunity") {
+				for _, f := range p.Flavours {
+					add(f.Slug)
+				}
+			}
+		case "super-health":
+			for _, f := range p.Flavours {
+				switch f.Slug {
+				case "immune-disease-radiation":
+					add("disease")
+					add("radiation")
+				case "immune-poison":
+					add("poison")
+				case "environmental-protection":
+					add("vacuum")
+					add("pressure")
+				}
+			}
+		}
+	}
+	if h.HasPerk("unearthly-being") {
+		add("disease")
+		add("ageing")
+	}
+	if h.Kind == hero.KindRobot {
+		add("stamina")
+	}
+	return out
+}
+
+// hasItem reports whether the hero carries an item with the slug.
+func (b *builder) hasItem(slug string) bool {
+	for _, it := range b.h.Equipment {
+		if it.Slug == slug {
+			return true
+		}
+	}
+	return false
+}
+
+// equipment adds the items the powers rely on (p. 13) and, for a new
+// hero, tops the list up to three from the book's list.
+func (b *builder) equipment(fill bool) {
+	h := b.h
+	has := func(slug, power string) bool {
+		for _, it := range h.Equipment {
+			if it.Slug == slug || (power != "" && it.For == power && slug == "") {
+				return true
+			}
+		}
+		return false
+	}
+	forPower := func(power string) bool {
+		for _, it := range h.Equipment {
+			if it.For == power {
+				return true
+			}
+		}
+		return false
+	}
+	for _, p := range h.Powers {
+		switch p.Slug {
+		case "armour":
+			if !forPower("armour") {
+				h.Equipment = append(h.Equipment, hero.Item{Slug: "armoured-suit", Name: "Armoured suit", For: "armour", Notes: "the protective suit the Armour power relies on (p. 51)"})
+			}
+		case "weapon-mastery":
+			for _, f := range p.Flavours {
+				w, ok := weaponBySlug(f.Slug)
+				if ok && !has(w.attack, "") {
+					h.Equipment = append(h.Equipment, hero.Item{Slug: w.attack, Name: w.item, For: "weapon-mastery"})
+				}
+			}
+		case "vehicle":
+			if !forPower("vehicle") {
+				h.Equipment = append(h.Equipment, hero.Item{Slug: "custom-vehicle", Name: "Custom vehicle", For: "vehicle", Notes: "does not count towards the three starting items (p. 77)"})
+				if fill {
+					for k := 1; k <= 3; k++ {
+						h.Equipment = append(h.Equipment, hero.Item{Slug: "vehicle-gadget", Name: fmt.Sprintf("Vehicle gadget %d", k), For: "vehicle", Notes: "one of three extra pieces of equipment built into the vehicle (p. 77); the GM and player define it"})
+					}
+				}
+			}
+		case "cybernetics":
+			for _, f := range p.Flavours {
+				if f.Slug == "cyber-weapon" && !has("cyber-weapon", "") {
+					w, _ := weaponBySlug(f.Detail)
+					h.Equipment = append(h.Equipment, hero.Item{Slug: "cyber-weapon", Name: "Cyber-linked " + strings.ToLower(w.item), For: "cybernetics", Notes: "+5 health and +5 stamina damage (p. 53)"})
+				}
+			}
+		}
+	}
+	if !fill {
+		return
+	}
+	count := 0
+	for _, it := range h.Equipment {
+		if it.For != "vehicle" {
+			count++
+		}
+	}
+	for _, slug := range b.topUpOrder() {
+		if count >= rulebook.StartingItems {
+			break
+		}
+		if has(slug, "") {
+			continue
+		}
+		for _, e := range rulebook.StartingEquipment() {
+			if e.Slug == slug {
+				h.Equipment = append(h.Equipment, hero.Item{Slug: e.Slug, Name: e.Name, Notes: e.Note})
+				count++
+			}
+		}
+	}
+}
+
+// topUpOrder is the unattended preference for the starting equipment
+// list (p. 13): a morphic-fabric costume for self-altering powers, else
+// a padded costume when the hero would otherwise be armour class F; a
+// grappling gun for Acrobatics; then the radio, the tracking device, the
+// grappling gun and a vehicle.
+func (b *builder) topUpOrder() []string {
+	h := b.h
+	var order []string
+	morphic := false
+	for _, s := range []string{"growth", "shrinking", "shapechange", "elasticity", "invisibility", "duplication", "camouflage", "density-control-self"} {
+		if powerIndex(h, s) >= 0 {
+			morphic = true
+		}
+	}
+	if morphic {
+		order = append(order, "morphic-fabric-costume")
+	} else if h.PowerRank("armour") == 0 && h.PowerRank("toughness") == 0 {
+		order = append(order, "padded-costume")
+	}
+	if h.PowerRank("acrobatics") > 0 {
+		order = append(order, "grappling-gun")
+	}
+	return append(order, "earpiece-radio", "tracking-device", "grappling-gun", "vehicle")
+}
