@@ -108,13 +108,15 @@ func Buy(h *hero.Hero, req BuyRequest, opts Options, r dice.Roller) (BuyResult, 
 		if err != nil {
 			return BuyResult{}, err
 		}
-		p, err := opts.GainPower(cp, g.Target, g.Kind == GoalSubPower, r)
+		steps, err := opts.GainPower(cp, g.Target, g.Kind == GoalSubPower, r)
 		if err != nil {
 			return BuyResult{}, fmt.Errorf("%s: %w", g.Key, err)
 		}
+		res.Steps = append(res.Steps, steps...)
 		work = *cp
-		if p != nil {
+		if p := work.FindPower(g.Target); p != nil {
 			pc := *p
+			pc.Sidekick = nil // reported in the hero file, not repeated here
 			res.Power = &pc
 			if g.Kind == GoalPower && !pr.NewPower {
 				res.To = pc.Rank

@@ -7,14 +7,17 @@ import (
 	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/profile"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
+	"github.com/codename-spandex/spandex/pkg/ruling"
 )
 
-// PowerGainer gains a power, a rank of a power, or (subpower) another
-// flavour of a power, the way hero generation resolves it: flavours and
-// rolled values, then the hero's derived values. It is supplied by the
-// caller (the CLI passes the character-generation code), so that downtime
-// never keeps a second copy of power resolution.
-type PowerGainer func(h *hero.Hero, slug string, subpower bool, r dice.Roller) (*hero.Power, error)
+// PowerGainer gains a power at rank 1, the next rank of a power the hero
+// has, or (subpower) another flavour of a power, the way hero generation
+// resolves it: flavours and rolled values, then the hero's derived values.
+// It is supplied by the caller (the CLI passes the character-generation
+// code), so that downtime never keeps a second copy of power resolution.
+// It returns the steps of its ruling; an error for a kind of gain it does
+// not support.
+type PowerGainer func(h *hero.Hero, slug string, subpower bool, r dice.Roller) (ruling.Steps, error)
 
 // Options are the documented rule options and the hooks into hero
 // generation.
