@@ -88,18 +88,6 @@ func exprMinOf(e *dice.Expr) int {
 	return e.Min()
 }
 
-// exprMin returns the smallest total of an expression (0 for empty).
-func exprMin(s string) int {
-	if s == "" {
-		return 0
-	}
-	e, err := parseExpr(s)
-	if err != nil {
-		return 0
-	}
-	return e.Min()
-}
-
 // d6s renders "Nd6" for split-dice power attacks ("" for none).
 func d6s(n int) string {
 	if n <= 0 {
