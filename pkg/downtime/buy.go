@@ -108,7 +108,11 @@ func Buy(h *hero.Hero, req BuyRequest, opts Options, r dice.Roller) (BuyResult, 
 		if err != nil {
 			return BuyResult{}, err
 		}
-		steps, err := opts.GainPower(cp, g.Target, g.Kind == GoalSubPower, r)
+		gain := opts.GainPower
+		if g.Kind == GoalSubPower {
+			gain = opts.GainSubPower
+		}
+		steps, err := gain(cp, g.Target, r)
 		if err != nil {
 			return BuyResult{}, fmt.Errorf("%s: %w", g.Key, err)
 		}

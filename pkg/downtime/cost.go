@@ -10,14 +10,14 @@ import (
 	"github.com/codename-spandex/spandex/pkg/ruling"
 )
 
-// PowerGainer gains a power at rank 1, the next rank of a power the hero
-// has, or (subpower) another flavour of a power, the way hero generation
-// resolves it: flavours and rolled values, then the hero's derived values.
-// It is supplied by the caller (the CLI passes the character-generation
-// code), so that downtime never keeps a second copy of power resolution.
-// It returns the steps of its ruling; an error for a kind of gain it does
-// not support.
-type PowerGainer func(h *hero.Hero, slug string, subpower bool, r dice.Roller) (ruling.Steps, error)
+// PowerGainer gains a power at rank 1, or the next rank of a power the
+// hero has (or, as Options.GainSubPower, another flavour of a power the
+// hero has), the way hero generation resolves it: flavours and rolled
+// values, then the hero's derived values. It is supplied by the caller
+// (the CLI passes the character-generation code), so that downtime never
+// keeps a second copy of power resolution. It returns the steps of its
+// ruling.
+type PowerGainer func(h *hero.Hero, slug string, r dice.Roller) (ruling.Steps, error)
 
 // Options are the documented rule options and the hooks into hero
 // generation.
@@ -32,6 +32,9 @@ type Options struct {
 	// GainPower resolves new powers and ranks; nil means buying powers is
 	// not available in this build.
 	GainPower PowerGainer
+	// GainSubPower adds another flavour to a power the hero has; nil
+	// means buying sub-powers is not available in this build.
+	GainSubPower PowerGainer
 	// Derive recomputes the hero's derived values (combat figures,
 	// movement) after an ability changes; nil leaves them, with a warning.
 	Derive func(h *hero.Hero) error
@@ -138,8 +141,8 @@ func PriceOf(h *hero.Hero, g Goal, opts Options) (Price, error) {
 		switch {
 		case h.FindPower(g.Target) == nil:
 			p.Blocked = fmt.Sprintf("%s has no %s: buy power:%s first", h.Name, row.Name, row.Slug)
-		case opts.GainPower == nil:
-			p.Blocked = "buying powers needs hero generation's power resolution, which this build does not provide"
+		case opts.GainSubPower == nil:
+			p.Blocked = "buying a sub-power needs hero generation to add a flavour to a power the hero has, which this build does not provide; the GM can add it by hand (hero derive)"
 		}
 	case GoalDevice:
 		d := FindDevice(h, g.Target)

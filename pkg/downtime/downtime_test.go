@@ -120,12 +120,14 @@ func TestParseSideAndFit(t *testing.T) {
 	}
 }
 
+// failGain is a sub-power gainer that always fails.
+func failGain(*hero.Hero, string, dice.Roller) (ruling.Steps, error) {
+	return nil, errors.New("no sub-powers in the fake")
+}
+
 // fakeGain stands in for hero generation's power resolution: it adds the
 // power at rank 1 or raises it, rolling one d6 for the test.
-func fakeGain(h *hero.Hero, slug string, subpower bool, r dice.Roller) (ruling.Steps, error) {
-	if subpower {
-		return nil, errors.New("no sub-powers in the fake")
-	}
+func fakeGain(h *hero.Hero, slug string, r dice.Roller) (ruling.Steps, error) {
 	v, err := r.Roll(6, "fake power value")
 	if err != nil {
 		return nil, err
@@ -146,7 +148,7 @@ func fakeGain(h *hero.Hero, slug string, subpower bool, r dice.Roller) (ruling.S
 // worked by hand.
 func TestPriceOf(t *testing.T) {
 	h := loadGuardian(t)
-	opts := Options{GainPower: fakeGain}
+	opts := Options{GainPower: fakeGain, GainSubPower: failGain}
 	for _, c := range []struct {
 		goal          string
 		cur, next, xp int
@@ -190,6 +192,10 @@ func TestPriceOf(t *testing.T) {
 	p, _ := PriceOf(h, mustGoal(t, "power:flight"), Options{})
 	if !strings.Contains(p.Blocked, "power resolution") {
 		t.Errorf("no gainer: blocked %q", p.Blocked)
+	}
+	p, _ = PriceOf(h, mustGoal(t, "subpower:super-senses"), Options{GainPower: fakeGain})
+	if !strings.Contains(p.Blocked, "add a flavour") {
+		t.Errorf("no sub-power gainer: blocked %q", p.Blocked)
 	}
 	// Abilities stop at 21 (p. 47).
 	h.Abilities.Base.Will = 21
@@ -455,7 +461,7 @@ func TestBuy(t *testing.T) {
 	h := weekGuardian(t)
 	h.Downtime.Experience = map[string]int{"strength": 150, "power:super-strength": 200, "power:flight": 130, "methods": 29}
 	rec := dice.NewRecorder(dice.NewScripted([]int{4, 2}))
-	opts := Options{GainPower: fakeGain}
+	opts := Options{GainPower: fakeGain, GainSubPower: failGain}
 
 	res, err := Buy(h, BuyRequest{Goal: mustGoal(t, "strength")}, opts, nil)
 	if err != nil {

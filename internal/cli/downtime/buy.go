@@ -112,7 +112,7 @@ func BuyRun(opts *BuyOptions) error {
 	var rec *dice.Recorder
 	var seed *uint64
 	var roller dice.Roller
-	if (g.Kind == downtime.GoalPower || g.Kind == downtime.GoalSubPower) && ro.GainPower != nil {
+	if (g.Kind == downtime.GoalPower && ro.GainPower != nil) || (g.Kind == downtime.GoalSubPower && ro.GainSubPower != nil) {
 		rs, err := f.Roller()
 		if err != nil {
 			return err

@@ -11,9 +11,12 @@ import (
 
 	profilecmd "github.com/codename-spandex/spandex/internal/cli/profile"
 	"github.com/codename-spandex/spandex/internal/cmdutil"
+	"github.com/codename-spandex/spandex/pkg/chargen"
+	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/downtime"
 	"github.com/codename-spandex/spandex/pkg/hero"
 	prof "github.com/codename-spandex/spandex/pkg/profile"
+	"github.com/codename-spandex/spandex/pkg/ruling"
 )
 
 // EventKind is the log kind of every downtime event.
@@ -87,27 +90,41 @@ upkeep, devices.`,
 }
 
 // ruleOptions reads the rule options from the config, with flags that
-// can only turn them on.
+// can only turn them on, and hooks downtime to hero generation's power
+// resolution and derivation (pkg/chargen).
 func ruleOptions(f *cmdutil.Factory, simpler, carry bool) (downtime.Options, error) {
 	cfg, err := f.Config()
 	if err != nil {
 		return downtime.Options{}, err
 	}
+	gen := chargen.Options{DodgeStacking: cfg.Rules.DodgeStacking}
 	return downtime.Options{
 		Simpler:   simpler || cfg.Rules.SimplerExperience,
 		CarryOver: carry || cfg.Rules.CarryOverDowntime,
-		GainPower: powerGainer(),
-		Derive:    deriver(),
+		GainPower: func(h *hero.Hero, slug string, r dice.Roller) (ruling.Steps, error) {
+			return chargen.GainPowerRank(h, slug, r, gen)
+		},
+		// Hero generation has no "add a flavour to a power the hero
+		// has" yet: sub-powers are blocked with that reason.
+		GainSubPower: nil,
+		Derive: func(h *hero.Hero) error {
+			quiet := gen
+			quiet.Quiet = true
+			_, err := chargen.Derive(h, noDice{}, quiet)
+			return err
+		},
 	}, nil
 }
 
-// powerGainer returns hero generation's power resolution for buying
-// powers. It is nil until pkg/chargen exports it (see docs/notes/profile.md).
-func powerGainer() downtime.PowerGainer { return nil }
+// noDice is the roller for re-deriving a hero after an ability changes:
+// a complete hero file has every value rolled already, so a die asked for
+// means the file is incomplete.
+type noDice struct{}
 
-// deriver returns hero generation's re-derivation of combat values after
-// an ability changes; nil until pkg/chargen exports it.
-func deriver() func(*hero.Hero) error { return nil }
+// Roll refuses.
+func (noDice) Roll(sides int, purpose string) (int, error) {
+	return 0, fmt.Errorf("re-deriving the hero would roll a d%d for %s: the hero file lacks a rolled value; complete it with spandex hero derive first", sides, purpose)
+}
 
 // GoalStatus is one goal's experience and next cost.
 type GoalStatus struct {
