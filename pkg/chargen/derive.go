@@ -3,7 +3,6 @@ package chargen
 import (
 	"fmt"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -677,14 +676,4 @@ func (b *builder) powerUse() int {
 		}
 	}
 	return max(rulebook.MinPowerUse, min(n, rulebook.MaxPowerUse))
-}
-
-// sortedKeys returns a map's keys in order (for stable output).
-func sortedKeys(m map[string]int) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

@@ -90,6 +90,11 @@ func GenerateNPC(r dice.Roller, opt NPCOptions) (*hero.Hero, ruling.Steps, error
 	if err != nil {
 		return nil, nil, err
 	}
+	switch normalise(opt.Blaster) {
+	case "", "stunning-attack", "energy-blast":
+	default:
+		return nil, nil, errorf("--blaster", "%q is not stunning-attack or energy-blast (p. 49)", opt.Blaster)
+	}
 	switch typ {
 	case NPCAndroid:
 		h, steps, err := Generate(r, GenOptions{Kind: hero.KindAndroid, Name: opt.Name, Derive: opt.Derive, Seed: opt.Seed})

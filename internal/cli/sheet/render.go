@@ -44,11 +44,9 @@ func (s *writer) heading(t string) {
 	s.line("%s %s", t, strings.Repeat("-", max(0, s.width-utf8.RuneCountInString(t)-1)))
 }
 
-// wrap breaks text into lines of at most width runes, at the last space
+// wrapAt breaks text into lines of at most width runes, at the last space
 // that fits, keeping the spacing of what fits; continuation lines are
 // indented two more than the first.
-func wrap(text string, width int) []string { return wrapAt(text, width, -1) }
-
 // wrapAt is wrap with continuation lines starting at column hang (-1: two
 // more than the text's own indentation).
 func wrapAt(text string, width, hang int) []string {
