@@ -9,6 +9,8 @@ import (
 	"github.com/codename-spandex/spandex/internal/cmdutil"
 	"github.com/codename-spandex/spandex/pkg/hero"
 	prof "github.com/codename-spandex/spandex/pkg/profile"
+	"github.com/codename-spandex/spandex/pkg/rulebook"
+	"github.com/codename-spandex/spandex/pkg/ruling"
 )
 
 // RefreshOptions are the inputs of `spandex profile refresh`.
@@ -20,9 +22,10 @@ type RefreshOptions struct {
 
 // RefreshResult is the JSON report of `profile refresh`.
 type RefreshResult struct {
-	Name       string      `json:"name"`
-	Gained     int         `json:"gained"`
-	HeroPoints hero.Points `json:"hero_points"`
+	Name       string       `json:"name"`
+	Gained     int          `json:"gained"`
+	HeroPoints hero.Points  `json:"hero_points"`
+	Steps      ruling.Steps `json:"steps"`
 }
 
 // NewCmdRefresh builds `spandex profile refresh`.
@@ -77,6 +80,12 @@ func RefreshRun(opts *RefreshOptions) error {
 	prof.Recompute(h)
 	gained := prof.Refresh(h)
 	res := RefreshResult{Name: h.Name, Gained: gained, HeroPoints: h.HeroPoints}
+	row := rulebook.Confidence(h.Profile.Confidence)
+	res.Steps.AddRow("hero-points", "pp. 15, 24", "Confidence Table", fmt.Sprintf("%d-%d", row.Confidence.Lo, row.Confidence.Hi),
+		"confidence %d gives %d hero points; refilled %d at the start of the adventure", h.Profile.Confidence, row.HeroPoints, gained)
+	if err := Explain(f, res.Steps); err != nil {
+		return err
+	}
 	summary := fmt.Sprintf("hero points refreshed: +%d, %d/%d", gained, h.HeroPoints.Current, h.HeroPoints.Max)
 	if err := h.AppendEvent(EventKind, summary, nil, res); err != nil {
 		return err

@@ -10,6 +10,7 @@ import (
 	"github.com/codename-spandex/spandex/internal/cmdutil"
 	"github.com/codename-spandex/spandex/pkg/hero"
 	prof "github.com/codename-spandex/spandex/pkg/profile"
+	"github.com/codename-spandex/spandex/pkg/ruling"
 )
 
 // SetOptions are the inputs of `spandex profile set`.
@@ -25,6 +26,8 @@ type SetResult struct {
 	Name    string            `json:"name"`
 	Set     []prof.Assignment `json:"set"`
 	Changes []prof.Change     `json:"changes"`
+	// Steps derive every computed value as it now stands.
+	Steps ruling.Steps `json:"steps"`
 }
 
 // NewCmdSet builds `spandex profile set`.
@@ -99,7 +102,7 @@ func SetRun(opts *SetOptions) error {
 	if err != nil {
 		return cmdutil.Inputf("profile set: %w", err)
 	}
-	res := SetResult{Name: h.Name, Set: opts.Assignments, Changes: changes}
+	res := SetResult{Name: h.Name, Set: opts.Assignments, Changes: changes, Steps: prof.Explain(h)}
 	if res.Set == nil {
 		res.Set = []prof.Assignment{}
 	}
@@ -117,7 +120,7 @@ func SetRun(opts *SetOptions) error {
 	if err := h.AppendEvent(EventKind, fmt.Sprintf("profile %s: %s", what, Summarise(changes)), nil, res); err != nil {
 		return err
 	}
-	if err := Explain(f, prof.Explain(h)); err != nil {
+	if err := Explain(f, res.Steps); err != nil {
 		return err
 	}
 	return opts.Target.Save(f, h, opts.Format, res, func(w io.Writer) error {
