@@ -62,7 +62,7 @@ func (res *Result) Explain() ruling.Steps {
 		}
 	}
 	if res.Applied.Immune != "" && res.Outcome == "immune" {
-		st.Add("immunity", "p. 32", "%s: no damage and no knockback", res.Applied.Immune)
+		st.Add("immunity", "", "%s: no damage and no knockback", res.Applied.Immune)
 	}
 	if m := res.Mundane; m != nil {
 		if m.TakenOut {
@@ -110,7 +110,7 @@ func (res *Result) Explain() ruling.Steps {
 	for _, ab := range ap.Absorbers {
 		st.Add("absorb", "", "%s absorbs -%d H, -%d S", ab.Source, ab.Health, ab.Stamina)
 	}
-	if res.Mode == ModeStrike || res.Mode == ModeCrush {
+	if (res.Mode == ModeStrike || res.Mode == ModeCrush) && res.Mundane == nil {
 		if res.Outcome == "hit" || res.Outcome == "parried" || res.Outcome == "blocked" {
 			for _, n := range ap.DividerNotes {
 				st.Add("dividers", "p. 37", "%s", n)

@@ -232,12 +232,6 @@ func (p *pipeline) checkReaction() error {
 		return nil
 	}
 	field := "reaction"
-	if req.Situation.Surprise && !dangerSense(def) {
-		return reqErr(field, "%s is completely surprised and cannot react (p. 29)", def.Name)
-	}
-	if c := def.Condition; c.Unconscious || c.Dead || c.DeathsDoor || c.TakenOut {
-		return reqErr(field, "%s is %s and cannot react", def.Name, c.State())
-	}
 	allowed := func(kinds ...ReactionKind) error {
 		for _, x := range kinds {
 			if x == k {
@@ -269,7 +263,6 @@ func (p *pipeline) checkReaction() error {
 		if err := allowed(ReactionGrab); err != nil {
 			return err
 		}
-		return nil
 	default:
 		if k == ReactionResist {
 			return reqErr(field, "resist is only against psychic and magic attacks (p. 43); %s is physical", a.Slug)
@@ -277,6 +270,12 @@ func (p *pipeline) checkReaction() error {
 		if k == ReactionGrab {
 			return reqErr(field, "grab is a reaction to being thrown (p. 43)")
 		}
+	}
+	if req.Situation.Surprise && !dangerSense(def) {
+		return reqErr(field, "%s is completely surprised and cannot react (p. 29)", def.Name)
+	}
+	if c := def.Condition; c.Unconscious || c.Dead || c.DeathsDoor || c.TakenOut {
+		return reqErr(field, "%s is %s and cannot react", def.Name, c.State())
 	}
 	switch k {
 	case ReactionDodge:
@@ -1150,11 +1149,9 @@ func (p *pipeline) grabbed() error {
 			res.After = res.Before
 			return nil
 		}
-		rr.Success = false
 	}
-	if rr.Kind == ReactionDodge {
-		rr.Success = false // only a complete dodge avoids a grab
-	}
+	// A partial dodge or a parry that does not beat the grab's virtual
+	// damage leaves the defender grabbed (p. 41).
 	res.After = res.Before
 	if def.Condition.GrabbedBy == p.att.Name {
 		res.Outcome = "grappled"
@@ -1189,7 +1186,6 @@ func (p *pipeline) escape() error {
 			BonusHealth: p.att.Combat.DamageBonus, Health: gv, BonusSources: res.Damage.BonusSources[:0]}
 		escaped = rr.VirtualDamage >= gv
 	}
-	rr.Success = escaped
 	res.After = res.Before
 	if escaped {
 		res.Outcome = "escaped"
