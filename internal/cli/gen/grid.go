@@ -114,7 +114,7 @@ func GridRun(opts *GridOptions) error {
 	}
 	rows := make([][]string, 0, len(res.Lines))
 	for _, l := range res.Lines {
-		rows = append(rows, []string{l.Slug, strconv.Itoa(l.Strength), strconv.Itoa(l.Agility), strconv.Itoa(l.Will), strconv.Itoa(l.Endurance), l.Name})
+		rows = append(rows, []string{l.Slug, strconv.Itoa(l.Strength), strconv.Itoa(l.Agility), strconv.Itoa(l.Will), strconv.Itoa(l.Endurance), strconv.Itoa(l.Strength + l.Agility + l.Will + l.Endurance)})
 	}
-	return cmdutil.Table(out, []string{"Line", "STR", "AGI", "WIL", "END", "Reading"}, rows)
+	return cmdutil.Table(out, []string{"Line", "STR", "AGI", "WIL", "END", "Sum"}, rows)
 }
