@@ -27,11 +27,11 @@ const MaxFunctions = 20
 // DeviceRequest starts a device (pp. 47-48).
 type DeviceRequest struct {
 	Name string
-	// Complexity is the Device Complexity Table row, 1-5 (1 = anyone could
-	// make it).
+	// Complexity is a Device Complexity Table row, named by the material
+	// resources it needs, 3-7 (3 = anyone could make it).
 	Complexity int
-	// Components is the Device Components Table row, 1-5 (1 = cheap,
-	// common parts).
+	// Components is a Device Components Table row, named by the financial
+	// resources it needs, 3-7 (3 = cheap, common parts).
 	Components int
 	// KnownDesign skips research and design (p. 48).
 	KnownDesign bool
@@ -51,47 +51,70 @@ type DeviceResult struct {
 	Steps    ruling.Steps `json:"steps"`
 }
 
-// ParseComplexity accepts a Device Complexity Table row number 1-5 or its
-// slug ("some-know-how").
+// ParseComplexity accepts a Device Complexity Table row by the material
+// resources it needs, 3-7 (the only number the book gives each row), or
+// by its slug ("some-know-how"), and returns that level.
 func ParseComplexity(s string) (int, error) {
-	rows := rulebook.DeviceComplexityRows()
 	if n, err := strconv.Atoi(strings.TrimSpace(s)); err == nil {
-		if n < 1 || n > len(rows) {
-			return 0, fmt.Errorf("complexity %d: the Device Complexity Table has rows 1-%d (p. 47)", n, len(rows))
+		if _, ok := complexityRow(n); !ok {
+			return 0, fmt.Errorf("complexity %d: the Device Complexity Table's rows need material resources 3-7 (p. 47)", n)
 		}
 		return n, nil
 	}
 	k := normaliseName(s)
-	for i, r := range rows {
-		if r.Slug == k {
-			return i + 1, nil
+	for _, r := range rulebook.DeviceComplexityRows() {
+		if r.Slug == k || normaliseName(r.Complexity) == k {
+			return r.MaterialResources, nil
 		}
 	}
-	return 0, fmt.Errorf("complexity %q: not a Device Complexity Table row (1-5 or anyone, some-know-how, knowledge-and-equipment, specialist-equipment, precision-research)", s)
+	return 0, fmt.Errorf("complexity %q: not a Device Complexity Table row (3-7 or anyone, some-know-how, knowledge-and-equipment, specialist-equipment, precision-research)", s)
 }
 
-// ParseComponents accepts a Device Components Table row number 1-5 or its
-// slug ("hard-to-find").
+// ParseComponents accepts a Device Components Table row by the financial
+// resources it needs, 3-7, or by its slug ("hard-to-find"), and returns
+// that level.
 func ParseComponents(s string) (int, error) {
-	rows := rulebook.DeviceComponentsRows()
 	if n, err := strconv.Atoi(strings.TrimSpace(s)); err == nil {
-		if n < 1 || n > len(rows) {
-			return 0, fmt.Errorf("components %d: the Device Components Table has rows 1-%d (p. 47)", n, len(rows))
+		if _, ok := componentsRow(n); !ok {
+			return 0, fmt.Errorf("components %d: the Device Components Table's rows need financial resources 3-7 (p. 47)", n)
 		}
 		return n, nil
 	}
 	k := normaliseName(s)
-	for i, r := range rows {
-		if r.Slug == k {
-			return i + 1, nil
+	for _, r := range rulebook.DeviceComponentsRows() {
+		if r.Slug == k || normaliseName(r.Components) == k {
+			return r.FinancialResources, nil
 		}
 	}
-	return 0, fmt.Errorf("components %q: not a Device Components Table row (1-5 or cheap-common, average-common, hard-to-find, custom-hi-tech, secret-cutting-edge)", s)
+	return 0, fmt.Errorf("components %q: not a Device Components Table row (3-7 or cheap-common, average-common, hard-to-find, custom-hi-tech, secret-cutting-edge)", s)
 }
 
-// RobotComponents is the Device Components Table row robots use:
+// complexityRow finds the Device Complexity Table row needing material
+// resources level.
+func complexityRow(level int) (rulebook.DeviceComplexityRow, bool) {
+	for _, r := range rulebook.DeviceComplexityRows() {
+		if r.MaterialResources == level {
+			return r, true
+		}
+	}
+	return rulebook.DeviceComplexityRow{}, false
+}
+
+// componentsRow finds the Device Components Table row needing financial
+// resources level.
+func componentsRow(level int) (rulebook.DeviceComponentsRow, bool) {
+	for _, r := range rulebook.DeviceComponentsRows() {
+		if r.FinancialResources == level {
+			return r, true
+		}
+	}
+	return rulebook.DeviceComponentsRow{}, false
+}
+
+// RobotComponents is the Device Components Table row robots use, "secret,
+// illegal or cutting edge parts" (financial resources 7): robots are
 // "cutting edge technology with expensive components" (p. 50).
-const RobotComponents = 5
+const RobotComponents = 7
 
 // FindDevice returns the hero's device by name (normalised), or nil.
 func FindDevice(h *hero.Hero, name string) *hero.Device {
@@ -157,24 +180,24 @@ func StartDevice(h *hero.Hero, req DeviceRequest) (DeviceResult, error) {
 	if FindDevice(h, name) != nil {
 		return DeviceResult{}, fmt.Errorf("--name %q: %s already has a device of that name", name, h.Name)
 	}
-	cx := rulebook.DeviceComplexityRows()
-	cp := rulebook.DeviceComponentsRows()
-	if req.Complexity < 1 || req.Complexity > len(cx) {
-		return DeviceResult{}, fmt.Errorf("--complexity %d: the Device Complexity Table has rows 1-%d (p. 47)", req.Complexity, len(cx))
+	crow, ok := complexityRow(req.Complexity)
+	if !ok {
+		return DeviceResult{}, fmt.Errorf("--complexity %d: the Device Complexity Table's rows need material resources 3-7 (p. 47)", req.Complexity)
 	}
 	if req.Robot && req.Components == 0 {
 		req.Components = RobotComponents
 	}
-	if req.Components < 1 || req.Components > len(cp) {
-		return DeviceResult{}, fmt.Errorf("--components %d: the Device Components Table has rows 1-%d (p. 47)", req.Components, len(cp))
+	prow, ok := componentsRow(req.Components)
+	if !ok {
+		return DeviceResult{}, fmt.Errorf("--components %d: the Device Components Table's rows need financial resources 3-7 (p. 47)", req.Components)
 	}
 	if req.Robot && req.Components != RobotComponents {
-		return DeviceResult{}, fmt.Errorf("--components %d: a robot is cutting-edge technology with expensive components, row %d (%s) (p. 50)", req.Components, RobotComponents, cp[RobotComponents-1].Components)
+		robot, _ := componentsRow(RobotComponents)
+		return DeviceResult{}, fmt.Errorf("--components %d: a robot is cutting-edge technology with expensive components: %d, %s (p. 50)", req.Components, RobotComponents, robot.Components)
 	}
 	if req.Functions < 0 || req.Functions > MaxFunctions {
 		return DeviceResult{}, fmt.Errorf("--functions %d: outside 1-%d", req.Functions, MaxFunctions)
 	}
-	crow, prow := cx[req.Complexity-1], cp[req.Components-1]
 	var res DeviceResult
 	res.Steps.AddRow("complexity", "pp. 47-48", "Device Complexity Table", crow.Complexity,
 		"needs material resources %d (has %d); %d experience per stage", crow.MaterialResources, h.Resources.Material, crow.XPPerStage)
@@ -226,7 +249,9 @@ func creditDevice(h *hero.Hero, d *hero.Device, xp int, s *ruling.Steps) (used i
 		s.Add("device", "p. 48", "%s: %s → %s (%d/%d experience)", d.Name, before, d.Stage, d.Experience, total)
 	}
 	if d.Stage == StageDone && before != StageDone {
-		notes := fmt.Sprintf("device: %s, %s", rulebook.DeviceComplexityRows()[d.Complexity-1].Complexity, rulebook.DeviceComponentsRows()[d.Components-1].Components)
+		crow, _ := complexityRow(d.Complexity)
+		prow, _ := componentsRow(d.Components)
+		notes := fmt.Sprintf("device: %s, %s", crow.Complexity, prow.Components)
 		if d.Robot {
 			notes = "robot " + notes
 		}

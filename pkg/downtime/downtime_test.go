@@ -94,7 +94,7 @@ func TestParseSideAndFit(t *testing.T) {
 			t.Errorf("fit %q accepted", bad)
 		}
 	}
-	for in, want := range map[string]int{"1": 1, "5": 5, "some-know-how": 2, "Needs specialist equipment": 0, "precision research": 5} {
+	for in, want := range map[string]int{"3": 3, "7": 7, "some-know-how": 4, "Needs specialist equipment": 6, "precision research": 7, "1": 0, "8": 0, "hard": 0} {
 		got, err := ParseComplexity(in)
 		if want == 0 {
 			if err == nil {
@@ -106,7 +106,7 @@ func TestParseSideAndFit(t *testing.T) {
 			t.Errorf("complexity %q: %d %v, want %d", in, got, err, want)
 		}
 	}
-	for in, want := range map[string]int{"3": 3, "hard-to-find": 3, "secret cutting edge": 5, "0": 0, "cheap": 0} {
+	for in, want := range map[string]int{"3": 3, "hard-to-find": 5, "secret cutting edge": 7, "Average, common parts": 4, "0": 0, "2": 0, "cheap": 0} {
 		got, err := ParseComponents(in)
 		if want == 0 {
 			if err == nil {
@@ -552,17 +552,19 @@ func TestDevices(t *testing.T) {
 		stage string
 		msg   string
 	}{
-		{DeviceRequest{Name: "tracer", Complexity: 2, Components: 3}, 40, StageResearch, ""},
-		{DeviceRequest{Name: "scanner", Complexity: 5, Components: 1, KnownDesign: true}, 50, StageProduction, ""},
-		{DeviceRequest{Name: "multi", Complexity: 1, Components: 1, Functions: 3}, 60, StageResearch, ""},
-		{DeviceRequest{Name: "robot", Complexity: 3, Robot: true}, 0, "", "financial resources 7"},
-		{DeviceRequest{Name: "x", Complexity: 1, Components: 4}, 0, "", "financial resources 6"},
-		{DeviceRequest{Name: "tracer", Complexity: 1, Components: 1}, 0, "", "already has"},
-		{DeviceRequest{Name: "", Complexity: 1, Components: 1}, 0, "", "--name"},
-		{DeviceRequest{Name: "y", Complexity: 0, Components: 1}, 0, "", "--complexity 0"},
-		{DeviceRequest{Name: "y", Complexity: 1, Components: 6}, 0, "", "--components 6"},
-		{DeviceRequest{Name: "y", Complexity: 1, Components: 1, Functions: 21}, 0, "", "--functions 21"},
-		{DeviceRequest{Name: "y", Complexity: 1, Components: 2, Robot: true}, 0, "", "a robot is cutting-edge"},
+		{DeviceRequest{Name: "tracer", Complexity: 4, Components: 5}, 40, StageResearch, ""},
+		{DeviceRequest{Name: "scanner", Complexity: 7, Components: 3, KnownDesign: true}, 50, StageProduction, ""},
+		{DeviceRequest{Name: "multi", Complexity: 3, Components: 3, Functions: 3}, 60, StageResearch, ""},
+		{DeviceRequest{Name: "robot", Complexity: 5, Robot: true}, 0, "", "financial resources 7"},
+		{DeviceRequest{Name: "x", Complexity: 3, Components: 6}, 0, "", "financial resources 6"},
+		{DeviceRequest{Name: "lab", Complexity: 7, Components: 3}, 100, StageResearch, ""},
+		{DeviceRequest{Name: "tracer", Complexity: 3, Components: 3}, 0, "", "already has"},
+		{DeviceRequest{Name: "", Complexity: 3, Components: 3}, 0, "", "--name"},
+		{DeviceRequest{Name: "y", Complexity: 0, Components: 3}, 0, "", "--complexity 0"},
+		{DeviceRequest{Name: "y", Complexity: 2, Components: 3}, 0, "", "--complexity 2"},
+		{DeviceRequest{Name: "y", Complexity: 3, Components: 8}, 0, "", "--components 8"},
+		{DeviceRequest{Name: "y", Complexity: 3, Components: 3, Functions: 21}, 0, "", "--functions 21"},
+		{DeviceRequest{Name: "y", Complexity: 3, Components: 4, Robot: true}, 0, "", "a robot is cutting-edge"},
 	} {
 		res, err := StartDevice(h, c.req)
 		if c.msg != "" {
@@ -607,7 +609,7 @@ func TestDevices(t *testing.T) {
 	}
 	// Without Boffin: a warning.
 	g := weekGuardian(t)
-	res, err := StartDevice(g, DeviceRequest{Name: "torch", Complexity: 1, Components: 1})
+	res, err := StartDevice(g, DeviceRequest{Name: "torch", Complexity: 3, Components: 3})
 	if err != nil || len(res.Warnings) != 1 {
 		t.Errorf("no boffin: %v %v", err, res.Warnings)
 	}

@@ -96,7 +96,7 @@ func TestPropertyCampaign(t *testing.T) {
 				_, err = Buy(h, BuyRequest{Goal: g}, opts, r)
 			case 4:
 				step = "device"
-				_, err = StartDevice(h, DeviceRequest{Name: "gadget", Complexity: rapid.IntRange(1, 5).Draw(t, "complexity"), Components: rapid.IntRange(1, 5).Draw(t, "components")})
+				_, err = StartDevice(h, DeviceRequest{Name: "gadget", Complexity: rapid.IntRange(2, 8).Draw(t, "complexity"), Components: rapid.IntRange(2, 8).Draw(t, "components")})
 			}
 			if err != nil {
 				if strings.Contains(err.Error(), "panic") {
@@ -151,14 +151,14 @@ func FuzzParseSide(f *testing.F) {
 // FuzzParseFit and the device table parsers never panic and return rows
 // in range.
 func FuzzParseDeviceRows(f *testing.F) {
-	for _, s := range []string{"1", "5", "0", "some-know-how", "hard to find", "-3", "ideal", "average"} {
+	for _, s := range []string{"1", "5", "7", "0", "some-know-how", "hard to find", "-3", "ideal", "average", "Needs some know-how"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		if n, err := ParseComplexity(s); err == nil && (n < 1 || n > 5) {
+		if n, err := ParseComplexity(s); err == nil && (n < 3 || n > 7) {
 			t.Fatalf("complexity %q: %d", s, n)
 		}
-		if n, err := ParseComponents(s); err == nil && (n < 1 || n > 5) {
+		if n, err := ParseComponents(s); err == nil && (n < 3 || n > 7) {
 			t.Fatalf("components %q: %d", s, n)
 		}
 		if fit, err := ParseFit(s); err == nil && fit.XP() == 0 {

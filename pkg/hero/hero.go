@@ -448,8 +448,9 @@ type Upkeep struct {
 // Device is an invention under way (p. 47).
 type Device struct {
 	Name string `json:"name"`
-	// Complexity and Components are the rows, 1-5, of the Device
-	// Complexity and Device Components Tables (p. 47).
+	// Complexity and Components name rows of the Device Complexity and
+	// Device Components Tables (p. 47) by the material and financial
+	// resources they need, 3-7.
 	Complexity int `json:"complexity"`
 	Components int `json:"components"`
 	// Stage is research, design, production, testing or done.

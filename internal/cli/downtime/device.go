@@ -10,7 +10,6 @@ import (
 	"github.com/codename-spandex/spandex/internal/cmdutil"
 	"github.com/codename-spandex/spandex/pkg/downtime"
 	"github.com/codename-spandex/spandex/pkg/hero"
-	"github.com/codename-spandex/spandex/pkg/rulebook"
 )
 
 // DeviceOptions are the inputs of `spandex downtime device`.
@@ -41,22 +40,24 @@ func NewCmdDevice(f *cmdutil.Factory, runF func(*DeviceOptions) error) *cobra.Co
 		Long: `Start inventing a device with mundane abilities (pp. 47-48); anything with
 super-power effects is bought as a new power instead.
 
---complexity is a Device Complexity Table row (1-5 or its slug): the
-material resources the hero needs and the experience per stage:
-  1 anyone                   material 3,  5 per stage
-  2 some-know-how            material 4, 10
-  3 knowledge-and-equipment  material 5, 15
-  4 specialist-equipment     material 6, 20
-  5 precision-research       material 7, 25
---components is a Device Components Table row (1-5 or its slug): the
-financial resources needed:
-  1 cheap-common 3, 2 average-common 4, 3 hard-to-find 5,
-  4 custom-hi-tech 6, 5 secret-cutting-edge 7
+--complexity names a Device Complexity Table row by the material
+resources it needs (the row's number in the book) or its slug; the row
+also gives the experience per stage:
+  3 anyone                   5 per stage
+  4 some-know-how           10
+  5 knowledge-and-equipment 15
+  6 specialist-equipment    20
+  7 precision-research      25
+--components names a Device Components Table row by the financial
+resources it needs, or its slug:
+  3 cheap-common, 4 average-common, 5 hard-to-find, 6 custom-hi-tech,
+  7 secret-cutting-edge
+The hero's resources must reach both.
 
 The per-stage experience is paid four times: research, design, production
 and testing; --known-design skips research and design. --functions N
 repeats every stage per function, when the GM decides so. --robot builds
-a robot (pp. 49-50): cutting-edge components (row 5).
+a robot (pp. 49-50): cutting-edge components (7).
 
 Then spend experience on goal device:NAME (downtime spend); the stages
 advance as it accrues, and a finished device joins the hero's equipment.
@@ -66,7 +67,7 @@ given and the GM decides.
 With -i FILE the file is rewritten and the report printed (JSON when
 piped: name, device, total_xp, warnings, steps); otherwise the hero goes
 to stdout.`,
-		Example: `  spandex downtime device -i hero.json --name tracer --complexity 2 --components 2
+		Example: `  spandex downtime device -i guardian.json --name tracer --complexity 4 --components 5
   spandex downtime device -i hero.json --name "grapple gun" --complexity some-know-how --components hard-to-find --known-design`,
 		Args: func(_ *cobra.Command, args []string) error {
 			if len(args) > 1 {
@@ -92,8 +93,8 @@ to stdout.`,
 	fl := cmd.Flags()
 	fl.StringVarP(&opts.Target.InPlace, "in-place", "i", "", "rewrite this hero file in place")
 	fl.StringVar(&opts.Name, "name", "", "the device's name")
-	fl.StringVar(&opts.Complexity, "complexity", "", "Device Complexity Table row, 1-5 or slug")
-	fl.StringVar(&opts.Components, "components", "", "Device Components Table row, 1-5 or slug (robots: 5)")
+	fl.StringVar(&opts.Complexity, "complexity", "", "Device Complexity Table row: the material resources it needs (3-7) or its slug")
+	fl.StringVar(&opts.Components, "components", "", "Device Components Table row: the financial resources it needs (3-7) or its slug (robots: 7)")
 	fl.BoolVar(&opts.KnownDesign, "known-design", false, "working designs exist: skip research and design")
 	fl.IntVar(&opts.Functions, "functions", 1, "functions; every stage repeats per function (GM's choice)")
 	fl.BoolVar(&opts.Robot, "robot", false, "build a robot (pp. 49-50)")
@@ -107,7 +108,7 @@ func DeviceRun(opts *DeviceOptions) error {
 		return cmdutil.Inputf("--name: give the device a name")
 	}
 	if opts.Complexity == "" {
-		return cmdutil.Inputf("--complexity: give a Device Complexity Table row, 1-5 (p. 47)")
+		return cmdutil.Inputf("--complexity: give a Device Complexity Table row, 3-7 (p. 47)")
 	}
 	cx, err := downtime.ParseComplexity(opts.Complexity)
 	if err != nil {
@@ -119,7 +120,7 @@ func DeviceRun(opts *DeviceOptions) error {
 			return cmdutil.Inputf("--components: %w", err)
 		}
 	} else if !opts.Robot {
-		return cmdutil.Inputf("--components: give a Device Components Table row, 1-5 (p. 47)")
+		return cmdutil.Inputf("--components: give a Device Components Table row, 3-7 (p. 47)")
 	}
 	if opts.Functions < 1 || opts.Functions > downtime.MaxFunctions {
 		return cmdutil.Inputf("--functions %d: outside 1-%d", opts.Functions, downtime.MaxFunctions)
@@ -140,8 +141,7 @@ func DeviceRun(opts *DeviceOptions) error {
 		return err
 	}
 	warn(f, res.Warnings)
-	crow := rulebook.DeviceComplexityRows()[res.Device.Complexity-1]
-	summary := fmt.Sprintf("started device %s (%s): %d experience", res.Device.Name, crow.Complexity, res.TotalXP)
+	summary := fmt.Sprintf("started device %s (complexity %d, components %d): %d experience", res.Device.Name, res.Device.Complexity, res.Device.Components, res.TotalXP)
 	return save(f, opts.Target, h, opts.Format, summary, nil, DeviceOutput{Name: h.Name, DeviceResult: res}, func(w io.Writer) error {
 		return writeDevice(w, h, res)
 	})
