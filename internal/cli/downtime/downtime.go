@@ -61,7 +61,7 @@ upkeep, devices.`,
   spandex downtime plan guardian.json --goal material_resources`,
 		Args: func(_ *cobra.Command, args []string) error {
 			if len(args) > 1 {
-				return cmdutil.Inputf("downtime: give one hero file (or none for stdin); %q is not a subcommand", args[1])
+				return cmdutil.Inputf("downtime: %q is not a subcommand (week, spend, buy, device, plan); to show a hero, give one hero file", args[0])
 			}
 			return nil
 		},

@@ -50,7 +50,7 @@ downtime_points_per_week, scenarios, stale.
   spandex profile roll popularity guardian.json --advice`,
 		Args: func(_ *cobra.Command, args []string) error {
 			if len(args) > 1 {
-				return cmdutil.Inputf("profile: give one hero file (or none for stdin); %q is not a subcommand", args[1])
+				return cmdutil.Inputf("profile: %q is not a subcommand (set, scenario, roll, refresh); to show a profile, give one hero file", args[0])
 			}
 			return nil
 		},
