@@ -1,6 +1,7 @@
 package cmdutil
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -62,18 +63,16 @@ func (ft Format) IsJSON() bool { return ft == FormatJSON || ft == FormatJSONL }
 // WriteJSON writes v as one JSON document. With FormatJSON it is indented;
 // with FormatJSONL it is compact on one line.
 func WriteJSON(w io.Writer, ft Format, v any) error {
-	var b []byte
-	var err error
-	if ft == FormatJSONL {
-		b, err = json.Marshal(v)
-	} else {
-		b, err = json.MarshalIndent(v, "", "  ")
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if ft != FormatJSONL {
+		enc.SetIndent("", "  ")
 	}
-	if err != nil {
+	if err := enc.Encode(v); err != nil {
 		return fmt.Errorf("encoding JSON: %w", err)
 	}
-	b = append(b, '\n')
-	_, err = w.Write(b)
+	_, err := w.Write(buf.Bytes())
 	return err
 }
 

@@ -221,7 +221,8 @@ func sortedKeys(m map[string]any) []string {
 	return keys
 }
 
-// Encode writes a hero as indented JSON with a trailing newline.
+// Encode writes a hero as indented JSON with a trailing newline. HTML
+// characters are not escaped, so summaries such as "35 -> 23" stay readable.
 func Encode(h *Hero) ([]byte, error) {
 	if h.Schema == 0 {
 		h.Schema = SchemaVersion
@@ -229,9 +230,12 @@ func Encode(h *Hero) ([]byte, error) {
 	if h.Log == nil {
 		h.Log = []Event{}
 	}
-	b, err := json.MarshalIndent(h, "", "  ")
-	if err != nil {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(h); err != nil {
 		return nil, err
 	}
-	return append(b, '\n'), nil
+	return buf.Bytes(), nil
 }
