@@ -111,6 +111,15 @@ func (e *Encounter) hint() string {
 // spend takes n panels of c's turn; a double-panel needs two panels in
 // this turn, it cannot straddle a break (p. 31).
 func (e *Encounter) spend(c *Combatant, n int) error {
+	if err := e.canSpend(c, n); err != nil {
+		return err
+	}
+	c.Panels.Used += n
+	return nil
+}
+
+// canSpend checks that n panels fit in c's turn now.
+func (e *Encounter) canSpend(c *Combatant, n int) error {
 	left := e.PhaseLeft(c)
 	if n > left {
 		if n == rulebook.DoublePanel && left == 1 {
@@ -122,7 +131,6 @@ func (e *Encounter) spend(c *Combatant, n int) error {
 		}
 		return fmt.Errorf("%s has %s left in this turn, not %d", c.ID, plural(left, "panel"), n)
 	}
-	c.Panels.Used += n
 	return nil
 }
 

@@ -22,6 +22,28 @@ type Strike struct {
 	MoveActMove bool
 }
 
+// AttackRecord is the details of an "attack" event: the outcome in
+// brief. The whole ruling (every modifier, the damage split, knockback,
+// dividers) is the "attack" event pkg/combat appended to the defender's
+// own log, numbered DefenderEvent; what the attack did to the attacker
+// (pool spent, a judo throw) is its log's AttackerEvent, if any. The
+// encounter event itself carries the dice and the steps.
+type AttackRecord struct {
+	Attack         string       `json:"attack"`
+	StrikeClass    int          `json:"strike_class"`
+	Mode           string       `json:"mode,omitempty"`
+	Outcome        string       `json:"outcome"`
+	Reaction       string       `json:"reaction,omitempty"`
+	ReactionPanels int          `json:"reaction_panels,omitempty"`
+	Free           bool         `json:"free,omitempty"`
+	Health         int          `json:"health"`
+	Stamina        int          `json:"stamina"`
+	Before         combat.State `json:"before"`
+	After          combat.State `json:"after"`
+	DefenderEvent  int          `json:"defender_event"`
+	AttackerEvent  int          `json:"attacker_event,omitempty"`
+}
+
 // AttackPanels returns the panels an attack takes its attacker: the
 // attack's own time for a strike (a panel, or a double-panel for
 // two-handed weapons and powers, p. 33), a grab, crush, escape attempt or
@@ -132,14 +154,19 @@ func (e *Encounter) Attack(ctx Ctx, s Strike, opt combat.Options) (*combat.Resul
 		}
 	}
 	req.FreeReactionsUsed = min(def.Panels.FreeReactions, rulebook.FreeReactionsPerPage)
-	if err := e.spend(att, n); err != nil {
+	if err := e.canSpend(att, n); err != nil {
 		return nil, err
 	}
+	// pkg/combat checks the whole request before rolling a die, so a
+	// refused attack changes nothing.
 	res, err := combat.Resolve(&att.Hero, &def.Hero, req, ctx.Roller, opt)
 	if err != nil {
 		return nil, err
 	}
-	staminaBefore := def.Hero.Stamina.Current
+	if err := e.spend(att, n); err != nil {
+		return nil, err
+	}
+	staminaBefore, attLog := def.Hero.Stamina.Current, len(att.Hero.Log)
 	if err := res.Apply(&def.Hero, ctx.Seed); err != nil {
 		return nil, err
 	}
@@ -150,8 +177,17 @@ func (e *Encounter) Attack(ctx Ctx, s Strike, opt combat.Options) (*combat.Resul
 	if s.MoveActMove {
 		summary = fmt.Sprintf("%s moves, attacks %s with %s (%s) and moves on", att.ID, def.ID, res.Attack.Slug, res.Outcome)
 	}
+	rec := AttackRecord{Attack: res.Attack.Slug, StrikeClass: int(res.Attack.StrikeClass), Mode: string(res.Mode), Outcome: res.Outcome,
+		Reaction: string(res.Reaction.Kind), ReactionPanels: res.Reaction.Panels, Free: res.Reaction.Free,
+		Health: res.Applied.Health, Stamina: res.Applied.Stamina, Before: res.Before, After: res.After}
+	if n := len(def.Hero.Log); n > 0 {
+		rec.DefenderEvent = def.Hero.Log[n-1].Seq
+	}
+	if n := len(att.Hero.Log); n > attLog {
+		rec.AttackerEvent = att.Hero.Log[n-1].Seq
+	}
 	ev := Event{Kind: "attack", Actor: att.ID, Target: def.ID, Panels: n, Seed: ctx.Seed, Dice: res.Dice,
-		Steps: append(steps, res.Steps...), Summary: summary, Details: mustJSON(res)}
+		Steps: append(steps, res.Steps...), Summary: summary, Details: mustJSON(rec)}
 	if len(res.Dice) == 0 {
 		ev.Seed = nil
 	}

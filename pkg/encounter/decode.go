@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/codename-spandex/spandex/pkg/hero"
 )
@@ -58,12 +59,41 @@ func Decode(data []byte) (*Encounter, error) {
 			}
 			return nil, &FieldError{Path: path, Msg: fmt.Sprintf("expected %s, got JSON %s", te.Type.Kind(), te.Value)}
 		}
+		if fe := locateHeroError(trimmed); fe != nil {
+			return nil, fe
+		}
 		return nil, &FieldError{Path: "$", Msg: strings.TrimPrefix(err.Error(), "json: ")}
 	}
 	if err := e.Validate(); err != nil {
 		return nil, err
 	}
 	return e, nil
+}
+
+// locateHeroError finds the embedded hero a decoding error came from (an
+// armour class that is not A-L, say) and names its field.
+func locateHeroError(data []byte) *FieldError {
+	var shell struct {
+		Combatants []struct {
+			Hero json.RawMessage `json:"hero"`
+		} `json:"combatants"`
+	}
+	if json.Unmarshal(data, &shell) != nil {
+		return nil
+	}
+	for i, c := range shell.Combatants {
+		if len(c.Hero) == 0 {
+			continue
+		}
+		if _, err := hero.DecodeDraft(c.Hero); err != nil {
+			var fe *hero.FieldError
+			if errors.As(err, &fe) {
+				return &FieldError{Path: fmt.Sprintf("$.combatants[%d].hero%s", i, strings.TrimPrefix(fe.Path, "$")), Msg: fe.Msg}
+			}
+			return &FieldError{Path: fmt.Sprintf("$.combatants[%d].hero", i), Msg: err.Error()}
+		}
+	}
+	return nil
 }
 
 // Encode writes an encounter as indented JSON with a trailing newline.
@@ -83,8 +113,25 @@ func Encode(e *Encounter) ([]byte, error) {
 }
 
 // unknownField walks a decoded JSON value against a Go type and returns the
-// path of the first object key that the type has no field for.
+// path of the first object key that the type has no field for. The path
+// is only built on the way out of a failure, so valid files cost no string
+// building.
 func unknownField(v any, t reflect.Type, path string) string {
+	segs := unknownSegs(v, t)
+	if segs == nil {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString(path)
+	for i := len(segs) - 1; i >= 0; i-- {
+		b.WriteString(segs[i])
+	}
+	return b.String()
+}
+
+// unknownSegs returns the path segments to the first unknown key,
+// innermost first, or nil.
+func unknownSegs(v any, t reflect.Type) []string {
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
@@ -98,8 +145,8 @@ func unknownField(v any, t reflect.Type, path string) string {
 		switch t.Kind() {
 		case reflect.Map:
 			for _, k := range keys {
-				if p := unknownField(val[k], t.Elem(), path+"."+k); p != "" {
-					return p
+				if segs := unknownSegs(val[k], t.Elem()); segs != nil {
+					return append(segs, "."+k)
 				}
 			}
 		case reflect.Struct:
@@ -107,29 +154,35 @@ func unknownField(v any, t reflect.Type, path string) string {
 			for _, k := range keys {
 				ft, ok := fields[k]
 				if !ok {
-					return path + "." + k
+					return []string{"." + k}
 				}
-				if p := unknownField(val[k], ft, path+"."+k); p != "" {
-					return p
+				if segs := unknownSegs(val[k], ft); segs != nil {
+					return append(segs, "."+k)
 				}
 			}
 		}
 	case []any:
 		if t.Kind() != reflect.Slice && t.Kind() != reflect.Array {
-			return ""
+			return nil
 		}
 		for i, el := range val {
-			if p := unknownField(el, t.Elem(), path+"["+strconv.Itoa(i)+"]"); p != "" {
-				return p
+			if segs := unknownSegs(el, t.Elem()); segs != nil {
+				return append(segs, "["+strconv.Itoa(i)+"]")
 			}
 		}
 	}
-	return ""
+	return nil
 }
 
 var rawMessageType = reflect.TypeOf(json.RawMessage{})
 
+// fieldCache maps a struct type to its JSON field types, filled lazily.
+var fieldCache sync.Map
+
 func jsonFields(t reflect.Type) map[string]reflect.Type {
+	if m, ok := fieldCache.Load(t); ok {
+		return m.(map[string]reflect.Type)
+	}
 	m := make(map[string]reflect.Type, t.NumField())
 	for i := 0; i < t.NumField(); i++ {
 		f := t.Field(i)
@@ -152,6 +205,7 @@ func jsonFields(t reflect.Type) map[string]reflect.Type {
 		}
 		m[name] = f.Type
 	}
+	fieldCache.Store(t, m)
 	return m
 }
 

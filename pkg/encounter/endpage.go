@@ -206,20 +206,11 @@ func recoverStamina(c *Combatant, r dice.Roller) (*Recovery, ruling.Steps, error
 }
 
 // recondition sets the damage conditions from the tracks after a
-// recovery, with pkg/combat's reading of pp. 37-38 (combat.ConditionsOf);
-// a finishing move's knockout keeps the character unconscious (p. 43).
+// recovery, with pkg/combat's reading of pp. 37-38; a finishing move's
+// knockout keeps the character unconscious (p. 43).
 func recondition(c *Combatant) {
-	h := &c.Hero
-	if h.IsMundane() || h.Stamina.Max == 0 {
+	if c.Hero.IsMundane() || c.Hero.Stamina.Max == 0 {
 		return
 	}
-	k := combat.ConditionsOf(combat.Tracks{
-		Health: h.Health.Current, Stamina: h.Stamina.Current,
-		Battered: h.Health.Battered, Dazed: h.Stamina.Dazed, Stunned: h.Stamina.Stunned,
-		Endurance: h.Abilities.Final.Endurance,
-	})
-	cond := &h.Condition
-	cond.Battered, cond.DeathsDoor, cond.Dead = k.Battered, k.DeathsDoor, k.Dead
-	cond.Dazed, cond.Stunned = k.Dazed, k.Stunned
-	cond.Unconscious = k.Unconscious || cond.KnockedOut
+	combat.SetConditions(&c.Hero)
 }

@@ -35,6 +35,10 @@ append-only log of the whole fight (docs/fight.md).
   fight react      book a reaction the GM resolved elsewhere
   fight end-page   recovery, effects, pools; on to the next page
   fight status     everyone's health, stamina, condition and panels
+  fight auto       play the mooks' turns (or a whole fight) by a plain policy
+  fight effect     start or end an ongoing power effect
+  fight luck       roll luck, once a page
+  fight hero       print a combatant's hero file as the fight left it
 
 Mutating verbs read the encounter from FILE or stdin and write it to
 stdout, or rewrite it in place with -i FILE (atomically) and print only the
@@ -57,6 +61,7 @@ new events: text on a terminal, JSON when piped.`,
 	cmd.AddCommand(NewCmdEffect(f, nil))
 	cmd.AddCommand(NewCmdLuck(f, nil))
 	cmd.AddCommand(NewCmdHero(f, nil))
+	cmd.AddCommand(NewCmdAuto(f, nil))
 	return cmd
 }
 

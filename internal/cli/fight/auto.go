@@ -1,0 +1,89 @@
+package fight
+
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/codename-spandex/spandex/internal/cmdutil"
+	"github.com/codename-spandex/spandex/pkg/encounter"
+)
+
+// AutoOptions are the inputs of `spandex fight auto`.
+type AutoOptions struct {
+	Env      *Env
+	File     File
+	Sides    []string
+	Until    string
+	MaxSteps int
+}
+
+// NewCmdAuto builds `spandex fight auto`.
+func NewCmdAuto(f *cmdutil.Factory, runF func(*AutoOptions) error) *cobra.Command {
+	opts := &AutoOptions{}
+	cmd := &cobra.Command{
+		Use:   "auto [FILE] [--sides SIDE,...] [--until over|page|turn]",
+		Short: "Play turns by a plain policy: the mooks' turns, or a whole simulated fight",
+		Long: `Play the fight by a plain policy, with the same rules as the other verbs:
+initiative is rolled when a page begins and each page ends when everyone
+has acted; the combatant whose turn it is attacks the first enemy still
+standing (in file order) with the first of its attacks that fits in its
+panels and that the rules accept (a pool that cannot pay is skipped),
+taking no reaction, and passes when it has none.
+
+--sides plays only those sides: when a combatant of another side is to
+act, the autopilot stops and says whose turn it is, so the GM plays the
+heroes and lets the thugs act by themselves. --until stops at the end of
+the fight (over: one side left standing; the default), the end of the
+current page (page), or after one action (turn).
+
+With --seed the whole run is reproducible byte for byte.
+
+--dice order: the dice of each step in the order the steps happen:
+initiative (a d10 per side, re-rolled on ties), each attack (pkg/combat's
+order: to-hit, damage, obstructions, prone), the end of each page
+(recovery dice in file order).`,
+		Example: `  spandex fight auto -i bank.json --sides villains --seed 5
+  spandex fight auto -i sim.json --seed 42 --until over`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := opts.File.setArgs(args); err != nil {
+				return err
+			}
+			env, err := newEnv(f, cmdutil.FormatText)
+			if err != nil {
+				return err
+			}
+			opts.Env = env
+			if runF != nil {
+				return runF(opts)
+			}
+			return AutoRun(opts)
+		},
+	}
+	opts.File.addFlag(cmd)
+	cmd.Flags().StringSliceVar(&opts.Sides, "sides", nil, "play only these sides (default: all)")
+	cmd.Flags().StringVar(&opts.Until, "until", encounter.UntilOver, "stop when the fight is over, at the end of the page, or after one turn: over|page|turn")
+	cmd.Flags().IntVar(&opts.MaxSteps, "max-steps", 10_000, "give up after this many steps")
+	return cmd
+}
+
+// AutoRun plays the fight.
+func AutoRun(opts *AutoOptions) error {
+	e, err := opts.Env.load(opts.File)
+	if err != nil {
+		return err
+	}
+	ctx, _, err := opts.Env.ctx()
+	if err != nil {
+		return err
+	}
+	before := len(e.Log)
+	why, err := e.Auto(ctx, encounter.AutoOptions{Sides: opts.Sides, Until: opts.Until, MaxSteps: opts.MaxSteps}, opts.Env.Combat)
+	if err != nil {
+		return ruleErr(err)
+	}
+	if !opts.Env.Format.IsJSON() {
+		defer fmt.Fprintf(opts.Env.IO.ErrOut, "autopilot stopped: %s\n", why)
+	}
+	return opts.Env.save(opts.File, e, before)
+}
