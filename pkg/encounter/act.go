@@ -463,7 +463,7 @@ func (e *Encounter) Luck(ctx Ctx, id string, chance int, what string) (bool, err
 	if chance < 0 || chance > 1000 {
 		return false, fmt.Errorf("luck chance %d is outside 1-1000", chance)
 	}
-	if c.LuckPage == e.Page && e.Page > 0 {
+	if c.LuckPage != nil && *c.LuckPage == e.Page {
 		return false, fmt.Errorf("%s has already used luck on page %d (once per page, p. 62)", id, e.Page)
 	}
 	rec := dice.NewRecorder(ctx.Roller)
@@ -471,7 +471,8 @@ func (e *Encounter) Luck(ctx Ctx, id string, chance int, what string) (bool, err
 	if err != nil {
 		return false, err
 	}
-	c.LuckPage = e.Page
+	page := e.Page
+	c.LuckPage = &page
 	ok := roll <= chance
 	var steps ruling.Steps
 	verdict := "bad luck"

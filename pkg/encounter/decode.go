@@ -96,8 +96,9 @@ func locateHeroError(data []byte) *FieldError {
 	return nil
 }
 
-// Encode writes an encounter as indented JSON with a trailing newline.
-// The same encounter always encodes to the same bytes.
+// Encode writes an encounter as indented JSON with a trailing newline, not
+// HTML-escaping <, > and & (as hero files). The same encounter always
+// encodes to the same bytes.
 func Encode(e *Encounter) ([]byte, error) {
 	if e.Schema == 0 {
 		e.Schema = SchemaVersion
@@ -105,11 +106,14 @@ func Encode(e *Encounter) ([]byte, error) {
 	if e.Log == nil {
 		e.Log = []Event{}
 	}
-	b, err := json.MarshalIndent(e, "", "  ")
-	if err != nil {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(e); err != nil {
 		return nil, fmt.Errorf("encoding encounter: %w", err)
 	}
-	return append(b, '\n'), nil
+	return buf.Bytes(), nil
 }
 
 // unknownField walks a decoded JSON value against a Go type and returns the
@@ -343,7 +347,9 @@ func (v *validator) combatant(e *Encounter, i int) {
 		v.fail(pp+"held", "%d is more than the %d a combatant may hold into a page", p.Held, e.Options.SavedPanels)
 	}
 	v.rng(path+".panels_base", c.PanelsBase, 0, 12)
-	v.rng(path+".luck_page", c.LuckPage, 0, 1_000_000)
+	if c.LuckPage != nil {
+		v.rng(path+".luck_page", *c.LuckPage, 0, 1_000_000)
+	}
 	v.rng(path+".duplicates_made", c.DuplicatesMade, 0, 1000)
 	if c.DuplicateOf != "" && e.Find(c.DuplicateOf) == nil {
 		v.fail(path+".duplicate_of", "%q is not a combatant", c.DuplicateOf)

@@ -1,6 +1,7 @@
 package encounter
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 
@@ -10,11 +11,13 @@ import (
 )
 
 func mustJSON(v any) json.RawMessage {
-	b, err := json.Marshal(v)
-	if err != nil {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
 		panic(err) // only plain structs are marshalled
 	}
-	return b
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
 }
 
 // PresetEffect returns the effect the book describes for a slug, with its

@@ -147,8 +147,9 @@ type Combatant struct {
 	Effects []Effect `json:"effects,omitempty"`
 	// Cooldowns maps a power slug to the first page it can be used again.
 	Cooldowns map[string]int `json:"cooldowns,omitempty"`
-	// LuckPage is the page luck was last used (luck works once a page).
-	LuckPage int `json:"luck_page,omitempty"`
+	// LuckPage is the page luck was last used (luck works once a page);
+	// absent when never.
+	LuckPage *int `json:"luck_page,omitempty"`
 	// DuplicateOf names the combatant this one is a duplicate of.
 	DuplicateOf string `json:"duplicate_of,omitempty"`
 	// DuplicatesMade counts duplicates made today (Duplication, p. 54).
