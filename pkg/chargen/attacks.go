@@ -67,7 +67,7 @@ func special(slug, name, power, notes string) hero.Attack {
 // power's attacks, named by slug.
 func (b *builder) attacks() []hero.Attack {
 	h := b.h
-	var out []hero.Attack
+	out := make([]hero.Attack, 0, 6)
 	add := func(a hero.Attack) {
 		for _, x := range out {
 			if x.Slug == a.Slug {

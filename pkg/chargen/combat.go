@@ -415,7 +415,7 @@ func (b *builder) equipment(fill bool) {
 		if has(slug, "") {
 			continue
 		}
-		for _, e := range rulebook.StartingEquipment() {
+		for _, e := range tables().items {
 			if e.Slug == slug {
 				h.Equipment = append(h.Equipment, hero.Item{Slug: e.Slug, Name: e.Name, Notes: e.Note})
 				count++

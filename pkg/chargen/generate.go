@@ -91,7 +91,7 @@ func Generate(r dice.Roller, opt GenOptions) (*hero.Hero, ruling.Steps, error) {
 	}
 	h := &hero.Hero{Schema: hero.SchemaVersion, Kind: kind, Name: opt.Name, Powers: make([]hero.Power, 0, 8), Perks: []hero.Perk{}, Equipment: make([]hero.Item, 0, 4), Log: []hero.Event{}}
 	b := &builder{h: h, r: rec, choose: slices.Clone(opt.Derive.Choose), noSidekick: kind == hero.KindSidekick, quiet: opt.Derive.Quiet}
-	cr := &hero.Creation{Seed: opt.Seed, Method: "generated"}
+	cr := &hero.Creation{Seed: opt.Seed, Method: "generated", Slots: make([]hero.SlotRecord, 0, rulebook.PowerSlots+2)}
 	h.Creation = cr
 	if err := b.slots(opt, cr); err != nil {
 		return nil, b.steps, err
@@ -500,14 +500,7 @@ func (b *builder) chooseLine(g Grid, forced string) (rulebook.AbilityLine, error
 
 // codename makes up a name from the hero's main power and the grid.
 func codename(h *hero.Hero, g Grid) string {
-	adjectives := []string{"Crimson", "Silver", "Midnight", "Golden", "Iron", "Scarlet", "Azure", "Shadow", "Emerald", "Thunder", "Ivory", "Cobalt", "Blazing", "Silent", "Mighty", "Electric"}
-	nouns := map[string]string{
-		"super-strength": "Titan", "energy-blast": "Flare", "flight": "Falcon", "armour": "Sentinel", "toughness": "Bulwark",
-		"martial-arts": "Fist", "weapon-mastery": "Blade", "magic": "Mystic", "psychic-ability": "Mind", "super-speed": "Streak",
-		"teleport": "Blink", "invisibility": "Phantom", "elasticity": "Stretch", "growth": "Colossus", "shrinking": "Mite",
-		"forcefield": "Aegis", "weather-control": "Storm", "environmental-control": "Vortex", "acrobatics": "Acrobat",
-		"phasing": "Wraith", "snare": "Spinner", "cybernetics": "Cyborg", "larger": "Giant", "luck": "Chance",
-	}
+	adjectives := [...]string{"Crimson", "Silver", "Midnight", "Golden", "Iron", "Scarlet", "Azure", "Shadow", "Emerald", "Thunder", "Ivory", "Cobalt", "Blazing", "Silent", "Mighty", "Electric"}
 	sum := 0
 	for _, r := range g {
 		for _, v := range r {
@@ -520,7 +513,7 @@ func codename(h *hero.Hero, g Grid) string {
 	noun := "Guardian"
 	best := 0
 	for _, p := range h.Powers {
-		if n, ok := nouns[p.Slug]; ok && p.Rank > best {
+		if n := codenameNoun(p.Slug); n != "" && p.Rank > best {
 			noun, best = n, p.Rank
 		}
 	}
@@ -556,4 +549,59 @@ func slotPurpose(slot int) string {
 		return slotPurpose8[slot]
 	}
 	return "power slot " + strconv.Itoa(slot) + " (d100)"
+}
+
+// codenameNoun is the noun a power lends a made-up codename.
+func codenameNoun(slug string) string {
+	switch slug {
+	case "super-strength":
+		return "Titan"
+	case "energy-blast":
+		return "Flare"
+	case "flight":
+		return "Falcon"
+	case "armour":
+		return "Sentinel"
+	case "toughness":
+		return "Bulwark"
+	case "martial-arts":
+		return "Fist"
+	case "weapon-mastery":
+		return "Blade"
+	case "magic":
+		return "Mystic"
+	case "psychic-ability":
+		return "Mind"
+	case "super-speed":
+		return "Streak"
+	case "teleport":
+		return "Blink"
+	case "invisibility":
+		return "Phantom"
+	case "elasticity":
+		return "Stretch"
+	case "growth":
+		return "Colossus"
+	case "shrinking":
+		return "Mite"
+	case "forcefield":
+		return "Aegis"
+	case "weather-control":
+		return "Storm"
+	case "environmental-control":
+		return "Vortex"
+	case "acrobatics":
+		return "Acrobat"
+	case "phasing":
+		return "Wraith"
+	case "snare":
+		return "Spinner"
+	case "cybernetics":
+		return "Cyborg"
+	case "larger":
+		return "Giant"
+	case "luck":
+		return "Chance"
+	}
+	return ""
 }

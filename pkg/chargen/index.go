@@ -15,6 +15,7 @@ type index struct {
 	options map[string][]string
 	perks   map[string]rulebook.Perk
 	lines   []rulebook.AbilityLine
+	items   []rulebook.EquipmentItem
 }
 
 var (
@@ -30,6 +31,7 @@ func tables() *index {
 			options: map[string][]string{},
 			perks:   map[string]rulebook.Perk{},
 			lines:   rulebook.AbilityLines(),
+			items:   rulebook.StartingEquipment(),
 		}
 		for _, p := range rulebook.Powers() {
 			x.powers[p.Slug] = p

@@ -3,6 +3,7 @@ package chargen
 import (
 	"fmt"
 	"slices"
+	"sync"
 
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/hero"
@@ -119,7 +120,7 @@ func GenerateNPC(r dice.Roller, opt NPCOptions) (*hero.Hero, ruling.Steps, error
 		}
 		return h, steps, err
 	}
-	b := &builder{r: r}
+	b := &builder{r: r, quiet: opt.Derive.Quiet}
 	h := &hero.Hero{Schema: hero.SchemaVersion, Kind: hero.KindMundane, NPCType: typ, Name: opt.Name,
 		Powers: []hero.Power{}, Perks: []hero.Perk{}, Equipment: []hero.Item{}, Log: []hero.Event{}}
 	b.h = h
@@ -128,7 +129,8 @@ func GenerateNPC(r dice.Roller, opt NPCOptions) (*hero.Hero, ruling.Steps, error
 	}
 	var abil hero.Abilities
 	roll := func(expr string, which string) (int, error) {
-		return dice.MustParse(expr).Total(r, fmt.Sprintf("%s %s (%s)", typ, which, expr))
+		e, purpose := abilityExpr(which, expr)
+		return e.Total(r, purpose)
 	}
 	four := func(exprs [4]string) error {
 		for k, name := range []string{"strength", "agility", "will", "endurance"} {
@@ -203,11 +205,11 @@ func GenerateNPC(r dice.Roller, opt NPCOptions) (*hero.Hero, ruling.Steps, error
 		case opt.Trained:
 			bonus, mundane.Trained = rulebook.TrainedBonus, true
 		}
-		e := fmt.Sprintf("1d6+%d", 2+bonus)
+		e := [...]string{"1d6+2", "1d6+3", "1d6+4"}[bonus]
 		if err := four([4]string{e, e, e, e}); err != nil {
 			return nil, nil, err
 		}
-		d, err := r.Roll(rulebook.CombatantProwessDie, fmt.Sprintf("combatant prowess (1d6%+d)", bonus))
+		d, err := r.Roll(rulebook.CombatantProwessDie, "combatant prowess (1d6, +1 trained, +2 elite)")
 		if err != nil {
 			return nil, nil, err
 		}
@@ -447,4 +449,31 @@ func npcName(typ string) string {
 func recomputeProfile(h *hero.Hero) {
 	b := &builder{h: h}
 	b.startingProfile(false)
+}
+
+// abilityExprs caches the parsed ability dice of the supporting cast and
+// their purposes, so that a batch of goons parses nothing.
+var (
+	abilityMu    sync.RWMutex
+	abilityExprs = map[[2]string]abilityDice{}
+)
+
+type abilityDice struct {
+	e       *dice.Expr
+	purpose string
+}
+
+func abilityExpr(which, expr string) (*dice.Expr, string) {
+	k := [2]string{which, expr}
+	abilityMu.RLock()
+	a, ok := abilityExprs[k]
+	abilityMu.RUnlock()
+	if ok {
+		return a.e, a.purpose
+	}
+	a = abilityDice{dice.MustParse(expr), which + " (" + expr + ")"}
+	abilityMu.Lock()
+	abilityExprs[k] = a
+	abilityMu.Unlock()
+	return a.e, a.purpose
 }

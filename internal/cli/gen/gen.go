@@ -4,7 +4,6 @@
 package gen
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 
@@ -67,11 +66,11 @@ func writeHero(w io.Writer, ft cmdutil.Format, batch bool, h *hero.Hero, buf *[]
 		_, err = w.Write(b)
 		return err
 	case ft.IsJSON():
-		b, err := json.Marshal(h)
+		b, err := AppendHeroJSON((*buf)[:0], h)
 		if err != nil {
 			return fmt.Errorf("encoding hero: %w", err)
 		}
-		*buf = append(append((*buf)[:0], b...), '\n')
+		*buf = append(b, '\n')
 		_, err = w.Write(*buf)
 		return err
 	default:

@@ -2,6 +2,7 @@ package gen
 
 import (
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -206,6 +207,12 @@ func HeroRun(opts *HeroOptions) error {
 	if rs.Seeded && !opts.Format.IsJSON() {
 		fmt.Fprintf(opts.IO.ErrOut, "seed %d (replay with --seed %d)\n", rs.Seed, rs.Seed)
 	}
+	return generateHeroes(opts, g, rs, out)
+}
+
+// generateHeroes makes and writes opts.N heroes.
+func generateHeroes(opts *HeroOptions, g chargen.GenOptions, rs *cmdutil.RollerState, out io.Writer) error {
+	batch := opts.N > 1
 	rollers := rollers{rs}
 	var buf []byte
 	for i := 0; i < opts.N; i++ {

@@ -2,6 +2,7 @@ package gen
 
 import (
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 
@@ -173,6 +174,12 @@ func NPCRun(opts *NPCOptions) error {
 	if rs.Seeded && !opts.Format.IsJSON() {
 		fmt.Fprintf(opts.IO.ErrOut, "seed %d (replay with --seed %d)\n", rs.Seed, rs.Seed)
 	}
+	return generateNPCs(opts, no, typ, rs, out)
+}
+
+// generateNPCs makes and writes opts.N characters.
+func generateNPCs(opts *NPCOptions, no chargen.NPCOptions, typ string, rs *cmdutil.RollerState, out io.Writer) error {
+	batch := opts.N > 1
 	rollers := rollers{rs}
 	var buf []byte
 	var rows [][]string

@@ -1,0 +1,49 @@
+package chargen
+
+// Benchmarks, one core, on the shared 2-core development machine (load
+// average 3-4 from other work, so pessimistic); see docs/benchmarks.md:
+//
+//	go test ./pkg/chargen -run XXX -bench . -benchtime 20000x -cpu 1
+//
+//	BenchmarkGenerate        ~25-40 µs/hero   ~12 KB, ~160 allocs   (no output)
+//	BenchmarkGenerateGoon    ~2-3 µs/goon     ~2.2 KB, 11 allocs
+//	BenchmarkDeriveGuardian  ~10-15 µs        ~6 KB, 77 allocs
+//
+// With output (JSON Lines) see internal/cli/gen/bench_test.go.
+
+import (
+	"testing"
+
+	"github.com/codename-spandex/spandex/pkg/dice"
+)
+
+func BenchmarkGenerate(b *testing.B) {
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		if _, _, err := Generate(dice.NewSeeded(uint64(i)), GenOptions{Derive: Options{Quiet: true}}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkGenerateGoon(b *testing.B) {
+	b.ReportAllocs()
+	r := dice.NewSeeded(1)
+	for i := 0; i < b.N; i++ {
+		if _, _, err := GenerateNPC(r, NPCOptions{Type: NPCCombatant}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkDeriveGuardian(b *testing.B) {
+	h := loadGuardian(b)
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		c := *h
+		c.Powers = append(c.Powers[:0:0], h.Powers...)
+		if _, err := Derive(&c, dice.NewScripted(nil), Options{Quiet: true}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
