@@ -20,6 +20,16 @@ func (b *builder) combat(opt Options) {
 		c.Explain = append(c.Explain, s+" ("+page+")")
 		b.add("combat", page, "%s", s)
 	}
+	if h.IsMundane() {
+		// A mundane character's figures come straight from its type's row
+		// (pp. 49-50); it carries no explanation lines, and a quiet batch
+		// of goons does not even format them.
+		c.Explain = nil
+		explain = func(page, format string, args ...any) { b.add("combat", page, format, args...) }
+		if b.quiet {
+			explain = nil
+		}
+	}
 
 	// Armour class and dividers.
 	if !h.IsMundane() && h.Kind != hero.KindSummoned {
@@ -39,7 +49,9 @@ func (b *builder) combat(opt Options) {
 			}
 		}
 		c.ArmourClass = ac
-		explain("pp. 32, 51, 77", "armour class %s from %s", ac, src)
+		if explain != nil {
+			explain("pp. 32, 51, 77", "armour class %s from %s", ac, src)
+		}
 	}
 	if c.ArmourClass == 0 {
 		c.ArmourClass = rulebook.ACF
@@ -50,14 +62,20 @@ func (b *builder) combat(opt Options) {
 	d := base.Improve(mod)
 	c.Dividers = hero.Dividers{Health: d.Health, Stamina: d.Stamina}
 	if !base.None() {
-		explain("pp. 8, 14", "dividers %s: armour class %s gives %s, strength %d improves them by %s", d, c.ArmourClass, base, f.Strength, modString(mod))
+		if explain != nil {
+			explain("pp. 8, 14", "dividers %s: armour class %s gives %s, strength %d improves them by %s", d, c.ArmourClass, base, f.Strength, modString(mod))
+		}
 	}
 
 	// Bonuses.
 	c.DamageBonus = rulebook.DamageBonus(f.Strength)
-	explain("p. 8", "damage bonus %+d from strength %d (Strength Table)", c.DamageBonus, f.Strength)
+	if explain != nil {
+		explain("p. 8", "damage bonus %+d from strength %d (Strength Table)", c.DamageBonus, f.Strength)
+	}
 	c.StrikeBonus = rulebook.AgilityBonus(f.Agility)
-	explain("p. 8", "strike bonus %+d from agility %d (Agility Table)", c.StrikeBonus, f.Agility)
+	if explain != nil {
+		explain("p. 8", "strike bonus %+d from agility %d (Agility Table)", c.StrikeBonus, f.Agility)
+	}
 	b.dodge(opt, explain)
 
 	// Knockback threshold and bracing.
@@ -66,15 +84,21 @@ func (b *builder) combat(opt Options) {
 		k := min(value(&h.Powers[i], "knockback_ranks"), h.Powers[i].Rank)
 		if k > 0 {
 			c.KnockbackThreshold += 5 * k
-			explain("p. 61", "knockback threshold +%d from Larger (stockier), %d rank(s)", 5*k, k)
+			if explain != nil {
+				explain("p. 61", "knockback threshold +%d from Larger (stockier), %d rank(s)", 5*k, k)
+			}
 		}
 	}
 	c.BraceBonus = 0
 	if r := h.PowerRank("super-strength"); r > 0 {
 		c.BraceBonus = rulebook.BracePerRank * r
-		explain("p. 76", "bracing adds %d to the knockback threshold (+5 per Super Strength rank)", c.BraceBonus)
+		if explain != nil {
+			explain("p. 76", "bracing adds %d to the knockback threshold (+5 per Super Strength rank)", c.BraceBonus)
+		}
 	}
-	explain("p. 13", "knockback threshold %d", c.KnockbackThreshold)
+	if explain != nil {
+		explain("p. 13", "knockback threshold %d", c.KnockbackThreshold)
+	}
 
 	// Panels per page.
 	switch h.Kind {
@@ -90,10 +114,17 @@ func (b *builder) combat(opt Options) {
 			}
 		}
 	}
-	explain("p. 13", "%d panels per page", c.PanelsPerPage)
+	if explain != nil {
+		explain("p. 13", "%d panels per page", c.PanelsPerPage)
+	}
 
 	b.movement(explain)
 	b.senses()
+	if (h.IsMundane() || h.Kind == hero.KindSummoned) && len(c.Attacks) > 0 {
+		// A supporting character's attacks come from its type and weapon
+		// (pp. 49-50, 65), not from powers: keep them.
+		return
+	}
 	c.Attacks = b.attacks()
 	c.Parries = b.parries()
 	c.Immunities = b.immunities()
@@ -114,7 +145,7 @@ func (b *builder) dodge(opt Options, explain func(string, string, ...any)) {
 	c := &h.Combat
 	info := rulebook.ArmourClassInfo(c.ArmourClass)
 	c.CanDodge = info.CanDodge
-	why := fmt.Sprintf("armour class %s", c.ArmourClass)
+	why := ""
 	if r := h.PowerRank("armour"); r >= 2 {
 		c.CanDodge, why = false, fmt.Sprintf("Armour rank %d", r)
 	}
@@ -122,17 +153,23 @@ func (b *builder) dodge(opt Options, explain func(string, string, ...any)) {
 		c.CanDodge, why = false, fmt.Sprintf("Toughness rank %d", r)
 	}
 	if !c.CanDodge {
+		if why == "" {
+			why = "armour class " + c.ArmourClass.String()
+		}
 		c.DodgeBonus = 0
-		explain("pp. 35, 51", "cannot dodge (%s)", why)
+		if explain != nil {
+			explain("pp. 35, 51", "cannot dodge (%s)", why)
+		}
 		return
 	}
 	type src struct {
 		name  string
 		bonus int
 	}
-	var srcs []src
+	var buf [8]src
+	srcs := buf[:0]
 	if info.DodgeBonus != 0 {
-		srcs = append(srcs, src{"armour class " + c.ArmourClass.String(), info.DodgeBonus})
+		srcs = append(srcs, src{"armour class", info.DodgeBonus})
 	}
 	if r := h.PowerRank("acrobatics"); r > 0 {
 		srcs = append(srcs, src{"Acrobatics", map[bool]int{true: 3, false: 2}[r >= 2]})
@@ -156,7 +193,13 @@ func (b *builder) dodge(opt Options, explain func(string, string, ...any)) {
 	}
 	total := 0
 	var parts []string
+	talk := explain != nil
 	if opt.DodgeStacking == "best" {
+		for k := range srcs {
+			if srcs[k].name == "armour class" {
+				srcs[k].name += " " + c.ArmourClass.String()
+			}
+		}
 		best := src{}
 		for _, s := range srcs {
 			if s.bonus > best.bonus {
@@ -164,12 +207,21 @@ func (b *builder) dodge(opt Options, explain func(string, string, ...any)) {
 			}
 		}
 		if best.bonus > 0 {
-			total, parts = best.bonus, []string{fmt.Sprintf("%s %+d (best)", best.name, best.bonus)}
+			total = best.bonus
+			if talk {
+				parts = []string{fmt.Sprintf("%s %+d (best)", best.name, best.bonus)}
+			}
 		}
 	} else {
 		for _, s := range srcs {
 			total += s.bonus
-			parts = append(parts, fmt.Sprintf("%s %+d", s.name, s.bonus))
+			if talk {
+				name := s.name
+				if name == "armour class" {
+					name += " " + c.ArmourClass.String()
+				}
+				parts = append(parts, fmt.Sprintf("%s %+d", name, s.bonus))
+			}
 		}
 	}
 	if ma > 0 {
@@ -180,7 +232,9 @@ func (b *builder) dodge(opt Options, explain func(string, string, ...any)) {
 	if len(parts) == 0 {
 		parts = []string{"no bonus"}
 	}
-	explain("pp. 13, 35", "may dodge, dodge bonus %+d: %s", total, strings.Join(parts, ", "))
+	if explain != nil {
+		explain("pp. 13, 35", "may dodge, dodge bonus %+d: %s", total, strings.Join(parts, ", "))
+	}
 }
 
 // movement works out the movement speed (p. 14): (strength + agility +
@@ -195,13 +249,17 @@ func (b *builder) movement(explain func(string, string, ...any)) {
 		return
 	}
 	mv := rulebook.MovementSpeed(base.Strength, base.Agility, base.Endurance)
-	explain("p. 14", "movement (%d+%d+%d) ÷ 6 = %d metres per panel, from the rolled scores", base.Strength, base.Agility, base.Endurance, mv)
+	if explain != nil {
+		explain("p. 14", "movement (%d+%d+%d) ÷ 6 = %d metres per panel, from the rolled scores", base.Strength, base.Agility, base.Endurance, mv)
+	}
 	orig := mv
 	if i := powerIndex(h, "larger"); i >= 0 {
 		m := h.Powers[i].Rank - min(value(&h.Powers[i], "knockback_ranks"), h.Powers[i].Rank)
 		if m > 0 {
 			mv = (orig*(2+m) + 1) / 2
-			explain("p. 61", "Larger (taller): +50%% of %d per rank, %d rank(s): %d", orig, m, mv)
+			if explain != nil {
+				explain("p. 61", "Larger (taller): +50%% of %d per rank, %d rank(s): %d", orig, m, mv)
+			}
 		}
 	}
 	if r := h.PowerRank("super-speed"); r > 0 {
@@ -209,7 +267,9 @@ func (b *builder) movement(explain func(string, string, ...any)) {
 		for k := 0; k < r && mv < 1<<20; k++ {
 			mv *= 2
 		}
-		explain("p. 75", "Super Speed rank %d doubles movement per rank in combat: %d", r, mv)
+		if explain != nil {
+			explain("p. 75", "Super Speed rank %d doubles movement per rank in combat: %d", r, mv)
+		}
 		c.Moves = nil
 		defer func() {
 			c.Moves = append([]hero.Move{{Mode: "run", Metres: mv * 3 / 2, Power: "super-speed", Notes: fmt.Sprintf("long straight path: three times %d (rank 1), doubled per further rank", walk)}}, c.Moves...)

@@ -452,7 +452,9 @@ func abilityName(s string) (string, bool) {
 // (p. 49); mundane characters do not track either (p. 38).
 func (b *builder) tracks(fresh bool) error {
 	h := b.h
-	if h.IsMundane() {
+	if h.IsMundane() || h.Kind == hero.KindSummoned {
+		// Mundane characters do not track health and stamina (p. 38); a
+		// summoned creature's are 1d10 each per magic point (p. 65).
 		return nil
 	}
 	n := h.Abilities.Final.Endurance
@@ -530,6 +532,10 @@ func keepDeficit(fresh bool, oldMax, oldCur, newMax int) int {
 // recovers twice (p. 73).
 func (b *builder) recovery() {
 	h := b.h
+	if h.IsMundane() || h.Kind == hero.KindSummoned {
+		h.Recovery = hero.Recovery{}
+		return
+	}
 	bonus := rulebook.RecoveryBonus(h.Abilities.Final.Endurance)
 	expr := "1d6"
 	if bonus != 0 {

@@ -33,6 +33,10 @@ func NPCTypes() []string {
 // ParseNPCType accepts a type slug or an alias (goon, thug, civilian,
 // adult, tough, creature, summoned-creature).
 func ParseNPCType(s string) (string, error) {
+	switch s {
+	case NPCNormalAdult, NPCStreetTough, NPCSpecialist, NPCChild, NPCCombatant, NPCRobot, NPCAndroid, NPCAnimal, NPCSummoned, NPCSidekick:
+		return s, nil
+	}
 	n := normalise(s)
 	switch n {
 	case "goon", "goons", "thug", "thugs", "henchman", "combatants":
@@ -272,6 +276,9 @@ func GenerateNPC(r dice.Roller, opt NPCOptions) (*hero.Hero, ruling.Steps, error
 	h.Abilities = hero.AbilitySet{Base: abil, Final: abil}
 	mundaneCombat(h)
 	b.add("npc", "p. 49", "%s: strength %d, agility %d, will %d, endurance %d, armour class %s", typ, abil.Strength, abil.Agility, abil.Will, abil.Endurance, c.ArmourClass)
+	if err := b.derive(opt.Derive); err != nil {
+		return nil, b.steps, err
+	}
 	return h, b.steps, nil
 }
 
@@ -413,6 +420,9 @@ func (b *builder) summoned(opt NPCOptions) (*hero.Hero, ruling.Steps, error) {
 	mundaneCombat(h)
 	h.Notes = appendNote(h.Notes, fmt.Sprintf("summoned with %d magic points%s; lasts an hour; the caster spends 2 panels per page instructing it (p. 65)", total, extraTail(extras)))
 	b.add("npc", "p. 65", "summoned creature: %d MP, health %d, stamina %d, armour class %s", total, h.Health.Max, h.Stamina.Max, c.ArmourClass)
+	if err := b.derive(opt.Derive); err != nil {
+		return nil, b.steps, err
+	}
 	return h, b.steps, nil
 }
 

@@ -196,3 +196,17 @@ func TestFullNPCs(t *testing.T) {
 		}
 	}
 }
+
+// TestDeriveKeepsNPCs re-derives every supporting cast type: Derive must
+// need no dice and leave a freshly generated character as it was.
+func TestDeriveKeepsNPCs(t *testing.T) {
+	for _, typ := range NPCTypes() {
+		for seed := uint64(0); seed < 20; seed++ {
+			h, _, err := GenerateNPC(dice.NewSeeded(seed), NPCOptions{Type: typ, Rank: 2, Extras: []string{"weapon"}, Powers: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkRoundTrip(t, h, Options{})
+		}
+	}
+}
