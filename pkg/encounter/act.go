@@ -40,6 +40,8 @@ type Action struct {
 	// Panels is the time of an "other" action, or of a power that says it
 	// takes a single panel.
 	Panels int
+	// Count is how many duplicates Duplication makes (default 1).
+	Count int
 	// Note is the GM's description.
 	Note string
 }
@@ -234,6 +236,16 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 				return fmt.Errorf("%s has only %d %s points left (they refill every %d pages)", c.ID, p.Current, a.Pool, refillPages(p))
 			}
 		}
+		if a.Power == "duplication" {
+			if a.Count == 0 {
+				a.Count = 1
+			}
+			if err := checkDuplicates(c, a.Count); err != nil {
+				return err
+			}
+		} else if a.Count != 0 {
+			return fmt.Errorf("count: only Duplication makes copies")
+		}
 		if a.Effect == "" && a.Power == "impervious" {
 			a.Effect = "impervious"
 		}
@@ -262,6 +274,17 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 			p := c.Hero.FindPool(a.Pool)
 			p.Current -= a.Points
 			ev.Summary += fmt.Sprintf(", spending %d %s points (%d left)", a.Points, a.Pool, p.Current)
+		}
+		if a.Power == "duplication" {
+			ids, err := e.duplicate(c, a.Count)
+			if err != nil {
+				return err
+			}
+			c = e.Find(a.Actor) // the combatants have grown
+			if target != nil {
+				target = e.Find(target.ID)
+			}
+			ev.Summary += fmt.Sprintf(": %s emerge (%d of %d today; 2 panels a page each, acting from the next page, p. 54)", fmtList(ids), c.DuplicatesMade, rulebook.DuplicatesPerDay)
 		}
 	}
 	if a.Note != "" && a.Kind != ActOther {
@@ -340,6 +363,26 @@ func (e *Encounter) pass(c *Combatant, hold bool) error {
 	return nil
 }
 
+// Leave takes a combatant out of the fight for good: fled, reabsorbed (a
+// duplicate), dismissed (a summoned creature). It takes no panels; effects
+// it keeps up end at the end of the page.
+func (e *Encounter) Leave(id, why string) error {
+	c := e.Find(id)
+	if c == nil {
+		return e.unknown(id)
+	}
+	if c.Gone != "" {
+		return fmt.Errorf("%s has already left the fight (%s)", id, c.Gone)
+	}
+	if why == "" {
+		why = "left the fight"
+	}
+	c.Gone = why
+	e.appendEvent(Event{Kind: "leave", Actor: c.ID, Summary: fmt.Sprintf("%s leaves the fight: %s", c.ID, why)})
+	e.refreshAll()
+	return nil
+}
+
 // Reaction is a reaction taken out of turn: its panels are owed and paid
 // back from the combatant's next panels, unless it is one of a hero's or
 // villain's four free reactions a page against strike class 0-1 (p. 31).
@@ -365,7 +408,7 @@ type Reaction struct {
 // surprised (p. 29; pp. 54, 74), and the out-of-the-fight do not react.
 func (e *Encounter) CanReact(defender, attacker *Combatant) (bool, string) {
 	if defender.Out() {
-		return false, defender.ID + " is " + defender.Hero.Condition.State()
+		return false, defender.ID + " is " + defender.OutState()
 	}
 	for _, ef := range defender.Effects {
 		if ef.Immobilised {

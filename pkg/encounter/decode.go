@@ -351,6 +351,9 @@ func (v *validator) combatant(e *Encounter, i int) {
 		v.rng(path+".luck_page", *c.LuckPage, 0, 1_000_000)
 	}
 	v.rng(path+".duplicates_made", c.DuplicatesMade, 0, 1000)
+	if c.Gone != "" && len(c.Gone) > 200 {
+		v.fail(path+".gone", "longer than 200 characters")
+	}
 	if c.DuplicateOf != "" && e.Find(c.DuplicateOf) == nil {
 		v.fail(path+".duplicate_of", "%q is not a combatant", c.DuplicateOf)
 	}

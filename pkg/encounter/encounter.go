@@ -154,6 +154,9 @@ type Combatant struct {
 	DuplicateOf string `json:"duplicate_of,omitempty"`
 	// DuplicatesMade counts duplicates made today (Duplication, p. 54).
 	DuplicatesMade int `json:"duplicates_made,omitempty"`
+	// Gone says why a combatant has left the fight (fled, reabsorbed,
+	// dismissed); it no longer acts or counts as standing.
+	Gone string `json:"gone,omitempty"`
 	// Hero is the combatant's hero file, kept up to date as the fight goes.
 	Hero hero.Hero `json:"hero"`
 }
@@ -270,11 +273,19 @@ func (e *Encounter) SideIndex(name string) int {
 }
 
 // Out reports whether a combatant is out of the fight for now: dead, at
-// death's door, unconscious, knocked out, taken out (mundane), or battered
-// (able only to crawl, p. 37).
+// death's door, unconscious, knocked out, taken out (mundane), battered
+// (able only to crawl, p. 37), or gone.
 func (c *Combatant) Out() bool {
 	k := c.Hero.Condition
-	return k.Dead || k.DeathsDoor || k.Unconscious || k.KnockedOut || k.TakenOut || k.Battered
+	return k.Dead || k.DeathsDoor || k.Unconscious || k.KnockedOut || k.TakenOut || k.Battered || c.Gone != ""
+}
+
+// OutState names why a combatant is out: its worst condition, or "gone".
+func (c *Combatant) OutState() string {
+	if c.Gone != "" {
+		return "gone"
+	}
+	return c.Hero.Condition.State()
 }
 
 // Standing returns the sides that still have a combatant not Out, in

@@ -51,7 +51,10 @@ func (c *Combatant) EffectivePanels(opts Options) (int, []string) {
 	n, why := c.BasePanels()
 	reasons := []string{fmt.Sprintf("%d base (%s)", n, why)}
 	if c.Out() {
-		return 0, append(reasons, "0: "+c.Hero.Condition.State())
+		return 0, append(reasons, "0: "+c.OutState())
+	}
+	if c.Hero.Kind == hero.KindSummoned && !c.instructed() {
+		return 0, append(reasons, "0: a summoned creature not instructed this page does not act (p. 65)")
 	}
 	for _, ef := range c.Effects {
 		if ef.Immobilised {
@@ -85,6 +88,17 @@ func halve(n int, mode string) int {
 	return n / 2
 }
 
+// instructed reports whether a summoned creature has a caster keeping it
+// instructed (the "summoning" effect).
+func (c *Combatant) instructed() bool {
+	for _, ef := range c.Effects {
+		if ef.Name == "summoning" {
+			return true
+		}
+	}
+	return false
+}
+
 // CanMove reports whether the combatant may take a move action, and why
 // not: stunned characters cannot move (p. 38), nor immobilised or
 // impervious ones, nor the grappled (p. 42).
@@ -92,7 +106,7 @@ func (c *Combatant) CanMove() (bool, string) {
 	k := c.Hero.Condition
 	switch {
 	case c.Out():
-		return false, c.Hero.Condition.State()
+		return false, c.OutState()
 	case k.Stunned:
 		return false, "stunned characters cannot move (p. 38)"
 	case k.Grappled:

@@ -128,7 +128,7 @@ func (e *Encounter) Status() Board {
 	for i := range e.Combatants {
 		c := &e.Combatants[i]
 		h := &c.Hero
-		s := Status{ID: c.ID, Name: h.Name, Side: c.Side, Kind: string(h.Kind), Condition: h.Condition.State(),
+		s := Status{ID: c.ID, Name: h.Name, Side: c.Side, Kind: string(h.Kind), Condition: c.OutState(),
 			Health: h.Health.Current, HealthMax: h.Health.Max, Stamina: h.Stamina.Current, StaminaMax: h.Stamina.Max,
 			PerPage: c.Panels.PerPage, Used: c.Panels.Used, Left: c.Panels.Left(), Saved: c.Panels.Saved, Held: c.Panels.Held,
 			Owed: c.Panels.Owed, FreeReactions: c.Panels.FreeReactions, Why: c.Panels.Why}

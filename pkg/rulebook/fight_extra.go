@@ -96,7 +96,7 @@ type PageUpkeep struct {
 var pageUpkeeps = []PageUpkeep{
 	{Effect: "gale", Power: "weather-control", Name: "Weather Control: gale", Panels: 1, Note: "1 panel per page to maintain; at rank 3 several phenomena cost 1 panel in all", Page: 78},
 	{Effect: "fog", Power: "weather-control", Name: "Weather Control: fog", Panels: 1, Note: "1 panel per page to maintain (rank 2)", Page: 78},
-	{Effect: "summoning", Power: "magic", Name: "Summoning: instructing a creature", Panels: 2, Note: "2 panels per page (not necessarily a double-panel) per creature; an uninstructed creature does not act that page. With the Intelligence ability, 1 panel", Page: 65},
+	{Effect: "summoning", Power: "magic", Name: "Summoning: instructing a creature", Panels: 2, OnTarget: true, Note: "2 panels per page (not necessarily a double-panel) per creature; an uninstructed creature does not act that page. With the Intelligence ability, 1 panel", Page: 65},
 	{Effect: "bestow-gift", Power: "magic", Name: "Bestow Gift", Panels: 1, Points: 5, Pool: "magic", OnTarget: true, Note: "5 MP per page plus a panel of effort to keep it going", Page: 62},
 	{Effect: "mind-control", Power: "psychic-ability", Name: "Mind Control", Points: 1, Pool: "psi", OnTarget: true, HalvesPanels: true, Note: `1 psi "per round" (read: per page, §10 item 27); the target gets half its panels; broken by 20 stamina damage`, Page: 68},
 	{Effect: "impervious", Power: "impervious", Name: "Impervious", NoMove: true, Note: "concentrate: no movement at all; at most WIL consecutive pages, then 5 pages before it can be used again", Page: 61},

@@ -54,6 +54,7 @@ type ActOptions struct {
 	Spend  int
 	Pool   string
 	Panels int
+	Count  int
 	Note   string
 }
 
@@ -81,7 +82,10 @@ takes one action (pp. 30-31, 41-43). Give exactly one of:
                     takes points from a pool (at most 10 an action);
                     --effect NAME [--target ID] starts an ongoing effect
                     (mass, gravity, denser, impervious, gale, fog,
-                    summoning, bestow-gift, mind-control)
+                    summoning, bestow-gift, mind-control); --power
+                    duplication --count N makes duplicates (five a day;
+                    no powers, abilities at most 20, health and stamina at
+                    most 70, 2 panels a page, acting from the next page)
   --do TEXT --panels N   anything else, for the panels the GM rules
   --pass            end this turn (in the advance phase the rest of your
                     panels wait until after the losers act)
@@ -195,6 +199,7 @@ nothing.`,
 	fl.IntVar(&opts.Spend, "spend", 0, "points spent from --pool")
 	fl.StringVar(&opts.Pool, "pool", "", "pool the points come from: energy, magic, psi or fluid")
 	fl.IntVar(&opts.Panels, "panels", 0, "panels the action takes (--do, or a single-panel --power)")
+	fl.IntVar(&opts.Count, "count", 0, "--power duplication: how many duplicates (default 1; five a day)")
 	fl.StringVar(&opts.Note, "note", "", "what happens, in words, for the log")
 	return cmd
 }
@@ -254,7 +259,7 @@ func ActRun(opts *ActOptions) error {
 		case opts.PickUp != "":
 			a.Kind, a.Object = encounter.ActPickUp, opts.PickUp
 		case opts.Power != "":
-			a.Kind, a.Power, a.Effect, a.Target, a.Points, a.Pool = encounter.ActPower, opts.Power, opts.Effect, opts.Target, opts.Spend, opts.Pool
+			a.Kind, a.Power, a.Effect, a.Target, a.Points, a.Pool, a.Count = encounter.ActPower, opts.Power, opts.Effect, opts.Target, opts.Spend, opts.Pool, opts.Count
 			if a.Points > 0 && a.Pool == "" {
 				return cmdutil.Inputf("--spend needs --pool (energy, magic, psi or fluid)")
 			}

@@ -39,6 +39,7 @@ append-only log of the whole fight (docs/fight.md).
   fight effect     start or end an ongoing power effect
   fight luck       roll luck, once a page
   fight hero       print a combatant's hero file as the fight left it
+  fight leave      a combatant leaves the fight for good
 
 Mutating verbs read the encounter from FILE or stdin and write it to
 stdout, or rewrite it in place with -i FILE (atomically) and print only the
@@ -62,6 +63,7 @@ new events: text on a terminal, JSON when piped.`,
 	cmd.AddCommand(NewCmdLuck(f, nil))
 	cmd.AddCommand(NewCmdHero(f, nil))
 	cmd.AddCommand(NewCmdAuto(f, nil))
+	cmd.AddCommand(NewCmdLeave(f, nil))
 	return cmd
 }
 
@@ -110,6 +112,9 @@ type Env struct {
 	Explain bool
 	// Combat are the combat rule options from the configuration.
 	Combat combat.Options
+	// FinishDice checks that every --dice value was used; save calls it
+	// before writing, so leftovers never leave a changed file behind.
+	FinishDice func() error
 }
 
 func newEnv(f *cmdutil.Factory, human cmdutil.Format) (*Env, error) {
@@ -122,7 +127,7 @@ func newEnv(f *cmdutil.Factory, human cmdutil.Format) (*Env, error) {
 		return nil, err
 	}
 	return &Env{
-		IO: f.IOStreams, Format: ft, Read: f.ReadInput, Roller: f.Roller, Explain: f.Globals.Explain,
+		IO: f.IOStreams, Format: ft, Read: f.ReadInput, Roller: f.Roller, Explain: f.Globals.Explain, FinishDice: f.FinishDice,
 		Combat: combat.Options{DodgeStacking: cfg.Rules.DodgeStacking, WallReduction: cfg.Rules.WallReduction, JudoColumn: cfg.Rules.JudoColumn},
 	}, nil
 }
@@ -164,6 +169,11 @@ func (env *Env) save(fl File, e *encounter.Encounter, before int) error {
 	data, err := encounter.Encode(e)
 	if err != nil {
 		return err
+	}
+	if env.FinishDice != nil {
+		if err := env.FinishDice(); err != nil {
+			return err
+		}
 	}
 	events := e.Log[before:]
 	env.explain(events)

@@ -317,3 +317,59 @@ func HeroRun(opts *HeroOptions) error {
 	_, err = opts.Env.IO.Out.Write(data)
 	return err
 }
+
+// LeaveOptions are the inputs of `spandex fight leave`.
+type LeaveOptions struct {
+	Env   *Env
+	File  File
+	Actor string
+	Why   string
+}
+
+// NewCmdLeave builds `spandex fight leave`.
+func NewCmdLeave(f *cmdutil.Factory, runF func(*LeaveOptions) error) *cobra.Command {
+	opts := &LeaveOptions{}
+	cmd := &cobra.Command{
+		Use:   "leave [FILE] --actor ID [--why TEXT]",
+		Short: "Take a combatant out of the fight for good: fled, reabsorbed, dismissed",
+		Long: `Take a combatant out of the fight for good: a villain who escapes, a
+duplicate reabsorbed (p. 54), a summoned creature dismissed (p. 65). It
+takes no panels, no longer acts, and no longer counts as standing; effects
+it keeps up end at the end of the page. Rolls no dice.`,
+		Example: `  spandex fight leave -i bank.json --actor nefario --why "flies out through the skylight"`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := opts.File.setArgs(args); err != nil {
+				return err
+			}
+			if opts.Actor == "" {
+				return cmdutil.Inputf("give --actor ID")
+			}
+			env, err := newEnv(f, cmdutil.FormatText)
+			if err != nil {
+				return err
+			}
+			opts.Env = env
+			if runF != nil {
+				return runF(opts)
+			}
+			return LeaveRun(opts)
+		},
+	}
+	opts.File.addFlag(cmd)
+	cmd.Flags().StringVar(&opts.Actor, "actor", "", "the combatant leaving")
+	cmd.Flags().StringVar(&opts.Why, "why", "", "why, for the log")
+	return cmd
+}
+
+// LeaveRun takes the combatant out.
+func LeaveRun(opts *LeaveOptions) error {
+	e, err := opts.Env.load(opts.File)
+	if err != nil {
+		return err
+	}
+	before := len(e.Log)
+	if err := e.Leave(opts.Actor, opts.Why); err != nil {
+		return ruleErr(err)
+	}
+	return opts.Env.save(opts.File, e, before)
+}
