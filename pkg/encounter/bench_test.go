@@ -1,8 +1,19 @@
+// Benchmarks of the fight clock. Figures on the shared 2-core build
+// machine (go1.26, load average about 3; `go test -bench . ./pkg/encounter`):
+//
+//	BenchmarkDecode     1.18 ms/op  25 MB/s  268 KB/op  4158 allocs/op  (the 30 KB bank encounter, strict + validated)
+//	BenchmarkEncode     0.34 ms/op            187 KB/op    30 allocs/op
+//	BenchmarkPage       0.13 ms/op             55 KB/op  1150 allocs/op  (initiative, 20 one-panel actions, end of page)
+//	BenchmarkAutoFight  2.98 ms/op           1.09 MB/op 12330 allocs/op  (the 4-on-6 fight to the end, 5 pages, ~170 events)
+//	BenchmarkNextTurn   1.03 µs/op            560 B/op     14 allocs/op
+//
+// A verb's time is dominated by decoding the file (about 40 µs per KB).
 package encounter
 
 import (
 	"testing"
 
+	"github.com/codename-spandex/spandex/pkg/combat"
 	"github.com/codename-spandex/spandex/pkg/dice"
 )
 
@@ -50,5 +61,35 @@ func BenchmarkPage(b *testing.B) {
 		if err := e.EndPage(Ctx{Roller: r}); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// BenchmarkAutoFight plays the seeded 4-on-6 fight to the end.
+func BenchmarkAutoFight(b *testing.B) {
+	s := Setup{Sides: []string{"heroes", "gang"}}
+	for _, f := range []struct{ side, file string }{{"heroes", "guardian.json"}, {"heroes", "heroes.jsonl"}, {"gang", "gang.jsonl"}} {
+		for _, h := range loadHeroes(b, f.file) {
+			s.Entries = append(s.Entries, Entry{Side: f.side, Hero: h})
+		}
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		e, err := New(s)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := e.Auto(Ctx{Roller: dice.NewSeeded(7)}, AutoOptions{}, combat.Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkNextTurn is `fight next` without the I/O.
+func BenchmarkNextTurn(b *testing.B) {
+	e := newBank(b)
+	must(b, e.RollInitiative(gm(8, 3)))
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = e.NextTurn()
 	}
 }
