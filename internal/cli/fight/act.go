@@ -96,7 +96,7 @@ finished later (p. 31). Panels owed for reactions are paid back first.
 
 Attack details are the flags of ` + "`spandex attack`" + ` (see its help): --with ATTACK,
 --mode crush|escape|throw, --reaction none|parry[:NAME]|block:OBJECT|dodge|
-brace|judo|resist|grab with --pick-up, --extra-panel, --catch,
+brace|judo|resist|grab with --pick-up-block (attack's --pick-up), --extra-panel, --catch,
 --no-judo-bonus; --split health=N, --power-dice health=N,stamina=M,
 --obstruction MATERIAL[@METRES], --modifier NAME=N, --movement POWER
 [--special], --kill, --mass KG, and the situation: --behind, --above,
