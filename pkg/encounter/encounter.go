@@ -234,9 +234,9 @@ type Event struct {
 	Seq   int   `json:"seq"`
 	Page  int   `json:"page"`
 	Phase Phase `json:"phase"`
-	// Kind is what happened: new, surprise, initiative, turn, repay, move,
-	// action, attack, reaction, pass, hold, effect, luck, recovery,
-	// upkeep, refill, end-page.
+	// Kind is what happened: new, surprise, initiative, repay, move,
+	// action, attack, reaction, lost, pass, hold, effect, upkeep, luck,
+	// leave, recovery, refill, end-page.
 	Kind   string `json:"kind"`
 	Actor  string `json:"actor,omitempty"`
 	Target string `json:"target,omitempty"`
