@@ -632,6 +632,10 @@ func (b *builder) startingProfile(fresh bool) {
 			p.NonHuman = true
 		}
 	}
+	if h.Kind == hero.KindAndroid && fresh {
+		// An android has no basic human needs (pp. 12, 27, 50).
+		p.NonHuman = true
+	}
 	set(&p.Contacts, contacts)
 	set(&p.Conscience, rulebook.StartConscience)
 	set(&p.SocialCircle, rulebook.StartSocialCircle)

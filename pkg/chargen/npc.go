@@ -105,8 +105,6 @@ func GenerateNPC(r dice.Roller, opt NPCOptions) (*hero.Hero, ruling.Steps, error
 		h, steps, err := Generate(r, GenOptions{Kind: hero.KindAndroid, Name: opt.Name, Derive: opt.Derive, Seed: opt.Seed})
 		if err == nil {
 			h.NPCType = typ
-			h.Profile.NonHuman = true
-			recomputeProfile(h)
 		}
 		return h, steps, err
 	case NPCSidekick:
@@ -453,12 +451,6 @@ func npcName(typ string) string {
 		return "Summoned creature"
 	}
 	return "NPC"
-}
-
-// recomputeProfile re-derives the profile after a change outside Derive.
-func recomputeProfile(h *hero.Hero) {
-	b := &builder{h: h}
-	b.startingProfile(false)
 }
 
 // abilityExprs caches the parsed ability dice of the supporting cast and

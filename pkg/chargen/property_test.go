@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"pgregory.net/rapid"
@@ -344,5 +345,49 @@ func TestUnattendedLineIsBest(t *testing.T) {
 				rt.Fatalf("line %s scores %.1f above the chosen %s (%.1f)", l.Slug, s, h.Creation.Line, chosen)
 			}
 		}
+	})
+}
+
+// TestGainPowerRankProperties buys random powers and ranks for generated
+// heroes, as downtime does: the hero stays valid, no power passes its
+// maximum, and the result re-derives unchanged.
+func TestGainPowerRankProperties(t *testing.T) {
+	var slugs []string
+	for _, p := range rulebook.Powers() {
+		if !p.FreeChoice {
+			slugs = append(slugs, p.Slug)
+		}
+	}
+	rapid.Check(t, func(rt *rapid.T) {
+		seed := rapid.Uint64().Draw(rt, "seed")
+		h, _, err := Generate(dice.NewSeeded(seed), GenOptions{Derive: Options{Quiet: true}})
+		if err != nil {
+			rt.Fatal(err)
+		}
+		r := dice.NewSeeded(seed + 1)
+		for k := rapid.IntRange(1, 4).Draw(rt, "buys"); k > 0; k-- {
+			slug := rapid.SampledFrom(slugs).Draw(rt, "power")
+			before := h.PowerRank(slug)
+			_, err := GainPowerRank(h, slug, r, Options{Quiet: true})
+			p := h.FindPower(slug)
+			switch {
+			case err != nil:
+				if !strings.Contains(err.Error(), "maximum") {
+					rt.Fatalf("%s: %v", slug, err)
+				}
+				if h.PowerRank(slug) != before {
+					rt.Fatalf("%s: a refused rank changed the hero", slug)
+				}
+			case p == nil || p.Rank != before+1:
+				rt.Fatalf("%s: rank %d after %d", slug, h.PowerRank(slug), before)
+			}
+			if err := h.Validate(); err != nil {
+				rt.Fatalf("after %s: %v", slug, err)
+			}
+			if flavoured(slug) && p != nil && len(p.Flavours) == 0 {
+				rt.Fatalf("%s has no flavour", slug)
+			}
+		}
+		checkRoundTrip(rt, h, Options{})
 	})
 }
