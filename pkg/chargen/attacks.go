@@ -261,6 +261,12 @@ func (b *builder) attacks() []hero.Attack {
 	// Accuracy rank 2: +5 damage with the precise attack form (p. 51).
 	if i := powerIndex(h, "accuracy"); i >= 0 {
 		form := b.accuracyForm(i, out)
+		if form == "thrown-object" {
+			hd, sd := damageRow(rulebook.DamageBluntThrown)
+			add(hero.Attack{Slug: "thrown-object", Name: "Thrown object", StrikeClass: rulebook.SC2, DamageType: string(rulebook.DamageBluntThrown),
+				Health: hd, Stamina: sd, AddsDamageBonus: true, ParryAs: string(rulebook.AttackThrown), Ranged: true, Panels: 1,
+				Power: "accuracy", Notes: "an object already in hand, thrown in one panel; how far depends on strength and mass (p. 42)"})
+		}
 		if h.Powers[i].Rank >= 2 {
 			for k := range out {
 				if out[k].Slug == form {

@@ -170,7 +170,10 @@ func (b *builder) slots(opt GenOptions, cr *hero.Creation) error {
 			}
 			rank := b.h.Powers[powerIndex(b.h, p.Slug)].Rank
 			for c := 0; c < cost; c++ {
-				detail := fmt.Sprintf("improvement %d of %s: %d slot(s) for one rank", cost, name, cost)
+				detail := "first improvement of " + name + ": 1 slot"
+				if cost == 2 {
+					detail = fmt.Sprintf("second improvement of %s: 2 slots (%d of 2)", name, c+1)
+				}
 				cr.Slots = append(cr.Slots, hero.SlotRecord{Slot: slot + c, Power: b.h.Powers[i].Slug, Action: ActionImprovement, Rank: rank, Detail: detail})
 			}
 			b.add("slot", "p. 7", "slot %d: improves %s to rank %d (%d slot(s))", slot, name, rank, cost)
