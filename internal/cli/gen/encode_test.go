@@ -167,3 +167,33 @@ func FuzzEncodeString(f *testing.F) {
 		}
 	})
 }
+
+func benchHero(b *testing.B) *hero.Hero {
+	s := uint64(42)
+	h, _, err := chargen.Generate(dice.NewSeeded(s), chargen.GenOptions{Seed: &s, Derive: chargen.Options{Quiet: true}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return h
+}
+
+// BenchmarkAppendHeroJSON and BenchmarkStdlibHeroJSON compare the
+// generated encoder with encoding/json on one hero.
+func BenchmarkAppendHeroJSON(b *testing.B) {
+	h := benchHero(b)
+	var buf []byte
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		buf, _ = AppendHeroJSON(buf[:0], h)
+	}
+	b.SetBytes(int64(len(buf)))
+}
+
+func BenchmarkStdlibHeroJSON(b *testing.B) {
+	h := benchHero(b)
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		out, _ := stdlib(h)
+		b.SetBytes(int64(len(out)))
+	}
+}
