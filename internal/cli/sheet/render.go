@@ -45,16 +45,14 @@ func (s *writer) heading(t string) {
 }
 
 // wrapAt breaks text into lines of at most width runes, at the last space
-// that fits, keeping the spacing of what fits; continuation lines are
-// indented two more than the first.
-// wrapAt is wrap with continuation lines starting at column hang (-1: two
-// more than the text's own indentation).
+// that fits, keeping the spacing of what fits; continuation lines start at
+// column hang (-1: two more than the text's own indentation).
 func wrapAt(text string, width, hang int) []string {
 	if utf8.RuneCountInString(text) <= width {
 		return []string{text}
 	}
 	indent := len(text) - len(strings.TrimLeft(text, " "))
-	if hang < 0 || hang > width/2+10 {
+	if hang < 0 || hang > width/2+10 || hang > width-8 {
 		hang = min(indent+2, width/2)
 	}
 	pad := strings.Repeat(" ", hang)
