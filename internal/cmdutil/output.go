@@ -8,8 +8,6 @@ import (
 	"strings"
 
 	"github.com/olekukonko/tablewriter"
-	"github.com/olekukonko/tablewriter/renderer"
-	"github.com/olekukonko/tablewriter/tw"
 )
 
 // Format is a resolved output format.
@@ -76,26 +74,39 @@ func WriteJSON(w io.Writer, ft Format, v any) error {
 	return err
 }
 
-// Table renders rows with tablewriter in the project's house style.
+// Table renders rows with tablewriter in the project's house style: no
+// outer border, a rule under the header, columns split by a light bar, long
+// cells wrapped so tables fit an 80-column terminal.
+//
+// tablewriter is pinned at v0.0.5 on purpose: the v1 series allocates a
+// large width cache and probes the environment in a package init, which
+// every spandex invocation would pay for even when it prints JSON (see
+// docs/benchmarks.md).
 func Table(w io.Writer, header []string, rows [][]string) error {
-	t := tablewriter.NewTable(w,
-		tablewriter.WithRenderer(renderer.NewBlueprint(tw.Rendition{
-			Symbols: tw.NewSymbols(tw.StyleLight),
-		})),
-		tablewriter.WithHeaderAutoFormat(tw.Off),
-		tablewriter.WithRowAutoWrap(tw.WrapNormal),
-	)
+	var buf bytes.Buffer
+	t := tablewriter.NewWriter(&buf)
+	t.SetAutoFormatHeaders(false)
+	t.SetHeaderAlignment(tablewriter.ALIGN_LEFT)
+	t.SetAlignment(tablewriter.ALIGN_LEFT)
+	t.SetBorders(tablewriter.Border{Left: false, Right: false, Top: false, Bottom: false})
+	t.SetColumnSeparator("│")
+	t.SetCenterSeparator("┼")
+	t.SetRowSeparator("─")
+	t.SetAutoWrapText(true)
 	if len(header) > 0 {
-		h := make([]any, len(header))
-		for i, s := range header {
-			h[i] = s
-		}
-		t.Header(h...)
+		t.SetHeader(header)
 	}
-	for _, r := range rows {
-		if err := t.Append(r); err != nil {
-			return err
+	t.AppendBulk(rows)
+	t.Render()
+	// Drop the padding tablewriter leaves at the end of each line.
+	lines := strings.SplitAfter(buf.String(), "\n")
+	var out strings.Builder
+	for _, l := range lines {
+		out.WriteString(strings.TrimRight(l, " \n"))
+		if strings.HasSuffix(l, "\n") {
+			out.WriteByte('\n')
 		}
 	}
-	return t.Render()
+	_, err := io.WriteString(w, out.String())
+	return err
 }
