@@ -3,197 +3,138 @@ package gen
 import (
 	"bytes"
 	"encoding/json"
-	"math/rand/v2"
-	"reflect"
+	"strconv"
 	"testing"
 
+	"github.com/codename-spandex/spandex/internal/cmdutil"
+	"github.com/codename-spandex/spandex/internal/iostreams"
 	"github.com/codename-spandex/spandex/pkg/chargen"
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/hero"
-	"github.com/codename-spandex/spandex/pkg/rulebook"
 )
 
-// stdlib encodes the project's way: compact, no HTML escaping.
-func stdlib(v any) ([]byte, error) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
-}
-
-func sameAsStdlib(t *testing.T, h *hero.Hero) {
+// compactEncode is hero.Encode's output with its indentation removed.
+func compactEncode(t *testing.T, h *hero.Hero) []byte {
 	t.Helper()
-	want, werr := stdlib(h)
-	got, gerr := AppendHeroJSON(nil, h)
-	if (werr != nil) != (gerr != nil) {
-		t.Fatalf("errors differ: encoding/json %v, AppendHeroJSON %v", werr, gerr)
+	out, err := hero.Encode(h)
+	if err != nil {
+		t.Fatal(err)
 	}
-	if werr == nil && !bytes.Equal(got, want) {
-		for i := range min(len(got), len(want)) {
-			if got[i] != want[i] {
-				lo := max(0, i-80)
-				t.Fatalf("differs at byte %d:\n got %s\nwant %s", i, got[lo:min(len(got), i+40)], want[lo:min(len(want), i+40)])
-			}
+	var buf bytes.Buffer
+	if err := json.Compact(&buf, out); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+func sameLine(t *testing.T, what string, got, want []byte) {
+	t.Helper()
+	if bytes.Equal(got, want) {
+		return
+	}
+	for i := range min(len(got), len(want)) {
+		if got[i] != want[i] {
+			lo := max(0, i-80)
+			t.Fatalf("%s: differs at byte %d:\n got %s\nwant %s", what, i, got[lo:min(len(got), i+40)], want[lo:min(len(want), i+40)])
 		}
-		t.Fatalf("lengths differ: %d vs %d", len(got), len(want))
+	}
+	t.Fatalf("%s: lengths differ: got %d bytes, want %d", what, len(got), len(want))
+}
+
+// TestHeroJSONLinesAreEncode checks the output path of a batch end to
+// end: each line of gen hero -n 3000 --seed 5 -o jsonl is byte for byte
+// the compact form of the hero file gen hero --seed 5+k writes alone
+// (hero.Encode).
+func TestHeroJSONLinesAreEncode(t *testing.T) {
+	const n, seed = 3000, 5
+	ios, _, out, _ := iostreams.Test()
+	opts := &HeroOptions{IO: ios, N: n, Kind: "hero", Format: cmdutil.FormatJSONL}
+	g, err := opts.genOptions()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lines bytes.Buffer
+	rs := &cmdutil.RollerState{Roller: dice.NewSeeded(seed), Seed: seed, Seeded: true}
+	if err := generateHeroes(opts, g, rs, &lines); err != nil {
+		t.Fatal(err)
+	}
+	if out.Len() != 0 {
+		t.Fatal("the batch wrote to the streams instead of the writer")
+	}
+	for k := 0; k < n; k++ {
+		line, err := lines.ReadBytes('\n')
+		if err != nil {
+			t.Fatalf("line %d: %v", k, err)
+		}
+		one := &HeroOptions{IO: ios, N: 1, Kind: "hero", Format: cmdutil.FormatJSON}
+		s := uint64(seed + k)
+		var single bytes.Buffer
+		if err := generateHeroes(one, g, &cmdutil.RollerState{Roller: dice.NewSeeded(s), Seed: s, Seeded: true}, &single); err != nil {
+			t.Fatal(err)
+		}
+		h, err := hero.Decode(single.Bytes())
+		if err != nil {
+			t.Fatalf("seed %d: %v", s, err)
+		}
+		var want bytes.Buffer
+		if err := json.Compact(&want, single.Bytes()); err != nil {
+			t.Fatal(err)
+		}
+		sameLine(t, "hero line", bytes.TrimSuffix(line, []byte("\n")), want.Bytes())
+		sameLine(t, "decoded hero", bytes.TrimSuffix(line, []byte("\n")), compactEncode(t, h))
+	}
+	if lines.Len() != 0 {
+		t.Fatalf("%d bytes after the last hero", lines.Len())
 	}
 }
 
-// TestAppendHeroJSONGenerated compares the fast encoder with encoding/json
-// on generated heroes and every supporting cast type.
-func TestAppendHeroJSONGenerated(t *testing.T) {
-	for s := uint64(0); s < 1500; s++ {
-		h, _, err := chargen.Generate(dice.NewSeeded(s), chargen.GenOptions{Seed: &s, Derive: chargen.Options{Quiet: true}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := h.AppendEvent("create", "a <test> & \"event\"", &s, map[string]any{"x": []int{1, 2}, "html": "<&>"}); err != nil {
-			t.Fatal(err)
-		}
-		sameAsStdlib(t, h)
-	}
+// TestNPCJSONIsEncode compares hero.AppendJSON with hero.Encode's compact
+// form for every supporting cast type, with options, over many seeds, and
+// the lines of a goon batch with the goons made one by one.
+func TestNPCJSONIsEncode(t *testing.T) {
 	for _, typ := range chargen.NPCTypes() {
-		for s := uint64(0); s < 30; s++ {
-			h, _, err := chargen.GenerateNPC(dice.NewSeeded(s), chargen.NPCOptions{Type: typ, Rank: 3, Extras: []string{"claws"}, Powers: 2})
+		for s := uint64(0); s < 150; s++ {
+			o := chargen.NPCOptions{Type: typ, Rank: 1 + int(s%3), Extras: []string{"claws"}, Powers: int(s % 4), Trained: s%5 == 1, Elite: s%5 == 2, Seed: &s}
+			if typ != chargen.NPCCombatant {
+				o.Trained, o.Elite = false, false
+			}
+			if typ == chargen.NPCCombatant && s%2 == 1 {
+				o.Blaster = "energy-blast"
+			}
+			h, _, err := chargen.GenerateNPC(dice.NewSeeded(s), o)
 			if err != nil {
 				t.Fatal(err)
 			}
-			sameAsStdlib(t, h)
-		}
-	}
-}
-
-// TestAppendHeroJSONRandom fills every field of a hero by reflection with
-// random values (odd strings, nil and empty slices and maps, pointers,
-// raw JSON with spaces) and compares: a field added to the hero types but
-// not to the encoder fails here, as does any escaping difference.
-func TestAppendHeroJSONRandom(t *testing.T) {
-	for seed := uint64(0); seed < 400; seed++ {
-		r := rand.New(rand.NewPCG(seed, 7))
-		var h hero.Hero
-		fill(r, reflect.ValueOf(&h).Elem(), 0)
-		sameAsStdlib(t, &h)
-	}
-}
-
-var oddStrings = []string{"", "plain", "quote \" and \\ backslash", "<script>&amp;</script>", "tab\tnew\nline\r\b\f\x00\x1f",
-	"\u2028\u2029", "naïve café — “quotes”", "\xff\xfe invalid", "emoji 🦸", "\x7f"}
-
-func fill(r *rand.Rand, v reflect.Value, depth int) {
-	if depth > 4 {
-		return
-	}
-	switch {
-	case v.Type() == reflect.TypeOf(json.RawMessage{}):
-		switch r.IntN(3) {
-		case 0:
-			v.Set(reflect.ValueOf(json.RawMessage(nil)))
-		case 1:
-			v.Set(reflect.ValueOf(json.RawMessage(` { "a" : [1, 2 ,"<x>"] } `)))
-		default:
-			v.Set(reflect.ValueOf(json.RawMessage(`"s"`)))
-		}
-		return
-	case v.Type() == reflect.TypeOf(rulebook.ArmourClass(0)):
-		v.SetUint(uint64([]byte{0, 'A', 'F', 'L', 'A', 'B', 'Z'}[r.IntN(7)]))
-		return
-	}
-	switch v.Kind() {
-	case reflect.String:
-		v.SetString(oddStrings[r.IntN(len(oddStrings))])
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		v.SetInt(int64(r.IntN(5)) - 2)
-	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		v.SetUint(uint64(r.IntN(3)))
-	case reflect.Bool:
-		v.SetBool(r.IntN(2) == 1)
-	case reflect.Struct:
-		for i := 0; i < v.NumField(); i++ {
-			if v.Type().Field(i).IsExported() {
-				fill(r, v.Field(i), depth+1)
+			got, err := hero.AppendJSON(nil, h)
+			if err != nil {
+				t.Fatal(err)
 			}
+			sameLine(t, typ, got, compactEncode(t, h))
 		}
-	case reflect.Pointer:
-		if r.IntN(2) == 0 {
-			return
-		}
-		p := reflect.New(v.Type().Elem())
-		fill(r, p.Elem(), depth+1)
-		v.Set(p)
-	case reflect.Slice:
-		switch r.IntN(3) {
-		case 0:
-			return
-		case 1:
-			v.Set(reflect.MakeSlice(v.Type(), 0, 0))
-		default:
-			n := 1 + r.IntN(3)
-			s := reflect.MakeSlice(v.Type(), n, n)
-			for i := 0; i < n; i++ {
-				fill(r, s.Index(i), depth+1)
-			}
-			v.Set(s)
-		}
-	case reflect.Map:
-		if r.IntN(3) == 0 {
-			return
-		}
-		m := reflect.MakeMap(v.Type())
-		for i := r.IntN(4); i > 0; i-- {
-			k := reflect.New(v.Type().Key()).Elem()
-			fill(r, k, depth+1)
-			e := reflect.New(v.Type().Elem()).Elem()
-			fill(r, e, depth+1)
-			m.SetMapIndex(k, e)
-		}
-		v.Set(m)
 	}
-}
-
-// FuzzEncodeString checks the string escaping against encoding/json.
-func FuzzEncodeString(f *testing.F) {
-	for _, s := range oddStrings {
-		f.Add(s)
+	ios, _, _, _ := iostreams.Test()
+	opts := &NPCOptions{IO: ios, N: 500, Type: "goon", Format: cmdutil.FormatJSONL}
+	no := chargen.NPCOptions{Type: chargen.NPCCombatant, Derive: chargen.Options{Quiet: true}}
+	var lines bytes.Buffer
+	if err := generateNPCs(opts, no, chargen.NPCCombatant, &cmdutil.RollerState{Roller: dice.NewSeeded(9), Seed: 9, Seeded: true}, &lines); err != nil {
+		t.Fatal(err)
 	}
-	f.Fuzz(func(t *testing.T, s string) {
-		want, _ := stdlib(s)
-		e := &encoder{}
-		e.str(s)
-		if !bytes.Equal(e.b, want) {
-			t.Fatalf("%q: got %s, want %s", s, e.b, want)
+	for k := 0; k < opts.N; k++ {
+		line, err := lines.ReadBytes('\n')
+		if err != nil {
+			t.Fatalf("line %d: %v", k, err)
 		}
-	})
-}
-
-func benchHero(b *testing.B) *hero.Hero {
-	s := uint64(42)
-	h, _, err := chargen.Generate(dice.NewSeeded(s), chargen.GenOptions{Seed: &s, Derive: chargen.Options{Quiet: true}})
-	if err != nil {
-		b.Fatal(err)
-	}
-	return h
-}
-
-// BenchmarkAppendHeroJSON and BenchmarkStdlibHeroJSON compare the
-// generated encoder with encoding/json on one hero.
-func BenchmarkAppendHeroJSON(b *testing.B) {
-	h := benchHero(b)
-	var buf []byte
-	b.ReportAllocs()
-	for i := 0; i < b.N; i++ {
-		buf, _ = AppendHeroJSON(buf[:0], h)
-	}
-	b.SetBytes(int64(len(buf)))
-}
-
-func BenchmarkStdlibHeroJSON(b *testing.B) {
-	h := benchHero(b)
-	b.ReportAllocs()
-	for i := 0; i < b.N; i++ {
-		out, _ := stdlib(h)
-		b.SetBytes(int64(len(out)))
+		s := uint64(9 + k)
+		ni := no
+		ni.Seed, ni.Name = &s, "Goon "+strconv.Itoa(k+1)
+		h, _, err := chargen.GenerateNPC(dice.NewSeeded(s), ni)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h.Creation = &hero.Creation{Method: "generated", Seed: &s}
+		if err := h.AppendEvent("create", "generated by gen npc combatant", &s, nil); err != nil {
+			t.Fatal(err)
+		}
+		sameLine(t, "goon line", bytes.TrimSuffix(line, []byte("\n")), compactEncode(t, h))
 	}
 }

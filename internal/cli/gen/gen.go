@@ -66,7 +66,7 @@ func writeHero(w io.Writer, ft cmdutil.Format, batch bool, h *hero.Hero, buf *[]
 		_, err = w.Write(b)
 		return err
 	case ft.IsJSON():
-		b, err := AppendHeroJSON((*buf)[:0], h)
+		b, err := hero.AppendJSON((*buf)[:0], h)
 		if err != nil {
 			return fmt.Errorf("encoding hero: %w", err)
 		}
