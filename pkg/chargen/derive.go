@@ -334,10 +334,24 @@ func (b *builder) forcefieldHealth(i int) error {
 func value(p *hero.Power, key string) int { return p.Values[key] }
 
 // ownedModifier reports whether Derive manages an ability modifier:
-// those from powers and perks. Others (downtime training, GM changes) are
-// kept as they are.
+// those from powers and perks ("power:super-strength"). A hand-written
+// draft may name the source another way ("Super Strength",
+// "super_strength", "perk: Specialist Training"): a source naming one of
+// the powers or perks Derive adds modifiers for is Derive's too, so that
+// it is replaced, not added a second time. Others (downtime training, GM
+// changes) are kept as they are.
 func ownedModifier(src string) bool {
-	return strings.HasPrefix(src, "power:") || strings.HasPrefix(src, "perk:")
+	if strings.HasPrefix(src, "power:") || strings.HasPrefix(src, "perk:") {
+		return true
+	}
+	if j := strings.LastIndexByte(src, ':'); j >= 0 {
+		src = src[j+1:]
+	}
+	switch normalise(src) {
+	case "super-strength", "super-endurance", "larger", "specialist-training":
+		return true
+	}
+	return false
 }
 
 // finalAbilities recomputes final abilities: base plus every modifier
