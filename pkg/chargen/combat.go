@@ -1,8 +1,8 @@
 package chargen
 
 import (
-	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/codename-spandex/spandex/pkg/hero"
@@ -14,22 +14,11 @@ func (b *builder) combat(opt Options) {
 	h := b.h
 	c := &h.Combat
 	f := h.Abilities.Final
-	c.Explain = c.Explain[:0]
-	explain := func(page, format string, args ...any) {
-		s := fmt.Sprintf(format, args...)
-		c.Explain = append(c.Explain, s+" ("+page+")")
-		b.add("combat", page, "%s", s)
-	}
-	if h.IsMundane() {
-		// A mundane character's figures come straight from its type's row
-		// (pp. 49-50); it carries no explanation lines, and a quiet batch
-		// of goons does not even format them.
-		c.Explain = nil
-		explain = func(page, format string, args ...any) { b.add("combat", page, format, args...) }
-		if b.quiet {
-			explain = nil
-		}
-	}
+	// A mundane character's figures come straight from its type's row
+	// (pp. 49-50); it carries no explanation lines, and a quiet batch of
+	// goons does not even format them.
+	var x explainer
+	x.init(b, !h.IsMundane() || !b.quiet, !h.IsMundane())
 
 	// Armour class and dividers.
 	if !h.IsMundane() && h.Kind != hero.KindSummoned {
@@ -44,13 +33,17 @@ func (b *builder) combat(opt Options) {
 					r = min(r, 3)
 				}
 				if pac, _ := rulebook.ArmourRank(r); pac != 0 && pac < ac {
-					ac, src = pac, fmt.Sprintf("%s rank %d", h.Powers[i].Name, h.Powers[i].Rank)
+					ac, src = pac, h.Powers[i].Name+" rank "+strconv.Itoa(h.Powers[i].Rank)
 				}
 			}
 		}
 		c.ArmourClass = ac
-		if explain != nil {
-			explain("pp. 32, 51, 77", "armour class %s from %s", ac, src)
+		if x.on {
+			x.str("armour class ")
+			x.str(acString(ac))
+			x.str(" from ")
+			x.str(src)
+			x.end("pp. 32, 51, 77")
 		}
 	}
 	if c.ArmourClass == 0 {
@@ -62,21 +55,48 @@ func (b *builder) combat(opt Options) {
 	d := base.Improve(mod)
 	c.Dividers = hero.Dividers{Health: d.Health, Stamina: d.Stamina}
 	if !base.None() {
-		if explain != nil {
-			explain("pp. 8, 14", "dividers %s: armour class %s gives %s, strength %d improves them by %s", d, c.ArmourClass, base, f.Strength, modString(mod))
+		if x.on {
+			x.str("dividers ")
+			x.str(dividersString(d))
+			x.str(": armour class ")
+			x.str(acString(c.ArmourClass))
+			x.str(" gives ")
+			x.str(dividersString(base))
+			x.str(", strength ")
+			x.num(f.Strength)
+			x.str(" improves them by ")
+			if mod.None() {
+				x.str("nothing")
+			} else {
+				x.str("H/+")
+				x.num(mod.Health)
+				x.str(" S/+")
+				x.num(mod.Stamina)
+			}
+			x.end("pp. 8, 14")
 		}
 	}
 
 	// Bonuses.
 	c.DamageBonus = rulebook.DamageBonus(f.Strength)
-	if explain != nil {
-		explain("p. 8", "damage bonus %+d from strength %d (Strength Table)", c.DamageBonus, f.Strength)
+	if x.on {
+		x.str("damage bonus ")
+		x.signed(c.DamageBonus)
+		x.str(" from strength ")
+		x.num(f.Strength)
+		x.str(" (Strength Table)")
+		x.end("p. 8")
 	}
 	c.StrikeBonus = rulebook.AgilityBonus(f.Agility)
-	if explain != nil {
-		explain("p. 8", "strike bonus %+d from agility %d (Agility Table)", c.StrikeBonus, f.Agility)
+	if x.on {
+		x.str("strike bonus ")
+		x.signed(c.StrikeBonus)
+		x.str(" from agility ")
+		x.num(f.Agility)
+		x.str(" (Agility Table)")
+		x.end("p. 8")
 	}
-	b.dodge(opt, explain)
+	b.dodge(opt, &x)
 
 	// Knockback threshold and bracing.
 	c.KnockbackThreshold = rulebook.DefaultKnockbackThreshold
@@ -84,20 +104,30 @@ func (b *builder) combat(opt Options) {
 		k := min(value(&h.Powers[i], "knockback_ranks"), h.Powers[i].Rank)
 		if k > 0 {
 			c.KnockbackThreshold += 5 * k
-			if explain != nil {
-				explain("p. 61", "knockback threshold +%d from Larger (stockier), %d rank(s)", 5*k, k)
+			if x.on {
+				x.str("knockback threshold +")
+				x.num(5 * k)
+				x.str(" from Larger (stockier), ")
+				x.num(k)
+				x.str(" rank(s)")
+				x.end("p. 61")
 			}
 		}
 	}
 	c.BraceBonus = 0
 	if r := h.PowerRank("super-strength"); r > 0 {
 		c.BraceBonus = rulebook.BracePerRank * r
-		if explain != nil {
-			explain("p. 76", "bracing adds %d to the knockback threshold (+5 per Super Strength rank)", c.BraceBonus)
+		if x.on {
+			x.str("bracing adds ")
+			x.num(c.BraceBonus)
+			x.str(" to the knockback threshold (+5 per Super Strength rank)")
+			x.end("p. 76")
 		}
 	}
-	if explain != nil {
-		explain("p. 13", "knockback threshold %d", c.KnockbackThreshold)
+	if x.on {
+		x.str("knockback threshold ")
+		x.num(c.KnockbackThreshold)
+		x.end("p. 13")
 	}
 
 	// Panels per page.
@@ -114,11 +144,14 @@ func (b *builder) combat(opt Options) {
 			}
 		}
 	}
-	if explain != nil {
-		explain("p. 13", "%d panels per page", c.PanelsPerPage)
+	if x.on {
+		x.num(c.PanelsPerPage)
+		x.str(" panels per page")
+		x.end("p. 13")
 	}
 
-	b.movement(explain)
+	b.movement(&x)
+	c.Explain = x.lines()
 	b.senses()
 	if (h.IsMundane() || h.Kind == hero.KindSummoned) && len(c.Attacks) > 0 {
 		// A supporting character's attacks come from its type and weapon
@@ -130,35 +163,34 @@ func (b *builder) combat(opt Options) {
 	c.Immunities = b.immunities()
 }
 
-func modString(m rulebook.Dividers) string {
-	if m.None() {
-		return "nothing"
-	}
-	return fmt.Sprintf("H/+%d S/+%d", m.Health, m.Stamina)
-}
-
 // dodge works out whether the hero may dodge and the dodge bonus (pp. 13,
 // 35): the armour class's own bonus plus every power's, added up or the
 // best one taken (§10 item 13).
-func (b *builder) dodge(opt Options, explain func(string, string, ...any)) {
+func (b *builder) dodge(opt Options, x *explainer) {
 	h := b.h
 	c := &h.Combat
 	info := rulebook.ArmourClassInfo(c.ArmourClass)
 	c.CanDodge = info.CanDodge
-	why := ""
+	why, whyRank := "", 0
 	if r := h.PowerRank("armour"); r >= 2 {
-		c.CanDodge, why = false, fmt.Sprintf("Armour rank %d", r)
+		c.CanDodge, why, whyRank = false, "Armour rank ", r
 	}
 	if r := h.PowerRank("toughness"); r >= 2 {
-		c.CanDodge, why = false, fmt.Sprintf("Toughness rank %d", r)
+		c.CanDodge, why, whyRank = false, "Toughness rank ", r
 	}
 	if !c.CanDodge {
-		if why == "" {
-			why = "armour class " + c.ArmourClass.String()
-		}
 		c.DodgeBonus = 0
-		if explain != nil {
-			explain("pp. 35, 51", "cannot dodge (%s)", why)
+		if x.on {
+			x.str("cannot dodge (")
+			if why == "" {
+				x.str("armour class ")
+				x.str(acString(c.ArmourClass))
+			} else {
+				x.str(why)
+				x.num(whyRank)
+			}
+			x.str(")")
+			x.end("pp. 35, 51")
 		}
 		return
 	}
@@ -172,7 +204,11 @@ func (b *builder) dodge(opt Options, explain func(string, string, ...any)) {
 		srcs = append(srcs, src{"armour class", info.DodgeBonus})
 	}
 	if r := h.PowerRank("acrobatics"); r > 0 {
-		srcs = append(srcs, src{"Acrobatics", map[bool]int{true: 3, false: 2}[r >= 2]})
+		bonus := 2
+		if r >= 2 {
+			bonus = 3
+		}
+		srcs = append(srcs, src{"Acrobatics", bonus})
 	}
 	ma := 0
 	if i := powerIndex(h, "martial-arts"); i >= 0 {
@@ -191,57 +227,71 @@ func (b *builder) dodge(opt Options, explain func(string, string, ...any)) {
 	if b.hasFlavour("skills", "gymnastics") {
 		srcs = append(srcs, src{"Gymnastics", 1})
 	}
+	// "add" (the default): every source adds; "best": the best one.
 	total := 0
-	var parts []string
-	talk := explain != nil
+	best := src{}
 	if opt.DodgeStacking == "best" {
-		for k := range srcs {
-			if srcs[k].name == "armour class" {
-				srcs[k].name += " " + c.ArmourClass.String()
-			}
-		}
-		best := src{}
 		for _, s := range srcs {
 			if s.bonus > best.bonus {
 				best = s
 			}
 		}
-		if best.bonus > 0 {
-			total = best.bonus
-			if talk {
-				parts = []string{fmt.Sprintf("%s %+d (best)", best.name, best.bonus)}
-			}
-		}
+		total = best.bonus
 	} else {
 		for _, s := range srcs {
 			total += s.bonus
-			if talk {
-				name := s.name
-				if name == "armour class" {
-					name += " " + c.ArmourClass.String()
-				}
-				parts = append(parts, fmt.Sprintf("%s %+d", name, s.bonus))
-			}
+		}
+	}
+	total += ma
+	c.DodgeBonus = total
+	if !x.on {
+		return
+	}
+	x.str("may dodge, dodge bonus ")
+	x.signed(total)
+	x.str(": ")
+	sep := false
+	part := func(s src) {
+		if sep {
+			x.str(", ")
+		}
+		sep = true
+		x.str(s.name)
+		if s.name == "armour class" {
+			x.str(" ")
+			x.str(acString(c.ArmourClass))
+		}
+		x.str(" ")
+		x.signed(s.bonus)
+	}
+	if opt.DodgeStacking == "best" {
+		if best.bonus > 0 {
+			part(best)
+			x.str(" (best)")
+		}
+	} else {
+		for _, s := range srcs {
+			part(s)
 		}
 	}
 	if ma > 0 {
-		total += ma
-		parts = append(parts, "Martial Arts rank 2 +1")
+		if sep {
+			x.str(", ")
+		}
+		sep = true
+		x.str("Martial Arts rank 2 +1")
 	}
-	c.DodgeBonus = total
-	if len(parts) == 0 {
-		parts = []string{"no bonus"}
+	if !sep {
+		x.str("no bonus")
 	}
-	if explain != nil {
-		explain("pp. 13, 35", "may dodge, dodge bonus %+d: %s", total, strings.Join(parts, ", "))
-	}
+	x.end("pp. 13, 35")
 }
 
 // movement works out the movement speed (p. 14): (strength + agility +
 // endurance) ÷ 6 from the rolled scores, rounded to nearest (§10 item
 // 28); Larger (taller) adds 50% of it per rank and Super Speed doubles it
 // per rank (pp. 62, 75). Other ways of moving go in Moves.
-func (b *builder) movement(explain func(string, string, ...any)) {
+func (b *builder) movement(x *explainer) {
 	h := b.h
 	c := &h.Combat
 	base := h.Abilities.Base
@@ -249,16 +299,31 @@ func (b *builder) movement(explain func(string, string, ...any)) {
 		return
 	}
 	mv := rulebook.MovementSpeed(base.Strength, base.Agility, base.Endurance)
-	if explain != nil {
-		explain("p. 14", "movement (%d+%d+%d) ÷ 6 = %d metres per panel, from the rolled scores", base.Strength, base.Agility, base.Endurance, mv)
+	if x.on {
+		x.str("movement (")
+		x.num(base.Strength)
+		x.str("+")
+		x.num(base.Agility)
+		x.str("+")
+		x.num(base.Endurance)
+		x.str(") ÷ 6 = ")
+		x.num(mv)
+		x.str(" metres per panel, from the rolled scores")
+		x.end("p. 14")
 	}
 	orig := mv
 	if i := powerIndex(h, "larger"); i >= 0 {
 		m := h.Powers[i].Rank - min(value(&h.Powers[i], "knockback_ranks"), h.Powers[i].Rank)
 		if m > 0 {
 			mv = (orig*(2+m) + 1) / 2
-			if explain != nil {
-				explain("p. 61", "Larger (taller): +50%% of %d per rank, %d rank(s): %d", orig, m, mv)
+			if x.on {
+				x.str("Larger (taller): +50% of ")
+				x.num(orig)
+				x.str(" per rank, ")
+				x.num(m)
+				x.str(" rank(s): ")
+				x.num(mv)
+				x.end("p. 61")
 			}
 		}
 	}
@@ -267,12 +332,16 @@ func (b *builder) movement(explain func(string, string, ...any)) {
 		for k := 0; k < r && mv < 1<<20; k++ {
 			mv *= 2
 		}
-		if explain != nil {
-			explain("p. 75", "Super Speed rank %d doubles movement per rank in combat: %d", r, mv)
+		if x.on {
+			x.str("Super Speed rank ")
+			x.num(r)
+			x.str(" doubles movement per rank in combat: ")
+			x.num(mv)
+			x.end("p. 75")
 		}
 		c.Moves = nil
 		defer func() {
-			c.Moves = append([]hero.Move{{Mode: "run", Metres: mv * 3 / 2, Power: "super-speed", Notes: fmt.Sprintf("long straight path: three times %d (rank 1), doubled per further rank", walk)}}, c.Moves...)
+			c.Moves = append([]hero.Move{{Mode: "run", Metres: mv * 3 / 2, Power: "super-speed", Notes: "long straight path: three times " + strconv.Itoa(walk) + " (rank 1), doubled per further rank"}}, c.Moves...)
 		}()
 	}
 	c.Movement = mv
@@ -293,10 +362,10 @@ func (b *builder) moves(orig, mv int) []hero.Move {
 	}
 	if r := h.PowerRank("super-leap"); r > 0 {
 		if r == 1 {
-			out = append(out, hero.Move{Mode: "leap", Metres: 2 * orig, Power: "super-leap", Notes: fmt.Sprintf("per double-panel across; %d m upwards", orig)})
+			out = append(out, hero.Move{Mode: "leap", Metres: 2 * orig, Power: "super-leap", Notes: "per double-panel across; " + strconv.Itoa(orig) + " m upwards"})
 		} else {
 			str := h.Abilities.Final.Strength
-			out = append(out, hero.Move{Mode: "leap", Metres: orig * str, Power: "super-leap", Notes: fmt.Sprintf("movement x strength across, %d m upwards; takes half the time of walking it", orig*str/2)})
+			out = append(out, hero.Move{Mode: "leap", Metres: orig * str, Power: "super-leap", Notes: "movement x strength across, " + strconv.Itoa(orig*str/2) + " m upwards; takes half the time of walking it"})
 		}
 	}
 	if r := h.PowerRank("acrobatics"); r > 0 {
@@ -305,7 +374,7 @@ func (b *builder) moves(orig, mv int) []hero.Move {
 			out = append(out, hero.Move{Mode: "leap", Metres: 2 * orig, Power: "acrobatics", Notes: "4 m leaps in a double-panel (or one 8 m leap)"})
 		}
 		if b.hasItem("grappling-gun") {
-			out = append(out, hero.Move{Mode: "swing", Metres: 2 * orig, Power: "acrobatics", Notes: fmt.Sprintf("per panel with the grappling gun; %d m in a double-panel", 4*orig)})
+			out = append(out, hero.Move{Mode: "swing", Metres: 2 * orig, Power: "acrobatics", Notes: "per panel with the grappling gun; " + strconv.Itoa(4*orig) + " m in a double-panel"})
 		}
 	}
 	if b.hasFlavour("skills", "gymnastics") {
@@ -319,7 +388,11 @@ func (b *builder) moves(orig, mv int) []hero.Move {
 		if r >= 2 {
 			n = "any distance; 1 stamina per 5 m beyond 20 m"
 		}
-		out = append(out, hero.Move{Mode: "stretch", Metres: map[bool]int{true: 20, false: 6}[r >= 2], Power: "elasticity", Notes: n})
+		reach := 6
+		if r >= 2 {
+			reach = 20
+		}
+		out = append(out, hero.Move{Mode: "stretch", Metres: reach, Power: "elasticity", Notes: n})
 	}
 	if r := h.PowerRank("teleport"); r > 0 {
 		notes := []string{"1 stamina per metre, no stated maximum", "1 stamina per 2 m, at most 20; maximum 80 m", "1 stamina per 4 m, at most 15; maximum 3,000 m"}
@@ -446,7 +519,7 @@ func (b *builder) equipment(fill bool) {
 				h.Equipment = append(h.Equipment, hero.Item{Slug: "custom-vehicle", Name: "Custom vehicle", For: "vehicle", Notes: "does not count towards the three starting items (p. 77)"})
 				if fill {
 					for k := 1; k <= 3; k++ {
-						h.Equipment = append(h.Equipment, hero.Item{Slug: "vehicle-gadget", Name: fmt.Sprintf("Vehicle gadget %d", k), For: "vehicle", Notes: "one of three extra pieces of equipment built into the vehicle (p. 77); the GM and player define it"})
+						h.Equipment = append(h.Equipment, hero.Item{Slug: "vehicle-gadget", Name: "Vehicle gadget " + strconv.Itoa(k), For: "vehicle", Notes: "one of three extra pieces of equipment built into the vehicle (p. 77); the GM and player define it"})
 					}
 				}
 			}
