@@ -1,8 +1,11 @@
 package chargen
 
 import (
+	"slices"
+	"strings"
 	"testing"
 
+	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/hero"
 )
 
@@ -62,5 +65,158 @@ func TestOwnedModifier(t *testing.T) {
 		if got := ownedModifier(src); got != want {
 			t.Errorf("ownedModifier(%q) = %v, want %v", src, got, want)
 		}
+	}
+}
+
+// TestGainSubPower adds sub-powers as downtime buys them (p. 48): rolled
+// on the power's table, a known one re-rolled, the rank unchanged.
+func TestGainSubPower(t *testing.T) {
+	h := loadGuardian(t)
+	if _, err := Derive(h, dice.NewScripted(nil), Options{}); err != nil {
+		t.Fatal(err)
+	}
+	// Radar sense (d6 5) is known: re-roll; 1-2 animal senses (p. 74).
+	s := dice.NewScripted([]int{5, 1})
+	if _, err := GainSubPower(h, "super-senses", s, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Finish(); err != nil {
+		t.Fatal(err)
+	}
+	p := h.FindPower("super-senses")
+	if p.Rank != 1 || len(p.Flavours) != 2 || p.Flavours[1].Slug != "animal-senses" {
+		t.Fatalf("super senses %+v", *p)
+	}
+	eq(t, "parry bonus (animal senses)", h.Combat.ParryBonus, 1)
+	if !h.Combat.NeverSurprised {
+		t.Error("animal senses: never surprised")
+	}
+	// 3-4 enhanced sense, then the Enhanced Sense Table's 2: sight.
+	s = dice.NewScripted([]int{3, 2})
+	if _, err := GainSubPower(h, "super-senses", s, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if f := p.Flavours[len(p.Flavours)-1]; f.Slug != "enhanced-sight" || f.Table != "enhanced-sense" {
+		t.Errorf("enhanced sense %+v", f)
+	}
+	// 6: the --choose value, which must be a sense it lacks.
+	if _, err := GainSubPower(h, "super-senses", dice.NewScripted([]int{6}), Options{Choose: []string{"radar-sense"}}); err == nil {
+		t.Error("radar sense again: want an error")
+	}
+	if _, err := GainSubPower(h, "super-senses", dice.NewScripted([]int{6}), Options{Choose: []string{"x-ray-vision"}}); err != nil {
+		t.Fatal(err)
+	}
+	if !p.HasFlavour("x-ray-vision") {
+		t.Errorf("x-ray vision: %+v", p.Flavours)
+	}
+	if err := h.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	eq(t, "strength unchanged", h.Abilities.Final.Strength, 45)
+
+	// Refusals name the reason; nothing is rolled.
+	for slug, want := range map[string]string{
+		"armour":         "no sub-powers",
+		"flight":         "has no Flight: buy power:flight",
+		"not-a-power":    "not a power",
+		"martial-arts":   "has no Martial Arts",
+		"free-choice":    "not a power",
+		"wallcrawling":   "no sub-powers",
+		"weapon-mastery": "has no Weapon Mastery",
+	} {
+		if _, err := GainSubPower(h, slug, dice.NewScripted(nil), Options{}); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want %q", slug, err, want)
+		}
+	}
+}
+
+func TestSubPowerBlocked(t *testing.T) {
+	spells := []string{"lore", "illusion", "summoning"}
+	for _, tc := range []struct {
+		p    hero.Power
+		want string
+	}{
+		{pw("magic", 1, nil, spells...), "buy power:magic (100 x rank 1)"},
+		{pw("psychic-ability", 2, nil, "empathy", "telepathy", "precognition", "telekinesis"), "buy power:psychic-ability (100 x rank 2)"},
+		{pw("magic", 3, nil, spells...), ""},
+		{pw("martial-arts", 1, nil, "oriental"), "buy power:martial-arts"},
+		{pw("weapon-mastery", 1, nil, "swords"), "at most 3"},
+		{pw("forcefield", 1, nil, "personal-forcefield"), "rolled once"},
+		{pw("shapechange", 1, nil, "freeform", "specific"), "every sub-power"},
+		{pw("immunity", 1, nil, "fire"), ""},
+		{pw("cybernetics", 1, nil, "bionic-arm"), ""},
+		{pw("skills", 1, nil, "stealth"), ""},
+		{pw("super-health", 1, nil, "regeneration"), ""},
+		{pw("environmental-control", 1, nil, "gravity"), ""},
+		{pw("energy-blast", 1, nil, "fire"), ""},
+		{pw("energy-reflect", 1, nil, "fire"), ""},
+		{pw("larger", 1, nil, "taller"), "no sub-powers"},
+		{pw("luck", 1, nil), "no sub-powers"},
+	} {
+		h := draft(10, 10, 10, 10, tc.p)
+		got := SubPowerBlocked(h, tc.p.Slug)
+		if (tc.want == "") != (got == "") || !strings.Contains(got, tc.want) {
+			t.Errorf("%s rank %d: %q, want %q", tc.p.Slug, tc.p.Rank, got, tc.want)
+		}
+	}
+}
+
+// TestGainSubPowerTables covers each kind of table: energy types (a
+// second immunity), skills ("Choose" picks one it lacks), implants (may
+// repeat), spells at rank 3.
+func TestGainSubPowerTables(t *testing.T) {
+	h := draft(10, 10, 12, 10, pw("immunity", 1, nil, "fire"), pw("skills", 1, nil, "gymnastics"),
+		pw("cybernetics", 1, nil, "brain-implant"), pw("magic", 3, nil, "lore", "illusion", "summoning", "restraint"),
+		pw("environmental-control", 1, nil, "gravity"), pw("shapechange", 1, nil, "freeform"), pw("super-health", 1, nil, "regeneration"))
+	h.Perks = []hero.Perk{{Slug: "mystic-training", Name: "Mystic Training", Option: "magic"}}
+	derive(t, h, nil, Options{})
+	steps := []struct {
+		slug   string
+		dice   []int
+		choose []string
+		want   string
+	}{
+		{"immunity", []int{1, 2}, nil, "cold"},                        // fire known: re-roll; 2 cold
+		{"skills", []int{10}, nil, ""},                                // Choose: gymnastics known, another picked
+		{"skills", []int{10}, []string{"surgeon"}, "surgeon"},         // Choose: the --choose value
+		{"cybernetics", []int{7}, nil, "brain-implant"},               // a second brain implant (implants may repeat)
+		{"magic", []int{6, 3}, nil, "eldritch-bolt"},                  // lore known: re-roll; 3 eldritch bolt
+		{"environmental-control", []int{3, 3, 6}, nil, "temperature"}, // gravity twice: re-rolls
+		{"shapechange", []int{2, 5}, nil, "specific"},
+		{"super-health", []int{6}, []string{"immune-poison"}, "immune-poison"},
+	}
+	for _, st := range steps {
+		p := h.FindPower(st.slug)
+		n, rank := len(p.Flavours), p.Rank
+		s := dice.NewScripted(st.dice)
+		if _, err := GainSubPower(h, st.slug, s, Options{Choose: st.choose}); err != nil {
+			t.Fatalf("%s: %v", st.slug, err)
+		}
+		if err := s.Finish(); err != nil {
+			t.Fatalf("%s: %v", st.slug, err)
+		}
+		p = h.FindPower(st.slug)
+		if len(p.Flavours) != n+1 || p.Rank != rank {
+			t.Fatalf("%s: flavours %d -> %d, rank %d -> %d", st.slug, n, len(p.Flavours), rank, p.Rank)
+		}
+		got := p.Flavours[n].Slug
+		if st.want != "" && got != st.want {
+			t.Errorf("%s: got %s, want %s", st.slug, got, st.want)
+		}
+		for _, f := range p.Flavours[:n] {
+			if f.Slug == got && st.slug != "cybernetics" {
+				t.Errorf("%s: %s twice", st.slug, got)
+			}
+		}
+	}
+	if !slices.Contains(h.Combat.Immunities, "cold") || !slices.Contains(h.Combat.Immunities, "poison") {
+		t.Errorf("immunities %v", h.Combat.Immunities)
+	}
+	if err := h.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	// Shapechange now has both types.
+	if why := SubPowerBlocked(h, "shapechange"); !strings.Contains(why, "every sub-power") {
+		t.Errorf("shapechange: %q", why)
 	}
 }
