@@ -35,6 +35,10 @@ type Options struct {
 	// GainSubPower adds another flavour to a power the hero has; nil
 	// means buying sub-powers is not available in this build.
 	GainSubPower PowerGainer
+	// SubPowerBlocked says why a power the hero has cannot gain another
+	// sub-power ("" when it can), so that plans show it before experience
+	// is spent; nil blocks nothing beyond the checks here.
+	SubPowerBlocked func(h *hero.Hero, slug string) string
 	// Derive recomputes the hero's derived values (combat figures,
 	// movement) after an ability changes; nil leaves them, with a warning.
 	Derive func(h *hero.Hero) error
@@ -143,6 +147,8 @@ func PriceOf(h *hero.Hero, g Goal, opts Options) (Price, error) {
 			p.Blocked = fmt.Sprintf("%s has no %s: buy power:%s first", h.Name, row.Name, row.Slug)
 		case opts.GainSubPower == nil:
 			p.Blocked = "buying a sub-power needs hero generation to add a flavour to a power the hero has, which this build does not provide; the GM can add it by hand (hero derive)"
+		case opts.SubPowerBlocked != nil:
+			p.Blocked = opts.SubPowerBlocked(h, g.Target)
 		}
 	case GoalDevice:
 		d := FindDevice(h, g.Target)
