@@ -110,7 +110,7 @@ func checkDraft(h *hero.Hero) error {
 	}
 	for i := range h.Powers {
 		p := &h.Powers[i]
-		path := fmt.Sprintf("$.powers[%d]", i)
+		path := powerPath(i)
 		row, ok := lookupPower(p.Slug)
 		if !ok || row.FreeChoice {
 			return errorf(path+".slug", "%q is not a power on the Power Table (p. 7)", p.Slug)
@@ -142,6 +142,9 @@ func checkDraft(h *hero.Hero) error {
 	}
 	return nil
 }
+
+// powerPath is the JSON path of power i, "$.powers[i]".
+func powerPath(i int) string { return "$.powers[" + strconv.Itoa(i) + "]" }
 
 // flavoured reports whether a power's flavours must be determined.
 func flavoured(slug string) bool {
@@ -210,22 +213,22 @@ func (b *builder) rollValues(i int) error {
 	switch p.Slug {
 	case "super-strength":
 		for k := 1; k <= rank; k++ {
-			if _, err := b.ensure(i, fmt.Sprintf("d10_r%d", k), 10, fmt.Sprintf("Super Strength rank %d strength (1d10+10)", k)); err != nil {
+			if _, err := b.ensure(i, rankKey("d10_r", k), 10, "Super Strength rank "+strconv.Itoa(k)+" strength (1d10+10)"); err != nil {
 				return err
 			}
 		}
 	case "super-endurance":
 		for k := 1; k <= rank; k++ {
-			if _, err := b.ensure(i, fmt.Sprintf("d6_r%d", k), 6, fmt.Sprintf("Super Endurance rank %d endurance (1d6+6)", k)); err != nil {
+			if _, err := b.ensure(i, rankKey("d6_r", k), 6, "Super Endurance rank "+strconv.Itoa(k)+" endurance (1d6+6)"); err != nil {
 				return err
 			}
 		}
 	case "larger":
 		for k := 1; k <= rank; k++ {
-			if _, err := b.ensure(i, fmt.Sprintf("str_d6_r%d", k), 6, fmt.Sprintf("Larger rank %d strength (1d6+2)", k)); err != nil {
+			if _, err := b.ensure(i, rankKey("str_d6_r", k), 6, "Larger rank "+strconv.Itoa(k)+" strength (1d6+2)"); err != nil {
 				return err
 			}
-			if _, err := b.ensure(i, fmt.Sprintf("end_d6_r%d", k), 6, fmt.Sprintf("Larger rank %d endurance (1d6+2)", k)); err != nil {
+			if _, err := b.ensure(i, rankKey("end_d6_r", k), 6, "Larger rank "+strconv.Itoa(k)+" endurance (1d6+2)"); err != nil {
 				return err
 			}
 		}
@@ -252,7 +255,7 @@ func (b *builder) rollValues(i int) error {
 		}
 	case "magic", "psychic-ability":
 		for k := 2; k <= min(rank, 3); k++ {
-			if _, err := b.ensure(i, fmt.Sprintf("pool_d10_r%d", k), 10, fmt.Sprintf("%s rank %d extra points (1d10)", name, k)); err != nil {
+			if _, err := b.ensure(i, rankKey("pool_d10_r", k), 10, name+" rank "+strconv.Itoa(k)+" extra points (1d10)"); err != nil {
 				return err
 			}
 		}
@@ -306,7 +309,7 @@ func (b *builder) forcefieldHealth(i int) error {
 	if !ok {
 		return nil
 	}
-	e := dice.MustParse(expr)
+	e := mustParse(expr)
 	if v, ok := p.Values["health"]; ok {
 		if v < e.Min() || v > e.Max() {
 			return errorf(fmt.Sprintf("$.powers[%d].values.health", i), "%d is outside %s (%d-%d)", v, expr, e.Min(), e.Max())
@@ -315,8 +318,9 @@ func (b *builder) forcefieldHealth(i int) error {
 	}
 	n := e.NumDice()
 	total := 0
+	purpose := "forcefield health (" + expr + ")"
 	for k := 0; k < n; k++ {
-		v, err := b.rollFor(i, 6, "forcefield health ("+expr+")")
+		v, err := b.rollFor(i, 6, purpose)
 		if err != nil {
 			return err
 		}
@@ -373,16 +377,16 @@ func (b *builder) finalAbilities() {
 		switch p.Slug {
 		case "super-strength":
 			for k := 1; k <= p.Rank; k++ {
-				add("strength", 10+value(p, fmt.Sprintf("d10_r%d", k)), "power:super-strength", "1d10+10")
+				add("strength", 10+value(p, rankKey("d10_r", k)), "power:super-strength", "1d10+10")
 			}
 		case "super-endurance":
 			for k := 1; k <= p.Rank; k++ {
-				add("endurance", 6+value(p, fmt.Sprintf("d6_r%d", k)), "power:super-endurance", "1d6+6")
+				add("endurance", 6+value(p, rankKey("d6_r", k)), "power:super-endurance", "1d6+6")
 			}
 		case "larger":
 			for k := 1; k <= p.Rank; k++ {
-				add("strength", 2+value(p, fmt.Sprintf("str_d6_r%d", k)), "power:larger", "1d6+2")
-				add("endurance", 2+value(p, fmt.Sprintf("end_d6_r%d", k)), "power:larger", "1d6+2")
+				add("strength", 2+value(p, rankKey("str_d6_r", k)), "power:larger", "1d6+2")
+				add("endurance", 2+value(p, rankKey("end_d6_r", k)), "power:larger", "1d6+2")
 			}
 		}
 	}
@@ -412,7 +416,9 @@ func (b *builder) finalAbilities() {
 			p.Values["chance"] = value(p, "d3") * f.Will
 		}
 	}
-	b.add("abilities", "p. 13", "final abilities: strength %d, agility %d, will %d, endurance %d", f.Strength, f.Agility, f.Will, f.Endurance)
+	if !b.quiet {
+		b.add("abilities", "p. 13", "final abilities: strength %d, agility %d, will %d, endurance %d", f.Strength, f.Agility, f.Will, f.Endurance)
+	}
 }
 
 // training is one Specialist Training bonus.
@@ -481,10 +487,14 @@ func (b *builder) tracks(fresh bool) error {
 	h.Health.Max = sum(hd)
 	h.Health.Battered = rulebook.BatteredValue(h.Health.Max)
 	h.Health.Current = keepDeficit(fresh, oldMax, oldCur, h.Health.Max)
-	b.add("health", "p. 14", "health %dd6 = %d, battered at %d (health ÷ 10, rounded)", n, h.Health.Max, h.Health.Battered)
+	if !b.quiet {
+		b.add("health", "p. 14", "health %dd6 = %d, battered at %d (health ÷ 10, rounded)", n, h.Health.Max, h.Health.Battered)
+	}
 	if h.Kind == hero.KindRobot {
 		h.Stamina = hero.Stamina{}
-		b.add("stamina", "p. 49", "robots have no stamina and are immune to stamina damage")
+		if !b.quiet {
+			b.add("stamina", "p. 49", "robots have no stamina and are immune to stamina damage")
+		}
 		return nil
 	}
 	sd, err := b.trackDice(h.Stamina.Dice, n, "$.stamina.dice", "stamina (1d6 per point of endurance)")
@@ -497,7 +507,9 @@ func (b *builder) tracks(fresh bool) error {
 	h.Stamina.Dazed = rulebook.DazedValue(h.Stamina.Max)
 	h.Stamina.Stunned = rulebook.StunnedValue(h.Stamina.Max)
 	h.Stamina.Current = keepDeficit(fresh, oldMax, oldCur, h.Stamina.Max)
-	b.add("stamina", "p. 14", "stamina %dd6 = %d, dazed at %d (÷ 5), stunned at %d (÷ 10)", n, h.Stamina.Max, h.Stamina.Dazed, h.Stamina.Stunned)
+	if !b.quiet {
+		b.add("stamina", "p. 14", "stamina %dd6 = %d, dazed at %d (÷ 5), stunned at %d (÷ 10)", n, h.Stamina.Max, h.Stamina.Dazed, h.Stamina.Stunned)
+	}
 	return nil
 }
 
@@ -553,20 +565,24 @@ func (b *builder) recovery() {
 	bonus := rulebook.RecoveryBonus(h.Abilities.Final.Endurance)
 	expr := "1d6"
 	if bonus != 0 {
-		expr = fmt.Sprintf("1d6%+d", bonus)
+		expr = signedDice("1d6", bonus)
 	}
 	h.Recovery = hero.Recovery{Bonus: bonus, Health: expr, Stamina: expr, Times: 1}
 	if h.Kind == hero.KindRobot {
 		// Robots have no stamina and, unlike androids, do not repair
 		// themselves (p. 50): their creators mend them.
 		h.Recovery = hero.Recovery{Bonus: bonus, Times: 1}
-		b.add("recovery", "p. 50", "a robot does not recover: it has no stamina, and only androids repair themselves")
+		if !b.quiet {
+			b.add("recovery", "p. 50", "a robot does not recover: it has no stamina, and only androids repair themselves")
+		}
 		return
 	}
 	if b.hasFlavour("super-health", "fast-recovery") {
 		h.Recovery.Times = 2
 	}
-	b.add("recovery", "p. 9", "recovery %s per hour (health) and per page (stamina), endurance %d", expr, h.Abilities.Final.Endurance)
+	if !b.quiet {
+		b.add("recovery", "p. 9", "recovery %s per hour (health) and per page (stamina), endurance %d", expr, h.Abilities.Final.Endurance)
+	}
 }
 
 // hasFlavour reports whether the hero has a power with a flavour.
@@ -580,9 +596,12 @@ func (b *builder) hasFlavour(power, flavour string) bool {
 // pages.
 func (b *builder) pools(fresh bool) {
 	h := b.h
-	old := map[string]hero.Pool{}
-	for _, p := range h.Pools {
-		old[p.Name] = p
+	var old map[string]hero.Pool
+	if len(h.Pools) > 0 && !fresh {
+		old = make(map[string]hero.Pool, len(h.Pools))
+		for _, p := range h.Pools {
+			old[p.Name] = p
+		}
 	}
 	var pools []hero.Pool
 	add := func(name, power string, size int) {
@@ -592,7 +611,9 @@ func (b *builder) pools(fresh bool) {
 			p.Current = max(0, p.Current)
 		}
 		pools = append(pools, p)
-		b.add("pool", "p. 55", "%s pool %d, at most %d per action, refills every %d pages", name, size, rulebook.PoolCapPerAction, rulebook.PoolRefillPages)
+		if !b.quiet {
+			b.add("pool", "p. 55", "%s pool %d, at most %d per action, refills every %d pages", name, size, rulebook.PoolCapPerAction, rulebook.PoolRefillPages)
+		}
 	}
 	for i := range h.Powers {
 		p := &h.Powers[i]
@@ -663,9 +684,15 @@ func (b *builder) startingProfile(fresh bool) {
 	if oldWeek == 0 && h.Downtime.Points == 0 {
 		h.Downtime.Points = h.Downtime.PointsPerWeek
 	}
-	b.add("profile", "p. 18", "popularity %d, investigation %d, confidence %d", p.Popularity, p.Investigation, p.Confidence)
-	b.add("profile", "p. 24", "hero points %d, downtime points %d per week", h.HeroPoints.Max, h.Downtime.PointsPerWeek)
-	b.add("resources", "p. 15", "material resources %d, financial resources %d", h.Resources.Material, h.Resources.Financial)
+	if !b.quiet {
+		b.add("profile", "p. 18", "popularity %d, investigation %d, confidence %d", p.Popularity, p.Investigation, p.Confidence)
+	}
+	if !b.quiet {
+		b.add("profile", "p. 24", "hero points %d, downtime points %d per week", h.HeroPoints.Max, h.Downtime.PointsPerWeek)
+	}
+	if !b.quiet {
+		b.add("resources", "p. 15", "material resources %d, financial resources %d", h.Resources.Material, h.Resources.Financial)
+	}
 }
 
 // identification is the starting identification (p. 19): 1 for an alien,
