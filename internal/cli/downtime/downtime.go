@@ -104,9 +104,10 @@ func ruleOptions(f *cmdutil.Factory, simpler, carry bool) (downtime.Options, err
 		GainPower: func(h *hero.Hero, slug string, r dice.Roller) (ruling.Steps, error) {
 			return chargen.GainPowerRank(h, slug, r, gen)
 		},
-		// Hero generation has no "add a flavour to a power the hero
-		// has" yet: sub-powers are blocked with that reason.
-		GainSubPower: nil,
+		GainSubPower: func(h *hero.Hero, slug string, r dice.Roller) (ruling.Steps, error) {
+			return chargen.GainSubPower(h, slug, r, gen)
+		},
+		SubPowerBlocked: chargen.SubPowerBlocked,
 		Derive: func(h *hero.Hero) error {
 			quiet := gen
 			quiet.Quiet = true
