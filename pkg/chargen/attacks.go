@@ -1,7 +1,7 @@
 package chargen
 
 import (
-	"fmt"
+	"strconv"
 
 	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
@@ -25,14 +25,16 @@ func plus(expr string, n int) string {
 	for i := len(expr) - 1; i > 0; i-- {
 		c := expr[i]
 		if c == '+' || c == '-' {
-			var k int
-			if _, err := fmt.Sscanf(expr[i:], "%d", &k); err == nil && isConst(expr[i+1:]) {
+			if k, err := strconv.Atoi(expr[i+1:]); err == nil && isConst(expr[i+1:]) {
+				if c == '-' {
+					k = -k
+				}
 				k += n
 				head := expr[:i]
 				if k == 0 {
 					return head
 				}
-				return fmt.Sprintf("%s%+d", head, k)
+				return signedDice(head, k)
 			}
 			break
 		}
@@ -40,7 +42,7 @@ func plus(expr string, n int) string {
 			break
 		}
 	}
-	return fmt.Sprintf("%s%+d", expr, n)
+	return signedDice(expr, n)
 }
 
 func isConst(s string) bool {
@@ -145,7 +147,7 @@ func (b *builder) attacks() []hero.Attack {
 				a.Slug, a.Name = "bionic-arm", "Bionic arm"
 				a.Power = "cybernetics"
 				a.ExtraDamage = rulebook.DamageBonus(str) - h.Combat.DamageBonus
-				a.Notes = fmt.Sprintf("the arm has Super Strength rank 1: strength %d (+%d) for this arm only (p. 52)", str, arm)
+				a.Notes = "the arm has Super Strength rank 1: strength " + strconv.Itoa(str) + " (+" + strconv.Itoa(arm) + ") for this arm only (p. 52)"
 				add(a)
 			case "cyber-weapon":
 				if w, ok := weaponBySlug(f.Detail); ok {
@@ -317,14 +319,21 @@ func (b *builder) accuracyForm(i int, attacks []hero.Attack) string {
 }
 
 func flavourNames(p *hero.Power) string {
-	s := ""
+	switch len(p.Flavours) {
+	case 0:
+		return ""
+	case 1:
+		return p.Flavours[0].Name
+	}
+	var arr [128]byte
+	s := arr[:0]
 	for k, f := range p.Flavours {
 		if k > 0 {
-			s += ", "
+			s = append(s, ", "...)
 		}
-		s += f.Name
+		s = append(s, f.Name...)
 	}
-	return s
+	return string(s)
 }
 
 // weaponAttacks returns a weapon's attacks: one per attack mode, strike
@@ -424,7 +433,7 @@ func lower(s string) string {
 // Energy Reflect's automatic parry.
 func (b *builder) parries() []hero.Parry {
 	h := b.h
-	var out []hero.Parry
+	out := make([]hero.Parry, 0, len(h.Combat.Attacks)+1)
 	for _, a := range h.Combat.Attacks {
 		var pt rulebook.ParryType
 		switch rulebook.AttackType(a.ParryAs) {
@@ -483,6 +492,9 @@ func (b *builder) parries() []hero.Parry {
 	if reflect != "" {
 		out = append(out, hero.Parry{Slug: "energy-reflect", ParryType: string(rulebook.ParryEnergyBlast), Automatic: true,
 			Notes: "against " + reflect + " energy only: an automatic melee parry, then a strike class 2 to-hit roll back at the source (p. 56)"})
+	}
+	if len(out) == 0 {
+		return nil
 	}
 	return out
 }

@@ -3,6 +3,7 @@ package chargen
 import (
 	"fmt"
 	"slices"
+	"strconv"
 
 	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
@@ -78,7 +79,9 @@ func (b *builder) backStory(opt GenOptions, cr *hero.Creation) error {
 		row, _ := lookupPerk(pc.Slug)
 		h := b.h
 		h.Perks = append(h.Perks, hero.Perk{Slug: row.Slug, Name: row.Name, Option: pc.Option, Bought: drops[k]})
-		b.add("perk", fmt.Sprintf("p. %d", row.Page), "drops %s for %s%s", drops[k], row.Name, optionTail(pc.Option))
+		if !b.quiet {
+			b.add("perk", fmt.Sprintf("p. %d", row.Page), "drops %s for %s%s", drops[k], row.Name, optionTail(pc.Option))
+		}
 	}
 	cr.Drops = drops
 	for _, m := range mysticPowers {
@@ -187,7 +190,7 @@ func (b *builder) dropTarget() int {
 func (b *builder) dropRank(i int) string {
 	h := b.h
 	p := &h.Powers[i]
-	desc := fmt.Sprintf("%s rank %d", p.Slug, p.Rank)
+	desc := p.Slug + " rank " + strconv.Itoa(p.Rank)
 	if p.Improved > 0 {
 		p.Improved--
 	} else if p.Rolled > 0 {

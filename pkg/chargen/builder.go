@@ -152,7 +152,9 @@ func (b *builder) subTable(i int, table, purpose string) (rulebook.SubRow, int, 
 	if !ok {
 		return rulebook.SubRow{}, 0, fmt.Errorf("chargen: roll %d is not on the %s", v, st.Name)
 	}
-	b.addRow("flavour", st.Page, st.Name, strconv.Itoa(v), "%s: rolled %d on the %s: %s", powerName(b.h.Powers[i].Slug), v, st.Name, row.Result)
+	if !b.quiet {
+		b.addRow("flavour", st.Page, st.Name, strconv.Itoa(v), "%s: rolled %d on the %s: %s", powerName(b.h.Powers[i].Slug), v, st.Name, row.Result)
+	}
 	return row, v, nil
 }
 
@@ -296,7 +298,9 @@ func (b *builder) energyType(i int) error {
 	if f, ok := b.hasEnergyType(i); ok {
 		f.Roll = 0
 		b.h.Powers[i].Flavours = append(b.h.Powers[i].Flavours, f)
-		b.add("flavour", "p. 55", "%s: reuses the hero's energy type, %s", b.h.Powers[i].Name, f.Name)
+		if !b.quiet {
+			b.add("flavour", "p. 55", "%s: reuses the hero's energy type, %s", b.h.Powers[i].Name, f.Name)
+		}
 		return nil
 	}
 	return b.flavourFromTable(i, "energy-type", "energy type", nil)
@@ -315,7 +319,9 @@ func (b *builder) flavourFromTable(i int, table, what string, prefer []string) e
 		if err != nil {
 			return err
 		}
-		b.add("flavour", "p. 7", "%s: chose %s", b.h.Powers[i].Name, tableName(table, slug))
+		if !b.quiet {
+			b.add("flavour", "p. 7", "%s: chose %s", b.h.Powers[i].Name, tableName(table, slug))
+		}
 	}
 	b.h.Powers[i].Flavours = append(b.h.Powers[i].Flavours, hero.Flavour{Slug: slug, Name: tableName(table, slug), Table: table, Roll: v})
 	return nil

@@ -77,7 +77,9 @@ func (b *builder) resolveRankUp(i int) error {
 		for _, o := range []string{"extra-dice", "energy-reflect", "immunity"} {
 			if !p.HasOption(o) {
 				p.Options = append(p.Options, o)
-				b.add("option", "p. 56", "Energy Blast rank %d: takes %s", p.Rank, o)
+				if !b.quiet {
+					b.add("option", "p. 56", "Energy Blast rank %d: takes %s", p.Rank, o)
+				}
 				return nil
 			}
 		}
@@ -124,7 +126,9 @@ func (b *builder) learn(i int, table string, speciality bool, prefer []string) e
 		}
 		if b.h.Powers[i].HasFlavour(slug) {
 			b.notes = append(b.notes, "re-rolled a second "+tableName(table, slug))
-			b.add("flavour", "p. 62", "%s: already known, re-roll", tableName(table, slug))
+			if !b.quiet {
+				b.add("flavour", "p. 62", "%s: already known, re-roll", tableName(table, slug))
+			}
 			continue
 		}
 		b.h.Powers[i].Flavours = append(b.h.Powers[i].Flavours, hero.Flavour{Slug: slug, Name: tableName(table, slug), Table: table, Roll: v, Speciality: speciality})
@@ -159,7 +163,9 @@ func (b *builder) mysticRank(i int, table string, prefer []string) error {
 				p.Flavours[k].Speciality = true
 			}
 		}
-		b.add("flavour", "p. 62", "%s rank 3: %s becomes a second speciality", p.Name, tableName(table, s))
+		if !b.quiet {
+			b.add("flavour", "p. 62", "%s rank 3: %s becomes a second speciality", p.Name, tableName(table, s))
+		}
 	}
 	return nil
 }
@@ -181,13 +187,17 @@ func (b *builder) martialRank(i int) {
 		f := &p.Flavours[k]
 		if f.Rank < martialStyleMax(f.Slug) && k == 0 {
 			f.Rank++
-			b.add("option", "p. 65", "Martial Arts: %s rises to rank %d", f.Name, f.Rank)
+			if !b.quiet {
+				b.add("option", "p. 65", "Martial Arts: %s rises to rank %d", f.Name, f.Rank)
+			}
 			return
 		}
 	}
 	if !p.HasOption("judo-throw") {
 		p.Options = append(p.Options, "judo-throw")
-		b.add("option", "p. 65", "Martial Arts: learns the judo throw reaction")
+		if !b.quiet {
+			b.add("option", "p. 65", "Martial Arts: learns the judo throw reaction")
+		}
 		return
 	}
 	other := "streetfighting"
@@ -199,13 +209,17 @@ func (b *builder) martialRank(i int) {
 		if f.Slug == other {
 			if f.Rank < martialStyleMax(f.Slug) {
 				f.Rank++
-				b.add("option", "p. 65", "Martial Arts: %s rises to rank %d", f.Name, f.Rank)
+				if !b.quiet {
+					b.add("option", "p. 65", "Martial Arts: %s rises to rank %d", f.Name, f.Rank)
+				}
 			}
 			return
 		}
 	}
 	p.Flavours = append(p.Flavours, hero.Flavour{Slug: other, Name: tableName("martial-arts", other), Table: "martial-arts", Rank: 1})
-	b.add("option", "p. 65", "Martial Arts: learns %s at rank 1", tableName("martial-arts", other))
+	if !b.quiet {
+		b.add("option", "p. 65", "Martial Arts: learns %s at rank 1", tableName("martial-arts", other))
+	}
 }
 
 // superSense rolls on the Super Senses Table and its follow-up tables
@@ -263,7 +277,9 @@ func (b *builder) implant(i int) error {
 		}
 		if slug == "power-enhancer" && b.enhanceable(i) < 0 {
 			b.notes = append(b.notes, "re-rolled a power enhancer: no other power to enhance")
-			b.add("flavour", "p. 53", "power enhancer with no other power below its maximum: re-roll")
+			if !b.quiet {
+				b.add("flavour", "p. 53", "power enhancer with no other power below its maximum: re-roll")
+			}
 			continue
 		}
 		break
@@ -284,7 +300,9 @@ func (b *builder) implant(i int) error {
 		}
 		t.Values["implant_ranks"]++
 		f.Detail = t.Slug
-		b.add("flavour", "p. 53", "power enhancer raises %s to rank %d", t.Name, t.Rank)
+		if !b.quiet {
+			b.add("flavour", "p. 53", "power enhancer raises %s to rank %d", t.Name, t.Rank)
+		}
 	case "power-simulator":
 		var opts []string
 		for _, s := range preferSimulated {
@@ -307,7 +325,9 @@ func (b *builder) implant(i int) error {
 		if _, err := b.gain(s, howImplant); err != nil {
 			return err
 		}
-		b.add("flavour", "p. 53", "power simulator gives %s at rank 1", powerName(s))
+		if !b.quiet {
+			b.add("flavour", "p. 53", "power simulator gives %s at rank 1", powerName(s))
+		}
 		return nil
 	}
 	b.h.Powers[i].Flavours = append(b.h.Powers[i].Flavours, f)

@@ -34,7 +34,9 @@ func GainPowerRank(h *hero.Hero, slug string, r dice.Roller, opt Options) (rulin
 		return b.steps, err
 	}
 	p := &h.Powers[i]
-	b.add("power", fmt.Sprintf("p. %d", row.Page), "%s now rank %d", p.Name, p.Rank)
+	if !b.quiet {
+		b.add("power", fmt.Sprintf("p. %d", row.Page), "%s now rank %d", p.Name, p.Rank)
+	}
 	if p.Slug == "sidekick" && p.Sidekick != nil && p.Rank > 1 {
 		if err := b.sidekickRank(i); err != nil {
 			return b.steps, err
@@ -93,6 +95,8 @@ func (b *builder) sidekickRank(i int) error {
 	if _, err := Derive(sk, b.r, Options{}); err != nil {
 		return err
 	}
-	b.add("sidekick", "p. 71", "the sidekick gains a power roll and %d panels per page", p.Rank+1)
+	if !b.quiet {
+		b.add("sidekick", "p. 71", "the sidekick gains a power roll and %d panels per page", p.Rank+1)
+	}
 	return nil
 }

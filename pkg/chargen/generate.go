@@ -176,7 +176,9 @@ func (b *builder) slots(opt GenOptions, cr *hero.Creation) error {
 				}
 				cr.Slots = append(cr.Slots, hero.SlotRecord{Slot: slot + c, Power: b.h.Powers[i].Slug, Action: ActionImprovement, Rank: rank, Detail: detail})
 			}
-			b.add("slot", "p. 7", "slot %d: improves %s to rank %d (%d slot(s))", slot, name, rank, cost)
+			if !b.quiet {
+				b.add("slot", "p. 7", "slot %d: improves %s to rank %d (%d slot(s))", slot, name, rank, cost)
+			}
 			slot += cost
 			continue
 		}
@@ -281,7 +283,9 @@ func (b *builder) rollSlot(slot int, choices *[]string, cr *hero.Creation) error
 				why = "a sidekick may not have its own sidekick (p. 71)"
 			}
 			cr.Slots = append(cr.Slots, hero.SlotRecord{Slot: slot, Roll: d, Power: slug, Action: ActionReroll, Detail: powerName(slug) + " " + why})
-			b.addRow("slot", "p. 7", "Power Table", row.Roll(), "slot %d: rolled %02d, %s: %s, re-roll", slot, d%100, powerName(slug), why)
+			if !b.quiet {
+				b.addRow("slot", "p. 7", "Power Table", row.Roll(), "slot %d: rolled %02d, %s: %s, re-roll", slot, d%100, powerName(slug), why)
+			}
 			continue
 		}
 		if i >= 0 && b.h.Powers[i].Rank+1 >= 4 && b.h.Powers[i].Rolled+1 < 2 {
@@ -309,7 +313,9 @@ func (b *builder) rollSlot(slot int, choices *[]string, cr *hero.Creation) error
 			detail = strings.TrimSuffix("free choice, "+what+"; "+detail, "; ")
 		}
 		cr.Slots = append(cr.Slots, hero.SlotRecord{Slot: slot, Roll: d, Power: p.Slug, Action: action, Rank: p.Rank, Detail: detail})
-		b.addRow("slot", "p. 7", "Power Table", row.Roll(), "slot %d: rolled %02d: %s, now rank %d%s", slot, d%100, p.Name, p.Rank, noteTail(b.notes[nf:]))
+		if !b.quiet {
+			b.addRow("slot", "p. 7", "Power Table", row.Roll(), "slot %d: rolled %02d: %s, now rank %d%s", slot, d%100, p.Name, p.Rank, noteTail(b.notes[nf:]))
+		}
 		return nil
 	}
 }
@@ -322,26 +328,34 @@ func noteTail(n []string) string {
 }
 
 func flavourSummary(p *hero.Power) string {
-	s := ""
+	if len(p.Flavours) == 0 && len(p.Options) == 0 {
+		return ""
+	}
+	if len(p.Flavours) == 1 && len(p.Options) == 0 && p.Flavours[0].Rank <= 1 && !p.Flavours[0].Speciality {
+		return p.Flavours[0].Name
+	}
+	var arr [128]byte
+	s := arr[:0]
 	for k, f := range p.Flavours {
 		if k > 0 {
-			s += ", "
+			s = append(s, ", "...)
 		}
-		s += f.Name
+		s = append(s, f.Name...)
 		if f.Rank > 1 {
-			s += " rank " + strconv.Itoa(f.Rank)
+			s = append(s, " rank "...)
+			s = strconv.AppendInt(s, int64(f.Rank), 10)
 		}
 		if f.Speciality {
-			s += " (speciality)"
+			s = append(s, " (speciality)"...)
 		}
 	}
 	for _, o := range p.Options {
-		if s != "" {
-			s += ", "
+		if len(s) > 0 {
+			s = append(s, ", "...)
 		}
-		s += o
+		s = append(s, o...)
 	}
-	return s
+	return string(s)
 }
 
 // freeChoice resolves a roll of 96-00 (p. 7): the next --power, else the
@@ -418,8 +432,10 @@ func (g Grid) Read(l rulebook.AbilityLine) hero.Abilities {
 // Rows returns the grid as a slice of rows (for the creation record).
 func (g Grid) Rows() [][]int {
 	out := make([][]int, len(g))
+	cells := make([]int, len(g)*len(g[0]))
 	for i := range g {
-		out[i] = slices.Clone(g[i][:])
+		out[i] = cells[i*len(g[i]) : (i+1)*len(g[i]) : (i+1)*len(g[i])]
+		copy(out[i], g[i][:])
 	}
 	return out
 }
@@ -497,7 +513,9 @@ func (b *builder) chooseLine(g Grid, forced string) (rulebook.AbilityLine, error
 		return l, nil
 	}
 	l := BestLine(g, b.h)
-	b.add("line", "p. 9", "the line that best suits the powers: %s", l.Name)
+	if !b.quiet {
+		b.add("line", "p. 9", "the line that best suits the powers: %s", l.Name)
+	}
 	return l, nil
 }
 

@@ -130,20 +130,7 @@ func GenerateNPC(r dice.Roller, opt NPCOptions) (*hero.Hero, ruling.Steps, error
 		h.Name = npcName(typ)
 	}
 	var abil hero.Abilities
-	roll := func(expr string, which string) (int, error) {
-		e, purpose := abilityExpr(which, expr)
-		return e.Total(r, purpose)
-	}
-	four := func(exprs [4]string) error {
-		for k, name := range []string{"strength", "agility", "will", "endurance"} {
-			v, err := roll(exprs[k], name)
-			if err != nil {
-				return err
-			}
-			*abil.Ptr(name) = v
-		}
-		return nil
-	}
+	four := func(exprs [4]string) error { return b.rollAbilities(exprs, &abil) }
 	c := &h.Combat
 	c.KnockbackThreshold = rulebook.DefaultKnockbackThreshold
 	c.PanelsPerPage = rulebook.PanelsMundane
@@ -221,7 +208,7 @@ func GenerateNPC(r dice.Roller, opt NPCOptions) (*hero.Hero, ruling.Steps, error
 		}
 		mundane.ProwessRoll, mundane.Weapon = d+bonus, row.Weapon
 		c.ArmourClass = row.AC
-		c.Attacks = []hero.Attack{fist(rulebook.CombatantStrikeClass)}
+		c.Attacks = append(make([]hero.Attack, 0, 2), fist(rulebook.CombatantStrikeClass))
 		switch row.Roll {
 		case 2:
 			c.Attacks = append(c.Attacks, weaponAttack("nightstick", "Nightstick", rulebook.DamageBluntOneHanded, rulebook.SC1, false, 1))
@@ -255,7 +242,7 @@ func GenerateNPC(r dice.Roller, opt NPCOptions) (*hero.Hero, ruling.Steps, error
 			}
 		}
 		if row.Roll > 1 {
-			h.Equipment = append(h.Equipment, hero.Item{Slug: normalise(row.Weapon), Name: row.Weapon})
+			h.Equipment = append(h.Equipment, hero.Item{Slug: slugOf(row.Weapon), Name: row.Weapon})
 		}
 	case NPCAnimal:
 		if err := four([4]string{"1d6+2", "1d6+2", "1d6+2", "1d6+2"}); err != nil {
@@ -266,14 +253,16 @@ func GenerateNPC(r dice.Roller, opt NPCOptions) (*hero.Hero, ruling.Steps, error
 		a.Slug, a.Name, a.Notes = "bite", "Bite or claw", "abilities and attacks depend on the species (p. 50)"
 		c.Attacks = []hero.Attack{a}
 	case NPCRobot:
-		return b.robot(opt, four, &abil)
+		return b.robot(opt, &abil)
 	case NPCSummoned:
 		return b.summoned(opt)
 	}
 	h.Mundane = mundane
 	h.Abilities = hero.AbilitySet{Base: abil, Final: abil}
 	mundaneCombat(h)
-	b.add("npc", "p. 49", "%s: strength %d, agility %d, will %d, endurance %d, armour class %s", typ, abil.Strength, abil.Agility, abil.Will, abil.Endurance, c.ArmourClass)
+	if !b.quiet {
+		b.add("npc", "p. 49", "%s: strength %d, agility %d, will %d, endurance %d, armour class %s", typ, abil.Strength, abil.Agility, abil.Will, abil.Endurance, c.ArmourClass)
+	}
 	if err := b.derive(opt.Derive); err != nil {
 		return nil, b.steps, err
 	}
@@ -308,10 +297,10 @@ func mundaneCombat(h *hero.Hero) {
 // robot makes a robot (p. 49): 3d6 abilities (they "vary wildly"), health
 // from endurance, no stamina, 2 panels per page unless told, optional
 // power rolls.
-func (b *builder) robot(opt NPCOptions, four func([4]string) error, abil *hero.Abilities) (*hero.Hero, ruling.Steps, error) {
+func (b *builder) robot(opt NPCOptions, abil *hero.Abilities) (*hero.Hero, ruling.Steps, error) {
 	h := b.h
 	h.Kind = hero.KindRobot
-	if err := four([4]string{"3d6", "3d6", "3d6", "3d6"}); err != nil {
+	if err := b.rollAbilities([4]string{"3d6", "3d6", "3d6", "3d6"}, abil); err != nil {
 		return nil, nil, err
 	}
 	h.Abilities = hero.AbilitySet{Base: *abil, Final: *abil}
@@ -417,7 +406,9 @@ func (b *builder) summoned(opt NPCOptions) (*hero.Hero, ruling.Steps, error) {
 	h.Mundane = nil
 	mundaneCombat(h)
 	h.Notes = appendNote(h.Notes, fmt.Sprintf("summoned with %d magic points%s; lasts an hour; the caster spends 2 panels per page instructing it (p. 65)", total, extraTail(extras)))
-	b.add("npc", "p. 65", "summoned creature: %d MP, health %d, stamina %d, armour class %s", total, h.Health.Max, h.Stamina.Max, c.ArmourClass)
+	if !b.quiet {
+		b.add("npc", "p. 65", "summoned creature: %d MP, health %d, stamina %d, armour class %s", total, h.Health.Max, h.Stamina.Max, c.ArmourClass)
+	}
 	if err := b.derive(opt.Derive); err != nil {
 		return nil, b.steps, err
 	}
@@ -453,29 +444,54 @@ func npcName(typ string) string {
 	return "NPC"
 }
 
-// abilityExprs caches the parsed ability dice of the supporting cast and
-// their purposes, so that a batch of goons parses nothing.
-var (
-	abilityMu    sync.RWMutex
-	abilityExprs = map[[2]string]abilityDice{}
-)
+// rollAbilities rolls the four ability scores in order (strength,
+// agility, will, endurance), each with its own expression.
+func (b *builder) rollAbilities(exprs [4]string, abil *hero.Abilities) error {
+	for k, ptr := range [4]*int{&abil.Strength, &abil.Agility, &abil.Will, &abil.Endurance} {
+		a := abilityDiceFor(exprs[k])[k]
+		v, err := a.e.Total(b.r, a.purpose)
+		if err != nil {
+			return err
+		}
+		*ptr = v
+	}
+	return nil
+}
 
+// abilityDice is one parsed ability expression and its purpose, e.g.
+// "strength (1d6+2)".
 type abilityDice struct {
 	e       *dice.Expr
 	purpose string
 }
 
-func abilityExpr(which, expr string) (*dice.Expr, string) {
-	k := [2]string{which, expr}
-	abilityMu.RLock()
-	a, ok := abilityExprs[k]
-	abilityMu.RUnlock()
-	if ok {
-		return a.e, a.purpose
+// abilityExprs caches, by expression, the parsed ability dice of the
+// supporting cast with the purposes of the four abilities, so that a
+// batch of goons parses and formats nothing.
+var abilityExprs sync.Map // string -> *[4]abilityDice
+
+func abilityDiceFor(expr string) *[4]abilityDice {
+	if a, ok := abilityExprs.Load(expr); ok {
+		return a.(*[4]abilityDice)
 	}
-	a = abilityDice{dice.MustParse(expr), which + " (" + expr + ")"}
-	abilityMu.Lock()
-	abilityExprs[k] = a
-	abilityMu.Unlock()
-	return a.e, a.purpose
+	e := dice.MustParse(expr)
+	a := &[4]abilityDice{}
+	for k, name := range [4]string{"strength", "agility", "will", "endurance"} {
+		a[k] = abilityDice{e, name + " (" + expr + ")"}
+	}
+	abilityExprs.Store(expr, a)
+	return a
 }
+
+// slugOf is normalise(s), cached for the few names it is asked for in
+// batches (a combatant's weapon).
+func slugOf(s string) string {
+	if v, ok := slugs.Load(s); ok {
+		return v.(string)
+	}
+	n := normalise(s)
+	slugs.Store(s, n)
+	return n
+}
+
+var slugs sync.Map // string -> string

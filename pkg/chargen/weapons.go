@@ -106,7 +106,9 @@ func (b *builder) newWeapon(i int) error {
 	}
 	w, _ := weaponBySlug(s)
 	b.h.Powers[i].Flavours = append(b.h.Powers[i].Flavours, hero.Flavour{Slug: w.slug, Name: w.name, Rank: 1, Detail: w.defaultMode()})
-	b.add("flavour", "p. 77", "Weapon Mastery: %s, %s mode", w.name, w.defaultMode())
+	if !b.quiet {
+		b.add("flavour", "p. 77", "Weapon Mastery: %s, %s mode", w.name, w.defaultMode())
+	}
 	return nil
 }
 
@@ -133,7 +135,9 @@ func (b *builder) weaponRank(i int) error {
 			}
 		}
 		f.Options = append(f.Options, opt)
-		b.add("option", "p. 77", "Weapon Mastery (%s) rank %d: %s", f.Name, f.Rank, opt)
+		if !b.quiet {
+			b.add("option", "p. 77", "Weapon Mastery (%s) rank %d: %s", f.Name, f.Rank, opt)
+		}
 		return nil
 	}
 	return b.newWeapon(i)
