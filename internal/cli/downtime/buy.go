@@ -6,7 +6,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	profilecmd "github.com/codename-spandex/spandex/internal/cli/profile"
 	"github.com/codename-spandex/spandex/internal/cmdutil"
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/downtime"
@@ -17,7 +16,7 @@ import (
 // BuyOptions are the inputs of `spandex downtime buy`.
 type BuyOptions struct {
 	F       *cmdutil.Factory
-	Target  profilecmd.Target
+	Target  cmdutil.HeroTarget
 	Goal    string
 	Android bool
 	Simpler bool
@@ -72,26 +71,19 @@ power, changes, steps, dice, seed); otherwise the hero goes to stdout.`,
 			}
 			return nil
 		},
-		RunE: func(cmd *cobra.Command, args []string) error {
-			opts.Goal = args[0]
-			if len(args) == 2 {
-				opts.Target.File = args[1]
-			}
-			ft, err := f.Format(cmdutil.FormatText)
-			if err != nil {
-				return err
-			}
-			opts.Format = ft
-			if runF != nil {
-				return runF(opts)
-			}
-			return BuyRun(opts)
-		},
+		RunE: cmdutil.RunE(opts, runF, BuyRun, opts.fromArgs, f.FormatInto(&opts.Format, cmdutil.FormatText)),
 	}
-	cmd.Flags().StringVarP(&opts.Target.InPlace, "in-place", "i", "", "rewrite this hero file in place")
+	opts.Target.AddInPlaceFlag(cmd)
 	cmd.Flags().BoolVar(&opts.Android, "android", false, "buy power:sidekick as an android (p. 50)")
 	cmd.Flags().BoolVar(&opts.Simpler, "simpler", false, "use the optional simpler experience rule (p. 46)")
 	return cmd
+}
+
+// fromArgs takes the goal and the hero file (the command's Args have
+// checked there are one or two).
+func (opts *BuyOptions) fromArgs(_ *cobra.Command, args []string) error {
+	opts.Goal = args[0]
+	return opts.Target.FromArgs(nil, args[1:])
 }
 
 // BuyRun buys the increase.
@@ -101,49 +93,40 @@ func BuyRun(opts *BuyOptions) error {
 	if err != nil {
 		return cmdutil.Inputf("downtime buy: %w", err)
 	}
-	h, err := opts.Target.Read(f)
-	if err != nil {
-		return err
-	}
-	ro, err := ruleOptions(f, opts.Simpler, false)
-	if err != nil {
-		return err
-	}
-	var rec *dice.Recorder
-	var seed *uint64
-	var roller dice.Roller
-	if (g.Kind == downtime.GoalPower && ro.GainPower != nil) || (g.Kind == downtime.GoalSubPower && ro.GainSubPower != nil) {
-		rs, err := f.Roller()
+	return opts.Target.Change(f, opts.Format, func(h *hero.Hero) (cmdutil.HeroChange, error) {
+		ro, err := ruleOptions(f, opts.Simpler, false)
 		if err != nil {
-			return err
+			return cmdutil.HeroChange{}, err
 		}
-		rec = dice.NewRecorder(rs.Roller)
-		roller, seed = rec, rs.SeedPtr()
-	}
-	res, err := downtime.Buy(h, downtime.BuyRequest{Goal: g, Android: opts.Android}, ro, roller)
-	if err != nil {
-		return cmdutil.Input(err)
-	}
-	out := BuyOutput{Name: h.Name, BuyResult: res, Seed: seed}
-	if rec != nil {
-		out.Dice = rec.Rolls()
-	}
-	if out.Changes == nil {
-		out.Changes = []prof.Change{}
-	}
-	if err := profilecmd.Explain(f, res.Steps); err != nil {
-		return err
-	}
-	warn(f, res.Warnings)
-	if seed != nil && !opts.Format.IsJSON() {
-		fmt.Fprintf(f.IOStreams.ErrOut, "seed %d (replay with --seed %d)\n", *seed, *seed)
-	}
-	summary := fmt.Sprintf("bought %s %d → %d for %d experience", res.Goal, res.From, res.To, res.Cost)
-	if res.NewPower {
-		summary = fmt.Sprintf("bought %s for %d experience", res.Goal, res.Cost)
-	}
-	return save(f, opts.Target, h, opts.Format, summary, seed, out, func(w io.Writer) error {
-		return writeBuy(w, h, res, summary)
+		var rec *dice.Recorder
+		var seed *uint64
+		var roller dice.Roller
+		if (g.Kind == downtime.GoalPower && ro.GainPower != nil) || (g.Kind == downtime.GoalSubPower && ro.GainSubPower != nil) {
+			rs, err := f.Roller()
+			if err != nil {
+				return cmdutil.HeroChange{}, err
+			}
+			rec = dice.NewRecorder(rs.Roller)
+			roller, seed = rec, rs.SeedPtr()
+		}
+		res, err := downtime.Buy(h, downtime.BuyRequest{Goal: g, Android: opts.Android}, ro, roller)
+		if err != nil {
+			return cmdutil.HeroChange{}, cmdutil.Input(err)
+		}
+		out := BuyOutput{Name: h.Name, BuyResult: res, Seed: seed}
+		if rec != nil {
+			out.Dice = rec.Rolls()
+		}
+		if out.Changes == nil {
+			out.Changes = []prof.Change{}
+		}
+		summary := fmt.Sprintf("bought %s %d → %d for %d experience", res.Goal, res.From, res.To, res.Cost)
+		if res.NewPower {
+			summary = fmt.Sprintf("bought %s for %d experience", res.Goal, res.Cost)
+		}
+		return change(summary, seed, out, res.Steps, res.Warnings, func(w io.Writer) error {
+			return writeBuy(w, h, res, summary)
+		}), nil
 	})
 }
 

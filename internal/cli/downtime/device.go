@@ -6,7 +6,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	profilecmd "github.com/codename-spandex/spandex/internal/cli/profile"
 	"github.com/codename-spandex/spandex/internal/cmdutil"
 	"github.com/codename-spandex/spandex/pkg/downtime"
 	"github.com/codename-spandex/spandex/pkg/hero"
@@ -15,7 +14,7 @@ import (
 // DeviceOptions are the inputs of `spandex downtime device`.
 type DeviceOptions struct {
 	F           *cmdutil.Factory
-	Target      profilecmd.Target
+	Target      cmdutil.HeroTarget
 	Name        string
 	Complexity  string
 	Components  string
@@ -69,29 +68,11 @@ piped: name, device, total_xp, warnings, steps); otherwise the hero goes
 to stdout.`,
 		Example: `  spandex downtime device -i guardian.json --name tracer --complexity 4 --components 5
   spandex downtime device -i hero.json --name "grapple gun" --complexity some-know-how --components hard-to-find --known-design`,
-		Args: func(_ *cobra.Command, args []string) error {
-			if len(args) > 1 {
-				return cmdutil.Inputf("downtime device: give one hero file")
-			}
-			return nil
-		},
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if len(args) == 1 {
-				opts.Target.File = args[0]
-			}
-			ft, err := f.Format(cmdutil.FormatText)
-			if err != nil {
-				return err
-			}
-			opts.Format = ft
-			if runF != nil {
-				return runF(opts)
-			}
-			return DeviceRun(opts)
-		},
+		Args: cmdutil.OneHeroFile("downtime device"),
+		RunE: cmdutil.RunE(opts, runF, DeviceRun, opts.Target.FromArgs, f.FormatInto(&opts.Format, cmdutil.FormatText)),
 	}
+	opts.Target.AddInPlaceFlag(cmd)
 	fl := cmd.Flags()
-	fl.StringVarP(&opts.Target.InPlace, "in-place", "i", "", "rewrite this hero file in place")
 	fl.StringVar(&opts.Name, "name", "", "the device's name")
 	fl.StringVar(&opts.Complexity, "complexity", "", "Device Complexity Table row: the material resources it needs (3-7) or its slug")
 	fl.StringVar(&opts.Components, "components", "", "Device Components Table row: the financial resources it needs (3-7) or its slug (robots: 7)")
@@ -125,25 +106,19 @@ func DeviceRun(opts *DeviceOptions) error {
 	if opts.Functions < 1 || opts.Functions > downtime.MaxFunctions {
 		return cmdutil.Inputf("--functions %d: outside 1-%d", opts.Functions, downtime.MaxFunctions)
 	}
-	h, err := opts.Target.Read(f)
-	if err != nil {
-		return err
-	}
 	req := downtime.DeviceRequest{Name: opts.Name, Complexity: cx, Components: cp, KnownDesign: opts.KnownDesign, Robot: opts.Robot}
 	if opts.Functions > 1 {
 		req.Functions = opts.Functions
 	}
-	res, err := downtime.StartDevice(h, req)
-	if err != nil {
-		return cmdutil.Input(err)
-	}
-	if err := profilecmd.Explain(f, res.Steps); err != nil {
-		return err
-	}
-	warn(f, res.Warnings)
-	summary := fmt.Sprintf("started device %s (complexity %d, components %d): %d experience", res.Device.Name, res.Device.Complexity, res.Device.Components, res.TotalXP)
-	return save(f, opts.Target, h, opts.Format, summary, nil, DeviceOutput{Name: h.Name, DeviceResult: res}, func(w io.Writer) error {
-		return writeDevice(w, h, res)
+	return opts.Target.Change(f, opts.Format, func(h *hero.Hero) (cmdutil.HeroChange, error) {
+		res, err := downtime.StartDevice(h, req)
+		if err != nil {
+			return cmdutil.HeroChange{}, cmdutil.Input(err)
+		}
+		summary := fmt.Sprintf("started device %s (complexity %d, components %d): %d experience", res.Device.Name, res.Device.Complexity, res.Device.Components, res.TotalXP)
+		return change(summary, nil, DeviceOutput{Name: h.Name, DeviceResult: res}, res.Steps, res.Warnings, func(w io.Writer) error {
+			return writeDevice(w, h, res)
+		}), nil
 	})
 }
 

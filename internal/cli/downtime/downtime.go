@@ -205,19 +205,10 @@ func StatusRun(f *cmdutil.Factory, h *hero.Hero, opts downtime.Options, ft cmdut
 	return nil
 }
 
-// save appends the event and writes the hero (see profilecmd.Target).
-func save(f *cmdutil.Factory, t profilecmd.Target, h *hero.Hero, ft cmdutil.Format, summary string, seed *uint64, v any, report func(io.Writer) error) error {
-	if err := h.AppendEvent(EventKind, summary, seed, v); err != nil {
-		return err
-	}
-	return t.Save(f, h, ft, v, report)
-}
-
-// warn prints warnings on stderr.
-func warn(f *cmdutil.Factory, ws []string) {
-	for _, w := range ws {
-		fmt.Fprintf(f.IOStreams.ErrOut, "warning: %s\n", w)
-	}
+// change describes a downtime event (see cmdutil.HeroChange): v is both
+// the event's details and the JSON report.
+func change(summary string, seed *uint64, v any, steps ruling.Steps, warnings []string, text func(io.Writer) error) cmdutil.HeroChange {
+	return cmdutil.HeroChange{Kind: EventKind, Summary: summary, Seed: seed, Details: v, Steps: steps, Warnings: warnings, Text: text}
 }
 
 func joinChanges(cs []prof.Change) string {

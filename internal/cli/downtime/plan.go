@@ -5,7 +5,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	profilecmd "github.com/codename-spandex/spandex/internal/cli/profile"
 	"github.com/codename-spandex/spandex/internal/cmdutil"
 	"github.com/codename-spandex/spandex/pkg/downtime"
 	prof "github.com/codename-spandex/spandex/pkg/profile"
@@ -53,31 +52,21 @@ upkeep_points_per_week}], upkeep_xp, steps.`,
 		Example: `  spandex downtime plan guardian.json --goal public_relations --fit average
   spandex downtime plan guardian.json --goal material_resources
   spandex downtime plan guardian.json --goal power:flight --simpler`,
-		Args: func(_ *cobra.Command, args []string) error {
-			if len(args) > 1 {
-				return cmdutil.Inputf("downtime plan: give one hero file")
-			}
-			return nil
-		},
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if len(args) == 1 {
-				opts.File = args[0]
-			}
-			ft, err := f.Format(cmdutil.FormatTable)
-			if err != nil {
-				return err
-			}
-			opts.Format = ft
-			if runF != nil {
-				return runF(opts)
-			}
-			return PlanRun(opts)
-		},
+		Args: cmdutil.OneHeroFile("downtime plan"),
+		RunE: cmdutil.RunE(opts, runF, PlanRun, opts.fromArgs, f.FormatInto(&opts.Format, cmdutil.FormatTable)),
 	}
 	cmd.Flags().StringVarP(&opts.Goal, "goal", "g", "", "the goal to plan for")
 	cmd.Flags().StringVar(&opts.Fit, "fit", "", "only this fit: completely-unsuitable|poor|average|well-suited|ideal or 1-5")
 	cmd.Flags().BoolVar(&opts.Simpler, "simpler", false, "use the optional simpler experience rule (p. 46)")
 	return cmd
+}
+
+// fromArgs takes the hero file, when there is one.
+func (opts *PlanOptions) fromArgs(_ *cobra.Command, args []string) error {
+	if len(args) == 1 {
+		opts.File = args[0]
+	}
+	return nil
 }
 
 // PlanRun prints the plan.
@@ -118,7 +107,7 @@ func PlanRun(opts *PlanOptions) error {
 	if err != nil {
 		return cmdutil.Input(err)
 	}
-	if err := profilecmd.Explain(f, pl.Steps); err != nil {
+	if err := f.Explain(pl.Steps); err != nil {
 		return err
 	}
 	if opts.Format.IsJSON() {

@@ -6,7 +6,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	profilecmd "github.com/codename-spandex/spandex/internal/cli/profile"
 	"github.com/codename-spandex/spandex/internal/cmdutil"
 	"github.com/codename-spandex/spandex/pkg/downtime"
 	"github.com/codename-spandex/spandex/pkg/hero"
@@ -16,7 +15,7 @@ import (
 // SpendOptions are the inputs of `spandex downtime spend`.
 type SpendOptions struct {
 	F        *cmdutil.Factory
-	Target   profilecmd.Target
+	Target   cmdutil.HeroTarget
 	Points   int
 	Goal     string
 	Fit      string
@@ -66,32 +65,11 @@ hero goes to stdout and the report to stderr.`,
 		Example: `  spandex downtime spend -i guardian.json --points 7 --goal public_relations --fit average --side backing=1 --side methods=1
   spandex downtime spend -i guardian.json --points 2 --goal strength --fit ideal --activity "the gym"
   spandex downtime spend -i guardian.json --points 3 --goal device:tracer --fit well-suited`,
-		Args: func(_ *cobra.Command, args []string) error {
-			if len(args) > 1 {
-				return cmdutil.Inputf("downtime spend: give one hero file")
-			}
-			return nil
-		},
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if len(args) == 1 {
-				opts.Target.File = args[0]
-			}
-			if !cmd.Flags().Changed("points") {
-				return cmdutil.Inputf("--points: say how many downtime points the activity takes")
-			}
-			ft, err := f.Format(cmdutil.FormatText)
-			if err != nil {
-				return err
-			}
-			opts.Format = ft
-			if runF != nil {
-				return runF(opts)
-			}
-			return SpendRun(opts)
-		},
+		Args: cmdutil.OneHeroFile("downtime spend"),
+		RunE: cmdutil.RunE(opts, runF, SpendRun, opts.Target.FromArgs, requirePoints, f.FormatInto(&opts.Format, cmdutil.FormatText)),
 	}
+	opts.Target.AddInPlaceFlag(cmd)
 	fl := cmd.Flags()
-	fl.StringVarP(&opts.Target.InPlace, "in-place", "i", "", "rewrite this hero file in place")
 	fl.IntVarP(&opts.Points, "points", "p", 0, "downtime points spent on the activity")
 	fl.StringVarP(&opts.Goal, "goal", "g", "", "the activity's main goal (public_relations, strength, power:flight, device:NAME, ...)")
 	fl.StringVar(&opts.Fit, "fit", "", "how well the activity suits the goal: completely-unsuitable|poor|average|well-suited|ideal or 1-5")
@@ -99,6 +77,14 @@ hero goes to stdout and the report to stderr.`,
 	fl.StringVar(&opts.Activity, "activity", "", "what the hero does (for the log)")
 	fl.BoolVar(&opts.Simpler, "simpler", false, "use the optional simpler experience rule (p. 46)")
 	return cmd
+}
+
+// requirePoints refuses a spend without --points.
+func requirePoints(cmd *cobra.Command, _ []string) error {
+	if !cmd.Flags().Changed("points") {
+		return cmdutil.Inputf("--points: say how many downtime points the activity takes")
+	}
+	return nil
 }
 
 // SpendRun spends the points.
@@ -126,35 +112,29 @@ func SpendRun(opts *SpendOptions) error {
 		}
 		req.Sides = append(req.Sides, side)
 	}
-	h, err := opts.Target.Read(f)
-	if err != nil {
-		return err
-	}
-	ro, err := ruleOptions(f, opts.Simpler, false)
-	if err != nil {
-		return err
-	}
-	res, err := downtime.Spend(h, req, ro)
-	if err != nil {
-		return cmdutil.Input(err)
-	}
-	if err := profilecmd.Explain(f, res.Steps); err != nil {
-		return err
-	}
-	warn(f, res.Warnings)
-	summary := fmt.Sprintf("spent %d downtime %s", res.Points, plural(res.Points, "point", "points"))
-	if res.Activity != "" {
-		summary += " on " + res.Activity
-	}
-	for i, c := range res.Credits {
-		sep := ": "
-		if i > 0 {
-			sep = ", "
+	return opts.Target.Change(f, opts.Format, func(h *hero.Hero) (cmdutil.HeroChange, error) {
+		ro, err := ruleOptions(f, opts.Simpler, false)
+		if err != nil {
+			return cmdutil.HeroChange{}, err
 		}
-		summary += fmt.Sprintf("%s%s +%d", sep, c.Goal, c.XP)
-	}
-	return save(f, opts.Target, h, opts.Format, summary, nil, SpendOutput{Name: h.Name, SpendResult: res}, func(w io.Writer) error {
-		return writeSpend(w, h, res)
+		res, err := downtime.Spend(h, req, ro)
+		if err != nil {
+			return cmdutil.HeroChange{}, cmdutil.Input(err)
+		}
+		summary := fmt.Sprintf("spent %d downtime %s", res.Points, plural(res.Points, "point", "points"))
+		if res.Activity != "" {
+			summary += " on " + res.Activity
+		}
+		for i, c := range res.Credits {
+			sep := ": "
+			if i > 0 {
+				sep = ", "
+			}
+			summary += fmt.Sprintf("%s%s +%d", sep, c.Goal, c.XP)
+		}
+		return change(summary, nil, SpendOutput{Name: h.Name, SpendResult: res}, res.Steps, res.Warnings, func(w io.Writer) error {
+			return writeSpend(w, h, res)
+		}), nil
 	})
 }
 

@@ -6,7 +6,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	profilecmd "github.com/codename-spandex/spandex/internal/cli/profile"
 	"github.com/codename-spandex/spandex/internal/cmdutil"
 	"github.com/codename-spandex/spandex/pkg/downtime"
 	"github.com/codename-spandex/spandex/pkg/hero"
@@ -15,7 +14,7 @@ import (
 // WeekOptions are the inputs of `spandex downtime week`.
 type WeekOptions struct {
 	F         *cmdutil.Factory
-	Target    profilecmd.Target
+	Target    cmdutil.HeroTarget
 	Away      bool
 	CarryOver bool
 	Format    cmdutil.Format
@@ -52,28 +51,10 @@ reverted, changes, steps); otherwise the hero goes to stdout and the
 report to stderr. An event "downtime" is appended to the hero's log.`,
 		Example: `  spandex downtime week -i guardian.json
   spandex downtime week -i guardian.json --away`,
-		Args: func(_ *cobra.Command, args []string) error {
-			if len(args) > 1 {
-				return cmdutil.Inputf("downtime week: give one hero file")
-			}
-			return nil
-		},
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if len(args) == 1 {
-				opts.Target.File = args[0]
-			}
-			ft, err := f.Format(cmdutil.FormatText)
-			if err != nil {
-				return err
-			}
-			opts.Format = ft
-			if runF != nil {
-				return runF(opts)
-			}
-			return WeekRun(opts)
-		},
+		Args: cmdutil.OneHeroFile("downtime week"),
+		RunE: cmdutil.RunE(opts, runF, WeekRun, opts.Target.FromArgs, f.FormatInto(&opts.Format, cmdutil.FormatText)),
 	}
-	cmd.Flags().StringVarP(&opts.Target.InPlace, "in-place", "i", "", "rewrite this hero file in place")
+	opts.Target.AddInPlaceFlag(cmd)
 	cmd.Flags().BoolVar(&opts.Away, "away", false, "the hero was away on a long adventure all week: no points (p. 44)")
 	cmd.Flags().BoolVar(&opts.CarryOver, "carry-over", false, "unspent points carry into the new week (option; default: lost)")
 	return cmd
@@ -82,29 +63,22 @@ report to stderr. An event "downtime" is appended to the hero's log.`,
 // WeekRun starts the new week.
 func WeekRun(opts *WeekOptions) error {
 	f := opts.F
-	h, err := opts.Target.Read(f)
-	if err != nil {
-		return err
-	}
-	ro, err := ruleOptions(f, false, opts.CarryOver)
-	if err != nil {
-		return err
-	}
-	res, err := downtime.NewWeek(h, downtime.WeekRequest{Away: opts.Away}, ro)
-	if err != nil {
-		return cmdutil.Input(err)
-	}
-	if err := profilecmd.Explain(f, res.Steps); err != nil {
-		return err
-	}
-	warn(f, res.Warnings)
-	out := WeekOutput{Name: h.Name, WeekResult: res}
-	summary := fmt.Sprintf("week %d: %d downtime %s", res.Week, res.Points, plural(res.Points, "point", "points"))
-	for _, r := range res.Reverted {
-		summary += fmt.Sprintf("; %s reverted %d → %d", r.Goal, r.To, r.From)
-	}
-	return save(f, opts.Target, h, opts.Format, summary, nil, out, func(w io.Writer) error {
-		return writeWeek(w, h, res)
+	return opts.Target.Change(f, opts.Format, func(h *hero.Hero) (cmdutil.HeroChange, error) {
+		ro, err := ruleOptions(f, false, opts.CarryOver)
+		if err != nil {
+			return cmdutil.HeroChange{}, err
+		}
+		res, err := downtime.NewWeek(h, downtime.WeekRequest{Away: opts.Away}, ro)
+		if err != nil {
+			return cmdutil.HeroChange{}, cmdutil.Input(err)
+		}
+		summary := fmt.Sprintf("week %d: %d downtime %s", res.Week, res.Points, plural(res.Points, "point", "points"))
+		for _, r := range res.Reverted {
+			summary += fmt.Sprintf("; %s reverted %d → %d", r.Goal, r.To, r.From)
+		}
+		return change(summary, nil, WeekOutput{Name: h.Name, WeekResult: res}, res.Steps, res.Warnings, func(w io.Writer) error {
+			return writeWeek(w, h, res)
+		}), nil
 	})
 }
 

@@ -88,8 +88,8 @@ type ShowOptions struct {
 // ShowRun prints the profile sheet.
 func ShowRun(opts *ShowOptions) error {
 	h := opts.Hero
-	if !prof.HasProfile(h) {
-		return cmdutil.Inputf("%s is a %s: only heroes, villains, sidekicks and androids keep a personal profile (pp. 49-50)", h.Name, h.Kind)
+	if err := requireProfile(h); err != nil {
+		return err
 	}
 	sh := prof.BuildSheet(h)
 	if opts.Explain {
@@ -158,6 +158,14 @@ func writeSheet(w io.Writer, sh prof.Sheet, table bool) error {
 	}
 	for _, c := range sh.Stale {
 		fmt.Fprintf(w, "stale: %s is stored as %v but the rules give %v (profile set -i FILE fixes it)\n", c.Measure, c.From, c.To)
+	}
+	return nil
+}
+
+// requireProfile refuses a hero without a personal profile.
+func requireProfile(h *hero.Hero) error {
+	if !prof.HasProfile(h) {
+		return cmdutil.Inputf("%s is a %s: only heroes, villains, sidekicks and androids keep a personal profile (pp. 49-50)", h.Name, h.Kind)
 	}
 	return nil
 }

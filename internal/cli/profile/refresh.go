@@ -16,7 +16,7 @@ import (
 // RefreshOptions are the inputs of `spandex profile refresh`.
 type RefreshOptions struct {
 	F      *cmdutil.Factory
-	Target Target
+	Target cmdutil.HeroTarget
 	Format cmdutil.Format
 }
 
@@ -42,56 +42,29 @@ With -i FILE the file is rewritten and the result printed (JSON when
 piped: name, gained, hero_points); otherwise the hero goes to stdout.
 An event "profile" is appended to the hero's log.`,
 		Example: `  spandex profile refresh -i guardian.json`,
-		Args: func(_ *cobra.Command, args []string) error {
-			if len(args) > 1 {
-				return cmdutil.Inputf("profile refresh: give one hero file")
-			}
-			return nil
-		},
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if len(args) == 1 {
-				opts.Target.File = args[0]
-			}
-			ft, err := f.Format(cmdutil.FormatText)
-			if err != nil {
-				return err
-			}
-			opts.Format = ft
-			if runF != nil {
-				return runF(opts)
-			}
-			return RefreshRun(opts)
-		},
+		Args:    cmdutil.OneHeroFile("profile refresh"),
+		RunE:    cmdutil.RunE(opts, runF, RefreshRun, opts.Target.FromArgs, f.FormatInto(&opts.Format, cmdutil.FormatText)),
 	}
-	cmd.Flags().StringVarP(&opts.Target.InPlace, "in-place", "i", "", "rewrite this hero file in place")
+	opts.Target.AddInPlaceFlag(cmd)
 	return cmd
 }
 
 // RefreshRun refills hero points.
 func RefreshRun(opts *RefreshOptions) error {
-	f := opts.F
-	h, err := opts.Target.Read(f)
-	if err != nil {
-		return err
-	}
-	if !prof.HasProfile(h) {
-		return cmdutil.Inputf("%s is a %s: only heroes, villains, sidekicks and androids have hero points (p. 14)", h.Name, h.Kind)
-	}
-	prof.Recompute(h)
-	gained := prof.Refresh(h)
-	res := RefreshResult{Name: h.Name, Gained: gained, HeroPoints: h.HeroPoints}
-	row := rulebook.Confidence(h.Profile.Confidence)
-	res.Steps.AddRow("hero-points", "pp. 15, 24", "Confidence Table", fmt.Sprintf("%d-%d", row.Confidence.Lo, row.Confidence.Hi),
-		"confidence %d gives %d hero points; refilled %d at the start of the adventure", h.Profile.Confidence, row.HeroPoints, gained)
-	if err := Explain(f, res.Steps); err != nil {
-		return err
-	}
-	summary := fmt.Sprintf("hero points refreshed: +%d, %d/%d", gained, h.HeroPoints.Current, h.HeroPoints.Max)
-	if err := h.AppendEvent(EventKind, summary, nil, res); err != nil {
-		return err
-	}
-	return opts.Target.Save(f, h, opts.Format, res, func(w io.Writer) error {
-		_, err := fmt.Fprintf(w, "%s: %s (confidence %d)\n", h.Name, summary, h.Profile.Confidence)
-		return err
+	return opts.Target.Change(opts.F, opts.Format, func(h *hero.Hero) (cmdutil.HeroChange, error) {
+		if !prof.HasProfile(h) {
+			return cmdutil.HeroChange{}, cmdutil.Inputf("%s is a %s: only heroes, villains, sidekicks and androids have hero points (p. 14)", h.Name, h.Kind)
+		}
+		prof.Recompute(h)
+		gained := prof.Refresh(h)
+		res := RefreshResult{Name: h.Name, Gained: gained, HeroPoints: h.HeroPoints}
+		row := rulebook.Confidence(h.Profile.Confidence)
+		res.Steps.AddRow("hero-points", "pp. 15, 24", "Confidence Table", fmt.Sprintf("%d-%d", row.Confidence.Lo, row.Confidence.Hi),
+			"confidence %d gives %d hero points; refilled %d at the start of the adventure", h.Profile.Confidence, row.HeroPoints, gained)
+		summary := fmt.Sprintf("hero points refreshed: +%d, %d/%d", gained, h.HeroPoints.Current, h.HeroPoints.Max)
+		return cmdutil.HeroChange{Kind: EventKind, Summary: summary, Details: res, Steps: res.Steps, Text: func(w io.Writer) error {
+			_, err := fmt.Fprintf(w, "%s: %s (confidence %d)\n", h.Name, summary, h.Profile.Confidence)
+			return err
+		}}, nil
 	})
 }

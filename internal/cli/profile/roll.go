@@ -56,25 +56,21 @@ score, modifier, target, roll, success, influence, dice, steps, seed.`,
 			return nil
 		},
 		ValidArgs: []string{"popularity", "investigation", "confidence"},
-		RunE: func(cmd *cobra.Command, args []string) error {
-			opts.Category = args[0]
-			if len(args) == 2 {
-				opts.File = args[1]
-			}
-			ft, err := f.Format(cmdutil.FormatText)
-			if err != nil {
-				return err
-			}
-			opts.Format = ft
-			if runF != nil {
-				return runF(opts)
-			}
-			return RollRun(opts)
-		},
+		RunE:      cmdutil.RunE(opts, runF, RollRun, opts.fromArgs, f.FormatInto(&opts.Format, cmdutil.FormatText)),
 	}
 	cmd.Flags().IntVarP(&opts.Modifier, "modifier", "m", 0, "the GM's bonus (+) or penalty (-) to the target")
 	cmd.Flags().BoolVar(&opts.Advice, "advice", false, "persuasive advice rather than orders: influence one category higher (popularity)")
 	return cmd
+}
+
+// fromArgs takes the category and the hero file (the command's Args
+// have checked there are one or two).
+func (opts *RollOptions) fromArgs(_ *cobra.Command, args []string) error {
+	opts.Category = args[0]
+	if len(args) == 2 {
+		opts.File = args[1]
+	}
+	return nil
 }
 
 // RollRun rolls.
@@ -96,8 +92,8 @@ func RollRun(opts *RollOptions) error {
 	if err != nil {
 		return err
 	}
-	if !prof.HasProfile(h) {
-		return cmdutil.Inputf("%s is a %s: only heroes, villains, sidekicks and androids keep a personal profile (pp. 49-50)", h.Name, h.Kind)
+	if err := requireProfile(h); err != nil {
+		return err
 	}
 	rs, err := f.Roller()
 	if err != nil {
@@ -110,15 +106,13 @@ func RollRun(opts *RollOptions) error {
 		return cmdutil.Input(err)
 	}
 	out := RollOutput{Name: h.Name, RollResult: res, Seed: rs.SeedPtr()}
-	if err := Explain(f, res.Steps); err != nil {
+	if err := f.Explain(res.Steps); err != nil {
 		return err
 	}
 	if opts.Format.IsJSON() {
 		return cmdutil.WriteJSON(f.IOStreams.Out, opts.Format, out)
 	}
-	if s := rs.SeedPtr(); s != nil {
-		fmt.Fprintf(f.IOStreams.ErrOut, "seed %d (replay with --seed %d)\n", *s, *s)
-	}
+	cmdutil.ReportSeed(f.IOStreams.ErrOut, rs.SeedPtr())
 	verdict := "failure"
 	if res.Success {
 		verdict = "success"

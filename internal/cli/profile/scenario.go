@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
+	"github.com/codename-spandex/spandex/pkg/hero"
 	prof "github.com/codename-spandex/spandex/pkg/profile"
 )
 
@@ -17,7 +18,7 @@ const MaxScenarioName = 200
 // ScenarioOptions are the inputs of `spandex profile scenario`.
 type ScenarioOptions struct {
 	F          *cmdutil.Factory
-	Target     Target
+	Target     cmdutil.HeroTarget
 	Competence int
 	Success    bool
 	Failure    bool
@@ -53,37 +54,10 @@ steps); otherwise the hero goes to stdout and the result to stderr.
 An event "profile" is appended to the hero's log.`,
 		Example: `  spandex profile scenario -i guardian.json --competence 6 --success
   spandex profile scenario -i guardian.json --competence 2 --failure --name "bank job"`,
-		Args: func(_ *cobra.Command, args []string) error {
-			if len(args) > 1 {
-				return cmdutil.Inputf("profile scenario: give one hero file")
-			}
-			return nil
-		},
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if len(args) == 1 {
-				opts.Target.File = args[0]
-			}
-			if !cmd.Flags().Changed("competence") {
-				return cmdutil.Inputf("--competence: give the scenario's competence rating, 1-10 (p. 21)")
-			}
-			if opts.Success == opts.Failure {
-				return cmdutil.Inputf("--success/--failure: give exactly one")
-			}
-			if len(opts.Name) > MaxScenarioName || strings.ContainsAny(opts.Name, "\n\r") {
-				return cmdutil.Inputf("--name: one line of up to %d characters", MaxScenarioName)
-			}
-			ft, err := f.Format(cmdutil.FormatText)
-			if err != nil {
-				return err
-			}
-			opts.Format = ft
-			if runF != nil {
-				return runF(opts)
-			}
-			return ScenarioRun(opts)
-		},
+		Args: cmdutil.OneHeroFile("profile scenario"),
+		RunE: cmdutil.RunE(opts, runF, ScenarioRun, opts.Target.FromArgs, opts.checkFlags, f.FormatInto(&opts.Format, cmdutil.FormatText)),
 	}
-	cmd.Flags().StringVarP(&opts.Target.InPlace, "in-place", "i", "", "rewrite this hero file in place")
+	opts.Target.AddInPlaceFlag(cmd)
 	cmd.Flags().IntVar(&opts.Competence, "competence", 0, "the scenario's competence rating, 1-10 (p. 21)")
 	cmd.Flags().BoolVar(&opts.Success, "success", false, "the hero succeeded")
 	cmd.Flags().BoolVar(&opts.Failure, "failure", false, "the hero failed")
@@ -91,36 +65,42 @@ An event "profile" is appended to the hero's log.`,
 	return cmd
 }
 
+// checkFlags checks what only the command knows: which flags were given.
+func (opts *ScenarioOptions) checkFlags(cmd *cobra.Command, _ []string) error {
+	if !cmd.Flags().Changed("competence") {
+		return cmdutil.Inputf("--competence: give the scenario's competence rating, 1-10 (p. 21)")
+	}
+	if opts.Success == opts.Failure {
+		return cmdutil.Inputf("--success/--failure: give exactly one")
+	}
+	if len(opts.Name) > MaxScenarioName || strings.ContainsAny(opts.Name, "\n\r") {
+		return cmdutil.Inputf("--name: one line of up to %d characters", MaxScenarioName)
+	}
+	return nil
+}
+
 // ScenarioRun records the scenario.
 func ScenarioRun(opts *ScenarioOptions) error {
-	f := opts.F
 	if opts.Competence < 1 || opts.Competence > 10 {
 		return cmdutil.Inputf("--competence %d: a scenario's rating is 1-10 (p. 21)", opts.Competence)
 	}
-	h, err := opts.Target.Read(f)
-	if err != nil {
-		return err
-	}
-	res, err := prof.RecordScenario(h, opts.Competence, opts.Success, opts.Name)
-	if err != nil {
-		return cmdutil.Input(err)
-	}
-	if res.Changes == nil {
-		res.Changes = []prof.Change{}
-	}
-	outcome := "failure"
-	if opts.Success {
-		outcome = "success"
-	}
-	summary := fmt.Sprintf("scenario %d %s: competence %d → %d, success rate %d", opts.Competence, outcome, res.CompetenceFrom, res.CompetenceTo, res.SuccessRate)
-	if err := h.AppendEvent(EventKind, summary, nil, res); err != nil {
-		return err
-	}
-	if err := Explain(f, res.Steps); err != nil {
-		return err
-	}
-	return opts.Target.Save(f, h, opts.Format, ScenarioOutput{Name: h.Name, ScenarioResult: res}, func(w io.Writer) error {
-		_, err := fmt.Fprintf(w, "%s: %s; %s\n", h.Name, summary, Summarise(res.Changes))
-		return err
+	return opts.Target.Change(opts.F, opts.Format, func(h *hero.Hero) (cmdutil.HeroChange, error) {
+		res, err := prof.RecordScenario(h, opts.Competence, opts.Success, opts.Name)
+		if err != nil {
+			return cmdutil.HeroChange{}, cmdutil.Input(err)
+		}
+		if res.Changes == nil {
+			res.Changes = []prof.Change{}
+		}
+		outcome := "failure"
+		if opts.Success {
+			outcome = "success"
+		}
+		summary := fmt.Sprintf("scenario %d %s: competence %d → %d, success rate %d", opts.Competence, outcome, res.CompetenceFrom, res.CompetenceTo, res.SuccessRate)
+		return cmdutil.HeroChange{Kind: EventKind, Summary: summary, Details: res, Report: ScenarioOutput{Name: h.Name, ScenarioResult: res}, Steps: res.Steps,
+			Text: func(w io.Writer) error {
+				_, err := fmt.Fprintf(w, "%s: %s; %s\n", h.Name, summary, Summarise(res.Changes))
+				return err
+			}}, nil
 	})
 }

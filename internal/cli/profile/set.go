@@ -16,7 +16,7 @@ import (
 // SetOptions are the inputs of `spandex profile set`.
 type SetOptions struct {
 	F           *cmdutil.Factory
-	Target      Target
+	Target      cmdutil.HeroTarget
 	Assignments []prof.Assignment
 	Format      cmdutil.Format
 }
@@ -58,73 +58,59 @@ An event "profile" is appended to the hero's log.`,
 		Example: `  spandex profile set -i guardian.json heroism=4 backing=4
   spandex profile set -i guardian.json public_relations=+1 identity_public=true
   spandex profile set guardian.json competence=3 > next.json`,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			for _, a := range args {
-				if strings.Contains(a, "=") {
-					as, err := prof.ParseAssignment(a)
-					if err != nil {
-						return cmdutil.Inputf("profile set: %w", err)
-					}
-					opts.Assignments = append(opts.Assignments, as)
-					continue
-				}
-				if opts.Target.File != "" {
-					return cmdutil.Inputf("profile set: %q: expected KEY=VALUE (the hero file is %s)", a, opts.Target.File)
-				}
-				opts.Target.File = a
-			}
-			ft, err := f.Format(cmdutil.FormatText)
-			if err != nil {
-				return err
-			}
-			opts.Format = ft
-			if runF != nil {
-				return runF(opts)
-			}
-			return SetRun(opts)
-		},
+		RunE: cmdutil.RunE(opts, runF, SetRun, opts.fromArgs, f.FormatInto(&opts.Format, cmdutil.FormatText)),
 	}
-	cmd.Flags().StringVarP(&opts.Target.InPlace, "in-place", "i", "", "rewrite this hero file in place")
+	opts.Target.AddInPlaceFlag(cmd)
 	return cmd
+}
+
+// fromArgs sorts the arguments: those with '=' are assignments, one
+// other is the hero file.
+func (opts *SetOptions) fromArgs(_ *cobra.Command, args []string) error {
+	for _, a := range args {
+		if strings.Contains(a, "=") {
+			as, err := prof.ParseAssignment(a)
+			if err != nil {
+				return cmdutil.Inputf("profile set: %w", err)
+			}
+			opts.Assignments = append(opts.Assignments, as)
+			continue
+		}
+		if opts.Target.File != "" {
+			return cmdutil.Inputf("profile set: %q: expected KEY=VALUE (the hero file is %s)", a, opts.Target.File)
+		}
+		opts.Target.File = a
+	}
+	return nil
 }
 
 // SetRun applies the assignments.
 func SetRun(opts *SetOptions) error {
-	f := opts.F
-	h, err := opts.Target.Read(f)
-	if err != nil {
-		return err
-	}
-	if !prof.HasProfile(h) {
-		return cmdutil.Inputf("%s is a %s: only heroes, villains, sidekicks and androids keep a personal profile (pp. 49-50)", h.Name, h.Kind)
-	}
-	changes, err := prof.Set(h, opts.Assignments)
-	if err != nil {
-		return cmdutil.Inputf("profile set: %w", err)
-	}
-	res := SetResult{Name: h.Name, Set: opts.Assignments, Changes: changes, Steps: prof.Explain(h)}
-	if res.Set == nil {
-		res.Set = []prof.Assignment{}
-	}
-	if res.Changes == nil {
-		res.Changes = []prof.Change{}
-	}
-	raw := make([]string, len(opts.Assignments))
-	for i, a := range opts.Assignments {
-		raw[i] = a.Raw
-	}
-	what := "recompute"
-	if len(raw) > 0 {
-		what = "set " + strings.Join(raw, " ")
-	}
-	if err := h.AppendEvent(EventKind, fmt.Sprintf("profile %s: %s", what, Summarise(changes)), nil, res); err != nil {
-		return err
-	}
-	if err := Explain(f, res.Steps); err != nil {
-		return err
-	}
-	return opts.Target.Save(f, h, opts.Format, res, func(w io.Writer) error {
-		return writeChanges(w, h, changes)
+	return opts.Target.Change(opts.F, opts.Format, func(h *hero.Hero) (cmdutil.HeroChange, error) {
+		if err := requireProfile(h); err != nil {
+			return cmdutil.HeroChange{}, err
+		}
+		changes, err := prof.Set(h, opts.Assignments)
+		if err != nil {
+			return cmdutil.HeroChange{}, cmdutil.Inputf("profile set: %w", err)
+		}
+		res := SetResult{Name: h.Name, Set: opts.Assignments, Changes: changes, Steps: prof.Explain(h)}
+		if res.Set == nil {
+			res.Set = []prof.Assignment{}
+		}
+		if res.Changes == nil {
+			res.Changes = []prof.Change{}
+		}
+		raw := make([]string, len(opts.Assignments))
+		for i, a := range opts.Assignments {
+			raw[i] = a.Raw
+		}
+		what := "recompute"
+		if len(raw) > 0 {
+			what = "set " + strings.Join(raw, " ")
+		}
+		return cmdutil.HeroChange{Kind: EventKind, Summary: fmt.Sprintf("profile %s: %s", what, Summarise(changes)), Details: res, Steps: res.Steps,
+			Text: func(w io.Writer) error { return writeChanges(w, h, changes) }}, nil
 	})
 }
 

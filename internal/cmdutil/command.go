@@ -1,0 +1,49 @@
+package cmdutil
+
+import "github.com/spf13/cobra"
+
+// Prepare is one step a command's RunE takes before running: it moves
+// arguments and global settings into the command's options, or checks
+// what only the cobra command knows (which flags were given).
+type Prepare func(cmd *cobra.Command, args []string) error
+
+// RunE returns a command's RunE in the project's shape: every prepare step
+// in order, then runF when a test supplies one, else run. The options
+// stay a plain struct and run a plain function that tests call directly.
+func RunE[O any](opts *O, runF, run func(*O) error, prepare ...Prepare) func(*cobra.Command, []string) error {
+	return func(cmd *cobra.Command, args []string) error {
+		for _, p := range prepare {
+			if err := p(cmd, args); err != nil {
+				return err
+			}
+		}
+		if runF != nil {
+			return runF(opts)
+		}
+		return run(opts)
+	}
+}
+
+// FormatInto is a prepare step that resolves the output format (see
+// Format) into *ft, with human as the terminal's format.
+func (f *Factory) FormatInto(ft *Format, human Format) Prepare {
+	return func(*cobra.Command, []string) error {
+		v, err := f.Format(human)
+		if err != nil {
+			return err
+		}
+		*ft = v
+		return nil
+	}
+}
+
+// OneHeroFile is the Args check of a verb taking at most one hero file:
+// more is an input error "VERB: give one hero file".
+func OneHeroFile(verb string) cobra.PositionalArgs {
+	return func(_ *cobra.Command, args []string) error {
+		if len(args) > 1 {
+			return Inputf("%s: give one hero file", verb)
+		}
+		return nil
+	}
+}

@@ -1,0 +1,147 @@
+package cmdutil
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/spf13/cobra"
+
+	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/ruling"
+)
+
+// HeroTarget is the hero a changing verb works on: -i/--in-place FILE, or
+// a FILE argument (or stdin, "" or "-") whose changed hero goes to stdout.
+type HeroTarget struct {
+	// InPlace is the -i/--in-place path.
+	InPlace string
+	// File is the FILE argument ("" or "-" is stdin).
+	File string
+}
+
+// AddInPlaceFlag adds -i/--in-place to cmd, bound to t.InPlace.
+func (t *HeroTarget) AddInPlaceFlag(cmd *cobra.Command) {
+	cmd.Flags().StringVarP(&t.InPlace, "in-place", "i", "", "rewrite this hero file in place")
+}
+
+// FromArgs takes the FILE argument, when there is one; it is a prepare
+// step for RunE (the command's Args have checked that there is at most
+// one).
+func (t *HeroTarget) FromArgs(_ *cobra.Command, args []string) error {
+	if len(args) == 1 {
+		t.File = args[0]
+	}
+	return nil
+}
+
+// Check refuses a hero file given twice, and -i on stdin.
+func (t HeroTarget) Check() error {
+	if t.InPlace != "" && t.File != "" {
+		return Inputf("give the hero file once: -i %s or %s, not both", t.InPlace, t.File)
+	}
+	if t.InPlace == "-" {
+		return Inputf("-i/--in-place: needs a file, not stdin")
+	}
+	return nil
+}
+
+// Path is the file to read ("-" is stdin).
+func (t HeroTarget) Path() string {
+	if t.InPlace != "" {
+		return t.InPlace
+	}
+	if t.File == "" {
+		return "-"
+	}
+	return t.File
+}
+
+// Read checks the target and reads and validates the hero.
+func (t HeroTarget) Read(f *Factory) (*hero.Hero, error) {
+	if err := t.Check(); err != nil {
+		return nil, err
+	}
+	return f.ReadHero(t.Path())
+}
+
+// HeroChange is what a verb that changes a hero reports: the event it
+// appends to the hero's log, and what it prints.
+type HeroChange struct {
+	// Kind and Summary are the event's.
+	Kind    string
+	Summary string
+	// Seed is the seed of the dice rolled, or nil when none were rolled
+	// or they were the GM's (--dice). A seed is also reported on stderr
+	// for human output.
+	Seed *uint64
+	// Details are the event's details.
+	Details any
+	// Report is the JSON report printed with -i; nil means Details.
+	Report any
+	// Steps are printed on stderr with --explain.
+	Steps ruling.Steps
+	// Warnings are printed on stderr, one "warning: ..." line each.
+	Warnings []string
+	// Text writes the human report.
+	Text func(io.Writer) error
+}
+
+// Change runs a hero-changing verb: it reads the hero (see Read), lets
+// change alter it and describe the change, and commits it (see Commit).
+// An error from change leaves every file as it was.
+func (t HeroTarget) Change(f *Factory, ft Format, change func(*hero.Hero) (HeroChange, error)) error {
+	h, err := t.Read(f)
+	if err != nil {
+		return err
+	}
+	c, err := change(h)
+	if err != nil {
+		return err
+	}
+	return t.Commit(f, h, ft, c)
+}
+
+// Commit finishes a change to h. On stderr: the steps (--explain), the
+// warnings, and the seed for human output. Then the event is appended to
+// the hero's log, the changed hero is validated and every --dice value
+// must have been used: any failure so far leaves the file untouched. Last
+// the hero is written atomically over the -i file and the report printed
+// on stdout (JSON when ft is JSON, else c.Text); or, without -i, the hero
+// goes to stdout and the text report to stderr.
+func (t HeroTarget) Commit(f *Factory, h *hero.Hero, ft Format, c HeroChange) error {
+	errOut := f.IOStreams.ErrOut
+	if err := Explain(errOut, f.Globals.Explain, c.Steps); err != nil {
+		return err
+	}
+	Warn(errOut, c.Warnings)
+	if !ft.IsJSON() {
+		ReportSeed(errOut, c.Seed)
+	}
+	if err := h.AppendEvent(c.Kind, c.Summary, c.Seed, c.Details); err != nil {
+		return err
+	}
+	if err := h.Validate(); err != nil {
+		return fmt.Errorf("the changed hero is invalid (a bug): %w", err)
+	}
+	// Every --dice value must be used before anything reaches the disk.
+	if err := f.FinishDice(); err != nil {
+		return err
+	}
+	if t.InPlace == "" {
+		if err := f.WriteHero(h, ""); err != nil {
+			return err
+		}
+		return c.Text(errOut)
+	}
+	if err := f.WriteHero(h, t.InPlace); err != nil {
+		return err
+	}
+	if ft.IsJSON() {
+		report := c.Report
+		if report == nil {
+			report = c.Details
+		}
+		return WriteJSON(f.IOStreams.Out, ft, report)
+	}
+	return c.Text(f.IOStreams.Out)
+}

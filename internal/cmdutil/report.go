@@ -1,0 +1,38 @@
+package cmdutil
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/codename-spandex/spandex/pkg/ruling"
+)
+
+// ReportSeed writes "seed N (replay with --seed N)" on w (stderr), so a
+// result a human reads can be replayed. It writes nothing when seed is nil:
+// the GM's --dice were used, or nothing was rolled.
+func ReportSeed(w io.Writer, seed *uint64) {
+	if seed != nil {
+		fmt.Fprintf(w, "seed %d (replay with --seed %d)\n", *seed, *seed)
+	}
+}
+
+// Explain writes a ruling's steps on w (stderr) when on, i.e. with
+// --explain.
+func Explain(w io.Writer, on bool, steps ruling.Steps) error {
+	if !on {
+		return nil
+	}
+	return steps.Write(w)
+}
+
+// Explain writes a ruling's steps on stderr when --explain is set.
+func (f *Factory) Explain(steps ruling.Steps) error {
+	return Explain(f.IOStreams.ErrOut, f.Globals.Explain, steps)
+}
+
+// Warn writes each warning on w (stderr) as "warning: TEXT".
+func Warn(w io.Writer, warnings []string) {
+	for _, s := range warnings {
+		fmt.Fprintf(w, "warning: %s\n", s)
+	}
+}
