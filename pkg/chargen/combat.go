@@ -17,8 +17,11 @@ func (b *builder) combat(opt Options) {
 	// A mundane character's figures come straight from its type's row
 	// (pp. 49-50); it carries no explanation lines, and a quiet batch of
 	// goons does not even format them.
-	var x explainer
-	x.init(b, !h.IsMundane() || !b.quiet, !h.IsMundane())
+	var x *explainer
+	if !h.IsMundane() || !b.quiet {
+		x = newExplainer(b, !h.IsMundane())
+		defer x.release()
+	}
 
 	// Armour class and dividers.
 	if !h.IsMundane() && h.Kind != hero.KindSummoned {
@@ -38,7 +41,7 @@ func (b *builder) combat(opt Options) {
 			}
 		}
 		c.ArmourClass = ac
-		if x.on {
+		if x != nil {
 			x.str("armour class ")
 			x.str(acString(ac))
 			x.str(" from ")
@@ -55,7 +58,7 @@ func (b *builder) combat(opt Options) {
 	d := base.Improve(mod)
 	c.Dividers = hero.Dividers{Health: d.Health, Stamina: d.Stamina}
 	if !base.None() {
-		if x.on {
+		if x != nil {
 			x.str("dividers ")
 			x.str(dividersString(d))
 			x.str(": armour class ")
@@ -79,7 +82,7 @@ func (b *builder) combat(opt Options) {
 
 	// Bonuses.
 	c.DamageBonus = rulebook.DamageBonus(f.Strength)
-	if x.on {
+	if x != nil {
 		x.str("damage bonus ")
 		x.signed(c.DamageBonus)
 		x.str(" from strength ")
@@ -88,7 +91,7 @@ func (b *builder) combat(opt Options) {
 		x.end("p. 8")
 	}
 	c.StrikeBonus = rulebook.AgilityBonus(f.Agility)
-	if x.on {
+	if x != nil {
 		x.str("strike bonus ")
 		x.signed(c.StrikeBonus)
 		x.str(" from agility ")
@@ -96,7 +99,7 @@ func (b *builder) combat(opt Options) {
 		x.str(" (Agility Table)")
 		x.end("p. 8")
 	}
-	b.dodge(opt, &x)
+	b.dodge(opt, x)
 
 	// Knockback threshold and bracing.
 	c.KnockbackThreshold = rulebook.DefaultKnockbackThreshold
@@ -104,7 +107,7 @@ func (b *builder) combat(opt Options) {
 		k := min(value(&h.Powers[i], "knockback_ranks"), h.Powers[i].Rank)
 		if k > 0 {
 			c.KnockbackThreshold += 5 * k
-			if x.on {
+			if x != nil {
 				x.str("knockback threshold +")
 				x.num(5 * k)
 				x.str(" from Larger (stockier), ")
@@ -117,14 +120,14 @@ func (b *builder) combat(opt Options) {
 	c.BraceBonus = 0
 	if r := h.PowerRank("super-strength"); r > 0 {
 		c.BraceBonus = rulebook.BracePerRank * r
-		if x.on {
+		if x != nil {
 			x.str("bracing adds ")
 			x.num(c.BraceBonus)
 			x.str(" to the knockback threshold (+5 per Super Strength rank)")
 			x.end("p. 76")
 		}
 	}
-	if x.on {
+	if x != nil {
 		x.str("knockback threshold ")
 		x.num(c.KnockbackThreshold)
 		x.end("p. 13")
@@ -144,13 +147,13 @@ func (b *builder) combat(opt Options) {
 			}
 		}
 	}
-	if x.on {
+	if x != nil {
 		x.num(c.PanelsPerPage)
 		x.str(" panels per page")
 		x.end("p. 13")
 	}
 
-	b.movement(&x)
+	b.movement(x)
 	c.Explain = x.lines()
 	b.senses()
 	if (h.IsMundane() || h.Kind == hero.KindSummoned) && len(c.Attacks) > 0 {
@@ -180,7 +183,7 @@ func (b *builder) dodge(opt Options, x *explainer) {
 	}
 	if !c.CanDodge {
 		c.DodgeBonus = 0
-		if x.on {
+		if x != nil {
 			x.str("cannot dodge (")
 			if why == "" {
 				x.str("armour class ")
@@ -244,7 +247,7 @@ func (b *builder) dodge(opt Options, x *explainer) {
 	}
 	total += ma
 	c.DodgeBonus = total
-	if !x.on {
+	if x == nil {
 		return
 	}
 	x.str("may dodge, dodge bonus ")
@@ -299,7 +302,7 @@ func (b *builder) movement(x *explainer) {
 		return
 	}
 	mv := rulebook.MovementSpeed(base.Strength, base.Agility, base.Endurance)
-	if x.on {
+	if x != nil {
 		x.str("movement (")
 		x.num(base.Strength)
 		x.str("+")
@@ -316,7 +319,7 @@ func (b *builder) movement(x *explainer) {
 		m := h.Powers[i].Rank - min(value(&h.Powers[i], "knockback_ranks"), h.Powers[i].Rank)
 		if m > 0 {
 			mv = (orig*(2+m) + 1) / 2
-			if x.on {
+			if x != nil {
 				x.str("Larger (taller): +50% of ")
 				x.num(orig)
 				x.str(" per rank, ")
@@ -332,7 +335,7 @@ func (b *builder) movement(x *explainer) {
 		for k := 0; k < r && mv < 1<<20; k++ {
 			mv *= 2
 		}
-		if x.on {
+		if x != nil {
 			x.str("Super Speed rank ")
 			x.num(r)
 			x.str(" doubles movement per rank in combat: ")

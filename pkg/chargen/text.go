@@ -13,22 +13,32 @@ import (
 // ending with its page) and the matching --explain steps without fmt:
 // every line goes into one buffer, turned into strings with a single
 // allocation at the end (a batch of heroes spends much of its time on
-// these lines otherwise).
+// these lines otherwise). Explainers are pooled: get one with
+// newExplainer, give it back with release.
 type explainer struct {
 	b *builder
-	// on: the lines are wanted at all (a quiet batch of mundane
-	// characters wants none); keep: they go into Combat.Explain.
-	on, keep bool
-	buf      []byte
-	ends     []int
-	start    int
-	bufArr   [768]byte
-	endsArr  [16]int
+	// keep: the lines go into Combat.Explain (not only --explain).
+	keep  bool
+	buf   []byte
+	ends  []int
+	start int
 }
 
-func (x *explainer) init(b *builder, on, keep bool) {
-	x.b, x.on, x.keep = b, on, keep
-	x.buf, x.ends = x.bufArr[:0], x.endsArr[:0]
+var explainers = sync.Pool{New: func() any {
+	return &explainer{buf: make([]byte, 0, 1024), ends: make([]int, 0, 16)}
+}}
+
+func newExplainer(b *builder, keep bool) *explainer {
+	x := explainers.Get().(*explainer)
+	x.b, x.keep = b, keep
+	x.buf, x.ends, x.start = x.buf[:0], x.ends[:0], 0
+	return x
+}
+
+// release gives the explainer back to the pool.
+func (x *explainer) release() {
+	x.b = nil
+	explainers.Put(x)
 }
 
 func (x *explainer) str(s string) { x.buf = append(x.buf, s...) }
@@ -59,9 +69,10 @@ func (x *explainer) end(page string) {
 	x.start = len(x.buf)
 }
 
-// lines returns the kept lines, sharing one string.
+// lines returns the kept lines, sharing one string; nil for a nil
+// explainer.
 func (x *explainer) lines() []string {
-	if len(x.ends) == 0 {
+	if x == nil || len(x.ends) == 0 {
 		return nil
 	}
 	all := string(x.buf)
