@@ -188,9 +188,31 @@ func (b *builder) slots(opt GenOptions, cr *hero.Creation) error {
 		slot++
 	}
 	for _, imp := range pending {
-		b.notes = append(b.notes, fmt.Sprintf("--improve %s could not be applied (the power was not held, or no slot was left)", imp.Power))
+		b.notes = append(b.notes, fmt.Sprintf("--improve %s could not be applied: %s", imp.Power, b.whyNotImproved(imp)))
 	}
 	return nil
+}
+
+// whyNotImproved says why a forced improvement was left over (p. 7).
+func (b *builder) whyNotImproved(imp Improvement) string {
+	i := powerIndex(b.h, imp.Power)
+	if i < 0 {
+		return "the power was not held when its slot came"
+	}
+	p := &b.h.Powers[i]
+	switch {
+	case p.Improved >= 2:
+		return fmt.Sprintf("%s was already improved twice, and never a third time (p. 7)", p.Name)
+	case atMax(p):
+		return fmt.Sprintf("%s is at its maximum rank %d (p. 7)", p.Name, p.Rank)
+	case p.Rank+1 >= 4 && p.Rolled < 2:
+		return fmt.Sprintf("rank 4 or above needs %s to have been rolled twice (p. 7)", p.Name)
+	case p.Improved == 1:
+		return fmt.Sprintf("a second improvement of %s takes two slots and too few were left (p. 7)", p.Name)
+	case imp.Slot != 0:
+		return fmt.Sprintf("%s could not be improved at slot %d", p.Name, imp.Slot)
+	}
+	return "no slot was left for it"
 }
 
 // dueImprovement returns the pending forced improvement to make at this

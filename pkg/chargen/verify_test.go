@@ -220,3 +220,64 @@ func TestGainSubPowerTables(t *testing.T) {
 		t.Errorf("shapechange: %q", why)
 	}
 }
+
+// genDice is a whole hero's dice: the slots' d100s, a grid of 10s
+// (3+3+4 per square), step 4's values and 20 track dice (endurance 10).
+func genDice(slots, step4 []int) []int {
+	d := append([]int{}, slots...)
+	for range 16 {
+		d = append(d, 3, 3, 4)
+	}
+	d = append(d, step4...)
+	for range 20 {
+		d = append(d, 3)
+	}
+	return d
+}
+
+// TestImprovementSlots checks the slot costs of p. 7 and that a refused
+// --improve says why.
+func TestImprovementSlots(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		slots   []int
+		step4   []int
+		improve []Improvement
+		power   string
+		rank    int
+		note    string
+	}{
+		// Armour 06, improved at 2 (1 slot) and 3 (slots 3-4): rank 3;
+		// slots 5-8 roll camouflage, claws, danger sense, wallcrawling.
+		{"one then two slots", []int{6, 10, 11, 15, 88}, nil,
+			[]Improvement{{"armour", 2}, {"armour", 3}}, "armour", 3, ""},
+		// A third improvement is never allowed: slot 5 rolls instead.
+		{"never a third", []int{74, 10, 11, 15, 88}, []int{1, 1, 1},
+			[]Improvement{{"super-strength", 2}, {"super-strength", 3}, {"super-strength", 5}}, "super-strength", 3,
+			"--improve super-strength could not be applied: Super Strength was already improved twice, and never a third time (p. 7)"},
+		// The second improvement at slot 8 needs two slots: slot 8 rolls.
+		{"two slots needed at the last", []int{6, 10, 11, 15, 88, 53, 57}, nil,
+			[]Improvement{{"armour", 2}, {"armour", 8}}, "armour", 2,
+			"--improve armour could not be applied: a second improvement of Armour takes two slots and too few were left (p. 7)"},
+		// Flight 30, improved at 2 and 3-4, rolled again at 5 (31): rank 4
+		// needs two rolls, and has them.
+		{"rank 4 after a second roll", []int{30, 31, 10, 11, 15}, nil,
+			[]Improvement{{"flight", 2}, {"flight", 3}}, "flight", 4, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := dice.NewScripted(genDice(tc.slots, tc.step4))
+			h, _, err := Generate(s, GenOptions{Improve: tc.improve, Line: "diagonal", Name: "Test"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := s.Finish(); err != nil {
+				t.Fatal(err)
+			}
+			eq(t, tc.power+" rank", h.FindPower(tc.power).Rank, tc.rank)
+			eq(t, "slots recorded", len(h.Creation.Slots), 8)
+			if tc.note != "" && !slices.Contains(h.Creation.Notes, tc.note) {
+				t.Errorf("notes %q, want %q", h.Creation.Notes, tc.note)
+			}
+		})
+	}
+}
