@@ -686,9 +686,12 @@ func Wall(m WallMaterial) WallRow {
 func Walls() []WallRow { return append([]WallRow(nil), wallStrength...) }
 
 // ParseWallMaterial accepts a slug or the book's label ("Bulletproof
-// glass"), case-insensitively.
+// glass"), case-insensitively; plain "glass" is normal glass.
 func ParseWallMaterial(s string) (WallMaterial, error) {
 	n := normalise(s)
+	if n == "glass" {
+		return WallNormalGlass, nil
+	}
 	for _, w := range wallStrength {
 		if n == string(w.Material) || n == normalise(w.Name) {
 			return w.Material, nil

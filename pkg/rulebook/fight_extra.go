@@ -116,3 +116,19 @@ func PageUpkeepByEffect(slug string) (PageUpkeep, bool) {
 	}
 	return PageUpkeep{}, false
 }
+
+// MassKnockbackBonus returns the knockback threshold bonus of Density
+// Control (Other) at a mass multiplier (p. 54): "+5 to their knockback
+// threshold" at double mass, and "an additional +5", "another +5",
+// "another +5" at ×4, ×8 and ×16 — the sum of the MassSteps' bonuses up to
+// the multiplier: +5, +10, +15, +20. Below ×2 it is 0. Gravity control
+// (p. 57) changes no knockback threshold (its text gives none).
+func MassKnockbackBonus(multiplier int) int {
+	bonus := 0
+	for _, s := range massSteps {
+		if multiplier >= s.Multiplier {
+			bonus += s.KnockbackBonus
+		}
+	}
+	return bonus
+}

@@ -57,3 +57,21 @@ func TestPageUpkeeps(t *testing.T) {
 		t.Errorf("%d rows", len(PageUpkeeps()))
 	}
 }
+
+// Density Control (Other) raises the knockback threshold +5 at each step
+// (p. 54): ×2 +5, ×4 +10, ×8 +15, ×16 +20; nothing below ×2.
+func TestMassKnockbackBonus(t *testing.T) {
+	for mult, want := range map[int]int{0: 0, 1: 0, 2: 5, 3: 5, 4: 10, 8: 15, 16: 20, 32: 20} {
+		if got := MassKnockbackBonus(mult); got != want {
+			t.Errorf("×%d: +%d, want +%d", mult, got, want)
+		}
+	}
+}
+
+// "glass" names the Wall Strength Table's normal glass (the knockback
+// verb's own example says --wall glass@2).
+func TestParseWallMaterialGlass(t *testing.T) {
+	if m, err := ParseWallMaterial("glass"); err != nil || m != WallNormalGlass {
+		t.Fatalf("glass: %q %v, want %q", m, err, WallNormalGlass)
+	}
+}
