@@ -192,7 +192,8 @@ type Situation struct {
 	// each, at most +25 in all (p. 51).
 	AimPanels int `json:"aim_panels,omitempty"`
 	// Surprise: a complete surprise attack; the defender cannot react
-	// (p. 29), unless it has Danger Sense.
+	// (p. 29), unless it is never surprised (NeverSurprised: Danger Sense,
+	// Animal Senses).
 	Surprise bool `json:"surprise,omitempty"`
 	// Defender states: Phased (Phasing, p. 66), Impervious (p. 61),
 	// Shrunk above. MysticShield is the health left in a mystic shield
@@ -214,6 +215,11 @@ type Situation struct {
 	// threshold: +5, becomes 10, -10 (pp. 54, 70).
 	DefenderDenser  bool `json:"defender_denser,omitempty"`
 	DefenderLighter bool `json:"defender_lighter,omitempty"`
+	// DefenderMass is the defender's mass multiplier from Density Control
+	// (Other): 2, 4, 8 or 16 raise its knockback threshold by +5 at each
+	// step, +5/+10/+15/+20 (p. 54; rulebook.MassKnockbackBonus). 0 or 1
+	// is normal mass.
+	DefenderMass int `json:"defender_mass,omitempty"`
 	// Modifiers are any other to-hit modifiers the GM rules.
 	Modifiers []Modifier `json:"modifiers,omitempty"`
 }

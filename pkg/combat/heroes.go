@@ -22,6 +22,13 @@ func animalSenses(h *hero.Hero) bool   { return hasFlavour(h, "super-senses", "a
 func dangerSense(h *hero.Hero) bool    { return hasPower(h, "danger-sense") }
 func reactionsPower(h *hero.Hero) bool { return hasPower(h, "reactions") }
 
+// NeverSurprised reports whether h is never surprised and so may react
+// even to a complete surprise attack: Danger Sense ("never surprised in
+// combat and can always perform a reaction", p. 54) or the Animal Senses
+// super sense ("never surprised by an attack", p. 74). pkg/encounter's
+// surprise round asks the same question.
+func NeverSurprised(h *hero.Hero) bool { return dangerSense(h) || animalSenses(h) }
+
 // judoOption reports whether h took the judo throw option of Martial Arts
 // (p. 66).
 func judoOption(h *hero.Hero) bool {
@@ -46,9 +53,12 @@ func implantRank(h *hero.Hero) int {
 	return 0
 }
 
-// heroic reports whether h gets the four free reactions per page against
-// SC 0-1 attacks (a hero or villain character, p. 31).
-func heroic(h *hero.Hero) bool {
+// GetsFreeReactions reports whether h gets the four free reactions per
+// page against strike class 0-1 attacks: "a hero or villain character"
+// (p. 31), read as heroes, villains, sidekicks and androids; not mundane
+// characters, robots or summoned creatures. It is the one home of this
+// rule: pkg/encounter's fight clock calls it too.
+func GetsFreeReactions(h *hero.Hero) bool {
 	switch h.Kind {
 	case hero.KindHero, hero.KindVillain, hero.KindSidekick, hero.KindAndroid:
 		return true
@@ -321,9 +331,17 @@ func movementBonus(h *hero.Hero, power string) (int, string) {
 		if hasFlavour(h, "environmental-control", "magnetism") {
 			return 2, "p. 57"
 		}
-	case "super-speed", "growth", "shrinking":
+	case "super-speed": // the charge
 		if hasPower(h, power) {
-			return 4, "p. 75"
+			return 4, "p. 76"
+		}
+	case "growth": // the slam of growing
+		if hasPower(h, power) {
+			return 4, "p. 61"
+		}
+	case "shrinking": // the slam of returning to normal size
+		if hasPower(h, power) {
+			return 4, "p. 71"
 		}
 	case "flight":
 		if hasPower(h, power) {

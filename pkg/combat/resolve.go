@@ -169,7 +169,12 @@ func prepare(res *Result, att, def *hero.Hero, req *Request, p *pipeline) (*pipe
 	if req.FreeReactionsUsed < 0 || req.FreeReactionsUsed > MaxFreeReactions {
 		return nil, reqErr("free-used", "%d is outside 0-%d (free reactions used this page, p. 31)", req.FreeReactionsUsed, MaxFreeReactions)
 	}
-	p.free = a.StrikeClass <= rulebook.SC1 && heroic(def) && req.FreeReactionsUsed < MaxFreeReactions
+	switch req.Situation.DefenderMass {
+	case 0, 1, 2, 4, 8, 16:
+	default:
+		return nil, reqErr("defender-mass", "×%d is not a mass multiplier: 1, 2, 4, 8 or 16 (Density Control (Other), p. 54)", req.Situation.DefenderMass)
+	}
+	p.free = a.StrikeClass <= rulebook.SC1 && GetsFreeReactions(def) && req.FreeReactionsUsed < MaxFreeReactions
 	if err := p.checkMode(); err != nil {
 		return nil, err
 	}
@@ -271,7 +276,7 @@ func (p *pipeline) checkReaction() error {
 			return reqErr(field, "grab is a reaction to being thrown (p. 43)")
 		}
 	}
-	if req.Situation.Surprise && !dangerSense(def) {
+	if req.Situation.Surprise && !NeverSurprised(def) {
 		return reqErr(field, "%s is completely surprised and cannot react (p. 29)", def.Name)
 	}
 	if c := def.Condition; c.Unconscious || c.Dead || c.DeathsDoor || c.TakenOut {
@@ -572,7 +577,10 @@ func (p *pipeline) run() error {
 		}
 		res.Reaction = ReactionResult{Kind: req.Reaction.Kind}
 		if req.Reaction.Kind == ReactionResist {
+			// The active resistance was taken (a double-panel, p. 43)
+			// and the attack failed: the resistance held.
 			res.Reaction.Panels = 2
+			res.Reaction.Success = true
 		}
 		res.After = res.Before
 		return nil
@@ -658,7 +666,7 @@ func (p *pipeline) reactionMods(mods []Modifier, parry bool) []Modifier {
 		mods = append(mods, Modifier{Slug: "dimensional", Value: -4, Text: "inside a dimensional control area", Page: "p. 57"})
 	}
 	if parry && animalSenses(p.def) {
-		mods = append(mods, Modifier{Slug: "animal-senses", Value: 1, Text: "animal senses", Page: "p. 75"})
+		mods = append(mods, Modifier{Slug: "animal-senses", Value: 1, Text: "animal senses", Page: "p. 74"})
 	}
 	return mods
 }
@@ -985,6 +993,8 @@ func (p *pipeline) afterDamage() error {
 		case sit.DefenderDenser:
 			th += 5
 		}
+		// Density Control (Other): +5 a step (p. 54).
+		th += rulebook.MassKnockbackBonus(sit.DefenderMass)
 		if sit.Shrunk {
 			th -= 10
 		}

@@ -143,8 +143,11 @@ func (e *Encounter) Attack(ctx Ctx, s Strike, opt combat.Options) (*combat.Resul
 		switch ef.Name {
 		case "impervious":
 			req.Situation.Impervious = true
-		case "denser", "mass":
+		case "denser":
 			req.Situation.DefenderDenser = true
+		case "mass":
+			// +5 knockback threshold at each step, ×2 to ×16 (p. 54).
+			req.Situation.DefenderMass = max(req.Situation.DefenderMass, ef.Multiplier)
 		}
 	}
 	for _, ef := range att.Effects {

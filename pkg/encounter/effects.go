@@ -78,16 +78,19 @@ func (e *Encounter) AddEffect(ctx Ctx, holder string, ef Effect) error {
 	rec := dice.NewRecorder(ctx.Roller)
 	summary := ""
 	if ef.Name == "mass" || ef.Name == "gravity" {
-		mult := 2
+		mult, at := 2, -1
 		for i := range c.Effects {
 			if c.Effects[i].Name == ef.Name {
-				mult = c.Effects[i].Multiplier * 2
-				c.Effects = append(c.Effects[:i], c.Effects[i+1:]...)
+				mult, at = c.Effects[i].Multiplier*2, i
 				break
 			}
 		}
 		if mult > rulebook.MassMax {
+			// Refused before anything changes.
 			return fmt.Errorf("%s: %s is already ×%d, the most there is (pp. 54, 57)", c.ID, ef.Name, rulebook.MassMax)
+		}
+		if at >= 0 {
+			c.Effects = append(c.Effects[:at], c.Effects[at+1:]...)
 		}
 		ef.Multiplier = mult
 		ef.HalvesPanels = mult >= rulebook.MassHalvesPanels && mult < rulebook.MassImmobilises

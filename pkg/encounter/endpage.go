@@ -159,6 +159,11 @@ func recoverStamina(c *Combatant, r dice.Roller) (*Recovery, ruling.Steps, error
 	if p := h.FindPower("super-health"); p != nil && p.HasFlavour("fast-recovery") {
 		times = rulebook.FastRecoveryTimes
 	}
+	// The hero file's recovery.stamina is the whole per-page roll, and
+	// pkg/chargen writes the Endurance Table bonus into it ("1d6+1" at
+	// END 16-20, p. 39). The bonus is added here only when the expression
+	// carries no constant of its own ("1d6", or no expression at all), so
+	// it is never counted twice.
 	bonus := rulebook.RecoveryBonus(h.Abilities.Final.Endurance)
 	expr := rulebook.StaminaRecoveryDice
 	if h.Recovery.Stamina != "" {
@@ -186,13 +191,17 @@ func recoverStamina(c *Combatant, r dice.Roller) (*Recovery, ruling.Steps, error
 			}
 			steps.Add("recovery", "p. 38", "unconscious: d20 %d ≤ endurance %d", d20, end)
 		}
-		d6, err := x.Total(r, "stamina recovery for "+c.ID)
+		roll, err := x.Roll(r, "stamina recovery for "+c.ID)
 		if err != nil {
 			return nil, nil, err
 		}
-		rr.Recovered, rr.D6 = true, d6
-		rr.Stamina = max(d6+bonus, 0)
-		steps.Add("recovery", "pp. 9, 38", "%s %d %+d (Endurance Table, END %d) = %d stamina", expr, d6, bonus, h.Abilities.Final.Endurance, rr.Stamina)
+		d6, b := roll.Total-roll.Modifier, bonus
+		if roll.Modifier != 0 {
+			b = roll.Modifier // the expression's own constant is the bonus
+		}
+		rr.Recovered, rr.D6, rr.Bonus = true, d6, b
+		rr.Stamina = max(d6+b, 0)
+		steps.Add("recovery", "pp. 9, 38", "%s: %d %+d (Endurance Table, END %d) = %d stamina", expr, d6, b, h.Abilities.Final.Endurance, rr.Stamina)
 		h.Stamina.Current = min(h.Stamina.Current+rr.Stamina, h.Stamina.Max)
 		recondition(c)
 		rec.Rolls = append(rec.Rolls, rr)

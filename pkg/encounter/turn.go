@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 
+	"github.com/codename-spandex/spandex/pkg/combat"
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
@@ -125,28 +126,16 @@ func (c *Combatant) CanMove() (bool, string) {
 func (c *Combatant) hasSuperSpeed() bool { return c.Hero.PowerRank("super-speed") > 0 }
 
 // NeverSurprised reports whether a combatant is never surprised: Danger
-// Sense (p. 54) or the Animal Senses super sense (p. 74).
-func (c *Combatant) NeverSurprised() bool {
-	if c.Hero.PowerRank("danger-sense") > 0 {
-		return true
-	}
-	if p := c.Hero.FindPower("super-senses"); p != nil && p.HasFlavour("animal-senses") {
-		return true
-	}
-	return false
-}
+// Sense (p. 54) or the Animal Senses super sense (p. 74). The rule lives in
+// pkg/combat (combat.NeverSurprised), which `spandex attack --surprise`
+// uses too.
+func (c *Combatant) NeverSurprised() bool { return combat.NeverSurprised(&c.Hero) }
 
 // HasFreeReactions reports whether a combatant gets the four free
-// reactions a page against strike class 0-1 attacks: heroes and villains
-// (p. 31), which this package reads as every character who is not mundane,
-// a robot or a summoned creature (docs/notes/fight.md).
-func (c *Combatant) HasFreeReactions() bool {
-	switch c.Hero.Kind {
-	case hero.KindMundane, hero.KindRobot, hero.KindSummoned:
-		return false
-	}
-	return true
-}
+// reactions a page against strike class 0-1 attacks (p. 31): the rule
+// lives in pkg/combat (combat.GetsFreeReactions), so the fight clock and
+// `spandex attack` cannot disagree.
+func (c *Combatant) HasFreeReactions() bool { return combat.GetsFreeReactions(&c.Hero) }
 
 // inPhase reports whether a combatant's side takes turns in the phase.
 func (e *Encounter) inPhase(c *Combatant) bool {
