@@ -13,12 +13,22 @@ package chargen
 
 import (
 	"testing"
+	"time"
 
 	"github.com/codename-spandex/spandex/pkg/dice"
 )
 
+// cpuPerOp reports the process CPU time per operation next to ns/op,
+// which is wall-clock time and suffers on a busy machine.
+func cpuPerOp(b *testing.B, start time.Duration) {
+	if cpu := cpuTime() - start; cpu > 0 {
+		b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
+	}
+}
+
 func BenchmarkGenerate(b *testing.B) {
 	b.ReportAllocs()
+	defer cpuPerOp(b, cpuTime())
 	for i := 0; i < b.N; i++ {
 		if _, _, err := Generate(dice.NewSeeded(uint64(i)), GenOptions{Derive: Options{Quiet: true}}); err != nil {
 			b.Fatal(err)
@@ -29,6 +39,7 @@ func BenchmarkGenerate(b *testing.B) {
 func BenchmarkGenerateGoon(b *testing.B) {
 	b.ReportAllocs()
 	r := dice.NewSeeded(1)
+	defer cpuPerOp(b, cpuTime())
 	for i := 0; i < b.N; i++ {
 		if _, _, err := GenerateNPC(r, NPCOptions{Type: NPCCombatant, Derive: Options{Quiet: true}}); err != nil {
 			b.Fatal(err)
@@ -39,6 +50,8 @@ func BenchmarkGenerateGoon(b *testing.B) {
 func BenchmarkDeriveGuardian(b *testing.B) {
 	h := loadGuardian(b)
 	b.ReportAllocs()
+	b.ResetTimer()
+	defer cpuPerOp(b, cpuTime())
 	for i := 0; i < b.N; i++ {
 		c := *h
 		c.Powers = append(c.Powers[:0:0], h.Powers...)

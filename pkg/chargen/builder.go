@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"sync"
 
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/hero"
@@ -68,6 +69,9 @@ func (b *builder) rollFor(i, sides int, purpose string) (int, error) {
 		return 0, err
 	}
 	p := &b.h.Powers[i]
+	if p.Dice == nil {
+		p.Dice = make([]dice.Rolled, 0, 4)
+	}
 	p.Dice = append(p.Dice, dice.Rolled{Sides: sides, Value: v, Purpose: purpose})
 	return v, nil
 }
@@ -309,7 +313,7 @@ func (b *builder) energyType(i int) error {
 // flavourFromTable rolls a sub-table and adds the result as a flavour; a
 // "Choose" result takes the next --choose value or the preferred option.
 func (b *builder) flavourFromTable(i int, table, what string, prefer []string) error {
-	row, v, err := b.subTable(i, table, powerName(b.h.Powers[i].Slug)+" "+what)
+	row, v, err := b.subTable(i, table, flavourPurpose(b.h.Powers[i].Slug, what))
 	if err != nil {
 		return err
 	}
@@ -326,6 +330,20 @@ func (b *builder) flavourFromTable(i int, table, what string, prefer []string) e
 	b.h.Powers[i].Flavours = append(b.h.Powers[i].Flavours, hero.Flavour{Slug: slug, Name: tableName(table, slug), Table: table, Roll: v})
 	return nil
 }
+
+// flavourPurpose is the purpose of a power's sub-table die, its name and
+// what the die decides ("Energy Blast energy type"), made once.
+func flavourPurpose(slug, what string) string {
+	k := [2]string{slug, what}
+	if p, ok := purposes.Load(k); ok {
+		return p.(string)
+	}
+	p := powerName(slug) + " " + what
+	purposes.Store(k, p)
+	return p
+}
+
+var purposes sync.Map // [2]string{slug, what} -> purpose
 
 // add records an explanation step unless the builder is quiet.
 func (b *builder) add(rule, page, format string, args ...any) {

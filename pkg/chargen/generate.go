@@ -110,8 +110,10 @@ func Generate(r dice.Roller, opt GenOptions) (*hero.Hero, ruling.Steps, error) {
 	}
 	cr.Line = line.Slug
 	h.Abilities.Base = grid.Read(line)
-	b.add("abilities", "p. 9", "reads %s: strength %d, agility %d, will %d, endurance %d", line.Name,
-		h.Abilities.Base.Strength, h.Abilities.Base.Agility, h.Abilities.Base.Will, h.Abilities.Base.Endurance)
+	if !b.quiet {
+		b.add("abilities", "p. 9", "reads %s: strength %d, agility %d, will %d, endurance %d", line.Name,
+			h.Abilities.Base.Strength, h.Abilities.Base.Agility, h.Abilities.Base.Will, h.Abilities.Base.Endurance)
+	}
 	if h.Name == "" {
 		h.Name = codename(h, grid)
 	}

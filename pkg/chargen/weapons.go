@@ -48,7 +48,15 @@ func Weapons() []string {
 }
 
 func weaponBySlug(s string) (weapon, bool) {
+	for _, w := range weapons {
+		if w.slug == s || w.attack == s {
+			return w, true
+		}
+	}
 	n := normalise(s)
+	if n == s {
+		return weapon{}, false
+	}
 	for _, w := range weapons {
 		if w.slug == n || w.attack == n {
 			return w, true
