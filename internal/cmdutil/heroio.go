@@ -1,11 +1,15 @@
 package cmdutil
 
 import (
+	"bufio"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 
 	"github.com/codename-spandex/spandex/pkg/hero"
 )
@@ -34,6 +38,61 @@ func (f *Factory) ReadInput(path string) ([]byte, string, error) {
 		return nil, name, Input(fmt.Errorf("%s: %w", name, err))
 	}
 	return data, name, nil
+}
+
+// OpenInput opens a file that a verb reads as a stream, or stdin for "-".
+// Errors are input errors naming the file.
+func (f *Factory) OpenInput(path string) (io.ReadCloser, error) {
+	if path == "-" {
+		if f.IOStreams.IsStdinTTY() {
+			return nil, Inputf("no hero file given and stdin is a terminal: pass a FILE or pipe one in")
+		}
+		return io.NopCloser(f.IOStreams.In), nil
+	}
+	fh, err := os.Open(path)
+	if err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			return nil, Inputf("%s: no such file", path)
+		}
+		return nil, Inputf("%s: %v", path, err)
+	}
+	return fh, nil
+}
+
+// DecodeHeroes reads one hero or a stream of heroes (JSON Lines, as gen
+// hero -n N writes) from r and calls fn with each, validated, in order.
+// label names the hero in messages: name, or name#N in a stream of more
+// than one. A problem is an input error "LABEL: $.path: message"; no hero
+// at all is one too.
+func DecodeHeroes(r io.Reader, name string, fn func(label string, n int, h *hero.Hero) error) error {
+	dec := json.NewDecoder(bufio.NewReaderSize(r, 64<<10))
+	n := 0
+	for {
+		var raw json.RawMessage
+		err := dec.Decode(&raw)
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		n++
+		label := name
+		if n > 1 || dec.More() {
+			label = name + "#" + strconv.Itoa(n)
+		}
+		if err != nil {
+			return Inputf("%s: $: invalid JSON: %s", label, strings.TrimPrefix(err.Error(), "json: "))
+		}
+		h, err := hero.Decode(raw)
+		if err != nil {
+			return Inputf("%s: %w", label, err)
+		}
+		if err := fn(label, n, h); err != nil {
+			return err
+		}
+	}
+	if n == 0 {
+		return Inputf("%s: $: empty input, expected a hero JSON object", name)
+	}
+	return nil
 }
 
 func fileError(err error) error {

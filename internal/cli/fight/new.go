@@ -1,11 +1,7 @@
 package fight
 
 import (
-	"bufio"
 	"bytes"
-	"encoding/json"
-	"errors"
-	"io"
 	"strconv"
 	"strings"
 
@@ -148,29 +144,13 @@ func readHeroes(env *Env, path string) ([]*hero.Hero, error) {
 	if err != nil {
 		return nil, err
 	}
-	dec := json.NewDecoder(bufio.NewReader(bytes.NewReader(data)))
 	var out []*hero.Hero
-	for n := 1; ; n++ {
-		var raw json.RawMessage
-		err := dec.Decode(&raw)
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		label := name
-		if n > 1 || dec.More() {
-			label = name + "#" + strconv.Itoa(n)
-		}
-		if err != nil {
-			return nil, cmdutil.Inputf("%s: $: invalid JSON: %s", label, strings.TrimPrefix(err.Error(), "json: "))
-		}
-		h, err := hero.Decode(raw)
-		if err != nil {
-			return nil, cmdutil.Inputf("%s: %w", label, err)
-		}
+	err = cmdutil.DecodeHeroes(bytes.NewReader(data), name, func(_ string, _ int, h *hero.Hero) error {
 		out = append(out, h)
-	}
-	if len(out) == 0 {
-		return nil, cmdutil.Inputf("%s: $: empty input, expected a hero JSON object", name)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return out, nil
 }

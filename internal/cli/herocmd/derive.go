@@ -130,14 +130,10 @@ func DeriveRun(opts *DeriveOptions) error {
 	if err := h.AppendEvent("derive", summary, seed, deriveDetails{Dice: rolled, Steps: steps}); err != nil {
 		return err
 	}
-	if opts.Explain {
-		if err := steps.Write(opts.IO.ErrOut); err != nil {
-			return err
-		}
+	if err := cmdutil.Explain(opts.IO.ErrOut, opts.Explain, steps); err != nil {
+		return err
 	}
-	if len(rolled) > 0 && seed != nil {
-		fmt.Fprintf(opts.IO.ErrOut, "seed %d (replay with --seed %d)\n", *seed, *seed)
-	}
+	cmdutil.ReportSeed(opts.IO.ErrOut, seed) // nil unless dice were rolled
 	return opts.WriteHero(h, opts.InPlace)
 }
 

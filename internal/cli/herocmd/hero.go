@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/spf13/cobra"
 
@@ -63,22 +62,7 @@ Output for valid files: "FILE: ok (NAME, schema 1)" per hero, or with
 				return err
 			}
 			opts.Format = ft
-			opts.Open = func(path string) (io.ReadCloser, error) {
-				if path == "-" {
-					if f.IOStreams.IsStdinTTY() {
-						return nil, cmdutil.Inputf("no hero file given and stdin is a terminal: pass a FILE or pipe one in")
-					}
-					return io.NopCloser(f.IOStreams.In), nil
-				}
-				fh, err := os.Open(path)
-				if err != nil {
-					if errors.Is(err, os.ErrNotExist) {
-						return nil, cmdutil.Inputf("%s: no such file", path)
-					}
-					return nil, cmdutil.Inputf("%s: %v", path, err)
-				}
-				return fh, nil
-			}
+			opts.Open = f.OpenInput
 			if runF != nil {
 				return runF(opts)
 			}

@@ -3,12 +3,8 @@
 package sheet
 
 import (
-	"bufio"
-	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/spf13/cobra"
 
@@ -58,22 +54,7 @@ perks, profile categories, resources and downtime points.`,
 				ft = cmdutil.FormatText
 			}
 			opts.Format = ft
-			opts.Open = func(path string) (io.ReadCloser, error) {
-				if path == "-" {
-					if f.IOStreams.IsStdinTTY() {
-						return nil, cmdutil.Inputf("no hero file given and stdin is a terminal: pass a FILE or pipe one in")
-					}
-					return io.NopCloser(f.IOStreams.In), nil
-				}
-				fh, err := os.Open(path)
-				if err != nil {
-					if errors.Is(err, os.ErrNotExist) {
-						return nil, cmdutil.Inputf("%s: no such file", path)
-					}
-					return nil, cmdutil.Inputf("%s: %v", path, err)
-				}
-				return fh, nil
-			}
+			opts.Open = f.OpenInput
 			if runF != nil {
 				return runF(opts)
 			}
@@ -103,43 +84,15 @@ func runFile(opts *Options, path string) error {
 	if name == "-" {
 		name = "stdin"
 	}
-	dec := json.NewDecoder(bufio.NewReaderSize(rc, 64<<10))
-	n := 0
-	for {
-		var raw json.RawMessage
-		err := dec.Decode(&raw)
-		if err == io.EOF {
-			break
-		}
-		n++
-		label := name
-		if n > 1 || dec.More() {
-			label = fmt.Sprintf("%s#%d", name, n)
-		}
-		if err != nil {
-			return cmdutil.Inputf("%s: $: invalid JSON: %v", label, err)
-		}
-		h, err := hero.Decode(raw)
-		if err != nil {
-			return cmdutil.Inputf("%s: %w", label, err)
-		}
+	return cmdutil.DecodeHeroes(rc, name, func(_ string, n int, h *hero.Hero) error {
 		if opts.Format.IsJSON() {
-			if err := cmdutil.WriteJSON(opts.IO.Out, opts.Format, Summarise(h)); err != nil {
-				return err
-			}
-			continue
+			return cmdutil.WriteJSON(opts.IO.Out, opts.Format, Summarise(h))
 		}
 		if n > 1 {
 			fmt.Fprintln(opts.IO.Out)
 		}
-		if err := Render(opts.IO.Out, h, Width); err != nil {
-			return err
-		}
-	}
-	if n == 0 {
-		return cmdutil.Inputf("%s: $: empty input, expected a hero JSON object", name)
-	}
-	return nil
+		return Render(opts.IO.Out, h, Width)
+	})
 }
 
 // Summary is the JSON form of a character sheet.

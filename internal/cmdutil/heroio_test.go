@@ -1,0 +1,111 @@
+package cmdutil
+
+import (
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/codename-spandex/spandex/pkg/hero"
+)
+
+func TestOpenInput(t *testing.T) {
+	tests := []struct {
+		name  string
+		path  func(e *testEnv) string
+		tty   bool
+		stdin string
+		want  string // the content read
+		err   string
+	}{
+		{name: "file", path: func(e *testEnv) string { return e.heroPath }, want: "guardian"},
+		{name: "stdin", path: func(*testEnv) string { return "-" }, stdin: "piped", want: "piped"},
+		{name: "stdin a terminal", path: func(*testEnv) string { return "-" }, tty: true, err: "no hero file given and stdin is a terminal"},
+		{name: "missing file", path: func(e *testEnv) string { return filepath.Join(e.dir, "nope.json") }, err: "nope.json: no such file"},
+		{name: "not a directory", path: func(e *testEnv) string { return filepath.Join(e.heroPath, "x") }, err: "hero.json/x: open "},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			e := newTestEnv(t)
+			e.ios.SetStdinTTY(tc.tty)
+			e.in.WriteString(tc.stdin)
+			rc, err := e.f.OpenInput(tc.path(e))
+			if tc.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.err) || ExitCode(err) != ExitUsage {
+					t.Fatalf("error %v, want an input error with %q", err, tc.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer rc.Close()
+			data, err := io.ReadAll(rc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(strings.ToLower(string(data)), tc.want) {
+				t.Errorf("read %.40q, want it to hold %q", data, tc.want)
+			}
+		})
+	}
+}
+
+func TestDecodeHeroes(t *testing.T) {
+	g, err := os.ReadFile(filepath.Join("..", "..", "testdata", "heroes", "guardian.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := os.ReadFile(filepath.Join("..", "..", "testdata", "heroes", "nefario.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	guardian, nefario := string(g), string(n)
+	stop := errors.New("stop")
+	tests := []struct {
+		name   string
+		input  string
+		fnErr  error
+		labels string // label=name of every hero handed over
+		err    string
+	}{
+		{name: "one hero", input: guardian, labels: "in=The Guardian"},
+		{name: "a stream", input: guardian + nefario, labels: "in#1=The Guardian,in#2=Nefario"},
+		{name: "empty", input: " \n", err: "in: $: empty input, expected a hero JSON object"},
+		{name: "bad JSON", input: "{bad", err: "in#1: $: invalid JSON: invalid character 'b'"},
+		// Unreadable JSON is numbered: the decoder cannot tell it is alone.
+		{name: "truncated", input: guardian[:40], err: "in#1: $: invalid JSON: unexpected EOF"},
+		{name: "bad second hero", input: guardian + "{bad", labels: "in#1=The Guardian", err: "in#2: $: invalid JSON"},
+		{name: "not a hero", input: `{"schema": 1}`, err: "in: $."},
+		{name: "the callback's error stops the stream", input: guardian + nefario, fnErr: stop, labels: "in#1=The Guardian", err: "stop"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var got []string
+			err := DecodeHeroes(strings.NewReader(tc.input), "in", func(label string, n int, h *hero.Hero) error {
+				if n != len(got)+1 {
+					t.Errorf("hero %d numbered %d", len(got)+1, n)
+				}
+				got = append(got, label+"="+h.Name)
+				return tc.fnErr
+			})
+			if strings.Join(got, ",") != tc.labels {
+				t.Errorf("heroes %q, want %q", got, tc.labels)
+			}
+			if tc.err == "" {
+				if err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			if err == nil || !strings.Contains(err.Error(), tc.err) {
+				t.Fatalf("error %v, want %q", err, tc.err)
+			}
+			if tc.fnErr == nil && ExitCode(err) != ExitUsage {
+				t.Errorf("%v is not an input error", err)
+			}
+		})
+	}
+}
