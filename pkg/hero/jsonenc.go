@@ -115,6 +115,38 @@ var safeASCII = [utf8.RuneSelf]bool{
 
 const hexDigits = "0123456789abcdef"
 
+// appendInt writes v as encoding/json does; most of a hero's numbers
+// are below 100.
+func appendInt(b []byte, v int64) []byte {
+	if uint64(v) < 100 {
+		return appendSmall(b, uint64(v))
+	}
+	return strconv.AppendInt(b, v, 10)
+}
+
+// appendUint writes v as encoding/json does.
+func appendUint(b []byte, v uint64) []byte {
+	if v < 100 {
+		return appendSmall(b, v)
+	}
+	return strconv.AppendUint(b, v, 10)
+}
+
+// appendSmall writes v < 100.
+func appendSmall(b []byte, v uint64) []byte {
+	if v < 10 {
+		return append(b, byte('0'+v))
+	}
+	return append(b, byte('0'+v/10), byte('0'+v%10))
+}
+
+func appendBool(b []byte, v bool) []byte {
+	if v {
+		return append(b, "true"...)
+	}
+	return append(b, "false"...)
+}
+
 // appendString writes a JSON string exactly as encoding/json does without
 // HTML escaping: quotes, backslashes and control characters escaped,
 // invalid UTF-8 as \ufffd, U+2028 and U+2029 escaped. Strings of plain
@@ -208,7 +240,7 @@ func appendMapStringInt(b []byte, m map[string]int) []byte {
 		}
 		b = appendString(b, k)
 		b = append(b, ':')
-		b = strconv.AppendInt(b, int64(m[k]), 10)
+		b = appendInt(b, int64(m[k]))
 	}
 	return append(b, '}')
 }

@@ -6,15 +6,13 @@
 package hero
 
 import (
-	"strconv"
-
 	"github.com/codename-spandex/spandex/pkg/dice"
 )
 
 // encHero appends a Hero as encoding/json would.
 func (e *jsonEnc) encHero(b []byte, v *Hero) []byte {
 	b = append(b, `{"schema":`...)
-	b = strconv.AppendInt(b, int64(v.Schema), 10)
+	b = appendInt(b, int64(v.Schema))
 	b = append(b, `,"name":`...)
 	b = appendString(b, v.Name)
 	b = append(b, `,"kind":`...)
@@ -148,16 +146,16 @@ func (e *jsonEnc) encPower(b []byte, v *Power) []byte {
 	b = append(b, `,"name":`...)
 	b = appendString(b, v.Name)
 	b = append(b, `,"rank":`...)
-	b = strconv.AppendInt(b, int64(v.Rank), 10)
+	b = appendInt(b, int64(v.Rank))
 	b = append(b, `,"max_rank":`...)
-	b = strconv.AppendInt(b, int64(v.MaxRank), 10)
+	b = appendInt(b, int64(v.MaxRank))
 	if v.Rolled != 0 {
 		b = append(b, `,"rolled":`...)
-		b = strconv.AppendInt(b, int64(v.Rolled), 10)
+		b = appendInt(b, int64(v.Rolled))
 	}
 	if v.Improved != 0 {
 		b = append(b, `,"improved":`...)
-		b = strconv.AppendInt(b, int64(v.Improved), 10)
+		b = appendInt(b, int64(v.Improved))
 	}
 	if len(v.Flavours) != 0 {
 		b = append(b, `,"flavours":`...)
@@ -256,19 +254,19 @@ func (e *jsonEnc) encCombat(b []byte, v *Combat) []byte {
 	b = append(b, `{"armour_class":`...)
 	b = e.appendArmourClass(b, v.ArmourClass)
 	b = append(b, `,"strike_bonus":`...)
-	b = strconv.AppendInt(b, int64(v.StrikeBonus), 10)
+	b = appendInt(b, int64(v.StrikeBonus))
 	b = append(b, `,"dodge_bonus":`...)
-	b = strconv.AppendInt(b, int64(v.DodgeBonus), 10)
+	b = appendInt(b, int64(v.DodgeBonus))
 	b = append(b, `,"can_dodge":`...)
-	b = strconv.AppendBool(b, v.CanDodge)
+	b = appendBool(b, v.CanDodge)
 	b = append(b, `,"damage_bonus":`...)
-	b = strconv.AppendInt(b, int64(v.DamageBonus), 10)
+	b = appendInt(b, int64(v.DamageBonus))
 	b = append(b, `,"knockback_threshold":`...)
-	b = strconv.AppendInt(b, int64(v.KnockbackThreshold), 10)
+	b = appendInt(b, int64(v.KnockbackThreshold))
 	b = append(b, `,"panels_per_page":`...)
-	b = strconv.AppendInt(b, int64(v.PanelsPerPage), 10)
+	b = appendInt(b, int64(v.PanelsPerPage))
 	b = append(b, `,"movement":`...)
-	b = strconv.AppendInt(b, int64(v.Movement), 10)
+	b = appendInt(b, int64(v.Movement))
 	b = append(b, `,"dividers":`...)
 	b = e.encDividers(b, &v.Dividers)
 	b = append(b, `,"attacks":`...)
@@ -308,15 +306,15 @@ func (e *jsonEnc) encCombat(b []byte, v *Combat) []byte {
 	}
 	if v.BraceBonus != 0 {
 		b = append(b, `,"brace_bonus":`...)
-		b = strconv.AppendInt(b, int64(v.BraceBonus), 10)
+		b = appendInt(b, int64(v.BraceBonus))
 	}
 	if v.ParryBonus != 0 {
 		b = append(b, `,"parry_bonus":`...)
-		b = strconv.AppendInt(b, int64(v.ParryBonus), 10)
+		b = appendInt(b, int64(v.ParryBonus))
 	}
 	if v.NeverSurprised {
 		b = append(b, `,"never_surprised":`...)
-		b = strconv.AppendBool(b, v.NeverSurprised)
+		b = appendBool(b, v.NeverSurprised)
 	}
 	if len(v.Moves) != 0 {
 		b = append(b, `,"moves":`...)
@@ -346,11 +344,11 @@ func (e *jsonEnc) encCombat(b []byte, v *Combat) []byte {
 // encHealth appends a Health as encoding/json would.
 func (e *jsonEnc) encHealth(b []byte, v *Health) []byte {
 	b = append(b, `{"max":`...)
-	b = strconv.AppendInt(b, int64(v.Max), 10)
+	b = appendInt(b, int64(v.Max))
 	b = append(b, `,"current":`...)
-	b = strconv.AppendInt(b, int64(v.Current), 10)
+	b = appendInt(b, int64(v.Current))
 	b = append(b, `,"battered":`...)
-	b = strconv.AppendInt(b, int64(v.Battered), 10)
+	b = appendInt(b, int64(v.Battered))
 	if len(v.Dice) != 0 {
 		b = append(b, `,"dice":`...)
 		b = append(b, '[')
@@ -358,7 +356,7 @@ func (e *jsonEnc) encHealth(b []byte, v *Health) []byte {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = strconv.AppendInt(b, int64(v.Dice[i]), 10)
+			b = appendInt(b, int64(v.Dice[i]))
 		}
 		b = append(b, ']')
 	}
@@ -368,13 +366,13 @@ func (e *jsonEnc) encHealth(b []byte, v *Health) []byte {
 // encStamina appends a Stamina as encoding/json would.
 func (e *jsonEnc) encStamina(b []byte, v *Stamina) []byte {
 	b = append(b, `{"max":`...)
-	b = strconv.AppendInt(b, int64(v.Max), 10)
+	b = appendInt(b, int64(v.Max))
 	b = append(b, `,"current":`...)
-	b = strconv.AppendInt(b, int64(v.Current), 10)
+	b = appendInt(b, int64(v.Current))
 	b = append(b, `,"dazed":`...)
-	b = strconv.AppendInt(b, int64(v.Dazed), 10)
+	b = appendInt(b, int64(v.Dazed))
 	b = append(b, `,"stunned":`...)
-	b = strconv.AppendInt(b, int64(v.Stunned), 10)
+	b = appendInt(b, int64(v.Stunned))
 	if len(v.Dice) != 0 {
 		b = append(b, `,"dice":`...)
 		b = append(b, '[')
@@ -382,7 +380,7 @@ func (e *jsonEnc) encStamina(b []byte, v *Stamina) []byte {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = strconv.AppendInt(b, int64(v.Dice[i]), 10)
+			b = appendInt(b, int64(v.Dice[i]))
 		}
 		b = append(b, ']')
 	}
@@ -392,13 +390,13 @@ func (e *jsonEnc) encStamina(b []byte, v *Stamina) []byte {
 // encRecovery appends a Recovery as encoding/json would.
 func (e *jsonEnc) encRecovery(b []byte, v *Recovery) []byte {
 	b = append(b, `{"bonus":`...)
-	b = strconv.AppendInt(b, int64(v.Bonus), 10)
+	b = appendInt(b, int64(v.Bonus))
 	b = append(b, `,"health":`...)
 	b = appendString(b, v.Health)
 	b = append(b, `,"stamina":`...)
 	b = appendString(b, v.Stamina)
 	b = append(b, `,"times":`...)
-	b = strconv.AppendInt(b, int64(v.Times), 10)
+	b = appendInt(b, int64(v.Times))
 	return append(b, '}')
 }
 
@@ -407,13 +405,13 @@ func (e *jsonEnc) encPool(b []byte, v *Pool) []byte {
 	b = append(b, `{"name":`...)
 	b = appendString(b, v.Name)
 	b = append(b, `,"max":`...)
-	b = strconv.AppendInt(b, int64(v.Max), 10)
+	b = appendInt(b, int64(v.Max))
 	b = append(b, `,"current":`...)
-	b = strconv.AppendInt(b, int64(v.Current), 10)
+	b = appendInt(b, int64(v.Current))
 	b = append(b, `,"cap_per_action":`...)
-	b = strconv.AppendInt(b, int64(v.CapPerAction), 10)
+	b = appendInt(b, int64(v.CapPerAction))
 	b = append(b, `,"refill_pages":`...)
-	b = strconv.AppendInt(b, int64(v.RefillPages), 10)
+	b = appendInt(b, int64(v.RefillPages))
 	b = append(b, `,"power":`...)
 	b = appendString(b, v.Power)
 	return append(b, '}')
@@ -422,52 +420,52 @@ func (e *jsonEnc) encPool(b []byte, v *Pool) []byte {
 // encProfile appends a Profile as encoding/json would.
 func (e *jsonEnc) encProfile(b []byte, v *Profile) []byte {
 	b = append(b, `{"backing":`...)
-	b = strconv.AppendInt(b, int64(v.Backing), 10)
+	b = appendInt(b, int64(v.Backing))
 	b = append(b, `,"heroism":`...)
-	b = strconv.AppendInt(b, int64(v.Heroism), 10)
+	b = appendInt(b, int64(v.Heroism))
 	b = append(b, `,"identification":`...)
-	b = strconv.AppendInt(b, int64(v.Identification), 10)
+	b = appendInt(b, int64(v.Identification))
 	b = append(b, `,"public_relations":`...)
-	b = strconv.AppendInt(b, int64(v.PublicRelations), 10)
+	b = appendInt(b, int64(v.PublicRelations))
 	b = append(b, `,"competence":`...)
-	b = strconv.AppendInt(b, int64(v.Competence), 10)
+	b = appendInt(b, int64(v.Competence))
 	b = append(b, `,"methods":`...)
-	b = strconv.AppendInt(b, int64(v.Methods), 10)
+	b = appendInt(b, int64(v.Methods))
 	b = append(b, `,"approachability":`...)
-	b = strconv.AppendInt(b, int64(v.Approachability), 10)
+	b = appendInt(b, int64(v.Approachability))
 	b = append(b, `,"fame":`...)
-	b = strconv.AppendInt(b, int64(v.Fame), 10)
+	b = appendInt(b, int64(v.Fame))
 	b = append(b, `,"power_use":`...)
-	b = strconv.AppendInt(b, int64(v.PowerUse), 10)
+	b = appendInt(b, int64(v.PowerUse))
 	b = append(b, `,"contacts":`...)
-	b = strconv.AppendInt(b, int64(v.Contacts), 10)
+	b = appendInt(b, int64(v.Contacts))
 	if v.ContactsField != "" {
 		b = append(b, `,"contacts_field":`...)
 		b = appendString(b, v.ContactsField)
 	}
 	b = append(b, `,"conscience":`...)
-	b = strconv.AppendInt(b, int64(v.Conscience), 10)
+	b = appendInt(b, int64(v.Conscience))
 	b = append(b, `,"social_circle":`...)
-	b = strconv.AppendInt(b, int64(v.SocialCircle), 10)
+	b = appendInt(b, int64(v.SocialCircle))
 	b = append(b, `,"success_rate":`...)
-	b = strconv.AppendInt(b, int64(v.SuccessRate), 10)
+	b = appendInt(b, int64(v.SuccessRate))
 	b = append(b, `,"public_response":`...)
-	b = strconv.AppendInt(b, int64(v.PublicResponse), 10)
+	b = appendInt(b, int64(v.PublicResponse))
 	b = append(b, `,"security":`...)
-	b = strconv.AppendInt(b, int64(v.Security), 10)
+	b = appendInt(b, int64(v.Security))
 	b = append(b, `,"popularity":`...)
-	b = strconv.AppendInt(b, int64(v.Popularity), 10)
+	b = appendInt(b, int64(v.Popularity))
 	b = append(b, `,"investigation":`...)
-	b = strconv.AppendInt(b, int64(v.Investigation), 10)
+	b = appendInt(b, int64(v.Investigation))
 	b = append(b, `,"confidence":`...)
-	b = strconv.AppendInt(b, int64(v.Confidence), 10)
+	b = appendInt(b, int64(v.Confidence))
 	b = append(b, `,"identity_public":`...)
-	b = strconv.AppendBool(b, v.IdentityPublic)
+	b = appendBool(b, v.IdentityPublic)
 	b = append(b, `,"non_human":`...)
-	b = strconv.AppendBool(b, v.NonHuman)
+	b = appendBool(b, v.NonHuman)
 	if v.WillBonus != 0 {
 		b = append(b, `,"will_bonus":`...)
-		b = strconv.AppendInt(b, int64(v.WillBonus), 10)
+		b = appendInt(b, int64(v.WillBonus))
 	}
 	if len(v.Scenarios) != 0 {
 		b = append(b, `,"scenarios":`...)
@@ -486,29 +484,29 @@ func (e *jsonEnc) encProfile(b []byte, v *Profile) []byte {
 // encResources appends a Resources as encoding/json would.
 func (e *jsonEnc) encResources(b []byte, v *Resources) []byte {
 	b = append(b, `{"material":`...)
-	b = strconv.AppendInt(b, int64(v.Material), 10)
+	b = appendInt(b, int64(v.Material))
 	b = append(b, `,"financial":`...)
-	b = strconv.AppendInt(b, int64(v.Financial), 10)
+	b = appendInt(b, int64(v.Financial))
 	return append(b, '}')
 }
 
 // encPoints appends a Points as encoding/json would.
 func (e *jsonEnc) encPoints(b []byte, v *Points) []byte {
 	b = append(b, `{"max":`...)
-	b = strconv.AppendInt(b, int64(v.Max), 10)
+	b = appendInt(b, int64(v.Max))
 	b = append(b, `,"current":`...)
-	b = strconv.AppendInt(b, int64(v.Current), 10)
+	b = appendInt(b, int64(v.Current))
 	return append(b, '}')
 }
 
 // encDowntime appends a Downtime as encoding/json would.
 func (e *jsonEnc) encDowntime(b []byte, v *Downtime) []byte {
 	b = append(b, `{"points_per_week":`...)
-	b = strconv.AppendInt(b, int64(v.PointsPerWeek), 10)
+	b = appendInt(b, int64(v.PointsPerWeek))
 	b = append(b, `,"points":`...)
-	b = strconv.AppendInt(b, int64(v.Points), 10)
+	b = appendInt(b, int64(v.Points))
 	b = append(b, `,"week":`...)
-	b = strconv.AppendInt(b, int64(v.Week), 10)
+	b = appendInt(b, int64(v.Week))
 	if len(v.Experience) != 0 {
 		b = append(b, `,"experience":`...)
 		b = appendMapStringInt(b, v.Experience)
@@ -541,26 +539,26 @@ func (e *jsonEnc) encDowntime(b []byte, v *Downtime) []byte {
 // encCondition appends a Condition as encoding/json would.
 func (e *jsonEnc) encCondition(b []byte, v *Condition) []byte {
 	b = append(b, `{"battered":`...)
-	b = strconv.AppendBool(b, v.Battered)
+	b = appendBool(b, v.Battered)
 	b = append(b, `,"dazed":`...)
-	b = strconv.AppendBool(b, v.Dazed)
+	b = appendBool(b, v.Dazed)
 	b = append(b, `,"stunned":`...)
-	b = strconv.AppendBool(b, v.Stunned)
+	b = appendBool(b, v.Stunned)
 	b = append(b, `,"unconscious":`...)
-	b = strconv.AppendBool(b, v.Unconscious)
+	b = appendBool(b, v.Unconscious)
 	b = append(b, `,"deaths_door":`...)
-	b = strconv.AppendBool(b, v.DeathsDoor)
+	b = appendBool(b, v.DeathsDoor)
 	b = append(b, `,"dead":`...)
-	b = strconv.AppendBool(b, v.Dead)
+	b = appendBool(b, v.Dead)
 	b = append(b, `,"prone":`...)
-	b = strconv.AppendBool(b, v.Prone)
+	b = appendBool(b, v.Prone)
 	if v.KnockedOut {
 		b = append(b, `,"knocked_out":`...)
-		b = strconv.AppendBool(b, v.KnockedOut)
+		b = appendBool(b, v.KnockedOut)
 	}
 	if v.KnockedOutHours != 0 {
 		b = append(b, `,"knocked_out_hours":`...)
-		b = strconv.AppendInt(b, int64(v.KnockedOutHours), 10)
+		b = appendInt(b, int64(v.KnockedOutHours))
 	}
 	if v.GrabbedBy != "" {
 		b = append(b, `,"grabbed_by":`...)
@@ -568,11 +566,11 @@ func (e *jsonEnc) encCondition(b []byte, v *Condition) []byte {
 	}
 	if v.Grappled {
 		b = append(b, `,"grappled":`...)
-		b = strconv.AppendBool(b, v.Grappled)
+		b = appendBool(b, v.Grappled)
 	}
 	if v.TakenOut {
 		b = append(b, `,"taken_out":`...)
-		b = strconv.AppendBool(b, v.TakenOut)
+		b = appendBool(b, v.TakenOut)
 	}
 	return append(b, '}')
 }
@@ -580,30 +578,30 @@ func (e *jsonEnc) encCondition(b []byte, v *Condition) []byte {
 // encMundane appends a Mundane as encoding/json would.
 func (e *jsonEnc) encMundane(b []byte, v *Mundane) []byte {
 	b = append(b, `{"hits":`...)
-	b = strconv.AppendInt(b, int64(v.Hits), 10)
+	b = appendInt(b, int64(v.Hits))
 	if v.Weapon != "" {
 		b = append(b, `,"weapon":`...)
 		b = appendString(b, v.Weapon)
 	}
 	if v.ProwessRoll != 0 {
 		b = append(b, `,"prowess_roll":`...)
-		b = strconv.AppendInt(b, int64(v.ProwessRoll), 10)
+		b = appendInt(b, int64(v.ProwessRoll))
 	}
 	if v.Trained {
 		b = append(b, `,"trained":`...)
-		b = strconv.AppendBool(b, v.Trained)
+		b = appendBool(b, v.Trained)
 	}
 	if v.Elite {
 		b = append(b, `,"elite":`...)
-		b = strconv.AppendBool(b, v.Elite)
+		b = appendBool(b, v.Elite)
 	}
 	if v.SuperStrikes != 0 {
 		b = append(b, `,"super_strikes":`...)
-		b = strconv.AppendInt(b, int64(v.SuperStrikes), 10)
+		b = appendInt(b, int64(v.SuperStrikes))
 	}
 	if v.NormalStrikes != 0 {
 		b = append(b, `,"normal_strikes":`...)
-		b = strconv.AppendInt(b, int64(v.NormalStrikes), 10)
+		b = appendInt(b, int64(v.NormalStrikes))
 	}
 	return append(b, '}')
 }
@@ -613,7 +611,7 @@ func (e *jsonEnc) encCreation(b []byte, v *Creation) []byte {
 	b = append(b, '{')
 	if v.Seed != nil {
 		b = append(b, `"seed":`...)
-		b = strconv.AppendUint(b, uint64((*v.Seed)), 10)
+		b = appendUint(b, uint64((*v.Seed)))
 	}
 	if v.Method != "" {
 		if b[len(b)-1] != '{' {
@@ -654,7 +652,7 @@ func (e *jsonEnc) encCreation(b []byte, v *Creation) []byte {
 					if j > 0 {
 						b = append(b, ',')
 					}
-					b = strconv.AppendInt(b, int64(v.Grid[i][j]), 10)
+					b = appendInt(b, int64(v.Grid[i][j]))
 				}
 				b = append(b, ']')
 			}
@@ -716,14 +714,14 @@ func (e *jsonEnc) encCreation(b []byte, v *Creation) []byte {
 // encEvent appends a Event as encoding/json would.
 func (e *jsonEnc) encEvent(b []byte, v *Event) []byte {
 	b = append(b, `{"seq":`...)
-	b = strconv.AppendInt(b, int64(v.Seq), 10)
+	b = appendInt(b, int64(v.Seq))
 	b = append(b, `,"kind":`...)
 	b = appendString(b, v.Kind)
 	b = append(b, `,"summary":`...)
 	b = appendString(b, v.Summary)
 	if v.Seed != nil {
 		b = append(b, `,"seed":`...)
-		b = strconv.AppendUint(b, uint64((*v.Seed)), 10)
+		b = appendUint(b, uint64((*v.Seed)))
 	}
 	if len(v.Details) != 0 {
 		b = append(b, `,"details":`...)
@@ -735,13 +733,13 @@ func (e *jsonEnc) encEvent(b []byte, v *Event) []byte {
 // encAbilities appends a Abilities as encoding/json would.
 func (e *jsonEnc) encAbilities(b []byte, v *Abilities) []byte {
 	b = append(b, `{"strength":`...)
-	b = strconv.AppendInt(b, int64(v.Strength), 10)
+	b = appendInt(b, int64(v.Strength))
 	b = append(b, `,"agility":`...)
-	b = strconv.AppendInt(b, int64(v.Agility), 10)
+	b = appendInt(b, int64(v.Agility))
 	b = append(b, `,"will":`...)
-	b = strconv.AppendInt(b, int64(v.Will), 10)
+	b = appendInt(b, int64(v.Will))
 	b = append(b, `,"endurance":`...)
-	b = strconv.AppendInt(b, int64(v.Endurance), 10)
+	b = appendInt(b, int64(v.Endurance))
 	return append(b, '}')
 }
 
@@ -750,7 +748,7 @@ func (e *jsonEnc) encAbilityModifier(b []byte, v *AbilityModifier) []byte {
 	b = append(b, `{"ability":`...)
 	b = appendString(b, v.Ability)
 	b = append(b, `,"amount":`...)
-	b = strconv.AppendInt(b, int64(v.Amount), 10)
+	b = appendInt(b, int64(v.Amount))
 	b = append(b, `,"source":`...)
 	b = appendString(b, v.Source)
 	if v.Dice != "" {
@@ -772,15 +770,15 @@ func (e *jsonEnc) encFlavour(b []byte, v *Flavour) []byte {
 	}
 	if v.Roll != 0 {
 		b = append(b, `,"roll":`...)
-		b = strconv.AppendInt(b, int64(v.Roll), 10)
+		b = appendInt(b, int64(v.Roll))
 	}
 	if v.Rank != 0 {
 		b = append(b, `,"rank":`...)
-		b = strconv.AppendInt(b, int64(v.Rank), 10)
+		b = appendInt(b, int64(v.Rank))
 	}
 	if v.Speciality {
 		b = append(b, `,"speciality":`...)
-		b = strconv.AppendBool(b, v.Speciality)
+		b = appendBool(b, v.Speciality)
 	}
 	if v.Detail != "" {
 		b = append(b, `,"detail":`...)
@@ -803,9 +801,9 @@ func (e *jsonEnc) encFlavour(b []byte, v *Flavour) []byte {
 // encDiceRolled appends a dice.Rolled as encoding/json would.
 func (e *jsonEnc) encDiceRolled(b []byte, v *dice.Rolled) []byte {
 	b = append(b, `{"sides":`...)
-	b = strconv.AppendInt(b, int64(v.Sides), 10)
+	b = appendInt(b, int64(v.Sides))
 	b = append(b, `,"value":`...)
-	b = strconv.AppendInt(b, int64(v.Value), 10)
+	b = appendInt(b, int64(v.Value))
 	b = append(b, `,"purpose":`...)
 	b = appendString(b, v.Purpose)
 	return append(b, '}')
@@ -814,9 +812,9 @@ func (e *jsonEnc) encDiceRolled(b []byte, v *dice.Rolled) []byte {
 // encDividers appends a Dividers as encoding/json would.
 func (e *jsonEnc) encDividers(b []byte, v *Dividers) []byte {
 	b = append(b, `{"health":`...)
-	b = strconv.AppendInt(b, int64(v.Health), 10)
+	b = appendInt(b, int64(v.Health))
 	b = append(b, `,"stamina":`...)
-	b = strconv.AppendInt(b, int64(v.Stamina), 10)
+	b = appendInt(b, int64(v.Stamina))
 	return append(b, '}')
 }
 
@@ -827,7 +825,7 @@ func (e *jsonEnc) encAttack(b []byte, v *Attack) []byte {
 	b = append(b, `,"name":`...)
 	b = appendString(b, v.Name)
 	b = append(b, `,"strike_class":`...)
-	b = strconv.AppendInt(b, int64(v.StrikeClass), 10)
+	b = appendInt(b, int64(v.StrikeClass))
 	b = append(b, `,"damage_type":`...)
 	b = appendString(b, v.DamageType)
 	b = append(b, `,"health":`...)
@@ -835,10 +833,10 @@ func (e *jsonEnc) encAttack(b []byte, v *Attack) []byte {
 	b = append(b, `,"stamina":`...)
 	b = appendString(b, v.Stamina)
 	b = append(b, `,"adds_damage_bonus":`...)
-	b = strconv.AppendBool(b, v.AddsDamageBonus)
+	b = appendBool(b, v.AddsDamageBonus)
 	if v.ExtraDamage != 0 {
 		b = append(b, `,"extra_damage":`...)
-		b = strconv.AppendInt(b, int64(v.ExtraDamage), 10)
+		b = appendInt(b, int64(v.ExtraDamage))
 	}
 	if v.ParryAs != "" {
 		b = append(b, `,"parry_as":`...)
@@ -846,41 +844,41 @@ func (e *jsonEnc) encAttack(b []byte, v *Attack) []byte {
 	}
 	if v.Ranged {
 		b = append(b, `,"ranged":`...)
-		b = strconv.AppendBool(b, v.Ranged)
+		b = appendBool(b, v.Ranged)
 	}
 	if v.Range != 0 {
 		b = append(b, `,"range":`...)
-		b = strconv.AppendInt(b, int64(v.Range), 10)
+		b = appendInt(b, int64(v.Range))
 	}
 	b = append(b, `,"panels":`...)
-	b = strconv.AppendInt(b, int64(v.Panels), 10)
+	b = appendInt(b, int64(v.Panels))
 	if v.RecoveryPanels != 0 {
 		b = append(b, `,"recovery_panels":`...)
-		b = strconv.AppendInt(b, int64(v.RecoveryPanels), 10)
+		b = appendInt(b, int64(v.RecoveryPanels))
 	}
 	if v.ToHitBonus != 0 {
 		b = append(b, `,"to_hit_bonus":`...)
-		b = strconv.AppendInt(b, int64(v.ToHitBonus), 10)
+		b = appendInt(b, int64(v.ToHitBonus))
 	}
 	if v.LowersDividers != 0 {
 		b = append(b, `,"lowers_dividers":`...)
-		b = strconv.AppendInt(b, int64(v.LowersDividers), 10)
+		b = appendInt(b, int64(v.LowersDividers))
 	}
 	if v.LowersStaminaDivider != 0 {
 		b = append(b, `,"lowers_stamina_divider":`...)
-		b = strconv.AppendInt(b, int64(v.LowersStaminaDivider), 10)
+		b = appendInt(b, int64(v.LowersStaminaDivider))
 	}
 	if v.IgnoresDividers {
 		b = append(b, `,"ignores_dividers":`...)
-		b = strconv.AppendBool(b, v.IgnoresDividers)
+		b = appendBool(b, v.IgnoresDividers)
 	}
 	if v.NoToHit {
 		b = append(b, `,"no_to_hit":`...)
-		b = strconv.AppendBool(b, v.NoToHit)
+		b = appendBool(b, v.NoToHit)
 	}
 	if v.Mental {
 		b = append(b, `,"mental":`...)
-		b = strconv.AppendBool(b, v.Mental)
+		b = appendBool(b, v.Mental)
 	}
 	if v.Power != "" {
 		b = append(b, `,"power":`...)
@@ -904,14 +902,14 @@ func (e *jsonEnc) encParry(b []byte, v *Parry) []byte {
 	b = append(b, `,"stamina":`...)
 	b = appendString(b, v.Stamina)
 	b = append(b, `,"adds_damage_bonus":`...)
-	b = strconv.AppendBool(b, v.AddsDamageBonus)
+	b = appendBool(b, v.AddsDamageBonus)
 	if v.Ranged {
 		b = append(b, `,"ranged":`...)
-		b = strconv.AppendBool(b, v.Ranged)
+		b = appendBool(b, v.Ranged)
 	}
 	if v.Automatic {
 		b = append(b, `,"automatic":`...)
-		b = strconv.AppendBool(b, v.Automatic)
+		b = appendBool(b, v.Automatic)
 	}
 	if v.Notes != "" {
 		b = append(b, `,"notes":`...)
@@ -925,10 +923,10 @@ func (e *jsonEnc) encMove(b []byte, v *Move) []byte {
 	b = append(b, `{"mode":`...)
 	b = appendString(b, v.Mode)
 	b = append(b, `,"metres":`...)
-	b = strconv.AppendInt(b, int64(v.Metres), 10)
+	b = appendInt(b, int64(v.Metres))
 	if v.Max != 0 {
 		b = append(b, `,"max":`...)
-		b = strconv.AppendInt(b, int64(v.Max), 10)
+		b = appendInt(b, int64(v.Max))
 	}
 	if v.Power != "" {
 		b = append(b, `,"power":`...)
@@ -944,9 +942,9 @@ func (e *jsonEnc) encMove(b []byte, v *Move) []byte {
 // encScenario appends a Scenario as encoding/json would.
 func (e *jsonEnc) encScenario(b []byte, v *Scenario) []byte {
 	b = append(b, `{"competence":`...)
-	b = strconv.AppendInt(b, int64(v.Competence), 10)
+	b = appendInt(b, int64(v.Competence))
 	b = append(b, `,"success":`...)
-	b = strconv.AppendBool(b, v.Success)
+	b = appendBool(b, v.Success)
 	if v.Name != "" {
 		b = append(b, `,"name":`...)
 		b = appendString(b, v.Name)
@@ -959,20 +957,20 @@ func (e *jsonEnc) encUpkeep(b []byte, v *Upkeep) []byte {
 	b = append(b, `{"goal":`...)
 	b = appendString(b, v.Goal)
 	b = append(b, `,"from":`...)
-	b = strconv.AppendInt(b, int64(v.From), 10)
+	b = appendInt(b, int64(v.From))
 	b = append(b, `,"to":`...)
-	b = strconv.AppendInt(b, int64(v.To), 10)
+	b = appendInt(b, int64(v.To))
 	b = append(b, `,"weeks_done":`...)
-	b = strconv.AppendInt(b, int64(v.WeeksDone), 10)
+	b = appendInt(b, int64(v.WeeksDone))
 	b = append(b, `,"weeks_needed":`...)
-	b = strconv.AppendInt(b, int64(v.WeeksNeeded), 10)
+	b = appendInt(b, int64(v.WeeksNeeded))
 	b = append(b, `,"paid_this_week":`...)
-	b = strconv.AppendInt(b, int64(v.PaidThisWeek), 10)
+	b = appendInt(b, int64(v.PaidThisWeek))
 	b = append(b, `,"missed":`...)
-	b = strconv.AppendInt(b, int64(v.Missed), 10)
+	b = appendInt(b, int64(v.Missed))
 	if v.StartedWeek != 0 {
 		b = append(b, `,"started_week":`...)
-		b = strconv.AppendInt(b, int64(v.StartedWeek), 10)
+		b = appendInt(b, int64(v.StartedWeek))
 	}
 	return append(b, '}')
 }
@@ -982,26 +980,26 @@ func (e *jsonEnc) encDevice(b []byte, v *Device) []byte {
 	b = append(b, `{"name":`...)
 	b = appendString(b, v.Name)
 	b = append(b, `,"complexity":`...)
-	b = strconv.AppendInt(b, int64(v.Complexity), 10)
+	b = appendInt(b, int64(v.Complexity))
 	b = append(b, `,"components":`...)
-	b = strconv.AppendInt(b, int64(v.Components), 10)
+	b = appendInt(b, int64(v.Components))
 	b = append(b, `,"stage":`...)
 	b = appendString(b, v.Stage)
 	b = append(b, `,"experience":`...)
-	b = strconv.AppendInt(b, int64(v.Experience), 10)
+	b = appendInt(b, int64(v.Experience))
 	b = append(b, `,"per_stage":`...)
-	b = strconv.AppendInt(b, int64(v.PerStage), 10)
+	b = appendInt(b, int64(v.PerStage))
 	if v.KnownDesign {
 		b = append(b, `,"known_design":`...)
-		b = strconv.AppendBool(b, v.KnownDesign)
+		b = appendBool(b, v.KnownDesign)
 	}
 	if v.Functions != 0 {
 		b = append(b, `,"functions":`...)
-		b = strconv.AppendInt(b, int64(v.Functions), 10)
+		b = appendInt(b, int64(v.Functions))
 	}
 	if v.Robot {
 		b = append(b, `,"robot":`...)
-		b = strconv.AppendBool(b, v.Robot)
+		b = appendBool(b, v.Robot)
 	}
 	return append(b, '}')
 }
@@ -1009,17 +1007,17 @@ func (e *jsonEnc) encDevice(b []byte, v *Device) []byte {
 // encSlotRecord appends a SlotRecord as encoding/json would.
 func (e *jsonEnc) encSlotRecord(b []byte, v *SlotRecord) []byte {
 	b = append(b, `{"slot":`...)
-	b = strconv.AppendInt(b, int64(v.Slot), 10)
+	b = appendInt(b, int64(v.Slot))
 	if v.Roll != 0 {
 		b = append(b, `,"roll":`...)
-		b = strconv.AppendInt(b, int64(v.Roll), 10)
+		b = appendInt(b, int64(v.Roll))
 	}
 	b = append(b, `,"power":`...)
 	b = appendString(b, v.Power)
 	b = append(b, `,"action":`...)
 	b = appendString(b, v.Action)
 	b = append(b, `,"rank":`...)
-	b = strconv.AppendInt(b, int64(v.Rank), 10)
+	b = appendInt(b, int64(v.Rank))
 	if v.Detail != "" {
 		b = append(b, `,"detail":`...)
 		b = appendString(b, v.Detail)

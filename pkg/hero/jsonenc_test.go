@@ -5,9 +5,11 @@ package hero
 import (
 	"bytes"
 	"encoding/json"
+	"math"
 	"math/rand/v2"
 	"os"
 	"reflect"
+	"strconv"
 	"testing"
 
 	"github.com/codename-spandex/spandex/pkg/rulebook"
@@ -150,9 +152,11 @@ func fill(r *rand.Rand, v reflect.Value, depth int) {
 	case reflect.String:
 		v.SetString(oddStrings[r.IntN(len(oddStrings))])
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		v.SetInt([]int64{0, 1, -1, 42, -1 << 40, 1 << 62}[r.IntN(6)])
+		ints := []int64{0, 1, 9, 10, 99, 100, -1, -9, -10, -99, -100, 42, -1 << 40, 1 << 62, math.MinInt64, math.MaxInt64}
+		v.SetInt(ints[r.IntN(len(ints))])
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		v.SetUint([]uint64{0, 1, 99, 1 << 63}[r.IntN(4)])
+		uints := []uint64{0, 1, 9, 10, 99, 100, 1 << 63, math.MaxUint64}
+		v.SetUint(uints[r.IntN(len(uints))])
 	case reflect.Bool:
 		v.SetBool(r.IntN(2) == 1)
 	case reflect.Struct:
@@ -273,5 +277,30 @@ func BenchmarkStdlibJSON(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		out, _ := stdlib(h)
 		b.SetBytes(int64(len(out)))
+	}
+}
+
+// TestAppendNumbers checks the small-number fast paths against strconv.
+func TestAppendNumbers(t *testing.T) {
+	for v := int64(-1000); v <= 1000; v++ {
+		if got, want := string(appendInt(nil, v)), strconv.FormatInt(v, 10); got != want {
+			t.Fatalf("appendInt(%d) = %s", v, got)
+		}
+		if v >= 0 {
+			if got, want := string(appendUint(nil, uint64(v))), strconv.FormatUint(uint64(v), 10); got != want {
+				t.Fatalf("appendUint(%d) = %s", v, got)
+			}
+		}
+	}
+	for _, v := range []int64{math.MinInt64, math.MaxInt64} {
+		if got, want := string(appendInt([]byte("x"), v)), "x"+strconv.FormatInt(v, 10); got != want {
+			t.Fatalf("appendInt(%d) = %s", v, got)
+		}
+	}
+	if string(appendUint(nil, math.MaxUint64)) != strconv.FormatUint(math.MaxUint64, 10) {
+		t.Fatal("appendUint(MaxUint64)")
+	}
+	if string(appendBool(nil, true)) != "true" || string(appendBool(nil, false)) != "false" {
+		t.Fatal("appendBool")
 	}
 }

@@ -277,14 +277,11 @@ func (g *gen) value(expr string, t reflect.Type, depth int, nonNil bool) error {
 			g.printf("\tb = appendString(b, string(%s))\n", expr)
 		}
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		g.printf("\tb = strconv.AppendInt(b, int64(%s), 10)\n", expr)
-		g.imports["strconv"] = true
+		g.printf("\tb = appendInt(b, int64(%s))\n", expr)
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		g.printf("\tb = strconv.AppendUint(b, uint64(%s), 10)\n", expr)
-		g.imports["strconv"] = true
+		g.printf("\tb = appendUint(b, uint64(%s))\n", expr)
 	case reflect.Bool:
-		g.printf("\tb = strconv.AppendBool(b, %s)\n", expr)
-		g.imports["strconv"] = true
+		g.printf("\tb = appendBool(b, %s)\n", expr)
 	case reflect.Struct:
 		g.printf("\tb = e.%s(b, &%s)\n", g.want(t), expr)
 	case reflect.Pointer:
