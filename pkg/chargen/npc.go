@@ -447,8 +447,12 @@ func npcName(typ string) string {
 // rollAbilities rolls the four ability scores in order (strength,
 // agility, will, endurance), each with its own expression.
 func (b *builder) rollAbilities(exprs [4]string, abil *hero.Abilities) error {
+	var ds *[4]abilityDice
 	for k, ptr := range [4]*int{&abil.Strength, &abil.Agility, &abil.Will, &abil.Endurance} {
-		a := abilityDiceFor(exprs[k])[k]
+		if k == 0 || exprs[k] != exprs[k-1] {
+			ds = abilityDiceFor(exprs[k])
+		}
+		a := ds[k]
 		v, err := a.e.Total(b.r, a.purpose)
 		if err != nil {
 			return err
