@@ -443,9 +443,10 @@ type AppliedResult struct {
 	DividerNotes []string          `json:"divider_notes,omitempty"`
 	// Immune names an immunity that stopped some or all damage.
 	Immune string `json:"immune,omitempty"`
-	// Health and Stamina are taken off the tracks (stamina includes the
-	// obstruction damage); Overflow is stamina damage past -END moved to
-	// health (included in Health).
+	// Health and Stamina are what came off each track (stamina includes
+	// the obstruction damage); Overflow is stamina damage past -END taken
+	// as health damage instead (p. 38): included in Health, not in
+	// Stamina.
 	Health   int `json:"health"`
 	Stamina  int `json:"stamina"`
 	Overflow int `json:"overflow,omitempty"`

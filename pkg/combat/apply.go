@@ -110,6 +110,9 @@ func (res *Result) ApplyAttacker(attacker *hero.Hero, seed *uint64) (bool, error
 		}
 		if e.Applied != nil && !attacker.IsMundane() {
 			after, overflow := TakeDamage(tracksOf(attacker), e.Applied.Health, e.Applied.Stamina)
+			// What came off each track: stamina past -END is health (p. 38).
+			e.Applied.Health += overflow
+			e.Applied.Stamina -= overflow
 			e.Applied.Overflow = overflow
 			attacker.Health.Current, attacker.Stamina.Current = after.Health, after.Stamina
 			SetConditions(attacker)
@@ -128,7 +131,7 @@ func (res *Result) ApplyAttacker(attacker *hero.Hero, seed *uint64) (bool, error
 		summary += fmt.Sprintf(", spent %d %s", ev.PoolSpent.Amount, ev.PoolSpent.Pool)
 	}
 	if e := ev.AttackerEffects; e != nil && e.Applied != nil {
-		summary += fmt.Sprintf(", took %d H %d S", e.Applied.Health+e.Applied.Overflow, e.Applied.Stamina)
+		summary += fmt.Sprintf(", took %d H %d S", e.Applied.Health, e.Applied.Stamina)
 	}
 	return true, attacker.AppendEvent("attacked", summary, seed, ev)
 }

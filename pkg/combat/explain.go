@@ -119,9 +119,9 @@ func (res *Result) Explain() ruling.Steps {
 				st.Add("immunity", "p. 32", "%s", ap.Immune)
 			}
 			st.Add("dividers", "p. 37", "%d H at %s and %d S at %s (damage taken rounded up)%s: %d H, %d S",
-				ap.IncomingHealth, divText(ap.Dividers.Health, "H"), ap.IncomingStamina, divText(ap.Dividers.Stamina, "S"), obstructionText(res.Knockback), ap.Health, ap.Stamina)
+				ap.IncomingHealth, divText(ap.Dividers.Health, "H"), ap.IncomingStamina, divText(ap.Dividers.Stamina, "S"), obstructionText(res.Knockback), ap.Health-ap.Overflow, ap.Stamina+ap.Overflow)
 			if ap.Overflow > 0 {
-				st.Add("overflow", "p. 38", "stamina stops at minus endurance: %d more stamina damage is taken as health damage", ap.Overflow)
+				st.Add("overflow", "p. 38", "stamina stops at minus endurance: %d of the stamina damage is taken as health damage (%d H, %d S in all)", ap.Overflow, ap.Health, ap.Stamina)
 			}
 		}
 	}

@@ -1059,7 +1059,9 @@ func (p *pipeline) afterDamage() error {
 	ds += kbStaminaHit
 	before := tracksOf(def)
 	after, overflow := TakeDamage(before, dh, ds)
-	ap.Health, ap.Stamina, ap.Overflow = dh+overflow, ds, overflow
+	// Overflow moves stamina damage past -END onto health (p. 38): the
+	// record says what came off each track.
+	ap.Health, ap.Stamina, ap.Overflow = dh+overflow, ds-overflow, overflow
 	res.After = State{Health: after.Health, Stamina: after.Stamina, Condition: ConditionsOf(after).Worst(),
 		Prone: def.Condition.Prone, Grabbed: def.Condition.GrabbedBy, Grappled: def.Condition.Grappled}
 	if k := res.Knockback; k != nil && k.Prone {
@@ -1261,7 +1263,7 @@ func (p *pipeline) throwPerson() error {
 	res.Applied.IncomingStamina = ds
 	if ds > 0 && !def.IsMundane() {
 		after, overflow := TakeDamage(tracksOf(def), 0, ds)
-		res.Applied.Health, res.Applied.Stamina, res.Applied.Overflow = overflow, ds, overflow
+		res.Applied.Health, res.Applied.Stamina, res.Applied.Overflow = overflow, ds-overflow, overflow
 		res.After.Health, res.After.Stamina = after.Health, after.Stamina
 		res.After.Condition = ConditionsOf(after).Worst()
 	}

@@ -102,3 +102,24 @@ func TestResistSucceedsWhenTheAttackFails(t *testing.T) {
 		t.Errorf("tie: outcome %q, reaction %+v", res.Outcome, res.Reaction)
 	}
 }
+
+// Stamina damage past minus endurance is taken as health damage (p. 38),
+// and the record says what came off each track: 60 S on 40 stamina with
+// END 10 takes 50 off stamina (to -10) and 10 off health. Before the fix
+// the record (and the summary) said 60 S as well as the 10 H.
+func TestOverflowRecordsWhatCameOffEachTrack(t *testing.T) {
+	att := withAttack(mk("A", rulebook.ACF), flat("x", 2, "0", "60"))
+	def := mk("D", rulebook.ACF)
+	def.Combat.KnockbackThreshold = 1000
+	res := resolve(t, att, def, Request{Attack: "x"}, Options{}, 20)
+	ap := res.Applied
+	if ap.Stamina != 50 || ap.Health != 10 || ap.Overflow != 10 {
+		t.Fatalf("applied %+v, want 10 H (all overflow) and 50 S", ap)
+	}
+	if res.Before.Stamina-res.After.Stamina != ap.Stamina || res.Before.Health-res.After.Health != ap.Health {
+		t.Fatalf("applied %+v, tracks %+v -> %+v", ap, res.Before, res.After)
+	}
+	if s := res.Summary(); !strings.Contains(s, "took 10 H 50 S") {
+		t.Fatalf("summary %q", s)
+	}
+}
