@@ -40,23 +40,62 @@ rolled on real dice, in the order each verb's help documents).`,
 // the whole batch.
 type rollers struct {
 	state *cmdutil.RollerState
+	// seeds are handed out by pointer (creation.seed), a block at a
+	// time rather than one allocation per character.
+	seeds []uint64
 }
 
-func (rs rollers) get(i int) (dice.Roller, *uint64) {
+func (rs *rollers) get(i int) (dice.Roller, *uint64) {
 	if !rs.state.Seeded {
 		return rs.state.Roller, nil
 	}
-	s := rs.state.Seed + uint64(i)
-	if i == 0 {
-		return rs.state.Roller, &s
+	if len(rs.seeds) == 0 {
+		rs.seeds = make([]uint64, 256)
 	}
-	return dice.NewSeeded(s), &s
+	s := &rs.seeds[0]
+	rs.seeds = rs.seeds[1:]
+	*s = rs.state.Seed + uint64(i)
+	if i == 0 {
+		return rs.state.Roller, s
+	}
+	return dice.NewSeeded(*s), s
+}
+
+// jsonLines gathers JSON Lines (hero.AppendJSON, no reflection) and
+// writes them in blocks of about 32 KiB, reusing one buffer: memory stays
+// flat however many characters a batch makes.
+type jsonLines struct {
+	w   io.Writer
+	buf []byte
+}
+
+// add encodes one character as a line.
+func (l *jsonLines) add(h *hero.Hero) error {
+	b, err := hero.AppendJSON(l.buf, h)
+	if err != nil {
+		return fmt.Errorf("encoding hero: %w", err)
+	}
+	l.buf = append(b, '\n')
+	if len(l.buf) >= 32<<10 {
+		return l.flush()
+	}
+	return nil
+}
+
+// flush writes the lines gathered so far.
+func (l *jsonLines) flush() error {
+	if len(l.buf) == 0 {
+		return nil
+	}
+	_, err := l.w.Write(l.buf)
+	l.buf = l.buf[:0]
+	return err
 }
 
 // writeHero writes one generated character in the chosen format: an
 // indented hero file for a single JSON hero, one compact line per hero in
 // a batch or with -o jsonl, the character sheet for text and table.
-func writeHero(w io.Writer, ft cmdutil.Format, batch bool, h *hero.Hero, buf *[]byte) error {
+func writeHero(w io.Writer, ft cmdutil.Format, batch bool, h *hero.Hero, lines *jsonLines) error {
 	switch {
 	case ft == cmdutil.FormatJSON && !batch:
 		b, err := hero.Encode(h)
@@ -66,13 +105,7 @@ func writeHero(w io.Writer, ft cmdutil.Format, batch bool, h *hero.Hero, buf *[]
 		_, err = w.Write(b)
 		return err
 	case ft.IsJSON():
-		b, err := hero.AppendJSON((*buf)[:0], h)
-		if err != nil {
-			return fmt.Errorf("encoding hero: %w", err)
-		}
-		*buf = append(b, '\n')
-		_, err = w.Write(*buf)
-		return err
+		return lines.add(h)
 	default:
 		return sheet.Render(w, h, sheet.Width)
 	}

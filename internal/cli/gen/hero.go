@@ -3,6 +3,7 @@ package gen
 import (
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -212,15 +213,23 @@ func HeroRun(opts *HeroOptions) error {
 
 // generateHeroes makes and writes opts.N heroes.
 func generateHeroes(opts *HeroOptions, g chargen.GenOptions, rs *cmdutil.RollerState, out io.Writer) error {
+	lines := &jsonLines{w: out}
+	err := makeHeroes(opts, g, rs, out, lines)
+	if ferr := lines.flush(); err == nil {
+		err = ferr
+	}
+	return err
+}
+
+func makeHeroes(opts *HeroOptions, g chargen.GenOptions, rs *cmdutil.RollerState, out io.Writer, lines *jsonLines) error {
 	batch := opts.N > 1
-	rollers := rollers{rs}
-	var buf []byte
+	rollers := rollers{state: rs}
 	for i := 0; i < opts.N; i++ {
 		r, seed := rollers.get(i)
 		gi := g
 		gi.Seed = seed
 		if batch && g.Name != "" {
-			gi.Name = fmt.Sprintf("%s %d", g.Name, i+1)
+			gi.Name = g.Name + " " + strconv.Itoa(i+1)
 		}
 		h, steps, err := chargen.Generate(r, gi)
 		if err != nil {
@@ -247,7 +256,7 @@ func generateHeroes(opts *HeroOptions, g chargen.GenOptions, rs *cmdutil.RollerS
 		if !opts.Format.IsJSON() && i > 0 {
 			fmt.Fprintln(out)
 		}
-		if err := writeHero(out, opts.Format, batch, h, &buf); err != nil {
+		if err := writeHero(out, opts.Format, batch, h, lines); err != nil {
 			return err
 		}
 	}

@@ -179,9 +179,18 @@ func NPCRun(opts *NPCOptions) error {
 
 // generateNPCs makes and writes opts.N characters.
 func generateNPCs(opts *NPCOptions, no chargen.NPCOptions, typ string, rs *cmdutil.RollerState, out io.Writer) error {
+	lines := &jsonLines{w: out}
+	err := makeNPCs(opts, no, typ, rs, out, lines)
+	if ferr := lines.flush(); err == nil {
+		err = ferr
+	}
+	return err
+}
+
+func makeNPCs(opts *NPCOptions, no chargen.NPCOptions, typ string, rs *cmdutil.RollerState, out io.Writer, lines *jsonLines) error {
 	batch := opts.N > 1
-	rollers := rollers{rs}
-	var buf []byte
+	rollers := rollers{state: rs}
+	var name []byte
 	var rows [][]string
 	flush := func() error {
 		if len(rows) == 0 {
@@ -202,7 +211,8 @@ func generateNPCs(opts *NPCOptions, no chargen.NPCOptions, typ string, rs *cmdut
 				base = defaultName(typ)
 			}
 			if batch {
-				ni.Name = base + " " + strconv.Itoa(i+1)
+				name = append(append(append(name[:0], base...), ' '), strconv.Itoa(i+1)...)
+				ni.Name = string(name)
 			} else {
 				ni.Name = base
 			}
@@ -225,14 +235,14 @@ func generateNPCs(opts *NPCOptions, no chargen.NPCOptions, typ string, rs *cmdut
 		}
 		switch {
 		case opts.Format.IsJSON():
-			if err := writeHero(out, opts.Format, batch, h, &buf); err != nil {
+			if err := writeHero(out, opts.Format, batch, h, lines); err != nil {
 				return err
 			}
 		case opts.Format == cmdutil.FormatText:
 			if i > 0 {
 				fmt.Fprintln(out)
 			}
-			if err := writeHero(out, opts.Format, batch, h, &buf); err != nil {
+			if err := writeHero(out, opts.Format, batch, h, lines); err != nil {
 				return err
 			}
 		default:
