@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/codename-spandex/spandex/internal/cli/attackflags"
 	"github.com/codename-spandex/spandex/internal/cmdutil"
 	"github.com/codename-spandex/spandex/internal/iostreams"
 	"github.com/codename-spandex/spandex/pkg/combat"
@@ -29,22 +30,12 @@ type Options struct {
 	Explain        bool
 	Format         cmdutil.Format
 
-	Request combat.Request
-	Rules   combat.Options
-
-	// Raw flag values, parsed in Run.
-	Mode        string
-	Reaction    string
-	PickUp      bool
-	ExtraPanel  bool
-	Catch       bool
-	NoJudoBonus bool
-	Split       string
-	PowerDice   string
-	Obstruction []string
-	Modifier    []string
-	Movement    string
-	Special     bool
+	// Flags are the attack flags shared with fight act.
+	attackflags.Flags
+	// FreeUsed is --free-used: free reactions the defender has already
+	// used this page.
+	FreeUsed int
+	Rules    combat.Options
 
 	ReadHero  func(string) (*hero.Hero, error)
 	WriteHero func(*hero.Hero, string) error
@@ -62,7 +53,6 @@ func NewCmdAttack(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command 
 		}
 		return combat.Options{DodgeStacking: cfg.Rules.DodgeStacking, WallReduction: cfg.Rules.WallReduction, JudoColumn: cfg.Rules.JudoColumn}, nil
 	}
-	sit := &opts.Request.Situation
 	cmd := &cobra.Command{
 		Use:   "attack --attacker FILE --with ATTACK [flags] < DEFENDER > DEFENDER",
 		Short: "Resolve one physical attack by the book and update the defender's file",
@@ -130,116 +120,9 @@ dodge, a judo throw, or against a complete immunity (no damage dice).`,
 	fl.StringVarP(&opts.InPlace, "in-place", "i", "", "read the defender from FILE and rewrite it in place")
 	fl.BoolVar(&opts.UpdateAttacker, "update-attacker", false, "also rewrite the attacker's file (pool spent, judo throw damage)")
 	fl.BoolVar(&opts.ResultOnly, "result", false, "print only the event (the ruling), not the updated defender")
-	fl.StringVar(&opts.Request.Attack, "with", "", "the attack: one of the attacker's combat.attacks slugs")
-	fl.StringVar(&opts.Mode, "mode", "strike", "strike|grab|crush|escape|throw|finishing-move")
-	fl.StringVar(&opts.Reaction, "reaction", "none", "none|parry[:NAME]|block:OBJECT|dodge|brace|judo|resist|grab")
-	fl.BoolVar(&opts.PickUp, "pick-up", false, "block: the object is picked up as part of the reaction (+1 panel, never free)")
-	fl.BoolVar(&opts.ExtraPanel, "extra-panel", false, "dodge: on +P spend an extra panel (never free) to avoid the attack entirely")
-	fl.BoolVar(&opts.Catch, "catch", false, "parry: catch a thrown object bare-handed")
-	fl.BoolVar(&opts.NoJudoBonus, "no-judo-bonus", false, "judo: do not add the defender's damage bonus to the throw's damage")
-	fl.StringVar(&opts.Split, "split", "", "put N of the damage bonus on health, the rest on stamina: health=N (default all on stamina)")
-	fl.StringVar(&opts.PowerDice, "power-dice", "", "split-dice power attacks: health=N,stamina=M d6s (energy blast, eldritch bolt, psionic blast, snare ball, phasing strike)")
-	fl.StringArrayVar(&opts.Obstruction, "obstruction", nil, "something in the knockback's path: MATERIAL[@METRES] (Wall Strength Table) or DAMAGE[@METRES]; repeatable")
-	fl.StringArrayVar(&opts.Modifier, "modifier", nil, "another to-hit modifier the GM rules: NAME=N; repeatable")
-	fl.StringVar(&opts.Movement, "movement", "", "attack after moving 4 m+ with a power: acrobatics, super-leap, gymnastics, retractable-glider, magnetism, super-speed, growth, shrinking, flight")
-	fl.BoolVar(&opts.Special, "special", false, "with --movement: the flying kick, charge or slam (1d6 H / 2d6+6 S) instead of the damage bonus")
-	fl.IntVar(&opts.Request.FreeReactionsUsed, "free-used", 0, "free reactions the defender has already used this page (4 against SC 0-1)")
-	fl.BoolVar(&opts.Request.Kill, "kill", false, "a mundane defender taken out is killed rather than knocked unconscious")
-	fl.Float64Var(&opts.Request.MassKg, "mass", 0, "throw: the defender's mass in kg (default an average hero, 120 kg)")
-
-	fl.BoolVar(&sit.Behind, "behind", false, "attacker behind the target (+2)")
-	fl.BoolVar(&sit.Above, "above", false, "attacker above the target (+1; not with --behind)")
-	fl.BoolVar(&sit.Unaware, "unaware", false, "target unaware of the attack (+2)")
-	fl.BoolVar(&sit.Grappled, "grappled", false, "target grappled or restrained (+4)")
-	fl.IntVar(&sit.Cover, "cover", 0, "target behind cover: penalty 0-10")
-	fl.BoolVar(&sit.Fog, "fog", false, "target obscured by fog or smoke (-3)")
-	fl.IntVar(&sit.RangeFifths, "range-fifths", 0, "fifths of the attack's maximum range to the target (-1 each)")
-	fl.BoolVar(&sit.Invisible, "invisible", false, "target invisible (-4)")
-	fl.BoolVar(&sit.Shrunk, "shrunk", false, "target shrunk (-3, knockback threshold -10)")
-	fl.BoolVar(&sit.Camouflaged, "camouflaged", false, "target camouflaged and moving (-2)")
-	fl.BoolVar(&sit.StealthDark, "stealth-dark", false, "target using stealth in the dark (-2)")
-	fl.BoolVar(&sit.Dimensional, "dimensional", false, "inside a dimensional control area (-4 to hit and to parry)")
-	fl.BoolVar(&sit.Gale, "gale", false, "in or shooting into a gale or fog from weather control (-2)")
-	fl.IntVar(&sit.AnalysePanels, "analyse", 0, "extra panels spent analysing with a brain implant (+1 each per implant rank, at most +5)")
-	fl.IntVar(&sit.AccuracyPenalty, "accuracy-penalty", 0, "Accuracy rank 1: a penalty taken on the to-hit that the defender's reaction also takes")
-	fl.IntVar(&sit.AimPanels, "aim", 0, "Accuracy rank 2: extra panels aiming (+5 damage each, at most +25 in all)")
-	fl.BoolVar(&sit.Surprise, "surprise", false, "a complete surprise: the defender cannot react")
-	fl.BoolVar(&sit.Phased, "phased", false, "the defender is phased out (Phasing)")
-	fl.BoolVar(&sit.Impervious, "impervious", false, "the defender is impervious (immune to physical damage)")
-	fl.IntVar(&sit.MysticShield, "mystic-shield", 0, "health left in a mystic shield covering the defender")
-	fl.BoolVar(&sit.Whirlwind, "whirlwind", false, "the defender is in a whirlwind (1d6 off each attack)")
-	fl.BoolVar(&sit.ForcefieldDown, "forcefield-down", false, "the defender's personal forcefield is off")
-	fl.BoolVar(&sit.AttackerShrunk, "attacker-shrunk", false, "the attacker is shrunk: minimum damage")
-	fl.BoolVar(&sit.AttackerLighter, "attacker-lighter", false, "the attacker is lighter (density control): minimum melee damage")
-	fl.BoolVar(&sit.AttackerDenser, "attacker-denser", false, "the attacker is denser (density control): +10 melee damage")
-	fl.BoolVar(&sit.DefenderDenser, "defender-denser", false, "the defender is denser: knockback threshold +5")
-	fl.BoolVar(&sit.DefenderLighter, "defender-lighter", false, "the defender is lighter: knockback threshold 10")
+	fl.IntVar(&opts.FreeUsed, "free-used", 0, "free reactions the defender has already used this page (4 against SC 0-1)")
+	opts.Flags.Bind(fl, attackflags.Attack)
 	return cmd
-}
-
-// parseFlags turns the raw flag values into the request.
-func parseFlags(opts *Options) error {
-	req := &opts.Request
-	switch opts.Mode {
-	case "", "strike":
-		req.Mode = combat.ModeStrike
-	case "grab", "crush", "escape", "throw", "finishing-move":
-		req.Mode = combat.Mode(opts.Mode)
-	case "finishing", "finish":
-		req.Mode = combat.ModeFinishing
-	default:
-		return cmdutil.Inputf("--mode: %q is not one of strike, grab, crush, escape, throw, finishing-move", opts.Mode)
-	}
-	rx, err := combat.ParseReaction(opts.Reaction)
-	if err != nil {
-		return cmdutil.Inputf("--reaction: %v", err)
-	}
-	rx.Object.PickUp = opts.PickUp
-	rx.TakeExtraPanel = opts.ExtraPanel
-	rx.Catch = opts.Catch
-	rx.NoJudoBonus = opts.NoJudoBonus
-	if opts.PickUp && rx.Kind != combat.ReactionBlock {
-		return cmdutil.Inputf("--pick-up: only with --reaction block:OBJECT")
-	}
-	req.Reaction = rx
-	if opts.Split != "" {
-		sp, err := combat.ParseSplit(opts.Split)
-		if err != nil {
-			return cmdutil.Inputf("--split: %v", err)
-		}
-		req.Split = sp
-	}
-	if opts.PowerDice != "" {
-		pd, err := combat.ParsePowerDice(opts.PowerDice)
-		if err != nil {
-			return cmdutil.Inputf("--power-dice: %v", err)
-		}
-		req.PowerDice = pd
-	}
-	req.Obstructions = req.Obstructions[:0]
-	for _, s := range opts.Obstruction {
-		o, err := combat.ParseObstruction(s)
-		if err != nil {
-			return cmdutil.Inputf("--obstruction: %v", err)
-		}
-		req.Obstructions = append(req.Obstructions, o)
-	}
-	for _, s := range opts.Modifier {
-		m, err := combat.ParseModifier(s)
-		if err != nil {
-			return cmdutil.Inputf("--modifier: %v", err)
-		}
-		req.Situation.Modifiers = append(req.Situation.Modifiers, m)
-	}
-	if opts.Movement != "" {
-		req.Movement = &combat.Movement{Power: opts.Movement, Special: opts.Special}
-	} else if opts.Special {
-		return cmdutil.Inputf("--special: only with --movement POWER")
-	}
-	if req.Situation.Behind && req.Situation.Above {
-		return cmdutil.Inputf("--above: does not stack with --behind (p. 33); give one")
-	}
-	return nil
 }
 
 // Run resolves the attack and writes the results.
@@ -250,9 +133,11 @@ func Run(opts *Options) error {
 	if opts.InPlace != "" && opts.DefenderFile != "" {
 		return cmdutil.Inputf("--in-place and --defender cannot be used together")
 	}
-	if err := parseFlags(opts); err != nil {
+	req, err := opts.Request(attackflags.Attack)
+	if err != nil {
 		return err
 	}
+	req.FreeReactionsUsed = opts.FreeUsed
 	defPath := opts.DefenderFile
 	if opts.InPlace != "" {
 		defPath = opts.InPlace
@@ -279,7 +164,7 @@ func Run(opts *Options) error {
 	if err != nil {
 		return err
 	}
-	res, err := combat.Resolve(attacker, defender, opts.Request, rs.Roller, rules)
+	res, err := combat.Resolve(attacker, defender, req, rs.Roller, rules)
 	if err != nil {
 		return inputOr(err)
 	}
@@ -293,13 +178,11 @@ func Run(opts *Options) error {
 	if err := res.Apply(defender, seed); err != nil {
 		return err
 	}
-	if opts.Explain {
-		if err := res.Steps.Write(opts.IO.ErrOut); err != nil {
-			return err
-		}
+	if err := cmdutil.Explain(opts.IO.ErrOut, opts.Explain, res.Steps); err != nil {
+		return err
 	}
-	if seed != nil && !opts.Format.IsJSON() {
-		fmt.Fprintf(opts.IO.ErrOut, "seed %d (replay with --seed %d)\n", *seed, *seed)
+	if !opts.Format.IsJSON() {
+		cmdutil.ReportSeed(opts.IO.ErrOut, seed)
 	}
 	var attackerChanged bool
 	if opts.UpdateAttacker {

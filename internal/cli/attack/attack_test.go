@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/codename-spandex/spandex/internal/cli/attackflags"
 	"github.com/codename-spandex/spandex/internal/cmdutil"
 	"github.com/codename-spandex/spandex/internal/iostreams"
 	"github.com/codename-spandex/spandex/pkg/combat"
@@ -43,7 +44,7 @@ func newOpts(t *testing.T, written map[string]*hero.Hero, vals ...int) (*Options
 		WriteHero: func(h *hero.Hero, p string) error { written[p] = h; return nil },
 		Roller:    func() (*cmdutil.RollerState, error) { return &cmdutil.RollerState{Roller: s, Scripted: s}, nil },
 		Config:    func() (combat.Options, error) { return combat.Options{}, nil },
-		Mode:      "strike", Reaction: "none",
+		Flags:     attackflags.Flags{Mode: "strike", Reaction: "none"},
 	}, ios
 }
 
@@ -51,9 +52,9 @@ func TestRunBankFight(t *testing.T) {
 	written := map[string]*hero.Hero{}
 	opts, _ := newOpts(t, written, 14, 20, 3, 5, 2, 4, 2, 4, 3, 2)
 	opts.AttackerFile, opts.InPlace = "guardian", "nefario"
-	opts.Request.Attack = "fist"
+	opts.With = "fist"
 	opts.Reaction = "parry:staff"
-	opts.Obstruction = []string{"wood@0"}
+	opts.Obstructions = []string{"wood@0"}
 	if err := Run(opts); err != nil {
 		t.Fatal(err)
 	}
@@ -75,17 +76,17 @@ func TestRunErrorsWriteNothing(t *testing.T) {
 	}{
 		{"no attacker", func(o *Options) { o.AttackerFile = "" }, nil, "--attacker: required"},
 		{"missing file", func(o *Options) { o.AttackerFile = "missing" }, nil, "no such file"},
-		{"unknown attack", func(o *Options) { o.Request.Attack = "laser" }, nil, `--with: "laser"`},
+		{"unknown attack", func(o *Options) { o.With = "laser" }, nil, `--with: "laser"`},
 		{"dodge at AC F is fine but not at B", func(o *Options) {
-			o.AttackerFile, o.InPlace, o.Request.Attack, o.Reaction = "nefario", "guardian", "staff", "dodge"
+			o.AttackerFile, o.InPlace, o.With, o.Reaction = "nefario", "guardian", "staff", "dodge"
 		}, nil, "cannot dodge"},
 		{"dice run out", func(o *Options) {}, []int{14}, "ran out"},
 		{"dice left over", func(o *Options) {}, []int{1, 2}, "left over"},
 		{"bad split", func(o *Options) { o.Split = "health=x" }, nil, "--split"},
-		{"bad obstruction", func(o *Options) { o.Obstruction = []string{"jelly"} }, nil, "--obstruction"},
+		{"bad obstruction", func(o *Options) { o.Obstructions = []string{"jelly"} }, nil, "--obstruction"},
 		{"bad mode", func(o *Options) { o.Mode = "dance" }, nil, "--mode"},
 		{"bad reaction", func(o *Options) { o.Reaction = "hug" }, nil, "--reaction"},
-		{"bad modifier", func(o *Options) { o.Modifier = []string{"x=99"} }, nil, "--modifier"},
+		{"bad modifier", func(o *Options) { o.Modifiers = []string{"x=99"} }, nil, "--modifier"},
 		{"special without movement", func(o *Options) { o.Special = true }, nil, "--special"},
 		{"both files", func(o *Options) { o.DefenderFile = "nefario" }, nil, "cannot be used together"},
 	}
@@ -94,7 +95,7 @@ func TestRunErrorsWriteNothing(t *testing.T) {
 			written := map[string]*hero.Hero{}
 			opts, ios := newOpts(t, written, c.vals...)
 			opts.AttackerFile, opts.InPlace = "guardian", "nefario"
-			opts.Request.Attack = "fist"
+			opts.With = "fist"
 			c.set(opts)
 			err := Run(opts)
 			var ie *cmdutil.InputError

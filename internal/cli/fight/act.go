@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/codename-spandex/spandex/internal/cli/attackflags"
 	"github.com/codename-spandex/spandex/internal/cmdutil"
 	"github.com/codename-spandex/spandex/pkg/combat"
 	"github.com/codename-spandex/spandex/pkg/encounter"
@@ -29,24 +30,9 @@ type ActOptions struct {
 	Hold    bool
 	moveSet bool
 
-	// Attack details.
-	With         string
-	Mode         string
-	Reaction     string
-	Split        string
-	PowerDice    string
-	PickUp2      bool
-	ExtraPanel   bool
-	Catch        bool
-	NoJudoBonus  bool
-	Situation    combat.Situation
-	Modifiers    []string
-	Obstructions []string
-	MoveActMove  bool
-	Kill         bool
-	Movement     string
-	Special      bool
-	MassKg       float64
+	// Attack details: the flags shared with `spandex attack`.
+	attackflags.Flags
+	MoveActMove bool
 
 	// Power and other-action details.
 	Target string
@@ -154,45 +140,8 @@ nothing.`,
 	fl.BoolVar(&opts.Pass, "pass", false, "end this turn")
 	fl.BoolVar(&opts.Hold, "hold", false, "end this turn, holding a panel into the next page")
 
-	sit := &opts.Situation
-	fl.StringVar(&opts.With, "with", "", "which of the attacker's combat.attacks")
-	fl.StringVar(&opts.Mode, "mode", "", "attack mode: strike (default), grab, crush, escape, throw, finishing-move")
-	fl.StringVar(&opts.Reaction, "reaction", "none", "the target's reaction: none|parry[:NAME]|block:OBJECT|dodge|brace|judo|resist|grab")
-	fl.BoolVar(&opts.PickUp2, "pick-up-block", false, "block: the object is picked up as part of the reaction (+1 panel, never free)")
-	fl.BoolVar(&opts.ExtraPanel, "extra-panel", false, "dodge: on +P spend an extra panel (never free) to avoid the attack entirely")
-	fl.BoolVar(&opts.Catch, "catch", false, "parry: catch a thrown object bare-handed")
-	fl.BoolVar(&opts.NoJudoBonus, "no-judo-bonus", false, "judo: do not add the defender's damage bonus to the throw's damage")
-	fl.StringVar(&opts.Split, "split", "", "put N of the damage bonus on health, the rest on stamina: health=N")
-	fl.StringVar(&opts.PowerDice, "power-dice", "", "split-dice power attacks: health=N,stamina=M d6s")
-	fl.StringArrayVar(&opts.Obstructions, "obstruction", nil, "something in the knockback's path: MATERIAL[@METRES] or DAMAGE[@METRES]; repeatable")
-	fl.StringArrayVar(&opts.Modifiers, "modifier", nil, "another to-hit modifier the GM rules: NAME=N; repeatable")
-	fl.StringVar(&opts.Movement, "movement", "", "attack after moving 4 m+ with a movement power")
-	fl.BoolVar(&opts.Special, "special", false, "with --movement: the flying kick, charge or slam instead of the damage bonus")
+	opts.Flags.Bind(fl, attackflags.FightAct)
 	fl.BoolVar(&opts.MoveActMove, "move-act-move", false, "Super Speed: half move, attack, half move in one double-panel (p. 30)")
-	fl.BoolVar(&opts.Kill, "kill", false, "a mundane target taken out is killed rather than knocked unconscious")
-	fl.Float64Var(&opts.MassKg, "mass", 0, "throw: the target's mass in kg (default an average hero)")
-	fl.BoolVar(&sit.Behind, "behind", false, "attacker behind the target (+2)")
-	fl.BoolVar(&sit.Above, "above", false, "attacker above the target (+1; not with --behind)")
-	fl.BoolVar(&sit.Unaware, "unaware", false, "target unaware of the attack (+2)")
-	fl.IntVar(&sit.Cover, "cover", 0, "target behind cover: penalty 0-10")
-	fl.BoolVar(&sit.Fog, "fog", false, "target obscured by fog or smoke (-3)")
-	fl.IntVar(&sit.RangeFifths, "range-fifths", 0, "fifths of the attack's maximum range to the target (-1 each)")
-	fl.BoolVar(&sit.Invisible, "invisible", false, "target invisible (-4)")
-	fl.BoolVar(&sit.Shrunk, "shrunk", false, "target shrunk (-3, knockback threshold -10)")
-	fl.BoolVar(&sit.Camouflaged, "camouflaged", false, "target camouflaged and moving (-2)")
-	fl.BoolVar(&sit.StealthDark, "stealth-dark", false, "target using stealth in the dark (-2)")
-	fl.BoolVar(&sit.Dimensional, "dimensional", false, "inside a dimensional control area (-4 to hit and to parry)")
-	fl.BoolVar(&sit.Gale, "gale", false, "in or shooting into a gale or fog (-2)")
-	fl.IntVar(&sit.AccuracyPenalty, "accuracy-penalty", 0, "Accuracy rank 1: a penalty the defender's reaction also takes")
-	fl.IntVar(&sit.AimPanels, "aim", 0, "Accuracy rank 2: extra panels aiming, added to the attack's time")
-	fl.IntVar(&sit.AnalysePanels, "analyse", 0, "Brain Implant: extra panels analysing, added to the attack's time")
-	fl.BoolVar(&sit.Phased, "phased", false, "the target is phased out (Phasing)")
-	fl.IntVar(&sit.MysticShield, "mystic-shield", 0, "health left in a mystic shield covering the target")
-	fl.BoolVar(&sit.Whirlwind, "whirlwind", false, "the target is in a whirlwind (1d6 off each attack)")
-	fl.BoolVar(&sit.ForcefieldDown, "forcefield-down", false, "the target's personal forcefield is off")
-	fl.BoolVar(&sit.AttackerShrunk, "attacker-shrunk", false, "the attacker is shrunk: minimum damage")
-	fl.BoolVar(&sit.AttackerLighter, "attacker-lighter", false, "the attacker is lighter (density control): minimum melee damage")
-	fl.BoolVar(&sit.DefenderLighter, "defender-lighter", false, "the target is lighter: knockback threshold 10")
 
 	fl.StringVar(&opts.Target, "target", "", "the combatant a power's effect goes on")
 	fl.StringVar(&opts.Effect, "effect", "", "ongoing effect a power starts")
@@ -284,62 +233,21 @@ func ActRun(opts *ActOptions) error {
 // parsers (the same syntax as ` + "`spandex attack`" + `).
 func (opts *ActOptions) strike(actor string) (encounter.Strike, error) {
 	s := encounter.Strike{Actor: actor, MoveActMove: opts.MoveActMove}
-	req := combat.Request{Attack: opts.With, Kill: opts.Kill, MassKg: opts.MassKg, Situation: opts.Situation}
+	var req combat.Request
+	var err error
 	switch {
 	case opts.Finish != "":
-		s.Target, req.Mode = opts.Finish, combat.ModeFinishing
+		s.Target = opts.Finish
+		req, err = opts.RequestAs(attackflags.FightAct, combat.ModeFinishing)
 	case opts.Grab != "":
-		s.Target, req.Mode = opts.Grab, combat.ModeGrab
+		s.Target = opts.Grab
+		req, err = opts.RequestAs(attackflags.FightAct, combat.ModeGrab)
 	default:
 		s.Target = opts.Attack
-		switch opts.Mode {
-		case "", "strike":
-		case "grab", "crush", "escape", "throw", "finishing-move":
-			req.Mode = combat.Mode(opts.Mode)
-		default:
-			return s, cmdutil.Inputf("--mode: %q is not one of strike, grab, crush, escape, throw, finishing-move", opts.Mode)
-		}
+		req, err = opts.Request(attackflags.FightAct)
 	}
-	rx, err := combat.ParseReaction(opts.Reaction)
 	if err != nil {
-		return s, cmdutil.Inputf("--reaction: %v", err)
-	}
-	if opts.PickUp2 && rx.Kind != combat.ReactionBlock {
-		return s, cmdutil.Inputf("--pick-up-block: only with --reaction block:OBJECT")
-	}
-	rx.Object.PickUp, rx.TakeExtraPanel, rx.Catch, rx.NoJudoBonus = opts.PickUp2, opts.ExtraPanel, opts.Catch, opts.NoJudoBonus
-	req.Reaction = rx
-	if opts.Split != "" {
-		if req.Split, err = combat.ParseSplit(opts.Split); err != nil {
-			return s, cmdutil.Inputf("--split: %v", err)
-		}
-	}
-	if opts.PowerDice != "" {
-		if req.PowerDice, err = combat.ParsePowerDice(opts.PowerDice); err != nil {
-			return s, cmdutil.Inputf("--power-dice: %v", err)
-		}
-	}
-	for _, o := range opts.Obstructions {
-		ob, err := combat.ParseObstruction(o)
-		if err != nil {
-			return s, cmdutil.Inputf("--obstruction: %v", err)
-		}
-		req.Obstructions = append(req.Obstructions, ob)
-	}
-	for _, m := range opts.Modifiers {
-		mod, err := combat.ParseModifier(m)
-		if err != nil {
-			return s, cmdutil.Inputf("--modifier: %v", err)
-		}
-		req.Situation.Modifiers = append(req.Situation.Modifiers, mod)
-	}
-	if opts.Movement != "" {
-		req.Movement = &combat.Movement{Power: opts.Movement, Special: opts.Special}
-	} else if opts.Special {
-		return s, cmdutil.Inputf("--special: only with --movement POWER")
-	}
-	if req.Situation.Behind && req.Situation.Above {
-		return s, cmdutil.Inputf("--above: does not stack with --behind (p. 33); give one")
+		return s, err
 	}
 	sit := req.Situation
 	if sit.Cover < 0 || sit.Cover > combat.MaxCover || sit.AimPanels < 0 || sit.AimPanels > 5 || sit.AnalysePanels < 0 || sit.AnalysePanels > 5 {
