@@ -23,9 +23,13 @@ func (b *builder) combat(opt Options) {
 		defer x.release()
 	}
 
-	// Armour class and dividers.
+	// Armour class and dividers. Strength's divider modifier only enhances
+	// "existing dividers provided by powers" (p. 14), so a padded costume's
+	// H/2 (equipment, p. 13) is not improved.
+	dividersFromPower := true
 	if !h.IsMundane() && h.Kind != hero.KindSummoned {
 		ac, src := rulebook.ACF, "a normal costume"
+		dividersFromPower = false
 		if b.hasItem("padded-costume") {
 			ac, src = rulebook.ACE, "a padded or lightly armoured costume"
 		}
@@ -37,6 +41,7 @@ func (b *builder) combat(opt Options) {
 				}
 				if pac, _ := rulebook.ArmourRank(r); pac != 0 && pac < ac {
 					ac, src = pac, h.Powers[i].Name+" rank "+strconv.Itoa(h.Powers[i].Rank)
+					dividersFromPower = true
 				}
 			}
 		}
@@ -55,6 +60,9 @@ func (b *builder) combat(opt Options) {
 	info := rulebook.ArmourClassInfo(c.ArmourClass)
 	base := rulebook.Dividers(info.Dividers)
 	mod := rulebook.StrengthDividerModifier(f.Strength)
+	if !dividersFromPower {
+		mod = rulebook.Dividers{}
+	}
 	d := base.Improve(mod)
 	c.Dividers = hero.Dividers{Health: d.Health, Stamina: d.Stamina}
 	if !base.None() {

@@ -99,10 +99,10 @@ func TestDeriveHandComputed(t *testing.T) {
 		{"dodge bonuses, best only: Super Speed 3 + Martial Arts R2 1 = 4",
 			dodgeHero(), Options{DodgeStacking: "best"},
 			func(t *testing.T, h *hero.Hero) { eq(t, "dodge bonus", h.Combat.DodgeBonus, 4) }},
-		{"a padded costume: armour class E, H/2, improved by strength 20 to H/3",
+		{"a padded costume: armour class E, H/2, not improved by strength 20 (only powers' dividers are, p. 14)",
 			withItems(draft(20, 10, 10, 10), hero.Item{Slug: "padded-costume", Name: "Padded costume"}), Options{},
 			func(t *testing.T, h *hero.Hero) {
-				eq(t, "H divider", h.Combat.Dividers.Health, 3)
+				eq(t, "H divider", h.Combat.Dividers.Health, 2)
 				eq(t, "S divider", h.Combat.Dividers.Stamina, 0)
 				if h.Combat.ArmourClass != rulebook.ACE || h.Combat.DodgeBonus != 0 || !h.Combat.CanDodge {
 					t.Errorf("armour class %s dodge %v %+d", h.Combat.ArmourClass, h.Combat.CanDodge, h.Combat.DodgeBonus)

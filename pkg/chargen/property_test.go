@@ -120,7 +120,12 @@ func checkHero(t tester, h *hero.Hero, slots int) {
 	if c.ArmourClass != wantAC {
 		fail("armour class %s, want %s", c.ArmourClass, wantAC)
 	}
-	d := rulebook.ArmourClassInfo(wantAC).Dividers.Improve(rulebook.StrengthDividerModifier(fin.Strength))
+	// Strength enhances only dividers provided by powers (p. 14), not a
+	// padded costume's.
+	d := rulebook.ArmourClassInfo(wantAC).Dividers
+	if wantAC < rulebook.ACE {
+		d = d.Improve(rulebook.StrengthDividerModifier(fin.Strength))
+	}
 	if c.Dividers.Health != d.Health || c.Dividers.Stamina != d.Stamina {
 		fail("dividers %+v, want %+v", c.Dividers, d)
 	}
