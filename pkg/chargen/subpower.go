@@ -27,10 +27,10 @@ const maxSubPowerTries = 200
 //     with rank 2 (pp. 62, 67): below their maximum rank the rank is
 //     bought instead; at rank 3 another one is a new sub-power.
 //   - Martial Arts gains its other style with a rank (p. 65), and spandex
-//     counts its rank over both styles (at most 3, docs/notes/chargen.md):
+//     counts its rank over both styles (at most 3, docs/rules-notes.md):
 //     refused.
 //   - Weapon Mastery's ranks are counted over its weapons (at most 3,
-//     docs/notes/chargen.md), so a second weapon has no room: refused.
+//     docs/rules-notes.md), so a second weapon has no room: refused.
 //   - A forcefield's strength is rolled once for its one type (p. 59):
 //     refused.
 //   - Powers without sub-powers have none to gain.
@@ -52,7 +52,7 @@ func SubPowerBlocked(h *hero.Hero, slug string) string {
 	case "martial-arts":
 		return "Martial Arts gains its other style or the judo throw with a rank (p. 65): buy power:martial-arts"
 	case "weapon-mastery":
-		return "spandex counts Weapon Mastery's rank over all its weapons, at most 3 (docs/notes/chargen.md): there is no room for another weapon; the GM can add it by hand (hero derive)"
+		return "spandex counts Weapon Mastery's rank over all its weapons, at most 3 (docs/rules-notes.md): there is no room for another weapon; the GM can add it by hand (hero derive)"
 	case "forcefield":
 		return "a forcefield's strength is rolled once for its one type (p. 59): another type is not supported; the GM can add it by hand (hero derive)"
 	case "cybernetics", "energy-blast", "energy-reflect", "immunity", "environmental-control",

@@ -7,7 +7,7 @@ import (
 )
 
 // Options are the documented rule options where GMs may read the book
-// differently (docs/notes/combat.md). The zero value is the default
+// differently (docs/rules-notes.md). The zero value is the default
 // reading of each.
 type Options struct {
 	// DodgeStacking is "add" (every dodge bonus adds up; default) or

@@ -1,7 +1,7 @@
 package combat
 
 // Regression tests for the bugs and gaps the independent verification of
-// combat against the rulebook found (docs/notes/combat.md, "Verification").
+// combat against the rulebook found (docs/rules-notes.md, "Verification").
 
 import (
 	"strings"

@@ -103,7 +103,7 @@ type Side struct {
 }
 
 // Options are the documented rule readings an encounter was created with
-// (docs/notes/fight.md). They are stored in the file so a fight replays the
+// (docs/rules-notes.md). They are stored in the file so a fight replays the
 // same way whatever the local configuration.
 type Options struct {
 	// SavedPanels is how many unused panels a combatant may hold into the

@@ -1,7 +1,7 @@
 package encounter
 
 // Regression tests for the bugs and gaps the independent verification of
-// the fight clock against the rulebook found (docs/notes/fight.md).
+// the fight clock against the rulebook found (docs/rules-notes.md).
 
 import (
 	"testing"

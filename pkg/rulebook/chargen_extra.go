@@ -87,7 +87,7 @@ func AbilityLineBySlug(slug string) (AbilityLine, bool) {
 // always-on senses that reveal clues (sounds, sights, scents, textures,
 // heat, fields, life) and the brain implant's perfect memory; senses used
 // deliberately or that only map solid matter (radar, taste, X-ray,
-// microscopic vision) do not count. See docs/notes/chargen.md.
+// microscopic vision) do not count. See docs/rules-notes.md.
 var automaticInvestigation = []string{
 	"luck",
 	"animal-senses", "enhanced-hearing", "enhanced-sight", "enhanced-smell", "enhanced-touch",

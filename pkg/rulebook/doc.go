@@ -54,7 +54,7 @@
 // # Interpretations
 //
 // Where the book is ambiguous (spandex-tables.md §10) this package picks
-// one reading; each is commented at the data and listed in NOTES.md:
+// one reading; each is commented at the data and listed in docs/rules-notes.md:
 //
 //   - Judo Throw Table columns are the defender's Martial Arts rank (§10
 //     item 11): ranks start at 1, results improve for the defender
