@@ -111,21 +111,10 @@ nothing.`,
   spandex fight act -i bank.json --actor nefario --attack guardian --with staff-blast --behind --reaction brace --power-dice health=4,stamina=6
   spandex fight act -i bank.json --actor goon-1 --grab hostage
   spandex fight act -i bank.json --actor guardian --hold`,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := opts.File.setArgs(args); err != nil {
-				return err
-			}
+		RunE: cmdutil.RunE(opts, runF, ActRun, opts.File.fromArgs, func(cmd *cobra.Command, _ []string) error {
 			opts.moveSet = cmd.Flags().Changed("move")
-			env, err := newEnv(f, cmdutil.FormatText)
-			if err != nil {
-				return err
-			}
-			opts.Env = env
-			if runF != nil {
-				return runF(opts)
-			}
-			return ActRun(opts)
-		},
+			return nil
+		}, envInto(f, &opts.Env, cmdutil.FormatText)),
 	}
 	opts.File.addFlag(cmd)
 	fl := cmd.Flags()
@@ -171,62 +160,62 @@ func ActRun(opts *ActOptions) error {
 		sort.Strings(chosen)
 		return cmdutil.Inputf("give one action at a time, not %s", strings.Join(chosen, " and "))
 	}
-	e, err := opts.Env.load(opts.File)
-	if err != nil {
-		return err
-	}
-	actor := opts.Actor
-	if actor == "" {
-		cur := e.Current()
-		if cur == nil {
-			return cmdutil.Inputf("--actor: nobody acts now: %s", e.NextTurn().Hint)
+	return opts.Env.change(opts.File, func(e *encounter.Encounter) error {
+		actor := opts.Actor
+		if actor == "" {
+			cur := e.Current()
+			if cur == nil {
+				return cmdutil.Inputf("--actor: nobody acts now: %s", e.NextTurn().Hint)
+			}
+			actor = cur.ID
 		}
-		actor = cur.ID
-	}
-	ctx, _, err := opts.Env.ctx()
-	if err != nil {
-		return err
-	}
-	before := len(e.Log)
-	grabCombatant := opts.Grab != "" && e.Find(opts.Grab) != nil
-	switch {
-	case opts.Attack != "" || opts.Finish != "" || grabCombatant:
-		s, err := opts.strike(actor)
+		ctx, err := opts.Env.ctx()
 		if err != nil {
 			return err
 		}
-		if _, err := e.Attack(ctx, s, opts.Env.Combat); err != nil {
+		grabCombatant := opts.Grab != "" && e.Find(opts.Grab) != nil
+		if opts.Attack != "" || opts.Finish != "" || grabCombatant {
+			s, err := opts.strike(actor)
+			if err != nil {
+				return err
+			}
+			_, err = e.Attack(ctx, s, opts.Env.Combat)
 			return ruleErr(err)
 		}
-	default:
-		a := encounter.Action{Actor: actor, Note: opts.Note, Panels: opts.Panels}
-		switch {
-		case opts.moveSet:
-			a.Kind, a.Metres = encounter.ActMove, opts.Move
-		case opts.Grab != "":
-			a.Kind, a.Object = encounter.ActGrab, opts.Grab
-		case opts.PickUp != "":
-			a.Kind, a.Object = encounter.ActPickUp, opts.PickUp
-		case opts.Power != "":
-			a.Kind, a.Power, a.Effect, a.Target, a.Points, a.Pool, a.Count = encounter.ActPower, opts.Power, opts.Effect, opts.Target, opts.Spend, opts.Pool, opts.Count
-			if a.Points > 0 && a.Pool == "" {
-				return cmdutil.Inputf("--spend needs --pool (energy, magic, psi or fluid)")
-			}
-		case opts.Do != "":
-			a.Kind, a.Note = encounter.ActOther, opts.Do
-			if opts.Note != "" {
-				a.Note += ": " + opts.Note
-			}
-		case opts.Pass:
-			a.Kind = encounter.ActPass
-		case opts.Hold:
-			a.Kind = encounter.ActHold
+		a, err := opts.action(actor)
+		if err != nil {
+			return err
 		}
-		if err := e.Do(ctx, a); err != nil {
-			return ruleErr(err)
+		return ruleErr(e.Do(ctx, a))
+	})
+}
+
+// action builds the other actions than attacks from the flags.
+func (opts *ActOptions) action(actor string) (encounter.Action, error) {
+	a := encounter.Action{Actor: actor, Note: opts.Note, Panels: opts.Panels}
+	switch {
+	case opts.moveSet:
+		a.Kind, a.Metres = encounter.ActMove, opts.Move
+	case opts.Grab != "":
+		a.Kind, a.Object = encounter.ActGrab, opts.Grab
+	case opts.PickUp != "":
+		a.Kind, a.Object = encounter.ActPickUp, opts.PickUp
+	case opts.Power != "":
+		a.Kind, a.Power, a.Effect, a.Target, a.Points, a.Pool, a.Count = encounter.ActPower, opts.Power, opts.Effect, opts.Target, opts.Spend, opts.Pool, opts.Count
+		if a.Points > 0 && a.Pool == "" {
+			return a, cmdutil.Inputf("--spend needs --pool (energy, magic, psi or fluid)")
 		}
+	case opts.Do != "":
+		a.Kind, a.Note = encounter.ActOther, opts.Do
+		if opts.Note != "" {
+			a.Note += ": " + opts.Note
+		}
+	case opts.Pass:
+		a.Kind = encounter.ActPass
+	case opts.Hold:
+		a.Kind = encounter.ActHold
 	}
-	return opts.Env.save(opts.File, e, before)
+	return a, nil
 }
 
 // strike builds the attack request from the flags, with pkg/combat's

@@ -45,20 +45,7 @@ order: to-hit, damage, obstructions, prone), the end of each page
 (recovery dice in file order).`,
 		Example: `  spandex fight auto -i bank.json --sides villains --seed 5
   spandex fight auto -i sim.json --seed 42 --until over`,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := opts.File.setArgs(args); err != nil {
-				return err
-			}
-			env, err := newEnv(f, cmdutil.FormatText)
-			if err != nil {
-				return err
-			}
-			opts.Env = env
-			if runF != nil {
-				return runF(opts)
-			}
-			return AutoRun(opts)
-		},
+		RunE: cmdutil.RunE(opts, runF, AutoRun, opts.File.fromArgs, envInto(f, &opts.Env, cmdutil.FormatText)),
 	}
 	opts.File.addFlag(cmd)
 	cmd.Flags().StringSliceVar(&opts.Sides, "sides", nil, "play only these sides (default: all)")
@@ -69,21 +56,20 @@ order: to-hit, damage, obstructions, prone), the end of each page
 
 // AutoRun plays the fight.
 func AutoRun(opts *AutoOptions) error {
-	e, err := opts.Env.load(opts.File)
-	if err != nil {
-		return err
-	}
-	ctx, _, err := opts.Env.ctx()
-	if err != nil {
-		return err
-	}
-	before := len(e.Log)
-	why, err := e.Auto(ctx, encounter.AutoOptions{Sides: opts.Sides, Until: opts.Until, MaxSteps: opts.MaxSteps}, opts.Env.Combat)
-	if err != nil {
+	var why string
+	stopped := false
+	err := opts.Env.change(opts.File, func(e *encounter.Encounter) error {
+		ctx, err := opts.Env.ctx()
+		if err != nil {
+			return err
+		}
+		why, err = e.Auto(ctx, encounter.AutoOptions{Sides: opts.Sides, Until: opts.Until, MaxSteps: opts.MaxSteps}, opts.Env.Combat)
+		stopped = err == nil
 		return ruleErr(err)
+	})
+	// Why it stopped is said even when the encounter could not be saved.
+	if stopped && !opts.Env.Format.IsJSON() {
+		fmt.Fprintf(opts.Env.IO.ErrOut, "autopilot stopped: %s\n", why)
 	}
-	if !opts.Env.Format.IsJSON() {
-		defer fmt.Fprintf(opts.Env.IO.ErrOut, "autopilot stopped: %s\n", why)
-	}
-	return opts.Env.save(opts.File, e, before)
+	return err
 }

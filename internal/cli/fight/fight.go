@@ -93,6 +93,9 @@ func (fl *File) setArgs(args []string) error {
 	return nil
 }
 
+// fromArgs is setArgs as a prepare step for cmdutil.RunE.
+func (fl *File) fromArgs(_ *cobra.Command, args []string) error { return fl.setArgs(args) }
+
 // source is the path to read.
 func (fl *File) source() string {
 	if fl.InPlace != "" {
@@ -132,6 +135,19 @@ func newEnv(f *cmdutil.Factory, human cmdutil.Format) (*Env, error) {
 	}, nil
 }
 
+// envInto is the prepare step that builds a verb's environment into *env,
+// with human as the terminal's output format.
+func envInto(f *cmdutil.Factory, env **Env, human cmdutil.Format) cmdutil.Prepare {
+	return func(*cobra.Command, []string) error {
+		e, err := newEnv(f, human)
+		if err != nil {
+			return err
+		}
+		*env = e
+		return nil
+	}
+}
+
 // load reads and validates an encounter.
 func (env *Env) load(fl File) (*encounter.Encounter, error) {
 	data, name, err := env.Read(fl.source())
@@ -145,13 +161,29 @@ func (env *Env) load(fl File) (*encounter.Encounter, error) {
 	return e, nil
 }
 
-// ctx builds the rules' context from the command's dice.
-func (env *Env) ctx() (encounter.Ctx, *cmdutil.RollerState, error) {
+// ctx builds the rules' context from the command's dice. Verbs that roll
+// nothing never ask for it, so --dice given to them is refused.
+func (env *Env) ctx() (encounter.Ctx, error) {
 	rs, err := env.Roller()
 	if err != nil {
-		return encounter.Ctx{}, nil, err
+		return encounter.Ctx{}, err
 	}
-	return encounter.Ctx{Roller: rs.Roller, Seed: rs.SeedPtr()}, rs, nil
+	return encounter.Ctx{Roller: rs.Roller, Seed: rs.SeedPtr()}, nil
+}
+
+// change runs a verb that changes the encounter: it loads it, lets do
+// change it, and saves it with the events do appended (see save). When do
+// fails nothing is written.
+func (env *Env) change(fl File, do func(e *encounter.Encounter) error) error {
+	e, err := env.load(fl)
+	if err != nil {
+		return err
+	}
+	before := len(e.Log)
+	if err := do(e); err != nil {
+		return err
+	}
+	return env.save(fl, e, before)
 }
 
 // ruleErr maps an error from the rules to an exit status: everything the

@@ -41,26 +41,7 @@ against strike class 0-1 (--strike-class). --extra panels are never free
 Rolls no dice.`,
 		Example: `  spandex fight react -i bank.json --actor nefario --against guardian --reaction parry --panels 1 --strike-class 2
   spandex fight react -i bank.json --actor guardian --reaction dodge --panels 1 --strike-class 1`,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := opts.File.setArgs(args); err != nil {
-				return err
-			}
-			if opts.Actor == "" || opts.Reaction == "" {
-				return cmdutil.Inputf("give --actor ID and --reaction NAME")
-			}
-			if !cmd.Flags().Changed("strike-class") {
-				return cmdutil.Inputf("--strike-class: give the strike class of the attack reacted to (0-1 may make the reaction free)")
-			}
-			env, err := newEnv(f, cmdutil.FormatText)
-			if err != nil {
-				return err
-			}
-			opts.Env = env
-			if runF != nil {
-				return runF(opts)
-			}
-			return ReactRun(opts)
-		},
+		RunE: cmdutil.RunE(opts, runF, ReactRun, opts.File.fromArgs, opts.checkFlags, envInto(f, &opts.Env, cmdutil.FormatText)),
 	}
 	opts.File.addFlag(cmd)
 	fl := cmd.Flags()
@@ -74,19 +55,23 @@ Rolls no dice.`,
 	return cmd
 }
 
+// checkFlags checks what only the command knows: which flags were given.
+func (opts *ReactOptions) checkFlags(cmd *cobra.Command, _ []string) error {
+	if opts.Actor == "" || opts.Reaction == "" {
+		return cmdutil.Inputf("give --actor ID and --reaction NAME")
+	}
+	if !cmd.Flags().Changed("strike-class") {
+		return cmdutil.Inputf("--strike-class: give the strike class of the attack reacted to (0-1 may make the reaction free)")
+	}
+	return nil
+}
+
 // ReactRun books the reaction.
 func ReactRun(opts *ReactOptions) error {
-	e, err := opts.Env.load(opts.File)
-	if err != nil {
-		return err
-	}
-	before := len(e.Log)
-	err = e.React(encounter.Reaction{Actor: opts.Actor, Against: opts.Against, Reaction: opts.Reaction,
-		Panels: opts.Panels, Extra: opts.Extra, StrikeClass: opts.StrikeClass, Note: opts.Note})
-	if err != nil {
-		return ruleErr(err)
-	}
-	return opts.Env.save(opts.File, e, before)
+	return opts.Env.change(opts.File, func(e *encounter.Encounter) error {
+		return ruleErr(e.React(encounter.Reaction{Actor: opts.Actor, Against: opts.Against, Reaction: opts.Reaction,
+			Panels: opts.Panels, Extra: opts.Extra, StrikeClass: opts.StrikeClass, Note: opts.Note}))
+	})
 }
 
 // EffectOptions are the inputs of `spandex fight effect`.
@@ -131,23 +116,7 @@ holder's will; nothing else rolls.`,
 		Example: `  spandex fight effect -i f.json --on goon-2 --add mind-control --source mentalist
   spandex fight effect -i f.json --on brick --add mass --source shrinker --dice 7
   spandex fight effect -i f.json --on brick --end mass`,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := opts.File.setArgs(args); err != nil {
-				return err
-			}
-			if opts.On == "" || (opts.Add == "") == (opts.End == "") {
-				return cmdutil.Inputf("give --on ID and one of --add NAME or --end NAME")
-			}
-			env, err := newEnv(f, cmdutil.FormatText)
-			if err != nil {
-				return err
-			}
-			opts.Env = env
-			if runF != nil {
-				return runF(opts)
-			}
-			return EffectRun(opts)
-		},
+		RunE: cmdutil.RunE(opts, runF, EffectRun, opts.File.fromArgs, opts.checkFlags, envInto(f, &opts.Env, cmdutil.FormatText)),
 	}
 	opts.File.addFlag(cmd)
 	fl := cmd.Flags()
@@ -159,38 +128,37 @@ holder's will; nothing else rolls.`,
 	return cmd
 }
 
+// checkFlags checks that one effect is added or ended on someone.
+func (opts *EffectOptions) checkFlags(*cobra.Command, []string) error {
+	if opts.On == "" || (opts.Add == "") == (opts.End == "") {
+		return cmdutil.Inputf("give --on ID and one of --add NAME or --end NAME")
+	}
+	return nil
+}
+
 // EffectRun adds or ends the effect.
 func EffectRun(opts *EffectOptions) error {
-	e, err := opts.Env.load(opts.File)
-	if err != nil {
-		return err
-	}
-	before := len(e.Log)
-	if opts.End != "" {
-		if err := e.EndEffect(opts.On, opts.End, "ended by the GM"); err != nil {
-			return ruleErr(err)
+	return opts.Env.change(opts.File, func(e *encounter.Encounter) error {
+		if opts.End != "" {
+			return ruleErr(e.EndEffect(opts.On, opts.End, "ended by the GM"))
 		}
-		return opts.Env.save(opts.File, e, before)
-	}
-	ef, ok := encounter.PresetEffect(opts.Add)
-	if !ok {
-		ef = encounter.Effect{Name: opts.Add}
-	}
-	if opts.Pages < 0 {
-		return cmdutil.Inputf("--pages: %d is negative", opts.Pages)
-	}
-	if opts.Pages > 0 {
-		ef.MaxPages = opts.Pages
-	}
-	ef.Source = opts.Source
-	ctx, _, err := opts.Env.ctx()
-	if err != nil {
-		return err
-	}
-	if err := e.AddEffect(ctx, opts.On, ef); err != nil {
-		return ruleErr(err)
-	}
-	return opts.Env.save(opts.File, e, before)
+		ef, ok := encounter.PresetEffect(opts.Add)
+		if !ok {
+			ef = encounter.Effect{Name: opts.Add}
+		}
+		if opts.Pages < 0 {
+			return cmdutil.Inputf("--pages: %d is negative", opts.Pages)
+		}
+		if opts.Pages > 0 {
+			ef.MaxPages = opts.Pages
+		}
+		ef.Source = opts.Source
+		ctx, err := opts.Env.ctx()
+		if err != nil {
+			return err
+		}
+		return ruleErr(e.AddEffect(ctx, opts.On, ef))
+	})
 }
 
 // LuckOptions are the inputs of `spandex fight luck`.
@@ -215,23 +183,7 @@ panels.
 
 --dice order: one d100.`,
 		Example: `  spandex fight luck -i f.json --actor lucky --what "the bomb goes off"`,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := opts.File.setArgs(args); err != nil {
-				return err
-			}
-			if opts.Actor == "" {
-				return cmdutil.Inputf("give --actor ID")
-			}
-			env, err := newEnv(f, cmdutil.FormatText)
-			if err != nil {
-				return err
-			}
-			opts.Env = env
-			if runF != nil {
-				return runF(opts)
-			}
-			return LuckRun(opts)
-		},
+		RunE:    cmdutil.RunE(opts, runF, LuckRun, opts.File.fromArgs, requireActor(&opts.Actor), envInto(f, &opts.Env, cmdutil.FormatText)),
 	}
 	opts.File.addFlag(cmd)
 	cmd.Flags().StringVar(&opts.Actor, "actor", "", "the combatant trying its luck")
@@ -240,21 +192,26 @@ panels.
 	return cmd
 }
 
+// requireActor is the prepare step of a verb that needs --actor.
+func requireActor(actor *string) cmdutil.Prepare {
+	return func(*cobra.Command, []string) error {
+		if *actor == "" {
+			return cmdutil.Inputf("give --actor ID")
+		}
+		return nil
+	}
+}
+
 // LuckRun rolls luck.
 func LuckRun(opts *LuckOptions) error {
-	e, err := opts.Env.load(opts.File)
-	if err != nil {
-		return err
-	}
-	ctx, _, err := opts.Env.ctx()
-	if err != nil {
-		return err
-	}
-	before := len(e.Log)
-	if _, err := e.Luck(ctx, opts.Actor, opts.Chance, opts.What); err != nil {
+	return opts.Env.change(opts.File, func(e *encounter.Encounter) error {
+		ctx, err := opts.Env.ctx()
+		if err != nil {
+			return err
+		}
+		_, err = e.Luck(ctx, opts.Actor, opts.Chance, opts.What)
 		return ruleErr(err)
-	}
-	return opts.Env.save(opts.File, e, before)
+	})
 }
 
 // HeroOptions are the inputs of `spandex fight hero`.
@@ -280,18 +237,10 @@ fight. Rolls no dice.`,
 			}
 			return nil
 		},
-		RunE: func(cmd *cobra.Command, args []string) error {
+		RunE: cmdutil.RunE(opts, runF, HeroRun, func(_ *cobra.Command, args []string) error {
 			opts.File, opts.ID = args[0], args[1]
-			env, err := newEnv(f, cmdutil.FormatJSON)
-			if err != nil {
-				return err
-			}
-			opts.Env = env
-			if runF != nil {
-				return runF(opts)
-			}
-			return HeroRun(opts)
-		},
+			return nil
+		}, envInto(f, &opts.Env, cmdutil.FormatJSON)),
 	}
 	return cmd
 }
@@ -337,23 +286,7 @@ duplicate reabsorbed (p. 54), a summoned creature dismissed (p. 65). It
 takes no panels, no longer acts, and no longer counts as standing; effects
 it keeps up end at the end of the page. Rolls no dice.`,
 		Example: `  spandex fight leave -i bank.json --actor nefario --why "flies out through the skylight"`,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := opts.File.setArgs(args); err != nil {
-				return err
-			}
-			if opts.Actor == "" {
-				return cmdutil.Inputf("give --actor ID")
-			}
-			env, err := newEnv(f, cmdutil.FormatText)
-			if err != nil {
-				return err
-			}
-			opts.Env = env
-			if runF != nil {
-				return runF(opts)
-			}
-			return LeaveRun(opts)
-		},
+		RunE:    cmdutil.RunE(opts, runF, LeaveRun, opts.File.fromArgs, requireActor(&opts.Actor), envInto(f, &opts.Env, cmdutil.FormatText)),
 	}
 	opts.File.addFlag(cmd)
 	cmd.Flags().StringVar(&opts.Actor, "actor", "", "the combatant leaving")
@@ -363,13 +296,7 @@ it keeps up end at the end of the page. Rolls no dice.`,
 
 // LeaveRun takes the combatant out.
 func LeaveRun(opts *LeaveOptions) error {
-	e, err := opts.Env.load(opts.File)
-	if err != nil {
-		return err
-	}
-	before := len(e.Log)
-	if err := e.Leave(opts.Actor, opts.Why); err != nil {
-		return ruleErr(err)
-	}
-	return opts.Env.save(opts.File, e, before)
+	return opts.Env.change(opts.File, func(e *encounter.Encounter) error {
+		return ruleErr(e.Leave(opts.Actor, opts.Why))
+	})
 }

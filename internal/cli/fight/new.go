@@ -55,17 +55,7 @@ Rolls no dice.`,
   spandex gen npc --type combatant -n 6 --seed 3 | spandex fight new --side heroes=a.json,b.json --side thugs=- > fight.json
   spandex fight new --side heroes=hawk.json,kid:kid.json --sidekick kid=2 --side villains=boss.json --surprise villains`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			env, err := newEnv(f, cmdutil.FormatJSON)
-			if err != nil {
-				return err
-			}
-			opts.Env = env
-			if runF != nil {
-				return runF(opts)
-			}
-			return NewRun(opts)
-		},
+		RunE: cmdutil.RunE(opts, runF, NewRun, envInto(f, &opts.Env, cmdutil.FormatJSON)),
 	}
 	cmd.Flags().StringArrayVar(&opts.Sides, "side", nil, "a side and its combatants: NAME=FILE[,FILE...] (repeat for each side)")
 	cmd.Flags().StringVar(&opts.Name, "name", "", "a name for the fight")

@@ -44,20 +44,7 @@ fight new; after a tie, another d10 per side, and so on.`,
 		Example: `  spandex fight initiative -i bank.json --dice 8,3
   spandex fight initiative -i bank.json --dice 4,4,9,2   # a tie, then 9 vs 2
   spandex fight initiative -i bank.json --seed 12`,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := opts.File.setArgs(args); err != nil {
-				return err
-			}
-			env, err := newEnv(f, cmdutil.FormatText)
-			if err != nil {
-				return err
-			}
-			opts.Env = env
-			if runF != nil {
-				return runF(opts)
-			}
-			return InitiativeRun(opts)
-		},
+		RunE: cmdutil.RunE(opts, runF, InitiativeRun, opts.File.fromArgs, envInto(f, &opts.Env, cmdutil.FormatText)),
 	}
 	opts.File.addFlag(cmd)
 	return cmd
@@ -65,19 +52,13 @@ fight new; after a tie, another d10 per side, and so on.`,
 
 // InitiativeRun rolls initiative.
 func InitiativeRun(opts *PageOptions) error {
-	e, err := opts.Env.load(opts.File)
-	if err != nil {
-		return err
-	}
-	ctx, _, err := opts.Env.ctx()
-	if err != nil {
-		return err
-	}
-	before := len(e.Log)
-	if err := e.RollInitiative(ctx); err != nil {
-		return ruleErr(err)
-	}
-	return opts.Env.save(opts.File, e, before)
+	return opts.Env.change(opts.File, func(e *encounter.Encounter) error {
+		ctx, err := opts.Env.ctx()
+		if err != nil {
+			return err
+		}
+		return ruleErr(e.RollInitiative(ctx))
+	})
 }
 
 // NewCmdEndPage builds `spandex fight end-page`.
@@ -106,20 +87,7 @@ recovery (two with Fast Recovery): the d20 if unconscious, then the d6 if
 it recovers.`,
 		Example: `  spandex fight end-page -i bank.json --dice 4,2
   spandex fight end-page -i bank.json --seed 9`,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := opts.File.setArgs(args); err != nil {
-				return err
-			}
-			env, err := newEnv(f, cmdutil.FormatText)
-			if err != nil {
-				return err
-			}
-			opts.Env = env
-			if runF != nil {
-				return runF(opts)
-			}
-			return EndPageRun(opts)
-		},
+		RunE: cmdutil.RunE(opts, runF, EndPageRun, opts.File.fromArgs, envInto(f, &opts.Env, cmdutil.FormatText)),
 	}
 	opts.File.addFlag(cmd)
 	return cmd
@@ -127,19 +95,13 @@ it recovers.`,
 
 // EndPageRun ends the page.
 func EndPageRun(opts *PageOptions) error {
-	e, err := opts.Env.load(opts.File)
-	if err != nil {
-		return err
-	}
-	ctx, _, err := opts.Env.ctx()
-	if err != nil {
-		return err
-	}
-	before := len(e.Log)
-	if err := e.EndPage(ctx); err != nil {
-		return ruleErr(err)
-	}
-	return opts.Env.save(opts.File, e, before)
+	return opts.Env.change(opts.File, func(e *encounter.Encounter) error {
+		ctx, err := opts.Env.ctx()
+		if err != nil {
+			return err
+		}
+		return ruleErr(e.EndPage(ctx))
+	})
 }
 
 // ViewOptions are the inputs of `fight next` and `fight status`.
@@ -164,27 +126,22 @@ actor, queue, hint, standing, over}); -o text prints "ID PANELS" for the
 actor, or the hint (for scripts). Rolls no dice.`,
 		Example: `  spandex fight next bank.json
   spandex fight next bank.json -o json | jq -r .actor.id`,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := opts.File.setArgs(args); err != nil {
-				return err
-			}
-			if opts.File.InPlace != "" {
-				return cmdutil.Inputf("fight next only reads the encounter; give it as FILE")
-			}
-			env, err := newEnv(f, cmdutil.FormatTable)
-			if err != nil {
-				return err
-			}
-			opts.Env = env
-			if runF != nil {
-				return runF(opts)
-			}
-			return NextRun(opts)
-		},
+		RunE: cmdutil.RunE(opts, runF, NextRun, opts.File.fromArgs, opts.File.readOnly("next"), envInto(f, &opts.Env, cmdutil.FormatTable)),
 	}
 	opts.File.addFlag(cmd)
 	_ = cmd.Flags().MarkHidden("in-place")
 	return cmd
+}
+
+// readOnly is the prepare step of a verb that only reads the encounter:
+// -i is refused.
+func (fl *File) readOnly(verb string) cmdutil.Prepare {
+	return func(*cobra.Command, []string) error {
+		if fl.InPlace != "" {
+			return cmdutil.Inputf("fight %s only reads the encounter; give it as FILE", verb)
+		}
+		return nil
+	}
 }
 
 // NextRun prints who acts now.
@@ -260,23 +217,7 @@ SAVED OWED FREE" (current health and stamina; "-" for mundane characters,
 whose hits are in the JSON). Rolls no dice.`,
 		Example: `  spandex fight status bank.json
   spandex fight status bank.json -o json | jq '.combatants[] | select(.condition != "ok")'`,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := opts.File.setArgs(args); err != nil {
-				return err
-			}
-			if opts.File.InPlace != "" {
-				return cmdutil.Inputf("fight status only reads the encounter; give it as FILE")
-			}
-			env, err := newEnv(f, cmdutil.FormatTable)
-			if err != nil {
-				return err
-			}
-			opts.Env = env
-			if runF != nil {
-				return runF(opts)
-			}
-			return StatusRun(opts)
-		},
+		RunE: cmdutil.RunE(opts, runF, StatusRun, opts.File.fromArgs, opts.File.readOnly("status"), envInto(f, &opts.Env, cmdutil.FormatTable)),
 	}
 	opts.File.addFlag(cmd)
 	_ = cmd.Flags().MarkHidden("in-place")
