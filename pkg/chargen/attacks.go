@@ -69,7 +69,7 @@ func special(slug, name, power, notes string) hero.Attack {
 // power's attacks, named by slug.
 func (b *builder) attacks() []hero.Attack {
 	h := b.h
-	out := make([]hero.Attack, 0, 6)
+	out := recycled(take(&b.spare.attacks), 6)
 	add := func(a hero.Attack) {
 		for _, x := range out {
 			if x.Slug == a.Slug {
@@ -433,7 +433,7 @@ func lower(s string) string {
 // Energy Reflect's automatic parry.
 func (b *builder) parries() []hero.Parry {
 	h := b.h
-	out := make([]hero.Parry, 0, len(h.Combat.Attacks)+1)
+	out := recycled(take(&b.spare.parries), len(h.Combat.Attacks)+1)
 	for _, a := range h.Combat.Attacks {
 		var pt rulebook.ParryType
 		switch rulebook.AttackType(a.ParryAs) {

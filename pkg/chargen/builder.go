@@ -51,6 +51,8 @@ type builder struct {
 	rollAll bool
 	// quiet skips the explanation steps (they cost time in batches).
 	quiet bool
+	// spare is the memory of a character being reused (Reuse options).
+	spare spare
 }
 
 // roll rolls one die for purpose.

@@ -162,7 +162,7 @@ func (b *builder) combat(opt Options) {
 	}
 
 	b.movement(x)
-	c.Explain = x.lines()
+	c.Explain = x.lines(take(&b.spare.explain))
 	b.senses()
 	if (h.IsMundane() || h.Kind == hero.KindSummoned) && len(c.Attacks) > 0 {
 		// A supporting character's attacks come from its type and weapon

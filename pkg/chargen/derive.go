@@ -478,7 +478,7 @@ func (b *builder) tracks(fresh bool) error {
 		return nil
 	}
 	n := h.Abilities.Final.Endurance
-	hd, err := b.trackDice(h.Health.Dice, n, "$.health.dice", "health (1d6 per point of endurance)")
+	hd, err := b.trackDice(h.Health.Dice, n, "$.health.dice", "health (1d6 per point of endurance)", take(&b.spare.health))
 	if err != nil {
 		return err
 	}
@@ -497,7 +497,7 @@ func (b *builder) tracks(fresh bool) error {
 		}
 		return nil
 	}
-	sd, err := b.trackDice(h.Stamina.Dice, n, "$.stamina.dice", "stamina (1d6 per point of endurance)")
+	sd, err := b.trackDice(h.Stamina.Dice, n, "$.stamina.dice", "stamina (1d6 per point of endurance)", take(&b.spare.stamina))
 	if err != nil {
 		return err
 	}
@@ -515,7 +515,8 @@ func (b *builder) tracks(fresh bool) error {
 
 // trackDice checks the pinned d6s and rolls the missing ones (one per
 // point of endurance); extra dice from a lost point of endurance go.
-func (b *builder) trackDice(have []int, n int, path, what string) ([]int, error) {
+// spare, when not nil, is memory to reuse (not have's).
+func (b *builder) trackDice(have []int, n int, path, what string, spare []int) ([]int, error) {
 	for k, v := range have {
 		if v < 1 || v > 6 {
 			return nil, errorf(fmt.Sprintf("%s[%d]", path, k), "%d is not a face of a d6", v)
@@ -524,8 +525,7 @@ func (b *builder) trackDice(have []int, n int, path, what string) ([]int, error)
 	if len(have) >= n {
 		return slices.Clone(have[:n]), nil
 	}
-	out := make([]int, len(have), n)
-	copy(out, have)
+	out := append(recycled(spare, n), have...)
 	for len(out) < n {
 		v, err := b.roll(6, what)
 		if err != nil {

@@ -46,6 +46,11 @@ type GenOptions struct {
 	Seed *uint64
 	// PanelsPerPage is set for sidekicks (rank + 1, p. 71).
 	PanelsPerPage int
+	// Reuse, when set, is a character from an earlier call that the
+	// caller no longer needs (a batch that has written it): it is
+	// overwritten with the new character and returned, its memory reused.
+	// The new character is the same as without Reuse.
+	Reuse *hero.Hero
 }
 
 // Improvement is one --improve: spend a slot (two the second time)
@@ -89,9 +94,21 @@ func Generate(r dice.Roller, opt GenOptions) (*hero.Hero, ruling.Steps, error) {
 	if kind == "" {
 		kind = hero.KindHero
 	}
-	h := &hero.Hero{Schema: hero.SchemaVersion, Kind: kind, Name: opt.Name, Powers: make([]hero.Power, 0, 8), Perks: []hero.Perk{}, Equipment: make([]hero.Item, 0, 4), Log: []hero.Event{}}
-	b := &builder{h: h, r: rec, choose: slices.Clone(opt.Derive.Choose), noSidekick: kind == hero.KindSidekick, quiet: opt.Derive.Quiet}
-	cr := &hero.Creation{Seed: opt.Seed, Method: "generated", Slots: make([]hero.SlotRecord, 0, rulebook.PowerSlots+2)}
+	h := opt.Reuse
+	var sp spare
+	if h == nil {
+		h = new(hero.Hero)
+	} else {
+		sp = spareOf(h)
+	}
+	*h = hero.Hero{Schema: hero.SchemaVersion, Kind: kind, Name: opt.Name, Powers: recycled(sp.powers, 8), Perks: recycled(sp.perks, 0),
+		Equipment: recycled(sp.equipment, 4), Log: recycled(sp.log, 0)}
+	b := &builder{h: h, r: rec, choose: slices.Clone(opt.Derive.Choose), noSidekick: kind == hero.KindSidekick, quiet: opt.Derive.Quiet, spare: sp}
+	cr := sp.creation
+	if cr == nil {
+		cr = new(hero.Creation)
+	}
+	*cr = hero.Creation{Seed: opt.Seed, Method: "generated", Slots: recycled(cr.Slots, rulebook.PowerSlots+2), Grid: cr.Grid}
 	h.Creation = cr
 	if err := b.slots(opt, cr); err != nil {
 		return nil, b.steps, err
@@ -100,7 +117,7 @@ func Generate(r dice.Roller, opt GenOptions) (*hero.Hero, ruling.Steps, error) {
 	if err != nil {
 		return nil, b.steps, err
 	}
-	cr.Grid = grid.Rows()
+	cr.Grid = grid.rowsInto(cr.Grid)
 	if err := b.backStory(opt, cr); err != nil {
 		return nil, b.steps, err
 	}
@@ -462,6 +479,22 @@ func (g Grid) Rows() [][]int {
 		copy(out[i], g[i][:])
 	}
 	return out
+}
+
+// rowsInto is Rows, reusing rows when they are 4×4.
+func (g Grid) rowsInto(rows [][]int) [][]int {
+	if len(rows) != len(g) {
+		return g.Rows()
+	}
+	for i := range g {
+		if len(rows[i]) != len(g[i]) {
+			return g.Rows()
+		}
+	}
+	for i := range g {
+		copy(rows[i], g[i][:])
+	}
+	return rows
 }
 
 // GridFromRows converts a creation record's grid back (ok false when it

@@ -82,6 +82,10 @@ type NPCOptions struct {
 	// Derive are the Step 4 options for NPCs built as full characters.
 	Derive Options
 	Seed   *uint64
+	// Reuse, when set, is a character from an earlier call that the
+	// caller no longer needs: it is overwritten and returned, its memory
+	// reused (see GenOptions.Reuse).
+	Reuse *hero.Hero
 }
 
 // GenerateNPC makes one supporting character (pp. 49-50). Dice order:
@@ -102,7 +106,7 @@ func GenerateNPC(r dice.Roller, opt NPCOptions) (*hero.Hero, ruling.Steps, error
 	}
 	switch typ {
 	case NPCAndroid:
-		h, steps, err := Generate(r, GenOptions{Kind: hero.KindAndroid, Name: opt.Name, Derive: opt.Derive, Seed: opt.Seed})
+		h, steps, err := Generate(r, GenOptions{Kind: hero.KindAndroid, Name: opt.Name, Derive: opt.Derive, Seed: opt.Seed, Reuse: opt.Reuse})
 		if err == nil {
 			h.NPCType = typ
 		}
@@ -116,16 +120,22 @@ func GenerateNPC(r dice.Roller, opt NPCOptions) (*hero.Hero, ruling.Steps, error
 			return nil, nil, errorf("--rank", "%d: the Sidekick power has ranks 1-3 (p. 71)", rank)
 		}
 		h, steps, err := Generate(r, GenOptions{Kind: hero.KindSidekick, Name: opt.Name, Slots: rank - 1, NoSlots: rank == 1,
-			PanelsPerPage: rank + 1, Derive: opt.Derive, Seed: opt.Seed})
+			PanelsPerPage: rank + 1, Derive: opt.Derive, Seed: opt.Seed, Reuse: opt.Reuse})
 		if err == nil {
 			h.NPCType = typ
 		}
 		return h, steps, err
 	}
-	b := &builder{r: r, quiet: opt.Derive.Quiet}
-	h := &hero.Hero{Schema: hero.SchemaVersion, Kind: hero.KindMundane, NPCType: typ, Name: opt.Name,
-		Powers: []hero.Power{}, Perks: []hero.Perk{}, Equipment: []hero.Item{}, Log: []hero.Event{}}
-	b.h = h
+	h := opt.Reuse
+	var sp spare
+	if h == nil {
+		h = new(hero.Hero)
+	} else {
+		sp = spareOf(h)
+	}
+	*h = hero.Hero{Schema: hero.SchemaVersion, Kind: hero.KindMundane, NPCType: typ, Name: opt.Name,
+		Powers: recycled(sp.powers, 0), Perks: recycled(sp.perks, 0), Equipment: recycled(sp.equipment, 0), Log: recycled(sp.log, 0)}
+	b := &builder{r: r, quiet: opt.Derive.Quiet, h: h, spare: sp}
 	if h.Name == "" {
 		h.Name = npcName(typ)
 	}
@@ -151,7 +161,11 @@ func GenerateNPC(r dice.Roller, opt NPCOptions) (*hero.Hero, ruling.Steps, error
 		return hero.Attack{Slug: slug, Name: name, StrikeClass: sc, DamageType: string(dt), Health: hd, Stamina: sd,
 			AddsDamageBonus: !ranged, ParryAs: string(parry), Ranged: ranged, Panels: panels}
 	}
-	mundane := &hero.Mundane{SuperStrikes: 1, NormalStrikes: 2}
+	mundane := sp.mundane
+	if mundane == nil {
+		mundane = new(hero.Mundane)
+	}
+	*mundane = hero.Mundane{SuperStrikes: 1, NormalStrikes: 2}
 	switch typ {
 	case NPCNormalAdult, NPCStreetTough, NPCChild, NPCSpecialist:
 		row, _ := rulebook.CivilianBySlug(typ)
@@ -177,7 +191,7 @@ func GenerateNPC(r dice.Roller, opt NPCOptions) (*hero.Hero, ruling.Steps, error
 			return nil, nil, err
 		}
 		c.ArmourClass = row.AC
-		c.Attacks = []hero.Attack{fist(row.SC)}
+		c.Attacks = append(recycled(take(&b.spare.attacks), 1), fist(row.SC))
 		if typ == NPCStreetTough {
 			k := weaponAttack("knife", "Knife", rulebook.DamageSharpOneHanded, rulebook.SC1, false, 1)
 			c.Attacks = append(c.Attacks, k)
@@ -208,7 +222,7 @@ func GenerateNPC(r dice.Roller, opt NPCOptions) (*hero.Hero, ruling.Steps, error
 		}
 		mundane.ProwessRoll, mundane.Weapon = d+bonus, row.Weapon
 		c.ArmourClass = row.AC
-		c.Attacks = append(make([]hero.Attack, 0, 2), fist(rulebook.CombatantStrikeClass))
+		c.Attacks = append(recycled(take(&b.spare.attacks), 2), fist(rulebook.CombatantStrikeClass))
 		switch row.Roll {
 		case 2:
 			c.Attacks = append(c.Attacks, weaponAttack("nightstick", "Nightstick", rulebook.DamageBluntOneHanded, rulebook.SC1, false, 1))
@@ -251,7 +265,7 @@ func GenerateNPC(r dice.Roller, opt NPCOptions) (*hero.Hero, ruling.Steps, error
 		c.ArmourClass = rulebook.ACH
 		a := fist(rulebook.SC1)
 		a.Slug, a.Name, a.Notes = "bite", "Bite or claw", "abilities and attacks depend on the species (p. 50)"
-		c.Attacks = []hero.Attack{a}
+		c.Attacks = append(recycled(take(&b.spare.attacks), 1), a)
 	case NPCRobot:
 		return b.robot(opt, &abil)
 	case NPCSummoned:
@@ -259,6 +273,7 @@ func GenerateNPC(r dice.Roller, opt NPCOptions) (*hero.Hero, ruling.Steps, error
 	}
 	h.Mundane = mundane
 	h.Abilities = hero.AbilitySet{Base: abil, Final: abil}
+	c.Parries = recycled(take(&b.spare.parries), 0)
 	mundaneCombat(h)
 	if !b.quiet {
 		b.add("npc", "p. 49", "%s: strength %d, agility %d, will %d, endurance %d, armour class %s", typ, abil.Strength, abil.Agility, abil.Will, abil.Endurance, c.ArmourClass)

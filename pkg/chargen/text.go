@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"github.com/codename-spandex/spandex/pkg/dice"
+	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 	"github.com/codename-spandex/spandex/pkg/ruling"
 )
@@ -69,14 +70,14 @@ func (x *explainer) end(page string) {
 	x.start = len(x.buf)
 }
 
-// lines returns the kept lines, sharing one string; nil for a nil
-// explainer.
-func (x *explainer) lines() []string {
+// lines returns the kept lines, sharing one string, in spare when it has
+// room; nil for a nil explainer.
+func (x *explainer) lines(spare []string) []string {
 	if x == nil || len(x.ends) == 0 {
 		return nil
 	}
 	all := string(x.buf)
-	out := make([]string, len(x.ends))
+	out := recycled(spare, len(x.ends))[:len(x.ends)]
 	from := 0
 	for i, e := range x.ends {
 		out[i] = all[from:e]
@@ -179,3 +180,50 @@ func signedDice(expr string, n int) string {
 
 var oneD6Signed = [...]string{"1d6-9", "1d6-8", "1d6-7", "1d6-6", "1d6-5", "1d6-4", "1d6-3", "1d6-2", "1d6-1", "1d6+0",
 	"1d6+1", "1d6+2", "1d6+3", "1d6+4", "1d6+5", "1d6+6", "1d6+7", "1d6+8", "1d6+9"}
+
+// spare is the memory of a character the caller no longer needs
+// (GenOptions.Reuse, NPCOptions.Reuse): its slices and structs are
+// emptied and filled again, so that a batch allocates little per
+// character.
+type spare struct {
+	powers    []hero.Power
+	perks     []hero.Perk
+	equipment []hero.Item
+	log       []hero.Event
+	attacks   []hero.Attack
+	parries   []hero.Parry
+	explain   []string
+	health    []int
+	stamina   []int
+	creation  *hero.Creation
+	mundane   *hero.Mundane
+}
+
+// spareOf takes what can be reused from h, which is about to be
+// overwritten.
+func spareOf(h *hero.Hero) spare {
+	return spare{powers: h.Powers, perks: h.Perks, equipment: h.Equipment, log: h.Log,
+		attacks: h.Combat.Attacks, parries: h.Combat.Parries, explain: h.Combat.Explain,
+		health: h.Health.Dice, stamina: h.Stamina.Dice, creation: h.Creation, mundane: h.Mundane}
+}
+
+// recycled returns s cleared and emptied for reuse, or, when s has no
+// room, a new empty (non-nil) slice with room for n.
+func recycled[T any](s []T, n int) []T {
+	if cap(s) == 0 || cap(s) < n {
+		if n == 0 {
+			return []T{}
+		}
+		return make([]T, 0, n)
+	}
+	s = s[:cap(s)]
+	clear(s)
+	return s[:0]
+}
+
+// take returns *s for reuse and forgets it, so that it is used once.
+func take[T any](s *[]T) []T {
+	t := *s
+	*s = nil
+	return t
+}
