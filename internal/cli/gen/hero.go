@@ -224,10 +224,14 @@ func generateHeroes(opts *HeroOptions, g chargen.GenOptions, rs *cmdutil.RollerS
 func makeHeroes(opts *HeroOptions, g chargen.GenOptions, rs *cmdutil.RollerState, out io.Writer, lines *jsonLines) error {
 	batch := opts.N > 1
 	rollers := rollers{state: rs}
+	// Each hero is written before the next is made, so the next reuses
+	// its memory.
+	var prev *hero.Hero
 	for i := 0; i < opts.N; i++ {
 		r, seed := rollers.get(i)
 		gi := g
 		gi.Seed = seed
+		gi.Reuse = prev
 		if batch && g.Name != "" {
 			gi.Name = g.Name + " " + strconv.Itoa(i+1)
 		}
@@ -259,6 +263,7 @@ func makeHeroes(opts *HeroOptions, g chargen.GenOptions, rs *cmdutil.RollerState
 		if err := writeHero(out, opts.Format, batch, h, lines); err != nil {
 			return err
 		}
+		prev = h
 	}
 	return nil
 }
