@@ -116,28 +116,27 @@ var safeASCII = [utf8.RuneSelf]bool{
 const hexDigits = "0123456789abcdef"
 
 // appendInt writes v as encoding/json does; most of a hero's numbers
-// are below 100.
+// are single digits, written inline.
 func appendInt(b []byte, v int64) []byte {
+	if uint64(v) < 10 {
+		return append(b, byte('0'+v))
+	}
+	return appendIntSlow(b, v)
+}
+
+func appendIntSlow(b []byte, v int64) []byte {
 	if uint64(v) < 100 {
-		return appendSmall(b, uint64(v))
+		return append(b, byte('0'+v/10), byte('0'+v%10))
 	}
 	return strconv.AppendInt(b, v, 10)
 }
 
 // appendUint writes v as encoding/json does.
 func appendUint(b []byte, v uint64) []byte {
-	if v < 100 {
-		return appendSmall(b, v)
-	}
-	return strconv.AppendUint(b, v, 10)
-}
-
-// appendSmall writes v < 100.
-func appendSmall(b []byte, v uint64) []byte {
 	if v < 10 {
 		return append(b, byte('0'+v))
 	}
-	return append(b, byte('0'+v/10), byte('0'+v%10))
+	return strconv.AppendUint(b, v, 10)
 }
 
 func appendBool(b []byte, v bool) []byte {
@@ -152,7 +151,17 @@ func appendBool(b []byte, v bool) []byte {
 // invalid UTF-8 as \ufffd, U+2028 and U+2029 escaped. Strings of plain
 // printable ASCII, nearly all of a hero's, are copied in one go.
 func appendString(b []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
+	i := 0
+	// Eight bytes at a time: any control character, quote, backslash or
+	// byte of a multi-byte character sends the rest to the slow path.
+	for ; i+8 <= len(s); i += 8 {
+		x := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		if needsEscape(x) {
+			break
+		}
+	}
+	for ; i < len(s); i++ {
 		if c := s[i]; c >= utf8.RuneSelf || !safeASCII[c] {
 			return appendStringSlow(b, s, i)
 		}
@@ -160,6 +169,20 @@ func appendString(b []byte, s string) []byte {
 	b = append(b, '"')
 	b = append(b, s...)
 	return append(b, '"')
+}
+
+// needsEscape reports whether any of the eight bytes in x may need
+// escaping: below 0x20, a quote, a backslash or 0x80 and above (the
+// usual zero-byte tests, which never miss; a false alarm only sends the
+// bytes to the byte-by-byte check).
+func needsEscape(x uint64) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	control := (x - 0x20*ones) &^ x
+	q := x ^ '"'*ones
+	quote := (q - ones) &^ q
+	bs := x ^ '\\'*ones
+	backslash := (bs - ones) &^ bs
+	return (control|quote|backslash|x)&highs != 0
 }
 
 // appendStringSlow escapes s from byte i on (s[:i] needs no escaping).

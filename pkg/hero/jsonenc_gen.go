@@ -257,8 +257,11 @@ func (e *jsonEnc) encCombat(b []byte, v *Combat) []byte {
 	b = appendInt(b, int64(v.StrikeBonus))
 	b = append(b, `,"dodge_bonus":`...)
 	b = appendInt(b, int64(v.DodgeBonus))
-	b = append(b, `,"can_dodge":`...)
-	b = appendBool(b, v.CanDodge)
+	if v.CanDodge {
+		b = append(b, `,"can_dodge":true`...)
+	} else {
+		b = append(b, `,"can_dodge":false`...)
+	}
 	b = append(b, `,"damage_bonus":`...)
 	b = appendInt(b, int64(v.DamageBonus))
 	b = append(b, `,"knockback_threshold":`...)
@@ -313,8 +316,7 @@ func (e *jsonEnc) encCombat(b []byte, v *Combat) []byte {
 		b = appendInt(b, int64(v.ParryBonus))
 	}
 	if v.NeverSurprised {
-		b = append(b, `,"never_surprised":`...)
-		b = appendBool(b, v.NeverSurprised)
+		b = append(b, `,"never_surprised":true`...)
 	}
 	if len(v.Moves) != 0 {
 		b = append(b, `,"moves":`...)
@@ -459,10 +461,16 @@ func (e *jsonEnc) encProfile(b []byte, v *Profile) []byte {
 	b = appendInt(b, int64(v.Investigation))
 	b = append(b, `,"confidence":`...)
 	b = appendInt(b, int64(v.Confidence))
-	b = append(b, `,"identity_public":`...)
-	b = appendBool(b, v.IdentityPublic)
-	b = append(b, `,"non_human":`...)
-	b = appendBool(b, v.NonHuman)
+	if v.IdentityPublic {
+		b = append(b, `,"identity_public":true`...)
+	} else {
+		b = append(b, `,"identity_public":false`...)
+	}
+	if v.NonHuman {
+		b = append(b, `,"non_human":true`...)
+	} else {
+		b = append(b, `,"non_human":false`...)
+	}
 	if v.WillBonus != 0 {
 		b = append(b, `,"will_bonus":`...)
 		b = appendInt(b, int64(v.WillBonus))
@@ -538,23 +546,43 @@ func (e *jsonEnc) encDowntime(b []byte, v *Downtime) []byte {
 
 // encCondition appends a Condition as encoding/json would.
 func (e *jsonEnc) encCondition(b []byte, v *Condition) []byte {
-	b = append(b, `{"battered":`...)
-	b = appendBool(b, v.Battered)
-	b = append(b, `,"dazed":`...)
-	b = appendBool(b, v.Dazed)
-	b = append(b, `,"stunned":`...)
-	b = appendBool(b, v.Stunned)
-	b = append(b, `,"unconscious":`...)
-	b = appendBool(b, v.Unconscious)
-	b = append(b, `,"deaths_door":`...)
-	b = appendBool(b, v.DeathsDoor)
-	b = append(b, `,"dead":`...)
-	b = appendBool(b, v.Dead)
-	b = append(b, `,"prone":`...)
-	b = appendBool(b, v.Prone)
+	if v.Battered {
+		b = append(b, `{"battered":true`...)
+	} else {
+		b = append(b, `{"battered":false`...)
+	}
+	if v.Dazed {
+		b = append(b, `,"dazed":true`...)
+	} else {
+		b = append(b, `,"dazed":false`...)
+	}
+	if v.Stunned {
+		b = append(b, `,"stunned":true`...)
+	} else {
+		b = append(b, `,"stunned":false`...)
+	}
+	if v.Unconscious {
+		b = append(b, `,"unconscious":true`...)
+	} else {
+		b = append(b, `,"unconscious":false`...)
+	}
+	if v.DeathsDoor {
+		b = append(b, `,"deaths_door":true`...)
+	} else {
+		b = append(b, `,"deaths_door":false`...)
+	}
+	if v.Dead {
+		b = append(b, `,"dead":true`...)
+	} else {
+		b = append(b, `,"dead":false`...)
+	}
+	if v.Prone {
+		b = append(b, `,"prone":true`...)
+	} else {
+		b = append(b, `,"prone":false`...)
+	}
 	if v.KnockedOut {
-		b = append(b, `,"knocked_out":`...)
-		b = appendBool(b, v.KnockedOut)
+		b = append(b, `,"knocked_out":true`...)
 	}
 	if v.KnockedOutHours != 0 {
 		b = append(b, `,"knocked_out_hours":`...)
@@ -565,12 +593,10 @@ func (e *jsonEnc) encCondition(b []byte, v *Condition) []byte {
 		b = appendString(b, v.GrabbedBy)
 	}
 	if v.Grappled {
-		b = append(b, `,"grappled":`...)
-		b = appendBool(b, v.Grappled)
+		b = append(b, `,"grappled":true`...)
 	}
 	if v.TakenOut {
-		b = append(b, `,"taken_out":`...)
-		b = appendBool(b, v.TakenOut)
+		b = append(b, `,"taken_out":true`...)
 	}
 	return append(b, '}')
 }
@@ -588,12 +614,10 @@ func (e *jsonEnc) encMundane(b []byte, v *Mundane) []byte {
 		b = appendInt(b, int64(v.ProwessRoll))
 	}
 	if v.Trained {
-		b = append(b, `,"trained":`...)
-		b = appendBool(b, v.Trained)
+		b = append(b, `,"trained":true`...)
 	}
 	if v.Elite {
-		b = append(b, `,"elite":`...)
-		b = appendBool(b, v.Elite)
+		b = append(b, `,"elite":true`...)
 	}
 	if v.SuperStrikes != 0 {
 		b = append(b, `,"super_strikes":`...)
@@ -777,8 +801,7 @@ func (e *jsonEnc) encFlavour(b []byte, v *Flavour) []byte {
 		b = appendInt(b, int64(v.Rank))
 	}
 	if v.Speciality {
-		b = append(b, `,"speciality":`...)
-		b = appendBool(b, v.Speciality)
+		b = append(b, `,"speciality":true`...)
 	}
 	if v.Detail != "" {
 		b = append(b, `,"detail":`...)
@@ -832,8 +855,11 @@ func (e *jsonEnc) encAttack(b []byte, v *Attack) []byte {
 	b = appendString(b, v.Health)
 	b = append(b, `,"stamina":`...)
 	b = appendString(b, v.Stamina)
-	b = append(b, `,"adds_damage_bonus":`...)
-	b = appendBool(b, v.AddsDamageBonus)
+	if v.AddsDamageBonus {
+		b = append(b, `,"adds_damage_bonus":true`...)
+	} else {
+		b = append(b, `,"adds_damage_bonus":false`...)
+	}
 	if v.ExtraDamage != 0 {
 		b = append(b, `,"extra_damage":`...)
 		b = appendInt(b, int64(v.ExtraDamage))
@@ -843,8 +869,7 @@ func (e *jsonEnc) encAttack(b []byte, v *Attack) []byte {
 		b = appendString(b, v.ParryAs)
 	}
 	if v.Ranged {
-		b = append(b, `,"ranged":`...)
-		b = appendBool(b, v.Ranged)
+		b = append(b, `,"ranged":true`...)
 	}
 	if v.Range != 0 {
 		b = append(b, `,"range":`...)
@@ -869,16 +894,13 @@ func (e *jsonEnc) encAttack(b []byte, v *Attack) []byte {
 		b = appendInt(b, int64(v.LowersStaminaDivider))
 	}
 	if v.IgnoresDividers {
-		b = append(b, `,"ignores_dividers":`...)
-		b = appendBool(b, v.IgnoresDividers)
+		b = append(b, `,"ignores_dividers":true`...)
 	}
 	if v.NoToHit {
-		b = append(b, `,"no_to_hit":`...)
-		b = appendBool(b, v.NoToHit)
+		b = append(b, `,"no_to_hit":true`...)
 	}
 	if v.Mental {
-		b = append(b, `,"mental":`...)
-		b = appendBool(b, v.Mental)
+		b = append(b, `,"mental":true`...)
 	}
 	if v.Power != "" {
 		b = append(b, `,"power":`...)
@@ -901,15 +923,16 @@ func (e *jsonEnc) encParry(b []byte, v *Parry) []byte {
 	b = appendString(b, v.Health)
 	b = append(b, `,"stamina":`...)
 	b = appendString(b, v.Stamina)
-	b = append(b, `,"adds_damage_bonus":`...)
-	b = appendBool(b, v.AddsDamageBonus)
+	if v.AddsDamageBonus {
+		b = append(b, `,"adds_damage_bonus":true`...)
+	} else {
+		b = append(b, `,"adds_damage_bonus":false`...)
+	}
 	if v.Ranged {
-		b = append(b, `,"ranged":`...)
-		b = appendBool(b, v.Ranged)
+		b = append(b, `,"ranged":true`...)
 	}
 	if v.Automatic {
-		b = append(b, `,"automatic":`...)
-		b = appendBool(b, v.Automatic)
+		b = append(b, `,"automatic":true`...)
 	}
 	if v.Notes != "" {
 		b = append(b, `,"notes":`...)
@@ -943,8 +966,11 @@ func (e *jsonEnc) encMove(b []byte, v *Move) []byte {
 func (e *jsonEnc) encScenario(b []byte, v *Scenario) []byte {
 	b = append(b, `{"competence":`...)
 	b = appendInt(b, int64(v.Competence))
-	b = append(b, `,"success":`...)
-	b = appendBool(b, v.Success)
+	if v.Success {
+		b = append(b, `,"success":true`...)
+	} else {
+		b = append(b, `,"success":false`...)
+	}
 	if v.Name != "" {
 		b = append(b, `,"name":`...)
 		b = appendString(b, v.Name)
@@ -990,16 +1016,14 @@ func (e *jsonEnc) encDevice(b []byte, v *Device) []byte {
 	b = append(b, `,"per_stage":`...)
 	b = appendInt(b, int64(v.PerStage))
 	if v.KnownDesign {
-		b = append(b, `,"known_design":`...)
-		b = appendBool(b, v.KnownDesign)
+		b = append(b, `,"known_design":true`...)
 	}
 	if v.Functions != 0 {
 		b = append(b, `,"functions":`...)
 		b = appendInt(b, int64(v.Functions))
 	}
 	if v.Robot {
-		b = append(b, `,"robot":`...)
-		b = appendBool(b, v.Robot)
+		b = append(b, `,"robot":true`...)
 	}
 	return append(b, '}')
 }

@@ -10,6 +10,7 @@ import (
 	"os"
 	"reflect"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/codename-spandex/spandex/pkg/rulebook"
@@ -302,5 +303,21 @@ func TestAppendNumbers(t *testing.T) {
 	}
 	if string(appendBool(nil, true)) != "true" || string(appendBool(nil, false)) != "false" {
 		t.Fatal("appendBool")
+	}
+}
+
+// TestAppendStringEveryByte puts every byte value at every position of
+// strings up to 19 bytes long (the 8-byte check and its tail) and
+// compares with encoding/json.
+func TestAppendStringEveryByte(t *testing.T) {
+	for n := 1; n < 20; n++ {
+		for p := 0; p < n; p++ {
+			for c := 0; c < 256; c++ {
+				s := []byte(strings.Repeat("a", n))
+				s[p] = byte(c)
+				want, _ := stdlib(string(s))
+				sameBytes(t, "string", appendString(nil, string(s)), want)
+			}
+		}
 	}
 }

@@ -209,10 +209,13 @@ func (g *gen) structFunc(t reflect.Type) error {
 				return fmt.Errorf("%s.%s: omitempty on %s is not handled", t.Name(), f.Name, f.Type)
 			}
 		}
+		// pre is the constant written before the value: the key, with
+		// the '{' or the comma when they are known here.
 		key := fmt.Sprintf("%q:", name)
+		pre := ""
 		switch {
 		case !open && cond == "":
-			g.printf("\tb = append(b, `{%s`...)\n", key)
+			pre = "{" + key
 			open = true
 		case !open:
 			g.printf("\tb = append(b, '{')\n")
@@ -223,17 +226,28 @@ func (g *gen) structFunc(t reflect.Type) error {
 		}
 		switch {
 		case sure:
-			g.printf("\tb = append(b, `,%s`...)\n", key)
+			pre = "," + key
 		case !written && cond == "":
-			// Merged with the '{' above.
+			// pre is the '{' and the key.
 		case !written:
-			g.printf("\tb = append(b, `%s`...)\n", key)
+			pre = key
 		default:
-			g.printf("\tif b[len(b)-1] != '{' {\n\tb = append(b, ',')\n\t}\n\tb = append(b, `%s`...)\n", key)
+			g.printf("\tif b[len(b)-1] != '{' {\n\tb = append(b, ',')\n\t}\n")
+			pre = key
 		}
-		// Under omitempty a slice, map or pointer written is not nil.
-		if err := g.value(expr, f.Type, 0, cond != ""); err != nil {
-			return fmt.Errorf("%s.%s: %w", t.Name(), f.Name, err)
+		plainBool := f.Type.Kind() == reflect.Bool && !f.Type.Implements(textType) && !f.Type.Implements(marshalerType)
+		switch {
+		case plainBool && cond != "":
+			// Under omitempty a bool written is true.
+			g.printf("\tb = append(b, `%strue`...)\n", pre)
+		case plainBool:
+			g.printf("\tif %s {\n\tb = append(b, `%strue`...)\n\t} else {\n\tb = append(b, `%sfalse`...)\n\t}\n", expr, pre, pre)
+		default:
+			g.printf("\tb = append(b, `%s`...)\n", pre)
+			// Under omitempty a slice, map or pointer written is not nil.
+			if err := g.value(expr, f.Type, 0, cond != ""); err != nil {
+				return fmt.Errorf("%s.%s: %w", t.Name(), f.Name, err)
+			}
 		}
 		if cond != "" {
 			g.printf("\t}\n")
