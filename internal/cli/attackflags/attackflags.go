@@ -1,10 +1,11 @@
 // Package attackflags holds the attack flags that `spandex attack` and
 // `spandex fight act` share: one binding, and one translation into a
 // pkg/combat request with pkg/combat's parsers, so both verbs take the
-// same syntax and a new attack option is added once.
+// same syntax and a new attack option is added once. `spandex tohit`
+// shares the to-hit situation flags (BindSituation).
 //
-// The two verbs word a few flags differently (the one-off attack speaks
-// of "the defender", the fight of "the target"), and fight act renames
+// The verbs word a few flags differently (the one-off attack speaks of
+// "the defender", the fight of "the target"), and fight act renames
 // --pick-up to --pick-up-block (its --pick-up is an action); Verb selects
 // those words.
 package attackflags
@@ -26,7 +27,20 @@ const (
 	// which supplies the defender's state (grappled, surprised, denser,
 	// impervious) and the free reactions itself.
 	FightAct
+	// ToHit is `spandex tohit`: the to-hit situation flags only.
+	ToHit
 )
+
+// say picks the verb's wording of a flag's help.
+func (v Verb) say(attack, fight, tohit string) string {
+	switch v {
+	case FightAct:
+		return fight
+	case ToHit:
+		return tohit
+	}
+	return attack
+}
 
 // pickUpFlag names the flag of Flags.BlockPickUp.
 func (v Verb) pickUpFlag() string {
@@ -61,22 +75,16 @@ type Flags struct {
 	Situation combat.Situation
 }
 
-// Bind adds the shared flags to fs in v's words. `spandex attack` also
-// binds the situation flags a fight works out itself (--grappled,
-// --surprise, --impervious, --attacker-denser, --defender-denser).
+// Bind adds the shared flags to fs in v's words (Attack or FightAct).
+// `spandex attack` also gets the situation flags a fight works out itself
+// (--grappled, --surprise, --impervious, --attacker-denser,
+// --defender-denser).
 func (fl *Flags) Bind(fs *pflag.FlagSet, v Verb) {
-	// words picks the verb's wording of a flag's help.
-	words := func(attack, fight string) string {
-		if v == FightAct {
-			return fight
-		}
-		return attack
-	}
+	words := func(attack, fight string) string { return v.say(attack, fight, "") }
 	mode := "strike"
 	if v == FightAct {
 		mode = ""
 	}
-	sit := &fl.Situation
 	fs.StringVar(&fl.With, "with", "", words("the attack: one of the attacker's combat.attacks slugs", "which of the attacker's combat.attacks"))
 	fs.StringVar(&fl.Mode, "mode", mode, words("strike|grab|crush|escape|throw|finishing-move", "attack mode: strike (default), grab, crush, escape, throw, finishing-move"))
 	fs.StringVar(&fl.Reaction, "reaction", "none", words("", "the target's reaction: ")+"none|parry[:NAME]|block:OBJECT|dodge|brace|judo|resist|grab")
@@ -94,21 +102,8 @@ func (fl *Flags) Bind(fs *pflag.FlagSet, v Verb) {
 	fs.BoolVar(&fl.Kill, "kill", false, "a mundane "+words("defender", "target")+" taken out is killed rather than knocked unconscious")
 	fs.Float64Var(&fl.MassKg, "mass", 0, "throw: the "+words("defender's mass in kg (default an average hero, 120 kg)", "target's mass in kg (default an average hero)"))
 
-	fs.BoolVar(&sit.Behind, "behind", false, "attacker behind the target (+2)")
-	fs.BoolVar(&sit.Above, "above", false, "attacker above the target (+1; not with --behind)")
-	fs.BoolVar(&sit.Unaware, "unaware", false, "target unaware of the attack (+2)")
-	fs.IntVar(&sit.Cover, "cover", 0, "target behind cover: penalty 0-10")
-	fs.BoolVar(&sit.Fog, "fog", false, "target obscured by fog or smoke (-3)")
-	fs.IntVar(&sit.RangeFifths, "range-fifths", 0, "fifths of the attack's maximum range to the target (-1 each)")
-	fs.BoolVar(&sit.Invisible, "invisible", false, "target invisible (-4)")
-	fs.BoolVar(&sit.Shrunk, "shrunk", false, "target shrunk (-3, knockback threshold -10)")
-	fs.BoolVar(&sit.Camouflaged, "camouflaged", false, "target camouflaged and moving (-2)")
-	fs.BoolVar(&sit.StealthDark, "stealth-dark", false, "target using stealth in the dark (-2)")
-	fs.BoolVar(&sit.Dimensional, "dimensional", false, "inside a dimensional control area (-4 to hit and to parry)")
-	fs.BoolVar(&sit.Gale, "gale", false, "in or shooting into a gale or fog"+words(" from weather control", "")+" (-2)")
-	fs.IntVar(&sit.AnalysePanels, "analyse", 0, words("extra panels spent analysing with a brain implant (+1 each per implant rank, at most +5)",
-		"Brain Implant: extra panels analysing, added to the attack's time"))
-	fs.IntVar(&sit.AccuracyPenalty, "accuracy-penalty", 0, "Accuracy rank 1: a penalty "+words("taken on the to-hit that ", "")+"the defender's reaction also takes")
+	sit := &fl.Situation
+	BindSituation(fs, sit, v)
 	fs.IntVar(&sit.AimPanels, "aim", 0, "Accuracy rank 2: extra panels aiming"+words(" (+5 damage each, at most +25 in all)", ", added to the attack's time"))
 	target := words("defender", "target")
 	fs.BoolVar(&sit.Phased, "phased", false, "the "+target+" is phased out (Phasing)")
@@ -119,12 +114,36 @@ func (fl *Flags) Bind(fs *pflag.FlagSet, v Verb) {
 	fs.BoolVar(&sit.AttackerLighter, "attacker-lighter", false, "the attacker is lighter (density control): minimum melee damage")
 	fs.BoolVar(&sit.DefenderLighter, "defender-lighter", false, "the "+target+" is lighter: knockback threshold 10")
 	if v == Attack {
-		fs.BoolVar(&sit.Grappled, "grappled", false, "target grappled or restrained (+4)")
 		fs.BoolVar(&sit.Surprise, "surprise", false, "a complete surprise: the defender cannot react")
 		fs.BoolVar(&sit.Impervious, "impervious", false, "the defender is impervious (immune to physical damage)")
 		fs.BoolVar(&sit.AttackerDenser, "attacker-denser", false, "the attacker is denser (density control): +10 melee damage")
 		fs.BoolVar(&sit.DefenderDenser, "defender-denser", false, "the defender is denser: knockback threshold +5")
 	}
+}
+
+// BindSituation adds the to-hit situation flags (p. 33, and the powers'
+// to-hit modifiers) to fs in v's words. A fight knows who is grappled, so
+// fight act has no --grappled.
+func BindSituation(fs *pflag.FlagSet, sit *combat.Situation, v Verb) {
+	fs.BoolVar(&sit.Behind, "behind", false, "attacker behind the target (+2)")
+	fs.BoolVar(&sit.Above, "above", false, "attacker above the target (+1; not with --behind)")
+	fs.BoolVar(&sit.Unaware, "unaware", false, "target unaware of the attack (+2)")
+	if v != FightAct {
+		fs.BoolVar(&sit.Grappled, "grappled", false, "target grappled or restrained (+4)")
+	}
+	fs.IntVar(&sit.Cover, "cover", 0, "target behind cover: penalty 0-10")
+	fs.BoolVar(&sit.Fog, "fog", false, "target obscured by fog or smoke (-3)")
+	fs.IntVar(&sit.RangeFifths, "range-fifths", 0, "fifths of the "+v.say("attack's ", "attack's ", "")+"maximum range to the target (-1 each)")
+	fs.BoolVar(&sit.Invisible, "invisible", false, "target invisible (-4)")
+	fs.BoolVar(&sit.Shrunk, "shrunk", false, "target shrunk (-3"+v.say(", knockback threshold -10", ", knockback threshold -10", "")+")")
+	fs.BoolVar(&sit.Camouflaged, "camouflaged", false, "target camouflaged and moving (-2)")
+	fs.BoolVar(&sit.StealthDark, "stealth-dark", false, "target using stealth in the dark (-2)")
+	fs.BoolVar(&sit.Dimensional, "dimensional", false, "inside a dimensional control area (-4"+v.say(" to hit and to parry", " to hit and to parry", "")+")")
+	fs.BoolVar(&sit.Gale, "gale", false, "in or shooting into a gale or fog"+v.say(" from weather control", "", "")+" (-2)")
+	fs.IntVar(&sit.AnalysePanels, "analyse", 0, v.say("extra panels spent analysing with a brain implant (+1 each per implant rank, at most +5)",
+		"Brain Implant: extra panels analysing, added to the attack's time", "extra panels analysing with a brain implant (+1 each, at most +5)"))
+	fs.IntVar(&sit.AccuracyPenalty, "accuracy-penalty", 0, v.say("Accuracy rank 1: a penalty taken on the to-hit that the defender's reaction also takes",
+		"Accuracy rank 1: a penalty the defender's reaction also takes", "a penalty taken with Accuracy rank 1"))
 }
 
 // Request parses the flags, --mode included, into a combat request for

@@ -74,6 +74,30 @@ func TestBindDifferences(t *testing.T) {
 	}
 }
 
+// TestBindSituationToHit: tohit gets the to-hit situation flags only, in
+// its own words.
+func TestBindSituationToHit(t *testing.T) {
+	var sit combat.Situation
+	fs := pflag.NewFlagSet("tohit", pflag.ContinueOnError)
+	BindSituation(fs, &sit, ToHit)
+	if err := fs.Parse([]string{"--behind", "--unaware", "--grappled", "--cover", "3", "--fog", "--range-fifths", "2", "--invisible",
+		"--shrunk", "--camouflaged", "--stealth-dark", "--dimensional", "--gale", "--analyse", "2", "--accuracy-penalty", "1"}); err != nil {
+		t.Fatal(err)
+	}
+	if !sit.Behind || !sit.Unaware || !sit.Grappled || sit.Cover != 3 || !sit.Fog || sit.RangeFifths != 2 || !sit.Invisible || !sit.Shrunk ||
+		!sit.Camouflaged || !sit.StealthDark || !sit.Dimensional || !sit.Gale || sit.AnalysePanels != 2 || sit.AccuracyPenalty != 1 {
+		t.Errorf("%+v", sit)
+	}
+	for _, name := range []string{"aim", "phased", "with", "surprise"} {
+		if fs.Lookup(name) != nil {
+			t.Errorf("tohit has --%s", name)
+		}
+	}
+	if u := fs.Lookup("shrunk").Usage; u != "target shrunk (-3)" {
+		t.Errorf("tohit words: %q", u)
+	}
+}
+
 func TestRequest(t *testing.T) {
 	tests := []struct {
 		name  string

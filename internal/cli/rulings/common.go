@@ -14,6 +14,7 @@ import (
 	"github.com/codename-spandex/spandex/internal/cmdutil"
 	"github.com/codename-spandex/spandex/internal/iostreams"
 	"github.com/codename-spandex/spandex/pkg/combat"
+	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 	"github.com/codename-spandex/spandex/pkg/ruling"
 )
@@ -39,13 +40,70 @@ func newBase(f *cmdutil.Factory) *Base {
 	}}
 }
 
-// bind fills the global settings when the command runs.
-func bind(f *cmdutil.Factory, b *Base) error {
-	ft, err := f.Format(cmdutil.FormatText)
+// bind is the prepare step that fills the global settings when the
+// command runs.
+func (b *Base) bind(f *cmdutil.Factory) cmdutil.Prepare {
+	return func(*cobra.Command, []string) error {
+		ft, err := f.Format(cmdutil.FormatText)
+		if err != nil {
+			return err
+		}
+		b.Format, b.Explain, b.Rolls = ft, f.Globals.Explain, f.Globals.DiceSet || f.Globals.SeedSet
+		return nil
+	}
+}
+
+// required is the prepare step of a verb whose flags must be given: the
+// first one missing is an input error.
+func required(flags ...string) cmdutil.Prepare {
+	return func(cmd *cobra.Command, _ []string) error {
+		for _, fl := range flags {
+			if !cmd.Flags().Changed(fl) {
+				return cmdutil.Inputf("--%s: required", fl)
+			}
+		}
+		return nil
+	}
+}
+
+// Rolled ends the JSON of a ruling that rolls dice: every die with its
+// purpose, the seed (none with the GM's --dice) and the ruling's steps.
+type Rolled struct {
+	Dice  []dice.Rolled `json:"dice"`
+	Seed  *uint64       `json:"seed,omitempty"`
+	Steps ruling.Steps  `json:"steps"`
+}
+
+// roller is a ruling's dice: the command's roller, recorded.
+type roller struct {
+	rs *cmdutil.RollerState
+	*dice.Recorder
+}
+
+// roller starts the ruling's recorded dice.
+func (b *Base) roller() (roller, error) {
+	rs, err := b.Roller()
 	if err != nil {
+		return roller{}, err
+	}
+	return roller{rs: rs, Recorder: dice.NewRecorder(rs.Roller)}, nil
+}
+
+// seed is the seed to report, or nil (the GM's dice, or no roller).
+func (r roller) seed() *uint64 {
+	if r.rs == nil {
+		return nil
+	}
+	return r.rs.SeedPtr()
+}
+
+// finish checks that every --dice value was used (before anything is
+// printed), then records the dice and the seed in out.
+func (r roller) finish(out *Rolled) error {
+	if err := finish(r.rs); err != nil {
 		return err
 	}
-	b.Format, b.Explain, b.Rolls = ft, f.Globals.Explain, f.Globals.DiceSet || f.Globals.SeedSet
+	out.Dice, out.Seed = r.Rolls(), r.seed()
 	return nil
 }
 
@@ -58,15 +116,14 @@ func Commands(f *cmdutil.Factory) []*cobra.Command {
 }
 
 // emit writes a ruling: JSON (with the seed and steps), or the text lines
-// and then the steps on a terminal. --explain prints the steps on stderr.
-func emit(b *Base, rs *cmdutil.RollerState, v any, lines []string, steps ruling.Steps) error {
-	if b.Explain {
-		if err := steps.Write(b.IO.ErrOut); err != nil {
-			return err
-		}
+// on a terminal. --explain prints the steps on stderr, and human output
+// the seed of seeded dice.
+func emit(b *Base, seed *uint64, v any, lines []string, steps ruling.Steps) error {
+	if err := cmdutil.Explain(b.IO.ErrOut, b.Explain, steps); err != nil {
+		return err
 	}
-	if rs != nil && rs.Seeded && !b.Format.IsJSON() {
-		fmt.Fprintf(b.IO.ErrOut, "seed %d (replay with --seed %d)\n", rs.Seed, rs.Seed)
+	if !b.Format.IsJSON() {
+		cmdutil.ReportSeed(b.IO.ErrOut, seed)
 	}
 	switch b.Format {
 	case cmdutil.FormatJSON, cmdutil.FormatJSONL:

@@ -7,9 +7,7 @@ import (
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
 	"github.com/codename-spandex/spandex/pkg/combat"
-	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
-	"github.com/codename-spandex/spandex/pkg/ruling"
 )
 
 // DamageOptions are the inputs of `spandex damage`.
@@ -37,9 +35,7 @@ type DamageOutput struct {
 		Health  int `json:"health"`
 		Stamina int `json:"stamina"`
 	} `json:"taken"`
-	Dice  []dice.Rolled `json:"dice"`
-	Seed  *uint64       `json:"seed,omitempty"`
-	Steps ruling.Steps  `json:"steps"`
+	Rolled
 }
 
 // NewCmdDamage builds `spandex damage`.
@@ -64,15 +60,7 @@ Dice: the health dice, then the stamina dice.`,
 		Example: `  spandex damage --type sharp-two-handed --bonus 5 --split health=5
   spandex damage --health 4d6 --stamina 6d6 --h-divider 5 --s-divider 4 --strength 45 --lower 2 --seed 1`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := bind(f, opts.Base); err != nil {
-				return err
-			}
-			if runF != nil {
-				return runF(opts)
-			}
-			return RunDamage(opts)
-		},
+		RunE: cmdutil.RunE(opts, runF, RunDamage, opts.bind(f)),
 	}
 	fl := cmd.Flags()
 	fl.StringVar(&opts.Type, "type", "", "a Physical Damage Table row")
@@ -109,17 +97,13 @@ func RunDamage(opts *DamageOptions) error {
 		}
 		in.SplitHealth = sp.Health
 	}
-	rs, err := opts.Roller()
+	r, err := opts.roller()
 	if err != nil {
 		return err
 	}
-	rec := dice.NewRecorder(rs.Roller)
-	d, err := combat.DamageRoll(in, rec)
+	d, err := combat.DamageRoll(in, r)
 	if err != nil {
 		return inputErr(err)
-	}
-	if err := finish(rs); err != nil {
-		return err
 	}
 	dv := rulebook.Dividers{Health: opts.HDivider, Stamina: opts.SDivider}
 	if opts.Strength > 0 {
@@ -131,7 +115,10 @@ func RunDamage(opts *DamageOptions) error {
 	if opts.IgnoreDiv {
 		dv = rulebook.Dividers{}
 	}
-	out := DamageOutput{DamageResult: d, Dividers: dv, Dice: rec.Rolls(), Seed: rs.SeedPtr()}
+	out := DamageOutput{DamageResult: d, Dividers: dv}
+	if err := r.finish(&out.Rolled); err != nil {
+		return err
+	}
 	out.Taken.Health, out.Taken.Stamina = combat.ApplyDividers(d.Health, d.Stamina, dv)
 	row := opts.Type
 	if row == "" {
@@ -147,5 +134,5 @@ func RunDamage(opts *DamageOptions) error {
 		out.Steps.Add("dividers", "p. 37", "%s: %d H, %d S taken (rounded up; below 2 ignored)", dv, out.Taken.Health, out.Taken.Stamina)
 		lines = append(lines, fmt.Sprintf("taken: %d H, %d S after dividers %s (rounded up, p. 37)", out.Taken.Health, out.Taken.Stamina, dv))
 	}
-	return emit(opts.Base, rs, out, lines, out.Steps)
+	return emit(opts.Base, out.Seed, out, lines, out.Steps)
 }

@@ -7,9 +7,7 @@ import (
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
 	"github.com/codename-spandex/spandex/pkg/combat"
-	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
-	"github.com/codename-spandex/spandex/pkg/ruling"
 )
 
 // DodgeOptions are the inputs of `spandex dodge`.
@@ -33,12 +31,10 @@ type DodgeResult struct {
 	Modifiers   []combat.Modifier    `json:"modifiers"`
 	Total       int                  `json:"total"`
 	// Result is the Dodging Table symbol: -, ½, +P or Y.
-	Result  string        `json:"result"`
-	Meaning string        `json:"meaning"`
-	Damage  string        `json:"damage"`
-	Dice    []dice.Rolled `json:"dice"`
-	Seed    *uint64       `json:"seed,omitempty"`
-	Steps   ruling.Steps  `json:"steps"`
+	Result  string `json:"result"`
+	Meaning string `json:"meaning"`
+	Damage  string `json:"damage"`
+	Rolled
 }
 
 // NewCmdDodge builds `spandex dodge`.
@@ -61,16 +57,10 @@ Dice: one 1d6.`,
 		Example: `  spandex dodge --strike-class 4 --bonus 1 --dice 5
   spandex dodge --strike-class 2 --armour-class F --source super-speed --seed 3`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := bind(f, opts.Base); err != nil {
-				return err
-			}
+		RunE: cmdutil.RunE(opts, runF, RunDodge, opts.bind(f), func(cmd *cobra.Command, _ []string) error {
 			opts.BonusSet = cmd.Flags().Changed("bonus")
-			if runF != nil {
-				return runF(opts)
-			}
-			return RunDodge(opts)
-		},
+			return nil
+		}),
 	}
 	fl := cmd.Flags()
 	fl.StringVar(&opts.StrikeClass, "strike-class", "", "the attack's strike class 0-5 (required)")
@@ -119,17 +109,13 @@ func RunDodge(opts *DodgeOptions) error {
 	case len(opts.Sources) > 0:
 		return cmdutil.Inputf("--source: needs --armour-class (and not --bonus)")
 	}
-	rs, err := opts.Roller()
+	r, err := opts.roller()
 	if err != nil {
 		return err
 	}
-	rec := dice.NewRecorder(rs.Roller)
-	roll, err := rec.Roll(6, "dodge")
+	roll, err := r.Roll(6, "dodge")
 	if err != nil {
 		return cmdutil.Input(err)
-	}
-	if err := finish(rs); err != nil {
-		return err
 	}
 	total, res := combat.DodgeOutcome(sc, roll, bonus, mods)
 	damage := map[rulebook.DodgeResult]string{
@@ -139,7 +125,10 @@ func RunDodge(opts *DodgeOptions) error {
 		rulebook.DodgeFull:  "no damage",
 	}[res]
 	out := DodgeResult{StrikeClass: sc, ArmourClass: ac, Roll: roll, Bonus: bonus, Modifiers: append(bonusMods, mods...), Total: total,
-		Result: res.Symbol(), Meaning: res.Meaning(), Damage: damage, Dice: rec.Rolls(), Seed: rs.SeedPtr()}
+		Result: res.Symbol(), Meaning: res.Meaning(), Damage: damage}
+	if err := r.finish(&out.Rolled); err != nil {
+		return err
+	}
 	if out.Modifiers == nil {
 		out.Modifiers = []combat.Modifier{}
 	}
@@ -150,7 +139,7 @@ func RunDodge(opts *DodgeOptions) error {
 		fmt.Sprintf("result: %s against %s (Dodging Table, p. 35)", res.Symbol(), sc),
 		"damage: " + damage,
 	}
-	return emit(opts.Base, rs, out, lines, out.Steps)
+	return emit(opts.Base, out.Seed, out, lines, out.Steps)
 }
 
 func modsSuffix(mods []combat.Modifier) string {

@@ -9,7 +9,6 @@ import (
 	"github.com/codename-spandex/spandex/pkg/combat"
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
-	"github.com/codename-spandex/spandex/pkg/ruling"
 )
 
 // FallOptions are the inputs of `spandex fall`.
@@ -22,9 +21,7 @@ type FallOptions struct {
 // FallOutput is what `spandex fall` prints.
 type FallOutput struct {
 	combat.FallResult
-	Dice  []dice.Rolled `json:"dice"`
-	Seed  *uint64       `json:"seed,omitempty"`
-	Steps ruling.Steps  `json:"steps"`
+	Rolled
 }
 
 // NewCmdFall builds `spandex fall`.
@@ -44,18 +41,7 @@ Dice: the health d6s, then the stamina d6s.`,
 		Example: `  spandex fall --metres 23 --jump
   spandex fall --metres 100 --h-divider 3 --s-divider 2 --seed 9`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := bind(f, opts.Base); err != nil {
-				return err
-			}
-			if !cmd.Flags().Changed("metres") {
-				return cmdutil.Inputf("--metres: required")
-			}
-			if runF != nil {
-				return runF(opts)
-			}
-			return RunFall(opts)
-		},
+		RunE: cmdutil.RunE(opts, runF, RunFall, opts.bind(f), required("metres")),
 	}
 	fl := cmd.Flags()
 	fl.IntVar(&opts.Metres, "metres", 0, "metres fallen (required)")
@@ -77,28 +63,25 @@ func RunFall(opts *FallOptions) error {
 		return err
 	}
 	opts.Dividers = rulebook.Dividers{Health: opts.HDivider, Stamina: opts.SDivider}
-	var rs *cmdutil.RollerState
-	var rec *dice.Recorder
+	// Nothing is rolled when the fall is avoided.
+	var rl roller
 	var r dice.Roller = noDice{}
 	if !opts.Acrobatics && !opts.EdgeGrab {
 		var err error
-		rs, err = opts.Roller()
-		if err != nil {
+		if rl, err = opts.roller(); err != nil {
 			return err
 		}
-		rec = dice.NewRecorder(rs.Roller)
-		r = rec
+		r = rl
 	}
 	res, err := combat.Fall(opts.FallInput, r)
 	if err != nil {
 		return inputErr(err)
 	}
-	if err := finish(rs); err != nil {
-		return err
-	}
-	out := FallOutput{FallResult: res, Dice: []dice.Rolled{}}
-	if rec != nil {
-		out.Dice, out.Seed = rec.Rolls(), rs.SeedPtr()
+	out := FallOutput{FallResult: res, Rolled: Rolled{Dice: []dice.Rolled{}}}
+	if rl.Recorder != nil {
+		if err := rl.finish(&out.Rolled); err != nil {
+			return err
+		}
 	}
 	var lines []string
 	if res.Avoided != "" {
@@ -114,7 +97,7 @@ func RunFall(opts *FallOptions) error {
 			fmt.Sprintf("taken: %d H, %d S (dividers doubled: %s)", res.Health, res.Stamina, res.Dividers),
 		}
 	}
-	return emit(opts.Base, rs, out, lines, out.Steps)
+	return emit(opts.Base, out.Seed, out, lines, out.Steps)
 }
 
 // noDice is a roller for rulings that roll nothing.

@@ -7,9 +7,7 @@ import (
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
 	"github.com/codename-spandex/spandex/pkg/combat"
-	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
-	"github.com/codename-spandex/spandex/pkg/ruling"
 )
 
 // KnockbackOptions are the inputs of `spandex knockback`.
@@ -28,9 +26,7 @@ type KnockbackOptions struct {
 // KnockbackOutput is what `spandex knockback` prints.
 type KnockbackOutput struct {
 	combat.KnockbackResult
-	Dice  []dice.Rolled `json:"dice"`
-	Seed  *uint64       `json:"seed,omitempty"`
-	Steps ruling.Steps  `json:"steps"`
+	Rolled
 }
 
 // NewCmdKnockback builds `spandex knockback`.
@@ -56,16 +52,10 @@ Dice: one 1d6 per wall reached, nearest first; then the prone 1d20.`,
 		Example: `  spandex knockback --stamina 36 --threshold 20 --wall wood --agility 14
   spandex knockback --stamina 60 --wall glass@2 --wall brick@5 --agility 12 --seed 4`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := bind(f, opts.Base); err != nil {
-				return err
-			}
+		RunE: cmdutil.RunE(opts, runF, RunKnockback, opts.bind(f), func(cmd *cobra.Command, _ []string) error {
 			opts.AgilitySet = cmd.Flags().Changed("agility")
-			if runF != nil {
-				return runF(opts)
-			}
-			return RunKnockback(opts)
-		},
+			return nil
+		}),
 	}
 	fl := cmd.Flags()
 	fl.IntVar(&opts.Stamina, "stamina", 0, "the stamina damage that counts for knockback (required)")
@@ -107,22 +97,21 @@ func RunKnockback(opts *KnockbackOptions) error {
 	if err != nil {
 		return err
 	}
-	rs, err := opts.Roller()
+	r, err := opts.roller()
 	if err != nil {
 		return err
 	}
-	rec := dice.NewRecorder(rs.Roller)
 	in := combat.KnockbackInput{Stamina: opts.Stamina, Threshold: opts.Threshold, Brace: rulebook.BracePerRank * opts.BraceRank,
 		Obstructions: obs, StaminaDivider: opts.SDivider, Agility: opts.Agility, Gymnastics: opts.Gymnastics, NoProneCheck: !opts.AgilitySet && !opts.Gymnastics}
 	in.ExactThreshold = true
-	kb, err := combat.Knockback(in, rec, rules)
+	kb, err := combat.Knockback(in, r, rules)
 	if err != nil {
 		return inputErr(err)
 	}
-	if err := finish(rs); err != nil {
+	out := KnockbackOutput{KnockbackResult: kb}
+	if err := r.finish(&out.Rolled); err != nil {
 		return err
 	}
-	out := KnockbackOutput{KnockbackResult: kb, Dice: rec.Rolls(), Seed: rs.SeedPtr()}
 	th := fmt.Sprintf("%d", kb.Threshold)
 	if kb.BraceBonus > 0 {
 		th += fmt.Sprintf(" + %d braced", kb.BraceBonus)
@@ -146,5 +135,5 @@ func RunKnockback(opts *KnockbackOptions) error {
 		lines = append(lines, "prone: "+l)
 		out.Steps.Add("prone", "p. 37", "%s", l)
 	}
-	return emit(opts.Base, rs, out, lines, out.Steps)
+	return emit(opts.Base, out.Seed, out, lines, out.Steps)
 }

@@ -9,7 +9,6 @@ import (
 	"github.com/codename-spandex/spandex/pkg/combat"
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
-	"github.com/codename-spandex/spandex/pkg/ruling"
 )
 
 // ParryOptions are the inputs of `spandex parry`.
@@ -37,10 +36,8 @@ type ParryResult struct {
 	Success    bool                `json:"success"`
 	RangedForm bool                `json:"ranged_form"`
 	// VirtualDamage is rolled on a success when its dice are given.
-	VirtualDamage *int          `json:"virtual_damage,omitempty"`
-	Dice          []dice.Rolled `json:"dice"`
-	Seed          *uint64       `json:"seed,omitempty"`
-	Steps         ruling.Steps  `json:"steps"`
+	VirtualDamage *int `json:"virtual_damage,omitempty"`
+	Rolled
 }
 
 // NewCmdParry builds `spandex parry`.
@@ -65,15 +62,7 @@ Dice: the 1d20, then the virtual damage (health dice, then stamina dice).`,
 		Example: `  spandex parry --attack other-melee --parry other-melee --dice 12
   spandex parry --attack unarmed --parry other-melee --virtual-health 1d6 --virtual-stamina 2d6+6 --dice 20,3,5,2`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := bind(f, opts.Base); err != nil {
-				return err
-			}
-			if runF != nil {
-				return runF(opts)
-			}
-			return RunParry(opts)
-		},
+		RunE: cmdutil.RunE(opts, runF, RunParry, opts.bind(f)),
 	}
 	fl := cmd.Flags()
 	fl.StringVar(&opts.Attack, "attack", "", "the attack type: a Parrying Table row (required)")
@@ -130,12 +119,11 @@ func RunParry(opts *ParryOptions) error {
 	if opts.AnimalSenses {
 		mods = append(mods, combat.Modifier{Slug: "animal-senses", Value: 1, Text: "animal senses", Page: "p. 75"})
 	}
-	rs, err := opts.Roller()
+	r, err := opts.roller()
 	if err != nil {
 		return err
 	}
-	rec := dice.NewRecorder(rs.Roller)
-	roll, err := rec.Roll(20, "parry")
+	roll, err := r.Roll(20, "parry")
 	if err != nil {
 		return cmdutil.Input(err)
 	}
@@ -157,7 +145,7 @@ func RunParry(opts *ParryOptions) error {
 				continue
 			}
 			x, _ := dice.Parse(e.expr)
-			t, err := x.Total(rec, e.purpose)
+			t, err := x.Total(r, e.purpose)
 			if err != nil {
 				return cmdutil.Input(err)
 			}
@@ -172,9 +160,8 @@ func RunParry(opts *ParryOptions) error {
 		out.Steps.Add("parry", "pp. 34, 36", "virtual damage %d, taken off the incoming damage health first, %s", v, when)
 		lines = append(lines, fmt.Sprintf("virtual damage: %d, taken off health first, then stamina, %s", v, when))
 	}
-	if err := finish(rs); err != nil {
+	if err := r.finish(&out.Rolled); err != nil {
 		return err
 	}
-	out.Dice, out.Seed = rec.Rolls(), rs.SeedPtr()
-	return emit(opts.Base, rs, out, lines, out.Steps)
+	return emit(opts.Base, out.Seed, out, lines, out.Steps)
 }

@@ -7,9 +7,7 @@ import (
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
 	"github.com/codename-spandex/spandex/pkg/combat"
-	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
-	"github.com/codename-spandex/spandex/pkg/ruling"
 )
 
 // PsychicOptions are the inputs of `spandex psychic`.
@@ -22,9 +20,7 @@ type PsychicOptions struct {
 // PsychicOutput is what `spandex psychic` prints.
 type PsychicOutput struct {
 	combat.PsychicResult
-	Dice  []dice.Rolled `json:"dice"`
-	Seed  *uint64       `json:"seed,omitempty"`
-	Steps ruling.Steps  `json:"steps"`
+	Rolled
 }
 
 // NewCmdPsychic builds `spandex psychic`.
@@ -45,23 +41,12 @@ Dice: the attacker's 1d20, the defender's 1d20, then the resist 1d6.`,
 		Example: `  spandex psychic --attacker-will 14 --defender-will 11 --resist
   spandex psychic --attacker-will 10 --defender-will 10 --confidence 70 --dice 12,9`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := bind(f, opts.Base); err != nil {
-				return err
-			}
-			for _, fl := range []string{"attacker-will", "defender-will"} {
-				if !cmd.Flags().Changed(fl) {
-					return cmdutil.Inputf("--%s: required", fl)
-				}
-			}
+		RunE: cmdutil.RunE(opts, runF, RunPsychic, opts.bind(f), required("attacker-will", "defender-will"), func(cmd *cobra.Command, _ []string) error {
 			if cmd.Flags().Changed("confidence") && cmd.Flags().Changed("will-bonus") {
 				return cmdutil.Inputf("--will-bonus: give it or --confidence, not both")
 			}
-			if runF != nil {
-				return runF(opts)
-			}
-			return RunPsychic(opts)
-		},
+			return nil
+		}),
 	}
 	fl := cmd.Flags()
 	fl.IntVar(&opts.AttackerWill, "attacker-will", 0, "the attacker's will (required)")
@@ -87,19 +72,18 @@ func RunPsychic(opts *PsychicOptions) error {
 	if opts.Confidence > 0 {
 		opts.WillBonus = rulebook.Confidence(opts.Confidence).WillBonus
 	}
-	rs, err := opts.Roller()
+	r, err := opts.roller()
 	if err != nil {
 		return err
 	}
-	rec := dice.NewRecorder(rs.Roller)
-	res, err := combat.Psychic(opts.PsychicInput, rec)
+	res, err := combat.Psychic(opts.PsychicInput, r)
 	if err != nil {
 		return inputErr(err)
 	}
-	if err := finish(rs); err != nil {
+	out := PsychicOutput{PsychicResult: res}
+	if err := r.finish(&out.Rolled); err != nil {
 		return err
 	}
-	out := PsychicOutput{PsychicResult: res, Dice: rec.Rolls(), Seed: rs.SeedPtr()}
 	att := fmt.Sprintf("1d20 %d + will %d", res.AttackerRoll, res.AttackerWill)
 	if res.AttackerBonus != 0 {
 		att += fmt.Sprintf(" %+d", res.AttackerBonus)
@@ -118,5 +102,5 @@ func RunPsychic(opts *PsychicOptions) error {
 		fmt.Sprintf("defender: %s = %d", def, res.DefenderTotal),
 		"result: " + outcome,
 	}
-	return emit(opts.Base, rs, out, lines, out.Steps)
+	return emit(opts.Base, out.Seed, out, lines, out.Steps)
 }

@@ -45,18 +45,7 @@ No dice are rolled.`,
 		Example: `  spandex throw --strength 45 --object fridge
   spandex throw --strength 30 --person --mass 90`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := bind(f, opts.Base); err != nil {
-				return err
-			}
-			if !cmd.Flags().Changed("strength") {
-				return cmdutil.Inputf("--strength: required")
-			}
-			if runF != nil {
-				return runF(opts)
-			}
-			return RunThrow(opts)
-		},
+		RunE: cmdutil.RunE(opts, runF, RunThrow, opts.bind(f), required("strength")),
 	}
 	fl := cmd.Flags()
 	fl.IntVar(&opts.Strength, "strength", 0, "the thrower's strength (required)")

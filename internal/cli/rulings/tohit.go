@@ -5,6 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/codename-spandex/spandex/internal/cli/attackflags"
 	"github.com/codename-spandex/spandex/internal/cmdutil"
 	"github.com/codename-spandex/spandex/pkg/combat"
 	"github.com/codename-spandex/spandex/pkg/dice"
@@ -48,7 +49,6 @@ type ToHitResult struct {
 // NewCmdToHit builds `spandex tohit`.
 func NewCmdToHit(f *cmdutil.Factory, runF func(*ToHitOptions) error) *cobra.Command {
 	opts := &ToHitOptions{Base: newBase(f)}
-	sit := &opts.Situation
 	cmd := &cobra.Command{
 		Use:   "tohit --strike-class N --armour-class X [modifiers]",
 		Short: "The d20 roll an attack needs to hit (To-Hit Table and modifiers, p. 33)",
@@ -65,47 +65,19 @@ With --roll, --dice or --seed it also rolls the d20 (one die: the to-hit).`,
 		Example: `  spandex tohit --strike-class 3 --armour-class B --behind
   spandex tohit --strike-class 2 --armour-class F --strike-bonus 2 --dice 14`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := bind(f, opts.Base); err != nil {
-				return err
-			}
-			if runF != nil {
-				return runF(opts)
-			}
-			return RunToHit(opts)
-		},
+		RunE: cmdutil.RunE(opts, runF, RunToHit, opts.bind(f)),
 	}
 	fl := cmd.Flags()
 	fl.StringVar(&opts.StrikeClass, "strike-class", "", "the attack's strike class 0-5 (required)")
 	fl.StringVar(&opts.ArmourClass, "armour-class", "", "the target's armour class A-L (required)")
 	fl.IntVar(&opts.StrikeBonus, "strike-bonus", 0, "the attacker's strike bonus")
-	addSituationFlags(cmd, sit)
+	attackflags.BindSituation(fl, &opts.Situation, attackflags.ToHit)
 	fl.BoolVar(&opts.Dazed, "dazed", false, "attacker dazed (-2)")
 	fl.BoolVar(&opts.Stunned, "stunned", false, "attacker stunned (-5)")
 	fl.BoolVar(&opts.Haymaker, "haymaker", false, "a streetfighting haymaker (+2)")
 	fl.StringArrayVar(&opts.Modifiers, "modifier", nil, "another modifier the GM rules: NAME=N; repeatable")
 	fl.BoolVar(&opts.Roll, "roll", false, "also roll the d20")
 	return cmd
-}
-
-// addSituationFlags adds the to-hit situation flags shared by tohit.
-func addSituationFlags(cmd *cobra.Command, sit *combat.Situation) {
-	fl := cmd.Flags()
-	fl.BoolVar(&sit.Behind, "behind", false, "attacker behind the target (+2)")
-	fl.BoolVar(&sit.Above, "above", false, "attacker above the target (+1; not with --behind)")
-	fl.BoolVar(&sit.Unaware, "unaware", false, "target unaware of the attack (+2)")
-	fl.BoolVar(&sit.Grappled, "grappled", false, "target grappled or restrained (+4)")
-	fl.IntVar(&sit.Cover, "cover", 0, "target behind cover: penalty 0-10")
-	fl.BoolVar(&sit.Fog, "fog", false, "target obscured by fog or smoke (-3)")
-	fl.IntVar(&sit.RangeFifths, "range-fifths", 0, "fifths of the maximum range to the target (-1 each)")
-	fl.BoolVar(&sit.Invisible, "invisible", false, "target invisible (-4)")
-	fl.BoolVar(&sit.Shrunk, "shrunk", false, "target shrunk (-3)")
-	fl.BoolVar(&sit.Camouflaged, "camouflaged", false, "target camouflaged and moving (-2)")
-	fl.BoolVar(&sit.StealthDark, "stealth-dark", false, "target using stealth in the dark (-2)")
-	fl.BoolVar(&sit.Dimensional, "dimensional", false, "inside a dimensional control area (-4)")
-	fl.BoolVar(&sit.Gale, "gale", false, "in or shooting into a gale or fog (-2)")
-	fl.IntVar(&sit.AnalysePanels, "analyse", 0, "extra panels analysing with a brain implant (+1 each, at most +5)")
-	fl.IntVar(&sit.AccuracyPenalty, "accuracy-penalty", 0, "a penalty taken with Accuracy rank 1")
 }
 
 // RunToHit works out the ruling.
@@ -151,25 +123,23 @@ func RunToHit(opts *ToHitOptions) error {
 		fmt.Sprintf("modifiers: %s (total %+d)", modsLine(mods), out.ModifierTotal),
 		fmt.Sprintf("need: a d20 of %d or more (%.0f%%)", out.Need, out.Chance*100),
 	}
-	var rs *cmdutil.RollerState
+	var r roller
 	if opts.Roll || opts.Rolls {
-		rs, err = opts.Roller()
-		if err != nil {
+		if r, err = opts.roller(); err != nil {
 			return err
 		}
-		rec := dice.NewRecorder(rs.Roller)
-		roll, err := rec.Roll(20, "to-hit")
+		roll, err := r.Roll(20, "to-hit")
 		if err != nil {
 			return cmdutil.Input(err)
 		}
 		th, _ := combat.ToHit(ac, sc, mods, roll)
-		out.Roll, out.Total, out.Hit, out.Dice, out.Seed = roll, th.Total, &th.Hit, rec.Rolls(), rs.SeedPtr()
+		out.Roll, out.Total, out.Hit, out.Dice, out.Seed = roll, th.Total, &th.Hit, r.Rolls(), r.seed()
 		steps.Add("roll", "p. 33", "1d20 %d %+d = %d vs %d: %s", roll, out.ModifierTotal, th.Total, target, yes(th.Hit, "hit", "miss"))
 		lines = append(lines, fmt.Sprintf("roll: %d %+d = %d: %s", roll, out.ModifierTotal, th.Total, yes(th.Hit, "hit", "miss")))
 	}
-	if err := finish(rs); err != nil {
+	if err := finish(r.rs); err != nil {
 		return err
 	}
 	out.Steps = steps
-	return emit(opts.Base, rs, out, lines, steps)
+	return emit(opts.Base, r.seed(), out, lines, steps)
 }
