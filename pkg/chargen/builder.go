@@ -55,6 +55,20 @@ type builder struct {
 	spare spare
 }
 
+// builders are reused from one character to the next: a batch does not
+// allocate one per character.
+var builders = sync.Pool{New: func() any { return new(builder) }}
+
+// newBuilder returns a builder to fill; free gives it back once the
+// character is made (what it returns, the hero and the steps, is not
+// touched).
+func newBuilder() *builder { return builders.Get().(*builder) }
+
+func (b *builder) free() {
+	*b = builder{}
+	builders.Put(b)
+}
+
 // roll rolls one die for purpose.
 func (b *builder) roll(sides int, purpose string) (int, error) {
 	v, err := b.r.Roll(sides, purpose)

@@ -103,7 +103,9 @@ func Generate(r dice.Roller, opt GenOptions) (*hero.Hero, ruling.Steps, error) {
 	}
 	*h = hero.Hero{Schema: hero.SchemaVersion, Kind: kind, Name: opt.Name, Powers: recycled(sp.powers, 8), Perks: recycled(sp.perks, 0),
 		Equipment: recycled(sp.equipment, 4), Log: recycled(sp.log, 0)}
-	b := &builder{h: h, r: rec, choose: slices.Clone(opt.Derive.Choose), noSidekick: kind == hero.KindSidekick, quiet: opt.Derive.Quiet, spare: sp}
+	b := newBuilder()
+	defer b.free()
+	*b = builder{h: h, r: rec, choose: slices.Clone(opt.Derive.Choose), noSidekick: kind == hero.KindSidekick, quiet: opt.Derive.Quiet, spare: sp}
 	cr := sp.creation
 	if cr == nil {
 		cr = new(hero.Creation)

@@ -135,7 +135,9 @@ func GenerateNPC(r dice.Roller, opt NPCOptions) (*hero.Hero, ruling.Steps, error
 	}
 	*h = hero.Hero{Schema: hero.SchemaVersion, Kind: hero.KindMundane, NPCType: typ, Name: opt.Name,
 		Powers: recycled(sp.powers, 0), Perks: recycled(sp.perks, 0), Equipment: recycled(sp.equipment, 0), Log: recycled(sp.log, 0)}
-	b := &builder{r: r, quiet: opt.Derive.Quiet, h: h, spare: sp}
+	b := newBuilder()
+	defer b.free()
+	*b = builder{r: r, quiet: opt.Derive.Quiet, h: h, spare: sp}
 	if h.Name == "" {
 		h.Name = npcName(typ)
 	}
