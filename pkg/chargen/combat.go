@@ -362,7 +362,7 @@ func (b *builder) movement(x *explainer) {
 // moves lists the other ways of moving from powers and equipment.
 func (b *builder) moves(orig, mv int) []hero.Move {
 	h := b.h
-	var out []hero.Move
+	out := emptied(take(&b.spare.moves))
 	if r := h.PowerRank("flight"); r > 0 {
 		speeds := [][2]int{{15, 17}, {20, 30}, {25, 185}, {30, 6000}}
 		s := speeds[min(r, 4)-1]
@@ -430,7 +430,7 @@ func (b *builder) senses() {
 // immunities lists what the hero ignores.
 func (b *builder) immunities() []string {
 	h := b.h
-	var out []string
+	out := emptied(take(&b.spare.immunities))
 	add := func(s string) {
 		if !slices.Contains(out, s) {
 			out = append(out, s)
@@ -552,7 +552,8 @@ func (b *builder) equipment(fill bool) {
 			count++
 		}
 	}
-	for _, slug := range b.topUpOrder() {
+	var order [8]string
+	for _, slug := range b.topUpOrder(order[:0]) {
 		if count >= rulebook.StartingItems {
 			break
 		}
@@ -573,9 +574,8 @@ func (b *builder) equipment(fill bool) {
 // a padded costume when the hero would otherwise be armour class F; a
 // grappling gun for Acrobatics; then the radio, the tracking device, the
 // grappling gun and a vehicle.
-func (b *builder) topUpOrder() []string {
+func (b *builder) topUpOrder(order []string) []string {
 	h := b.h
-	var order []string
 	morphic := false
 	for _, s := range []string{"growth", "shrinking", "shapechange", "elasticity", "invisibility", "duplication", "camouflage", "density-control-self"} {
 		if powerIndex(h, s) >= 0 {

@@ -363,7 +363,7 @@ func ownedModifier(src string) bool {
 // perks").
 func (b *builder) finalAbilities() {
 	h := b.h
-	mods := h.Abilities.Modifiers[:0:0]
+	mods := emptied(take(&b.spare.modifiers))
 	for _, m := range h.Abilities.Modifiers {
 		if !ownedModifier(m.Source) {
 			mods = append(mods, m)
@@ -603,7 +603,7 @@ func (b *builder) pools(fresh bool) {
 			old[p.Name] = p
 		}
 	}
-	var pools []hero.Pool
+	pools := emptied(take(&b.spare.pools))
 	add := func(name, power string, size int) {
 		p := hero.Pool{Name: name, Max: size, Current: size, CapPerAction: rulebook.PoolCapPerAction, RefillPages: rulebook.PoolRefillPages, Power: power}
 		if o, ok := old[name]; ok && !fresh {

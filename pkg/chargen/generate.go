@@ -193,7 +193,7 @@ func (b *builder) slots(opt GenOptions, cr *hero.Creation) error {
 			for c := 0; c < cost; c++ {
 				detail := "first improvement of " + name + ": 1 slot"
 				if cost == 2 {
-					detail = fmt.Sprintf("second improvement of %s: 2 slots (%d of 2)", name, c+1)
+					detail = "second improvement of " + name + ": 2 slots (" + strconv.Itoa(c+1) + " of 2)"
 				}
 				cr.Slots = append(cr.Slots, hero.SlotRecord{Slot: slot + c, Power: b.h.Powers[i].Slug, Action: ActionImprovement, Rank: rank, Detail: detail})
 			}
@@ -351,7 +351,7 @@ func (b *builder) rollSlot(slot int, choices *[]string, cr *hero.Creation) error
 		if action == ActionChoice {
 			what := "a new power"
 			if p.Rank > 1 {
-				what = fmt.Sprintf("raises it to rank %d", p.Rank)
+				what = "raises it to rank " + strconv.Itoa(p.Rank)
 			}
 			detail = strings.TrimSuffix("free choice, "+what+"; "+detail, "; ")
 		}

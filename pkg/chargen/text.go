@@ -186,17 +186,21 @@ var oneD6Signed = [...]string{"1d6-9", "1d6-8", "1d6-7", "1d6-6", "1d6-5", "1d6-
 // emptied and filled again, so that a batch allocates little per
 // character.
 type spare struct {
-	powers    []hero.Power
-	perks     []hero.Perk
-	equipment []hero.Item
-	log       []hero.Event
-	attacks   []hero.Attack
-	parries   []hero.Parry
-	explain   []string
-	health    []int
-	stamina   []int
-	creation  *hero.Creation
-	mundane   *hero.Mundane
+	powers     []hero.Power
+	perks      []hero.Perk
+	equipment  []hero.Item
+	log        []hero.Event
+	attacks    []hero.Attack
+	parries    []hero.Parry
+	explain    []string
+	health     []int
+	stamina    []int
+	creation   *hero.Creation
+	mundane    *hero.Mundane
+	moves      []hero.Move
+	immunities []string
+	modifiers  []hero.AbilityModifier
+	pools      []hero.Pool
 }
 
 // spareOf takes what can be reused from h, which is about to be
@@ -204,7 +208,8 @@ type spare struct {
 func spareOf(h *hero.Hero) spare {
 	return spare{powers: h.Powers, perks: h.Perks, equipment: h.Equipment, log: h.Log,
 		attacks: h.Combat.Attacks, parries: h.Combat.Parries, explain: h.Combat.Explain,
-		health: h.Health.Dice, stamina: h.Stamina.Dice, creation: h.Creation, mundane: h.Mundane}
+		health: h.Health.Dice, stamina: h.Stamina.Dice, creation: h.Creation, mundane: h.Mundane,
+		moves: h.Combat.Moves, immunities: h.Combat.Immunities, modifiers: h.Abilities.Modifiers, pools: h.Pools}
 }
 
 // recycled returns s cleared and emptied for reuse, or, when s has no
@@ -218,6 +223,12 @@ func recycled[T any](s []T, n int) []T {
 	}
 	s = s[:cap(s)]
 	clear(s)
+	return s[:0]
+}
+
+// emptied returns s cleared and emptied for reuse: nil stays nil.
+func emptied[T any](s []T) []T {
+	clear(s[:cap(s)])
 	return s[:0]
 }
 

@@ -53,16 +53,30 @@ func weaponBySlug(s string) (weapon, bool) {
 			return w, true
 		}
 	}
-	n := normalise(s)
-	if n == s {
+	if isSlug(s) {
 		return weapon{}, false
 	}
+	n := normalise(s)
 	for _, w := range weapons {
 		if w.slug == n || w.attack == n {
 			return w, true
 		}
 	}
 	return weapon{}, false
+}
+
+// isSlug reports whether normalise would leave s as it is: lower-case
+// letters and digits, words joined by single hyphens.
+func isSlug(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= 'a' && c <= 'z', c >= '0' && c <= '9':
+		case c == '-' && i > 0 && i < len(s)-1 && s[i-1] != '-':
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // defaultMode is the attack mode a mastery takes: a shield's defence mode
@@ -92,7 +106,8 @@ func (b *builder) weaponFor() weapon {
 // its weapon: the next --choose value, else the cyber weapon's weapon,
 // else one picked by the hint; the mode is the weapon's default mode.
 func (b *builder) newWeapon(i int) error {
-	var opts []string
+	var arr [16]string
+	opts := arr[:0]
 	for _, w := range weapons {
 		if !b.h.Powers[i].HasFlavour(w.slug) {
 			opts = append(opts, w.slug)
