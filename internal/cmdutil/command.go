@@ -37,6 +37,26 @@ func (f *Factory) FormatInto(ft *Format, human Format) Prepare {
 	}
 }
 
+// ExplainInto is a prepare step copying --explain into *on.
+func (f *Factory) ExplainInto(on *bool) Prepare {
+	return func(*cobra.Command, []string) error {
+		*on = f.Globals.Explain
+		return nil
+	}
+}
+
+// InputFiles is the prepare step of a verb reading any number of files:
+// the arguments, or stdin ("-") when there are none.
+func InputFiles(files *[]string) Prepare {
+	return func(_ *cobra.Command, args []string) error {
+		*files = args
+		if len(args) == 0 {
+			*files = []string{"-"}
+		}
+		return nil
+	}
+}
+
 // OneHeroFile is the Args check of a verb taking at most one hero file:
 // more is an input error "VERB: give one hero file".
 func OneHeroFile(verb string) cobra.PositionalArgs {

@@ -167,3 +167,19 @@ func TestReportSeedExplainWarn(t *testing.T) {
 		t.Errorf("Warn wrote %q", b.String())
 	}
 }
+
+func TestExplainIntoAndInputFiles(t *testing.T) {
+	e := newTestEnv(t)
+	on := false
+	e.f.Globals.Explain = true
+	if err := e.f.ExplainInto(&on)(nil, nil); err != nil || !on {
+		t.Errorf("ExplainInto: %v, %v", on, err)
+	}
+	var files []string
+	if err := InputFiles(&files)(nil, nil); err != nil || strings.Join(files, ",") != "-" {
+		t.Errorf("no arguments: %q, %v", files, err)
+	}
+	if err := InputFiles(&files)(nil, []string{"a.json", "-", "b.json"}); err != nil || strings.Join(files, ",") != "a.json,-,b.json" {
+		t.Errorf("arguments: %q, %v", files, err)
+	}
+}

@@ -59,6 +59,31 @@ func (f *Factory) OpenInput(path string) (io.ReadCloser, error) {
 	return fh, nil
 }
 
+// EachInput opens each path in turn with open (see OpenInput) and hands fn
+// the reader and the file's name for messages ("stdin" for "-"). It stops
+// at the first error.
+func EachInput(paths []string, open func(string) (io.ReadCloser, error), fn func(name string, r io.Reader) error) error {
+	for _, path := range paths {
+		if err := eachInput(path, open, fn); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func eachInput(path string, open func(string) (io.ReadCloser, error), fn func(name string, r io.Reader) error) error {
+	rc, err := open(path)
+	if err != nil {
+		return err
+	}
+	defer rc.Close()
+	name := path
+	if name == "-" {
+		name = "stdin"
+	}
+	return fn(name, rc)
+}
+
 // DecodeHeroes reads one hero or a stream of heroes (JSON Lines, as gen
 // hero -n N writes) from r and calls fn with each, validated, in order.
 // label names the hero in messages: name, or name#N in a stream of more

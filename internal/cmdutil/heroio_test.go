@@ -109,3 +109,42 @@ func TestDecodeHeroes(t *testing.T) {
 		})
 	}
 }
+
+func TestEachInput(t *testing.T) {
+	e := newTestEnv(t)
+	e.in.WriteString("from stdin")
+	missing := filepath.Join(e.dir, "nope.json")
+	stop := errors.New("stop")
+	tests := []struct {
+		name  string
+		paths []string
+		fnErr error
+		seen  string // name:first bytes of every input handed over
+		err   string
+	}{
+		{name: "files and stdin in order", paths: []string{e.heroPath, "-"}, seen: e.heroPath + ":{," + "stdin:f"},
+		{name: "a missing file stops the run", paths: []string{"-", missing, e.heroPath}, seen: "stdin:f", err: "nope.json: no such file"},
+		{name: "fn's error stops the run", paths: []string{e.heroPath, e.heroPath}, fnErr: stop, seen: e.heroPath + ":{", err: "stop"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			e.in.Reset()
+			e.in.WriteString("from stdin")
+			var seen []string
+			err := EachInput(tc.paths, e.f.OpenInput, func(name string, r io.Reader) error {
+				b := make([]byte, 1)
+				if _, err := io.ReadFull(r, b); err != nil {
+					t.Fatal(err)
+				}
+				seen = append(seen, name+":"+string(b))
+				return tc.fnErr
+			})
+			if strings.Join(seen, ",") != tc.seen {
+				t.Errorf("seen %q, want %q", seen, tc.seen)
+			}
+			if (err == nil) != (tc.err == "") || (err != nil && !strings.Contains(err.Error(), tc.err)) {
+				t.Errorf("error %v, want %q", err, tc.err)
+			}
+		})
+	}
+}

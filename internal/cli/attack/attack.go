@@ -100,19 +100,7 @@ dodge, a judo throw, or against a complete immunity (no damage dice).`,
   spandex attack --attacker guardian.json --with fist --result --explain < nefario.json
   spandex attack --attacker nefario.json --with staff-blast --power-dice health=5,stamina=5 -i guardian.json --update-attacker`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			opts.Explain = f.Globals.Explain
-			human := cmdutil.FormatText
-			ft, err := f.Format(human)
-			if err != nil {
-				return err
-			}
-			opts.Format = ft
-			if runF != nil {
-				return runF(opts)
-			}
-			return Run(opts)
-		},
+		RunE: cmdutil.RunE(opts, runF, Run, f.ExplainInto(&opts.Explain), f.FormatInto(&opts.Format, cmdutil.FormatText)),
 	}
 	fl := cmd.Flags()
 	fl.StringVar(&opts.AttackerFile, "attacker", "", "the attacker's hero file (required)")

@@ -52,22 +52,11 @@ Output for valid files: "FILE: ok (NAME, schema 1)" per hero, or with
 -o json/jsonl one object per hero: {"file", "index", "name", "schema", "valid"}.`,
 		Example: `  spandex hero check guardian.json
   spandex gen hero -n 1000 --seed 1 | spandex hero check -o text | tail -1`,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			opts.Files = args
-			if len(opts.Files) == 0 {
-				opts.Files = []string{"-"}
-			}
-			ft, err := f.Format(cmdutil.FormatText)
-			if err != nil {
-				return err
-			}
-			opts.Format = ft
-			opts.Open = f.OpenInput
-			if runF != nil {
-				return runF(opts)
-			}
-			return CheckRun(opts)
-		},
+		RunE: cmdutil.RunE(opts, runF, CheckRun, cmdutil.InputFiles(&opts.Files), f.FormatInto(&opts.Format, cmdutil.FormatText),
+			func(*cobra.Command, []string) error {
+				opts.Open = f.OpenInput
+				return nil
+			}),
 	}
 	return cmd
 }
@@ -82,25 +71,16 @@ type checkResult struct {
 
 // CheckRun validates every hero in every file.
 func CheckRun(opts *CheckOptions) error {
-	for _, path := range opts.Files {
-		if err := checkFile(opts, path); err != nil {
-			return err
-		}
-	}
-	return nil
+	return cmdutil.EachInput(opts.Files, opts.Open, func(name string, r io.Reader) error {
+		return checkStream(opts, name, r)
+	})
 }
 
-func checkFile(opts *CheckOptions, path string) error {
-	rc, err := opts.Open(path)
-	if err != nil {
-		return err
-	}
-	defer rc.Close()
-	name := path
-	if name == "-" {
-		name = "stdin"
-	}
-	br := bufio.NewReaderSize(rc, 64<<10)
+// checkStream validates every hero in one file. Unlike the verbs that
+// use the heroes (cmdutil.DecodeHeroes), it says where bad JSON is and
+// limits each hero's size.
+func checkStream(opts *CheckOptions, name string, r io.Reader) error {
+	br := bufio.NewReaderSize(r, 64<<10)
 	dec := json.NewDecoder(br)
 	n := 0
 	for {

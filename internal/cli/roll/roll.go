@@ -61,28 +61,22 @@ terminal. --odds prints the exact distribution of each expression's total.`,
 			}
 			return nil
 		},
-		RunE: func(cmd *cobra.Command, args []string) error {
-			opts.Exprs = args
-			opts.Explain = f.Globals.Explain
-			opts.Scripted = f.ScriptedDice()
-			human := cmdutil.FormatTable
-			ft, err := f.Format(human)
-			if err != nil {
-				return err
-			}
-			opts.Format = ft
-			if opts.N < 1 || opts.N > MaxRepeat {
-				return cmdutil.Inputf("-n: %d is outside 1-%d", opts.N, MaxRepeat)
-			}
-			if runF != nil {
-				return runF(opts)
-			}
-			return Run(opts)
-		},
+		RunE: cmdutil.RunE(opts, runF, Run, func(_ *cobra.Command, args []string) error {
+			opts.Exprs, opts.Scripted = args, f.ScriptedDice()
+			return nil
+		}, f.ExplainInto(&opts.Explain), f.FormatInto(&opts.Format, cmdutil.FormatTable), opts.checkRepeat),
 	}
 	cmd.Flags().IntVarP(&opts.N, "repeat", "n", 1, "roll each expression N times, streaming the results")
 	cmd.Flags().BoolVar(&opts.Odds, "odds", false, "print the exact probability of every total instead of rolling")
 	return cmd
+}
+
+// checkRepeat refuses -n outside 1-MaxRepeat.
+func (opts *Options) checkRepeat(*cobra.Command, []string) error {
+	if opts.N < 1 || opts.N > MaxRepeat {
+		return cmdutil.Inputf("-n: %d is outside 1-%d", opts.N, MaxRepeat)
+	}
+	return nil
 }
 
 // Run rolls (or computes odds) and writes the results.

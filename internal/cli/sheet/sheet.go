@@ -41,57 +41,33 @@ perks, profile categories, resources and downtime points.`,
 		Example: `  spandex sheet hero.json
   spandex gen hero --seed 42 | spandex sheet -o text
   spandex hero derive testdata/heroes/guardian-draft.json | spandex sheet -o text`,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			opts.Files = args
-			if len(opts.Files) == 0 {
-				opts.Files = []string{"-"}
-			}
+		RunE: cmdutil.RunE(opts, runF, Run, cmdutil.InputFiles(&opts.Files), func(*cobra.Command, []string) error {
 			ft, err := f.Format(cmdutil.FormatText)
 			if err != nil {
 				return err
 			}
 			if ft == cmdutil.FormatTable {
-				ft = cmdutil.FormatText
+				ft = cmdutil.FormatText // the sheet is its own table
 			}
-			opts.Format = ft
-			opts.Open = f.OpenInput
-			if runF != nil {
-				return runF(opts)
-			}
-			return Run(opts)
-		},
+			opts.Format, opts.Open = ft, f.OpenInput
+			return nil
+		}),
 	}
 	return cmd
 }
 
 // Run renders every hero of every file.
 func Run(opts *Options) error {
-	for _, path := range opts.Files {
-		if err := runFile(opts, path); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-func runFile(opts *Options, path string) error {
-	rc, err := opts.Open(path)
-	if err != nil {
-		return err
-	}
-	defer rc.Close()
-	name := path
-	if name == "-" {
-		name = "stdin"
-	}
-	return cmdutil.DecodeHeroes(rc, name, func(_ string, n int, h *hero.Hero) error {
-		if opts.Format.IsJSON() {
-			return cmdutil.WriteJSON(opts.IO.Out, opts.Format, Summarise(h))
-		}
-		if n > 1 {
-			fmt.Fprintln(opts.IO.Out)
-		}
-		return Render(opts.IO.Out, h, Width)
+	return cmdutil.EachInput(opts.Files, opts.Open, func(name string, r io.Reader) error {
+		return cmdutil.DecodeHeroes(r, name, func(_ string, n int, h *hero.Hero) error {
+			if opts.Format.IsJSON() {
+				return cmdutil.WriteJSON(opts.IO.Out, opts.Format, Summarise(h))
+			}
+			if n > 1 {
+				fmt.Fprintln(opts.IO.Out)
+			}
+			return Render(opts.IO.Out, h, Width)
+		})
 	})
 }
 

@@ -44,20 +44,12 @@ terminal, JSON with -o json (name, title, page, columns, rows, notes).`,
 			}
 			return names, cobra.ShellCompDirectiveNoFileComp
 		},
-		RunE: func(cmd *cobra.Command, args []string) error {
+		RunE: cmdutil.RunE(opts, runF, Run, func(_ *cobra.Command, args []string) error {
 			if len(args) == 1 {
 				opts.Name = args[0]
 			}
-			ft, err := f.Format(cmdutil.FormatTable)
-			if err != nil {
-				return err
-			}
-			opts.Format = ft
-			if runF != nil {
-				return runF(opts)
-			}
-			return Run(opts)
-		},
+			return nil
+		}, f.FormatInto(&opts.Format, cmdutil.FormatTable)),
 	}
 	return cmd
 }
