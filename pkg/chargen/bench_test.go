@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/codename-spandex/spandex/pkg/dice"
+	"github.com/codename-spandex/spandex/pkg/hero"
 )
 
 // cpuPerOp reports the process CPU time per operation next to ns/op,
@@ -44,6 +45,36 @@ func BenchmarkGenerateGoon(b *testing.B) {
 		if _, _, err := GenerateNPC(r, NPCOptions{Type: NPCCombatant, Derive: Options{Quiet: true}}); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// BenchmarkGenerateReuse and BenchmarkGenerateGoonReuse make each
+// character in the memory of the one before (GenOptions.Reuse), as gen
+// hero -n and gen npc -n do.
+func BenchmarkGenerateReuse(b *testing.B) {
+	b.ReportAllocs()
+	var prev *hero.Hero
+	defer cpuPerOp(b, cpuTime())
+	for i := 0; i < b.N; i++ {
+		h, _, err := Generate(dice.NewSeeded(uint64(i)), GenOptions{Derive: Options{Quiet: true}, Reuse: prev})
+		if err != nil {
+			b.Fatal(err)
+		}
+		prev = h
+	}
+}
+
+func BenchmarkGenerateGoonReuse(b *testing.B) {
+	b.ReportAllocs()
+	r := dice.NewSeeded(1)
+	var prev *hero.Hero
+	defer cpuPerOp(b, cpuTime())
+	for i := 0; i < b.N; i++ {
+		h, _, err := GenerateNPC(r, NPCOptions{Type: NPCCombatant, Derive: Options{Quiet: true}, Reuse: prev})
+		if err != nil {
+			b.Fatal(err)
+		}
+		prev = h
 	}
 }
 
