@@ -639,7 +639,7 @@ func (p *pipeline) toHit() (bool, error) {
 		return false, err
 	}
 	if p.kind == kindHaymaker {
-		mods = append(mods, Modifier{Slug: "haymaker", Value: 2, Text: "streetfighting haymaker", Page: "p. 66"})
+		mods = append(mods, HaymakerModifier())
 	}
 	roll, err := p.res.rec.Roll(20, "to-hit")
 	if err != nil {
@@ -657,7 +657,7 @@ func (p *pipeline) toHit() (bool, error) {
 // roll from the attacker's powers and the situation.
 func (p *pipeline) reactionMods(mods []Modifier, parry bool) []Modifier {
 	if reactionsPower(p.att) {
-		mods = append(mods, Modifier{Slug: "reactions", Value: -2, Text: "attacker has Reactions", Page: "p. 69"})
+		mods = append(mods, ReactionsModifier())
 	}
 	if n := p.req.Situation.AccuracyPenalty; n > 0 {
 		mods = append(mods, Modifier{Slug: "accuracy", Value: -n, Text: "the attacker's Accuracy penalty", Page: "p. 51"})
@@ -666,7 +666,7 @@ func (p *pipeline) reactionMods(mods []Modifier, parry bool) []Modifier {
 		mods = append(mods, Modifier{Slug: "dimensional", Value: -4, Text: "inside a dimensional control area", Page: "p. 57"})
 	}
 	if parry && animalSenses(p.def) {
-		mods = append(mods, Modifier{Slug: "animal-senses", Value: 1, Text: "animal senses", Page: "p. 74"})
+		mods = append(mods, AnimalSensesModifier())
 	}
 	return mods
 }
@@ -724,17 +724,13 @@ func (p *pipeline) reaction() (string, error) {
 			rr.Roll, rr.Modifiers, rr.Target, rr.Total, rr.Success = roll, mods, target, total, ok
 		}
 		if rr.Success {
-			vh, err := rollParsed(rec, p.pvH, "parry virtual damage health")
+			bonus := 0
+			if p.parry.AddsDamageBonus {
+				bonus = def.Combat.DamageBonus
+			}
+			v, err := ParryVirtualDamage(rec, p.pvH, p.pvS, bonus)
 			if err != nil {
 				return "", err
-			}
-			vs, err := rollParsed(rec, p.pvS, "parry virtual damage stamina")
-			if err != nil {
-				return "", err
-			}
-			v := max(vh, 0) + max(vs, 0)
-			if p.parry.AddsDamageBonus && def.Combat.DamageBonus > 0 {
-				v += def.Combat.DamageBonus
 			}
 			rr.VirtualDamage = v
 			if rx.Catch {

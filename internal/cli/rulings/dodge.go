@@ -90,7 +90,7 @@ func RunDodge(opts *DodgeOptions) error {
 		return err
 	}
 	if opts.Reactions {
-		mods = append(mods, combat.Modifier{Slug: "reactions", Value: -2, Text: "attacker has Reactions", Page: "p. 69"})
+		mods = append(mods, combat.ReactionsModifier())
 	}
 	bonus := opts.Bonus
 	var bonusMods []combat.Modifier

@@ -99,9 +99,10 @@ func RunParry(opts *ParryOptions) error {
 	if err := checkRange("strike-bonus", opts.StrikeBonus, -50, 50); err != nil {
 		return err
 	}
-	for _, e := range []struct{ flag, v string }{{"virtual-health", opts.VirtualHealth}, {"virtual-stamina", opts.VirtualStam}} {
+	var virtual [2]*dice.Expr // health, stamina
+	for i, e := range []struct{ flag, v string }{{"virtual-health", opts.VirtualHealth}, {"virtual-stamina", opts.VirtualStam}} {
 		if e.v != "" {
-			if _, err := dice.Parse(e.v); err != nil {
+			if virtual[i], err = dice.Parse(e.v); err != nil {
 				return cmdutil.Inputf("--%s: %v", e.flag, err)
 			}
 		}
@@ -114,10 +115,10 @@ func RunParry(opts *ParryOptions) error {
 		mods = append([]combat.Modifier{{Slug: "strike-bonus", Value: opts.StrikeBonus, Text: "strike bonus", Page: "p. 34"}}, mods...)
 	}
 	if opts.Reactions {
-		mods = append(mods, combat.Modifier{Slug: "reactions", Value: -2, Text: "attacker has Reactions", Page: "p. 69"})
+		mods = append(mods, combat.ReactionsModifier())
 	}
 	if opts.AnimalSenses {
-		mods = append(mods, combat.Modifier{Slug: "animal-senses", Value: 1, Text: "animal senses", Page: "p. 75"})
+		mods = append(mods, combat.AnimalSensesModifier())
 	}
 	r, err := opts.roller()
 	if err != nil {
@@ -129,7 +130,7 @@ func RunParry(opts *ParryOptions) error {
 	}
 	target, total, ok, _ := combat.ParryOutcome(at, pt, roll, 0, mods)
 	out := ParryResult{Attack: at, Parry: pt, Target: target, Roll: roll, Modifiers: mods, Total: total, Success: ok,
-		RangedForm: pt == rulebook.ParryRangedWM || pt == rulebook.ParryRanged || pt == rulebook.ParryEnergyBlast}
+		RangedForm: combat.RangedParry(pt)}
 	if out.Modifiers == nil {
 		out.Modifiers = []combat.Modifier{}
 	}
@@ -139,19 +140,10 @@ func RunParry(opts *ParryOptions) error {
 		fmt.Sprintf("roll: 1d20 %d%s = %d: %s", roll, modsSuffix(mods), total, yes(ok, "parried", "failed")),
 	}
 	if ok && (opts.VirtualHealth != "" || opts.VirtualStam != "") {
-		v := 0
-		for _, e := range []struct{ expr, purpose string }{{opts.VirtualHealth, "parry virtual damage health"}, {opts.VirtualStam, "parry virtual damage stamina"}} {
-			if e.expr == "" {
-				continue
-			}
-			x, _ := dice.Parse(e.expr)
-			t, err := x.Total(r, e.purpose)
-			if err != nil {
-				return cmdutil.Input(err)
-			}
-			v += max(t, 0)
+		v, err := combat.ParryVirtualDamage(r, virtual[0], virtual[1], opts.DamageBonus)
+		if err != nil {
+			return cmdutil.Input(err)
 		}
-		v += max(opts.DamageBonus, 0)
 		out.VirtualDamage = &v
 		when := "after knockback (melee parry)"
 		if out.RangedForm {

@@ -106,7 +106,7 @@ func RunToHit(opts *ToHitOptions) error {
 		return inputErr(err)
 	}
 	if opts.Haymaker {
-		mods = append(mods, combat.Modifier{Slug: "haymaker", Value: 2, Text: "streetfighting haymaker", Page: "p. 66"})
+		mods = append(mods, combat.HaymakerModifier())
 	}
 	target, _ := rulebook.ToHit(ac, sc)
 	out := ToHitResult{ArmourClass: ac, StrikeClass: sc, Target: target, Modifiers: mods, ModifierTotal: sum(mods)}

@@ -1,0 +1,47 @@
+package combat
+
+import (
+	"github.com/codename-spandex/spandex/pkg/dice"
+	"github.com/codename-spandex/spandex/pkg/rulebook"
+)
+
+// The named modifiers below are the ones both Resolve and the one-off
+// rulings (spandex tohit, dodge, parry) apply, kept here once.
+
+// HaymakerModifier is a streetfighting haymaker's +2 to hit (p. 66).
+func HaymakerModifier() Modifier {
+	return Modifier{Slug: "haymaker", Value: 2, Text: "streetfighting haymaker", Page: "p. 66"}
+}
+
+// ReactionsModifier is the -2 on a defender's parry, dodge or judo roll
+// against an attacker with the Reactions power (p. 69).
+func ReactionsModifier() Modifier {
+	return Modifier{Slug: "reactions", Value: -2, Text: "attacker has Reactions", Page: "p. 69"}
+}
+
+// AnimalSensesModifier is the +1 on a parry of a defender with Super
+// Senses' animal senses (p. 74).
+func AnimalSensesModifier() Modifier {
+	return Modifier{Slug: "animal-senses", Value: 1, Text: "animal senses", Page: "p. 74"}
+}
+
+// RangedParry reports whether a parry type is a ranged attack form (ranged
+// weapon, ranged, energy blast), whose virtual damage comes off before
+// knockback rather than after it (p. 36).
+func RangedParry(p rulebook.ParryType) bool { return rangedParry(p) }
+
+// ParryVirtualDamage rolls a successful parry's virtual damage (pp. 34,
+// 36): the health dice, then the stamina dice (either may be nil), each
+// at least 0, added together, plus damageBonus when it is positive (pass
+// 0 when the parry does not add the parrier's damage bonus).
+func ParryVirtualDamage(r dice.Roller, health, stamina *dice.Expr, damageBonus int) (int, error) {
+	vh, err := rollParsed(r, health, "parry virtual damage health")
+	if err != nil {
+		return 0, err
+	}
+	vs, err := rollParsed(r, stamina, "parry virtual damage stamina")
+	if err != nil {
+		return 0, err
+	}
+	return max(vh, 0) + max(vs, 0) + max(damageBonus, 0), nil
+}
