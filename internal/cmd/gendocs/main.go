@@ -7,75 +7,104 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
-	"reflect"
 	"sort"
 	"strings"
 	"time"
 
-	"github.com/invopop/jsonschema"
 	"github.com/spf13/cobra"
 	"github.com/spf13/cobra/doc"
 
 	"github.com/codename-spandex/spandex/internal/cli"
 	"github.com/codename-spandex/spandex/internal/cmdutil"
 	"github.com/codename-spandex/spandex/internal/iostreams"
-	"github.com/codename-spandex/spandex/pkg/hero"
-	"github.com/codename-spandex/spandex/pkg/rulebook"
+	"github.com/codename-spandex/spandex/internal/schemagen"
 )
 
 func main() {
 	check := flag.Bool("check", false, "verify the generated files are current instead of writing them")
 	dir := flag.String("dir", "docs", "docs directory")
 	flag.Parse()
-	files, err := generate()
-	if err != nil {
+	if *check {
+		stale, err := Stale(*dir)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "gendocs:", err)
+			os.Exit(1)
+		}
+		for _, p := range stale {
+			fmt.Fprintf(os.Stderr, "gendocs: %s is out of date; run `go run ./internal/cmd/gendocs`\n", p)
+		}
+		if len(stale) > 0 {
+			os.Exit(1)
+		}
+		return
+	}
+	if err := write(*dir); err != nil {
 		fmt.Fprintln(os.Stderr, "gendocs:", err)
 		os.Exit(1)
+	}
+}
+
+// write regenerates every file under dir and removes man pages of
+// commands that no longer exist.
+func write(dir string) error {
+	files, err := generate()
+	if err != nil {
+		return err
+	}
+	for n, b := range files {
+		path := filepath.Join(dir, n)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(path, b, 0o644); err != nil {
+			return err
+		}
+	}
+	existing, _ := filepath.Glob(filepath.Join(dir, "man", "*.1"))
+	for _, p := range existing {
+		rel, _ := filepath.Rel(dir, p)
+		if _, ok := files[rel]; !ok {
+			if err := os.Remove(p); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// Stale lists the files under dir that differ from what the code
+// generates, including man pages of commands that no longer exist. It
+// must run from the module root.
+func Stale(dir string) ([]string, error) {
+	files, err := generate()
+	if err != nil {
+		return nil, err
 	}
 	names := make([]string, 0, len(files))
 	for n := range files {
 		names = append(names, n)
 	}
 	sort.Strings(names)
-	stale := 0
+	var stale []string
 	for _, n := range names {
-		path := filepath.Join(*dir, n)
-		if *check {
-			old, err := os.ReadFile(path)
-			if err != nil || !bytes.Equal(old, files[n]) {
-				fmt.Fprintf(os.Stderr, "gendocs: %s is out of date; run `go run ./internal/cmd/gendocs`\n", path)
-				stale++
-			}
-			continue
-		}
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			fmt.Fprintln(os.Stderr, "gendocs:", err)
-			os.Exit(1)
-		}
-		if err := os.WriteFile(path, files[n], 0o644); err != nil {
-			fmt.Fprintln(os.Stderr, "gendocs:", err)
-			os.Exit(1)
+		path := filepath.Join(dir, n)
+		old, err := os.ReadFile(path)
+		if err != nil || !bytes.Equal(old, files[n]) {
+			stale = append(stale, path)
 		}
 	}
-	if *check {
-		// Man pages no longer generated are stale too.
-		existing, _ := filepath.Glob(filepath.Join(*dir, "man", "*.1"))
-		for _, p := range existing {
-			rel, _ := filepath.Rel(*dir, p)
-			if _, ok := files[rel]; !ok {
-				fmt.Fprintf(os.Stderr, "gendocs: %s is no longer generated; run `go run ./internal/cmd/gendocs`\n", p)
-				stale++
-			}
-		}
-		if stale > 0 {
-			os.Exit(1)
+	existing, _ := filepath.Glob(filepath.Join(dir, "man", "*.1"))
+	for _, p := range existing {
+		rel, _ := filepath.Rel(dir, p)
+		if _, ok := files[rel]; !ok {
+			stale = append(stale, p)
 		}
 	}
+	return stale, nil
 }
 
 func newRoot() *cobra.Command {
@@ -128,11 +157,13 @@ func generate() (map[string][]byte, error) {
 	}
 	files["cli.md"] = md.Bytes()
 
-	schema, err := heroSchema()
+	schemas, err := schemagen.Generate(".")
 	if err != nil {
 		return nil, err
 	}
-	files["hero.schema.json"] = schema
+	for name, b := range schemas {
+		files[name] = b
+	}
 
 	date := time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC)
 	for _, c := range all {
@@ -145,36 +176,6 @@ func generate() (map[string][]byte, error) {
 		files[filepath.Join("man", strings.ReplaceAll(c.CommandPath(), " ", "-")+".1")] = b.Bytes()
 	}
 	return files, nil
-}
-
-// heroSchema reflects the JSON Schema of the hero file from pkg/hero's types.
-func heroSchema() ([]byte, error) {
-	r := &jsonschema.Reflector{
-		Anonymous:                  true,
-		RequiredFromJSONSchemaTags: true,
-		Mapper: func(t reflect.Type) *jsonschema.Schema {
-			switch t {
-			case reflect.TypeOf(rulebook.ArmourClass(0)):
-				return &jsonschema.Schema{Type: "string", Pattern: "^[A-L]$", Description: "Armour class A-L (p. 32)"}
-			case reflect.TypeOf(rulebook.StrikeClass(0)):
-				return &jsonschema.Schema{Type: "integer", Minimum: json.Number("0"), Maximum: json.Number("5"), Description: "Strike class 0-5 (p. 31)"}
-			case reflect.TypeOf(json.RawMessage(nil)):
-				return &jsonschema.Schema{Description: "the verb's full, typed record"}
-			}
-			return nil
-		},
-	}
-	if err := r.AddGoComments("github.com/codename-spandex/spandex", "./pkg/hero", jsonschema.WithFullComment()); err != nil {
-		return nil, err
-	}
-	s := r.Reflect(&hero.Hero{})
-	s.ID = "https://github.com/codename-spandex/spandex/docs/hero.schema.json"
-	s.Title = "spandex hero file, schema version 1"
-	b, err := json.MarshalIndent(s, "", "  ")
-	if err != nil {
-		return nil, err
-	}
-	return append(b, '\n'), nil
 }
 
 func anchor(c *cobra.Command) string {

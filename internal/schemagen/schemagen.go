@@ -1,0 +1,90 @@
+// Package schemagen reflects the JSON Schemas of spandex's file formats
+// (the hero file and the encounter file) from their Go types, so the
+// published schemas in docs/ cannot drift from the code. It is used by
+// internal/cmd/gendocs, whose test fails when docs/ is out of date.
+package schemagen
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"reflect"
+
+	"github.com/invopop/jsonschema"
+
+	"github.com/codename-spandex/spandex/pkg/encounter"
+	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/rulebook"
+)
+
+// Base is the URL prefix of the schemas' $id.
+const Base = "https://github.com/codename-spandex/spandex/docs/"
+
+// Generate returns docs/hero.schema.json and docs/encounter.schema.json
+// keyed by file name. root is the module root: doc comments are read from
+// the source there.
+func Generate(root string) (map[string][]byte, error) {
+	wd, err := os.Getwd()
+	if err != nil {
+		return nil, err
+	}
+	if err := os.Chdir(root); err != nil {
+		return nil, err
+	}
+	defer os.Chdir(wd)
+
+	files := map[string][]byte{}
+	h, err := reflectSchema(&hero.Hero{}, "hero.schema.json", "spandex hero file, schema version 1", false, "./pkg/hero", "./pkg/dice", "./pkg/ruling")
+	if err != nil {
+		return nil, err
+	}
+	files["hero.schema.json"] = h
+	e, err := reflectSchema(&encounter.Encounter{}, "encounter.schema.json", "spandex encounter file, schema version 1", true, "./pkg/encounter", "./pkg/dice", "./pkg/ruling")
+	if err != nil {
+		return nil, err
+	}
+	files["encounter.schema.json"] = e
+	return files, nil
+}
+
+func reflectSchema(v any, id, title string, heroByRef bool, commentDirs ...string) ([]byte, error) {
+	r := &jsonschema.Reflector{
+		Anonymous:                  true,
+		RequiredFromJSONSchemaTags: true,
+		Mapper: func(t reflect.Type) *jsonschema.Schema {
+			switch t {
+			case reflect.TypeOf(rulebook.ArmourClass(0)):
+				return &jsonschema.Schema{Type: "string", Pattern: "^[A-L]$", Description: "Armour class A-L (p. 32)"}
+			case reflect.TypeOf(rulebook.StrikeClass(0)):
+				return &jsonschema.Schema{Type: "integer", Minimum: json.Number("0"), Maximum: json.Number("5"), Description: "Strike class 0-5 (p. 31)"}
+			case reflect.TypeOf(json.RawMessage(nil)):
+				return &jsonschema.Schema{Description: "the verb's full, typed record"}
+			case reflect.TypeOf(hero.Hero{}):
+				if heroByRef {
+					// The hero file has its own schema; changes there do
+					// not touch the encounter's.
+					return &jsonschema.Schema{Ref: Base + "hero.schema.json",
+						Description: "The combatant's hero file (schema 1), kept up to date as the fight goes"}
+				}
+			}
+			return nil
+		},
+	}
+	for _, dir := range commentDirs {
+		if err := r.AddGoComments("github.com/codename-spandex/spandex", dir, jsonschema.WithFullComment()); err != nil {
+			return nil, fmt.Errorf("reading doc comments in %s: %w", dir, err)
+		}
+	}
+	s := r.Reflect(v)
+	s.ID = jsonschema.ID(Base + id)
+	s.Title = title
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(s); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
