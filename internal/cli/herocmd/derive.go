@@ -65,32 +65,34 @@ The hero is written to stdout, or atomically over FILE with -i; an event
   spandex hero derive -i hero.json
   spandex hero derive draft.json --dice 4,6,2 | spandex sheet -o text`,
 		Args: cobra.MaximumNArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			opts.File = "-"
-			if len(args) == 1 {
-				opts.File = args[0]
-			}
-			if opts.InPlace != "" {
-				if len(args) == 1 && args[0] != opts.InPlace {
-					return cmdutil.Inputf("-i %s: give the file once (hero derive -i FILE)", opts.InPlace)
-				}
-				opts.File = opts.InPlace
-			}
-			opts.Explain = f.Globals.Explain
+		RunE: cmdutil.RunE(opts, runF, DeriveRun, opts.fromArgs, f.ExplainInto(&opts.Explain), func(*cobra.Command, []string) error {
 			cfg, err := f.Config()
 			if err != nil {
 				return err
 			}
 			opts.DodgeStacking = cfg.Rules.DodgeStacking
-			if runF != nil {
-				return runF(opts)
-			}
-			return DeriveRun(opts)
-		},
+			return nil
+		}),
 	}
 	cmd.Flags().StringVarP(&opts.InPlace, "in-place", "i", "", "rewrite FILE atomically instead of writing to stdout")
 	cmd.Flags().StringArrayVar(&opts.Choose, "choose", nil, "the choice for each \"Choose\" result a missing flavour needs (repeatable, in order)")
 	return cmd
+}
+
+// fromArgs takes the hero file: FILE, -i FILE (the same file may be given
+// both ways), or stdin.
+func (opts *DeriveOptions) fromArgs(_ *cobra.Command, args []string) error {
+	opts.File = "-"
+	if len(args) == 1 {
+		opts.File = args[0]
+	}
+	if opts.InPlace != "" {
+		if len(args) == 1 && args[0] != opts.InPlace {
+			return cmdutil.Inputf("-i %s: give the file once (hero derive -i FILE)", opts.InPlace)
+		}
+		opts.File = opts.InPlace
+	}
+	return nil
 }
 
 // deriveDetails is the "derive" event's record.

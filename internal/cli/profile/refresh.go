@@ -9,7 +9,6 @@ import (
 	"github.com/codename-spandex/spandex/internal/cmdutil"
 	"github.com/codename-spandex/spandex/pkg/hero"
 	prof "github.com/codename-spandex/spandex/pkg/profile"
-	"github.com/codename-spandex/spandex/pkg/rulebook"
 	"github.com/codename-spandex/spandex/pkg/ruling"
 )
 
@@ -57,10 +56,7 @@ func RefreshRun(opts *RefreshOptions) error {
 		}
 		prof.Recompute(h)
 		gained := prof.Refresh(h)
-		res := RefreshResult{Name: h.Name, Gained: gained, HeroPoints: h.HeroPoints}
-		row := rulebook.Confidence(h.Profile.Confidence)
-		res.Steps.AddRow("hero-points", "pp. 15, 24", "Confidence Table", fmt.Sprintf("%d-%d", row.Confidence.Lo, row.Confidence.Hi),
-			"confidence %d gives %d hero points; refilled %d at the start of the adventure", h.Profile.Confidence, row.HeroPoints, gained)
+		res := RefreshResult{Name: h.Name, Gained: gained, HeroPoints: h.HeroPoints, Steps: prof.RefreshSteps(h, gained)}
 		summary := fmt.Sprintf("hero points refreshed: +%d, %d/%d", gained, h.HeroPoints.Current, h.HeroPoints.Max)
 		return cmdutil.HeroChange{Kind: EventKind, Summary: summary, Details: res, Steps: res.Steps, Text: func(w io.Writer) error {
 			_, err := fmt.Fprintf(w, "%s: %s (confidence %d)\n", h.Name, summary, h.Profile.Confidence)
