@@ -3,6 +3,8 @@ package sheet
 import (
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -392,24 +394,11 @@ func powerDetail(p *hero.Power) string {
 		parts = append(parts, t)
 	}
 	parts = append(parts, p.Options...)
-	for _, k := range sortedKeys(p.Values) {
+	for _, k := range slices.Sorted(maps.Keys(p.Values)) {
 		parts = append(parts, k+" "+strconv.Itoa(p.Values[k]))
 	}
 	if p.Source != "" {
 		parts = append(parts, "from "+p.Source)
 	}
 	return strings.Join(parts, ", ")
-}
-
-func sortedKeys(m map[string]int) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	for i := 1; i < len(keys); i++ {
-		for j := i; j > 0 && keys[j] < keys[j-1]; j-- {
-			keys[j], keys[j-1] = keys[j-1], keys[j]
-		}
-	}
-	return keys
 }
