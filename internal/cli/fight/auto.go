@@ -58,11 +58,8 @@ order: to-hit, damage, obstructions, prone), the end of each page
 func AutoRun(opts *AutoOptions) error {
 	var why string
 	stopped := false
-	err := opts.Env.change(opts.File, func(e *encounter.Encounter) error {
-		ctx, err := opts.Env.ctx()
-		if err != nil {
-			return err
-		}
+	err := opts.Env.roll(opts.File, func(e *encounter.Encounter, ctx encounter.Ctx) error {
+		var err error
 		why, err = e.Auto(ctx, encounter.AutoOptions{Sides: opts.Sides, Until: opts.Until, MaxSteps: opts.MaxSteps}, opts.Env.Combat)
 		stopped = err == nil
 		return ruleErr(err)

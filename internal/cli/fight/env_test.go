@@ -236,3 +236,34 @@ func TestPrepareSteps(t *testing.T) {
 		t.Errorf("a bad -o gave env %v, error %v", env, err)
 	}
 }
+
+// TestEnvRoll: a rolling verb gets the command's dice in its context; a
+// roller that cannot be built stops it before anything changes.
+func TestEnvRoll(t *testing.T) {
+	fe := newFightEnv(t, cmdutil.FormatText)
+	fe.f.Globals.Seed, fe.f.Globals.SeedSet = 9, true
+	var seed *uint64
+	err := fe.env(t).roll(File{InPlace: fe.path}, func(e *encounter.Encounter, ctx encounter.Ctx) error {
+		seed = ctx.Seed
+		if _, err := ctx.Roller.Roll(6, "test"); err != nil {
+			return err
+		}
+		return leave(e)
+	})
+	if err != nil || seed == nil || *seed != 9 {
+		t.Fatalf("seed %v, error %v", seed, err)
+	}
+
+	fe = newFightEnv(t, cmdutil.FormatText)
+	fe.f.Globals.SeedSet, fe.f.Globals.DiceSet, fe.f.Globals.Dice = true, true, "3"
+	err = fe.env(t).roll(File{InPlace: fe.path}, func(*encounter.Encounter, encounter.Ctx) error {
+		t.Error("ran without dice")
+		return nil
+	})
+	if err == nil || !strings.Contains(err.Error(), "--dice and --seed cannot be used together") {
+		t.Errorf("error %v", err)
+	}
+	if !bytes.Equal(fe.file(t), fe.original) || fe.stdout(t) != "" {
+		t.Error("something was written")
+	}
+}

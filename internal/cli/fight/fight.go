@@ -220,6 +220,18 @@ func (env *Env) save(fl File, e *encounter.Encounter, before int) error {
 	return env.printEvents(events)
 }
 
+// roll is change for a verb that rolls dice: do also gets the rules'
+// context.
+func (env *Env) roll(fl File, do func(e *encounter.Encounter, ctx encounter.Ctx) error) error {
+	return env.change(fl, func(e *encounter.Encounter) error {
+		ctx, err := env.ctx()
+		if err != nil {
+			return err
+		}
+		return do(e, ctx)
+	})
+}
+
 // printEvents prints events: JSON Lines (one per line) or an indented JSON
 // array with -o json, else one summary line each.
 func (env *Env) printEvents(events []encounter.Event) error {

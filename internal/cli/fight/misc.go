@@ -204,12 +204,8 @@ func requireActor(actor *string) cmdutil.Prepare {
 
 // LuckRun rolls luck.
 func LuckRun(opts *LuckOptions) error {
-	return opts.Env.change(opts.File, func(e *encounter.Encounter) error {
-		ctx, err := opts.Env.ctx()
-		if err != nil {
-			return err
-		}
-		_, err = e.Luck(ctx, opts.Actor, opts.Chance, opts.What)
+	return opts.Env.roll(opts.File, func(e *encounter.Encounter, ctx encounter.Ctx) error {
+		_, err := e.Luck(ctx, opts.Actor, opts.Chance, opts.What)
 		return ruleErr(err)
 	})
 }

@@ -52,11 +52,7 @@ fight new; after a tie, another d10 per side, and so on.`,
 
 // InitiativeRun rolls initiative.
 func InitiativeRun(opts *PageOptions) error {
-	return opts.Env.change(opts.File, func(e *encounter.Encounter) error {
-		ctx, err := opts.Env.ctx()
-		if err != nil {
-			return err
-		}
+	return opts.Env.roll(opts.File, func(e *encounter.Encounter, ctx encounter.Ctx) error {
 		return ruleErr(e.RollInitiative(ctx))
 	})
 }
@@ -95,11 +91,7 @@ it recovers.`,
 
 // EndPageRun ends the page.
 func EndPageRun(opts *PageOptions) error {
-	return opts.Env.change(opts.File, func(e *encounter.Encounter) error {
-		ctx, err := opts.Env.ctx()
-		if err != nil {
-			return err
-		}
+	return opts.Env.roll(opts.File, func(e *encounter.Encounter, ctx encounter.Ctx) error {
 		return ruleErr(e.EndPage(ctx))
 	})
 }
