@@ -1,15 +1,19 @@
 package chargen
 
 // Benchmarks, one core, on the shared 2-core development machine (load
-// average 3-4 from other work, so pessimistic); see docs/benchmarks.md:
+// average 3-4 from other work, 2026-11-30, so ±30% from run to run):
 //
 //	go test ./pkg/chargen -run XXX -bench . -benchtime 20000x -cpu 1
 //
-//	BenchmarkGenerate        ~35-55 µs/hero   ~12 KB, ~160 allocs   (no output)
-//	BenchmarkGenerateGoon    ~3-5 µs/goon     ~2.3 KB, ~14 allocs
-//	BenchmarkDeriveGuardian  ~10-17 µs        ~6.4 KB, 82 allocs
+//	                            before (ec50b64)            after
+//	BenchmarkGenerate           27-35 µs, 11.9 KB, 162 allocs   16 µs, 9.7 KB, 39 allocs
+//	BenchmarkGenerateReuse      -                               14 µs, 2.9 KB, 23 allocs
+//	BenchmarkGenerateGoon       1.3-2 µs, 2.0 KB, 8 allocs      1.2-1.6 µs, 1.9 KB, 5 allocs
+//	BenchmarkGenerateGoonReuse  -                               0.8 µs, 0 B, 0 allocs
+//	BenchmarkDeriveGuardian     8.2 µs, 6.4 KB, 82 allocs       5.9 µs, 5.3 KB, 18 allocs
 //
-// With output (JSON Lines) see internal/cli/gen/bench_test.go.
+// cpu-ns/op is the process's CPU time per operation (ns/op is wall-clock
+// time). With output (JSON Lines) see internal/cli/gen/bench_test.go.
 
 import (
 	"testing"

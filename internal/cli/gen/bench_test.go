@@ -1,20 +1,36 @@
 package gen
 
-// Benchmarks of batch generation with output (JSON Lines encoding and
-// writing to a discarding writer), one core:
+// Benchmarks of batch generation with output: JSON Lines encoded by
+// hero.AppendJSON and written through a 64 KiB buffered writer, as the
+// streaming stdout does, to a discarding writer; one core:
 //
-//	go test ./internal/cli/gen -run XXX -bench . -benchtime 20000x -cpu 1
+//	go test ./internal/cli/gen -run XXX -bench . -benchtime 40000x -cpu 1
 //
-// Recorded on the shared 2-core development machine with a load average
-// of 2-6 from other builds, so pessimistic and noisy; see
-// docs/benchmarks.md:
+// The shared 2-core machine had a load average of 3-4 from other work
+// (2026-11-30), so figures vary by ±30% from run to run; the best of six
+// interleaved runs, before (ec50b64) and after this round of work
+// (issue #3 aims: 50,000 heroes/s and 500,000 goons/s):
 //
-//	BenchmarkGenHeroJSONL   ~34-50 µs/hero   ~20,000-30,000 heroes/s    6.2 KB/hero  ~165 allocs
-//	BenchmarkGenGoonJSONL   ~4.2-7 µs/goon   ~140,000-240,000 goons/s   1.9 KB/goon  ~16 allocs
+//	                       before                      after
+//	BenchmarkGenHeroJSONL  40.8 µs  24,500 heroes/s    17.2-18.1 µs  55,000-58,000 heroes/s
+//	                       11,958 B, 165 allocs        2,913 B, 23 allocs
+//	BenchmarkGenGoonJSONL  5.2 µs   190,000 goons/s    1.48-1.76 µs  570,000-675,000 goons/s
+//	                       2,372 B, 16 allocs          55 B, 3 allocs
 //
-// The JSON encoding is the generated AppendHeroJSON: ~9-12 µs a hero
-// (520-670 MB/s) against ~28-36 µs for encoding/json (BenchmarkAppendHeroJSON,
-// BenchmarkStdlibHeroJSON); the rest is generation and derivation.
+// Medians under that load were ~21-25 µs a hero and ~1.9 µs a goon. End
+// to end, spandex gen hero -n 200000 --seed 1 > /dev/null took 3.4 s
+// (58,000 heroes/s) with a maximum RSS of 15.8 MB (15.4 MB for -n 20000),
+// and gen npc goon -n 2000000 3.5 s (575,000 goons/s) in 15.8 MB.
+//
+// Where the time goes now: a hero is ~14 µs of generation (power slots
+// and their flavours ~20%, combat figures, attacks and explanation lines
+// ~25%, allocation and garbage collection ~15%, table lookups and power
+// searches most of the rest) and ~2 µs of encoding (BenchmarkAppendJSONHero,
+// 3.2 GB/s; encoding/json takes ~14 µs); a goon is ~0.8 µs of generation
+// (no allocation when its memory is reused), ~0.36 µs of encoding
+// (BenchmarkAppendJSONGoon) and the per-character seeded roller, name and
+// create event (its 3 allocations). Running with GOGC=400 gives another
+// ~10%.
 
 import (
 	"bufio"
