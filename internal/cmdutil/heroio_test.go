@@ -148,3 +148,29 @@ func TestEachInput(t *testing.T) {
 		})
 	}
 }
+
+// FuzzDecodeHeroes: any input gives heroes that validate, or an input
+// error naming the stream; never a panic.
+func FuzzDecodeHeroes(f *testing.F) {
+	g, err := os.ReadFile(filepath.Join("..", "..", "testdata", "heroes", "guardian.json"))
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, seed := range []string{string(g), string(g) + string(g), "", "{", `{"schema":1}`, "[]", "null", string(g[:100]), string(g) + "x"} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		err := DecodeHeroes(strings.NewReader(in), "in", func(label string, n int, h *hero.Hero) error {
+			if !strings.HasPrefix(label, "in") || n < 1 {
+				t.Errorf("label %q, n %d", label, n)
+			}
+			if err := h.Validate(); err != nil {
+				t.Errorf("handed an invalid hero: %v", err)
+			}
+			return nil
+		})
+		if err != nil && (ExitCode(err) != ExitUsage || !strings.HasPrefix(err.Error(), "in")) {
+			t.Errorf("error %v is not an input error naming the stream", err)
+		}
+	})
+}
