@@ -1,6 +1,15 @@
 // Package cmdutil holds what every spandex command shares: the Factory
 // that injects streams, config and dice; error-to-exit-status mapping;
 // output-format selection; and hero file I/O.
+//
+// A verb is a package with an Options struct, NewCmdX(f, runF) and a plain
+// Run function. Its cobra RunE is RunE(opts, runF, Run, prepare...): the
+// prepare steps (FormatInto, ExplainInto, InputFiles, HeroTarget.FromArgs,
+// the verb's own checks) fill opts before Run. A verb that changes a hero
+// file reads and writes it through HeroTarget.Change, which appends the
+// event and writes atomically with -i; verbs that read heroes use
+// ReadHero, or EachInput with DecodeHeroes for streams; ReportSeed,
+// Explain and Warn print on stderr.
 package cmdutil
 
 import (
