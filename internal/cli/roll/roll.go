@@ -109,29 +109,40 @@ func Run(opts *Options) error {
 		fmt.Fprintf(opts.IO.ErrOut, "seed %d (replay with --seed %d)\n", *seed, *seed)
 	}
 
+	// Each expression's canonical form names its dice in --dice errors.
+	names := make([]string, len(exprs))
+	for i, e := range exprs {
+		names[i] = e.String()
+	}
 	switch opts.Format {
 	case cmdutil.FormatText:
-		buf := make([]byte, 0, 32)
+		// Totals are gathered in a 32 KB buffer and written in chunks:
+		// a million rolls cost little more than the dice themselves.
+		buf := make([]byte, 0, 32<<10)
 		for n := 0; n < opts.N; n++ {
-			for _, e := range exprs {
-				t, err := e.Total(rs.Roller, e.String())
+			for i, e := range exprs {
+				t, err := e.Total(rs.Roller, names[i])
 				if err != nil {
 					return cmdutil.Input(err)
 				}
-				buf = strconv.AppendInt(buf[:0], int64(t), 10)
+				buf = strconv.AppendInt(buf, int64(t), 10)
 				buf = append(buf, '\n')
-				if _, err := out.Write(buf); err != nil {
-					return err
+				if len(buf) > 32<<10-32 {
+					if _, err := out.Write(buf); err != nil {
+						return err
+					}
+					buf = buf[:0]
 				}
 			}
 		}
-		return nil
+		_, err := out.Write(buf)
+		return err
 	case cmdutil.FormatTable:
 		var rows [][]string
 		var res dice.Result
 		for n := 0; n < opts.N; n++ {
-			for _, e := range exprs {
-				if err := e.RollInto(rs.Roller, e.String(), &res); err != nil {
+			for i, e := range exprs {
+				if err := e.RollInto(rs.Roller, names[i], &res); err != nil {
 					return cmdutil.Input(err)
 				}
 				explain(opts, &res)
@@ -152,8 +163,8 @@ func Run(opts *Options) error {
 		var res dice.Result
 		buf := make([]byte, 0, 256)
 		for n := 0; n < opts.N; n++ {
-			for _, e := range exprs {
-				if err := e.RollInto(rs.Roller, e.String(), &res); err != nil {
+			for i, e := range exprs {
+				if err := e.RollInto(rs.Roller, names[i], &res); err != nil {
 					return cmdutil.Input(err)
 				}
 				explain(opts, &res)
