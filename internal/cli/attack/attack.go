@@ -244,7 +244,7 @@ func inputOr(err error) error {
 func flagFor(field string) string {
 	switch field {
 	case "with", "reaction", "split", "power-dice", "obstruction", "cover", "range-fifths", "analyse",
-		"accuracy-penalty", "aim", "free-used", "mass", "movement", "extra-panel", "catch":
+		"accuracy-penalty", "aim", "free-used", "mass", "movement", "extra-panel", "catch", "defender-mass":
 		return "--" + field
 	case "object":
 		return "--reaction"

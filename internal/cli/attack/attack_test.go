@@ -112,7 +112,7 @@ func TestRunErrorsWriteNothing(t *testing.T) {
 
 func TestFlagFor(t *testing.T) {
 	for field, want := range map[string]string{"with": "--with", "object": "--reaction", "crush": "--mode crush",
-		"rules.judo_column": "config rules.judo_column", "defender": "defender"} {
+		"rules.judo_column": "config rules.judo_column", "defender": "defender", "defender-mass": "--defender-mass"} {
 		if got := flagFor(field); got != want {
 			t.Errorf("flagFor(%q) = %q, want %q", field, got, want)
 		}

@@ -78,7 +78,8 @@ type Flags struct {
 // Bind adds the shared flags to fs in v's words (Attack or FightAct).
 // `spandex attack` also gets the situation flags a fight works out itself
 // (--grappled, --surprise, --impervious, --attacker-denser,
-// --defender-denser).
+// --defender-denser, --defender-mass: in a fight the target's "mass"
+// effect sets its mass step, so fight act takes no flag for it).
 func (fl *Flags) Bind(fs *pflag.FlagSet, v Verb) {
 	words := func(attack, fight string) string { return v.say(attack, fight, "") }
 	mode := "strike"
@@ -118,6 +119,7 @@ func (fl *Flags) Bind(fs *pflag.FlagSet, v Verb) {
 		fs.BoolVar(&sit.Impervious, "impervious", false, "the defender is impervious (immune to physical damage)")
 		fs.BoolVar(&sit.AttackerDenser, "attacker-denser", false, "the attacker is denser (density control): +10 melee damage")
 		fs.BoolVar(&sit.DefenderDenser, "defender-denser", false, "the defender is denser: knockback threshold +5")
+		fs.IntVar(&sit.DefenderMass, "defender-mass", 0, "the defender's mass multiplier from Density Control (Other): 2, 4, 8 or 16 (knockback threshold +5 a step, p. 54)")
 	}
 }
 

@@ -57,7 +57,7 @@ func TestBindDifferences(t *testing.T) {
 	if fl := parse(t, FightAct); fl.Mode != "" || fl.Reaction != "none" {
 		t.Errorf("fight act defaults: mode %q, reaction %q", fl.Mode, fl.Reaction)
 	}
-	only := []string{"grappled", "surprise", "impervious", "attacker-denser", "defender-denser", "pick-up"}
+	only := []string{"grappled", "surprise", "impervious", "attacker-denser", "defender-denser", "defender-mass", "pick-up"}
 	fs := pflag.NewFlagSet("fight", pflag.ContinueOnError)
 	new(Flags).Bind(fs, FightAct)
 	for _, name := range only {
@@ -65,8 +65,8 @@ func TestBindDifferences(t *testing.T) {
 			t.Errorf("fight act has --%s", name)
 		}
 	}
-	fl := parse(t, Attack, "--grappled", "--surprise", "--impervious", "--attacker-denser", "--defender-denser")
-	if s := fl.Situation; !s.Grappled || !s.Surprise || !s.Impervious || !s.AttackerDenser || !s.DefenderDenser {
+	fl := parse(t, Attack, "--grappled", "--surprise", "--impervious", "--attacker-denser", "--defender-denser", "--defender-mass", "8")
+	if s := fl.Situation; !s.Grappled || !s.Surprise || !s.Impervious || !s.AttackerDenser || !s.DefenderDenser || s.DefenderMass != 8 {
 		t.Errorf("attack-only situation flags: %+v", s)
 	}
 	if fs.Lookup("defender-lighter").Usage != "the target is lighter: knockback threshold 10" {
