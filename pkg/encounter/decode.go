@@ -5,95 +5,35 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"reflect"
-	"sort"
-	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/jsonfile"
 )
 
 // FieldError is a problem with one field of an encounter file. Path is a
 // JSON path such as "$.combatants[2].panels.owed".
-type FieldError struct {
-	Path string
-	Msg  string
+type FieldError = jsonfile.FieldError
+
+// fileFormat is the encounter file for jsonfile's messages and limits.
+var fileFormat = jsonfile.Format{
+	What:      "encounter",
+	EmptyHint: " (make one with `spandex fight new`)",
+	MaxSize:   MaxFileSize,
 }
 
-func (e *FieldError) Error() string { return e.Path + ": " + e.Msg }
-
 // Decode parses an encounter file strictly (unknown fields and wrong types
-// are errors) and validates it. The error, if any, is a *FieldError naming
-// the first problem. It never panics.
+// are errors, in the embedded heroes too) and validates it. The error, if
+// any, is a *FieldError naming the first problem. It never panics.
 func Decode(data []byte) (*Encounter, error) {
-	if len(data) > MaxFileSize {
-		return nil, &FieldError{Path: "$", Msg: fmt.Sprintf("file is larger than %d bytes", MaxFileSize)}
-	}
-	trimmed := bytes.TrimSpace(data)
-	if len(trimmed) == 0 {
-		return nil, &FieldError{Path: "$", Msg: "empty input, expected an encounter JSON object (make one with `spandex fight new`)"}
-	}
-	if trimmed[0] != '{' {
-		return nil, &FieldError{Path: "$", Msg: "expected a JSON object"}
-	}
-	var raw any
-	dec := json.NewDecoder(bytes.NewReader(trimmed))
-	dec.UseNumber()
-	if err := dec.Decode(&raw); err != nil {
-		return nil, &FieldError{Path: "$", Msg: "invalid JSON: " + strings.TrimPrefix(err.Error(), "json: ")}
-	}
-	if dec.More() {
-		return nil, &FieldError{Path: "$", Msg: "unexpected data after the encounter object"}
-	}
-	if p := unknownField(raw, reflect.TypeOf(Encounter{}), "$"); p != "" {
-		return nil, &FieldError{Path: p, Msg: "unknown field"}
-	}
 	e := &Encounter{}
-	if err := json.Unmarshal(trimmed, e); err != nil {
-		var te *json.UnmarshalTypeError
-		if errors.As(err, &te) {
-			path := "$"
-			if te.Field != "" {
-				path = "$." + te.Field
-			}
-			return nil, &FieldError{Path: path, Msg: fmt.Sprintf("expected %s, got JSON %s", te.Type.Kind(), te.Value)}
-		}
-		if fe := locateHeroError(trimmed); fe != nil {
-			return nil, fe
-		}
-		return nil, &FieldError{Path: "$", Msg: strings.TrimPrefix(err.Error(), "json: ")}
+	if err := jsonfile.Decode(data, e, fileFormat); err != nil {
+		return nil, err
 	}
 	if err := e.Validate(); err != nil {
 		return nil, err
 	}
 	return e, nil
-}
-
-// locateHeroError finds the embedded hero a decoding error came from (an
-// armour class that is not A-L, say) and names its field.
-func locateHeroError(data []byte) *FieldError {
-	var shell struct {
-		Combatants []struct {
-			Hero json.RawMessage `json:"hero"`
-		} `json:"combatants"`
-	}
-	if json.Unmarshal(data, &shell) != nil {
-		return nil
-	}
-	for i, c := range shell.Combatants {
-		if len(c.Hero) == 0 {
-			continue
-		}
-		if _, err := hero.DecodeDraft(c.Hero); err != nil {
-			var fe *hero.FieldError
-			if errors.As(err, &fe) {
-				return &FieldError{Path: fmt.Sprintf("$.combatants[%d].hero%s", i, strings.TrimPrefix(fe.Path, "$")), Msg: fe.Msg}
-			}
-			return &FieldError{Path: fmt.Sprintf("$.combatants[%d].hero", i), Msg: err.Error()}
-		}
-	}
-	return nil
 }
 
 // Encode writes an encounter as indented JSON with a trailing newline, not
@@ -114,103 +54,6 @@ func Encode(e *Encounter) ([]byte, error) {
 		return nil, fmt.Errorf("encoding encounter: %w", err)
 	}
 	return buf.Bytes(), nil
-}
-
-// unknownField walks a decoded JSON value against a Go type and returns the
-// path of the first object key that the type has no field for. The path
-// is only built on the way out of a failure, so valid files cost no string
-// building.
-func unknownField(v any, t reflect.Type, path string) string {
-	segs := unknownSegs(v, t)
-	if segs == nil {
-		return ""
-	}
-	var b strings.Builder
-	b.WriteString(path)
-	for i := len(segs) - 1; i >= 0; i-- {
-		b.WriteString(segs[i])
-	}
-	return b.String()
-}
-
-// unknownSegs returns the path segments to the first unknown key,
-// innermost first, or nil.
-func unknownSegs(v any, t reflect.Type) []string {
-	for t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
-	switch val := v.(type) {
-	case map[string]any:
-		keys := make([]string, 0, len(val))
-		for k := range val {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		switch t.Kind() {
-		case reflect.Map:
-			for _, k := range keys {
-				if segs := unknownSegs(val[k], t.Elem()); segs != nil {
-					return append(segs, "."+k)
-				}
-			}
-		case reflect.Struct:
-			fields := jsonFields(t)
-			for _, k := range keys {
-				ft, ok := fields[k]
-				if !ok {
-					return []string{"." + k}
-				}
-				if segs := unknownSegs(val[k], ft); segs != nil {
-					return append(segs, "."+k)
-				}
-			}
-		}
-	case []any:
-		if t.Kind() != reflect.Slice && t.Kind() != reflect.Array {
-			return nil
-		}
-		for i, el := range val {
-			if segs := unknownSegs(el, t.Elem()); segs != nil {
-				return append(segs, "["+strconv.Itoa(i)+"]")
-			}
-		}
-	}
-	return nil
-}
-
-var rawMessageType = reflect.TypeOf(json.RawMessage{})
-
-// fieldCache maps a struct type to its JSON field types, filled lazily.
-var fieldCache sync.Map
-
-func jsonFields(t reflect.Type) map[string]reflect.Type {
-	if m, ok := fieldCache.Load(t); ok {
-		return m.(map[string]reflect.Type)
-	}
-	m := make(map[string]reflect.Type, t.NumField())
-	for i := 0; i < t.NumField(); i++ {
-		f := t.Field(i)
-		if !f.IsExported() {
-			continue
-		}
-		name := f.Name
-		if tag, ok := f.Tag.Lookup("json"); ok {
-			n, _, _ := strings.Cut(tag, ",")
-			if n == "-" {
-				continue
-			}
-			if n != "" {
-				name = n
-			}
-		}
-		if f.Type == rawMessageType {
-			m[name] = reflect.TypeOf((*any)(nil)).Elem()
-			continue
-		}
-		m[name] = f.Type
-	}
-	fieldCache.Store(t, m)
-	return m
 }
 
 // Validate checks an encounter's structure and every embedded hero, and

@@ -1,0 +1,279 @@
+// Package jsonfile decodes spandex's JSON files (hero files, encounter
+// files) strictly: an unknown key, a value of the wrong type or a value a
+// type rejects (such as armour class "Q") is an error naming its JSON path,
+// for example "$.combatants[2].hero.combat.armour_class". It never panics on
+// any input; both file formats' fuzz targets exercise it.
+package jsonfile
+
+import (
+	"bytes"
+	"encoding"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// FieldError is a problem with one field of a file. Path is a JSON path
+// such as "$.abilities.final.strength" or "$.powers[2].rank".
+type FieldError struct {
+	Path string
+	Msg  string
+}
+
+func (e *FieldError) Error() string { return e.Path + ": " + e.Msg }
+
+// Format describes a file format for error messages and limits.
+type Format struct {
+	// What names one document, e.g. "hero" or "encounter".
+	What string
+	// EmptyHint is appended to the empty-input error (may be "").
+	EmptyHint string
+	// TrailingHint is appended to the trailing-data error (may be "").
+	TrailingHint string
+	// MaxSize bounds the input in bytes.
+	MaxSize int
+}
+
+// Decode parses data into v (a pointer to a struct) strictly and returns a
+// *FieldError for the first problem: oversized or empty input, anything
+// but one JSON object, invalid JSON (with line and column), an unknown key,
+// a string a text-decoded type rejects, or a value of the wrong type.
+func Decode(data []byte, v any, f Format) error {
+	if len(data) > f.MaxSize {
+		return &FieldError{Path: "$", Msg: fmt.Sprintf("file is larger than %d bytes", f.MaxSize)}
+	}
+	trimmed := bytes.TrimSpace(data)
+	if len(trimmed) == 0 {
+		return &FieldError{Path: "$", Msg: "empty input, expected " + article(f.What) + " " + f.What + " JSON object" + f.EmptyHint}
+	}
+	if trimmed[0] != '{' {
+		return &FieldError{Path: "$", Msg: "expected a JSON object"}
+	}
+	var raw any
+	dec := json.NewDecoder(bytes.NewReader(trimmed))
+	dec.UseNumber()
+	if err := dec.Decode(&raw); err != nil {
+		return syntaxError(trimmed, err)
+	}
+	if dec.More() {
+		return &FieldError{Path: "$", Msg: "unexpected data after the " + f.What + " object" + f.TrailingHint}
+	}
+	if fe := CheckShape(raw, reflect.TypeOf(v), "$"); fe != nil {
+		return fe
+	}
+	if err := json.Unmarshal(trimmed, v); err != nil {
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) {
+			path := "$"
+			if te.Field != "" {
+				path = "$." + te.Field
+			}
+			return &FieldError{Path: path, Msg: fmt.Sprintf("expected %s, got JSON %s", friendlyType(te.Type), te.Value)}
+		}
+		return &FieldError{Path: "$", Msg: strings.TrimPrefix(err.Error(), "json: ")}
+	}
+	return nil
+}
+
+func article(w string) string {
+	if w != "" && strings.ContainsRune("aeiou", rune(w[0])) {
+		return "an"
+	}
+	return "a"
+}
+
+func friendlyType(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "a whole number"
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.String:
+		return "a string"
+	case reflect.Slice, reflect.Array:
+		return "an array"
+	case reflect.Struct, reflect.Map:
+		return "an object"
+	}
+	return t.String()
+}
+
+func syntaxError(data []byte, err error) *FieldError {
+	var se *json.SyntaxError
+	if errors.As(err, &se) {
+		line, col := lineCol(data, se.Offset)
+		return &FieldError{Path: "$", Msg: fmt.Sprintf("invalid JSON at line %d column %d: %s", line, col, strings.TrimPrefix(se.Error(), "json: "))}
+	}
+	if errors.Is(err, errUnexpectedEOF) || strings.Contains(err.Error(), "unexpected EOF") {
+		return &FieldError{Path: "$", Msg: "invalid JSON: unexpected end of input"}
+	}
+	return &FieldError{Path: "$", Msg: "invalid JSON: " + strings.TrimPrefix(err.Error(), "json: ")}
+}
+
+var errUnexpectedEOF = errors.New("unexpected EOF")
+
+func lineCol(data []byte, off int64) (int, int) {
+	if off > int64(len(data)) {
+		off = int64(len(data))
+	}
+	line, col := 1, 1
+	for _, b := range data[:off] {
+		if b == '\n' {
+			line++
+			col = 1
+		} else {
+			col++
+		}
+	}
+	return line, col
+}
+
+var textUnmarshaler = reflect.TypeOf((*encoding.TextUnmarshaler)(nil)).Elem()
+
+// CheckShape walks a decoded JSON value (from a json.Decoder with
+// UseNumber) against a Go type and reports, with its full path below path,
+// the first object key the type has no field for, the first value of the
+// wrong JSON type or out of its Go type's range, or the first string a
+// text-decoded type (such as an armour class) rejects.
+func CheckShape(v any, t reflect.Type, path string) *FieldError {
+	segs, msg := shapeSegs(v, t)
+	if segs == nil {
+		return nil
+	}
+	var b strings.Builder
+	b.WriteString(path)
+	for i := len(segs) - 1; i >= 0; i-- {
+		b.WriteString(segs[i])
+	}
+	return &FieldError{Path: b.String(), Msg: msg}
+}
+
+// shapeSegs returns the path segments to the first problem, innermost
+// first (so valid files build no strings), and its message.
+func shapeSegs(v any, t reflect.Type) ([]string, string) {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if str, ok := v.(string); ok && reflect.PointerTo(t).Implements(textUnmarshaler) {
+		target := reflect.New(t).Interface().(encoding.TextUnmarshaler)
+		if err := target.UnmarshalText([]byte(str)); err != nil {
+			return []string{}, err.Error()
+		}
+		return nil, ""
+	}
+	if t.Kind() == reflect.Interface {
+		return nil, ""
+	}
+	switch val := v.(type) {
+	case nil:
+		return nil, ""
+	case string:
+		if t.Kind() != reflect.String {
+			return []string{}, "expected " + friendlyType(t) + ", got JSON string"
+		}
+	case bool:
+		if t.Kind() != reflect.Bool {
+			return []string{}, "expected " + friendlyType(t) + ", got JSON true/false"
+		}
+	case json.Number:
+		switch t.Kind() {
+		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+			if _, err := strconv.ParseInt(val.String(), 10, t.Bits()); err != nil {
+				return []string{}, "expected a whole number within range, got " + val.String()
+			}
+		case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+			if _, err := strconv.ParseUint(val.String(), 10, t.Bits()); err != nil {
+				return []string{}, "expected a whole number from 0 within range, got " + val.String()
+			}
+		case reflect.Float32, reflect.Float64:
+			if _, err := strconv.ParseFloat(val.String(), t.Bits()); err != nil {
+				return []string{}, "expected a number within range, got " + val.String()
+			}
+		default:
+			return []string{}, "expected " + friendlyType(t) + ", got JSON number"
+		}
+	case map[string]any:
+		if t.Kind() != reflect.Struct && t.Kind() != reflect.Map {
+			return []string{}, "expected " + friendlyType(t) + ", got JSON object"
+		}
+		keys := make([]string, 0, len(val))
+		for k := range val {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		switch t.Kind() {
+		case reflect.Map:
+			for _, k := range keys {
+				if segs, msg := shapeSegs(val[k], t.Elem()); segs != nil {
+					return append(segs, "."+k), msg
+				}
+			}
+		case reflect.Struct:
+			fields := jsonFields(t)
+			for _, k := range keys {
+				ft, ok := fields[k]
+				if !ok {
+					return []string{"." + k}, "unknown field"
+				}
+				if segs, msg := shapeSegs(val[k], ft); segs != nil {
+					return append(segs, "."+k), msg
+				}
+			}
+		}
+	case []any:
+		if t.Kind() != reflect.Slice && t.Kind() != reflect.Array {
+			return []string{}, "expected " + friendlyType(t) + ", got JSON array"
+		}
+		for i, el := range val {
+			if segs, msg := shapeSegs(el, t.Elem()); segs != nil {
+				return append(segs, "["+strconv.Itoa(i)+"]"), msg
+			}
+		}
+	}
+	return nil, ""
+}
+
+var (
+	rawMessageType = reflect.TypeOf(json.RawMessage{})
+	anyType        = reflect.TypeOf((*any)(nil)).Elem()
+	// fieldCache maps a struct type to its JSON field types, filled lazily.
+	fieldCache sync.Map
+)
+
+func jsonFields(t reflect.Type) map[string]reflect.Type {
+	if m, ok := fieldCache.Load(t); ok {
+		return m.(map[string]reflect.Type)
+	}
+	m := make(map[string]reflect.Type, t.NumField())
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		if !f.IsExported() {
+			continue
+		}
+		name := f.Name
+		if tag, ok := f.Tag.Lookup("json"); ok {
+			n, _, _ := strings.Cut(tag, ",")
+			if n == "-" {
+				continue
+			}
+			if n != "" {
+				name = n
+			}
+		}
+		if f.Type == rawMessageType {
+			m[name] = anyType
+			continue
+		}
+		m[name] = f.Type
+	}
+	fieldCache.Store(t, m)
+	return m
+}
