@@ -37,6 +37,27 @@ const (
 	DefaultPersonMassKg = 120 // an average super hero: the 81-195 kg row, Throw 16 (p. 43)
 )
 
+// Limits of the aiming and analysing powers.
+const (
+	// AimBonus is Accuracy rank 2's damage bonus with its attack form,
+	// and again for each extra panel spent aiming (p. 51).
+	AimBonus = 5
+	// MaxAimBonus caps the aiming damage bonus: "up to a maximum of +25"
+	// (Accuracy rank 2, p. 51).
+	MaxAimBonus = 25
+	// MaxAimPanels is the most extra panels aiming that still add damage:
+	// +5, then +5 a panel, reaches +25 after 4 (p. 51).
+	MaxAimPanels = (MaxAimBonus - AimBonus) / AimBonus
+	// MaxAnalyseBonus caps the Brain Implant's to-hit bonus for panels
+	// spent analysing, at any implant rank: "the maximum bonus remains at
+	// +5" (p. 53).
+	MaxAnalyseBonus = 5
+	// MaxAnalysePanels is the most extra panels analysing that can still
+	// add to-hit: at +1 a panel (rank 1) the +5 cap is reached after 5
+	// (p. 53).
+	MaxAnalysePanels = MaxAnalyseBonus
+)
+
 // Mode is what the attacker is trying to do.
 type Mode string
 

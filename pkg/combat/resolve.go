@@ -515,15 +515,15 @@ func (p *pipeline) checkDamage() error {
 			add("movement", b, "attack after moving 4 m or more with "+m.Power, page)
 		}
 		if n := req.Situation.AimPanels; n != 0 {
-			if n < 0 || n > 4 {
-				return reqErr("aim", "%d extra panels aiming is outside 0-4 (at most +25 damage, p. 51)", n)
+			if n < 0 || n > MaxAimPanels {
+				return reqErr("aim", "%d extra panels aiming is outside 0-%d (at most +%d damage, p. 51)", n, MaxAimPanels, MaxAimBonus)
 			}
 			if att.PowerRank("accuracy") < 2 {
 				return reqErr("aim", "aiming for damage needs Accuracy rank 2 (p. 51)")
 			}
 		}
 		if att.PowerRank("accuracy") >= 2 && req.Mode == ModeStrike {
-			add("accuracy", min(25, 5+5*req.Situation.AimPanels), "Accuracy rank 2 with the chosen attack form", "p. 51")
+			add("accuracy", min(MaxAimBonus, AimBonus+AimBonus*req.Situation.AimPanels), "Accuracy rank 2 with the chosen attack form", "p. 51")
 		}
 		if req.Situation.AttackerDenser && isMelee(a) {
 			add("density", 10, "Density Control, denser: melee damage", "p. 54")

@@ -169,7 +169,7 @@ func appendSituationModifiers(mods []Modifier, strikeBonus int, sit Situation, d
 	}
 	if sit.AnalysePanels > 0 {
 		rank := max(implantRank, 1)
-		mods = append(mods, Modifier{Slug: "brain-implant", Value: min(5, sit.AnalysePanels*rank), Text: "brain implant analysis", Page: "p. 53"})
+		mods = append(mods, Modifier{Slug: "brain-implant", Value: min(MaxAnalyseBonus, sit.AnalysePanels*rank), Text: "brain implant analysis", Page: "p. 53"})
 	}
 	if sit.AccuracyPenalty > 0 {
 		mods = append(mods, Modifier{Slug: "accuracy-penalty", Value: -sit.AccuracyPenalty, Text: "penalty taken with Accuracy", Page: "p. 51"})

@@ -114,6 +114,23 @@ func (r DodgeResult) Meaning() string {
 	return ""
 }
 
+// Damage says in a few words what the result does to the attack's damage
+// (p. 35): "full damage", "half damage", "half damage, or no damage for
+// one extra panel (never free)" or "no damage".
+func (r DodgeResult) Damage() string {
+	switch r {
+	case DodgeNone:
+		return "full damage"
+	case DodgeHalf:
+		return "half damage"
+	case DodgePlusP:
+		return "half damage, or no damage for one extra panel (never free)"
+	case DodgeFull:
+		return "no damage"
+	}
+	return ""
+}
+
 type dodgeRow struct {
 	Roll    int
 	Results [StrikeClassCount]DodgeResult

@@ -11,6 +11,8 @@
 package attackflags
 
 import (
+	"fmt"
+
 	"github.com/spf13/pflag"
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
@@ -105,7 +107,7 @@ func (fl *Flags) Bind(fs *pflag.FlagSet, v Verb) {
 
 	sit := &fl.Situation
 	BindSituation(fs, sit, v)
-	fs.IntVar(&sit.AimPanels, "aim", 0, "Accuracy rank 2: extra panels aiming"+words(" (+5 damage each, at most +25 in all)", ", added to the attack's time"))
+	fs.IntVar(&sit.AimPanels, "aim", 0, "Accuracy rank 2: extra panels aiming"+words(fmt.Sprintf(" (+%d damage each, at most +%d in all)", combat.AimBonus, combat.MaxAimBonus), ", added to the attack's time"))
 	target := words("defender", "target")
 	fs.BoolVar(&sit.Phased, "phased", false, "the "+target+" is phased out (Phasing)")
 	fs.IntVar(&sit.MysticShield, "mystic-shield", 0, "health left in a mystic shield covering the "+target)
@@ -133,7 +135,7 @@ func BindSituation(fs *pflag.FlagSet, sit *combat.Situation, v Verb) {
 	if v != FightAct {
 		fs.BoolVar(&sit.Grappled, "grappled", false, "target grappled or restrained (+4)")
 	}
-	fs.IntVar(&sit.Cover, "cover", 0, "target behind cover: penalty 0-10")
+	fs.IntVar(&sit.Cover, "cover", 0, fmt.Sprintf("target behind cover: penalty 0-%d", combat.MaxCover))
 	fs.BoolVar(&sit.Fog, "fog", false, "target obscured by fog or smoke (-3)")
 	fs.IntVar(&sit.RangeFifths, "range-fifths", 0, "fifths of the "+v.say("attack's ", "attack's ", "")+"maximum range to the target (-1 each)")
 	fs.BoolVar(&sit.Invisible, "invisible", false, "target invisible (-4)")
@@ -142,8 +144,8 @@ func BindSituation(fs *pflag.FlagSet, sit *combat.Situation, v Verb) {
 	fs.BoolVar(&sit.StealthDark, "stealth-dark", false, "target using stealth in the dark (-2)")
 	fs.BoolVar(&sit.Dimensional, "dimensional", false, "inside a dimensional control area (-4"+v.say(" to hit and to parry", " to hit and to parry", "")+")")
 	fs.BoolVar(&sit.Gale, "gale", false, "in or shooting into a gale or fog"+v.say(" from weather control", "", "")+" (-2)")
-	fs.IntVar(&sit.AnalysePanels, "analyse", 0, v.say("extra panels spent analysing with a brain implant (+1 each per implant rank, at most +5)",
-		"Brain Implant: extra panels analysing, added to the attack's time", "extra panels analysing with a brain implant (+1 each, at most +5)"))
+	fs.IntVar(&sit.AnalysePanels, "analyse", 0, v.say(fmt.Sprintf("extra panels spent analysing with a brain implant (+1 each per implant rank, at most +%d)", combat.MaxAnalyseBonus),
+		"Brain Implant: extra panels analysing, added to the attack's time", fmt.Sprintf("extra panels analysing with a brain implant (+1 each, at most +%d)", combat.MaxAnalyseBonus)))
 	fs.IntVar(&sit.AccuracyPenalty, "accuracy-penalty", 0, v.say("Accuracy rank 1: a penalty taken on the to-hit that the defender's reaction also takes",
 		"Accuracy rank 1: a penalty the defender's reaction also takes", "a penalty taken with Accuracy rank 1"))
 }

@@ -239,8 +239,9 @@ func (opts *ActOptions) strike(actor string) (encounter.Strike, error) {
 		return s, err
 	}
 	sit := req.Situation
-	if sit.Cover < 0 || sit.Cover > combat.MaxCover || sit.AimPanels < 0 || sit.AimPanels > 5 || sit.AnalysePanels < 0 || sit.AnalysePanels > 5 {
-		return s, cmdutil.Inputf("--cover is 0-%d; --aim and --analyse are 0-5 extra panels", combat.MaxCover)
+	if sit.Cover < 0 || sit.Cover > combat.MaxCover || sit.AimPanels < 0 || sit.AimPanels > combat.MaxAimPanels ||
+		sit.AnalysePanels < 0 || sit.AnalysePanels > combat.MaxAnalysePanels {
+		return s, cmdutil.Inputf("--cover is 0-%d; --aim is 0-%d and --analyse 0-%d extra panels", combat.MaxCover, combat.MaxAimPanels, combat.MaxAnalysePanels)
 	}
 	s.Request = req
 	return s, nil

@@ -118,12 +118,7 @@ func RunDodge(opts *DodgeOptions) error {
 		return cmdutil.Input(err)
 	}
 	total, res := combat.DodgeOutcome(sc, roll, bonus, mods)
-	damage := map[rulebook.DodgeResult]string{
-		rulebook.DodgeNone:  "full damage",
-		rulebook.DodgeHalf:  "half damage",
-		rulebook.DodgePlusP: "half damage, or no damage for one extra panel (never free)",
-		rulebook.DodgeFull:  "no damage",
-	}[res]
+	damage := res.Damage()
 	out := DodgeResult{StrikeClass: sc, ArmourClass: ac, Roll: roll, Bonus: bonus, Modifiers: append(bonusMods, mods...), Total: total,
 		Result: res.Symbol(), Meaning: res.Meaning(), Damage: damage}
 	if err := r.finish(&out.Rolled); err != nil {
