@@ -28,3 +28,18 @@ func TestAimAndAnalyseLimits(t *testing.T) {
 		}
 	}
 }
+
+// TestParryStrikeBonus: the parry roll adds the defender's strike bonus
+// ("adding their strike bonus if they have one", The Parry Reaction at
+// the foot of p. 33), and counts toward the Parrying Table's number.
+func TestParryStrikeBonus(t *testing.T) {
+	m := ParryStrikeBonus(2)
+	if m != (Modifier{Slug: "strike-bonus", Value: 2, Text: "defender's strike bonus", Page: "p. 33"}) || ParryStrikeBonusPage != "p. 33" {
+		t.Errorf("ParryStrikeBonus(2) = %+v", m)
+	}
+	// Other melee vs other melee parry needs 9 (p. 34): 7 + 2 parries.
+	target, total, ok, valid := ParryOutcome("other-melee", "other-melee", 7, 0, []Modifier{m})
+	if target != 9 || total != 9 || !ok || !valid {
+		t.Errorf("ParryOutcome = %d, %d, %v, %v; want 9, 9, true, true", target, total, ok, valid)
+	}
+}

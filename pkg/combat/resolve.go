@@ -717,7 +717,7 @@ func (p *pipeline) reaction() (string, error) {
 			}
 			mods := rr.Modifiers
 			if b := def.Combat.StrikeBonus; b != 0 {
-				mods = append(mods, Modifier{Slug: "strike-bonus", Value: b, Text: "defender's strike bonus", Page: "p. 33"})
+				mods = append(mods, ParryStrikeBonus(b))
 			}
 			mods = p.reactionMods(mods, true)
 			target, total, ok, _ := ParryOutcome(p.atype, p.ptype, roll, 0, mods)

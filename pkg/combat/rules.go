@@ -297,9 +297,23 @@ func ParseAttackType(s string) (rulebook.AttackType, error) {
 	return rulebook.ParseParryAttack(s)
 }
 
-// ParryOutcome rules on a parry roll (p. 34): d20 plus the strike bonus
-// and modifiers against the Parrying Table. ok is false when the table
-// prints "-" (that parry cannot stop that attack).
+// ParryStrikeBonusPage is where the parry rule adds the strike bonus:
+// "the defender must roll that number or higher on a d20 (adding their
+// strike bonus if they have one)" ends The Parry Reaction's first
+// paragraph at the foot of p. 33; the Parrying Table it reads, and the
+// rest of the section, are on p. 34.
+const ParryStrikeBonusPage = "p. 33"
+
+// ParryStrikeBonus is the modifier a parrying defender's strike bonus b
+// adds to the parry roll (ParryStrikeBonusPage). `spandex attack`, the
+// fight and `spandex parry` all take it from here.
+func ParryStrikeBonus(b int) Modifier {
+	return Modifier{Slug: "strike-bonus", Value: b, Text: "defender's strike bonus", Page: ParryStrikeBonusPage}
+}
+
+// ParryOutcome rules on a parry roll (pp. 33-34): d20 plus the strike
+// bonus and modifiers against the Parrying Table. ok is false when the
+// table prints "-" (that parry cannot stop that attack).
 func ParryOutcome(a rulebook.AttackType, p rulebook.ParryType, roll, strikeBonus int, mods []Modifier) (target, total int, success, ok bool) {
 	target, ok = rulebook.ParryTarget(a, p)
 	if !ok {

@@ -112,7 +112,7 @@ func RunParry(opts *ParryOptions) error {
 		return err
 	}
 	if opts.StrikeBonus != 0 {
-		mods = append([]combat.Modifier{{Slug: "strike-bonus", Value: opts.StrikeBonus, Text: "strike bonus", Page: "p. 34"}}, mods...)
+		mods = append([]combat.Modifier{combat.ParryStrikeBonus(opts.StrikeBonus)}, mods...)
 	}
 	if opts.Reactions {
 		mods = append(mods, combat.ReactionsModifier())
