@@ -16,26 +16,41 @@ import (
 	"github.com/codename-spandex/spandex/internal/cmdutil"
 )
 
-// commands lists the top-level command constructors, in help order.
-func commands() []func(*cmdutil.Factory) *cobra.Command {
-	return []func(*cmdutil.Factory) *cobra.Command{
-		func(f *cmdutil.Factory) *cobra.Command { return roll.NewCmdRoll(f, nil) },
-		func(f *cmdutil.Factory) *cobra.Command { return tables.NewCmdTables(f, nil) },
-		func(f *cmdutil.Factory) *cobra.Command { return herocmd.NewCmdHero(f) },
-		gen.NewCmdGen,
-		func(f *cmdutil.Factory) *cobra.Command { return sheet.NewCmdSheet(f, nil) },
-		func(f *cmdutil.Factory) *cobra.Command { return profilecmd.NewCmdProfile(f) },
-		func(f *cmdutil.Factory) *cobra.Command { return downtimecmd.NewCmdDowntime(f) },
-		func(f *cmdutil.Factory) *cobra.Command { return attack.NewCmdAttack(f, nil) },
-		fight.NewCmdFight,
-		func(f *cmdutil.Factory) *cobra.Command { return rulings.NewCmdToHit(f, nil) },
-		func(f *cmdutil.Factory) *cobra.Command { return rulings.NewCmdDodge(f, nil) },
-		func(f *cmdutil.Factory) *cobra.Command { return rulings.NewCmdParry(f, nil) },
-		func(f *cmdutil.Factory) *cobra.Command { return rulings.NewCmdKnockback(f, nil) },
-		func(f *cmdutil.Factory) *cobra.Command { return rulings.NewCmdDamage(f, nil) },
-		func(f *cmdutil.Factory) *cobra.Command { return rulings.NewCmdFall(f, nil) },
-		func(f *cmdutil.Factory) *cobra.Command { return rulings.NewCmdThrow(f, nil) },
-		func(f *cmdutil.Factory) *cobra.Command { return rulings.NewCmdPsychic(f, nil) },
-		newCmdVersion,
+// Command groups, in the order help lists them.
+var groups = []*cobra.Group{
+	{ID: "dice", Title: "Dice and the rulebook:"},
+	{ID: "heroes", Title: "Heroes and supporting cast:"},
+	{ID: "combat", Title: "Combat:"},
+	{ID: "rulings", Title: "One-off rulings (plain numbers, no hero files):"},
+	{ID: "between", Title: "Between fights:"},
+}
+
+// command is one top-level command constructor and its help group.
+type command struct {
+	group string
+	make  func(*cmdutil.Factory) *cobra.Command
+}
+
+// commands lists the top-level commands, in help order within each group.
+func commands() []command {
+	return []command{
+		{"dice", func(f *cmdutil.Factory) *cobra.Command { return roll.NewCmdRoll(f, nil) }},
+		{"dice", func(f *cmdutil.Factory) *cobra.Command { return tables.NewCmdTables(f, nil) }},
+		{"heroes", gen.NewCmdGen},
+		{"heroes", func(f *cmdutil.Factory) *cobra.Command { return herocmd.NewCmdHero(f) }},
+		{"heroes", func(f *cmdutil.Factory) *cobra.Command { return sheet.NewCmdSheet(f, nil) }},
+		{"combat", func(f *cmdutil.Factory) *cobra.Command { return attack.NewCmdAttack(f, nil) }},
+		{"combat", fight.NewCmdFight},
+		{"rulings", func(f *cmdutil.Factory) *cobra.Command { return rulings.NewCmdToHit(f, nil) }},
+		{"rulings", func(f *cmdutil.Factory) *cobra.Command { return rulings.NewCmdDodge(f, nil) }},
+		{"rulings", func(f *cmdutil.Factory) *cobra.Command { return rulings.NewCmdParry(f, nil) }},
+		{"rulings", func(f *cmdutil.Factory) *cobra.Command { return rulings.NewCmdKnockback(f, nil) }},
+		{"rulings", func(f *cmdutil.Factory) *cobra.Command { return rulings.NewCmdDamage(f, nil) }},
+		{"rulings", func(f *cmdutil.Factory) *cobra.Command { return rulings.NewCmdFall(f, nil) }},
+		{"rulings", func(f *cmdutil.Factory) *cobra.Command { return rulings.NewCmdThrow(f, nil) }},
+		{"rulings", func(f *cmdutil.Factory) *cobra.Command { return rulings.NewCmdPsychic(f, nil) }},
+		{"between", func(f *cmdutil.Factory) *cobra.Command { return profilecmd.NewCmdProfile(f) }},
+		{"between", func(f *cmdutil.Factory) *cobra.Command { return downtimecmd.NewCmdDowntime(f) }},
+		{"", newCmdVersion},
 	}
 }

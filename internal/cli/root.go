@@ -116,8 +116,11 @@ Every random verb takes --seed N (and reports the seed it used) and
 	pf.StringVar(&f.Globals.ConfigFile, "config", "", "config file (default $XDG_CONFIG_HOME/spandex/config.yaml)")
 	pf.BoolVar(&f.Globals.Explain, "explain", false, "print each step of the ruling (table rows, modifiers, pages) on stderr")
 
-	for _, add := range commands() {
-		root.AddCommand(add(f))
+	root.AddGroup(groups...)
+	for _, c := range commands() {
+		cmd := c.make(f)
+		cmd.GroupID = c.group
+		root.AddCommand(cmd)
 	}
 	return root
 }
