@@ -7,6 +7,7 @@ import (
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
 	"github.com/codename-spandex/spandex/pkg/combat"
+	"github.com/codename-spandex/spandex/pkg/rulebook"
 	"github.com/codename-spandex/spandex/pkg/ruling"
 )
 
@@ -76,13 +77,22 @@ func RunThrow(opts *ThrowOptions) error {
 		if opts.Object == "" && opts.MassKg == 0 {
 			return cmdutil.Inputf("--object: give an Object Table example or --mass KG")
 		}
+		if _, ok := rulebook.ObjectByName(opts.Object); opts.Object != "" && !ok && opts.MassKg == 0 {
+			return cmdutil.Inputf("--object: %q is not an Object Table example (see `spandex tables object`): give its mass with --mass KG", opts.Object)
+		}
 		t, err = combat.ThrowObject(opts.Strength, opts.Object, opts.MassKg, opts.Awkward)
 	}
 	if err != nil {
 		return inputErr(err)
 	}
 	out := ThrowOutput{ThrowResult: t}
-	what := nameOr(opts.Object, t.Mass)
+	what := opts.Object
+	switch {
+	case opts.Person:
+		what = fmt.Sprintf("%v kg person", t.MassKg)
+	case what == "":
+		what = fmt.Sprintf("%v kg", t.MassKg)
+	}
 	out.Steps.AddRow("object", "p. 39", "Object Table", t.Mass, "%s: push %d, lift %d, throw %d; strength %d can %s", what, t.Push, t.Lift, t.ThrowScore, t.Strength, abilities(t))
 	lines := []string{
 		fmt.Sprintf("object: %s (%s): push %d, lift %d, throw %d (Object Table, p. 39)", what, t.Mass, t.Push, t.Lift, t.ThrowScore),
