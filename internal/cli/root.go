@@ -122,5 +122,23 @@ Every random verb takes --seed N (and reports the seed it used) and
 		cmd.GroupID = c.group
 		root.AddCommand(cmd)
 	}
+	guardGroups(root)
 	return root
+}
+
+// guardGroups makes every command group (fight, gen, hero, ...) refuse an
+// unknown subcommand: cobra would print the group's help and exit 0.
+func guardGroups(c *cobra.Command) {
+	for _, sub := range c.Commands() {
+		if sub.HasSubCommands() && !sub.Runnable() {
+			sub.Args = cobra.ArbitraryArgs
+			sub.RunE = func(cmd *cobra.Command, args []string) error {
+				if len(args) > 0 {
+					return cmdutil.Inputf("unknown command %q for %q (see %s --help)", args[0], cmd.CommandPath(), cmd.CommandPath())
+				}
+				return cmd.Help()
+			}
+		}
+		guardGroups(sub)
+	}
 }
