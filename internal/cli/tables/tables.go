@@ -103,7 +103,7 @@ func Run(opts *Options) error {
 			fmt.Fprintln(out, strings.Join(r, "\t"))
 		}
 		for _, n := range t.Notes {
-			fmt.Fprintln(out, "* "+n)
+			fmt.Fprint(out, wrapNote(n, 80))
 		}
 		return nil
 	}
@@ -112,7 +112,23 @@ func Run(opts *Options) error {
 		return err
 	}
 	for _, n := range t.Notes {
-		fmt.Fprintln(out, "* "+n)
+		fmt.Fprint(out, wrapNote(n, 80))
 	}
 	return nil
+}
+
+// wrapNote formats a table note as a bullet wrapped to width columns, with
+// continuation lines indented under the text.
+func wrapNote(note string, width int) string {
+	var b strings.Builder
+	line := "*"
+	for _, w := range strings.Fields(note) {
+		if len([]rune(line))+1+len([]rune(w)) > width && line != "*" && line != " " {
+			b.WriteString(line + "\n")
+			line = " "
+		}
+		line += " " + w
+	}
+	b.WriteString(line + "\n")
+	return b.String()
 }

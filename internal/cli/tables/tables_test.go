@@ -267,3 +267,14 @@ func TestNewCmdTables(t *testing.T) {
 		})
 	}
 }
+
+func TestWrapNote(t *testing.T) {
+	got := wrapNote("Roll this number or higher on d20, after modifiers; a very long note that keeps going well past the edge of an eighty column terminal window.", 40)
+	want := "* Roll this number or higher on d20,\n  after modifiers; a very long note that\n  keeps going well past the edge of an\n  eighty column terminal window.\n"
+	if got != want {
+		t.Errorf("wrapNote =\n%q\nwant\n%q", got, want)
+	}
+	if wrapNote("short", 80) != "* short\n" {
+		t.Errorf("short note: %q", wrapNote("short", 80))
+	}
+}
