@@ -36,6 +36,18 @@ type NPCOptions struct {
 	Roller        func() (*cmdutil.RollerState, error)
 	DodgeStacking string
 	Scripted      bool
+	// Changed reports whether a flag was given on the command line, so an
+	// explicit 0 is not mistaken for "use the default".
+	Changed func(name string) bool
+}
+
+// typeFlags are the flags that only apply to one supporting-cast type.
+var typeFlags = []struct{ flag, typ string }{
+	{"rank", chargen.NPCSidekick},
+	{"mp", chargen.NPCSummoned},
+	{"ability", chargen.NPCSummoned},
+	{"panels", chargen.NPCRobot},
+	{"powers", chargen.NPCRobot},
 }
 
 // NewCmdNPC builds `spandex gen npc`. runF replaces NPCRun in tests.
@@ -110,6 +122,7 @@ terminal; -o text prints each character's sheet.`,
 				return err
 			}
 			opts.DodgeStacking = cfg.Rules.DodgeStacking
+			opts.Changed = cmd.Flags().Changed
 			if opts.N < 1 || opts.N > MaxCount {
 				return cmdutil.Inputf("-n: %d is outside 1-%d", opts.N, MaxCount)
 			}
@@ -156,6 +169,18 @@ func NPCRun(opts *NPCOptions) error {
 	}
 	if (opts.Trained || opts.Elite || opts.Blaster != "") && typ != chargen.NPCCombatant {
 		return cmdutil.Inputf("--trained, --elite and --blaster are for goons (combatants)")
+	}
+	changed := func(name string) bool { return opts.Changed != nil && opts.Changed(name) }
+	for _, tf := range typeFlags {
+		if changed(tf.flag) && string(typ) != tf.typ {
+			return cmdutil.Inputf("--%s is only for gen npc %s", tf.flag, tf.typ)
+		}
+	}
+	if changed("mp") && opts.MP < 1 {
+		return cmdutil.Inputf("--mp: %d magic points cannot make a creature (give 1 or more)", opts.MP)
+	}
+	if changed("panels") && opts.Panels < 1 {
+		return cmdutil.Inputf("--panels: %d is outside 1-12", opts.Panels)
 	}
 	no := chargen.NPCOptions{Type: typ, Trained: opts.Trained, Elite: opts.Elite, Focus: opts.Focus, Blaster: opts.Blaster,
 		Rank: opts.Rank, MP: opts.MP, Extras: opts.Extras, Panels: opts.Panels, Powers: opts.Powers,
