@@ -66,6 +66,22 @@ func required(flags ...string) cmdutil.Prepare {
 	}
 }
 
+// multiplierIfGiven refuses an explicit value below 2 for a multiplier flag
+// whose zero value means "none", so `--soft 0` is not silently ignored.
+func multiplierIfGiven(flags ...string) cmdutil.Prepare {
+	return func(cmd *cobra.Command, _ []string) error {
+		for _, fl := range flags {
+			if !cmd.Flags().Changed(fl) {
+				continue
+			}
+			if v, err := cmd.Flags().GetInt(fl); err == nil && v < 2 {
+				return cmdutil.Inputf("--%s: %d does not multiply anything (give 2 or more, or leave it out)", fl, v)
+			}
+		}
+		return nil
+	}
+}
+
 // Rolled ends the JSON of a ruling that rolls dice: every die with its
 // purpose, the seed (none with the GM's --dice) and the ruling's steps.
 type Rolled struct {

@@ -41,7 +41,7 @@ Dice: the health d6s, then the stamina d6s.`,
 		Example: `  spandex fall --metres 23 --jump
   spandex fall --metres 100 --h-divider 3 --s-divider 2 --seed 9`,
 		Args: cobra.NoArgs,
-		RunE: cmdutil.RunE(opts, runF, RunFall, opts.bind(f), required("metres")),
+		RunE: cmdutil.RunE(opts, runF, RunFall, opts.bind(f), required("metres"), multiplierIfGiven("soft")),
 	}
 	fl := cmd.Flags()
 	fl.IntVar(&opts.Metres, "metres", 0, "metres fallen (required)")
