@@ -250,7 +250,9 @@ func (env *Env) printEvents(events []encounter.Event) error {
 		return cmdutil.WriteJSON(env.IO.Out, cmdutil.FormatJSON, events)
 	}
 	for _, ev := range events {
-		if _, err := fmt.Fprintf(env.IO.Out, "page %d, %s: %s\n", ev.Page, ev.Phase, ev.Summary); err != nil {
+		// The line already says the page; don't repeat it from the summary.
+		summary := strings.TrimPrefix(ev.Summary, fmt.Sprintf("page %d: ", ev.Page))
+		if _, err := fmt.Fprintf(env.IO.Out, "page %d, %s: %s\n", ev.Page, ev.Phase, summary); err != nil {
 			return err
 		}
 	}
