@@ -66,8 +66,12 @@ func RunPsychic(opts *PsychicOptions) error {
 	if err := checkRange("will-bonus", opts.WillBonus, 0, 100); err != nil {
 		return err
 	}
-	if err := checkRange("confidence", opts.Confidence, 0, 1000); err != nil {
-		return err
+	// Confidence is 3 x five measures: 12-90 (15-90 in the book, but success
+	// rate starts at 0; tables §10 item 15). 0 means not given.
+	if opts.Confidence != 0 {
+		if err := checkRange("confidence", opts.Confidence, 12, 90); err != nil {
+			return err
+		}
 	}
 	if opts.Confidence > 0 {
 		opts.WillBonus = rulebook.Confidence(opts.Confidence).WillBonus
