@@ -102,19 +102,11 @@ seeded batch was made with seed S+k, recorded in creation.seed, so
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Explain = f.Globals.Explain
 			opts.Scripted = f.ScriptedDice()
-			ft, err := f.Format(cmdutil.FormatText)
+			ft, dodge, err := prepareBatch(f, cmdutil.FormatText, opts.N)
 			if err != nil {
 				return err
 			}
-			opts.Format = ft
-			cfg, err := f.Config()
-			if err != nil {
-				return err
-			}
-			opts.DodgeStacking = cfg.Rules.DodgeStacking
-			if opts.N < 1 || opts.N > MaxCount {
-				return cmdutil.Inputf("-n: %d is outside 1-%d", opts.N, MaxCount)
-			}
+			opts.Format, opts.DodgeStacking = ft, dodge
 			if runF != nil {
 				return runF(opts)
 			}

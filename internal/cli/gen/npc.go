@@ -112,20 +112,12 @@ terminal; -o text prints each character's sheet.`,
 			opts.Type = args[0]
 			opts.Explain = f.Globals.Explain
 			opts.Scripted = f.ScriptedDice()
-			ft, err := f.Format(cmdutil.FormatTable)
+			ft, dodge, err := prepareBatch(f, cmdutil.FormatTable, opts.N)
 			if err != nil {
 				return err
 			}
-			opts.Format = ft
-			cfg, err := f.Config()
-			if err != nil {
-				return err
-			}
-			opts.DodgeStacking = cfg.Rules.DodgeStacking
+			opts.Format, opts.DodgeStacking = ft, dodge
 			opts.Changed = cmd.Flags().Changed
-			if opts.N < 1 || opts.N > MaxCount {
-				return cmdutil.Inputf("-n: %d is outside 1-%d", opts.N, MaxCount)
-			}
 			if runF != nil {
 				return runF(opts)
 			}
