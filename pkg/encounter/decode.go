@@ -61,67 +61,53 @@ func Encode(e *Encounter) ([]byte, error) {
 func (e *Encounter) Validate() error {
 	v := &validator{}
 	v.encounter(e)
-	if v.err != nil {
-		return v.err
-	}
-	return nil
+	return v.Result()
 }
 
-type validator struct{ err *FieldError }
-
-func (v *validator) fail(path, format string, args ...any) {
-	if v.err == nil {
-		v.err = &FieldError{Path: path, Msg: fmt.Sprintf(format, args...)}
-	}
-}
-
-func (v *validator) rng(path string, val, lo, hi int) {
-	if val < lo || val > hi {
-		v.fail(path, "%d is outside %d-%d", val, lo, hi)
-	}
-}
+// validator walks the file, keeping the first problem (jsonfile.Checker).
+type validator struct{ jsonfile.Checker }
 
 func (v *validator) encounter(e *Encounter) {
 	switch {
 	case e.Schema == 0:
-		v.fail("$.schema", "missing (this build reads encounter schema %d)", SchemaVersion)
+		v.Fail("$.schema", "missing (this build reads encounter schema %d)", SchemaVersion)
 	case e.Schema != SchemaVersion:
-		v.fail("$.schema", "version %d is not supported (this build reads encounter schema %d)", e.Schema, SchemaVersion)
+		v.Fail("$.schema", "version %d is not supported (this build reads encounter schema %d)", e.Schema, SchemaVersion)
 	}
 	if !e.Phase.Valid() {
-		v.fail("$.phase", "%q is not one of surprise, initiative, advance, losers, remainder, end", e.Phase)
+		v.Fail("$.phase", "%q is not one of surprise, initiative, advance, losers, remainder, end", e.Phase)
 	}
-	v.rng("$.page", e.Page, 0, 1_000_000)
+	v.Range("$.page", e.Page, 0, 1_000_000)
 	if (e.Phase == PhaseSurprise) != (e.Page == 0) && e.Phase.Valid() {
-		v.fail("$.page", "%d: page 0 is the surprise round and only the surprise round", e.Page)
+		v.Fail("$.page", "%d: page 0 is the surprise round and only the surprise round", e.Page)
 	}
 	if err := e.Options.validate(); err != nil {
-		v.fail("$.options", "%v", err)
+		v.Fail("$.options", "%v", err)
 	}
 	if len(e.Sides) < 2 {
-		v.fail("$.sides", "a fight needs at least two sides, got %d", len(e.Sides))
+		v.Fail("$.sides", "a fight needs at least two sides, got %d", len(e.Sides))
 	}
 	for i, s := range e.Sides {
 		path := fmt.Sprintf("$.sides[%d].name", i)
 		if !ValidID(s.Name) {
-			v.fail(path, "%q: a side name is lower-case letters, digits and hyphens", s.Name)
+			v.Fail(path, "%q: a side name is lower-case letters, digits and hyphens", s.Name)
 		}
 		for j := 0; j < i; j++ {
 			if e.Sides[j].Name == s.Name {
-				v.fail(path, "%q is given twice", s.Name)
+				v.Fail(path, "%q is given twice", s.Name)
 			}
 		}
 	}
 	if e.Surprise != "" && e.SideIndex(e.Surprise) < 0 {
-		v.fail("$.surprise", "%q is not a side", e.Surprise)
+		v.Fail("$.surprise", "%q is not a side", e.Surprise)
 	}
 	if e.Phase == PhaseSurprise && e.Surprise == "" {
-		v.fail("$.surprise", "missing: the surprise round needs a surprising side")
+		v.Fail("$.surprise", "missing: the surprise round needs a surprising side")
 	}
 	switch e.Phase {
 	case PhaseAdvance, PhaseLosers, PhaseRemainder, PhaseEnd:
 		if e.Initiative == nil {
-			v.fail("$.initiative", "missing: the %s phase comes after initiative", e.Phase)
+			v.Fail("$.initiative", "missing: the %s phase comes after initiative", e.Phase)
 		}
 	}
 	if ini := e.Initiative; ini != nil && len(e.Sides) >= 2 {
@@ -132,17 +118,17 @@ func (v *validator) encounter(e *Encounter) {
 		want, err := Decide(names, ini.Rolls)
 		switch {
 		case err != nil:
-			v.fail("$.initiative.rolls", "%v", err)
+			v.Fail("$.initiative.rolls", "%v", err)
 		case want.Winner != ini.Winner:
-			v.fail("$.initiative.winner", "%q, but the rolls make %q the winner", ini.Winner, want.Winner)
+			v.Fail("$.initiative.winner", "%q, but the rolls make %q the winner", ini.Winner, want.Winner)
 		case want.Difference != ini.Difference:
-			v.fail("$.initiative.difference", "%d, but the rolls differ by %d", ini.Difference, want.Difference)
+			v.Fail("$.initiative.difference", "%d, but the rolls differ by %d", ini.Difference, want.Difference)
 		case want.Advance != ini.Advance:
-			v.fail("$.initiative.advance", "%d, but the Initiative Table gives %d (p. 30)", ini.Advance, want.Advance)
+			v.Fail("$.initiative.advance", "%d, but the Initiative Table gives %d (p. 30)", ini.Advance, want.Advance)
 		}
 	}
 	if len(e.Combatants) == 0 {
-		v.fail("$.combatants", "a fight needs combatants")
+		v.Fail("$.combatants", "a fight needs combatants")
 	}
 	for i := range e.Combatants {
 		v.combatant(e, i)
@@ -151,11 +137,11 @@ func (v *validator) encounter(e *Encounter) {
 	for i, ev := range e.Log {
 		path := fmt.Sprintf("$.log[%d]", i)
 		if ev.Seq <= prev {
-			v.fail(path+".seq", "%d does not follow %d (the log is append-only)", ev.Seq, prev)
+			v.Fail(path+".seq", "%d does not follow %d (the log is append-only)", ev.Seq, prev)
 		}
 		prev = ev.Seq
 		if ev.Kind == "" {
-			v.fail(path+".kind", "missing")
+			v.Fail(path+".kind", "missing")
 		}
 	}
 }
@@ -164,70 +150,70 @@ func (v *validator) combatant(e *Encounter, i int) {
 	c := &e.Combatants[i]
 	path := fmt.Sprintf("$.combatants[%d]", i)
 	if !ValidID(c.ID) {
-		v.fail(path+".id", "%q: an id is lower-case letters, digits and hyphens", c.ID)
+		v.Fail(path+".id", "%q: an id is lower-case letters, digits and hyphens", c.ID)
 	}
 	for j := 0; j < i; j++ {
 		if e.Combatants[j].ID == c.ID {
-			v.fail(path+".id", "%q is used twice", c.ID)
+			v.Fail(path+".id", "%q is used twice", c.ID)
 		}
 	}
 	if e.SideIndex(c.Side) < 0 {
-		v.fail(path+".side", "%q is not a side", c.Side)
+		v.Fail(path+".side", "%q is not a side", c.Side)
 	}
 	p := c.Panels
 	pp := path + ".panels."
-	v.rng(pp+"per_page", p.PerPage, 0, 12)
-	v.rng(pp+"saved", p.Saved, 0, 12)
-	v.rng(pp+"used", p.Used, 0, 24)
-	v.rng(pp+"forfeited", p.Forfeited, 0, 24)
-	v.rng(pp+"held", p.Held, 0, 12)
-	v.rng(pp+"owed", p.Owed, 0, 1000)
-	v.rng(pp+"free_reactions", p.FreeReactions, 0, 4)
+	v.Range(pp+"per_page", p.PerPage, 0, 12)
+	v.Range(pp+"saved", p.Saved, 0, 12)
+	v.Range(pp+"used", p.Used, 0, 24)
+	v.Range(pp+"forfeited", p.Forfeited, 0, 24)
+	v.Range(pp+"held", p.Held, 0, 12)
+	v.Range(pp+"owed", p.Owed, 0, 1000)
+	v.Range(pp+"free_reactions", p.FreeReactions, 0, 4)
 	if p.Saved > e.Options.SavedPanels {
-		v.fail(pp+"saved", "%d is more than the %d a combatant may hold into a page", p.Saved, e.Options.SavedPanels)
+		v.Fail(pp+"saved", "%d is more than the %d a combatant may hold into a page", p.Saved, e.Options.SavedPanels)
 	}
 	if p.Held > e.Options.SavedPanels {
-		v.fail(pp+"held", "%d is more than the %d a combatant may hold into a page", p.Held, e.Options.SavedPanels)
+		v.Fail(pp+"held", "%d is more than the %d a combatant may hold into a page", p.Held, e.Options.SavedPanels)
 	}
-	v.rng(path+".panels_base", c.PanelsBase, 0, 12)
+	v.Range(path+".panels_base", c.PanelsBase, 0, 12)
 	if c.LuckPage != nil {
-		v.rng(path+".luck_page", *c.LuckPage, 0, 1_000_000)
+		v.Range(path+".luck_page", *c.LuckPage, 0, 1_000_000)
 	}
-	v.rng(path+".duplicates_made", c.DuplicatesMade, 0, 1000)
+	v.Range(path+".duplicates_made", c.DuplicatesMade, 0, 1000)
 	if c.Gone != "" && len(c.Gone) > 200 {
-		v.fail(path+".gone", "longer than 200 characters")
+		v.Fail(path+".gone", "longer than 200 characters")
 	}
 	if c.DuplicateOf != "" && e.Find(c.DuplicateOf) == nil {
-		v.fail(path+".duplicate_of", "%q is not a combatant", c.DuplicateOf)
+		v.Fail(path+".duplicate_of", "%q is not a combatant", c.DuplicateOf)
 	}
 	for j, ef := range c.Effects {
 		ep := fmt.Sprintf("%s.effects[%d]", path, j)
 		if ef.Name == "" {
-			v.fail(ep+".name", "missing")
+			v.Fail(ep+".name", "missing")
 		}
 		if ef.Source != "" && e.Find(ef.Source) == nil {
-			v.fail(ep+".source", "%q is not a combatant", ef.Source)
+			v.Fail(ep+".source", "%q is not a combatant", ef.Source)
 		}
 		switch ef.Multiplier {
 		case 0, 2, 4, 8, 16:
 		default:
-			v.fail(ep+".multiplier", "%d is not ×2, ×4, ×8 or ×16", ef.Multiplier)
+			v.Fail(ep+".multiplier", "%d is not ×2, ×4, ×8 or ×16", ef.Multiplier)
 		}
-		v.rng(ep+".upkeep_panels", ef.UpkeepPanels, 0, 4)
-		v.rng(ep+".upkeep_points", ef.UpkeepPoints, 0, 100)
-		v.rng(ep+".max_pages", ef.MaxPages, 0, 1_000_000)
-		v.rng(ep+".cooldown", ef.Cooldown, 0, 1000)
-		v.rng(ep+".since", ef.Since, 0, 1_000_000)
+		v.Range(ep+".upkeep_panels", ef.UpkeepPanels, 0, 4)
+		v.Range(ep+".upkeep_points", ef.UpkeepPoints, 0, 100)
+		v.Range(ep+".max_pages", ef.MaxPages, 0, 1_000_000)
+		v.Range(ep+".cooldown", ef.Cooldown, 0, 1000)
+		v.Range(ep+".since", ef.Since, 0, 1_000_000)
 	}
-	if v.err != nil {
+	if v.Err != nil {
 		return
 	}
 	if err := c.Hero.Validate(); err != nil {
 		var fe *hero.FieldError
 		if errors.As(err, &fe) {
-			v.fail(path+".hero"+strings.TrimPrefix(fe.Path, "$"), "%s", fe.Msg)
+			v.Fail(path+".hero"+strings.TrimPrefix(fe.Path, "$"), "%s", fe.Msg)
 			return
 		}
-		v.fail(path+".hero", "%v", err)
+		v.Fail(path+".hero", "%v", err)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/codename-spandex/spandex/pkg/dice"
+	"github.com/codename-spandex/spandex/pkg/jsonfile"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 )
 
@@ -16,54 +17,40 @@ const MaxAbility = 10000
 func (h *Hero) Validate() error {
 	v := &validator{}
 	v.hero(h)
-	if v.err != nil {
-		return v.err
-	}
-	return nil
+	return v.Result()
 }
 
-type validator struct{ err *FieldError }
-
-func (v *validator) fail(path, format string, args ...any) {
-	if v.err == nil {
-		v.err = &FieldError{Path: path, Msg: fmt.Sprintf(format, args...)}
-	}
-}
-
-func (v *validator) rangeInt(path string, val, lo, hi int) {
-	if val < lo || val > hi {
-		v.fail(path, "%d is outside %d-%d", val, lo, hi)
-	}
-}
+// validator walks the file, keeping the first problem (jsonfile.Checker).
+type validator struct{ jsonfile.Checker }
 
 func (v *validator) expr(path, s string, allowEmpty bool) {
 	if s == "" {
 		if !allowEmpty {
-			v.fail(path, "missing dice expression")
+			v.Fail(path, "missing dice expression")
 		}
 		return
 	}
 	if _, err := dice.Parse(s); err != nil {
-		v.fail(path, "%v", err)
+		v.Fail(path, "%v", err)
 	}
 }
 
 func (v *validator) hero(h *Hero) {
 	switch {
 	case h.Schema == 0:
-		v.fail("$.schema", "missing (this build reads schema %d)", SchemaVersion)
+		v.Fail("$.schema", "missing (this build reads schema %d)", SchemaVersion)
 	case h.Schema != SchemaVersion:
-		v.fail("$.schema", "version %d is not supported (this build reads schema %d)", h.Schema, SchemaVersion)
+		v.Fail("$.schema", "version %d is not supported (this build reads schema %d)", h.Schema, SchemaVersion)
 	}
 	if h.Name == "" {
-		v.fail("$.name", "missing")
+		v.Fail("$.name", "missing")
 	}
 	switch h.Kind {
 	case KindHero, KindVillain, KindSidekick, KindMundane, KindRobot, KindAndroid, KindSummoned:
 	case "":
-		v.fail("$.kind", "missing (hero, villain, sidekick, mundane, robot, android or summoned)")
+		v.Fail("$.kind", "missing (hero, villain, sidekick, mundane, robot, android or summoned)")
 	default:
-		v.fail("$.kind", "%q is not one of hero, villain, sidekick, mundane, robot, android, summoned", h.Kind)
+		v.Fail("$.kind", "%q is not one of hero, villain, sidekick, mundane, robot, android, summoned", h.Kind)
 	}
 	v.abilities("$.abilities.base", h.Abilities.Base)
 	v.abilities("$.abilities.final", h.Abilities.Final)
@@ -71,62 +58,62 @@ func (v *validator) hero(h *Hero) {
 		path := fmt.Sprintf("$.powers[%d]", i)
 		row, ok := rulebook.PowerBySlug(p.Slug)
 		if !ok {
-			v.fail(path+".slug", "%q is not a power on the Power Table (p. 7)", p.Slug)
+			v.Fail(path+".slug", "%q is not a power on the Power Table (p. 7)", p.Slug)
 			continue
 		}
 		if p.Rank < 1 {
-			v.fail(path+".rank", "%d: a power has rank 1 or more", p.Rank)
+			v.Fail(path+".rank", "%d: a power has rank 1 or more", p.Rank)
 		}
 		if row.MaxRanks > 0 && p.Rank > row.MaxRanks && p.Source == "" {
-			v.fail(path+".rank", "%d is above %s's maximum of %d (p. 7)", p.Rank, row.Name, row.MaxRanks)
+			v.Fail(path+".rank", "%d is above %s's maximum of %d (p. 7)", p.Rank, row.Name, row.MaxRanks)
 		}
 	}
 	c := h.Combat
 	if c.ArmourClass != 0 && !c.ArmourClass.Valid() {
-		v.fail("$.combat.armour_class", "%q is not an armour class A-L", string(rune(c.ArmourClass)))
+		v.Fail("$.combat.armour_class", "%q is not an armour class A-L", string(rune(c.ArmourClass)))
 	}
 	if c.ArmourClass == 0 {
-		v.fail("$.combat.armour_class", "missing (A-L)")
+		v.Fail("$.combat.armour_class", "missing (A-L)")
 	}
-	v.rangeInt("$.combat.knockback_threshold", c.KnockbackThreshold, 0, 10000)
-	v.rangeInt("$.combat.panels_per_page", c.PanelsPerPage, 1, 12)
-	v.rangeInt("$.combat.movement", c.Movement, 0, 1000000)
-	v.rangeInt("$.combat.dividers.health", c.Dividers.Health, 0, 100)
-	v.rangeInt("$.combat.dividers.stamina", c.Dividers.Stamina, 0, 100)
+	v.Range("$.combat.knockback_threshold", c.KnockbackThreshold, 0, 10000)
+	v.Range("$.combat.panels_per_page", c.PanelsPerPage, 1, 12)
+	v.Range("$.combat.movement", c.Movement, 0, 1000000)
+	v.Range("$.combat.dividers.health", c.Dividers.Health, 0, 100)
+	v.Range("$.combat.dividers.stamina", c.Dividers.Stamina, 0, 100)
 	for i, a := range c.Attacks {
 		path := fmt.Sprintf("$.combat.attacks[%d]", i)
 		if a.Slug == "" {
-			v.fail(path+".slug", "missing")
+			v.Fail(path+".slug", "missing")
 		}
 		if !a.StrikeClass.Valid() {
-			v.fail(path+".strike_class", "%d is outside 0-5", int(a.StrikeClass))
+			v.Fail(path+".strike_class", "%d is outside 0-5", int(a.StrikeClass))
 		}
 		v.expr(path+".health", a.Health, true)
 		v.expr(path+".stamina", a.Stamina, true)
 		if a.Panels != 0 && a.Panels != 1 && a.Panels != 2 {
-			v.fail(path+".panels", "%d: an attack takes 1 panel or a double-panel (2)", a.Panels)
+			v.Fail(path+".panels", "%d: an attack takes 1 panel or a double-panel (2)", a.Panels)
 		}
 	}
 	for i, p := range c.Parries {
 		path := fmt.Sprintf("$.combat.parries[%d]", i)
 		if _, err := rulebook.ParseParryType(p.ParryType); err != nil {
-			v.fail(path+".parry_type", "%v", err)
+			v.Fail(path+".parry_type", "%v", err)
 		}
 		v.expr(path+".health", p.Health, true)
 		v.expr(path+".stamina", p.Stamina, true)
 	}
 	if !h.IsMundane() {
 		if h.Health.Max < 0 {
-			v.fail("$.health.max", "%d is negative", h.Health.Max)
+			v.Fail("$.health.max", "%d is negative", h.Health.Max)
 		}
 		if h.Health.Current > h.Health.Max {
-			v.fail("$.health.current", "%d is above the maximum %d", h.Health.Current, h.Health.Max)
+			v.Fail("$.health.current", "%d is above the maximum %d", h.Health.Current, h.Health.Max)
 		}
 		if h.Stamina.Max < 0 {
-			v.fail("$.stamina.max", "%d is negative", h.Stamina.Max)
+			v.Fail("$.stamina.max", "%d is negative", h.Stamina.Max)
 		}
 		if h.Stamina.Current > h.Stamina.Max {
-			v.fail("$.stamina.current", "%d is above the maximum %d", h.Stamina.Current, h.Stamina.Max)
+			v.Fail("$.stamina.current", "%d is above the maximum %d", h.Stamina.Current, h.Stamina.Max)
 		}
 	}
 	for i, p := range h.Pools {
@@ -134,46 +121,46 @@ func (v *validator) hero(h *Hero) {
 		switch p.Name {
 		case "energy", "magic", "psi", "fluid":
 		default:
-			v.fail(path+".name", "%q is not one of energy, magic, psi, fluid", p.Name)
+			v.Fail(path+".name", "%q is not one of energy, magic, psi, fluid", p.Name)
 		}
 		if p.Current < 0 || p.Current > p.Max {
-			v.fail(path+".current", "%d is outside 0-%d", p.Current, p.Max)
+			v.Fail(path+".current", "%d is outside 0-%d", p.Current, p.Max)
 		}
 	}
 	if h.Kind != KindMundane && h.Kind != KindRobot && h.Kind != KindSummoned {
 		v.profile(&h.Profile)
-		v.rangeInt("$.resources.material", h.Resources.Material, 1, 10)
-		v.rangeInt("$.resources.financial", h.Resources.Financial, 1, 10)
+		v.Range("$.resources.material", h.Resources.Material, 1, 10)
+		v.Range("$.resources.financial", h.Resources.Financial, 1, 10)
 	}
 	if h.HeroPoints.Current < 0 || h.HeroPoints.Current > h.HeroPoints.Max {
-		v.fail("$.hero_points.current", "%d is outside 0-%d", h.HeroPoints.Current, h.HeroPoints.Max)
+		v.Fail("$.hero_points.current", "%d is outside 0-%d", h.HeroPoints.Current, h.HeroPoints.Max)
 	}
 	if h.Downtime.Points < 0 {
-		v.fail("$.downtime.points", "%d is negative", h.Downtime.Points)
+		v.Fail("$.downtime.points", "%d is negative", h.Downtime.Points)
 	}
 	for goal, xp := range h.Downtime.Experience {
 		if xp < 0 {
-			v.fail("$.downtime.experience."+goal, "%d is negative", xp)
+			v.Fail("$.downtime.experience."+goal, "%d is negative", xp)
 		}
 	}
 	prev := 0
 	for i, e := range h.Log {
 		path := fmt.Sprintf("$.log[%d]", i)
 		if e.Seq <= prev {
-			v.fail(path+".seq", "%d does not follow %d (the log is append-only)", e.Seq, prev)
+			v.Fail(path+".seq", "%d does not follow %d (the log is append-only)", e.Seq, prev)
 		}
 		prev = e.Seq
 		if e.Kind == "" {
-			v.fail(path+".kind", "missing")
+			v.Fail(path+".kind", "missing")
 		}
 	}
 }
 
 func (v *validator) abilities(path string, a Abilities) {
-	v.rangeInt(path+".strength", a.Strength, 0, MaxAbility)
-	v.rangeInt(path+".agility", a.Agility, 0, MaxAbility)
-	v.rangeInt(path+".will", a.Will, 0, MaxAbility)
-	v.rangeInt(path+".endurance", a.Endurance, 0, MaxAbility)
+	v.Range(path+".strength", a.Strength, 0, MaxAbility)
+	v.Range(path+".agility", a.Agility, 0, MaxAbility)
+	v.Range(path+".will", a.Will, 0, MaxAbility)
+	v.Range(path+".endurance", a.Endurance, 0, MaxAbility)
 }
 
 func (v *validator) profile(p *Profile) {
@@ -189,16 +176,16 @@ func (v *validator) profile(p *Profile) {
 		{"conscience", p.Conscience, 5}, {"social_circle", p.SocialCircle, 5},
 		{"public_response", p.PublicResponse, 5}, {"security", p.Security, 10},
 	} {
-		v.rangeInt(path+m.name, m.val, 1, m.hi)
+		v.Range(path+m.name, m.val, 1, m.hi)
 	}
-	v.rangeInt(path+"success_rate", p.SuccessRate, 0, 5)
+	v.Range(path+"success_rate", p.SuccessRate, 0, 5)
 	check := func(name string, got int, parts ...int) {
 		sum := 0
 		for _, x := range parts {
 			sum += x
 		}
 		if got != 3*sum {
-			v.fail(path+name, "%d but three times its measures is %d (p. 18)", got, 3*sum)
+			v.Fail(path+name, "%d but three times its measures is %d (p. 18)", got, 3*sum)
 		}
 	}
 	check("popularity", p.Popularity, p.Backing, p.Heroism, p.Identification, p.PublicRelations, p.Competence)

@@ -277,3 +277,33 @@ func jsonFields(t reflect.Type) map[string]reflect.Type {
 	fieldCache.Store(t, m)
 	return m
 }
+
+// Checker collects the first rules-level problem found while validating a
+// decoded file; later problems are ignored, so a validator can check every
+// field in turn and report the first.
+type Checker struct {
+	// Err is the first problem, or nil.
+	Err *FieldError
+}
+
+// Fail records a problem at path unless one was already recorded.
+func (c *Checker) Fail(path, format string, args ...any) {
+	if c.Err == nil {
+		c.Err = &FieldError{Path: path, Msg: fmt.Sprintf(format, args...)}
+	}
+}
+
+// Range records a problem when val is outside lo-hi.
+func (c *Checker) Range(path string, val, lo, hi int) {
+	if val < lo || val > hi {
+		c.Fail(path, "%d is outside %d-%d", val, lo, hi)
+	}
+}
+
+// Result returns the first problem as an error, or nil.
+func (c *Checker) Result() error {
+	if c.Err == nil {
+		return nil
+	}
+	return c.Err
+}

@@ -108,3 +108,17 @@ func FuzzDecode(f *testing.F) {
 		}
 	})
 }
+
+func TestCheckerKeepsFirstProblem(t *testing.T) {
+	var c Checker
+	if c.Result() != nil {
+		t.Fatal("empty checker reports a problem")
+	}
+	c.Range("$.a", 3, 1, 5)
+	c.Range("$.b", 7, 1, 5)
+	c.Fail("$.c", "later %s", "problem")
+	var fe *FieldError
+	if !errors.As(c.Result(), &fe) || fe.Error() != "$.b: 7 is outside 1-5" {
+		t.Fatalf("Result = %v", c.Result())
+	}
+}
