@@ -55,11 +55,12 @@ echo "== streaming: cost per extra roll printed"
 hyperfine -N --warmup 3 --runs 10 --export-markdown "$tmp/stream.md" \
 	-n 'spandex -n 1' "$tmp/spandex roll -n 1 3d6 --seed 1 -o text" \
 	-n 'spandex -n 1000000' "$tmp/spandex roll -n 1000000 3d6 --seed 1 -o text" \
-	-n 'rolldice 100000x3d6' "$rolldice 100000x3d6"
+	-n 'rolldice 10000x3d6' "$rolldice 10000x3d6"
 cat "$tmp/stream.md"
 
 echo "== instructions (valgrind callgrind, repeatable under load)"
 for cmd in "$tmp/hello-go" "$tmp/card-floor" "$tmp/spandex roll 3d6 --seed 1 -o text" "$rolldice 3d6"; do
-	n=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null $cmd 2>&1 >/dev/null | sed -n 's/.*Collected : //p')
-	echo "$n  $cmd"
+	# valgrind 3.19 cannot run some Go 1.26 binaries: report that, don't stop
+	n=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null $cmd 2>&1 >/dev/null | sed -n 's/.*Collected : //p' || true)
+	echo "${n:-(valgrind failed)}  $cmd"
 done
