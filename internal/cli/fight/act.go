@@ -14,7 +14,7 @@ import (
 
 // ActOptions are the inputs of `spandex fight act`.
 type ActOptions struct {
-	Env  *Env
+	*cmdutil.Env
 	File File
 
 	Actor string
@@ -46,7 +46,7 @@ type ActOptions struct {
 
 // NewCmdAct builds `spandex fight act`.
 func NewCmdAct(f *cmdutil.Factory, runF func(*ActOptions) error) *cobra.Command {
-	opts := &ActOptions{}
+	opts := &ActOptions{Env: f.Env(cmdutil.FormatText)}
 	cmd := &cobra.Command{
 		Use:   "act [FILE] [--actor ID] ACTION",
 		Short: "The combatant whose turn it is acts: move, attack, power, pass ...",
@@ -114,7 +114,7 @@ nothing.`,
 		RunE: cmdutil.RunE(opts, runF, ActRun, opts.File.fromArgs, func(cmd *cobra.Command, _ []string) error {
 			opts.moveSet = cmd.Flags().Changed("move")
 			return nil
-		}, envInto(f, &opts.Env, cmdutil.FormatText)),
+		}),
 	}
 	opts.File.addFlag(cmd)
 	fl := cmd.Flags()
@@ -160,7 +160,7 @@ func ActRun(opts *ActOptions) error {
 		sort.Strings(chosen)
 		return cmdutil.Inputf("give one action at a time, not %s", strings.Join(chosen, " and "))
 	}
-	return opts.Env.change(opts.File, func(e *encounter.Encounter) error {
+	return change(opts.Env, opts.File, func(e *encounter.Encounter) error {
 		actor := opts.Actor
 		if actor == "" {
 			cur := e.Current()
@@ -169,7 +169,7 @@ func ActRun(opts *ActOptions) error {
 			}
 			actor = cur.ID
 		}
-		ctx, err := opts.Env.ctx()
+		ctx, err := diceCtx(opts.Env)
 		if err != nil {
 			return err
 		}
@@ -179,7 +179,11 @@ func ActRun(opts *ActOptions) error {
 			if err != nil {
 				return err
 			}
-			_, err = e.Attack(ctx, s, opts.Env.Combat)
+			rules, err := opts.Rules()
+			if err != nil {
+				return err
+			}
+			_, err = e.Attack(ctx, s, rules)
 			return ruleErr(err)
 		}
 		a, err := opts.action(actor)

@@ -10,7 +10,7 @@ import (
 
 // ReactOptions are the inputs of `spandex fight react`.
 type ReactOptions struct {
-	Env         *Env
+	*cmdutil.Env
 	File        File
 	Actor       string
 	Against     string
@@ -23,7 +23,7 @@ type ReactOptions struct {
 
 // NewCmdReact builds `spandex fight react`.
 func NewCmdReact(f *cmdutil.Factory, runF func(*ReactOptions) error) *cobra.Command {
-	opts := &ReactOptions{}
+	opts := &ReactOptions{Env: f.Env(cmdutil.FormatText)}
 	cmd := &cobra.Command{
 		Use:   "react [FILE] --actor ID --reaction NAME --panels N",
 		Short: "Book a reaction the GM resolved elsewhere: owed, or free against strike class 0-1",
@@ -41,7 +41,7 @@ against strike class 0-1 (--strike-class). --extra panels are never free
 Rolls no dice.`,
 		Example: `  spandex fight react -i bank.json --actor nefario --against guardian --reaction parry --panels 1 --strike-class 2
   spandex fight react -i bank.json --actor guardian --reaction dodge --panels 1 --strike-class 1`,
-		RunE: cmdutil.RunE(opts, runF, ReactRun, opts.File.fromArgs, opts.checkFlags, envInto(f, &opts.Env, cmdutil.FormatText)),
+		RunE: cmdutil.RunE(opts, runF, ReactRun, opts.File.fromArgs, opts.checkFlags),
 	}
 	opts.File.addFlag(cmd)
 	fl := cmd.Flags()
@@ -68,7 +68,7 @@ func (opts *ReactOptions) checkFlags(cmd *cobra.Command, _ []string) error {
 
 // ReactRun books the reaction.
 func ReactRun(opts *ReactOptions) error {
-	return opts.Env.change(opts.File, func(e *encounter.Encounter) error {
+	return change(opts.Env, opts.File, func(e *encounter.Encounter) error {
 		return ruleErr(e.React(encounter.Reaction{Actor: opts.Actor, Against: opts.Against, Reaction: opts.Reaction,
 			Panels: opts.Panels, Extra: opts.Extra, StrikeClass: opts.StrikeClass, Note: opts.Note}))
 	})
@@ -76,7 +76,7 @@ func ReactRun(opts *ReactOptions) error {
 
 // EffectOptions are the inputs of `spandex fight effect`.
 type EffectOptions struct {
-	Env    *Env
+	*cmdutil.Env
 	File   File
 	On     string
 	Add    string
@@ -87,7 +87,7 @@ type EffectOptions struct {
 
 // NewCmdEffect builds `spandex fight effect`.
 func NewCmdEffect(f *cmdutil.Factory, runF func(*EffectOptions) error) *cobra.Command {
-	opts := &EffectOptions{}
+	opts := &EffectOptions{Env: f.Env(cmdutil.FormatText)}
 	cmd := &cobra.Command{
 		Use:   "effect [FILE] --on ID (--add NAME | --end NAME)",
 		Short: "Start or end an ongoing power effect without spending panels",
@@ -116,7 +116,7 @@ holder's will; nothing else rolls.`,
 		Example: `  spandex fight effect -i f.json --on goon-2 --add mind-control --source mentalist
   spandex fight effect -i f.json --on brick --add mass --source shrinker --dice 7
   spandex fight effect -i f.json --on brick --end mass`,
-		RunE: cmdutil.RunE(opts, runF, EffectRun, opts.File.fromArgs, opts.checkFlags, envInto(f, &opts.Env, cmdutil.FormatText)),
+		RunE: cmdutil.RunE(opts, runF, EffectRun, opts.File.fromArgs, opts.checkFlags),
 	}
 	opts.File.addFlag(cmd)
 	fl := cmd.Flags()
@@ -138,7 +138,7 @@ func (opts *EffectOptions) checkFlags(*cobra.Command, []string) error {
 
 // EffectRun adds or ends the effect.
 func EffectRun(opts *EffectOptions) error {
-	return opts.Env.change(opts.File, func(e *encounter.Encounter) error {
+	return change(opts.Env, opts.File, func(e *encounter.Encounter) error {
 		if opts.End != "" {
 			return ruleErr(e.EndEffect(opts.On, opts.End, "ended by the GM"))
 		}
@@ -153,7 +153,7 @@ func EffectRun(opts *EffectOptions) error {
 			ef.MaxPages = opts.Pages
 		}
 		ef.Source = opts.Source
-		ctx, err := opts.Env.ctx()
+		ctx, err := diceCtx(opts.Env)
 		if err != nil {
 			return err
 		}
@@ -163,7 +163,7 @@ func EffectRun(opts *EffectOptions) error {
 
 // LuckOptions are the inputs of `spandex fight luck`.
 type LuckOptions struct {
-	Env    *Env
+	*cmdutil.Env
 	File   File
 	Actor  string
 	Chance int
@@ -172,7 +172,7 @@ type LuckOptions struct {
 
 // NewCmdLuck builds `spandex fight luck`.
 func NewCmdLuck(f *cmdutil.Factory, runF func(*LuckOptions) error) *cobra.Command {
-	opts := &LuckOptions{}
+	opts := &LuckOptions{Env: f.Env(cmdutil.FormatText)}
 	cmd := &cobra.Command{
 		Use:   "luck [FILE] --actor ID",
 		Short: "Roll a combatant's luck to avoid something bad: once a page",
@@ -183,7 +183,7 @@ panels.
 
 --dice order: one d100.`,
 		Example: `  spandex fight luck -i f.json --actor lucky --what "the bomb goes off"`,
-		RunE:    cmdutil.RunE(opts, runF, LuckRun, opts.File.fromArgs, requireActor(&opts.Actor), envInto(f, &opts.Env, cmdutil.FormatText)),
+		RunE:    cmdutil.RunE(opts, runF, LuckRun, opts.File.fromArgs, requireActor(&opts.Actor)),
 	}
 	opts.File.addFlag(cmd)
 	cmd.Flags().StringVar(&opts.Actor, "actor", "", "the combatant trying its luck")
@@ -204,7 +204,7 @@ func requireActor(actor *string) cmdutil.Prepare {
 
 // LuckRun rolls luck.
 func LuckRun(opts *LuckOptions) error {
-	return opts.Env.roll(opts.File, func(e *encounter.Encounter, ctx encounter.Ctx) error {
+	return roll(opts.Env, opts.File, func(e *encounter.Encounter, ctx encounter.Ctx) error {
 		_, err := e.Luck(ctx, opts.Actor, opts.Chance, opts.What)
 		return ruleErr(err)
 	})
@@ -212,14 +212,14 @@ func LuckRun(opts *LuckOptions) error {
 
 // HeroOptions are the inputs of `spandex fight hero`.
 type HeroOptions struct {
-	Env  *Env
+	*cmdutil.Env
 	File string
 	ID   string
 }
 
 // NewCmdHero builds `spandex fight hero`.
 func NewCmdHero(f *cmdutil.Factory, runF func(*HeroOptions) error) *cobra.Command {
-	opts := &HeroOptions{}
+	opts := &HeroOptions{Env: f.Env(cmdutil.FormatJSON)}
 	cmd := &cobra.Command{
 		Use:   "hero FILE ID",
 		Short: "Print a combatant's hero file as the fight has left it",
@@ -236,14 +236,14 @@ fight. Rolls no dice.`,
 		RunE: cmdutil.RunE(opts, runF, HeroRun, func(_ *cobra.Command, args []string) error {
 			opts.File, opts.ID = args[0], args[1]
 			return nil
-		}, envInto(f, &opts.Env, cmdutil.FormatJSON)),
+		}),
 	}
 	return cmd
 }
 
 // HeroRun prints the combatant's hero.
 func HeroRun(opts *HeroOptions) error {
-	e, err := opts.Env.load(File{Path: opts.File})
+	e, err := load(opts.Env, File{Path: opts.File})
 	if err != nil {
 		return err
 	}
@@ -265,7 +265,7 @@ func HeroRun(opts *HeroOptions) error {
 
 // LeaveOptions are the inputs of `spandex fight leave`.
 type LeaveOptions struct {
-	Env   *Env
+	*cmdutil.Env
 	File  File
 	Actor string
 	Why   string
@@ -273,7 +273,7 @@ type LeaveOptions struct {
 
 // NewCmdLeave builds `spandex fight leave`.
 func NewCmdLeave(f *cmdutil.Factory, runF func(*LeaveOptions) error) *cobra.Command {
-	opts := &LeaveOptions{}
+	opts := &LeaveOptions{Env: f.Env(cmdutil.FormatText)}
 	cmd := &cobra.Command{
 		Use:   "leave [FILE] --actor ID [--why TEXT]",
 		Short: "Take a combatant out of the fight for good: fled, reabsorbed, dismissed",
@@ -282,7 +282,7 @@ duplicate reabsorbed (p. 54), a summoned creature dismissed (p. 65). It
 takes no panels, no longer acts, and no longer counts as standing; effects
 it keeps up end at the end of the page. Rolls no dice.`,
 		Example: `  spandex fight leave -i bank.json --actor nefario --why "flies out through the skylight"`,
-		RunE:    cmdutil.RunE(opts, runF, LeaveRun, opts.File.fromArgs, requireActor(&opts.Actor), envInto(f, &opts.Env, cmdutil.FormatText)),
+		RunE:    cmdutil.RunE(opts, runF, LeaveRun, opts.File.fromArgs, requireActor(&opts.Actor)),
 	}
 	opts.File.addFlag(cmd)
 	cmd.Flags().StringVar(&opts.Actor, "actor", "", "the combatant leaving")
@@ -292,7 +292,7 @@ it keeps up end at the end of the page. Rolls no dice.`,
 
 // LeaveRun takes the combatant out.
 func LeaveRun(opts *LeaveOptions) error {
-	return opts.Env.change(opts.File, func(e *encounter.Encounter) error {
+	return change(opts.Env, opts.File, func(e *encounter.Encounter) error {
 		return ruleErr(e.Leave(opts.Actor, opts.Why))
 	})
 }

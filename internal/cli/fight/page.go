@@ -13,13 +13,13 @@ import (
 
 // PageOptions are the inputs of `fight initiative` and `fight end-page`.
 type PageOptions struct {
-	Env  *Env
+	*cmdutil.Env
 	File File
 }
 
 // NewCmdInitiative builds `spandex fight initiative`.
 func NewCmdInitiative(f *cmdutil.Factory, runF func(*PageOptions) error) *cobra.Command {
-	opts := &PageOptions{}
+	opts := &PageOptions{Env: f.Env(cmdutil.FormatText)}
 	cmd := &cobra.Command{
 		Use:   "initiative [FILE]",
 		Short: "Roll the page's initiative: d10 per side, ties re-rolled",
@@ -44,7 +44,7 @@ fight new; after a tie, another d10 per side, and so on.`,
 		Example: `  spandex fight initiative -i bank.json --dice 8,3
   spandex fight initiative -i bank.json --dice 4,4,9,2   # a tie, then 9 vs 2
   spandex fight initiative -i bank.json --seed 12`,
-		RunE: cmdutil.RunE(opts, runF, InitiativeRun, opts.File.fromArgs, envInto(f, &opts.Env, cmdutil.FormatText)),
+		RunE: cmdutil.RunE(opts, runF, InitiativeRun, opts.File.fromArgs),
 	}
 	opts.File.addFlag(cmd)
 	return cmd
@@ -52,14 +52,14 @@ fight new; after a tie, another d10 per side, and so on.`,
 
 // InitiativeRun rolls initiative.
 func InitiativeRun(opts *PageOptions) error {
-	return opts.Env.roll(opts.File, func(e *encounter.Encounter, ctx encounter.Ctx) error {
+	return roll(opts.Env, opts.File, func(e *encounter.Encounter, ctx encounter.Ctx) error {
 		return ruleErr(e.RollInitiative(ctx))
 	})
 }
 
 // NewCmdEndPage builds `spandex fight end-page`.
 func NewCmdEndPage(f *cmdutil.Factory, runF func(*PageOptions) error) *cobra.Command {
-	opts := &PageOptions{}
+	opts := &PageOptions{Env: f.Env(cmdutil.FormatText)}
 	cmd := &cobra.Command{
 		Use:   "end-page [FILE]",
 		Short: "End the page: recovery, ongoing effects, pools; on to the next page",
@@ -83,7 +83,7 @@ recovery (two with Fast Recovery): the d20 if unconscious, then the d6 if
 it recovers.`,
 		Example: `  spandex fight end-page -i bank.json --dice 4,2
   spandex fight end-page -i bank.json --seed 9`,
-		RunE: cmdutil.RunE(opts, runF, EndPageRun, opts.File.fromArgs, envInto(f, &opts.Env, cmdutil.FormatText)),
+		RunE: cmdutil.RunE(opts, runF, EndPageRun, opts.File.fromArgs),
 	}
 	opts.File.addFlag(cmd)
 	return cmd
@@ -91,20 +91,20 @@ it recovers.`,
 
 // EndPageRun ends the page.
 func EndPageRun(opts *PageOptions) error {
-	return opts.Env.roll(opts.File, func(e *encounter.Encounter, ctx encounter.Ctx) error {
+	return roll(opts.Env, opts.File, func(e *encounter.Encounter, ctx encounter.Ctx) error {
 		return ruleErr(e.EndPage(ctx))
 	})
 }
 
 // ViewOptions are the inputs of `fight next` and `fight status`.
 type ViewOptions struct {
-	Env  *Env
+	*cmdutil.Env
 	File File
 }
 
 // NewCmdNext builds `spandex fight next`.
 func NewCmdNext(f *cmdutil.Factory, runF func(*ViewOptions) error) *cobra.Command {
-	opts := &ViewOptions{}
+	opts := &ViewOptions{Env: f.Env(cmdutil.FormatTable)}
 	cmd := &cobra.Command{
 		Use:   "next [FILE]",
 		Short: "Who acts now, with how many panels, and who follows",
@@ -118,7 +118,7 @@ actor, queue, hint, standing, over}); -o text prints "ID PANELS" for the
 actor, or the hint (for scripts). Rolls no dice.`,
 		Example: `  spandex fight next bank.json
   spandex fight next bank.json -o json | jq -r .actor.id`,
-		RunE: cmdutil.RunE(opts, runF, NextRun, opts.File.fromArgs, opts.File.readOnly("next"), envInto(f, &opts.Env, cmdutil.FormatTable)),
+		RunE: cmdutil.RunE(opts, runF, NextRun, opts.File.fromArgs, opts.File.readOnly("next")),
 	}
 	opts.File.addFlag(cmd)
 	_ = cmd.Flags().MarkHidden("in-place")
@@ -138,7 +138,7 @@ func (fl *File) readOnly(verb string) cmdutil.Prepare {
 
 // NextRun prints who acts now.
 func NextRun(opts *ViewOptions) error {
-	e, err := opts.Env.load(opts.File)
+	e, err := load(opts.Env, opts.File)
 	if err != nil {
 		return err
 	}
@@ -194,7 +194,7 @@ func plural(n int, word string) string {
 
 // NewCmdStatus builds `spandex fight status`.
 func NewCmdStatus(f *cmdutil.Factory, runF func(*ViewOptions) error) *cobra.Command {
-	opts := &ViewOptions{}
+	opts := &ViewOptions{Env: f.Env(cmdutil.FormatTable)}
 	cmd := &cobra.Command{
 		Use:   "status [FILE]",
 		Short: "Everyone's health, stamina, condition, panels left and owed",
@@ -209,7 +209,7 @@ SAVED OWED FREE" (current health and stamina; "-" for mundane characters,
 whose hits are in the JSON). Rolls no dice.`,
 		Example: `  spandex fight status bank.json
   spandex fight status bank.json -o json | jq '.combatants[] | select(.condition != "ok")'`,
-		RunE: cmdutil.RunE(opts, runF, StatusRun, opts.File.fromArgs, opts.File.readOnly("status"), envInto(f, &opts.Env, cmdutil.FormatTable)),
+		RunE: cmdutil.RunE(opts, runF, StatusRun, opts.File.fromArgs, opts.File.readOnly("status")),
 	}
 	opts.File.addFlag(cmd)
 	_ = cmd.Flags().MarkHidden("in-place")
@@ -218,7 +218,7 @@ whose hits are in the JSON). Rolls no dice.`,
 
 // StatusRun prints the board.
 func StatusRun(opts *ViewOptions) error {
-	e, err := opts.Env.load(opts.File)
+	e, err := load(opts.Env, opts.File)
 	if err != nil {
 		return err
 	}

@@ -9,14 +9,13 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
-	"github.com/codename-spandex/spandex/internal/iostreams"
 	"github.com/codename-spandex/spandex/pkg/chargen"
 	"github.com/codename-spandex/spandex/pkg/hero"
 )
 
 // HeroOptions are the inputs of `spandex gen hero`.
 type HeroOptions struct {
-	IO      *iostreams.IOStreams
+	*cmdutil.Env
 	N       int
 	Name    string
 	Kind    string
@@ -27,17 +26,13 @@ type HeroOptions struct {
 	Line    string
 	Drops   []string
 	Perks   []string
-	Explain bool
-	Format  cmdutil.Format
-	// Roller and Config are resolved by the command.
-	Roller        func() (*cmdutil.RollerState, error)
+	// DodgeStacking is the config's rules.dodge_stacking, read by HeroRun.
 	DodgeStacking string
-	Scripted      bool
 }
 
 // NewCmdHero builds `spandex gen hero`. runF replaces HeroRun in tests.
 func NewCmdHero(f *cmdutil.Factory, runF func(*HeroOptions) error) *cobra.Command {
-	opts := &HeroOptions{IO: f.IOStreams, Roller: f.Roller}
+	opts := &HeroOptions{Env: f.Env(cmdutil.FormatText)}
 	cmd := &cobra.Command{
 		Use:   "hero",
 		Short: "Generate complete, playable heroes by the book (pp. 6-16)",
@@ -99,19 +94,7 @@ seeded batch was made with seed S+k, recorded in creation.seed, so
   spandex gen hero --seed 7 --roll-all --line diagonal --perk contacts:media
   spandex gen hero --seed 3 --improve armour@5 --drop magic --perk contacts:media`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			opts.Explain = f.Globals.Explain
-			opts.Scripted = f.ScriptedDice()
-			ft, dodge, err := prepareBatch(f, cmdutil.FormatText, opts.N)
-			if err != nil {
-				return err
-			}
-			opts.Format, opts.DodgeStacking = ft, dodge
-			if runF != nil {
-				return runF(opts)
-			}
-			return HeroRun(opts)
-		},
+		RunE: cmdutil.RunE(opts, runF, HeroRun),
 	}
 	fl := cmd.Flags()
 	fl.IntVarP(&opts.N, "count", "n", 1, "number of heroes to generate, streamed as JSON Lines")
@@ -182,6 +165,11 @@ func (opts *HeroOptions) genOptions() (chargen.GenOptions, error) {
 
 // HeroRun generates the heroes and writes them.
 func HeroRun(opts *HeroOptions) error {
+	dodge, err := batchRules(opts.Env, opts.N)
+	if err != nil {
+		return err
+	}
+	opts.DodgeStacking = dodge
 	g, err := opts.genOptions()
 	if err != nil {
 		return err
@@ -192,14 +180,12 @@ func HeroRun(opts *HeroOptions) error {
 	}
 	out := opts.IO.Out
 	batch := opts.N > 1
-	if !opts.Scripted && batch {
+	if !opts.DiceGiven && batch {
 		if err := out.StartStreaming(); err != nil {
 			return err
 		}
 	}
-	if rs.Seeded && !opts.Format.IsJSON() {
-		fmt.Fprintf(opts.IO.ErrOut, "seed %d (replay with --seed %d)\n", rs.Seed, rs.Seed)
-	}
+	opts.ReportSeed(rs.SeedPtr())
 	return generateHeroes(opts, g, rs, out)
 }
 

@@ -13,7 +13,7 @@ import (
 
 // ParryOptions are the inputs of `spandex parry`.
 type ParryOptions struct {
-	*Base
+	*cmdutil.Env
 	Attack        string
 	Parry         string
 	StrikeBonus   int
@@ -42,7 +42,7 @@ type ParryResult struct {
 
 // NewCmdParry builds `spandex parry`.
 func NewCmdParry(f *cmdutil.Factory, runF func(*ParryOptions) error) *cobra.Command {
-	opts := &ParryOptions{Base: newBase(f)}
+	opts := &ParryOptions{Env: f.Env(cmdutil.FormatText)}
 	cmd := &cobra.Command{
 		Use:   "parry --attack TYPE --parry TYPE [--strike-bonus N]",
 		Short: "Roll a parry on the Parrying Table (p. 34)",
@@ -62,7 +62,7 @@ Dice: the 1d20, then the virtual damage (health dice, then stamina dice).`,
 		Example: `  spandex parry --attack other-melee --parry other-melee --dice 12
   spandex parry --attack unarmed --parry other-melee --virtual-health 1d6 --virtual-stamina 2d6+6 --dice 20,3,5,2`,
 		Args: cobra.NoArgs,
-		RunE: cmdutil.RunE(opts, runF, RunParry, opts.bind(f)),
+		RunE: cmdutil.RunE(opts, runF, RunParry),
 	}
 	fl := cmd.Flags()
 	fl.StringVar(&opts.Attack, "attack", "", "the attack type: a Parrying Table row (required)")
@@ -120,7 +120,7 @@ func RunParry(opts *ParryOptions) error {
 	if opts.AnimalSenses {
 		mods = append(mods, combat.AnimalSensesModifier())
 	}
-	r, err := opts.roller()
+	r, err := newRoller(opts.Env)
 	if err != nil {
 		return err
 	}
@@ -155,5 +155,5 @@ func RunParry(opts *ParryOptions) error {
 	if err := r.finish(&out.Rolled); err != nil {
 		return err
 	}
-	return emit(opts.Base, out.Seed, out, lines, out.Steps)
+	return emit(opts.Env, out.Seed, out, lines, out.Steps)
 }

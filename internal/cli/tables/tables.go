@@ -8,20 +8,18 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
-	"github.com/codename-spandex/spandex/internal/iostreams"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 )
 
 // Options are the inputs of `spandex tables`.
 type Options struct {
-	IO     *iostreams.IOStreams
-	Name   string
-	Format cmdutil.Format
+	*cmdutil.Env
+	Name string
 }
 
 // NewCmdTables builds the command. runF replaces Run in tests.
 func NewCmdTables(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	opts := &Options{IO: f.IOStreams}
+	opts := &Options{Env: f.Env(cmdutil.FormatTable)}
 	cmd := &cobra.Command{
 		Use:   "tables [NAME]",
 		Short: "List the rulebook's tables, or print one",
@@ -49,7 +47,7 @@ terminal, JSON with -o json (name, title, page, columns, rows, notes).`,
 				opts.Name = args[0]
 			}
 			return nil
-		}, f.FormatInto(&opts.Format, cmdutil.FormatTable)),
+		}),
 	}
 	return cmd
 }
