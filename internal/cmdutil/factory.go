@@ -9,6 +9,11 @@
 //	opts := &XOptions{Env: f.Env(cmdutil.FormatText)}
 //	cmd.RunE = cmdutil.RunE(opts, runF, runX, prepare...)
 //
+// Naming: the verb X lives in x.go of its group's package, its options
+// are XOptions (Options in a one-verb package), its constructor NewCmdX
+// and its run function runX (runAttack, runDodge, runWeek), unexported:
+// only the constructor and the package's own tests call it.
+//
 // RunE runs the prepare steps (InputFiles, HeroTarget.FromArgs, the verb's
 // own checks) that fill opts, binds the Env to the global flags (output
 // format, --explain), then calls runF (tests) or the run function. The run

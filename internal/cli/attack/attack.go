@@ -34,7 +34,7 @@ type Options struct {
 	FreeUsed int
 }
 
-// NewCmdAttack builds the command. runF replaces Run in tests.
+// NewCmdAttack builds the command. runF replaces runAttack in tests.
 func NewCmdAttack(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 	opts := &Options{Env: f.Env(cmdutil.FormatText)}
 	cmd := &cobra.Command{
@@ -84,7 +84,7 @@ dodge, a judo throw, or against a complete immunity (no damage dice).`,
   spandex attack --attacker guardian.json --with fist --result --explain < nefario.json
   spandex attack --attacker nefario.json --with staff-blast --power-dice health=5,stamina=5 -i guardian.json --update-attacker`,
 		Args: cobra.NoArgs,
-		RunE: cmdutil.RunE(opts, runF, Run),
+		RunE: cmdutil.RunE(opts, runF, runAttack),
 	}
 	fl := cmd.Flags()
 	fl.StringVar(&opts.AttackerFile, "attacker", "", "the attacker's hero file (required)")
@@ -97,8 +97,8 @@ dodge, a judo throw, or against a complete immunity (no damage dice).`,
 	return cmd
 }
 
-// Run resolves the attack and writes the results.
-func Run(opts *Options) error {
+// runAttack resolves the attack and writes the results.
+func runAttack(opts *Options) error {
 	if opts.AttackerFile == "" {
 		return cmdutil.Inputf("--attacker: required (the attacker's hero file)")
 	}

@@ -45,7 +45,7 @@ func TestRunBankFight(t *testing.T) {
 	opts.With = "fist"
 	opts.Reaction = "parry:staff"
 	opts.Obstructions = []string{"wood@0"}
-	if err := Run(opts); err != nil {
+	if err := runAttack(opts); err != nil {
 		t.Fatal(err)
 	}
 	n, err := te.ReadHero("nefario")
@@ -86,7 +86,7 @@ func TestRunErrorsWriteNothing(t *testing.T) {
 			opts.AttackerFile, opts.InPlace = "guardian", "nefario"
 			opts.With = "fist"
 			c.set(opts)
-			err := Run(opts)
+			err := runAttack(opts)
 			var ie *cmdutil.InputError
 			if err == nil || !errors.As(err, &ie) || !strings.Contains(err.Error(), c.want) {
 				t.Fatalf("err %v, want an input error with %q", err, c.want)

@@ -70,7 +70,7 @@ power, changes, steps, dice, seed); otherwise the hero goes to stdout.`,
 			}
 			return nil
 		},
-		RunE: cmdutil.RunE(opts, runF, BuyRun, opts.fromArgs),
+		RunE: cmdutil.RunE(opts, runF, runBuy, opts.fromArgs),
 	}
 	opts.Target.AddInPlaceFlag(cmd)
 	cmd.Flags().BoolVar(&opts.Android, "android", false, "buy power:sidekick as an android (p. 50)")
@@ -85,8 +85,8 @@ func (opts *BuyOptions) fromArgs(_ *cobra.Command, args []string) error {
 	return opts.Target.FromArgs(nil, args[1:])
 }
 
-// BuyRun buys the increase.
-func BuyRun(opts *BuyOptions) error {
+// runBuy buys the increase.
+func runBuy(opts *BuyOptions) error {
 	env := opts.Env
 	g, err := downtime.ParseGoal(opts.Goal)
 	if err != nil {

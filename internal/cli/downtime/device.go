@@ -68,7 +68,7 @@ to stdout.`,
 		Example: `  spandex downtime device -i guardian.json --name tracer --complexity 4 --components 5
   spandex downtime device -i hero.json --name "grapple gun" --complexity some-know-how --components hard-to-find --known-design`,
 		Args: cmdutil.OneHeroFile("downtime device"),
-		RunE: cmdutil.RunE(opts, runF, DeviceRun, opts.Target.FromArgs),
+		RunE: cmdutil.RunE(opts, runF, runDevice, opts.Target.FromArgs),
 	}
 	opts.Target.AddInPlaceFlag(cmd)
 	fl := cmd.Flags()
@@ -81,8 +81,8 @@ to stdout.`,
 	return cmd
 }
 
-// DeviceRun starts the device.
-func DeviceRun(opts *DeviceOptions) error {
+// runDevice starts the device.
+func runDevice(opts *DeviceOptions) error {
 	env := opts.Env
 	if opts.Name == "" {
 		return cmdutil.Inputf("--name: give the device a name")

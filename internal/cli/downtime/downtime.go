@@ -66,7 +66,7 @@ upkeep, devices.`,
 			}
 			return nil
 		},
-		RunE: cmdutil.RunE(opts, nil, StatusRun, func(_ *cobra.Command, args []string) error {
+		RunE: cmdutil.RunE(opts, nil, runStatus, func(_ *cobra.Command, args []string) error {
 			if len(args) == 1 {
 				opts.File = args[0]
 			}
@@ -143,8 +143,8 @@ type StatusOptions struct {
 	File string
 }
 
-// StatusRun prints the hero's downtime status.
-func StatusRun(sopts *StatusOptions) error {
+// runStatus prints the hero's downtime status.
+func runStatus(sopts *StatusOptions) error {
 	env, ft := sopts.Env, sopts.Format
 	h, err := env.ReadHero(sopts.File)
 	if err != nil {

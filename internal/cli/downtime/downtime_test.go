@@ -88,7 +88,7 @@ func TestSpendRunInPlace(t *testing.T) {
 	te.Files["g.json"] = guardian(t)
 	opts := &SpendOptions{Env: te.Env, Points: 7, Goal: "public_relations", Fit: "average", Sides: []string{"backing=1"}}
 	opts.Target.InPlace = "g.json"
-	if err := SpendRun(opts); err != nil {
+	if err := runSpend(opts); err != nil {
 		t.Fatal(err)
 	}
 	out, err := te.Stdout()
@@ -114,22 +114,22 @@ func TestRunRefusalsWriteNothing(t *testing.T) {
 		{"spend more than left", func(env *cmdutil.Env) error {
 			o := &SpendOptions{Env: env, Points: 8, Goal: "methods", Fit: "average"}
 			o.Target.InPlace = "g.json"
-			return SpendRun(o)
+			return runSpend(o)
 		}, "8"},
 		{"buy without experience", func(env *cmdutil.Env) error {
 			o := &BuyOptions{Env: env, Goal: "public_relations"}
 			o.Target.InPlace = "g.json"
-			return BuyRun(o)
+			return runBuy(o)
 		}, "public_relations"},
 		{"buy an unknown goal", func(env *cmdutil.Env) error {
 			o := &BuyOptions{Env: env, Goal: "flying-carpet"}
 			o.Target.InPlace = "g.json"
-			return BuyRun(o)
+			return runBuy(o)
 		}, "downtime buy"},
 		{"a missing file", func(env *cmdutil.Env) error {
 			o := &WeekOptions{Env: env}
 			o.Target.InPlace = "nobody.json"
-			return WeekRun(o)
+			return runWeek(o)
 		}, "nobody.json: no such file"},
 	}
 	for _, tc := range tests {
@@ -155,7 +155,7 @@ func TestWeekRun(t *testing.T) {
 	te.Files["g.json"] = guardian(t)
 	o := &WeekOptions{Env: te.Env}
 	o.Target.InPlace = "g.json"
-	if err := WeekRun(o); err != nil {
+	if err := runWeek(o); err != nil {
 		t.Fatal(err)
 	}
 	h, err := te.ReadHero("g.json")
@@ -178,7 +178,7 @@ func TestWeekRun(t *testing.T) {
 func TestStatusRun(t *testing.T) {
 	te := cmdutil.NewTestEnv(cmdutil.FormatJSON)
 	te.Files["g.json"] = guardian(t)
-	if err := StatusRun(&StatusOptions{Env: te.Env, File: "g.json"}); err != nil {
+	if err := runStatus(&StatusOptions{Env: te.Env, File: "g.json"}); err != nil {
 		t.Fatal(err)
 	}
 	out, _ := te.Stdout()

@@ -52,7 +52,7 @@ upkeep_points_per_week}], upkeep_xp, steps.`,
   spandex downtime plan guardian.json --goal material_resources
   spandex downtime plan guardian.json --goal power:flight --simpler`,
 		Args: cmdutil.OneHeroFile("downtime plan"),
-		RunE: cmdutil.RunE(opts, runF, PlanRun, opts.fromArgs),
+		RunE: cmdutil.RunE(opts, runF, runPlan, opts.fromArgs),
 	}
 	cmd.Flags().StringVarP(&opts.Goal, "goal", "g", "", "the goal to plan for")
 	cmd.Flags().StringVar(&opts.Fit, "fit", "", "only this fit: completely-unsuitable|poor|average|well-suited|ideal or 1-5")
@@ -68,8 +68,8 @@ func (opts *PlanOptions) fromArgs(_ *cobra.Command, args []string) error {
 	return nil
 }
 
-// PlanRun prints the plan.
-func PlanRun(opts *PlanOptions) error {
+// runPlan prints the plan.
+func runPlan(opts *PlanOptions) error {
 	env := opts.Env
 	if opts.Goal == "" {
 		return cmdutil.Inputf("--goal: name the goal to plan for")

@@ -65,7 +65,7 @@ hero goes to stdout and the report to stderr.`,
   spandex downtime spend -i guardian.json --points 2 --goal strength --fit ideal --activity "the gym"
   spandex downtime spend -i guardian.json --points 3 --goal device:tracer --fit well-suited`,
 		Args: cmdutil.OneHeroFile("downtime spend"),
-		RunE: cmdutil.RunE(opts, runF, SpendRun, opts.Target.FromArgs, requirePoints),
+		RunE: cmdutil.RunE(opts, runF, runSpend, opts.Target.FromArgs, requirePoints),
 	}
 	opts.Target.AddInPlaceFlag(cmd)
 	fl := cmd.Flags()
@@ -86,8 +86,8 @@ func requirePoints(cmd *cobra.Command, _ []string) error {
 	return nil
 }
 
-// SpendRun spends the points.
-func SpendRun(opts *SpendOptions) error {
+// runSpend spends the points.
+func runSpend(opts *SpendOptions) error {
 	env := opts.Env
 	req := downtime.SpendRequest{Points: opts.Points, Activity: opts.Activity}
 	if opts.Goal != "" {

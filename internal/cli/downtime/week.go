@@ -51,7 +51,7 @@ report to stderr. An event "downtime" is appended to the hero's log.`,
 		Example: `  spandex downtime week -i guardian.json
   spandex downtime week -i guardian.json --away`,
 		Args: cmdutil.OneHeroFile("downtime week"),
-		RunE: cmdutil.RunE(opts, runF, WeekRun, opts.Target.FromArgs),
+		RunE: cmdutil.RunE(opts, runF, runWeek, opts.Target.FromArgs),
 	}
 	opts.Target.AddInPlaceFlag(cmd)
 	cmd.Flags().BoolVar(&opts.Away, "away", false, "the hero was away on a long adventure all week: no points (p. 44)")
@@ -59,8 +59,8 @@ report to stderr. An event "downtime" is appended to the hero's log.`,
 	return cmd
 }
 
-// WeekRun starts the new week.
-func WeekRun(opts *WeekOptions) error {
+// runWeek starts the new week.
+func runWeek(opts *WeekOptions) error {
 	env := opts.Env
 	return opts.Target.Change(env, func(h *hero.Hero) (cmdutil.HeroChange, error) {
 		ro, err := ruleOptions(env, false, opts.CarryOver)

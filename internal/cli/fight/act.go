@@ -111,7 +111,7 @@ nothing.`,
   spandex fight act -i bank.json --actor nefario --attack guardian --with staff-blast --behind --reaction brace --power-dice health=4,stamina=6
   spandex fight act -i bank.json --actor goon-1 --grab hostage
   spandex fight act -i bank.json --actor guardian --hold`,
-		RunE: cmdutil.RunE(opts, runF, ActRun, opts.File.fromArgs, func(cmd *cobra.Command, _ []string) error {
+		RunE: cmdutil.RunE(opts, runF, runAct, opts.File.fromArgs, func(cmd *cobra.Command, _ []string) error {
 			opts.moveSet = cmd.Flags().Changed("move")
 			return nil
 		}),
@@ -142,8 +142,8 @@ nothing.`,
 	return cmd
 }
 
-// ActRun performs the action.
-func ActRun(opts *ActOptions) error {
+// runAct performs the action.
+func runAct(opts *ActOptions) error {
 	chosen := []string{}
 	for name, set := range map[string]bool{
 		"--move": opts.moveSet, "--attack": opts.Attack != "", "--finish": opts.Finish != "", "--grab": opts.Grab != "",

@@ -45,7 +45,7 @@ order: to-hit, damage, obstructions, prone), the end of each page
 (recovery dice in file order).`,
 		Example: `  spandex fight auto -i bank.json --sides villains --seed 5
   spandex fight auto -i sim.json --seed 42 --until over`,
-		RunE: cmdutil.RunE(opts, runF, AutoRun, opts.File.fromArgs),
+		RunE: cmdutil.RunE(opts, runF, runAuto, opts.File.fromArgs),
 	}
 	opts.File.addFlag(cmd)
 	cmd.Flags().StringSliceVar(&opts.Sides, "sides", nil, "play only these sides (default: all)")
@@ -54,8 +54,8 @@ order: to-hit, damage, obstructions, prone), the end of each page
 	return cmd
 }
 
-// AutoRun plays the fight.
-func AutoRun(opts *AutoOptions) error {
+// runAuto plays the fight.
+func runAuto(opts *AutoOptions) error {
 	var why string
 	stopped := false
 	err := roll(opts.Env, opts.File, func(e *encounter.Encounter, ctx encounter.Ctx) error {

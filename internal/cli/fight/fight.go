@@ -243,3 +243,36 @@ func splitList(s string) []string {
 	}
 	return out
 }
+
+// PageOptions are the inputs of `fight initiative` and `fight end-page`.
+type PageOptions struct {
+	*cmdutil.Env
+	File File
+}
+
+// ViewOptions are the inputs of `fight next` and `fight status`.
+type ViewOptions struct {
+	*cmdutil.Env
+	File File
+}
+
+// readOnly is the prepare step of a verb that only reads the encounter:
+// -i is refused.
+func (fl *File) readOnly(verb string) cmdutil.Prepare {
+	return func(*cobra.Command, []string) error {
+		if fl.InPlace != "" {
+			return cmdutil.Inputf("fight %s only reads the encounter; give it as FILE", verb)
+		}
+		return nil
+	}
+}
+
+// requireActor is the prepare step of a verb that needs --actor.
+func requireActor(actor *string) cmdutil.Prepare {
+	return func(*cobra.Command, []string) error {
+		if *actor == "" {
+			return cmdutil.Inputf("give --actor ID")
+		}
+		return nil
+	}
+}

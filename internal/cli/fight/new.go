@@ -55,7 +55,7 @@ Rolls no dice.`,
   spandex gen npc --type combatant -n 6 --seed 3 | spandex fight new --side heroes=a.json,b.json --side thugs=- > fight.json
   spandex fight new --side heroes=hawk.json,kid:kid.json --sidekick kid=2 --side villains=boss.json --surprise villains`,
 		Args: cobra.NoArgs,
-		RunE: cmdutil.RunE(opts, runF, NewRun),
+		RunE: cmdutil.RunE(opts, runF, runNew),
 	}
 	cmd.Flags().StringArrayVar(&opts.Sides, "side", nil, "a side and its combatants: NAME=FILE[,FILE...] (repeat for each side)")
 	cmd.Flags().StringVar(&opts.Name, "name", "", "a name for the fight")
@@ -66,8 +66,8 @@ Rolls no dice.`,
 	return cmd
 }
 
-// NewRun builds the encounter and writes it to stdout.
-func NewRun(opts *NewOptions) error {
+// runNew builds the encounter and writes it to stdout.
+func runNew(opts *NewOptions) error {
 	if len(opts.Sides) < 2 {
 		return cmdutil.Inputf("--side: a fight needs at least two sides (--side heroes=a.json --side villains=b.json)")
 	}

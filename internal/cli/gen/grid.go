@@ -16,7 +16,7 @@ type GridOptions struct {
 	*cmdutil.Env
 }
 
-// NewCmdGrid builds `spandex gen grid`. runF replaces GridRun in tests.
+// NewCmdGrid builds `spandex gen grid`. runF replaces runGrid in tests.
 func NewCmdGrid(f *cmdutil.Factory, runF func(*GridOptions) error) *cobra.Command {
 	opts := &GridOptions{Env: f.Env(cmdutil.FormatTable)}
 	cmd := &cobra.Command{
@@ -39,7 +39,7 @@ of lines on a terminal.`,
 		Example: `  spandex gen grid --seed 3
   spandex gen grid --seed 3 | jq -r '.lines[] | select(.strength >= 15) | .slug'`,
 		Args: cobra.NoArgs,
-		RunE: cmdutil.RunE(opts, runF, GridRun),
+		RunE: cmdutil.RunE(opts, runF, runGrid),
 	}
 	return cmd
 }
@@ -61,8 +61,8 @@ type GridResult struct {
 	Seed  *uint64    `json:"seed,omitempty"`
 }
 
-// GridRun rolls and prints the grid.
-func GridRun(opts *GridOptions) error {
+// runGrid rolls and prints the grid.
+func runGrid(opts *GridOptions) error {
 	rs, err := opts.Roller()
 	if err != nil {
 		return err

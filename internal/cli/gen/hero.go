@@ -26,11 +26,11 @@ type HeroOptions struct {
 	Line    string
 	Drops   []string
 	Perks   []string
-	// DodgeStacking is the config's rules.dodge_stacking, read by HeroRun.
+	// DodgeStacking is the config's rules.dodge_stacking, read by runHero.
 	DodgeStacking string
 }
 
-// NewCmdHero builds `spandex gen hero`. runF replaces HeroRun in tests.
+// NewCmdHero builds `spandex gen hero`. runF replaces runHero in tests.
 func NewCmdHero(f *cmdutil.Factory, runF func(*HeroOptions) error) *cobra.Command {
 	opts := &HeroOptions{Env: f.Env(cmdutil.FormatText)}
 	cmd := &cobra.Command{
@@ -94,7 +94,7 @@ seeded batch was made with seed S+k, recorded in creation.seed, so
   spandex gen hero --seed 7 --roll-all --line diagonal --perk contacts:media
   spandex gen hero --seed 3 --improve armour@5 --drop magic --perk contacts:media`,
 		Args: cobra.NoArgs,
-		RunE: cmdutil.RunE(opts, runF, HeroRun),
+		RunE: cmdutil.RunE(opts, runF, runHero),
 	}
 	fl := cmd.Flags()
 	fl.IntVarP(&opts.N, "count", "n", 1, "number of heroes to generate, streamed as JSON Lines")
@@ -163,8 +163,8 @@ func (opts *HeroOptions) genOptions() (chargen.GenOptions, error) {
 	return g, nil
 }
 
-// HeroRun generates the heroes and writes them.
-func HeroRun(opts *HeroOptions) error {
+// runHero generates the heroes and writes them.
+func runHero(opts *HeroOptions) error {
 	dodge, err := batchRules(opts.Env, opts.N)
 	if err != nil {
 		return err

@@ -45,7 +45,7 @@ var typeFlags = []struct{ flag, typ string }{
 	{"powers", chargen.NPCRobot},
 }
 
-// NewCmdNPC builds `spandex gen npc`. runF replaces NPCRun in tests.
+// NewCmdNPC builds `spandex gen npc`. runF replaces runNPC in tests.
 func NewCmdNPC(f *cmdutil.Factory, runF func(*NPCOptions) error) *cobra.Command {
 	opts := &NPCOptions{Env: f.Env(cmdutil.FormatTable)}
 	cmd := &cobra.Command{
@@ -103,7 +103,7 @@ terminal; -o text prints each character's sheet.`,
 			}
 			return nil
 		},
-		RunE: cmdutil.RunE(opts, runF, NPCRun, func(cmd *cobra.Command, args []string) error {
+		RunE: cmdutil.RunE(opts, runF, runNPC, func(cmd *cobra.Command, args []string) error {
 			opts.Type, opts.Changed = args[0], cmd.Flags().Changed
 			return nil
 		}),
@@ -124,8 +124,8 @@ terminal; -o text prints each character's sheet.`,
 	return cmd
 }
 
-// NPCRun generates the characters and writes them.
-func NPCRun(opts *NPCOptions) error {
+// runNPC generates the characters and writes them.
+func runNPC(opts *NPCOptions) error {
 	dodge, err := batchRules(opts.Env, opts.N)
 	if err != nil {
 		return err

@@ -19,7 +19,7 @@ type DeriveOptions struct {
 	Choose  []string
 }
 
-// NewCmdDerive builds `spandex hero derive`. runF replaces DeriveRun in
+// NewCmdDerive builds `spandex hero derive`. runF replaces runDerive in
 // tests.
 func NewCmdDerive(f *cmdutil.Factory, runF func(*DeriveOptions) error) *cobra.Command {
 	opts := &DeriveOptions{Env: f.Env(cmdutil.FormatJSON)}
@@ -57,7 +57,7 @@ The hero is written to stdout, or atomically over FILE with -i; an event
   spandex hero derive -i hero.json
   spandex hero derive draft.json --dice 4,6,2 | spandex sheet -o text`,
 		Args: cobra.MaximumNArgs(1),
-		RunE: cmdutil.RunE(opts, runF, DeriveRun, opts.fromArgs),
+		RunE: cmdutil.RunE(opts, runF, runDerive, opts.fromArgs),
 	}
 	cmd.Flags().StringVarP(&opts.InPlace, "in-place", "i", "", "rewrite FILE atomically instead of writing to stdout")
 	cmd.Flags().StringArrayVar(&opts.Choose, "choose", nil, "the choice for each \"Choose\" result a missing flavour needs (repeatable, in order)")
@@ -86,8 +86,8 @@ type deriveDetails struct {
 	Steps ruling.Steps  `json:"steps"`
 }
 
-// DeriveRun derives the hero and writes it.
-func DeriveRun(opts *DeriveOptions) error {
+// runDerive derives the hero and writes it.
+func runDerive(opts *DeriveOptions) error {
 	cfg, err := opts.Config()
 	if err != nil {
 		return err

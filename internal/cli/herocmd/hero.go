@@ -48,7 +48,7 @@ Output for valid files: "FILE: ok (NAME, schema 1)" per hero, or with
 -o json/jsonl one object per hero: {"file", "index", "name", "schema", "valid"}.`,
 		Example: `  spandex hero check guardian.json
   spandex gen hero -n 1000 --seed 1 | spandex hero check -o text | tail -1`,
-		RunE: cmdutil.RunE(opts, runF, CheckRun, cmdutil.InputFiles(&opts.Files)),
+		RunE: cmdutil.RunE(opts, runF, runCheck, cmdutil.InputFiles(&opts.Files)),
 	}
 	return cmd
 }
@@ -61,8 +61,8 @@ type checkResult struct {
 	Valid  bool   `json:"valid"`
 }
 
-// CheckRun validates every hero in every file.
-func CheckRun(opts *CheckOptions) error {
+// runCheck validates every hero in every file.
+func runCheck(opts *CheckOptions) error {
 	return cmdutil.EachInput(opts.Files, opts.OpenInput, func(name string, r io.Reader) error {
 		return checkStream(opts, name, r)
 	})

@@ -53,7 +53,7 @@ downtime_points_per_week, scenarios, stale.
 			}
 			return nil
 		},
-		RunE: cmdutil.RunE(opts, nil, ShowRun, func(_ *cobra.Command, args []string) error {
+		RunE: cmdutil.RunE(opts, nil, runShow, func(_ *cobra.Command, args []string) error {
 			if len(args) == 1 {
 				opts.File = args[0]
 			}
@@ -70,8 +70,8 @@ type ShowOptions struct {
 	File string
 }
 
-// ShowRun prints the profile sheet.
-func ShowRun(opts *ShowOptions) error {
+// runShow prints the profile sheet.
+func runShow(opts *ShowOptions) error {
 	h, err := opts.ReadHero(opts.File)
 	if err != nil {
 		return err

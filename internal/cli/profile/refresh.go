@@ -41,14 +41,14 @@ piped: name, gained, hero_points); otherwise the hero goes to stdout.
 An event "profile" is appended to the hero's log.`,
 		Example: `  spandex profile refresh -i guardian.json`,
 		Args:    cmdutil.OneHeroFile("profile refresh"),
-		RunE:    cmdutil.RunE(opts, runF, RefreshRun, opts.Target.FromArgs),
+		RunE:    cmdutil.RunE(opts, runF, runRefresh, opts.Target.FromArgs),
 	}
 	opts.Target.AddInPlaceFlag(cmd)
 	return cmd
 }
 
-// RefreshRun refills hero points.
-func RefreshRun(opts *RefreshOptions) error {
+// runRefresh refills hero points.
+func runRefresh(opts *RefreshOptions) error {
 	return opts.Target.Change(opts.Env, func(h *hero.Hero) (cmdutil.HeroChange, error) {
 		if !prof.HasProfile(h) {
 			return cmdutil.HeroChange{}, cmdutil.Inputf("%s is a %s: only heroes, villains, sidekicks and androids have hero points (p. 14)", h.Name, h.Kind)

@@ -55,7 +55,7 @@ score, modifier, target, roll, success, influence, dice, steps, seed.`,
 			return nil
 		},
 		ValidArgs: []string{"popularity", "investigation", "confidence"},
-		RunE:      cmdutil.RunE(opts, runF, RollRun, opts.fromArgs),
+		RunE:      cmdutil.RunE(opts, runF, runRoll, opts.fromArgs),
 	}
 	cmd.Flags().IntVarP(&opts.Modifier, "modifier", "m", 0, "the GM's bonus (+) or penalty (-) to the target")
 	cmd.Flags().BoolVar(&opts.Advice, "advice", false, "persuasive advice rather than orders: influence one category higher (popularity)")
@@ -72,8 +72,8 @@ func (opts *RollOptions) fromArgs(_ *cobra.Command, args []string) error {
 	return nil
 }
 
-// RollRun rolls.
-func RollRun(opts *RollOptions) error {
+// runRoll rolls.
+func runRoll(opts *RollOptions) error {
 	env := opts.Env
 	cat := prof.NormaliseKey(opts.Category)
 	switch cat {

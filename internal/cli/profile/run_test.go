@@ -32,7 +32,7 @@ func TestRollRun(t *testing.T) {
 	}
 	for _, tc := range tests {
 		te := guardianEnv(t, cmdutil.FormatText, tc.roll)
-		err := RollRun(&RollOptions{Env: te.Env, Category: "popularity", File: "g.json", Modifier: tc.modifier})
+		err := runRoll(&RollOptions{Env: te.Env, Category: "popularity", File: "g.json", Modifier: tc.modifier})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -48,7 +48,7 @@ func TestRollRun(t *testing.T) {
 
 func TestRollRunSeedReported(t *testing.T) {
 	te := guardianEnv(t, cmdutil.FormatText)
-	if err := RollRun(&RollOptions{Env: te.Env, Category: "investigation", File: "g.json"}); err != nil {
+	if err := runRoll(&RollOptions{Env: te.Env, Category: "investigation", File: "g.json"}); err != nil {
 		t.Fatal(err)
 	}
 	if got := te.ErrOut.String(); got != "seed 7 (replay with --seed 7)\n" {
@@ -65,7 +65,7 @@ func TestRollRunRefused(t *testing.T) {
 	} {
 		te := guardianEnv(t, cmdutil.FormatJSON)
 		o.Env = te.Env
-		if err := RollRun(o); cmdutil.ExitCode(err) != cmdutil.ExitUsage {
+		if err := runRoll(o); cmdutil.ExitCode(err) != cmdutil.ExitUsage {
 			t.Errorf("%+v: %v, want an input error", o, err)
 		}
 		if te.Rolled {
@@ -82,7 +82,7 @@ func TestSetRun(t *testing.T) {
 		t.Fatal(err)
 	}
 	o.Target.InPlace = "g.json"
-	if err := SetRun(o); err != nil {
+	if err := runSet(o); err != nil {
 		t.Fatal(err)
 	}
 	h, err := te.ReadHero("g.json")
@@ -99,7 +99,7 @@ func TestSetRun(t *testing.T) {
 
 func TestShowRun(t *testing.T) {
 	te := guardianEnv(t, cmdutil.FormatJSON)
-	if err := ShowRun(&ShowOptions{Env: te.Env, File: "g.json"}); err != nil {
+	if err := runShow(&ShowOptions{Env: te.Env, File: "g.json"}); err != nil {
 		t.Fatal(err)
 	}
 	if out, _ := te.Stdout(); !strings.Contains(out, `"popularity_status"`) {

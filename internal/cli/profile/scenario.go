@@ -54,7 +54,7 @@ An event "profile" is appended to the hero's log.`,
 		Example: `  spandex profile scenario -i guardian.json --competence 6 --success
   spandex profile scenario -i guardian.json --competence 2 --failure --name "bank job"`,
 		Args: cmdutil.OneHeroFile("profile scenario"),
-		RunE: cmdutil.RunE(opts, runF, ScenarioRun, opts.Target.FromArgs, opts.checkFlags),
+		RunE: cmdutil.RunE(opts, runF, runScenario, opts.Target.FromArgs, opts.checkFlags),
 	}
 	opts.Target.AddInPlaceFlag(cmd)
 	cmd.Flags().IntVar(&opts.Competence, "competence", 0, "the scenario's competence rating, 1-10 (p. 21)")
@@ -78,8 +78,8 @@ func (opts *ScenarioOptions) checkFlags(cmd *cobra.Command, _ []string) error {
 	return nil
 }
 
-// ScenarioRun records the scenario.
-func ScenarioRun(opts *ScenarioOptions) error {
+// runScenario records the scenario.
+func runScenario(opts *ScenarioOptions) error {
 	if opts.Competence < 1 || opts.Competence > 10 {
 		return cmdutil.Inputf("--competence %d: a scenario's rating is 1-10 (p. 21)", opts.Competence)
 	}

@@ -57,7 +57,7 @@ An event "profile" is appended to the hero's log.`,
 		Example: `  spandex profile set -i guardian.json heroism=4 backing=4
   spandex profile set -i guardian.json public_relations=+1 identity_public=true
   spandex profile set guardian.json competence=3 > next.json`,
-		RunE: cmdutil.RunE(opts, runF, SetRun, opts.fromArgs),
+		RunE: cmdutil.RunE(opts, runF, runSet, opts.fromArgs),
 	}
 	opts.Target.AddInPlaceFlag(cmd)
 	return cmd
@@ -83,8 +83,8 @@ func (opts *SetOptions) fromArgs(_ *cobra.Command, args []string) error {
 	return nil
 }
 
-// SetRun applies the assignments.
-func SetRun(opts *SetOptions) error {
+// runSet applies the assignments.
+func runSet(opts *SetOptions) error {
 	return opts.Target.Change(opts.Env, func(h *hero.Hero) (cmdutil.HeroChange, error) {
 		if err := requireProfile(h); err != nil {
 			return cmdutil.HeroChange{}, err

@@ -24,7 +24,7 @@ type Options struct {
 	Odds  bool
 }
 
-// NewCmdRoll builds the command. runF replaces rollRun in tests.
+// NewCmdRoll builds the command. runF replaces runRoll in tests.
 func NewCmdRoll(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 	opts := &Options{Env: f.Env(cmdutil.FormatTable)}
 	cmd := &cobra.Command{
@@ -55,7 +55,7 @@ terminal. --odds prints the exact distribution of each expression's total.`,
 			}
 			return nil
 		},
-		RunE: cmdutil.RunE(opts, runF, Run, func(_ *cobra.Command, args []string) error {
+		RunE: cmdutil.RunE(opts, runF, runRoll, func(_ *cobra.Command, args []string) error {
 			opts.Exprs = args
 			return nil
 		}, opts.checkRepeat),
@@ -73,8 +73,8 @@ func (opts *Options) checkRepeat(*cobra.Command, []string) error {
 	return nil
 }
 
-// Run rolls (or computes odds) and writes the results.
-func Run(opts *Options) error {
+// runRoll rolls (or computes odds) and writes the results.
+func runRoll(opts *Options) error {
 	exprs := make([]*dice.Expr, len(opts.Exprs))
 	for i, s := range opts.Exprs {
 		e, err := dice.Parse(s)

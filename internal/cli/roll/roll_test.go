@@ -39,7 +39,7 @@ func TestRun(t *testing.T) {
 			te := scripted(tt.format, tt.dice...)
 			out := te.Out
 			opts := &Options{Env: te.Env, Exprs: tt.exprs, N: tt.n}
-			if err := Run(opts); err != nil {
+			if err := runRoll(opts); err != nil {
 				t.Fatal(err)
 			}
 			te.IO.Out.Commit()
@@ -67,7 +67,7 @@ func TestRunErrors(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			opts := &Options{Env: scripted(cmdutil.FormatJSON, tt.dice...).Env, Exprs: tt.exprs, N: tt.n, Odds: tt.odds}
-			err := Run(opts)
+			err := runRoll(opts)
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Fatalf("err = %v, want %q", err, tt.want)
 			}
@@ -96,7 +96,7 @@ func TestOdds(t *testing.T) {
 	te := cmdutil.NewTestEnv(cmdutil.FormatText)
 	out := te.Out
 	opts := &Options{Env: te.Env, Exprs: []string{"1d2"}, N: 1, Odds: true}
-	if err := Run(opts); err != nil {
+	if err := runRoll(opts); err != nil {
 		t.Fatal(err)
 	}
 	te.IO.Out.Commit()

@@ -152,7 +152,7 @@ func TestEmit(t *testing.T) {
 // rolling ruling's JSON, in that order.
 func TestRolledEndsTheJSON(t *testing.T) {
 	b, out, _, ios := testBase(cmdutil.FormatJSONL)
-	if err := RunDodge(&DodgeOptions{Env: b, StrikeClass: "2", Bonus: 1}); err != nil {
+	if err := runDodge(&DodgeOptions{Env: b, StrikeClass: "2", Bonus: 1}); err != nil {
 		t.Fatal(err)
 	}
 	got := commit(t, ios, out)

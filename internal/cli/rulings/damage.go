@@ -60,7 +60,7 @@ Dice: the health dice, then the stamina dice.`,
 		Example: `  spandex damage --type sharp-two-handed --bonus 5 --split health=5
   spandex damage --health 4d6 --stamina 6d6 --h-divider 5 --s-divider 4 --strength 45 --lower 2 --seed 1`,
 		Args: cobra.NoArgs,
-		RunE: cmdutil.RunE(opts, runF, RunDamage),
+		RunE: cmdutil.RunE(opts, runF, runDamage),
 	}
 	fl := cmd.Flags()
 	fl.StringVar(&opts.Type, "type", "", "a Physical Damage Table row")
@@ -76,8 +76,8 @@ Dice: the health dice, then the stamina dice.`,
 	return cmd
 }
 
-// RunDamage rolls the damage.
-func RunDamage(opts *DamageOptions) error {
+// runDamage rolls the damage.
+func runDamage(opts *DamageOptions) error {
 	for _, c := range []struct {
 		flag   string
 		v, max int

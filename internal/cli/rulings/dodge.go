@@ -57,7 +57,7 @@ Dice: one 1d6.`,
 		Example: `  spandex dodge --strike-class 4 --bonus 1 --dice 5
   spandex dodge --strike-class 2 --armour-class F --source super-speed --seed 3`,
 		Args: cobra.NoArgs,
-		RunE: cmdutil.RunE(opts, runF, RunDodge, func(cmd *cobra.Command, _ []string) error {
+		RunE: cmdutil.RunE(opts, runF, runDodge, func(cmd *cobra.Command, _ []string) error {
 			opts.BonusSet = cmd.Flags().Changed("bonus")
 			return nil
 		}),
@@ -72,8 +72,8 @@ Dice: one 1d6.`,
 	return cmd
 }
 
-// RunDodge rolls the dodge.
-func RunDodge(opts *DodgeOptions) error {
+// runDodge rolls the dodge.
+func runDodge(opts *DodgeOptions) error {
 	sc, err := parseSC(opts.StrikeClass)
 	if err != nil {
 		return err

@@ -41,7 +41,7 @@ Dice: the health d6s, then the stamina d6s.`,
 		Example: `  spandex fall --metres 23 --jump
   spandex fall --metres 100 --h-divider 3 --s-divider 2 --seed 9`,
 		Args: cobra.NoArgs,
-		RunE: cmdutil.RunE(opts, runF, RunFall, required("metres"), multiplierIfGiven("soft")),
+		RunE: cmdutil.RunE(opts, runF, runFall, required("metres"), multiplierIfGiven("soft")),
 	}
 	fl := cmd.Flags()
 	fl.IntVar(&opts.Metres, "metres", 0, "metres fallen (required)")
@@ -54,8 +54,8 @@ Dice: the health d6s, then the stamina d6s.`,
 	return cmd
 }
 
-// RunFall rolls the fall.
-func RunFall(opts *FallOptions) error {
+// runFall rolls the fall.
+func runFall(opts *FallOptions) error {
 	if err := checkRange("h-divider", opts.HDivider, 0, 100); err != nil {
 		return err
 	}

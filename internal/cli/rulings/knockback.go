@@ -52,7 +52,7 @@ Dice: one 1d6 per wall reached, nearest first; then the prone 1d20.`,
 		Example: `  spandex knockback --stamina 36 --threshold 20 --wall wood --agility 14
   spandex knockback --stamina 60 --wall glass@2 --wall brick@5 --agility 12 --seed 4`,
 		Args: cobra.NoArgs,
-		RunE: cmdutil.RunE(opts, runF, RunKnockback, required("stamina"), func(cmd *cobra.Command, _ []string) error {
+		RunE: cmdutil.RunE(opts, runF, runKnockback, required("stamina"), func(cmd *cobra.Command, _ []string) error {
 			opts.AgilitySet = cmd.Flags().Changed("agility")
 			return nil
 		}),
@@ -68,8 +68,8 @@ Dice: one 1d6 per wall reached, nearest first; then the prone 1d20.`,
 	return cmd
 }
 
-// RunKnockback rules on the knockback.
-func RunKnockback(opts *KnockbackOptions) error {
+// runKnockback rules on the knockback.
+func runKnockback(opts *KnockbackOptions) error {
 	if err := checkRange("stamina", opts.Stamina, 0, 1_000_000); err != nil {
 		return err
 	}

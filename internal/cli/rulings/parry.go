@@ -62,7 +62,7 @@ Dice: the 1d20, then the virtual damage (health dice, then stamina dice).`,
 		Example: `  spandex parry --attack other-melee --parry other-melee --dice 12
   spandex parry --attack unarmed --parry other-melee --virtual-health 1d6 --virtual-stamina 2d6+6 --dice 20,3,5,2`,
 		Args: cobra.NoArgs,
-		RunE: cmdutil.RunE(opts, runF, RunParry),
+		RunE: cmdutil.RunE(opts, runF, runParry),
 	}
 	fl := cmd.Flags()
 	fl.StringVar(&opts.Attack, "attack", "", "the attack type: a Parrying Table row (required)")
@@ -77,8 +77,8 @@ Dice: the 1d20, then the virtual damage (health dice, then stamina dice).`,
 	return cmd
 }
 
-// RunParry rolls the parry.
-func RunParry(opts *ParryOptions) error {
+// runParry rolls the parry.
+func runParry(opts *ParryOptions) error {
 	if opts.Attack == "" {
 		return cmdutil.Inputf("--attack: required (a Parrying Table row, e.g. other-melee)")
 	}

@@ -41,7 +41,7 @@ Dice: the attacker's 1d20, the defender's 1d20, then the resist 1d6.`,
 		Example: `  spandex psychic --attacker-will 14 --defender-will 11 --resist
   spandex psychic --attacker-will 10 --defender-will 10 --confidence 70 --dice 12,9`,
 		Args: cobra.NoArgs,
-		RunE: cmdutil.RunE(opts, runF, RunPsychic, required("attacker-will", "defender-will"), func(cmd *cobra.Command, _ []string) error {
+		RunE: cmdutil.RunE(opts, runF, runPsychic, required("attacker-will", "defender-will"), func(cmd *cobra.Command, _ []string) error {
 			if cmd.Flags().Changed("confidence") && cmd.Flags().Changed("will-bonus") {
 				return cmdutil.Inputf("--will-bonus: give it or --confidence, not both")
 			}
@@ -58,8 +58,8 @@ Dice: the attacker's 1d20, the defender's 1d20, then the resist 1d6.`,
 	return cmd
 }
 
-// RunPsychic resolves the contest.
-func RunPsychic(opts *PsychicOptions) error {
+// runPsychic resolves the contest.
+func runPsychic(opts *PsychicOptions) error {
 	if err := checkRange("attacker-bonus", opts.AttackerBonus, -100, 100); err != nil {
 		return err
 	}

@@ -46,7 +46,7 @@ No dice are rolled.`,
 		Example: `  spandex throw --strength 45 --object fridge
   spandex throw --strength 30 --person --mass 90`,
 		Args: cobra.NoArgs,
-		RunE: cmdutil.RunE(opts, runF, RunThrow, required("strength")),
+		RunE: cmdutil.RunE(opts, runF, runThrow, required("strength")),
 	}
 	fl := cmd.Flags()
 	fl.IntVar(&opts.Strength, "strength", 0, "the thrower's strength (required)")
@@ -57,8 +57,8 @@ No dice are rolled.`,
 	return cmd
 }
 
-// RunThrow rules on the throw.
-func RunThrow(opts *ThrowOptions) error {
+// runThrow rules on the throw.
+func runThrow(opts *ThrowOptions) error {
 	if opts.MassKg < 0 {
 		return cmdutil.Inputf("--mass: %v is negative", opts.MassKg)
 	}

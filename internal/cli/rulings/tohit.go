@@ -65,7 +65,7 @@ With --roll, --dice or --seed it also rolls the d20 (one die: the to-hit).`,
 		Example: `  spandex tohit --strike-class 3 --armour-class B --behind
   spandex tohit --strike-class 2 --armour-class F --strike-bonus 2 --dice 14`,
 		Args: cobra.NoArgs,
-		RunE: cmdutil.RunE(opts, runF, RunToHit),
+		RunE: cmdutil.RunE(opts, runF, runToHit),
 	}
 	fl := cmd.Flags()
 	fl.StringVar(&opts.StrikeClass, "strike-class", "", "the attack's strike class 0-5 (required)")
@@ -80,8 +80,8 @@ With --roll, --dice or --seed it also rolls the d20 (one die: the to-hit).`,
 	return cmd
 }
 
-// RunToHit works out the ruling.
-func RunToHit(opts *ToHitOptions) error {
+// runToHit works out the ruling.
+func runToHit(opts *ToHitOptions) error {
 	sc, err := parseSC(opts.StrikeClass)
 	if err != nil {
 		return err

@@ -18,7 +18,7 @@ type Options struct {
 	Files []string
 }
 
-// NewCmdSheet builds `spandex sheet`. runF replaces Run in tests.
+// NewCmdSheet builds `spandex sheet`. runF replaces runSheet in tests.
 func NewCmdSheet(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 	opts := &Options{Env: f.Env(cmdutil.FormatText)}
 	cmd := &cobra.Command{
@@ -37,13 +37,13 @@ perks, profile categories, resources and downtime points.`,
 		Example: `  spandex sheet hero.json
   spandex gen hero --seed 42 | spandex sheet -o text
   spandex hero derive testdata/heroes/guardian-draft.json | spandex sheet -o text`,
-		RunE: cmdutil.RunE(opts, runF, Run, cmdutil.InputFiles(&opts.Files)),
+		RunE: cmdutil.RunE(opts, runF, runSheet, cmdutil.InputFiles(&opts.Files)),
 	}
 	return cmd
 }
 
-// Run renders every hero of every file.
-func Run(opts *Options) error {
+// runSheet renders every hero of every file.
+func runSheet(opts *Options) error {
 	if opts.Format == cmdutil.FormatTable {
 		opts.Format = cmdutil.FormatText // the sheet is its own table
 	}

@@ -17,7 +17,7 @@ type Options struct {
 	Name string
 }
 
-// NewCmdTables builds the command. runF replaces Run in tests.
+// NewCmdTables builds the command. runF replaces runTables in tests.
 func NewCmdTables(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 	opts := &Options{Env: f.Env(cmdutil.FormatTable)}
 	cmd := &cobra.Command{
@@ -42,7 +42,7 @@ terminal, JSON with -o json (name, title, page, columns, rows, notes).`,
 			}
 			return names, cobra.ShellCompDirectiveNoFileComp
 		},
-		RunE: cmdutil.RunE(opts, runF, Run, func(_ *cobra.Command, args []string) error {
+		RunE: cmdutil.RunE(opts, runF, runTables, func(_ *cobra.Command, args []string) error {
 			if len(args) == 1 {
 				opts.Name = args[0]
 			}
@@ -58,8 +58,8 @@ type summary struct {
 	Page  string `json:"page"`
 }
 
-// Run lists the tables or prints one.
-func Run(opts *Options) error {
+// runTables lists the tables or prints one.
+func runTables(opts *Options) error {
 	out := opts.IO.Out
 	if opts.Name == "" {
 		all := rulebook.Tables()

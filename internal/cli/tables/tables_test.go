@@ -10,12 +10,12 @@ import (
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 )
 
-// run calls Run and returns what it committed to stdout.
+// run calls runTables and returns what it committed to stdout.
 func run(t *testing.T, name string, format cmdutil.Format) (string, error) {
 	t.Helper()
 	te := cmdutil.NewTestEnv(format)
 	out, errOut := te.Out, te.ErrOut
-	err := Run(&Options{Env: te.Env, Name: name})
+	err := runTables(&Options{Env: te.Env, Name: name})
 	if err == nil {
 		te.IO.Out.Commit()
 	}
