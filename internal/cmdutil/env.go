@@ -148,7 +148,7 @@ func NewTestEnv(ft Format, vals ...int) *TestEnv {
 	te := &TestEnv{Out: out, ErrOut: errOut, In: in, Files: map[string][]byte{}, Cfg: &config.Config{}}
 	if vals != nil {
 		s := dice.NewScripted(vals)
-		te.rs = &RollerState{Roller: s, Scripted: s}
+		te.rs = &RollerState{Roller: scriptedRoller{s}, Scripted: s}
 	} else {
 		te.rs = &RollerState{Roller: dice.NewSeeded(7), Seed: 7, Seeded: true}
 	}
@@ -179,6 +179,9 @@ func NewTestEnv(ft Format, vals ...int) *TestEnv {
 	}
 	return te
 }
+
+// UseRoller replaces the dice with r (for a roller that misbehaves).
+func (te *TestEnv) UseRoller(r dice.Roller) { te.rs = &RollerState{Roller: r} }
 
 // Stdout commits the held stdout and returns all that was written to it.
 func (te *TestEnv) Stdout() (string, error) {

@@ -117,7 +117,7 @@ func (f *Factory) Roller() (*RollerState, error) {
 			return nil, Input(err)
 		}
 		s := dice.NewScripted(vals)
-		f.roller = &RollerState{Roller: s, Scripted: s}
+		f.roller = &RollerState{Roller: scriptedRoller{s}, Scripted: s}
 		return f.roller, nil
 	}
 	seed := g.Seed

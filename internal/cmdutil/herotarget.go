@@ -119,7 +119,7 @@ func (t HeroTarget) Commit(e *Env, h *hero.Hero, c HeroChange) error {
 		return err
 	}
 	if err := h.Validate(); err != nil {
-		return fmt.Errorf("the changed hero is invalid (a bug): %w", err)
+		return Internal(fmt.Errorf("the changed hero is invalid (a bug): %w", err))
 	}
 	// Every --dice value must be used before anything reaches the disk.
 	if err := e.FinishDice(); err != nil {

@@ -138,7 +138,7 @@ func runAttack(opts *Options) error {
 	}
 	res, err := combat.Resolve(attacker, defender, req, rs.Roller, rules)
 	if err != nil {
-		return inputOr(err)
+		return ruleErr(err)
 	}
 	// Every --dice value must be used before anything is written.
 	if err := opts.FinishDice(); err != nil {
@@ -211,13 +211,15 @@ func writeEvent(opts *Options, ev hero.Event, res *combat.Result) error {
 	}
 }
 
-// inputOr maps request errors and --dice errors to input errors (exit 2).
-func inputOr(err error) error {
+// ruleErr names the flag behind a request the rules refuse
+// (combat.RequestError); any other error (a --dice problem, a broken
+// invariant) is classified by cmdutil.RuleErr.
+func ruleErr(err error) error {
 	var re *combat.RequestError
 	if errors.As(err, &re) {
 		return cmdutil.Inputf("%s: %s", flagFor(re.Field), re.Msg)
 	}
-	return cmdutil.Input(err)
+	return cmdutil.RuleErr(err)
 }
 
 // flagFor names the flag behind a request field.

@@ -106,3 +106,31 @@ func TestFlagFor(t *testing.T) {
 		}
 	}
 }
+
+// badRoller hands back a value no die shows: a broken invariant.
+type badRoller struct{}
+
+func (badRoller) Roll(int, string) (int, error) { return 99, nil }
+
+// An internal invariant failure (combat's roller check) exits 1 and says
+// it is an internal error; a request the rules refuse exits 2. Neither
+// writes a file.
+func TestRunErrorClasses(t *testing.T) {
+	opts, te := newOpts(t)
+	te.UseRoller(badRoller{})
+	opts.AttackerFile, opts.InPlace, opts.With = "guardian", "nefario", "fist"
+	err := runAttack(opts)
+	if err == nil || cmdutil.ExitCode(err) != cmdutil.ExitError || !strings.HasPrefix(err.Error(), "internal error: ") ||
+		!strings.Contains(err.Error(), "roller gave 99") {
+		t.Errorf("bad roller: %v (exit %d), want an internal error, exit 1", err, cmdutil.ExitCode(err))
+	}
+	opts, te = newOpts(t)
+	opts.AttackerFile, opts.InPlace, opts.With, opts.Reaction = "nefario", "guardian", "staff", "dodge"
+	err = runAttack(opts)
+	if err == nil || cmdutil.ExitCode(err) != cmdutil.ExitUsage || strings.Contains(err.Error(), "internal") {
+		t.Errorf("refused dodge: %v (exit %d), want exit 2", err, cmdutil.ExitCode(err))
+	}
+	if c := changed(t, te); len(c) != 0 {
+		t.Errorf("wrote %v", c)
+	}
+}

@@ -184,13 +184,13 @@ func runAct(opts *ActOptions) error {
 				return err
 			}
 			_, err = e.Attack(ctx, s, rules)
-			return ruleErr(err)
+			return cmdutil.RuleErr(err)
 		}
 		a, err := opts.action(actor)
 		if err != nil {
 			return err
 		}
-		return ruleErr(e.Do(ctx, a))
+		return cmdutil.RuleErr(e.Do(ctx, a))
 	})
 }
 

@@ -65,7 +65,7 @@ func runAuto(opts *AutoOptions) error {
 		}
 		why, err = e.Auto(ctx, encounter.AutoOptions{Sides: opts.Sides, Until: opts.Until, MaxSteps: opts.MaxSteps}, rules)
 		stopped = err == nil
-		return ruleErr(err)
+		return cmdutil.RuleErr(err)
 	})
 	// Why it stopped is said even when the encounter could not be saved.
 	if stopped && !opts.Env.Format.IsJSON() {

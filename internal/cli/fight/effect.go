@@ -73,7 +73,7 @@ func (opts *EffectOptions) checkFlags(*cobra.Command, []string) error {
 func runEffect(opts *EffectOptions) error {
 	return change(opts.Env, opts.File, func(e *encounter.Encounter) error {
 		if opts.End != "" {
-			return ruleErr(e.EndEffect(opts.On, opts.End, "ended by the GM"))
+			return cmdutil.RuleErr(e.EndEffect(opts.On, opts.End, "ended by the GM"))
 		}
 		ef, ok := encounter.PresetEffect(opts.Add)
 		if !ok {
@@ -90,6 +90,6 @@ func runEffect(opts *EffectOptions) error {
 		if err != nil {
 			return err
 		}
-		return ruleErr(e.AddEffect(ctx, opts.On, ef))
+		return cmdutil.RuleErr(e.AddEffect(ctx, opts.On, ef))
 	})
 }

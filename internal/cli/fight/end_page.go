@@ -42,6 +42,6 @@ it recovers.`,
 // runEndPage ends the page.
 func runEndPage(opts *PageOptions) error {
 	return roll(opts.Env, opts.File, func(e *encounter.Encounter, ctx encounter.Ctx) error {
-		return ruleErr(e.EndPage(ctx))
+		return cmdutil.RuleErr(e.EndPage(ctx))
 	})
 }

@@ -140,15 +140,6 @@ func change(env *cmdutil.Env, fl File, do func(e *encounter.Encounter) error) er
 	return save(env, fl, e, before)
 }
 
-// ruleErr maps an error from the rules to an exit status: everything the
-// rules refuse is the user's request (exit 2), dice included.
-func ruleErr(err error) error {
-	if err == nil {
-		return nil
-	}
-	return cmdutil.Input(err)
-}
-
 // save writes the changed encounter: atomically over -i FILE, printing
 // the events appended since before, or whole to stdout.
 func save(env *cmdutil.Env, fl File, e *encounter.Encounter, before int) error {

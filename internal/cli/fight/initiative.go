@@ -43,6 +43,6 @@ fight new; after a tie, another d10 per side, and so on.`,
 // runInitiative rolls initiative.
 func runInitiative(opts *PageOptions) error {
 	return roll(opts.Env, opts.File, func(e *encounter.Encounter, ctx encounter.Ctx) error {
-		return ruleErr(e.RollInitiative(ctx))
+		return cmdutil.RuleErr(e.RollInitiative(ctx))
 	})
 }

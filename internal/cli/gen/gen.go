@@ -113,15 +113,6 @@ func writeHero(w io.Writer, ft cmdutil.Format, batch bool, h *hero.Hero, lines *
 	}
 }
 
-// inputErr maps chargen's errors (always the user's: a flag, a forced
-// choice, a --dice value) to input errors.
-func inputErr(err error) error {
-	if err == nil {
-		return nil
-	}
-	return cmdutil.Input(err)
-}
-
 // batchRules is what gen hero and gen npc check first when they run: the
 // dodge-stacking rule option from the config, and the -n range.
 func batchRules(env *cmdutil.Env, n int) (string, error) {

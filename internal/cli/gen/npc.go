@@ -133,7 +133,7 @@ func runNPC(opts *NPCOptions) error {
 	opts.DodgeStacking = dodge
 	typ, err := chargen.ParseNPCType(opts.Type)
 	if err != nil {
-		return cmdutil.Input(err)
+		return cmdutil.RuleErr(err)
 	}
 	if opts.Civ != "" {
 		if typ != chargen.NPCNormalAdult || !strings.EqualFold(opts.Type, "civilian") {
@@ -229,7 +229,7 @@ func makeNPCs(opts *NPCOptions, no chargen.NPCOptions, typ string, rs *cmdutil.R
 		}
 		h, steps, err := chargen.GenerateNPC(r, ni)
 		if err != nil {
-			return inputErr(err)
+			return cmdutil.RuleErr(err)
 		}
 		if h.Creation == nil {
 			cr := creation

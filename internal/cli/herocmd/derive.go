@@ -103,7 +103,7 @@ func runDerive(opts *DeriveOptions) error {
 	rec := dice.NewRecorder(rs.Roller)
 	steps, err := chargen.Derive(h, rec, chargen.Options{DodgeStacking: cfg.Rules.DodgeStacking, Choose: opts.Choose})
 	if err != nil {
-		return cmdutil.Input(fmt.Errorf("%s: %w", name(opts.File), err))
+		return cmdutil.RuleErr(fmt.Errorf("%s: %w", name(opts.File), err))
 	}
 	if err := h.Validate(); err != nil {
 		return cmdutil.Input(fmt.Errorf("%s: after deriving: %w", name(opts.File), err))

@@ -102,7 +102,7 @@ func runRoll(opts *RollOptions) error {
 	prof.Recompute(&c)
 	res, err := prof.Roll(&c, prof.RollRequest{Category: cat, Modifier: opts.Modifier, Advice: opts.Advice}, rs.Roller)
 	if err != nil {
-		return cmdutil.Input(err)
+		return cmdutil.RuleErr(err)
 	}
 	out := RollOutput{Name: h.Name, RollResult: res, Seed: rs.SeedPtr()}
 	if err := env.ExplainSteps(res.Steps); err != nil {

@@ -138,13 +138,14 @@ func (r roller) finishDice() error {
 	return r.env.FinishDice()
 }
 
-// inputErr maps a rules error to an input error naming the flag.
-func inputErr(err error) error {
+// ruleErr names the flag behind a request the rules refuse
+// (combat.RequestError); any other error is classified by cmdutil.RuleErr.
+func ruleErr(err error) error {
 	var re *combat.RequestError
 	if errors.As(err, &re) {
 		return cmdutil.Inputf("--%s: %s", re.Field, re.Msg)
 	}
-	return cmdutil.Input(err)
+	return cmdutil.RuleErr(err)
 }
 
 func parseSC(s string) (rulebook.StrikeClass, error) {

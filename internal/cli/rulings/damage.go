@@ -103,7 +103,7 @@ func runDamage(opts *DamageOptions) error {
 	}
 	d, err := combat.DamageRoll(in, r)
 	if err != nil {
-		return inputErr(err)
+		return ruleErr(err)
 	}
 	dv := rulebook.Dividers{Health: opts.HDivider, Stamina: opts.SDivider}
 	if opts.Strength > 0 {

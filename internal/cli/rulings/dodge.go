@@ -104,7 +104,7 @@ func runDodge(opts *DodgeOptions) error {
 		}
 		bonus, bonusMods, err = combat.DodgeBonus(ac, opts.Sources, rules.DodgeStacking)
 		if err != nil {
-			return inputErr(err)
+			return ruleErr(err)
 		}
 	case len(opts.Sources) > 0:
 		return cmdutil.Inputf("--source: needs --armour-class (and not --bonus)")
@@ -115,7 +115,7 @@ func runDodge(opts *DodgeOptions) error {
 	}
 	roll, err := r.Roll(6, "dodge")
 	if err != nil {
-		return cmdutil.Input(err)
+		return cmdutil.RuleErr(err)
 	}
 	total, res := combat.DodgeOutcome(sc, roll, bonus, mods)
 	damage := res.Damage()

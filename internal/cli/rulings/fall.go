@@ -75,7 +75,7 @@ func runFall(opts *FallOptions) error {
 	}
 	res, err := combat.Fall(opts.FallInput, r)
 	if err != nil {
-		return inputErr(err)
+		return ruleErr(err)
 	}
 	out := FallOutput{FallResult: res, Rolled: Rolled{Dice: []dice.Rolled{}}}
 	if rl.Recorder != nil {

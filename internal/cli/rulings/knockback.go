@@ -106,7 +106,7 @@ func runKnockback(opts *KnockbackOptions) error {
 	in.ExactThreshold = true
 	kb, err := combat.Knockback(in, r, rules)
 	if err != nil {
-		return inputErr(err)
+		return ruleErr(err)
 	}
 	out := KnockbackOutput{KnockbackResult: kb}
 	if err := r.finish(&out.Rolled); err != nil {

@@ -126,7 +126,7 @@ func runParry(opts *ParryOptions) error {
 	}
 	roll, err := r.Roll(20, "parry")
 	if err != nil {
-		return cmdutil.Input(err)
+		return cmdutil.RuleErr(err)
 	}
 	target, total, ok, _ := combat.ParryOutcome(at, pt, roll, 0, mods)
 	out := ParryResult{Attack: at, Parry: pt, Target: target, Roll: roll, Modifiers: mods, Total: total, Success: ok,
@@ -142,7 +142,7 @@ func runParry(opts *ParryOptions) error {
 	if ok && (opts.VirtualHealth != "" || opts.VirtualStam != "") {
 		v, err := combat.ParryVirtualDamage(r, virtual[0], virtual[1], opts.DamageBonus)
 		if err != nil {
-			return cmdutil.Input(err)
+			return cmdutil.RuleErr(err)
 		}
 		out.VirtualDamage = &v
 		when := "after knockback (melee parry)"

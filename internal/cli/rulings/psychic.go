@@ -82,7 +82,7 @@ func runPsychic(opts *PsychicOptions) error {
 	}
 	res, err := combat.Psychic(opts.PsychicInput, r)
 	if err != nil {
-		return inputErr(err)
+		return ruleErr(err)
 	}
 	out := PsychicOutput{PsychicResult: res}
 	if err := r.finish(&out.Rolled); err != nil {

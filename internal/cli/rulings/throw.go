@@ -83,7 +83,7 @@ func runThrow(opts *ThrowOptions) error {
 		t, err = combat.ThrowObject(opts.Strength, opts.Object, opts.MassKg, opts.Awkward)
 	}
 	if err != nil {
-		return inputErr(err)
+		return ruleErr(err)
 	}
 	out := ThrowOutput{ThrowResult: t}
 	what := opts.Object

@@ -103,7 +103,7 @@ func runToHit(opts *ToHitOptions) error {
 	opts.Situation.Modifiers = extra
 	mods, err := combat.SituationModifiers(opts.StrikeBonus, opts.Situation, opts.Dazed, opts.Stunned)
 	if err != nil {
-		return inputErr(err)
+		return ruleErr(err)
 	}
 	if opts.Haymaker {
 		mods = append(mods, combat.HaymakerModifier())
@@ -130,7 +130,7 @@ func runToHit(opts *ToHitOptions) error {
 		}
 		roll, err := r.Roll(20, "to-hit")
 		if err != nil {
-			return cmdutil.Input(err)
+			return cmdutil.RuleErr(err)
 		}
 		th, _ := combat.ToHit(ac, sc, mods, roll)
 		out.Roll, out.Total, out.Hit, out.Dice, out.Seed = roll, th.Total, &th.Hit, r.Rolls(), r.seed()
