@@ -30,27 +30,6 @@ func RunE[O any](opts *O, runF, run func(*O) error, prepare ...Prepare) func(*co
 	}
 }
 
-// FormatInto is a prepare step that resolves the output format (see
-// Format) into *ft, with human as the terminal's format.
-func (f *Factory) FormatInto(ft *Format, human Format) Prepare {
-	return func(*cobra.Command, []string) error {
-		v, err := f.Format(human)
-		if err != nil {
-			return err
-		}
-		*ft = v
-		return nil
-	}
-}
-
-// ExplainInto is a prepare step copying --explain into *on.
-func (f *Factory) ExplainInto(on *bool) Prepare {
-	return func(*cobra.Command, []string) error {
-		*on = f.Globals.Explain
-		return nil
-	}
-}
-
 // InputFiles is the prepare step of a verb reading any number of files:
 // the arguments, or stdin ("-") when there are none.
 func InputFiles(files *[]string) Prepare {

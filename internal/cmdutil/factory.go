@@ -152,6 +152,3 @@ func (f *Factory) FinishDice() error {
 	}
 	return Input(f.roller.Scripted.Finish())
 }
-
-// ScriptedDice reports whether the GM's dice (--dice) are in use.
-func (f *Factory) ScriptedDice() bool { return f.Globals.DiceSet }

@@ -83,7 +83,7 @@ func runShow(opts *ShowOptions) error {
 	if opts.Explain {
 		c := *h
 		prof.Recompute(&c)
-		if err := prof.Explain(&c).Write(opts.IO.ErrOut); err != nil {
+		if err := opts.ExplainSteps(prof.Explain(&c)); err != nil {
 			return err
 		}
 	}
