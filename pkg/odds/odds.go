@@ -1,0 +1,371 @@
+// Package odds computes the exact probability of every outcome of a
+// ruling by driving the real ruling with an enumerating dice.Roller: the
+// ruling is run once per distinct dice outcome, each run weighted by that
+// outcome's exact probability. Nothing is sampled and nothing about the
+// rules is duplicated, so the odds and the rulings cannot disagree.
+//
+// Consecutive dice with the same number of sides and the same purpose
+// whose purpose is exchangeable (the dice of one damage formula, say) are
+// enumerated as multisets, each weighted by its multinomial count, rather
+// than as every ordering: 3d6 is 56 runs, not 216. A ruling that uses
+// such dice only through their sum, or their sorted values, gives the
+// same results either way.
+//
+// The package is pure: no I/O.
+package odds
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/big"
+	"math/bits"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/codename-spandex/spandex/pkg/dice"
+)
+
+// DefaultLimit is the default bound on the number of runs of a ruling.
+const DefaultLimit = 2_000_000
+
+// ErrTooMany is returned when a ruling has more distinct dice outcomes
+// than the limit.
+var ErrTooMany = errors.New("odds: too many dice outcomes to enumerate exactly")
+
+// Exchangeable reports whether dice with this purpose may be enumerated
+// as a multiset: the default treats the dice of damage formulas ("damage
+// health", "parry virtual damage stamina", "fall damage health") and of
+// bare expressions ("3d6") as exchangeable.
+func Exchangeable(purpose string) bool {
+	return strings.Contains(purpose, "damage") || (purpose != "" && purpose[0] >= '0' && purpose[0] <= '9')
+}
+
+type step struct {
+	sides   int
+	face    int
+	purpose string
+	group   bool // exchangeable with the previous die
+}
+
+// walker is the enumerating roller: it replays path and extends it with
+// the lowest allowed face for every new die.
+type walker struct {
+	path  []step
+	pos   int
+	exch  func(string) bool
+	dirty error
+}
+
+func (w *walker) Roll(sides int, purpose string) (int, error) {
+	if sides < 1 {
+		return 0, fmt.Errorf("odds: cannot enumerate a d%d for %s", sides, purpose)
+	}
+	if w.pos < len(w.path) {
+		s := w.path[w.pos]
+		if s.sides != sides || s.purpose != purpose {
+			w.dirty = fmt.Errorf("odds: the ruling asked for a d%d for %s where it asked for a d%d for %s before (not deterministic)", sides, purpose, s.sides, s.purpose)
+			return 0, w.dirty
+		}
+		w.pos++
+		return s.face, nil
+	}
+	st := step{sides: sides, face: 1, purpose: purpose}
+	if n := len(w.path); n > 0 && w.exch(purpose) {
+		prev := w.path[n-1]
+		if prev.sides == sides && prev.purpose == purpose {
+			st.group, st.face = true, prev.face
+		}
+	}
+	w.path = append(w.path, st)
+	w.pos++
+	return st.face, nil
+}
+
+// weight is the probability of the current path: count/den.
+func (w *walker) weight() (count, den uint64, ok bool) {
+	count, den = 1, 1
+	// Multinomial count of every exchangeable group: k!/prod(m!), built
+	// as a product of binomials to stay small.
+	k, m := 0, 0 // group size, multiplicity of the current face
+	for i, s := range w.path {
+		hi, lo := bits.Mul64(den, uint64(s.sides))
+		if hi != 0 {
+			return 0, 0, false
+		}
+		den = lo
+		if !s.group {
+			k, m = 1, 1
+			continue
+		}
+		k++
+		if s.face == w.path[i-1].face {
+			m++
+		} else {
+			m = 1
+		}
+		// count *= k / m (exact: the running product is a multinomial).
+		hi, lo = bits.Mul64(count, uint64(k))
+		if hi != 0 {
+			return 0, 0, false
+		}
+		count = lo / uint64(m)
+	}
+	return count, den, true
+}
+
+// next moves to the next path; false when every outcome has been run.
+func (w *walker) next() bool {
+	for j := len(w.path) - 1; j >= 0; j-- {
+		if w.path[j].face < w.path[j].sides {
+			w.path[j].face++
+			w.path = w.path[:j+1]
+			return true
+		}
+	}
+	return false
+}
+
+// Observer collects what one run of a ruling produced; the run's
+// observations are counted with the run's probability once it finishes.
+type Observer struct {
+	obs []obs
+}
+
+type obs struct {
+	table string
+	label string
+	value int
+	num   bool
+}
+
+// Label records a named outcome (hit, miss, dodged) in table.
+func (o *Observer) Label(table, label string) {
+	o.obs = append(o.obs, obs{table: table, label: label})
+}
+
+// Value records a numeric outcome (damage 7) in table.
+func (o *Observer) Value(table string, v int) {
+	o.obs = append(o.obs, obs{table: table, value: v, num: true})
+}
+
+// Flag records a yes/no outcome in table.
+func (o *Observer) Flag(table string, b bool) {
+	if b {
+		o.Label(table, "yes")
+	} else {
+		o.Label(table, "no")
+	}
+}
+
+// Options tune Walk.
+type Options struct {
+	// Limit bounds the number of runs (DefaultLimit when 0).
+	Limit int
+	// Exchangeable says which purposes' dice are enumerated as multisets
+	// (the package's Exchangeable when nil).
+	Exchangeable func(purpose string) bool
+}
+
+// Walk runs the ruling once per distinct dice outcome and returns the
+// exact distribution of everything it observed. run must be
+// deterministic in its dice; an error from run stops the walk.
+func Walk(opt Options, run func(r dice.Roller, o *Observer) error) (*Odds, error) {
+	limit := opt.Limit
+	if limit <= 0 {
+		limit = DefaultLimit
+	}
+	w := &walker{exch: opt.Exchangeable}
+	if w.exch == nil {
+		w.exch = Exchangeable
+	}
+	t := newTally()
+	var o Observer
+	for runs := 0; ; runs++ {
+		if runs == limit {
+			return nil, fmt.Errorf("%w (more than %d)", ErrTooMany, limit)
+		}
+		w.pos = 0
+		o.obs = o.obs[:0]
+		if err := run(w, &o); err != nil {
+			if w.dirty != nil {
+				return nil, w.dirty
+			}
+			return nil, err
+		}
+		if w.pos != len(w.path) {
+			return nil, fmt.Errorf("odds: the ruling used %d dice where it used %d before (not deterministic)", w.pos, len(w.path))
+		}
+		count, den, ok := w.weight()
+		if !ok {
+			return nil, fmt.Errorf("odds: %d dice are too many to weigh exactly", len(w.path))
+		}
+		for _, ob := range o.obs {
+			t.add(ob, count, den)
+		}
+		t.runs++
+		if !w.next() {
+			break
+		}
+	}
+	return t.finish(), nil
+}
+
+// tally accumulates, per table and outcome, the sum of count/den as one
+// count per distinct denominator (exact, finished with big.Rat).
+type tally struct {
+	order  []string
+	tables map[string]*tableAcc
+	runs   int
+}
+
+type tableAcc struct {
+	numeric bool
+	mixed   bool
+	order   []outKey
+	outs    map[outKey]map[uint64]uint64
+}
+
+type outKey struct {
+	label string
+	value int
+}
+
+func newTally() *tally { return &tally{tables: map[string]*tableAcc{}} }
+
+func (t *tally) add(ob obs, count, den uint64) {
+	ta := t.tables[ob.table]
+	if ta == nil {
+		ta = &tableAcc{numeric: ob.num, outs: map[outKey]map[uint64]uint64{}}
+		t.tables[ob.table] = ta
+		t.order = append(t.order, ob.table)
+	}
+	if ta.numeric != ob.num {
+		ta.mixed = true
+	}
+	k := outKey{label: ob.label, value: ob.value}
+	m := ta.outs[k]
+	if m == nil {
+		m = map[uint64]uint64{}
+		ta.outs[k] = m
+		ta.order = append(ta.order, k)
+	}
+	m[den] += count
+}
+
+func (t *tally) finish() *Odds {
+	od := &Odds{Runs: t.runs}
+	for _, name := range t.order {
+		ta := t.tables[name]
+		tb := Table{Name: name, Numeric: ta.numeric && !ta.mixed}
+		keys := ta.order
+		if tb.Numeric {
+			sort.Slice(keys, func(i, j int) bool { return keys[i].value < keys[j].value })
+		}
+		total := new(big.Rat)
+		mean := new(big.Rat)
+		for _, k := range keys {
+			r := new(big.Rat)
+			for den, c := range ta.outs[k] {
+				r.Add(r, new(big.Rat).SetFrac(new(big.Int).SetUint64(c), new(big.Int).SetUint64(den)))
+			}
+			total.Add(total, r)
+			oc := Outcome{Label: k.label, Value: k.value, exact: r}
+			if tb.Numeric {
+				oc.Label = strconv.Itoa(k.value)
+				mean.Add(mean, new(big.Rat).Mul(r, new(big.Rat).SetInt64(int64(k.value))))
+			}
+			oc.fill()
+			tb.Outcomes = append(tb.Outcomes, oc)
+		}
+		tb.Total, _ = total.Float64()
+		if tb.Numeric {
+			m, _ := mean.Float64()
+			tb.Mean = &m
+			// P(value >= x), summed exactly from the top.
+			acc := new(big.Rat)
+			for i := len(tb.Outcomes) - 1; i >= 0; i-- {
+				acc.Add(acc, tb.Outcomes[i].exact)
+				tb.Outcomes[i].AtLeast, _ = acc.Float64()
+			}
+		}
+		od.Tables = append(od.Tables, tb)
+	}
+	return od
+}
+
+// Odds is the exact distribution of what a ruling observed.
+type Odds struct {
+	// Runs is how many times the ruling was run (distinct dice outcomes).
+	Runs int `json:"runs"`
+	// Tables in the order they were first observed.
+	Tables []Table `json:"tables"`
+}
+
+// Table is the distribution of one observation (hit, health damage).
+type Table struct {
+	Name string `json:"name"`
+	// Numeric tables have integer outcomes in ascending order, a mean and
+	// P(value >= x) per outcome; the others keep the order of first
+	// observation.
+	Numeric bool `json:"numeric"`
+	// Total is the probability that the ruling observed this at all (1
+	// when every outcome does, less for e.g. knockback after a hit).
+	Total    float64   `json:"total"`
+	Mean     *float64  `json:"mean"`
+	Outcomes []Outcome `json:"outcomes"`
+}
+
+// Outcome is one outcome and its exact probability.
+type Outcome struct {
+	Label string `json:"label"`
+	// Value is the number of a numeric outcome (0 for labels).
+	Value       int     `json:"value"`
+	Probability float64 `json:"probability"`
+	// Num and Den are the exact probability when both fit in 64 bits
+	// (Den is 0 otherwise).
+	Num uint64 `json:"num"`
+	Den uint64 `json:"den"`
+	// AtLeast is P(value >= Value) for numeric tables.
+	AtLeast float64 `json:"at_least"`
+
+	exact *big.Rat
+}
+
+func (o *Outcome) fill() {
+	o.Probability, _ = o.exact.Float64()
+	if n, d := o.exact.Num(), o.exact.Denom(); n.IsUint64() && d.IsUint64() {
+		o.Num, o.Den = n.Uint64(), d.Uint64()
+	}
+}
+
+// Exact returns the exact probability.
+func (o Outcome) Exact() *big.Rat { return new(big.Rat).Set(o.exact) }
+
+// Table returns the named table, or nil.
+func (od *Odds) Table(name string) *Table {
+	for i := range od.Tables {
+		if od.Tables[i].Name == name {
+			return &od.Tables[i]
+		}
+	}
+	return nil
+}
+
+// P returns the probability of label in the named table (0 when absent).
+func (od *Odds) P(table, label string) float64 {
+	t := od.Table(table)
+	if t == nil {
+		return 0
+	}
+	for _, o := range t.Outcomes {
+		if o.Label == label {
+			return o.Probability
+		}
+	}
+	return 0
+}
+
+// Round6 rounds a probability for display and JSON stability.
+func Round6(x float64) float64 { return math.Round(x*1e6) / 1e6 }

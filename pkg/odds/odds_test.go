@@ -1,0 +1,160 @@
+package odds
+
+import (
+	"math/big"
+	"testing"
+
+	"github.com/codename-spandex/spandex/pkg/dice"
+)
+
+// TestWalkMatchesDistribution checks the enumeration of dice expressions
+// against pkg/dice's exact convolution, total by total, as fractions.
+func TestWalkMatchesDistribution(t *testing.T) {
+	for _, src := range []string{"1d6", "3d6", "2d6+1d3-1", "4d6kh3", "1d20", "5d6", "1d6-6", "2d10dl1"} {
+		e, err := dice.Parse(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		od, err := Walk(Options{}, func(r dice.Roller, o *Observer) error {
+			v, err := e.Total(r, "")
+			o.Value("total", v)
+			return err
+		})
+		if err != nil {
+			t.Fatalf("%s: %v", src, err)
+		}
+		d, err := e.Distribution()
+		if err != nil {
+			t.Fatal(err)
+		}
+		tb := od.Table("total")
+		lo, hi := d.Support()
+		seen := 0
+		for _, oc := range tb.Outcomes {
+			want := new(big.Rat).SetFrac(d.Count(oc.Value), d.Ways())
+			if oc.Exact().Cmp(want) != 0 {
+				t.Errorf("%s: P(%d) = %v, want %v", src, oc.Value, oc.Exact(), want)
+			}
+			seen++
+		}
+		possible := 0
+		for v := lo; v <= hi; v++ {
+			if d.Count(v).Sign() > 0 {
+				possible++
+			}
+		}
+		if seen != possible {
+			t.Errorf("%s: %d outcomes, want %d", src, seen, possible)
+		}
+		if tb.Total != 1 {
+			t.Errorf("%s: total probability %v", src, tb.Total)
+		}
+		if *tb.Mean-d.Mean() > 1e-12 || d.Mean()-*tb.Mean > 1e-12 {
+			t.Errorf("%s: mean %v, want %v", src, *tb.Mean, d.Mean())
+		}
+	}
+}
+
+// TestWalkHandWorked checks cases worked out by hand: a d20 that stops
+// early (a miss rolls no damage), order-sensitive dice of different
+// purposes, and the fractions.
+func TestWalkHandWorked(t *testing.T) {
+	// Hit on 15+ (6 faces of 20 = 3/10); on a hit roll 1d6 damage.
+	od, err := Walk(Options{}, func(r dice.Roller, o *Observer) error {
+		hit, _ := r.Roll(20, "to-hit")
+		if hit < 15 {
+			o.Label("result", "miss")
+			o.Value("damage", 0)
+			return nil
+		}
+		o.Label("result", "hit")
+		d, _ := r.Roll(6, "damage health")
+		o.Value("damage", d)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if od.Runs != 14+6*6 {
+		t.Errorf("runs %d, want 50", od.Runs)
+	}
+	res := od.Table("result")
+	if res.Outcomes[0].Label != "miss" || res.Outcomes[0].Num != 7 || res.Outcomes[0].Den != 10 {
+		t.Errorf("miss = %+v, want 7/10", res.Outcomes[0])
+	}
+	dmg := od.Table("damage")
+	// P(0) = 7/10; P(k) = 3/10 * 1/6 = 1/20 for k = 1..6; mean 3/10*3.5 = 1.05.
+	if dmg.Outcomes[0].Value != 0 || dmg.Outcomes[0].Num != 7 || dmg.Outcomes[0].Den != 10 {
+		t.Errorf("P(0) = %+v", dmg.Outcomes[0])
+	}
+	for _, oc := range dmg.Outcomes[1:] {
+		if oc.Num != 1 || oc.Den != 20 {
+			t.Errorf("P(%d) = %d/%d, want 1/20", oc.Value, oc.Num, oc.Den)
+		}
+	}
+	if m := *dmg.Mean; m < 1.05-1e-12 || m > 1.05+1e-12 {
+		t.Errorf("mean %v, want 1.05", m)
+	}
+	if dmg.Outcomes[6].AtLeast != 0.05 || dmg.Outcomes[0].AtLeast != 1 {
+		t.Errorf("at least: %+v", dmg.Outcomes)
+	}
+
+	// Two dice of different purposes are ordered: P(first > second) = 15/36.
+	od, err = Walk(Options{}, func(r dice.Roller, o *Observer) error {
+		a, _ := r.Roll(6, "psychic attack")
+		d, _ := r.Roll(6, "psychic defence")
+		o.Flag("attacker wins", a > d)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if od.Runs != 36 {
+		t.Errorf("runs %d, want 36", od.Runs)
+	}
+	if p := od.P("attacker wins", "yes"); p != 15.0/36 {
+		t.Errorf("P(attacker wins) = %v, want 15/36", p)
+	}
+	// 3d6 as a multiset: 56 runs, P(18) = 1/216, P(10) = 27/216 = 1/8.
+	od, err = Walk(Options{}, func(r dice.Roller, o *Observer) error {
+		v, err := dice.Roll(r, 3, 6, "damage stamina")
+		o.Value("sum", v)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if od.Runs != 56 {
+		t.Errorf("runs %d, want 56", od.Runs)
+	}
+	for _, oc := range od.Table("sum").Outcomes {
+		if oc.Value == 18 && (oc.Num != 1 || oc.Den != 216) || oc.Value == 10 && (oc.Num != 1 || oc.Den != 8) {
+			t.Errorf("P(%d) = %d/%d", oc.Value, oc.Num, oc.Den)
+		}
+	}
+}
+
+// TestWalkLimitAndNondeterminism: the limit is an error, not an
+// approximation; a ruling that changes its dice is refused.
+func TestWalkLimitAndNondeterminism(t *testing.T) {
+	_, err := Walk(Options{Limit: 10}, func(r dice.Roller, o *Observer) error {
+		_, err := r.Roll(20, "to-hit")
+		return err
+	})
+	if err == nil {
+		t.Fatal("no error over the limit")
+	}
+	calls := 0
+	_, err = Walk(Options{}, func(r dice.Roller, o *Observer) error {
+		calls++
+		sides := 6
+		if calls > 1 {
+			sides = 8
+		}
+		_, err := r.Roll(sides, "x")
+		return err
+	})
+	if err == nil {
+		t.Fatal("no error for a ruling that changed its dice")
+	}
+}
