@@ -21,3 +21,26 @@ func (rc *recorder) Roll(sides int, purpose string) (int, error) {
 	*rc.dice = append(*rc.dice, dice.Rolled{Sides: sides, Value: v, Purpose: purpose})
 	return v, nil
 }
+
+// RollSum hands out the total of n dice: from the caller's roller when it
+// is a dice.SumRoller (the odds engine; recorded as one entry with the
+// group's total), else die by die as Roll.
+func (rc *recorder) RollSum(n, sides int, purpose string) (int, error) {
+	if sr, ok := rc.r.(dice.SumRoller); ok {
+		v, err := sr.RollSum(n, sides, purpose)
+		if err != nil {
+			return 0, err
+		}
+		*rc.dice = append(*rc.dice, dice.Rolled{Sides: sides, Value: v, Purpose: purpose})
+		return v, nil
+	}
+	sum := 0
+	for range n {
+		v, err := rc.Roll(sides, purpose)
+		if err != nil {
+			return 0, err
+		}
+		sum += v
+	}
+	return sum, nil
+}

@@ -462,6 +462,14 @@ func (e *Expr) Total(r Roller, purpose string) (int, error) {
 		case t.n == 0:
 			sum = t.value
 		case t.keep == t.n:
+			if sr, ok := r.(SumRoller); ok {
+				v, err := rollSum(sr, t.n, t.sides, purpose)
+				if err != nil {
+					return 0, e.rollError(err)
+				}
+				sum = v
+				break
+			}
 			for range t.n {
 				v, err := rollDie(r, t.sides, purpose)
 				if err != nil {

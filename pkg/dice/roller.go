@@ -282,6 +282,13 @@ func Roll(r Roller, n, sides int, purpose string) (int, error) {
 	if sides < 1 || sides > MaxSides {
 		return 0, fmt.Errorf("dice: cannot roll %dd%d%s: a die has 1 to %d sides", n, sides, forPurpose(purpose), MaxSides)
 	}
+	if sr, ok := r.(SumRoller); ok {
+		v, err := rollSum(sr, n, sides, purpose)
+		if err != nil {
+			return 0, fmt.Errorf("rolling %dd%d: %w", n, sides, err)
+		}
+		return v, nil
+	}
 	sum := 0
 	for range n {
 		v, err := rollDie(r, sides, purpose)
@@ -307,4 +314,30 @@ func rollDie(r Roller, sides int, purpose string) (int, error) {
 
 func isSpace(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'
+}
+
+// SumRoller is a Roller that can hand out the total of n dice of the same
+// sides at once. Roll and Expr.Total ask a SumRoller for the total of each
+// plain group (no keep/drop) instead of its dice one by one: the odds
+// engine (pkg/odds) uses it to walk a damage formula's totals rather than
+// its faces. A SumRoller's total must be what rolling the n dice one by
+// one with it would have summed to.
+type SumRoller interface {
+	Roller
+	RollSum(n, sides int, purpose string) (int, error)
+}
+
+// rollSum asks a SumRoller for a group's total and checks its range.
+func rollSum(r SumRoller, n, sides int, purpose string) (int, error) {
+	if n == 0 {
+		return 0, nil
+	}
+	v, err := r.RollSum(n, sides, purpose)
+	if err != nil {
+		return 0, err
+	}
+	if v < n || v > n*sides {
+		return 0, fmt.Errorf("dice: roller gave a total of %d for %dd%d%s", v, n, sides, forPurpose(purpose))
+	}
+	return v, nil
 }

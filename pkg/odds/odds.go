@@ -47,15 +47,105 @@ type step struct {
 	face    int
 	purpose string
 	group   bool // exchangeable with the previous die
+	// n > 0 makes the step the total of n dice with sides sides: face
+	// runs from n to n*sides, weighted by ways[face].
+	n    int
+	ways []uint64
+	den  uint64
+}
+
+// hi is the largest face of the step.
+func (s *step) hi() int {
+	if s.n > 0 {
+		return s.n * s.sides
+	}
+	return s.sides
 }
 
 // walker is the enumerating roller: it replays path and extends it with
 // the lowest allowed face for every new die.
 type walker struct {
 	path  []step
+	sums  map[[2]int]sumTable
 	pos   int
 	exch  func(string) bool
 	dirty error
+}
+
+type sumTable struct {
+	ways []uint64 // ways[t] for totals t, indexed from 0
+	den  uint64
+	ok   bool
+}
+
+// sumWays is the number of ways n dice of sides sides make each total,
+// and sides^n; ok is false when sides^n does not fit in 64 bits.
+func (w *walker) sumWays(n, sides int) sumTable {
+	k := [2]int{n, sides}
+	if t, ok := w.sums[k]; ok {
+		return t
+	}
+	t := sumTable{den: 1, ok: true}
+	for range n {
+		hi, lo := bits.Mul64(t.den, uint64(sides))
+		if hi != 0 {
+			t.ok = false
+			break
+		}
+		t.den = lo
+	}
+	if t.ok {
+		ways := []uint64{1}
+		for range n {
+			next := make([]uint64, len(ways)+sides)
+			for v, c := range ways {
+				if c == 0 {
+					continue
+				}
+				for f := 1; f <= sides; f++ {
+					next[v+f] += c
+				}
+			}
+			ways = next
+		}
+		t.ways = ways
+	}
+	if w.sums == nil {
+		w.sums = map[[2]int]sumTable{}
+	}
+	w.sums[k] = t
+	return t
+}
+
+// RollSum hands out the total of n dice as one step (dice.SumRoller).
+func (w *walker) RollSum(n, sides int, purpose string) (int, error) {
+	if n == 1 {
+		return w.Roll(sides, purpose)
+	}
+	t := w.sumWays(n, sides)
+	if !t.ok || sides < 1 {
+		sum := 0
+		for range n {
+			v, err := w.Roll(sides, purpose)
+			if err != nil {
+				return 0, err
+			}
+			sum += v
+		}
+		return sum, nil
+	}
+	if w.pos < len(w.path) {
+		s := w.path[w.pos]
+		if s.n != n || s.sides != sides || s.purpose != purpose {
+			w.dirty = fmt.Errorf("odds: the ruling asked for %dd%d for %s where it asked for something else before (not deterministic)", n, sides, purpose)
+			return 0, w.dirty
+		}
+		w.pos++
+		return s.face, nil
+	}
+	w.path = append(w.path, step{sides: sides, face: n, purpose: purpose, n: n, ways: t.ways, den: t.den})
+	w.pos++
+	return n, nil
 }
 
 func (w *walker) Roll(sides int, purpose string) (int, error) {
@@ -64,7 +154,7 @@ func (w *walker) Roll(sides int, purpose string) (int, error) {
 	}
 	if w.pos < len(w.path) {
 		s := w.path[w.pos]
-		if s.sides != sides || s.purpose != purpose {
+		if s.n != 0 || s.sides != sides || s.purpose != purpose {
 			w.dirty = fmt.Errorf("odds: the ruling asked for a d%d for %s where it asked for a d%d for %s before (not deterministic)", sides, purpose, s.sides, s.purpose)
 			return 0, w.dirty
 		}
@@ -74,7 +164,7 @@ func (w *walker) Roll(sides int, purpose string) (int, error) {
 	st := step{sides: sides, face: 1, purpose: purpose}
 	if n := len(w.path); n > 0 && w.exch(purpose) {
 		prev := w.path[n-1]
-		if prev.sides == sides && prev.purpose == purpose {
+		if prev.n == 0 && prev.sides == sides && prev.purpose == purpose {
 			st.group, st.face = true, prev.face
 		}
 	}
@@ -90,6 +180,20 @@ func (w *walker) weight() (count, den uint64, ok bool) {
 	// as a product of binomials to stay small.
 	k, m := 0, 0 // group size, multiplicity of the current face
 	for i, s := range w.path {
+		if s.n > 0 {
+			hi, lo := bits.Mul64(den, s.den)
+			if hi != 0 {
+				return 0, 0, false
+			}
+			den = lo
+			hi, lo = bits.Mul64(count, s.ways[s.face])
+			if hi != 0 {
+				return 0, 0, false
+			}
+			count = lo
+			k, m = 1, 1
+			continue
+		}
 		hi, lo := bits.Mul64(den, uint64(s.sides))
 		if hi != 0 {
 			return 0, 0, false
@@ -118,7 +222,7 @@ func (w *walker) weight() (count, den uint64, ok bool) {
 // next moves to the next path; false when every outcome has been run.
 func (w *walker) next() bool {
 	for j := len(w.path) - 1; j >= 0; j-- {
-		if w.path[j].face < w.path[j].sides {
+		if w.path[j].face < w.path[j].hi() {
 			w.path[j].face++
 			w.path = w.path[:j+1]
 			return true
@@ -369,3 +473,15 @@ func (od *Odds) P(table, label string) float64 {
 
 // Round6 rounds a probability for display and JSON stability.
 func Round6(x float64) float64 { return math.Round(x*1e6) / 1e6 }
+
+// Each calls fn for every observation recorded so far, numbers spelled
+// in decimal (the labels of numeric tables).
+func (o *Observer) Each(fn func(table, label string)) {
+	for _, ob := range o.obs {
+		if ob.num {
+			fn(ob.table, strconv.Itoa(ob.value))
+		} else {
+			fn(ob.table, ob.label)
+		}
+	}
+}

@@ -115,21 +115,40 @@ func TestWalkHandWorked(t *testing.T) {
 	if p := od.P("attacker wins", "yes"); p != 15.0/36 {
 		t.Errorf("P(attacker wins) = %v, want 15/36", p)
 	}
-	// 3d6 as a multiset: 56 runs, P(18) = 1/216, P(10) = 27/216 = 1/8.
-	od, err = Walk(Options{}, func(r dice.Roller, o *Observer) error {
-		v, err := dice.Roll(r, 3, 6, "damage stamina")
-		o.Value("sum", v)
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if od.Runs != 56 {
-		t.Errorf("runs %d, want 56", od.Runs)
-	}
-	for _, oc := range od.Table("sum").Outcomes {
-		if oc.Value == 18 && (oc.Num != 1 || oc.Den != 216) || oc.Value == 10 && (oc.Num != 1 || oc.Den != 8) {
-			t.Errorf("P(%d) = %d/%d", oc.Value, oc.Num, oc.Den)
+	// 3d6 die by die as a multiset: 56 runs; as a total (dice.Roll asks
+	// the SumRoller): 16 runs. Either way P(18) = 1/216, P(10) = 1/8.
+	for _, c := range []struct {
+		runs int
+		roll func(r dice.Roller) (int, error)
+	}{
+		{56, func(r dice.Roller) (int, error) {
+			sum := 0
+			for range 3 {
+				v, err := r.Roll(6, "damage stamina")
+				if err != nil {
+					return 0, err
+				}
+				sum += v
+			}
+			return sum, nil
+		}},
+		{16, func(r dice.Roller) (int, error) { return dice.Roll(r, 3, 6, "damage stamina") }},
+	} {
+		od, err = Walk(Options{}, func(r dice.Roller, o *Observer) error {
+			v, err := c.roll(r)
+			o.Value("sum", v)
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if od.Runs != c.runs {
+			t.Errorf("runs %d, want %d", od.Runs, c.runs)
+		}
+		for _, oc := range od.Table("sum").Outcomes {
+			if oc.Value == 18 && (oc.Num != 1 || oc.Den != 216) || oc.Value == 10 && (oc.Num != 1 || oc.Den != 8) {
+				t.Errorf("P(%d) = %d/%d", oc.Value, oc.Num, oc.Den)
+			}
 		}
 	}
 }

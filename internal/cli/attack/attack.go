@@ -26,6 +26,8 @@ type Options struct {
 	// throw damage).
 	UpdateAttacker bool
 	ResultOnly     bool
+	// Odds is --odds: print the exact odds instead of resolving.
+	Odds bool
 
 	// Flags are the attack flags shared with fight act.
 	attackflags.Flags
@@ -78,7 +80,14 @@ knocked out 1d6 hours).
   4. one 1d6 per obstruction the knockback reaches, nearest first
   5. the prone check: 1d20 (none without knockback, or with gymnastics)
 A finishing move rolls only 1d6. Nothing is rolled after a miss, a complete
-dodge, a judo throw, or against a complete immunity (no damage dice).`,
+dodge, a judo throw, or against a complete immunity (no damage dice).
+
+--odds rolls nothing and changes no file: it runs the same ruling once per
+distinct dice outcome and prints the exact probability of each outcome,
+reaction result, health and stamina damage after dividers (with means),
+knockback distance, prone, and the defender's condition after the attack
+(stunned, unconscious, out): bar pictures on a terminal, JSON when piped
+(probabilities as numbers, exact fractions as num/den).`,
 		Example: `  spandex attack --attacker guardian.json --with fist --reaction parry:staff --obstruction wood < nefario.json > nefario2.json
   spandex attack --attacker nefario.json --with staff-blast --behind --reaction brace -i guardian.json
   spandex attack --attacker guardian.json --with fist --result --explain < nefario.json
@@ -92,6 +101,7 @@ dodge, a judo throw, or against a complete immunity (no damage dice).`,
 	fl.StringVarP(&opts.InPlace, "in-place", "i", "", "read the defender from FILE and rewrite it in place")
 	fl.BoolVar(&opts.UpdateAttacker, "update-attacker", false, "also rewrite the attacker's file (pool spent, judo throw damage)")
 	fl.BoolVar(&opts.ResultOnly, "result", false, "print only the event (the ruling), not the updated defender")
+	fl.BoolVar(&opts.Odds, "odds", false, "print the exact odds of every outcome instead of resolving (no dice rolled)")
 	fl.IntVar(&opts.FreeUsed, "free-used", 0, "free reactions the defender has already used this page (4 against SC 0-1)")
 	opts.Flags.Bind(fl, attackflags.Attack)
 	return cmd
@@ -131,6 +141,12 @@ func runAttack(opts *Options) error {
 	rules, err := opts.Rules()
 	if err != nil {
 		return err
+	}
+	if opts.Odds {
+		if opts.DiceGiven || opts.SeedGiven {
+			return cmdutil.Inputf("--odds: rolls no dice; leave out --dice and --seed")
+		}
+		return runOdds(opts, attacker, defender, req, rules)
 	}
 	rs, err := opts.Roller()
 	if err != nil {

@@ -264,13 +264,13 @@ func runOdds(opts *Options, exprs []*dice.Expr) error {
 			}
 		default:
 			fmt.Fprintf(opts.IO.Out, "%s: mean %.4g, standard deviation %.4g, range %d-%d\n", rec.Expr, rec.Mean, rec.StdDev, lo, hi)
-			rows := make([][]string, 0, len(rec.Outcomes))
+			rows := make([]cmdutil.BarRow, 0, len(rec.Outcomes))
 			atLeast := 1.0
 			for _, o := range rec.Outcomes {
-				rows = append(rows, []string{strconv.Itoa(o.Total), pct(o.Probability), pct(atLeast), bar(o.Probability, rec.Outcomes)})
+				rows = append(rows, cmdutil.BarRow{Label: strconv.Itoa(o.Total), P: o.Probability, AtLeast: atLeast})
 				atLeast -= o.Probability
 			}
-			if err := cmdutil.Table(opts.IO.Out, []string{"Total", "Chance", "This or more", ""}, rows); err != nil {
+			if err := cmdutil.Bars(opts.IO.Out, "Total", true, rows); err != nil {
 				return err
 			}
 		}
@@ -279,21 +279,3 @@ func runOdds(opts *Options, exprs []*dice.Expr) error {
 }
 
 func round6(x float64) float64 { return math.Round(x*1e6) / 1e6 }
-
-func pct(p float64) string {
-	if p < 0 {
-		p = 0
-	}
-	return strconv.FormatFloat(p*100, 'f', 2, 64) + "%"
-}
-
-func bar(p float64, all []dice.Outcome) string {
-	maxP := 0.0
-	for _, o := range all {
-		maxP = math.Max(maxP, o.Probability)
-	}
-	if maxP == 0 {
-		return ""
-	}
-	return strings.Repeat("█", int(math.Round(p/maxP*30)))
-}

@@ -1,0 +1,71 @@
+package attack
+
+import (
+	"github.com/codename-spandex/spandex/pkg/combat"
+	"github.com/codename-spandex/spandex/pkg/dice"
+	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/odds"
+)
+
+// AttackOdds is the exact distribution of one attack's ruling: the real
+// combat.Resolve run once per distinct dice outcome (pkg/odds). Tables:
+// outcome (hit, miss, dodged ...), reaction (the reaction's result, when
+// one is made), health and stamina (what comes off each track after
+// dividers), knockback (metres travelled, when knockback is possible),
+// prone, condition (the defender's worst condition after the attack),
+// stunned (stunned or worse), unconscious (unconscious or worse) and out
+// (unconscious, at death's door, dead, or a mundane defender taken out).
+func AttackOdds(attacker, defender *hero.Hero, req combat.Request, rules combat.Options) (*odds.Odds, error) {
+	var res combat.Result
+	return odds.Walk(odds.Options{}, func(r dice.Roller, o *odds.Observer) error {
+		if err := combat.ResolveInto(&res, attacker, defender, req, r, rules); err != nil {
+			return err
+		}
+		ObserveAttack(&res, o)
+		return nil
+	})
+}
+
+// ObserveAttack records the observations of one resolved attack.
+func ObserveAttack(res *combat.Result, o *odds.Observer) {
+	o.Label("outcome", res.Outcome)
+	if res.Reaction.Kind != combat.ReactionNone {
+		o.Label("reaction", reactionLabel(res))
+	}
+	o.Value("health", res.Applied.Health)
+	o.Value("stamina", res.Applied.Stamina)
+	if kb := res.Knockback; kb != nil {
+		o.Value("knockback", kb.Travelled)
+		o.Flag("prone", kb.Prone)
+	}
+	c := res.After.Condition
+	o.Label("condition", c)
+	out := c == "unconscious" || c == "deaths_door" || c == "dead" || (res.Mundane != nil && res.Mundane.TakenOut)
+	o.Flag("stunned", c == "stunned" || out)
+	o.Flag("unconscious", c == "unconscious" || c == "deaths_door" || c == "dead")
+	o.Flag("out", out)
+}
+
+// reactionLabel names a reaction's result: the Dodging Table or judo
+// result when there is one, else success or failure.
+func reactionLabel(res *combat.Result) string {
+	rr := &res.Reaction
+	switch {
+	case rr.DodgeResult != "":
+		return string(rr.Kind) + " " + rr.DodgeResult
+	case rr.JudoResult != "":
+		return string(rr.Kind) + " " + rr.JudoResult
+	case rr.Success:
+		return string(rr.Kind) + " succeeds"
+	}
+	return string(rr.Kind) + " fails"
+}
+
+// runOdds prints the exact odds of the attack instead of resolving it.
+func runOdds(opts *Options, attacker, defender *hero.Hero, req combat.Request, rules combat.Options) error {
+	od, err := AttackOdds(attacker, defender, req, rules)
+	if err != nil {
+		return ruleErr(err)
+	}
+	return opts.WriteOdds("attack", od)
+}
