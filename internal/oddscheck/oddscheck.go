@@ -68,7 +68,7 @@ func BruteForce(limit int, run Run) (map[string]map[string]*big.Rat, int, error)
 		}
 		return nil
 	}
-	err := walk(nil, nil)
+	err := walk([]int{}, nil)
 	return out, runs, err
 }
 

@@ -7,6 +7,7 @@ import (
 
 	"github.com/codename-spandex/spandex/internal/oddscheck"
 	"github.com/codename-spandex/spandex/pkg/combat"
+	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/odds"
 )
 
@@ -22,12 +23,6 @@ func TestOddsAgreeWithBruteForce(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			setup := func(vals ...int) (*Options, func() []byte) {
-				opts, te := newOpts(t, vals...)
-				opts.AttackerFile, opts.DefenderFile = c.attacker, c.defender
-				opts.With, opts.Reaction = c.with, c.reaction
-				return opts, func() []byte { s, _ := te.Stdout(); return []byte(s) }
-			}
 			opts, te := newOpts(t)
 			opts.AttackerFile, opts.DefenderFile = c.attacker, c.defender
 			opts.With, opts.Reaction, opts.Odds = c.with, c.reaction, true
@@ -57,19 +52,17 @@ func TestOddsAgreeWithBruteForce(t *testing.T) {
 			if len(od.Tables) != len(got.Tables) {
 				t.Fatalf("--odds printed %d tables, the engine has %d", len(got.Tables), len(od.Tables))
 			}
+			// Brute force: the ruling the verb runs (combat.Resolve), fed
+			// every ordered sequence of faces as the GM's --dice.
 			brute, runs, err := oddscheck.BruteForce(2_000_000, func(vals []int, o *odds.Observer) error {
-				opts, out := setup(vals...)
-				opts.ResultOnly = true
-				if err := runAttack(opts); err != nil {
+				res, err := combat.Resolve(a, d, req, dice.NewScripted(vals), rules)
+				if err != nil {
 					return err
 				}
-				var ev struct {
-					Details combat.Result `json:"details"`
+				if len(res.Dice) != len(vals) {
+					return errors.New("--dice has values left over")
 				}
-				if err := json.Unmarshal(out(), &ev); err != nil {
-					return errors.New("bad event JSON: " + err.Error())
-				}
-				ObserveAttack(&ev.Details, o)
+				ObserveAttack(res, o)
 				return nil
 			})
 			if err != nil {
