@@ -245,11 +245,12 @@ func (e *Encounter) Start(ctx Ctx, s Start) (*Started, error) {
 		return nil, err
 	}
 	// Rest: idle segments since the last action take off the penalty.
-	rested := 0
-	if c.Penalty > 0 && c.Action == nil && start > c.ReadyAt {
-		rested = min(c.Penalty, RestRelief(start-c.ReadyAt))
+	// Segments lost to surprise or stun are not rest.
+	rested, idleFrom := 0, max(c.ReadyAt, c.SurprisedUntil, c.StunnedUntil)
+	if c.Penalty > 0 && c.Action == nil && start > idleFrom {
+		rested = min(c.Penalty, RestRelief(start-idleFrom))
 		if rested > 0 {
-			steps.Add("rest", SectionSurprise, "%d idle segments (%d-%d) take %d off the penalty of %d", start-c.ReadyAt, c.ReadyAt, start, rested, c.Penalty)
+			steps.Add("rest", SectionSurprise, "%d idle segments (%d-%d) take %d off the penalty of %d", start-idleFrom, idleFrom, start, rested, c.Penalty)
 			c.Penalty -= rested
 		}
 	}

@@ -48,7 +48,7 @@ func (t Track) DPFloor() int { return -t.MaxDP }
 // Hit is one hit's damage as it reaches the target.
 type Hit struct {
 	// Amount is the damage done (0 or more).
-	Amount int `json:"amount"`
+	Amount int        `json:"amount"`
 	Kind   DamageKind `json:"kind"`
 	// Ignore is the target's Ignore Damage (for stun, plus StunBonus).
 	Ignore int `json:"ignore"`

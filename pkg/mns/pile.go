@@ -168,7 +168,7 @@ func (e *Encounter) land(c *Combatant) {
 		summary += ": " + a.Outcome
 	}
 	e.add(Event{Kind: "land", Actor: c.Fighter.ID, Target: a.Target, Summary: summary,
-		Steps: stepsOf(SectionActions, "action %s started on %d with time %d lands on %d", a.Kind, a.Started, a.Time, a.Lands),
+		Steps:   stepsOf(SectionActions, "action %s started on %d with time %d lands on %d", a.Kind, a.Started, a.Time, a.Lands),
 		Details: mustJSON(map[string]any{"action": a})})
 	c.Action = nil
 	c.ReadyAt = e.Segment
