@@ -23,6 +23,8 @@ type Config struct {
 	// Rules are the optional readings where the rulebook is ambiguous
 	// (see docs/rules-notes.md).
 	Rules Rules `mapstructure:"rules"`
+	// Mns are the defaults of `spandex mns` (Men & Supermen).
+	Mns Mns `mapstructure:"mns"`
 	// File is the config file that was read, if any.
 	File string `mapstructure:"-"`
 }
@@ -45,6 +47,13 @@ type Rules struct {
 	SimplerExperience bool `mapstructure:"simpler_experience"`
 }
 
+// Mns holds the defaults of the Men & Supermen verbs.
+type Mns struct {
+	// Charts is the GM's charts file (docs/mns.md), used when a verb is
+	// given no --charts.
+	Charts string `mapstructure:"charts"`
+}
+
 // Defaults returns the configuration used when nothing is set.
 func Defaults() *Config {
 	return &Config{Output: "auto", Rules: Rules{DodgeStacking: "add", WallReduction: "table", JudoColumn: "rank"}}
@@ -65,6 +74,7 @@ func Load(path string, getenv func(string) string) (*Config, error) {
 	v.SetDefault("rules.carry_over_downtime", false)
 	v.SetDefault("rules.simpler_experience", false)
 	v.SetDefault("seed", nil)
+	v.SetDefault("mns.charts", "")
 
 	explicit := path != ""
 	if !explicit {
@@ -82,7 +92,7 @@ func Load(path string, getenv func(string) string) (*Config, error) {
 		}
 	}
 	// Environment: read through getenv so tests control it.
-	for _, key := range []string{"output", "seed", "rules.dodge_stacking", "rules.wall_reduction", "rules.judo_column", "rules.carry_over_downtime", "rules.simpler_experience"} {
+	for _, key := range []string{"output", "seed", "rules.dodge_stacking", "rules.wall_reduction", "rules.judo_column", "rules.carry_over_downtime", "rules.simpler_experience", "mns.charts"} {
 		name := "SPANDEX_" + strings.ToUpper(strings.ReplaceAll(key, ".", "_"))
 		if val := getenv(name); val != "" {
 			v.Set(key, val)

@@ -147,7 +147,7 @@ type Event struct {
 	Seq     int `json:"seq"`
 	Segment int `json:"segment"`
 	// Kind is new, act, land, payment, damage, surprise, disbelieve,
-	// end-round.
+	// drop_effect or end_round.
 	Kind    string `json:"kind"`
 	Actor   string `json:"actor,omitempty"`
 	Target  string `json:"target,omitempty"`

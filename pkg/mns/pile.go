@@ -3,6 +3,7 @@ package mns
 import (
 	"fmt"
 	"sort"
+	"strings"
 )
 
 // PileEntry is one combatant's place in the pile.
@@ -206,4 +207,21 @@ func (e *Encounter) EndRound() error {
 		Steps:   stepsOf(SectionTime, "a round is %d segments; the clock moves from %d to %d", RoundSegments, before, to),
 		Details: mustJSON(map[string]any{"from": before, "to": to, "round": to / RoundSegments})})
 	return nil
+}
+
+// DropEffect ends the ongoing effect "HOLDER:NAME".
+func (e *Encounter) DropEffect(spec string) error {
+	holder, name, ok := strings.Cut(spec, ":")
+	if !ok || holder == "" || name == "" {
+		return fmt.Errorf("give HOLDER:EFFECT")
+	}
+	for i, ef := range e.Effects {
+		if ef.Holder == holder && ef.Name == name {
+			e.Effects = append(e.Effects[:i], e.Effects[i+1:]...)
+			e.add(Event{Kind: "drop_effect", Actor: holder, Summary: fmt.Sprintf("segment %d: %s stops keeping up %s", e.Segment, holder, name),
+				Steps: stepsOf(SectionPayment, "an effect no longer kept up is no longer paid for"), Details: mustJSON(ef)})
+			return nil
+		}
+	}
+	return fmt.Errorf("%s keeps up no effect %q", holder, name)
 }
