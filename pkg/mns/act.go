@@ -17,9 +17,9 @@ type Ctx struct {
 }
 
 // stepsOf starts an explanation with one step citing a section.
-func stepsOf(section, format string, args ...any) ruling.Steps {
+func stepsOf(rule, section, format string, args ...any) ruling.Steps {
 	var s ruling.Steps
-	s.Add("mns", section, format, args...)
+	s.Add(rule, section, format, args...)
 	return s
 }
 
@@ -155,10 +155,11 @@ func roll2d10(r dice.Roller, purpose string) ([2]int, error) {
 
 // Start starts an action for s.Actor and returns what was rolled.
 //
-// The clock first moves to the segment the actor is due (now, or when its
-// action under way lands); no other combatant's action may land before
-// that. A surprised or stunned actor cannot start. Rest since its last
-// action takes 1 off its penalty per 2 idle segments.
+// The clock first moves to the segment the actor is due (now, when its
+// action under way lands, or when its surprise or stun runs out: a
+// surprised or stunned combatant cannot start an action); no other
+// combatant's action may land before that. Rest since its last action
+// takes 1 off its penalty per 2 idle segments.
 //
 // Dice, in order: for an attack the combat roll (2d10), then, when it
 // hits, the weapon's damage dice; then, when the actor carries a penalty
@@ -174,11 +175,11 @@ func (e *Encounter) Start(ctx Ctx, s Start) (*Started, error) {
 	}
 	id := c.Fighter.ID
 	// The segment the actor starts on.
-	start := e.Segment
+	start, _ := c.Due(e.Segment)
 	if c.Action != nil {
-		start = c.Action.Lands
+		// Its action under way lands first; surprise and stun still hold.
+		start = max(start, c.SurprisedUntil, c.StunnedUntil)
 	}
-	start = max(start, c.ReadyAt)
 	for _, p := range e.Pile() {
 		o := e.Find(p.ID)
 		if p.ID != id && o.Action != nil && o.Action.Lands < start {

@@ -107,8 +107,8 @@ func TestSurpriseWorkedExample(t *testing.T) {
 	}
 	ch := synthetic(t)
 	ctx, _ = scripted(ch)
-	if _, err := e.Start(ctx, Start{Actor: "lariat", Kind: "move", Time: 5}); err == nil || !strings.Contains(err.Error(), "surprised until segment 3") {
-		t.Errorf("a surprised character cannot start: %v", err)
+	if due, state := e.Find("lariat").Due(0); due != 3 || state != "surprised" {
+		t.Errorf("a surprised character is due on %d (%s), want 3", due, state)
 	}
 	// Nobody else acts; the clock moves to 3. Combat roll 2+2 = 4 under
 	// 10 + Sphere(2) = 12, less 5: Q 3. Then the save: 12-5 = 7, rolled 3+3.

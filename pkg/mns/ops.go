@@ -166,7 +166,7 @@ func (e *Encounter) Disbelieve(on string) (*Disbelieved, error) {
 	c.VP = min(c.Fighter.VP, c.VP+bvp)
 	c.DP = min(c.Fighter.DP, c.DP+bdp)
 	out := &Disbelieved{On: c.Fighter.ID, BackVP: bvp, BackDP: bdp, Stays: stays, VP: c.VP, DP: c.DP}
-	steps := stepsOf(SectionIllusory, "%d illusory damage: a tenth rounded up, %d, stays real; %d VP and %d DP come back", c.IllusoryVP+c.IllusoryDP, stays, bvp, bdp)
+	steps := stepsOf("illusory", SectionIllusory, "%d illusory damage: a tenth rounded up, %d, stays real; %d VP and %d DP come back", c.IllusoryVP+c.IllusoryDP, stays, bvp, bdp)
 	c.IllusoryVP, c.IllusoryDP = 0, 0
 	e.add(Event{Kind: "disbelieve", Target: c.Fighter.ID, Summary: fmt.Sprintf("segment %d: %s sees through the illusion: %d VP and %d DP come back, %d stays", e.Segment, c.Fighter.ID, bvp, bdp, stays),
 		Steps: steps, Details: mustJSON(out)})

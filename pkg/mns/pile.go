@@ -169,7 +169,7 @@ func (e *Encounter) land(c *Combatant) {
 		summary += ": " + a.Outcome
 	}
 	e.add(Event{Kind: "land", Actor: c.Fighter.ID, Target: a.Target, Summary: summary,
-		Steps:   stepsOf(SectionActions, "action %s started on %d with time %d lands on %d", a.Kind, a.Started, a.Time, a.Lands),
+		Steps:   stepsOf("land", SectionActions, "action %s started on %d with time %d lands on %d", a.Kind, a.Started, a.Time, a.Lands),
 		Details: mustJSON(map[string]any{"action": a})})
 	c.Action = nil
 	c.ReadyAt = e.Segment
@@ -191,7 +191,7 @@ func (e *Encounter) payment() {
 		}
 	}
 	e.add(Event{Kind: "payment", Summary: summary,
-		Steps:   stepsOf(SectionPayment, "every 50th segment from 50 is a payment segment; %d effects to pay", len(e.Effects)),
+		Steps:   stepsOf("payment", SectionPayment, "every 50th segment from 50 is a payment segment; %d effects to pay", len(e.Effects)),
 		Details: mustJSON(Payment{Segment: e.Segment, Effects: e.effectsCopy()})})
 }
 
@@ -204,7 +204,7 @@ func (e *Encounter) EndRound() error {
 		return err
 	}
 	e.add(Event{Kind: "end_round", Summary: fmt.Sprintf("segment %d: round %d ends (from segment %d)", to, to/RoundSegments, before),
-		Steps:   stepsOf(SectionTime, "a round is %d segments; the clock moves from %d to %d", RoundSegments, before, to),
+		Steps:   stepsOf("round", SectionTime, "a round is %d segments; the clock moves from %d to %d", RoundSegments, before, to),
 		Details: mustJSON(map[string]any{"from": before, "to": to, "round": to / RoundSegments})})
 	return nil
 }
@@ -219,7 +219,7 @@ func (e *Encounter) DropEffect(spec string) error {
 		if ef.Holder == holder && ef.Name == name {
 			e.Effects = append(e.Effects[:i], e.Effects[i+1:]...)
 			e.add(Event{Kind: "drop_effect", Actor: holder, Summary: fmt.Sprintf("segment %d: %s stops keeping up %s", e.Segment, holder, name),
-				Steps: stepsOf(SectionPayment, "an effect no longer kept up is no longer paid for"), Details: mustJSON(ef)})
+				Steps: stepsOf("effect", SectionPayment, "an effect no longer kept up is no longer paid for"), Details: mustJSON(ef)})
 			return nil
 		}
 	}

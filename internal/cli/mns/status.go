@@ -17,7 +17,7 @@ func NewCmdStatus(f *cmdutil.Factory, runF func(*ViewOptions) error) *cobra.Comm
 		Use:   "status [FILE]",
 		Short: "Everyone's VP, DP, penalty, surprise, stun and action under way",
 		Long: `Show the fight at a glance: the segment, the ongoing effects, and for every
-combatant in file order its side, VP and DP (current/full), action roll
+combatant in file order its VP and DP (current/full), action roll
 penalty, the segments it is surprised or stunned until, pushback points
 taken since its action started, and the action under way with the segment
 it lands.
@@ -117,11 +117,11 @@ func StatusRun(opts *ViewOptions) error {
 				what += " (lost)"
 			}
 		}
-		rows = append(rows, []string{c.ID, c.Side, fmt.Sprintf("%d/%d", c.VP, c.MaxVP), fmt.Sprintf("%d/%d", c.DP, c.MaxDP),
+		rows = append(rows, []string{c.ID, fmt.Sprintf("%d/%d", c.VP, c.MaxVP), fmt.Sprintf("%d/%d", c.DP, c.MaxDP),
 			strconv.Itoa(c.Penalty), until(c.SurprisedUntil, e.Segment), until(c.StunnedUntil, e.Segment), strconv.Itoa(c.Pushback),
 			strconv.Itoa(c.Due), what})
 	}
-	return cmdutil.Table(out, []string{"ID", "Side", "VP", "DP", "Pen", "Surpr.", "Stun", "Push", "Due", "Action"}, rows)
+	return cmdutil.Table(out, []string{"ID", "VP", "DP", "Pen", "Surpr", "Stun", "Push", "Due", "Action"}, rows)
 }
 
 func until(s, now int) string {
