@@ -87,8 +87,8 @@ type Combatant struct {
 	// VP and DP are the current points.
 	VP int `json:"vp"`
 	DP int `json:"dp"`
-	// Action is the action under way, or null.
-	Action *Action `json:"action"`
+	// Action is the action under way; absent when there is none.
+	Action *Action `json:"action,omitempty"`
 	// ReadyAt is the first segment it may start an action (when its last
 	// action landed, later when pushed back while idle).
 	ReadyAt int `json:"ready_at"`

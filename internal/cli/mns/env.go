@@ -247,7 +247,6 @@ func (env *Env) reportSeed(events []mns.Event) {
 	}
 }
 
-
 // intFlag reads a string flag holding a whole number, nil when not given.
 func intFlag(cmd *cobra.Command, name string) (*int, error) {
 	if !cmd.Flags().Changed(name) {
