@@ -224,9 +224,9 @@ func RangeRun(opts *RangeOptions) error {
 	}
 	cmdutil.ReportSeed(env.IO.ErrOut, res.Seed)
 	fmt.Fprintf(out, "%vm: short %v, set %v, maximum %v\n", opts.Distance, res.Ranges.Short, res.Ranges.Set, res.Ranges.Max)
-	fmt.Fprintf(out, "range sets %d: defense %+d; damage -%d\n", res.RangeSets, res.DefenseBonus, res.DamagePenalty)
+	fmt.Fprintf(out, "range sets %d: defense %+d; damage %d\n", res.RangeSets, res.DefenseBonus, -res.DamagePenalty)
 	if res.Ranges.AttackBonus != 0 {
-		fmt.Fprintf(out, "explosion: attack %+v\n", res.Ranges.AttackBonus)
+		fmt.Fprintf(out, "explosion: attack +%v\n", res.Ranges.AttackBonus)
 	}
 	if m := res.Miss; m != nil {
 		fmt.Fprintf(out, "miss: %v %s toward %s (d8 %d)\n", m.Distance, m.Unit, m.Direction, m.D8)
