@@ -35,7 +35,7 @@ func NewCmdRange(f *cmdutil.Factory, runF func(*RangeOptions) error) *cobra.Comm
 	opts := &RangeOptions{}
 	cmd := &cobra.Command{
 		Use:   "range --distance M (--weapon NAME | --short M --set M --max M | --power KIND --pr N)",
-		Short: "Range sets, the defense bonus and damage penalty; standard ranges; misses",
+		Short: "Range sets, defense bonus, damage penalty, standard ranges, misses",
 		Long: `Work out a ranged attack at --distance meters. The ranges come from a
 weapon (--weapon: the charts file's Weapons Chart), from --short, --set and
 --max, or from a power's or spell's standard ranges (--power):
