@@ -288,7 +288,7 @@ func (e *Encounter) Start(ctx Ctx, s Start) (*Started, error) {
 			steps.Add("hurry", SectionHurried, "moved up %d segments: time %d", s.Hurry, time)
 		}
 		if s.Spend != (Spend{}) {
-			return nil, fmt.Errorf("Q is spent only on an attack's combat roll")
+			return nil, fmt.Errorf("--q-*, --called, --hold, --touch, --carrier: Q is spent only on an attack's combat roll")
 		}
 	}
 	a.Time = time
@@ -415,7 +415,7 @@ func (e *Encounter) combatRoll(ctx Ctx, c *Combatant, s Start, w Weapon, haveWea
 	}
 	if s.Spend.Time > 0 {
 		if *time-s.Spend.Time < 1 {
-			return nil, fmt.Errorf("Q on time %d: the attack takes %d segments and lands at the soonest on the next segment", s.Spend.Time, *time)
+			return nil, fmt.Errorf("--q-time %d: the attack takes %d segments and lands at the soonest on the next segment", s.Spend.Time, *time)
 		}
 		*time -= s.Spend.Time
 		cr.PerformanceCut = s.Spend.Time

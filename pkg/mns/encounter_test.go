@@ -106,7 +106,6 @@ func TestSurpriseWorkedExample(t *testing.T) {
 		t.Errorf("surprise = %+v", sp)
 	}
 	ch := synthetic(t)
-	ctx, _ = scripted(ch)
 	if due, state := e.Find("lariat").Due(0); due != 3 || state != "surprised" {
 		t.Errorf("a surprised character is due on %d (%s), want 3", due, state)
 	}

@@ -105,7 +105,7 @@ func (s Spend) Cost() (int, error) {
 		n    int
 	}{{"attack", s.Attack}, {"defense", s.Defense}, {"damage", s.Damage}, {"time", s.Time}} {
 		if v.n < 0 {
-			return 0, fmt.Errorf("Q spent on %s is negative (%d)", v.name, v.n)
+			return 0, fmt.Errorf("the Q spent on %s is negative (%d)", v.name, v.n)
 		}
 	}
 	cost := s.Attack + s.Defense + s.Damage + s.Time
