@@ -1,9 +1,13 @@
 package mns
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"math"
 	"strings"
+
+	"go.yaml.in/yaml/v3"
 
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/jsonfile"
@@ -116,10 +120,21 @@ type Miss struct {
 var chartsFormat = jsonfile.Format{What: "charts", MaxSize: MaxChartsFileSize,
 	EmptyHint: " (see docs/mns.md for the format)"}
 
-// DecodeCharts parses a charts file (JSON) strictly and validates it. The
-// error names the first problem's JSON path. It never panics.
+// DecodeCharts parses a charts file (JSON, or the same document in YAML)
+// strictly and validates it. The error names the first problem's JSON
+// path. It never panics.
 func DecodeCharts(data []byte) (*Charts, error) {
 	c := &Charts{}
+	if len(data) > MaxChartsFileSize {
+		return nil, &jsonfile.FieldError{Path: "$", Msg: fmt.Sprintf("file is larger than %d bytes", MaxChartsFileSize)}
+	}
+	if t := bytes.TrimSpace(data); len(t) > 0 && t[0] != '{' {
+		j, err := yamlToJSON(t)
+		if err != nil {
+			return nil, err
+		}
+		data = j
+	}
 	if err := jsonfile.Decode(data, c, chartsFormat); err != nil {
 		return nil, err
 	}
@@ -127,6 +142,28 @@ func DecodeCharts(data []byte) (*Charts, error) {
 		return nil, err
 	}
 	return c, nil
+}
+
+// yamlToJSON turns a YAML charts file into the equivalent JSON, so that
+// one strict decoder checks both.
+func yamlToJSON(data []byte) (out []byte, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			out, err = nil, &jsonfile.FieldError{Path: "$", Msg: fmt.Sprintf("invalid YAML: %v", r)}
+		}
+	}()
+	var v any
+	if err := yaml.Unmarshal(data, &v); err != nil {
+		return nil, &jsonfile.FieldError{Path: "$", Msg: "invalid YAML: " + strings.TrimPrefix(err.Error(), "yaml: ")}
+	}
+	if _, ok := v.(map[string]any); !ok {
+		return nil, &jsonfile.FieldError{Path: "$", Msg: "expected a charts object (JSON or YAML mapping)"}
+	}
+	j, err := json.Marshal(v)
+	if err != nil {
+		return nil, &jsonfile.FieldError{Path: "$", Msg: "the YAML has a value JSON cannot hold: " + err.Error()}
+	}
+	return j, nil
 }
 
 // Validate checks a charts file: the schema, every chart's rows ordered

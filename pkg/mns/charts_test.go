@@ -112,6 +112,8 @@ func FuzzDecodeCharts(f *testing.F) {
 	f.Add([]byte(`{"schema":1,"sphere":{"step":0.1,"rows":[{"from":0,"to":1e308,"value":1}]}}`))
 	f.Add([]byte(`{"schema":1,"action":{"columns":["a","a"],"rows":[[1,2],[0]]}}`))
 	f.Add([]byte(`{"schema":1,"weapons":[{"name":"x","type":"thrown","time":1,"damage":"999d999","set":-1}]}`))
+	f.Add([]byte("schema: 1\nsphere:\n  rows:\n    - {from: 0, to: 4, value: 0}\n"))
+	f.Add([]byte("&a [*a]"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		c, err := DecodeCharts(data)
 		if err != nil {
@@ -128,4 +130,36 @@ func FuzzDecodeCharts(f *testing.F) {
 			}
 		}
 	})
+}
+
+func TestDecodeChartsYAML(t *testing.T) {
+	doc := `schema: 1
+source: synthetic, for this test only
+sphere:
+  rows:
+    - {from: 0, to: 4, value: 0}
+    - {from: 5, to: 9, value: 2}
+weapons:
+  - {name: sling, type: thrown, time: 9, damage: d4, short: 3, set: 2, max: 30}
+`
+	c, err := DecodeCharts([]byte(doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, _ := c.SphereOf(7, nil, ""); v != 2 {
+		t.Errorf("Sphere(7) = %d", v)
+	}
+	if w, ok := c.Weapon("sling"); !ok || w.Set != 2 {
+		t.Errorf("sling = %+v", w)
+	}
+	for doc, path := range map[string]string{
+		"schema: 1\nsphere: {rows: [{from: 0, to: 4, value: 0}, {from: 6, to: 9, value: 1}]}\n": "$.sphere.rows[1].from",
+		"schema: 1\nspheer: {}\n": "$.spheer",
+		"- 1\n- 2\n":              "$",
+		"schema: [1\n":            "$",
+	} {
+		if _, err := DecodeCharts([]byte(doc)); err == nil || !strings.HasPrefix(err.Error(), path+":") {
+			t.Errorf("%q: %v, want an error at %s", doc, err, path)
+		}
+	}
 }
