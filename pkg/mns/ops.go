@@ -55,6 +55,9 @@ func (e *Encounter) Damage(ctx Ctx, r DamageRequest) (*Damaged, error) {
 	if r.Kind == "" {
 		r.Kind = Standard
 	}
+	if r.Amount < 0 || r.Amount > statLimit {
+		return nil, fmt.Errorf("--amount %d: give 0 to %d", r.Amount, statLimit)
+	}
 	h := Hit{Amount: r.Amount, Kind: r.Kind, Ignore: c.Fighter.IgnoreDamage, Temper: c.Fighter.SkinTemper,
 		Deadly: r.Deadly, Unconscious: r.Unconscious}
 	if r.NoIgnore {
@@ -93,6 +96,9 @@ func (e *Encounter) Damage(ctx Ctx, r DamageRequest) (*Damaged, error) {
 		steps.Add("illusory", SectionIllusory, "real while believed: %d VP and %d DP illusory in all", c.IllusoryVP, c.IllusoryDP)
 	}
 	if res.StunSegments > 0 {
+		if max(c.StunnedUntil, e.Segment)+res.StunSegments > MaxSegment {
+			return nil, fmt.Errorf("stunned for %d segments: past the clock's end", res.StunSegments)
+		}
 		c.StunnedUntil = max(c.StunnedUntil, e.Segment) + res.StunSegments
 		out.StunnedUntil = c.StunnedUntil
 	}
@@ -111,6 +117,9 @@ func (e *Encounter) Damage(ctx Ctx, r DamageRequest) (*Damaged, error) {
 			return nil, fmt.Errorf("pushback of %d points %w", total, err)
 		}
 		delay := max(0, segs-c.PushedBy)
+		if segs < 0 || delay > MaxSegment || e.Segment+delay > MaxSegment {
+			return nil, fmt.Errorf("pushback of %d segments: give 0 to %d", segs, MaxSegment)
+		}
 		out.PushbackTotal, out.PushbackSegments, out.Delay = total, segs, delay
 		c.Pushback, c.PushedBy = total, max(c.PushedBy, segs)
 		if c.Action != nil {
@@ -276,6 +285,9 @@ func (e *Encounter) Surprise(ctx Ctx, r SurpriseRequest) (*Surprised, error) {
 		steps.Add("reduce", SectionSurprise, "reduced by %d to %d segments: penalty %d to later action rolls until a perception save at -%d", r.Reduce, remaining, pen, pen)
 	}
 	out.Segments, out.Reduce, out.Penalty = segs, r.Reduce, pen
+	if e.Segment+remaining > MaxSegment {
+		return nil, fmt.Errorf("surprised for %d segments: past the clock's end", remaining)
+	}
 	c.SurprisedUntil = max(c.SurprisedUntil, e.Segment+remaining)
 	c.Penalty += pen
 	out.Until = c.SurprisedUntil

@@ -288,5 +288,12 @@ func PushbackPoints(vpLost, dpLost, ignored int) int {
 	return max(0, dpLost) + max(0, vpLost)/10 + max(0, ignored)
 }
 
-// ceilDiv is x/y rounded up, for y > 0.
-func ceilDiv(x, y float64) int { return int(math.Ceil(x/y - eps)) }
+// ceilDiv is x/y rounded up, for y > 0, kept within 0..1e9 so that absurd
+// ranges cannot overflow.
+func ceilDiv(x, y float64) int {
+	q := math.Ceil(x/y - eps)
+	if !(q > 0) {
+		return 0
+	}
+	return int(min(q, 1e9))
+}
