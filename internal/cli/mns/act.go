@@ -9,9 +9,10 @@ import (
 
 // ActOptions are the inputs of `spandex mns act`.
 type ActOptions struct {
-	Env   *Env
-	File  File
-	Start mns.Start
+	*cmdutil.Env
+	File   File
+	Charts ChartsFile
+	Start  mns.Start
 	// Attack, Move and Other are the kind flags (one of them).
 	Attack string
 	Move   bool
@@ -20,7 +21,7 @@ type ActOptions struct {
 
 // NewCmdAct builds `spandex mns act`.
 func NewCmdAct(f *cmdutil.Factory, runF func(*ActOptions) error) *cobra.Command {
-	opts := &ActOptions{}
+	opts := &ActOptions{Env: f.Env(cmdutil.FormatText)}
 	s := &opts.Start
 	cmd := &cobra.Command{
 		Use:   "act [FILE] --actor ID (--attack ID --weapon NAME | --move | --other WHAT) [--time N]",
@@ -64,7 +65,7 @@ the penalty; success ends the penalty).`,
   spandex mns act -i fight.json --actor lariat --attack gunman --weapon fist --q-attack 2 --called head --dice 2,2
   spandex mns act -i fight.json --actor lariat --move --time 8
   spandex mns act -i fight.json --actor zap --other "power shield" --time 5 --effect "power shield"`,
-		RunE: cmdutil.RunE(opts, runF, ActRun, opts.File.fromArgs, opts.checkFlags, envInto(f, &opts.Env, cmdutil.FormatText)),
+		RunE: cmdutil.RunE(opts, runF, runAct, opts.File.fromArgs, opts.Charts.fromFlag, opts.checkFlags),
 	}
 	opts.File.addFlag(cmd)
 	fl := cmd.Flags()
@@ -139,9 +140,9 @@ func (opts *ActOptions) checkFlags(cmd *cobra.Command, _ []string) error {
 	return nil
 }
 
-// ActRun starts the action.
-func ActRun(opts *ActOptions) error {
-	return opts.Env.change(opts.File, true, func(e *mns.Encounter, ctx mns.Ctx) error {
+// runAct starts the action.
+func runAct(opts *ActOptions) error {
+	return change(opts.Env, opts.File, opts.Charts, true, func(e *mns.Encounter, ctx mns.Ctx) error {
 		_, err := e.Start(ctx, opts.Start)
 		return err
 	})

@@ -11,13 +11,13 @@ import (
 
 // ChartsCheckOptions are the inputs of `spandex mns charts check`.
 type ChartsCheckOptions struct {
-	Env  *Env
-	Path string
+	*cmdutil.Env
+	Charts ChartsFile
 }
 
 // NewCmdChartsCheck builds `spandex mns charts check`.
 func NewCmdChartsCheck(f *cmdutil.Factory, runF func(*ChartsCheckOptions) error) *cobra.Command {
-	opts := &ChartsCheckOptions{}
+	opts := &ChartsCheckOptions{Env: f.Env(cmdutil.FormatTable)}
 	cmd := &cobra.Command{
 		Use:   "check [FILE]",
 		Short: "Validate a charts file and check it against the worked examples",
@@ -37,12 +37,12 @@ Rolls no dice.`,
 		Example: `  spandex mns charts check my-charts.json
   spandex mns charts check my-charts.json -o json | jq '.checks[] | select(.status != "ok")'`,
 		Args: cobra.MaximumNArgs(1),
-		RunE: cmdutil.RunE(opts, runF, ChartsCheckRun, func(_ *cobra.Command, args []string) error {
+		RunE: cmdutil.RunE(opts, runF, runChartsCheck, opts.Charts.fromFlag, func(_ *cobra.Command, args []string) error {
 			if len(args) == 1 {
-				opts.Path = args[0]
+				opts.Charts.Path = args[0]
 			}
 			return nil
-		}, envInto(f, &opts.Env, cmdutil.FormatTable)),
+		}),
 	}
 	return cmd
 }
@@ -54,23 +54,24 @@ type ChartsReport struct {
 	Checks []mns.ExampleCheck `json:"checks"`
 }
 
-// ChartsCheckRun checks the file.
-func ChartsCheckRun(opts *ChartsCheckOptions) error {
+// runChartsCheck checks the file.
+func runChartsCheck(opts *ChartsCheckOptions) error {
 	env := opts.Env
-	if opts.Path != "" {
-		env.ChartsPath = opts.Path
+	path, err := opts.Charts.path(env)
+	if err != nil {
+		return err
 	}
-	if env.ChartsPath == "" {
+	if path == "" {
 		return cmdutil.Inputf("mns charts check: give a charts FILE (or --charts, or mns.charts in the config)")
 	}
-	ch, err := env.charts()
+	ch, err := ChartsFile{Path: path}.load(env)
 	if err != nil {
 		return err
 	}
 	if err := env.FinishDice(); err != nil {
 		return err
 	}
-	rep := ChartsReport{File: env.ChartsPath, Source: ch.Source, Checks: ch.CheckExamples()}
+	rep := ChartsReport{File: path, Source: ch.Source, Checks: ch.CheckExamples()}
 	for _, c := range rep.Checks {
 		if c.Status == "differs" {
 			fmt.Fprintf(env.IO.ErrOut, "warning: %s: %s %s is %s in the file; the example implies %s\n", c.Example, c.Chart, c.Input, c.Got, c.Want)
@@ -86,7 +87,7 @@ func ChartsCheckRun(opts *ChartsCheckOptions) error {
 		}
 		return nil
 	}
-	fmt.Fprintf(out, "%s: valid.\n", env.ChartsPath)
+	fmt.Fprintf(out, "%s: valid.\n", path)
 	rows := make([][]string, 0, len(rep.Checks))
 	for _, c := range rep.Checks {
 		rows = append(rows, []string{c.Chart, c.Input, c.Want, orDash(c.Got), c.Status})

@@ -9,8 +9,9 @@ import (
 
 // DamageOptions are the inputs of `spandex mns damage`.
 type DamageOptions struct {
-	Env        *Env
+	*cmdutil.Env
 	File       File
+	Charts     ChartsFile
 	Request    mns.DamageRequest
 	Kind       string
 	Disbelieve bool
@@ -18,7 +19,7 @@ type DamageOptions struct {
 
 // NewCmdDamage builds `spandex mns damage`.
 func NewCmdDamage(f *cmdutil.Factory, runF func(*DamageOptions) error) *cobra.Command {
-	opts := &DamageOptions{}
+	opts := &DamageOptions{Env: f.Env(cmdutil.FormatText)}
 	r := &opts.Request
 	cmd := &cobra.Command{
 		Use:   "damage [FILE] --on ID --amount N [--kind standard|stun|illusory|death]",
@@ -50,7 +51,7 @@ Rolls no dice.`,
   spandex mns damage -i fight.json --on brute --amount 12 --kind stun --deadly
   spandex mns damage -i fight.json --on lariat --amount 15 --pushback-segments 1
   spandex mns damage -i fight.json --on lariat --disbelieve`,
-		RunE: cmdutil.RunE(opts, runF, DamageRun, opts.File.fromArgs, opts.checkFlags, envInto(f, &opts.Env, cmdutil.FormatText)),
+		RunE: cmdutil.RunE(opts, runF, runDamage, opts.File.fromArgs, opts.Charts.fromFlag, opts.checkFlags),
 	}
 	opts.File.addFlag(cmd)
 	fl := cmd.Flags()
@@ -95,9 +96,9 @@ func (opts *DamageOptions) checkFlags(cmd *cobra.Command, _ []string) error {
 	return err
 }
 
-// DamageRun applies the damage.
-func DamageRun(opts *DamageOptions) error {
-	return opts.Env.change(opts.File, false, func(e *mns.Encounter, ctx mns.Ctx) error {
+// runDamage applies the damage.
+func runDamage(opts *DamageOptions) error {
+	return change(opts.Env, opts.File, opts.Charts, false, func(e *mns.Encounter, ctx mns.Ctx) error {
 		if opts.Disbelieve {
 			_, err := e.Disbelieve(opts.Request.On)
 			return err

@@ -9,7 +9,7 @@ import (
 
 // EndRoundOptions are the inputs of `spandex mns end-round`.
 type EndRoundOptions struct {
-	Env  *Env
+	*cmdutil.Env
 	File File
 	// Drop are HOLDER:EFFECT ongoing effects no longer kept up.
 	Drop []string
@@ -17,7 +17,7 @@ type EndRoundOptions struct {
 
 // NewCmdEndRound builds `spandex mns end-round`.
 func NewCmdEndRound(f *cmdutil.Factory, runF func(*EndRoundOptions) error) *cobra.Command {
-	opts := &EndRoundOptions{}
+	opts := &EndRoundOptions{Env: f.Env(cmdutil.FormatText)}
 	cmd := &cobra.Command{
 		Use:   "end-round [FILE] [--drop ID:EFFECT]...",
 		Short: "Move the clock to the next payment segment, with its reminders",
@@ -29,16 +29,16 @@ ends an ongoing effect first (its holder stops paying for it).
 Rolls no dice.`,
 		Example: `  spandex mns end-round -i fight.json
   spandex mns end-round -i fight.json --drop zap:"power shield"`,
-		RunE: cmdutil.RunE(opts, runF, EndRoundRun, opts.File.fromArgs, envInto(f, &opts.Env, cmdutil.FormatText)),
+		RunE: cmdutil.RunE(opts, runF, runEndRound, opts.File.fromArgs),
 	}
 	opts.File.addFlag(cmd)
 	cmd.Flags().StringArrayVar(&opts.Drop, "drop", nil, "ID:EFFECT: an ongoing effect no longer kept up")
 	return cmd
 }
 
-// EndRoundRun ends the round.
-func EndRoundRun(opts *EndRoundOptions) error {
-	return opts.Env.change(opts.File, false, func(e *mns.Encounter, _ mns.Ctx) error {
+// runEndRound ends the round.
+func runEndRound(opts *EndRoundOptions) error {
+	return change(opts.Env, opts.File, ChartsFile{}, false, func(e *mns.Encounter, _ mns.Ctx) error {
 		for _, d := range opts.Drop {
 			if err := e.DropEffect(d); err != nil {
 				return cmdutil.Inputf("--drop %q: %w", d, err)

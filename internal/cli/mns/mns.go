@@ -6,9 +6,9 @@
 // prints. The game's charts are the GM's own (--charts FILE or mns.charts
 // in the config); spandex ships none.
 //
-// The verbs are written on cmdutil.Factory with an Options struct and a
-// plain run function each, so moving them onto a shared verb environment
-// is mechanical: only env.go's newEnv changes.
+// Each verb is one file: an Options struct embedding the shared
+// cmdutil.Env, NewCmdX(f, runF) and a plain runX function; file.go holds
+// what they share (the encounter file, the charts file, the event output).
 package mns
 
 import (

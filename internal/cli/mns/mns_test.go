@@ -96,3 +96,71 @@ func TestDamageAndSurpriseFlags(t *testing.T) {
 		t.Fatalf("%+v", s.Request)
 	}
 }
+
+const testCombatants = `{"schema": 1, "combatants": [
+ {"id": "lariat", "name": "Lariat", "side": "heroes", "attack": 6, "defense": 5, "combat_roll": 10, "pool": 2, "vp": 40, "dp": 12, "ignore_damage": 1, "skin_temper": 1, "agility": 6, "strength": 4, "perception": 12, "learning": 5, "weapons": [{"name": "lasso", "type": "close", "time": 8, "damage": "d4"}]},
+ {"id": "gunman", "name": "Gunman", "side": "thugs", "attack": 4, "defense": 2, "combat_roll": 9, "pool": 0, "vp": 20, "dp": 8, "ignore_damage": 0, "skin_temper": 1, "agility": 3, "strength": 3, "perception": 8, "learning": 3, "weapons": []}
+]}`
+
+// TestRunFunctions drives new, act, damage and status through their run
+// functions on a test environment: fake files, scripted dice, buffers.
+func TestRunFunctions(t *testing.T) {
+	te := cmdutil.NewTestEnv(cmdutil.FormatJSON)
+	te.Files["c.json"] = []byte(testCombatants)
+	if err := runNew(&NewOptions{Env: te.Env, Files: []string{"c.json"}}); err != nil {
+		t.Fatal(err)
+	}
+	enc, _ := te.Stdout()
+	if !strings.Contains(enc, `"segment": 0`) || !strings.Contains(enc, `"id": "gunman"`) {
+		t.Fatalf("new wrote %s", enc)
+	}
+
+	// Lariat lassoes gunman, looking the pool's Sphere value up by hand:
+	// 3+3 = 6 under 10 + 2: Q 6; hit 6 vs 2; d4 2.
+	act := cmdutil.NewTestEnv(cmdutil.FormatJSON, 3, 3, 2)
+	act.Files["f.json"] = []byte(enc)
+	two := 2
+	err := runAct(&ActOptions{Env: act.Env, File: File{Path: "f.json"},
+		Start: mns.Start{Actor: "lariat", Kind: "attack", Target: "gunman", Weapon: "lasso", PoolBonus: &two}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	after, _ := act.Stdout()
+	e, err := mns.Decode([]byte(after))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := e.Find("lariat").Action
+	if a == nil || a.Lands != 8 || a.Q != 6 || !strings.Contains(a.Outcome, "for 2 damage") {
+		t.Fatalf("action = %+v", a)
+	}
+
+	// Leftover dice are refused before anything is written.
+	left := cmdutil.NewTestEnv(cmdutil.FormatJSON, 3, 3, 2, 5)
+	left.Files["f.json"] = []byte(enc)
+	err = runAct(&ActOptions{Env: left.Env, File: File{Path: "f.json"},
+		Start: mns.Start{Actor: "lariat", Kind: "attack", Target: "gunman", Weapon: "lasso", PoolBonus: &two}})
+	if err == nil || cmdutil.ExitCode(err) != cmdutil.ExitUsage {
+		t.Fatalf("leftover dice: %v", err)
+	}
+	if out, _ := left.Stdout(); out != "" {
+		t.Errorf("wrote %q after an error", out)
+	}
+
+	// A rule refusal is exit 2; a missing chart names the flag.
+	dmg := cmdutil.NewTestEnv(cmdutil.FormatJSON)
+	dmg.Files["f.json"] = []byte(after)
+	err = runDamage(&DamageOptions{Env: dmg.Env, File: File{Path: "f.json"}, Request: mns.DamageRequest{On: "gunman", Amount: 12, Kind: mns.Standard}})
+	if err == nil || cmdutil.ExitCode(err) != cmdutil.ExitUsage || !strings.Contains(err.Error(), "--pushback-segments N") {
+		t.Fatalf("damage without charts: %v", err)
+	}
+
+	st := cmdutil.NewTestEnv(cmdutil.FormatText)
+	st.Files["f.json"] = []byte(after)
+	if err := runStatus(&ViewOptions{Env: st.Env, File: File{Path: "f.json"}}); err != nil {
+		t.Fatal(err)
+	}
+	if out, _ := st.Stdout(); out != "lariat heroes 40 12 0 8\ngunman thugs 20 8 0 0\n" {
+		t.Errorf("status = %q", out)
+	}
+}

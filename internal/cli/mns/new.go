@@ -9,14 +9,14 @@ import (
 
 // NewOptions are the inputs of `spandex mns new`.
 type NewOptions struct {
-	Env   *Env
+	*cmdutil.Env
 	Name  string
 	Files []string
 }
 
 // NewCmdNew builds `spandex mns new`.
 func NewCmdNew(f *cmdutil.Factory, runF func(*NewOptions) error) *cobra.Command {
-	opts := &NewOptions{}
+	opts := &NewOptions{Env: f.Env(cmdutil.FormatJSON)}
 	cmd := &cobra.Command{
 		Use:   "new FILE...",
 		Short: "Start a fight on segment 0 from combatant files",
@@ -37,20 +37,20 @@ Rolls no dice.`,
 		Example: `  spandex mns new heroes.json thugs.json > fight.json
   spandex mns new --name "Warehouse" heroes.json thugs.json > fight.json`,
 		Args: cobra.MinimumNArgs(0),
-		RunE: cmdutil.RunE(opts, runF, NewRun, func(_ *cobra.Command, args []string) error {
+		RunE: cmdutil.RunE(opts, runF, runNew, func(_ *cobra.Command, args []string) error {
 			opts.Files = args
 			if len(args) == 0 {
 				return cmdutil.Inputf("mns new: give one or more combatant files")
 			}
 			return nil
-		}, envInto(f, &opts.Env, cmdutil.FormatJSON)),
+		}),
 	}
 	cmd.Flags().StringVar(&opts.Name, "name", "", "a name for the fight")
 	return cmd
 }
 
-// NewRun reads the combatant files and writes the new encounter.
-func NewRun(opts *NewOptions) error {
+// runNew reads the combatant files and writes the new encounter.
+func runNew(opts *NewOptions) error {
 	var fighters []mns.Fighter
 	stdin := false
 	for _, path := range opts.Files {
@@ -60,7 +60,7 @@ func NewRun(opts *NewOptions) error {
 			}
 			stdin = true
 		}
-		data, name, err := opts.Env.Read(path)
+		data, name, err := opts.ReadInput(path)
 		if err != nil {
 			return err
 		}

@@ -12,13 +12,13 @@ import (
 
 // ViewOptions are the inputs of `mns next` and `mns status`.
 type ViewOptions struct {
-	Env  *Env
+	*cmdutil.Env
 	File File
 }
 
 // NewCmdNext builds `spandex mns next`.
 func NewCmdNext(f *cmdutil.Factory, runF func(*ViewOptions) error) *cobra.Command {
-	opts := &ViewOptions{}
+	opts := &ViewOptions{Env: f.Env(cmdutil.FormatTable)}
 	cmd := &cobra.Command{
 		Use:   "next [FILE]",
 		Short: "Who is due next, on which segment, and the payments on the way",
@@ -33,16 +33,16 @@ pile}); -o text prints "SEGMENT ID" for each combatant due first.
 Rolls no dice.`,
 		Example: `  spandex mns next fight.json
   spandex mns next fight.json -o json | jq -r '.who[0].id'`,
-		RunE: cmdutil.RunE(opts, runF, NextRun, opts.File.fromArgs, opts.File.readOnly("next"), envInto(f, &opts.Env, cmdutil.FormatTable)),
+		RunE: cmdutil.RunE(opts, runF, runNext, opts.File.fromArgs, opts.File.readOnly("next")),
 	}
 	opts.File.addFlag(cmd)
 	_ = cmd.Flags().MarkHidden("in-place")
 	return cmd
 }
 
-// NextRun prints the pile.
-func NextRun(opts *ViewOptions) error {
-	e, err := opts.Env.load(opts.File)
+// runNext prints the pile.
+func runNext(opts *ViewOptions) error {
+	e, err := load(opts.Env, opts.File)
 	if err != nil {
 		return err
 	}

@@ -14,7 +14,8 @@ import (
 
 // RangeOptions are the inputs of `spandex mns range`.
 type RangeOptions struct {
-	Env      *Env
+	*cmdutil.Env
+	Charts   ChartsFile
 	Distance float64
 	Weapon   string
 	Ranges   mns.Ranges
@@ -32,7 +33,7 @@ type RangeOptions struct {
 
 // NewCmdRange builds `spandex mns range`.
 func NewCmdRange(f *cmdutil.Factory, runF func(*RangeOptions) error) *cobra.Command {
-	opts := &RangeOptions{}
+	opts := &RangeOptions{Env: f.Env(cmdutil.FormatText)}
 	cmd := &cobra.Command{
 		Use:   "range --distance M (--weapon NAME | --short M --set M --max M | --power KIND --pr N)",
 		Short: "Range sets, defense bonus, damage penalty, standard ranges, misses",
@@ -64,7 +65,7 @@ Misses diagram in the charts file.
   spandex mns range --distance 30 --power beam --pr 20 --charts my-charts.json
   spandex mns range --distance 10 --weapon knife --miss thrown --attack 3 --defense 7 --dice 3 --charts my-charts.json`,
 		Args: cobra.NoArgs,
-		RunE: cmdutil.RunE(opts, runF, RangeRun, opts.checkFlags, envInto(f, &opts.Env, cmdutil.FormatText)),
+		RunE: cmdutil.RunE(opts, runF, runRange, opts.Charts.fromFlag, opts.checkFlags),
 	}
 	fl := cmd.Flags()
 	fl.Float64Var(&opts.Distance, "distance", 0, "distance to the target in meters")
@@ -140,10 +141,10 @@ type MissResult struct {
 	Unit string `json:"unit"`
 }
 
-// RangeRun works out the ranges.
-func RangeRun(opts *RangeOptions) error {
+// runRange works out the ranges.
+func runRange(opts *RangeOptions) error {
 	env := opts.Env
-	ch, err := env.charts()
+	ch, err := opts.Charts.load(env)
 	if err != nil {
 		return err
 	}

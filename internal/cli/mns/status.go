@@ -12,7 +12,7 @@ import (
 
 // NewCmdStatus builds `spandex mns status`.
 func NewCmdStatus(f *cmdutil.Factory, runF func(*ViewOptions) error) *cobra.Command {
-	opts := &ViewOptions{}
+	opts := &ViewOptions{Env: f.Env(cmdutil.FormatTable)}
 	cmd := &cobra.Command{
 		Use:   "status [FILE]",
 		Short: "Everyone's VP, DP, penalty, surprise, stun and action under way",
@@ -27,7 +27,7 @@ combatants, effects}); -o text prints one line per combatant: "ID SIDE VP
 DP PENALTY DUE". Rolls no dice.`,
 		Example: `  spandex mns status fight.json
   spandex mns status fight.json -o json | jq '.combatants[] | select(.dp < 0)'`,
-		RunE: cmdutil.RunE(opts, runF, StatusRun, opts.File.fromArgs, opts.File.readOnly("status"), envInto(f, &opts.Env, cmdutil.FormatTable)),
+		RunE: cmdutil.RunE(opts, runF, runStatus, opts.File.fromArgs, opts.File.readOnly("status")),
 	}
 	opts.File.addFlag(cmd)
 	_ = cmd.Flags().MarkHidden("in-place")
@@ -61,9 +61,9 @@ type StatusLine struct {
 	Action         *mns.Action `json:"action"`
 }
 
-// StatusRun prints the board.
-func StatusRun(opts *ViewOptions) error {
-	e, err := opts.Env.load(opts.File)
+// runStatus prints the board.
+func runStatus(opts *ViewOptions) error {
+	e, err := load(opts.Env, opts.File)
 	if err != nil {
 		return err
 	}

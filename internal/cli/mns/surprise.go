@@ -9,14 +9,15 @@ import (
 
 // SurpriseOptions are the inputs of `spandex mns surprise`.
 type SurpriseOptions struct {
-	Env     *Env
+	*cmdutil.Env
 	File    File
+	Charts  ChartsFile
 	Request mns.SurpriseRequest
 }
 
 // NewCmdSurprise builds `spandex mns surprise`.
 func NewCmdSurprise(f *cmdutil.Factory, runF func(*SurpriseOptions) error) *cobra.Command {
-	opts := &SurpriseOptions{}
+	opts := &SurpriseOptions{Env: f.Env(cmdutil.FormatText)}
 	r := &opts.Request
 	cmd := &cobra.Command{
 		Use:   "surprise [FILE] --on ID (--segments N | --missed-by N | --roll) [--reduce N]",
@@ -39,7 +40,7 @@ rolls.`,
 		Example: `  spandex mns surprise -i fight.json --on lariat --segments 8 --reduce 5
   spandex mns surprise -i fight.json --on gunman --missed-by 4 --sphere 4
   spandex mns surprise -i fight.json --on brute --roll --dice 9,8`,
-		RunE: cmdutil.RunE(opts, runF, SurpriseRun, opts.File.fromArgs, opts.checkFlags, envInto(f, &opts.Env, cmdutil.FormatText)),
+		RunE: cmdutil.RunE(opts, runF, runSurprise, opts.File.fromArgs, opts.Charts.fromFlag, opts.checkFlags),
 	}
 	opts.File.addFlag(cmd)
 	fl := cmd.Flags()
@@ -69,9 +70,9 @@ func (opts *SurpriseOptions) checkFlags(cmd *cobra.Command, _ []string) error {
 	return err
 }
 
-// SurpriseRun surprises the combatant.
-func SurpriseRun(opts *SurpriseOptions) error {
-	return opts.Env.change(opts.File, opts.Request.Roll, func(e *mns.Encounter, ctx mns.Ctx) error {
+// runSurprise surprises the combatant.
+func runSurprise(opts *SurpriseOptions) error {
+	return change(opts.Env, opts.File, opts.Charts, opts.Request.Roll, func(e *mns.Encounter, ctx mns.Ctx) error {
 		_, err := e.Surprise(ctx, opts.Request)
 		return err
 	})

@@ -8,55 +8,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
-	"github.com/codename-spandex/spandex/internal/iostreams"
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/mns"
 )
-
-// Env is what every mns verb needs from the factory.
-type Env struct {
-	IO     *iostreams.IOStreams
-	Format cmdutil.Format
-	// Read reads a file ("" or "-" is stdin).
-	Read func(path string) ([]byte, string, error)
-	// Roller gives the command's dice.
-	Roller  func() (*cmdutil.RollerState, error)
-	Explain bool
-	// ChartsPath is --charts, else mns.charts from the config ("" none).
-	ChartsPath string
-	// FinishDice checks that every --dice value was used.
-	FinishDice func() error
-}
-
-func newEnv(f *cmdutil.Factory, cmd *cobra.Command, human cmdutil.Format) (*Env, error) {
-	ft, err := f.Format(human)
-	if err != nil {
-		return nil, err
-	}
-	cfg, err := f.Config()
-	if err != nil {
-		return nil, err
-	}
-	charts := cfg.Mns.Charts
-	if fl := cmd.Flag("charts"); fl != nil && fl.Changed {
-		charts = fl.Value.String()
-	}
-	return &Env{IO: f.IOStreams, Format: ft, Read: f.ReadInput, Roller: f.Roller, Explain: f.Globals.Explain,
-		FinishDice: f.FinishDice, ChartsPath: charts}, nil
-}
-
-// envInto is the prepare step that builds a verb's environment into *env,
-// with human as the terminal's output format.
-func envInto(f *cmdutil.Factory, env **Env, human cmdutil.Format) cmdutil.Prepare {
-	return func(cmd *cobra.Command, _ []string) error {
-		e, err := newEnv(f, cmd, human)
-		if err != nil {
-			return err
-		}
-		*env = e
-		return nil
-	}
-}
 
 // File is how a verb finds its encounter: FILE (positional), -i FILE (in
 // place) or stdin.
@@ -103,9 +57,56 @@ func (fl *File) source() string {
 	return fl.Path
 }
 
+// ChartsFile is the GM's charts file: --charts (a flag of the mns group),
+// else mns.charts in the configuration, else none.
+type ChartsFile struct {
+	// Path is --charts when given.
+	Path string
+}
+
+// fromFlag is the prepare step copying the group's --charts.
+func (c *ChartsFile) fromFlag(cmd *cobra.Command, _ []string) error {
+	if fl := cmd.Flag("charts"); fl != nil && fl.Changed {
+		c.Path = fl.Value.String()
+		if c.Path == "" {
+			return cmdutil.Inputf("--charts: give a file")
+		}
+	}
+	return nil
+}
+
+// path is the charts file to read, "" for none.
+func (c ChartsFile) path(env *cmdutil.Env) (string, error) {
+	if c.Path != "" {
+		return c.Path, nil
+	}
+	cfg, err := env.Config()
+	if err != nil {
+		return "", err
+	}
+	return cfg.Mns.Charts, nil
+}
+
+// load reads the charts, or returns nil when none are set.
+func (c ChartsFile) load(env *cmdutil.Env) (*mns.Charts, error) {
+	p, err := c.path(env)
+	if err != nil || p == "" {
+		return nil, err
+	}
+	data, name, err := env.ReadInput(p)
+	if err != nil {
+		return nil, cmdutil.Inputf("--charts: %w", err)
+	}
+	ch, err := mns.DecodeCharts(data)
+	if err != nil {
+		return nil, cmdutil.Inputf("--charts %s: %w", name, err)
+	}
+	return ch, nil
+}
+
 // load reads and validates an encounter.
-func (env *Env) load(fl File) (*mns.Encounter, error) {
-	data, name, err := env.Read(fl.source())
+func load(env *cmdutil.Env, fl File) (*mns.Encounter, error) {
+	data, name, err := env.ReadInput(fl.source())
 	if err != nil {
 		return nil, err
 	}
@@ -116,26 +117,10 @@ func (env *Env) load(fl File) (*mns.Encounter, error) {
 	return e, nil
 }
 
-// charts reads the GM's charts file, or returns nil when none is set.
-func (env *Env) charts() (*mns.Charts, error) {
-	if env.ChartsPath == "" {
-		return nil, nil
-	}
-	data, name, err := env.Read(env.ChartsPath)
-	if err != nil {
-		return nil, cmdutil.Inputf("--charts: %w", err)
-	}
-	c, err := mns.DecodeCharts(data)
-	if err != nil {
-		return nil, cmdutil.Inputf("--charts %s: %w", name, err)
-	}
-	return c, nil
-}
-
-// ctx builds the rules' context. With roll false no dice are asked for,
-// so --dice given to the verb is refused as unused.
-func (env *Env) ctx(roll bool) (mns.Ctx, error) {
-	ch, err := env.charts()
+// rulesCtx builds the rules' context. With roll false no dice are asked
+// for, so --dice given to the verb is refused as unused.
+func rulesCtx(env *cmdutil.Env, charts ChartsFile, roll bool) (mns.Ctx, error) {
+	ch, err := charts.load(env)
 	if err != nil {
 		return mns.Ctx{}, err
 	}
@@ -152,41 +137,39 @@ func (env *Env) ctx(roll bool) (mns.Ctx, error) {
 }
 
 // change loads the encounter, lets do change it, and saves it with the
-// events appended. When do fails nothing is written.
-func (env *Env) change(fl File, roll bool, do func(e *mns.Encounter, ctx mns.Ctx) error) error {
-	e, err := env.load(fl)
+// events appended (see save). When do fails nothing is written.
+func change(env *cmdutil.Env, fl File, charts ChartsFile, roll bool, do func(e *mns.Encounter, ctx mns.Ctx) error) error {
+	e, err := load(env, fl)
 	if err != nil {
 		return err
 	}
-	ctx, err := env.ctx(roll)
+	ctx, err := rulesCtx(env, charts, roll)
 	if err != nil {
 		return err
 	}
 	before := len(e.Log)
 	if err := do(e, ctx); err != nil {
-		return cmdutil.Input(err)
+		return cmdutil.RuleErr(err)
 	}
-	return env.save(fl, e, before)
+	return save(env, fl, e, before)
 }
 
 // save writes the changed encounter: atomically over -i FILE, printing
 // the events appended since before, or whole to stdout.
-func (env *Env) save(fl File, e *mns.Encounter, before int) error {
+func save(env *cmdutil.Env, fl File, e *mns.Encounter, before int) error {
 	if err := e.Validate(); err != nil {
-		return fmt.Errorf("the changed encounter is invalid (a bug): %w", err)
+		return cmdutil.Internal(fmt.Errorf("the changed encounter is invalid: %w", err))
 	}
 	data, err := mns.Encode(e)
 	if err != nil {
 		return err
 	}
-	if env.FinishDice != nil {
-		if err := env.FinishDice(); err != nil {
-			return err
-		}
+	if err := env.FinishDice(); err != nil {
+		return err
 	}
 	events := e.Log[before:]
-	env.explain(events)
-	env.reportSeed(events)
+	explain(env, events)
+	reportSeed(env, events)
 	if fl.InPlace == "" {
 		_, err := env.IO.Out.Write(data)
 		return err
@@ -194,12 +177,12 @@ func (env *Env) save(fl File, e *mns.Encounter, before int) error {
 	if err := cmdutil.WriteFileAtomic(fl.InPlace, data); err != nil {
 		return err
 	}
-	return env.printEvents(events)
+	return printEvents(env, events)
 }
 
 // printEvents prints events: JSON Lines or an indented JSON array, else
 // one summary line each.
-func (env *Env) printEvents(events []mns.Event) error {
+func printEvents(env *cmdutil.Env, events []mns.Event) error {
 	switch env.Format {
 	case cmdutil.FormatJSONL:
 		for _, ev := range events {
@@ -212,7 +195,7 @@ func (env *Env) printEvents(events []mns.Event) error {
 		if events == nil {
 			events = []mns.Event{}
 		}
-		return cmdutil.WriteJSON(env.IO.Out, cmdutil.FormatJSON, events)
+		return env.WriteJSON(events)
 	}
 	for _, ev := range events {
 		if _, err := fmt.Fprintln(env.IO.Out, ev.Summary); err != nil {
@@ -223,7 +206,7 @@ func (env *Env) printEvents(events []mns.Event) error {
 }
 
 // explain prints each new event's steps on stderr (--explain).
-func (env *Env) explain(events []mns.Event) {
+func explain(env *cmdutil.Env, events []mns.Event) {
 	if !env.Explain {
 		return
 	}
@@ -234,20 +217,18 @@ func (env *Env) explain(events []mns.Event) {
 }
 
 // reportSeed puts the seed on stderr for human output when seeded dice
-// were rolled.
-func (env *Env) reportSeed(events []mns.Event) {
-	if env.Format.IsJSON() {
-		return
-	}
+// were rolled (JSON output carries it in the events).
+func reportSeed(env *cmdutil.Env, events []mns.Event) {
 	for _, ev := range events {
 		if ev.Seed != nil && len(ev.Dice) > 0 {
-			cmdutil.ReportSeed(env.IO.ErrOut, ev.Seed)
+			env.ReportSeed(ev.Seed)
 			return
 		}
 	}
 }
 
-// intFlag reads a string flag holding a whole number, nil when not given.
+// intFlag reads a string flag holding a whole number, nil when not given
+// (a chart value the GM looked up by hand).
 func intFlag(cmd *cobra.Command, name string) (*int, error) {
 	if !cmd.Flags().Changed(name) {
 		return nil, nil
