@@ -140,6 +140,9 @@ func (c *Combatant) weapon(name string, ch *Charts) (Weapon, bool) {
 
 func roll2d10(r dice.Roller, purpose string) ([2]int, error) {
 	var d [2]int
+	if r == nil {
+		return d, fmt.Errorf("no dice to roll the %s with (a bug)", purpose)
+	}
 	for i := range d {
 		v, err := r.Roll(10, purpose)
 		if err != nil {

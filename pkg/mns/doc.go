@@ -52,6 +52,7 @@ const (
 	SectionPoison     = "M&S Attack Types, Damage (Poison Damage)"
 	SectionIllusory   = "M&S Attack Types, Damage (Illusory Damage)"
 	SectionPushback   = "M&S Attack Types, Pushback"
+	SectionThrowback  = "M&S Attack Types, Throwback"
 	SectionMultiple   = "M&S Attack Types, Defending and Attacking Multiple Opponents"
 	SectionBank       = "M&S Combat Situations, Bank Shots"
 	SectionCalled     = "M&S Combat Situations, Called Shots"

@@ -62,6 +62,9 @@ type Fighter struct {
 	Perception int     `json:"perception"`
 	// Learning caps a careful attack's delay with Agility.
 	Learning int `json:"learning"`
+	// Throwback is its Throwback Roll: the target of the 2d10 that keeps
+	// it on its feet when hit (0 when not given).
+	Throwback int `json:"throwback"`
 	// Weapons are its own weapons; they are looked up before the charts
 	// file's Weapons Chart.
 	Weapons []Weapon `json:"weapons"`
@@ -265,6 +268,7 @@ func (f Fighter) check(v *jsonfile.Checker, p string) {
 		{"vp", f.VP, 0, statLimit}, {"dp", f.DP, 0, statLimit}, {"ignore_damage", f.IgnoreDamage, 0, statLimit},
 		{"agility", f.Agility, -statLimit, statLimit}, {"strength", f.Strength, -statLimit, statLimit},
 		{"perception", f.Perception, -statLimit, statLimit}, {"learning", f.Learning, -statLimit, statLimit},
+		{"throwback", f.Throwback, -statLimit, statLimit},
 	} {
 		v.Range(p+"."+s.name, s.val, s.lo, s.hi)
 	}

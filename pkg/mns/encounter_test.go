@@ -382,3 +382,55 @@ func TestEncodeDecodeRoundTrip(t *testing.T) {
 		t.Errorf("an action landing in the past: %v", err)
 	}
 }
+
+func TestThrowback(t *testing.T) {
+	ch := synthetic(t)
+	e := newFight(t)
+	g := e.Find("gunman")
+	g.Fighter.Throwback = 12
+	// A VP-only hit on someone not surprised cannot throw.
+	ctx, _ := scripted(ch, 5, 5)
+	if _, err := e.Damage(ctx, DamageRequest{On: "gunman", Amount: 5, Throwback: true}); err == nil || !strings.Contains(err.Error(), "only a hit for DP") {
+		t.Errorf("VP-only hit: %v", err)
+	}
+	// 22 damage on 20 VP: 2 DP lost. Target 12 - 22 + Sphere(strength 3) 3 = -7;
+	// rolled 5+5 = 10: failed by 17: Action Chart result 10..19 -> 4 m.
+	e = newFight(t)
+	e.Find("gunman").Fighter.Throwback = 12
+	ctx, s := scripted(ch, 5, 5)
+	d, err := e.Damage(ctx, DamageRequest{On: "gunman", Amount: 22, Throwback: true, PushbackSegments: new(int)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Finish(); err != nil {
+		t.Fatal(err)
+	}
+	tb := d.Thrown
+	if tb == nil || tb.Ability != "strength" || tb.Bonus != 3 || tb.Target != -7 || tb.FailedBy != 17 || tb.Meters != 4 {
+		t.Errorf("throwback = %+v", tb)
+	}
+	// Surprised and hit for DP: half strength (3/2 = 1, Sphere 1).
+	e = newFight(t)
+	e.Find("gunman").Fighter.Throwback = 30
+	segs := 5
+	if _, err := e.Surprise(Ctx{}, SurpriseRequest{On: "gunman", Segments: &segs}); err != nil {
+		t.Fatal(err)
+	}
+	ctx, _ = scripted(ch, 1, 1)
+	d, err = e.Damage(ctx, DamageRequest{On: "gunman", Amount: 22, Throwback: true, PushbackSegments: new(int)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tb := d.Thrown; tb.Ability != "half strength" || tb.Bonus != 1 || tb.Target != 9 || tb.FailedBy != 0 {
+		t.Errorf("surprised throwback = %+v", tb)
+	}
+	// Without the Action Chart the distance is asked for.
+	e = newFight(t)
+	three := 3
+	ctx, _ = scripted(nil, 5, 5)
+	_, err = e.Damage(ctx, DamageRequest{On: "gunman", Amount: 22, Throwback: true, PushbackSegments: new(int), ThrowbackBonus: &three})
+	var need *NeedChartError
+	if !errors.As(err, &need) || need.Chart != "Action Chart" || need.Flag != "--throwback-meters N" {
+		t.Errorf("no Action Chart: %v", err)
+	}
+}

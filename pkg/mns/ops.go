@@ -23,6 +23,13 @@ type DamageRequest struct {
 	// PushbackSegments is the Sphere Chart value of the target's total
 	// pushback points, looked up by hand.
 	PushbackSegments *int `json:"pushback_segments"`
+	// Throwback makes the target's throwback roll when the hit allows one
+	// (dice: 2d10); ThrowbackBonus is the Sphere Chart value of its
+	// strength (or agility) and ThrowbackMeters the Action Chart's
+	// distance, when looked up by hand.
+	Throwback       bool `json:"throwback"`
+	ThrowbackBonus  *int `json:"throwback_bonus"`
+	ThrowbackMeters *int `json:"throwback_meters"`
 }
 
 // Damaged is the full record of applied damage.
@@ -42,6 +49,24 @@ type Damaged struct {
 	StunnedUntil int `json:"stunned_until"`
 	// CarefulLost is true when the hit lost a careful attack.
 	CarefulLost bool `json:"careful_lost"`
+	// Thrown is the throwback roll, when one was made.
+	Thrown *Throwback `json:"thrown"`
+}
+
+// Throwback is a throwback roll (SectionThrowback).
+type Throwback struct {
+	// Ability names the ability whose Sphere Chart value is the bonus:
+	// "strength", "half strength" or "agility".
+	Ability string `json:"ability"`
+	Bonus   int    `json:"bonus"`
+	// Target is the throwback roll, less the damage, plus the bonus.
+	Target int    `json:"target"`
+	Dice   [2]int `json:"dice"`
+	Roll   int    `json:"roll"`
+	// FailedBy is 0 when the roll held; Meters is how far it was thrown
+	// (the Action Chart's sphere column for FailedBy in its result column).
+	FailedBy int `json:"failed_by"`
+	Meters   int `json:"meters"`
 }
 
 // Damage applies damage to a combatant now: its tracks, its stun, its
@@ -132,6 +157,13 @@ func (e *Encounter) Damage(ctx Ctx, r DamageRequest) (*Damaged, error) {
 	} else if r.PushbackSegments != nil {
 		return nil, fmt.Errorf("--pushback-segments: this hit makes no pushback")
 	}
+	if r.Throwback {
+		tb, err := e.throwback(ctx, c, r, res, &steps)
+		if err != nil {
+			return nil, err
+		}
+		out.Thrown = tb
+	}
 	out.Due, _ = c.Due(e.Segment)
 	summary := fmt.Sprintf("segment %d: %s takes %d %s damage: %d VP, %d DP lost (VP %d, DP %d)", e.Segment, c.Fighter.ID, r.Amount, r.Kind, res.VPLost, res.DPLost, c.VP, c.DP)
 	if out.Delay > 0 {
@@ -140,8 +172,67 @@ func (e *Encounter) Damage(ctx Ctx, r DamageRequest) (*Damaged, error) {
 	if res.StunSegments > 0 {
 		summary += fmt.Sprintf("; stunned until %d", c.StunnedUntil)
 	}
-	e.add(Event{Kind: "damage", Target: c.Fighter.ID, Summary: summary, Steps: steps, Details: mustJSON(out)})
+	if tb := out.Thrown; tb != nil {
+		if tb.FailedBy > 0 {
+			summary += fmt.Sprintf("; thrown back %d m", tb.Meters)
+		} else {
+			summary += "; keeps its footing"
+		}
+	}
+	e.add(Event{Kind: "damage", Target: c.Fighter.ID, Summary: summary, Seed: ctx.Seed, Dice: recorded(ctx), Steps: steps, Details: mustJSON(out)})
 	return out, nil
+}
+
+// throwback makes the target's throwback roll (SectionThrowback): only
+// after a hit that cost DP, or VP while surprised. 2d10 under the
+// throwback roll less the damage done, plus the Sphere Chart value of the
+// higher of strength and agility after a VP-only hit, of strength after a
+// DP hit, of half strength (rounded down, a reading) after a DP hit while
+// surprised. Failed by F: thrown the Action Chart's sphere-column value of
+// F in its result column, in meters.
+func (e *Encounter) throwback(ctx Ctx, c *Combatant, r DamageRequest, res DamageResult, steps *ruling.Steps) (*Throwback, error) {
+	surprised := c.SurprisedUntil > e.Segment
+	if res.DPLost == 0 && !(surprised && res.VPLost > 0) {
+		return nil, fmt.Errorf("--throwback: only a hit for DP, or for VP while surprised, can throw %s", c.Fighter.ID)
+	}
+	f := c.Fighter
+	tb := &Throwback{}
+	score := max(f.Strength, f.Agility)
+	tb.Ability = "strength"
+	if f.Agility > f.Strength {
+		tb.Ability = "agility"
+	}
+	if res.DPLost > 0 {
+		score, tb.Ability = f.Strength, "strength"
+		if surprised {
+			score, tb.Ability = f.Strength/2, "half strength"
+		}
+	}
+	bonus, err := ctx.Charts.SphereOf(score, r.ThrowbackBonus, "--throwback-bonus N")
+	if err != nil {
+		return nil, fmt.Errorf("the throwback %w", err)
+	}
+	tb.Bonus = bonus
+	tb.Target = f.Throwback - r.Amount + bonus
+	d, err := roll2d10(ctx.Roller, "throwback")
+	if err != nil {
+		return nil, err
+	}
+	tb.Dice, tb.Roll = d, d[0]+d[1]
+	if tb.Roll <= tb.Target {
+		steps.AddRow("throwback", SectionThrowback, "Sphere Chart", fmt.Sprint(score), "throwback %d - damage %d + %s %+d = %d; rolled %d+%d = %d: holds", f.Throwback, r.Amount, tb.Ability, bonus, tb.Target, d[0], d[1], tb.Roll)
+		return tb, nil
+	}
+	tb.FailedBy = tb.Roll - tb.Target
+	if r.ThrowbackMeters != nil {
+		tb.Meters = *r.ThrowbackMeters
+	} else if ctx.Charts == nil || ctx.Charts.Action == nil {
+		return nil, &NeedChartError{Chart: "Action Chart", Input: fmt.Sprintf("%d in its result column, read in its sphere column", tb.FailedBy), Flag: "--throwback-meters N"}
+	} else if tb.Meters, err = ctx.Charts.Action.Read("result", "sphere", tb.FailedBy); err != nil {
+		return nil, err
+	}
+	steps.AddRow("throwback", SectionThrowback, "Action Chart", fmt.Sprintf("result %d", tb.FailedBy), "throwback %d - damage %d + %s %+d = %d; rolled %d+%d = %d: failed by %d, thrown %d m", f.Throwback, r.Amount, tb.Ability, bonus, tb.Target, d[0], d[1], tb.Roll, tb.FailedBy, tb.Meters)
+	return tb, nil
 }
 
 func temperOf(t float64) float64 {

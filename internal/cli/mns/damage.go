@@ -46,11 +46,21 @@ their Sphere Chart value (--pushback-segments N when looked up by hand) is
 how far its next action is pushed back. Damage taken while a careful
 attack is delayed loses it.
 
-Rolls no dice.`,
+--throwback makes the target's throwback roll after a hit that cost DP, or
+VP while it was surprised: 2d10 under its throwback roll less --amount,
+plus the Sphere Chart value of the higher of strength and agility (after a
+VP-only hit), of strength (after a DP hit), or of half strength (after a
+DP hit while surprised); --throwback-bonus N when looked up by hand. Failed
+by F, it is thrown the Action Chart's "sphere" column value for F in its
+"result" column, in meters (--throwback-meters N by hand).
+
+--dice order: with --throwback, the throwback roll (2d10); nothing else
+rolls.`,
 		Example: `  spandex mns damage -i fight.json --on lariat --amount 15
   spandex mns damage -i fight.json --on brute --amount 12 --kind stun --deadly
   spandex mns damage -i fight.json --on lariat --amount 15 --pushback-segments 1
-  spandex mns damage -i fight.json --on lariat --disbelieve`,
+  spandex mns damage -i fight.json --on lariat --disbelieve
+  spandex mns damage -i fight.json --on gunman --amount 22 --throwback --dice 5,5`,
 		RunE: cmdutil.RunE(opts, runF, runDamage, opts.File.fromArgs, opts.Charts.fromFlag, opts.checkFlags),
 	}
 	opts.File.addFlag(cmd)
@@ -64,6 +74,9 @@ Rolls no dice.`,
 	fl.String("stun-bonus", "", "the Square Chart value of the target's full DP, looked up by hand")
 	fl.String("pushback-segments", "", "the Sphere Chart value of the pushback points, looked up by hand")
 	fl.BoolVar(&opts.Disbelieve, "disbelieve", false, "the target sees through its illusory damage")
+	fl.BoolVar(&r.Throwback, "throwback", false, "make the target's throwback roll (2d10)")
+	fl.String("throwback-bonus", "", "the Sphere Chart value of the throwback's ability, looked up by hand")
+	fl.String("throwback-meters", "", "the Action Chart's distance for the failed roll, looked up by hand")
 	return cmd
 }
 
@@ -92,13 +105,19 @@ func (opts *DamageOptions) checkFlags(cmd *cobra.Command, _ []string) error {
 	if r.StunBonus, err = intFlag(cmd, "stun-bonus"); err != nil {
 		return err
 	}
-	r.PushbackSegments, err = intFlag(cmd, "pushback-segments")
+	if r.PushbackSegments, err = intFlag(cmd, "pushback-segments"); err != nil {
+		return err
+	}
+	if r.ThrowbackBonus, err = intFlag(cmd, "throwback-bonus"); err != nil {
+		return err
+	}
+	r.ThrowbackMeters, err = intFlag(cmd, "throwback-meters")
 	return err
 }
 
 // runDamage applies the damage.
 func runDamage(opts *DamageOptions) error {
-	return change(opts.Env, opts.File, opts.Charts, false, func(e *mns.Encounter, ctx mns.Ctx) error {
+	return change(opts.Env, opts.File, opts.Charts, opts.Request.Throwback, func(e *mns.Encounter, ctx mns.Ctx) error {
 		if opts.Disbelieve {
 			_, err := e.Disbelieve(opts.Request.On)
 			return err
