@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-// Character generation data added for pkg/chargen: the twenty readable
+// Starting a character: the twenty readable
 // lines of the ability grid (p. 9), and the readings spandex takes of the
 // book's examples-only lists (which powers help investigation without
 // being used on purpose, p. 22; which powers look outlandish, p. 19).
