@@ -8,6 +8,7 @@ import (
 
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/naming"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 	"github.com/codename-spandex/spandex/pkg/ruling"
 )
@@ -131,7 +132,7 @@ func (b *builder) choice(what string, options, prefer []string) (string, error) 
 		return "", errorf("--choose", "no choice is possible for %s", what)
 	}
 	if c, ok := b.nextChoice(); ok {
-		n := normalise(c)
+		n := naming.Slug(c)
 		for _, o := range options {
 			if o == n {
 				return o, nil
@@ -194,30 +195,6 @@ func tableName(table, slug string) string {
 		return w.name
 	}
 	return slug
-}
-
-// normalise lower-cases and hyphenates a user-given name.
-func normalise(s string) string {
-	out := make([]byte, 0, len(s))
-	sep := false
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c >= 'A' && c <= 'Z':
-			c += 'a' - 'A'
-		case c == ' ' || c == '_' || c == '-' || c == '\t':
-			sep = true
-			continue
-		case c == '(' || c == ')':
-			continue
-		}
-		if sep && len(out) > 0 {
-			out = append(out, '-')
-		}
-		sep = false
-		out = append(out, c)
-	}
-	return string(out)
 }
 
 // powerIndex returns the index of the first power with the slug, or -1.

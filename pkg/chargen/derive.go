@@ -8,6 +8,7 @@ import (
 
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/naming"
 	"github.com/codename-spandex/spandex/pkg/profile"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 	"github.com/codename-spandex/spandex/pkg/ruling"
@@ -351,7 +352,7 @@ func ownedModifier(src string) bool {
 	if j := strings.LastIndexByte(src, ':'); j >= 0 {
 		src = src[j+1:]
 	}
-	switch normalise(src) {
+	switch naming.Slug(src) {
 	case "super-strength", "super-endurance", "larger", "specialist-training":
 		return true
 	}
@@ -453,7 +454,7 @@ func parseTraining(opt string) ([]training, error) {
 }
 
 func abilityName(s string) (string, bool) {
-	switch normalise(s) {
+	switch naming.Slug(s) {
 	case "strength", "str":
 		return "strength", true
 	case "agility", "agi":

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/naming"
 )
 
 // Unattended preferences for "Choose" results and other free choices.
@@ -240,7 +241,7 @@ func (b *builder) superSense(i int) error {
 	}
 	if c, ok := b.nextChoice(); ok {
 		all := append(append([]string{"animal-senses", "radar-sense"}, tableOptions("enhanced-sense")...), tableOptions("special-sense")...)
-		n := normalise(c)
+		n := naming.Slug(c)
 		if !slices.Contains(all, n) {
 			return errorf("--choose", "%q is not a super sense (one of %s)", c, joinSlugs(all))
 		}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/naming"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 	"github.com/codename-spandex/spandex/pkg/ruling"
 )
@@ -37,7 +38,7 @@ func ParseNPCType(s string) (string, error) {
 	case NPCNormalAdult, NPCStreetTough, NPCSpecialist, NPCChild, NPCCombatant, NPCRobot, NPCAndroid, NPCAnimal, NPCSummoned, NPCSidekick:
 		return s, nil
 	}
-	n := normalise(s)
+	n := naming.Slug(s)
 	switch n {
 	case "goon", "goons", "thug", "thugs", "henchman", "combatants":
 		return NPCCombatant, nil
@@ -99,7 +100,7 @@ func GenerateNPC(r dice.Roller, opt NPCOptions) (*hero.Hero, ruling.Steps, error
 	if err != nil {
 		return nil, nil, err
 	}
-	switch normalise(opt.Blaster) {
+	switch naming.Slug(opt.Blaster) {
 	case "", "stunning-attack", "energy-blast":
 	default:
 		return nil, nil, errorf("--blaster", "%q is not stunning-attack or energy-blast (p. 49)", opt.Blaster)
@@ -180,7 +181,7 @@ func GenerateNPC(r dice.Roller, opt NPCOptions) (*hero.Hero, ruling.Steps, error
 		case NPCChild:
 			exprs = [4]string{"1d3", "1d3", "1d3", "1d3"}
 		case NPCSpecialist:
-			switch normalise(opt.Focus) {
+			switch naming.Slug(opt.Focus) {
 			case "", "mental":
 				exprs = [4]string{"1d3+2", "1d3+2", "2d6", "1d3+2"}
 			case "physical":
@@ -237,7 +238,7 @@ func GenerateNPC(r dice.Roller, opt NPCOptions) (*hero.Hero, ruling.Steps, error
 		case 7:
 			c.Attacks = append(c.Attacks, weaponAttack("sub-machine-gun", "Sub-machine gun", rulebook.DamageProjectile, rulebook.SC1, true, 2))
 		case 8:
-			blaster := normalise(opt.Blaster)
+			blaster := naming.Slug(opt.Blaster)
 			switch blaster {
 			case "", "stunning-attack":
 				c.Attacks = append(c.Attacks, hero.Attack{Slug: "blaster", Name: "Hi-tech blaster (stunning attack)", StrikeClass: rulebook.SC3,
@@ -258,7 +259,7 @@ func GenerateNPC(r dice.Roller, opt NPCOptions) (*hero.Hero, ruling.Steps, error
 			}
 		}
 		if row.Roll > 1 {
-			h.Equipment = append(h.Equipment, hero.Item{Slug: slugOf(row.Weapon), Name: row.Weapon})
+			h.Equipment = append(h.Equipment, hero.Item{Slug: naming.Slug(row.Weapon), Name: row.Weapon})
 		}
 	case NPCAnimal:
 		if err := four([4]string{"1d6+2", "1d6+2", "1d6+2", "1d6+2"}); err != nil {
@@ -357,7 +358,7 @@ func (b *builder) summoned(opt NPCOptions) (*hero.Hero, ruling.Steps, error) {
 	}
 	var extras []string
 	for _, e := range opt.Extras {
-		n := normalise(e)
+		n := naming.Slug(e)
 		ok := false
 		for _, a := range rulebook.SummonAbilities() {
 			if a.Slug == n {
@@ -503,16 +504,3 @@ func abilityDiceFor(expr string) *[4]abilityDice {
 	abilityExprs.Store(expr, a)
 	return a
 }
-
-// slugOf is normalise(s), cached for the few names it is asked for in
-// batches (a combatant's weapon).
-func slugOf(s string) string {
-	if v, ok := slugs.Load(s); ok {
-		return v.(string)
-	}
-	n := normalise(s)
-	slugs.Store(s, n)
-	return n
-}
-
-var slugs sync.Map // string -> string

@@ -3,6 +3,8 @@ package rulebook
 import (
 	"fmt"
 	"strings"
+
+	"github.com/codename-spandex/spandex/pkg/naming"
 )
 
 // Starting a character: the twenty readable
@@ -71,7 +73,7 @@ func reverseName(n string) string {
 // AbilityLineBySlug finds a line by its slug ("row-2", "column-3-reversed",
 // "diagonal", "anti-diagonal-reversed").
 func AbilityLineBySlug(slug string) (AbilityLine, bool) {
-	n := normalise(slug)
+	n := naming.Slug(slug)
 	for _, l := range AbilityLines() {
 		if l.Slug == n {
 			return l, true

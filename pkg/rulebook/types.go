@@ -250,23 +250,3 @@ func yesNo(b bool) string {
 	}
 	return "No"
 }
-
-// normalise lower-cases s, trims it and collapses runs of space, '_' and
-// '-' into single '-' so that "Hatchback Car", "hatchback_car" and
-// "hatchback-car" compare equal.
-func normalise(s string) string {
-	var b strings.Builder
-	sep := false
-	for _, r := range strings.ToLower(strings.TrimSpace(s)) {
-		if r == ' ' || r == '_' || r == '-' || r == '\t' {
-			sep = true
-			continue
-		}
-		if sep && b.Len() > 0 {
-			b.WriteByte('-')
-		}
-		sep = false
-		b.WriteRune(r)
-	}
-	return b.String()
-}
