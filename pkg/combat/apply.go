@@ -76,7 +76,7 @@ func SetConditions(h *hero.Hero) {
 type AttackerEvent struct {
 	Defender        string           `json:"defender"`
 	Attack          string           `json:"attack"`
-	Outcome         string           `json:"outcome"`
+	Outcome         Outcome          `json:"outcome"`
 	PoolSpent       *PoolSpend       `json:"pool_spent,omitempty"`
 	AttackerEffects *AttackerEffects `json:"attacker_effects,omitempty"`
 	Before          State            `json:"before"`

@@ -51,17 +51,17 @@ func (res *Result) Explain() ruling.Steps {
 			st.Add("grab", "p. 41", "grab's virtual health damage 1d6 %d + damage bonus %d = %d against the parry's %d", res.Damage.HealthRoll, res.Damage.Bonus, res.Damage.Health, rr.VirtualDamage)
 		}
 		switch res.Outcome {
-		case "grabbed":
+		case OutcomeGrabbed:
 			st.Add("grab", "p. 41", "%s is grabbed: cannot move away from %s", res.Defender, res.Attacker)
-		case "grappled":
+		case OutcomeGrappled:
 			st.Add("grapple", "p. 42", "second grab on the same target: %s is grappled (no attacks; +4 to hit them)", res.Defender)
-		case "escaped":
+		case OutcomeEscaped:
 			st.Add("escape", "p. 42", "%s gets free", res.Defender)
-		case "not-escaped":
+		case OutcomeNotEscaped:
 			st.Add("escape", "p. 42", "%s is still held", res.Defender)
 		}
 	}
-	if res.Applied.Immune != "" && res.Outcome == "immune" {
+	if res.Applied.Immune != "" && res.Outcome == OutcomeImmune {
 		st.Add("immunity", "", "%s: no damage and no knockback", res.Applied.Immune)
 	}
 	if m := res.Mundane; m != nil {
@@ -111,7 +111,7 @@ func (res *Result) Explain() ruling.Steps {
 		st.Add("absorb", "", "%s absorbs -%d H, -%d S", ab.Source, ab.Health, ab.Stamina)
 	}
 	if (res.Mode == ModeStrike || res.Mode == ModeCrush) && res.Mundane == nil {
-		if res.Outcome == "hit" || res.Outcome == "parried" || res.Outcome == "blocked" {
+		if res.Outcome == OutcomeHit || res.Outcome == OutcomeParried || res.Outcome == OutcomeBlocked {
 			for _, n := range ap.DividerNotes {
 				st.Add("dividers", "p. 37", "%s", n)
 			}
@@ -322,7 +322,7 @@ func (res *Result) Summary() string {
 	b.WriteString(" (")
 	b.WriteString(nameOr(res.Attack.Slug, string(res.Mode)))
 	b.WriteString("): ")
-	b.WriteString(res.Outcome)
+	b.WriteString(string(res.Outcome))
 	if kb := res.Knockback; kb != nil && kb.Metres > 0 {
 		b.WriteString(", knocked back ")
 		b.WriteString(strconv.Itoa(kb.Metres))

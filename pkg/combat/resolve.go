@@ -571,9 +571,9 @@ func (p *pipeline) run() error {
 		}
 	}
 	if !hit {
-		res.Outcome = "miss"
+		res.Outcome = OutcomeMiss
 		if p.mental {
-			res.Outcome = "resisted"
+			res.Outcome = OutcomeResisted
 		}
 		res.Reaction = ReactionResult{Kind: req.Reaction.Kind}
 		if req.Reaction.Kind == ReactionResist {
@@ -608,7 +608,7 @@ func (p *pipeline) run() error {
 	// Complete immunities are known before any damage die.
 	p.immune = p.completeImmunity()
 	if p.immune != "" {
-		res.Outcome = "immune"
+		res.Outcome = OutcomeImmune
 		res.Applied.Immune = p.immune
 		res.After = res.Before
 		return nil
@@ -693,7 +693,7 @@ func (p *pipeline) reactionPanels(k ReactionKind) (int, bool) {
 
 // reaction runs step 2 and returns a non-empty outcome when the attack is
 // avoided entirely.
-func (p *pipeline) reaction() (string, error) {
+func (p *pipeline) reaction() (Outcome, error) {
 	res, def := p.res, p.def
 	rx := p.req.Reaction
 	rr := &res.Reaction
@@ -757,13 +757,13 @@ func (p *pipeline) reaction() (string, error) {
 		switch dr {
 		case rulebook.DodgeFull:
 			rr.Success = true
-			return "dodged", nil
+			return OutcomeDodged, nil
 		case rulebook.DodgePlusP:
 			rr.Success = true
 			if rx.TakeExtraPanel {
 				rr.ExtraPanel = true
 				rr.Panels++
-				return "dodged", nil
+				return OutcomeDodged, nil
 			}
 		case rulebook.DodgeHalf:
 			rr.Success = true
@@ -796,7 +796,7 @@ func (p *pipeline) reaction() (string, error) {
 // judo runs the judo throw reaction (pp. 35-36): a grab (a to-hit roll
 // with the defender's unarmed attack against the attacker's armour
 // class), then 1d6 + strike bonus on the Judo Throw Table.
-func (p *pipeline) judo() (string, error) {
+func (p *pipeline) judo() (Outcome, error) {
 	res, def, att := p.res, p.def, p.att
 	rr := &res.Reaction
 	rec := &res.rec
@@ -871,7 +871,7 @@ func (p *pipeline) judo() (string, error) {
 		ah, as := ApplyDividers(d.Health, d.Stamina, dv)
 		eff.Applied = &AppliedResult{IncomingHealth: d.Health, IncomingStamina: d.Stamina, Dividers: dv, Health: ah, Stamina: as}
 	}
-	return "thrown", nil
+	return OutcomeThrown, nil
 }
 
 // mentalContest is a psionic blast's will contest (p. 43).
@@ -1012,7 +1012,7 @@ func (p *pipeline) afterDamage() error {
 		h, s = nh, ns
 	}
 	if rr.Kind == ReactionParry && rr.Success && h == 0 && s == 0 {
-		res.Outcome = "parried"
+		res.Outcome = OutcomeParried
 	}
 	if rr.Kind == ReactionBlock {
 		nh, ns, used := ReduceHealthFirst(h, s, rr.ObjectHealth)
@@ -1022,7 +1022,7 @@ func (p *pipeline) afterDamage() error {
 		if nh > 0 || ns > 0 {
 			rr.ObjectDestroyed, rr.ObjectRemaining = true, 0
 		} else {
-			res.Outcome = "blocked"
+			res.Outcome = OutcomeBlocked
 		}
 	}
 	// Absorbers (whirlwind, mystic shield, personal forcefield), outermost
@@ -1064,7 +1064,7 @@ func (p *pipeline) afterDamage() error {
 		res.After.Prone = true
 	}
 	if res.Outcome == "" {
-		res.Outcome = "hit"
+		res.Outcome = OutcomeHit
 	}
 	if res.Attack.Melee && req.Movement != nil && req.Movement.Special {
 		p.effects().RecoveryPanels = 1
@@ -1127,7 +1127,7 @@ func (p *pipeline) mundane() error {
 	}
 	res.Mundane = m
 	res.After = after
-	res.Outcome = "hit"
+	res.Outcome = OutcomeHit
 	return nil
 }
 
@@ -1153,7 +1153,7 @@ func (p *pipeline) grabbed() error {
 		res.Damage = DamageResult{HealthExpr: "1d6", HealthRoll: gv - p.att.Combat.DamageBonus, Bonus: p.att.Combat.DamageBonus,
 			BonusHealth: p.att.Combat.DamageBonus, Health: gv, BonusSources: res.Damage.BonusSources[:0]}
 		if rr.VirtualDamage >= gv {
-			res.Outcome = "parried"
+			res.Outcome = OutcomeParried
 			res.After = res.Before
 			return nil
 		}
@@ -1162,10 +1162,10 @@ func (p *pipeline) grabbed() error {
 	// damage leaves the defender grabbed (p. 41).
 	res.After = res.Before
 	if def.Condition.GrabbedBy == p.att.Name {
-		res.Outcome = "grappled"
+		res.Outcome = OutcomeGrappled
 		res.After.Grappled = true
 	} else {
-		res.Outcome = "grabbed"
+		res.Outcome = OutcomeGrabbed
 	}
 	res.After.Grabbed = p.att.Name
 	return nil
@@ -1196,10 +1196,10 @@ func (p *pipeline) escape() error {
 	}
 	res.After = res.Before
 	if escaped {
-		res.Outcome = "escaped"
+		res.Outcome = OutcomeEscaped
 		res.After.Grabbed, res.After.Grappled = "", false
 	} else {
-		res.Outcome = "not-escaped"
+		res.Outcome = OutcomeNotEscaped
 	}
 	return nil
 }
@@ -1238,7 +1238,7 @@ func (p *pipeline) throwPerson() error {
 		}
 		rr.Roll, rr.Modifiers, rr.Total, rr.Target, rr.Success = g.Roll, g.Modifiers, g.Total, g.Target, g.Hit
 		if g.Hit {
-			res.Outcome = "not-thrown"
+			res.Outcome = OutcomeNotThrown
 			res.After = res.Before
 			return nil
 		}
@@ -1264,7 +1264,7 @@ func (p *pipeline) throwPerson() error {
 		res.After.Condition = ConditionsOf(after).Worst()
 	}
 	res.After.Prone = kb.Prone || res.Before.Prone
-	res.Outcome = "thrown"
+	res.Outcome = OutcomeThrown
 	return nil
 }
 
@@ -1276,7 +1276,7 @@ func (p *pipeline) finishing() error {
 		return err
 	}
 	res.Finishing = &FinishingResult{Roll: roll, Hours: roll}
-	res.Outcome = "knocked-out"
+	res.Outcome = OutcomeKnockedOut
 	res.After = res.Before
 	if res.After.Condition == "ok" || res.After.Condition == "stunned" || res.After.Condition == "dazed" || res.After.Condition == "battered" {
 		res.After.Condition = "unconscious"
