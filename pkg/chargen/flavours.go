@@ -108,7 +108,7 @@ func (b *builder) learn(i int, table string, speciality bool, prefer []string) e
 		if tries > 200 {
 			return errorf("dice", "could not roll a new %s for %s", what, b.h.Powers[i].Name)
 		}
-		row, v, err := b.subTable(i, table, flavourPurpose(b.h.Powers[i].Slug, what))
+		row, v, err := b.subTable(i, table, b.g.flavourPurpose(b.h.Powers[i].Slug, what))
 		if err != nil {
 			return err
 		}

@@ -3,7 +3,6 @@ package chargen
 import (
 	"fmt"
 	"slices"
-	"sync"
 
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/hero"
@@ -95,7 +94,7 @@ type NPCOptions struct {
 // slots and then its health d6s; for a summoned creature, its health
 // d10s then its stamina d10s; androids and sidekicks are generated as
 // full heroes (see Generate).
-func GenerateNPC(r dice.Roller, opt NPCOptions) (*hero.Hero, ruling.Steps, error) {
+func (g *Generator) npc(r dice.Roller, opt NPCOptions) (*hero.Hero, ruling.Steps, error) {
 	typ, err := ParseNPCType(opt.Type)
 	if err != nil {
 		return nil, nil, err
@@ -107,7 +106,7 @@ func GenerateNPC(r dice.Roller, opt NPCOptions) (*hero.Hero, ruling.Steps, error
 	}
 	switch typ {
 	case NPCAndroid:
-		h, steps, err := Generate(r, GenOptions{Kind: hero.KindAndroid, Name: opt.Name, Derive: opt.Derive, Seed: opt.Seed, Reuse: opt.Reuse})
+		h, steps, err := g.generate(r, GenOptions{Kind: hero.KindAndroid, Name: opt.Name, Derive: opt.Derive, Seed: opt.Seed, Reuse: opt.Reuse})
 		if err == nil {
 			h.NPCType = typ
 		}
@@ -120,7 +119,7 @@ func GenerateNPC(r dice.Roller, opt NPCOptions) (*hero.Hero, ruling.Steps, error
 		if rank < 1 || rank > 3 {
 			return nil, nil, errorf("--rank", "%d: the Sidekick power has ranks 1-3 (p. 71)", rank)
 		}
-		h, steps, err := Generate(r, GenOptions{Kind: hero.KindSidekick, Name: opt.Name, Slots: rank - 1, NoSlots: rank == 1,
+		h, steps, err := g.generate(r, GenOptions{Kind: hero.KindSidekick, Name: opt.Name, Slots: rank - 1, NoSlots: rank == 1,
 			PanelsPerPage: rank + 1, Derive: opt.Derive, Seed: opt.Seed, Reuse: opt.Reuse})
 		if err == nil {
 			h.NPCType = typ
@@ -136,9 +135,8 @@ func GenerateNPC(r dice.Roller, opt NPCOptions) (*hero.Hero, ruling.Steps, error
 	}
 	*h = hero.Hero{Schema: hero.SchemaVersion, Kind: hero.KindMundane, NPCType: typ, Name: opt.Name,
 		Powers: recycled(sp.powers, 0), Perks: recycled(sp.perks, 0), Equipment: recycled(sp.equipment, 0), Log: recycled(sp.log, 0)}
-	b := newBuilder()
-	defer b.free()
-	*b = builder{r: r, quiet: opt.Derive.Quiet, h: h, spare: sp}
+	b, done := g.builder(builder{r: r, quiet: opt.Derive.Quiet, h: h, spare: sp})
+	defer done()
 	if h.Name == "" {
 		h.Name = npcName(typ)
 	}
@@ -468,7 +466,7 @@ func (b *builder) rollAbilities(exprs [4]string, abil *hero.Abilities) error {
 	var ds *[4]abilityDice
 	for k, ptr := range [4]*int{&abil.Strength, &abil.Agility, &abil.Will, &abil.Endurance} {
 		if k == 0 || exprs[k] != exprs[k-1] {
-			ds = abilityDiceFor(exprs[k])
+			ds = b.g.abilityDice(exprs[k])
 		}
 		a := ds[k]
 		v, err := a.e.Total(b.r, a.purpose)
@@ -485,22 +483,4 @@ func (b *builder) rollAbilities(exprs [4]string, abil *hero.Abilities) error {
 type abilityDice struct {
 	e       *dice.Expr
 	purpose string
-}
-
-// abilityExprs caches, by expression, the parsed ability dice of the
-// supporting cast with the purposes of the four abilities, so that a
-// batch of goons parses and formats nothing.
-var abilityExprs sync.Map // string -> *[4]abilityDice
-
-func abilityDiceFor(expr string) *[4]abilityDice {
-	if a, ok := abilityExprs.Load(expr); ok {
-		return a.(*[4]abilityDice)
-	}
-	e := dice.MustParse(expr)
-	a := &[4]abilityDice{}
-	for k, name := range [4]string{"strength", "agility", "will", "endurance"} {
-		a[k] = abilityDice{e, name + " (" + expr + ")"}
-	}
-	abilityExprs.Store(expr, a)
-	return a
 }
