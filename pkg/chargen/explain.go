@@ -163,7 +163,7 @@ func (b *builder) formatLines(keep bool, spare []string) []string {
 	buf, ends := b.text[:0], b.ends[:0]
 	for i := range b.lines {
 		buf = b.lines[i].appendText(buf)
-		buf = fmt.Appendf(buf, " (%s)", b.lines[i].page)
+		buf = append(append(append(buf, " ("...), b.lines[i].page...), ')')
 		ends = append(ends, len(buf))
 	}
 	b.text, b.ends = buf, ends

@@ -141,17 +141,21 @@ func (d Dividers) None() bool { return d.Health == 0 && d.Stamina == 0 }
 
 // String renders "H/5 S/4", "H/2", or "-" for none.
 func (d Dividers) String() string {
-	var parts []string
+	var buf [24]byte
+	b := buf[:0]
 	if d.Health != 0 {
-		parts = append(parts, "H/"+strconv.Itoa(d.Health))
+		b = strconv.AppendInt(append(b, "H/"...), int64(d.Health), 10)
 	}
 	if d.Stamina != 0 {
-		parts = append(parts, "S/"+strconv.Itoa(d.Stamina))
+		if len(b) > 0 {
+			b = append(b, ' ')
+		}
+		b = strconv.AppendInt(append(b, "S/"...), int64(d.Stamina), 10)
 	}
-	if len(parts) == 0 {
+	if len(b) == 0 {
 		return "-"
 	}
-	return strings.Join(parts, " ")
+	return string(b)
 }
 
 // modifierString renders a Strength Table divider modifier ("H/+1, S/+2").
