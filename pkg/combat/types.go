@@ -337,10 +337,6 @@ type Result struct {
 	// Steps explains the ruling step by step with pages; filled by
 	// Explain (Apply calls it).
 	Steps ruling.Steps `json:"steps,omitempty"`
-
-	rec recorder
-	opt Options
-	pl  pipeline
 }
 
 // AttackInfo describes the attack used.
