@@ -132,18 +132,13 @@ func (b *builder) dodge(opt Options) {
 		b.explain(combatLine{what: lineCannotDodge, ac: c.ArmourClass, from: why, rank: whyRank, page: "pp. 35, 51"})
 		return
 	}
-	type src = dodgeSource
-	var buf [8]src
-	srcs := buf[:0]
-	if info.DodgeBonus != 0 {
-		srcs = append(srcs, src{"armour class", info.DodgeBonus})
-	}
-	if r := h.PowerRank("acrobatics"); r > 0 {
-		bonus := 2
-		if r >= 2 {
-			bonus = 3
-		}
-		srcs = append(srcs, src{"Acrobatics", bonus})
+	// The bonus from each source, 0 for none.
+	var bonus [dodgeSources]int
+	bonus[dodgeArmourClass] = info.DodgeBonus
+	if r := h.PowerRank("acrobatics"); r >= 2 {
+		bonus[dodgeAcrobatics] = 3
+	} else if r == 1 {
+		bonus[dodgeAcrobatics] = 2
 	}
 	ma := 0
 	if i := powerIndex(h, "martial-arts"); i >= 0 {
@@ -154,40 +149,38 @@ func (b *builder) dodge(opt Options) {
 		}
 	}
 	if h.PowerRank("reactions") > 0 {
-		srcs = append(srcs, src{"Reactions", 2})
+		bonus[dodgeReactions] = 2
 	}
 	if h.PowerRank("super-speed") > 0 {
-		srcs = append(srcs, src{"Super Speed", 3})
+		bonus[dodgeSuperSpeed] = 3
 	}
 	if b.hasFlavour("skills", "gymnastics") {
-		srcs = append(srcs, src{"Gymnastics", 1})
+		bonus[dodgeGymnastics] = 1
 	}
 	// "add" (the default): every source adds; "best": the best one.
+	l := combatLine{what: lineDodge, ac: c.ArmourClass, martialArts: ma > 0, page: "pp. 13, 35"}
 	total := 0
-	best := src{}
 	if opt.DodgeStacking == "best" {
-		for _, s := range srcs {
-			if s.bonus > best.bonus {
+		l.best = true
+		best := -1
+		for s, v := range bonus {
+			if v > 0 && (best < 0 || v > bonus[best]) {
 				best = s
 			}
 		}
-		total = best.bonus
+		if best >= 0 {
+			total = bonus[best]
+			l.dodge[best] = int8(total)
+		}
 	} else {
-		for _, s := range srcs {
-			total += s.bonus
+		for s, v := range bonus {
+			total += v
+			l.dodge[s] = int8(v)
 		}
 	}
 	total += ma
 	c.DodgeBonus = total
-	l := combatLine{what: lineDodge, value: total, ac: c.ArmourClass, martialArts: ma > 0, page: "pp. 13, 35"}
-	if opt.DodgeStacking == "best" {
-		l.best = true
-		if best.bonus > 0 {
-			l.sources[0], l.nsources = best, 1
-		}
-	} else {
-		l.nsources = copy(l.sources[:], srcs)
-	}
+	l.value = total
 	b.explain(l)
 }
 

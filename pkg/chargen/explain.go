@@ -26,11 +26,20 @@ const (
 	lineSuperSpeed
 )
 
-// dodgeSource is one source of a dodge bonus: "Acrobatics" +2.
-type dodgeSource struct {
-	name  string
-	bonus int
-}
+// dodgeSource is one source of a dodge bonus (pp. 13, 35), in the order
+// the explanation lists them.
+type dodgeSource uint8
+
+const (
+	dodgeArmourClass dodgeSource = iota
+	dodgeAcrobatics
+	dodgeReactions
+	dodgeSuperSpeed
+	dodgeGymnastics
+	dodgeSources
+)
+
+var dodgeSourceNames = [dodgeSources]string{"armour class", "Acrobatics", "Reactions", "Super Speed", "Gymnastics"}
 
 // combatLine is one line of a character's combat explanation
 // (Combat.Explain, and the "combat" steps of --explain): the rule, the
@@ -58,10 +67,9 @@ type combatLine struct {
 	dividers, base, improve rulebook.Dividers
 	// scores are movement's strength, agility and endurance.
 	scores [3]int
-	// dodge: the sources of the dodge bonus, whether only the best one
-	// counts, and Martial Arts rank 2's +1.
-	sources     [8]dodgeSource
-	nsources    int
+	// dodge: the bonus from each source (0: none), whether only the best
+	// one counts, and Martial Arts rank 2's +1.
+	dodge       [dodgeSources]int8
 	best        bool
 	martialArts bool
 }
@@ -114,16 +122,19 @@ func (l *combatLine) appendText(buf []byte) []byte {
 func (l *combatLine) appendDodge(buf []byte) []byte {
 	buf = fmt.Appendf(buf, "may dodge, dodge bonus %+d: ", l.value)
 	sep := ""
-	for _, s := range l.sources[:l.nsources] {
+	for src, bonus := range l.dodge {
+		if bonus == 0 {
+			continue
+		}
 		buf = append(buf, sep...)
 		sep = ", "
-		if s.name == "armour class" {
-			buf = fmt.Appendf(buf, "armour class %s %+d", l.ac, s.bonus)
+		if dodgeSource(src) == dodgeArmourClass {
+			buf = fmt.Appendf(buf, "armour class %s %+d", l.ac, bonus)
 		} else {
-			buf = fmt.Appendf(buf, "%s %+d", s.name, s.bonus)
+			buf = fmt.Appendf(buf, "%s %+d", dodgeSourceNames[src], bonus)
 		}
 	}
-	if l.best && l.nsources > 0 {
+	if l.best && sep != "" {
 		buf = append(buf, " (best)"...)
 	}
 	if l.martialArts {
@@ -144,6 +155,9 @@ func (l combatLine) String() string { return string(l.appendText(nil)) }
 // are stored or printed.
 func (b *builder) explain(l combatLine) {
 	if b.explaining {
+		if b.lines == nil {
+			b.lines = make([]combatLine, 0, 16)
+		}
 		b.lines = append(b.lines, l)
 	}
 }
@@ -161,6 +175,9 @@ func (b *builder) formatLines(keep bool, spare []string) []string {
 		return nil
 	}
 	buf, ends := b.text[:0], b.ends[:0]
+	if buf == nil {
+		buf, ends = make([]byte, 0, 1024), make([]int, 0, 16)
+	}
 	for i := range b.lines {
 		buf = b.lines[i].appendText(buf)
 		buf = append(append(append(buf, " ("...), b.lines[i].page...), ')')
