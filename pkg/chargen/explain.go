@@ -83,7 +83,7 @@ func (l *combatLine) appendText(buf []byte) []byte {
 		}
 		return fmt.Appendf(buf, "armour class %s from %s", l.ac, l.from)
 	case lineDividers:
-		buf = fmt.Appendf(buf, "dividers %s: armour class %s gives %s, strength %d improves them by ", l.dividers, l.ac, l.base, l.score)
+		buf = fmt.Appendf(buf, "dividers %v: armour class %s gives %v, strength %d improves them by ", (*dividersText)(&l.dividers), l.ac, (*dividersText)(&l.base), l.score)
 		if l.improve.None() {
 			return append(buf, "nothing"...)
 		}
@@ -146,6 +146,15 @@ func (l *combatLine) appendDodge(buf []byte) []byte {
 		buf = append(buf, "no bonus"...)
 	}
 	return buf
+}
+
+// dividersText formats dividers as rulebook.Dividers.String does ("H/2
+// S/3"); fmt is handed a pointer to it, so formatting allocates nothing.
+type dividersText rulebook.Dividers
+
+func (d *dividersText) Format(f fmt.State, _ rune) {
+	var buf [24]byte
+	f.Write(rulebook.Dividers(*d).Append(buf[:0]))
 }
 
 // String is the line's text.

@@ -142,20 +142,25 @@ func (d Dividers) None() bool { return d.Health == 0 && d.Stamina == 0 }
 // String renders "H/5 S/4", "H/2", or "-" for none.
 func (d Dividers) String() string {
 	var buf [24]byte
-	b := buf[:0]
+	return string(d.Append(buf[:0]))
+}
+
+// Append appends d as String writes it to b.
+func (d Dividers) Append(b []byte) []byte {
+	start := len(b)
 	if d.Health != 0 {
 		b = strconv.AppendInt(append(b, "H/"...), int64(d.Health), 10)
 	}
 	if d.Stamina != 0 {
-		if len(b) > 0 {
+		if len(b) > start {
 			b = append(b, ' ')
 		}
 		b = strconv.AppendInt(append(b, "S/"...), int64(d.Stamina), 10)
 	}
-	if len(b) == 0 {
-		return "-"
+	if len(b) == start {
+		b = append(b, '-')
 	}
-	return string(b)
+	return b
 }
 
 // modifierString renders a Strength Table divider modifier ("H/+1, S/+2").
