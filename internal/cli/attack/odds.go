@@ -17,8 +17,9 @@ import (
 // (unconscious, at death's door, dead, or a mundane defender taken out).
 func AttackOdds(attacker, defender *hero.Hero, req combat.Request, rules combat.Options) (*odds.Odds, error) {
 	var res combat.Result
+	var rv combat.Resolver
 	return odds.Walk(odds.Options{}, func(r dice.Roller, o *odds.Observer) error {
-		if err := combat.ResolveInto(&res, attacker, defender, req, r, rules); err != nil {
+		if err := rv.Resolve(&res, attacker, defender, req, r, rules); err != nil {
 			return err
 		}
 		ObserveAttack(&res, o)
@@ -28,7 +29,7 @@ func AttackOdds(attacker, defender *hero.Hero, req combat.Request, rules combat.
 
 // ObserveAttack records the observations of one resolved attack.
 func ObserveAttack(res *combat.Result, o *odds.Observer) {
-	o.Label("outcome", res.Outcome)
+	o.Label("outcome", string(res.Outcome))
 	if res.Reaction.Kind != combat.ReactionNone {
 		o.Label("reaction", reactionLabel(res))
 	}
