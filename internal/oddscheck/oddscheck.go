@@ -79,9 +79,26 @@ func Observations(o *odds.Observer) [][2]string {
 	return out
 }
 
+// CompareFractions is Compare for odds decoded from JSON: the exact
+// probability of each outcome is its printed num/den (which must be
+// present).
+func CompareFractions(od *odds.Odds, brute map[string]map[string]*big.Rat) error {
+	exact := func(_ string, oc odds.Outcome) *big.Rat {
+		if oc.Den == 0 {
+			return nil
+		}
+		return new(big.Rat).SetFrac(new(big.Int).SetUint64(oc.Num), new(big.Int).SetUint64(oc.Den))
+	}
+	return compare(od, brute, exact)
+}
+
 // Compare checks the odds against the brute-force distribution: the same
 // tables, the same outcomes, the same exact probabilities.
 func Compare(od *odds.Odds, brute map[string]map[string]*big.Rat) error {
+	return compare(od, brute, func(_ string, oc odds.Outcome) *big.Rat { return oc.Exact() })
+}
+
+func compare(od *odds.Odds, brute map[string]map[string]*big.Rat, exact func(string, odds.Outcome) *big.Rat) error {
 	var errs []string
 	for _, t := range od.Tables {
 		b := brute[t.Name]
@@ -92,11 +109,11 @@ func Compare(od *odds.Odds, brute map[string]map[string]*big.Rat) error {
 		for _, oc := range t.Outcomes {
 			want := b[oc.Label]
 			if want == nil {
-				errs = append(errs, fmt.Sprintf("%s %s: odds %v, never seen by brute force", t.Name, oc.Label, oc.Exact()))
+				errs = append(errs, fmt.Sprintf("%s %s: odds %v, never seen by brute force", t.Name, oc.Label, oc.Probability))
 				continue
 			}
-			if oc.Exact().Cmp(want) != 0 {
-				errs = append(errs, fmt.Sprintf("%s %s: odds %v, brute force %v", t.Name, oc.Label, oc.Exact(), want))
+			if got := exact(t.Name, oc); got == nil || got.Cmp(want) != 0 {
+				errs = append(errs, fmt.Sprintf("%s %s: odds %v (%v), brute force %v", t.Name, oc.Label, got, oc.Probability, want))
 			}
 		}
 		if len(b) != len(t.Outcomes) {

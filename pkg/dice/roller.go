@@ -341,3 +341,25 @@ func rollSum(r SumRoller, n, sides int, purpose string) (int, error) {
 	}
 	return v, nil
 }
+
+// RollSum rolls n dice at once when the wrapped Roller is a SumRoller (the
+// odds engine), recording the total as one entry, else die by die.
+func (r *Recorder) RollSum(n, sides int, purpose string) (int, error) {
+	if sr, ok := r.r.(SumRoller); ok {
+		v, err := sr.RollSum(n, sides, purpose)
+		if err != nil {
+			return 0, err
+		}
+		r.rolls = append(r.rolls, Rolled{Sides: sides, Value: v, Purpose: purpose})
+		return v, nil
+	}
+	sum := 0
+	for range n {
+		v, err := rollDie(r, sides, purpose)
+		if err != nil {
+			return 0, err
+		}
+		sum += v
+	}
+	return sum, nil
+}

@@ -64,6 +64,9 @@ type roller struct {
 
 // newRoller starts the ruling's recorded dice.
 func newRoller(env *cmdutil.Env) (roller, error) {
+	if sess := oddsSession(env); sess != nil {
+		return roller{env: env, Recorder: dice.NewRecorder(sess.r)}, nil
+	}
 	rs, err := env.Roller()
 	if err != nil {
 		return roller{}, err
@@ -101,6 +104,10 @@ func Commands(f *cmdutil.Factory) []*cobra.Command {
 // on a terminal. --explain prints the steps on stderr, and human output
 // the seed of seeded dice.
 func emit(b *cmdutil.Env, seed *uint64, v any, lines []string, steps ruling.Steps) error {
+	if sess := oddsSession(b); sess != nil {
+		observe(v, sess.o)
+		return nil
+	}
 	if err := b.ExplainSteps(steps); err != nil {
 		return err
 	}

@@ -13,6 +13,8 @@ import (
 // DamageOptions are the inputs of `spandex damage`.
 type DamageOptions struct {
 	*cmdutil.Env
+	// Odds is --odds: the exact odds instead of a roll.
+	Odds bool
 	Type      string
 	Health    string
 	Stamina   string
@@ -63,6 +65,7 @@ Dice: the health dice, then the stamina dice.`,
 		RunE: cmdutil.RunE(opts, runF, runDamage),
 	}
 	fl := cmd.Flags()
+	fl.BoolVar(&opts.Odds, "odds", false, oddsHelp)
 	fl.StringVar(&opts.Type, "type", "", "a Physical Damage Table row")
 	fl.StringVar(&opts.Health, "health", "", "health damage dice (instead of the table's)")
 	fl.StringVar(&opts.Stamina, "stamina", "", "stamina damage dice (instead of the table's)")
@@ -78,6 +81,13 @@ Dice: the health dice, then the stamina dice.`,
 
 // runDamage rolls the damage.
 func runDamage(opts *DamageOptions) error {
+	if opts.Odds {
+		return rulingOdds(opts.Env, "damage", func() error {
+			o := *opts
+			o.Odds = false
+			return runDamage(&o)
+		})
+	}
 	for _, c := range []struct {
 		flag   string
 		v, max int

@@ -13,6 +13,8 @@ import (
 // DodgeOptions are the inputs of `spandex dodge`.
 type DodgeOptions struct {
 	*cmdutil.Env
+	// Odds is --odds: the exact odds instead of a roll.
+	Odds bool
 	StrikeClass string
 	Bonus       int
 	BonusSet    bool
@@ -63,6 +65,7 @@ Dice: one 1d6.`,
 		}),
 	}
 	fl := cmd.Flags()
+	fl.BoolVar(&opts.Odds, "odds", false, oddsHelp)
 	fl.StringVar(&opts.StrikeClass, "strike-class", "", "the attack's strike class 0-5 (required)")
 	fl.IntVar(&opts.Bonus, "bonus", 0, "the dodge bonus")
 	fl.StringVar(&opts.ArmourClass, "armour-class", "", "the dodger's armour class (checks it may dodge; gives its bonus)")
@@ -74,6 +77,13 @@ Dice: one 1d6.`,
 
 // runDodge rolls the dodge.
 func runDodge(opts *DodgeOptions) error {
+	if opts.Odds {
+		return rulingOdds(opts.Env, "dodge", func() error {
+			o := *opts
+			o.Odds = false
+			return runDodge(&o)
+		})
+	}
 	sc, err := parseSC(opts.StrikeClass)
 	if err != nil {
 		return err

@@ -14,6 +14,8 @@ import (
 // FallOptions are the inputs of `spandex fall`.
 type FallOptions struct {
 	*cmdutil.Env
+	// Odds is --odds: the exact odds instead of a roll.
+	Odds bool
 	combat.FallInput
 	HDivider, SDivider int
 }
@@ -44,6 +46,7 @@ Dice: the health d6s, then the stamina d6s.`,
 		RunE: cmdutil.RunE(opts, runF, runFall, required("metres"), multiplierIfGiven("soft")),
 	}
 	fl := cmd.Flags()
+	fl.BoolVar(&opts.Odds, "odds", false, oddsHelp)
 	fl.IntVar(&opts.Metres, "metres", 0, "metres fallen (required)")
 	fl.BoolVar(&opts.Jump, "jump", false, "a deliberate jump: counts 5 m less")
 	fl.IntVar(&opts.HDivider, "h-divider", 0, "the faller's H divider (doubled)")
@@ -56,6 +59,13 @@ Dice: the health d6s, then the stamina d6s.`,
 
 // runFall rolls the fall.
 func runFall(opts *FallOptions) error {
+	if opts.Odds {
+		return rulingOdds(opts.Env, "fall", func() error {
+			o := *opts
+			o.Odds = false
+			return runFall(&o)
+		})
+	}
 	if err := checkRange("h-divider", opts.HDivider, 0, 100); err != nil {
 		return err
 	}

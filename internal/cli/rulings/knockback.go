@@ -13,6 +13,8 @@ import (
 // KnockbackOptions are the inputs of `spandex knockback`.
 type KnockbackOptions struct {
 	*cmdutil.Env
+	// Odds is --odds: the exact odds instead of a roll.
+	Odds bool
 	Stamina    int
 	Threshold  int
 	BraceRank  int
@@ -58,6 +60,7 @@ Dice: one 1d6 per wall reached, nearest first; then the prone 1d20.`,
 		}),
 	}
 	fl := cmd.Flags()
+	fl.BoolVar(&opts.Odds, "odds", false, oddsHelp)
 	fl.IntVar(&opts.Stamina, "stamina", 0, "the stamina damage that counts for knockback (required)")
 	fl.IntVar(&opts.Threshold, "threshold", rulebook.DefaultKnockbackThreshold, "the knockback threshold")
 	fl.IntVar(&opts.BraceRank, "brace-rank", 0, "bracing with Super Strength at this rank (+5 each)")
@@ -70,6 +73,13 @@ Dice: one 1d6 per wall reached, nearest first; then the prone 1d20.`,
 
 // runKnockback rules on the knockback.
 func runKnockback(opts *KnockbackOptions) error {
+	if opts.Odds {
+		return rulingOdds(opts.Env, "knockback", func() error {
+			o := *opts
+			o.Odds = false
+			return runKnockback(&o)
+		})
+	}
 	if err := checkRange("stamina", opts.Stamina, 0, 1_000_000); err != nil {
 		return err
 	}

@@ -14,6 +14,8 @@ import (
 // ParryOptions are the inputs of `spandex parry`.
 type ParryOptions struct {
 	*cmdutil.Env
+	// Odds is --odds: the exact odds instead of a roll.
+	Odds bool
 	Attack        string
 	Parry         string
 	StrikeBonus   int
@@ -65,6 +67,7 @@ Dice: the 1d20, then the virtual damage (health dice, then stamina dice).`,
 		RunE: cmdutil.RunE(opts, runF, runParry),
 	}
 	fl := cmd.Flags()
+	fl.BoolVar(&opts.Odds, "odds", false, oddsHelp)
 	fl.StringVar(&opts.Attack, "attack", "", "the attack type: a Parrying Table row (required)")
 	fl.StringVar(&opts.Parry, "parry", "", "the parry type: a Parrying Table column (required)")
 	fl.IntVar(&opts.StrikeBonus, "strike-bonus", 0, "the parrier's strike bonus")
@@ -79,6 +82,13 @@ Dice: the 1d20, then the virtual damage (health dice, then stamina dice).`,
 
 // runParry rolls the parry.
 func runParry(opts *ParryOptions) error {
+	if opts.Odds {
+		return rulingOdds(opts.Env, "parry", func() error {
+			o := *opts
+			o.Odds = false
+			return runParry(&o)
+		})
+	}
 	if opts.Attack == "" {
 		return cmdutil.Inputf("--attack: required (a Parrying Table row, e.g. other-melee)")
 	}

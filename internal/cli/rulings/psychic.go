@@ -13,6 +13,8 @@ import (
 // PsychicOptions are the inputs of `spandex psychic`.
 type PsychicOptions struct {
 	*cmdutil.Env
+	// Odds is --odds: the exact odds instead of a roll.
+	Odds bool
 	combat.PsychicInput
 	Confidence int
 }
@@ -49,6 +51,7 @@ Dice: the attacker's 1d20, the defender's 1d20, then the resist 1d6.`,
 		}),
 	}
 	fl := cmd.Flags()
+	fl.BoolVar(&opts.Odds, "odds", false, oddsHelp)
 	fl.IntVar(&opts.AttackerWill, "attacker-will", 0, "the attacker's will (required)")
 	fl.IntVar(&opts.DefenderWill, "defender-will", 0, "the defender's will (required)")
 	fl.IntVar(&opts.AttackerBonus, "attacker-bonus", 0, "a bonus on the attacker's roll")
@@ -60,6 +63,13 @@ Dice: the attacker's 1d20, the defender's 1d20, then the resist 1d6.`,
 
 // runPsychic resolves the contest.
 func runPsychic(opts *PsychicOptions) error {
+	if opts.Odds {
+		return rulingOdds(opts.Env, "psychic", func() error {
+			o := *opts
+			o.Odds = false
+			return runPsychic(&o)
+		})
+	}
 	if err := checkRange("attacker-bonus", opts.AttackerBonus, -100, 100); err != nil {
 		return err
 	}

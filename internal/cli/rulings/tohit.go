@@ -16,6 +16,8 @@ import (
 // ToHitOptions are the inputs of `spandex tohit`.
 type ToHitOptions struct {
 	*cmdutil.Env
+	// Odds is --odds: the exact odds instead of a roll.
+	Odds bool
 	StrikeClass string
 	ArmourClass string
 	StrikeBonus int
@@ -68,6 +70,7 @@ With --roll, --dice or --seed it also rolls the d20 (one die: the to-hit).`,
 		RunE: cmdutil.RunE(opts, runF, runToHit),
 	}
 	fl := cmd.Flags()
+	fl.BoolVar(&opts.Odds, "odds", false, oddsHelp)
 	fl.StringVar(&opts.StrikeClass, "strike-class", "", "the attack's strike class 0-5 (required)")
 	fl.StringVar(&opts.ArmourClass, "armour-class", "", "the target's armour class A-L (required)")
 	fl.IntVar(&opts.StrikeBonus, "strike-bonus", 0, "the attacker's strike bonus")
@@ -82,6 +85,14 @@ With --roll, --dice or --seed it also rolls the d20 (one die: the to-hit).`,
 
 // runToHit works out the ruling.
 func runToHit(opts *ToHitOptions) error {
+	if opts.Odds {
+		return rulingOdds(opts.Env, "tohit", func() error {
+			o := *opts
+			o.Odds = false
+			o.Roll = true
+			return runToHit(&o)
+		})
+	}
 	sc, err := parseSC(opts.StrikeClass)
 	if err != nil {
 		return err
