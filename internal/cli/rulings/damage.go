@@ -14,7 +14,7 @@ import (
 type DamageOptions struct {
 	*cmdutil.Env
 	// Odds is --odds: the exact odds instead of a roll.
-	Odds bool
+	Odds      bool
 	Type      string
 	Health    string
 	Stamina   string

@@ -14,7 +14,7 @@ import (
 type DodgeOptions struct {
 	*cmdutil.Env
 	// Odds is --odds: the exact odds instead of a roll.
-	Odds bool
+	Odds        bool
 	StrikeClass string
 	Bonus       int
 	BonusSet    bool

@@ -14,7 +14,7 @@ import (
 type KnockbackOptions struct {
 	*cmdutil.Env
 	// Odds is --odds: the exact odds instead of a roll.
-	Odds bool
+	Odds       bool
 	Stamina    int
 	Threshold  int
 	BraceRank  int

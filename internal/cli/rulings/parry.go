@@ -15,7 +15,7 @@ import (
 type ParryOptions struct {
 	*cmdutil.Env
 	// Odds is --odds: the exact odds instead of a roll.
-	Odds bool
+	Odds          bool
 	Attack        string
 	Parry         string
 	StrikeBonus   int

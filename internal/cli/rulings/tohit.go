@@ -17,7 +17,7 @@ import (
 type ToHitOptions struct {
 	*cmdutil.Env
 	// Odds is --odds: the exact odds instead of a roll.
-	Odds bool
+	Odds        bool
 	StrikeClass string
 	ArmourClass string
 	StrikeBonus int
