@@ -1,0 +1,54 @@
+package cmdutil
+
+import (
+	"strings"
+	"testing"
+)
+
+// -o html is a page: FormatOrHTML takes it (on a terminal too), Format
+// refuses it naming the flag, and neither ever picks it on its own.
+func TestFormatHTML(t *testing.T) {
+	tests := []struct {
+		output  string
+		tty     bool
+		orHTML  bool
+		want    Format
+		wantErr string
+	}{
+		{output: "html", orHTML: true, want: FormatHTML},
+		{output: "HTML", tty: true, orHTML: true, want: FormatHTML},
+		{output: "", tty: true, orHTML: true, want: FormatText},
+		{output: "", tty: false, orHTML: true, want: FormatJSON},
+		{output: "auto", tty: true, orHTML: true, want: FormatText},
+		{output: "text", orHTML: true, want: FormatText},
+		{output: "html", wantErr: "-o/--output: html is only for sheet and fight report"},
+		{output: "html", tty: true, wantErr: "-o/--output: html is only for sheet and fight report"},
+		{output: "", tty: true, want: FormatText},
+		{output: "htm", orHTML: true, wantErr: `-o/--output: "htm" is not one of auto, json, jsonl, table, text, html`},
+	}
+	for _, tc := range tests {
+		e := newTestEnv(t)
+		e.f.Globals.Output = tc.output
+		e.ios.SetStdoutTTY(tc.tty)
+		get := e.f.Format
+		if tc.orHTML {
+			get = e.f.FormatOrHTML
+		}
+		ft, err := get(FormatText)
+		if tc.wantErr != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.wantErr) || ExitCode(err) != ExitUsage {
+				t.Errorf("-o %q (html allowed %v): %q, %v; want an input error with %q", tc.output, tc.orHTML, ft, err, tc.wantErr)
+			}
+			continue
+		}
+		if err != nil || ft != tc.want {
+			t.Errorf("-o %q tty %v (html allowed %v): %q, %v; want %q", tc.output, tc.tty, tc.orHTML, ft, err, tc.want)
+		}
+	}
+	if f, err := ParseFormat(" html "); f != FormatHTML || err != nil {
+		t.Errorf("ParseFormat(html) = %q, %v", f, err)
+	}
+	if FormatHTML.IsJSON() {
+		t.Error("html is not JSON")
+	}
+}
