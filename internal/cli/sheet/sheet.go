@@ -37,12 +37,20 @@ A file may hold one hero or a stream of heroes (JSON Lines, as gen hero -n N
 writes). The sheet is text, never wider than 80 columns. When stdout is not
 a terminal (or with -o json/jsonl) a JSON summary of each sheet is written
 instead: name, kind, abilities, the combat figures, tracks, attacks, powers,
-perks, profile categories, resources and downtime points.`,
+perks, profile categories, resources and downtime points.
+
+With -o html (on a terminal too; never chosen automatically) the sheets are
+one self-contained HTML document, laid out like the book's sheet with tick
+boxes to mark health and stamina damage in pencil: one printed page per
+hero on A4 or US Letter, so a whole party or a batch of villains prints at
+once. It has no scripts and loads nothing from the network.`,
 		Example: `  spandex sheet hero.json
   spandex gen hero --seed 42 | spandex sheet -o text
+  spandex gen hero --seed 42 | spandex sheet -o html > hero.html
+  spandex gen hero -n 6 --seed 7 | spandex sheet -o html > party.html
   spandex hero derive testdata/heroes/guardian-draft.json | spandex sheet -o text`,
 		RunE: cmdutil.RunE(opts, runF, Run, cmdutil.InputFiles(&opts.Files), func(*cobra.Command, []string) error {
-			ft, err := f.Format(cmdutil.FormatText)
+			ft, err := f.FormatOrHTML(cmdutil.FormatText)
 			if err != nil {
 				return err
 			}
@@ -58,6 +66,9 @@ perks, profile categories, resources and downtime points.`,
 
 // Run renders every hero of every file.
 func Run(opts *Options) error {
+	if opts.Format == cmdutil.FormatHTML {
+		return runHTML(opts)
+	}
 	return cmdutil.EachInput(opts.Files, opts.Open, func(name string, r io.Reader) error {
 		return cmdutil.DecodeHeroes(r, name, func(_ string, n int, h *hero.Hero) error {
 			if opts.Format.IsJSON() {
