@@ -193,7 +193,7 @@ func newSheetView(h *hero.Hero) sheetView {
 		pools = append(pools, fmt.Sprintf("%s %d (≤%d per action)", p.Name, p.Max, p.CapPerAction))
 	}
 	if len(pools) > 0 {
-		v.Combat = append(v.Combat, pair{"Magic/Psychic/Energy", strings.Join(pools, ", ")})
+		v.Extras = append(v.Extras, pair{"Magic/Psychic/Energy", strings.Join(pools, ", ")})
 	}
 	for _, m := range c.Moves {
 		s := ""
@@ -347,42 +347,90 @@ func newSheetView(h *hero.Hero) sheetView {
 	return v
 }
 
-// density estimates how much is on a sheet (in lines of text at the
-// normal size) and picks a smaller type when it would not fit a page.
-func density(v *sheetView) string {
-	lines := 0
-	text := func(s string, perLine int) int { return 1 + len(s)/perLine }
-	lines += text(v.Notes, 110)
-	lines += len(v.Modifiers)/2 + 1
+// pageHeight is the printed sheet's height in CSS pixels (256 mm, the
+// smaller printable height of A4 and Letter less a little), and levels
+// are the type sizes of the dense classes relative to the normal one,
+// as measured in Chromium (the worst case of a hundred and fifty heroes).
+const pageHeight = 925
+
+var levels = []struct {
+	class string
+	scale float64
+}{{"", 1}, {"dense-1", 0.905}, {"dense-2", 0.84}, {"dense-3", 0.76}, {"dense-4", 0.68}}
+
+func wrapped(chars, perLine int) int { return max(1, (chars+perLine-1)/perLine) }
+
+// estimate is a sheet's height in CSS pixels, printed at the normal type
+// size on the printable width of A4: each section from its lines of text
+// and rows of tick boxes, by constants measured in Chromium.
+func estimate(v *sheetView) float64 {
+	h := 54 + 15*float64(wrapped(len(v.Notes), 100)-1)
+	mods := 0
+	for _, m := range v.Modifiers {
+		mods += len(m) + 2
+	}
+	abilities := 150 + 14*float64(wrapped(mods, 90))
+	combat := 125.0
 	for _, e := range v.Extras {
-		lines += text(e.Label+e.Value, 110)
+		combat += 14 * float64(wrapped(len(e.Label)+len(e.Value)+2, 48))
 	}
+	h += max(abilities, combat)
+	tracks := 20.0
 	for _, t := range v.Tracks {
-		perRow := map[string]int{"l": 36, "m": 48, "s": 64, "none": 1 << 30}[t.Size]
-		lines += 3 + 2*(len(t.Boxes)+perRow-1)/perRow
+		perRow, row := 37, 18.5
+		switch t.Size {
+		case "m":
+			perRow, row = 46, 14.6
+		case "s":
+			perRow, row = 61, 11.2
+		}
+		tracks += 38
+		if len(t.Boxes) > 0 {
+			tracks += row * float64(wrapped(len(t.Boxes), perRow))
+		} else {
+			tracks += 10
+		}
 	}
+	if v.Mundane != "" {
+		tracks += 16
+	}
+	h += tracks
+	attacks := 46.0
 	for _, a := range v.Attacks {
-		lines += text(a.Notes, 50)
+		attacks += 20 + 16*float64(max(wrapped(len(a.Notes), 55), wrapped(len(a.Name), 24))-1)
 	}
-	col := 0
+	if v.Parries != "" {
+		attacks += 15 * float64(wrapped(len(v.Parries)+9, 100))
+	}
+	h += attacks
+	powers, equipment := 30.0, 30.0
 	for _, e := range v.Powers {
-		col += text(e.Name+e.Detail, 55) + text(e.Sub, 55) - 1
+		powers += 19 * float64(wrapped(len(e.Name)+len(e.Detail)+2, 50))
+		if e.Sub != "" {
+			powers += 17 * float64(wrapped(len(e.Sub), 55))
+		}
 	}
 	for _, e := range v.Perks {
-		col += text(e.Name+e.Detail, 55)
+		powers += 19 * float64(wrapped(len(e.Name)+len(e.Detail)+7, 50))
 	}
-	eq := 0
 	for _, e := range v.Equipment {
-		eq += text(e.Name+e.Detail+e.Sub, 55)
+		equipment += 19 * float64(wrapped(len(e.Name)+len(e.Detail)+len(e.Sub)+4, 50))
 	}
-	lines += max(col, eq) + 2
-	switch {
-	case lines > 95:
-		return "dense-3"
-	case lines > 80:
-		return "dense-2"
-	case lines > 66:
-		return "dense-1"
+	h += max(powers, equipment)
+	if len(v.Profile) > 0 {
+		h += 159 + 9
 	}
-	return ""
+	// The footer, the notes box's heading and the gaps between sections.
+	return h + 11 + 28 + 6*9
+}
+
+// density picks the largest type that fits the sheet on one page.
+func density(v *sheetView) string {
+	e := estimate(v)
+	for _, l := range levels {
+		if e*l.scale <= pageHeight {
+			return l.class
+		}
+	}
+	return levels[len(levels)-1].class
 }
