@@ -295,7 +295,7 @@ func TestFightReportInBrowser(t *testing.T) {
 	if charts != len(e.Combatants) || lines != len(e.Combatants)-mundane {
 		t.Errorf("%d charts with %d health lines; want %d and %d", charts, lines, len(e.Combatants), len(e.Combatants)-mundane)
 	}
-	if text, err := browser.Eval[string](tab, `document.body.innerText`); err != nil || !strings.Contains(text, "Page 1") {
+	if text, err := browser.Eval[string](tab, `document.body.textContent`); err != nil || !strings.Contains(text, "Page 1") {
 		t.Errorf("the report's text has no Page 1 (%v)", err)
 	}
 }
