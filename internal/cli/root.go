@@ -84,6 +84,9 @@ func bindGlobals(f *cmdutil.Factory, cmd *cobra.Command) error {
 		if _, err := cmdutil.ParseFormat(f.Globals.Output); err != nil {
 			return err
 		}
+		if err := cmdutil.CheckHTML(cmd, f.Globals.Output); err != nil {
+			return err
+		}
 	}
 	return nil
 }

@@ -3,6 +3,8 @@ package cmdutil
 import (
 	"strings"
 	"testing"
+
+	"github.com/spf13/cobra"
 )
 
 // -o html is a page: FormatOrHTML takes it (on a terminal too), Format
@@ -50,5 +52,24 @@ func TestFormatHTML(t *testing.T) {
 	}
 	if FormatHTML.IsJSON() {
 		t.Error("html is not JSON")
+	}
+}
+
+// Only a command marked with AllowHTML takes -o html, whatever it does
+// with its output format.
+func TestCheckHTML(t *testing.T) {
+	page, other := &cobra.Command{Use: "page"}, &cobra.Command{Use: "other"}
+	AllowHTML(page)
+	for _, tc := range []struct {
+		cmd    *cobra.Command
+		output string
+		ok     bool
+	}{
+		{page, "html", true}, {page, "json", true}, {other, "html", false}, {other, " HTML ", false}, {other, "text", true}, {other, "", true},
+	} {
+		err := CheckHTML(tc.cmd, tc.output)
+		if tc.ok != (err == nil) || (err != nil && (ExitCode(err) != ExitUsage || !strings.Contains(err.Error(), "-o/--output: html is only for sheet and fight report"))) {
+			t.Errorf("%s -o %q: %v", tc.cmd.Use, tc.output, err)
+		}
 	}
 }

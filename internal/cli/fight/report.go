@@ -48,6 +48,7 @@ health and stamina over the pages; it is never chosen automatically, and
 	}
 	opts.File.addFlag(cmd)
 	_ = cmd.Flags().MarkHidden("in-place")
+	cmdutil.AllowHTML(cmd)
 	return cmd
 }
 

@@ -61,6 +61,7 @@ once. It has no scripts and loads nothing from the network.`,
 			return nil
 		}),
 	}
+	cmdutil.AllowHTML(cmd)
 	return cmd
 }
 
