@@ -144,9 +144,13 @@ func (t *Tab) PDF(p Paper) ([]byte, error) {
 
 // Media emulates a CSS media type ("print", "screen") and sets the
 // viewport's width in CSS pixels (the height follows the content).
-func (t *Tab) Media(media string, width int) error {
+func (t *Tab) Media(media string, width int) error { return t.MediaAt(media, width, 1) }
+
+// MediaAt is Media with a device scale factor (2: twice the pixels in a
+// screenshot, for a sharper picture).
+func (t *Tab) MediaAt(media string, width int, scale float64) error {
 	return chromedp.Do(t.ctx,
-		chromedp.EmulateViewport(int64(width), 800),
+		chromedp.EmulateViewport(int64(width), 800, chromedp.EmulateScale(scale)),
 		chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
 			_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Media: media})
 			return err
@@ -156,6 +160,12 @@ func (t *Tab) Media(media string, width int) error {
 // Screenshot returns a PNG of the whole page as laid out now.
 func (t *Tab) Screenshot() ([]byte, error) {
 	return chromedp.Run(t.ctx, chromedp.FullScreenshot(100))
+}
+
+// ScreenshotOf returns a PNG of the first element the CSS selector
+// matches, at the device scale factor set by MediaAt.
+func (t *Tab) ScreenshotOf(selector string) ([]byte, error) {
+	return chromedp.Run(t.ctx, chromedp.Screenshot(chromedp.CSS(selector)))
 }
 
 // Eval evaluates a JavaScript expression in the page and decodes its

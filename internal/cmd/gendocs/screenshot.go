@@ -60,8 +60,8 @@ func SheetPNG(chromium, heroFile string) ([]byte, error) {
 	}
 	defer tab.Close()
 	w, _ := browser.A4.Printable()
-	if err := tab.Media("print", int(w)); err != nil {
+	if err := tab.MediaAt("print", int(w), 1.5); err != nil {
 		return nil, err
 	}
-	return tab.Screenshot()
+	return tab.ScreenshotOf("article.sheet")
 }
