@@ -26,7 +26,7 @@ func reportFight(t *testing.T) *Encounter {
 	b := hero.Hero{Name: "Beta", Kind: hero.KindVillain, Health: hero.Health{Max: 20, Current: 20}, Stamina: hero.Stamina{Max: 20, Current: 20}}
 	m := hero.Hero{Name: "Mook", Kind: hero.KindMundane, Mundane: &hero.Mundane{Hits: 1}}
 	return &Encounter{Schema: 1, Name: "test", Page: 2, Phase: PhaseLosers,
-		Sides: []Side{{"x"}, {"y"}},
+		Sides:      []Side{{"x"}, {"y"}},
 		Combatants: []Combatant{{ID: "a", Side: "x", Hero: a}, {ID: "b", Side: "y", Hero: b}, {ID: "m", Side: "y", Hero: m}},
 		Log: []Event{
 			{Seq: 1, Page: 1, Phase: PhaseInitiative, Kind: "new", Summary: "fight begins"},
