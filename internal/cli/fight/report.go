@@ -15,7 +15,7 @@ import (
 
 // NewCmdReport builds `spandex fight report`.
 func NewCmdReport(f *cmdutil.Factory, runF func(*ViewOptions) error) *cobra.Command {
-	opts := &ViewOptions{}
+	opts := &ViewOptions{Env: f.PageEnv(cmdutil.FormatText)}
 	cmd := &cobra.Command{
 		Use:   "report [FILE]",
 		Short: "The whole fight from its log, page by page, with health and stamina charts",
@@ -34,17 +34,7 @@ health and stamina over the pages; it is never chosen automatically, and
 		Example: `  spandex fight report bank.json
   spandex fight report -o html bank.json > bank.html
   spandex fight report -o json bank.json | jq '.combatants[] | {id, pages}'`,
-		RunE: cmdutil.RunE(opts, runF, ReportRun, opts.File.fromArgs, opts.File.readOnly("report"), func(*cobra.Command, []string) error {
-			ft, err := f.FormatOrHTML(cmdutil.FormatText)
-			if err != nil {
-				return err
-			}
-			if ft == cmdutil.FormatTable {
-				ft = cmdutil.FormatText // the report is its own layout
-			}
-			opts.Env = &Env{IO: f.IOStreams, Format: ft, Read: f.ReadInput}
-			return nil
-		}),
+		RunE: cmdutil.RunE(opts, runF, runReport, opts.File.fromArgs, opts.File.readOnly("report")),
 	}
 	opts.File.addFlag(cmd)
 	_ = cmd.Flags().MarkHidden("in-place")
@@ -52,9 +42,9 @@ health and stamina over the pages; it is never chosen automatically, and
 	return cmd
 }
 
-// ReportRun prints the fight's report.
-func ReportRun(opts *ViewOptions) error {
-	e, err := opts.Env.load(opts.File)
+// runReport prints the fight's report.
+func runReport(opts *ViewOptions) error {
+	e, err := load(opts.Env, opts.File)
 	if err != nil {
 		return err
 	}

@@ -12,7 +12,7 @@ import (
 // per hero. All heroes are read first, so a bad file writes nothing.
 func runHTML(opts *Options) error {
 	var heroes []*hero.Hero
-	err := cmdutil.EachInput(opts.Files, opts.Open, func(name string, r io.Reader) error {
+	err := cmdutil.EachInput(opts.Files, opts.OpenInput, func(name string, r io.Reader) error {
 		return cmdutil.DecodeHeroes(r, name, func(_ string, _ int, h *hero.Hero) error {
 			heroes = append(heroes, h)
 			return nil
