@@ -73,3 +73,26 @@ func TestCheckHTML(t *testing.T) {
 		}
 	}
 }
+
+// A PageEnv binds -o html (on a terminal too); a plain Env refuses it.
+func TestPageEnv(t *testing.T) {
+	for _, tty := range []bool{false, true} {
+		e := newTestEnv(t)
+		e.f.Globals.Output = "html"
+		e.ios.SetStdoutTTY(tty)
+		page := e.f.PageEnv(FormatText)
+		if err := page.Bind(); err != nil || page.Format != FormatHTML {
+			t.Errorf("tty %v: PageEnv bound %q, %v", tty, page.Format, err)
+		}
+		plain := e.f.Env(FormatText)
+		if err := plain.Bind(); err == nil || ExitCode(err) != ExitUsage {
+			t.Errorf("tty %v: Env bound -o html: %q, %v", tty, plain.Format, err)
+		}
+	}
+	e := newTestEnv(t)
+	e.ios.SetStdoutTTY(true)
+	page := e.f.PageEnv(FormatText)
+	if err := page.Bind(); err != nil || page.Format != FormatText {
+		t.Errorf("no -o on a terminal: %q, %v", page.Format, err)
+	}
+}
