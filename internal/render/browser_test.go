@@ -202,7 +202,8 @@ func checkPrints(t *testing.T, b *browser.Browser, heroes []*hero.Hero) {
 	}
 }
 
-// phoneJS lists elements wider than a 360px screen.
+// phoneJS lists elements wider than the screen, and on a phone attack
+// notes the narrow table does not show.
 const phoneJS = `(() => {
   const out = [];
   const W = document.documentElement.clientWidth;
@@ -210,6 +211,9 @@ const phoneJS = `(() => {
   document.querySelectorAll("body *").forEach(el => {
     const r = el.getBoundingClientRect();
     if (r.right > W + 1) out.push("<" + el.tagName.toLowerCase() + "> " + JSON.stringify((el.textContent || "").trim().slice(0, 40)) + " ends at " + r.right.toFixed(0) + "px");
+  });
+  if (W <= 640) document.querySelectorAll(".notes-row").forEach(r => {
+    if (!r.getClientRects().length) out.push("an attack's notes are hidden: " + JSON.stringify(r.textContent.trim()));
   });
   return out.slice(0, 20);
 })()`

@@ -36,7 +36,7 @@ func Divider(d int) string {
 func AttackNotes(c *hero.Combat, a *hero.Attack) []string {
 	var notes []string
 	if a.AddsDamageBonus && c.DamageBonus != 0 {
-		notes = append(notes, "+"+strconv.Itoa(c.DamageBonus)+" DB")
+		notes = append(notes, Signed(c.DamageBonus)+" DB")
 	}
 	if a.ExtraDamage != 0 {
 		notes = append(notes, Signed(a.ExtraDamage)+" dmg")

@@ -286,3 +286,26 @@ func TestFightReportHTML(t *testing.T) {
 		t.Error("the report has a script or a network address")
 	}
 }
+
+// An attack's notes: the damage bonus with its sign (a weak goon's -2
+// is "-2 DB", not "+-2 DB"), range, dividers and special rules.
+func TestAttackNotes(t *testing.T) {
+	tests := []struct {
+		db   int
+		a    hero.Attack
+		want string
+	}{
+		{30, hero.Attack{AddsDamageBonus: true}, "+30 DB"},
+		{-2, hero.Attack{AddsDamageBonus: true}, "-2 DB"},
+		{0, hero.Attack{AddsDamageBonus: true}, ""},
+		{5, hero.Attack{AddsDamageBonus: false, Ranged: true, Range: 40, IgnoresDividers: true}, "ranged 40 m, ignores dividers"},
+		{0, hero.Attack{ExtraDamage: -1, ToHitBonus: 2, LowersDividers: 1, LowersStaminaDivider: 2, NoToHit: true, Mental: true, RecoveryPanels: 1},
+			"-1 dmg, +2 to hit, dividers -1, S divider -2, no to-hit, mental attack, +1 recovery panel"},
+	}
+	for _, tc := range tests {
+		c := hero.Combat{DamageBonus: tc.db}
+		if got := strings.Join(AttackNotes(&c, &tc.a), ", "); got != tc.want {
+			t.Errorf("DB %d %+v: %q, want %q", tc.db, tc.a, got, tc.want)
+		}
+	}
+}
