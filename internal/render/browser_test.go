@@ -219,9 +219,11 @@ const phoneJS = `(() => {
 })()`
 
 // TestSheetsPrintOnePagePerHero is the browser test of `sheet -o html`:
-// the Guardian's sheet and a six-hero party (made with spandex gen hero
-// and gen npc, testdata/party.jsonl) print one page per hero on A4 and on
-// US Letter, with nothing outside its page box, and fit a phone's width.
+// the Guardian's sheet and a six-hero party (testdata/party.jsonl: gen
+// hero --seed 42, 7 and 6, gen npc android --seed 3, robot --seed 4
+// --powers 3 and goon --seed 5, each -o jsonl) print one page per hero on
+// A4 and on US Letter, with nothing outside its page box, and fit a
+// phone's width.
 // SPANDEX_SHEET_HEROES=FILE checks any other file of heroes the same way.
 func TestSheetsPrintOnePagePerHero(t *testing.T) {
 	b := startBrowser(t)
@@ -239,6 +241,8 @@ func TestSheetsPrintOnePagePerHero(t *testing.T) {
 
 // TestFightReportInBrowser: the bank fight's report lays out inside an
 // A4 page's width and a phone's, and draws one chart per combatant.
+// testdata/bank.json is the bank fight as internal/cli's fight_report
+// script plays it: page 1 with the book's dice, then fight auto --seed 11.
 func TestFightReportInBrowser(t *testing.T) {
 	b := startBrowser(t)
 	data, err := os.ReadFile(filepath.Join("testdata", "bank.json"))
