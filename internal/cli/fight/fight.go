@@ -64,6 +64,7 @@ new events: text on a terminal, JSON when piped.`,
 	cmd.AddCommand(NewCmdAuto(f, nil))
 	cmd.AddCommand(NewCmdLeave(f, nil))
 	cmd.AddCommand(NewCmdReport(f, nil))
+	cmd.AddCommand(NewCmdSim(f, nil))
 	return cmd
 }
 

@@ -1,0 +1,270 @@
+package fight
+
+import (
+	"encoding/json"
+	"fmt"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/spf13/cobra"
+
+	"github.com/codename-spandex/spandex/internal/cmdutil"
+	"github.com/codename-spandex/spandex/pkg/encounter"
+)
+
+// MaxSimFights bounds -n.
+const MaxSimFights = 1_000_000_000
+
+// SimOptions are the inputs of `spandex fight sim`.
+type SimOptions struct {
+	*cmdutil.Env
+	File     string
+	N        int
+	Workers  int
+	Shard    string
+	MaxSteps int
+}
+
+// NewCmdSim builds `spandex fight sim` and `fight sim merge`.
+func NewCmdSim(f *cmdutil.Factory, runF func(*SimOptions) error) *cobra.Command {
+	opts := &SimOptions{Env: f.Env(cmdutil.FormatTable)}
+	cmd := &cobra.Command{
+		Use:   "sim FILE -n N [--seed S] [--workers K] [--shard i/k]",
+		Short: "Play N fights from an encounter with the autopilot and count who wins",
+		Long: `Play N fights from the encounter FILE (never changed) with the plain
+autopilot of fight auto, and report per side the wins and P(win) with a 95 %
+Wilson interval, the distribution of pages to the end, and per combatant
+P(out) and the mean health and stamina it lost.
+
+Fight i rolls with a seed derived only from (--seed, i), so the summary for
+a given seed and N is the same for any --workers. --shard i/k plays only
+fights i-1, i-1+k, i-1+2k, ... and its summary says so; fight sim merge adds
+shard summaries (counts, not averages) into the summary of the whole run,
+byte for byte the same as one run: spread a million fights over cores or
+hosts with GNU parallel or xargs -P (docs/fight.md).
+
+Without --seed a random seed is used and reported on stderr. --dice cannot
+be used (a simulation rolls millions of dice).`,
+		Example: `  spandex fight sim bank.json -n 10000 --seed 1
+  spandex fight sim bank.json -n 100000 --seed 1 --workers 2 -o json
+  spandex fight sim bank.json -n 100000 --seed 1 --shard 1/2 > a.json`,
+		Args: cobra.ExactArgs(1),
+		RunE: cmdutil.RunE(opts, runF, runSim, func(_ *cobra.Command, args []string) error {
+			opts.File = args[0]
+			return nil
+		}),
+	}
+	cmd.Flags().IntVarP(&opts.N, "fights", "n", 1000, "how many fights to play")
+	cmd.Flags().IntVar(&opts.Workers, "workers", runtime.GOMAXPROCS(0), "fights played at once (the result does not depend on it)")
+	cmd.Flags().StringVar(&opts.Shard, "shard", "", "i/k: play only the i-th of k shares of the fights")
+	cmd.Flags().IntVar(&opts.MaxSteps, "max-steps", 10_000, "give up on a fight after this many steps (counted as unfinished)")
+	cmd.AddCommand(NewCmdSimMerge(f, nil))
+	return cmd
+}
+
+// parseShard parses i/k.
+func parseShard(s string) (i, k int, err error) {
+	if s == "" {
+		return 1, 1, nil
+	}
+	a, b, ok := strings.Cut(s, "/")
+	i, err1 := strconv.Atoi(a)
+	k, err2 := strconv.Atoi(b)
+	if !ok || err1 != nil || err2 != nil || k < 1 || k > 1_000_000 || i < 1 || i > k {
+		return 0, 0, cmdutil.Inputf("--shard: %q is not i/k with 1 <= i <= k", s)
+	}
+	return i, k, nil
+}
+
+func runSim(opts *SimOptions) error {
+	if opts.N < 1 || opts.N > MaxSimFights {
+		return cmdutil.Inputf("-n: %d is outside 1-%d", opts.N, MaxSimFights)
+	}
+	if opts.Workers < 1 || opts.Workers > 1024 {
+		return cmdutil.Inputf("--workers: %d is outside 1-1024", opts.Workers)
+	}
+	if opts.MaxSteps < 1 {
+		return cmdutil.Inputf("--max-steps: %d is not positive", opts.MaxSteps)
+	}
+	si, sk, err := parseShard(opts.Shard)
+	if err != nil {
+		return err
+	}
+	if opts.DiceGiven {
+		return cmdutil.Inputf("--dice: a simulation rolls its own dice; give --seed")
+	}
+	data, _, err := opts.ReadInput(opts.File)
+	if err != nil {
+		return err
+	}
+	if _, err := encounter.Decode(data); err != nil {
+		return cmdutil.Inputf("%s: %v", opts.File, err)
+	}
+	rules, err := opts.Rules()
+	if err != nil {
+		return err
+	}
+	rs, err := opts.Roller()
+	if err != nil {
+		return err
+	}
+	seedP := rs.SeedPtr()
+	if seedP == nil {
+		return cmdutil.Inputf("--seed: required with the GM's dice")
+	}
+	seed := *seedP
+	opts.ReportSeed(seedP)
+	w := opts.Workers
+	parts := make([]*encounter.SimSummary, w)
+	errs := make([]error, w)
+	var wg sync.WaitGroup
+	for j := range w {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			parts[j], errs[j] = encounter.Simulate(data, seed, opts.N, si-1+sk*j, sk*w, rules, opts.MaxSteps)
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return cmdutil.RuleErr(err)
+		}
+	}
+	sum, err := encounter.MergeSims(parts...)
+	if err != nil {
+		return err
+	}
+	if sk > 1 {
+		sum.Shards = []string{fmt.Sprintf("%d/%d", si, sk)}
+	}
+	return writeSim(opts.Env, sum)
+}
+
+// SimMergeOptions are the inputs of `spandex fight sim merge`.
+type SimMergeOptions struct {
+	*cmdutil.Env
+	Files []string
+}
+
+// NewCmdSimMerge builds `spandex fight sim merge`.
+func NewCmdSimMerge(f *cmdutil.Factory, runF func(*SimMergeOptions) error) *cobra.Command {
+	opts := &SimMergeOptions{Env: f.Env(cmdutil.FormatTable)}
+	return &cobra.Command{
+		Use:   "merge SUMMARY.json...",
+		Short: "Add the JSON summaries of fight sim shards exactly",
+		Long: `Add the JSON summaries of fight sim shards (same file, seed and N; each
+shard once) count by count. When every fight is counted, the result is the
+summary a single run would print, byte for byte.`,
+		Example: `  spandex fight sim merge shard1.json shard2.json -o json`,
+		Args:    cobra.MinimumNArgs(1),
+		RunE: cmdutil.RunE(opts, runF, runSimMerge, func(_ *cobra.Command, args []string) error {
+			opts.Files = args
+			return nil
+		}),
+	}
+}
+
+func runSimMerge(opts *SimMergeOptions) error {
+	parts := make([]*encounter.SimSummary, 0, len(opts.Files))
+	for _, p := range opts.Files {
+		data, _, err := opts.ReadInput(p)
+		if err != nil {
+			return err
+		}
+		var s encounter.SimSummary
+		if err := json.Unmarshal(data, &s); err != nil {
+			return cmdutil.Inputf("%s: not a fight sim summary: %v", p, err)
+		}
+		if s.Schema != encounter.SimSchema {
+			return cmdutil.Inputf("%s: schema: %d is not a fight sim summary (want %d)", p, s.Schema, encounter.SimSchema)
+		}
+		parts = append(parts, &s)
+	}
+	sum, err := encounter.MergeSims(parts...)
+	if err != nil {
+		return cmdutil.Inputf("%v", err)
+	}
+	return writeSim(opts.Env, sum)
+}
+
+// simJSON is the printed summary: the counts and what follows from them.
+type simJSON struct {
+	*encounter.SimSummary
+	Report simReport `json:"report"`
+}
+
+type simReport struct {
+	Sides      []simSideReport `json:"sides"`
+	Combatants []simCombReport `json:"combatants"`
+}
+
+type simSideReport struct {
+	Name string  `json:"name"`
+	PWin float64 `json:"p_win"`
+	Low  float64 `json:"p_win_low"`
+	High float64 `json:"p_win_high"`
+}
+
+type simCombReport struct {
+	ID               string  `json:"id"`
+	POut             float64 `json:"p_out"`
+	MeanHealthTaken  float64 `json:"mean_health_taken"`
+	MeanStaminaTaken float64 `json:"mean_stamina_taken"`
+}
+
+func r6(x float64) float64 { return float64(int64(x*1e6+0.5)) / 1e6 }
+
+func report(s *encounter.SimSummary) simReport {
+	var r simReport
+	n := float64(max(s.Fights, 1))
+	for _, sd := range s.Sides {
+		lo, hi := encounter.Wilson(sd.Wins, s.Fights)
+		r.Sides = append(r.Sides, simSideReport{Name: sd.Name, PWin: r6(float64(sd.Wins) / n), Low: r6(lo), High: r6(hi)})
+	}
+	for _, c := range s.Combatants {
+		r.Combatants = append(r.Combatants, simCombReport{ID: c.ID, POut: r6(float64(c.Out) / n),
+			MeanHealthTaken: r6(float64(c.HealthTaken) / n), MeanStaminaTaken: r6(float64(c.StaminaTaken) / n)})
+	}
+	return r
+}
+
+func writeSim(env *cmdutil.Env, s *encounter.SimSummary) error {
+	rep := report(s)
+	if env.Format.IsJSON() {
+		return env.WriteJSON(simJSON{SimSummary: s, Report: rep})
+	}
+	out := env.IO.Out
+	shard := ""
+	if len(s.Shards) > 0 {
+		shard = " (shards " + strings.Join(s.Shards, ", ") + ")"
+	}
+	fmt.Fprintf(out, "%d of %d fights, seed %d%s; %d unfinished, %d with nobody standing\n\n", s.Fights, s.N, s.Seed, shard, s.Unfinished, s.Draws)
+	rows := make([]cmdutil.BarRow, len(rep.Sides))
+	for i, sd := range rep.Sides {
+		rows[i] = cmdutil.BarRow{Label: fmt.Sprintf("%s (%s-%s)", sd.Name, cmdutil.Pct(sd.Low), cmdutil.Pct(sd.High)), P: sd.PWin}
+	}
+	fmt.Fprintln(out, "P(win), 95 % interval")
+	if err := cmdutil.Bars(out, "Side", false, rows); err != nil {
+		return err
+	}
+	fmt.Fprintln(out, "\npages to the end")
+	prow := make([]cmdutil.BarRow, len(s.Pages))
+	n := float64(max(s.Fights, 1))
+	left := s.Fights
+	for i, p := range s.Pages {
+		prow[i] = cmdutil.BarRow{Label: strconv.Itoa(p.Pages), P: float64(p.Fights) / n, AtLeast: float64(left) / n}
+		left -= p.Fights
+	}
+	if err := cmdutil.Bars(out, "Pages", true, prow); err != nil {
+		return err
+	}
+	fmt.Fprintln(out)
+	crow := make([][]string, len(rep.Combatants))
+	for i, c := range rep.Combatants {
+		crow[i] = []string{c.ID, s.Combatants[i].Side, cmdutil.Pct(c.POut), strconv.FormatFloat(c.MeanHealthTaken, 'f', 2, 64), strconv.FormatFloat(c.MeanStaminaTaken, 'f', 2, 64)}
+	}
+	return cmdutil.Table(out, []string{"Combatant", "Side", "P(out)", "Mean H lost", "Mean S lost"}, crow)
+}

@@ -1,0 +1,215 @@
+package encounter
+
+import (
+	"fmt"
+	"math"
+	"sort"
+
+	"github.com/codename-spandex/spandex/pkg/combat"
+	"github.com/codename-spandex/spandex/pkg/dice"
+)
+
+// SimSchema is the version of a simulation summary.
+const SimSchema = 1
+
+// FightSeed is the seed of fight i of a simulation seeded with s: it
+// depends only on (s, i), so a simulation gives the same result however
+// its fights are split among workers or shards (SplitMix64 of s and i).
+func FightSeed(s uint64, i int) uint64 {
+	return splitmix(s ^ splitmix(uint64(i)+0x9e3779b97f4a7c15))
+}
+
+func splitmix(x uint64) uint64 {
+	x += 0x9e3779b97f4a7c15
+	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9
+	x = (x ^ (x >> 27)) * 0x94d049bb133111eb
+	return x ^ (x >> 31)
+}
+
+// SimSummary is what a simulation counted: whole numbers only, so that
+// summaries of shards merge exactly (MergeSims).
+type SimSummary struct {
+	Schema int    `json:"schema"`
+	Seed   uint64 `json:"seed"`
+	// N is the size of the whole simulation; Fights how many of its
+	// fights this summary counts (all of them, or one shard's).
+	N      int `json:"n"`
+	Fights int `json:"fights"`
+	// Shards lists the shards counted ("1/2"), empty for a whole run.
+	Shards []string  `json:"shards"`
+	Sides  []SimSide `json:"sides"`
+	// Unfinished fights hit the step limit; Draws ended with no side
+	// standing.
+	Unfinished int            `json:"unfinished"`
+	Draws      int            `json:"draws"`
+	Pages      []SimPages     `json:"pages"`
+	Combatants []SimCombatant `json:"combatants"`
+}
+
+// SimSide is one side's wins.
+type SimSide struct {
+	Name string `json:"name"`
+	Wins int    `json:"wins"`
+}
+
+// SimPages counts the fights that ended on a page.
+type SimPages struct {
+	Pages  int `json:"pages"`
+	Fights int `json:"fights"`
+}
+
+// SimCombatant counts one combatant's fates: fights it ended out, and
+// the total health and stamina it lost over all fights.
+type SimCombatant struct {
+	ID           string `json:"id"`
+	Side         string `json:"side"`
+	Out          int    `json:"out"`
+	HealthTaken  int64  `json:"health_taken"`
+	StaminaTaken int64  `json:"stamina_taken"`
+}
+
+// Simulate plays the fights i = start, start+step, ... below n from the encounter data with the plain autopilot, fight i
+// rolling with dice.NewSeeded(FightSeed(seed, i)), and counts the
+// results. maxSteps bounds each fight (Auto's default when 0).
+func Simulate(data []byte, seed uint64, n, start, step int, copt combat.Options, maxSteps int) (*SimSummary, error) {
+	base, err := Decode(data)
+	if err != nil {
+		return nil, err
+	}
+	s := newSummary(base, seed, n)
+	for i := start; i < n; i += step {
+		e, err := Decode(data)
+		if err != nil {
+			return nil, err
+		}
+		seedI := FightSeed(seed, i)
+		why, err := e.Auto(Ctx{Roller: dice.NewSeeded(seedI), Seed: &seedI}, AutoOptions{Until: UntilOver, MaxSteps: maxSteps}, copt)
+		if err != nil {
+			return nil, fmt.Errorf("fight %d (seed %d): %w", i, seedI, err)
+		}
+		s.count(base, e, why == UntilOver)
+	}
+	return s, nil
+}
+
+func newSummary(base *Encounter, seed uint64, n int) *SimSummary {
+	s := &SimSummary{Schema: SimSchema, Seed: seed, N: n, Shards: []string{}, Pages: []SimPages{}}
+	for _, sd := range base.Sides {
+		s.Sides = append(s.Sides, SimSide{Name: sd.Name})
+	}
+	for i := range base.Combatants {
+		c := &base.Combatants[i]
+		s.Combatants = append(s.Combatants, SimCombatant{ID: c.ID, Side: c.Side})
+	}
+	return s
+}
+
+func (s *SimSummary) count(base, e *Encounter, over bool) {
+	s.Fights++
+	if !over {
+		s.Unfinished++
+	} else if st := e.Standing(); len(st) == 0 {
+		s.Draws++
+	} else {
+		for j := range s.Sides {
+			if s.Sides[j].Name == st[0] {
+				s.Sides[j].Wins++
+			}
+		}
+	}
+	s.addPages(e.Page, 1)
+	for j := range s.Combatants {
+		if j >= len(e.Combatants) || j >= len(base.Combatants) {
+			break
+		}
+		c, b := &e.Combatants[j], &base.Combatants[j]
+		if c.Out() {
+			s.Combatants[j].Out++
+		}
+		s.Combatants[j].HealthTaken += int64(b.Hero.Health.Current - c.Hero.Health.Current)
+		s.Combatants[j].StaminaTaken += int64(b.Hero.Stamina.Current - c.Hero.Stamina.Current)
+	}
+}
+
+func (s *SimSummary) addPages(p, n int) {
+	i := sort.Search(len(s.Pages), func(i int) bool { return s.Pages[i].Pages >= p })
+	if i < len(s.Pages) && s.Pages[i].Pages == p {
+		s.Pages[i].Fights += n
+		return
+	}
+	s.Pages = append(s.Pages, SimPages{})
+	copy(s.Pages[i+1:], s.Pages[i:])
+	s.Pages[i] = SimPages{Pages: p, Fights: n}
+}
+
+// MergeSims adds summaries of the same simulation (same seed, n, sides
+// and combatants) exactly, count by count.
+func MergeSims(parts ...*SimSummary) (*SimSummary, error) {
+	if len(parts) == 0 {
+		return nil, fmt.Errorf("nothing to merge")
+	}
+	out := &SimSummary{Schema: SimSchema, Seed: parts[0].Seed, N: parts[0].N, Shards: []string{}, Pages: []SimPages{}}
+	out.Sides = append([]SimSide(nil), parts[0].Sides...)
+	out.Combatants = append([]SimCombatant(nil), parts[0].Combatants...)
+	for j := range out.Sides {
+		out.Sides[j].Wins = 0
+	}
+	for j := range out.Combatants {
+		out.Combatants[j].Out, out.Combatants[j].HealthTaken, out.Combatants[j].StaminaTaken = 0, 0, 0
+	}
+	seen := map[string]bool{}
+	for pi, p := range parts {
+		if p.Seed != out.Seed || p.N != out.N || len(p.Sides) != len(out.Sides) || len(p.Combatants) != len(out.Combatants) {
+			return nil, fmt.Errorf("summary #%d: not the same simulation (seed %d, n %d)", pi+1, p.Seed, p.N)
+		}
+		for _, sh := range p.Shards {
+			if seen[sh] {
+				return nil, fmt.Errorf("summary #%d: shard %s counted twice", pi+1, sh)
+			}
+			seen[sh] = true
+		}
+		out.Shards = append(out.Shards, p.Shards...)
+		out.Fights += p.Fights
+		out.Unfinished += p.Unfinished
+		out.Draws += p.Draws
+		for j, sd := range p.Sides {
+			if sd.Name != out.Sides[j].Name {
+				return nil, fmt.Errorf("summary #%d: side %d is %q, not %q", pi+1, j+1, sd.Name, out.Sides[j].Name)
+			}
+			out.Sides[j].Wins += sd.Wins
+		}
+		for _, pg := range p.Pages {
+			out.addPages(pg.Pages, pg.Fights)
+		}
+		for j, c := range p.Combatants {
+			if c.ID != out.Combatants[j].ID {
+				return nil, fmt.Errorf("summary #%d: combatant %d is %q, not %q", pi+1, j+1, c.ID, out.Combatants[j].ID)
+			}
+			oc := &out.Combatants[j]
+			oc.Out += c.Out
+			oc.HealthTaken += c.HealthTaken
+			oc.StaminaTaken += c.StaminaTaken
+		}
+	}
+	if out.Fights > out.N {
+		return nil, fmt.Errorf("%d fights counted in a simulation of %d", out.Fights, out.N)
+	}
+	sort.Strings(out.Shards)
+	if out.Fights == out.N {
+		out.Shards = []string{}
+	}
+	return out, nil
+}
+
+// Wilson is the 95 % Wilson score interval of k successes in n trials.
+func Wilson(k, n int) (lo, hi float64) {
+	if n == 0 {
+		return 0, 1
+	}
+	const z = 1.959963984540054
+	nf, p := float64(n), float64(k)/float64(n)
+	den := 1 + z*z/nf
+	mid := (p + z*z/(2*nf)) / den
+	half := z * math.Sqrt(p*(1-p)/nf+z*z/(4*nf*nf)) / den
+	return math.Max(0, mid-half), math.Min(1, mid+half)
+}
