@@ -12,6 +12,9 @@ import (
 // SimSchema is the version of a simulation summary.
 const SimSchema = 1
 
+// SimKind marks a simulation summary.
+const SimKind = "fight-sim"
+
 // FightSeed is the seed of fight i of a simulation seeded with s: it
 // depends only on (s, i), so a simulation gives the same result however
 // its fights are split among workers or shards (SplitMix64 of s and i).
@@ -29,8 +32,10 @@ func splitmix(x uint64) uint64 {
 // SimSummary is what a simulation counted: whole numbers only, so that
 // summaries of shards merge exactly (MergeSims).
 type SimSummary struct {
-	Schema int    `json:"schema"`
-	Seed   uint64 `json:"seed"`
+	Schema int `json:"schema"`
+	// Kind is always SimKind: what the file is.
+	Kind string `json:"kind"`
+	Seed uint64 `json:"seed"`
 	// N is the size of the whole simulation; Fights how many of its
 	// fights this summary counts (all of them, or one shard's).
 	N      int `json:"n"`
@@ -93,7 +98,7 @@ func Simulate(data []byte, seed uint64, n, start, step int, copt combat.Options,
 }
 
 func newSummary(base *Encounter, seed uint64, n int) *SimSummary {
-	s := &SimSummary{Schema: SimSchema, Seed: seed, N: n, Shards: []string{}, Pages: []SimPages{}}
+	s := &SimSummary{Schema: SimSchema, Kind: SimKind, Seed: seed, N: n, Shards: []string{}, Pages: []SimPages{}}
 	for _, sd := range base.Sides {
 		s.Sides = append(s.Sides, SimSide{Name: sd.Name})
 	}
@@ -148,7 +153,7 @@ func MergeSims(parts ...*SimSummary) (*SimSummary, error) {
 	if len(parts) == 0 {
 		return nil, fmt.Errorf("nothing to merge")
 	}
-	out := &SimSummary{Schema: SimSchema, Seed: parts[0].Seed, N: parts[0].N, Shards: []string{}, Pages: []SimPages{}}
+	out := &SimSummary{Schema: SimSchema, Kind: SimKind, Seed: parts[0].Seed, N: parts[0].N, Shards: []string{}, Pages: []SimPages{}}
 	out.Sides = append([]SimSide(nil), parts[0].Sides...)
 	out.Combatants = append([]SimCombatant(nil), parts[0].Combatants...)
 	for j := range out.Sides {

@@ -178,8 +178,8 @@ func runSimMerge(opts *SimMergeOptions) error {
 		if err := json.Unmarshal(data, &s); err != nil {
 			return cmdutil.Inputf("%s: not a fight sim summary: %v", p, err)
 		}
-		if s.Schema != encounter.SimSchema {
-			return cmdutil.Inputf("%s: schema: %d is not a fight sim summary (want %d)", p, s.Schema, encounter.SimSchema)
+		if s.Kind != encounter.SimKind || s.Schema != encounter.SimSchema {
+			return cmdutil.Inputf("%s: kind: not a fight sim summary (kind %q, schema %d)", p, s.Kind, s.Schema)
 		}
 		parts = append(parts, &s)
 	}

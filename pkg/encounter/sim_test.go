@@ -1,0 +1,74 @@
+package encounter
+
+import (
+	"math"
+	"reflect"
+	"testing"
+)
+
+// TestWilson checks the interval against values worked out by hand from
+// (p + z²/2n ± z·sqrt(p(1-p)/n + z²/4n²)) / (1 + z²/n), z = 1.96.
+func TestWilson(t *testing.T) {
+	tests := []struct {
+		k, n   int
+		lo, hi float64
+	}{
+		{0, 10, 0, 0.277533},  // z²/(n+z²) = 3.8415/13.8415
+		{10, 10, 0.722467, 1}, // the mirror image
+		{5, 10, 0.236593, 0.763407},
+		{0, 0, 0, 1},
+	}
+	for _, tc := range tests {
+		lo, hi := Wilson(tc.k, tc.n)
+		if math.Abs(lo-tc.lo) > 1e-6 || math.Abs(hi-tc.hi) > 1e-6 {
+			t.Errorf("Wilson(%d, %d) = %.6f-%.6f, want %.6f-%.6f", tc.k, tc.n, lo, hi, tc.lo, tc.hi)
+		}
+	}
+}
+
+// TestFightSeed: the seed depends on (s, i) only, and differs between
+// neighbours.
+func TestFightSeed(t *testing.T) {
+	if FightSeed(1, 2) != FightSeed(1, 2) {
+		t.Fatal("not a function")
+	}
+	seen := map[uint64]bool{}
+	for s := uint64(0); s < 4; s++ {
+		for i := range 100 {
+			v := FightSeed(s, i)
+			if seen[v] {
+				t.Fatalf("FightSeed(%d, %d) repeats", s, i)
+			}
+			seen[v] = true
+		}
+	}
+}
+
+// TestMergeSims: counts add exactly; pages stay sorted; a shard counted
+// twice or another simulation is refused.
+func TestMergeSims(t *testing.T) {
+	a := &SimSummary{Schema: SimSchema, Kind: SimKind, Seed: 3, N: 5, Fights: 3, Shards: []string{"1/2"},
+		Sides: []SimSide{{"heroes", 2}, {"villains", 1}}, Pages: []SimPages{{1, 1}, {3, 2}},
+		Combatants: []SimCombatant{{ID: "a", Side: "heroes", Out: 1, HealthTaken: 4, StaminaTaken: 10}}}
+	b := &SimSummary{Schema: SimSchema, Kind: SimKind, Seed: 3, N: 5, Fights: 2, Shards: []string{"2/2"},
+		Sides: []SimSide{{"heroes", 0}, {"villains", 1}}, Unfinished: 1, Pages: []SimPages{{2, 1}, {3, 1}},
+		Combatants: []SimCombatant{{ID: "a", Side: "heroes", Out: 2, HealthTaken: 1, StaminaTaken: 5}}}
+	got, err := MergeSims(b, a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := &SimSummary{Schema: SimSchema, Kind: SimKind, Seed: 3, N: 5, Fights: 5, Shards: []string{}, Unfinished: 1,
+		Sides: []SimSide{{"heroes", 2}, {"villains", 2}}, Pages: []SimPages{{1, 1}, {2, 1}, {3, 3}},
+		Combatants: []SimCombatant{{ID: "a", Side: "heroes", Out: 3, HealthTaken: 5, StaminaTaken: 15}}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("merged %+v\nwant %+v", got, want)
+	}
+	if _, err := MergeSims(a, a); err == nil {
+		t.Error("a shard counted twice was merged")
+	}
+	c := *b
+	c.Seed = 4
+	if _, err := MergeSims(a, &c); err == nil {
+		t.Error("another seed was merged")
+	}
+}
