@@ -65,6 +65,7 @@ new events: text on a terminal, JSON when piped.`,
 	cmd.AddCommand(NewCmdLeave(f, nil))
 	cmd.AddCommand(NewCmdReport(f, nil))
 	cmd.AddCommand(NewCmdSim(f, nil))
+	cmd.AddCommand(NewCmdBalance(f, nil))
 	return cmd
 }
 

@@ -1,0 +1,216 @@
+package fight
+
+import (
+	"encoding/json"
+	"fmt"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/spf13/cobra"
+
+	"github.com/codename-spandex/spandex/internal/cmdutil"
+	"github.com/codename-spandex/spandex/pkg/combat"
+	"github.com/codename-spandex/spandex/pkg/encounter"
+)
+
+// MaxBalanceCount bounds the largest count of --vary.
+const MaxBalanceCount = 100
+
+// BalanceOptions are the inputs of `spandex fight balance`.
+type BalanceOptions struct {
+	*cmdutil.Env
+	File     string
+	Vary     string
+	N        int
+	Workers  int
+	MaxSteps int
+}
+
+// NewCmdBalance builds `spandex fight balance`.
+func NewCmdBalance(f *cmdutil.Factory, runF func(*BalanceOptions) error) *cobra.Command {
+	opts := &BalanceOptions{Env: f.Env(cmdutil.FormatTable)}
+	cmd := &cobra.Command{
+		Use:   "balance FILE --vary SIDE=NPC.json:MIN..MAX -n N [--seed S]",
+		Short: "How many goons make a fair fight: P(win) for each count of an NPC joining a side",
+		Long: `For each count from MIN to MAX, add that many copies of the first character
+in NPC.json (a hero file or JSON Lines) to SIDE of the encounter FILE
+(rebuilt as a new fight: page 1, nobody hurt), play N fights with the
+autopilot as fight sim does, and print each side's P(win) with its 95 %
+Wilson interval. Every count uses the same --seed, fight i the same seed
+(S, i), so the counts are compared on the same dice stream.`,
+		Example: `  spandex fight balance bank.json --vary villains=goon.json:0..6 -n 2000 --seed 1`,
+		Args:    cobra.ExactArgs(1),
+		RunE: cmdutil.RunE(opts, runF, runBalance, func(_ *cobra.Command, args []string) error {
+			opts.File = args[0]
+			return nil
+		}),
+	}
+	cmd.Flags().StringVar(&opts.Vary, "vary", "", "SIDE=FILE:MIN..MAX: how many of FILE's first character join SIDE (required)")
+	cmd.Flags().IntVarP(&opts.N, "fights", "n", 1000, "fights played per count")
+	cmd.Flags().IntVar(&opts.Workers, "workers", runtime.GOMAXPROCS(0), "fights played at once (the result does not depend on it)")
+	cmd.Flags().IntVar(&opts.MaxSteps, "max-steps", 10_000, "give up on a fight after this many steps (counted as unfinished)")
+	return cmd
+}
+
+// parseVary parses SIDE=FILE:MIN..MAX.
+func parseVary(s string) (side, file string, lo, hi int, err error) {
+	bad := cmdutil.Inputf("--vary: %q is not SIDE=FILE:MIN..MAX", s)
+	side, rest, ok := strings.Cut(s, "=")
+	if !ok || side == "" {
+		return "", "", 0, 0, bad
+	}
+	i := strings.LastIndex(rest, ":")
+	if i <= 0 {
+		return "", "", 0, 0, bad
+	}
+	file = rest[:i]
+	a, b, ok := strings.Cut(rest[i+1:], "..")
+	lo, err1 := strconv.Atoi(a)
+	hi, err2 := strconv.Atoi(b)
+	if !ok || err1 != nil || err2 != nil {
+		return "", "", 0, 0, bad
+	}
+	if lo < 0 || hi < lo || hi > MaxBalanceCount {
+		return "", "", 0, 0, cmdutil.Inputf("--vary: %d..%d is not a range within 0..%d", lo, hi, MaxBalanceCount)
+	}
+	return side, file, lo, hi, nil
+}
+
+// balanceRow is one count's result.
+type balanceRow struct {
+	Count int             `json:"count"`
+	Sides []simSideReport `json:"sides"`
+	// Fights, Unfinished and Draws as in fight sim.
+	Fights     int `json:"fights"`
+	Unfinished int `json:"unfinished"`
+	Draws      int `json:"draws"`
+}
+
+type balanceJSON struct {
+	Seed uint64       `json:"seed"`
+	Side string       `json:"side"`
+	NPC  string       `json:"npc"`
+	N    int          `json:"n"`
+	Rows []balanceRow `json:"rows"`
+}
+
+func runBalance(opts *BalanceOptions) error {
+	if opts.Vary == "" {
+		return cmdutil.Inputf("--vary: required (SIDE=FILE:MIN..MAX)")
+	}
+	side, npcFile, lo, hi, err := parseVary(opts.Vary)
+	if err != nil {
+		return err
+	}
+	if opts.N < 1 || opts.N > MaxSimFights {
+		return cmdutil.Inputf("-n: %d is outside 1-%d", opts.N, MaxSimFights)
+	}
+	if opts.Workers < 1 || opts.Workers > 1024 {
+		return cmdutil.Inputf("--workers: %d is outside 1-1024", opts.Workers)
+	}
+	if opts.DiceGiven {
+		return cmdutil.Inputf("--dice: a simulation rolls its own dice; give --seed")
+	}
+	data, _, err := opts.ReadInput(opts.File)
+	if err != nil {
+		return err
+	}
+	base, err := encounter.Decode(data)
+	if err != nil {
+		return cmdutil.Inputf("%s: %v", opts.File, err)
+	}
+	if base.SideIndex(side) < 0 {
+		return cmdutil.Inputf("--vary: side %q is not in %s", side, opts.File)
+	}
+	npcs, err := readHeroes(opts.Env, npcFile)
+	if err != nil {
+		return err
+	}
+	if len(npcs) == 0 {
+		return cmdutil.Inputf("--vary: %s holds no character", npcFile)
+	}
+	rules, err := opts.Rules()
+	if err != nil {
+		return err
+	}
+	rs, err := opts.Roller()
+	if err != nil {
+		return err
+	}
+	seedP := rs.SeedPtr()
+	if seedP == nil {
+		return cmdutil.Inputf("--seed: required")
+	}
+	opts.ReportSeed(seedP)
+	out := balanceJSON{Seed: *seedP, Side: side, NPC: npcs[0].Name, N: opts.N}
+	for c := lo; c <= hi; c++ {
+		setup := encounter.Setup{Name: base.Name, Options: base.Options}
+		for _, s := range base.Sides {
+			setup.Sides = append(setup.Sides, s.Name)
+		}
+		for i := range base.Combatants {
+			bc := &base.Combatants[i]
+			h := bc.Hero
+			setup.Entries = append(setup.Entries, encounter.Entry{Side: bc.Side, ID: bc.ID, Hero: &h, Source: bc.Source})
+		}
+		for k := range c {
+			h := *npcs[0]
+			id := fmt.Sprintf("%s-extra-%d", encounter.Slug(h.Name), k+1)
+			setup.Entries = append(setup.Entries, encounter.Entry{Side: side, ID: id, Hero: &h, Source: npcFile})
+		}
+		e, err := encounter.New(setup)
+		if err != nil {
+			return cmdutil.Inputf("--vary: %d of %s: %v", c, npcFile, err)
+		}
+		enc, err := json.Marshal(e)
+		if err != nil {
+			return err
+		}
+		sum, err := simulateAll(enc, *seedP, opts.N, opts.Workers, rules, opts.MaxSteps)
+		if err != nil {
+			return err
+		}
+		out.Rows = append(out.Rows, balanceRow{Count: c, Sides: report(sum).Sides, Fights: sum.Fights, Unfinished: sum.Unfinished, Draws: sum.Draws})
+	}
+	if opts.Format.IsJSON() {
+		return opts.WriteJSON(out)
+	}
+	w := opts.IO.Out
+	for i, r := range out.Rows {
+		if i > 0 {
+			fmt.Fprintln(w)
+		}
+		fmt.Fprintf(w, "%d × %s on %s (%d fights, seed %d)\n", r.Count, out.NPC, side, r.Fights, out.Seed)
+		rows := make([]cmdutil.BarRow, len(r.Sides))
+		for j, sd := range r.Sides {
+			rows[j] = cmdutil.BarRow{Label: fmt.Sprintf("%s (%s-%s)", sd.Name, cmdutil.Pct(sd.Low), cmdutil.Pct(sd.High)), P: sd.PWin}
+		}
+		if err := cmdutil.Bars(w, "P(win)", false, rows); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// simulateAll plays every fight over w workers and merges their counts.
+func simulateAll(data []byte, seed uint64, n, w int, rules combat.Options, maxSteps int) (*encounter.SimSummary, error) {
+	parts := make([]*encounter.SimSummary, w)
+	errs := make([]error, w)
+	var wg sync.WaitGroup
+	for j := range w {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			parts[j], errs[j] = encounter.Simulate(data, seed, n, j, w, rules, maxSteps)
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, cmdutil.RuleErr(err)
+		}
+	}
+	return encounter.MergeSims(parts...)
+}
