@@ -1,9 +1,12 @@
 package encounter
 
 import (
+	"encoding/json"
 	"math"
 	"reflect"
 	"testing"
+
+	"github.com/codename-spandex/spandex/pkg/combat"
 )
 
 // TestWilson checks the interval against values worked out by hand from
@@ -70,5 +73,57 @@ func TestMergeSims(t *testing.T) {
 	c.Seed = 4
 	if _, err := MergeSims(a, &c); err == nil {
 		t.Error("another seed was merged")
+	}
+}
+
+// BenchmarkSimulate plays the bank fight (The Guardian and two police
+// officers against Nefario and four goons) with the plain autopilot.
+func BenchmarkSimulate(b *testing.B) {
+	data := bankFightJSON(b)
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		if _, err := Simulate(data, 1, i+1, i, 1<<30, combat.Options{}, 0); err != nil {
+			b.Fatal(err)
+		}
+		i++
+	}
+}
+
+func bankFightJSON(t testing.TB) []byte {
+	data, err := json.Marshal(newBank(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// TestSimulateSplitsExactly: the bank fight played as one run, as two
+// interleaved halves merged, and in three strides merged, counts the same.
+func TestSimulateSplitsExactly(t *testing.T) {
+	data := bankFightJSON(t)
+	whole, err := Simulate(data, 5, 12, 0, 1, combat.Options{}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if whole.Fights != 12 || whole.Sides[0].Wins+whole.Sides[1].Wins+whole.Draws+whole.Unfinished != 12 {
+		t.Fatalf("whole run %+v", whole)
+	}
+	for _, k := range []int{2, 3} {
+		var parts []*SimSummary
+		for j := range k {
+			p, err := Simulate(data, 5, 12, j, k, combat.Options{}, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			parts = append(parts, p)
+		}
+		got, err := MergeSims(parts...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, whole) {
+			t.Errorf("%d parts merged: %+v\nwhole: %+v", k, got, whole)
+		}
 	}
 }
