@@ -77,6 +77,12 @@ type SimCombatant struct {
 // rolling with dice.NewSeeded(FightSeed(seed, i)), and counts the
 // results. maxSteps bounds each fight (Auto's default when 0).
 func Simulate(data []byte, seed uint64, n, start, step int, copt combat.Options, maxSteps int) (*SimSummary, error) {
+	return SimulateProgress(data, seed, n, start, step, copt, maxSteps, nil)
+}
+
+// SimulateProgress is Simulate calling done (when not nil) after each
+// fight.
+func SimulateProgress(data []byte, seed uint64, n, start, step int, copt combat.Options, maxSteps int, done func()) (*SimSummary, error) {
 	base, err := Decode(data)
 	if err != nil {
 		return nil, err
@@ -93,6 +99,9 @@ func Simulate(data []byte, seed uint64, n, start, step int, copt combat.Options,
 			return nil, fmt.Errorf("fight %d (seed %d): %w", i, seedI, err)
 		}
 		s.count(base, e, why == UntilOver)
+		if done != nil {
+			done()
+		}
 	}
 	return s, nil
 }

@@ -117,6 +117,8 @@ func runSim(opts *SimOptions) error {
 	seed := *seedP
 	opts.ReportSeed(seedP)
 	w := opts.Workers
+	bar := opts.NewProgress(int64((opts.N-si)/sk+1), "fights")
+	defer bar.Done()
 	parts := make([]*encounter.SimSummary, w)
 	errs := make([]error, w)
 	var wg sync.WaitGroup
@@ -124,7 +126,7 @@ func runSim(opts *SimOptions) error {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			parts[j], errs[j] = encounter.Simulate(data, seed, opts.N, si-1+sk*j, sk*w, rules, opts.MaxSteps)
+			parts[j], errs[j] = encounter.SimulateProgress(data, seed, opts.N, si-1+sk*j, sk*w, rules, opts.MaxSteps, func() { bar.Add(1) })
 		}()
 	}
 	wg.Wait()
