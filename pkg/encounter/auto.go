@@ -34,6 +34,9 @@ type AutoOptions struct {
 	Until string
 	// MaxSteps bounds the run (default 10,000 steps).
 	MaxSteps int
+	// Policy is PolicyPlain (default: the first enemy standing) or
+	// PolicyFocus (FocusTarget: the enemy nearest to going out).
+	Policy string
 }
 
 // Auto plays the fight by a plain policy, for GMs who want the mooks'
@@ -51,6 +54,9 @@ func (e *Encounter) Auto(ctx Ctx, opt AutoOptions, copt combat.Options) (string,
 	until := opt.Until
 	if until == "" {
 		until = UntilOver
+	}
+	if opt.Policy != "" && opt.Policy != PolicyPlain && opt.Policy != PolicyFocus {
+		return "", fmt.Errorf("policy: %q is not plain or focus", opt.Policy)
 	}
 	if until != UntilOver && until != UntilPage && until != UntilTurn {
 		return "", fmt.Errorf("until: %q is not over, page or turn", until)
@@ -98,7 +104,7 @@ func (e *Encounter) Auto(ctx Ctx, opt AutoOptions, copt combat.Options) (string,
 		case !plays(c.Side):
 			return "waiting for " + c.ID, nil
 		}
-		if err := e.autoTurn(ctx, c, copt); err != nil {
+		if err := e.autoTurn(ctx, c, copt, opt.Policy); err != nil {
 			return "", err
 		}
 		if until == UntilTurn {
@@ -110,12 +116,16 @@ func (e *Encounter) Auto(ctx Ctx, opt AutoOptions, copt combat.Options) (string,
 
 // autoTurn takes one action for c: an attack on the first enemy standing,
 // or a pass.
-func (e *Encounter) autoTurn(ctx Ctx, c *Combatant, copt combat.Options) error {
+func (e *Encounter) autoTurn(ctx Ctx, c *Combatant, copt combat.Options, policy string) error {
 	var target *Combatant
-	for i := range e.Combatants {
-		if o := &e.Combatants[i]; o.Side != c.Side && !o.Out() {
-			target = o
-			break
+	if policy == PolicyFocus {
+		target = FocusTarget(e, c)
+	} else {
+		for i := range e.Combatants {
+			if o := &e.Combatants[i]; o.Side != c.Side && !o.Out() {
+				target = o
+				break
+			}
 		}
 	}
 	if target != nil {

@@ -36,6 +36,8 @@ type SimSummary struct {
 	// Kind is always SimKind: what the file is.
 	Kind string `json:"kind"`
 	Seed uint64 `json:"seed"`
+	// Policy is the autopilot's policy: plain or focus.
+	Policy string `json:"policy"`
 	// N is the size of the whole simulation; Fights how many of its
 	// fights this summary counts (all of them, or one shard's).
 	N      int `json:"n"`
@@ -77,24 +79,28 @@ type SimCombatant struct {
 // rolling with dice.NewSeeded(FightSeed(seed, i)), and counts the
 // results. maxSteps bounds each fight (Auto's default when 0).
 func Simulate(data []byte, seed uint64, n, start, step int, copt combat.Options, maxSteps int) (*SimSummary, error) {
-	return SimulateProgress(data, seed, n, start, step, copt, maxSteps, nil)
+	return SimulateProgress(data, seed, n, start, step, copt, maxSteps, PolicyPlain, nil)
 }
 
-// SimulateProgress is Simulate calling done (when not nil) after each
-// fight.
-func SimulateProgress(data []byte, seed uint64, n, start, step int, copt combat.Options, maxSteps int, done func()) (*SimSummary, error) {
+// SimulateProgress is Simulate with the autopilot's policy (PolicyPlain
+// or PolicyFocus), calling done (when not nil) after each fight.
+func SimulateProgress(data []byte, seed uint64, n, start, step int, copt combat.Options, maxSteps int, policy string, done func()) (*SimSummary, error) {
+	if policy == "" {
+		policy = PolicyPlain
+	}
 	base, err := Decode(data)
 	if err != nil {
 		return nil, err
 	}
 	s := newSummary(base, seed, n)
+	s.Policy = policy
 	for i := start; i < n; i += step {
 		e, err := Decode(data)
 		if err != nil {
 			return nil, err
 		}
 		seedI := FightSeed(seed, i)
-		why, err := e.Auto(Ctx{Roller: dice.NewSeeded(seedI), Seed: &seedI}, AutoOptions{Until: UntilOver, MaxSteps: maxSteps}, copt)
+		why, err := e.Auto(Ctx{Roller: dice.NewSeeded(seedI), Seed: &seedI}, AutoOptions{Until: UntilOver, MaxSteps: maxSteps, Policy: policy}, copt)
 		if err != nil {
 			return nil, fmt.Errorf("fight %d (seed %d): %w", i, seedI, err)
 		}
@@ -162,7 +168,7 @@ func MergeSims(parts ...*SimSummary) (*SimSummary, error) {
 	if len(parts) == 0 {
 		return nil, fmt.Errorf("nothing to merge")
 	}
-	out := &SimSummary{Schema: SimSchema, Kind: SimKind, Seed: parts[0].Seed, N: parts[0].N, Shards: []string{}, Pages: []SimPages{}}
+	out := &SimSummary{Schema: SimSchema, Kind: SimKind, Seed: parts[0].Seed, Policy: parts[0].Policy, N: parts[0].N, Shards: []string{}, Pages: []SimPages{}}
 	out.Sides = append([]SimSide(nil), parts[0].Sides...)
 	out.Combatants = append([]SimCombatant(nil), parts[0].Combatants...)
 	for j := range out.Sides {
@@ -173,7 +179,7 @@ func MergeSims(parts ...*SimSummary) (*SimSummary, error) {
 	}
 	seen := map[string]bool{}
 	for pi, p := range parts {
-		if p.Seed != out.Seed || p.N != out.N || len(p.Sides) != len(out.Sides) || len(p.Combatants) != len(out.Combatants) {
+		if p.Seed != out.Seed || p.Policy != out.Policy || p.N != out.N || len(p.Sides) != len(out.Sides) || len(p.Combatants) != len(out.Combatants) {
 			return nil, fmt.Errorf("summary #%d: not the same simulation (seed %d, n %d)", pi+1, p.Seed, p.N)
 		}
 		for _, sh := range p.Shards {

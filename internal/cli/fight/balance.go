@@ -26,6 +26,7 @@ type BalanceOptions struct {
 	N        int
 	Workers  int
 	MaxSteps int
+	Policy   string
 }
 
 // NewCmdBalance builds `spandex fight balance`.
@@ -50,6 +51,7 @@ Wilson interval. Every count uses the same --seed, fight i the same seed
 	cmd.Flags().StringVar(&opts.Vary, "vary", "", "SIDE=FILE:MIN..MAX: how many of FILE's first character join SIDE (required)")
 	cmd.Flags().IntVarP(&opts.N, "fights", "n", 1000, "fights played per count")
 	cmd.Flags().IntVar(&opts.Workers, "workers", runtime.GOMAXPROCS(0), "fights played at once (the result does not depend on it)")
+	cmd.Flags().StringVar(&opts.Policy, "policy", encounter.PolicyPlain, "the autopilot's policy: plain (first enemy standing) or focus (the enemy nearest to going out)")
 	cmd.Flags().IntVar(&opts.MaxSteps, "max-steps", 10_000, "give up on a fight after this many steps (counted as unfinished)")
 	return cmd
 }
@@ -110,6 +112,9 @@ func runBalance(opts *BalanceOptions) error {
 	if opts.Workers < 1 || opts.Workers > 1024 {
 		return cmdutil.Inputf("--workers: %d is outside 1-1024", opts.Workers)
 	}
+	if opts.Policy != encounter.PolicyPlain && opts.Policy != encounter.PolicyFocus {
+		return cmdutil.Inputf("--policy: %q is not plain or focus", opts.Policy)
+	}
 	if opts.DiceGiven {
 		return cmdutil.Inputf("--dice: a simulation rolls its own dice; give --seed")
 	}
@@ -168,7 +173,7 @@ func runBalance(opts *BalanceOptions) error {
 		if err != nil {
 			return err
 		}
-		sum, err := simulateAll(enc, *seedP, opts.N, opts.Workers, rules, opts.MaxSteps)
+		sum, err := simulateAll(enc, *seedP, opts.N, opts.Workers, rules, opts.MaxSteps, opts.Policy)
 		if err != nil {
 			return err
 		}
@@ -195,7 +200,7 @@ func runBalance(opts *BalanceOptions) error {
 }
 
 // simulateAll plays every fight over w workers and merges their counts.
-func simulateAll(data []byte, seed uint64, n, w int, rules combat.Options, maxSteps int) (*encounter.SimSummary, error) {
+func simulateAll(data []byte, seed uint64, n, w int, rules combat.Options, maxSteps int, policy string) (*encounter.SimSummary, error) {
 	parts := make([]*encounter.SimSummary, w)
 	errs := make([]error, w)
 	var wg sync.WaitGroup
@@ -203,7 +208,7 @@ func simulateAll(data []byte, seed uint64, n, w int, rules combat.Options, maxSt
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			parts[j], errs[j] = encounter.Simulate(data, seed, n, j, w, rules, maxSteps)
+			parts[j], errs[j] = encounter.SimulateProgress(data, seed, n, j, w, rules, maxSteps, policy, nil)
 		}()
 	}
 	wg.Wait()

@@ -25,6 +25,7 @@ type SimOptions struct {
 	Workers  int
 	Shard    string
 	MaxSteps int
+	Policy   string
 }
 
 // NewCmdSim builds `spandex fight sim` and `fight sim merge`.
@@ -59,6 +60,7 @@ be used (a simulation rolls millions of dice).`,
 	cmd.Flags().IntVarP(&opts.N, "fights", "n", 1000, "how many fights to play")
 	cmd.Flags().IntVar(&opts.Workers, "workers", runtime.GOMAXPROCS(0), "fights played at once (the result does not depend on it)")
 	cmd.Flags().StringVar(&opts.Shard, "shard", "", "i/k: play only the i-th of k shares of the fights")
+	cmd.Flags().StringVar(&opts.Policy, "policy", encounter.PolicyPlain, "the autopilot's policy: plain (first enemy standing) or focus (the enemy nearest to going out)")
 	cmd.Flags().IntVar(&opts.MaxSteps, "max-steps", 10_000, "give up on a fight after this many steps (counted as unfinished)")
 	cmd.AddCommand(NewCmdSimMerge(f, nil))
 	return cmd
@@ -91,6 +93,9 @@ func runSim(opts *SimOptions) error {
 	si, sk, err := parseShard(opts.Shard)
 	if err != nil {
 		return err
+	}
+	if opts.Policy != encounter.PolicyPlain && opts.Policy != encounter.PolicyFocus {
+		return cmdutil.Inputf("--policy: %q is not plain or focus", opts.Policy)
 	}
 	if opts.DiceGiven {
 		return cmdutil.Inputf("--dice: a simulation rolls its own dice; give --seed")
@@ -126,7 +131,7 @@ func runSim(opts *SimOptions) error {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			parts[j], errs[j] = encounter.SimulateProgress(data, seed, opts.N, si-1+sk*j, sk*w, rules, opts.MaxSteps, func() { bar.Add(1) })
+			parts[j], errs[j] = encounter.SimulateProgress(data, seed, opts.N, si-1+sk*j, sk*w, rules, opts.MaxSteps, opts.Policy, func() { bar.Add(1) })
 		}()
 	}
 	wg.Wait()
