@@ -88,10 +88,15 @@ func Decode(data []byte, v any, f Format) error {
 // TooLarge is the error for input over a size limit of max bytes: "file
 // larger than N MB" (or "N bytes" below a megabyte).
 func TooLarge(max int) *FieldError {
+	return &FieldError{Path: "$", Msg: "file larger than " + sizeText(max)}
+}
+
+// sizeText is "N MB" for whole megabytes, else "N bytes".
+func sizeText(max int) string {
 	if max >= 1<<20 && max%(1<<20) == 0 {
-		return &FieldError{Path: "$", Msg: fmt.Sprintf("file larger than %d MB", max>>20)}
+		return strconv.Itoa(max>>20) + " MB"
 	}
-	return &FieldError{Path: "$", Msg: fmt.Sprintf("file larger than %d bytes", max)}
+	return strconv.Itoa(max) + " bytes"
 }
 
 // maxMsg bounds an error message: a value a type rejects is echoed
