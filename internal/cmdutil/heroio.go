@@ -7,16 +7,25 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 
+	"github.com/codename-spandex/spandex/internal/safefile"
 	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/jsonfile"
 )
 
 // ReadInput reads a whole file, or stdin when path is "" or "-", bounded by
-// hero.MaxFileSize. Errors are input errors naming the file.
+// hero.MaxFileSize (see ReadInputLimit).
 func (f *Factory) ReadInput(path string) ([]byte, string, error) {
+	return f.ReadInputLimit(path, hero.MaxFileSize)
+}
+
+// ReadInputLimit reads a whole file, or stdin when path is "" or "-",
+// refusing more than max bytes before buffering them ("FILE: $: file
+// larger than N MB"). A file the command will replace (MarkUpdate) is
+// locked first. Errors are input errors naming the file.
+func (f *Factory) ReadInputLimit(path string, max int) ([]byte, string, error) {
 	name := path
 	var r io.Reader
 	if path == "" || path == "-" {
@@ -26,6 +35,9 @@ func (f *Factory) ReadInput(path string) ([]byte, string, error) {
 		}
 		r = f.IOStreams.In
 	} else {
+		if err := f.lockForUpdate(path); err != nil {
+			return nil, name, err
+		}
 		fh, err := os.Open(path)
 		if err != nil {
 			return nil, name, Input(fileError(err))
@@ -33,7 +45,7 @@ func (f *Factory) ReadInput(path string) ([]byte, string, error) {
 		defer fh.Close()
 		r = fh
 	}
-	data, err := io.ReadAll(io.LimitReader(r, hero.MaxFileSize+1))
+	data, err := jsonfile.ReadAll(r, max)
 	if err != nil {
 		return nil, name, Input(fmt.Errorf("%s: %w", name, err))
 	}
@@ -169,46 +181,17 @@ func (f *Factory) WriteHero(h *hero.Hero, inPlace string) error {
 		return fmt.Errorf("encoding hero: %w", err)
 	}
 	if inPlace != "" {
-		return WriteFileAtomic(inPlace, data)
+		return f.ReplaceFile(inPlace, data)
 	}
 	_, err = f.IOStreams.Out.Write(data)
 	return err
 }
 
-// WriteFileAtomic replaces path with data: it writes a temporary file in
-// the same directory, syncs it and renames it over path, so a reader sees
-// either the old file or the new one, never half of one. The file's mode
-// is kept when it exists.
-func WriteFileAtomic(path string, data []byte) (err error) {
-	dir := filepath.Dir(path)
-	mode := os.FileMode(0o644)
-	if st, statErr := os.Stat(path); statErr == nil {
-		mode = st.Mode().Perm()
-	}
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	if _, err = tmp.Write(data); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err = tmp.Chmod(mode); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err = tmp.Sync(); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err = tmp.Close(); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err = os.Rename(tmp.Name(), path); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	return nil
+// WriteFileAtomic replaces path with data at once (safefile.WriteFile):
+// a temporary file in the same directory, synced, with the old file's
+// mode and owner, renamed over path; a read-only file is refused. Verbs
+// use Factory.ReplaceFile, which defers the rename to the end of the
+// command.
+func WriteFileAtomic(path string, data []byte) error {
+	return safefile.WriteFile(path, data)
 }

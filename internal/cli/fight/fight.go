@@ -108,8 +108,12 @@ func (fl *File) source() string {
 type Env struct {
 	IO     *iostreams.IOStreams
 	Format cmdutil.Format
-	// Read reads a file ("" or "-" is stdin).
+	// Read reads a file ("" or "-" is stdin), up to the encounter size
+	// limit; a file the command replaces (-i) is locked first.
 	Read func(path string) ([]byte, string, error)
+	// Replace replaces a file atomically once the command has succeeded
+	// (cmdutil.Factory.ReplaceFile); nil writes at once.
+	Replace func(path string, data []byte) error
 	// Roller gives the command's dice.
 	Roller  func() (*cmdutil.RollerState, error)
 	Explain bool
@@ -130,7 +134,11 @@ func newEnv(f *cmdutil.Factory, human cmdutil.Format) (*Env, error) {
 		return nil, err
 	}
 	return &Env{
-		IO: f.IOStreams, Format: ft, Read: f.ReadInput, Roller: f.Roller, Explain: f.Globals.Explain, FinishDice: f.FinishDice,
+		IO: f.IOStreams, Format: ft, Roller: f.Roller, Explain: f.Globals.Explain, FinishDice: f.FinishDice,
+		Read: func(path string) ([]byte, string, error) {
+			return f.ReadInputLimit(path, encounter.MaxFileSize)
+		},
+		Replace: f.ReplaceFile,
 		Combat: combat.Options{DodgeStacking: cfg.Rules.DodgeStacking, WallReduction: cfg.Rules.WallReduction, JudoColumn: cfg.Rules.JudoColumn},
 	}, nil
 }
@@ -214,7 +222,11 @@ func (env *Env) save(fl File, e *encounter.Encounter, before int) error {
 		_, err := env.IO.Out.Write(data)
 		return err
 	}
-	if err := cmdutil.WriteFileAtomic(fl.InPlace, data); err != nil {
+	replace := env.Replace
+	if replace == nil {
+		replace = cmdutil.WriteFileAtomic
+	}
+	if err := replace(fl.InPlace, data); err != nil {
 		return err
 	}
 	return env.printEvents(events)
