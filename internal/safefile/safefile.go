@@ -315,7 +315,9 @@ func writeTemp(path string, data []byte) (name string, err error) {
 			reg.mu.Unlock()
 		}
 	}()
-	fail := func(err error) error { return fmt.Errorf("writing %s: %v; the file is unchanged", path, unwrapPath(err)) }
+	fail := func(err error) error {
+		return fmt.Errorf("writing %s: %v; the file is unchanged", path, unwrapPath(err))
+	}
 	if _, err = tmp.Write(data); err != nil {
 		return "", fail(err)
 	}

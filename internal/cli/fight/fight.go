@@ -139,7 +139,7 @@ func newEnv(f *cmdutil.Factory, human cmdutil.Format) (*Env, error) {
 			return f.ReadInputLimit(path, encounter.MaxFileSize)
 		},
 		Replace: f.ReplaceFile,
-		Combat: combat.Options{DodgeStacking: cfg.Rules.DodgeStacking, WallReduction: cfg.Rules.WallReduction, JudoColumn: cfg.Rules.JudoColumn},
+		Combat:  combat.Options{DodgeStacking: cfg.Rules.DodgeStacking, WallReduction: cfg.Rules.WallReduction, JudoColumn: cfg.Rules.JudoColumn},
 	}, nil
 }
 
