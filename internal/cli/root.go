@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -67,6 +68,7 @@ func Run(f *cmdutil.Factory, args []string) int {
 		}
 		return cmdutil.ExitCode(err)
 	}
+	commitDelay(f)
 	// Output first, then the files: if stdout fails (a full disk, a
 	// closed terminal) the files stay as they were and the status says
 	// so. A reader that went away (broken pipe) is not a failure.
@@ -105,6 +107,19 @@ func bindGlobals(f *cmdutil.Factory, cmd *cobra.Command) error {
 		}
 	}
 	return nil
+}
+
+// commitDelay holds a successful command for SPANDEX_TEST_COMMIT_DELAY
+// (a Go duration) with its files staged but not yet renamed: a test
+// hook, so that scripts/kill-test.sh and the signal tests can interrupt
+// a command at the moment a temporary file exists.
+func commitDelay(f *cmdutil.Factory) {
+	if f.Getenv == nil {
+		return
+	}
+	if d, err := time.ParseDuration(f.Getenv("SPANDEX_TEST_COMMIT_DELAY")); err == nil && d > 0 {
+		time.Sleep(min(d, time.Minute))
+	}
 }
 
 // markUpdates declares the files the command will replace, so that they
