@@ -358,22 +358,39 @@ func (c *Checker) Result() error {
 // before buffering it: a regular file is measured first, and any other
 // reader is read through a limit of max+1 bytes, so a refusal never costs
 // more memory than the limit. The error for oversized input is TooLarge's.
-func ReadAll(r io.Reader, max int) ([]byte, error) {
+func ReadAll(r io.Reader, maxSize int) ([]byte, error) {
 	size := 0
 	if st, ok := r.(interface{ Stat() (os.FileInfo, error) }); ok {
 		if fi, err := st.Stat(); err == nil && fi.Mode().IsRegular() {
-			if fi.Size() > int64(max) {
-				return nil, TooLarge(max)
+			if fi.Size() > int64(maxSize) {
+				return nil, TooLarge(maxSize)
 			}
 			size = int(fi.Size())
 		}
 	}
-	buf := bytes.NewBuffer(make([]byte, 0, size+512))
-	if _, err := buf.ReadFrom(io.LimitReader(r, int64(max)+1)); err != nil {
-		return nil, err
+	// Grow by doubling, but never past max+1 bytes: refusing costs at
+	// most twice the limit however much input there is.
+	buf := make([]byte, 0, min(size+512, maxSize+1))
+	for {
+		if len(buf) == cap(buf) {
+			if len(buf) > maxSize {
+				return nil, TooLarge(maxSize)
+			}
+			grown := make([]byte, len(buf), min(max(2*cap(buf), 4096), maxSize+1))
+			copy(grown, buf)
+			buf = grown
+		}
+		n, err := r.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
 	}
-	if buf.Len() > max {
-		return nil, TooLarge(max)
+	if len(buf) > maxSize {
+		return nil, TooLarge(maxSize)
 	}
-	return buf.Bytes(), nil
+	return buf, nil
 }

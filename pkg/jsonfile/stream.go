@@ -69,6 +69,28 @@ func (s *Stream) Next() ([]byte, int, error) {
 	return doc, line, nil
 }
 
+// More reports whether another document (or garbage) follows, skipping
+// blanks; it is false at the end of the input and after an error.
+func (s *Stream) More() bool {
+	if s.err != nil {
+		return false
+	}
+	for {
+		b, err := s.r.ReadByte()
+		if err != nil {
+			return false
+		}
+		switch b {
+		case '\n':
+			s.line++
+		case ' ', '\t', '\r':
+		default:
+			_ = s.r.UnreadByte()
+			return true
+		}
+	}
+}
+
 func (s *Stream) fail(line int, format string, args ...any) error {
 	return &StreamError{Line: line, Field: &FieldError{Path: "$", Msg: fmt.Sprintf(format, args...)}}
 }
@@ -94,7 +116,7 @@ func (s *Stream) next() ([]byte, int, error) {
 	start := s.line
 	if c != '{' {
 		if c == '[' && s.n == 0 {
-			return nil, 0, s.fail(start, "expected %s %s JSON object (or one per line), got an array", article(s.what), s.what)
+			return nil, 0, s.fail(start, "expected a JSON object (%s %s, or one per line), got an array", article(s.what), s.what)
 		}
 		return nil, 0, s.fail(start, "expected %s %s JSON object, got %s", article(s.what), s.what, strconv.QuoteRune(rune(c)))
 	}

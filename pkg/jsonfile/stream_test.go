@@ -20,7 +20,7 @@ func TestStream(t *testing.T) {
 		{"pretty", "{\n  \"a\": {\n    \"b\": \"x\\\"}\"\n  }\n}\n", []string{"{\n  \"a\": {\n    \"b\": \"x\\\"}\"\n  }\n}"}, []int{1}, ""},
 		{"concatenated", `{}{} {}`, []string{`{}`, `{}`, `{}`}, []int{1, 1, 1}, ""},
 		{"empty", " \n\t\n", nil, nil, "line 3: $: empty input, expected a thing JSON object"},
-		{"array", "[1]", nil, nil, "line 1: $: expected a thing JSON object (or one per line), got an array"},
+		{"array", "[1]", nil, nil, "line 1: $: expected a JSON object (a thing, or one per line), got an array"},
 		{"garbage after", "{}\n\nxyz", []string{`{}`}, []int{1}, "line 3: $: expected a thing JSON object, got 'x'"},
 		{"cut short", "{}\n{\"a\":[1,\n2", []string{`{}`}, []int{1}, "line 2: $: invalid JSON: unexpected end of input"},
 		{"too large", "{}\n{\"a\":\"" + strings.Repeat("x", 100) + "\"}", []string{`{}`}, []int{1}, "line 2: $: thing larger than 64 bytes"},
@@ -29,6 +29,9 @@ func TestStream(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			s := NewStream(strings.NewReader(tt.in), 64, "thing")
 			for i, want := range tt.docs {
+				if !s.More() {
+					t.Fatalf("More before doc %d = false", i)
+				}
 				doc, line, err := s.Next()
 				if err != nil || string(doc) != want || line != tt.lines[i] {
 					t.Fatalf("doc %d = %q line %d, %v; want %q line %d", i, doc, line, err, want, tt.lines[i])
