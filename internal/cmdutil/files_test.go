@@ -28,7 +28,7 @@ func TestOversizedHeroCostsNothing(t *testing.T) {
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
 	start := time.Now()
-	_, err = e.f.ReadHero(big)
+	_, err = e.env(t, FormatJSON).ReadHero(big)
 	if err == nil || !strings.Contains(err.Error(), "big.json: $: file larger than 16 MB") {
 		t.Fatalf("ReadHero = %v", err)
 	}
@@ -42,7 +42,7 @@ func TestOversizedHeroCostsNothing(t *testing.T) {
 
 	e.in.Write(make([]byte, 50<<20))
 	runtime.ReadMemStats(&before)
-	_, err = e.f.ReadHero("-")
+	_, err = e.env(t, FormatJSON).ReadHero("-")
 	runtime.ReadMemStats(&after)
 	if err == nil || !strings.Contains(err.Error(), "stdin: $: file larger than 16 MB") {
 		t.Fatalf("ReadHero(stdin) = %v", err)
@@ -57,7 +57,7 @@ func TestOversizedHeroCostsNothing(t *testing.T) {
 // marked file is locked from its read on.
 func TestReplaceFileWithoutTransaction(t *testing.T) {
 	e := newTestEnv(t)
-	if err := e.f.ReplaceFile(e.heroPath, []byte("{}\n")); err != nil {
+	if err := e.env(t, FormatJSON).WriteFile(e.heroPath, []byte("{}\n")); err != nil {
 		t.Fatal(err)
 	}
 	if b, _ := os.ReadFile(e.heroPath); string(b) != "{}\n" {
@@ -68,13 +68,14 @@ func TestReplaceFileWithoutTransaction(t *testing.T) {
 	}
 	files := e.f.BeginFiles()
 	e.f.MarkUpdate(e.heroPath)
-	if _, err := e.f.ReadHero(e.heroPath); err != nil {
+	env := e.env(t, FormatJSON)
+	if _, err := env.ReadHero(e.heroPath); err != nil {
 		t.Fatal(err)
 	}
 	if !files.Locked(e.heroPath) {
 		t.Error("a marked file read without its lock")
 	}
-	if err := e.f.ReplaceFile(e.heroPath, []byte("{}\n")); err != nil {
+	if err := env.WriteFile(e.heroPath, []byte("{}\n")); err != nil {
 		t.Fatal(err)
 	}
 	if b, _ := os.ReadFile(e.heroPath); string(b) != string(e.original) {

@@ -17,35 +17,37 @@ import (
 
 // ReadInput reads a whole file, or stdin when path is "" or "-", bounded by
 // hero.MaxFileSize (see ReadInputLimit).
-func (f *Factory) ReadInput(path string) ([]byte, string, error) {
-	return f.ReadInputLimit(path, hero.MaxFileSize)
+func (e *Env) ReadInput(path string) ([]byte, string, error) {
+	return e.ReadInputLimit(path, hero.MaxFileSize)
 }
 
 // ReadInputLimit reads a whole file, or stdin when path is "" or "-",
-// refusing more than max bytes before buffering them ("FILE: $: file
-// larger than N MB"). A file the command will replace (MarkUpdate) is
-// locked first. Errors are input errors naming the file.
-func (f *Factory) ReadInputLimit(path string, max int) ([]byte, string, error) {
+// refusing more than limit bytes before buffering them ("FILE: $: file
+// larger than N MB"). A file the command will replace (Factory.MarkUpdate)
+// is locked first. Errors are input errors naming the file.
+func (e *Env) ReadInputLimit(path string, limit int) ([]byte, string, error) {
 	name := path
 	var r io.Reader
 	if path == "" || path == "-" {
 		name = "stdin"
-		if f.IOStreams.IsStdinTTY() {
+		if e.IO.IsStdinTTY() {
 			return nil, name, Inputf("no hero file given and stdin is a terminal: pass a FILE or pipe one in")
 		}
-		r = f.IOStreams.In
+		r = e.IO.In
 	} else {
-		if err := f.lockForUpdate(path); err != nil {
-			return nil, name, err
+		if e.lock != nil {
+			if err := e.lock(path); err != nil {
+				return nil, name, err
+			}
 		}
-		fh, err := os.Open(path)
+		fh, err := e.open(path)
 		if err != nil {
 			return nil, name, Input(fileError(err))
 		}
 		defer fh.Close()
 		r = fh
 	}
-	data, err := jsonfile.ReadAll(r, max)
+	data, err := jsonfile.ReadAll(r, limit)
 	if err != nil {
 		return nil, name, Input(fmt.Errorf("%s: %w", name, err))
 	}
@@ -54,14 +56,14 @@ func (f *Factory) ReadInputLimit(path string, max int) ([]byte, string, error) {
 
 // OpenInput opens a file that a verb reads as a stream, or stdin for "-".
 // Errors are input errors naming the file.
-func (f *Factory) OpenInput(path string) (io.ReadCloser, error) {
+func (e *Env) OpenInput(path string) (io.ReadCloser, error) {
 	if path == "-" {
-		if f.IOStreams.IsStdinTTY() {
+		if e.IO.IsStdinTTY() {
 			return nil, Inputf("no hero file given and stdin is a terminal: pass a FILE or pipe one in")
 		}
-		return io.NopCloser(f.IOStreams.In), nil
+		return io.NopCloser(e.IO.In), nil
 	}
-	fh, err := os.Open(path)
+	fh, err := e.open(path)
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
 			return nil, Inputf("%s: no such file", path)
@@ -148,8 +150,8 @@ func fileError(err error) error {
 
 // ReadHero reads and validates a hero file (or stdin). Problems are input
 // errors of the form "FILE: $.path: message".
-func (f *Factory) ReadHero(path string) (*hero.Hero, error) {
-	data, name, err := f.ReadInput(path)
+func (e *Env) ReadHero(path string) (*hero.Hero, error) {
+	data, name, err := e.ReadInput(path)
 	if err != nil {
 		return nil, err
 	}
@@ -161,8 +163,8 @@ func (f *Factory) ReadHero(path string) (*hero.Hero, error) {
 }
 
 // ReadHeroDraft reads a hero file without rules-level validation.
-func (f *Factory) ReadHeroDraft(path string) (*hero.Hero, error) {
-	data, name, err := f.ReadInput(path)
+func (e *Env) ReadHeroDraft(path string) (*hero.Hero, error) {
+	data, name, err := e.ReadInput(path)
 	if err != nil {
 		return nil, err
 	}
@@ -175,23 +177,28 @@ func (f *Factory) ReadHeroDraft(path string) (*hero.Hero, error) {
 
 // WriteHero writes a hero either to stdout or, when inPlace is a path,
 // atomically over that file.
-func (f *Factory) WriteHero(h *hero.Hero, inPlace string) error {
+func (e *Env) WriteHero(h *hero.Hero, inPlace string) error {
 	data, err := hero.Encode(h)
 	if err != nil {
 		return fmt.Errorf("encoding hero: %w", err)
 	}
 	if inPlace != "" {
-		return f.ReplaceFile(inPlace, data)
+		return e.writeFile(inPlace, data)
 	}
-	_, err = f.IOStreams.Out.Write(data)
+	_, err = e.IO.Out.Write(data)
 	return err
 }
 
 // WriteFileAtomic replaces path with data at once (safefile.WriteFile):
 // a temporary file in the same directory, synced, with the old file's
 // mode and owner, renamed over path; a read-only file is refused. Verbs
-// use Factory.ReplaceFile, which defers the rename to the end of the
-// command.
+// write through their Env, which uses Factory.ReplaceFile: the rename is
+// deferred to the end of the command.
 func WriteFileAtomic(path string, data []byte) error {
 	return safefile.WriteFile(path, data)
 }
+
+// WriteFile replaces path with data atomically: through the command's
+// file transaction (Factory.ReplaceFile: renamed into place once the
+// command's output is written), or the TestEnv's fake files.
+func (e *Env) WriteFile(path string, data []byte) error { return e.writeFile(path, data) }

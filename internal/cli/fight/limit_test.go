@@ -26,7 +26,7 @@ func TestEncounterReadUsesItsOwnLimit(t *testing.T) {
 		}
 	}
 	pad(20 << 20)
-	e, err := env.load(File{Path: fe.path})
+	e, err := load(env, File{Path: fe.path})
 	if err != nil {
 		t.Fatalf("a 20 MB encounter: %v", err)
 	}
@@ -34,7 +34,7 @@ func TestEncounterReadUsesItsOwnLimit(t *testing.T) {
 		t.Fatalf("%d combatants", len(e.Combatants))
 	}
 	pad(encounter.MaxFileSize + 1)
-	_, err = env.load(File{Path: fe.path})
+	_, err = load(env, File{Path: fe.path})
 	if err == nil || !strings.Contains(err.Error(), "fight.json: $: file larger than 64 MB") {
 		t.Fatalf("a 64 MB + 1 encounter: %v", err)
 	}

@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
-	"github.com/codename-spandex/spandex/internal/iostreams"
 )
 
 // BenchmarkCheckStream checks a JSON Lines stream of generated heroes
@@ -19,12 +18,11 @@ func BenchmarkCheckStream(b *testing.B) {
 	}
 	line = append(bytes.TrimSpace(line), '\n')
 	stream := bytes.Repeat(line, b.N)
-	ios, _, _, _ := iostreams.Test()
-	opts := &CheckOptions{IO: ios, Format: cmdutil.FormatJSONL, DodgeStacking: "add"}
+	opts := &CheckOptions{Env: cmdutil.NewTestEnv(cmdutil.FormatJSONL).Env}
 	b.SetBytes(int64(len(line)))
 	b.ReportAllocs()
 	b.ResetTimer()
-	if err := checkStream(opts, "bench.jsonl", bytes.NewReader(stream)); err != nil {
+	if err := checkStream(opts, "add", "bench.jsonl", bytes.NewReader(stream)); err != nil {
 		b.Fatal(err)
 	}
 }

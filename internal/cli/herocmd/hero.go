@@ -10,7 +10,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
-	"github.com/codename-spandex/spandex/internal/iostreams"
 	"github.com/codename-spandex/spandex/pkg/chargen"
 	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/jsonfile"
@@ -29,19 +28,13 @@ func NewCmdHero(f *cmdutil.Factory) *cobra.Command {
 
 // CheckOptions are the inputs of `spandex hero check`.
 type CheckOptions struct {
-	IO     *iostreams.IOStreams
-	Files  []string
-	Format cmdutil.Format
-	// Open opens a file ("-" is stdin).
-	Open func(string) (io.ReadCloser, error)
-	// DodgeStacking is the configured dodge-bonus rule, for the
-	// cross-check of derived figures (chargen.Verify).
-	DodgeStacking string
+	*cmdutil.Env
+	Files []string
 }
 
 // NewCmdCheck builds `spandex hero check`.
 func NewCmdCheck(f *cmdutil.Factory, runF func(*CheckOptions) error) *cobra.Command {
-	opts := &CheckOptions{IO: f.IOStreams}
+	opts := &CheckOptions{Env: f.Env(cmdutil.FormatText)}
 	cmd := &cobra.Command{
 		Use:   "check [FILE|-]...",
 		Short: "Validate hero files: exit 0, or exit 2 naming the first bad field",
@@ -62,16 +55,7 @@ Output for valid files: "FILE: ok (NAME, schema 1)" per hero, or with
 -o json/jsonl one object per hero: {"file", "index", "name", "schema", "valid"}.`,
 		Example: `  spandex hero check guardian.json
   spandex gen hero -n 1000 --seed 1 | spandex hero check -o text | tail -1`,
-		RunE: cmdutil.RunE(opts, runF, CheckRun, cmdutil.InputFiles(&opts.Files), f.FormatInto(&opts.Format, cmdutil.FormatText),
-			func(*cobra.Command, []string) error {
-				opts.Open = f.OpenInput
-				cfg, err := f.Config()
-				if err != nil {
-					return err
-				}
-				opts.DodgeStacking = cfg.Rules.DodgeStacking
-				return nil
-			}),
+		RunE: cmdutil.RunE(opts, runF, runCheck, cmdutil.InputFiles(&opts.Files)),
 	}
 	return cmd
 }
@@ -84,10 +68,16 @@ type checkResult struct {
 	Valid  bool   `json:"valid"`
 }
 
-// CheckRun validates every hero in every file.
-func CheckRun(opts *CheckOptions) error {
-	return cmdutil.EachInput(opts.Files, opts.Open, func(name string, r io.Reader) error {
-		return checkStream(opts, name, r)
+// runCheck validates every hero in every file.
+func runCheck(opts *CheckOptions) error {
+	// The configured dodge-bonus rule, for the cross-check of derived
+	// figures (chargen.Verify).
+	rules, err := opts.Rules()
+	if err != nil {
+		return err
+	}
+	return cmdutil.EachInput(opts.Files, opts.OpenInput, func(name string, r io.Reader) error {
+		return checkStream(opts, rules.DodgeStacking, name, r)
 	})
 }
 
@@ -97,7 +87,7 @@ func CheckRun(opts *CheckOptions) error {
 // first bad hero stops the check: exit 2 with one line naming it (FILE#N
 // in a stream, with its line), the heroes after it unchecked; the results
 // of the heroes before it may already be on stdout.
-func checkStream(opts *CheckOptions, name string, r io.Reader) error {
+func checkStream(opts *CheckOptions, dodgeStacking, name string, r io.Reader) error {
 	if err := opts.IO.Out.StartStreaming(); err != nil {
 		return err
 	}
@@ -129,7 +119,7 @@ func checkStream(opts *CheckOptions, name string, r io.Reader) error {
 		}
 		h, err := hero.Decode(doc)
 		if err == nil {
-			err = chargen.Verify(h, chargen.Options{DodgeStacking: opts.DodgeStacking})
+			err = chargen.Verify(h, chargen.Options{DodgeStacking: dodgeStacking})
 		}
 		if err != nil {
 			return cmdutil.Inputf("%s: %v%s", label, err, where)

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
-	"github.com/codename-spandex/spandex/internal/iostreams"
 	"github.com/codename-spandex/spandex/pkg/dice"
 )
 
@@ -49,30 +48,31 @@ func TestOddsJSONStreamsTheSameBytes(t *testing.T) {
 // computed (ten 1d1000000 took 3.3 GB and 23 s), and one large
 // distribution is streamed in bounded memory.
 func TestOddsBoundedByTheirSize(t *testing.T) {
-	ios, _, out, _ := iostreams.Test()
+	te := cmdutil.NewTestEnv(cmdutil.FormatJSONL)
 	exprs := strings.Fields(strings.Repeat("1d1000000 ", 10))
 	start := time.Now()
-	err := Run(&Options{IO: ios, Exprs: exprs, Odds: true, N: 1, Format: cmdutil.FormatJSONL})
+	err := runRoll(&Options{Env: te.Env, Exprs: exprs, Odds: true, N: 1})
 	if err == nil || !strings.Contains(err.Error(), "10000000 possible totals in all, over the limit of 1000000") {
 		t.Fatalf("err = %v", err)
 	}
 	if d := time.Since(start); d > time.Second {
 		t.Errorf("refusal took %v", d)
 	}
-	if out.Len() != 0 {
-		t.Errorf("wrote %d bytes", out.Len())
+	if te.Out.Len() != 0 {
+		t.Errorf("wrote %d bytes", te.Out.Len())
 	}
 
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)
-	ios, _, out, _ = iostreams.Test()
-	if err := Run(&Options{IO: ios, Exprs: []string{"1d1000000"}, Odds: true, N: 1, Format: cmdutil.FormatJSONL}); err != nil {
+	te = cmdutil.NewTestEnv(cmdutil.FormatJSONL)
+	if err := runRoll(&Options{Env: te.Env, Exprs: []string{"1d1000000"}, Odds: true, N: 1}); err != nil {
 		t.Fatal(err)
 	}
-	if err := ios.Out.Commit(); err != nil {
+	if err := te.IO.Out.Commit(); err != nil {
 		t.Fatal(err)
 	}
+	out := te.Out
 	runtime.ReadMemStats(&after)
 	if n := strings.Count(out.String(), `"total"`); n != 1_000_000 {
 		t.Errorf("%d outcomes", n)
