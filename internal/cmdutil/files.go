@@ -1,6 +1,7 @@
 package cmdutil
 
 import (
+	"errors"
 	"path/filepath"
 
 	"github.com/codename-spandex/spandex/internal/safefile"
@@ -38,6 +39,9 @@ func (f *Factory) lockForUpdate(path string) error {
 		return nil
 	}
 	if err := f.files.Lock(path); err != nil {
+		if errors.Is(err, safefile.ErrBusy) {
+			return err // not the input's fault: exit 1
+		}
 		return Input(err)
 	}
 	return nil

@@ -105,10 +105,6 @@ func (t *Txn) Lock(path string) error {
 	ctx, cancel := context.WithTimeout(context.Background(), wait)
 	defer cancel()
 	for {
-		before, err := os.Stat(path)
-		if err != nil {
-			return pathError(path, err)
-		}
 		fl := flock.New(path, flock.SetFlag(os.O_RDONLY))
 		ok, err := fl.TryLockContext(ctx, 10*time.Millisecond)
 		if err != nil || !ok {
@@ -118,11 +114,14 @@ func (t *Txn) Lock(path string) error {
 			}
 			return pathError(path, err)
 		}
-		// The lock is on the inode the path named when it was opened;
-		// a writer that held it before us has since renamed a new file
-		// over the path. Lock the file the path names now.
-		after, err := os.Stat(path)
-		if err == nil && os.SameFile(before, after) {
+		// The lock is on the file the descriptor was opened on (flock
+		// reopens the path at every try); a writer that held it before
+		// us may have renamed a new file over the path since. Keep the
+		// lock only if it is on the file the path names now: then no
+		// one can replace that file without it.
+		locked, err1 := fl.Stat()
+		current, err2 := os.Stat(path)
+		if err1 == nil && err2 == nil && os.SameFile(locked, current) {
 			t.mu.Lock()
 			if t.locks == nil {
 				t.locks = map[string]*flock.Flock{}
@@ -133,8 +132,8 @@ func (t *Txn) Lock(path string) error {
 			return nil
 		}
 		fl.Close()
-		if err != nil {
-			return pathError(path, err)
+		if err2 != nil {
+			return pathError(path, err2)
 		}
 	}
 }
