@@ -24,6 +24,7 @@ targets=$(grep -rl --include='*_test.go' '^func Fuzz' cmd internal pkg |
 	done | sort -u)
 
 failed=0
+# time includes building the instrumented test binary.
 printf '%-28s %-26s %8s %12s %10s  %s\n' package target time execs "execs/s" result
 while read -r pkg fn; do
 	[[ -z "$pkg" ]] && continue
@@ -38,10 +39,15 @@ while read -r pkg fn; do
 	fi
 	secs=$(($(date +%s) - start))
 	last=$(grep -o 'execs: [0-9]*' "$log" | tail -1 | awk '{print $2}')
-	rate=$(grep -o '([0-9]*/sec)' "$log" | tail -1 | tr -dc '0-9')
+	# The average rate over the fuzzing time (go test prints only the
+	# last few seconds' rate).
+	rate=$(awk -v n="${last:-0}" -v t="$FUZZTIME" 'BEGIN{
+		s = t + 0; if (t ~ /m$/) s *= 60; if (t ~ /h$/) s *= 3600
+		if (s > 0) printf "%d", n / s; else print "?" }')
 	printf '%-28s %-26s %7ss %12s %10s  %s\n' "$pkg" "$fn" "$secs" "${last:-?}" "${rate:-?}" "$result"
 	if [[ $result == FAIL ]]; then
 		grep -m5 -E 'Failing input|--- FAIL|panic:|fuzz_test|_test.go:' "$log" | sed 's/^/    /'
+		tail -3 "$log" | sed 's/^/    /'
 	fi
 	rm -f "$log"
 done <<<"$targets"
