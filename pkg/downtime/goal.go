@@ -13,6 +13,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/codename-spandex/spandex/pkg/naming"
 	"github.com/codename-spandex/spandex/pkg/profile"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 )
@@ -150,11 +151,8 @@ func ParseGoal(s string) (Goal, error) {
 	return Goal{Key: m.Key, Kind: GoalProfile, Target: m.Key}, nil
 }
 
-// normaliseName lower-cases a device or free goal name and joins words
-// with '-'.
-func normaliseName(s string) string {
-	return strings.ReplaceAll(profile.NormaliseKey(s), "_", "-")
-}
+// normaliseName is a device or free goal name's slug (naming.Slug).
+func normaliseName(s string) string { return naming.Slug(s) }
 
 // Side is a side goal of an activity: XP per downtime point credited to
 // another goal (p. 45).
