@@ -7,6 +7,7 @@ import (
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
 	"github.com/codename-spandex/spandex/pkg/combat"
+	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 )
 
@@ -69,6 +70,12 @@ func runPsychic(opts *PsychicOptions) error {
 			o.Odds = false
 			return runPsychic(&o)
 		})
+	}
+	if err := checkRange("attacker-will", opts.AttackerWill, 0, hero.MaxAbility); err != nil {
+		return err
+	}
+	if err := checkRange("defender-will", opts.DefenderWill, 0, hero.MaxAbility); err != nil {
+		return err
 	}
 	if err := checkRange("attacker-bonus", opts.AttackerBonus, -100, 100); err != nil {
 		return err
