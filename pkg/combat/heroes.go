@@ -137,7 +137,7 @@ func tracksOf(h *hero.Hero) Tracks {
 	return Tracks{
 		Health: h.Health.Current, Stamina: h.Stamina.Current,
 		Battered: h.Health.Battered, Dazed: h.Stamina.Dazed, Stunned: h.Stamina.Stunned,
-		Endurance: h.Abilities.Final.Endurance,
+		Endurance: h.Abilities.Final.Endurance, NoStamina: NoStamina(h),
 	}
 }
 

@@ -1053,6 +1053,10 @@ func (p *pipeline) afterDamage() error {
 	}
 	dh, ds := ApplyDividers(h, s, dv)
 	ds += kbStaminaHit
+	if NoStamina(def) && ds > 0 {
+		ap.Immune = joinNote(ap.Immune, RobotStaminaImmunity)
+		ds = 0
+	}
 	before := tracksOf(def)
 	after, overflow := TakeDamage(before, dh, ds)
 	// Overflow moves stamina damage past -END onto health (p. 38): the

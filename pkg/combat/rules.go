@@ -546,6 +546,9 @@ type Tracks struct {
 	Dazed     int `json:"dazed"`
 	Stunned   int `json:"stunned"`
 	Endurance int `json:"endurance"`
+	// NoStamina marks a robot's tracks (p. 49): stamina damage is
+	// ignored and stamina gives no condition.
+	NoStamina bool `json:"no_stamina"`
 }
 
 // Conditions are the damage states a set of tracks gives (pp. 37-38).
@@ -595,15 +598,21 @@ func ConditionsOf(t Tracks) Conditions {
 	}
 	c.Unconscious = t.Stamina <= 0 || c.DeathsDoor || c.Dead
 	c.Overflowing = t.Stamina <= -t.Endurance
+	if t.NoStamina {
+		// A robot has no stamina (p. 49): only health damage stops it.
+		c.Dazed, c.Stunned, c.Overflowing = false, false, false
+		c.Unconscious = c.DeathsDoor || c.Dead
+	}
 	return c
 }
 
 // TakeDamage takes health and stamina damage (already divided) off the
 // tracks. Stamina stops at minus endurance; stamina damage past it is
-// taken as health damage instead (p. 38), returned as overflow.
+// taken as health damage instead (p. 38), returned as overflow. A robot's
+// tracks (NoStamina) ignore stamina damage altogether (p. 49).
 func TakeDamage(t Tracks, health, stamina int) (after Tracks, overflow int) {
 	floor := -t.Endurance
-	if stamina > 0 {
+	if stamina > 0 && !t.NoStamina {
 		switch {
 		case t.Stamina <= floor:
 			overflow = stamina
