@@ -638,9 +638,7 @@ func (p *pipeline) toHit() (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	if p.kind == kindHaymaker {
-		mods = append(mods, HaymakerModifier())
-	}
+	mods = append(mods, AttackModifiers(p.atk)...)
 	roll, err := p.res.rec.Roll(20, "to-hit")
 	if err != nil {
 		return false, err
