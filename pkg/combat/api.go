@@ -412,8 +412,12 @@ type DamageResult struct {
 	BonusHealth  int        `json:"bonus_health"`
 	BonusStamina int        `json:"bonus_stamina"`
 	Minimum      bool       `json:"minimum,omitempty"`
-	Health       int        `json:"health"`
-	Stamina      int        `json:"stamina"`
+	// BonusDropped is a damage bonus given for a Physical Damage Table
+	// row that takes none (projectile, explosive, energy blast; p. 36),
+	// and so not added.
+	BonusDropped int `json:"bonus_dropped"`
+	Health       int `json:"health"`
+	Stamina      int `json:"stamina"`
 }
 
 // KnockbackResult is step 3/4a/4b (pp. 36-37).

@@ -402,8 +402,13 @@ func TestDamageTable(t *testing.T) {
 				if hi {
 					wh, ws = he.Max(), se.Max()
 				}
-				if d.Health != max(0, wh+4) || d.Stamina != max(0, ws+6) {
-					t.Errorf("hi=%v: %d H %d S, want %d H %d S", hi, d.Health, d.Stamina, max(0, wh+4), max(0, ws+6))
+				// Only unarmed, melee and thrown rows take the bonus (p. 36).
+				bh, bs, drop := 4, 6, 0
+				if !rulebook.DamageType(c.typ).TakesDamageBonus() {
+					bh, bs, drop = 0, 0, 10
+				}
+				if d.Health != max(0, wh+bh) || d.Stamina != max(0, ws+bs) || d.BonusDropped != drop {
+					t.Errorf("hi=%v: %d H %d S (dropped %d), want %d H %d S (dropped %d)", hi, d.Health, d.Stamina, d.BonusDropped, max(0, wh+bh), max(0, ws+bs), drop)
 				}
 			}
 		})
