@@ -52,10 +52,10 @@ const (
 	// spent analysing, at any implant rank: "the maximum bonus remains at
 	// +5" (p. 53).
 	MaxAnalyseBonus = 5
-	// MaxAnalysePanels is the most extra panels analysing that can still
-	// add to-hit: at +1 a panel (rank 1) the +5 cap is reached after 5
-	// (p. 53).
-	MaxAnalysePanels = MaxAnalyseBonus
+	// MaxAnalysePanels only guards against typos: p. 53 caps the bonus,
+	// not the panels spent, so 7 panels analysing are allowed and give +5.
+	// In a fight the panels must also be there to spend.
+	MaxAnalysePanels = 100
 )
 
 // Mode is what the attacker is trying to do.

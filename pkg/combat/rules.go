@@ -115,7 +115,7 @@ func appendSituationModifiers(mods []Modifier, strikeBonus int, sit Situation, d
 		return mods, reqErr("range-fifths", "%d is outside 0-5 (fifths of the attack's maximum range, p. 33)", sit.RangeFifths)
 	}
 	if sit.AnalysePanels < 0 || sit.AnalysePanels > MaxAnalysePanels {
-		return mods, reqErr("analyse", "%d panels is outside 0-%d (the bonus stops at +%d, p. 53)", sit.AnalysePanels, MaxAnalysePanels, MaxAnalyseBonus)
+		return mods, reqErr("analyse", "%d panels is outside 0-%d (any number of panels, but the bonus stops at +%d, p. 53)", sit.AnalysePanels, MaxAnalysePanels, MaxAnalyseBonus)
 	}
 	if sit.AccuracyPenalty < 0 || sit.AccuracyPenalty > 20 {
 		return mods, reqErr("accuracy-penalty", "%d is outside 0-20", sit.AccuracyPenalty)

@@ -79,6 +79,7 @@ func TestToHitModifiers(t *testing.T) {
 		{"gale", Situation{Gale: true}, false, false, -2},
 		{"analyse 3", Situation{AnalysePanels: 3}, false, false, 3},
 		{"analyse at the cap", Situation{AnalysePanels: 5}, false, false, 5},
+		{"analyse 7 panels: still +5 (p. 53)", Situation{AnalysePanels: 7}, false, false, 5},
 		{"accuracy penalty", Situation{AccuracyPenalty: 4}, false, false, -4},
 		{"gm", Situation{Modifiers: []Modifier{{Slug: "x", Value: 3}}}, false, false, 3},
 		{"everything", Situation{Behind: true, Unaware: true, Grappled: true, Cover: 2, Fog: true}, false, false, 3},
