@@ -44,7 +44,8 @@ keep/drop per group: 4d6kh3 (keep highest 3), 4d6kl1, 4d6dh1, 4d6dl1.
 Limits: 256 characters, 10,000 dice, 1,000,000 sides.
 
 Dice are rolled left to right, group by group; --dice values are used in
-that order, expression by expression, repetition by repetition.
+that order, expression by expression, repetition by repetition. A d100 read
+as "00" on both d10s is 100 (p. 5): give it as 00 or 100.
 
 Output: one JSON object per roll, one per line (expr, total, dice,
 modifier, seed), or with -o text one total per line, or a table on a
