@@ -78,6 +78,9 @@ func NewCmdNPC(f *cmdutil.Factory, runF func(*NPCOptions) error) *cobra.Command 
                     adjusts them for the species)
   robot             abilities 3d6, health but no stamina (immune to stamina
                     damage), --panels N (default 2), --powers N Power Table rolls
+                    of the powers a construct can have: Magic, Psychic
+                    Ability, Danger Sense, Luck, Sidekick, Duplication,
+                    Shapechange and Super Health are rolled again (p. 49)
   android           a full hero of kind android (see gen hero)
   summoned          a creature of the Summoning spell: abilities 6, armour class
                     J, strike class 0, 4 m per panel, 2 panels; 1d10 health and
@@ -92,7 +95,8 @@ stamina track; one strike with a super power, or two without, takes them out.
 
 Dice (--dice), for each character in turn: the four ability scores in order
 (strength, agility, will, endurance); a goon's prowess d6 (and an energy
-blaster's d10 energy type); a robot's power slots, then one d6 per point of
+blaster's d10 energy type); a robot's power slots (a d100 each, and another
+d100 for a power a robot cannot have), then one d6 per point of
 endurance for health; a summoned creature's health d10s, then its stamina
 d10s; androids and sidekicks as gen hero.
 
