@@ -192,6 +192,11 @@ type Situation struct {
 	// RangeFifths is how many fifths of the attack's maximum range the
 	// target is away: -1 each (0-5).
 	RangeFifths int `json:"range_fifths,omitempty"`
+	// RangeMetres is the distance to the target instead: the fifths are
+	// worked out from RangeMax, the attack's maximum range (Resolve takes
+	// it from the attack's range; p. 33).
+	RangeMetres int `json:"range_metres,omitempty"`
+	RangeMax    int `json:"range_max,omitempty"`
 	// Defender states from powers: invisible -4, shrunk -3, camouflaged
 	// and moving -2, stealth in the dark -2.
 	Invisible   bool `json:"invisible,omitempty"`

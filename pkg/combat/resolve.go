@@ -174,6 +174,16 @@ func prepare(res *Result, att, def *hero.Hero, req *Request, p *pipeline) (*pipe
 	default:
 		return nil, reqErr("defender-mass", "×%d is not a mass multiplier: 1, 2, 4, 8 or 16 (Density Control (Other), p. 54)", req.Situation.DefenderMass)
 	}
+	if sit := &req.Situation; sit.RangeMetres != 0 && sit.RangeMax == 0 {
+		// A distance in metres: fifths of this attack's range (p. 33).
+		if !a.Ranged || a.Range <= 0 {
+			return nil, reqErr("range", "%s has no maximum range in its file: give --range-fifths (p. 33)", a.Slug)
+		}
+		sit.RangeMax = a.Range
+	}
+	if _, _, err := rangeModifier(req.Situation); err != nil {
+		return nil, err
+	}
 	p.free = a.StrikeClass <= rulebook.SC1 && GetsFreeReactions(def) && req.FreeReactionsUsed < MaxFreeReactions
 	if err := p.checkMode(); err != nil {
 		return nil, err

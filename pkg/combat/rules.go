@@ -111,8 +111,9 @@ func appendSituationModifiers(mods []Modifier, strikeBonus int, sit Situation, d
 	if sit.Cover < 0 || sit.Cover > MaxCover {
 		return mods, reqErr("cover", "%d is outside 0-%d (the cover penalty, p. 33)", sit.Cover, MaxCover)
 	}
-	if sit.RangeFifths < 0 || sit.RangeFifths > 5 {
-		return mods, reqErr("range-fifths", "%d is outside 0-5 (fifths of the attack's maximum range, p. 33)", sit.RangeFifths)
+	fifths, rangeText, err := rangeModifier(sit)
+	if err != nil {
+		return mods, err
 	}
 	if sit.AnalysePanels < 0 || sit.AnalysePanels > MaxAnalysePanels {
 		return mods, reqErr("analyse", "%d panels is outside 0-%d (any number of panels, but the bonus stops at +%d, p. 53)", sit.AnalysePanels, MaxAnalysePanels, MaxAnalyseBonus)
@@ -146,8 +147,8 @@ func appendSituationModifiers(mods []Modifier, strikeBonus int, sit Situation, d
 	} else if dazed {
 		mods = append(mods, Modifier{Slug: "dazed", Value: -2, Text: "attacker dazed", Page: "p. 38"})
 	}
-	if sit.RangeFifths > 0 {
-		mods = append(mods, Modifier{Slug: "range", Value: -sit.RangeFifths, Text: "fifths of the maximum range", Page: "p. 33"})
+	if fifths > 0 {
+		mods = append(mods, Modifier{Slug: "range", Value: -fifths, Text: rangeText, Page: "p. 33"})
 	}
 	if sit.Invisible {
 		mods = append(mods, Modifier{Slug: "invisibility", Value: -4, Text: "target invisible", Page: "p. 61"})
