@@ -125,6 +125,9 @@ func appendSituationModifiers(mods []Modifier, strikeBonus int, sit Situation, d
 		mods = append(mods, Modifier{Slug: "strike-bonus", Value: strikeBonus, Text: "attacker's strike bonus", Page: "p. 33"})
 	}
 	switch {
+	case sit.Behind && sit.Above:
+		// "Not cumulative" (p. 33): behind and above, only the better +2.
+		mods = append(mods, Modifier{Slug: "behind", Value: 2, Text: "attacker behind and above the target (not cumulative: the better, behind)", Page: "p. 33"})
 	case sit.Behind:
 		mods = append(mods, Modifier{Slug: "behind", Value: 2, Text: "attacker behind the target", Page: "p. 33"})
 	case sit.Above:

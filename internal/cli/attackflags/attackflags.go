@@ -130,7 +130,7 @@ func (fl *Flags) Bind(fs *pflag.FlagSet, v Verb) {
 // fight act has no --grappled.
 func BindSituation(fs *pflag.FlagSet, sit *combat.Situation, v Verb) {
 	fs.BoolVar(&sit.Behind, "behind", false, "attacker behind the target (+2)")
-	fs.BoolVar(&sit.Above, "above", false, "attacker above the target (+1; not with --behind)")
+	fs.BoolVar(&sit.Above, "above", false, "attacker above the target (+1; with --behind only the better +2 counts, p. 33)")
 	fs.BoolVar(&sit.Unaware, "unaware", false, "target unaware of the attack (+2)")
 	if v != FightAct {
 		fs.BoolVar(&sit.Grappled, "grappled", false, "target grappled or restrained (+4)")
@@ -209,9 +209,6 @@ func (fl *Flags) RequestAs(v Verb, mode combat.Mode) (combat.Request, error) {
 		req.Movement = &combat.Movement{Power: fl.Movement, Special: fl.Special}
 	} else if fl.Special {
 		return req, cmdutil.Inputf("--special: only with --movement POWER")
-	}
-	if req.Situation.Behind && req.Situation.Above {
-		return req, cmdutil.Inputf("--above: does not stack with --behind (p. 33); give one")
 	}
 	return req, nil
 }

@@ -54,7 +54,7 @@ func NewCmdToHit(f *cmdutil.Factory, runF func(*ToHitOptions) error) *cobra.Comm
 		Short: "The d20 roll an attack needs to hit (To-Hit Table and modifiers, p. 33)",
 		Long: `Work out the d20 roll an attack of a strike class needs against an armour
 class (To-Hit Table, p. 33), with every situational modifier: strike bonus,
-behind +2 or above +1 (not both), unaware +2, grappled +4, cover -1 to -10,
+behind +2 or above +1 (not cumulative: both is +2), unaware +2, grappled +4, cover -1 to -10,
 fog or smoke -3, attacker dazed -2 or stunned -5, -1 per fifth of maximum
 range, and the powers' modifiers (invisible -4, shrunk -3, camouflaged -2,
 stealth in the dark -2, dimensional control -4, gale -2, brain implant
@@ -89,9 +89,6 @@ func RunToHit(opts *ToHitOptions) error {
 	ac, err := parseAC(opts.ArmourClass, true)
 	if err != nil {
 		return err
-	}
-	if opts.Situation.Behind && opts.Situation.Above {
-		return cmdutil.Inputf("--above: does not stack with --behind (p. 33); give one")
 	}
 	if err := checkRange("strike-bonus", opts.StrikeBonus, -50, 50); err != nil {
 		return err
