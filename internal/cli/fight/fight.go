@@ -38,6 +38,7 @@ append-only log of the whole fight (docs/fight.md).
   fight auto       play the mooks' turns (or a whole fight) by a plain policy
   fight effect     start or end an ongoing power effect
   fight luck       roll luck, once a page
+  fight fall       a combatant falls: damage, dividers doubled
   fight hero       print a combatant's hero file as the fight left it
   fight leave      a combatant leaves the fight for good
 
@@ -61,6 +62,7 @@ new events: text on a terminal, JSON when piped.`,
 	cmd.AddCommand(NewCmdStatus(f, nil))
 	cmd.AddCommand(NewCmdEffect(f, nil))
 	cmd.AddCommand(NewCmdLuck(f, nil))
+	cmd.AddCommand(NewCmdFall(f, nil))
 	cmd.AddCommand(NewCmdHero(f, nil))
 	cmd.AddCommand(NewCmdAuto(f, nil))
 	cmd.AddCommand(NewCmdLeave(f, nil))
