@@ -11,19 +11,19 @@ import (
 )
 
 func newCmdVersion(f *cmdutil.Factory) *cobra.Command {
+	env, version := f.Env(cmdutil.FormatText), f.Version
 	return &cobra.Command{
 		Use:   "version",
 		Short: "Print the version, Go version and hero file schema",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			ft, err := f.Format(cmdutil.FormatText)
-			if err != nil {
+			if err := env.Bind(); err != nil {
 				return err
 			}
-			if ft.IsJSON() {
-				return cmdutil.WriteJSON(f.IOStreams.Out, ft, map[string]any{"version": f.Version, "go": runtime.Version(), "schema": hero.SchemaVersion})
+			if env.Format.IsJSON() {
+				return env.WriteJSON(map[string]any{"version": version, "go": runtime.Version(), "schema": hero.SchemaVersion})
 			}
-			_, err = fmt.Fprintf(f.IOStreams.Out, "spandex %s (%s, hero file schema %d)\n", f.Version, runtime.Version(), hero.SchemaVersion)
+			_, err := fmt.Fprintf(env.IO.Out, "spandex %s (%s, hero file schema %d)\n", version, runtime.Version(), hero.SchemaVersion)
 			return err
 		},
 	}

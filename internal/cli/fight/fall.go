@@ -10,7 +10,7 @@ import (
 
 // FallOptions are the inputs of `spandex fight fall`.
 type FallOptions struct {
-	Env   *Env
+	*cmdutil.Env
 	File  File
 	Actor string
 	combat.FallInput
@@ -18,7 +18,7 @@ type FallOptions struct {
 
 // NewCmdFall builds `spandex fight fall`.
 func NewCmdFall(f *cmdutil.Factory, runF func(*FallOptions) error) *cobra.Command {
-	opts := &FallOptions{}
+	opts := &FallOptions{Env: f.Env(cmdutil.FormatText)}
 	cmd := &cobra.Command{
 		Use:   "fall [FILE] --actor ID --metres N [--jump] [--soft N]",
 		Short: "A combatant falls: damage on its tracks, dividers doubled (p. 43)",
@@ -35,7 +35,7 @@ tracks: the GM rules their fall.
 
 --dice order: the health d6s, then the stamina d6s.`,
 		Example: `  spandex fight fall -i bank.json --actor nefario --metres 20`,
-		RunE:    cmdutil.RunE(opts, runF, FallRun, opts.File.fromArgs, requireActor(&opts.Actor), envInto(f, &opts.Env, cmdutil.FormatText)),
+		RunE:    cmdutil.RunE(opts, runF, runFall, opts.File.fromArgs, requireActor(&opts.Actor)),
 	}
 	opts.File.addFlag(cmd)
 	fl := cmd.Flags()
@@ -48,13 +48,13 @@ tracks: the GM rules their fall.
 	return cmd
 }
 
-// FallRun applies the fall.
-func FallRun(opts *FallOptions) error {
+// runFall applies the fall.
+func runFall(opts *FallOptions) error {
 	if opts.Soft == 1 || opts.Soft < 0 {
 		return cmdutil.Inputf("--soft: %d does not multiply anything (give 2 or more, or leave it out)", opts.Soft)
 	}
-	return opts.Env.roll(opts.File, func(e *encounter.Encounter, ctx encounter.Ctx) error {
+	return roll(opts.Env, opts.File, func(e *encounter.Encounter, ctx encounter.Ctx) error {
 		_, err := e.Fall(ctx, opts.Actor, opts.FallInput)
-		return ruleErr(err)
+		return cmdutil.RuleErr(err)
 	})
 }

@@ -16,11 +16,10 @@ import (
 
 // FallOptions are the inputs of `spandex fall`.
 type FallOptions struct {
-	*Base
+	*cmdutil.Env
 	combat.FallInput
 	HDivider, SDivider int
-	// F and Target: the hero who falls, when one is given (FILE or -i).
-	F      *cmdutil.Factory
+	// Target is the hero who falls, when one is given (FILE or -i).
 	Target cmdutil.HeroTarget
 }
 
@@ -32,7 +31,7 @@ type FallOutput struct {
 
 // NewCmdFall builds `spandex fall`.
 func NewCmdFall(f *cmdutil.Factory, runF func(*FallOptions) error) *cobra.Command {
-	opts := &FallOptions{Base: newBase(f), F: f}
+	opts := &FallOptions{Env: f.Env(cmdutil.FormatText)}
 	cmd := &cobra.Command{
 		Use:   "fall --metres N [--jump] [--h-divider N --s-divider N | -i FILE | FILE|-]",
 		Short: "Falling damage (p. 43)",
@@ -56,7 +55,7 @@ Dice: the health d6s, then the stamina d6s.`,
   spandex fall --metres 100 --h-divider 3 --s-divider 2 --seed 9
   spandex fall --metres 30 -i guardian.json --explain`,
 		Args: cobra.MaximumNArgs(1),
-		RunE: cmdutil.RunE(opts, runF, RunFall, opts.bind(f), opts.Target.FromArgs, required("metres"), multiplierIfGiven("soft")),
+		RunE: cmdutil.RunE(opts, runF, runFall, opts.Target.FromArgs, required("metres"), multiplierIfGiven("soft")),
 	}
 	opts.Target.AddInPlaceFlag(cmd)
 	fl := cmd.Flags()
@@ -70,8 +69,8 @@ Dice: the health d6s, then the stamina d6s.`,
 	return cmd
 }
 
-// RunFall rolls the fall.
-func RunFall(opts *FallOptions) error {
+// runFall rolls the fall.
+func runFall(opts *FallOptions) error {
 	if err := checkRange("h-divider", opts.HDivider, 0, 100); err != nil {
 		return err
 	}
@@ -87,14 +86,14 @@ func RunFall(opts *FallOptions) error {
 	var r dice.Roller = noDice{}
 	if !opts.Acrobatics && !opts.EdgeGrab {
 		var err error
-		if rl, err = opts.roller(); err != nil {
+		if rl, err = newRoller(opts.Env); err != nil {
 			return err
 		}
 		r = rl
 	}
 	res, err := combat.Fall(opts.FallInput, r)
 	if err != nil {
-		return inputErr(err)
+		return ruleErr(err)
 	}
 	out := FallOutput{FallResult: res, Rolled: Rolled{Dice: []dice.Rolled{}}}
 	if rl.Recorder != nil {
@@ -116,7 +115,7 @@ func RunFall(opts *FallOptions) error {
 			fmt.Sprintf("taken: %d H, %d S (dividers doubled: %s)", res.Health, res.Stamina, res.Dividers),
 		}
 	}
-	return emit(opts.Base, out.Seed, out, lines, out.Steps)
+	return emit(opts.Env, out.Seed, out, lines, out.Steps)
 }
 
 // noDice is a roller for rulings that roll nothing.
@@ -131,11 +130,11 @@ func runFallOn(opts *FallOptions) error {
 	if opts.HDivider != 0 || opts.SDivider != 0 {
 		return cmdutil.Inputf("--h-divider/--s-divider: the hero file's own dividers are used")
 	}
-	return opts.Target.Change(opts.F, opts.Format, func(h *hero.Hero) (cmdutil.HeroChange, error) {
+	return opts.Target.Change(opts.Env, func(h *hero.Hero) (cmdutil.HeroChange, error) {
 		var r dice.Roller = noDice{}
 		var seed *uint64
 		if !opts.Acrobatics && !opts.EdgeGrab {
-			rl, err := opts.roller()
+			rl, err := newRoller(opts.Env)
 			if err != nil {
 				return cmdutil.HeroChange{}, err
 			}
@@ -147,7 +146,7 @@ func runFallOn(opts *FallOptions) error {
 			return cmdutil.HeroChange{}, cmdutil.Inputf("%s", re.Msg)
 		}
 		if err != nil {
-			return cmdutil.HeroChange{}, inputErr(err)
+			return cmdutil.HeroChange{}, ruleErr(err)
 		}
 		if len(fa.Dice) == 0 {
 			seed = nil
