@@ -9,6 +9,7 @@ import (
 	"github.com/codename-spandex/spandex/internal/cli/gen"
 	"github.com/codename-spandex/spandex/internal/cli/herocmd"
 	profilecmd "github.com/codename-spandex/spandex/internal/cli/profile"
+	recovercmd "github.com/codename-spandex/spandex/internal/cli/recover"
 	"github.com/codename-spandex/spandex/internal/cli/roll"
 	"github.com/codename-spandex/spandex/internal/cli/rulings"
 	"github.com/codename-spandex/spandex/internal/cli/sheet"
@@ -49,6 +50,7 @@ func commands() []command {
 		{"rulings", func(f *cmdutil.Factory) *cobra.Command { return rulings.NewCmdFall(f, nil) }},
 		{"rulings", func(f *cmdutil.Factory) *cobra.Command { return rulings.NewCmdThrow(f, nil) }},
 		{"rulings", func(f *cmdutil.Factory) *cobra.Command { return rulings.NewCmdPsychic(f, nil) }},
+		{"between", func(f *cmdutil.Factory) *cobra.Command { return recovercmd.NewCmdRecover(f, nil) }},
 		{"between", func(f *cmdutil.Factory) *cobra.Command { return profilecmd.NewCmdProfile(f) }},
 		{"between", func(f *cmdutil.Factory) *cobra.Command { return downtimecmd.NewCmdDowntime(f) }},
 		{"", newCmdVersion},
