@@ -8,6 +8,7 @@ import (
 	"github.com/codename-spandex/spandex/internal/cli/fight"
 	"github.com/codename-spandex/spandex/internal/cli/gen"
 	"github.com/codename-spandex/spandex/internal/cli/herocmd"
+	mnscmd "github.com/codename-spandex/spandex/internal/cli/mns"
 	profilecmd "github.com/codename-spandex/spandex/internal/cli/profile"
 	recovercmd "github.com/codename-spandex/spandex/internal/cli/recover"
 	"github.com/codename-spandex/spandex/internal/cli/roll"
@@ -24,6 +25,7 @@ var groups = []*cobra.Group{
 	{ID: "combat", Title: "Combat:"},
 	{ID: "rulings", Title: "One-off rulings (plain numbers, no hero files):"},
 	{ID: "between", Title: "Between fights:"},
+	{ID: "mns", Title: "Men & Supermen:"},
 }
 
 // command is one top-level command: its name (which must be the first word
@@ -56,6 +58,7 @@ func commands() []command {
 		{"recover", "between", func(f *cmdutil.Factory) *cobra.Command { return recovercmd.NewCmdRecover(f, nil) }},
 		{"profile", "between", func(f *cmdutil.Factory) *cobra.Command { return profilecmd.NewCmdProfile(f) }},
 		{"downtime", "between", func(f *cmdutil.Factory) *cobra.Command { return downtimecmd.NewCmdDowntime(f) }},
+		{"mns", "mns", mnscmd.NewCmdMns},
 		{"version", "", newCmdVersion},
 	}
 }
