@@ -122,6 +122,7 @@ Every random verb takes --seed N (and reports the seed it used) and
 		cmd.GroupID = c.group
 		root.AddCommand(cmd)
 	}
+	addHelpTopics(root)
 	guardGroups(root)
 	return root
 }
