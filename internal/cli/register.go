@@ -4,6 +4,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/codename-spandex/spandex/internal/cli/attack"
+	"github.com/codename-spandex/spandex/internal/cli/configcmd"
 	downtimecmd "github.com/codename-spandex/spandex/internal/cli/downtime"
 	"github.com/codename-spandex/spandex/internal/cli/fight"
 	"github.com/codename-spandex/spandex/internal/cli/gen"
@@ -51,6 +52,7 @@ func commands() []command {
 		{"rulings", func(f *cmdutil.Factory) *cobra.Command { return rulings.NewCmdPsychic(f, nil) }},
 		{"between", func(f *cmdutil.Factory) *cobra.Command { return profilecmd.NewCmdProfile(f) }},
 		{"between", func(f *cmdutil.Factory) *cobra.Command { return downtimecmd.NewCmdDowntime(f) }},
+		{"", func(f *cmdutil.Factory) *cobra.Command { return configcmd.NewCmdConfig(f, nil) }},
 		{"", newCmdVersion},
 	}
 }

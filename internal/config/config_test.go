@@ -167,3 +167,26 @@ func TestNearestKey(t *testing.T) {
 		}
 	}
 }
+
+func TestGetKnowsEveryKey(t *testing.T) {
+	seed := uint64(9)
+	c := &Config{Output: "text", Seed: &seed, Rules: Rules{DodgeStacking: "best", WallReduction: "prose", JudoColumn: "rank", CarryOverDowntime: true}}
+	want := map[string]any{"output": "text", "seed": uint64(9), "rules.dodge_stacking": "best", "rules.wall_reduction": "prose",
+		"rules.judo_column": "rank", "rules.carry_over_downtime": true, "rules.simpler_experience": false}
+	for _, k := range Keys {
+		got, ok := c.Get(k.Name)
+		if !ok || got != want[k.Name] {
+			t.Errorf("Get(%q) = %v, %v; want %v", k.Name, got, ok, want[k.Name])
+		}
+	}
+	if len(want) != len(Keys) {
+		t.Errorf("%d keys, test knows %d", len(Keys), len(want))
+	}
+	if _, ok := c.Get("sed"); ok {
+		t.Error(`Get("sed") found a value`)
+	}
+	c.Seed = nil
+	if v, _ := c.Get("seed"); v != nil {
+		t.Errorf("unset seed = %v", v)
+	}
+}

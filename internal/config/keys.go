@@ -110,3 +110,28 @@ func distance(a, b string) int {
 	}
 	return prev[len(rb)]
 }
+
+// Get returns the value in force for the key named name, as JSON shows
+// it: a string, a boolean, a number, or nil for an unset seed.
+func (c *Config) Get(name string) (any, bool) {
+	switch name {
+	case "output":
+		return c.Output, true
+	case "seed":
+		if c.Seed == nil {
+			return nil, true
+		}
+		return *c.Seed, true
+	case "rules.dodge_stacking":
+		return c.Rules.DodgeStacking, true
+	case "rules.wall_reduction":
+		return c.Rules.WallReduction, true
+	case "rules.judo_column":
+		return c.Rules.JudoColumn, true
+	case "rules.carry_over_downtime":
+		return c.Rules.CarryOverDowntime, true
+	case "rules.simpler_experience":
+		return c.Rules.SimplerExperience, true
+	}
+	return nil, false
+}
