@@ -107,7 +107,6 @@ Every random verb takes --seed N (and reports the seed it used) and
 	root.SetOut(f.IOStreams.Out)
 	root.SetErr(f.IOStreams.ErrOut)
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return cmdutil.Input(err) })
-	root.CompletionOptions.HiddenDefaultCmd = true
 
 	pf := root.PersistentFlags()
 	pf.Uint64Var(&f.Globals.Seed, "seed", 0, "seed for the dice, to replay a result exactly")
@@ -115,6 +114,7 @@ Every random verb takes --seed N (and reports the seed it used) and
 	pf.StringVarP(&f.Globals.Output, "output", "o", "", "output format: auto|json|jsonl|table|text (default auto: table/text on a terminal, JSON when piped)")
 	pf.StringVar(&f.Globals.ConfigFile, "config", "", "config file (default $XDG_CONFIG_HOME/spandex/config.yaml)")
 	pf.BoolVar(&f.Globals.Explain, "explain", false, "print each step of the ruling (table rows, modifiers, pages) on stderr")
+	registerGlobalCompletions(root)
 
 	root.AddGroup(groups...)
 	for _, c := range commands() {
