@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
+	"github.com/codename-spandex/spandex/internal/helptopic"
 	"github.com/codename-spandex/spandex/internal/iostreams"
 )
 
@@ -22,9 +23,10 @@ var Version = "dev"
 // the exit status.
 func Main() int {
 	ios := iostreams.System()
-	if os.Getenv("SPANDEX_FORCE_TTY") != "" {
+	if os.Getenv(helptopic.EnvForceTTY) != "" {
 		ios.SetStdoutTTY(true)
 	}
+	ios.SetProgress(os.Getenv(helptopic.EnvProgress))
 	f := &cmdutil.Factory{IOStreams: ios, Version: Version, Getenv: os.Getenv}
 	return Run(f, os.Args[1:])
 }

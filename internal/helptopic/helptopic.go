@@ -40,6 +40,8 @@ type Section struct {
 const (
 	// EnvForceTTY makes spandex treat stdout as a terminal.
 	EnvForceTTY = "SPANDEX_FORCE_TTY"
+	// EnvProgress says when long batches draw a progress line on stderr.
+	EnvProgress = "SPANDEX_PROGRESS"
 )
 
 // ExitStatus is the EXIT STATUS section.
@@ -76,6 +78,7 @@ func Environment() Section {
 	}
 	s.Entries = append(s.Entries,
 		Entry{EnvForceTTY, "When not empty, treat stdout as a terminal: tables and text instead of JSON (output auto)."},
+		Entry{EnvProgress, "When long batches (gen -n, hero check and sheet streams) draw a progress line on stderr: auto (default: when stderr is a terminal and the batch runs for over a second), always, or never. Never on stdout."},
 		Entry{"XDG_CONFIG_HOME", "Where the config file is looked for: $XDG_CONFIG_HOME/spandex/config.yaml."},
 		Entry{"HOME", "The config file is $HOME/.config/spandex/config.yaml when XDG_CONFIG_HOME is not set."},
 	)
