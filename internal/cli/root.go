@@ -125,6 +125,7 @@ Every random verb takes --seed N (and reports the seed it used) and
 		root.AddCommand(cmd)
 	}
 	addHelpTopics(root)
+	registerCompletions(root)
 	guardGroups(root)
 	return root
 }
