@@ -99,7 +99,9 @@ func NewCmdRoot(f *cmdutil.Factory) *cobra.Command {
 the rulebook's tables, hero files, combat rulings and downtime. Verbs read
 and write JSON hero files on stdin/stdout so they chain in shell pipelines.
 
-Output is a table or text on a terminal and JSON when piped; -o overrides.
+Output is a table or text on a terminal and JSON when piped; -o overrides:
+-o json is one JSON document (an array when there are several results),
+-o jsonl one compact JSON object per line.
 Every random verb takes --seed N (and reports the seed it used) and
 --dice LIST (the faces the GM rolled on real dice, in the documented order).`,
 		SilenceErrors: true,
