@@ -90,6 +90,7 @@ func (b buildInfo) String() string {
 }
 
 func newCmdVersion(f *cmdutil.Factory) *cobra.Command {
+	env, version := f.Env(cmdutil.FormatText), f.Version
 	return &cobra.Command{
 		Use:   "version",
 		Short: "Print the version, VCS revision, build date, Go version and hero file schema",
@@ -99,16 +100,15 @@ build from a clone, the revision's commit time), the Go version and the
 hero file schema version.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			ft, err := f.Format(cmdutil.FormatText)
-			if err != nil {
+			if err := env.Bind(); err != nil {
 				return err
 			}
 			bi, _ := debug.ReadBuildInfo()
-			b := readBuildInfo(f.Version, Commit, Date, bi)
-			if ft.IsJSON() {
-				return cmdutil.WriteJSON(f.IOStreams.Out, ft, b)
+			b := readBuildInfo(version, Commit, Date, bi)
+			if env.Format.IsJSON() {
+				return env.WriteJSON(b)
 			}
-			_, err = fmt.Fprintln(f.IOStreams.Out, b.String())
+			_, err := fmt.Fprintln(env.IO.Out, b.String())
 			return err
 		},
 	}

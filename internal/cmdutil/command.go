@@ -8,7 +8,8 @@ import "github.com/spf13/cobra"
 type Prepare func(cmd *cobra.Command, args []string) error
 
 // RunE returns a command's RunE in the project's shape: every prepare step
-// in order, then runF when a test supplies one, else run. The options
+// in order, then the embedded Env's Bind (when O embeds *Env), then runF
+// when a test supplies one, else run. The options
 // stay a plain struct and run a plain function that tests call directly.
 func RunE[O any](opts *O, runF, run func(*O) error, prepare ...Prepare) func(*cobra.Command, []string) error {
 	return func(cmd *cobra.Command, args []string) error {
@@ -17,31 +18,15 @@ func RunE[O any](opts *O, runF, run func(*O) error, prepare ...Prepare) func(*co
 				return err
 			}
 		}
+		if b, ok := any(opts).(envBinder); ok {
+			if err := b.bindEnv(); err != nil {
+				return err
+			}
+		}
 		if runF != nil {
 			return runF(opts)
 		}
 		return run(opts)
-	}
-}
-
-// FormatInto is a prepare step that resolves the output format (see
-// Format) into *ft, with human as the terminal's format.
-func (f *Factory) FormatInto(ft *Format, human Format) Prepare {
-	return func(*cobra.Command, []string) error {
-		v, err := f.Format(human)
-		if err != nil {
-			return err
-		}
-		*ft = v
-		return nil
-	}
-}
-
-// ExplainInto is a prepare step copying --explain into *on.
-func (f *Factory) ExplainInto(on *bool) Prepare {
-	return func(*cobra.Command, []string) error {
-		*on = f.Globals.Explain
-		return nil
 	}
 }
 

@@ -70,7 +70,7 @@ func TestRunE(t *testing.T) {
 	}
 }
 
-func TestFormatInto(t *testing.T) {
+func TestEnvBindFormat(t *testing.T) {
 	tests := []struct {
 		output string
 		tty    bool
@@ -87,8 +87,9 @@ func TestFormatInto(t *testing.T) {
 		e := newTestEnv(t)
 		e.f.Globals.Output = tc.output
 		e.ios.SetStdoutTTY(tc.tty)
-		ft := Format("unset")
-		err := e.f.FormatInto(&ft, FormatTable)(nil, nil)
+		en := e.f.Env(FormatTable)
+		err := en.Bind()
+		ft := en.Format
 		if tc.err != "" {
 			if err == nil || !strings.Contains(err.Error(), tc.err) || ExitCode(err) != ExitUsage {
 				t.Errorf("-o %q: error %v, want an input error with %q", tc.output, err, tc.err)
@@ -153,12 +154,12 @@ func TestReportSeedExplainWarn(t *testing.T) {
 	}
 
 	e := newTestEnv(t)
-	if err := e.f.Explain(steps); err != nil || e.errOut.Len() != 0 {
-		t.Errorf("f.Explain without --explain wrote %q, %v", e.errOut, err)
+	if err := e.env(t, FormatText).ExplainSteps(steps); err != nil || e.errOut.Len() != 0 {
+		t.Errorf("ExplainSteps without --explain wrote %q, %v", e.errOut, err)
 	}
 	e.f.Globals.Explain = true
-	if err := e.f.Explain(steps); err != nil || !strings.Contains(e.errOut.String(), "a step") {
-		t.Errorf("f.Explain with --explain wrote %q, %v", e.errOut, err)
+	if err := e.env(t, FormatText).ExplainSteps(steps); err != nil || !strings.Contains(e.errOut.String(), "a step") {
+		t.Errorf("ExplainSteps with --explain wrote %q, %v", e.errOut, err)
 	}
 
 	b.Reset()
@@ -168,12 +169,11 @@ func TestReportSeedExplainWarn(t *testing.T) {
 	}
 }
 
-func TestExplainIntoAndInputFiles(t *testing.T) {
+func TestEnvBindExplainAndInputFiles(t *testing.T) {
 	e := newTestEnv(t)
-	on := false
 	e.f.Globals.Explain = true
-	if err := e.f.ExplainInto(&on)(nil, nil); err != nil || !on {
-		t.Errorf("ExplainInto: %v, %v", on, err)
+	if en := e.env(t, FormatText); !en.Explain {
+		t.Errorf("Bind: --explain not copied")
 	}
 	var files []string
 	if err := InputFiles(&files)(nil, nil); err != nil || strings.Join(files, ",") != "-" {

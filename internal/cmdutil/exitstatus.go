@@ -11,6 +11,6 @@ type ExitStatusDoc struct {
 // `spandex help exit-codes`.
 var ExitStatuses = []ExitStatusDoc{
 	{ExitOK, "Success. Also when whatever reads stdout stops early (a closed pipe, as with `| head`)."},
-	{ExitError, "An error that is not the input's fault: reading or writing a file, the system, a bug. One line on stderr says what failed; nothing is written on stdout."},
+	{ExitError, "An error that is not the input's fault: reading or writing a file, the system, or a bug (reported as \"internal error: ...\"). One line on stderr says what failed; nothing is written on stdout."},
 	{ExitUsage, "Bad input: an unknown command or flag, a bad flag value or argument, a hero or encounter file that does not validate, a --dice list that does not fit, a rule refusing the request, a config file or SPANDEX_* value that is refused. One line on stderr names the flag, JSON path or token; nothing is written on stdout or disk."},
 }

@@ -1,15 +1,30 @@
 // Package cmdutil holds what every spandex command shares: the Factory
-// that injects streams, config and dice; error-to-exit-status mapping;
-// output-format selection; and hero file I/O.
+// that injects streams, config and dice; the Env every verb runs in;
+// error-to-exit-status mapping; output-format selection; and hero file I/O.
 //
 // A verb is a package with an Options struct, NewCmdX(f, runF) and a plain
-// Run function. Its cobra RunE is RunE(opts, runF, Run, prepare...): the
-// prepare steps (FormatInto, ExplainInto, InputFiles, HeroTarget.FromArgs,
-// the verb's own checks) fill opts before Run. A verb that changes a hero
-// file reads and writes it through HeroTarget.Change, which appends the
-// event and writes atomically with -i; verbs that read heroes use
-// ReadHero, or EachInput with DecodeHeroes for streams; ReportSeed,
-// Explain and Warn print on stderr.
+// run function. The Options embed *Env, built in the constructor, which is
+// the only place the verb sees the Factory (gh's shape):
+//
+//	opts := &XOptions{Env: f.Env(cmdutil.FormatText)}
+//	cmd.RunE = cmdutil.RunE(opts, runF, runX, prepare...)
+//
+// Naming: the verb X lives in x.go of its group's package, its options
+// are XOptions (Options in a one-verb package), its constructor NewCmdX
+// and its run function runX (runAttack, runDodge, runWeek), unexported:
+// only the constructor and the package's own tests call it.
+//
+// RunE runs the prepare steps (InputFiles, HeroTarget.FromArgs, the verb's
+// own checks) that fill opts, binds the Env to the global flags (output
+// format, --explain), then calls runF (tests) or the run function. The run
+// function uses only opts: Env.Roller for dice, Env.Rules for the combat
+// rule options (the one place config becomes combat.Options),
+// Env.ReadHero/WriteHero, Env.ReportSeed, Env.ExplainSteps, Env.Warn and
+// Env.FinishDice before anything is written. A verb that changes a hero
+// file goes through HeroTarget.Change, which appends the event and writes
+// atomically with -i; streams use EachInput with DecodeHeroes. Tests build
+// the Env from fakes with NewTestEnv (buffers, a fake file system, fixed
+// dice and config). Errors map to exit statuses only in ExitCode.
 package cmdutil
 
 import (
@@ -102,7 +117,7 @@ func (f *Factory) Roller() (*RollerState, error) {
 			return nil, Input(err)
 		}
 		s := dice.NewScripted(vals)
-		f.roller = &RollerState{Roller: s, Scripted: s}
+		f.roller = &RollerState{Roller: scriptedRoller{s}, Scripted: s}
 		return f.roller, nil
 	}
 	seed := g.Seed
@@ -138,6 +153,3 @@ func (f *Factory) FinishDice() error {
 	}
 	return Input(f.roller.Scripted.Finish())
 }
-
-// ScriptedDice reports whether the GM's dice (--dice) are in use.
-func (f *Factory) ScriptedDice() bool { return f.Globals.DiceSet }

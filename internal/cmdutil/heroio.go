@@ -16,17 +16,17 @@ import (
 
 // ReadInput reads a whole file, or stdin when path is "" or "-", bounded by
 // hero.MaxFileSize. Errors are input errors naming the file.
-func (f *Factory) ReadInput(path string) ([]byte, string, error) {
+func (e *Env) ReadInput(path string) ([]byte, string, error) {
 	name := path
 	var r io.Reader
 	if path == "" || path == "-" {
 		name = "stdin"
-		if f.IOStreams.IsStdinTTY() {
+		if e.IO.IsStdinTTY() {
 			return nil, name, Inputf("no hero file given and stdin is a terminal: pass a FILE or pipe one in")
 		}
-		r = f.IOStreams.In
+		r = e.IO.In
 	} else {
-		fh, err := os.Open(path)
+		fh, err := e.open(path)
 		if err != nil {
 			return nil, name, Input(fileError(err))
 		}
@@ -42,14 +42,14 @@ func (f *Factory) ReadInput(path string) ([]byte, string, error) {
 
 // OpenInput opens a file that a verb reads as a stream, or stdin for "-".
 // Errors are input errors naming the file.
-func (f *Factory) OpenInput(path string) (io.ReadCloser, error) {
+func (e *Env) OpenInput(path string) (io.ReadCloser, error) {
 	if path == "-" {
-		if f.IOStreams.IsStdinTTY() {
+		if e.IO.IsStdinTTY() {
 			return nil, Inputf("no hero file given and stdin is a terminal: pass a FILE or pipe one in")
 		}
-		return io.NopCloser(f.IOStreams.In), nil
+		return io.NopCloser(e.IO.In), nil
 	}
-	fh, err := os.Open(path)
+	fh, err := e.open(path)
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
 			return nil, Inputf("%s: no such file", path)
@@ -136,8 +136,8 @@ func fileError(err error) error {
 
 // ReadHero reads and validates a hero file (or stdin). Problems are input
 // errors of the form "FILE: $.path: message".
-func (f *Factory) ReadHero(path string) (*hero.Hero, error) {
-	data, name, err := f.ReadInput(path)
+func (e *Env) ReadHero(path string) (*hero.Hero, error) {
+	data, name, err := e.ReadInput(path)
 	if err != nil {
 		return nil, err
 	}
@@ -149,8 +149,8 @@ func (f *Factory) ReadHero(path string) (*hero.Hero, error) {
 }
 
 // ReadHeroDraft reads a hero file without rules-level validation.
-func (f *Factory) ReadHeroDraft(path string) (*hero.Hero, error) {
-	data, name, err := f.ReadInput(path)
+func (e *Env) ReadHeroDraft(path string) (*hero.Hero, error) {
+	data, name, err := e.ReadInput(path)
 	if err != nil {
 		return nil, err
 	}
@@ -163,15 +163,15 @@ func (f *Factory) ReadHeroDraft(path string) (*hero.Hero, error) {
 
 // WriteHero writes a hero either to stdout or, when inPlace is a path,
 // atomically over that file.
-func (f *Factory) WriteHero(h *hero.Hero, inPlace string) error {
+func (e *Env) WriteHero(h *hero.Hero, inPlace string) error {
 	data, err := hero.Encode(h)
 	if err != nil {
 		return fmt.Errorf("encoding hero: %w", err)
 	}
 	if inPlace != "" {
-		return WriteFileAtomic(inPlace, data)
+		return e.writeFile(inPlace, data)
 	}
-	_, err = f.IOStreams.Out.Write(data)
+	_, err = e.IO.Out.Write(data)
 	return err
 }
 

@@ -31,7 +31,7 @@ func TestOpenInput(t *testing.T) {
 			e := newTestEnv(t)
 			e.ios.SetStdinTTY(tc.tty)
 			e.in.WriteString(tc.stdin)
-			rc, err := e.f.OpenInput(tc.path(e))
+			rc, err := e.env(t, FormatJSON).OpenInput(tc.path(e))
 			if tc.err != "" {
 				if err == nil || !strings.Contains(err.Error(), tc.err) || ExitCode(err) != ExitUsage {
 					t.Fatalf("error %v, want an input error with %q", err, tc.err)
@@ -131,7 +131,7 @@ func TestEachInput(t *testing.T) {
 			e.in.Reset()
 			e.in.WriteString("from stdin")
 			var seen []string
-			err := EachInput(tc.paths, e.f.OpenInput, func(name string, r io.Reader) error {
+			err := EachInput(tc.paths, e.env(t, FormatJSON).OpenInput, func(name string, r io.Reader) error {
 				b := make([]byte, 1)
 				if _, err := io.ReadFull(r, b); err != nil {
 					t.Fatal(err)

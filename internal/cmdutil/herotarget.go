@@ -57,11 +57,11 @@ func (t HeroTarget) Path() string {
 }
 
 // Read checks the target and reads and validates the hero.
-func (t HeroTarget) Read(f *Factory) (*hero.Hero, error) {
+func (t HeroTarget) Read(e *Env) (*hero.Hero, error) {
 	if err := t.Check(); err != nil {
 		return nil, err
 	}
-	return f.ReadHero(t.Path())
+	return e.ReadHero(t.Path())
 }
 
 // HeroChange is what a verb that changes a hero reports: the event it
@@ -89,8 +89,8 @@ type HeroChange struct {
 // Change runs a hero-changing verb: it reads the hero (see Read), lets
 // change alter it and describe the change, and commits it (see Commit).
 // An error from change leaves every file as it was.
-func (t HeroTarget) Change(f *Factory, ft Format, change func(*hero.Hero) (HeroChange, error)) error {
-	h, err := t.Read(f)
+func (t HeroTarget) Change(e *Env, change func(*hero.Hero) (HeroChange, error)) error {
+	h, err := t.Read(e)
 	if err != nil {
 		return err
 	}
@@ -98,7 +98,7 @@ func (t HeroTarget) Change(f *Factory, ft Format, change func(*hero.Hero) (HeroC
 	if err != nil {
 		return err
 	}
-	return t.Commit(f, h, ft, c)
+	return t.Commit(e, h, c)
 }
 
 // Commit finishes a change to h. On stderr: the steps (--explain), the
@@ -106,34 +106,32 @@ func (t HeroTarget) Change(f *Factory, ft Format, change func(*hero.Hero) (HeroC
 // the hero's log, the changed hero is validated and every --dice value
 // must have been used: any failure so far leaves the file untouched. Last
 // the hero is written atomically over the -i file and the report printed
-// on stdout (JSON when ft is JSON, else c.Text); or, without -i, the hero
+// on stdout (JSON when the format is JSON, else c.Text); or, without -i, the hero
 // goes to stdout and the text report to stderr.
-func (t HeroTarget) Commit(f *Factory, h *hero.Hero, ft Format, c HeroChange) error {
-	errOut := f.IOStreams.ErrOut
-	if err := Explain(errOut, f.Globals.Explain, c.Steps); err != nil {
+func (t HeroTarget) Commit(e *Env, h *hero.Hero, c HeroChange) error {
+	errOut, ft := e.IO.ErrOut, e.Format
+	if err := e.ExplainSteps(c.Steps); err != nil {
 		return err
 	}
-	Warn(errOut, c.Warnings)
-	if !ft.IsJSON() {
-		ReportSeed(errOut, c.Seed)
-	}
+	e.Warn(c.Warnings...)
+	e.ReportSeed(c.Seed)
 	if err := h.AppendEvent(c.Kind, c.Summary, c.Seed, c.Details); err != nil {
 		return err
 	}
 	if err := h.Validate(); err != nil {
-		return fmt.Errorf("the changed hero is invalid (a bug): %w", err)
+		return Internal(fmt.Errorf("the changed hero is invalid (a bug): %w", err))
 	}
 	// Every --dice value must be used before anything reaches the disk.
-	if err := f.FinishDice(); err != nil {
+	if err := e.FinishDice(); err != nil {
 		return err
 	}
 	if t.InPlace == "" {
-		if err := f.WriteHero(h, ""); err != nil {
+		if err := e.WriteHero(h, ""); err != nil {
 			return err
 		}
 		return c.Text(errOut)
 	}
-	if err := f.WriteHero(h, t.InPlace); err != nil {
+	if err := e.WriteHero(h, t.InPlace); err != nil {
 		return err
 	}
 	if ft.IsJSON() {
@@ -141,7 +139,7 @@ func (t HeroTarget) Commit(f *Factory, h *hero.Hero, ft Format, c HeroChange) er
 		if report == nil {
 			report = c.Details
 		}
-		return WriteJSON(f.IOStreams.Out, ft, report)
+		return WriteJSON(e.IO.Out, ft, report)
 	}
-	return c.Text(f.IOStreams.Out)
+	return c.Text(e.IO.Out)
 }

@@ -46,6 +46,17 @@ func newTestEnv(t *testing.T) *testEnv {
 	return &testEnv{f: f, ios: ios, in: in, out: out, errOut: errOut, dir: dir, heroPath: path, original: data}
 }
 
+// env is the factory's verb environment, bound, with output format ft.
+func (e *testEnv) env(t *testing.T, ft Format) *Env {
+	t.Helper()
+	en := e.f.Env(ft)
+	if err := en.Bind(); err != nil {
+		t.Fatal(err)
+	}
+	en.Format = ft
+	return en
+}
+
 // stdout commits the held stdout and returns everything written to it.
 func (e *testEnv) stdout(t *testing.T) string {
 	t.Helper()
@@ -137,7 +148,7 @@ func TestHeroTargetChangeWrites(t *testing.T) {
 			case tc.stdin:
 				e.in.Write(e.original)
 			}
-			if err := tg.Change(e.f, tc.format, rename); err != nil {
+			if err := tg.Change(e.env(t, tc.format), rename); err != nil {
 				t.Fatal(err)
 			}
 			out := e.stdout(t)
@@ -266,7 +277,7 @@ func TestHeroTargetChangeFailures(t *testing.T) {
 			if tc.change != nil {
 				change = tc.change(e)
 			}
-			err := tc.target(e).Change(e.f, FormatJSON, change)
+			err := tc.target(e).Change(e.env(t, FormatJSON), change)
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("error %v, want one containing %q", err, tc.want)
 			}
@@ -288,7 +299,7 @@ func TestHeroTargetSeed(t *testing.T) {
 	for _, ft := range []Format{FormatText, FormatJSON} {
 		e := newTestEnv(t)
 		seed := uint64(42)
-		err := HeroTarget{InPlace: e.heroPath}.Change(e.f, ft, func(h *hero.Hero) (HeroChange, error) {
+		err := HeroTarget{InPlace: e.heroPath}.Change(e.env(t, ft), func(h *hero.Hero) (HeroChange, error) {
 			c, err := rename(h)
 			c.Seed = &seed
 			return c, err

@@ -26,11 +26,6 @@ func Explain(w io.Writer, on bool, steps ruling.Steps) error {
 	return steps.Write(w)
 }
 
-// Explain writes a ruling's steps on stderr when --explain is set.
-func (f *Factory) Explain(steps ruling.Steps) error {
-	return Explain(f.IOStreams.ErrOut, f.Globals.Explain, steps)
-}
-
 // Warn writes each warning on w (stderr) as "warning: TEXT".
 func Warn(w io.Writer, warnings []string) {
 	for _, s := range warnings {

@@ -15,6 +15,13 @@ func reqErr(field, format string, args ...any) error {
 	return &RequestError{Field: field, Msg: fmt.Sprintf(format, args...)}
 }
 
+// InvariantError is a broken internal invariant, not a refusal of the
+// request: a roller handing back a value its die cannot show. The command
+// layer reports it as an internal error (exit status 1).
+type InvariantError struct{ Msg string }
+
+func (e *InvariantError) Error() string { return e.Msg }
+
 func errRoller(sides, v int, purpose string) error {
-	return fmt.Errorf("combat: roller gave %d for the d%d for %s", v, sides, purpose)
+	return &InvariantError{Msg: fmt.Sprintf("combat: roller gave %d for the d%d for %s", v, sides, purpose)}
 }

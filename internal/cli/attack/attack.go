@@ -12,14 +12,13 @@ import (
 
 	"github.com/codename-spandex/spandex/internal/cli/attackflags"
 	"github.com/codename-spandex/spandex/internal/cmdutil"
-	"github.com/codename-spandex/spandex/internal/iostreams"
 	"github.com/codename-spandex/spandex/pkg/combat"
 	"github.com/codename-spandex/spandex/pkg/hero"
 )
 
 // Options are the inputs of `spandex attack`.
 type Options struct {
-	IO           *iostreams.IOStreams
+	*cmdutil.Env
 	AttackerFile string
 	DefenderFile string
 	InPlace      string
@@ -27,32 +26,17 @@ type Options struct {
 	// throw damage).
 	UpdateAttacker bool
 	ResultOnly     bool
-	Explain        bool
-	Format         cmdutil.Format
 
 	// Flags are the attack flags shared with fight act.
 	attackflags.Flags
 	// FreeUsed is --free-used: free reactions the defender has already
 	// used this page.
 	FreeUsed int
-	Rules    combat.Options
-
-	ReadHero  func(string) (*hero.Hero, error)
-	WriteHero func(*hero.Hero, string) error
-	Roller    func() (*cmdutil.RollerState, error)
-	Config    func() (combat.Options, error)
 }
 
-// NewCmdAttack builds the command. runF replaces Run in tests.
+// NewCmdAttack builds the command. runF replaces runAttack in tests.
 func NewCmdAttack(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	opts := &Options{IO: f.IOStreams, ReadHero: f.ReadHero, WriteHero: f.WriteHero, Roller: f.Roller}
-	opts.Config = func() (combat.Options, error) {
-		cfg, err := f.Config()
-		if err != nil {
-			return combat.Options{}, err
-		}
-		return combat.Options{DodgeStacking: cfg.Rules.DodgeStacking, WallReduction: cfg.Rules.WallReduction, JudoColumn: cfg.Rules.JudoColumn}, nil
-	}
+	opts := &Options{Env: f.Env(cmdutil.FormatText)}
 	cmd := &cobra.Command{
 		Use:   "attack --attacker FILE --with ATTACK [flags] < DEFENDER > DEFENDER",
 		Short: "Resolve one physical attack by the book and update the defender's file",
@@ -100,7 +84,7 @@ dodge, a judo throw, or against a complete immunity (no damage dice).`,
   spandex attack --attacker guardian.json --with fist --result --explain < nefario.json
   spandex attack --attacker nefario.json --with staff-blast --power-dice health=5,stamina=5 -i guardian.json --update-attacker`,
 		Args: cobra.NoArgs,
-		RunE: cmdutil.RunE(opts, runF, Run, f.ExplainInto(&opts.Explain), f.FormatInto(&opts.Format, cmdutil.FormatText)),
+		RunE: cmdutil.RunE(opts, runF, runAttack),
 	}
 	fl := cmd.Flags()
 	fl.StringVar(&opts.AttackerFile, "attacker", "", "the attacker's hero file (required)")
@@ -113,8 +97,8 @@ dodge, a judo throw, or against a complete immunity (no damage dice).`,
 	return cmd
 }
 
-// Run resolves the attack and writes the results.
-func Run(opts *Options) error {
+// runAttack resolves the attack and writes the results.
+func runAttack(opts *Options) error {
 	if opts.AttackerFile == "" {
 		return cmdutil.Inputf("--attacker: required (the attacker's hero file)")
 	}
@@ -144,7 +128,7 @@ func Run(opts *Options) error {
 	if err != nil {
 		return err
 	}
-	rules, err := opts.Config()
+	rules, err := opts.Rules()
 	if err != nil {
 		return err
 	}
@@ -154,24 +138,20 @@ func Run(opts *Options) error {
 	}
 	res, err := combat.Resolve(attacker, defender, req, rs.Roller, rules)
 	if err != nil {
-		return inputOr(err)
+		return ruleErr(err)
 	}
 	// Every --dice value must be used before anything is written.
-	if rs.Scripted != nil {
-		if err := rs.Scripted.Finish(); err != nil {
-			return cmdutil.Input(err)
-		}
+	if err := opts.FinishDice(); err != nil {
+		return err
 	}
 	seed := rs.SeedPtr()
 	if err := res.Apply(defender, seed); err != nil {
 		return err
 	}
-	if err := cmdutil.Explain(opts.IO.ErrOut, opts.Explain, res.Steps); err != nil {
+	if err := opts.ExplainSteps(res.Steps); err != nil {
 		return err
 	}
-	if !opts.Format.IsJSON() {
-		cmdutil.ReportSeed(opts.IO.ErrOut, seed)
-	}
+	opts.ReportSeed(seed)
 	var attackerChanged bool
 	if opts.UpdateAttacker {
 		attackerChanged, err = res.ApplyAttacker(attacker, seed)
@@ -231,13 +211,15 @@ func writeEvent(opts *Options, ev hero.Event, res *combat.Result) error {
 	}
 }
 
-// inputOr maps request errors and --dice errors to input errors (exit 2).
-func inputOr(err error) error {
+// ruleErr names the flag behind a request the rules refuse
+// (combat.RequestError); any other error (a --dice problem, a broken
+// invariant) is classified by cmdutil.RuleErr.
+func ruleErr(err error) error {
 	var re *combat.RequestError
 	if errors.As(err, &re) {
 		return cmdutil.Inputf("%s: %s", flagFor(re.Field), re.Msg)
 	}
-	return cmdutil.Input(err)
+	return cmdutil.RuleErr(err)
 }
 
 // flagFor names the flag behind a request field.

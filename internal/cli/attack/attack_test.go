@@ -9,61 +9,51 @@ import (
 
 	"github.com/codename-spandex/spandex/internal/cli/attackflags"
 	"github.com/codename-spandex/spandex/internal/cmdutil"
-	"github.com/codename-spandex/spandex/internal/iostreams"
-	"github.com/codename-spandex/spandex/pkg/combat"
-	"github.com/codename-spandex/spandex/pkg/dice"
-	"github.com/codename-spandex/spandex/pkg/hero"
 )
 
-func fixture(t *testing.T, name string) *hero.Hero {
+// newOpts builds Options over a fake file system holding the fixtures
+// guardian and nefario, with the GM's dice vals.
+func newOpts(t *testing.T, vals ...int) (*Options, *cmdutil.TestEnv) {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("..", "..", "..", "testdata", "heroes", name+".json"))
-	if err != nil {
-		t.Fatal(err)
+	te := cmdutil.NewTestEnv(cmdutil.FormatJSON, vals...)
+	for _, name := range []string{"guardian", "nefario"} {
+		data, err := os.ReadFile(filepath.Join("..", "..", "..", "testdata", "heroes", name+".json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		te.Files[name] = data
 	}
-	h, err := hero.Decode(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return h
+	return &Options{Env: te.Env, Flags: attackflags.Flags{Mode: "strike", Reaction: "none"}}, te
 }
 
-// newOpts builds Options reading the fixtures by name and recording writes.
-func newOpts(t *testing.T, written map[string]*hero.Hero, vals ...int) (*Options, *iostreams.IOStreams) {
-	ios, _, _, _ := iostreams.Test()
-	s := dice.NewScripted(vals)
-	return &Options{
-		IO:     ios,
-		Format: cmdutil.FormatJSON,
-		ReadHero: func(p string) (*hero.Hero, error) {
-			if p == "missing" {
-				return nil, cmdutil.Inputf("missing: no such file")
-			}
-			return fixture(t, p), nil
-		},
-		WriteHero: func(h *hero.Hero, p string) error { written[p] = h; return nil },
-		Roller:    func() (*cmdutil.RollerState, error) { return &cmdutil.RollerState{Roller: s, Scripted: s}, nil },
-		Config:    func() (combat.Options, error) { return combat.Options{}, nil },
-		Flags:     attackflags.Flags{Mode: "strike", Reaction: "none"},
-	}, ios
+// changed lists the fake files that are no longer as they were.
+func changed(t *testing.T, te *cmdutil.TestEnv) []string {
+	t.Helper()
+	var out []string
+	for _, name := range te.Paths() {
+		data, err := os.ReadFile(filepath.Join("..", "..", "..", "testdata", "heroes", name+".json"))
+		if err != nil || string(data) != string(te.Files[name]) {
+			out = append(out, name)
+		}
+	}
+	return out
 }
 
 func TestRunBankFight(t *testing.T) {
-	written := map[string]*hero.Hero{}
-	opts, _ := newOpts(t, written, 14, 20, 3, 5, 2, 4, 2, 4, 3, 2)
+	opts, te := newOpts(t, 14, 20, 3, 5, 2, 4, 2, 4, 3, 2)
 	opts.AttackerFile, opts.InPlace = "guardian", "nefario"
 	opts.With = "fist"
 	opts.Reaction = "parry:staff"
 	opts.Obstructions = []string{"wood@0"}
-	if err := Run(opts); err != nil {
+	if err := runAttack(opts); err != nil {
 		t.Fatal(err)
 	}
-	n := written["nefario"]
-	if n == nil || n.Stamina.Current != 12 || len(n.Log) != 1 {
-		t.Fatalf("written %+v", written)
+	n, err := te.ReadHero("nefario")
+	if err != nil || n.Stamina.Current != 12 || len(n.Log) != 1 {
+		t.Fatalf("nefario %+v, %v", n, err)
 	}
-	if _, ok := written["guardian"]; ok {
-		t.Error("the attacker was rewritten without --update-attacker")
+	if c := changed(t, te); len(c) != 1 || c[0] != "nefario" {
+		t.Errorf("changed %v, want only nefario (no --update-attacker)", c)
 	}
 }
 
@@ -92,20 +82,18 @@ func TestRunErrorsWriteNothing(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			written := map[string]*hero.Hero{}
-			opts, ios := newOpts(t, written, c.vals...)
+			opts, te := newOpts(t, c.vals...)
 			opts.AttackerFile, opts.InPlace = "guardian", "nefario"
 			opts.With = "fist"
 			c.set(opts)
-			err := Run(opts)
+			err := runAttack(opts)
 			var ie *cmdutil.InputError
 			if err == nil || !errors.As(err, &ie) || !strings.Contains(err.Error(), c.want) {
 				t.Fatalf("err %v, want an input error with %q", err, c.want)
 			}
-			if len(written) != 0 {
-				t.Errorf("wrote %d files", len(written))
+			if c := changed(t, te); len(c) != 0 {
+				t.Errorf("wrote %v", c)
 			}
-			ios.Out.Commit()
 		})
 	}
 }
@@ -116,5 +104,33 @@ func TestFlagFor(t *testing.T) {
 		if got := flagFor(field); got != want {
 			t.Errorf("flagFor(%q) = %q, want %q", field, got, want)
 		}
+	}
+}
+
+// badRoller hands back a value no die shows: a broken invariant.
+type badRoller struct{}
+
+func (badRoller) Roll(int, string) (int, error) { return 99, nil }
+
+// An internal invariant failure (combat's roller check) exits 1 and says
+// it is an internal error; a request the rules refuse exits 2. Neither
+// writes a file.
+func TestRunErrorClasses(t *testing.T) {
+	opts, te := newOpts(t)
+	te.UseRoller(badRoller{})
+	opts.AttackerFile, opts.InPlace, opts.With = "guardian", "nefario", "fist"
+	err := runAttack(opts)
+	if err == nil || cmdutil.ExitCode(err) != cmdutil.ExitError || !strings.HasPrefix(err.Error(), "internal error: ") ||
+		!strings.Contains(err.Error(), "roller gave 99") {
+		t.Errorf("bad roller: %v (exit %d), want an internal error, exit 1", err, cmdutil.ExitCode(err))
+	}
+	opts, te = newOpts(t)
+	opts.AttackerFile, opts.InPlace, opts.With, opts.Reaction = "nefario", "guardian", "staff", "dodge"
+	err = runAttack(opts)
+	if err == nil || cmdutil.ExitCode(err) != cmdutil.ExitUsage || strings.Contains(err.Error(), "internal") {
+		t.Errorf("refused dodge: %v (exit %d), want exit 2", err, cmdutil.ExitCode(err))
+	}
+	if c := changed(t, te); len(c) != 0 {
+		t.Errorf("wrote %v", c)
 	}
 }

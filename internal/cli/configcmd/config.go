@@ -8,17 +8,14 @@ import (
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
 	"github.com/codename-spandex/spandex/internal/config"
-	"github.com/codename-spandex/spandex/internal/iostreams"
 )
 
 // Options are the inputs of `spandex config`.
 type Options struct {
-	IO     *iostreams.IOStreams
-	Config *config.Config
+	*cmdutil.Env
 	// Flags are the settings given as flags on this command line, by key
 	// name, with the flag that set them ("--seed").
-	Flags  map[string]Flag
-	Format cmdutil.Format
+	Flags map[string]Flag
 }
 
 // Flag is a setting given as a flag.
@@ -35,9 +32,9 @@ type Setting struct {
 	Env    string        `json:"env"`
 }
 
-// NewCmdConfig builds the command. runF replaces Run in tests.
+// NewCmdConfig builds the command. runF replaces runConfig in tests.
 func NewCmdConfig(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	opts := &Options{IO: f.IOStreams}
+	opts := &Options{Env: f.Env(cmdutil.FormatTable)}
 	cmd := &cobra.Command{
 		Use:   "config",
 		Short: "Print the effective configuration and where each value came from",
@@ -55,12 +52,7 @@ name}, env}; kind is flag, env, file or default. An unset seed is null.`,
   SPANDEX_SEED=7 spandex config -o json | jq '.[] | select(.key == "seed")'
   spandex config --config ./table.yaml`,
 		Args: cobra.NoArgs,
-		RunE: cmdutil.RunE(opts, runF, Run, func(cmd *cobra.Command, _ []string) error {
-			cfg, err := f.Config()
-			if err != nil {
-				return err
-			}
-			opts.Config = cfg
+		RunE: cmdutil.RunE(opts, runF, runConfig, func(cmd *cobra.Command, _ []string) error {
 			opts.Flags = map[string]Flag{}
 			if cmd.Flags().Changed("output") {
 				opts.Flags["output"] = Flag{"--output", f.Globals.Output}
@@ -69,7 +61,7 @@ name}, env}; kind is flag, env, file or default. An unset seed is null.`,
 				opts.Flags["seed"] = Flag{"--seed", f.Globals.Seed}
 			}
 			return nil
-		}, f.FormatInto(&opts.Format, cmdutil.FormatTable)),
+		}),
 	}
 	return cmd
 }
@@ -91,9 +83,13 @@ func Settings(cfg *config.Config, flags map[string]Flag) []Setting {
 	return out
 }
 
-// Run prints the settings.
-func Run(opts *Options) error {
-	settings := Settings(opts.Config, opts.Flags)
+// runConfig prints the settings.
+func runConfig(opts *Options) error {
+	cfg, err := opts.Config()
+	if err != nil {
+		return err
+	}
+	settings := Settings(cfg, opts.Flags)
 	out := opts.IO.Out
 	switch opts.Format {
 	case cmdutil.FormatJSON:
@@ -106,7 +102,7 @@ func Run(opts *Options) error {
 		}
 		return nil
 	}
-	file := opts.Config.File
+	file := cfg.File
 	if file == "" {
 		file = "none"
 	}

@@ -15,12 +15,11 @@ import (
 
 // BuyOptions are the inputs of `spandex downtime buy`.
 type BuyOptions struct {
-	F       *cmdutil.Factory
+	*cmdutil.Env
 	Target  cmdutil.HeroTarget
 	Goal    string
 	Android bool
 	Simpler bool
-	Format  cmdutil.Format
 }
 
 // BuyOutput is the JSON report of `downtime buy`.
@@ -33,7 +32,7 @@ type BuyOutput struct {
 
 // NewCmdBuy builds `spandex downtime buy`.
 func NewCmdBuy(f *cmdutil.Factory, runF func(*BuyOptions) error) *cobra.Command {
-	opts := &BuyOptions{F: f}
+	opts := &BuyOptions{Env: f.Env(cmdutil.FormatText)}
 	cmd := &cobra.Command{
 		Use:   "buy GOAL [-i FILE | FILE|-]",
 		Short: "Buy the next increase of a goal with accrued experience",
@@ -71,7 +70,7 @@ power, changes, steps, dice, seed); otherwise the hero goes to stdout.`,
 			}
 			return nil
 		},
-		RunE: cmdutil.RunE(opts, runF, BuyRun, opts.fromArgs, f.FormatInto(&opts.Format, cmdutil.FormatText)),
+		RunE: cmdutil.RunE(opts, runF, runBuy, opts.fromArgs),
 	}
 	opts.Target.AddInPlaceFlag(cmd)
 	cmd.Flags().BoolVar(&opts.Android, "android", false, "buy power:sidekick as an android (p. 50)")
@@ -86,15 +85,15 @@ func (opts *BuyOptions) fromArgs(_ *cobra.Command, args []string) error {
 	return opts.Target.FromArgs(nil, args[1:])
 }
 
-// BuyRun buys the increase.
-func BuyRun(opts *BuyOptions) error {
-	f := opts.F
+// runBuy buys the increase.
+func runBuy(opts *BuyOptions) error {
+	env := opts.Env
 	g, err := downtime.ParseGoal(opts.Goal)
 	if err != nil {
 		return cmdutil.Inputf("downtime buy: %w", err)
 	}
-	return opts.Target.Change(f, opts.Format, func(h *hero.Hero) (cmdutil.HeroChange, error) {
-		ro, err := ruleOptions(f, opts.Simpler, false)
+	return opts.Target.Change(env, func(h *hero.Hero) (cmdutil.HeroChange, error) {
+		ro, err := ruleOptions(env, opts.Simpler, false)
 		if err != nil {
 			return cmdutil.HeroChange{}, err
 		}
@@ -102,7 +101,7 @@ func BuyRun(opts *BuyOptions) error {
 		var seed *uint64
 		var roller dice.Roller
 		if (g.Kind == downtime.GoalPower && ro.GainPower != nil) || (g.Kind == downtime.GoalSubPower && ro.GainSubPower != nil) {
-			rs, err := f.Roller()
+			rs, err := env.Roller()
 			if err != nil {
 				return cmdutil.HeroChange{}, err
 			}
@@ -111,7 +110,7 @@ func BuyRun(opts *BuyOptions) error {
 		}
 		res, err := downtime.Buy(h, downtime.BuyRequest{Goal: g, Android: opts.Android}, ro, roller)
 		if err != nil {
-			return cmdutil.HeroChange{}, cmdutil.Input(err)
+			return cmdutil.HeroChange{}, cmdutil.RuleErr(err)
 		}
 		out := BuyOutput{Name: h.Name, BuyResult: res, Seed: seed}
 		if rec != nil {

@@ -13,7 +13,7 @@ import (
 
 // DeviceOptions are the inputs of `spandex downtime device`.
 type DeviceOptions struct {
-	F           *cmdutil.Factory
+	*cmdutil.Env
 	Target      cmdutil.HeroTarget
 	Name        string
 	Complexity  string
@@ -21,7 +21,6 @@ type DeviceOptions struct {
 	KnownDesign bool
 	Functions   int
 	Robot       bool
-	Format      cmdutil.Format
 }
 
 // DeviceOutput is the JSON report of `downtime device`.
@@ -32,7 +31,7 @@ type DeviceOutput struct {
 
 // NewCmdDevice builds `spandex downtime device`.
 func NewCmdDevice(f *cmdutil.Factory, runF func(*DeviceOptions) error) *cobra.Command {
-	opts := &DeviceOptions{F: f}
+	opts := &DeviceOptions{Env: f.Env(cmdutil.FormatText)}
 	cmd := &cobra.Command{
 		Use:   "device [-i FILE | FILE|-] --name NAME --complexity C --components C",
 		Short: "Start inventing a device",
@@ -69,7 +68,7 @@ to stdout.`,
 		Example: `  spandex downtime device -i guardian.json --name tracer --complexity 4 --components 5
   spandex downtime device -i hero.json --name "grapple gun" --complexity some-know-how --components hard-to-find --known-design`,
 		Args: cmdutil.OneHeroFile("downtime device"),
-		RunE: cmdutil.RunE(opts, runF, DeviceRun, opts.Target.FromArgs, f.FormatInto(&opts.Format, cmdutil.FormatText)),
+		RunE: cmdutil.RunE(opts, runF, runDevice, opts.Target.FromArgs),
 	}
 	opts.Target.AddInPlaceFlag(cmd)
 	fl := cmd.Flags()
@@ -82,9 +81,9 @@ to stdout.`,
 	return cmd
 }
 
-// DeviceRun starts the device.
-func DeviceRun(opts *DeviceOptions) error {
-	f := opts.F
+// runDevice starts the device.
+func runDevice(opts *DeviceOptions) error {
+	env := opts.Env
 	if opts.Name == "" {
 		return cmdutil.Inputf("--name: give the device a name")
 	}
@@ -110,10 +109,10 @@ func DeviceRun(opts *DeviceOptions) error {
 	if opts.Functions > 1 {
 		req.Functions = opts.Functions
 	}
-	return opts.Target.Change(f, opts.Format, func(h *hero.Hero) (cmdutil.HeroChange, error) {
+	return opts.Target.Change(env, func(h *hero.Hero) (cmdutil.HeroChange, error) {
 		res, err := downtime.StartDevice(h, req)
 		if err != nil {
-			return cmdutil.HeroChange{}, cmdutil.Input(err)
+			return cmdutil.HeroChange{}, cmdutil.RuleErr(err)
 		}
 		summary := fmt.Sprintf("started device %s (complexity %d, components %d): %d experience", res.Device.Name, res.Device.Complexity, res.Device.Components, res.TotalXP)
 		return change(summary, nil, DeviceOutput{Name: h.Name, DeviceResult: res}, res.Steps, res.Warnings, func(w io.Writer) error {

@@ -24,6 +24,7 @@ const EventKind = "downtime"
 
 // NewCmdDowntime builds `spandex downtime`.
 func NewCmdDowntime(f *cmdutil.Factory) *cobra.Command {
+	opts := &StatusOptions{Env: f.Env(cmdutil.FormatText)}
 	cmd := &cobra.Command{
 		Use:   "downtime [FILE|-]",
 		Short: "Downtime: weekly points, experience, upkeep, devices and plans",
@@ -65,25 +66,12 @@ upkeep, devices.`,
 			}
 			return nil
 		},
-		RunE: func(cmd *cobra.Command, args []string) error {
-			file := ""
+		RunE: cmdutil.RunE(opts, nil, runStatus, func(_ *cobra.Command, args []string) error {
 			if len(args) == 1 {
-				file = args[0]
+				opts.File = args[0]
 			}
-			ft, err := f.Format(cmdutil.FormatText)
-			if err != nil {
-				return err
-			}
-			h, err := f.ReadHero(file)
-			if err != nil {
-				return err
-			}
-			opts, err := ruleOptions(f, false, false)
-			if err != nil {
-				return err
-			}
-			return StatusRun(f, h, opts, ft)
-		},
+			return nil
+		}),
 	}
 	cmd.AddCommand(NewCmdWeek(f, nil), NewCmdSpend(f, nil), NewCmdBuy(f, nil), NewCmdDevice(f, nil), NewCmdPlan(f, nil))
 	return cmd
@@ -92,8 +80,8 @@ upkeep, devices.`,
 // ruleOptions reads the rule options from the config, with flags that
 // can only turn them on, and hooks downtime to hero generation's power
 // resolution and derivation (pkg/chargen).
-func ruleOptions(f *cmdutil.Factory, simpler, carry bool) (downtime.Options, error) {
-	cfg, err := f.Config()
+func ruleOptions(env *cmdutil.Env, simpler, carry bool) (downtime.Options, error) {
+	cfg, err := env.Config()
 	if err != nil {
 		return downtime.Options{}, err
 	}
@@ -148,8 +136,24 @@ type Status struct {
 	Devices       []hero.Device `json:"devices"`
 }
 
-// StatusRun prints the hero's downtime status.
-func StatusRun(f *cmdutil.Factory, h *hero.Hero, opts downtime.Options, ft cmdutil.Format) error {
+// StatusOptions are the inputs of `spandex downtime`.
+type StatusOptions struct {
+	*cmdutil.Env
+	// File is the hero file ("" or "-" is stdin).
+	File string
+}
+
+// runStatus prints the hero's downtime status.
+func runStatus(sopts *StatusOptions) error {
+	env, ft := sopts.Env, sopts.Format
+	h, err := env.ReadHero(sopts.File)
+	if err != nil {
+		return err
+	}
+	opts, err := ruleOptions(env, false, false)
+	if err != nil {
+		return err
+	}
 	if !prof.HasProfile(h) {
 		return cmdutil.Inputf("%s is a %s: only heroes, villains, sidekicks and androids get downtime (pp. 44, 50)", h.Name, h.Kind)
 	}
@@ -182,9 +186,9 @@ func StatusRun(f *cmdutil.Factory, h *hero.Hero, opts downtime.Options, ft cmdut
 		st.Goals = append(st.Goals, gs)
 	}
 	if ft.IsJSON() {
-		return cmdutil.WriteJSON(f.IOStreams.Out, ft, st)
+		return cmdutil.WriteJSON(env.IO.Out, ft, st)
 	}
-	w := f.IOStreams.Out
+	w := env.IO.Out
 	fmt.Fprintf(w, "%s: week %d, %d downtime points left, %d a week\n", st.Name, st.Week, st.Points, st.PointsPerWeek)
 	for _, g := range st.Goals {
 		line := fmt.Sprintf("  %-22s %4d/%d experience", g.Goal, g.Experience, g.Cost)

@@ -2,7 +2,6 @@ package downtime
 
 import (
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -72,33 +71,121 @@ func TestBuyAndDeviceFlags(t *testing.T) {
 	}
 }
 
-// TestSpendRunInPlace runs a spend against a copy of the Guardian and
-// checks the file and the report.
-func TestSpendRunInPlace(t *testing.T) {
+// guardian is the repository's Guardian with a week started: 7 points.
+func guardian(t *testing.T) []byte {
+	t.Helper()
 	data, err := os.ReadFile("../../../testdata/heroes/guardian.json")
 	if err != nil {
 		t.Fatal(err)
 	}
-	data = []byte(strings.Replace(string(data), `"points": 0, "week": 0`, `"points": 7, "week": 1`, 1))
-	path := filepath.Join(t.TempDir(), "g.json")
-	if err := os.WriteFile(path, data, 0o644); err != nil {
+	return []byte(strings.Replace(string(data), `"points": 0, "week": 0`, `"points": 7, "week": 1`, 1))
+}
+
+// TestSpendRunInPlace runs a spend against the Guardian in a fake file
+// system and checks the file and the report.
+func TestSpendRunInPlace(t *testing.T) {
+	te := cmdutil.NewTestEnv(cmdutil.FormatJSONL)
+	te.Files["g.json"] = guardian(t)
+	opts := &SpendOptions{Env: te.Env, Points: 7, Goal: "public_relations", Fit: "average", Sides: []string{"backing=1"}}
+	opts.Target.InPlace = "g.json"
+	if err := runSpend(opts); err != nil {
 		t.Fatal(err)
 	}
-	f, out := testFactory(t)
-	opts := &SpendOptions{F: f, Points: 7, Goal: "public_relations", Fit: "average", Sides: []string{"backing=1"}, Format: cmdutil.FormatJSONL}
-	opts.Target.InPlace = path
-	if err := SpendRun(opts); err != nil {
-		t.Fatal(err)
+	out, err := te.Stdout()
+	if err != nil || !strings.Contains(out, `"credits":[{"goal":"public_relations","xp":21,"accrued":21,"experience":21}`) {
+		t.Errorf("report: %s %v", out, err)
 	}
-	if !strings.Contains(out(), `"credits":[{"goal":"public_relations","xp":21,"accrued":21,"experience":21}`) {
-		t.Errorf("report: %s", out())
-	}
-	h, err := f.ReadHero(path)
+	h, err := te.ReadHero("g.json")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if h.Downtime.Points != 0 || h.Downtime.Experience["public_relations"] != 21 || h.Log[len(h.Log)-1].Kind != EventKind {
 		t.Errorf("hero: %+v", h.Downtime)
+	}
+}
+
+// Refused requests are input errors and leave the file as it was.
+func TestRunRefusalsWriteNothing(t *testing.T) {
+	tests := []struct {
+		name string
+		run  func(env *cmdutil.Env) error
+		want string
+	}{
+		{"spend more than left", func(env *cmdutil.Env) error {
+			o := &SpendOptions{Env: env, Points: 8, Goal: "methods", Fit: "average"}
+			o.Target.InPlace = "g.json"
+			return runSpend(o)
+		}, "8"},
+		{"buy without experience", func(env *cmdutil.Env) error {
+			o := &BuyOptions{Env: env, Goal: "public_relations"}
+			o.Target.InPlace = "g.json"
+			return runBuy(o)
+		}, "public_relations"},
+		{"buy an unknown goal", func(env *cmdutil.Env) error {
+			o := &BuyOptions{Env: env, Goal: "flying-carpet"}
+			o.Target.InPlace = "g.json"
+			return runBuy(o)
+		}, "downtime buy"},
+		{"a missing file", func(env *cmdutil.Env) error {
+			o := &WeekOptions{Env: env}
+			o.Target.InPlace = "nobody.json"
+			return runWeek(o)
+		}, "nobody.json: no such file"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			te := cmdutil.NewTestEnv(cmdutil.FormatJSON)
+			before := guardian(t)
+			te.Files["g.json"] = before
+			err := tc.run(te.Env)
+			if err == nil || cmdutil.ExitCode(err) != cmdutil.ExitUsage || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("error %v, want an input error naming %q", err, tc.want)
+			}
+			if string(te.Files["g.json"]) != string(before) || len(te.Files) != 1 {
+				t.Errorf("files changed: %v", te.Paths())
+			}
+		})
+	}
+}
+
+// TestWeekRun: a new week of the Guardian (confidence 31-45: 7 points),
+// with the 7 unspent points of week 1 lost.
+func TestWeekRun(t *testing.T) {
+	te := cmdutil.NewTestEnv(cmdutil.FormatText)
+	te.Files["g.json"] = guardian(t)
+	o := &WeekOptions{Env: te.Env}
+	o.Target.InPlace = "g.json"
+	if err := runWeek(o); err != nil {
+		t.Fatal(err)
+	}
+	h, err := te.ReadHero("g.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h.Downtime.Week != 2 || h.Downtime.Points != 7 {
+		t.Errorf("week %d, points %d; want week 2, 7 points", h.Downtime.Week, h.Downtime.Points)
+	}
+	out, _ := te.Stdout()
+	if !strings.Contains(out, "week 2 begins with 7 downtime points") || !strings.Contains(out, "7 unspent points from week 1 lost") {
+		t.Errorf("report: %q", out)
+	}
+	if te.Rolled {
+		t.Error("a new week rolled dice")
+	}
+}
+
+// TestStatusRun prints the status from stdin-less fake files, as JSON.
+func TestStatusRun(t *testing.T) {
+	te := cmdutil.NewTestEnv(cmdutil.FormatJSON)
+	te.Files["g.json"] = guardian(t)
+	if err := runStatus(&StatusOptions{Env: te.Env, File: "g.json"}); err != nil {
+		t.Fatal(err)
+	}
+	out, _ := te.Stdout()
+	for _, want := range []string{`"name": "The Guardian"`, `"week": 1`, `"points": 7`, `"points_per_week": 7`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("status lacks %s:\n%s", want, out)
+		}
 	}
 }
 

@@ -13,12 +13,11 @@ import (
 
 // PlanOptions are the inputs of `spandex downtime plan`.
 type PlanOptions struct {
-	F       *cmdutil.Factory
+	*cmdutil.Env
 	File    string
 	Goal    string
 	Fit     string
 	Simpler bool
-	Format  cmdutil.Format
 }
 
 // PlanOutput is the JSON output of `downtime plan`.
@@ -29,7 +28,7 @@ type PlanOutput struct {
 
 // NewCmdPlan builds `spandex downtime plan`.
 func NewCmdPlan(f *cmdutil.Factory, runF func(*PlanOptions) error) *cobra.Command {
-	opts := &PlanOptions{F: f}
+	opts := &PlanOptions{Env: f.Env(cmdutil.FormatTable)}
 	cmd := &cobra.Command{
 		Use:   "plan [FILE|-] --goal GOAL [--fit FIT]",
 		Short: "What the next increase of a goal will take, in points and weeks",
@@ -53,7 +52,7 @@ upkeep_points_per_week}], upkeep_xp, steps.`,
   spandex downtime plan guardian.json --goal material_resources
   spandex downtime plan guardian.json --goal power:flight --simpler`,
 		Args: cmdutil.OneHeroFile("downtime plan"),
-		RunE: cmdutil.RunE(opts, runF, PlanRun, opts.fromArgs, f.FormatInto(&opts.Format, cmdutil.FormatTable)),
+		RunE: cmdutil.RunE(opts, runF, runPlan, opts.fromArgs),
 	}
 	cmd.Flags().StringVarP(&opts.Goal, "goal", "g", "", "the goal to plan for")
 	cmd.Flags().StringVar(&opts.Fit, "fit", "", "only this fit: completely-unsuitable|poor|average|well-suited|ideal or 1-5")
@@ -69,9 +68,9 @@ func (opts *PlanOptions) fromArgs(_ *cobra.Command, args []string) error {
 	return nil
 }
 
-// PlanRun prints the plan.
-func PlanRun(opts *PlanOptions) error {
-	f := opts.F
+// runPlan prints the plan.
+func runPlan(opts *PlanOptions) error {
+	env := opts.Env
 	if opts.Goal == "" {
 		return cmdutil.Inputf("--goal: name the goal to plan for")
 	}
@@ -85,11 +84,11 @@ func PlanRun(opts *PlanOptions) error {
 			return cmdutil.Inputf("--fit: %w", err)
 		}
 	}
-	h, err := f.ReadHero(opts.File)
+	h, err := env.ReadHero(opts.File)
 	if err != nil {
 		return err
 	}
-	ro, err := ruleOptions(f, opts.Simpler, false)
+	ro, err := ruleOptions(env, opts.Simpler, false)
 	if err != nil {
 		return err
 	}
@@ -97,7 +96,7 @@ func PlanRun(opts *PlanOptions) error {
 		return cmdutil.Inputf("--fit: the simpler experience rule has no fits (p. 46)")
 	}
 	if h.Kind == "robot" {
-		fmt.Fprintf(f.IOStreams.ErrOut, "note: %s is a robot: its creator spends the downtime points; the new-power cost counts being a robot as a power (p. 50)\n", h.Name)
+		fmt.Fprintf(env.IO.ErrOut, "note: %s is a robot: its creator spends the downtime points; the new-power cost counts being a robot as a power (p. 50)\n", h.Name)
 	} else if !prof.HasProfile(h) {
 		return cmdutil.Inputf("%s is a %s: only heroes, villains, sidekicks and androids get downtime (pp. 44, 50)", h.Name, h.Kind)
 	}
@@ -105,15 +104,15 @@ func PlanRun(opts *PlanOptions) error {
 	prof.Recompute(&c)
 	pl, err := downtime.MakePlan(&c, g, fit, ro)
 	if err != nil {
-		return cmdutil.Input(err)
+		return cmdutil.RuleErr(err)
 	}
-	if err := f.Explain(pl.Steps); err != nil {
+	if err := env.ExplainSteps(pl.Steps); err != nil {
 		return err
 	}
 	if opts.Format.IsJSON() {
-		return cmdutil.WriteJSON(f.IOStreams.Out, opts.Format, PlanOutput{Name: h.Name, Plan: pl})
+		return cmdutil.WriteJSON(env.IO.Out, opts.Format, PlanOutput{Name: h.Name, Plan: pl})
 	}
-	w := f.IOStreams.Out
+	w := env.IO.Out
 	p := pl.Price
 	fmt.Fprintf(w, "%s: %s: %d experience (%s), %d accrued, %d to go\n", h.Name, g.Key, p.XP, p.Formula, p.Have, pl.Need)
 	if p.Blocked != "" {

@@ -14,7 +14,7 @@ import (
 
 // SpendOptions are the inputs of `spandex downtime spend`.
 type SpendOptions struct {
-	F        *cmdutil.Factory
+	*cmdutil.Env
 	Target   cmdutil.HeroTarget
 	Points   int
 	Goal     string
@@ -22,7 +22,6 @@ type SpendOptions struct {
 	Sides    []string
 	Activity string
 	Simpler  bool
-	Format   cmdutil.Format
 }
 
 // SpendOutput is the JSON report of `downtime spend`.
@@ -33,7 +32,7 @@ type SpendOutput struct {
 
 // NewCmdSpend builds `spandex downtime spend`.
 func NewCmdSpend(f *cmdutil.Factory, runF func(*SpendOptions) error) *cobra.Command {
-	opts := &SpendOptions{F: f}
+	opts := &SpendOptions{Env: f.Env(cmdutil.FormatText)}
 	cmd := &cobra.Command{
 		Use:   "spend [-i FILE | FILE|-] --points N --goal GOAL --fit FIT [--side GOAL=XP]...",
 		Short: "Spend downtime points on an activity for experience",
@@ -66,7 +65,7 @@ hero goes to stdout and the report to stderr.`,
   spandex downtime spend -i guardian.json --points 2 --goal strength --fit ideal --activity "the gym"
   spandex downtime spend -i guardian.json --points 3 --goal device:tracer --fit well-suited`,
 		Args: cmdutil.OneHeroFile("downtime spend"),
-		RunE: cmdutil.RunE(opts, runF, SpendRun, opts.Target.FromArgs, requirePoints, f.FormatInto(&opts.Format, cmdutil.FormatText)),
+		RunE: cmdutil.RunE(opts, runF, runSpend, opts.Target.FromArgs, requirePoints),
 	}
 	opts.Target.AddInPlaceFlag(cmd)
 	fl := cmd.Flags()
@@ -87,9 +86,9 @@ func requirePoints(cmd *cobra.Command, _ []string) error {
 	return nil
 }
 
-// SpendRun spends the points.
-func SpendRun(opts *SpendOptions) error {
-	f := opts.F
+// runSpend spends the points.
+func runSpend(opts *SpendOptions) error {
+	env := opts.Env
 	req := downtime.SpendRequest{Points: opts.Points, Activity: opts.Activity}
 	if opts.Goal != "" {
 		g, err := downtime.ParseGoal(opts.Goal)
@@ -112,14 +111,14 @@ func SpendRun(opts *SpendOptions) error {
 		}
 		req.Sides = append(req.Sides, side)
 	}
-	return opts.Target.Change(f, opts.Format, func(h *hero.Hero) (cmdutil.HeroChange, error) {
-		ro, err := ruleOptions(f, opts.Simpler, false)
+	return opts.Target.Change(env, func(h *hero.Hero) (cmdutil.HeroChange, error) {
+		ro, err := ruleOptions(env, opts.Simpler, false)
 		if err != nil {
 			return cmdutil.HeroChange{}, err
 		}
 		res, err := downtime.Spend(h, req, ro)
 		if err != nil {
-			return cmdutil.HeroChange{}, cmdutil.Input(err)
+			return cmdutil.HeroChange{}, cmdutil.RuleErr(err)
 		}
 		summary := fmt.Sprintf("spent %d downtime %s", res.Points, plural(res.Points, "point", "points"))
 		if res.Activity != "" {

@@ -13,11 +13,10 @@ import (
 
 // WeekOptions are the inputs of `spandex downtime week`.
 type WeekOptions struct {
-	F         *cmdutil.Factory
+	*cmdutil.Env
 	Target    cmdutil.HeroTarget
 	Away      bool
 	CarryOver bool
-	Format    cmdutil.Format
 }
 
 // WeekOutput is the JSON report of `downtime week`.
@@ -28,7 +27,7 @@ type WeekOutput struct {
 
 // NewCmdWeek builds `spandex downtime week`.
 func NewCmdWeek(f *cmdutil.Factory, runF func(*WeekOptions) error) *cobra.Command {
-	opts := &WeekOptions{F: f}
+	opts := &WeekOptions{Env: f.Env(cmdutil.FormatText)}
 	cmd := &cobra.Command{
 		Use:   "week [-i FILE | FILE|-]",
 		Short: "Start a new week: allowance, upkeep of recent increases, reversions",
@@ -52,7 +51,7 @@ report to stderr. An event "downtime" is appended to the hero's log.`,
 		Example: `  spandex downtime week -i guardian.json
   spandex downtime week -i guardian.json --away`,
 		Args: cmdutil.OneHeroFile("downtime week"),
-		RunE: cmdutil.RunE(opts, runF, WeekRun, opts.Target.FromArgs, f.FormatInto(&opts.Format, cmdutil.FormatText)),
+		RunE: cmdutil.RunE(opts, runF, runWeek, opts.Target.FromArgs),
 	}
 	opts.Target.AddInPlaceFlag(cmd)
 	cmd.Flags().BoolVar(&opts.Away, "away", false, "the hero was away on a long adventure all week: no points (p. 44)")
@@ -60,17 +59,17 @@ report to stderr. An event "downtime" is appended to the hero's log.`,
 	return cmd
 }
 
-// WeekRun starts the new week.
-func WeekRun(opts *WeekOptions) error {
-	f := opts.F
-	return opts.Target.Change(f, opts.Format, func(h *hero.Hero) (cmdutil.HeroChange, error) {
-		ro, err := ruleOptions(f, false, opts.CarryOver)
+// runWeek starts the new week.
+func runWeek(opts *WeekOptions) error {
+	env := opts.Env
+	return opts.Target.Change(env, func(h *hero.Hero) (cmdutil.HeroChange, error) {
+		ro, err := ruleOptions(env, false, opts.CarryOver)
 		if err != nil {
 			return cmdutil.HeroChange{}, err
 		}
 		res, err := downtime.NewWeek(h, downtime.WeekRequest{Away: opts.Away}, ro)
 		if err != nil {
-			return cmdutil.HeroChange{}, cmdutil.Input(err)
+			return cmdutil.HeroChange{}, cmdutil.RuleErr(err)
 		}
 		summary := fmt.Sprintf("week %d: %d downtime %s", res.Week, res.Points, plural(res.Points, "point", "points"))
 		for _, r := range res.Reverted {

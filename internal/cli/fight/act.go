@@ -14,7 +14,7 @@ import (
 
 // ActOptions are the inputs of `spandex fight act`.
 type ActOptions struct {
-	Env  *Env
+	*cmdutil.Env
 	File File
 
 	Actor string
@@ -46,7 +46,7 @@ type ActOptions struct {
 
 // NewCmdAct builds `spandex fight act`.
 func NewCmdAct(f *cmdutil.Factory, runF func(*ActOptions) error) *cobra.Command {
-	opts := &ActOptions{}
+	opts := &ActOptions{Env: f.Env(cmdutil.FormatText)}
 	cmd := &cobra.Command{
 		Use:   "act [FILE] [--actor ID] ACTION",
 		Short: "The combatant whose turn it is acts: move, attack, power, pass ...",
@@ -111,10 +111,10 @@ nothing.`,
   spandex fight act -i bank.json --actor nefario --attack guardian --with staff-blast --behind --reaction brace --power-dice health=4,stamina=6
   spandex fight act -i bank.json --actor goon-1 --grab hostage
   spandex fight act -i bank.json --actor guardian --hold`,
-		RunE: cmdutil.RunE(opts, runF, ActRun, opts.File.fromArgs, func(cmd *cobra.Command, _ []string) error {
+		RunE: cmdutil.RunE(opts, runF, runAct, opts.File.fromArgs, func(cmd *cobra.Command, _ []string) error {
 			opts.moveSet = cmd.Flags().Changed("move")
 			return nil
-		}, envInto(f, &opts.Env, cmdutil.FormatText)),
+		}),
 	}
 	opts.File.addFlag(cmd)
 	fl := cmd.Flags()
@@ -142,8 +142,8 @@ nothing.`,
 	return cmd
 }
 
-// ActRun performs the action.
-func ActRun(opts *ActOptions) error {
+// runAct performs the action.
+func runAct(opts *ActOptions) error {
 	chosen := []string{}
 	for name, set := range map[string]bool{
 		"--move": opts.moveSet, "--attack": opts.Attack != "", "--finish": opts.Finish != "", "--grab": opts.Grab != "",
@@ -160,7 +160,7 @@ func ActRun(opts *ActOptions) error {
 		sort.Strings(chosen)
 		return cmdutil.Inputf("give one action at a time, not %s", strings.Join(chosen, " and "))
 	}
-	return opts.Env.change(opts.File, func(e *encounter.Encounter) error {
+	return change(opts.Env, opts.File, func(e *encounter.Encounter) error {
 		actor := opts.Actor
 		if actor == "" {
 			cur := e.Current()
@@ -169,7 +169,7 @@ func ActRun(opts *ActOptions) error {
 			}
 			actor = cur.ID
 		}
-		ctx, err := opts.Env.ctx()
+		ctx, err := diceCtx(opts.Env)
 		if err != nil {
 			return err
 		}
@@ -179,14 +179,18 @@ func ActRun(opts *ActOptions) error {
 			if err != nil {
 				return err
 			}
-			_, err = e.Attack(ctx, s, opts.Env.Combat)
-			return ruleErr(err)
+			rules, err := opts.Rules()
+			if err != nil {
+				return err
+			}
+			_, err = e.Attack(ctx, s, rules)
+			return cmdutil.RuleErr(err)
 		}
 		a, err := opts.action(actor)
 		if err != nil {
 			return err
 		}
-		return ruleErr(e.Do(ctx, a))
+		return cmdutil.RuleErr(e.Do(ctx, a))
 	})
 }
 

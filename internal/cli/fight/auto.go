@@ -11,7 +11,7 @@ import (
 
 // AutoOptions are the inputs of `spandex fight auto`.
 type AutoOptions struct {
-	Env      *Env
+	*cmdutil.Env
 	File     File
 	Sides    []string
 	Until    string
@@ -20,7 +20,7 @@ type AutoOptions struct {
 
 // NewCmdAuto builds `spandex fight auto`.
 func NewCmdAuto(f *cmdutil.Factory, runF func(*AutoOptions) error) *cobra.Command {
-	opts := &AutoOptions{}
+	opts := &AutoOptions{Env: f.Env(cmdutil.FormatText)}
 	cmd := &cobra.Command{
 		Use:   "auto [FILE] [--sides SIDE,...] [--until over|page|turn]",
 		Short: "Play turns by a plain policy: the mooks' turns, or a whole simulated fight",
@@ -45,7 +45,7 @@ order: to-hit, damage, obstructions, prone), the end of each page
 (recovery dice in file order).`,
 		Example: `  spandex fight auto -i bank.json --sides villains --seed 5
   spandex fight auto -i sim.json --seed 42 --until over`,
-		RunE: cmdutil.RunE(opts, runF, AutoRun, opts.File.fromArgs, envInto(f, &opts.Env, cmdutil.FormatText)),
+		RunE: cmdutil.RunE(opts, runF, runAuto, opts.File.fromArgs),
 	}
 	opts.File.addFlag(cmd)
 	cmd.Flags().StringSliceVar(&opts.Sides, "sides", nil, "play only these sides (default: all)")
@@ -54,15 +54,18 @@ order: to-hit, damage, obstructions, prone), the end of each page
 	return cmd
 }
 
-// AutoRun plays the fight.
-func AutoRun(opts *AutoOptions) error {
+// runAuto plays the fight.
+func runAuto(opts *AutoOptions) error {
 	var why string
 	stopped := false
-	err := opts.Env.roll(opts.File, func(e *encounter.Encounter, ctx encounter.Ctx) error {
-		var err error
-		why, err = e.Auto(ctx, encounter.AutoOptions{Sides: opts.Sides, Until: opts.Until, MaxSteps: opts.MaxSteps}, opts.Env.Combat)
+	err := roll(opts.Env, opts.File, func(e *encounter.Encounter, ctx encounter.Ctx) error {
+		rules, err := opts.Rules()
+		if err != nil {
+			return err
+		}
+		why, err = e.Auto(ctx, encounter.AutoOptions{Sides: opts.Sides, Until: opts.Until, MaxSteps: opts.MaxSteps}, rules)
 		stopped = err == nil
-		return ruleErr(err)
+		return cmdutil.RuleErr(err)
 	})
 	// Why it stopped is said even when the encounter could not be saved.
 	if stopped && !opts.Env.Format.IsJSON() {

@@ -8,8 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/spf13/cobra"
-
 	"github.com/codename-spandex/spandex/internal/cmdutil"
 	"github.com/codename-spandex/spandex/internal/iostreams"
 	"github.com/codename-spandex/spandex/pkg/encounter"
@@ -64,10 +62,10 @@ func newFightEnv(t *testing.T, ft cmdutil.Format) *fightEnv {
 	return &fightEnv{f: f, ios: ios, out: out, err: errOut, path: path, original: data}
 }
 
-func (fe *fightEnv) env(t *testing.T) *Env {
+func (fe *fightEnv) env(t *testing.T) *cmdutil.Env {
 	t.Helper()
-	var env *Env
-	if err := envInto(fe.f, &env, cmdutil.FormatText)(nil, nil); err != nil {
+	env := fe.f.Env(cmdutil.FormatText)
+	if err := env.Bind(); err != nil {
 		t.Fatal(err)
 	}
 	return env
@@ -90,7 +88,7 @@ func (fe *fightEnv) file(t *testing.T) []byte {
 	return data
 }
 
-func leave(e *encounter.Encounter) error { return ruleErr(e.Leave("nefario", "flees")) }
+func leave(e *encounter.Encounter) error { return cmdutil.RuleErr(e.Leave("nefario", "flees")) }
 
 func TestEnvChangeWrites(t *testing.T) {
 	tests := []struct {
@@ -111,7 +109,7 @@ func TestEnvChangeWrites(t *testing.T) {
 			if tc.inPlace {
 				fl = File{InPlace: fe.path}
 			}
-			if err := fe.env(t).change(fl, leave); err != nil {
+			if err := change(fe.env(t), fl, leave); err != nil {
 				t.Fatal(err)
 			}
 			out := fe.stdout(t)
@@ -146,7 +144,7 @@ func TestEnvChangeFailures(t *testing.T) {
 		want  string
 	}{
 		{name: "the rules refuse", do: func(*fightEnv) func(*encounter.Encounter) error {
-			return func(e *encounter.Encounter) error { return ruleErr(e.Leave("nobody", "")) }
+			return func(e *encounter.Encounter) error { return cmdutil.RuleErr(e.Leave("nobody", "")) }
 		}, want: "nobody"},
 		{name: "a half-made change", do: func(*fightEnv) func(*encounter.Encounter) error {
 			return func(e *encounter.Encounter) error {
@@ -189,7 +187,7 @@ func TestEnvChangeFailures(t *testing.T) {
 			if tc.do != nil {
 				do = tc.do(fe)
 			}
-			err := fe.env(t).change(fl, do)
+			err := change(fe.env(t), fl, do)
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("error %v, want %q", err, tc.want)
 			}
@@ -231,9 +229,8 @@ func TestPrepareSteps(t *testing.T) {
 	}
 
 	fe := newFightEnv(t, "yaml")
-	var env *Env
-	if err := envInto(fe.f, &env, cmdutil.FormatText)(&cobra.Command{}, nil); err == nil || env != nil {
-		t.Errorf("a bad -o gave env %v, error %v", env, err)
+	if err := fe.f.Env(cmdutil.FormatText).Bind(); err == nil {
+		t.Error("a bad -o gave no error")
 	}
 }
 
@@ -243,7 +240,7 @@ func TestEnvRoll(t *testing.T) {
 	fe := newFightEnv(t, cmdutil.FormatText)
 	fe.f.Globals.Seed, fe.f.Globals.SeedSet = 9, true
 	var seed *uint64
-	err := fe.env(t).roll(File{InPlace: fe.path}, func(e *encounter.Encounter, ctx encounter.Ctx) error {
+	err := roll(fe.env(t), File{InPlace: fe.path}, func(e *encounter.Encounter, ctx encounter.Ctx) error {
 		seed = ctx.Seed
 		if _, err := ctx.Roller.Roll(6, "test"); err != nil {
 			return err
@@ -256,7 +253,7 @@ func TestEnvRoll(t *testing.T) {
 
 	fe = newFightEnv(t, cmdutil.FormatText)
 	fe.f.Globals.SeedSet, fe.f.Globals.DiceSet, fe.f.Globals.Dice = true, true, "3"
-	err = fe.env(t).roll(File{InPlace: fe.path}, func(*encounter.Encounter, encounter.Ctx) error {
+	err = roll(fe.env(t), File{InPlace: fe.path}, func(*encounter.Encounter, encounter.Ctx) error {
 		t.Error("ran without dice")
 		return nil
 	})

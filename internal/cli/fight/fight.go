@@ -13,8 +13,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
-	"github.com/codename-spandex/spandex/internal/iostreams"
-	"github.com/codename-spandex/spandex/pkg/combat"
 	"github.com/codename-spandex/spandex/pkg/encounter"
 )
 
@@ -104,53 +102,9 @@ func (fl *File) source() string {
 	return fl.Path
 }
 
-// Env is what every fight verb needs from the factory.
-type Env struct {
-	IO     *iostreams.IOStreams
-	Format cmdutil.Format
-	// Read reads a file ("" or "-" is stdin).
-	Read func(path string) ([]byte, string, error)
-	// Roller gives the command's dice.
-	Roller  func() (*cmdutil.RollerState, error)
-	Explain bool
-	// Combat are the combat rule options from the configuration.
-	Combat combat.Options
-	// FinishDice checks that every --dice value was used; save calls it
-	// before writing, so leftovers never leave a changed file behind.
-	FinishDice func() error
-}
-
-func newEnv(f *cmdutil.Factory, human cmdutil.Format) (*Env, error) {
-	ft, err := f.Format(human)
-	if err != nil {
-		return nil, err
-	}
-	cfg, err := f.Config()
-	if err != nil {
-		return nil, err
-	}
-	return &Env{
-		IO: f.IOStreams, Format: ft, Read: f.ReadInput, Roller: f.Roller, Explain: f.Globals.Explain, FinishDice: f.FinishDice,
-		Combat: combat.Options{DodgeStacking: cfg.Rules.DodgeStacking, WallReduction: cfg.Rules.WallReduction, JudoColumn: cfg.Rules.JudoColumn},
-	}, nil
-}
-
-// envInto is the prepare step that builds a verb's environment into *env,
-// with human as the terminal's output format.
-func envInto(f *cmdutil.Factory, env **Env, human cmdutil.Format) cmdutil.Prepare {
-	return func(*cobra.Command, []string) error {
-		e, err := newEnv(f, human)
-		if err != nil {
-			return err
-		}
-		*env = e
-		return nil
-	}
-}
-
 // load reads and validates an encounter.
-func (env *Env) load(fl File) (*encounter.Encounter, error) {
-	data, name, err := env.Read(fl.source())
+func load(env *cmdutil.Env, fl File) (*encounter.Encounter, error) {
+	data, name, err := env.ReadInput(fl.source())
 	if err != nil {
 		return nil, err
 	}
@@ -163,7 +117,7 @@ func (env *Env) load(fl File) (*encounter.Encounter, error) {
 
 // ctx builds the rules' context from the command's dice. Verbs that roll
 // nothing never ask for it, so --dice given to them is refused.
-func (env *Env) ctx() (encounter.Ctx, error) {
+func diceCtx(env *cmdutil.Env) (encounter.Ctx, error) {
 	rs, err := env.Roller()
 	if err != nil {
 		return encounter.Ctx{}, err
@@ -174,8 +128,8 @@ func (env *Env) ctx() (encounter.Ctx, error) {
 // change runs a verb that changes the encounter: it loads it, lets do
 // change it, and saves it with the events do appended (see save). When do
 // fails nothing is written.
-func (env *Env) change(fl File, do func(e *encounter.Encounter) error) error {
-	e, err := env.load(fl)
+func change(env *cmdutil.Env, fl File, do func(e *encounter.Encounter) error) error {
+	e, err := load(env, fl)
 	if err != nil {
 		return err
 	}
@@ -183,33 +137,22 @@ func (env *Env) change(fl File, do func(e *encounter.Encounter) error) error {
 	if err := do(e); err != nil {
 		return err
 	}
-	return env.save(fl, e, before)
-}
-
-// ruleErr maps an error from the rules to an exit status: everything the
-// rules refuse is the user's request (exit 2), dice included.
-func ruleErr(err error) error {
-	if err == nil {
-		return nil
-	}
-	return cmdutil.Input(err)
+	return save(env, fl, e, before)
 }
 
 // save writes the changed encounter: atomically over -i FILE, printing
 // the events appended since before, or whole to stdout.
-func (env *Env) save(fl File, e *encounter.Encounter, before int) error {
+func save(env *cmdutil.Env, fl File, e *encounter.Encounter, before int) error {
 	data, err := encounter.Encode(e)
 	if err != nil {
 		return err
 	}
-	if env.FinishDice != nil {
-		if err := env.FinishDice(); err != nil {
-			return err
-		}
+	if err := env.FinishDice(); err != nil {
+		return err
 	}
 	events := e.Log[before:]
-	env.explain(events)
-	env.reportSeed(events)
+	explain(env, events)
+	reportSeed(env, events)
 	if fl.InPlace == "" {
 		_, err := env.IO.Out.Write(data)
 		return err
@@ -217,14 +160,14 @@ func (env *Env) save(fl File, e *encounter.Encounter, before int) error {
 	if err := cmdutil.WriteFileAtomic(fl.InPlace, data); err != nil {
 		return err
 	}
-	return env.printEvents(events)
+	return printEvents(env, events)
 }
 
 // roll is change for a verb that rolls dice: do also gets the rules'
 // context.
-func (env *Env) roll(fl File, do func(e *encounter.Encounter, ctx encounter.Ctx) error) error {
-	return env.change(fl, func(e *encounter.Encounter) error {
-		ctx, err := env.ctx()
+func roll(env *cmdutil.Env, fl File, do func(e *encounter.Encounter, ctx encounter.Ctx) error) error {
+	return change(env, fl, func(e *encounter.Encounter) error {
+		ctx, err := diceCtx(env)
 		if err != nil {
 			return err
 		}
@@ -234,7 +177,7 @@ func (env *Env) roll(fl File, do func(e *encounter.Encounter, ctx encounter.Ctx)
 
 // printEvents prints events: JSON Lines (one per line) or an indented JSON
 // array with -o json, else one summary line each.
-func (env *Env) printEvents(events []encounter.Event) error {
+func printEvents(env *cmdutil.Env, events []encounter.Event) error {
 	switch env.Format {
 	case cmdutil.FormatJSONL:
 		for _, ev := range events {
@@ -260,7 +203,7 @@ func (env *Env) printEvents(events []encounter.Event) error {
 }
 
 // explain prints each new event's ruling steps on stderr (--explain).
-func (env *Env) explain(events []encounter.Event) {
+func explain(env *cmdutil.Env, events []encounter.Event) {
 	if !env.Explain {
 		return
 	}
@@ -272,13 +215,10 @@ func (env *Env) explain(events []encounter.Event) {
 
 // reportSeed puts the seed on stderr for human output when seeded dice
 // were rolled (JSON output carries it in the events).
-func (env *Env) reportSeed(events []encounter.Event) {
-	if env.Format.IsJSON() {
-		return
-	}
+func reportSeed(env *cmdutil.Env, events []encounter.Event) {
 	for _, ev := range events {
 		if ev.Seed != nil && len(ev.Dice) > 0 {
-			fmt.Fprintf(env.IO.ErrOut, "seed %d (replay with --seed %d)\n", *ev.Seed, *ev.Seed)
+			env.ReportSeed(ev.Seed)
 			return
 		}
 	}
@@ -293,4 +233,37 @@ func splitList(s string) []string {
 		}
 	}
 	return out
+}
+
+// PageOptions are the inputs of `fight initiative` and `fight end-page`.
+type PageOptions struct {
+	*cmdutil.Env
+	File File
+}
+
+// ViewOptions are the inputs of `fight next` and `fight status`.
+type ViewOptions struct {
+	*cmdutil.Env
+	File File
+}
+
+// readOnly is the prepare step of a verb that only reads the encounter:
+// -i is refused.
+func (fl *File) readOnly(verb string) cmdutil.Prepare {
+	return func(*cobra.Command, []string) error {
+		if fl.InPlace != "" {
+			return cmdutil.Inputf("fight %s only reads the encounter; give it as FILE", verb)
+		}
+		return nil
+	}
+}
+
+// requireActor is the prepare step of a verb that needs --actor.
+func requireActor(actor *string) cmdutil.Prepare {
+	return func(*cobra.Command, []string) error {
+		if *actor == "" {
+			return cmdutil.Inputf("give --actor ID")
+		}
+		return nil
+	}
 }

@@ -14,7 +14,7 @@ import (
 
 // NewOptions are the inputs of `spandex fight new`.
 type NewOptions struct {
-	Env  *Env
+	*cmdutil.Env
 	Name string
 	// Sides are the --side values: NAME=FILE[,FILE...].
 	Sides       []string
@@ -26,7 +26,7 @@ type NewOptions struct {
 
 // NewCmdNew builds `spandex fight new`.
 func NewCmdNew(f *cmdutil.Factory, runF func(*NewOptions) error) *cobra.Command {
-	opts := &NewOptions{}
+	opts := &NewOptions{Env: f.Env(cmdutil.FormatJSON)}
 	cmd := &cobra.Command{
 		Use:   "new --side NAME=FILE[,FILE...] --side NAME=FILE[,FILE...]",
 		Short: "Start an encounter from hero files and JSON Lines of NPCs",
@@ -55,7 +55,7 @@ Rolls no dice.`,
   spandex gen npc --type combatant -n 6 --seed 3 | spandex fight new --side heroes=a.json,b.json --side thugs=- > fight.json
   spandex fight new --side heroes=hawk.json,kid:kid.json --sidekick kid=2 --side villains=boss.json --surprise villains`,
 		Args: cobra.NoArgs,
-		RunE: cmdutil.RunE(opts, runF, NewRun, envInto(f, &opts.Env, cmdutil.FormatJSON)),
+		RunE: cmdutil.RunE(opts, runF, runNew),
 	}
 	cmd.Flags().StringArrayVar(&opts.Sides, "side", nil, "a side and its combatants: NAME=FILE[,FILE...] (repeat for each side)")
 	cmd.Flags().StringVar(&opts.Name, "name", "", "a name for the fight")
@@ -66,8 +66,8 @@ Rolls no dice.`,
 	return cmd
 }
 
-// NewRun builds the encounter and writes it to stdout.
-func NewRun(opts *NewOptions) error {
+// runNew builds the encounter and writes it to stdout.
+func runNew(opts *NewOptions) error {
 	if len(opts.Sides) < 2 {
 		return cmdutil.Inputf("--side: a fight needs at least two sides (--side heroes=a.json --side villains=b.json)")
 	}
@@ -129,8 +129,8 @@ func NewRun(opts *NewOptions) error {
 
 // readHeroes reads one hero file or a JSON Lines stream of heroes, each
 // validated as a hero file.
-func readHeroes(env *Env, path string) ([]*hero.Hero, error) {
-	data, name, err := env.Read(path)
+func readHeroes(env *cmdutil.Env, path string) ([]*hero.Hero, error) {
+	data, name, err := env.ReadInput(path)
 	if err != nil {
 		return nil, err
 	}

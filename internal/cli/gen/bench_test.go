@@ -39,7 +39,6 @@ import (
 	"testing"
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
-	"github.com/codename-spandex/spandex/internal/iostreams"
 	"github.com/codename-spandex/spandex/pkg/chargen"
 	"github.com/codename-spandex/spandex/pkg/dice"
 )
@@ -82,8 +81,8 @@ func run(b *testing.B, unit, units string, batch func(w io.Writer) error) {
 // BenchmarkGenHeroJSONL is gen hero -n N --seed 1 -o jsonl: heroes per
 // second with their output.
 func BenchmarkGenHeroJSONL(b *testing.B) {
-	ios, _, _, _ := iostreams.Test()
-	opts := &HeroOptions{IO: ios, N: b.N, Kind: "hero", Format: cmdutil.FormatJSONL}
+	te := cmdutil.NewTestEnv(cmdutil.FormatJSONL)
+	opts := &HeroOptions{Env: te.Env, N: b.N, Kind: "hero"}
 	g, err := opts.genOptions()
 	if err != nil {
 		b.Fatal(err)
@@ -93,8 +92,8 @@ func BenchmarkGenHeroJSONL(b *testing.B) {
 
 // BenchmarkGenGoonJSONL is gen npc goon -n N --seed 1 -o jsonl.
 func BenchmarkGenGoonJSONL(b *testing.B) {
-	ios, _, _, _ := iostreams.Test()
-	opts := &NPCOptions{IO: ios, N: b.N, Type: "goon", Format: cmdutil.FormatJSONL}
+	te := cmdutil.NewTestEnv(cmdutil.FormatJSONL)
+	opts := &NPCOptions{Env: te.Env, N: b.N, Type: "goon"}
 	no := chargen.NPCOptions{Type: chargen.NPCCombatant, Derive: chargen.Options{Quiet: true}}
 	run(b, "goon", "goons", func(w io.Writer) error { return generateNPCs(opts, no, chargen.NPCCombatant, seeded(), w) })
 }

@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
-	"github.com/codename-spandex/spandex/internal/iostreams"
 	"github.com/codename-spandex/spandex/pkg/chargen"
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/hero"
@@ -47,8 +46,9 @@ func sameLine(t *testing.T, what string, got, want []byte) {
 // (hero.Encode).
 func TestHeroJSONLinesAreEncode(t *testing.T) {
 	const n, seed = 3000, 5
-	ios, _, out, _ := iostreams.Test()
-	opts := &HeroOptions{IO: ios, N: n, Kind: "hero", Format: cmdutil.FormatJSONL}
+	te := cmdutil.NewTestEnv(cmdutil.FormatJSONL)
+	out := te.Out
+	opts := &HeroOptions{Env: te.Env, N: n, Kind: "hero"}
 	g, err := opts.genOptions()
 	if err != nil {
 		t.Fatal(err)
@@ -66,7 +66,7 @@ func TestHeroJSONLinesAreEncode(t *testing.T) {
 		if err != nil {
 			t.Fatalf("line %d: %v", k, err)
 		}
-		one := &HeroOptions{IO: ios, N: 1, Kind: "hero", Format: cmdutil.FormatJSON}
+		one := &HeroOptions{Env: cmdutil.NewTestEnv(cmdutil.FormatJSON).Env, N: 1, Kind: "hero"}
 		s := uint64(seed + k)
 		var single bytes.Buffer
 		if err := generateHeroes(one, g, &cmdutil.RollerState{Roller: dice.NewSeeded(s), Seed: s, Seeded: true}, &single); err != nil {
@@ -112,8 +112,8 @@ func TestNPCJSONIsEncode(t *testing.T) {
 			sameLine(t, typ, got, compactEncode(t, h))
 		}
 	}
-	ios, _, _, _ := iostreams.Test()
-	opts := &NPCOptions{IO: ios, N: 500, Type: "goon", Format: cmdutil.FormatJSONL}
+	te := cmdutil.NewTestEnv(cmdutil.FormatJSONL)
+	opts := &NPCOptions{Env: te.Env, N: 500, Type: "goon"}
 	no := chargen.NPCOptions{Type: chargen.NPCCombatant, Derive: chargen.Options{Quiet: true}}
 	var lines bytes.Buffer
 	if err := generateNPCs(opts, no, chargen.NPCCombatant, &cmdutil.RollerState{Roller: dice.NewSeeded(9), Seed: 9, Seeded: true}, &lines); err != nil {

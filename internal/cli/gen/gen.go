@@ -113,29 +113,15 @@ func writeHero(w io.Writer, ft cmdutil.Format, batch bool, h *hero.Hero, lines *
 	}
 }
 
-// inputErr maps chargen's errors (always the user's: a flag, a forced
-// choice, a --dice value) to input errors.
-func inputErr(err error) error {
-	if err == nil {
-		return nil
-	}
-	return cmdutil.Input(err)
-}
-
-// prepareBatch resolves what gen hero and gen npc share before they run:
-// the output format (human on a terminal), the dodge-stacking rule option
-// from the config, and the -n range.
-func prepareBatch(f *cmdutil.Factory, human cmdutil.Format, n int) (cmdutil.Format, string, error) {
-	ft, err := f.Format(human)
+// batchRules is what gen hero and gen npc check first when they run: the
+// dodge-stacking rule option from the config, and the -n range.
+func batchRules(env *cmdutil.Env, n int) (string, error) {
+	cfg, err := env.Config()
 	if err != nil {
-		return "", "", err
-	}
-	cfg, err := f.Config()
-	if err != nil {
-		return "", "", err
+		return "", err
 	}
 	if n < 1 || n > MaxCount {
-		return "", "", cmdutil.Inputf("-n: %d is outside 1-%d", n, MaxCount)
+		return "", cmdutil.Inputf("-n: %d is outside 1-%d", n, MaxCount)
 	}
-	return ft, cfg.Rules.DodgeStacking, nil
+	return cfg.Rules.DodgeStacking, nil
 }

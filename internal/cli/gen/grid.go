@@ -7,21 +7,18 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
-	"github.com/codename-spandex/spandex/internal/iostreams"
 	"github.com/codename-spandex/spandex/pkg/chargen"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 )
 
 // GridOptions are the inputs of `spandex gen grid`.
 type GridOptions struct {
-	IO     *iostreams.IOStreams
-	Format cmdutil.Format
-	Roller func() (*cmdutil.RollerState, error)
+	*cmdutil.Env
 }
 
-// NewCmdGrid builds `spandex gen grid`. runF replaces GridRun in tests.
+// NewCmdGrid builds `spandex gen grid`. runF replaces runGrid in tests.
 func NewCmdGrid(f *cmdutil.Factory, runF func(*GridOptions) error) *cobra.Command {
-	opts := &GridOptions{IO: f.IOStreams, Roller: f.Roller}
+	opts := &GridOptions{Env: f.Env(cmdutil.FormatTable)}
 	cmd := &cobra.Command{
 		Use:   "grid",
 		Short: "Roll the 4x4 ability grid and list its twenty readable lines (p. 9)",
@@ -42,17 +39,7 @@ of lines on a terminal.`,
 		Example: `  spandex gen grid --seed 3
   spandex gen grid --seed 3 | jq -r '.lines[] | select(.strength >= 15) | .slug'`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			ft, err := f.Format(cmdutil.FormatTable)
-			if err != nil {
-				return err
-			}
-			opts.Format = ft
-			if runF != nil {
-				return runF(opts)
-			}
-			return GridRun(opts)
-		},
+		RunE: cmdutil.RunE(opts, runF, runGrid),
 	}
 	return cmd
 }
@@ -74,15 +61,15 @@ type GridResult struct {
 	Seed  *uint64    `json:"seed,omitempty"`
 }
 
-// GridRun rolls and prints the grid.
-func GridRun(opts *GridOptions) error {
+// runGrid rolls and prints the grid.
+func runGrid(opts *GridOptions) error {
 	rs, err := opts.Roller()
 	if err != nil {
 		return err
 	}
 	g, err := chargen.RollGrid(rs.Roller)
 	if err != nil {
-		return cmdutil.Input(err)
+		return cmdutil.RuleErr(err)
 	}
 	res := GridResult{Grid: g.Rows(), Seed: rs.SeedPtr()}
 	for _, l := range rulebook.AbilityLines() {
@@ -92,9 +79,7 @@ func GridRun(opts *GridOptions) error {
 	if opts.Format.IsJSON() {
 		return cmdutil.WriteJSON(opts.IO.Out, opts.Format, res)
 	}
-	if rs.Seeded {
-		fmt.Fprintf(opts.IO.ErrOut, "seed %d (replay with --seed %d)\n", rs.Seed, rs.Seed)
-	}
+	opts.ReportSeed(rs.SeedPtr())
 	out := opts.IO.Out
 	for _, row := range g {
 		for c, v := range row {

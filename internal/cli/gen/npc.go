@@ -9,14 +9,13 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
-	"github.com/codename-spandex/spandex/internal/iostreams"
 	"github.com/codename-spandex/spandex/pkg/chargen"
 	"github.com/codename-spandex/spandex/pkg/hero"
 )
 
 // NPCOptions are the inputs of `spandex gen npc`.
 type NPCOptions struct {
-	IO      *iostreams.IOStreams
+	*cmdutil.Env
 	Type    string
 	N       int
 	Name    string
@@ -30,12 +29,8 @@ type NPCOptions struct {
 	Extras  []string
 	Panels  int
 	Powers  int
-	Explain bool
-	Format  cmdutil.Format
 
-	Roller        func() (*cmdutil.RollerState, error)
 	DodgeStacking string
-	Scripted      bool
 	// Changed reports whether a flag was given on the command line, so an
 	// explicit 0 is not mistaken for "use the default".
 	Changed func(name string) bool
@@ -50,9 +45,9 @@ var typeFlags = []struct{ flag, typ string }{
 	{"powers", chargen.NPCRobot},
 }
 
-// NewCmdNPC builds `spandex gen npc`. runF replaces NPCRun in tests.
+// NewCmdNPC builds `spandex gen npc`. runF replaces runNPC in tests.
 func NewCmdNPC(f *cmdutil.Factory, runF func(*NPCOptions) error) *cobra.Command {
-	opts := &NPCOptions{IO: f.IOStreams, Roller: f.Roller}
+	opts := &NPCOptions{Env: f.Env(cmdutil.FormatTable)}
 	cmd := &cobra.Command{
 		Use:   "npc TYPE",
 		Short: "Generate supporting cast: civilians, goons, animals, robots, sidekicks (pp. 49-50)",
@@ -108,21 +103,10 @@ terminal; -o text prints each character's sheet.`,
 			}
 			return nil
 		},
-		RunE: func(cmd *cobra.Command, args []string) error {
-			opts.Type = args[0]
-			opts.Explain = f.Globals.Explain
-			opts.Scripted = f.ScriptedDice()
-			ft, dodge, err := prepareBatch(f, cmdutil.FormatTable, opts.N)
-			if err != nil {
-				return err
-			}
-			opts.Format, opts.DodgeStacking = ft, dodge
-			opts.Changed = cmd.Flags().Changed
-			if runF != nil {
-				return runF(opts)
-			}
-			return NPCRun(opts)
-		},
+		RunE: cmdutil.RunE(opts, runF, runNPC, func(cmd *cobra.Command, args []string) error {
+			opts.Type, opts.Changed = args[0], cmd.Flags().Changed
+			return nil
+		}),
 	}
 	fl := cmd.Flags()
 	fl.IntVarP(&opts.N, "count", "n", 1, "number of characters, streamed as JSON Lines")
@@ -140,11 +124,16 @@ terminal; -o text prints each character's sheet.`,
 	return cmd
 }
 
-// NPCRun generates the characters and writes them.
-func NPCRun(opts *NPCOptions) error {
+// runNPC generates the characters and writes them.
+func runNPC(opts *NPCOptions) error {
+	dodge, err := batchRules(opts.Env, opts.N)
+	if err != nil {
+		return err
+	}
+	opts.DodgeStacking = dodge
 	typ, err := chargen.ParseNPCType(opts.Type)
 	if err != nil {
-		return cmdutil.Input(err)
+		return cmdutil.RuleErr(err)
 	}
 	if opts.Civ != "" {
 		if typ != chargen.NPCNormalAdult || !strings.EqualFold(opts.Type, "civilian") {
@@ -183,14 +172,12 @@ func NPCRun(opts *NPCOptions) error {
 	}
 	out := opts.IO.Out
 	batch := opts.N > 1
-	if !opts.Scripted && batch {
+	if !opts.DiceGiven && batch {
 		if err := out.StartStreaming(); err != nil {
 			return err
 		}
 	}
-	if rs.Seeded && !opts.Format.IsJSON() {
-		fmt.Fprintf(opts.IO.ErrOut, "seed %d (replay with --seed %d)\n", rs.Seed, rs.Seed)
-	}
+	opts.ReportSeed(rs.SeedPtr())
 	return generateNPCs(opts, no, typ, rs, out)
 }
 
@@ -242,7 +229,7 @@ func makeNPCs(opts *NPCOptions, no chargen.NPCOptions, typ string, rs *cmdutil.R
 		}
 		h, steps, err := chargen.GenerateNPC(r, ni)
 		if err != nil {
-			return inputErr(err)
+			return cmdutil.RuleErr(err)
 		}
 		if h.Creation == nil {
 			cr := creation

@@ -6,31 +6,23 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
-	"github.com/codename-spandex/spandex/internal/iostreams"
 	"github.com/codename-spandex/spandex/pkg/chargen"
 	"github.com/codename-spandex/spandex/pkg/dice"
-	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/ruling"
 )
 
 // DeriveOptions are the inputs of `spandex hero derive`.
 type DeriveOptions struct {
-	IO      *iostreams.IOStreams
+	*cmdutil.Env
 	File    string
 	InPlace string
 	Choose  []string
-	Explain bool
-
-	ReadDraft     func(string) (*hero.Hero, error)
-	WriteHero     func(*hero.Hero, string) error
-	Roller        func() (*cmdutil.RollerState, error)
-	DodgeStacking string
 }
 
-// NewCmdDerive builds `spandex hero derive`. runF replaces DeriveRun in
+// NewCmdDerive builds `spandex hero derive`. runF replaces runDerive in
 // tests.
 func NewCmdDerive(f *cmdutil.Factory, runF func(*DeriveOptions) error) *cobra.Command {
-	opts := &DeriveOptions{IO: f.IOStreams, ReadDraft: f.ReadHeroDraft, WriteHero: f.WriteHero, Roller: f.Roller}
+	opts := &DeriveOptions{Env: f.Env(cmdutil.FormatJSON)}
 	cmd := &cobra.Command{
 		Use:   "derive [FILE|-]",
 		Short: "Fill in every derived figure of a hand-built or edited hero",
@@ -65,14 +57,7 @@ The hero is written to stdout, or atomically over FILE with -i; an event
   spandex hero derive -i hero.json
   spandex hero derive draft.json --dice 4,6,2 | spandex sheet -o text`,
 		Args: cobra.MaximumNArgs(1),
-		RunE: cmdutil.RunE(opts, runF, DeriveRun, opts.fromArgs, f.ExplainInto(&opts.Explain), func(*cobra.Command, []string) error {
-			cfg, err := f.Config()
-			if err != nil {
-				return err
-			}
-			opts.DodgeStacking = cfg.Rules.DodgeStacking
-			return nil
-		}),
+		RunE: cmdutil.RunE(opts, runF, runDerive, opts.fromArgs),
 	}
 	cmd.Flags().StringVarP(&opts.InPlace, "in-place", "i", "", "rewrite FILE atomically instead of writing to stdout")
 	cmd.Flags().StringArrayVar(&opts.Choose, "choose", nil, "the choice for each \"Choose\" result a missing flavour needs (repeatable, in order)")
@@ -101,9 +86,13 @@ type deriveDetails struct {
 	Steps ruling.Steps  `json:"steps"`
 }
 
-// DeriveRun derives the hero and writes it.
-func DeriveRun(opts *DeriveOptions) error {
-	h, err := opts.ReadDraft(opts.File)
+// runDerive derives the hero and writes it.
+func runDerive(opts *DeriveOptions) error {
+	cfg, err := opts.Config()
+	if err != nil {
+		return err
+	}
+	h, err := opts.ReadHeroDraft(opts.File)
 	if err != nil {
 		return err
 	}
@@ -112,9 +101,9 @@ func DeriveRun(opts *DeriveOptions) error {
 		return err
 	}
 	rec := dice.NewRecorder(rs.Roller)
-	steps, err := chargen.Derive(h, rec, chargen.Options{DodgeStacking: opts.DodgeStacking, Choose: opts.Choose})
+	steps, err := chargen.Derive(h, rec, chargen.Options{DodgeStacking: cfg.Rules.DodgeStacking, Choose: opts.Choose})
 	if err != nil {
-		return cmdutil.Input(fmt.Errorf("%s: %w", name(opts.File), err))
+		return cmdutil.RuleErr(fmt.Errorf("%s: %w", name(opts.File), err))
 	}
 	if err := h.Validate(); err != nil {
 		return cmdutil.Input(fmt.Errorf("%s: after deriving: %w", name(opts.File), err))
@@ -132,10 +121,12 @@ func DeriveRun(opts *DeriveOptions) error {
 	if err := h.AppendEvent("derive", summary, seed, deriveDetails{Dice: rolled, Steps: steps}); err != nil {
 		return err
 	}
-	if err := cmdutil.Explain(opts.IO.ErrOut, opts.Explain, steps); err != nil {
+	if err := opts.ExplainSteps(steps); err != nil {
 		return err
 	}
-	cmdutil.ReportSeed(opts.IO.ErrOut, seed) // nil unless dice were rolled
+	// The hero is always JSON, so the seed goes to stderr whatever the
+	// format (nil unless dice were rolled).
+	cmdutil.ReportSeed(opts.IO.ErrOut, seed)
 	return opts.WriteHero(h, opts.InPlace)
 }
 

@@ -11,7 +11,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
-	"github.com/codename-spandex/spandex/internal/iostreams"
 	"github.com/codename-spandex/spandex/pkg/hero"
 )
 
@@ -28,16 +27,13 @@ func NewCmdHero(f *cmdutil.Factory) *cobra.Command {
 
 // CheckOptions are the inputs of `spandex hero check`.
 type CheckOptions struct {
-	IO     *iostreams.IOStreams
-	Files  []string
-	Format cmdutil.Format
-	// Open opens a file ("-" is stdin).
-	Open func(string) (io.ReadCloser, error)
+	*cmdutil.Env
+	Files []string
 }
 
 // NewCmdCheck builds `spandex hero check`.
 func NewCmdCheck(f *cmdutil.Factory, runF func(*CheckOptions) error) *cobra.Command {
-	opts := &CheckOptions{IO: f.IOStreams}
+	opts := &CheckOptions{Env: f.Env(cmdutil.FormatText)}
 	cmd := &cobra.Command{
 		Use:   "check [FILE|-]...",
 		Short: "Validate hero files: exit 0, or exit 2 naming the first bad field",
@@ -52,11 +48,7 @@ Output for valid files: "FILE: ok (NAME, schema 1)" per hero, or with
 -o json/jsonl one object per hero: {"file", "index", "name", "schema", "valid"}.`,
 		Example: `  spandex hero check guardian.json
   spandex gen hero -n 1000 --seed 1 | spandex hero check -o text | tail -1`,
-		RunE: cmdutil.RunE(opts, runF, CheckRun, cmdutil.InputFiles(&opts.Files), f.FormatInto(&opts.Format, cmdutil.FormatText),
-			func(*cobra.Command, []string) error {
-				opts.Open = f.OpenInput
-				return nil
-			}),
+		RunE: cmdutil.RunE(opts, runF, runCheck, cmdutil.InputFiles(&opts.Files)),
 	}
 	return cmd
 }
@@ -69,9 +61,9 @@ type checkResult struct {
 	Valid  bool   `json:"valid"`
 }
 
-// CheckRun validates every hero in every file.
-func CheckRun(opts *CheckOptions) error {
-	return cmdutil.EachInput(opts.Files, opts.Open, func(name string, r io.Reader) error {
+// runCheck validates every hero in every file.
+func runCheck(opts *CheckOptions) error {
+	return cmdutil.EachInput(opts.Files, opts.OpenInput, func(name string, r io.Reader) error {
 		return checkStream(opts, name, r)
 	})
 }

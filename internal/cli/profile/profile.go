@@ -11,7 +11,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
-	"github.com/codename-spandex/spandex/internal/iostreams"
 	"github.com/codename-spandex/spandex/pkg/hero"
 	prof "github.com/codename-spandex/spandex/pkg/profile"
 )
@@ -21,7 +20,7 @@ const EventKind = "profile"
 
 // NewCmdProfile builds `spandex profile`.
 func NewCmdProfile(f *cmdutil.Factory) *cobra.Command {
-	opts := &ShowOptions{IO: f.IOStreams}
+	opts := &ShowOptions{Env: f.Env(cmdutil.FormatTable)}
 	cmd := &cobra.Command{
 		Use:   "profile [FILE|-]",
 		Short: "Show the personal profile: fifteen measures, three categories and what they unlock",
@@ -54,23 +53,12 @@ downtime_points_per_week, scenarios, stale.
 			}
 			return nil
 		},
-		RunE: func(cmd *cobra.Command, args []string) error {
+		RunE: cmdutil.RunE(opts, nil, runShow, func(_ *cobra.Command, args []string) error {
 			if len(args) == 1 {
 				opts.File = args[0]
 			}
-			ft, err := f.Format(cmdutil.FormatTable)
-			if err != nil {
-				return err
-			}
-			opts.Format = ft
-			opts.Explain = f.Globals.Explain
-			h, err := f.ReadHero(opts.File)
-			if err != nil {
-				return err
-			}
-			opts.Hero = h
-			return ShowRun(opts)
-		},
+			return nil
+		}),
 	}
 	cmd.AddCommand(NewCmdSet(f, nil), NewCmdScenario(f, nil), NewCmdRoll(f, nil), NewCmdRefresh(f, nil))
 	return cmd
@@ -78,16 +66,16 @@ downtime_points_per_week, scenarios, stale.
 
 // ShowOptions are the inputs of `spandex profile`.
 type ShowOptions struct {
-	IO      *iostreams.IOStreams
-	File    string
-	Hero    *hero.Hero
-	Format  cmdutil.Format
-	Explain bool
+	*cmdutil.Env
+	File string
 }
 
-// ShowRun prints the profile sheet.
-func ShowRun(opts *ShowOptions) error {
-	h := opts.Hero
+// runShow prints the profile sheet.
+func runShow(opts *ShowOptions) error {
+	h, err := opts.ReadHero(opts.File)
+	if err != nil {
+		return err
+	}
 	if err := requireProfile(h); err != nil {
 		return err
 	}
@@ -95,7 +83,7 @@ func ShowRun(opts *ShowOptions) error {
 	if opts.Explain {
 		c := *h
 		prof.Recompute(&c)
-		if err := prof.Explain(&c).Write(opts.IO.ErrOut); err != nil {
+		if err := opts.ExplainSteps(prof.Explain(&c)); err != nil {
 			return err
 		}
 	}

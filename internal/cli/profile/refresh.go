@@ -14,9 +14,8 @@ import (
 
 // RefreshOptions are the inputs of `spandex profile refresh`.
 type RefreshOptions struct {
-	F      *cmdutil.Factory
+	*cmdutil.Env
 	Target cmdutil.HeroTarget
-	Format cmdutil.Format
 }
 
 // RefreshResult is the JSON report of `profile refresh`.
@@ -29,7 +28,7 @@ type RefreshResult struct {
 
 // NewCmdRefresh builds `spandex profile refresh`.
 func NewCmdRefresh(f *cmdutil.Factory, runF func(*RefreshOptions) error) *cobra.Command {
-	opts := &RefreshOptions{F: f}
+	opts := &RefreshOptions{Env: f.Env(cmdutil.FormatText)}
 	cmd := &cobra.Command{
 		Use:   "refresh [-i FILE | FILE|-]",
 		Short: "Refill hero points at the start of an adventure",
@@ -42,15 +41,15 @@ piped: name, gained, hero_points); otherwise the hero goes to stdout.
 An event "profile" is appended to the hero's log.`,
 		Example: `  spandex profile refresh -i guardian.json`,
 		Args:    cmdutil.OneHeroFile("profile refresh"),
-		RunE:    cmdutil.RunE(opts, runF, RefreshRun, opts.Target.FromArgs, f.FormatInto(&opts.Format, cmdutil.FormatText)),
+		RunE:    cmdutil.RunE(opts, runF, runRefresh, opts.Target.FromArgs),
 	}
 	opts.Target.AddInPlaceFlag(cmd)
 	return cmd
 }
 
-// RefreshRun refills hero points.
-func RefreshRun(opts *RefreshOptions) error {
-	return opts.Target.Change(opts.F, opts.Format, func(h *hero.Hero) (cmdutil.HeroChange, error) {
+// runRefresh refills hero points.
+func runRefresh(opts *RefreshOptions) error {
+	return opts.Target.Change(opts.Env, func(h *hero.Hero) (cmdutil.HeroChange, error) {
 		if !prof.HasProfile(h) {
 			return cmdutil.HeroChange{}, cmdutil.Inputf("%s is a %s: only heroes, villains, sidekicks and androids have hero points (p. 14)", h.Name, h.Kind)
 		}

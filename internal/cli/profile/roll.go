@@ -12,12 +12,11 @@ import (
 
 // RollOptions are the inputs of `spandex profile roll`.
 type RollOptions struct {
-	F        *cmdutil.Factory
+	*cmdutil.Env
 	Category string
 	File     string
 	Modifier int
 	Advice   bool
-	Format   cmdutil.Format
 }
 
 // RollOutput is the JSON output of `profile roll`.
@@ -29,7 +28,7 @@ type RollOutput struct {
 
 // NewCmdRoll builds `spandex profile roll`.
 func NewCmdRoll(f *cmdutil.Factory, runF func(*RollOptions) error) *cobra.Command {
-	opts := &RollOptions{F: f}
+	opts := &RollOptions{Env: f.Env(cmdutil.FormatText)}
 	cmd := &cobra.Command{
 		Use:   "roll CATEGORY [FILE|-]",
 		Short: "Roll d100 under popularity, investigation or confidence",
@@ -56,7 +55,7 @@ score, modifier, target, roll, success, influence, dice, steps, seed.`,
 			return nil
 		},
 		ValidArgs: []string{"popularity", "investigation", "confidence"},
-		RunE:      cmdutil.RunE(opts, runF, RollRun, opts.fromArgs, f.FormatInto(&opts.Format, cmdutil.FormatText)),
+		RunE:      cmdutil.RunE(opts, runF, runRoll, opts.fromArgs),
 	}
 	cmd.Flags().IntVarP(&opts.Modifier, "modifier", "m", 0, "the GM's bonus (+) or penalty (-) to the target")
 	cmd.Flags().BoolVar(&opts.Advice, "advice", false, "persuasive advice rather than orders: influence one category higher (popularity)")
@@ -73,9 +72,9 @@ func (opts *RollOptions) fromArgs(_ *cobra.Command, args []string) error {
 	return nil
 }
 
-// RollRun rolls.
-func RollRun(opts *RollOptions) error {
-	f := opts.F
+// runRoll rolls.
+func runRoll(opts *RollOptions) error {
+	env := opts.Env
 	cat := prof.NormaliseKey(opts.Category)
 	switch cat {
 	case "popularity", "investigation", "confidence":
@@ -88,14 +87,14 @@ func RollRun(opts *RollOptions) error {
 	if opts.Modifier < -prof.MaxModifier || opts.Modifier > prof.MaxModifier {
 		return cmdutil.Inputf("--modifier %d: outside -%d to +%d", opts.Modifier, prof.MaxModifier, prof.MaxModifier)
 	}
-	h, err := f.ReadHero(opts.File)
+	h, err := env.ReadHero(opts.File)
 	if err != nil {
 		return err
 	}
 	if err := requireProfile(h); err != nil {
 		return err
 	}
-	rs, err := f.Roller()
+	rs, err := env.Roller()
 	if err != nil {
 		return err
 	}
@@ -103,16 +102,16 @@ func RollRun(opts *RollOptions) error {
 	prof.Recompute(&c)
 	res, err := prof.Roll(&c, prof.RollRequest{Category: cat, Modifier: opts.Modifier, Advice: opts.Advice}, rs.Roller)
 	if err != nil {
-		return cmdutil.Input(err)
+		return cmdutil.RuleErr(err)
 	}
 	out := RollOutput{Name: h.Name, RollResult: res, Seed: rs.SeedPtr()}
-	if err := f.Explain(res.Steps); err != nil {
+	if err := env.ExplainSteps(res.Steps); err != nil {
 		return err
 	}
 	if opts.Format.IsJSON() {
-		return cmdutil.WriteJSON(f.IOStreams.Out, opts.Format, out)
+		return cmdutil.WriteJSON(env.IO.Out, opts.Format, out)
 	}
-	cmdutil.ReportSeed(f.IOStreams.ErrOut, rs.SeedPtr())
+	env.ReportSeed(rs.SeedPtr())
 	verdict := "failure"
 	if res.Success {
 		verdict = "success"
@@ -121,13 +120,13 @@ func RollRun(opts *RollOptions) error {
 	if res.Modifier != 0 {
 		mod = fmt.Sprintf(" %+d", res.Modifier)
 	}
-	fmt.Fprintf(f.IOStreams.Out, "%s: %s %d%s: rolled %d against %d: %s\n", h.Name, cat, res.Score, mod, res.Roll, res.Target, verdict)
+	fmt.Fprintf(env.IO.Out, "%s: %s %d%s: rolled %d against %d: %s\n", h.Name, cat, res.Score, mod, res.Roll, res.Target, verdict)
 	if res.Influence != nil {
 		how := "Orders"
 		if res.Influence.Advice {
 			how = "Persuasive advice"
 		}
-		fmt.Fprintf(f.IOStreams.Out, "%s (%s): %s can influence %s\n", res.Influence.Status, res.Influence.Band, how, strings.Join(res.Influence.CanInfluence, ", "))
+		fmt.Fprintf(env.IO.Out, "%s (%s): %s can influence %s\n", res.Influence.Status, res.Influence.Band, how, strings.Join(res.Influence.CanInfluence, ", "))
 	}
 	return nil
 }

@@ -17,13 +17,12 @@ const MaxScenarioName = 200
 
 // ScenarioOptions are the inputs of `spandex profile scenario`.
 type ScenarioOptions struct {
-	F          *cmdutil.Factory
+	*cmdutil.Env
 	Target     cmdutil.HeroTarget
 	Competence int
 	Success    bool
 	Failure    bool
 	Name       string
-	Format     cmdutil.Format
 }
 
 // ScenarioOutput is the JSON report of `profile scenario`.
@@ -34,7 +33,7 @@ type ScenarioOutput struct {
 
 // NewCmdScenario builds `spandex profile scenario`.
 func NewCmdScenario(f *cmdutil.Factory, runF func(*ScenarioOptions) error) *cobra.Command {
-	opts := &ScenarioOptions{F: f}
+	opts := &ScenarioOptions{Env: f.Env(cmdutil.FormatText)}
 	cmd := &cobra.Command{
 		Use:   "scenario [-i FILE | FILE|-] --competence N (--success | --failure)",
 		Short: "Record a scenario: competence and success rate move",
@@ -55,7 +54,7 @@ An event "profile" is appended to the hero's log.`,
 		Example: `  spandex profile scenario -i guardian.json --competence 6 --success
   spandex profile scenario -i guardian.json --competence 2 --failure --name "bank job"`,
 		Args: cmdutil.OneHeroFile("profile scenario"),
-		RunE: cmdutil.RunE(opts, runF, ScenarioRun, opts.Target.FromArgs, opts.checkFlags, f.FormatInto(&opts.Format, cmdutil.FormatText)),
+		RunE: cmdutil.RunE(opts, runF, runScenario, opts.Target.FromArgs, opts.checkFlags),
 	}
 	opts.Target.AddInPlaceFlag(cmd)
 	cmd.Flags().IntVar(&opts.Competence, "competence", 0, "the scenario's competence rating, 1-10 (p. 21)")
@@ -79,15 +78,15 @@ func (opts *ScenarioOptions) checkFlags(cmd *cobra.Command, _ []string) error {
 	return nil
 }
 
-// ScenarioRun records the scenario.
-func ScenarioRun(opts *ScenarioOptions) error {
+// runScenario records the scenario.
+func runScenario(opts *ScenarioOptions) error {
 	if opts.Competence < 1 || opts.Competence > 10 {
 		return cmdutil.Inputf("--competence %d: a scenario's rating is 1-10 (p. 21)", opts.Competence)
 	}
-	return opts.Target.Change(opts.F, opts.Format, func(h *hero.Hero) (cmdutil.HeroChange, error) {
+	return opts.Target.Change(opts.Env, func(h *hero.Hero) (cmdutil.HeroChange, error) {
 		res, err := prof.RecordScenario(h, opts.Competence, opts.Success, opts.Name)
 		if err != nil {
-			return cmdutil.HeroChange{}, cmdutil.Input(err)
+			return cmdutil.HeroChange{}, cmdutil.RuleErr(err)
 		}
 		if res.Changes == nil {
 			res.Changes = []prof.Change{}

@@ -15,10 +15,9 @@ import (
 
 // SetOptions are the inputs of `spandex profile set`.
 type SetOptions struct {
-	F           *cmdutil.Factory
+	*cmdutil.Env
 	Target      cmdutil.HeroTarget
 	Assignments []prof.Assignment
-	Format      cmdutil.Format
 }
 
 // SetResult is the JSON report of `profile set`.
@@ -32,7 +31,7 @@ type SetResult struct {
 
 // NewCmdSet builds `spandex profile set`.
 func NewCmdSet(f *cmdutil.Factory, runF func(*SetOptions) error) *cobra.Command {
-	opts := &SetOptions{F: f}
+	opts := &SetOptions{Env: f.Env(cmdutil.FormatText)}
 	cmd := &cobra.Command{
 		Use:   "set [-i FILE | FILE|-] KEY=VALUE...",
 		Short: "Set profile measures; every dependent value is recomputed",
@@ -58,7 +57,7 @@ An event "profile" is appended to the hero's log.`,
 		Example: `  spandex profile set -i guardian.json heroism=4 backing=4
   spandex profile set -i guardian.json public_relations=+1 identity_public=true
   spandex profile set guardian.json competence=3 > next.json`,
-		RunE: cmdutil.RunE(opts, runF, SetRun, opts.fromArgs, f.FormatInto(&opts.Format, cmdutil.FormatText)),
+		RunE: cmdutil.RunE(opts, runF, runSet, opts.fromArgs),
 	}
 	opts.Target.AddInPlaceFlag(cmd)
 	return cmd
@@ -84,9 +83,9 @@ func (opts *SetOptions) fromArgs(_ *cobra.Command, args []string) error {
 	return nil
 }
 
-// SetRun applies the assignments.
-func SetRun(opts *SetOptions) error {
-	return opts.Target.Change(opts.F, opts.Format, func(h *hero.Hero) (cmdutil.HeroChange, error) {
+// runSet applies the assignments.
+func runSet(opts *SetOptions) error {
+	return opts.Target.Change(opts.Env, func(h *hero.Hero) (cmdutil.HeroChange, error) {
 		if err := requireProfile(h); err != nil {
 			return cmdutil.HeroChange{}, err
 		}

@@ -10,7 +10,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
-	"github.com/codename-spandex/spandex/internal/iostreams"
 	"github.com/codename-spandex/spandex/pkg/dice"
 )
 
@@ -19,20 +18,15 @@ const MaxRepeat = 100_000_000
 
 // Options are the inputs of `spandex roll`.
 type Options struct {
-	IO      *iostreams.IOStreams
-	Exprs   []string
-	N       int
-	Odds    bool
-	Explain bool
-	Format  cmdutil.Format
-	// Roller is resolved lazily (not needed for --odds).
-	Roller   func() (*cmdutil.RollerState, error)
-	Scripted bool
+	*cmdutil.Env
+	Exprs []string
+	N     int
+	Odds  bool
 }
 
-// NewCmdRoll builds the command. runF replaces rollRun in tests.
+// NewCmdRoll builds the command. runF replaces runRoll in tests.
 func NewCmdRoll(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	opts := &Options{IO: f.IOStreams, Roller: f.Roller}
+	opts := &Options{Env: f.Env(cmdutil.FormatTable)}
 	cmd := &cobra.Command{
 		Use:   "roll EXPR...",
 		Short: "Roll dice expressions, or show their exact odds",
@@ -61,10 +55,10 @@ terminal. --odds prints the exact distribution of each expression's total.`,
 			}
 			return nil
 		},
-		RunE: cmdutil.RunE(opts, runF, Run, func(_ *cobra.Command, args []string) error {
-			opts.Exprs, opts.Scripted = args, f.ScriptedDice()
+		RunE: cmdutil.RunE(opts, runF, runRoll, func(_ *cobra.Command, args []string) error {
+			opts.Exprs = args
 			return nil
-		}, f.ExplainInto(&opts.Explain), f.FormatInto(&opts.Format, cmdutil.FormatTable), opts.checkRepeat),
+		}, opts.checkRepeat),
 	}
 	cmd.Flags().IntVarP(&opts.N, "repeat", "n", 1, "roll each expression N times, streaming the results")
 	cmd.Flags().BoolVar(&opts.Odds, "odds", false, "print the exact probability of every total instead of rolling")
@@ -79,8 +73,8 @@ func (opts *Options) checkRepeat(*cobra.Command, []string) error {
 	return nil
 }
 
-// Run rolls (or computes odds) and writes the results.
-func Run(opts *Options) error {
+// runRoll rolls (or computes odds) and writes the results.
+func runRoll(opts *Options) error {
 	exprs := make([]*dice.Expr, len(opts.Exprs))
 	for i, s := range opts.Exprs {
 		e, err := dice.Parse(s)
@@ -99,15 +93,13 @@ func Run(opts *Options) error {
 	out := opts.IO.Out
 	// With the GM's dice the output stays buffered until every value has
 	// been checked; a seeded roller cannot fail, so batches stream.
-	if !opts.Scripted && opts.N > 1 {
+	if !opts.DiceGiven && opts.N > 1 {
 		if err := out.StartStreaming(); err != nil {
 			return err
 		}
 	}
 	seed := rs.SeedPtr()
-	if seed != nil && !opts.Format.IsJSON() {
-		fmt.Fprintf(opts.IO.ErrOut, "seed %d (replay with --seed %d)\n", *seed, *seed)
-	}
+	opts.ReportSeed(seed)
 
 	// Each expression's canonical form names its dice in --dice errors.
 	names := make([]string, len(exprs))

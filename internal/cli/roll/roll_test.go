@@ -9,9 +9,12 @@ import (
 	"github.com/codename-spandex/spandex/pkg/dice"
 )
 
-func scripted(vals ...int) func() (*cmdutil.RollerState, error) {
-	s := dice.NewScripted(vals)
-	return func() (*cmdutil.RollerState, error) { return &cmdutil.RollerState{Roller: s, Scripted: s}, nil }
+// scripted is a test Env with the GM's dice vals (none when nil).
+func scripted(ft cmdutil.Format, vals ...int) *cmdutil.TestEnv {
+	if vals == nil {
+		vals = []int{}
+	}
+	return cmdutil.NewTestEnv(ft, vals...)
 }
 
 func TestRun(t *testing.T) {
@@ -33,12 +36,13 @@ func TestRun(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			ios, _, out, _ := iostreams.Test()
-			opts := &Options{IO: ios, Exprs: tt.exprs, N: tt.n, Format: tt.format, Roller: scripted(tt.dice...), Scripted: true}
-			if err := Run(opts); err != nil {
+			te := scripted(tt.format, tt.dice...)
+			out := te.Out
+			opts := &Options{Env: te.Env, Exprs: tt.exprs, N: tt.n}
+			if err := runRoll(opts); err != nil {
 				t.Fatal(err)
 			}
-			ios.Out.Commit()
+			te.IO.Out.Commit()
 			if out.String() != tt.want {
 				t.Errorf("got\n%s\nwant\n%s", out, tt.want)
 			}
@@ -62,9 +66,8 @@ func TestRunErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			ios, _, _, _ := iostreams.Test()
-			opts := &Options{IO: ios, Exprs: tt.exprs, N: tt.n, Odds: tt.odds, Format: cmdutil.FormatJSON, Roller: scripted(tt.dice...), Scripted: true}
-			err := Run(opts)
+			opts := &Options{Env: scripted(cmdutil.FormatJSON, tt.dice...).Env, Exprs: tt.exprs, N: tt.n, Odds: tt.odds}
+			err := runRoll(opts)
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Fatalf("err = %v, want %q", err, tt.want)
 			}
@@ -90,12 +93,13 @@ func TestNewCmdRollParsesFlags(t *testing.T) {
 }
 
 func TestOdds(t *testing.T) {
-	ios, _, out, _ := iostreams.Test()
-	opts := &Options{IO: ios, Exprs: []string{"1d2"}, N: 1, Odds: true, Format: cmdutil.FormatText}
-	if err := Run(opts); err != nil {
+	te := cmdutil.NewTestEnv(cmdutil.FormatText)
+	out := te.Out
+	opts := &Options{Env: te.Env, Exprs: []string{"1d2"}, N: 1, Odds: true}
+	if err := runRoll(opts); err != nil {
 		t.Fatal(err)
 	}
-	ios.Out.Commit()
+	te.IO.Out.Commit()
 	if out.String() != "1\t0.500000\n2\t0.500000\n" {
 		t.Errorf("odds text = %q", out)
 	}

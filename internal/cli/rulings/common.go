@@ -12,46 +12,11 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
-	"github.com/codename-spandex/spandex/internal/iostreams"
 	"github.com/codename-spandex/spandex/pkg/combat"
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 	"github.com/codename-spandex/spandex/pkg/ruling"
 )
-
-// Base is what every ruling verb needs from the factory.
-type Base struct {
-	IO      *iostreams.IOStreams
-	Format  cmdutil.Format
-	Explain bool
-	// Rolls reports whether --dice or --seed was given.
-	Rolls  bool
-	Roller func() (*cmdutil.RollerState, error)
-	Rules  func() (combat.Options, error)
-}
-
-func newBase(f *cmdutil.Factory) *Base {
-	return &Base{IO: f.IOStreams, Roller: f.Roller, Rules: func() (combat.Options, error) {
-		cfg, err := f.Config()
-		if err != nil {
-			return combat.Options{}, err
-		}
-		return combat.Options{DodgeStacking: cfg.Rules.DodgeStacking, WallReduction: cfg.Rules.WallReduction, JudoColumn: cfg.Rules.JudoColumn}, nil
-	}}
-}
-
-// bind is the prepare step that fills the global settings when the
-// command runs.
-func (b *Base) bind(f *cmdutil.Factory) cmdutil.Prepare {
-	return func(*cobra.Command, []string) error {
-		ft, err := f.Format(cmdutil.FormatText)
-		if err != nil {
-			return err
-		}
-		b.Format, b.Explain, b.Rolls = ft, f.Globals.Explain, f.Globals.DiceSet || f.Globals.SeedSet
-		return nil
-	}
-}
 
 // required is the prepare step of a verb whose flags must be given: the
 // first one missing is an input error.
@@ -92,17 +57,18 @@ type Rolled struct {
 
 // roller is a ruling's dice: the command's roller, recorded.
 type roller struct {
-	rs *cmdutil.RollerState
+	env *cmdutil.Env
+	rs  *cmdutil.RollerState
 	*dice.Recorder
 }
 
-// roller starts the ruling's recorded dice.
-func (b *Base) roller() (roller, error) {
-	rs, err := b.Roller()
+// newRoller starts the ruling's recorded dice.
+func newRoller(env *cmdutil.Env) (roller, error) {
+	rs, err := env.Roller()
 	if err != nil {
 		return roller{}, err
 	}
-	return roller{rs: rs, Recorder: dice.NewRecorder(rs.Roller)}, nil
+	return roller{env: env, rs: rs, Recorder: dice.NewRecorder(rs.Roller)}, nil
 }
 
 // seed is the seed to report, or nil (the GM's dice, or no roller).
@@ -116,7 +82,7 @@ func (r roller) seed() *uint64 {
 // finish checks that every --dice value was used (before anything is
 // printed), then records the dice and the seed in out.
 func (r roller) finish(out *Rolled) error {
-	if err := finish(r.rs); err != nil {
+	if err := r.finishDice(); err != nil {
 		return err
 	}
 	out.Dice, out.Seed = r.Rolls(), r.seed()
@@ -134,13 +100,11 @@ func Commands(f *cmdutil.Factory) []*cobra.Command {
 // emit writes a ruling: JSON (with the seed and steps), or the text lines
 // on a terminal. --explain prints the steps on stderr, and human output
 // the seed of seeded dice.
-func emit(b *Base, seed *uint64, v any, lines []string, steps ruling.Steps) error {
-	if err := cmdutil.Explain(b.IO.ErrOut, b.Explain, steps); err != nil {
+func emit(b *cmdutil.Env, seed *uint64, v any, lines []string, steps ruling.Steps) error {
+	if err := b.ExplainSteps(steps); err != nil {
 		return err
 	}
-	if !b.Format.IsJSON() {
-		cmdutil.ReportSeed(b.IO.ErrOut, seed)
-	}
+	b.ReportSeed(seed)
 	switch b.Format {
 	case cmdutil.FormatJSON, cmdutil.FormatJSONL:
 		return cmdutil.WriteJSON(b.IO.Out, b.Format, v)
@@ -164,21 +128,24 @@ func emit(b *Base, seed *uint64, v any, lines []string, steps ruling.Steps) erro
 	}
 }
 
-// finish checks leftover --dice before anything is printed.
-func finish(rs *cmdutil.RollerState) error {
-	if rs != nil && rs.Scripted != nil {
-		return cmdutil.Input(rs.Scripted.Finish())
+// finishDice checks leftover --dice before anything is printed, when
+// the ruling rolled (a ruling that rolled nothing leaves the check of an
+// unused --dice to the command runner).
+func (r roller) finishDice() error {
+	if r.rs == nil {
+		return nil
 	}
-	return nil
+	return r.env.FinishDice()
 }
 
-// inputErr maps a rules error to an input error naming the flag.
-func inputErr(err error) error {
+// ruleErr names the flag behind a request the rules refuse
+// (combat.RequestError); any other error is classified by cmdutil.RuleErr.
+func ruleErr(err error) error {
 	var re *combat.RequestError
 	if errors.As(err, &re) {
 		return cmdutil.Inputf("--%s: %s", re.Field, re.Msg)
 	}
-	return cmdutil.Input(err)
+	return cmdutil.RuleErr(err)
 }
 
 func parseSC(s string) (rulebook.StrikeClass, error) {

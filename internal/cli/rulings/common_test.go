@@ -10,23 +10,14 @@ import (
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
 	"github.com/codename-spandex/spandex/internal/iostreams"
-	"github.com/codename-spandex/spandex/pkg/combat"
-	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/ruling"
 )
 
-// testBase is a ruling's Base over buffers with the GM's dice (vals), or
+// testBase is a ruling's Env over buffers with the GM's dice (vals), or
 // seed 7 when vals is nil.
-func testBase(ft cmdutil.Format, vals ...int) (*Base, *bytes.Buffer, *bytes.Buffer, *iostreams.IOStreams) {
-	ios, _, out, errOut := iostreams.Test()
-	rs := &cmdutil.RollerState{Roller: dice.NewSeeded(7), Seed: 7, Seeded: true}
-	if vals != nil {
-		s := dice.NewScripted(vals)
-		rs = &cmdutil.RollerState{Roller: s, Scripted: s}
-	}
-	b := &Base{IO: ios, Format: ft, Roller: func() (*cmdutil.RollerState, error) { return rs, nil },
-		Rules: func() (combat.Options, error) { return combat.Options{}, nil }}
-	return b, out, errOut, ios
+func testBase(ft cmdutil.Format, vals ...int) (*cmdutil.Env, *bytes.Buffer, *bytes.Buffer, *iostreams.IOStreams) {
+	te := cmdutil.NewTestEnv(ft, vals...)
+	return te.Env, te.Out, te.ErrOut, te.IO
 }
 
 func commit(t *testing.T, ios *iostreams.IOStreams, out *bytes.Buffer) string {
@@ -81,7 +72,7 @@ func TestRollerFinish(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			b, _, _, _ := testBase(cmdutil.FormatJSON, tc.vals...)
-			r, err := b.roller()
+			r, err := newRoller(b)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -161,7 +152,7 @@ func TestEmit(t *testing.T) {
 // rolling ruling's JSON, in that order.
 func TestRolledEndsTheJSON(t *testing.T) {
 	b, out, _, ios := testBase(cmdutil.FormatJSONL)
-	if err := RunDodge(&DodgeOptions{Base: b, StrikeClass: "2", Bonus: 1}); err != nil {
+	if err := runDodge(&DodgeOptions{Env: b, StrikeClass: "2", Bonus: 1}); err != nil {
 		t.Fatal(err)
 	}
 	got := commit(t, ios, out)

@@ -12,7 +12,7 @@ import (
 
 // DamageOptions are the inputs of `spandex damage`.
 type DamageOptions struct {
-	*Base
+	*cmdutil.Env
 	Type      string
 	Health    string
 	Stamina   string
@@ -40,7 +40,7 @@ type DamageOutput struct {
 
 // NewCmdDamage builds `spandex damage`.
 func NewCmdDamage(f *cmdutil.Factory, runF func(*DamageOptions) error) *cobra.Command {
-	opts := &DamageOptions{Base: newBase(f)}
+	opts := &DamageOptions{Env: f.Env(cmdutil.FormatText)}
 	cmd := &cobra.Command{
 		Use:   "damage --type TYPE [--bonus N] [--split health=N] [dividers]",
 		Short: "Roll damage from the Physical Damage Table and apply dividers (pp. 36-37)",
@@ -60,7 +60,7 @@ Dice: the health dice, then the stamina dice.`,
 		Example: `  spandex damage --type sharp-two-handed --bonus 5 --split health=5
   spandex damage --health 4d6 --stamina 6d6 --h-divider 5 --s-divider 4 --strength 45 --lower 2 --seed 1`,
 		Args: cobra.NoArgs,
-		RunE: cmdutil.RunE(opts, runF, RunDamage, opts.bind(f)),
+		RunE: cmdutil.RunE(opts, runF, runDamage),
 	}
 	fl := cmd.Flags()
 	fl.StringVar(&opts.Type, "type", "", "a Physical Damage Table row")
@@ -76,8 +76,8 @@ Dice: the health dice, then the stamina dice.`,
 	return cmd
 }
 
-// RunDamage rolls the damage.
-func RunDamage(opts *DamageOptions) error {
+// runDamage rolls the damage.
+func runDamage(opts *DamageOptions) error {
 	for _, c := range []struct {
 		flag   string
 		v, max int
@@ -97,13 +97,13 @@ func RunDamage(opts *DamageOptions) error {
 		}
 		in.SplitHealth = sp.Health
 	}
-	r, err := opts.roller()
+	r, err := newRoller(opts.Env)
 	if err != nil {
 		return err
 	}
 	d, err := combat.DamageRoll(in, r)
 	if err != nil {
-		return inputErr(err)
+		return ruleErr(err)
 	}
 	dv := rulebook.Dividers{Health: opts.HDivider, Stamina: opts.SDivider}
 	if opts.Strength > 0 {
@@ -134,5 +134,5 @@ func RunDamage(opts *DamageOptions) error {
 		out.Steps.Add("dividers", "p. 37", "%s: %d H, %d S taken (rounded up; below 2 ignored)", dv, out.Taken.Health, out.Taken.Stamina)
 		lines = append(lines, fmt.Sprintf("taken: %d H, %d S after dividers %s (rounded up, p. 37)", out.Taken.Health, out.Taken.Stamina, dv))
 	}
-	return emit(opts.Base, out.Seed, out, lines, out.Steps)
+	return emit(opts.Env, out.Seed, out, lines, out.Steps)
 }

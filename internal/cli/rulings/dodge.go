@@ -12,7 +12,7 @@ import (
 
 // DodgeOptions are the inputs of `spandex dodge`.
 type DodgeOptions struct {
-	*Base
+	*cmdutil.Env
 	StrikeClass string
 	Bonus       int
 	BonusSet    bool
@@ -39,7 +39,7 @@ type DodgeResult struct {
 
 // NewCmdDodge builds `spandex dodge`.
 func NewCmdDodge(f *cmdutil.Factory, runF func(*DodgeOptions) error) *cobra.Command {
-	opts := &DodgeOptions{Base: newBase(f)}
+	opts := &DodgeOptions{Env: f.Env(cmdutil.FormatText)}
 	cmd := &cobra.Command{
 		Use:   "dodge --strike-class N (--bonus N | --armour-class X [--source S]...)",
 		Short: "Roll a dodge on the Dodging Table (p. 35)",
@@ -57,7 +57,7 @@ Dice: one 1d6.`,
 		Example: `  spandex dodge --strike-class 4 --bonus 1 --dice 5
   spandex dodge --strike-class 2 --armour-class F --source super-speed --seed 3`,
 		Args: cobra.NoArgs,
-		RunE: cmdutil.RunE(opts, runF, RunDodge, opts.bind(f), func(cmd *cobra.Command, _ []string) error {
+		RunE: cmdutil.RunE(opts, runF, runDodge, func(cmd *cobra.Command, _ []string) error {
 			opts.BonusSet = cmd.Flags().Changed("bonus")
 			return nil
 		}),
@@ -72,8 +72,8 @@ Dice: one 1d6.`,
 	return cmd
 }
 
-// RunDodge rolls the dodge.
-func RunDodge(opts *DodgeOptions) error {
+// runDodge rolls the dodge.
+func runDodge(opts *DodgeOptions) error {
 	sc, err := parseSC(opts.StrikeClass)
 	if err != nil {
 		return err
@@ -104,18 +104,18 @@ func RunDodge(opts *DodgeOptions) error {
 		}
 		bonus, bonusMods, err = combat.DodgeBonus(ac, opts.Sources, rules.DodgeStacking)
 		if err != nil {
-			return inputErr(err)
+			return ruleErr(err)
 		}
 	case len(opts.Sources) > 0:
 		return cmdutil.Inputf("--source: needs --armour-class (and not --bonus)")
 	}
-	r, err := opts.roller()
+	r, err := newRoller(opts.Env)
 	if err != nil {
 		return err
 	}
 	roll, err := r.Roll(6, "dodge")
 	if err != nil {
-		return cmdutil.Input(err)
+		return cmdutil.RuleErr(err)
 	}
 	total, res := combat.DodgeOutcome(sc, roll, bonus, mods)
 	damage := res.Damage()
@@ -134,7 +134,7 @@ func RunDodge(opts *DodgeOptions) error {
 		fmt.Sprintf("result: %s against %s (Dodging Table, p. 35)", res.Symbol(), sc),
 		"damage: " + damage,
 	}
-	return emit(opts.Base, out.Seed, out, lines, out.Steps)
+	return emit(opts.Env, out.Seed, out, lines, out.Steps)
 }
 
 func modsSuffix(mods []combat.Modifier) string {

@@ -13,7 +13,7 @@ import (
 
 // FallOptions are the inputs of `spandex fall`.
 type FallOptions struct {
-	*Base
+	*cmdutil.Env
 	combat.FallInput
 	HDivider, SDivider int
 }
@@ -26,7 +26,7 @@ type FallOutput struct {
 
 // NewCmdFall builds `spandex fall`.
 func NewCmdFall(f *cmdutil.Factory, runF func(*FallOptions) error) *cobra.Command {
-	opts := &FallOptions{Base: newBase(f)}
+	opts := &FallOptions{Env: f.Env(cmdutil.FormatText)}
 	cmd := &cobra.Command{
 		Use:   "fall --metres N [--jump] [--h-divider N --s-divider N]",
 		Short: "Falling damage (p. 43)",
@@ -41,7 +41,7 @@ Dice: the health d6s, then the stamina d6s.`,
 		Example: `  spandex fall --metres 23 --jump
   spandex fall --metres 100 --h-divider 3 --s-divider 2 --seed 9`,
 		Args: cobra.NoArgs,
-		RunE: cmdutil.RunE(opts, runF, RunFall, opts.bind(f), required("metres"), multiplierIfGiven("soft")),
+		RunE: cmdutil.RunE(opts, runF, runFall, required("metres"), multiplierIfGiven("soft")),
 	}
 	fl := cmd.Flags()
 	fl.IntVar(&opts.Metres, "metres", 0, "metres fallen (required)")
@@ -54,8 +54,8 @@ Dice: the health d6s, then the stamina d6s.`,
 	return cmd
 }
 
-// RunFall rolls the fall.
-func RunFall(opts *FallOptions) error {
+// runFall rolls the fall.
+func runFall(opts *FallOptions) error {
 	if err := checkRange("h-divider", opts.HDivider, 0, 100); err != nil {
 		return err
 	}
@@ -68,14 +68,14 @@ func RunFall(opts *FallOptions) error {
 	var r dice.Roller = noDice{}
 	if !opts.Acrobatics && !opts.EdgeGrab {
 		var err error
-		if rl, err = opts.roller(); err != nil {
+		if rl, err = newRoller(opts.Env); err != nil {
 			return err
 		}
 		r = rl
 	}
 	res, err := combat.Fall(opts.FallInput, r)
 	if err != nil {
-		return inputErr(err)
+		return ruleErr(err)
 	}
 	out := FallOutput{FallResult: res, Rolled: Rolled{Dice: []dice.Rolled{}}}
 	if rl.Recorder != nil {
@@ -97,7 +97,7 @@ func RunFall(opts *FallOptions) error {
 			fmt.Sprintf("taken: %d H, %d S (dividers doubled: %s)", res.Health, res.Stamina, res.Dividers),
 		}
 	}
-	return emit(opts.Base, out.Seed, out, lines, out.Steps)
+	return emit(opts.Env, out.Seed, out, lines, out.Steps)
 }
 
 // noDice is a roller for rulings that roll nothing.

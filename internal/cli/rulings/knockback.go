@@ -12,7 +12,7 @@ import (
 
 // KnockbackOptions are the inputs of `spandex knockback`.
 type KnockbackOptions struct {
-	*Base
+	*cmdutil.Env
 	Stamina    int
 	Threshold  int
 	BraceRank  int
@@ -31,7 +31,7 @@ type KnockbackOutput struct {
 
 // NewCmdKnockback builds `spandex knockback`.
 func NewCmdKnockback(f *cmdutil.Factory, runF func(*KnockbackOptions) error) *cobra.Command {
-	opts := &KnockbackOptions{Base: newBase(f)}
+	opts := &KnockbackOptions{Env: f.Env(cmdutil.FormatText)}
 	cmd := &cobra.Command{
 		Use:   "knockback --stamina N [--threshold N] [--wall MATERIAL[@M]]... [--agility N]",
 		Short: "Knockback distance, obstructions and the prone check (pp. 36-37)",
@@ -52,7 +52,7 @@ Dice: one 1d6 per wall reached, nearest first; then the prone 1d20.`,
 		Example: `  spandex knockback --stamina 36 --threshold 20 --wall wood --agility 14
   spandex knockback --stamina 60 --wall glass@2 --wall brick@5 --agility 12 --seed 4`,
 		Args: cobra.NoArgs,
-		RunE: cmdutil.RunE(opts, runF, RunKnockback, opts.bind(f), required("stamina"), func(cmd *cobra.Command, _ []string) error {
+		RunE: cmdutil.RunE(opts, runF, runKnockback, required("stamina"), func(cmd *cobra.Command, _ []string) error {
 			opts.AgilitySet = cmd.Flags().Changed("agility")
 			return nil
 		}),
@@ -68,8 +68,8 @@ Dice: one 1d6 per wall reached, nearest first; then the prone 1d20.`,
 	return cmd
 }
 
-// RunKnockback rules on the knockback.
-func RunKnockback(opts *KnockbackOptions) error {
+// runKnockback rules on the knockback.
+func runKnockback(opts *KnockbackOptions) error {
 	if err := checkRange("stamina", opts.Stamina, 0, 1_000_000); err != nil {
 		return err
 	}
@@ -97,7 +97,7 @@ func RunKnockback(opts *KnockbackOptions) error {
 	if err != nil {
 		return err
 	}
-	r, err := opts.roller()
+	r, err := newRoller(opts.Env)
 	if err != nil {
 		return err
 	}
@@ -106,7 +106,7 @@ func RunKnockback(opts *KnockbackOptions) error {
 	in.ExactThreshold = true
 	kb, err := combat.Knockback(in, r, rules)
 	if err != nil {
-		return inputErr(err)
+		return ruleErr(err)
 	}
 	out := KnockbackOutput{KnockbackResult: kb}
 	if err := r.finish(&out.Rolled); err != nil {
@@ -135,5 +135,5 @@ func RunKnockback(opts *KnockbackOptions) error {
 		lines = append(lines, "prone: "+l)
 		out.Steps.Add("prone", "p. 37", "%s", l)
 	}
-	return emit(opts.Base, out.Seed, out, lines, out.Steps)
+	return emit(opts.Env, out.Seed, out, lines, out.Steps)
 }

@@ -13,7 +13,7 @@ import (
 
 // ParryOptions are the inputs of `spandex parry`.
 type ParryOptions struct {
-	*Base
+	*cmdutil.Env
 	Attack        string
 	Parry         string
 	StrikeBonus   int
@@ -42,7 +42,7 @@ type ParryResult struct {
 
 // NewCmdParry builds `spandex parry`.
 func NewCmdParry(f *cmdutil.Factory, runF func(*ParryOptions) error) *cobra.Command {
-	opts := &ParryOptions{Base: newBase(f)}
+	opts := &ParryOptions{Env: f.Env(cmdutil.FormatText)}
 	cmd := &cobra.Command{
 		Use:   "parry --attack TYPE --parry TYPE [--strike-bonus N]",
 		Short: "Roll a parry on the Parrying Table (p. 34)",
@@ -62,7 +62,7 @@ Dice: the 1d20, then the virtual damage (health dice, then stamina dice).`,
 		Example: `  spandex parry --attack other-melee --parry other-melee --dice 12
   spandex parry --attack unarmed --parry other-melee --virtual-health 1d6 --virtual-stamina 2d6+6 --dice 20,3,5,2`,
 		Args: cobra.NoArgs,
-		RunE: cmdutil.RunE(opts, runF, RunParry, opts.bind(f)),
+		RunE: cmdutil.RunE(opts, runF, runParry),
 	}
 	fl := cmd.Flags()
 	fl.StringVar(&opts.Attack, "attack", "", "the attack type: a Parrying Table row (required)")
@@ -77,8 +77,8 @@ Dice: the 1d20, then the virtual damage (health dice, then stamina dice).`,
 	return cmd
 }
 
-// RunParry rolls the parry.
-func RunParry(opts *ParryOptions) error {
+// runParry rolls the parry.
+func runParry(opts *ParryOptions) error {
 	if opts.Attack == "" {
 		return cmdutil.Inputf("--attack: required (a Parrying Table row, e.g. other-melee)")
 	}
@@ -120,13 +120,13 @@ func RunParry(opts *ParryOptions) error {
 	if opts.AnimalSenses {
 		mods = append(mods, combat.AnimalSensesModifier())
 	}
-	r, err := opts.roller()
+	r, err := newRoller(opts.Env)
 	if err != nil {
 		return err
 	}
 	roll, err := r.Roll(20, "parry")
 	if err != nil {
-		return cmdutil.Input(err)
+		return cmdutil.RuleErr(err)
 	}
 	target, total, ok, _ := combat.ParryOutcome(at, pt, roll, 0, mods)
 	out := ParryResult{Attack: at, Parry: pt, Target: target, Roll: roll, Modifiers: mods, Total: total, Success: ok,
@@ -142,7 +142,7 @@ func RunParry(opts *ParryOptions) error {
 	if ok && (opts.VirtualHealth != "" || opts.VirtualStam != "") {
 		v, err := combat.ParryVirtualDamage(r, virtual[0], virtual[1], opts.DamageBonus)
 		if err != nil {
-			return cmdutil.Input(err)
+			return cmdutil.RuleErr(err)
 		}
 		out.VirtualDamage = &v
 		when := "after knockback (melee parry)"
@@ -155,5 +155,5 @@ func RunParry(opts *ParryOptions) error {
 	if err := r.finish(&out.Rolled); err != nil {
 		return err
 	}
-	return emit(opts.Base, out.Seed, out, lines, out.Steps)
+	return emit(opts.Env, out.Seed, out, lines, out.Steps)
 }

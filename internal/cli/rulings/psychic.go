@@ -12,7 +12,7 @@ import (
 
 // PsychicOptions are the inputs of `spandex psychic`.
 type PsychicOptions struct {
-	*Base
+	*cmdutil.Env
 	combat.PsychicInput
 	Confidence int
 }
@@ -25,7 +25,7 @@ type PsychicOutput struct {
 
 // NewCmdPsychic builds `spandex psychic`.
 func NewCmdPsychic(f *cmdutil.Factory, runF func(*PsychicOptions) error) *cobra.Command {
-	opts := &PsychicOptions{Base: newBase(f)}
+	opts := &PsychicOptions{Env: f.Env(cmdutil.FormatText)}
 	cmd := &cobra.Command{
 		Use:   "psychic --attacker-will N --defender-will N [--resist]",
 		Short: "A psychic or magic attack: will against will (p. 43)",
@@ -41,7 +41,7 @@ Dice: the attacker's 1d20, the defender's 1d20, then the resist 1d6.`,
 		Example: `  spandex psychic --attacker-will 14 --defender-will 11 --resist
   spandex psychic --attacker-will 10 --defender-will 10 --confidence 70 --dice 12,9`,
 		Args: cobra.NoArgs,
-		RunE: cmdutil.RunE(opts, runF, RunPsychic, opts.bind(f), required("attacker-will", "defender-will"), func(cmd *cobra.Command, _ []string) error {
+		RunE: cmdutil.RunE(opts, runF, runPsychic, required("attacker-will", "defender-will"), func(cmd *cobra.Command, _ []string) error {
 			if cmd.Flags().Changed("confidence") && cmd.Flags().Changed("will-bonus") {
 				return cmdutil.Inputf("--will-bonus: give it or --confidence, not both")
 			}
@@ -58,8 +58,8 @@ Dice: the attacker's 1d20, the defender's 1d20, then the resist 1d6.`,
 	return cmd
 }
 
-// RunPsychic resolves the contest.
-func RunPsychic(opts *PsychicOptions) error {
+// runPsychic resolves the contest.
+func runPsychic(opts *PsychicOptions) error {
 	if err := checkRange("attacker-bonus", opts.AttackerBonus, -100, 100); err != nil {
 		return err
 	}
@@ -76,13 +76,13 @@ func RunPsychic(opts *PsychicOptions) error {
 	if opts.Confidence > 0 {
 		opts.WillBonus = rulebook.Confidence(opts.Confidence).WillBonus
 	}
-	r, err := opts.roller()
+	r, err := newRoller(opts.Env)
 	if err != nil {
 		return err
 	}
 	res, err := combat.Psychic(opts.PsychicInput, r)
 	if err != nil {
-		return inputErr(err)
+		return ruleErr(err)
 	}
 	out := PsychicOutput{PsychicResult: res}
 	if err := r.finish(&out.Rolled); err != nil {
@@ -106,5 +106,5 @@ func RunPsychic(opts *PsychicOptions) error {
 		fmt.Sprintf("defender: %s = %d", def, res.DefenderTotal),
 		"result: " + outcome,
 	}
-	return emit(opts.Base, out.Seed, out, lines, out.Steps)
+	return emit(opts.Env, out.Seed, out, lines, out.Steps)
 }

@@ -13,7 +13,7 @@ import (
 
 // ThrowOptions are the inputs of `spandex throw`.
 type ThrowOptions struct {
-	*Base
+	*cmdutil.Env
 	Strength int
 	Object   string
 	MassKg   float64
@@ -29,7 +29,7 @@ type ThrowOutput struct {
 
 // NewCmdThrow builds `spandex throw`.
 func NewCmdThrow(f *cmdutil.Factory, runF func(*ThrowOptions) error) *cobra.Command {
-	opts := &ThrowOptions{Base: newBase(f)}
+	opts := &ThrowOptions{Env: f.Env(cmdutil.FormatText)}
 	cmd := &cobra.Command{
 		Use:   "throw --strength N (--object NAME | --mass KG) [--awkward] [--person]",
 		Short: "What a character can push, lift and throw, and how far (pp. 39-43)",
@@ -46,7 +46,7 @@ No dice are rolled.`,
 		Example: `  spandex throw --strength 45 --object fridge
   spandex throw --strength 30 --person --mass 90`,
 		Args: cobra.NoArgs,
-		RunE: cmdutil.RunE(opts, runF, RunThrow, opts.bind(f), required("strength")),
+		RunE: cmdutil.RunE(opts, runF, runThrow, required("strength")),
 	}
 	fl := cmd.Flags()
 	fl.IntVar(&opts.Strength, "strength", 0, "the thrower's strength (required)")
@@ -57,8 +57,8 @@ No dice are rolled.`,
 	return cmd
 }
 
-// RunThrow rules on the throw.
-func RunThrow(opts *ThrowOptions) error {
+// runThrow rules on the throw.
+func runThrow(opts *ThrowOptions) error {
 	if opts.MassKg < 0 {
 		return cmdutil.Inputf("--mass: %v is negative", opts.MassKg)
 	}
@@ -83,7 +83,7 @@ func RunThrow(opts *ThrowOptions) error {
 		t, err = combat.ThrowObject(opts.Strength, opts.Object, opts.MassKg, opts.Awkward)
 	}
 	if err != nil {
-		return inputErr(err)
+		return ruleErr(err)
 	}
 	out := ThrowOutput{ThrowResult: t}
 	what := opts.Object
@@ -110,7 +110,7 @@ func RunThrow(opts *ThrowOptions) error {
 		lines = append(lines, "damage: "+t.DamageRule)
 		out.Steps.Add("throw", "p. 41", "2 m per point over %d (1 m at exactly it)%s: %d m; %s", t.ThrowScore, yes(t.Awkward, ", halved", ""), t.Metres, t.DamageRule)
 	}
-	return emit(opts.Base, nil, out, lines, out.Steps)
+	return emit(opts.Env, nil, out, lines, out.Steps)
 }
 
 func abilities(t combat.ThrowResult) string {

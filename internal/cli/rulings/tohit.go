@@ -15,7 +15,7 @@ import (
 
 // ToHitOptions are the inputs of `spandex tohit`.
 type ToHitOptions struct {
-	*Base
+	*cmdutil.Env
 	StrikeClass string
 	ArmourClass string
 	StrikeBonus int
@@ -48,7 +48,7 @@ type ToHitResult struct {
 
 // NewCmdToHit builds `spandex tohit`.
 func NewCmdToHit(f *cmdutil.Factory, runF func(*ToHitOptions) error) *cobra.Command {
-	opts := &ToHitOptions{Base: newBase(f)}
+	opts := &ToHitOptions{Env: f.Env(cmdutil.FormatText)}
 	cmd := &cobra.Command{
 		Use:   "tohit --strike-class N --armour-class X [modifiers]",
 		Short: "The d20 roll an attack needs to hit (To-Hit Table and modifiers, p. 33)",
@@ -65,7 +65,7 @@ With --roll, --dice or --seed it also rolls the d20 (one die: the to-hit).`,
 		Example: `  spandex tohit --strike-class 3 --armour-class B --behind
   spandex tohit --strike-class 2 --armour-class F --strike-bonus 2 --dice 14`,
 		Args: cobra.NoArgs,
-		RunE: cmdutil.RunE(opts, runF, RunToHit, opts.bind(f)),
+		RunE: cmdutil.RunE(opts, runF, runToHit),
 	}
 	fl := cmd.Flags()
 	fl.StringVar(&opts.StrikeClass, "strike-class", "", "the attack's strike class 0-5 (required)")
@@ -80,8 +80,8 @@ With --roll, --dice or --seed it also rolls the d20 (one die: the to-hit).`,
 	return cmd
 }
 
-// RunToHit works out the ruling.
-func RunToHit(opts *ToHitOptions) error {
+// runToHit works out the ruling.
+func runToHit(opts *ToHitOptions) error {
 	sc, err := parseSC(opts.StrikeClass)
 	if err != nil {
 		return err
@@ -103,7 +103,7 @@ func RunToHit(opts *ToHitOptions) error {
 	opts.Situation.Modifiers = extra
 	mods, err := combat.SituationModifiers(opts.StrikeBonus, opts.Situation, opts.Dazed, opts.Stunned)
 	if err != nil {
-		return inputErr(err)
+		return ruleErr(err)
 	}
 	if opts.Haymaker {
 		mods = append(mods, combat.HaymakerModifier())
@@ -124,22 +124,22 @@ func RunToHit(opts *ToHitOptions) error {
 		fmt.Sprintf("need: a d20 of %d or more (%.0f%%)", out.Need, out.Chance*100),
 	}
 	var r roller
-	if opts.Roll || opts.Rolls {
-		if r, err = opts.roller(); err != nil {
+	if opts.Roll || opts.DiceGiven || opts.SeedGiven {
+		if r, err = newRoller(opts.Env); err != nil {
 			return err
 		}
 		roll, err := r.Roll(20, "to-hit")
 		if err != nil {
-			return cmdutil.Input(err)
+			return cmdutil.RuleErr(err)
 		}
 		th, _ := combat.ToHit(ac, sc, mods, roll)
 		out.Roll, out.Total, out.Hit, out.Dice, out.Seed = roll, th.Total, &th.Hit, r.Rolls(), r.seed()
 		steps.Add("roll", "p. 33", "1d20 %d %+d = %d vs %d: %s", roll, out.ModifierTotal, th.Total, target, yes(th.Hit, "hit", "miss"))
 		lines = append(lines, fmt.Sprintf("roll: %d %+d = %d: %s", roll, out.ModifierTotal, th.Total, yes(th.Hit, "hit", "miss")))
 	}
-	if err := finish(r.rs); err != nil {
+	if err := r.finishDice(); err != nil {
 		return err
 	}
 	out.Steps = steps
-	return emit(opts.Base, r.seed(), out, lines, steps)
+	return emit(opts.Env, r.seed(), out, lines, steps)
 }

@@ -9,22 +9,18 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
-	"github.com/codename-spandex/spandex/internal/iostreams"
 	"github.com/codename-spandex/spandex/pkg/hero"
 )
 
 // Options are the inputs of `spandex sheet`.
 type Options struct {
-	IO     *iostreams.IOStreams
-	Files  []string
-	Format cmdutil.Format
-	// Open opens a file ("-" is stdin).
-	Open func(string) (io.ReadCloser, error)
+	*cmdutil.Env
+	Files []string
 }
 
-// NewCmdSheet builds `spandex sheet`. runF replaces Run in tests.
+// NewCmdSheet builds `spandex sheet`. runF replaces runSheet in tests.
 func NewCmdSheet(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	opts := &Options{IO: f.IOStreams}
+	opts := &Options{Env: f.Env(cmdutil.FormatText)}
 	cmd := &cobra.Command{
 		Use:   "sheet [FILE|-]...",
 		Short: "Show a hero file as the book's character sheet",
@@ -41,24 +37,17 @@ perks, profile categories, resources and downtime points.`,
 		Example: `  spandex sheet hero.json
   spandex gen hero --seed 42 | spandex sheet -o text
   spandex hero derive testdata/heroes/guardian-draft.json | spandex sheet -o text`,
-		RunE: cmdutil.RunE(opts, runF, Run, cmdutil.InputFiles(&opts.Files), func(*cobra.Command, []string) error {
-			ft, err := f.Format(cmdutil.FormatText)
-			if err != nil {
-				return err
-			}
-			if ft == cmdutil.FormatTable {
-				ft = cmdutil.FormatText // the sheet is its own table
-			}
-			opts.Format, opts.Open = ft, f.OpenInput
-			return nil
-		}),
+		RunE: cmdutil.RunE(opts, runF, runSheet, cmdutil.InputFiles(&opts.Files)),
 	}
 	return cmd
 }
 
-// Run renders every hero of every file.
-func Run(opts *Options) error {
-	return cmdutil.EachInput(opts.Files, opts.Open, func(name string, r io.Reader) error {
+// runSheet renders every hero of every file.
+func runSheet(opts *Options) error {
+	if opts.Format == cmdutil.FormatTable {
+		opts.Format = cmdutil.FormatText // the sheet is its own table
+	}
+	return cmdutil.EachInput(opts.Files, opts.OpenInput, func(name string, r io.Reader) error {
 		return cmdutil.DecodeHeroes(r, name, func(_ string, n int, h *hero.Hero) error {
 			if opts.Format.IsJSON() {
 				return cmdutil.WriteJSON(opts.IO.Out, opts.Format, Summarise(h))

@@ -8,20 +8,18 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
-	"github.com/codename-spandex/spandex/internal/iostreams"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 )
 
 // Options are the inputs of `spandex tables`.
 type Options struct {
-	IO     *iostreams.IOStreams
-	Name   string
-	Format cmdutil.Format
+	*cmdutil.Env
+	Name string
 }
 
-// NewCmdTables builds the command. runF replaces Run in tests.
+// NewCmdTables builds the command. runF replaces runTables in tests.
 func NewCmdTables(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	opts := &Options{IO: f.IOStreams}
+	opts := &Options{Env: f.Env(cmdutil.FormatTable)}
 	cmd := &cobra.Command{
 		Use:   "tables [NAME]",
 		Short: "List the rulebook's tables, or print one",
@@ -44,12 +42,12 @@ terminal, JSON with -o json (name, title, page, columns, rows, notes).`,
 			}
 			return names, cobra.ShellCompDirectiveNoFileComp
 		},
-		RunE: cmdutil.RunE(opts, runF, Run, func(_ *cobra.Command, args []string) error {
+		RunE: cmdutil.RunE(opts, runF, runTables, func(_ *cobra.Command, args []string) error {
 			if len(args) == 1 {
 				opts.Name = args[0]
 			}
 			return nil
-		}, f.FormatInto(&opts.Format, cmdutil.FormatTable)),
+		}),
 	}
 	return cmd
 }
@@ -60,8 +58,8 @@ type summary struct {
 	Page  string `json:"page"`
 }
 
-// Run lists the tables or prints one.
-func Run(opts *Options) error {
+// runTables lists the tables or prints one.
+func runTables(opts *Options) error {
 	out := opts.IO.Out
 	if opts.Name == "" {
 		all := rulebook.Tables()

@@ -10,13 +10,14 @@ import (
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 )
 
-// run calls Run and returns what it committed to stdout.
+// run calls runTables and returns what it committed to stdout.
 func run(t *testing.T, name string, format cmdutil.Format) (string, error) {
 	t.Helper()
-	ios, _, out, errOut := iostreams.Test()
-	err := Run(&Options{IO: ios, Name: name, Format: format})
+	te := cmdutil.NewTestEnv(format)
+	out, errOut := te.Out, te.ErrOut
+	err := runTables(&Options{Env: te.Env, Name: name})
 	if err == nil {
-		ios.Out.Commit()
+		te.IO.Out.Commit()
 	}
 	if errOut.Len() != 0 {
 		t.Errorf("stderr = %q, want nothing", errOut)

@@ -1,0 +1,95 @@
+package fight
+
+import (
+	"github.com/spf13/cobra"
+
+	"github.com/codename-spandex/spandex/internal/cmdutil"
+	"github.com/codename-spandex/spandex/pkg/encounter"
+)
+
+// EffectOptions are the inputs of `spandex fight effect`.
+type EffectOptions struct {
+	*cmdutil.Env
+	File   File
+	On     string
+	Add    string
+	End    string
+	Source string
+	Pages  int
+}
+
+// NewCmdEffect builds `spandex fight effect`.
+func NewCmdEffect(f *cmdutil.Factory, runF func(*EffectOptions) error) *cobra.Command {
+	opts := &EffectOptions{Env: f.Env(cmdutil.FormatText)}
+	cmd := &cobra.Command{
+		Use:   "effect [FILE] --on ID (--add NAME | --end NAME)",
+		Short: "Start or end an ongoing power effect without spending panels",
+		Long: `Put an ongoing power effect on a combatant, or end one, when it was set up
+outside a turn (a mind control the GM resolved with ` + "`spandex psychic`" + `, an
+effect carried over from before the fight). ` + "`fight act --power SLUG --effect NAME`" + `
+does the same as part of a turn, spending its panels.
+
+Effects the fight clock knows, with the book's numbers:
+  mass, gravity   each use doubles the multiplier: ×2 half panels per page,
+                  ×4 and ×8 immobilised with a will roll (1d20, 1d20+10) or
+                  0 stamina, ×16 blacks out (pp. 54, 57)
+  denser          Density Control (Self): half panels per page (p. 54)
+  impervious      no movement; ends after WIL pages, then 5 pages before it
+                  can be used again (p. 61)
+  mind-control    half panels; 1 psi a page from the controller (--source);
+                  broken by 20 stamina damage or a knockout (p. 68)
+  gale, fog       1 panel a page to keep up (p. 78)
+  summoning       2 panels a page instructing the creature (p. 65)
+  bestow-gift     5 magic points and a panel a page (p. 62)
+Any other NAME is recorded without rules effects (--pages N ends it after N
+pages).
+
+--dice order: mass or gravity at ×4 rolls 1d20 and at ×8 1d20+10 for the
+holder's will; nothing else rolls.`,
+		Example: `  spandex fight effect -i f.json --on goon-2 --add mind-control --source mentalist
+  spandex fight effect -i f.json --on brick --add mass --source shrinker --dice 7
+  spandex fight effect -i f.json --on brick --end mass`,
+		RunE: cmdutil.RunE(opts, runF, runEffect, opts.File.fromArgs, opts.checkFlags),
+	}
+	opts.File.addFlag(cmd)
+	fl := cmd.Flags()
+	fl.StringVar(&opts.On, "on", "", "the combatant the effect is on")
+	fl.StringVar(&opts.Add, "add", "", "start the effect NAME")
+	fl.StringVar(&opts.End, "end", "", "end the effect NAME")
+	fl.StringVar(&opts.Source, "source", "", "the combatant keeping it up (default: the holder)")
+	fl.IntVar(&opts.Pages, "pages", 0, "end it after N pages")
+	return cmd
+}
+
+// checkFlags checks that one effect is added or ended on someone.
+func (opts *EffectOptions) checkFlags(*cobra.Command, []string) error {
+	if opts.On == "" || (opts.Add == "") == (opts.End == "") {
+		return cmdutil.Inputf("give --on ID and one of --add NAME or --end NAME")
+	}
+	return nil
+}
+
+// runEffect adds or ends the effect.
+func runEffect(opts *EffectOptions) error {
+	return change(opts.Env, opts.File, func(e *encounter.Encounter) error {
+		if opts.End != "" {
+			return cmdutil.RuleErr(e.EndEffect(opts.On, opts.End, "ended by the GM"))
+		}
+		ef, ok := encounter.PresetEffect(opts.Add)
+		if !ok {
+			ef = encounter.Effect{Name: opts.Add}
+		}
+		if opts.Pages < 0 {
+			return cmdutil.Inputf("--pages: %d is negative", opts.Pages)
+		}
+		if opts.Pages > 0 {
+			ef.MaxPages = opts.Pages
+		}
+		ef.Source = opts.Source
+		ctx, err := diceCtx(opts.Env)
+		if err != nil {
+			return err
+		}
+		return cmdutil.RuleErr(e.AddEffect(ctx, opts.On, ef))
+	})
+}

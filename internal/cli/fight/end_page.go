@@ -1,0 +1,47 @@
+package fight
+
+import (
+	"github.com/spf13/cobra"
+
+	"github.com/codename-spandex/spandex/internal/cmdutil"
+	"github.com/codename-spandex/spandex/pkg/encounter"
+)
+
+// NewCmdEndPage builds `spandex fight end-page`.
+func NewCmdEndPage(f *cmdutil.Factory, runF func(*PageOptions) error) *cobra.Command {
+	opts := &PageOptions{Env: f.Env(cmdutil.FormatText)}
+	cmd := &cobra.Command{
+		Use:   "end-page [FILE]",
+		Short: "End the page: recovery, ongoing effects, pools; on to the next page",
+		Long: `End the current page (pp. 30, 38-39, 43, 51-78):
+
+  1. panels nobody took are given up; they first pay back panels owed;
+  2. stamina recovery, in file order: the conscious recover 1d6 plus the
+     Endurance Table bonus; the unconscious roll a d20 and recover only on
+     a roll at or under their endurance; Fast Recovery recovers twice; the
+     dead, mundane characters, robots and anyone knocked out by a
+     finishing move do not recover stamina;
+  3. ongoing effects: Impervious ends after WIL pages (and cannot be used
+     for 5 more), effects whose keeper is out of the fight end, Mind
+     Control and Bestow Gift charge their psi and magic points;
+  4. on every fifth page energy, magic, psi and fluid pools refill;
+  5. a held panel becomes the next page's saved panel (p. 30); the next
+     page waits for initiative.
+
+--dice order: for each combatant in file order that recovers stamina, per
+recovery (two with Fast Recovery): the d20 if unconscious, then the d6 if
+it recovers.`,
+		Example: `  spandex fight end-page -i bank.json --dice 4,2
+  spandex fight end-page -i bank.json --seed 9`,
+		RunE: cmdutil.RunE(opts, runF, runEndPage, opts.File.fromArgs),
+	}
+	opts.File.addFlag(cmd)
+	return cmd
+}
+
+// runEndPage ends the page.
+func runEndPage(opts *PageOptions) error {
+	return roll(opts.Env, opts.File, func(e *encounter.Encounter, ctx encounter.Ctx) error {
+		return cmdutil.RuleErr(e.EndPage(ctx))
+	})
+}

@@ -1,0 +1,202 @@
+package cmdutil
+
+import (
+	"bytes"
+	"io"
+	"io/fs"
+	"os"
+	"sort"
+
+	"github.com/codename-spandex/spandex/internal/config"
+	"github.com/codename-spandex/spandex/internal/iostreams"
+	"github.com/codename-spandex/spandex/pkg/combat"
+	"github.com/codename-spandex/spandex/pkg/dice"
+	"github.com/codename-spandex/spandex/pkg/ruling"
+)
+
+// Env is everything a verb's run function may use of the outside world:
+// the streams, the resolved output format and --explain, the dice, the
+// configuration (and the combat rule options built from it), files and
+// hero files. Every verb's Options embeds one:
+//
+//	opts := &XOptions{Env: f.Env(cmdutil.FormatText)}
+//
+// Factory.Env builds it from the process; NewTestEnv from fakes. Format,
+// Explain, DiceGiven and SeedGiven are filled from the global flags when
+// the command runs (RunE does it, after the verb's prepare steps; a verb
+// with its own RunE calls Bind).
+type Env struct {
+	IO *iostreams.IOStreams
+	// Format is the resolved output format (see Factory.Format).
+	Format Format
+	// Explain is --explain: print each ruling's steps on stderr.
+	Explain bool
+	// DiceGiven and SeedGiven report whether --dice and --seed were given.
+	DiceGiven, SeedGiven bool
+
+	bind       func(*Env) error
+	bound      bool
+	roller     func() (*RollerState, error)
+	config     func() (*config.Config, error)
+	finishDice func() error
+	open       func(path string) (io.ReadCloser, error)
+	writeFile  func(path string, data []byte) error
+}
+
+// Env builds a verb's environment; human is the output format on a
+// terminal. The Factory is not kept: only its lazy roller and config.
+func (f *Factory) Env(human Format) *Env {
+	return &Env{
+		IO: f.IOStreams,
+		bind: func(e *Env) error {
+			ft, err := f.Format(human)
+			if err != nil {
+				return err
+			}
+			g := f.Globals
+			e.Format, e.Explain, e.DiceGiven, e.SeedGiven = ft, g.Explain, g.DiceSet, g.SeedSet
+			return nil
+		},
+		roller:     f.Roller,
+		config:     f.Config,
+		finishDice: f.FinishDice,
+		open:       func(path string) (io.ReadCloser, error) { return os.Open(path) },
+		writeFile:  WriteFileAtomic,
+	}
+}
+
+// Bind fills the settings that come from the global flags (Format,
+// Explain, DiceGiven, SeedGiven). It runs once; later calls do nothing.
+// RunE calls it; it is also a Prepare step.
+func (e *Env) Bind() error {
+	if e == nil || e.bound || e.bind == nil {
+		return nil
+	}
+	e.bound = true
+	return e.bind(e)
+}
+
+// envBinder is what RunE looks for in a verb's options: an embedded Env.
+type envBinder interface{ bindEnv() error }
+
+func (e *Env) bindEnv() error { return e.Bind() }
+
+// Roller is the command's dice, built on first use (see Factory.Roller).
+func (e *Env) Roller() (*RollerState, error) { return e.roller() }
+
+// Config is the configuration, loaded on first use.
+func (e *Env) Config() (*config.Config, error) { return e.config() }
+
+// Rules are the combat rule options chosen in the configuration. This is
+// the only place the configuration becomes combat.Options.
+func (e *Env) Rules() (combat.Options, error) {
+	cfg, err := e.Config()
+	if err != nil {
+		return combat.Options{}, err
+	}
+	r := cfg.Rules
+	return combat.Options{DodgeStacking: r.DodgeStacking, WallReduction: r.WallReduction, JudoColumn: r.JudoColumn}, nil
+}
+
+// FinishDice checks that every --dice value was used (an input error
+// otherwise). Verbs call it before writing anything; the command runner
+// calls it again after success, which is harmless.
+func (e *Env) FinishDice() error { return e.finishDice() }
+
+// ReportSeed writes "seed N (replay with --seed N)" on stderr for human
+// output; JSON output carries the seed itself. Nothing for a nil seed.
+func (e *Env) ReportSeed(seed *uint64) {
+	if !e.Format.IsJSON() {
+		ReportSeed(e.IO.ErrOut, seed)
+	}
+}
+
+// ExplainSteps writes a ruling's steps on stderr with --explain.
+func (e *Env) ExplainSteps(steps ruling.Steps) error {
+	return Explain(e.IO.ErrOut, e.Explain, steps)
+}
+
+// Warn writes each warning on stderr as "warning: TEXT".
+func (e *Env) Warn(warnings ...string) { Warn(e.IO.ErrOut, warnings) }
+
+// WriteJSON writes v on stdout in the resolved JSON format.
+func (e *Env) WriteJSON(v any) error { return WriteJSON(e.IO.Out, e.Format, v) }
+
+// TestEnv is an Env over fakes for run-function tests: stdout and stderr
+// are buffers, files live in the Files map (read and written there, never
+// on disk), the configuration is Cfg, and the dice are the GM's (NewTestEnv
+// with values) or seed 7.
+type TestEnv struct {
+	*Env
+	Out, ErrOut *bytes.Buffer
+	// In is stdin.
+	In *bytes.Buffer
+	// Files is the fake file system.
+	Files map[string][]byte
+	// Cfg is the configuration the Env sees.
+	Cfg *config.Config
+	// Rolled is set once the verb has asked for its dice.
+	Rolled bool
+
+	rs *RollerState
+}
+
+// NewTestEnv builds a TestEnv with output format ft. With dice values the
+// roller is scripted (--dice), else seeded with 7.
+func NewTestEnv(ft Format, vals ...int) *TestEnv {
+	ios, in, out, errOut := iostreams.Test()
+	te := &TestEnv{Out: out, ErrOut: errOut, In: in, Files: map[string][]byte{}, Cfg: &config.Config{}}
+	if vals != nil {
+		s := dice.NewScripted(vals)
+		te.rs = &RollerState{Roller: scriptedRoller{s}, Scripted: s}
+	} else {
+		te.rs = &RollerState{Roller: dice.NewSeeded(7), Seed: 7, Seeded: true}
+	}
+	te.Env = &Env{
+		IO: ios, Format: ft, DiceGiven: vals != nil, bound: true,
+		roller: func() (*RollerState, error) { te.Rolled = true; return te.rs, nil },
+		config: func() (*config.Config, error) { return te.Cfg, nil },
+		finishDice: func() error {
+			if te.rs.Scripted == nil {
+				return nil
+			}
+			if !te.Rolled {
+				return Inputf("--dice given but this command rolls no dice")
+			}
+			return Input(te.rs.Scripted.Finish())
+		},
+		open: func(path string) (io.ReadCloser, error) {
+			data, ok := te.Files[path]
+			if !ok {
+				return nil, &fs.PathError{Op: "open", Path: path, Err: fs.ErrNotExist}
+			}
+			return io.NopCloser(bytes.NewReader(data)), nil
+		},
+		writeFile: func(path string, data []byte) error {
+			te.Files[path] = bytes.Clone(data)
+			return nil
+		},
+	}
+	return te
+}
+
+// UseRoller replaces the dice with r (for a roller that misbehaves).
+func (te *TestEnv) UseRoller(r dice.Roller) { te.rs = &RollerState{Roller: r} }
+
+// Stdout commits the held stdout and returns all that was written to it.
+func (te *TestEnv) Stdout() (string, error) {
+	if err := te.IO.Out.Commit(); err != nil {
+		return "", err
+	}
+	return te.Out.String(), nil
+}
+
+// Paths lists the fake files, sorted.
+func (te *TestEnv) Paths() []string {
+	var ps []string
+	for p := range te.Files {
+		ps = append(ps, p)
+	}
+	sort.Strings(ps)
+	return ps
+}
