@@ -39,14 +39,13 @@ func (l *JSONList) Add(v any) error {
 	return l.AddRaw(bytes.TrimRight(buf.Bytes(), "\n"))
 }
 
-// AddRaw writes one result already encoded as JSON (compact or not).
+// AddRaw writes one result already encoded as compact JSON (one line),
+// as the fast encoders (hero.AppendJSON, roll's) produce it.
 func (l *JSONList) AddRaw(b []byte) error {
 	l.n++
 	if l.ft == FormatJSONL {
 		l.buf.Reset()
-		if err := json.Compact(&l.buf, b); err != nil {
-			return fmt.Errorf("encoding JSON: %w", err)
-		}
+		l.buf.Write(b)
 		l.buf.WriteByte('\n')
 		_, err := l.w.Write(l.buf.Bytes())
 		return err
@@ -106,3 +105,7 @@ func (l *JSONList) Close() error {
 
 // Len is the number of results written so far.
 func (l *JSONList) Len() int { return l.n }
+
+// Results returns a JSONList writing the verb's results on stdout in its
+// resolved format (FormatJSON or FormatJSONL).
+func (e *Env) Results() *JSONList { return NewJSONList(e.IO.Out, e.Format) }

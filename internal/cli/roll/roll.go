@@ -40,9 +40,11 @@ Limits: 256 characters, 10,000 dice, 1,000,000 sides.
 Dice are rolled left to right, group by group; --dice values are used in
 that order, expression by expression, repetition by repetition.
 
-Output: one JSON object per roll, one per line (expr, total, dice,
-modifier, seed), or with -o text one total per line, or a table on a
-terminal. --odds prints the exact distribution of each expression's total.`,
+Output: a JSON object per roll (expr, total, dice, modifier, seed): with
+-o json (the default when piped) one document, an array when there are
+several rolls; with -o jsonl one compact object per line. -o text prints
+one total per line; a terminal shows a table. --odds prints the exact
+distribution of each expression's total.`,
 		Example: `  spandex roll 3d6
   spandex roll 2d6+4 1d6-6 d100 -o json
   spandex roll -n 10000 3d6 -o text
@@ -151,9 +153,10 @@ func runRoll(opts *Options) error {
 			return cmdutil.Table(out, []string{"Expr", "Dice", "Modifier", "Total"}, rows)
 		}
 		return nil
-	default: // json, jsonl: one compact object per roll per line
+	default: // json: one document (an array for several rolls); jsonl: a line per roll
 		var res dice.Result
 		buf := make([]byte, 0, 256)
+		list := opts.Results()
 		for n := 0; n < opts.N; n++ {
 			for i, e := range exprs {
 				if err := e.RollInto(rs.Roller, names[i], &res); err != nil {
@@ -161,13 +164,12 @@ func runRoll(opts *Options) error {
 				}
 				explain(opts, &res)
 				buf = AppendResultJSON(buf[:0], &res, seed)
-				buf = append(buf, '\n')
-				if _, err := out.Write(buf); err != nil {
+				if err := list.AddRaw(buf); err != nil {
 					return err
 				}
 			}
 		}
-		return nil
+		return list.Close()
 	}
 }
 
@@ -246,6 +248,7 @@ func runOdds(opts *Options, exprs []*dice.Expr) error {
 	if opts.N != 1 {
 		return cmdutil.Inputf("-n cannot be used with --odds")
 	}
+	list := opts.Results()
 	for _, e := range exprs {
 		d, err := e.Distribution()
 		if err != nil {
@@ -255,7 +258,7 @@ func runOdds(opts *Options, exprs []*dice.Expr) error {
 		rec := oddsJSON{Expr: e.String(), Min: lo, Max: hi, Mean: round6(d.Mean()), StdDev: round6(d.StdDev()), Outcomes: d.Outcomes()}
 		switch opts.Format {
 		case cmdutil.FormatJSON, cmdutil.FormatJSONL:
-			if err := cmdutil.WriteJSON(opts.IO.Out, opts.Format, rec); err != nil {
+			if err := list.Add(rec); err != nil {
 				return err
 			}
 		case cmdutil.FormatText:
@@ -274,6 +277,9 @@ func runOdds(opts *Options, exprs []*dice.Expr) error {
 				return err
 			}
 		}
+	}
+	if opts.Format.IsJSON() {
+		return list.Close()
 	}
 	return nil
 }
