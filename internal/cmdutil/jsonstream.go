@@ -12,16 +12,23 @@ import (
 // EachJSON reads what the JSON formats write (see JSONList): one JSON
 // document, a top-level array of them (-o json with several results), or
 // a stream of them (JSON Lines, -o jsonl, or concatenated documents). It
-// calls fn with each value, numbered from 1, and with whether the input
-// holds several values (a stream or an array), so callers can label them
-// "FILE#N". A syntax error is reported as an InputError naming the value.
-func EachJSON(r io.Reader, name string, fn func(raw json.RawMessage, n int, several bool) error) error {
+// calls fn with each value, numbered from 1, and its label: name, or
+// "name#N" when the input holds several values. Bad JSON is reported by
+// bad with the value's label and number (nil: an InputError
+// "LABEL: $: invalid JSON: ..."); an empty input calls fn never and
+// returns nil.
+func EachJSON(r io.Reader, name string, fn func(raw json.RawMessage, label string, n int) error, bad func(label string, n int, err error) error) error {
+	if bad == nil {
+		bad = func(label string, _ int, err error) error {
+			return Inputf("%s: $: invalid JSON: %s", label, strings.TrimPrefix(err.Error(), "json: "))
+		}
+	}
 	br := bufio.NewReaderSize(r, 64<<10)
 	dec := json.NewDecoder(br)
 	array := false
 	if b, err := peekNonSpace(br); err == nil && b == '[' {
 		if _, err := dec.Token(); err != nil {
-			return Inputf("%s: $: invalid JSON: %s", name, strings.TrimPrefix(err.Error(), "json: "))
+			return bad(name, 0, err)
 		}
 		array = true
 	}
@@ -29,35 +36,36 @@ func EachJSON(r io.Reader, name string, fn func(raw json.RawMessage, n int, seve
 	for {
 		if array && !dec.More() {
 			if _, err := dec.Token(); err != nil { // the closing ]
-				return Inputf("%s: $: invalid JSON: %s", name, strings.TrimPrefix(err.Error(), "json: "))
+				if errors.Is(err, io.EOF) {
+					err = io.ErrUnexpectedEOF
+				}
+				return bad(name, n, err)
 			}
 			if _, err := dec.Token(); !errors.Is(err, io.EOF) {
 				return Inputf("%s: $: unexpected data after the array", name)
 			}
-			break
+			return nil
 		}
 		var raw json.RawMessage
 		err := dec.Decode(&raw)
 		if errors.Is(err, io.EOF) && !array {
-			break
+			return nil
 		}
 		n++
-		several := array || n > 1 || (err == nil && dec.More())
 		label := name
-		if several {
+		if array || n > 1 || dec.More() {
 			label = name + "#" + strconv.Itoa(n)
 		}
 		if err != nil {
 			if errors.Is(err, io.EOF) {
 				err = io.ErrUnexpectedEOF
 			}
-			return Inputf("%s: $: invalid JSON: %s", label, strings.TrimPrefix(err.Error(), "json: "))
+			return bad(label, n, err)
 		}
-		if err := fn(raw, n, several); err != nil {
+		if err := fn(raw, label, n); err != nil {
 			return err
 		}
 	}
-	return nil
 }
 
 // peekNonSpace returns the first byte that is not JSON white space,

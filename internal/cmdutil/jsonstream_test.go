@@ -28,7 +28,7 @@ func TestEachJSON(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			var got []string
 			sev := false
-			err := EachJSON(strings.NewReader(tt.in), "in", func(raw json.RawMessage, n int, several bool) error {
+			err := EachJSON(strings.NewReader(tt.in), "in", func(raw json.RawMessage, label string, n int) error {
 				var m map[string]any
 				if err := json.Unmarshal(raw, &m); err != nil {
 					return err
@@ -38,9 +38,9 @@ func TestEachJSON(t *testing.T) {
 				if n != len(got) {
 					t.Errorf("n = %d for value %d", n, len(got))
 				}
-				sev = several
+				sev = strings.Contains(label, "#")
 				return nil
-			})
+			}, nil)
 			if tt.err == "" && err != nil || tt.err != "" && (err == nil || !strings.Contains(err.Error(), tt.err)) {
 				t.Fatalf("err = %v, want %q", err, tt.err)
 			}

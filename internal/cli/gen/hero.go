@@ -191,9 +191,9 @@ func runHero(opts *HeroOptions) error {
 
 // generateHeroes makes and writes opts.N heroes.
 func generateHeroes(opts *HeroOptions, g chargen.GenOptions, rs *cmdutil.RollerState, out io.Writer) error {
-	lines := &jsonLines{w: out}
+	lines := newJSONLines(out, opts.Format)
 	err := makeHeroes(opts, g, rs, out, lines)
-	if ferr := lines.flush(); err == nil {
+	if ferr := lines.finish(); err == nil {
 		err = ferr
 	}
 	return err
@@ -202,10 +202,13 @@ func generateHeroes(opts *HeroOptions, g chargen.GenOptions, rs *cmdutil.RollerS
 func makeHeroes(opts *HeroOptions, g chargen.GenOptions, rs *cmdutil.RollerState, out io.Writer, lines *jsonLines) error {
 	batch := opts.N > 1
 	rollers := rollers{state: rs}
+	bar := opts.Progress(int64(opts.N), "gen hero")
+	defer bar.Finish()
 	// Each hero is written before the next is made, so the next reuses
 	// its memory.
 	var prev *hero.Hero
 	for i := 0; i < opts.N; i++ {
+		bar.Add(1)
 		r, seed := rollers.get(i)
 		gi := g
 		gi.Seed = seed

@@ -183,9 +183,9 @@ func runNPC(opts *NPCOptions) error {
 
 // generateNPCs makes and writes opts.N characters.
 func generateNPCs(opts *NPCOptions, no chargen.NPCOptions, typ string, rs *cmdutil.RollerState, out io.Writer) error {
-	lines := &jsonLines{w: out}
+	lines := newJSONLines(out, opts.Format)
 	err := makeNPCs(opts, no, typ, rs, out, lines)
-	if ferr := lines.flush(); err == nil {
+	if ferr := lines.finish(); err == nil {
 		err = ferr
 	}
 	return err
@@ -207,7 +207,10 @@ func makeNPCs(opts *NPCOptions, no chargen.NPCOptions, typ string, rs *cmdutil.R
 		rows = rows[:0]
 		return err
 	}
+	bar := opts.Progress(int64(opts.N), "gen npc")
+	defer bar.Finish()
 	for i := 0; i < opts.N; i++ {
+		bar.Add(1)
 		r, seed := rollers.get(i)
 		ni := no
 		ni.Seed = seed
