@@ -56,7 +56,7 @@ func (b *Bar) Add(n int) {
 	b.calls++
 	// Looking at the clock costs more than generating a goon: do it
 	// every 256 items.
-	if b.calls&255 == 0 || b.delay == 0 {
+	if b.calls&255 == 0 {
 		b.update()
 	}
 }
@@ -70,6 +70,10 @@ func (b *Bar) update() {
 		if max < 0 {
 			max = -1
 		}
+		throttle := 100 * time.Millisecond
+		if b.delay == 0 {
+			throttle = 0 // forced (SPANDEX_PROGRESS=always): show every update
+		}
 		b.bar = progressbar.NewOptions64(max,
 			progressbar.OptionSetWriter(b.ios.ErrOut),
 			progressbar.OptionSetDescription(b.what),
@@ -79,7 +83,7 @@ func (b *Bar) update() {
 			progressbar.OptionSetItsString("items"),
 			progressbar.OptionSetElapsedTime(true),
 			progressbar.OptionSetPredictTime(max > 0),
-			progressbar.OptionThrottle(100*time.Millisecond),
+			progressbar.OptionThrottle(throttle),
 			progressbar.OptionSpinnerType(14),
 			progressbar.OptionClearOnFinish(),
 			progressbar.OptionSetRenderBlankState(true),

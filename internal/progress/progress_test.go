@@ -40,8 +40,8 @@ func TestProgressOnlyOnATerminal(t *testing.T) {
 			for range n {
 				b.Add(1)
 			}
-			shown := b.Shown()
 			b.Finish()
+			shown := b.Shown()
 			if shown != tt.want {
 				t.Errorf("shown = %v, want %v", shown, tt.want)
 			}
