@@ -86,18 +86,19 @@ Dice (--dice) are used in this order, for each hero in turn:
 Improvements, choices and back-story roll no dice.
 
 Output: one hero file (JSON) when piped, the character sheet on a terminal.
-With -n N the heroes stream as JSON Lines; hero number k (from 0) of a
+With -n N the heroes stream: one JSON array (-o json, the default when
+piped) or JSON Lines (-o jsonl, a hero per line); hero number k (from 0) of a
 seeded batch was made with seed S+k, recorded in creation.seed, so
 --seed S+k replays it alone.`,
 		Example: `  spandex gen hero --seed 42 > hero.json
-  spandex gen hero -n 500 --seed 1 | jq -c '{name, powers: [.powers[].name]}'
+  spandex gen hero -n 500 --seed 1 -o jsonl | jq -c '{name, powers: [.powers[].name]}'
   spandex gen hero --seed 7 --roll-all --line diagonal --perk contacts:media
   spandex gen hero --seed 3 --improve armour@5 --drop magic --perk contacts:media`,
 		Args: cobra.NoArgs,
 		RunE: cmdutil.RunE(opts, runF, runHero),
 	}
 	fl := cmd.Flags()
-	fl.IntVarP(&opts.N, "count", "n", 1, "number of heroes to generate, streamed as JSON Lines")
+	fl.IntVarP(&opts.N, "count", "n", 1, "number of heroes to generate, streamed (a JSON array, or JSON Lines with -o jsonl)")
 	fl.StringVar(&opts.Name, "name", "", "the hero's name (default: a made-up codename)")
 	fl.StringVar(&opts.Kind, "kind", "hero", "hero, villain or android")
 	fl.BoolVar(&opts.RollAll, "roll-all", false, "roll every power slot; never improve instead")

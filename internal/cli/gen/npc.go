@@ -91,7 +91,8 @@ blaster's d10 energy type); a robot's power slots, then one d6 per point of
 endurance for health; a summoned creature's health d10s, then its stamina
 d10s; androids and sidekicks as gen hero.
 
-Output: JSON (one file, or JSON Lines with -n) when piped; a table on a
+Output: JSON (one file, or with -n one array; -o jsonl: a line each) when
+piped; a table on a
 terminal; -o text prints each character's sheet.`,
 		Example: `  spandex gen npc goon -n 30 --trained
   spandex gen npc civilian --type street-tough
@@ -109,7 +110,7 @@ terminal; -o text prints each character's sheet.`,
 		}),
 	}
 	fl := cmd.Flags()
-	fl.IntVarP(&opts.N, "count", "n", 1, "number of characters, streamed as JSON Lines")
+	fl.IntVarP(&opts.N, "count", "n", 1, "number of characters, streamed (a JSON array, or JSON Lines with -o jsonl)")
 	fl.StringVar(&opts.Name, "name", "", "name (numbered in a batch)")
 	fl.StringVar(&opts.Civ, "type", "", "civilian type: normal-adult, street-tough, specialist, child")
 	fl.BoolVar(&opts.Trained, "trained", false, "well-trained combatants: +1 to abilities and the prowess roll")
