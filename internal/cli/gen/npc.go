@@ -91,9 +91,8 @@ blaster's d10 energy type); a robot's power slots, then one d6 per point of
 endurance for health; a summoned creature's health d10s, then its stamina
 d10s; androids and sidekicks as gen hero.
 
-Output: JSON (one file, or with -n one array; -o jsonl: a line each) when
-piped; a table on a
-terminal; -o text prints each character's sheet.`,
+Output: JSON when piped (one file; with -n one array, or with -o jsonl a
+line each); a table on a terminal; -o text prints each character's sheet.`,
 		Example: `  spandex gen npc goon -n 30 --trained
   spandex gen npc civilian --type street-tough
   spandex gen npc summoned --mp 6 --ability claws --ability toughness --seed 2
