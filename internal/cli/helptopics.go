@@ -5,6 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/codename-spandex/spandex/internal/cmdutil"
 	"github.com/codename-spandex/spandex/internal/helptopic"
 )
 
@@ -15,25 +16,30 @@ const annotationHelpTopic = "spandex/help-topic"
 // IsHelpTopic reports whether c is a help topic rather than a verb.
 func IsHelpTopic(c *cobra.Command) bool { return c.Annotations[annotationHelpTopic] != "" }
 
-// addHelpTopics adds the gh-style help topics (exit-codes, environment)
-// to root, in their own group of the help.
-func addHelpTopics(root *cobra.Command) {
-	root.AddGroup(&cobra.Group{ID: "topics", Title: "Help topics (spandex help TOPIC):"})
+// helpTopics are the gh-style help topics (exit-codes, environment), as
+// top-level commands of the "topics" help group.
+func helpTopics() []command {
+	var cmds []command
 	for _, s := range helptopic.Topics() {
-		text := helptopic.Text(s, 80)
-		cmd := &cobra.Command{
-			Use:         s.Topic,
-			Short:       s.Short,
-			Long:        text,
-			GroupID:     "topics",
-			Args:        cobra.NoArgs,
-			Annotations: map[string]string{annotationHelpTopic: "true"},
-			RunE: func(cmd *cobra.Command, _ []string) error {
-				_, err := fmt.Fprint(cmd.OutOrStdout(), text)
-				return err
-			},
-		}
-		cmd.SetHelpFunc(func(c *cobra.Command, _ []string) { fmt.Fprint(c.OutOrStdout(), text) })
-		root.AddCommand(cmd)
+		cmds = append(cmds, command{s.Topic, "topics", func(*cmdutil.Factory) *cobra.Command { return newHelpTopic(s) }})
 	}
+	return cmds
+}
+
+// newHelpTopic builds the command that prints topic s.
+func newHelpTopic(s helptopic.Section) *cobra.Command {
+	text := "spandex " + s.Topic + " — " + s.Short + "\n\n" + helptopic.Text(s, 80)
+	cmd := &cobra.Command{
+		Use:         s.Topic,
+		Short:       s.Short,
+		Long:        text,
+		Args:        cobra.NoArgs,
+		Annotations: map[string]string{annotationHelpTopic: "true"},
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			_, err := fmt.Fprint(cmd.OutOrStdout(), text)
+			return err
+		},
+	}
+	cmd.SetHelpFunc(func(c *cobra.Command, _ []string) { fmt.Fprint(c.OutOrStdout(), text) })
+	return cmd
 }

@@ -81,7 +81,11 @@ func (s Source) String() string {
 
 // Defaults returns the configuration used when nothing is set.
 func Defaults() *Config {
-	return &Config{Output: "auto", Rules: Rules{DodgeStacking: "add", WallReduction: "table", JudoColumn: "rank"}}
+	sources := make(map[string]Source, len(Keys))
+	for _, k := range Keys {
+		sources[k.Name] = Source{Kind: "default"}
+	}
+	return &Config{Output: "auto", Rules: Rules{DodgeStacking: "add", WallReduction: "table", JudoColumn: "rank"}, Sources: sources}
 }
 
 // Locations describes where Load looks for the config file, in order.
@@ -97,6 +101,15 @@ var Locations = []string{
 // (SPANDEX_OUTPUT, SPANDEX_SEED, SPANDEX_RULES_DODGE_STACKING, ...).
 // getenv is os.Getenv outside tests.
 func Load(path string, getenv func(string) string) (*Config, error) {
+	explicit := path != ""
+	if !explicit {
+		path = defaultPath(getenv)
+	}
+	if !explicit && !anyEnv(getenv) && (path == "" || fileAbsent(path)) {
+		// Nothing set: the defaults, without paying for viper (the common
+		// case, on every call of a random verb without --seed).
+		return Defaults(), nil
+	}
 	v := viper.New()
 	v.SetConfigType("yaml")
 	sources := map[string]Source{}
@@ -107,10 +120,6 @@ func Load(path string, getenv func(string) string) (*Config, error) {
 		sources[k.Name] = Source{Kind: "default"}
 	}
 
-	explicit := path != ""
-	if !explicit {
-		path = defaultPath(getenv)
-	}
 	if path != "" {
 		data, err := os.ReadFile(path)
 		switch {
@@ -240,6 +249,22 @@ func firstIn(section string) string {
 		}
 	}
 	return ""
+}
+
+func anyEnv(getenv func(string) string) bool {
+	for _, k := range Keys {
+		if getenv(k.Env()) != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// fileAbsent reports whether path certainly does not exist; any other
+// problem is left for the loader to report.
+func fileAbsent(path string) bool {
+	_, err := os.Stat(path)
+	return errors.Is(err, os.ErrNotExist)
 }
 
 func defaultPath(getenv func(string) string) string {
