@@ -191,6 +191,7 @@ func TestGetKnowsEveryKey(t *testing.T) {
 		t.Errorf("unset seed = %v", v)
 	}
 }
+
 // TestLoadNothingSetMatchesViper checks the shortcut taken when there is
 // no config file and no SPANDEX_* variable gives exactly what reading an
 // empty config file through viper gives.
