@@ -9,6 +9,7 @@ import (
 	"github.com/codename-spandex/spandex/internal/cli/fight"
 	"github.com/codename-spandex/spandex/internal/cli/gen"
 	"github.com/codename-spandex/spandex/internal/cli/herocmd"
+	mnscmd "github.com/codename-spandex/spandex/internal/cli/mns"
 	profilecmd "github.com/codename-spandex/spandex/internal/cli/profile"
 	"github.com/codename-spandex/spandex/internal/cli/roll"
 	"github.com/codename-spandex/spandex/internal/cli/rulings"
@@ -24,6 +25,7 @@ var groups = []*cobra.Group{
 	{ID: "combat", Title: "Combat:"},
 	{ID: "rulings", Title: "One-off rulings (plain numbers, no hero files):"},
 	{ID: "between", Title: "Between fights:"},
+	{ID: "mns", Title: "Men & Supermen:"},
 	{ID: "topics", Title: "Help topics (spandex help TOPIC):"},
 }
 
@@ -56,6 +58,7 @@ func commands() []command {
 		{"psychic", "rulings", func(f *cmdutil.Factory) *cobra.Command { return rulings.NewCmdPsychic(f, nil) }},
 		{"profile", "between", func(f *cmdutil.Factory) *cobra.Command { return profilecmd.NewCmdProfile(f) }},
 		{"downtime", "between", func(f *cmdutil.Factory) *cobra.Command { return downtimecmd.NewCmdDowntime(f) }},
+		{"mns", "mns", mnscmd.NewCmdMns},
 		{"config", "", func(f *cmdutil.Factory) *cobra.Command { return configcmd.NewCmdConfig(f, nil) }},
 		{"version", "", newCmdVersion},
 	}, helpTopics()...)

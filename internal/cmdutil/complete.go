@@ -15,6 +15,7 @@ func CompleteFormats(_ *cobra.Command, _ []string, toComplete string) ([]string,
 		"jsonl\tJSON Lines: one compact object per line",
 		"table\ta table for people",
 		"text\tplain text, one result per line",
+		"html\ta printable page (sheet, fight report)",
 	), cobra.ShellCompDirectiveNoFileComp
 }
 

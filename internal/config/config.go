@@ -30,6 +30,8 @@ type Config struct {
 	// Rules are the optional readings where the rulebook is ambiguous
 	// (see docs/rules-notes.md).
 	Rules Rules `mapstructure:"rules"`
+	// Mns are the defaults of `spandex mns` (Men & Supermen).
+	Mns Mns `mapstructure:"mns"`
 	// File is the config file that was read, if any.
 	File string `mapstructure:"-"`
 	// Sources says where each key's value came from, by key name.
@@ -52,6 +54,13 @@ type Rules struct {
 	CarryOverDowntime bool `mapstructure:"carry_over_downtime"`
 	// SimplerExperience turns on the optional "simpler experience" rule (p. 46).
 	SimplerExperience bool `mapstructure:"simpler_experience"`
+}
+
+// Mns holds the defaults of the Men & Supermen verbs.
+type Mns struct {
+	// Charts is the GM's charts file (docs/mns.md), used when a verb is
+	// given no --charts.
+	Charts string `mapstructure:"charts"`
 }
 
 // Source is where a setting's value came from.

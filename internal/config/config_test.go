@@ -173,7 +173,7 @@ func TestGetKnowsEveryKey(t *testing.T) {
 	seed := uint64(9)
 	c := &Config{Output: "text", Seed: &seed, Rules: Rules{DodgeStacking: "best", WallReduction: "prose", JudoColumn: "rank", CarryOverDowntime: true}}
 	want := map[string]any{"output": "text", "seed": uint64(9), "rules.dodge_stacking": "best", "rules.wall_reduction": "prose",
-		"rules.judo_column": "rank", "rules.carry_over_downtime": true, "rules.simpler_experience": false}
+		"rules.judo_column": "rank", "rules.carry_over_downtime": true, "rules.simpler_experience": false, "mns.charts": ""}
 	for _, k := range Keys {
 		got, ok := c.Get(k.Name)
 		if !ok || got != want[k.Name] {

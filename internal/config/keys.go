@@ -41,6 +41,8 @@ var Keys = []Key{
 		Doc: "unspent downtime points carry into the next week"},
 	{Name: "rules.simpler_experience", Values: []string{"true", "false"}, Default: "false",
 		Doc: `the optional "simpler experience" rule (p. 46)`},
+	{Name: "mns.charts", Default: "",
+		Doc: "the GM's Men & Supermen charts file (docs/mns.md), used when an mns verb is given no --charts"},
 }
 
 // LookupKey returns the key named name.
@@ -132,6 +134,8 @@ func (c *Config) Get(name string) (any, bool) {
 		return c.Rules.CarryOverDowntime, true
 	case "rules.simpler_experience":
 		return c.Rules.SimplerExperience, true
+	case "mns.charts":
+		return c.Mns.Charts, true
 	}
 	return nil, false
 }

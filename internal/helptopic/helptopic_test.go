@@ -2,8 +2,8 @@ package helptopic
 
 import (
 	"errors"
-	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -14,8 +14,10 @@ import (
 	"github.com/codename-spandex/spandex/internal/config"
 )
 
-// TestEveryVariableDocumented scans the program's Go sources for SPANDEX_*
-// names: each must be in the ENVIRONMENT section.
+// TestEveryVariableDocumented scans the Go sources of every package
+// linked into the spandex binary (go list -deps) for SPANDEX_* names: each
+// must be in the ENVIRONMENT section. Development-only packages (the docs
+// generator, the browser test driver) are not part of the binary.
 func TestEveryVariableDocumented(t *testing.T) {
 	documented := map[string]bool{}
 	for _, e := range Environment().Entries {
@@ -26,16 +28,32 @@ func TestEveryVariableDocumented(t *testing.T) {
 			t.Errorf("config key %s: %s not documented", k.Name, k.Env())
 		}
 	}
+	list, err := exec.Command("go", "list", "-deps", "-f", "{{if not .Standard}}{{.Dir}}{{end}}", "github.com/codename-spandex/spandex/cmd/spandex").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
 	re := regexp.MustCompile(`SPANDEX_[A-Z0-9_]*[A-Z0-9](_\*)?`)
-	found := 0
-	for _, root := range []string{"../../cmd", "../../internal", "../../pkg"} {
-		err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-			if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
-				return err
+	found, dirs := 0, 0
+	for _, dir := range strings.Fields(string(list)) {
+		if !strings.HasPrefix(dir, root+string(filepath.Separator)) {
+			continue // a dependency
+		}
+		dirs++
+		files, err := filepath.Glob(filepath.Join(dir, "*.go"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, path := range files {
+			if strings.HasSuffix(path, "_test.go") {
+				continue
 			}
 			b, err := os.ReadFile(path)
 			if err != nil {
-				return err
+				t.Fatal(err)
 			}
 			for _, name := range re.FindAllString(string(b), -1) {
 				found++
@@ -46,14 +64,10 @@ func TestEveryVariableDocumented(t *testing.T) {
 					t.Errorf("%s uses %s, which `spandex help environment` does not document", path, name)
 				}
 			}
-			return nil
-		})
-		if err != nil {
-			t.Fatal(err)
 		}
 	}
-	if found == 0 {
-		t.Fatal("no SPANDEX_ names found: is the scan looking in the right place?")
+	if dirs < 5 || found == 0 {
+		t.Fatalf("scanned %d packages, %d SPANDEX_ names: is the scan looking in the right place?", dirs, found)
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
+	"github.com/codename-spandex/spandex/pkg/hero"
 )
 
 // NewCmdStatus builds `spandex fight status`.
@@ -48,7 +49,7 @@ func runStatus(opts *ViewOptions) error {
 	case cmdutil.FormatText:
 		for _, c := range b.Combatants {
 			h, st := strconv.Itoa(c.Health), strconv.Itoa(c.Stamina)
-			if c.Kind == "mundane" {
+			if c.Kind == hero.KindMundane {
 				h, st = "-", "-"
 			}
 			if _, err := fmt.Fprintf(out, "%s %s %s %s %s %d %d %d %d %d %d\n", c.ID, c.Side, c.Condition, h, st,
@@ -73,7 +74,7 @@ func runStatus(opts *ViewOptions) error {
 	for _, c := range b.Combatants {
 		hs := fmt.Sprintf("%d/%d", c.Health, c.HealthMax)
 		ss := fmt.Sprintf("%d/%d", c.Stamina, c.StaminaMax)
-		if c.Kind == "mundane" {
+		if c.Kind == hero.KindMundane {
 			hs, ss = "-", fmt.Sprintf("%d hit(s)", c.Hits)
 		}
 		rows = append(rows, []string{c.ID, c.Side, hs, ss, c.Condition,
