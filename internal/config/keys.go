@@ -139,3 +139,14 @@ func (c *Config) Get(name string) (any, bool) {
 	}
 	return nil, false
 }
+
+// validate checks every value in force against its key's values.
+func (c *Config) validate() error {
+	for _, k := range Keys {
+		v, _ := c.Get(k.Name)
+		if err := checkValue(k, v, Source{Kind: "default"}); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -125,7 +125,7 @@ func writeEntries(b *strings.Builder, s Section, width int) {
 	for _, e := range s.Entries {
 		b.WriteString("\n")
 		text := wrap(e.Text, indent, width)
-		if name := "  " + e.Name; len(name) < len(indent) {
+		if name := "  " + e.Name; len(name) < len(indent)-1 {
 			b.WriteString(name + strings.Repeat(" ", len(indent)-len(name)) + text[len(indent):])
 			continue
 		}
