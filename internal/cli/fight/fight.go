@@ -26,7 +26,7 @@ holds the sides, every combatant's hero values, the page being played, the
 page's initiative, each combatant's panels used, saved and owed, and the
 append-only log of the whole fight (docs/fight.md).
 
-  fight new        start an encounter from hero files and JSON Lines of NPCs
+  fight new        start an encounter from hero files and files of NPCs
   fight initiative roll the page's initiative (d10 per side, ties re-rolled)
   fight next       who acts now, with how many panels
   fight act        the current combatant acts: move, attack, power, ...
