@@ -82,6 +82,9 @@ func (a Action) cost() (int, string, error) {
 
 // turnOf checks that it is id's turn and pays back anything it owes.
 func (e *Encounter) turnOf(id string) (*Combatant, error) {
+	if err := e.overErr(); err != nil {
+		return nil, err
+	}
 	c := e.Find(id)
 	if c == nil {
 		return nil, e.unknown(id)
@@ -97,8 +100,39 @@ func (e *Encounter) turnOf(id string) (*Combatant, error) {
 	return c, nil
 }
 
+// Winner is the one side still standing when the fight is over, or ""
+// (no side is standing, or the fight goes on).
+func (e *Encounter) Winner() string {
+	if st := e.Standing(); len(st) == 1 {
+		return st[0]
+	}
+	return ""
+}
+
+// OverText says the fight is over and who won ("" while it goes on).
+func (e *Encounter) OverText() string {
+	if !e.Over() {
+		return ""
+	}
+	if w := e.Winner(); w != "" {
+		return fmt.Sprintf("the fight is over: %s won (every other side is out)", w)
+	}
+	return "the fight is over: nobody is left standing"
+}
+
+// overErr refuses to go on with a fight that is over.
+func (e *Encounter) overErr() error {
+	if t := e.OverText(); t != "" {
+		return phaseErrorf("%s", t)
+	}
+	return nil
+}
+
 // hint says what the GM does next when nobody is acting.
 func (e *Encounter) hint() string {
+	if t := e.OverText(); t != "" {
+		return t
+	}
 	switch e.Phase {
 	case PhaseSurprise:
 		return "the surprise round is over; roll initiative (`fight initiative`)"

@@ -134,6 +134,13 @@ type Combatant struct {
 	// ID is the short name used on the command line ("guardian", "goon-2").
 	ID   string `json:"id"`
 	Side string `json:"side"`
+	// IsOut says the combatant is out of the fight for now (see Out);
+	// OutReason says why: dead, deaths_door, taken_out, unconscious,
+	// knocked_out, battered or left ("" while it fights). Both are
+	// derived from the hero's condition and Gone and rewritten on every
+	// save, so `jq '.combatants[] | select(.out) | .id'` lists who is out.
+	IsOut     bool   `json:"out"`
+	OutReason string `json:"out_reason"`
 	// Source is the file the combatant came from.
 	Source string `json:"source,omitempty"`
 	// Panels is the panel account for the current page.
@@ -278,6 +285,67 @@ func (e *Encounter) SideIndex(name string) int {
 func (c *Combatant) Out() bool {
 	k := c.Hero.Condition
 	return k.Dead || k.DeathsDoor || k.Unconscious || k.KnockedOut || k.TakenOut || k.Battered || c.Gone != ""
+}
+
+// Why names why a combatant is out (the out_reason words), or "" while
+// it is still fighting.
+func (c *Combatant) Why() string {
+	if c.Gone != "" {
+		return "left"
+	}
+	k := c.Hero.Condition
+	switch {
+	case k.Dead:
+		return "dead"
+	case k.DeathsDoor:
+		return "deaths_door"
+	case k.TakenOut:
+		return "taken_out"
+	case k.Unconscious:
+		return "unconscious"
+	case k.KnockedOut:
+		return "knocked_out"
+	case k.Battered:
+		return "battered"
+	}
+	return ""
+}
+
+// MarkOut sets every combatant's IsOut and OutReason from its state.
+// Encode calls it, so the file always says who is out.
+func (e *Encounter) MarkOut() {
+	for i := range e.Combatants {
+		c := &e.Combatants[i]
+		c.IsOut, c.OutReason = c.Out(), c.Why()
+	}
+}
+
+// SideCount is one side's standing count.
+type SideCount struct {
+	Name string `json:"name"`
+	// Standing counts its combatants not out; Total all of them.
+	Standing int `json:"standing"`
+	Total    int `json:"total"`
+}
+
+// SideCounts returns each side's standing count, in Sides order.
+func (e *Encounter) SideCounts() []SideCount {
+	out := make([]SideCount, 0, len(e.Sides))
+	for _, s := range e.Sides {
+		sc := SideCount{Name: s.Name}
+		for i := range e.Combatants {
+			c := &e.Combatants[i]
+			if c.Side != s.Name {
+				continue
+			}
+			sc.Total++
+			if !c.Out() {
+				sc.Standing++
+			}
+		}
+		out = append(out, sc)
+	}
+	return out
 }
 
 // OutState names why a combatant is out: its worst condition, or "gone".

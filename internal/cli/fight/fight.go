@@ -195,7 +195,12 @@ func printEvents(env *cmdutil.Env, events []encounter.Event) error {
 	for _, ev := range events {
 		// The line already says the page; don't repeat it from the summary.
 		summary := strings.TrimPrefix(ev.Summary, fmt.Sprintf("page %d: ", ev.Page))
-		if _, err := fmt.Fprintf(env.IO.Out, "page %d, %s: %s\n", ev.Page, ev.Phase, summary); err != nil {
+		line := fmt.Sprintf("page %d, %s: %s", ev.Page, ev.Phase, summary)
+		if env.IO.IsStdoutTTY() {
+			// A person reads it: fold it into 80 columns.
+			line = wrap(line, 80, "    ")
+		}
+		if _, err := fmt.Fprintln(env.IO.Out, line); err != nil {
 			return err
 		}
 	}
