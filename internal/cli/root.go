@@ -33,7 +33,11 @@ func Main() int {
 // status. Errors are printed here, as one line on stderr, and mapped to
 // exit statuses in cmdutil.ExitCode.
 func Run(f *cmdutil.Factory, args []string) int {
-	root := NewCmdRoot(f)
+	return execute(f, newCmdRootFor(f, args), args)
+}
+
+// execute runs args against root, built for f.
+func execute(f *cmdutil.Factory, root *cobra.Command, args []string) int {
 	root.SetArgs(args)
 	ran := false
 	root.PersistentPreRunE = func(cmd *cobra.Command, _ []string) error {
@@ -88,8 +92,84 @@ func bindGlobals(f *cmdutil.Factory, cmd *cobra.Command) error {
 	return nil
 }
 
-// NewCmdRoot builds the command tree.
+// NewCmdRoot builds the whole command tree (help, completion and the docs
+// generator need all of it).
 func NewCmdRoot(f *cmdutil.Factory) *cobra.Command {
+	return newCmdRoot(f, commands())
+}
+
+// newCmdRootFor builds the tree one command line needs: when args name a
+// top-level command, the root with that command (and its subcommands)
+// only, so a call does not pay for constructing every verb and flag;
+// otherwise, and for help, completion and anything unrecognised (whose
+// errors and suggestions need every name), the whole tree.
+func newCmdRootFor(f *cmdutil.Factory, args []string) *cobra.Command {
+	all := commands()
+	root := newCmdRoot(f, nil)
+	name := commandName(root, args)
+	for _, c := range all {
+		if c.name == name {
+			addCommands(f, root, []command{c})
+			return root
+		}
+	}
+	addCommands(f, root, all)
+	return root
+}
+
+// commandName returns the first argument that is not a root flag or a
+// root flag's value, as cobra will read it, or "" when cobra could read
+// the line otherwise: a help, version or completion request, an unknown
+// flag before the command, "--" or no command at all.
+func commandName(root *cobra.Command, args []string) string {
+	pf := root.PersistentFlags()
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--" || a == "-h" || a == "--help" || a == "--version":
+			return ""
+		case strings.HasPrefix(a, "--"):
+			name, _, hasValue := strings.Cut(a[2:], "=")
+			fl := pf.Lookup(name)
+			if fl == nil {
+				return ""
+			}
+			if !hasValue && fl.NoOptDefVal == "" {
+				i++ // the flag's value
+			}
+		case strings.HasPrefix(a, "-") && len(a) > 1:
+			fl := pf.ShorthandLookup(a[1:2])
+			if fl == nil || (len(a) > 2 && fl.NoOptDefVal != "") {
+				return "" // unknown, or shorthands combined
+			}
+			if len(a) == 2 && fl.NoOptDefVal == "" {
+				i++ // the flag's value
+			}
+		default:
+			switch a {
+			case "help", cobra.ShellCompRequestCmd, cobra.ShellCompNoDescRequestCmd, "completion":
+				return ""
+			}
+			return a
+		}
+	}
+	return ""
+}
+
+// addCommands constructs cmds under root, in their help groups, and guards
+// the command groups among them.
+func addCommands(f *cmdutil.Factory, root *cobra.Command, cmds []command) {
+	for _, c := range cmds {
+		cmd := c.make(f)
+		cmd.GroupID = c.group
+		root.AddCommand(cmd)
+	}
+	guardGroups(root)
+}
+
+// newCmdRoot builds the root command, its groups and persistent flags, and
+// cmds under it.
+func newCmdRoot(f *cmdutil.Factory, cmds []command) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "spandex <command>",
 		Short: "Run the Codename: Spandex superhero RPG by the book",
@@ -117,12 +197,7 @@ Every random verb takes --seed N (and reports the seed it used) and
 	pf.BoolVar(&f.Globals.Explain, "explain", false, "print each step of the ruling (table rows, modifiers, pages) on stderr")
 
 	root.AddGroup(groups...)
-	for _, c := range commands() {
-		cmd := c.make(f)
-		cmd.GroupID = c.group
-		root.AddCommand(cmd)
-	}
-	guardGroups(root)
+	addCommands(f, root, cmds)
 	return root
 }
 

@@ -56,6 +56,15 @@ func Defaults() *Config {
 // (SPANDEX_OUTPUT, SPANDEX_SEED, SPANDEX_RULES_DODGE_STACKING, ...).
 // getenv is os.Getenv outside tests.
 func Load(path string, getenv func(string) string) (*Config, error) {
+	explicit := path != ""
+	if !explicit {
+		path = defaultPath(getenv)
+	}
+	if !explicit && !anyEnv(getenv) && (path == "" || fileAbsent(path)) {
+		// Nothing set: the defaults, without paying for viper (the common
+		// case, on every call of a random verb without --seed).
+		return Defaults(), nil
+	}
 	v := viper.New()
 	d := Defaults()
 	v.SetDefault("output", d.Output)
@@ -66,10 +75,6 @@ func Load(path string, getenv func(string) string) (*Config, error) {
 	v.SetDefault("rules.simpler_experience", false)
 	v.SetDefault("seed", nil)
 
-	explicit := path != ""
-	if !explicit {
-		path = defaultPath(getenv)
-	}
 	if path != "" {
 		v.SetConfigFile(path)
 		v.SetConfigType("yaml")
@@ -82,9 +87,8 @@ func Load(path string, getenv func(string) string) (*Config, error) {
 		}
 	}
 	// Environment: read through getenv so tests control it.
-	for _, key := range []string{"output", "seed", "rules.dodge_stacking", "rules.wall_reduction", "rules.judo_column", "rules.carry_over_downtime", "rules.simpler_experience"} {
-		name := "SPANDEX_" + strings.ToUpper(strings.ReplaceAll(key, ".", "_"))
-		if val := getenv(name); val != "" {
+	for _, key := range envKeys {
+		if val := getenv(envName(key)); val != "" {
 			v.Set(key, val)
 		}
 	}
@@ -123,6 +127,31 @@ func (c *Config) validate() error {
 		return err
 	}
 	return check("judo_column", c.Rules.JudoColumn, "rank", "strike-class")
+}
+
+// envKeys are the settings SPANDEX_* variables can set.
+var envKeys = []string{"output", "seed", "rules.dodge_stacking", "rules.wall_reduction", "rules.judo_column", "rules.carry_over_downtime", "rules.simpler_experience"}
+
+// envName is the environment variable for a setting: rules.judo_column is
+// SPANDEX_RULES_JUDO_COLUMN.
+func envName(key string) string {
+	return "SPANDEX_" + strings.ToUpper(strings.ReplaceAll(key, ".", "_"))
+}
+
+func anyEnv(getenv func(string) string) bool {
+	for _, key := range envKeys {
+		if getenv(envName(key)) != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// fileAbsent reports whether path certainly does not exist; any other
+// problem is left for viper to report.
+func fileAbsent(path string) bool {
+	_, err := os.Stat(path)
+	return errors.Is(err, os.ErrNotExist)
 }
 
 func defaultPath(getenv func(string) string) string {

@@ -3,6 +3,7 @@ package config
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -79,5 +80,48 @@ func TestLoadErrors(t *testing.T) {
 				t.Errorf("multi-line error: %q", err)
 			}
 		})
+	}
+}
+
+// TestLoadNothingSetMatchesViper checks the shortcut taken when there is
+// no config file and no SPANDEX_* variable gives exactly what reading an
+// empty config file through viper gives.
+func TestLoadNothingSetMatchesViper(t *testing.T) {
+	dir := t.TempDir()
+	empty := filepath.Join(dir, "empty.yaml")
+	if err := os.WriteFile(empty, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	noEnv := func(k string) string {
+		if k == "XDG_CONFIG_HOME" {
+			return filepath.Join(dir, "absent")
+		}
+		return ""
+	}
+	fast, err := Load("", noEnv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	slow, err := Load(empty, noEnv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if slow.File != empty {
+		t.Errorf("viper path: File %q, want %q", slow.File, empty)
+	}
+	slow.File = ""
+	if !reflect.DeepEqual(fast, slow) || !reflect.DeepEqual(fast, Defaults()) {
+		t.Errorf("nothing set: %+v, viper on an empty file: %+v, defaults: %+v", fast, slow, Defaults())
+	}
+	// One variable set still goes through viper.
+	withEnv := func(k string) string {
+		if k == "SPANDEX_RULES_JUDO_COLUMN" {
+			return "strike-class"
+		}
+		return noEnv(k)
+	}
+	c, err := Load("", withEnv)
+	if err != nil || c.Rules.JudoColumn != "strike-class" {
+		t.Errorf("SPANDEX_RULES_JUDO_COLUMN: %+v, %v", c, err)
 	}
 }
