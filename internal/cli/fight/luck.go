@@ -28,7 +28,7 @@ under the chance avoids it (p. 62). Luck works once a page; it takes no
 panels.
 
 --dice order: one d100.`,
-		Example: `  spandex fight luck -i f.json --actor lucky --what "the bomb goes off"`,
+		Example: `  spandex fight luck -i bank.json --actor guardian --chance 30 --what "the bomb goes off"`,
 		RunE:    cmdutil.RunE(opts, runF, runLuck, opts.File.fromArgs, requireActor(&opts.Actor)),
 	}
 	opts.File.addFlag(cmd)
