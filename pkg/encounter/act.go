@@ -23,27 +23,27 @@ const (
 
 // Action is one thing a combatant does on its turn (pp. 30-31, 43).
 type Action struct {
-	Actor string
-	Kind  string
+	Actor string `json:"actor"`
+	Kind  string `json:"kind"`
 	// Metres moved (move).
-	Metres int
+	Metres int `json:"metres"`
 	// Target is a combatant a power's effect goes on.
-	Target string
+	Target string `json:"target"`
 	// Object picked up or grabbed.
-	Object string
+	Object string `json:"object"`
 	// Power used, its Effect (a PresetEffect name) and the Points spent
 	// from its Pool.
-	Power  string
-	Effect string
-	Points int
-	Pool   string
+	Power  string `json:"power"`
+	Effect string `json:"effect"`
+	Points int    `json:"points"`
+	Pool   string `json:"pool"`
 	// Panels is the time of an "other" action, or of a power that says it
 	// takes a single panel.
-	Panels int
+	Panels int `json:"panels"`
 	// Count is how many duplicates Duplication makes (default 1).
-	Count int
+	Count int `json:"count"`
 	// Note is the GM's description.
-	Note string
+	Note string `json:"note"`
 }
 
 // cost returns the panels an action takes, from the rulebook's action
@@ -422,19 +422,19 @@ func (e *Encounter) Leave(id, why string) error {
 // villain's four free reactions a page against strike class 0-1 (p. 31).
 type Reaction struct {
 	// Actor reacts; Against is the attacker (may be empty).
-	Actor   string
-	Against string
+	Actor   string `json:"actor"`
+	Against string `json:"against"`
 	// Reaction names it: parry, block, dodge, brace, judo-throw, resist, ...
-	Reaction string
+	Reaction string `json:"reaction"`
 	// Panels is the reaction's time (parry and dodge: the attack's; block
 	// 1; brace 0; judo throw 2; active resistance 2).
-	Panels int
+	Panels int `json:"panels"`
 	// Extra panels that are never free: picking up the blocking object, the
 	// +P dodge's extra panel (pp. 34-35).
-	Extra int
+	Extra int `json:"extra"`
 	// StrikeClass of the attack reacted to; 0-1 may make it free.
-	StrikeClass int
-	Note        string
+	StrikeClass int    `json:"strike_class"`
+	Note        string `json:"note"`
 }
 
 // CanReact reports whether defender may react to an attack from attacker,

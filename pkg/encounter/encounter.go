@@ -255,8 +255,24 @@ type Event struct {
 	// Dice are the dice rolled, with their purpose, in order.
 	Dice  []dice.Rolled `json:"dice,omitempty"`
 	Steps ruling.Steps  `json:"steps,omitempty"`
-	// Details is the full typed record (an attack's ruling, for example).
+	// Details is the full typed record: its shape depends on Kind (see
+	// DetailsTypes; the schema has one per kind).
 	Details json.RawMessage `json:"details,omitempty"`
+}
+
+// DetailsTypes maps each event kind that carries details to the type of
+// its details (a zero value): the JSON schema is generated from it.
+func DetailsTypes() map[string]any {
+	return map[string]any{
+		"attack":     AttackRecord{},
+		"reaction":   Reaction{},
+		"move":       Action{},
+		"action":     Action{},
+		"hold":       Action{},
+		"effect":     Effect{},
+		"recovery":   Recovery{},
+		"initiative": Initiative{},
+	}
 }
 
 // Find returns the combatant with the id, or nil.
