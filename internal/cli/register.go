@@ -8,6 +8,7 @@ import (
 	"github.com/codename-spandex/spandex/internal/cli/fight"
 	"github.com/codename-spandex/spandex/internal/cli/gen"
 	"github.com/codename-spandex/spandex/internal/cli/herocmd"
+	mnscmd "github.com/codename-spandex/spandex/internal/cli/mns"
 	profilecmd "github.com/codename-spandex/spandex/internal/cli/profile"
 	"github.com/codename-spandex/spandex/internal/cli/roll"
 	"github.com/codename-spandex/spandex/internal/cli/rulings"
@@ -23,6 +24,7 @@ var groups = []*cobra.Group{
 	{ID: "combat", Title: "Combat:"},
 	{ID: "rulings", Title: "One-off rulings (plain numbers, no hero files):"},
 	{ID: "between", Title: "Between fights:"},
+	{ID: "mns", Title: "Men & Supermen:"},
 }
 
 // command is one top-level command: its name (which must be the first word
@@ -54,6 +56,7 @@ func commands() []command {
 		{"psychic", "rulings", func(f *cmdutil.Factory) *cobra.Command { return rulings.NewCmdPsychic(f, nil) }},
 		{"profile", "between", func(f *cmdutil.Factory) *cobra.Command { return profilecmd.NewCmdProfile(f) }},
 		{"downtime", "between", func(f *cmdutil.Factory) *cobra.Command { return downtimecmd.NewCmdDowntime(f) }},
+		{"mns", "mns", mnscmd.NewCmdMns},
 		{"version", "", newCmdVersion},
 	}
 }

@@ -23,6 +23,8 @@ type Config struct {
 	// Rules are the optional readings where the rulebook is ambiguous
 	// (see docs/rules-notes.md).
 	Rules Rules `mapstructure:"rules"`
+	// Mns are the defaults of `spandex mns` (Men & Supermen).
+	Mns Mns `mapstructure:"mns"`
 	// File is the config file that was read, if any.
 	File string `mapstructure:"-"`
 }
@@ -43,6 +45,13 @@ type Rules struct {
 	CarryOverDowntime bool `mapstructure:"carry_over_downtime"`
 	// SimplerExperience turns on the optional "simpler experience" rule (p. 46).
 	SimplerExperience bool `mapstructure:"simpler_experience"`
+}
+
+// Mns holds the defaults of the Men & Supermen verbs.
+type Mns struct {
+	// Charts is the GM's charts file (docs/mns.md), used when a verb is
+	// given no --charts.
+	Charts string `mapstructure:"charts"`
 }
 
 // Defaults returns the configuration used when nothing is set.
@@ -74,6 +83,7 @@ func Load(path string, getenv func(string) string) (*Config, error) {
 	v.SetDefault("rules.carry_over_downtime", false)
 	v.SetDefault("rules.simpler_experience", false)
 	v.SetDefault("seed", nil)
+	v.SetDefault("mns.charts", "")
 
 	if path != "" {
 		v.SetConfigFile(path)
@@ -130,7 +140,7 @@ func (c *Config) validate() error {
 }
 
 // envKeys are the settings SPANDEX_* variables can set.
-var envKeys = []string{"output", "seed", "rules.dodge_stacking", "rules.wall_reduction", "rules.judo_column", "rules.carry_over_downtime", "rules.simpler_experience"}
+var envKeys = []string{"output", "seed", "rules.dodge_stacking", "rules.wall_reduction", "rules.judo_column", "rules.carry_over_downtime", "rules.simpler_experience", "mns.charts"}
 
 // envName is the environment variable for a setting: rules.judo_column is
 // SPANDEX_RULES_JUDO_COLUMN.

@@ -16,14 +16,15 @@ import (
 
 	"github.com/codename-spandex/spandex/pkg/encounter"
 	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/mns"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 )
 
 // Base is the URL prefix of the schemas' $id.
 const Base = "https://github.com/codename-spandex/spandex/docs/"
 
-// Generate returns docs/hero.schema.json and docs/encounter.schema.json
-// keyed by file name. root is the module root: doc comments are read from
+// Generate returns docs/hero.schema.json, docs/encounter.schema.json and
+// the three mns schemas (docs/mns-*.schema.json) keyed by file name. root is the module root: doc comments are read from
 // the source there.
 func Generate(root string) (map[string][]byte, error) {
 	wd, err := os.Getwd()
@@ -46,6 +47,22 @@ func Generate(root string) (map[string][]byte, error) {
 		return nil, err
 	}
 	files["encounter.schema.json"] = e
+	// Men & Supermen (spandex mns): the encounter, combatant and charts
+	// files.
+	for _, m := range []struct {
+		v           any
+		name, title string
+	}{
+		{&mns.Encounter{}, "mns-encounter.schema.json", "spandex mns (Men & Supermen) encounter file, schema version 1"},
+		{&mns.CombatantsFile{}, "mns-combatants.schema.json", "spandex mns (Men & Supermen) combatant file, schema version 1"},
+		{&mns.Charts{}, "mns-charts.schema.json", "spandex mns (Men & Supermen) charts file: the GM's own chart values, schema version 1"},
+	} {
+		b, err := reflectSchema(m.v, m.name, m.title, false, "./pkg/mns", "./pkg/dice", "./pkg/ruling")
+		if err != nil {
+			return nil, err
+		}
+		files[m.name] = b
+	}
 	return files, nil
 }
 

@@ -1,0 +1,49 @@
+package mns
+
+import (
+	"github.com/spf13/cobra"
+
+	"github.com/codename-spandex/spandex/internal/cmdutil"
+	"github.com/codename-spandex/spandex/pkg/mns"
+)
+
+// EndRoundOptions are the inputs of `spandex mns end-round`.
+type EndRoundOptions struct {
+	*cmdutil.Env
+	File File
+	// Drop are HOLDER:EFFECT ongoing effects no longer kept up.
+	Drop []string
+}
+
+// NewCmdEndRound builds `spandex mns end-round`.
+func NewCmdEndRound(f *cmdutil.Factory, runF func(*EndRoundOptions) error) *cobra.Command {
+	opts := &EndRoundOptions{Env: f.Env(cmdutil.FormatText)}
+	cmd := &cobra.Command{
+		Use:   "end-round [FILE] [--drop ID:EFFECT]...",
+		Short: "Move the clock to the next payment segment, with its reminders",
+		Long: `Move the clock to the next payment segment (the next multiple of 50),
+performing every action that lands on the way, and log the payment
+reminder: every ongoing effect must be paid for again. --drop ID:EFFECT
+ends an ongoing effect first (its holder stops paying for it).
+
+Rolls no dice.`,
+		Example: `  spandex mns end-round -i fight.json
+  spandex mns end-round -i fight.json --drop zap:"power shield"`,
+		RunE: cmdutil.RunE(opts, runF, runEndRound, opts.File.fromArgs),
+	}
+	opts.File.addFlag(cmd)
+	cmd.Flags().StringArrayVar(&opts.Drop, "drop", nil, "ID:EFFECT: an ongoing effect no longer kept up")
+	return cmd
+}
+
+// runEndRound ends the round.
+func runEndRound(opts *EndRoundOptions) error {
+	return change(opts.Env, opts.File, ChartsFile{}, false, func(e *mns.Encounter, _ mns.Ctx) error {
+		for _, d := range opts.Drop {
+			if err := e.DropEffect(d); err != nil {
+				return cmdutil.Inputf("--drop %q: %w", d, err)
+			}
+		}
+		return e.EndRound()
+	})
+}
