@@ -263,12 +263,18 @@ func (fl *File) readOnly(verb string) cmdutil.Prepare {
 	}
 }
 
-// requireActor is the prepare step of a verb that needs --actor.
+// requireActor is the prepare step of a verb that needs --actor. It runs
+// before the FILE argument is checked, so a combatant given where FILE goes
+// (`fight luck -i k.json iron-blade`) is named as the missing --actor.
 func requireActor(actor *string) cmdutil.Prepare {
-	return func(*cobra.Command, []string) error {
-		if *actor == "" {
-			return cmdutil.Inputf("give --actor ID")
+	return func(_ *cobra.Command, args []string) error {
+		if *actor != "" {
+			return nil
 		}
-		return nil
+		if len(args) > 0 && !strings.HasSuffix(args[len(args)-1], ".json") {
+			a := args[len(args)-1]
+			return cmdutil.Inputf("--actor: missing; to name the combatant %s give --actor %s", a, a)
+		}
+		return cmdutil.Inputf("--actor: missing; give --actor ID (the combatant)")
 	}
 }

@@ -29,7 +29,7 @@ panels.
 
 --dice order: one d100.`,
 		Example: `  spandex fight luck -i bank.json --actor guardian --chance 30 --what "the bomb goes off"`,
-		RunE:    cmdutil.RunE(opts, runF, runLuck, opts.File.fromArgs, requireActor(&opts.Actor)),
+		RunE:    cmdutil.RunE(opts, runF, runLuck, requireActor(&opts.Actor), opts.File.fromArgs),
 	}
 	opts.File.addFlag(cmd)
 	cmd.Flags().StringVar(&opts.Actor, "actor", "", "the combatant trying its luck")
