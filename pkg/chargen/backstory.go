@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/naming"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 )
 
@@ -127,7 +128,7 @@ func checkPerkOption(slug, opt string) (string, error) {
 		if opt == "" {
 			return "", nil
 		}
-		n := normalise(opt)
+		n := naming.Slug(opt)
 		if n == "" {
 			return "", errorf("--perk", "contacts: the field is empty")
 		}

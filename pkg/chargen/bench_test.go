@@ -53,14 +53,15 @@ func BenchmarkGenerateGoon(b *testing.B) {
 }
 
 // BenchmarkGenerateReuse and BenchmarkGenerateGoonReuse make each
-// character in the memory of the one before (GenOptions.Reuse), as gen
-// hero -n and gen npc -n do.
+// character in the memory of the one before (GenOptions.Reuse) with one
+// Generator, as gen hero -n and gen npc -n do.
 func BenchmarkGenerateReuse(b *testing.B) {
 	b.ReportAllocs()
 	var prev *hero.Hero
+	g := NewGenerator()
 	defer cpuPerOp(b, cpuTime())
 	for i := 0; i < b.N; i++ {
-		h, _, err := Generate(dice.NewSeeded(uint64(i)), GenOptions{Derive: Options{Quiet: true}, Reuse: prev})
+		h, _, err := g.Hero(dice.NewSeeded(uint64(i)), GenOptions{Derive: Options{Quiet: true}, Reuse: prev})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -72,9 +73,10 @@ func BenchmarkGenerateGoonReuse(b *testing.B) {
 	b.ReportAllocs()
 	r := dice.NewSeeded(1)
 	var prev *hero.Hero
+	g := NewGenerator()
 	defer cpuPerOp(b, cpuTime())
 	for i := 0; i < b.N; i++ {
-		h, _, err := GenerateNPC(r, NPCOptions{Type: NPCCombatant, Derive: Options{Quiet: true}, Reuse: prev})
+		h, _, err := g.NPC(r, NPCOptions{Type: NPCCombatant, Derive: Options{Quiet: true}, Reuse: prev})
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -4,10 +4,10 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"sync"
 
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/naming"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 	"github.com/codename-spandex/spandex/pkg/ruling"
 )
@@ -53,20 +53,15 @@ type builder struct {
 	quiet bool
 	// spare is the memory of a character being reused (Reuse options).
 	spare spare
-}
-
-// builders are reused from one character to the next: a batch does not
-// allocate one per character.
-var builders = sync.Pool{New: func() any { return new(builder) }}
-
-// newBuilder returns a builder to fill; free gives it back once the
-// character is made (what it returns, the hero and the steps, is not
-// touched).
-func newBuilder() *builder { return builders.Get().(*builder) }
-
-func (b *builder) free() {
-	*b = builder{}
-	builders.Put(b)
+	// explaining: the combat explanation lines are recorded (see
+	// combatLine); lines, text and ends are their memory.
+	explaining bool
+	lines      []combatLine
+	text       []byte
+	ends       []int
+	// g is the Generator making the character (nil when deriving or
+	// gaining): the owner of the caches below.
+	g *Generator
 }
 
 // roll rolls one die for purpose.
@@ -131,7 +126,7 @@ func (b *builder) choice(what string, options, prefer []string) (string, error) 
 		return "", errorf("--choose", "no choice is possible for %s", what)
 	}
 	if c, ok := b.nextChoice(); ok {
-		n := normalise(c)
+		n := naming.Slug(c)
 		for _, o := range options {
 			if o == n {
 				return o, nil
@@ -194,30 +189,6 @@ func tableName(table, slug string) string {
 		return w.name
 	}
 	return slug
-}
-
-// normalise lower-cases and hyphenates a user-given name.
-func normalise(s string) string {
-	out := make([]byte, 0, len(s))
-	sep := false
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c >= 'A' && c <= 'Z':
-			c += 'a' - 'A'
-		case c == ' ' || c == '_' || c == '-' || c == '\t':
-			sep = true
-			continue
-		case c == '(' || c == ')':
-			continue
-		}
-		if sep && len(out) > 0 {
-			out = append(out, '-')
-		}
-		sep = false
-		out = append(out, c)
-	}
-	return string(out)
 }
 
 // powerIndex returns the index of the first power with the slug, or -1.
@@ -329,7 +300,7 @@ func (b *builder) energyType(i int) error {
 // flavourFromTable rolls a sub-table and adds the result as a flavour; a
 // "Choose" result takes the next --choose value or the preferred option.
 func (b *builder) flavourFromTable(i int, table, what string, prefer []string) error {
-	row, v, err := b.subTable(i, table, flavourPurpose(b.h.Powers[i].Slug, what))
+	row, v, err := b.subTable(i, table, b.g.flavourPurpose(b.h.Powers[i].Slug, what))
 	if err != nil {
 		return err
 	}
@@ -346,20 +317,6 @@ func (b *builder) flavourFromTable(i int, table, what string, prefer []string) e
 	b.h.Powers[i].Flavours = append(b.h.Powers[i].Flavours, hero.Flavour{Slug: slug, Name: tableName(table, slug), Table: table, Roll: v})
 	return nil
 }
-
-// flavourPurpose is the purpose of a power's sub-table die, its name and
-// what the die decides ("Energy Blast energy type"), made once.
-func flavourPurpose(slug, what string) string {
-	k := [2]string{slug, what}
-	if p, ok := purposes.Load(k); ok {
-		return p.(string)
-	}
-	p := powerName(slug) + " " + what
-	purposes.Store(k, p)
-	return p
-}
-
-var purposes sync.Map // [2]string{slug, what} -> purpose
 
 // add records an explanation step unless the builder is quiet.
 func (b *builder) add(rule, page, format string, args ...any) {

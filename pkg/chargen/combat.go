@@ -16,19 +16,16 @@ func (b *builder) combat(opt Options) {
 	f := h.Abilities.Final
 	// A mundane character's figures come straight from its type's row
 	// (pp. 49-50); it carries no explanation lines, and a quiet batch of
-	// goons does not even format them.
-	var x *explainer
-	if !h.IsMundane() || !b.quiet {
-		x = newExplainer(b, !h.IsMundane())
-		defer x.release()
-	}
+	// goons does not even record them.
+	b.explaining = !h.IsMundane() || !b.quiet
+	b.lines = b.lines[:0]
 
 	// Armour class and dividers. Strength's divider modifier only enhances
 	// "existing dividers provided by powers" (p. 14), so a padded costume's
 	// H/2 (equipment, p. 13) is not improved.
 	dividersFromPower := true
 	if !h.IsMundane() && h.Kind != hero.KindSummoned {
-		ac, src := rulebook.ACF, "a normal costume"
+		ac, src, srcRank := rulebook.ACF, "a normal costume", 0
 		dividersFromPower = false
 		if b.hasItem("padded-costume") {
 			ac, src = rulebook.ACE, "a padded or lightly armoured costume"
@@ -40,19 +37,13 @@ func (b *builder) combat(opt Options) {
 					r = min(r, 3)
 				}
 				if pac, _ := rulebook.ArmourRank(r); pac != 0 && pac < ac {
-					ac, src = pac, h.Powers[i].Name+" rank "+strconv.Itoa(h.Powers[i].Rank)
+					ac, src, srcRank = pac, h.Powers[i].Name, h.Powers[i].Rank
 					dividersFromPower = true
 				}
 			}
 		}
 		c.ArmourClass = ac
-		if x != nil {
-			x.str("armour class ")
-			x.str(acString(ac))
-			x.str(" from ")
-			x.str(src)
-			x.end("pp. 32, 51, 77")
-		}
+		b.explain(combatLine{what: lineArmourClass, ac: ac, from: src, rank: srcRank, page: "pp. 32, 51, 77"})
 	}
 	if c.ArmourClass == 0 {
 		c.ArmourClass = rulebook.ACF
@@ -66,48 +57,15 @@ func (b *builder) combat(opt Options) {
 	d := base.Improve(mod)
 	c.Dividers = hero.Dividers{Health: d.Health, Stamina: d.Stamina}
 	if !base.None() {
-		if x != nil {
-			x.str("dividers ")
-			x.str(dividersString(d))
-			x.str(": armour class ")
-			x.str(acString(c.ArmourClass))
-			x.str(" gives ")
-			x.str(dividersString(base))
-			x.str(", strength ")
-			x.num(f.Strength)
-			x.str(" improves them by ")
-			if mod.None() {
-				x.str("nothing")
-			} else {
-				x.str("H/+")
-				x.num(mod.Health)
-				x.str(" S/+")
-				x.num(mod.Stamina)
-			}
-			x.end("pp. 8, 14")
-		}
+		b.explain(combatLine{what: lineDividers, dividers: d, ac: c.ArmourClass, base: base, score: f.Strength, improve: mod, page: "pp. 8, 14"})
 	}
 
 	// Bonuses.
 	c.DamageBonus = rulebook.DamageBonus(f.Strength)
-	if x != nil {
-		x.str("damage bonus ")
-		x.signed(c.DamageBonus)
-		x.str(" from strength ")
-		x.num(f.Strength)
-		x.str(" (Strength Table)")
-		x.end("p. 8")
-	}
+	b.explain(combatLine{what: lineDamageBonus, value: c.DamageBonus, score: f.Strength, table: "Strength Table", page: "p. 8"})
 	c.StrikeBonus = rulebook.AgilityBonus(f.Agility)
-	if x != nil {
-		x.str("strike bonus ")
-		x.signed(c.StrikeBonus)
-		x.str(" from agility ")
-		x.num(f.Agility)
-		x.str(" (Agility Table)")
-		x.end("p. 8")
-	}
-	b.dodge(opt, x)
+	b.explain(combatLine{what: lineStrikeBonus, value: c.StrikeBonus, score: f.Agility, table: "Agility Table", page: "p. 8"})
+	b.dodge(opt)
 
 	// Knockback threshold and bracing.
 	c.KnockbackThreshold = rulebook.DefaultKnockbackThreshold
@@ -115,31 +73,15 @@ func (b *builder) combat(opt Options) {
 		k := min(value(&h.Powers[i], "knockback_ranks"), h.Powers[i].Rank)
 		if k > 0 {
 			c.KnockbackThreshold += 5 * k
-			if x != nil {
-				x.str("knockback threshold +")
-				x.num(5 * k)
-				x.str(" from Larger (stockier), ")
-				x.num(k)
-				x.str(" rank(s)")
-				x.end("p. 61")
-			}
+			b.explain(combatLine{what: lineStockier, value: 5 * k, rank: k, page: "p. 61"})
 		}
 	}
 	c.BraceBonus = 0
 	if r := h.PowerRank("super-strength"); r > 0 {
 		c.BraceBonus = rulebook.BracePerRank * r
-		if x != nil {
-			x.str("bracing adds ")
-			x.num(c.BraceBonus)
-			x.str(" to the knockback threshold (+5 per Super Strength rank)")
-			x.end("p. 76")
-		}
+		b.explain(combatLine{what: lineBracing, value: c.BraceBonus, page: "p. 76"})
 	}
-	if x != nil {
-		x.str("knockback threshold ")
-		x.num(c.KnockbackThreshold)
-		x.end("p. 13")
-	}
+	b.explain(combatLine{what: lineKnockback, value: c.KnockbackThreshold, page: "p. 13"})
 
 	// Panels per page.
 	switch h.Kind {
@@ -155,14 +97,10 @@ func (b *builder) combat(opt Options) {
 			}
 		}
 	}
-	if x != nil {
-		x.num(c.PanelsPerPage)
-		x.str(" panels per page")
-		x.end("p. 13")
-	}
+	b.explain(combatLine{what: linePanels, value: c.PanelsPerPage, page: "p. 13"})
 
-	b.movement(x)
-	c.Explain = x.lines(take(&b.spare.explain))
+	b.movement()
+	c.Explain = b.formatLines(!h.IsMundane(), take(&b.spare.explain))
 	b.senses()
 	if (h.IsMundane() || h.Kind == hero.KindSummoned) && len(c.Attacks) > 0 {
 		// A supporting character's attacks come from its type and weapon
@@ -177,49 +115,30 @@ func (b *builder) combat(opt Options) {
 // dodge works out whether the hero may dodge and the dodge bonus (pp. 13,
 // 35): the armour class's own bonus plus every power's, added up or the
 // best one taken (§10 item 13).
-func (b *builder) dodge(opt Options, x *explainer) {
+func (b *builder) dodge(opt Options) {
 	h := b.h
 	c := &h.Combat
 	info := rulebook.ArmourClassInfo(c.ArmourClass)
 	c.CanDodge = info.CanDodge
 	why, whyRank := "", 0
 	if r := h.PowerRank("armour"); r >= 2 {
-		c.CanDodge, why, whyRank = false, "Armour rank ", r
+		c.CanDodge, why, whyRank = false, "Armour", r
 	}
 	if r := h.PowerRank("toughness"); r >= 2 {
-		c.CanDodge, why, whyRank = false, "Toughness rank ", r
+		c.CanDodge, why, whyRank = false, "Toughness", r
 	}
 	if !c.CanDodge {
 		c.DodgeBonus = 0
-		if x != nil {
-			x.str("cannot dodge (")
-			if why == "" {
-				x.str("armour class ")
-				x.str(acString(c.ArmourClass))
-			} else {
-				x.str(why)
-				x.num(whyRank)
-			}
-			x.str(")")
-			x.end("pp. 35, 51")
-		}
+		b.explain(combatLine{what: lineCannotDodge, ac: c.ArmourClass, from: why, rank: whyRank, page: "pp. 35, 51"})
 		return
 	}
-	type src struct {
-		name  string
-		bonus int
-	}
-	var buf [8]src
-	srcs := buf[:0]
-	if info.DodgeBonus != 0 {
-		srcs = append(srcs, src{"armour class", info.DodgeBonus})
-	}
-	if r := h.PowerRank("acrobatics"); r > 0 {
-		bonus := 2
-		if r >= 2 {
-			bonus = 3
-		}
-		srcs = append(srcs, src{"Acrobatics", bonus})
+	// The bonus from each source, 0 for none.
+	var bonus [dodgeSources]int
+	bonus[dodgeArmourClass] = info.DodgeBonus
+	if r := h.PowerRank("acrobatics"); r >= 2 {
+		bonus[dodgeAcrobatics] = 3
+	} else if r == 1 {
+		bonus[dodgeAcrobatics] = 2
 	}
 	ma := 0
 	if i := powerIndex(h, "martial-arts"); i >= 0 {
@@ -230,79 +149,46 @@ func (b *builder) dodge(opt Options, x *explainer) {
 		}
 	}
 	if h.PowerRank("reactions") > 0 {
-		srcs = append(srcs, src{"Reactions", 2})
+		bonus[dodgeReactions] = 2
 	}
 	if h.PowerRank("super-speed") > 0 {
-		srcs = append(srcs, src{"Super Speed", 3})
+		bonus[dodgeSuperSpeed] = 3
 	}
 	if b.hasFlavour("skills", "gymnastics") {
-		srcs = append(srcs, src{"Gymnastics", 1})
+		bonus[dodgeGymnastics] = 1
 	}
 	// "add" (the default): every source adds; "best": the best one.
+	l := combatLine{what: lineDodge, ac: c.ArmourClass, martialArts: ma > 0, page: "pp. 13, 35"}
 	total := 0
-	best := src{}
 	if opt.DodgeStacking == "best" {
-		for _, s := range srcs {
-			if s.bonus > best.bonus {
+		l.best = true
+		best := -1
+		for s, v := range bonus {
+			if v > 0 && (best < 0 || v > bonus[best]) {
 				best = s
 			}
 		}
-		total = best.bonus
+		if best >= 0 {
+			total = bonus[best]
+			l.dodge[best] = int8(total)
+		}
 	} else {
-		for _, s := range srcs {
-			total += s.bonus
+		for s, v := range bonus {
+			total += v
+			l.dodge[s] = int8(v)
 		}
 	}
 	total += ma
 	c.DodgeBonus = total
-	if x == nil {
-		return
-	}
-	x.str("may dodge, dodge bonus ")
-	x.signed(total)
-	x.str(": ")
-	sep := false
-	part := func(s src) {
-		if sep {
-			x.str(", ")
-		}
-		sep = true
-		x.str(s.name)
-		if s.name == "armour class" {
-			x.str(" ")
-			x.str(acString(c.ArmourClass))
-		}
-		x.str(" ")
-		x.signed(s.bonus)
-	}
-	if opt.DodgeStacking == "best" {
-		if best.bonus > 0 {
-			part(best)
-			x.str(" (best)")
-		}
-	} else {
-		for _, s := range srcs {
-			part(s)
-		}
-	}
-	if ma > 0 {
-		if sep {
-			x.str(", ")
-		}
-		sep = true
-		x.str("Martial Arts rank 2 +1")
-	}
-	if !sep {
-		x.str("no bonus")
-	}
-	x.end("pp. 13, 35")
+	l.value = total
+	b.explain(l)
 }
 
 // movement works out the movement speed (p. 14): (strength + agility +
 // endurance) ÷ 6 from the rolled scores, rounded to nearest (§10 item
 // 28); Larger (taller) adds 50% of it per rank and Super Speed doubles it
 // per rank (pp. 62, 75). Other ways of moving go in Moves.
-func (b *builder) movement(x *explainer) {
+func (b *builder) movement() {
 	h := b.h
 	c := &h.Combat
 	base := h.Abilities.Base
@@ -310,32 +196,13 @@ func (b *builder) movement(x *explainer) {
 		return
 	}
 	mv := rulebook.MovementSpeed(base.Strength, base.Agility, base.Endurance)
-	if x != nil {
-		x.str("movement (")
-		x.num(base.Strength)
-		x.str("+")
-		x.num(base.Agility)
-		x.str("+")
-		x.num(base.Endurance)
-		x.str(") ÷ 6 = ")
-		x.num(mv)
-		x.str(" metres per panel, from the rolled scores")
-		x.end("p. 14")
-	}
+	b.explain(combatLine{what: lineMovement, scores: [3]int{base.Strength, base.Agility, base.Endurance}, value: mv, page: "p. 14"})
 	orig := mv
 	if i := powerIndex(h, "larger"); i >= 0 {
 		m := h.Powers[i].Rank - min(value(&h.Powers[i], "knockback_ranks"), h.Powers[i].Rank)
 		if m > 0 {
 			mv = (orig*(2+m) + 1) / 2
-			if x != nil {
-				x.str("Larger (taller): +50% of ")
-				x.num(orig)
-				x.str(" per rank, ")
-				x.num(m)
-				x.str(" rank(s): ")
-				x.num(mv)
-				x.end("p. 61")
-			}
+			b.explain(combatLine{what: lineTaller, score: orig, rank: m, value: mv, page: "p. 61"})
 		}
 	}
 	if r := h.PowerRank("super-speed"); r > 0 {
@@ -343,13 +210,7 @@ func (b *builder) movement(x *explainer) {
 		for k := 0; k < r && mv < 1<<20; k++ {
 			mv *= 2
 		}
-		if x != nil {
-			x.str("Super Speed rank ")
-			x.num(r)
-			x.str(" doubles movement per rank in combat: ")
-			x.num(mv)
-			x.end("p. 75")
-		}
+		b.explain(combatLine{what: lineSuperSpeed, rank: r, value: mv, page: "p. 75"})
 		c.Moves = nil
 		defer func() {
 			c.Moves = append([]hero.Move{{Mode: "run", Metres: mv * 3 / 2, Power: "super-speed", Notes: "long straight path: three times " + strconv.Itoa(walk) + " (rank 1), doubled per further rank"}}, c.Moves...)

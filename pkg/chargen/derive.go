@@ -8,6 +8,7 @@ import (
 
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/naming"
 	"github.com/codename-spandex/spandex/pkg/profile"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 	"github.com/codename-spandex/spandex/pkg/ruling"
@@ -309,7 +310,7 @@ func (b *builder) forcefieldHealth(i int) error {
 	if !ok {
 		return nil
 	}
-	e := mustParse(expr)
+	e := b.g.parse(expr)
 	if v, ok := p.Values["health"]; ok {
 		if v < e.Min() || v > e.Max() {
 			return errorf(fmt.Sprintf("$.powers[%d].values.health", i), "%d is outside %s (%d-%d)", v, expr, e.Min(), e.Max())
@@ -351,7 +352,7 @@ func ownedModifier(src string) bool {
 	if j := strings.LastIndexByte(src, ':'); j >= 0 {
 		src = src[j+1:]
 	}
-	switch normalise(src) {
+	switch naming.Slug(src) {
 	case "super-strength", "super-endurance", "larger", "specialist-training":
 		return true
 	}
@@ -453,7 +454,7 @@ func parseTraining(opt string) ([]training, error) {
 }
 
 func abilityName(s string) (string, bool) {
-	switch normalise(s) {
+	switch naming.Slug(s) {
 	case "strength", "str":
 		return "strength", true
 	case "agility", "agi":
@@ -728,3 +729,49 @@ func (b *builder) powerUse() int {
 	}
 	return max(rulebook.MinPowerUse, min(n, rulebook.MaxPowerUse))
 }
+
+// Value keys of the ranks 0-9 of the powers whose dice are rolled per
+// rank (docs/chargen.md, "Rolled values"); static data, no init work.
+var (
+	keysD10     = [...]string{"d10_r0", "d10_r1", "d10_r2", "d10_r3", "d10_r4", "d10_r5", "d10_r6", "d10_r7", "d10_r8", "d10_r9"}
+	keysD6      = [...]string{"d6_r0", "d6_r1", "d6_r2", "d6_r3", "d6_r4", "d6_r5", "d6_r6", "d6_r7", "d6_r8", "d6_r9"}
+	keysStrD6   = [...]string{"str_d6_r0", "str_d6_r1", "str_d6_r2", "str_d6_r3", "str_d6_r4", "str_d6_r5", "str_d6_r6", "str_d6_r7", "str_d6_r8", "str_d6_r9"}
+	keysEndD6   = [...]string{"end_d6_r0", "end_d6_r1", "end_d6_r2", "end_d6_r3", "end_d6_r4", "end_d6_r5", "end_d6_r6", "end_d6_r7", "end_d6_r8", "end_d6_r9"}
+	keysPoolD10 = [...]string{"pool_d10_r0", "pool_d10_r1", "pool_d10_r2", "pool_d10_r3", "pool_d10_r4", "pool_d10_r5", "pool_d10_r6", "pool_d10_r7", "pool_d10_r8", "pool_d10_r9"}
+)
+
+// rankKey returns prefix followed by rank k ("d10_r3"), without
+// allocating for the usual prefixes and ranks.
+func rankKey(prefix string, k int) string {
+	if k >= 0 && k < 10 {
+		switch prefix {
+		case "d10_r":
+			return keysD10[k]
+		case "d6_r":
+			return keysD6[k]
+		case "str_d6_r":
+			return keysStrD6[k]
+		case "end_d6_r":
+			return keysEndD6[k]
+		case "pool_d10_r":
+			return keysPoolD10[k]
+		}
+	}
+	return prefix + strconv.Itoa(k)
+}
+
+// signedDice returns expr followed by n as fmt's %+d writes it ("1d6+1",
+// "1d6-2"), without allocating for small n.
+func signedDice(expr string, n int) string {
+	if expr == "1d6" && n >= -9 && n <= 9 {
+		return oneD6Signed[n+9]
+	}
+	s := strconv.Itoa(n)
+	if n >= 0 {
+		s = "+" + s
+	}
+	return expr + s
+}
+
+var oneD6Signed = [...]string{"1d6-9", "1d6-8", "1d6-7", "1d6-6", "1d6-5", "1d6-4", "1d6-3", "1d6-2", "1d6-1", "1d6+0",
+	"1d6+1", "1d6+2", "1d6+3", "1d6+4", "1d6+5", "1d6+6", "1d6+7", "1d6+8", "1d6+9"}

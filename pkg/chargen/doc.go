@@ -17,6 +17,13 @@
 //     androids, summoned creatures and sidekicks (gen npc);
 //   - RollGrid and the grid lines (gen grid).
 //
+// A batch (gen hero -n, gen npc -n) makes its characters with one
+// Generator (NewGenerator; Generator.Hero and Generator.NPC), which owns
+// the memory and caches reused from one character to the next. The
+// combat explanation is recorded as typed lines (combatLine: rule, table,
+// figures, page) while the figures are worked out, and formatted with fmt
+// only when stored on the character or printed.
+//
 // Dice are rolled in one documented order (docs/chargen.md), so the GM's
 // own dice (--dice) can drive any of them. Every unattended choice the
 // book leaves to the player follows a documented, deterministic strategy

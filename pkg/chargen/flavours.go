@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/naming"
 )
 
 // Unattended preferences for "Choose" results and other free choices.
@@ -107,7 +108,7 @@ func (b *builder) learn(i int, table string, speciality bool, prefer []string) e
 		if tries > 200 {
 			return errorf("dice", "could not roll a new %s for %s", what, b.h.Powers[i].Name)
 		}
-		row, v, err := b.subTable(i, table, flavourPurpose(b.h.Powers[i].Slug, what))
+		row, v, err := b.subTable(i, table, b.g.flavourPurpose(b.h.Powers[i].Slug, what))
 		if err != nil {
 			return err
 		}
@@ -240,7 +241,7 @@ func (b *builder) superSense(i int) error {
 	}
 	if c, ok := b.nextChoice(); ok {
 		all := append(append([]string{"animal-senses", "radar-sense"}, tableOptions("enhanced-sense")...), tableOptions("special-sense")...)
-		n := normalise(c)
+		n := naming.Slug(c)
 		if !slices.Contains(all, n) {
 			return errorf("--choose", "%q is not a super sense (one of %s)", c, joinSlugs(all))
 		}

@@ -59,7 +59,7 @@ func (b *builder) sidekick(i int) error {
 	}
 	opt := GenOptions{Kind: hero.KindSidekick, Slots: rank - 1, NoSlots: rank == 1, PanelsPerPage: rank + 1,
 		Name: b.h.Name + "'s sidekick", Derive: Options{Quiet: b.quiet}}
-	sk, steps, err := Generate(b.r, opt)
+	sk, steps, err := b.g.generateOr(b.r, opt)
 	if err != nil {
 		return err
 	}

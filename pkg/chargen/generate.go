@@ -88,7 +88,7 @@ const (
 //     endurance for health, then the same for stamina.
 //
 // Step 3 (back-story and perks) and every unattended choice roll no dice.
-func Generate(r dice.Roller, opt GenOptions) (*hero.Hero, ruling.Steps, error) {
+func (g *Generator) generate(r dice.Roller, opt GenOptions) (*hero.Hero, ruling.Steps, error) {
 	rec := r
 	kind := opt.Kind
 	if kind == "" {
@@ -103,9 +103,8 @@ func Generate(r dice.Roller, opt GenOptions) (*hero.Hero, ruling.Steps, error) {
 	}
 	*h = hero.Hero{Schema: hero.SchemaVersion, Kind: kind, Name: opt.Name, Powers: recycled(sp.powers, 8), Perks: recycled(sp.perks, 0),
 		Equipment: recycled(sp.equipment, 4), Log: recycled(sp.log, 0)}
-	b := newBuilder()
-	defer b.free()
-	*b = builder{h: h, r: rec, choose: slices.Clone(opt.Derive.Choose), noSidekick: kind == hero.KindSidekick, quiet: opt.Derive.Quiet, spare: sp}
+	b, done := g.builder(builder{h: h, r: rec, choose: slices.Clone(opt.Derive.Choose), noSidekick: kind == hero.KindSidekick, quiet: opt.Derive.Quiet, spare: sp})
+	defer done()
 	cr := sp.creation
 	if cr == nil {
 		cr = new(hero.Creation)

@@ -3,10 +3,10 @@ package chargen
 import (
 	"fmt"
 	"slices"
-	"sync"
 
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/naming"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 	"github.com/codename-spandex/spandex/pkg/ruling"
 )
@@ -37,7 +37,7 @@ func ParseNPCType(s string) (string, error) {
 	case NPCNormalAdult, NPCStreetTough, NPCSpecialist, NPCChild, NPCCombatant, NPCRobot, NPCAndroid, NPCAnimal, NPCSummoned, NPCSidekick:
 		return s, nil
 	}
-	n := normalise(s)
+	n := naming.Slug(s)
 	switch n {
 	case "goon", "goons", "thug", "thugs", "henchman", "combatants":
 		return NPCCombatant, nil
@@ -94,19 +94,19 @@ type NPCOptions struct {
 // slots and then its health d6s; for a summoned creature, its health
 // d10s then its stamina d10s; androids and sidekicks are generated as
 // full heroes (see Generate).
-func GenerateNPC(r dice.Roller, opt NPCOptions) (*hero.Hero, ruling.Steps, error) {
+func (g *Generator) npc(r dice.Roller, opt NPCOptions) (*hero.Hero, ruling.Steps, error) {
 	typ, err := ParseNPCType(opt.Type)
 	if err != nil {
 		return nil, nil, err
 	}
-	switch normalise(opt.Blaster) {
+	switch naming.Slug(opt.Blaster) {
 	case "", "stunning-attack", "energy-blast":
 	default:
 		return nil, nil, errorf("--blaster", "%q is not stunning-attack or energy-blast (p. 49)", opt.Blaster)
 	}
 	switch typ {
 	case NPCAndroid:
-		h, steps, err := Generate(r, GenOptions{Kind: hero.KindAndroid, Name: opt.Name, Derive: opt.Derive, Seed: opt.Seed, Reuse: opt.Reuse})
+		h, steps, err := g.generate(r, GenOptions{Kind: hero.KindAndroid, Name: opt.Name, Derive: opt.Derive, Seed: opt.Seed, Reuse: opt.Reuse})
 		if err == nil {
 			h.NPCType = typ
 		}
@@ -119,7 +119,7 @@ func GenerateNPC(r dice.Roller, opt NPCOptions) (*hero.Hero, ruling.Steps, error
 		if rank < 1 || rank > 3 {
 			return nil, nil, errorf("--rank", "%d: the Sidekick power has ranks 1-3 (p. 71)", rank)
 		}
-		h, steps, err := Generate(r, GenOptions{Kind: hero.KindSidekick, Name: opt.Name, Slots: rank - 1, NoSlots: rank == 1,
+		h, steps, err := g.generate(r, GenOptions{Kind: hero.KindSidekick, Name: opt.Name, Slots: rank - 1, NoSlots: rank == 1,
 			PanelsPerPage: rank + 1, Derive: opt.Derive, Seed: opt.Seed, Reuse: opt.Reuse})
 		if err == nil {
 			h.NPCType = typ
@@ -135,9 +135,8 @@ func GenerateNPC(r dice.Roller, opt NPCOptions) (*hero.Hero, ruling.Steps, error
 	}
 	*h = hero.Hero{Schema: hero.SchemaVersion, Kind: hero.KindMundane, NPCType: typ, Name: opt.Name,
 		Powers: recycled(sp.powers, 0), Perks: recycled(sp.perks, 0), Equipment: recycled(sp.equipment, 0), Log: recycled(sp.log, 0)}
-	b := newBuilder()
-	defer b.free()
-	*b = builder{r: r, quiet: opt.Derive.Quiet, h: h, spare: sp}
+	b, done := g.builder(builder{r: r, quiet: opt.Derive.Quiet, h: h, spare: sp})
+	defer done()
 	if h.Name == "" {
 		h.Name = npcName(typ)
 	}
@@ -180,7 +179,7 @@ func GenerateNPC(r dice.Roller, opt NPCOptions) (*hero.Hero, ruling.Steps, error
 		case NPCChild:
 			exprs = [4]string{"1d3", "1d3", "1d3", "1d3"}
 		case NPCSpecialist:
-			switch normalise(opt.Focus) {
+			switch naming.Slug(opt.Focus) {
 			case "", "mental":
 				exprs = [4]string{"1d3+2", "1d3+2", "2d6", "1d3+2"}
 			case "physical":
@@ -237,7 +236,7 @@ func GenerateNPC(r dice.Roller, opt NPCOptions) (*hero.Hero, ruling.Steps, error
 		case 7:
 			c.Attacks = append(c.Attacks, weaponAttack("sub-machine-gun", "Sub-machine gun", rulebook.DamageProjectile, rulebook.SC1, true, 2))
 		case 8:
-			blaster := normalise(opt.Blaster)
+			blaster := naming.Slug(opt.Blaster)
 			switch blaster {
 			case "", "stunning-attack":
 				c.Attacks = append(c.Attacks, hero.Attack{Slug: "blaster", Name: "Hi-tech blaster (stunning attack)", StrikeClass: rulebook.SC3,
@@ -258,7 +257,7 @@ func GenerateNPC(r dice.Roller, opt NPCOptions) (*hero.Hero, ruling.Steps, error
 			}
 		}
 		if row.Roll > 1 {
-			h.Equipment = append(h.Equipment, hero.Item{Slug: slugOf(row.Weapon), Name: row.Weapon})
+			h.Equipment = append(h.Equipment, hero.Item{Slug: naming.Slug(row.Weapon), Name: row.Weapon})
 		}
 	case NPCAnimal:
 		if err := four([4]string{"1d6+2", "1d6+2", "1d6+2", "1d6+2"}); err != nil {
@@ -357,7 +356,7 @@ func (b *builder) summoned(opt NPCOptions) (*hero.Hero, ruling.Steps, error) {
 	}
 	var extras []string
 	for _, e := range opt.Extras {
-		n := normalise(e)
+		n := naming.Slug(e)
 		ok := false
 		for _, a := range rulebook.SummonAbilities() {
 			if a.Slug == n {
@@ -467,7 +466,7 @@ func (b *builder) rollAbilities(exprs [4]string, abil *hero.Abilities) error {
 	var ds *[4]abilityDice
 	for k, ptr := range [4]*int{&abil.Strength, &abil.Agility, &abil.Will, &abil.Endurance} {
 		if k == 0 || exprs[k] != exprs[k-1] {
-			ds = abilityDiceFor(exprs[k])
+			ds = b.g.abilityDice(exprs[k])
 		}
 		a := ds[k]
 		v, err := a.e.Total(b.r, a.purpose)
@@ -485,34 +484,3 @@ type abilityDice struct {
 	e       *dice.Expr
 	purpose string
 }
-
-// abilityExprs caches, by expression, the parsed ability dice of the
-// supporting cast with the purposes of the four abilities, so that a
-// batch of goons parses and formats nothing.
-var abilityExprs sync.Map // string -> *[4]abilityDice
-
-func abilityDiceFor(expr string) *[4]abilityDice {
-	if a, ok := abilityExprs.Load(expr); ok {
-		return a.(*[4]abilityDice)
-	}
-	e := dice.MustParse(expr)
-	a := &[4]abilityDice{}
-	for k, name := range [4]string{"strength", "agility", "will", "endurance"} {
-		a[k] = abilityDice{e, name + " (" + expr + ")"}
-	}
-	abilityExprs.Store(expr, a)
-	return a
-}
-
-// slugOf is normalise(s), cached for the few names it is asked for in
-// batches (a combatant's weapon).
-func slugOf(s string) string {
-	if v, ok := slugs.Load(s); ok {
-		return v.(string)
-	}
-	n := normalise(s)
-	slugs.Store(s, n)
-	return n
-}
-
-var slugs sync.Map // string -> string

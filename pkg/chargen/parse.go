@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/codename-spandex/spandex/pkg/naming"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 )
 
@@ -18,9 +19,9 @@ func ParseLine(s string) (rulebook.AbilityLine, error) {
 	if len(s) > maxFlagLen {
 		return rulebook.AbilityLine{}, errorf("--line", "value too long")
 	}
-	n := normalise(strings.NewReplacer(",", " ").Replace(s))
+	n := naming.Slug(strings.NewReplacer(",", " ").Replace(s))
 	for _, l := range rulebook.AbilityLines() {
-		if n == l.Slug || n == normalise(strings.ReplaceAll(l.Name, ",", " ")) {
+		if n == l.Slug || n == naming.Slug(strings.ReplaceAll(l.Name, ",", " ")) {
 			return l, nil
 		}
 	}

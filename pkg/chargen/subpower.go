@@ -6,6 +6,7 @@ import (
 
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/naming"
 	"github.com/codename-spandex/spandex/pkg/ruling"
 )
 
@@ -217,7 +218,7 @@ func (b *builder) newSense(i int) error {
 			f, err = b.senseFrom(i, "enhanced-sense", "enhanced sense", []string{"enhanced-hearing"})
 		default:
 			if c, ok := b.nextChoice(); ok {
-				n := normalise(c)
+				n := naming.Slug(c)
 				lack := b.lacking(i, superSenseOptions())
 				if !slices.Contains(lack, n) {
 					return errorf("--choose", "%q is not a super sense %s lacks (one of %s)", c, name, joinSlugs(lack))

@@ -2,6 +2,7 @@ package chargen
 
 import (
 	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/naming"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 )
 
@@ -53,30 +54,16 @@ func weaponBySlug(s string) (weapon, bool) {
 			return w, true
 		}
 	}
-	if isSlug(s) {
+	if naming.IsSlug(s) {
 		return weapon{}, false
 	}
-	n := normalise(s)
+	n := naming.Slug(s)
 	for _, w := range weapons {
 		if w.slug == n || w.attack == n {
 			return w, true
 		}
 	}
 	return weapon{}, false
-}
-
-// isSlug reports whether normalise would leave s as it is: lower-case
-// letters and digits, words joined by single hyphens.
-func isSlug(s string) bool {
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c >= 'a' && c <= 'z', c >= '0' && c <= '9':
-		case c == '-' && i > 0 && i < len(s)-1 && s[i-1] != '-':
-		default:
-			return false
-		}
-	}
-	return true
 }
 
 // defaultMode is the attack mode a mastery takes: a shield's defence mode

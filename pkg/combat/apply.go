@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/rulebook"
 )
 
 // Apply writes the result onto the defender: health and stamina, the
@@ -75,7 +76,7 @@ func SetConditions(h *hero.Hero) {
 type AttackerEvent struct {
 	Defender        string           `json:"defender"`
 	Attack          string           `json:"attack"`
-	Outcome         string           `json:"outcome"`
+	Outcome         Outcome          `json:"outcome"`
 	PoolSpent       *PoolSpend       `json:"pool_spent,omitempty"`
 	AttackerEffects *AttackerEffects `json:"attacker_effects,omitempty"`
 	Before          State            `json:"before"`
@@ -134,4 +135,9 @@ func (res *Result) ApplyAttacker(attacker *hero.Hero, seed *uint64) (bool, error
 		summary += fmt.Sprintf(", took %d H %d S", e.Applied.Health, e.Applied.Stamina)
 	}
 	return true, attacker.AppendEvent("attacked", summary, seed, ev)
+}
+
+// rbDividers converts a hero file's dividers.
+func rbDividers(d hero.Dividers) rulebook.Dividers {
+	return rulebook.Dividers{Health: d.Health, Stamina: d.Stamina}
 }

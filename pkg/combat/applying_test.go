@@ -126,7 +126,7 @@ func TestImmunities(t *testing.T) {
 				vals = append(vals, 1, 1) // health die, prone die (13 S > 5: knocked back)
 			}
 			res := resolve(t, att, def, Request{Attack: "x", Situation: c.sit}, Options{}, vals...)
-			if res.Outcome != c.outcome || res.Applied.Health != c.wantH || res.Applied.Stamina != c.wantS {
+			if string(res.Outcome) != c.outcome || res.Applied.Health != c.wantH || res.Applied.Stamina != c.wantS {
 				t.Errorf("outcome %s applied %d H %d S (immune %q), want %s %d H %d S", res.Outcome, res.Applied.Health, res.Applied.Stamina, res.Applied.Immune, c.outcome, c.wantH, c.wantS)
 			}
 			if c.immune && res.Knockback != nil {
@@ -306,7 +306,7 @@ func TestBlock(t *testing.T) {
 		def.Combat.KnockbackThreshold = 100
 		res := resolve(t, att, def, Request{Attack: "x", Reaction: Reaction{Kind: ReactionBlock, Object: c.obj}}, Options{}, 20)
 		rr := res.Reaction
-		if rr.ObjectHealth != c.hp || res.Applied.Health != c.h || res.Applied.Stamina != c.s || rr.ObjectDestroyed != c.destroyed || rr.ObjectRemaining != c.remain || res.Outcome != c.outcome {
+		if rr.ObjectHealth != c.hp || res.Applied.Health != c.h || res.Applied.Stamina != c.s || rr.ObjectDestroyed != c.destroyed || rr.ObjectRemaining != c.remain || string(res.Outcome) != c.outcome {
 			t.Errorf("%+v: %+v applied %+v outcome %s", c.obj, rr, res.Applied, res.Outcome)
 		}
 	}

@@ -14,16 +14,20 @@ import (
 
 // BenchmarkResolve resolves the bank fight's punch (to-hit, parry with
 // virtual damage, damage, knockback through a door, prone check,
-// dividers, condition) with a seeded roller, reusing the Result.
+// dividers, condition) with a seeded roller, reusing the Resolver and the
+// Result.
 func BenchmarkResolve(b *testing.B) {
 	g, n := loadHero(b, "guardian"), loadHero(b, "nefario")
 	req := Request{Attack: "fist", Reaction: Reaction{Kind: ReactionParry, Parry: "staff"},
 		Obstructions: []Obstruction{{Material: "wood", At: 0}}}
 	r := dice.NewSeeded(1)
-	var res Result
+	var (
+		rv  Resolver
+		res Result
+	)
 	b.ReportAllocs()
 	for b.Loop() {
-		if err := ResolveInto(&res, g, n, req, r, Options{}); err != nil {
+		if err := rv.Resolve(&res, g, n, req, r, Options{}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -35,10 +39,13 @@ func BenchmarkResolveBlast(b *testing.B) {
 	g, n := loadHero(b, "guardian"), loadHero(b, "nefario")
 	req := Request{Attack: "staff-blast", Situation: Situation{Behind: true}, Reaction: Reaction{Kind: ReactionBrace}}
 	r := dice.NewSeeded(1)
-	var res Result
+	var (
+		rv  Resolver
+		res Result
+	)
 	b.ReportAllocs()
 	for b.Loop() {
-		if err := ResolveInto(&res, n, g, req, r, Options{}); err != nil {
+		if err := rv.Resolve(&res, n, g, req, r, Options{}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -50,10 +57,13 @@ func BenchmarkResolveExplain(b *testing.B) {
 	req := Request{Attack: "fist", Reaction: Reaction{Kind: ReactionParry, Parry: "staff"},
 		Obstructions: []Obstruction{{Material: "wood", At: 0}}}
 	r := dice.NewSeeded(1)
-	var res Result
+	var (
+		rv  Resolver
+		res Result
+	)
 	b.ReportAllocs()
 	for b.Loop() {
-		if err := ResolveInto(&res, g, n, req, r, Options{}); err != nil {
+		if err := rv.Resolve(&res, g, n, req, r, Options{}); err != nil {
 			b.Fatal(err)
 		}
 		res.Explain()

@@ -1,10 +1,10 @@
 package combat
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
-	"github.com/codename-spandex/spandex/pkg/rulebook"
 	"github.com/codename-spandex/spandex/pkg/ruling"
 )
 
@@ -51,17 +51,17 @@ func (res *Result) Explain() ruling.Steps {
 			st.Add("grab", "p. 41", "grab's virtual health damage 1d6 %d + damage bonus %d = %d against the parry's %d", res.Damage.HealthRoll, res.Damage.Bonus, res.Damage.Health, rr.VirtualDamage)
 		}
 		switch res.Outcome {
-		case "grabbed":
+		case OutcomeGrabbed:
 			st.Add("grab", "p. 41", "%s is grabbed: cannot move away from %s", res.Defender, res.Attacker)
-		case "grappled":
+		case OutcomeGrappled:
 			st.Add("grapple", "p. 42", "second grab on the same target: %s is grappled (no attacks; +4 to hit them)", res.Defender)
-		case "escaped":
+		case OutcomeEscaped:
 			st.Add("escape", "p. 42", "%s gets free", res.Defender)
-		case "not-escaped":
+		case OutcomeNotEscaped:
 			st.Add("escape", "p. 42", "%s is still held", res.Defender)
 		}
 	}
-	if res.Applied.Immune != "" && res.Outcome == "immune" {
+	if res.Applied.Immune != "" && res.Outcome == OutcomeImmune {
 		st.Add("immunity", "", "%s: no damage and no knockback", res.Applied.Immune)
 	}
 	if m := res.Mundane; m != nil {
@@ -111,7 +111,7 @@ func (res *Result) Explain() ruling.Steps {
 		st.Add("absorb", "", "%s absorbs -%d H, -%d S", ab.Source, ab.Health, ab.Stamina)
 	}
 	if (res.Mode == ModeStrike || res.Mode == ModeCrush) && res.Mundane == nil {
-		if res.Outcome == "hit" || res.Outcome == "parried" || res.Outcome == "blocked" {
+		if res.Outcome == OutcomeHit || res.Outcome == OutcomeParried || res.Outcome == OutcomeBlocked {
 			for _, n := range ap.DividerNotes {
 				st.Add("dividers", "p. 37", "%s", n)
 			}
@@ -315,44 +315,21 @@ func obstructionText(kb *KnockbackResult) string {
 
 // Summary is a one-line account of the result for the event log.
 func (res *Result) Summary() string {
-	var b strings.Builder
-	b.WriteString(res.Attacker)
-	b.WriteString(" vs ")
-	b.WriteString(res.Defender)
-	b.WriteString(" (")
-	b.WriteString(nameOr(res.Attack.Slug, string(res.Mode)))
-	b.WriteString("): ")
-	b.WriteString(res.Outcome)
+	s := fmt.Sprintf("%s vs %s (%s): %s", res.Attacker, res.Defender, nameOr(res.Attack.Slug, string(res.Mode)), res.Outcome)
 	if kb := res.Knockback; kb != nil && kb.Metres > 0 {
-		b.WriteString(", knocked back ")
-		b.WriteString(strconv.Itoa(kb.Metres))
-		b.WriteString(" m")
-		if kb.Prone {
-			b.WriteString(", prone")
-		}
+		s += fmt.Sprintf(", knocked back %d m%s", kb.Metres, proneText(kb.Prone))
 	}
 	if res.Applied.Health > 0 || res.Applied.Stamina > 0 {
-		b.WriteString(", took ")
-		b.WriteString(strconv.Itoa(res.Applied.Health))
-		b.WriteString(" H ")
-		b.WriteString(strconv.Itoa(res.Applied.Stamina))
-		b.WriteString(" S")
+		s += fmt.Sprintf(", took %d H %d S", res.Applied.Health, res.Applied.Stamina)
 	}
 	if m := res.Mundane; m != nil && m.TakenOut {
-		b.WriteString(", taken out (")
-		b.WriteString(m.Result)
-		b.WriteString(")")
+		s += fmt.Sprintf(", taken out (%s)", m.Result)
 	}
 	if f := res.Finishing; f != nil {
-		b.WriteString(", knocked out for ")
-		b.WriteString(strconv.Itoa(f.Hours))
-		b.WriteString(" hours")
+		s += fmt.Sprintf(", knocked out for %d hours", f.Hours)
 	}
 	if res.After.Condition != res.Before.Condition {
-		b.WriteString("; ")
-		b.WriteString(res.After.Condition)
+		s += "; " + res.After.Condition
 	}
-	return b.String()
+	return s
 }
-
-var _ = rulebook.DefaultKnockbackThreshold

@@ -3,8 +3,8 @@ package combat
 import "github.com/codename-spandex/spandex/pkg/dice"
 
 // recorder wraps the caller's roller and appends every die, with its
-// purpose, to the result's Dice. It lives inside Result so that recording
-// does not allocate a separate object per attack.
+// purpose, to the result's Dice. It lives in the Resolver's pipeline so
+// that recording does not allocate a separate object per attack.
 type recorder struct {
 	r    dice.Roller
 	dice *[]dice.Rolled

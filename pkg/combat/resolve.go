@@ -20,15 +20,22 @@ import (
 // Every request check happens before the first die is rolled.
 func Resolve(attacker, defender *hero.Hero, req Request, r dice.Roller, opt Options) (*Result, error) {
 	res := &Result{}
-	if err := ResolveInto(res, attacker, defender, req, r, opt); err != nil {
+	if err := new(Resolver).Resolve(res, attacker, defender, req, r, opt); err != nil {
 		return nil, err
 	}
 	return res, nil
 }
 
-// ResolveInto is Resolve writing into res, reusing its slices, so that
-// simulations can resolve many attacks without allocating a Result each.
-func ResolveInto(res *Result, attacker, defender *hero.Hero, req Request, r dice.Roller, opt Options) error {
+// Resolver resolves attacks one after another in memory it keeps: a
+// simulation creates one, and resolving an attack into a Result it
+// reuses allocates nothing. The zero value is ready to use; a Resolver is
+// not safe for concurrent use.
+type Resolver struct {
+	p pipeline
+}
+
+// Resolve is the package's Resolve writing into res, reusing its slices.
+func (rv *Resolver) Resolve(res *Result, attacker, defender *hero.Hero, req Request, r dice.Roller, opt Options) error {
 	if attacker == nil || defender == nil {
 		return errors.New("combat: Resolve needs an attacker and a defender")
 	}
@@ -39,11 +46,9 @@ func ResolveInto(res *Result, attacker, defender *hero.Hero, req Request, r dice
 		return err
 	}
 	res.reset()
-	res.opt = opt
-	res.rec = recorder{r: r, dice: &res.Dice}
 	res.Attacker, res.Defender, res.Mode = attacker.Name, defender.Name, req.Mode
 	res.Before = stateOf(defender)
-	p, err := prepare(res, attacker, defender, &req, &res.pl)
+	p, err := prepare(res, attacker, defender, &req, r, opt, &rv.p)
 	if err != nil {
 		return err
 	}
@@ -90,9 +95,14 @@ func (res *Result) reset() {
 	}
 }
 
-// pipeline is one attack being resolved.
+// pipeline is one attack being resolved: what Resolve works with, apart
+// from the Result it fills.
 type pipeline struct {
-	res      *Result
+	res *Result
+	// rec rolls with the caller's roller, recording each die in res.Dice.
+	rec recorder
+	opt Options
+
 	att, def *hero.Hero
 	req      *Request
 	reqv     Request
@@ -124,9 +134,9 @@ type pipeline struct {
 }
 
 // prepare checks the whole request before any die is rolled.
-func prepare(res *Result, att, def *hero.Hero, req *Request, p *pipeline) (*pipeline, error) {
+func prepare(res *Result, att, def *hero.Hero, req *Request, r dice.Roller, opt Options, p *pipeline) (*pipeline, error) {
 	obs := p.kb.Obstructions[:0]
-	*p = pipeline{res: res, att: att, def: def, reqv: *req, ac: def.Combat.ArmourClass}
+	*p = pipeline{res: res, rec: recorder{r: r, dice: &res.Dice}, opt: opt, att: att, def: def, reqv: *req, ac: def.Combat.ArmourClass}
 	p.req = &p.reqv
 	req = p.req
 	p.kb.Obstructions = obs
@@ -571,9 +581,9 @@ func (p *pipeline) run() error {
 		}
 	}
 	if !hit {
-		res.Outcome = "miss"
+		res.Outcome = OutcomeMiss
 		if p.mental {
-			res.Outcome = "resisted"
+			res.Outcome = OutcomeResisted
 		}
 		res.Reaction = ReactionResult{Kind: req.Reaction.Kind}
 		if req.Reaction.Kind == ReactionResist {
@@ -608,7 +618,7 @@ func (p *pipeline) run() error {
 	// Complete immunities are known before any damage die.
 	p.immune = p.completeImmunity()
 	if p.immune != "" {
-		res.Outcome = "immune"
+		res.Outcome = OutcomeImmune
 		res.Applied.Immune = p.immune
 		res.After = res.Before
 		return nil
@@ -641,7 +651,7 @@ func (p *pipeline) toHit() (bool, error) {
 	if p.kind == kindHaymaker {
 		mods = append(mods, HaymakerModifier())
 	}
-	roll, err := p.res.rec.Roll(20, "to-hit")
+	roll, err := p.rec.Roll(20, "to-hit")
 	if err != nil {
 		return false, err
 	}
@@ -693,7 +703,7 @@ func (p *pipeline) reactionPanels(k ReactionKind) (int, bool) {
 
 // reaction runs step 2 and returns a non-empty outcome when the attack is
 // avoided entirely.
-func (p *pipeline) reaction() (string, error) {
+func (p *pipeline) reaction() (Outcome, error) {
 	res, def := p.res, p.def
 	rx := p.req.Reaction
 	rr := &res.Reaction
@@ -702,7 +712,7 @@ func (p *pipeline) reaction() (string, error) {
 		return "", nil
 	}
 	rr.Panels, rr.Free = p.reactionPanels(rx.Kind)
-	rec := &res.rec
+	rec := &p.rec
 	switch rx.Kind {
 	case ReactionParry:
 		rr.Parry, rr.AttackType, rr.ParryType = p.parry.Slug, string(p.atype), string(p.ptype)
@@ -757,13 +767,13 @@ func (p *pipeline) reaction() (string, error) {
 		switch dr {
 		case rulebook.DodgeFull:
 			rr.Success = true
-			return "dodged", nil
+			return OutcomeDodged, nil
 		case rulebook.DodgePlusP:
 			rr.Success = true
 			if rx.TakeExtraPanel {
 				rr.ExtraPanel = true
 				rr.Panels++
-				return "dodged", nil
+				return OutcomeDodged, nil
 			}
 		case rulebook.DodgeHalf:
 			rr.Success = true
@@ -796,10 +806,10 @@ func (p *pipeline) reaction() (string, error) {
 // judo runs the judo throw reaction (pp. 35-36): a grab (a to-hit roll
 // with the defender's unarmed attack against the attacker's armour
 // class), then 1d6 + strike bonus on the Judo Throw Table.
-func (p *pipeline) judo() (string, error) {
+func (p *pipeline) judo() (Outcome, error) {
 	res, def, att := p.res, p.def, p.att
 	rr := &res.Reaction
-	rec := &res.rec
+	rec := &p.rec
 	ua := unarmedAttack(def)
 	var gmods []Modifier
 	if b := def.Combat.StrikeBonus; b != 0 {
@@ -831,7 +841,7 @@ func (p *pipeline) judo() (string, error) {
 	}
 	mods = p.reactionMods(mods, false)
 	col := def.PowerRank(rulebook.PowerMartialArts)
-	if p.res.opt.JudoColumn == JudoByStrikeClass {
+	if p.opt.JudoColumn == JudoByStrikeClass {
 		col = int(p.atk.StrikeClass)
 	}
 	total := roll + sumMods(mods)
@@ -862,7 +872,7 @@ func (p *pipeline) judo() (string, error) {
 		}
 		d.Health, d.Stamina = h, max(0, s+d.BonusStamina)
 		eff.Damage = d
-		kb, err := Knockback(KnockbackInput{Stamina: d.Stamina, Threshold: att.Combat.KnockbackThreshold, NoProneCheck: true}, rec, p.res.opt)
+		kb, err := Knockback(KnockbackInput{Stamina: d.Stamina, Threshold: att.Combat.KnockbackThreshold, NoProneCheck: true}, rec, p.opt)
 		if err != nil {
 			return "", err
 		}
@@ -871,7 +881,7 @@ func (p *pipeline) judo() (string, error) {
 		ah, as := ApplyDividers(d.Health, d.Stamina, dv)
 		eff.Applied = &AppliedResult{IncomingHealth: d.Health, IncomingStamina: d.Stamina, Dividers: dv, Health: ah, Stamina: as}
 	}
-	return "thrown", nil
+	return OutcomeThrown, nil
 }
 
 // mentalContest is a psionic blast's will contest (p. 43).
@@ -881,7 +891,7 @@ func (p *pipeline) mentalContest() (*PsychicResult, error) {
 	if !p.def.IsMundane() && p.def.Kind != hero.KindRobot && p.def.Kind != hero.KindSummoned {
 		in.WillBonus = rulebook.Confidence(p.def.Profile.Confidence).WillBonus
 	}
-	pr, err := Psychic(in, &p.res.rec)
+	pr, err := Psychic(in, &p.rec)
 	if err != nil {
 		return nil, err
 	}
@@ -924,7 +934,7 @@ func (p *pipeline) completeImmunity() string {
 func (p *pipeline) rollDamage() error {
 	res := p.res
 	d := &res.Damage
-	rec := &res.rec
+	rec := &p.rec
 	d.HealthExpr, d.StaminaExpr = p.hExpr, p.sExpr
 	hr, err := rollParsed(rec, p.hE, "damage health")
 	if err != nil {
@@ -952,7 +962,7 @@ func (p *pipeline) rollDamage() error {
 func (p *pipeline) afterDamage() error {
 	res, def, req := p.res, p.def, p.req
 	rr := &res.Reaction
-	rec := &res.rec
+	rec := &p.rec
 	h, s := res.Damage.Health, res.Damage.Stamina
 	// Whirlwind's die is rolled with the damage dice.
 	whirl := 0
@@ -996,7 +1006,7 @@ func (p *pipeline) afterDamage() error {
 		}
 		kb := &p.kb
 		err := knockbackInto(kb, KnockbackInput{Stamina: s, Threshold: max(th, 0), ExactThreshold: true, Brace: rr.BraceBonus, Obstructions: req.Obstructions,
-			StaminaDivider: def.Combat.Dividers.Stamina, Agility: def.Abilities.Final.Agility, Gymnastics: gymnastics(def)}, rec, res.opt)
+			StaminaDivider: def.Combat.Dividers.Stamina, Agility: def.Abilities.Final.Agility, Gymnastics: gymnastics(def)}, rec, p.opt)
 		if err != nil {
 			return err
 		}
@@ -1012,7 +1022,7 @@ func (p *pipeline) afterDamage() error {
 		h, s = nh, ns
 	}
 	if rr.Kind == ReactionParry && rr.Success && h == 0 && s == 0 {
-		res.Outcome = "parried"
+		res.Outcome = OutcomeParried
 	}
 	if rr.Kind == ReactionBlock {
 		nh, ns, used := ReduceHealthFirst(h, s, rr.ObjectHealth)
@@ -1022,7 +1032,7 @@ func (p *pipeline) afterDamage() error {
 		if nh > 0 || ns > 0 {
 			rr.ObjectDestroyed, rr.ObjectRemaining = true, 0
 		} else {
-			res.Outcome = "blocked"
+			res.Outcome = OutcomeBlocked
 		}
 	}
 	// Absorbers (whirlwind, mystic shield, personal forcefield), outermost
@@ -1064,7 +1074,7 @@ func (p *pipeline) afterDamage() error {
 		res.After.Prone = true
 	}
 	if res.Outcome == "" {
-		res.Outcome = "hit"
+		res.Outcome = OutcomeHit
 	}
 	if res.Attack.Melee && req.Movement != nil && req.Movement.Special {
 		p.effects().RecoveryPanels = 1
@@ -1127,14 +1137,14 @@ func (p *pipeline) mundane() error {
 	}
 	res.Mundane = m
 	res.After = after
-	res.Outcome = "hit"
+	res.Outcome = OutcomeHit
 	return nil
 }
 
 // grabVirtual rolls a grab's virtual health damage: 1d6 + the grabber's
 // damage bonus (p. 41).
 func (p *pipeline) grabVirtual(holder *hero.Hero) (int, error) {
-	v, err := p.res.rec.Roll(6, "grab virtual damage")
+	v, err := p.rec.Roll(6, "grab virtual damage")
 	if err != nil {
 		return 0, err
 	}
@@ -1153,7 +1163,7 @@ func (p *pipeline) grabbed() error {
 		res.Damage = DamageResult{HealthExpr: "1d6", HealthRoll: gv - p.att.Combat.DamageBonus, Bonus: p.att.Combat.DamageBonus,
 			BonusHealth: p.att.Combat.DamageBonus, Health: gv, BonusSources: res.Damage.BonusSources[:0]}
 		if rr.VirtualDamage >= gv {
-			res.Outcome = "parried"
+			res.Outcome = OutcomeParried
 			res.After = res.Before
 			return nil
 		}
@@ -1162,10 +1172,10 @@ func (p *pipeline) grabbed() error {
 	// damage leaves the defender grabbed (p. 41).
 	res.After = res.Before
 	if def.Condition.GrabbedBy == p.att.Name {
-		res.Outcome = "grappled"
+		res.Outcome = OutcomeGrappled
 		res.After.Grappled = true
 	} else {
-		res.Outcome = "grabbed"
+		res.Outcome = OutcomeGrabbed
 	}
 	res.After.Grabbed = p.att.Name
 	return nil
@@ -1196,10 +1206,10 @@ func (p *pipeline) escape() error {
 	}
 	res.After = res.Before
 	if escaped {
-		res.Outcome = "escaped"
+		res.Outcome = OutcomeEscaped
 		res.After.Grabbed, res.After.Grappled = "", false
 	} else {
-		res.Outcome = "not-escaped"
+		res.Outcome = OutcomeNotEscaped
 	}
 	return nil
 }
@@ -1228,7 +1238,7 @@ func (p *pipeline) throwPerson() error {
 		if b := def.Combat.StrikeBonus; b != 0 {
 			mods = append(mods, Modifier{Slug: "strike-bonus", Value: b, Text: "defender's strike bonus", Page: "p. 33"})
 		}
-		roll, err := res.rec.Roll(20, "grab to-hit")
+		roll, err := p.rec.Roll(20, "grab to-hit")
 		if err != nil {
 			return err
 		}
@@ -1238,14 +1248,14 @@ func (p *pipeline) throwPerson() error {
 		}
 		rr.Roll, rr.Modifiers, rr.Total, rr.Target, rr.Success = g.Roll, g.Modifiers, g.Total, g.Target, g.Hit
 		if g.Hit {
-			res.Outcome = "not-thrown"
+			res.Outcome = OutcomeNotThrown
 			res.After = res.Before
 			return nil
 		}
 	}
 	kb := &p.kb
 	if err := knockbackInto(kb, KnockbackInput{Metres: t.Metres, Obstructions: req.Obstructions, StaminaDivider: def.Combat.Dividers.Stamina,
-		Agility: def.Abilities.Final.Agility, Gymnastics: gymnastics(def)}, &res.rec, res.opt); err != nil {
+		Agility: def.Abilities.Final.Agility, Gymnastics: gymnastics(def)}, &p.rec, p.opt); err != nil {
 		return err
 	}
 	res.Knockback = kb
@@ -1264,19 +1274,19 @@ func (p *pipeline) throwPerson() error {
 		res.After.Condition = ConditionsOf(after).Worst()
 	}
 	res.After.Prone = kb.Prone || res.Before.Prone
-	res.Outcome = "thrown"
+	res.Outcome = OutcomeThrown
 	return nil
 }
 
 // finishing: knocked out for 1d6 hours (p. 43).
 func (p *pipeline) finishing() error {
 	res := p.res
-	roll, err := res.rec.Roll(6, "finishing move hours")
+	roll, err := p.rec.Roll(6, "finishing move hours")
 	if err != nil {
 		return err
 	}
 	res.Finishing = &FinishingResult{Roll: roll, Hours: roll}
-	res.Outcome = "knocked-out"
+	res.Outcome = OutcomeKnockedOut
 	res.After = res.Before
 	if res.After.Condition == "ok" || res.After.Condition == "stunned" || res.After.Condition == "dazed" || res.After.Condition == "battered" {
 		res.After.Condition = "unconscious"

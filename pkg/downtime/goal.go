@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/codename-spandex/spandex/pkg/naming"
 	"github.com/codename-spandex/spandex/pkg/profile"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 )
@@ -138,11 +139,8 @@ func ParseGoal(s string) (Goal, error) {
 	return Goal{Key: m.Key, Kind: GoalProfile, Target: m.Key}, nil
 }
 
-// normaliseName lower-cases a device or free goal name and joins words
-// with '-'.
-func normaliseName(s string) string {
-	return strings.ReplaceAll(profile.NormaliseKey(s), "_", "-")
-}
+// normaliseName is a device or free goal name's slug (naming.Slug).
+func normaliseName(s string) string { return naming.Slug(s) }
 
 // Side is a side goal of an activity: XP per downtime point credited to
 // another goal (p. 45).

@@ -30,17 +30,17 @@ type Strike struct {
 // (pool spent, a judo throw) is its log's AttackerEvent, if any. The
 // encounter event itself carries the dice and the steps.
 type AttackRecord struct {
-	Attack         string       `json:"attack"`
-	StrikeClass    int          `json:"strike_class"`
-	Mode           string       `json:"mode,omitempty"`
-	Outcome        string       `json:"outcome"`
-	Reaction       string       `json:"reaction,omitempty"`
-	ReactionPanels int          `json:"reaction_panels,omitempty"`
-	Free           bool         `json:"free,omitempty"`
-	Health         int          `json:"health"`
-	Stamina        int          `json:"stamina"`
-	Before         combat.State `json:"before"`
-	After          combat.State `json:"after"`
+	Attack         string         `json:"attack"`
+	StrikeClass    int            `json:"strike_class"`
+	Mode           string         `json:"mode,omitempty"`
+	Outcome        combat.Outcome `json:"outcome"`
+	Reaction       string         `json:"reaction,omitempty"`
+	ReactionPanels int            `json:"reaction_panels,omitempty"`
+	Free           bool           `json:"free,omitempty"`
+	Health         int            `json:"health"`
+	Stamina        int            `json:"stamina"`
+	Before         combat.State   `json:"before"`
+	After          combat.State   `json:"after"`
 	// KnockbackMetres and Prone: how far the defender was knocked back
 	// and whether it fell.
 	KnockbackMetres int  `json:"knockback_metres"`

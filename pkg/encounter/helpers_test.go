@@ -14,10 +14,16 @@ import (
 	"github.com/codename-spandex/spandex/pkg/hero"
 )
 
-// loadHeroes reads a hero file or JSON Lines of heroes from testdata.
+// loadHeroes reads a hero file or JSON Lines of heroes from testdata (the
+// Guardian from the repository's testdata/heroes).
 func loadHeroes(t testing.TB, name string) []*hero.Hero {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("testdata", name))
+	path := filepath.Join("testdata", name)
+	if name == "guardian.json" {
+		// The one Guardian fixture, shared with the CLI and downtime tests.
+		path = filepath.Join("..", "..", "testdata", "heroes", name)
+	}
+	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}

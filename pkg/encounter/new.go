@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/naming"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 )
 
@@ -46,24 +47,11 @@ func ValidID(s string) bool {
 	return true
 }
 
-// Slug turns a hero's name into a short id: lower case, runs of other
-// characters as one hyphen, a leading "the-" dropped ("The Guardian" →
+// Slug turns a hero's name into a short id (naming.ID: lower case, runs of other
+// characters as one hyphen), a leading "the-" dropped ("The Guardian" →
 // "guardian").
 func Slug(name string) string {
-	var b strings.Builder
-	dash := false
-	for _, r := range strings.ToLower(name) {
-		if ('a' <= r && r <= 'z') || ('0' <= r && r <= '9') {
-			if dash && b.Len() > 0 {
-				b.WriteByte('-')
-			}
-			b.WriteRune(r)
-			dash = false
-			continue
-		}
-		dash = true
-	}
-	s := b.String()
+	s := naming.ID(name)
 	if rest, ok := strings.CutPrefix(s, "the-"); ok && rest != "" {
 		s = rest
 	}

@@ -1,6 +1,10 @@
 package encounter
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/codename-spandex/spandex/pkg/hero"
+)
 
 // Turn is one combatant's place in the current phase.
 type Turn struct {
@@ -79,11 +83,11 @@ func (e *Encounter) turnView(c *Combatant) Turn {
 
 // Status is one combatant's line in `fight status`.
 type Status struct {
-	ID        string `json:"id"`
-	Name      string `json:"name"`
-	Side      string `json:"side"`
-	Kind      string `json:"kind"`
-	Condition string `json:"condition"`
+	ID        string    `json:"id"`
+	Name      string    `json:"name"`
+	Side      string    `json:"side"`
+	Kind      hero.Kind `json:"kind"`
+	Condition string    `json:"condition"`
 	// Out: out of the fight for now; OutReason says why (the encounter
 	// file's out_reason words, "" while fighting).
 	Out       bool   `json:"out"`
@@ -141,7 +145,7 @@ func (e *Encounter) Status() Board {
 	for i := range e.Combatants {
 		c := &e.Combatants[i]
 		h := &c.Hero
-		s := Status{ID: c.ID, Name: h.Name, Side: c.Side, Kind: string(h.Kind), Condition: c.OutState(), Out: c.Out(), OutReason: c.Why(),
+		s := Status{ID: c.ID, Name: h.Name, Side: c.Side, Kind: h.Kind, Condition: c.OutState(), Out: c.Out(), OutReason: c.Why(),
 			Health: h.Health.Current, HealthMax: h.Health.Max, Stamina: h.Stamina.Current, StaminaMax: h.Stamina.Max,
 			PerPage: c.Panels.PerPage, Used: c.Panels.Used, Left: c.Panels.Left(), Saved: c.Panels.Saved, Held: c.Panels.Held,
 			Owed: c.Panels.Owed, FreeReactions: c.Panels.FreeReactions, Why: c.Panels.Why}

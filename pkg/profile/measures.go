@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/naming"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 )
 
@@ -101,21 +102,7 @@ func Measures() []Measure { return append([]Measure(nil), measureList()...) }
 // "public_relations" into the snake_case key "public_relations", and
 // accepts "material" and "financial" for the resources.
 func NormaliseKey(s string) string {
-	s = strings.ToLower(strings.TrimSpace(s))
-	var b strings.Builder
-	sep := false
-	for _, r := range s {
-		if r == ' ' || r == '-' || r == '_' || r == '\t' {
-			sep = true
-			continue
-		}
-		if sep && b.Len() > 0 {
-			b.WriteByte('_')
-		}
-		sep = false
-		b.WriteRune(r)
-	}
-	k := b.String()
+	k := naming.Key(s)
 	switch k {
 	case "material", "material_resource":
 		return "material_resources"

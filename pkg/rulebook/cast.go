@@ -1,6 +1,10 @@
 package rulebook
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/codename-spandex/spandex/pkg/naming"
+)
 
 // Supporting cast (pp. 49–50).
 
@@ -27,7 +31,7 @@ func Civilians() []CivilianRow { return append([]CivilianRow(nil), civilians...)
 
 // CivilianBySlug looks up a civilian type.
 func CivilianBySlug(s string) (CivilianRow, bool) {
-	n := normalise(s)
+	n := naming.Slug(s)
 	for _, c := range civilians {
 		if c.Slug == n {
 			return c, true

@@ -1,5 +1,7 @@
 package rulebook
 
+import "github.com/codename-spandex/spandex/pkg/naming"
+
 // Character creation data (pp. 6–15).
 
 // Defaults from character creation (pp. 13–15, 27–28, 44).
@@ -61,9 +63,9 @@ func Perks() []Perk { return append([]Perk(nil), perks...) }
 
 // PerkBySlug looks up a perk by slug or name.
 func PerkBySlug(s string) (Perk, bool) {
-	n := normalise(s)
+	n := naming.Slug(s)
 	for _, p := range perks {
-		if p.Slug == n || normalise(p.Name) == n {
+		if p.Slug == n || naming.Slug(p.Name) == n {
 			return p, true
 		}
 	}

@@ -3,6 +3,8 @@ package rulebook
 import (
 	"fmt"
 	"strings"
+
+	"github.com/codename-spandex/spandex/pkg/naming"
 )
 
 // ---------------------------------------------------------------------
@@ -324,9 +326,9 @@ func ParryTarget(a AttackType, p ParryType) (target int, ok bool) {
 // ParseParryAttack accepts a slug ("other-melee-wm") or the book's row
 // label, case-insensitively.
 func ParseParryAttack(s string) (AttackType, error) {
-	n := normalise(s)
+	n := naming.Slug(s)
 	for _, l := range parryAttackLabels {
-		if n == string(l.T) || n == normalise(l.Label) {
+		if n == string(l.T) || n == naming.Slug(l.Label) {
 			return l.T, nil
 		}
 	}
@@ -336,9 +338,9 @@ func ParseParryAttack(s string) (AttackType, error) {
 // ParseParryType accepts a slug ("shield-wm") or the book's column label,
 // case-insensitively.
 func ParseParryType(s string) (ParryType, error) {
-	n := normalise(s)
+	n := naming.Slug(s)
 	for _, l := range parryTypeLabels {
-		if n == string(l.T) || n == normalise(l.Label) {
+		if n == string(l.T) || n == naming.Slug(l.Label) {
 			return l.T, nil
 		}
 	}
@@ -484,9 +486,9 @@ func PhysicalDamageRows() []DamageRow { return append([]DamageRow(nil), physical
 
 // ParseDamageType accepts a slug or the book's row label.
 func ParseDamageType(s string) (DamageType, error) {
-	n := normalise(s)
+	n := naming.Slug(s)
 	for _, r := range physicalDamage {
-		if n == string(r.Type) || n == normalise(r.Name) {
+		if n == string(r.Type) || n == naming.Slug(r.Name) {
 			return r.Type, nil
 		}
 	}
@@ -600,7 +602,7 @@ func ActionCosts() []ActionCost { return append([]ActionCost(nil), actionCosts..
 
 // ActionCostBySlug looks up an action cost.
 func ActionCostBySlug(slug string) (ActionCost, bool) {
-	n := normalise(slug)
+	n := naming.Slug(slug)
 	for _, a := range actionCosts {
 		if a.Slug == n {
 			return a, true
@@ -705,12 +707,12 @@ func Walls() []WallRow { return append([]WallRow(nil), wallStrength...) }
 // ParseWallMaterial accepts a slug or the book's label ("Bulletproof
 // glass"), case-insensitively; plain "glass" is normal glass.
 func ParseWallMaterial(s string) (WallMaterial, error) {
-	n := normalise(s)
+	n := naming.Slug(s)
 	if n == "glass" {
 		return WallNormalGlass, nil
 	}
 	for _, w := range wallStrength {
-		if n == string(w.Material) || n == normalise(w.Name) {
+		if n == string(w.Material) || n == naming.Slug(w.Name) {
 			return w.Material, nil
 		}
 	}

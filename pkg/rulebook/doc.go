@@ -4,9 +4,10 @@
 // all import it. It does no I/O, and package initialisation only builds
 // composite literals; display views are built on demand.
 //
-// Sources: the rulebook text and the transcription in
-// /work/shared/rules/spandex-tables.md (whose §10 lists ambiguities and
-// errata). Page numbers are the book's printed folios; "App. p. N" is the
+// Sources: the rulebook itself, cited by table name and page; every
+// ambiguous reading ("§10 item N", the number of the ambiguity in the
+// errata list of the tables transcription the project was built from) is
+// stated in full in docs/rules-notes.md with its page. Page numbers are the book's printed folios; "App. p. N" is the
 // copy in the TABLES appendix (pp. 79–85).
 //
 // # Vocabulary

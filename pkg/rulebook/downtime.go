@@ -1,6 +1,10 @@
 package rulebook
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/codename-spandex/spandex/pkg/naming"
+)
 
 // Downtime and advancement (pp. 44–50).
 
@@ -89,9 +93,9 @@ func DowntimeXP(f Fit) int { return f.XP() }
 
 // ParseFit accepts a slug or the book's label ("A Poor Fit").
 func ParseFit(s string) (Fit, error) {
-	n := normalise(s)
+	n := naming.Slug(s)
 	for _, r := range downtimeExperience {
-		if n == string(r.Fit) || n == normalise(r.Label) {
+		if n == string(r.Fit) || n == naming.Slug(r.Label) {
 			return r.Fit, nil
 		}
 	}

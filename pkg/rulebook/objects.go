@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"strings"
+
+	"github.com/codename-spandex/spandex/pkg/naming"
 )
 
 // ObjectRow is one Object Table row (p. 39; App. p. 79). Push, Lift and
@@ -86,13 +88,13 @@ func ObjectByMass(kg float64) (ObjectRow, error) {
 // printed in two rows (§10 item 33); the lighter row (216t-465t) is
 // returned.
 func ObjectByName(name string) (ObjectRow, bool) {
-	n := normalise(name)
+	n := naming.Slug(name)
 	if n == "" {
 		return ObjectRow{}, false
 	}
 	for _, r := range objectTable {
 		for _, e := range r.Examples {
-			if normalise(e) == n {
+			if naming.Slug(e) == n {
 				r.Examples = append([]string(nil), r.Examples...)
 				return r, true
 			}
@@ -146,9 +148,9 @@ func SturdyMaterials() []SturdyMaterial { return append([]SturdyMaterial(nil), s
 // SturdyDivider returns the H divider for a sturdy material slug
 // ("brick" 2, "thin-metal" 3, "stone"/"concrete"/"armour-plating" 4), or 0.
 func SturdyDivider(material string) int {
-	n := normalise(material)
+	n := naming.Slug(material)
 	for _, m := range sturdyMaterials {
-		if m.Slug == n || normalise(m.Material) == n {
+		if m.Slug == n || naming.Slug(m.Material) == n {
 			return m.HDivider
 		}
 	}

@@ -1,5 +1,7 @@
 package rulebook
 
+import "github.com/codename-spandex/spandex/pkg/naming"
+
 // Per-power numeric rules that the book gives as lists or tables
 // (Powers chapter, pp. 51–78).
 
@@ -111,7 +113,7 @@ func ForcefieldTypes() []ForcefieldType { return append([]ForcefieldType(nil), f
 // ForcefieldHealthDice returns the health dice of a forcefield type slug
 // ("hard-force-wall" → "5d6").
 func ForcefieldHealthDice(slug string) (string, bool) {
-	n := normalise(slug)
+	n := naming.Slug(slug)
 	for _, f := range forcefieldTypes {
 		if f.Slug == n {
 			return f.HealthDice, true
@@ -184,7 +186,7 @@ func PsychicCosts() []PowerCost { return append([]PowerCost(nil), psychicCosts..
 func PsychicCost(slug string) (PowerCost, bool) { return findCost(psychicCosts, slug) }
 
 func findCost(rows []PowerCost, slug string) (PowerCost, bool) {
-	n := normalise(slug)
+	n := naming.Slug(slug)
 	for _, c := range rows {
 		if c.Slug == n {
 			return c, true
@@ -317,7 +319,7 @@ func TransmutationChance(wil int, modifiers ...string) (chance int, ok bool) {
 	for _, s := range modifiers {
 		found := false
 		for _, m := range transmutationModifiers {
-			if m.Slug == normalise(s) {
+			if m.Slug == naming.Slug(s) {
 				d += m.Modifier
 				found = true
 				break

@@ -1,6 +1,10 @@
 package rulebook
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/codename-spandex/spandex/pkg/naming"
+)
 
 // Unlimited is PowerRow.MaxRanks for a power with no rank limit (printed
 // "∞" on the Power Table).
@@ -108,23 +112,13 @@ func PowerByRoll(d100 int) (PowerRow, error) {
 // PowerBySlug finds a power by slug or name, case-insensitively
 // ("density-control-self", "Density Control (Self)").
 func PowerBySlug(s string) (PowerRow, bool) {
-	n := normalise(s)
+	n := naming.Slug(s)
 	for _, p := range powerTable {
-		if p.Slug == n || normalise(p.Name) == n || normaliseParens(p.Name) == n {
+		if p.Slug == n || naming.Slug(p.Name) == n {
 			return p, true
 		}
 	}
 	return PowerRow{}, false
-}
-
-func normaliseParens(s string) string {
-	b := []rune{}
-	for _, r := range s {
-		if r != '(' && r != ')' {
-			b = append(b, r)
-		}
-	}
-	return normalise(string(b))
 }
 
 // Powers returns the Power Table in roll order.

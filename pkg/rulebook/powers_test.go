@@ -3,6 +3,8 @@ package rulebook
 import (
 	"strings"
 	"testing"
+
+	"github.com/codename-spandex/spandex/pkg/naming"
 )
 
 // Power Table, App. p. 80: roll|name|max ("inf" = ∞, "-" = free choice),
@@ -86,7 +88,7 @@ func TestPowerTableAgainstBook(t *testing.T) {
 		if p.Page < 51 && !p.FreeChoice || p.Page > 78 {
 			t.Errorf("%s: page %d", p.Name, p.Page)
 		}
-		if p.Slug == "" || normalise(p.Slug) != p.Slug {
+		if p.Slug == "" || naming.Slug(p.Slug) != p.Slug {
 			t.Errorf("%s: slug %q", p.Name, p.Slug)
 		}
 		if p.SubTable != "" {
@@ -207,7 +209,7 @@ func TestSubTablesAgainstBook(t *testing.T) {
 			if !strings.EqualFold(r.Result, want[roll-1]) {
 				t.Errorf("%s %d = %q want %q", f[0], roll, r.Result, want[roll-1])
 			}
-			if r.Slug == "" || normalise(r.Slug) != r.Slug {
+			if r.Slug == "" || naming.Slug(r.Slug) != r.Slug {
 				t.Errorf("%s %d: slug %q", f[0], roll, r.Slug)
 			}
 			if r.Choose != strings.HasPrefix(want[roll-1], "Choose") {

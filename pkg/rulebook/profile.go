@@ -1,5 +1,7 @@
 package rulebook
 
+import "github.com/codename-spandex/spandex/pkg/naming"
+
 // Personal profile (pp. 18–28).
 
 // ProfileCategory is one of the three personal profile categories.
@@ -101,7 +103,7 @@ func ProfileComponents() []ProfileComponent {
 
 // ProfileComponentBySlug looks up a component.
 func ProfileComponentBySlug(s string) (ProfileComponent, bool) {
-	n := normalise(s)
+	n := naming.Slug(s)
 	for _, c := range profileComponents {
 		if c.Slug == n {
 			return c, true
@@ -178,7 +180,7 @@ var componentScales = []componentScale{
 // ("backing", "competence", ...). Fame and public response come from
 // FameRows and PublicResponseRows.
 func ComponentScale(slug string) ([]ScaleRow, bool) {
-	n := normalise(slug)
+	n := naming.Slug(slug)
 	for _, s := range componentScales {
 		if s.Slug == n {
 			return append([]ScaleRow(nil), s.Rows...), true

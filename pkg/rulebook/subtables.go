@@ -1,6 +1,10 @@
 package rulebook
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/codename-spandex/spandex/pkg/naming"
+)
 
 // SubRow is one row of a power generation sub-table.
 type SubRow struct {
@@ -127,7 +131,7 @@ func SubTables() []SubTable {
 
 // SubTableBySlug returns one sub-table by slug.
 func SubTableBySlug(slug string) (SubTable, bool) {
-	n := normalise(slug)
+	n := naming.Slug(slug)
 	for _, s := range subTables {
 		if s.Slug == n {
 			s.Rows = append([]SubRow(nil), s.Rows...)
@@ -140,7 +144,7 @@ func SubTableBySlug(slug string) (SubTable, bool) {
 // SubTableRoll looks up a die roll on a sub-table by slug
 // ("energy-type", 3 → Electricity).
 func SubTableRoll(slug string, roll int) (SubRow, error) {
-	n := normalise(slug)
+	n := naming.Slug(slug)
 	for _, s := range subTables {
 		if s.Slug != n {
 			continue

@@ -3,6 +3,8 @@ package rulebook
 import (
 	"strconv"
 	"strings"
+
+	"github.com/codename-spandex/spandex/pkg/naming"
 )
 
 // Table is a display view of one rulebook table, for `spandex tables`.
@@ -71,12 +73,12 @@ func LookupTable(name string) (Table, bool) {
 			return t, true
 		}
 	}
-	n := normalise(name)
+	n := naming.Slug(name)
 	if n == "" {
 		return Table{}, false
 	}
 	for _, t := range all {
-		title := normalise(t.Title)
+		title := naming.Slug(t.Title)
 		if n == t.Name || n == title || n+"-table" == title {
 			return t, true
 		}
@@ -97,7 +99,7 @@ func LookupTable(name string) (Table, bool) {
 // name (normalised), in book order: more than one means name is
 // ambiguous.
 func TableCandidates(name string) []string {
-	n := normalise(name)
+	n := naming.Slug(name)
 	if n == "" {
 		return nil
 	}

@@ -3,6 +3,8 @@ package rulebook
 import (
 	"encoding/json"
 	"testing"
+
+	"github.com/codename-spandex/spandex/pkg/naming"
 )
 
 func TestTablesWellFormed(t *testing.T) {
@@ -12,7 +14,7 @@ func TestTablesWellFormed(t *testing.T) {
 	}
 	seen := map[string]bool{}
 	for _, tb := range all {
-		if tb.Name == "" || normalise(tb.Name) != tb.Name {
+		if tb.Name == "" || naming.Slug(tb.Name) != tb.Name {
 			t.Errorf("bad slug %q", tb.Name)
 		}
 		if seen[tb.Name] {

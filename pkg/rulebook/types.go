@@ -141,17 +141,26 @@ func (d Dividers) None() bool { return d.Health == 0 && d.Stamina == 0 }
 
 // String renders "H/5 S/4", "H/2", or "-" for none.
 func (d Dividers) String() string {
-	var parts []string
+	var buf [24]byte
+	return string(d.Append(buf[:0]))
+}
+
+// Append appends d as String writes it to b.
+func (d Dividers) Append(b []byte) []byte {
+	start := len(b)
 	if d.Health != 0 {
-		parts = append(parts, "H/"+strconv.Itoa(d.Health))
+		b = strconv.AppendInt(append(b, "H/"...), int64(d.Health), 10)
 	}
 	if d.Stamina != 0 {
-		parts = append(parts, "S/"+strconv.Itoa(d.Stamina))
+		if len(b) > start {
+			b = append(b, ' ')
+		}
+		b = strconv.AppendInt(append(b, "S/"...), int64(d.Stamina), 10)
 	}
-	if len(parts) == 0 {
-		return "-"
+	if len(b) == start {
+		b = append(b, '-')
 	}
-	return strings.Join(parts, " ")
+	return b
 }
 
 // modifierString renders a Strength Table divider modifier ("H/+1, S/+2").
@@ -249,24 +258,4 @@ func yesNo(b bool) string {
 		return "Yes"
 	}
 	return "No"
-}
-
-// normalise lower-cases s, trims it and collapses runs of space, '_' and
-// '-' into single '-' so that "Hatchback Car", "hatchback_car" and
-// "hatchback-car" compare equal.
-func normalise(s string) string {
-	var b strings.Builder
-	sep := false
-	for _, r := range strings.ToLower(strings.TrimSpace(s)) {
-		if r == ' ' || r == '_' || r == '-' || r == '\t' {
-			sep = true
-			continue
-		}
-		if sep && b.Len() > 0 {
-			b.WriteByte('-')
-		}
-		sep = false
-		b.WriteRune(r)
-	}
-	return b.String()
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
 	"github.com/codename-spandex/spandex/pkg/encounter"
+	"github.com/codename-spandex/spandex/pkg/hero"
 )
 
 // NewCmdStatus builds `spandex fight status`.
@@ -59,7 +60,7 @@ func runStatus(opts *ViewOptions) error {
 	case cmdutil.FormatText:
 		for _, c := range b.Combatants {
 			h, st := strconv.Itoa(c.Health), strconv.Itoa(c.Stamina)
-			if c.Kind == "mundane" {
+			if c.Kind == hero.KindMundane {
 				h, st = "-", "-"
 			}
 			if _, err := fmt.Fprintf(out, "%s %s %s %s %s %d %d %d %d %d %d\n", c.ID, c.Side, c.Condition, h, st,
@@ -108,7 +109,7 @@ func writeBoard(w io.Writer, b encounter.Board) error {
 			}
 			hs := fmt.Sprintf("%d/%d", c.Health, c.HealthMax)
 			ss := fmt.Sprintf("%d/%d", c.Stamina, c.StaminaMax)
-			if c.Kind == "mundane" {
+			if c.Kind == hero.KindMundane {
 				hs, ss = "-", plural(c.Hits, "hit")
 			}
 			out := ""

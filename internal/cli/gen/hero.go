@@ -205,6 +205,7 @@ func makeHeroes(opts *HeroOptions, g chargen.GenOptions, rs *cmdutil.RollerState
 	// Each hero is written before the next is made, so the next reuses
 	// its memory.
 	var prev *hero.Hero
+	gen := chargen.NewGenerator()
 	for i := 0; i < opts.N; i++ {
 		r, seed := rollers.get(i)
 		gi := g
@@ -213,7 +214,7 @@ func makeHeroes(opts *HeroOptions, g chargen.GenOptions, rs *cmdutil.RollerState
 		if batch && g.Name != "" {
 			gi.Name = g.Name + " " + strconv.Itoa(i+1)
 		}
-		h, steps, err := chargen.Generate(r, gi)
+		h, steps, err := gen.Hero(r, gi)
 		if err != nil {
 			return cmdutil.RuleErr(err)
 		}

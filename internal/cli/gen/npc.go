@@ -207,6 +207,7 @@ func makeNPCs(opts *NPCOptions, no chargen.NPCOptions, typ string, rs *cmdutil.R
 		rows = rows[:0]
 		return err
 	}
+	gen := chargen.NewGenerator()
 	for i := 0; i < opts.N; i++ {
 		r, seed := rollers.get(i)
 		ni := no
@@ -227,7 +228,7 @@ func makeNPCs(opts *NPCOptions, no chargen.NPCOptions, typ string, rs *cmdutil.R
 				ni.Name = base
 			}
 		}
-		h, steps, err := chargen.GenerateNPC(r, ni)
+		h, steps, err := gen.NPC(r, ni)
 		if err != nil {
 			return cmdutil.RuleErr(err)
 		}

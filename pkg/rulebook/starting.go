@@ -3,9 +3,11 @@ package rulebook
 import (
 	"fmt"
 	"strings"
+
+	"github.com/codename-spandex/spandex/pkg/naming"
 )
 
-// Character generation data added for pkg/chargen: the twenty readable
+// Starting a character: the twenty readable
 // lines of the ability grid (p. 9), and the readings spandex takes of the
 // book's examples-only lists (which powers help investigation without
 // being used on purpose, p. 22; which powers look outlandish, p. 19).
@@ -71,7 +73,7 @@ func reverseName(n string) string {
 // AbilityLineBySlug finds a line by its slug ("row-2", "column-3-reversed",
 // "diagonal", "anti-diagonal-reversed").
 func AbilityLineBySlug(slug string) (AbilityLine, bool) {
-	n := normalise(slug)
+	n := naming.Slug(slug)
 	for _, l := range AbilityLines() {
 		if l.Slug == n {
 			return l, true

@@ -281,17 +281,36 @@ type Request struct {
 	MassKg float64 `json:"mass_kg,omitempty"`
 }
 
+// Outcome is how an attack ended, a stable word in JSON.
+type Outcome string
+
+// The outcomes: a judo throw ends as thrown (the attacker) or not-thrown,
+// a throw of a grabbed person likewise; a finishing move as knocked-out.
+const (
+	OutcomeMiss       Outcome = "miss"
+	OutcomeHit        Outcome = "hit"
+	OutcomeDodged     Outcome = "dodged"
+	OutcomeParried    Outcome = "parried"
+	OutcomeBlocked    Outcome = "blocked"
+	OutcomeThrown     Outcome = "thrown"
+	OutcomeNotThrown  Outcome = "not-thrown"
+	OutcomeImmune     Outcome = "immune"
+	OutcomeResisted   Outcome = "resisted"
+	OutcomeGrabbed    Outcome = "grabbed"
+	OutcomeGrappled   Outcome = "grappled"
+	OutcomeEscaped    Outcome = "escaped"
+	OutcomeNotEscaped Outcome = "not-escaped"
+	OutcomeKnockedOut Outcome = "knocked-out"
+)
+
 // Result is the whole ruling on one attack. Resolve fills it without
 // changing either hero; Apply and ApplyAttacker write it onto them.
 type Result struct {
-	Attacker string     `json:"attacker"`
-	Defender string     `json:"defender"`
-	Mode     Mode       `json:"mode,omitempty"`
-	Attack   AttackInfo `json:"attack"`
-	// Outcome is one of: miss, hit, dodged, parried, blocked, thrown (judo),
-	// immune, resisted, grabbed, grappled, escaped, not-escaped,
-	// knocked-out.
-	Outcome  string         `json:"outcome"`
+	Attacker string         `json:"attacker"`
+	Defender string         `json:"defender"`
+	Mode     Mode           `json:"mode,omitempty"`
+	Attack   AttackInfo     `json:"attack"`
+	Outcome  Outcome        `json:"outcome"`
 	ToHit    ToHitResult    `json:"to_hit"`
 	Reaction ReactionResult `json:"reaction"`
 	Damage   DamageResult   `json:"damage"`
@@ -318,10 +337,6 @@ type Result struct {
 	// Steps explains the ruling step by step with pages; filled by
 	// Explain (Apply calls it).
 	Steps ruling.Steps `json:"steps,omitempty"`
-
-	rec recorder
-	opt Options
-	pl  pipeline
 }
 
 // AttackInfo describes the attack used.

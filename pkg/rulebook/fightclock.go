@@ -1,5 +1,7 @@
 package rulebook
 
+import "github.com/codename-spandex/spandex/pkg/naming"
+
 // Numbers the fight clock needs that the book gives in running text: who
 // gets how many panels, what keeping a power going costs each page, and
 // the limits on powers that act per page (pp. 29-31, 38-39, 43, 51-78).
@@ -108,7 +110,7 @@ func PageUpkeeps() []PageUpkeep { return append([]PageUpkeep(nil), pageUpkeeps..
 
 // PageUpkeepByEffect looks up an ongoing effect by slug.
 func PageUpkeepByEffect(slug string) (PageUpkeep, bool) {
-	n := normalise(slug)
+	n := naming.Slug(slug)
 	for _, u := range pageUpkeeps {
 		if u.Effect == n {
 			return u, true

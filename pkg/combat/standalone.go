@@ -1,5 +1,8 @@
 package combat
 
+// Rulings made on their own, outside an attack: psychic contests, throws,
+// falls and a bare damage roll (spandex psychic, throw, fall, damage).
+
 import (
 	"fmt"
 
@@ -7,11 +10,6 @@ import (
 	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 )
-
-// rbDividers converts a hero file's dividers.
-func rbDividers(d hero.Dividers) rulebook.Dividers {
-	return rulebook.Dividers{Health: d.Health, Stamina: d.Stamina}
-}
 
 // ---------------------------------------------------------------------
 // Psychic and magic attacks (p. 43)
