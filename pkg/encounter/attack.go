@@ -35,8 +35,8 @@ type AttackRecord struct {
 	Mode           string         `json:"mode,omitempty"`
 	Outcome        combat.Outcome `json:"outcome"`
 	Reaction       string         `json:"reaction,omitempty"`
-	ReactionPanels int            `json:"reaction_panels,omitempty"`
-	Free           bool           `json:"free,omitempty"`
+	ReactionPanels int            `json:"reaction_panels"`
+	Free           bool           `json:"free"`
 	Health         int            `json:"health"`
 	Stamina        int            `json:"stamina"`
 	Before         combat.State   `json:"before"`
@@ -50,7 +50,7 @@ type AttackRecord struct {
 	DefenderOut       bool   `json:"defender_out"`
 	DefenderOutReason string `json:"defender_out_reason"`
 	DefenderEvent     int    `json:"defender_event"`
-	AttackerEvent     int    `json:"attacker_event,omitempty"`
+	AttackerEvent     int    `json:"attacker_event"`
 }
 
 // AttackPanels returns the panels an attack takes its attacker: the
@@ -70,7 +70,7 @@ func (e *Encounter) AttackPanels(c *Combatant, s Strike) (int, ruling.Steps, err
 			a = &c.Hero.Combat.Attacks[0]
 		}
 		if a == nil {
-			return 0, nil, fmt.Errorf("%q is not one of %s's attacks", req.Attack, c.ID)
+			return 0, nil, fmt.Errorf("--with: %q is not one of %s's attacks (%s)", req.Attack, c.ID, combat.AttackSlugs(&c.Hero))
 		}
 		n = max(a.Panels, 1)
 		steps.Add("panels", "pp. 30, 33", "%s takes %s", a.Slug, plural(n, "panel"))

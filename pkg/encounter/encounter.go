@@ -147,7 +147,7 @@ type Combatant struct {
 	Panels Panels `json:"panels"`
 	// PanelsBase, when non-zero, overrides the hero file's panels per page
 	// (a sidekick by its master's Sidekick rank, a summoned creature).
-	PanelsBase int `json:"panels_base,omitempty"`
+	PanelsBase int `json:"panels_base"`
 	// PanelsNote says why PanelsBase was set.
 	PanelsNote string `json:"panels_note,omitempty"`
 	// Effects are ongoing power effects on this combatant.
@@ -160,7 +160,7 @@ type Combatant struct {
 	// DuplicateOf names the combatant this one is a duplicate of.
 	DuplicateOf string `json:"duplicate_of,omitempty"`
 	// DuplicatesMade counts duplicates made today (Duplication, p. 54).
-	DuplicatesMade int `json:"duplicates_made,omitempty"`
+	DuplicatesMade int `json:"duplicates_made"`
 	// Gone says why a combatant has left the fight (fled, reabsorbed,
 	// dismissed); it no longer acts or counts as standing.
 	Gone string `json:"gone,omitempty"`
@@ -216,22 +216,22 @@ type Effect struct {
 	// Since is the page it started.
 	Since int `json:"since"`
 	// Multiplier is the mass or gravity multiplier (2, 4, 8, 16).
-	Multiplier int `json:"multiplier,omitempty"`
+	Multiplier int `json:"multiplier"`
 	// HalvesPanels: the combatant gets half its panels per page.
-	HalvesPanels bool `json:"halves_panels,omitempty"`
+	HalvesPanels bool `json:"halves_panels"`
 	// Immobilised: the combatant cannot act at all (mass or gravity ×4+).
-	Immobilised bool `json:"immobilised,omitempty"`
+	Immobilised bool `json:"immobilised"`
 	// NoMove: the combatant cannot move.
-	NoMove bool `json:"no_move,omitempty"`
+	NoMove bool `json:"no_move"`
 	// UpkeepPanels and UpkeepPoints (from UpkeepPool) are what Source
 	// pays each page to keep it going.
-	UpkeepPanels int    `json:"upkeep_panels,omitempty"`
-	UpkeepPoints int    `json:"upkeep_points,omitempty"`
+	UpkeepPanels int    `json:"upkeep_panels"`
+	UpkeepPoints int    `json:"upkeep_points"`
 	UpkeepPool   string `json:"upkeep_pool,omitempty"`
 	// MaxPages ends the effect after this many consecutive pages, and
 	// Cooldown pages must then pass before the power is used again.
-	MaxPages int    `json:"max_pages,omitempty"`
-	Cooldown int    `json:"cooldown,omitempty"`
+	MaxPages int    `json:"max_pages"`
+	Cooldown int    `json:"cooldown"`
 	Note     string `json:"note,omitempty"`
 }
 
@@ -248,7 +248,7 @@ type Event struct {
 	Actor  string `json:"actor,omitempty"`
 	Target string `json:"target,omitempty"`
 	// Panels is what the event cost its actor.
-	Panels  int    `json:"panels,omitempty"`
+	Panels  int    `json:"panels"`
 	Summary string `json:"summary"`
 	// Seed is the seed of the roller, when seeded dice were rolled.
 	Seed *uint64 `json:"seed,omitempty"`

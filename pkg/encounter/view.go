@@ -14,7 +14,7 @@ type Turn struct {
 	// Panels it may take in this turn (after paying back what it owes).
 	Panels int `json:"panels"`
 	// Owed panels still to pay back before it can act.
-	Owed int `json:"owed,omitempty"`
+	Owed int `json:"owed"`
 	// CanDouble: a double-panel action fits in this turn.
 	CanDouble bool `json:"can_double"`
 	CanMove   bool `json:"can_move"`
@@ -97,7 +97,7 @@ type Status struct {
 	HealthMax  int `json:"health_max"`
 	Stamina    int `json:"stamina"`
 	StaminaMax int `json:"stamina_max"`
-	Hits       int `json:"hits,omitempty"`
+	Hits       int `json:"hits"`
 	// Panels: per page, used, left this page, saved (held over into this
 	// page), held (into the next), owed, free reactions used.
 	PerPage       int      `json:"per_page"`

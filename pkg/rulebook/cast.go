@@ -87,7 +87,7 @@ type CastRow struct {
 	// AC, SC and Panels are zero when they vary.
 	AC     ArmourClass `json:"ac,omitempty"`
 	SC     StrikeClass `json:"sc"`
-	Panels int         `json:"panels,omitempty"`
+	Panels int         `json:"panels"`
 	Notes  string      `json:"notes"`
 	Page   int         `json:"page"`
 }

@@ -83,14 +83,14 @@ type PageUpkeep struct {
 	// Panels per page spent maintaining it.
 	Panels int `json:"panels"`
 	// Points per page from Pool ("magic", "psi").
-	Points int    `json:"points,omitempty"`
+	Points int    `json:"points"`
 	Pool   string `json:"pool,omitempty"`
 	// OnTarget marks effects that sit on someone else (the caster pays).
-	OnTarget bool `json:"on_target,omitempty"`
+	OnTarget bool `json:"on_target"`
 	// HalvesPanels: the target gets half its panels per page.
-	HalvesPanels bool `json:"halves_panels,omitempty"`
+	HalvesPanels bool `json:"halves_panels"`
 	// NoMove: whoever has the effect cannot move.
-	NoMove bool   `json:"no_move,omitempty"`
+	NoMove bool   `json:"no_move"`
 	Note   string `json:"note,omitempty"`
 	Page   int    `json:"page"`
 }

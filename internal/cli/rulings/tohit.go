@@ -38,8 +38,8 @@ type ToHitResult struct {
 	// hit), Chance its probability.
 	Need   int           `json:"need"`
 	Chance float64       `json:"chance"`
-	Roll   int           `json:"roll,omitempty"`
-	Total  int           `json:"total,omitempty"`
+	Roll   int           `json:"roll"`
+	Total  int           `json:"total"`
 	Hit    *bool         `json:"hit,omitempty"`
 	Dice   []dice.Rolled `json:"dice,omitempty"`
 	Seed   *uint64       `json:"seed,omitempty"`
