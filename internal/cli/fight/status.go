@@ -234,3 +234,11 @@ func wrap(s string, width int, indent string) string {
 	}
 	return b.String()
 }
+
+// orNobody joins side names, or says "nobody".
+func orNobody(s []string) string {
+	if len(s) == 0 {
+		return "nobody"
+	}
+	return strings.Join(s, ", ")
+}
