@@ -113,12 +113,12 @@ type Reaction struct {
 	Object BlockObject `json:"object,omitzero"`
 	// TakeExtraPanel spends one extra panel, never free, on a "+P" dodge
 	// result to avoid the attack entirely (p. 35).
-	TakeExtraPanel bool `json:"take_extra_panel"`
+	TakeExtraPanel bool `json:"take_extra_panel,omitempty"`
 	// Catch tries to catch a thrown object parried bare-handed (p. 34).
-	Catch bool `json:"catch"`
+	Catch bool `json:"catch,omitempty"`
 	// NoJudoBonus declines to add the defender's damage bonus to a judo
 	// throw's damage (it is added by default, p. 36).
-	NoJudoBonus bool `json:"no_judo_bonus"`
+	NoJudoBonus bool `json:"no_judo_bonus,omitempty"`
 }
 
 // BlockObject is what the defender blocks with (p. 34; Object Table p. 39).
@@ -127,14 +127,14 @@ type BlockObject struct {
 	Name string `json:"name,omitempty"`
 	// Health is the object's remaining health; 0 looks it up on the
 	// Object Table by Name, else by MassKg.
-	Health int     `json:"health"`
-	MassKg float64 `json:"mass_kg"`
+	Health int     `json:"health,omitempty"`
+	MassKg float64 `json:"mass_kg,omitempty"`
 	// Divider is a sturdy object's H divider (p. 39): it takes Health ×
 	// Divider damage to destroy.
-	Divider int `json:"divider"`
+	Divider int `json:"divider,omitempty"`
 	// PickUp: the object is not in hand and is picked up as part of the
 	// reaction (one more panel, never free, p. 34).
-	PickUp bool `json:"pick_up"`
+	PickUp bool `json:"pick_up,omitempty"`
 }
 
 // Split is how the attacker shares the damage bonus between health and
@@ -165,7 +165,7 @@ type Obstruction struct {
 	At int `json:"at"`
 	// DamageNeeded overrides the table: health damage for a hero-sized
 	// hole, after the material's H divider (e.g. 16 for brick).
-	DamageNeeded int `json:"damage_needed"`
+	DamageNeeded int `json:"damage_needed,omitempty"`
 }
 
 // Movement is an attack made straight after moving at least 4 m with a
@@ -176,71 +176,71 @@ type Movement struct {
 	Power string `json:"power"`
 	// Special makes the flying kick, charge or slam (1d6 H / 2d6+6 S,
 	// one recovery panel) instead of the +N damage bonus.
-	Special bool `json:"special"`
+	Special bool `json:"special,omitempty"`
 }
 
 // Situation holds the circumstances of an attack: to-hit modifiers and
 // states the hero files cannot know (p. 33 and the power texts).
 type Situation struct {
-	Behind   bool `json:"behind"`   // +2, not with Above
-	Above    bool `json:"above"`    // +1, not with Behind
-	Unaware  bool `json:"unaware"`  // +2
-	Grappled bool `json:"grappled"` // +4 (also set when the defender's condition says grappled)
+	Behind   bool `json:"behind,omitempty"`   // +2, not with Above
+	Above    bool `json:"above,omitempty"`    // +1, not with Behind
+	Unaware  bool `json:"unaware,omitempty"`  // +2
+	Grappled bool `json:"grappled,omitempty"` // +4 (also set when the defender's condition says grappled)
 	// Cover is the cover penalty, 0 to 10 (GM's judgement).
-	Cover int  `json:"cover"`
-	Fog   bool `json:"fog"` // -3
+	Cover int  `json:"cover,omitempty"`
+	Fog   bool `json:"fog,omitempty"` // -3
 	// RangeFifths is how many fifths of the attack's maximum range the
 	// target is away: -1 each (0-5).
-	RangeFifths int `json:"range_fifths"`
+	RangeFifths int `json:"range_fifths,omitempty"`
 	// Defender states from powers: invisible -4, shrunk -3, camouflaged
 	// and moving -2, stealth in the dark -2.
-	Invisible   bool `json:"invisible"`
-	Shrunk      bool `json:"shrunk"`
-	Camouflaged bool `json:"camouflaged"`
-	StealthDark bool `json:"stealth_dark"`
+	Invisible   bool `json:"invisible,omitempty"`
+	Shrunk      bool `json:"shrunk,omitempty"`
+	Camouflaged bool `json:"camouflaged,omitempty"`
+	StealthDark bool `json:"stealth_dark,omitempty"`
 	// Dimensional: inside a Dimensional control area (-4 to hit and to
 	// parry). Gale: in or shooting into a gale or fog (-2).
-	Dimensional bool `json:"dimensional"`
-	Gale        bool `json:"gale"`
+	Dimensional bool `json:"dimensional,omitempty"`
+	Gale        bool `json:"gale,omitempty"`
 	// AnalysePanels are extra panels spent analysing with a Brain Implant:
 	// +1 per panel per implant rank, at most +5.
-	AnalysePanels int `json:"analyse_panels"`
+	AnalysePanels int `json:"analyse_panels,omitempty"`
 	// AccuracyPenalty is a penalty the attacker takes voluntarily with
 	// Accuracy rank 1; if the attack hits, the defender's parry, dodge or
 	// judo roll takes the same penalty (p. 51).
-	AccuracyPenalty int `json:"accuracy_penalty"`
+	AccuracyPenalty int `json:"accuracy_penalty,omitempty"`
 	// AimPanels are extra panels aiming with Accuracy rank 2: +5 damage
 	// each, at most +25 in all (p. 51).
-	AimPanels int `json:"aim_panels"`
+	AimPanels int `json:"aim_panels,omitempty"`
 	// Surprise: a complete surprise attack; the defender cannot react
 	// (p. 29), unless it is never surprised (NeverSurprised: Danger Sense,
 	// Animal Senses).
-	Surprise bool `json:"surprise"`
+	Surprise bool `json:"surprise,omitempty"`
 	// Defender states: Phased (Phasing, p. 66), Impervious (p. 61),
 	// Shrunk above. MysticShield is the health left in a mystic shield
 	// covering the defender (p. 64); Whirlwind: the defender is inside
 	// its own whirlwind (1d6 off each attack, p. 78).
-	Phased       bool `json:"phased"`
-	Impervious   bool `json:"impervious"`
-	MysticShield int  `json:"mystic_shield"`
-	Whirlwind    bool `json:"whirlwind"`
+	Phased       bool `json:"phased,omitempty"`
+	Impervious   bool `json:"impervious,omitempty"`
+	MysticShield int  `json:"mystic_shield,omitempty"`
+	Whirlwind    bool `json:"whirlwind,omitempty"`
 	// ForcefieldDown: the defender's personal forcefield is off.
-	ForcefieldDown bool `json:"forcefield_down"`
+	ForcefieldDown bool `json:"forcefield_down,omitempty"`
 	// AttackerShrunk or AttackerLighter (Density Control, lighter): the
 	// attack always does minimum damage (pp. 54, 70).
-	AttackerShrunk  bool `json:"attacker_shrunk"`
-	AttackerLighter bool `json:"attacker_lighter"`
+	AttackerShrunk  bool `json:"attacker_shrunk,omitempty"`
+	AttackerLighter bool `json:"attacker_lighter,omitempty"`
 	// AttackerDenser (Density Control, denser): +10 melee damage (p. 54).
-	AttackerDenser bool `json:"attacker_denser"`
+	AttackerDenser bool `json:"attacker_denser,omitempty"`
 	// DefenderDenser/DefenderLighter/DefenderShrunk change the knockback
 	// threshold: +5, becomes 10, -10 (pp. 54, 70).
-	DefenderDenser  bool `json:"defender_denser"`
-	DefenderLighter bool `json:"defender_lighter"`
+	DefenderDenser  bool `json:"defender_denser,omitempty"`
+	DefenderLighter bool `json:"defender_lighter,omitempty"`
 	// DefenderMass is the defender's mass multiplier from Density Control
 	// (Other): 2, 4, 8 or 16 raise its knockback threshold by +5 at each
 	// step, +5/+10/+15/+20 (p. 54; rulebook.MassKnockbackBonus). 0 or 1
 	// is normal mass.
-	DefenderMass int `json:"defender_mass"`
+	DefenderMass int `json:"defender_mass,omitempty"`
 	// Modifiers are any other to-hit modifiers the GM rules.
 	Modifiers []Modifier `json:"modifiers,omitempty"`
 }
@@ -272,13 +272,13 @@ type Request struct {
 	// FreeReactionsUsed counts the defender's free reactions already used
 	// this page; a hero or villain has four per page against SC 0-1
 	// attacks (p. 31).
-	FreeReactionsUsed int `json:"free_reactions_used"`
+	FreeReactionsUsed int `json:"free_reactions_used,omitempty"`
 	// Kill: a mundane defender taken out is killed rather than knocked
 	// unconscious (the attacker's choice, p. 38).
-	Kill bool `json:"kill"`
+	Kill bool `json:"kill,omitempty"`
 	// MassKg is the thrown defender's mass for ModeThrow; 0 means an
 	// average super hero (DefaultPersonMassKg).
-	MassKg float64 `json:"mass_kg"`
+	MassKg float64 `json:"mass_kg,omitempty"`
 }
 
 // Outcome is how an attack ended, a stable word in JSON.
@@ -348,7 +348,7 @@ type AttackInfo struct {
 	ParryAs     string               `json:"parry_as,omitempty"`
 	Panels      int                  `json:"panels"`
 	Power       string               `json:"power,omitempty"`
-	Ranged      bool                 `json:"ranged"`
+	Ranged      bool                 `json:"ranged,omitempty"`
 	Melee       bool                 `json:"melee"`
 	// EnergyType is the attack's energy type, for immunities.
 	EnergyType string `json:"energy_type,omitempty"`
@@ -358,10 +358,10 @@ type AttackInfo struct {
 type ToHitResult struct {
 	// Rolled is false when no to-hit roll is made (crush, finishing move).
 	Rolled      bool                 `json:"rolled"`
-	Roll        int                  `json:"roll"`
+	Roll        int                  `json:"roll,omitempty"`
 	Modifiers   []Modifier           `json:"modifiers,omitempty"`
-	Total       int                  `json:"total"`
-	Target      int                  `json:"target"`
+	Total       int                  `json:"total,omitempty"`
+	Target      int                  `json:"target,omitempty"`
 	ArmourClass rulebook.ArmourClass `json:"armour_class"`
 	StrikeClass rulebook.StrikeClass `json:"strike_class"`
 	Hit         bool                 `json:"hit"`
@@ -375,40 +375,40 @@ type ReactionResult struct {
 	// Panels is what the reaction costs the defender from its next panels;
 	// Free says it was one of the four free reactions against SC 0-1.
 	Panels int  `json:"panels"`
-	Free   bool `json:"free"`
+	Free   bool `json:"free,omitempty"`
 	// Roll, Modifiers, Total, Target: the parry d20, dodge d6, judo d6.
-	Roll      int        `json:"roll"`
+	Roll      int        `json:"roll,omitempty"`
 	Modifiers []Modifier `json:"modifiers,omitempty"`
-	Total     int        `json:"total"`
-	Target    int        `json:"target"`
+	Total     int        `json:"total,omitempty"`
+	Target    int        `json:"target,omitempty"`
 	Success   bool       `json:"success"`
 	// Parry: which parry, its table row/column, ranged form, virtual damage.
 	Parry         string `json:"parry,omitempty"`
 	AttackType    string `json:"attack_type,omitempty"`
 	ParryType     string `json:"parry_type,omitempty"`
-	RangedForm    bool   `json:"ranged_form"`
-	VirtualDamage int    `json:"virtual_damage"`
-	Caught        bool   `json:"caught"`
+	RangedForm    bool   `json:"ranged_form,omitempty"`
+	VirtualDamage int    `json:"virtual_damage,omitempty"`
+	Caught        bool   `json:"caught,omitempty"`
 	// Dodge: the Dodging Table result and whether the extra panel was taken.
 	DodgeResult string `json:"dodge_result,omitempty"`
-	ExtraPanel  bool   `json:"extra_panel"`
+	ExtraPanel  bool   `json:"extra_panel,omitempty"`
 	// Block: the object, its health before and after, destroyed.
 	Object          string `json:"object,omitempty"`
-	ObjectHealth    int    `json:"object_health"`
-	ObjectRemaining int    `json:"object_remaining"`
-	ObjectDestroyed bool   `json:"object_destroyed"`
+	ObjectHealth    int    `json:"object_health,omitempty"`
+	ObjectRemaining int    `json:"object_remaining,omitempty"`
+	ObjectDestroyed bool   `json:"object_destroyed,omitempty"`
 	// Brace: the knockback threshold bonus.
-	BraceBonus int `json:"brace_bonus"`
+	BraceBonus int `json:"brace_bonus,omitempty"`
 	// Judo: the grab, the column read, the table cell.
 	JudoGrab   *ToHitResult `json:"judo_grab,omitempty"`
-	JudoColumn int          `json:"judo_column"`
+	JudoColumn int          `json:"judo_column,omitempty"`
 	JudoResult string       `json:"judo_result,omitempty"`
 	// Resist: the 1d6 added to the defender's will roll.
-	ResistRoll int `json:"resist_roll"`
+	ResistRoll int `json:"resist_roll,omitempty"`
 	// Reduced is the incoming damage this reaction took off (health,
 	// stamina).
-	ReducedHealth  int `json:"reduced_health"`
-	ReducedStamina int `json:"reduced_stamina"`
+	ReducedHealth  int `json:"reduced_health,omitempty"`
+	ReducedStamina int `json:"reduced_stamina,omitempty"`
 }
 
 // DamageResult is step 3 (p. 36): the damage rolled, before reductions.
@@ -426,7 +426,7 @@ type DamageResult struct {
 	BonusSources []Modifier `json:"bonus_sources,omitempty"`
 	BonusHealth  int        `json:"bonus_health"`
 	BonusStamina int        `json:"bonus_stamina"`
-	Minimum      bool       `json:"minimum"`
+	Minimum      bool       `json:"minimum,omitempty"`
 	Health       int        `json:"health"`
 	Stamina      int        `json:"stamina"`
 }
@@ -438,18 +438,18 @@ type KnockbackResult struct {
 	// and dividers).
 	StaminaCounted int `json:"stamina_counted"`
 	Threshold      int `json:"threshold"`
-	BraceBonus     int `json:"brace_bonus"`
+	BraceBonus     int `json:"brace_bonus,omitempty"`
 	Excess         int `json:"excess"`
 	Metres         int `json:"metres"`
 	// Obstructions met, in order; Travelled is where the defender ends up.
 	Obstructions []ObstructionResult `json:"obstructions,omitempty"`
 	Travelled    int                 `json:"travelled"`
 	// Prone check: 1d20 + 1 per 2 m against agility; gymnastics passes.
-	ProneRoll  int  `json:"prone_roll"`
-	ProneBonus int  `json:"prone_bonus"`
-	ProneTotal int  `json:"prone_total"`
-	Agility    int  `json:"agility"`
-	Automatic  bool `json:"automatic"`
+	ProneRoll  int  `json:"prone_roll,omitempty"`
+	ProneBonus int  `json:"prone_bonus,omitempty"`
+	ProneTotal int  `json:"prone_total,omitempty"`
+	Agility    int  `json:"agility,omitempty"`
+	Automatic  bool `json:"automatic,omitempty"`
 	Prone      bool `json:"prone"`
 }
 
@@ -485,13 +485,13 @@ type AppliedResult struct {
 	// Stamina.
 	Health   int `json:"health"`
 	Stamina  int `json:"stamina"`
-	Overflow int `json:"overflow"`
+	Overflow int `json:"overflow,omitempty"`
 }
 
 // Absorber is something that soaked up damage before dividers.
 type Absorber struct {
 	Source  string `json:"source"`
-	Roll    int    `json:"roll"`
+	Roll    int    `json:"roll,omitempty"`
 	Health  int    `json:"health"`
 	Stamina int    `json:"stamina"`
 }
@@ -501,10 +501,10 @@ type State struct {
 	Health    int    `json:"health"`
 	Stamina   int    `json:"stamina"`
 	Condition string `json:"condition"`
-	Prone     bool   `json:"prone"`
+	Prone     bool   `json:"prone,omitempty"`
 	Grabbed   string `json:"grabbed_by,omitempty"`
-	Grappled  bool   `json:"grappled"`
-	Hits      int    `json:"hits"` // mundane characters
+	Grappled  bool   `json:"grappled,omitempty"`
+	Hits      int    `json:"hits,omitempty"` // mundane characters
 }
 
 // MundaneResult is the simplified rule for mundane defenders (p. 38).
@@ -529,7 +529,7 @@ type AttackerEffects struct {
 	Knockback *KnockbackResult `json:"knockback,omitempty"`
 	Applied   *AppliedResult   `json:"applied,omitempty"`
 	// RecoveryPanels: a special movement attack costs one recovery panel.
-	RecoveryPanels int `json:"recovery_panels"`
+	RecoveryPanels int `json:"recovery_panels,omitempty"`
 }
 
 // FinishingResult is a finishing move's knockout.
@@ -550,13 +550,13 @@ type PoolSpend struct {
 type PsychicResult struct {
 	AttackerRoll  int  `json:"attacker_roll"`
 	AttackerWill  int  `json:"attacker_will"`
-	AttackerBonus int  `json:"attacker_bonus"`
+	AttackerBonus int  `json:"attacker_bonus,omitempty"`
 	AttackerTotal int  `json:"attacker_total"`
 	DefenderRoll  int  `json:"defender_roll"`
 	DefenderWill  int  `json:"defender_will"`
-	WillBonus     int  `json:"will_bonus"`
-	Resist        bool `json:"resist"`
-	ResistRoll    int  `json:"resist_roll"`
+	WillBonus     int  `json:"will_bonus,omitempty"`
+	Resist        bool `json:"resist,omitempty"`
+	ResistRoll    int  `json:"resist_roll,omitempty"`
 	DefenderTotal int  `json:"defender_total"`
 	Success       bool `json:"success"`
 }

@@ -56,7 +56,7 @@ type Price struct {
 	// XP is the experience cost.
 	XP int `json:"xp"`
 	// DP is the cost in downtime points under the simpler experience rule.
-	DP int `json:"dp"`
+	DP int `json:"dp,omitempty"`
 	// Have is the experience accrued towards the goal.
 	Have    int    `json:"have"`
 	Formula string `json:"formula"`
@@ -67,7 +67,7 @@ type Price struct {
 	// (0 where no upkeep applies).
 	UpkeepWeeks int `json:"upkeep_weeks"`
 	// NewPower marks the new-power cost (30 x powers).
-	NewPower bool `json:"new_power"`
+	NewPower bool `json:"new_power,omitempty"`
 }
 
 // XPPerPoint is what one downtime point is worth towards the goal under

@@ -10,7 +10,7 @@ import (
 
 // PlanRow is what a goal takes at one experience rate.
 type PlanRow struct {
-	Fit        rulebook.Fit `json:"fit"`
+	Fit        rulebook.Fit `json:"fit,omitempty"`
 	XPPerPoint int          `json:"xp_per_point"`
 	// Points is the downtime points still needed.
 	Points int `json:"points"`
@@ -19,7 +19,7 @@ type PlanRow struct {
 	Weeks int `json:"weeks"`
 	// UpkeepPoints is the points a week that keep the increase at this
 	// rate (5 experience a week, p. 46); 0 where no upkeep applies.
-	UpkeepPoints int `json:"upkeep_points_per_week"`
+	UpkeepPoints int `json:"upkeep_points_per_week,omitempty"`
 }
 
 // Plan is what the next increase of a goal will take.

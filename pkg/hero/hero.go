@@ -134,8 +134,8 @@ type Power struct {
 	MaxRank int `json:"max_rank"`
 	// Rolled counts how many slots gained this power by a roll (rank 4+
 	// needs two, p. 7); Improved counts improvements bought with slots.
-	Rolled   int `json:"rolled"`
-	Improved int `json:"improved"`
+	Rolled   int `json:"rolled,omitempty"`
+	Improved int `json:"improved,omitempty"`
 	// Flavours are sub-powers and types: energy type, martial-arts style,
 	// spells, implants, senses, ...
 	Flavours []Flavour `json:"flavours,omitempty"`
@@ -162,10 +162,10 @@ type Flavour struct {
 	Name string `json:"name"`
 	// Table is the sub-table's slug (e.g. "energy-type"); Roll the die read.
 	Table string `json:"table,omitempty"`
-	Roll  int    `json:"roll"`
-	Rank  int    `json:"rank"`
+	Roll  int    `json:"roll,omitempty"`
+	Rank  int    `json:"rank,omitempty"`
 	// Speciality marks the speciality spell or psychic power (half cost).
-	Speciality bool `json:"speciality"`
+	Speciality bool `json:"speciality,omitempty"`
 	// Weapon and Mode for weapon mastery; Sense for super senses.
 	Detail string `json:"detail,omitempty"`
 	// Options are choices made for this flavour at later ranks (weapon
@@ -214,11 +214,11 @@ type Combat struct {
 	Immunities []string `json:"immunities,omitempty"`
 	// BraceBonus is the knockback threshold bonus of the brace reaction:
 	// +5 per Super Strength rank (pp. 35, 76); 0 means cannot brace.
-	BraceBonus int `json:"brace_bonus"`
+	BraceBonus int `json:"brace_bonus,omitempty"`
 	// ParryBonus is added to parry rolls (Animal Senses +1, p. 74).
-	ParryBonus int `json:"parry_bonus"`
+	ParryBonus int `json:"parry_bonus,omitempty"`
 	// NeverSurprised: Danger Sense or Animal Senses (pp. 54, 74).
-	NeverSurprised bool `json:"never_surprised"`
+	NeverSurprised bool `json:"never_surprised,omitempty"`
 	// Moves are the other ways of moving (flight, leap, glide, swing...),
 	// in metres per panel or per action as noted.
 	Moves []Move `json:"moves,omitempty"`
@@ -234,7 +234,7 @@ type Move struct {
 	// Metres per panel (or per leap/action; see Notes).
 	Metres int `json:"metres"`
 	// Max is the top speed on a long straight path, if any.
-	Max   int    `json:"max"`
+	Max   int    `json:"max,omitempty"`
 	Power string `json:"power,omitempty"`
 	Notes string `json:"notes,omitempty"`
 }
@@ -261,31 +261,31 @@ type Attack struct {
 	// AddsDamageBonus says whether the damage bonus applies (unarmed, melee, thrown).
 	AddsDamageBonus bool `json:"adds_damage_bonus"`
 	// ExtraDamage is a flat bonus from powers (weapon mastery, cyber weapon).
-	ExtraDamage int `json:"extra_damage"`
+	ExtraDamage int `json:"extra_damage,omitempty"`
 	// ParryAs is the Parrying Table row this attack counts as.
 	ParryAs string `json:"parry_as,omitempty"`
 	// Ranged attacks have a range in metres.
-	Ranged bool `json:"ranged"`
-	Range  int  `json:"range"`
+	Ranged bool `json:"ranged,omitempty"`
+	Range  int  `json:"range,omitempty"`
 	// Panels is 1 or 2 (double-panel).
 	Panels int `json:"panels"`
 	// RecoveryPanels are panels spent in advance after the attack (the
 	// flying kick, slam and charge take 1, pp. 51-76).
-	RecoveryPanels int `json:"recovery_panels"`
+	RecoveryPanels int `json:"recovery_panels,omitempty"`
 	// ToHitBonus is added to the to-hit roll (the haymaker's +2, p. 66).
-	ToHitBonus int `json:"to_hit_bonus"`
+	ToHitBonus int `json:"to_hit_bonus,omitempty"`
 	// LowersDividers: the target's H and S dividers count as this much
 	// lower (Energy Blast 2, p. 55); LowersStaminaDivider lowers only the
 	// S divider (Stunning Attack 2, p. 76).
-	LowersDividers       int `json:"lowers_dividers"`
-	LowersStaminaDivider int `json:"lowers_stamina_divider"`
+	LowersDividers       int `json:"lowers_dividers,omitempty"`
+	LowersStaminaDivider int `json:"lowers_stamina_divider,omitempty"`
 	// IgnoresDividers: Eldritch Bolt and Psionic Blast (pp. 63, 68).
-	IgnoresDividers bool `json:"ignores_dividers"`
+	IgnoresDividers bool `json:"ignores_dividers,omitempty"`
 	// NoToHit: the attack needs no to-hit roll (electrical arc, p. 57).
-	NoToHit bool `json:"no_to_hit"`
+	NoToHit bool `json:"no_to_hit,omitempty"`
 	// Mental: resolved with a mental (psychic or magic) attack roll
 	// instead of a to-hit roll (p. 42).
-	Mental bool `json:"mental"`
+	Mental bool `json:"mental,omitempty"`
 	// Power names the power behind the attack, if any.
 	Power string `json:"power,omitempty"`
 	Notes string `json:"notes,omitempty"`
@@ -302,10 +302,10 @@ type Parry struct {
 	// AddsDamageBonus says whether the damage bonus adds to the virtual damage.
 	AddsDamageBonus bool `json:"adds_damage_bonus"`
 	// Ranged parries reduce damage before knockback (p. 36).
-	Ranged bool `json:"ranged"`
+	Ranged bool `json:"ranged,omitempty"`
 	// Automatic: the parry always succeeds (Energy Reflect against its
 	// own energy type, p. 56).
-	Automatic bool   `json:"automatic"`
+	Automatic bool   `json:"automatic,omitempty"`
 	Notes     string `json:"notes,omitempty"`
 }
 
@@ -385,7 +385,7 @@ type Profile struct {
 	NonHuman bool `json:"non_human"`
 	// WillBonus is the Confidence Table's Will bonus when defending
 	// against mental attacks (p. 24); derived from confidence.
-	WillBonus int `json:"will_bonus"`
+	WillBonus int `json:"will_bonus,omitempty"`
 	// Scenarios is the history of scenario outcomes, newest last; success
 	// rate counts successes in the last five.
 	Scenarios []Scenario `json:"scenarios,omitempty"`
@@ -442,7 +442,7 @@ type Upkeep struct {
 	Missed int `json:"missed"`
 	// StartedWeek is the downtime week the increase was bought in; upkeep
 	// is owed from the following week.
-	StartedWeek int `json:"started_week"`
+	StartedWeek int `json:"started_week,omitempty"`
 }
 
 // Device is an invention under way (p. 47).
@@ -457,10 +457,10 @@ type Device struct {
 	Stage       string `json:"stage"`
 	Experience  int    `json:"experience"`
 	PerStage    int    `json:"per_stage"`
-	KnownDesign bool   `json:"known_design"`
-	Functions   int    `json:"functions"`
+	KnownDesign bool   `json:"known_design,omitempty"`
+	Functions   int    `json:"functions,omitempty"`
 	// Robot marks a robot built as a device (pp. 49-50).
-	Robot bool `json:"robot"`
+	Robot bool `json:"robot,omitempty"`
 }
 
 // Condition is the character's current state (pp. 37-38).
@@ -474,13 +474,13 @@ type Condition struct {
 	Prone       bool `json:"prone"`
 	// KnockedOut is set by a finishing move: no stamina recovery for
 	// KnockedOutHours.
-	KnockedOut      bool `json:"knocked_out"`
-	KnockedOutHours int  `json:"knocked_out_hours"`
+	KnockedOut      bool `json:"knocked_out,omitempty"`
+	KnockedOutHours int  `json:"knocked_out_hours,omitempty"`
 	// Grabbed/Grappled by whom.
 	GrabbedBy string `json:"grabbed_by,omitempty"`
-	Grappled  bool   `json:"grappled"`
+	Grappled  bool   `json:"grappled,omitempty"`
 	// TakenOut is for mundane characters (p. 38).
-	TakenOut bool `json:"taken_out"`
+	TakenOut bool `json:"taken_out,omitempty"`
 }
 
 // State names the worst current condition: dead, deaths_door,
@@ -513,13 +513,13 @@ type Mundane struct {
 	// Weapon is the combatant's weapon, if any.
 	Weapon string `json:"weapon,omitempty"`
 	// ProwessRoll is the combatant table roll with its bonus.
-	ProwessRoll int  `json:"prowess_roll"`
-	Trained     bool `json:"trained"`
-	Elite       bool `json:"elite"`
+	ProwessRoll int  `json:"prowess_roll,omitempty"`
+	Trained     bool `json:"trained,omitempty"`
+	Elite       bool `json:"elite,omitempty"`
 	// SuperStrikes and NormalStrikes are how many strikes take the
 	// character out: one using a super power, or two without (pp. 49-50).
-	SuperStrikes  int `json:"super_strikes"`
-	NormalStrikes int `json:"normal_strikes"`
+	SuperStrikes  int `json:"super_strikes,omitempty"`
+	NormalStrikes int `json:"normal_strikes,omitempty"`
 }
 
 // Creation is the record of character generation.
@@ -539,7 +539,7 @@ type Creation struct {
 type SlotRecord struct {
 	Slot int `json:"slot"`
 	// Roll is the d100 value (0 when the slot improved a power).
-	Roll  int    `json:"roll"`
+	Roll  int    `json:"roll,omitempty"`
 	Power string `json:"power"`
 	// Action is new, rank-up, re-roll, improvement, choice.
 	Action string `json:"action"`

@@ -149,10 +149,14 @@ func (e *jsonEnc) encPower(b []byte, v *Power) []byte {
 	b = appendInt(b, int64(v.Rank))
 	b = append(b, `,"max_rank":`...)
 	b = appendInt(b, int64(v.MaxRank))
-	b = append(b, `,"rolled":`...)
-	b = appendInt(b, int64(v.Rolled))
-	b = append(b, `,"improved":`...)
-	b = appendInt(b, int64(v.Improved))
+	if v.Rolled != 0 {
+		b = append(b, `,"rolled":`...)
+		b = appendInt(b, int64(v.Rolled))
+	}
+	if v.Improved != 0 {
+		b = append(b, `,"improved":`...)
+		b = appendInt(b, int64(v.Improved))
+	}
 	if len(v.Flavours) != 0 {
 		b = append(b, `,"flavours":`...)
 		b = append(b, '[')
@@ -303,14 +307,16 @@ func (e *jsonEnc) encCombat(b []byte, v *Combat) []byte {
 		}
 		b = append(b, ']')
 	}
-	b = append(b, `,"brace_bonus":`...)
-	b = appendInt(b, int64(v.BraceBonus))
-	b = append(b, `,"parry_bonus":`...)
-	b = appendInt(b, int64(v.ParryBonus))
+	if v.BraceBonus != 0 {
+		b = append(b, `,"brace_bonus":`...)
+		b = appendInt(b, int64(v.BraceBonus))
+	}
+	if v.ParryBonus != 0 {
+		b = append(b, `,"parry_bonus":`...)
+		b = appendInt(b, int64(v.ParryBonus))
+	}
 	if v.NeverSurprised {
 		b = append(b, `,"never_surprised":true`...)
-	} else {
-		b = append(b, `,"never_surprised":false`...)
 	}
 	if len(v.Moves) != 0 {
 		b = append(b, `,"moves":`...)
@@ -465,8 +471,10 @@ func (e *jsonEnc) encProfile(b []byte, v *Profile) []byte {
 	} else {
 		b = append(b, `,"non_human":false`...)
 	}
-	b = append(b, `,"will_bonus":`...)
-	b = appendInt(b, int64(v.WillBonus))
+	if v.WillBonus != 0 {
+		b = append(b, `,"will_bonus":`...)
+		b = appendInt(b, int64(v.WillBonus))
+	}
 	if len(v.Scenarios) != 0 {
 		b = append(b, `,"scenarios":`...)
 		b = append(b, '[')
@@ -575,24 +583,20 @@ func (e *jsonEnc) encCondition(b []byte, v *Condition) []byte {
 	}
 	if v.KnockedOut {
 		b = append(b, `,"knocked_out":true`...)
-	} else {
-		b = append(b, `,"knocked_out":false`...)
 	}
-	b = append(b, `,"knocked_out_hours":`...)
-	b = appendInt(b, int64(v.KnockedOutHours))
+	if v.KnockedOutHours != 0 {
+		b = append(b, `,"knocked_out_hours":`...)
+		b = appendInt(b, int64(v.KnockedOutHours))
+	}
 	if v.GrabbedBy != "" {
 		b = append(b, `,"grabbed_by":`...)
 		b = appendString(b, v.GrabbedBy)
 	}
 	if v.Grappled {
 		b = append(b, `,"grappled":true`...)
-	} else {
-		b = append(b, `,"grappled":false`...)
 	}
 	if v.TakenOut {
 		b = append(b, `,"taken_out":true`...)
-	} else {
-		b = append(b, `,"taken_out":false`...)
 	}
 	return append(b, '}')
 }
@@ -605,22 +609,24 @@ func (e *jsonEnc) encMundane(b []byte, v *Mundane) []byte {
 		b = append(b, `,"weapon":`...)
 		b = appendString(b, v.Weapon)
 	}
-	b = append(b, `,"prowess_roll":`...)
-	b = appendInt(b, int64(v.ProwessRoll))
+	if v.ProwessRoll != 0 {
+		b = append(b, `,"prowess_roll":`...)
+		b = appendInt(b, int64(v.ProwessRoll))
+	}
 	if v.Trained {
 		b = append(b, `,"trained":true`...)
-	} else {
-		b = append(b, `,"trained":false`...)
 	}
 	if v.Elite {
 		b = append(b, `,"elite":true`...)
-	} else {
-		b = append(b, `,"elite":false`...)
 	}
-	b = append(b, `,"super_strikes":`...)
-	b = appendInt(b, int64(v.SuperStrikes))
-	b = append(b, `,"normal_strikes":`...)
-	b = appendInt(b, int64(v.NormalStrikes))
+	if v.SuperStrikes != 0 {
+		b = append(b, `,"super_strikes":`...)
+		b = appendInt(b, int64(v.SuperStrikes))
+	}
+	if v.NormalStrikes != 0 {
+		b = append(b, `,"normal_strikes":`...)
+		b = appendInt(b, int64(v.NormalStrikes))
+	}
 	return append(b, '}')
 }
 
@@ -786,14 +792,16 @@ func (e *jsonEnc) encFlavour(b []byte, v *Flavour) []byte {
 		b = append(b, `,"table":`...)
 		b = appendString(b, v.Table)
 	}
-	b = append(b, `,"roll":`...)
-	b = appendInt(b, int64(v.Roll))
-	b = append(b, `,"rank":`...)
-	b = appendInt(b, int64(v.Rank))
+	if v.Roll != 0 {
+		b = append(b, `,"roll":`...)
+		b = appendInt(b, int64(v.Roll))
+	}
+	if v.Rank != 0 {
+		b = append(b, `,"rank":`...)
+		b = appendInt(b, int64(v.Rank))
+	}
 	if v.Speciality {
 		b = append(b, `,"speciality":true`...)
-	} else {
-		b = append(b, `,"speciality":false`...)
 	}
 	if v.Detail != "" {
 		b = append(b, `,"detail":`...)
@@ -852,43 +860,47 @@ func (e *jsonEnc) encAttack(b []byte, v *Attack) []byte {
 	} else {
 		b = append(b, `,"adds_damage_bonus":false`...)
 	}
-	b = append(b, `,"extra_damage":`...)
-	b = appendInt(b, int64(v.ExtraDamage))
+	if v.ExtraDamage != 0 {
+		b = append(b, `,"extra_damage":`...)
+		b = appendInt(b, int64(v.ExtraDamage))
+	}
 	if v.ParryAs != "" {
 		b = append(b, `,"parry_as":`...)
 		b = appendString(b, v.ParryAs)
 	}
 	if v.Ranged {
 		b = append(b, `,"ranged":true`...)
-	} else {
-		b = append(b, `,"ranged":false`...)
 	}
-	b = append(b, `,"range":`...)
-	b = appendInt(b, int64(v.Range))
+	if v.Range != 0 {
+		b = append(b, `,"range":`...)
+		b = appendInt(b, int64(v.Range))
+	}
 	b = append(b, `,"panels":`...)
 	b = appendInt(b, int64(v.Panels))
-	b = append(b, `,"recovery_panels":`...)
-	b = appendInt(b, int64(v.RecoveryPanels))
-	b = append(b, `,"to_hit_bonus":`...)
-	b = appendInt(b, int64(v.ToHitBonus))
-	b = append(b, `,"lowers_dividers":`...)
-	b = appendInt(b, int64(v.LowersDividers))
-	b = append(b, `,"lowers_stamina_divider":`...)
-	b = appendInt(b, int64(v.LowersStaminaDivider))
+	if v.RecoveryPanels != 0 {
+		b = append(b, `,"recovery_panels":`...)
+		b = appendInt(b, int64(v.RecoveryPanels))
+	}
+	if v.ToHitBonus != 0 {
+		b = append(b, `,"to_hit_bonus":`...)
+		b = appendInt(b, int64(v.ToHitBonus))
+	}
+	if v.LowersDividers != 0 {
+		b = append(b, `,"lowers_dividers":`...)
+		b = appendInt(b, int64(v.LowersDividers))
+	}
+	if v.LowersStaminaDivider != 0 {
+		b = append(b, `,"lowers_stamina_divider":`...)
+		b = appendInt(b, int64(v.LowersStaminaDivider))
+	}
 	if v.IgnoresDividers {
 		b = append(b, `,"ignores_dividers":true`...)
-	} else {
-		b = append(b, `,"ignores_dividers":false`...)
 	}
 	if v.NoToHit {
 		b = append(b, `,"no_to_hit":true`...)
-	} else {
-		b = append(b, `,"no_to_hit":false`...)
 	}
 	if v.Mental {
 		b = append(b, `,"mental":true`...)
-	} else {
-		b = append(b, `,"mental":false`...)
 	}
 	if v.Power != "" {
 		b = append(b, `,"power":`...)
@@ -918,13 +930,9 @@ func (e *jsonEnc) encParry(b []byte, v *Parry) []byte {
 	}
 	if v.Ranged {
 		b = append(b, `,"ranged":true`...)
-	} else {
-		b = append(b, `,"ranged":false`...)
 	}
 	if v.Automatic {
 		b = append(b, `,"automatic":true`...)
-	} else {
-		b = append(b, `,"automatic":false`...)
 	}
 	if v.Notes != "" {
 		b = append(b, `,"notes":`...)
@@ -939,8 +947,10 @@ func (e *jsonEnc) encMove(b []byte, v *Move) []byte {
 	b = appendString(b, v.Mode)
 	b = append(b, `,"metres":`...)
 	b = appendInt(b, int64(v.Metres))
-	b = append(b, `,"max":`...)
-	b = appendInt(b, int64(v.Max))
+	if v.Max != 0 {
+		b = append(b, `,"max":`...)
+		b = appendInt(b, int64(v.Max))
+	}
 	if v.Power != "" {
 		b = append(b, `,"power":`...)
 		b = appendString(b, v.Power)
@@ -984,8 +994,10 @@ func (e *jsonEnc) encUpkeep(b []byte, v *Upkeep) []byte {
 	b = appendInt(b, int64(v.PaidThisWeek))
 	b = append(b, `,"missed":`...)
 	b = appendInt(b, int64(v.Missed))
-	b = append(b, `,"started_week":`...)
-	b = appendInt(b, int64(v.StartedWeek))
+	if v.StartedWeek != 0 {
+		b = append(b, `,"started_week":`...)
+		b = appendInt(b, int64(v.StartedWeek))
+	}
 	return append(b, '}')
 }
 
@@ -1005,15 +1017,13 @@ func (e *jsonEnc) encDevice(b []byte, v *Device) []byte {
 	b = appendInt(b, int64(v.PerStage))
 	if v.KnownDesign {
 		b = append(b, `,"known_design":true`...)
-	} else {
-		b = append(b, `,"known_design":false`...)
 	}
-	b = append(b, `,"functions":`...)
-	b = appendInt(b, int64(v.Functions))
+	if v.Functions != 0 {
+		b = append(b, `,"functions":`...)
+		b = appendInt(b, int64(v.Functions))
+	}
 	if v.Robot {
 		b = append(b, `,"robot":true`...)
-	} else {
-		b = append(b, `,"robot":false`...)
 	}
 	return append(b, '}')
 }
@@ -1022,8 +1032,10 @@ func (e *jsonEnc) encDevice(b []byte, v *Device) []byte {
 func (e *jsonEnc) encSlotRecord(b []byte, v *SlotRecord) []byte {
 	b = append(b, `{"slot":`...)
 	b = appendInt(b, int64(v.Slot))
-	b = append(b, `,"roll":`...)
-	b = appendInt(b, int64(v.Roll))
+	if v.Roll != 0 {
+		b = append(b, `,"roll":`...)
+		b = appendInt(b, int64(v.Roll))
+	}
 	b = append(b, `,"power":`...)
 	b = appendString(b, v.Power)
 	b = append(b, `,"action":`...)

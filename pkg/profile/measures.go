@@ -176,9 +176,9 @@ func Score(h *hero.Hero, key string) *int {
 // (heroism=+1, heroism=-1) move the score by Int instead of setting it.
 type Assignment struct {
 	Key      string `json:"key"`
-	Int      int    `json:"int"`
-	Relative bool   `json:"relative"`
-	Bool     bool   `json:"bool"`
+	Int      int    `json:"int,omitempty"`
+	Relative bool   `json:"relative,omitempty"`
+	Bool     bool   `json:"bool,omitempty"`
 	Text     string `json:"text,omitempty"`
 	// Raw is the token as given, for error messages.
 	Raw string `json:"-"`

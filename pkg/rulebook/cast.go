@@ -87,7 +87,7 @@ type CastRow struct {
 	// AC, SC and Panels are zero when they vary.
 	AC     ArmourClass `json:"ac,omitempty"`
 	SC     StrikeClass `json:"sc"`
-	Panels int         `json:"panels"`
+	Panels int         `json:"panels,omitempty"`
 	Notes  string      `json:"notes"`
 	Page   int         `json:"page"`
 }

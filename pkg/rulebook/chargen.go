@@ -30,13 +30,13 @@ type Perk struct {
 	Effect string `json:"effect"`
 	Page   int    `json:"page"`
 	// Starting values this perk sets (0 = unchanged).
-	FinancialResources int `json:"financial_resources"`
-	MaterialResources  int `json:"material_resources"`
-	Contacts           int `json:"contacts"`
+	FinancialResources int `json:"financial_resources,omitempty"`
+	MaterialResources  int `json:"material_resources,omitempty"`
+	Contacts           int `json:"contacts,omitempty"`
 	// Bonuses this perk adds.
-	DowntimePerWeek int `json:"downtime_per_week"`
-	Security        int `json:"security"` // non-human without basic needs only
-	AbilityPoints   int `json:"ability_points"`
+	DowntimePerWeek int `json:"downtime_per_week,omitempty"`
+	Security        int `json:"security,omitempty"` // non-human without basic needs only
+	AbilityPoints   int `json:"ability_points,omitempty"`
 }
 
 var perks = []Perk{

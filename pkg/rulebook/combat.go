@@ -48,7 +48,7 @@ type ToHitModifier struct {
 	// smallest penalty and Max the largest; for per-unit modifiers Note
 	// says what the unit is. Strike bonus is variable: Modifier 0.
 	Modifier int    `json:"modifier"`
-	Max      int    `json:"max"`
+	Max      int    `json:"max,omitempty"`
 	Note     string `json:"note,omitempty"`
 }
 
@@ -449,7 +449,7 @@ type DamageRow struct {
 	Name    string     `json:"name"`
 	Health  string     `json:"health"`
 	Stamina string     `json:"stamina"`
-	Varies  bool       `json:"varies"`
+	Varies  bool       `json:"varies,omitempty"`
 }
 
 // physicalDamage (p. 36; App. p. 82). Blunt two-handed is 1d6 / 2d6+6 as

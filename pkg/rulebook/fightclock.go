@@ -83,14 +83,14 @@ type PageUpkeep struct {
 	// Panels per page spent maintaining it.
 	Panels int `json:"panels"`
 	// Points per page from Pool ("magic", "psi").
-	Points int    `json:"points"`
+	Points int    `json:"points,omitempty"`
 	Pool   string `json:"pool,omitempty"`
 	// OnTarget marks effects that sit on someone else (the caster pays).
-	OnTarget bool `json:"on_target"`
+	OnTarget bool `json:"on_target,omitempty"`
 	// HalvesPanels: the target gets half its panels per page.
-	HalvesPanels bool `json:"halves_panels"`
+	HalvesPanels bool `json:"halves_panels,omitempty"`
 	// NoMove: whoever has the effect cannot move.
-	NoMove bool   `json:"no_move"`
+	NoMove bool   `json:"no_move,omitempty"`
 	Note   string `json:"note,omitempty"`
 	Page   int    `json:"page"`
 }

@@ -132,7 +132,7 @@ type PowerCost struct {
 	// Cost is the book's cost rule as text.
 	Cost string `json:"cost"`
 	// BaseCost is the fixed point cost per use, or 0 when it varies.
-	BaseCost int    `json:"base_cost"`
+	BaseCost int    `json:"base_cost,omitempty"`
 	Other    string `json:"other"`
 	Page     int    `json:"page"`
 }
@@ -399,8 +399,8 @@ type KnockbackModifier struct {
 	// Modifier is added to KB (per rank when PerRank). When SetTo is
 	// non-zero, KB becomes SetTo instead.
 	Modifier int  `json:"modifier"`
-	PerRank  bool `json:"per_rank"`
-	SetTo    int  `json:"set_to"`
+	PerRank  bool `json:"per_rank,omitempty"`
+	SetTo    int  `json:"set_to,omitempty"`
 	Page     int  `json:"page"`
 }
 

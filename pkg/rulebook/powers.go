@@ -31,7 +31,7 @@ type PowerRow struct {
 	Page     int    `json:"page"`
 	// FreeChoice marks the 96-00 row: choose any power (counts as
 	// rolling it).
-	FreeChoice bool `json:"free_choice"`
+	FreeChoice bool `json:"free_choice,omitempty"`
 }
 
 // Power slugs, for callers that want constants.

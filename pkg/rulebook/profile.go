@@ -67,7 +67,7 @@ type ProfileComponent struct {
 	// Start is the starting value as the book states it ("3", "1-3",
 	// "from popularity"); StartDefault the usual number (0 = derived).
 	Start        string `json:"start"`
-	StartDefault int    `json:"start_default"`
+	StartDefault int    `json:"start_default,omitempty"`
 	ChangesDueTo string `json:"changes_due_to"`
 	// Trainable: downtime XP can raise it (p. 46 names the six that
 	// cannot).

@@ -14,7 +14,7 @@ type SubRow struct {
 	Slug   string `json:"slug"`
 	// Choose: the player chooses (or, for Super Senses 6, chooses or takes
 	// a special sense).
-	Choose bool `json:"choose"`
+	Choose bool `json:"choose,omitempty"`
 	// Then names a further sub-table to roll on (Super Senses → Enhanced
 	// Sense / Special Sense).
 	Then string `json:"then,omitempty"`

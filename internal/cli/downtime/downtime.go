@@ -130,7 +130,7 @@ type Status struct {
 	Week          int           `json:"week"`
 	Points        int           `json:"points"`
 	PointsPerWeek int           `json:"points_per_week"`
-	Simpler       bool          `json:"simpler"`
+	Simpler       bool          `json:"simpler,omitempty"`
 	Goals         []GoalStatus  `json:"goals"`
 	Upkeep        []hero.Upkeep `json:"upkeep"`
 	Devices       []hero.Device `json:"devices"`

@@ -87,7 +87,7 @@ type Summary struct {
 	StrikeBonus        int            `json:"strike_bonus"`
 	DamageBonus        int            `json:"damage_bonus"`
 	KnockbackThreshold int            `json:"knockback_threshold"`
-	BraceBonus         int            `json:"brace_bonus"`
+	BraceBonus         int            `json:"brace_bonus,omitempty"`
 	PanelsPerPage      int            `json:"panels_per_page"`
 	Movement           int            `json:"movement"`
 	Dividers           hero.Dividers  `json:"dividers"`
@@ -100,9 +100,9 @@ type Summary struct {
 	Powers             []string       `json:"powers"`
 	Perks              []string       `json:"perks"`
 	Equipment          []string       `json:"equipment"`
-	Popularity         int            `json:"popularity"`
-	Investigation      int            `json:"investigation"`
-	Confidence         int            `json:"confidence"`
+	Popularity         int            `json:"popularity,omitempty"`
+	Investigation      int            `json:"investigation,omitempty"`
+	Confidence         int            `json:"confidence,omitempty"`
 	HeroPoints         int            `json:"hero_points"`
 	Resources          hero.Resources `json:"resources"`
 	DowntimePerWeek    int            `json:"downtime_points_per_week"`
