@@ -171,6 +171,10 @@ func unarmedAttack(h *hero.Hero) *hero.Attack {
 		Health: "1d6-6", Stamina: "2d6", AddsDamageBonus: true, Panels: 1}
 }
 
+// AttackSlugs lists a hero's attacks, comma-separated ("none" if it has
+// none), for error messages.
+func AttackSlugs(h *hero.Hero) string { return attackSlugs(h) }
+
 func attackSlugs(h *hero.Hero) string {
 	if len(h.Combat.Attacks) == 0 {
 		return "none"

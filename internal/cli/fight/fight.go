@@ -199,7 +199,12 @@ func printEvents(env *cmdutil.Env, events []encounter.Event) error {
 	for _, ev := range events {
 		// The line already says the page; don't repeat it from the summary.
 		summary := strings.TrimPrefix(ev.Summary, fmt.Sprintf("page %d: ", ev.Page))
-		if _, err := fmt.Fprintf(env.IO.Out, "page %d, %s: %s\n", ev.Page, ev.Phase, summary); err != nil {
+		line := fmt.Sprintf("page %d, %s: %s", ev.Page, ev.Phase, summary)
+		if env.IO.IsStdoutTTY() {
+			// A person reads it: fold it into 80 columns.
+			line = wrap(line, 80, "    ")
+		}
+		if _, err := fmt.Fprintln(env.IO.Out, line); err != nil {
 			return err
 		}
 	}
@@ -262,12 +267,18 @@ func (fl *File) readOnly(verb string) cmdutil.Prepare {
 	}
 }
 
-// requireActor is the prepare step of a verb that needs --actor.
+// requireActor is the prepare step of a verb that needs --actor. It runs
+// before the FILE argument is checked, so a combatant given where FILE goes
+// (`fight luck -i k.json iron-blade`) is named as the missing --actor.
 func requireActor(actor *string) cmdutil.Prepare {
-	return func(*cobra.Command, []string) error {
-		if *actor == "" {
-			return cmdutil.Inputf("give --actor ID")
+	return func(_ *cobra.Command, args []string) error {
+		if *actor != "" {
+			return nil
 		}
-		return nil
+		if len(args) > 0 && !strings.HasSuffix(args[len(args)-1], ".json") {
+			a := args[len(args)-1]
+			return cmdutil.Inputf("--actor: missing; to name the combatant %s give --actor %s", a, a)
+		}
+		return cmdutil.Inputf("--actor: missing; give --actor ID (the combatant)")
 	}
 }

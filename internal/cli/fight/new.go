@@ -53,7 +53,7 @@ a combatant may hold into the next page; 1, p. 30) and --half-panels
 
 Rolls no dice.`,
 		Example: `  spandex fight new --side heroes=guardian.json,police.jsonl --side villains=nefario.json,goons.jsonl > bank.json
-  spandex gen npc --type combatant -n 6 --seed 3 | spandex fight new --side heroes=a.json,b.json --side thugs=- > fight.json
+  spandex gen npc combatant -n 6 --seed 3 | spandex fight new --side heroes=a.json,b.json --side thugs=- > fight.json
   spandex fight new --side heroes=hawk.json,kid:kid.json --sidekick kid=2 --side villains=boss.json --surprise villains`,
 		Args: cobra.NoArgs,
 		RunE: cmdutil.RunE(opts, runF, runNew),

@@ -59,7 +59,7 @@ The hero is written to stdout, or atomically over FILE with -i; an event
 "derive" with every die rolled is appended to its log.`,
 		Example: `  spandex hero derive testdata/heroes/guardian-draft.json
   spandex hero derive -i hero.json
-  spandex hero derive draft.json --dice 4,6,2 | spandex sheet -o text`,
+  spandex hero derive draft.json --seed 4 | spandex sheet -o text`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: cmdutil.RunE(opts, runF, runDerive, opts.fromArgs),
 	}

@@ -36,14 +36,16 @@ type ToHitResult struct {
 	ModifierTotal int                  `json:"modifier_total"`
 	// Need is the lowest d20 face that hits (1-21; 21 means it cannot
 	// hit), Chance its probability.
-	Need   int           `json:"need"`
-	Chance float64       `json:"chance"`
-	Roll   int           `json:"roll,omitempty"`
-	Total  int           `json:"total,omitempty"`
-	Hit    *bool         `json:"hit,omitempty"`
-	Dice   []dice.Rolled `json:"dice,omitempty"`
-	Seed   *uint64       `json:"seed,omitempty"`
-	Steps  ruling.Steps  `json:"steps"`
+	Need   int     `json:"need"`
+	Chance float64 `json:"chance"`
+	// Roll, Total and Hit are there when the d20 was rolled (a total of
+	// 0 included), absent when it was not.
+	Roll  *int          `json:"roll,omitempty"`
+	Total *int          `json:"total,omitempty"`
+	Hit   *bool         `json:"hit,omitempty"`
+	Dice  []dice.Rolled `json:"dice,omitempty"`
+	Seed  *uint64       `json:"seed,omitempty"`
+	Steps ruling.Steps  `json:"steps"`
 }
 
 // NewCmdToHit builds `spandex tohit`.
@@ -130,7 +132,8 @@ func runToHit(opts *ToHitOptions) error {
 			return cmdutil.RuleErr(err)
 		}
 		th, _ := combat.ToHit(ac, sc, mods, roll)
-		out.Roll, out.Total, out.Hit, out.Dice, out.Seed = roll, th.Total, &th.Hit, r.Rolls(), r.seed()
+		total := th.Total
+		out.Roll, out.Total, out.Hit, out.Dice, out.Seed = &roll, &total, &th.Hit, r.Rolls(), r.seed()
 		steps.Add("roll", "p. 33", "1d20 %d %+d = %d vs %d: %s", roll, out.ModifierTotal, th.Total, target, yes(th.Hit, "hit", "miss"))
 		lines = append(lines, fmt.Sprintf("roll: %d %+d = %d: %s", roll, out.ModifierTotal, th.Total, yes(th.Hit, "hit", "miss")))
 	}

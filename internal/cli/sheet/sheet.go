@@ -30,13 +30,15 @@ threshold, panels, movement, health and stamina with their thresholds and
 dividers, attacks, powers and perks, equipment and the personal profile.
 
 A file may hold one hero, a JSON array of heroes or a stream of heroes
-(JSON Lines), as gen hero -n N writes them. The sheet is text, never wider
-than 80 columns. When stdout is not a terminal (or with -o json/jsonl) a
-JSON summary of each sheet is written instead: name, kind, abilities, the
-combat figures, tracks, attacks, powers, perks, profile categories,
-resources and downtime points; -o json makes one document (an array when
-there are several heroes), -o jsonl a line each. A progress line shows on a
-terminal while a long stream is read.
+(JSON Lines, as gen hero -n N writes them). The sheet is text, never wider
+than 80 columns. When stdout is not a terminal — redirected to a file or
+piped, as in sheet hero.json > sheet.txt — a JSON summary of each sheet is
+written instead (as with -o json/jsonl): name, kind, abilities, the combat
+figures, tracks, attacks, powers, perks, profile categories, resources and
+downtime points; -o json makes one document (an array when there are
+several heroes), -o jsonl a line each. To save the text sheet in a file,
+give -o text. A progress line shows on a terminal while a long stream is
+read.
 
 With -o html (on a terminal too; never chosen automatically) the sheets are
 one self-contained HTML document, laid out like the book's sheet with tick
