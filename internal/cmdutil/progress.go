@@ -1,44 +1,12 @@
 package cmdutil
 
-import (
-	"time"
+import "github.com/codename-spandex/spandex/internal/progress"
 
-	"github.com/schollz/progressbar/v3"
-)
-
-// Progress counts done units of a long job on stderr, only when stderr is
-// a terminal (never when piped). It is safe for concurrent use; a nil
-// *Progress does nothing.
-type Progress struct {
-	bar *progressbar.ProgressBar
-}
-
-// NewProgress starts a progress bar of total units described as what, or
-// returns nil when stderr is not a terminal.
-func (e *Env) NewProgress(total int64, what string) *Progress {
-	if e.IO == nil || !e.IO.IsStderrTTY() {
-		return nil
-	}
-	return &Progress{bar: progressbar.NewOptions64(total,
-		progressbar.OptionSetWriter(e.IO.ErrOut),
-		progressbar.OptionSetDescription(what),
-		progressbar.OptionShowCount(),
-		progressbar.OptionShowIts(),
-		progressbar.OptionThrottle(100*time.Millisecond),
-		progressbar.OptionClearOnFinish(),
-	)}
-}
-
-// Add counts n more units done.
-func (p *Progress) Add(n int) {
-	if p != nil {
-		_ = p.bar.Add(n)
-	}
-}
-
-// Done clears the bar.
-func (p *Progress) Done() {
-	if p != nil {
-		_ = p.bar.Finish()
-	}
+// Progress starts a progress line on stderr for a batch of total items
+// (-1 when unknown: a stream) described by what ("gen npc"). It draws only
+// on a terminal, once the batch has run a second (see package progress);
+// otherwise it returns a nil *progress.Bar, which does nothing. Call Add
+// per item and Finish at the end.
+func (e *Env) Progress(total int64, what string) *progress.Bar {
+	return progress.Start(e.IO, total, what)
 }

@@ -122,8 +122,8 @@ func runSim(opts *SimOptions) error {
 	seed := *seedP
 	opts.ReportSeed(seedP)
 	w := opts.Workers
-	bar := opts.NewProgress(int64((opts.N-si)/sk+1), "fights")
-	defer bar.Done()
+	bar := opts.Progress(int64((opts.N-si)/sk+1), "fight sim")
+	defer bar.Finish()
 	parts := make([]*encounter.SimSummary, w)
 	errs := make([]error, w)
 	var wg sync.WaitGroup
