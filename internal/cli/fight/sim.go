@@ -124,6 +124,12 @@ func runSim(opts *SimOptions) error {
 	w := opts.Workers
 	bar := opts.Progress(int64((opts.N-si)/sk+1), "fight sim")
 	defer bar.Finish()
+	var barMu sync.Mutex // the bar is not safe for concurrent use
+	tick := func() {
+		barMu.Lock()
+		bar.Add(1)
+		barMu.Unlock()
+	}
 	parts := make([]*encounter.SimSummary, w)
 	errs := make([]error, w)
 	var wg sync.WaitGroup
@@ -131,7 +137,7 @@ func runSim(opts *SimOptions) error {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			parts[j], errs[j] = encounter.SimulateProgress(data, seed, opts.N, si-1+sk*j, sk*w, rules, opts.MaxSteps, opts.Policy, func() { bar.Add(1) })
+			parts[j], errs[j] = encounter.SimulateProgress(data, seed, opts.N, si-1+sk*j, sk*w, rules, opts.MaxSteps, opts.Policy, tick)
 		}()
 	}
 	wg.Wait()
