@@ -187,12 +187,17 @@ func runSimMerge(opts *SimMergeOptions) error {
 		if err != nil {
 			return err
 		}
+		var head struct {
+			Kind   string `json:"kind"`
+			Schema int    `json:"schema"`
+		}
+		_ = json.Unmarshal(data, &head)
+		if head.Kind != encounter.SimKind || head.Schema != encounter.SimSchema {
+			return cmdutil.Inputf("%s: kind: not a fight sim summary (kind %q, schema %d)", p, head.Kind, head.Schema)
+		}
 		var s encounter.SimSummary
 		if err := json.Unmarshal(data, &s); err != nil {
 			return cmdutil.Inputf("%s: not a fight sim summary: %v", p, err)
-		}
-		if s.Kind != encounter.SimKind || s.Schema != encounter.SimSchema {
-			return cmdutil.Inputf("%s: kind: not a fight sim summary (kind %q, schema %d)", p, s.Kind, s.Schema)
 		}
 		parts = append(parts, &s)
 	}
