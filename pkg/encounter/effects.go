@@ -229,6 +229,9 @@ func (e *Encounter) pageEffects() {
 			ef := c.Effects[j]
 			src := e.Find(ef.Source)
 			switch {
+			case ef.Name == EffectBound:
+				// The binding holds whatever becomes of its maker; the
+				// escape roll (escapes) frees the bound (p. 64).
 			case src == nil || src.Out():
 				e.endEffect(c, j, "its source can no longer keep it up")
 				continue

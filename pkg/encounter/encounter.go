@@ -225,6 +225,12 @@ type Effect struct {
 	// Cooldown pages must then pass before the power is used again.
 	MaxPages int    `json:"max_pages,omitempty"`
 	Cooldown int    `json:"cooldown,omitempty"`
+	// EscapeChance is a bound combatant's chance in percent of breaking
+	// free, rolled at each end of page (Snare, Restraint, p. 64); absent
+	// for other effects.
+	EscapeChance *int `json:"escape_chance,omitempty"`
+	// Strength is a binding's strength: 10 per point spent (p. 64).
+	Strength int    `json:"strength,omitempty"`
 	Note     string `json:"note,omitempty"`
 }
 
