@@ -223,8 +223,8 @@ type Effect struct {
 	UpkeepPool   string `json:"upkeep_pool,omitempty"`
 	// MaxPages ends the effect after this many consecutive pages, and
 	// Cooldown pages must then pass before the power is used again.
-	MaxPages int    `json:"max_pages,omitempty"`
-	Cooldown int    `json:"cooldown,omitempty"`
+	MaxPages int `json:"max_pages,omitempty"`
+	Cooldown int `json:"cooldown,omitempty"`
 	// EscapeChance is a bound combatant's chance in percent of breaking
 	// free, rolled at each end of page (Snare, Restraint, p. 64); absent
 	// for other effects.
