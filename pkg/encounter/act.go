@@ -174,6 +174,7 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 	steps.Add("panels", "pp. 30-31", "%s: %s", plural(n, "panel"), why)
 	ev := Event{Kind: "action", Actor: c.ID, Panels: n}
 	var teleport *combat.TeleportCost
+	var raise *Effect
 	var target *Combatant
 	if a.Target != "" {
 		if target = e.Find(a.Target); target == nil {
@@ -236,7 +237,16 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 			return fmt.Errorf("%s has no power %q", c.ID, a.Power)
 		}
 		if until := c.Cooldowns[a.Power]; until > e.Page {
-			return fmt.Errorf("%s cannot use %s again until page %d (p. 61)", c.ID, a.Power, until)
+			return fmt.Errorf("%s cannot use %s again %s", c.ID, a.Power, cooldownText(until))
+		}
+		if a.Power == "forcefield" && a.Effect == "" {
+			ef, ok, err := barrierEffect(c, target)
+			if err != nil {
+				return err
+			}
+			if ok {
+				raise = &ef
+			}
 		}
 		if a.Effect == "mind-control" && a.Power == "psychic-ability" {
 			if err := e.mindControlCheck(c, target, &a); err != nil {
@@ -341,6 +351,15 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 	}
 	ev.Details = mustJSON(a)
 	e.appendEvent(ev)
+	if raise != nil {
+		holder := c.ID
+		if target != nil {
+			holder = target.ID
+		}
+		if err := e.AddEffect(ctx, holder, *raise); err != nil {
+			return err
+		}
+	}
 	if a.Kind == ActPower && effectOn {
 		ef, _ := PresetEffect(a.Effect)
 		ef.Source = c.ID

@@ -165,6 +165,10 @@ func (e *Encounter) Attack(ctx Ctx, s Strike, opt combat.Options) (*combat.Resul
 			req.Situation.Grappled = true // +4 to hit the restrained (p. 33)
 		}
 	}
+	if i, ok := barrier(def); ok {
+		req.Situation.ForceBarrier = def.Effects[i].Health
+		req.Situation.ForceBarrierWall = def.Effects[i].Name == EffectForceWall
+	}
 	binding, err := bindingCost(att, req, s.Points)
 	if err != nil {
 		return nil, err
@@ -192,6 +196,10 @@ func (e *Encounter) Attack(ctx Ctx, s Strike, opt combat.Options) (*combat.Resul
 	summary := fmt.Sprintf("%s attacks %s with %s: %s", att.ID, def.ID, res.Attack.Slug, res.Outcome)
 	if s.MoveActMove {
 		summary = fmt.Sprintf("%s moves, attacks %s with %s (%s) and moves on", att.ID, def.ID, res.Attack.Slug, res.Outcome)
+	}
+	if b := res.Barrier; b != nil {
+		what := map[bool]string{true: "force wall", false: "force shield"}[b.Wall]
+		summary += fmt.Sprintf(", stopped whole by %s's %s (%d health damage against its %d, pp. 59-60)", def.ID, what, b.Damage, b.Health)
 	}
 	rec := AttackRecord{Attack: res.Attack.Slug, StrikeClass: int(res.Attack.StrikeClass), Mode: string(res.Mode), Outcome: res.Outcome,
 		Reaction: string(res.Reaction.Kind), ReactionPanels: res.Reaction.Panels, Free: res.Reaction.Free,
@@ -230,6 +238,11 @@ func (e *Encounter) Attack(ctx Ctx, s Strike, opt combat.Options) (*combat.Resul
 		def.Panels.Owed++
 		e.appendEvent(Event{Kind: "lost", Actor: def.ID, Panels: 1,
 			Summary: fmt.Sprintf("%s is knocked prone and spends its next panel getting up (p. 37)", def.ID)})
+	}
+	if b := res.Barrier; b != nil && b.Broken {
+		if i, ok := barrier(def); ok {
+			e.breakBarrier(def, i, att, b)
+		}
 	}
 	// A binding spends its points hit or miss, and binds on a hit (p. 72).
 	if binding != nil {
