@@ -88,6 +88,9 @@ func bindGlobals(f *cmdutil.Factory, cmd *cobra.Command) error {
 		if _, err := cmdutil.ParseFormat(f.Globals.Output); err != nil {
 			return err
 		}
+		if err := cmdutil.CheckHTML(cmd, f.Globals.Output); err != nil {
+			return err
+		}
 	}
 	return nil
 }
@@ -192,7 +195,7 @@ Every random verb takes --seed N (and reports the seed it used) and
 	pf := root.PersistentFlags()
 	pf.Uint64Var(&f.Globals.Seed, "seed", 0, "seed for the dice, to replay a result exactly")
 	pf.StringVar(&f.Globals.Dice, "dice", "", "face values rolled on real dice, comma-separated, used in the documented order")
-	pf.StringVarP(&f.Globals.Output, "output", "o", "", "output format: auto|json|jsonl|table|text (default auto: table/text on a terminal, JSON when piped)")
+	pf.StringVarP(&f.Globals.Output, "output", "o", "", "output format: auto|json|jsonl|table|text, or html for sheet and fight report (default auto: table/text on a terminal, JSON when piped)")
 	pf.StringVar(&f.Globals.ConfigFile, "config", "", "config file (default $XDG_CONFIG_HOME/spandex/config.yaml)")
 	pf.BoolVar(&f.Globals.Explain, "explain", false, "print each step of the ruling (table rows, modifiers, pages) on stderr")
 

@@ -45,11 +45,18 @@ type Env struct {
 
 // Env builds a verb's environment; human is the output format on a
 // terminal. The Factory is not kept: only its lazy roller and config.
-func (f *Factory) Env(human Format) *Env {
+func (f *Factory) Env(human Format) *Env { return f.env(human, f.Format) }
+
+// PageEnv is Env for the verbs that can write an HTML page: -o html is
+// accepted (see FormatOrHTML). The command must also be marked with
+// AllowHTML.
+func (f *Factory) PageEnv(human Format) *Env { return f.env(human, f.FormatOrHTML) }
+
+func (f *Factory) env(human Format, format func(Format) (Format, error)) *Env {
 	return &Env{
 		IO: f.IOStreams,
 		bind: func(e *Env) error {
-			ft, err := f.Format(human)
+			ft, err := format(human)
 			if err != nil {
 				return err
 			}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/olekukonko/tablewriter"
+	"github.com/spf13/cobra"
 )
 
 // Format is a resolved output format.
@@ -20,20 +21,61 @@ const (
 	FormatJSONL Format = "jsonl"
 	FormatTable Format = "table"
 	FormatText  Format = "text"
+	// FormatHTML is a self-contained HTML document. Only verbs whose
+	// output is a page (sheet, fight report) accept it, through
+	// FormatOrHTML; it is never chosen automatically.
+	FormatHTML Format = "html"
 )
 
 // ParseFormat checks a -o value.
 func ParseFormat(s string) (Format, error) {
 	switch f := Format(strings.ToLower(strings.TrimSpace(s))); f {
-	case FormatAuto, FormatJSON, FormatJSONL, FormatTable, FormatText:
+	case FormatAuto, FormatJSON, FormatJSONL, FormatTable, FormatText, FormatHTML:
 		return f, nil
 	}
-	return "", Inputf("-o/--output: %q is not one of auto, json, jsonl, table, text", s)
+	return "", Inputf("-o/--output: %q is not one of auto, json, jsonl, table, text, html", s)
+}
+
+// annotationHTML marks a command that can write -o html.
+const annotationHTML = "spandex.output.html"
+
+// errHTML is the refusal of -o html by a verb whose output is not a page.
+func errHTML() error {
+	return Inputf("-o/--output: html is only for sheet and fight report; use json, jsonl, table or text here")
+}
+
+// AllowHTML marks cmd as one that writes -o html (see FormatOrHTML).
+func AllowHTML(cmd *cobra.Command) {
+	if cmd.Annotations == nil {
+		cmd.Annotations = map[string]string{}
+	}
+	cmd.Annotations[annotationHTML] = "yes"
+}
+
+// CheckHTML refuses -o html for a command not marked with AllowHTML, so
+// even a verb that never resolves its output format refuses it.
+func CheckHTML(cmd *cobra.Command, output string) error {
+	if ft, err := ParseFormat(output); err == nil && ft == FormatHTML && cmd.Annotations[annotationHTML] != "yes" {
+		return errHTML()
+	}
+	return nil
 }
 
 // Format resolves the output format: -o beats the config/env default, and
 // auto means human output (human) on a terminal and JSON when piped.
+// -o html is refused: this verb's output is not a page (see FormatOrHTML).
 func (f *Factory) Format(human Format) (Format, error) {
+	ft, err := f.FormatOrHTML(human)
+	if err == nil && ft == FormatHTML {
+		return "", errHTML()
+	}
+	return ft, err
+}
+
+// FormatOrHTML is Format for the verbs that can write an HTML page: -o
+// html is accepted, on a terminal too, but never chosen automatically (the
+// configuration's output cannot be html).
+func (f *Factory) FormatOrHTML(human Format) (Format, error) {
 	val := f.Globals.Output
 	if val == "" {
 		cfg, err := f.Config()

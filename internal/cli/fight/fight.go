@@ -38,6 +38,7 @@ append-only log of the whole fight (docs/fight.md).
   fight luck       roll luck, once a page
   fight hero       print a combatant's hero file as the fight left it
   fight leave      a combatant leaves the fight for good
+  fight report     the whole fight from its log (text, JSON or an HTML page)
 
 Mutating verbs read the encounter from FILE or stdin and write it to
 stdout, or rewrite it in place with -i FILE (atomically) and print only the
@@ -62,6 +63,7 @@ new events: text on a terminal, JSON when piped.`,
 	cmd.AddCommand(NewCmdHero(f, nil))
 	cmd.AddCommand(NewCmdAuto(f, nil))
 	cmd.AddCommand(NewCmdLeave(f, nil))
+	cmd.AddCommand(NewCmdReport(f, nil))
 	return cmd
 }
 

@@ -3,12 +3,11 @@ package sheet
 import (
 	"fmt"
 	"io"
-	"maps"
-	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/codename-spandex/spandex/internal/render"
 	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 )
@@ -89,19 +88,9 @@ func wrapAt(text string, width, hang int) []string {
 	return out
 }
 
-func signed(n int) string {
-	if n >= 0 {
-		return "+" + strconv.Itoa(n)
-	}
-	return strconv.Itoa(n)
-}
+func signed(n int) string { return render.Signed(n) }
 
-func divider(d int) string {
-	if d == 0 {
-		return "-"
-	}
-	return "/" + strconv.Itoa(d)
-}
+func divider(d int) string { return render.Divider(d) }
 
 // Render writes a hero as the book's character sheet (p. 17), at most
 // width columns wide (Width when width is 0).
@@ -211,41 +200,7 @@ func Render(out io.Writer, h *hero.Hero, width int) error {
 		if sd == "" {
 			sd = "-"
 		}
-		var notes []string
-		if a.AddsDamageBonus && c.DamageBonus != 0 {
-			notes = append(notes, "+"+strconv.Itoa(c.DamageBonus)+" DB")
-		}
-		if a.ExtraDamage != 0 {
-			notes = append(notes, signed(a.ExtraDamage)+" dmg")
-		}
-		if a.ToHitBonus != 0 {
-			notes = append(notes, signed(a.ToHitBonus)+" to hit")
-		}
-		if a.Ranged {
-			r := "ranged"
-			if a.Range > 0 {
-				r += " " + strconv.Itoa(a.Range) + " m"
-			}
-			notes = append(notes, r)
-		}
-		if a.LowersDividers > 0 {
-			notes = append(notes, "dividers -"+strconv.Itoa(a.LowersDividers))
-		}
-		if a.LowersStaminaDivider > 0 {
-			notes = append(notes, "S divider -"+strconv.Itoa(a.LowersStaminaDivider))
-		}
-		if a.IgnoresDividers {
-			notes = append(notes, "ignores dividers")
-		}
-		if a.NoToHit {
-			notes = append(notes, "no to-hit")
-		}
-		if a.Mental {
-			notes = append(notes, "mental attack")
-		}
-		if a.RecoveryPanels > 0 {
-			notes = append(notes, "+"+strconv.Itoa(a.RecoveryPanels)+" recovery panel")
-		}
+		notes := render.AttackNotes(&c, &a)
 		panels := strconv.Itoa(a.Panels)
 		s.hang(notesCol, "%-20s %-2d %-10s %-10s %-3s %s", trunc(a.Slug, 20), int(a.StrikeClass), trunc(hd, 10), trunc(sd, 10), panels, strings.Join(notes, ", "))
 	}
@@ -265,7 +220,7 @@ func Render(out io.Writer, h *hero.Hero, width int) error {
 		s.heading("POWERS & PERKS")
 		for _, p := range h.Powers {
 			line := fmt.Sprintf("%s, rank %d", p.Name, p.Rank)
-			if d := powerDetail(&p); d != "" {
+			if d := render.PowerDetail(&p); d != "" {
 				line += ": " + d
 			}
 			s.line("%s", line)
@@ -370,35 +325,4 @@ func trunc(s string, n int) string {
 	}
 	r := []rune(s)
 	return string(r[:n-1]) + "~"
-}
-
-// powerDetail summarises a power's flavours, options and values.
-func powerDetail(p *hero.Power) string {
-	var parts []string
-	for _, f := range p.Flavours {
-		t := f.Name
-		if f.Rank > 1 || p.Slug == "martial-arts" || p.Slug == "weapon-mastery" {
-			if f.Rank > 0 {
-				t += " " + strconv.Itoa(f.Rank)
-			}
-		}
-		if f.Detail != "" {
-			t += " (" + f.Detail + ")"
-		}
-		if f.Speciality {
-			t += " (speciality)"
-		}
-		if len(f.Options) > 0 {
-			t += " [" + strings.Join(f.Options, ", ") + "]"
-		}
-		parts = append(parts, t)
-	}
-	parts = append(parts, p.Options...)
-	for _, k := range slices.Sorted(maps.Keys(p.Values)) {
-		parts = append(parts, k+" "+strconv.Itoa(p.Values[k]))
-	}
-	if p.Source != "" {
-		parts = append(parts, "from "+p.Source)
-	}
-	return strings.Join(parts, ", ")
 }

@@ -20,7 +20,7 @@ type Options struct {
 
 // NewCmdSheet builds `spandex sheet`. runF replaces runSheet in tests.
 func NewCmdSheet(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	opts := &Options{Env: f.Env(cmdutil.FormatText)}
+	opts := &Options{Env: f.PageEnv(cmdutil.FormatText)}
 	cmd := &cobra.Command{
 		Use:   "sheet [FILE|-]...",
 		Short: "Show a hero file as the book's character sheet",
@@ -33,12 +33,21 @@ A file may hold one hero or a stream of heroes (JSON Lines, as gen hero -n N
 writes). The sheet is text, never wider than 80 columns. When stdout is not
 a terminal (or with -o json/jsonl) a JSON summary of each sheet is written
 instead: name, kind, abilities, the combat figures, tracks, attacks, powers,
-perks, profile categories, resources and downtime points.`,
+perks, profile categories, resources and downtime points.
+
+With -o html (on a terminal too; never chosen automatically) the sheets are
+one self-contained HTML document, laid out like the book's sheet with tick
+boxes to mark health and stamina damage in pencil: one printed page per
+hero on A4 or US Letter, so a whole party or a batch of villains prints at
+once. It has no scripts and loads nothing from the network.`,
 		Example: `  spandex sheet hero.json
   spandex gen hero --seed 42 | spandex sheet -o text
+  spandex gen hero --seed 42 | spandex sheet -o html > hero.html
+  spandex gen hero -n 6 --seed 7 | spandex sheet -o html > party.html
   spandex hero derive testdata/heroes/guardian-draft.json | spandex sheet -o text`,
 		RunE: cmdutil.RunE(opts, runF, runSheet, cmdutil.InputFiles(&opts.Files)),
 	}
+	cmdutil.AllowHTML(cmd)
 	return cmd
 }
 
@@ -46,6 +55,9 @@ perks, profile categories, resources and downtime points.`,
 func runSheet(opts *Options) error {
 	if opts.Format == cmdutil.FormatTable {
 		opts.Format = cmdutil.FormatText // the sheet is its own table
+	}
+	if opts.Format == cmdutil.FormatHTML {
+		return runHTML(opts)
 	}
 	return cmdutil.EachInput(opts.Files, opts.OpenInput, func(name string, r io.Reader) error {
 		return cmdutil.DecodeHeroes(r, name, func(_ string, n int, h *hero.Hero) error {

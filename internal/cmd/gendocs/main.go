@@ -1,8 +1,11 @@
 // Command gendocs writes docs/cli.md and the man pages in docs/man from
 // spandex's cobra command tree, so the reference can never drift from the
 // code. With -check it only verifies that the files are current (CI).
+// It also screenshots the Guardian's HTML character sheet in a headless
+// Chromium for the README (docs/sheet-guardian.png; -screenshot=false
+// skips it, and it is skipped with a note when there is no browser).
 //
-//	go run ./internal/cmd/gendocs [-check]
+//	go run ./internal/cmd/gendocs [-check] [-screenshot=false]
 package main
 
 import (
@@ -27,6 +30,7 @@ import (
 func main() {
 	check := flag.Bool("check", false, "verify the generated files are current instead of writing them")
 	dir := flag.String("dir", "docs", "docs directory")
+	shot := flag.Bool("screenshot", true, "also regenerate docs/"+SheetScreenshot+" (needs Chromium; skipped with a note when there is none)")
 	flag.Parse()
 	if *check {
 		stale, err := Stale(*dir)
@@ -45,6 +49,12 @@ func main() {
 	if err := write(*dir); err != nil {
 		fmt.Fprintln(os.Stderr, "gendocs:", err)
 		os.Exit(1)
+	}
+	if *shot {
+		if err := screenshot(*dir); err != nil {
+			fmt.Fprintln(os.Stderr, "gendocs: screenshot:", err)
+			os.Exit(1)
+		}
 	}
 }
 
