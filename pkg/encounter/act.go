@@ -175,6 +175,7 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 	ev := Event{Kind: "action", Actor: c.ID, Panels: n}
 	var teleport *combat.TeleportCost
 	var raise *Effect
+	toggleInvisible := false
 	var target *Combatant
 	if a.Target != "" {
 		if target = e.Find(a.Target); target == nil {
@@ -238,6 +239,14 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 		}
 		if until := c.Cooldowns[a.Power]; until > e.Page {
 			return fmt.Errorf("%s cannot use %s again %s", c.ID, a.Power, cooldownText(until))
+		}
+		if a.Power == "invisibility" && a.Effect == "" {
+			if a.Panels == 0 {
+				// Turning invisible, or visible again, takes a panel (p. 61).
+				n, ev.Panels = 1, 1
+				steps = ruling.Steps{{Rule: "panels", Page: "p. 61", Text: "1 panel: Invisibility takes a panel to turn on or off"}}
+			}
+			toggleInvisible = true
 		}
 		if a.Power == "forcefield" && a.Effect == "" {
 			ef, ok, err := barrierEffect(c, target)
@@ -351,6 +360,11 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 	}
 	ev.Details = mustJSON(a)
 	e.appendEvent(ev)
+	if toggleInvisible {
+		if err := e.toggleInvisible(ctx, c); err != nil {
+			return err
+		}
+	}
 	if raise != nil {
 		holder := c.ID
 		if target != nil {

@@ -165,6 +165,11 @@ func (e *Encounter) Attack(ctx Ctx, s Strike, opt combat.Options) (*combat.Resul
 			req.Situation.Grappled = true // +4 to hit the restrained (p. 33)
 		}
 	}
+	for _, ef := range def.Effects {
+		if ef.Name == EffectInvisible {
+			req.Situation.Invisible = true // -4 to hit (p. 61)
+		}
+	}
 	if i, ok := barrier(def); ok {
 		req.Situation.ForceBarrier = def.Effects[i].Health
 		req.Situation.ForceBarrierWall = def.Effects[i].Name == EffectForceWall
@@ -240,7 +245,12 @@ func (e *Encounter) Attack(ctx Ctx, s Strike, opt combat.Options) (*combat.Resul
 			Summary: fmt.Sprintf("%s is knocked prone and spends its next panel getting up (p. 37)", def.ID)})
 	}
 	if b := res.Barrier; b != nil && b.Broken {
-		if i, ok := barrier(def); ok {
+		for _, ef := range def.Effects {
+		if ef.Name == EffectInvisible {
+			req.Situation.Invisible = true // -4 to hit (p. 61)
+		}
+	}
+	if i, ok := barrier(def); ok {
 			e.breakBarrier(def, i, att, b)
 		}
 	}

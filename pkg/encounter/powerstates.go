@@ -253,3 +253,19 @@ func cooldownText(until int) string {
 	}
 	return fmt.Sprintf("until page %d (p. 61)", until)
 }
+
+// EffectInvisible is the state of a combatant who has turned invisible.
+const EffectInvisible = "invisible"
+
+// toggleInvisible turns c invisible, or visible again (p. 61): no
+// concentration is needed to stay invisible.
+func (e *Encounter) toggleInvisible(ctx Ctx, c *Combatant) error {
+	for i, ef := range c.Effects {
+		if ef.Name == EffectInvisible {
+			e.endEffect(c, i, "becomes visible again")
+			return nil
+		}
+	}
+	return e.AddEffect(ctx, c.ID, Effect{Name: EffectInvisible, Power: "invisibility", Source: c.ID,
+		Note: "attackers who cannot see it get -4 to hit (p. 61)"})
+}

@@ -81,6 +81,12 @@ takes one action (pp. 30-31, 41-43). Give exactly one of:
                     will contest (1d20 + will each, the target adding its
                     Confidence Table bonus) costing 10 psi win or lose, one
                     target per 6 will (pp. 24, 43, 68); --power
+                    invisibility turns invisible or visible again (1
+                    panel; attacks on the invisible take -4, p. 61);
+                    --power forcefield raises a force shield, or a force
+                    wall round --target, stopping each attack whole until
+                    one attack does more health damage than its health
+                    (pp. 59-60); --power
                     duplication --count N makes duplicates (five a day;
                     no powers, abilities at most 20, health and stamina at
                     most 70, 2 panels a page, acting from the next page)
