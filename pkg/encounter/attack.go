@@ -246,11 +246,11 @@ func (e *Encounter) Attack(ctx Ctx, s Strike, opt combat.Options) (*combat.Resul
 	}
 	if b := res.Barrier; b != nil && b.Broken {
 		for _, ef := range def.Effects {
-		if ef.Name == EffectInvisible {
-			req.Situation.Invisible = true // -4 to hit (p. 61)
+			if ef.Name == EffectInvisible {
+				req.Situation.Invisible = true // -4 to hit (p. 61)
+			}
 		}
-	}
-	if i, ok := barrier(def); ok {
+		if i, ok := barrier(def); ok {
 			e.breakBarrier(def, i, att, b)
 		}
 	}
