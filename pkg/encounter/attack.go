@@ -245,11 +245,6 @@ func (e *Encounter) Attack(ctx Ctx, s Strike, opt combat.Options) (*combat.Resul
 			Summary: fmt.Sprintf("%s is knocked prone and spends its next panel getting up (p. 37)", def.ID)})
 	}
 	if b := res.Barrier; b != nil && b.Broken {
-		for _, ef := range def.Effects {
-			if ef.Name == EffectInvisible {
-				req.Situation.Invisible = true // -4 to hit (p. 61)
-			}
-		}
 		if i, ok := barrier(def); ok {
 			e.breakBarrier(def, i, att, b)
 		}
