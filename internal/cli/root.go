@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -21,6 +22,7 @@ var Version = "dev"
 // Main runs spandex with the process's arguments and streams and returns
 // the exit status.
 func Main() int {
+	handleSignals()
 	ios := iostreams.System()
 	if os.Getenv("SPANDEX_FORCE_TTY") != "" {
 		ios.SetStdoutTTY(true)
@@ -32,12 +34,19 @@ func Main() int {
 // Run executes one command line against a factory and returns the exit
 // status. Errors are printed here, as one line on stderr, and mapped to
 // exit statuses in cmdutil.ExitCode.
+//
+// Files a command replaces (-i) are locked from before they are read to
+// the end, and renamed into place only after stdout has been written: a
+// non-zero status means every file is as it was (README, "Exit status
+// and files").
 func Run(f *cmdutil.Factory, args []string) int {
 	return execute(f, newCmdRootFor(f, args), args)
 }
 
 // execute runs args against root, built for f.
 func execute(f *cmdutil.Factory, root *cobra.Command, args []string) int {
+	files := f.BeginFiles()
+	defer files.Abort() // after a Commit: only releases the locks
 	root.SetArgs(args)
 	ran := false
 	root.PersistentPreRunE = func(cmd *cobra.Command, _ []string) error {
@@ -54,6 +63,7 @@ func execute(f *cmdutil.Factory, root *cobra.Command, args []string) int {
 	out := f.IOStreams.Out
 	if err != nil {
 		out.Discard()
+		files.Abort()
 		if iostreams.IsBrokenPipe(err) {
 			return cmdutil.ExitOK
 		}
@@ -62,11 +72,21 @@ func execute(f *cmdutil.Factory, root *cobra.Command, args []string) int {
 		}
 		return cmdutil.ExitCode(err)
 	}
-	if err := out.Commit(); err != nil {
-		if iostreams.IsBrokenPipe(err) {
-			return cmdutil.ExitOK
+	commitDelay(f)
+	// Output first, then the files: if stdout fails (a full disk, a
+	// closed terminal) the files stay as they were and the status says
+	// so. A reader that went away (broken pipe) is not a failure.
+	if err := out.Commit(); err != nil && !iostreams.IsBrokenPipe(err) {
+		msg := "spandex: writing output: " + oneLine(err.Error())
+		if files.Staged() > 0 {
+			msg += "; no file was changed"
 		}
-		fmt.Fprintln(f.IOStreams.ErrOut, "spandex: writing output: "+oneLine(err.Error()))
+		files.Abort()
+		fmt.Fprintln(f.IOStreams.ErrOut, msg)
+		return cmdutil.ExitError
+	}
+	if err := files.Commit(); err != nil {
+		fmt.Fprintln(f.IOStreams.ErrOut, "spandex: "+oneLine(err.Error()))
 		return cmdutil.ExitError
 	}
 	return cmdutil.ExitOK
@@ -79,6 +99,7 @@ func oneLine(s string) string {
 // bindGlobals records which persistent flags were set and checks them.
 func bindGlobals(f *cmdutil.Factory, cmd *cobra.Command) error {
 	fl := cmd.Flags()
+	markUpdates(f, cmd)
 	f.Globals.SeedSet = fl.Changed("seed")
 	f.Globals.DiceSet = fl.Changed("dice")
 	if f.Globals.DiceSet && strings.TrimSpace(f.Globals.Dice) == "" {
@@ -93,6 +114,34 @@ func bindGlobals(f *cmdutil.Factory, cmd *cobra.Command) error {
 		}
 	}
 	return nil
+}
+
+// commitDelay holds a successful command for SPANDEX_TEST_COMMIT_DELAY
+// (a Go duration) with its files staged but not yet renamed: a test
+// hook, so that scripts/kill-test.sh and the signal tests can interrupt
+// a command at the moment a temporary file exists.
+func commitDelay(f *cmdutil.Factory) {
+	if f.Getenv == nil {
+		return
+	}
+	if d, err := time.ParseDuration(f.Getenv("SPANDEX_TEST_COMMIT_DELAY")); err == nil && d > 0 {
+		time.Sleep(min(d, time.Minute))
+	}
+}
+
+// markUpdates declares the files the command will replace, so that they
+// are locked before they are read: the -i/--in-place file, and attack's
+// --attacker file with --update-attacker.
+func markUpdates(f *cmdutil.Factory, cmd *cobra.Command) {
+	fl := cmd.Flags()
+	if p := fl.Lookup("in-place"); p != nil && p.Value.Type() == "string" {
+		f.MarkUpdate(p.Value.String())
+	}
+	if up, err := fl.GetBool("update-attacker"); err == nil && up {
+		if a := fl.Lookup("attacker"); a != nil {
+			f.MarkUpdate(a.Value.String())
+		}
+	}
 }
 
 // NewCmdRoot builds the whole command tree (help, completion and the docs

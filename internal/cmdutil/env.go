@@ -41,6 +41,8 @@ type Env struct {
 	finishDice func() error
 	open       func(path string) (io.ReadCloser, error)
 	writeFile  func(path string, data []byte) error
+	// lock takes a file's update lock before it is read (nil: none).
+	lock func(path string) error
 }
 
 // Env builds a verb's environment; human is the output format on a
@@ -68,7 +70,8 @@ func (f *Factory) env(human Format, format func(Format) (Format, error)) *Env {
 		config:     f.Config,
 		finishDice: f.FinishDice,
 		open:       func(path string) (io.ReadCloser, error) { return os.Open(path) },
-		writeFile:  WriteFileAtomic,
+		writeFile:  f.ReplaceFile,
+		lock:       f.lockForUpdate,
 	}
 }
 

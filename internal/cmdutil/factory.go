@@ -35,6 +35,7 @@ import (
 
 	"github.com/codename-spandex/spandex/internal/config"
 	"github.com/codename-spandex/spandex/internal/iostreams"
+	"github.com/codename-spandex/spandex/internal/safefile"
 	"github.com/codename-spandex/spandex/pkg/dice"
 )
 
@@ -52,6 +53,9 @@ type Factory struct {
 
 	cfg    *config.Config
 	roller *RollerState
+	// files and updates: see BeginFiles and MarkUpdate (files.go).
+	files   *safefile.Txn
+	updates map[string]bool
 }
 
 // Globals are the persistent flags every verb accepts.

@@ -7,16 +7,25 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 
+	"github.com/codename-spandex/spandex/internal/safefile"
 	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/jsonfile"
 )
 
 // ReadInput reads a whole file, or stdin when path is "" or "-", bounded by
-// hero.MaxFileSize. Errors are input errors naming the file.
+// hero.MaxFileSize (see ReadInputLimit).
 func (e *Env) ReadInput(path string) ([]byte, string, error) {
+	return e.ReadInputLimit(path, hero.MaxFileSize)
+}
+
+// ReadInputLimit reads a whole file, or stdin when path is "" or "-",
+// refusing more than limit bytes before buffering them ("FILE: $: file
+// larger than N MB"). A file the command will replace (Factory.MarkUpdate)
+// is locked first. Errors are input errors naming the file.
+func (e *Env) ReadInputLimit(path string, limit int) ([]byte, string, error) {
 	name := path
 	var r io.Reader
 	if path == "" || path == "-" {
@@ -26,6 +35,11 @@ func (e *Env) ReadInput(path string) ([]byte, string, error) {
 		}
 		r = e.IO.In
 	} else {
+		if e.lock != nil {
+			if err := e.lock(path); err != nil {
+				return nil, name, err
+			}
+		}
 		fh, err := e.open(path)
 		if err != nil {
 			return nil, name, Input(fileError(err))
@@ -33,7 +47,7 @@ func (e *Env) ReadInput(path string) ([]byte, string, error) {
 		defer fh.Close()
 		r = fh
 	}
-	data, err := io.ReadAll(io.LimitReader(r, hero.MaxFileSize+1))
+	data, err := jsonfile.ReadAll(r, limit)
 	if err != nil {
 		return nil, name, Input(fmt.Errorf("%s: %w", name, err))
 	}
@@ -175,40 +189,16 @@ func (e *Env) WriteHero(h *hero.Hero, inPlace string) error {
 	return err
 }
 
-// WriteFileAtomic replaces path with data: it writes a temporary file in
-// the same directory, syncs it and renames it over path, so a reader sees
-// either the old file or the new one, never half of one. The file's mode
-// is kept when it exists.
-func WriteFileAtomic(path string, data []byte) (err error) {
-	dir := filepath.Dir(path)
-	mode := os.FileMode(0o644)
-	if st, statErr := os.Stat(path); statErr == nil {
-		mode = st.Mode().Perm()
-	}
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	if _, err = tmp.Write(data); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err = tmp.Chmod(mode); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err = tmp.Sync(); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err = tmp.Close(); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err = os.Rename(tmp.Name(), path); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	return nil
+// WriteFileAtomic replaces path with data at once (safefile.WriteFile):
+// a temporary file in the same directory, synced, with the old file's
+// mode and owner, renamed over path; a read-only file is refused. Verbs
+// write through their Env, which uses Factory.ReplaceFile: the rename is
+// deferred to the end of the command.
+func WriteFileAtomic(path string, data []byte) error {
+	return safefile.WriteFile(path, data)
 }
+
+// WriteFile replaces path with data atomically: through the command's
+// file transaction (Factory.ReplaceFile: renamed into place once the
+// command's output is written), or the TestEnv's fake files.
+func (e *Env) WriteFile(path string, data []byte) error { return e.writeFile(path, data) }

@@ -10,11 +10,13 @@ import (
 	"fmt"
 	"os"
 	"reflect"
+	"strconv"
 
 	"github.com/invopop/jsonschema"
 
 	"github.com/codename-spandex/spandex/pkg/encounter"
 	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/jsonfile"
 	"github.com/codename-spandex/spandex/pkg/mns"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 )
@@ -75,6 +77,10 @@ func reflectSchema(v any, id, title string, heroByRef bool, commentDirs ...strin
 				return &jsonschema.Schema{Type: "string", Pattern: "^[A-L]$", Description: "Armour class A-L (p. 32)"}
 			case reflect.TypeOf(rulebook.StrikeClass(0)):
 				return &jsonschema.Schema{Type: "integer", Minimum: json.Number("0"), Maximum: json.Number("5"), Description: "Strike class 0-5 (p. 31)"}
+			case reflect.TypeOf(int(0)):
+				// jsonfile's decoder enforces this range on every whole
+				// number (validators narrow it further).
+				return &jsonschema.Schema{Type: "integer", Minimum: json.Number(strconv.Itoa(jsonfile.IntMin)), Maximum: json.Number(strconv.Itoa(jsonfile.IntMax))}
 			case reflect.TypeOf(json.RawMessage(nil)):
 				return &jsonschema.Schema{Description: "the verb's full, typed record"}
 			case reflect.TypeOf(hero.Hero{}):

@@ -102,6 +102,20 @@ func (d *Distribution) Outcomes() []Outcome {
 	return out
 }
 
+// EachOutcome calls fn with every possible total in ascending order and
+// its probability, as Outcomes lists them, without building the list; it
+// stops at fn's first error.
+func (d *Distribution) EachOutcome(fn func(Outcome) error) error {
+	for i, p := range d.Probabilities {
+		if d.possible(i) {
+			if err := fn(Outcome{Total: d.Min + i, Probability: p}); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
 // Mean returns the expected total, the exact value rounded once.
 func (d *Distribution) Mean() float64 { return d.mean }
 
@@ -114,15 +128,9 @@ func (d *Distribution) StdDev() float64 { return d.stdDev }
 // possible totals or when the exact computation would exceed its time or
 // memory budget.
 func (e *Expr) Distribution() (*Distribution, error) {
-	width := e.max - e.min + 1
-	if width > MaxSupport {
-		return nil, fmt.Errorf("odds of %s: %d possible totals, over the limit of %d", e.src, width, MaxSupport)
-	}
-	if cost, culprit := e.distCost(); cost > distBudget {
-		if culprit != "" {
-			return nil, fmt.Errorf("odds of %s: the group %s is too large to compute exactly", e.src, culprit)
-		}
-		return nil, fmt.Errorf("odds of %s: too large to compute exactly", e.src)
+	width, err := e.DistributionSize()
+	if err != nil {
+		return nil, err
 	}
 	d := &Distribution{Min: e.min}
 	e.ways(&d.ways)
@@ -130,6 +138,23 @@ func (e *Expr) Distribution() (*Distribution, error) {
 	d.counts = e.counts(width, d.limbs)
 	d.finish()
 	return d, nil
+}
+
+// DistributionSize returns the number of possible totals of the
+// expression (the length of its Distribution) after checking, without
+// computing anything large, that Distribution would not refuse it.
+func (e *Expr) DistributionSize() (int, error) {
+	width := e.max - e.min + 1
+	if width > MaxSupport {
+		return 0, fmt.Errorf("odds of %s: %d possible totals, over the limit of %d", e.src, width, MaxSupport)
+	}
+	if cost, culprit := e.distCost(); cost > distBudget {
+		if culprit != "" {
+			return 0, fmt.Errorf("odds of %s: the group %s is too large to compute exactly", e.src, culprit)
+		}
+		return 0, fmt.Errorf("odds of %s: too large to compute exactly", e.src)
+	}
+	return width, nil
 }
 
 // ways sets w to the number of equally likely outcomes: the product of the

@@ -13,6 +13,25 @@ import (
 	"github.com/codename-spandex/spandex/pkg/ruling"
 )
 
+// TestParseGoalRefusesWhatCannotParseBack: invalid UTF-8 (which became
+// U+FFFD and a 126-byte key) and a name whose lower case is longer than
+// the limit are refused (issue 13 item 11).
+func TestParseGoalRefusesWhatCannotParseBack(t *testing.T) {
+	for _, in := range []string{
+		"other:" + strings.Repeat("\xb6", 40),
+		"device:ok\xff",
+	} {
+		g, err := ParseGoal(in)
+		if err == nil {
+			t.Errorf("ParseGoal(%q) = %+v (key %d bytes), want an error", in, g, len(g.Key))
+			continue
+		}
+		if len(err.Error()) > 120 {
+			t.Errorf("error of %d bytes", len(err.Error()))
+		}
+	}
+}
+
 func TestParseGoal(t *testing.T) {
 	for _, c := range []struct {
 		in   string

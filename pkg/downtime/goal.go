@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/codename-spandex/spandex/pkg/naming"
 	"github.com/codename-spandex/spandex/pkg/profile"
@@ -80,6 +81,11 @@ func ParseGoal(s string) (Goal, error) {
 	if len(raw) > maxGoalLen {
 		return Goal{}, fmt.Errorf("goal %.20q...: longer than %d characters", raw, maxGoalLen)
 	}
+	if !utf8.ValidString(raw) {
+		// Invalid bytes would become U+FFFD (3 bytes each) in the key,
+		// which then no longer parses back (FuzzParseGoal).
+		return Goal{}, fmt.Errorf("goal %.20q...: not valid UTF-8", raw)
+	}
 	if strings.ContainsAny(raw, "\n\r\t=,") {
 		return Goal{}, fmt.Errorf("goal %q: may not contain '=', ',' or control characters", raw)
 	}
@@ -104,11 +110,17 @@ func ParseGoal(s string) (Goal, error) {
 			if name == "" {
 				return Goal{}, fmt.Errorf("goal %q: missing a device name after \"device:\"", raw)
 			}
+			if len("device:"+name) > maxGoalLen {
+				return Goal{}, fmt.Errorf("goal %.20q...: longer than %d characters once normalised", raw, maxGoalLen)
+			}
 			return Goal{Key: "device:" + name, Kind: GoalDevice, Target: name}, nil
 		case "other":
 			name := normaliseName(rest)
 			if name == "" {
 				return Goal{}, fmt.Errorf("goal %q: missing a name after \"other:\"", raw)
+			}
+			if len("other:"+name) > maxGoalLen {
+				return Goal{}, fmt.Errorf("goal %.20q...: longer than %d characters once normalised", raw, maxGoalLen)
 			}
 			return Goal{Key: "other:" + name, Kind: GoalOther, Target: name}, nil
 		}

@@ -25,6 +25,13 @@ const (
 	UntilTurn = "turn" // one combatant has finished one action
 )
 
+// DefaultAutoSteps and MaxAutoSteps are the default and the largest
+// number of steps Auto takes.
+const (
+	DefaultAutoSteps = 10_000
+	MaxAutoSteps     = 100_000
+)
+
 // AutoOptions set what the autopilot plays.
 type AutoOptions struct {
 	// Sides are the sides it plays; when another side's combatant is to
@@ -32,7 +39,9 @@ type AutoOptions struct {
 	Sides []string
 	// Until is UntilOver (default), UntilPage or UntilTurn.
 	Until string
-	// MaxSteps bounds the run (default 10,000 steps).
+	// MaxSteps bounds the run (0: DefaultAutoSteps; at most
+	// MaxAutoSteps, so a fight nobody can win stops in bounded time and
+	// memory: every step adds to the log).
 	MaxSteps int
 }
 
@@ -73,7 +82,10 @@ func (e *Encounter) Auto(ctx Ctx, opt AutoOptions, copt combat.Options) (string,
 	}
 	limit := opt.MaxSteps
 	if limit <= 0 {
-		limit = 10_000
+		limit = DefaultAutoSteps
+	}
+	if limit > MaxAutoSteps {
+		return "", fmt.Errorf("max steps %d is over the limit of %d", limit, MaxAutoSteps)
 	}
 	page := e.Page
 	for step := 0; step < limit; step++ {

@@ -3,6 +3,7 @@ package hero
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 
 	"github.com/codename-spandex/spandex/pkg/jsonfile"
 )
@@ -42,7 +43,42 @@ func DecodeDraft(data []byte) (*Hero, error) {
 	if err := jsonfile.Decode(data, h, fileFormat); err != nil {
 		return nil, err
 	}
+	if err := Migrate(h); err != nil {
+		return nil, err
+	}
 	return h, nil
+}
+
+// migrations upgrade a hero file of an older schema version to the next
+// version, keyed by the version they upgrade from. Schema 1 is the first
+// hero file layout, so there are none yet: a file of version 0 (or with
+// no schema) is not an old file but a broken one, and is refused.
+var migrations = map[int]func(*Hero){}
+
+// Migrate upgrades a decoded hero file of a known older schema version to
+// SchemaVersion, one version at a time, and refuses a missing schema or a
+// version this build does not know (older or newer).
+func Migrate(h *Hero) error {
+	for h.Schema != SchemaVersion {
+		up, ok := migrations[h.Schema]
+		if !ok {
+			return checkSchema(h.Schema)
+		}
+		up(h)
+		h.Schema++
+	}
+	return nil
+}
+
+// checkSchema is the problem with a file's schema version, or nil.
+func checkSchema(n int) *FieldError {
+	switch {
+	case n == 0:
+		return &FieldError{Path: "$.schema", Msg: fmt.Sprintf("missing (this build reads schema %d)", SchemaVersion)}
+	case n != SchemaVersion:
+		return &FieldError{Path: "$.schema", Msg: fmt.Sprintf("version %d is not supported (this build reads schema %d)", n, SchemaVersion)}
+	}
+	return nil
 }
 
 // Encode writes a hero as indented JSON with a trailing newline. HTML

@@ -33,6 +33,14 @@ func mutate(t *testing.T, f func(m map[string]any)) []byte {
 	return b
 }
 
+// prepend inserts raw JSON members at the start of the valid fixture.
+func prepend(t *testing.T, members string) []byte {
+	t.Helper()
+	b := validFile(t)
+	i := strings.IndexByte(string(b), '{')
+	return append([]byte(string(b[:i+1])+members), b[i+1:]...)
+}
+
 func obj(m map[string]any, path ...string) map[string]any {
 	for _, p := range path {
 		m = m[p].(map[string]any)
@@ -105,6 +113,36 @@ func TestDecodeErrors(t *testing.T) {
 		{"pool name", mutate(t, func(m map[string]any) {
 			m["pools"] = []any{map[string]any{"name": "mana", "max": 15, "current": 15}}
 		}), "$.pools[0].name", "mana"},
+		{"duplicate name", prepend(t, `"name":"Twice",`), "$.name", "duplicate key"},
+		{"duplicate schema", prepend(t, `"schema":1,`), "$.schema", "duplicate key"},
+		{"duplicate armour class", []byte(strings.Replace(string(validFile(t)), `"armour_class":"D",`, `"armour_class":"D","armour_class":"L",`, 1)), "$.combat.armour_class", "duplicate key"},
+		{"invalid utf-8", prepend(t, "\"notes\":\"a\xb6\xb6\","), "$.notes", "invalid UTF-8 at byte offset 11"},
+		{"damage bonus overflow", mutate(t, func(m map[string]any) { obj(m, "combat")["damage_bonus"] = json.Number("9223372036854775807") }), "$.combat.damage_bonus", "from -1000000000 to 1000000000"},
+		{"strike bonus overflow", mutate(t, func(m map[string]any) { obj(m, "combat")["strike_bonus"] = json.Number("-9223372036854775808") }), "$.combat.strike_bonus", "from -1000000000 to 1000000000"},
+		{"extra damage overflow", mutate(t, func(m map[string]any) {
+			obj(m, "combat")["attacks"].([]any)[0].(map[string]any)["extra_damage"] = json.Number("4611686018427387904")
+		}), "$.combat.attacks[0].extra_damage", "from -1000000000"},
+		{"health current overflow", mutate(t, func(m map[string]any) { obj(m, "health")["current"] = json.Number("-9223372036854775808") }), "$.health.current", "from -1000000000"},
+		{"seq overflow", mutate(t, func(m map[string]any) {
+			m["log"] = []any{map[string]any{"seq": json.Number("9223372036854775807"), "kind": "a", "summary": ""}}
+		}), "$.log[0].seq", "from -1000000000"},
+		{"battered above max", mutate(t, func(m map[string]any) { obj(m, "health")["battered"] = 99 }), "$.health.battered", "outside 0-"},
+		{"dazed above max", mutate(t, func(m map[string]any) { obj(m, "stamina")["dazed"] = 999 }), "$.stamina.dazed", "outside 0-"},
+		{"embedded sidekick", mutate(t, func(m map[string]any) {
+			var sk map[string]any
+			_ = json.Unmarshal(validFile(t), &sk)
+			sk["kind"] = "sidekick"
+			obj(sk, "combat")["armour_class"] = ""
+			m["powers"].([]any)[0].(map[string]any)["sidekick"] = sk
+		}), "$.powers[0].sidekick.combat.armour_class", "missing"},
+		{"embedded sidekick's sidekick", mutate(t, func(m map[string]any) {
+			var sk, sk2 map[string]any
+			_ = json.Unmarshal(validFile(t), &sk)
+			_ = json.Unmarshal(validFile(t), &sk2)
+			sk2["schema"] = 7
+			sk["powers"].([]any)[0].(map[string]any)["sidekick"] = sk2
+			m["powers"].([]any)[0].(map[string]any)["sidekick"] = sk
+		}), "$.powers[0].sidekick.powers[0].sidekick.schema", "version 7"},
 		{"log order", mutate(t, func(m map[string]any) {
 			m["log"] = []any{map[string]any{"seq": 2, "kind": "a", "summary": ""}, map[string]any{"seq": 2, "kind": "a", "summary": ""}}
 		}), "$.log[1].seq", "append-only"},
@@ -140,6 +178,43 @@ func TestAppendEvent(t *testing.T) {
 	}
 	if string(h.Log[0].Details) != `{"damage":3}` || *h.Log[0].Seed != 7 {
 		t.Errorf("event 1 = %+v", h.Log[0])
+	}
+}
+
+func TestDecodeDraftSchema(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{`{"name":"x"}`, "$.schema: missing (this build reads schema 1)"},
+		{`{"schema":0,"name":"x"}`, "$.schema: missing (this build reads schema 1)"},
+		{`{"schema":-3,"name":"x"}`, "$.schema: version -3 is not supported (this build reads schema 1)"},
+		{`{"schema":2,"name":"x"}`, "$.schema: version 2 is not supported (this build reads schema 1)"},
+		{`{"schema":1,"name":"x"}`, ""},
+	} {
+		_, err := DecodeDraft([]byte(tt.in))
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if got != tt.want {
+			t.Errorf("DecodeDraft(%s) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestMigrateRunsKnownSteps(t *testing.T) {
+	migrations[-1] = func(h *Hero) { h.Notes += "upgraded from -1;" }
+	migrations[0] = func(h *Hero) { h.Notes += "upgraded from 0;" }
+	defer delete(migrations, -1)
+	defer delete(migrations, 0)
+	h := &Hero{Schema: -1}
+	if err := Migrate(h); err != nil || h.Schema != SchemaVersion || h.Notes != "upgraded from -1;upgraded from 0;" {
+		t.Fatalf("Migrate = %v, %+v", err, h)
+	}
+}
+
+func TestAppendEventRefusesAFullLog(t *testing.T) {
+	h := &Hero{Log: []Event{{Seq: 1_000_000_000, Kind: "x"}}}
+	if err := h.AppendEvent("note", "", nil, nil); err == nil || !strings.Contains(err.Error(), "log is full") {
+		t.Fatalf("err = %v", err)
 	}
 }
 

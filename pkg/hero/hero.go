@@ -7,8 +7,10 @@ package hero
 
 import (
 	"encoding/json"
+	"fmt"
 
 	"github.com/codename-spandex/spandex/pkg/dice"
+	"github.com/codename-spandex/spandex/pkg/jsonfile"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 )
 
@@ -565,6 +567,9 @@ func (h *Hero) AppendEvent(kind, summary string, seed *uint64, details any) erro
 	ev := Event{Seq: len(h.Log) + 1, Kind: kind, Summary: summary, Seed: seed}
 	if len(h.Log) > 0 && h.Log[len(h.Log)-1].Seq >= ev.Seq {
 		ev.Seq = h.Log[len(h.Log)-1].Seq + 1
+	}
+	if ev.Seq > jsonfile.IntMax {
+		return fmt.Errorf("$.log: the log is full (seq %d reached the limit %d); start a new file", ev.Seq-1, jsonfile.IntMax)
 	}
 	if details != nil {
 		b, err := json.Marshal(details)

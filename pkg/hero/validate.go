@@ -2,6 +2,7 @@ package hero
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/jsonfile"
@@ -36,11 +37,8 @@ func (v *validator) expr(path, s string, allowEmpty bool) {
 }
 
 func (v *validator) hero(h *Hero) {
-	switch {
-	case h.Schema == 0:
-		v.Fail("$.schema", "missing (this build reads schema %d)", SchemaVersion)
-	case h.Schema != SchemaVersion:
-		v.Fail("$.schema", "version %d is not supported (this build reads schema %d)", h.Schema, SchemaVersion)
+	if fe := checkSchema(h.Schema); fe != nil {
+		v.Fail(fe.Path, "%s", fe.Msg)
 	}
 	if h.Name == "" {
 		v.Fail("$.name", "missing")
@@ -66,6 +64,9 @@ func (v *validator) hero(h *Hero) {
 		}
 		if row.MaxRanks > 0 && p.Rank > row.MaxRanks && p.Source == "" {
 			v.Fail(path+".rank", "%d is above %s's maximum of %d (p. 7)", p.Rank, row.Name, row.MaxRanks)
+		}
+		if p.Sidekick != nil {
+			v.embedded(path+".sidekick", p.Sidekick)
 		}
 	}
 	c := h.Combat
@@ -109,12 +110,15 @@ func (v *validator) hero(h *Hero) {
 		if h.Health.Current > h.Health.Max {
 			v.Fail("$.health.current", "%d is above the maximum %d", h.Health.Current, h.Health.Max)
 		}
+		v.Range("$.health.battered", h.Health.Battered, 0, max(h.Health.Max, 0))
 		if h.Stamina.Max < 0 {
 			v.Fail("$.stamina.max", "%d is negative", h.Stamina.Max)
 		}
 		if h.Stamina.Current > h.Stamina.Max {
 			v.Fail("$.stamina.current", "%d is above the maximum %d", h.Stamina.Current, h.Stamina.Max)
 		}
+		v.Range("$.stamina.dazed", h.Stamina.Dazed, 0, max(h.Stamina.Max, 0))
+		v.Range("$.stamina.stunned", h.Stamina.Stunned, 0, max(h.Stamina.Max, 0))
 	}
 	for i, p := range h.Pools {
 		path := fmt.Sprintf("$.pools[%d]", i)
@@ -153,6 +157,19 @@ func (v *validator) hero(h *Hero) {
 		if e.Kind == "" {
 			v.Fail(path+".kind", "missing")
 		}
+	}
+}
+
+// embedded validates a hero inside this one (a Sidekick power's
+// sidekick) as a whole file of its own, naming problems below path.
+func (v *validator) embedded(path string, h *Hero) {
+	if v.Err != nil {
+		return
+	}
+	sub := &validator{}
+	sub.hero(h)
+	if sub.Err != nil {
+		v.Fail(path+strings.TrimPrefix(sub.Err.Path, "$"), "%s", sub.Err.Msg)
 	}
 }
 

@@ -11,6 +11,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"os"
 	"reflect"
 	"sort"
 	"strconv"
@@ -45,7 +47,7 @@ type Format struct {
 // a string a text-decoded type rejects, or a value of the wrong type.
 func Decode(data []byte, v any, f Format) error {
 	if len(data) > f.MaxSize {
-		return &FieldError{Path: "$", Msg: fmt.Sprintf("file is larger than %d bytes", f.MaxSize)}
+		return TooLarge(f.MaxSize)
 	}
 	trimmed := bytes.TrimSpace(data)
 	if len(trimmed) == 0 {
@@ -63,8 +65,11 @@ func Decode(data []byte, v any, f Format) error {
 	if dec.More() {
 		return &FieldError{Path: "$", Msg: "unexpected data after the " + f.What + " object" + f.TrailingHint}
 	}
-	if fe := CheckShape(raw, reflect.TypeOf(v), "$"); fe != nil {
+	if fe := Lint(trimmed); fe != nil {
 		return fe
+	}
+	if fe := CheckShape(raw, reflect.TypeOf(v), "$"); fe != nil {
+		return clip(fe)
 	}
 	if err := json.Unmarshal(trimmed, v); err != nil {
 		var te *json.UnmarshalTypeError
@@ -73,12 +78,52 @@ func Decode(data []byte, v any, f Format) error {
 			if te.Field != "" {
 				path = "$." + te.Field
 			}
-			return &FieldError{Path: path, Msg: fmt.Sprintf("expected %s, got JSON %s", friendlyType(te.Type), te.Value)}
+			return clip(&FieldError{Path: path, Msg: fmt.Sprintf("expected %s, got JSON %s", friendlyType(te.Type), Short(te.Value))})
 		}
-		return &FieldError{Path: "$", Msg: strings.TrimPrefix(err.Error(), "json: ")}
+		return clip(&FieldError{Path: "$", Msg: strings.TrimPrefix(err.Error(), "json: ")})
 	}
 	return nil
 }
+
+// TooLarge is the error for input over a size limit of max bytes: "file
+// larger than N MB" (or "N bytes" below a megabyte).
+func TooLarge(max int) *FieldError {
+	return &FieldError{Path: "$", Msg: "file larger than " + sizeText(max)}
+}
+
+// sizeText is "N MB" for whole megabytes, else "N bytes".
+func sizeText(max int) string {
+	if max >= 1<<20 && max%(1<<20) == 0 {
+		return strconv.Itoa(max>>20) + " MB"
+	}
+	return strconv.Itoa(max) + " bytes"
+}
+
+// maxMsg bounds an error message: a value a type rejects is echoed
+// whole by some types' errors, and a file's value can be megabytes.
+const maxMsg = 200
+
+// clip shortens an over-long message and path.
+func clip(fe *FieldError) *FieldError {
+	if len(fe.Msg) > maxMsg {
+		fe.Msg = Short(fe.Msg[:maxMsg]) + "..."
+	}
+	if len(fe.Path) > maxMsg {
+		fe.Path = fe.Path[:maxMsg] + "..."
+	}
+	return fe
+}
+
+// IntMin and IntMax bound every whole number (of a signed Go integer
+// type) in a file unless a validator gives a narrower range: big enough
+// for any figure of the game, small enough that no sum, product or
+// increment of a few of them overflows (a log's seq cannot wrap, damage
+// bonuses cannot turn a hit into 0 stamina). The published schemas state
+// the same bounds on every integer.
+const (
+	IntMin = -1_000_000_000
+	IntMax = 1_000_000_000
+)
 
 func article(w string) string {
 	if w != "" && strings.ContainsRune("aeiou", rune(w[0])) {
@@ -186,16 +231,17 @@ func shapeSegs(v any, t reflect.Type) ([]string, string) {
 	case json.Number:
 		switch t.Kind() {
 		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-			if _, err := strconv.ParseInt(val.String(), 10, t.Bits()); err != nil {
-				return []string{}, "expected a whole number within range, got " + val.String()
+			n, err := strconv.ParseInt(val.String(), 10, t.Bits())
+			if err != nil || n < IntMin || n > IntMax {
+				return []string{}, "expected a whole number from -1000000000 to 1000000000, got " + Short(val.String())
 			}
 		case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
 			if _, err := strconv.ParseUint(val.String(), 10, t.Bits()); err != nil {
-				return []string{}, "expected a whole number from 0 within range, got " + val.String()
+				return []string{}, "expected a whole number from 0 within range, got " + Short(val.String())
 			}
 		case reflect.Float32, reflect.Float64:
 			if _, err := strconv.ParseFloat(val.String(), t.Bits()); err != nil {
-				return []string{}, "expected a number within range, got " + val.String()
+				return []string{}, "expected a number within range, got " + Short(val.String())
 			}
 		default:
 			return []string{}, "expected " + friendlyType(t) + ", got JSON number"
@@ -213,7 +259,7 @@ func shapeSegs(v any, t reflect.Type) ([]string, string) {
 		case reflect.Map:
 			for _, k := range keys {
 				if segs, msg := shapeSegs(val[k], t.Elem()); segs != nil {
-					return append(segs, "."+k), msg
+					return append(segs, "."+Short(k)), msg
 				}
 			}
 		case reflect.Struct:
@@ -221,7 +267,7 @@ func shapeSegs(v any, t reflect.Type) ([]string, string) {
 			for _, k := range keys {
 				ft, ok := fields[k]
 				if !ok {
-					return []string{"." + k}, "unknown field"
+					return []string{"." + Short(k)}, "unknown field"
 				}
 				if segs, msg := shapeSegs(val[k], ft); segs != nil {
 					return append(segs, "."+k), msg
@@ -306,4 +352,45 @@ func (c *Checker) Result() error {
 		return nil
 	}
 	return c.Err
+}
+
+// ReadAll reads r to its end, refusing input larger than max bytes
+// before buffering it: a regular file is measured first, and any other
+// reader is read through a limit of max+1 bytes, so a refusal never costs
+// more memory than the limit. The error for oversized input is TooLarge's.
+func ReadAll(r io.Reader, maxSize int) ([]byte, error) {
+	size := 0
+	if st, ok := r.(interface{ Stat() (os.FileInfo, error) }); ok {
+		if fi, err := st.Stat(); err == nil && fi.Mode().IsRegular() {
+			if fi.Size() > int64(maxSize) {
+				return nil, TooLarge(maxSize)
+			}
+			size = int(fi.Size())
+		}
+	}
+	// Grow by doubling, but never past max+1 bytes: refusing costs at
+	// most twice the limit however much input there is.
+	buf := make([]byte, 0, min(size+512, maxSize+1))
+	for {
+		if len(buf) == cap(buf) {
+			if len(buf) > maxSize {
+				return nil, TooLarge(maxSize)
+			}
+			grown := make([]byte, len(buf), min(max(2*cap(buf), 4096), maxSize+1))
+			copy(grown, buf)
+			buf = grown
+		}
+		n, err := r.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	if len(buf) > maxSize {
+		return nil, TooLarge(maxSize)
+	}
+	return buf, nil
 }

@@ -4,6 +4,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -32,14 +35,14 @@ type doc struct {
 	Skip    int             `json:"-"`
 }
 
-var format = Format{What: "thing", EmptyHint: " (hint)", TrailingHint: " (one per file)", MaxSize: 1000}
+var format = Format{What: "thing", EmptyHint: " (hint)", TrailingHint: " (one per file)", MaxSize: 200000}
 
 func TestDecode(t *testing.T) {
 	tests := []struct {
 		name, in, path, msg string
 	}{
 		{"ok", `{"name":"x","items":[{"grade":"B","count":2,"tags":{"a":1}}],"details":{"anything":[1,{"goes":true}]}}`, "", ""},
-		{"too big", `{"name":"` + strings.Repeat("x", 1000) + `"}`, "$", "larger than 1000 bytes"},
+		{"too big", `{"name":"` + strings.Repeat("x", 200000) + `"}`, "$", "file larger than 200000 bytes"},
 		{"empty", "  \n", "$", "empty input, expected a thing JSON object (hint)"},
 		{"not object", `[1]`, "$", "expected a JSON object"},
 		{"syntax", "{\n \"name\": }", "$", "invalid JSON at line 2 column"},
@@ -57,6 +60,22 @@ func TestDecode(t *testing.T) {
 		{"int overflow", `{"items":[{"count":1e99}]}`, "$.items[0].count", "whole number"},
 		{"bool for string", `{"name":true}`, "$.name", "expected a string, got JSON true/false"},
 		{"null is fine", `{"name":null,"items":null}`, "", ""},
+		{"duplicate key", `{"name":"a","name":"b"}`, "$.name", "duplicate key"},
+		{"duplicate nested key", `{"items":[{"count":1},{"count":1,"grade":"A","count":2}]}`, "$.items[1].count", "duplicate key"},
+		{"duplicate key by escape", `{"name":"a","na\u006de":"b"}`, "$.name", "duplicate key"},
+		{"duplicate map key", `{"items":[{"tags":{"a":1,"a":2}}]}`, "$.items[0].tags.a", "duplicate key"},
+		{"same key in two objects", `{"items":[{"count":1},{"count":2}]}`, "", ""},
+		{"invalid utf-8 value", "{\"name\":\"ab\xb6\"}", "$.name", "invalid UTF-8 at byte offset 11"},
+		{"invalid utf-8 key", "{\"items\":[{\"c\xff\":1}]}", "$.items[0]", "invalid UTF-8 at byte offset 13"},
+		{"lone surrogate", `{"name":"a\ud800b"}`, "$.name", "lone surrogate"},
+		{"surrogate pair ok", `{"name":"\ud83d\ude00 \u00e9"}`, "", ""},
+		{"valid utf-8", `{"name":"Mañana ☃"}`, "", ""},
+		{"int at limit", `{"items":[{"count":-1000000000},{"count":1000000000}]}`, "", ""},
+		{"int over limit", `{"items":[{"count":1000000001}]}`, "$.items[0].count", "from -1000000000 to 1000000000, got 1000000001"},
+		{"int64 max", `{"items":[{"count":9223372036854775807}]}`, "$.items[0].count", "from -1000000000 to 1000000000"},
+		{"int under limit", `{"items":[{"count":-1000000001}]}`, "$.items[0].count", "from -1000000000"},
+		{"huge number echo is short", `{"items":[{"count":` + strings.Repeat("9", 100000) + `}]}`, "$.items[0].count", "... (100000 bytes)"},
+		{"huge unknown key echo is short", `{"` + strings.Repeat("k", 500) + `":1}`, "$." + strings.Repeat("k", 40) + "... (500 bytes)", "unknown field"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -74,6 +93,9 @@ func TestDecode(t *testing.T) {
 			var fe *FieldError
 			if !errors.As(err, &fe) {
 				t.Fatalf("error %v is not a FieldError", err)
+			}
+			if len(fe.Error()) > 300 {
+				t.Errorf("message of %d bytes", len(fe.Error()))
 			}
 			if fe.Path != tt.path || !strings.Contains(fe.Msg, tt.msg) {
 				t.Errorf("got %q, want path %q and message with %q", fe.Error(), tt.path, tt.msg)
@@ -120,5 +142,75 @@ func TestCheckerKeepsFirstProblem(t *testing.T) {
 	var fe *FieldError
 	if !errors.As(c.Result(), &fe) || fe.Error() != "$.b: 7 is outside 1-5" {
 		t.Fatalf("Result = %v", c.Result())
+	}
+}
+
+func TestTooLargeMessage(t *testing.T) {
+	if got := TooLarge(16 << 20).Error(); got != "$: file larger than 16 MB" {
+		t.Errorf("got %q", got)
+	}
+	if got := TooLarge(1000).Error(); got != "$: file larger than 1000 bytes" {
+		t.Errorf("got %q", got)
+	}
+}
+
+// countingReader counts the bytes read from it.
+type countingReader struct {
+	n   int
+	max int
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	if c.n >= c.max {
+		return 0, io.EOF
+	}
+	if len(p) > c.max-c.n {
+		p = p[:c.max-c.n]
+	}
+	for i := range p {
+		p[i] = ' '
+	}
+	c.n += len(p)
+	return len(p), nil
+}
+
+func TestReadAllStopsAtTheLimit(t *testing.T) {
+	r := &countingReader{max: 50 << 20}
+	_, err := ReadAll(r, 1<<20)
+	if err == nil || err.Error() != "$: file larger than 1 MB" {
+		t.Fatalf("err = %v", err)
+	}
+	if r.n > 1<<20+64<<10 {
+		t.Errorf("read %d bytes to refuse a 1 MB limit", r.n)
+	}
+	b, err := ReadAll(strings.NewReader("{}"), 10)
+	if err != nil || string(b) != "{}" {
+		t.Fatalf("ReadAll = %q, %v", b, err)
+	}
+}
+
+func TestReadAllStatsAFile(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "big.json")
+	if err := os.WriteFile(p, make([]byte, 2000), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	fh, err := os.Open(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer fh.Close()
+	if _, err := ReadAll(fh, 1000); err == nil || !strings.Contains(err.Error(), "larger than 1000 bytes") {
+		t.Fatalf("err = %v", err)
+	}
+	if off, _ := fh.Seek(0, io.SeekCurrent); off != 0 {
+		t.Errorf("read %d bytes of a file it could measure", off)
+	}
+}
+
+func TestLintMalformedIsQuiet(t *testing.T) {
+	for _, in := range []string{`{"a":`, `{"a" 1}`, `[1,`, `"abc`, `{"a":1,,}`, `{`, ``} {
+		if fe := Lint([]byte(in)); fe != nil {
+			t.Errorf("Lint(%q) = %v", in, fe)
+		}
 	}
 }

@@ -118,10 +118,13 @@ func (sc StrikeClass) Valid() bool { return sc >= SC0 && sc <= SC5 }
 // String returns "SC 2".
 func (sc StrikeClass) String() string { return "SC " + strconv.Itoa(int(sc)) }
 
-// ParseStrikeClass parses "2", "SC2", "sc 2" or "SC-2".
+// ParseStrikeClass parses "2", "SC2", "sc 2" or "SC-2". A separator is
+// allowed only after "SC": "-1" is a negative number, refused, not SC 1.
 func ParseStrikeClass(s string) (StrikeClass, error) {
 	t := strings.ToUpper(strings.TrimSpace(s))
-	t = strings.TrimLeft(strings.TrimPrefix(t, "SC"), " -_:")
+	if rest, ok := strings.CutPrefix(t, "SC"); ok {
+		t = strings.TrimLeft(rest, " -_:")
+	}
 	n, err := strconv.Atoi(t)
 	if err != nil || !StrikeClass(n).Valid() {
 		return 0, fmt.Errorf("rulebook: invalid strike class %q (want 0-5)", s)

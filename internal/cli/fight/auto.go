@@ -50,12 +50,15 @@ order: to-hit, damage, obstructions, prone), the end of each page
 	opts.File.addFlag(cmd)
 	cmd.Flags().StringSliceVar(&opts.Sides, "sides", nil, "play only these sides (default: all)")
 	cmd.Flags().StringVar(&opts.Until, "until", encounter.UntilOver, "stop when the fight is over, at the end of the page, or after one turn: over|page|turn")
-	cmd.Flags().IntVar(&opts.MaxSteps, "max-steps", 10_000, "give up after this many steps")
+	cmd.Flags().IntVar(&opts.MaxSteps, "max-steps", 10_000, "give up after this many steps (1-100000)")
 	return cmd
 }
 
 // runAuto plays the fight.
 func runAuto(opts *AutoOptions) error {
+	if opts.MaxSteps < 1 || opts.MaxSteps > encounter.MaxAutoSteps {
+		return cmdutil.Inputf("--max-steps: %d is outside 1-%d", opts.MaxSteps, encounter.MaxAutoSteps)
+	}
 	var why string
 	stopped := false
 	err := roll(opts.Env, opts.File, func(e *encounter.Encounter, ctx encounter.Ctx) error {

@@ -106,7 +106,7 @@ func (fl *File) source() string {
 
 // load reads and validates an encounter.
 func load(env *cmdutil.Env, fl File) (*encounter.Encounter, error) {
-	data, name, err := env.ReadInput(fl.source())
+	data, name, err := env.ReadInputLimit(fl.source(), encounter.MaxFileSize)
 	if err != nil {
 		return nil, err
 	}
@@ -159,7 +159,7 @@ func save(env *cmdutil.Env, fl File, e *encounter.Encounter, before int) error {
 		_, err := env.IO.Out.Write(data)
 		return err
 	}
-	if err := cmdutil.WriteFileAtomic(fl.InPlace, data); err != nil {
+	if err := env.WriteFile(fl.InPlace, data); err != nil {
 		return err
 	}
 	return printEvents(env, events)

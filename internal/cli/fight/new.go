@@ -130,7 +130,7 @@ func runNew(opts *NewOptions) error {
 // readHeroes reads one hero file or a JSON Lines stream of heroes, each
 // validated as a hero file.
 func readHeroes(env *cmdutil.Env, path string) ([]*hero.Hero, error) {
-	data, name, err := env.ReadInput(path)
+	data, name, err := env.ReadInputLimit(path, encounter.MaxFileSize)
 	if err != nil {
 		return nil, err
 	}

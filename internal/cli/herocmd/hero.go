@@ -2,16 +2,17 @@
 package herocmd
 
 import (
-	"bufio"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 
 	"github.com/spf13/cobra"
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
+	"github.com/codename-spandex/spandex/pkg/chargen"
 	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/jsonfile"
 )
 
 // NewCmdHero builds `spandex hero`.
@@ -41,8 +42,14 @@ func NewCmdCheck(f *cmdutil.Factory, runF func(*CheckOptions) error) *cobra.Comm
 schema version 1 and the rules' limits.
 
 A file may hold one hero or a stream of heroes (JSON Lines, as written by
-gen hero -n N); every hero is checked. The first problem is reported as
-one line, FILE[#N]: $.json.path: message, with exit status 2.
+gen hero -n N); every hero is checked, one at a time, and its result
+written at once. Besides the file's shape and the rules' limits, a hero's
+derived figures (final abilities, armour class, bonuses, health and
+stamina thresholds, recovery) must be what hero derive computes from the
+rest of the file. The first problem is reported as one line,
+FILE[#N]: $.json.path: message [(line L)], with exit status 2, and stops
+the check: later heroes are not checked (results already written for the
+heroes before it stay on stdout once more than 64 KiB of them were).
 
 Output for valid files: "FILE: ok (NAME, schema 1)" per hero, or with
 -o json/jsonl one object per hero: {"file", "index", "name", "schema", "valid"}.`,
@@ -63,68 +70,67 @@ type checkResult struct {
 
 // runCheck validates every hero in every file.
 func runCheck(opts *CheckOptions) error {
+	// The configured dodge-bonus rule, for the cross-check of derived
+	// figures (chargen.Verify).
+	rules, err := opts.Rules()
+	if err != nil {
+		return err
+	}
 	return cmdutil.EachInput(opts.Files, opts.OpenInput, func(name string, r io.Reader) error {
-		return checkStream(opts, name, r)
+		return checkStream(opts, rules.DodgeStacking, name, r)
 	})
 }
 
-// checkStream validates every hero in one file. Unlike the verbs that
-// use the heroes (cmdutil.DecodeHeroes), it says where bad JSON is and
-// limits each hero's size.
-func checkStream(opts *CheckOptions, name string, r io.Reader) error {
-	br := bufio.NewReaderSize(r, 64<<10)
-	dec := json.NewDecoder(br)
+// checkStream validates every hero in one file, one at a time: memory
+// stays flat however many heroes the stream holds, and each result is
+// written as soon as it is known (stdout streams in blocks of 64 KiB). The
+// first bad hero stops the check: exit 2 with one line naming it (FILE#N
+// in a stream, with its line), the heroes after it unchecked; the results
+// of the heroes before it may already be on stdout.
+func checkStream(opts *CheckOptions, dodgeStacking, name string, r io.Reader) error {
+	if err := opts.IO.Out.StartStreaming(); err != nil {
+		return err
+	}
+	s := jsonfile.NewStream(r, hero.MaxFileSize, "hero")
 	n := 0
 	for {
-		var raw json.RawMessage
-		err := dec.Decode(&raw)
-		if err == io.EOF {
-			break
+		doc, line, err := s.Next()
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		stream := n > 0 || s.More()
+		label, where := name, ""
+		if stream {
+			label = name + "#" + strconv.Itoa(n+1)
+		}
+		if err != nil {
+			var se *jsonfile.StreamError
+			if errors.As(err, &se) {
+				if stream || se.Line > 1 {
+					where = " (line " + strconv.Itoa(se.Line) + ")"
+				}
+				return cmdutil.Inputf("%s: %v%s", label, se.Field, where)
+			}
+			return cmdutil.Inputf("%s: %v", name, err)
 		}
 		n++
-		label := name
-		if n > 1 {
-			label = fmt.Sprintf("%s#%d", name, n)
+		if stream {
+			where = " (line " + strconv.Itoa(line) + ")"
+		}
+		h, err := hero.Decode(doc)
+		if err == nil {
+			err = chargen.Verify(h, chargen.Options{DodgeStacking: dodgeStacking})
 		}
 		if err != nil {
-			var se *json.SyntaxError
-			if errors.As(err, &se) {
-				return cmdutil.Inputf("%s: $: invalid JSON at byte %d: %v", label, se.Offset, trimJSON(err))
-			}
-			return cmdutil.Inputf("%s: $: invalid JSON: %v", label, trimJSON(err))
+			return cmdutil.Inputf("%s: %v%s", label, err, where)
 		}
-		if n == 1 && dec.More() {
-			label = name + "#1"
-		}
-		if len(raw) > hero.MaxFileSize {
-			return cmdutil.Inputf("%s: $: hero is larger than %d bytes", label, hero.MaxFileSize)
-		}
-		h, err := hero.Decode(raw)
-		if err != nil {
-			return cmdutil.Inputf("%s: %w", label, err)
-		}
-		res := checkResult{File: name, Index: n, Name: h.Name, Schema: h.Schema, Valid: true}
 		if opts.Format.IsJSON() {
+			res := checkResult{File: name, Index: n, Name: h.Name, Schema: h.Schema, Valid: true}
 			if err := cmdutil.WriteJSON(opts.IO.Out, cmdutil.FormatJSONL, res); err != nil {
 				return err
 			}
-		} else {
-			fmt.Fprintf(opts.IO.Out, "%s: ok (%s, schema %d)\n", label, h.Name, h.Schema)
+		} else if _, err := fmt.Fprintf(opts.IO.Out, "%s: ok (%s, schema %d)\n", label, h.Name, h.Schema); err != nil {
+			return err
 		}
 	}
-	if n == 0 {
-		return cmdutil.Inputf("%s: $: empty input, expected a hero JSON object", name)
-	}
-	return nil
-}
-
-func trimJSON(err error) string {
-	s := err.Error()
-	if len(s) > 5 && s[:6] == "json: " {
-		return s[6:]
-	}
-	if s == "unexpected EOF" {
-		return "unexpected end of input"
-	}
-	return s
 }

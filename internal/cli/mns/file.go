@@ -174,7 +174,7 @@ func save(env *cmdutil.Env, fl File, e *mns.Encounter, before int) error {
 		_, err := env.IO.Out.Write(data)
 		return err
 	}
-	if err := cmdutil.WriteFileAtomic(fl.InPlace, data); err != nil {
+	if err := env.WriteFile(fl.InPlace, data); err != nil {
 		return err
 	}
 	return printEvents(env, events)

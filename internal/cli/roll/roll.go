@@ -2,7 +2,9 @@
 package roll
 
 import (
+	"bytes"
 	"fmt"
+	"io"
 	"math"
 	"strconv"
 	"strings"
@@ -242,9 +244,33 @@ type oddsJSON struct {
 	Outcomes []dice.Outcome `json:"outcomes"`
 }
 
+// maxOddsTotals bounds the possible totals of all the --odds expressions
+// together, so ten expressions of a million totals each are refused at
+// once instead of costing gigabytes.
+const maxOddsTotals = dice.MaxSupport
+
 func runOdds(opts *Options, exprs []*dice.Expr) error {
 	if opts.N != 1 {
 		return cmdutil.Inputf("-n cannot be used with --odds")
+	}
+	// Refuse before computing anything: each expression's size and cost,
+	// then their sum.
+	all := 0
+	for _, e := range exprs {
+		n, err := e.DistributionSize()
+		if err != nil {
+			return cmdutil.Input(err)
+		}
+		all += n
+	}
+	if all > maxOddsTotals {
+		return cmdutil.Inputf("--odds: the expressions have %d possible totals in all, over the limit of %d", all, maxOddsTotals)
+	}
+	// Nothing can fail now but writing: stream the distributions, each
+	// computed in turn and written outcome by outcome.
+	out := opts.IO.Out
+	if err := out.StartStreaming(); err != nil {
+		return err
 	}
 	for _, e := range exprs {
 		d, err := e.Distribution()
@@ -252,30 +278,113 @@ func runOdds(opts *Options, exprs []*dice.Expr) error {
 			return cmdutil.Input(err)
 		}
 		lo, hi := d.Support()
-		rec := oddsJSON{Expr: e.String(), Min: lo, Max: hi, Mean: round6(d.Mean()), StdDev: round6(d.StdDev()), Outcomes: d.Outcomes()}
+		rec := oddsJSON{Expr: e.String(), Min: lo, Max: hi, Mean: round6(d.Mean()), StdDev: round6(d.StdDev())}
 		switch opts.Format {
 		case cmdutil.FormatJSON, cmdutil.FormatJSONL:
-			if err := cmdutil.WriteJSON(opts.IO.Out, opts.Format, rec); err != nil {
+			if err := writeOddsJSON(out, opts.Format, rec, d); err != nil {
 				return err
 			}
 		case cmdutil.FormatText:
-			for _, o := range rec.Outcomes {
-				fmt.Fprintf(opts.IO.Out, "%d\t%.6f\n", o.Total, o.Probability)
+			var line []byte
+			err := d.EachOutcome(func(o dice.Outcome) error {
+				line = strconv.AppendInt(line[:0], int64(o.Total), 10)
+				line = append(line, '\t')
+				line = strconv.AppendFloat(line, o.Probability, 'f', 6, 64)
+				line = append(line, '\n')
+				_, err := out.Write(line)
+				return err
+			})
+			if err != nil {
+				return err
 			}
 		default:
-			fmt.Fprintf(opts.IO.Out, "%s: mean %.4g, standard deviation %.4g, range %d-%d\n", rec.Expr, rec.Mean, rec.StdDev, lo, hi)
+			rec.Outcomes = d.Outcomes()
+			fmt.Fprintf(out, "%s: mean %.4g, standard deviation %.4g, range %d-%d\n", rec.Expr, rec.Mean, rec.StdDev, lo, hi)
 			rows := make([][]string, 0, len(rec.Outcomes))
 			atLeast := 1.0
 			for _, o := range rec.Outcomes {
 				rows = append(rows, []string{strconv.Itoa(o.Total), pct(o.Probability), pct(atLeast), bar(o.Probability, rec.Outcomes)})
 				atLeast -= o.Probability
 			}
-			if err := cmdutil.Table(opts.IO.Out, []string{"Total", "Chance", "This or more", ""}, rows); err != nil {
+			if err := cmdutil.Table(out, []string{"Total", "Chance", "This or more", ""}, rows); err != nil {
 				return err
 			}
 		}
 	}
 	return nil
+}
+
+// writeOddsJSON writes rec with d's outcomes, byte for byte what
+// cmdutil.WriteJSON writes for rec with Outcomes filled in, but one
+// outcome at a time, so memory does not grow with the distribution.
+func writeOddsJSON(w io.Writer, ft cmdutil.Format, rec oddsJSON, d *dice.Distribution) error {
+	rec.Outcomes = []dice.Outcome{}
+	var head bytes.Buffer
+	if err := cmdutil.WriteJSON(&head, ft, rec); err != nil {
+		return err
+	}
+	indent := ft != cmdutil.FormatJSONL
+	// head ends `"outcomes": []\n}\n` (indented) or `"outcomes":[]}\n`.
+	h := head.Bytes()
+	cut := bytes.LastIndex(h, []byte("[]"))
+	if _, err := w.Write(h[:cut+1]); err != nil {
+		return err
+	}
+	first := true
+	var buf []byte
+	err := d.EachOutcome(func(o dice.Outcome) error {
+		buf = buf[:0]
+		if !first {
+			buf = append(buf, ',')
+		}
+		if indent {
+			buf = append(buf, "\n    {\n      \"total\": "...)
+			buf = strconv.AppendInt(buf, int64(o.Total), 10)
+			buf = append(buf, ",\n      \"probability\": "...)
+			buf = appendJSONFloat(buf, o.Probability)
+			buf = append(buf, "\n    }"...)
+		} else {
+			buf = append(buf, `{"total":`...)
+			buf = strconv.AppendInt(buf, int64(o.Total), 10)
+			buf = append(buf, `,"probability":`...)
+			buf = appendJSONFloat(buf, o.Probability)
+			buf = append(buf, '}')
+		}
+		first = false
+		_, err := w.Write(buf)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	tail := "]}\n"
+	if indent {
+		tail = "]\n}\n"
+		if !first {
+			tail = "\n  ]\n}\n"
+		}
+	}
+	_, err = io.WriteString(w, tail)
+	return err
+}
+
+// appendJSONFloat appends f as encoding/json writes a float64.
+func appendJSONFloat(b []byte, f float64) []byte {
+	abs := math.Abs(f)
+	format := byte('f')
+	if abs != 0 && (abs < 1e-6 || abs >= 1e21) {
+		format = 'e'
+	}
+	b = strconv.AppendFloat(b, f, format, -1, 64)
+	if format == 'e' {
+		// clean up e-09 to e-9
+		n := len(b)
+		if n >= 4 && b[n-4] == 'e' && b[n-3] == '-' && b[n-2] == '0' {
+			b[n-2] = b[n-1]
+			b = b[:n-1]
+		}
+	}
+	return b
 }
 
 func round6(x float64) float64 { return math.Round(x*1e6) / 1e6 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
 	"github.com/codename-spandex/spandex/pkg/combat"
+	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 )
 
@@ -88,6 +89,14 @@ func runDamage(opts *DamageOptions) error {
 	}
 	if err := checkRange("bonus", opts.Bonus, -100_000, 100_000); err != nil {
 		return err
+	}
+	for _, e := range []struct{ flag, expr string }{{"health", opts.Health}, {"stamina", opts.Stamina}} {
+		if e.expr == "" {
+			continue
+		}
+		if _, err := dice.Parse(e.expr); err != nil {
+			return cmdutil.Inputf("--%s: %v", e.flag, err)
+		}
 	}
 	in := combat.DamageInput{Type: opts.Type, HealthExpr: opts.Health, StaminaExpr: opts.Stamina, Bonus: opts.Bonus}
 	if opts.Split != "" {

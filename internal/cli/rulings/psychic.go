@@ -7,6 +7,7 @@ import (
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
 	"github.com/codename-spandex/spandex/pkg/combat"
+	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 )
 
@@ -60,6 +61,12 @@ Dice: the attacker's 1d20, the defender's 1d20, then the resist 1d6.`,
 
 // runPsychic resolves the contest.
 func runPsychic(opts *PsychicOptions) error {
+	if err := checkRange("attacker-will", opts.AttackerWill, 0, hero.MaxAbility); err != nil {
+		return err
+	}
+	if err := checkRange("defender-will", opts.DefenderWill, 0, hero.MaxAbility); err != nil {
+		return err
+	}
 	if err := checkRange("attacker-bonus", opts.AttackerBonus, -100, 100); err != nil {
 		return err
 	}

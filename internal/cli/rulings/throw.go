@@ -2,6 +2,7 @@ package rulings
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/spf13/cobra"
 
@@ -59,6 +60,9 @@ No dice are rolled.`,
 
 // runThrow rules on the throw.
 func runThrow(opts *ThrowOptions) error {
+	if math.IsNaN(opts.MassKg) || math.IsInf(opts.MassKg, 0) {
+		return cmdutil.Inputf("--mass: %v is not a mass in kg", opts.MassKg)
+	}
 	if opts.MassKg < 0 {
 		return cmdutil.Inputf("--mass: %v is negative", opts.MassKg)
 	}

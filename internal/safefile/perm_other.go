@@ -1,0 +1,28 @@
+//go:build !unix
+
+package safefile
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+)
+
+// CheckWritable refuses a file whose owner-write bit is clear (read-only
+// on Windows). A file that does not exist passes.
+func CheckWritable(path string) error {
+	st, err := os.Stat(path)
+	if err != nil {
+		if os.IsNotExist(err) {
+			return nil
+		}
+		return pathError(path, err)
+	}
+	if st.Mode().Perm()&0o200 == 0 {
+		return fmt.Errorf("%s: read-only: not replacing it", path)
+	}
+	return nil
+}
+
+// keepOwner does nothing where files have no Unix owner.
+func keepOwner(*os.File, fs.FileInfo) {}

@@ -1,0 +1,394 @@
+// Package safefile replaces files so that a reader, a second writer, a
+// kill or a full disk never sees or leaves a damaged one, and no update is
+// lost:
+//
+//   - Lock takes an exclusive advisory lock (flock(2), via
+//     github.com/gofrs/flock) on the file a command is about to
+//     read-modify-write, waiting a bounded time, and keeps it until the
+//     command has finished: two `-i` writers on one file take turns
+//     instead of one overwriting the other's update.
+//   - Stage writes the new content to a temporary file beside the target
+//     (".NAME.tmp-*", same directory so the rename is atomic), synced,
+//     with the target's mode and, where the platform allows, its owner
+//     and group. A file the user may not write (0444, say) is refused.
+//   - Commit renames the staged files over their targets; Abort removes
+//     them. A Txn gathers a command's locks and staged files: the command
+//     layer commits it only once the command's output has been written,
+//     so a failing command (non-zero exit) leaves every file unchanged.
+//   - Every live temporary file is registered: the signal handler calls
+//     Interrupt, which removes them (SIGINT or SIGTERM while a file is
+//     staged leaves nothing behind); and Lock removes stale temporary
+//     files of the target's own pattern older than a minute, which only a
+//     SIGKILL can leave.
+package safefile
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/gofrs/flock"
+)
+
+// DefaultWait is how long Lock waits for another spandex to finish with a
+// file before giving up.
+const DefaultWait = 10 * time.Second
+
+// StaleAge is the age past which a temporary file of a target's pattern
+// is taken to be left over from a killed run and removed.
+const StaleAge = time.Minute
+
+// ErrBusy is returned (wrapped) by Lock when the wait runs out.
+var ErrBusy = errors.New("file is busy")
+
+// TempPattern is the os.CreateTemp pattern of target's temporary files.
+func TempPattern(target string) string { return "." + filepath.Base(target) + ".tmp-*" }
+
+// Txn is one command's set of locked and staged files. The zero value is
+// ready to use; a Txn is safe for concurrent use.
+type Txn struct {
+	// Wait bounds Lock's wait; 0 means DefaultWait.
+	Wait time.Duration
+
+	mu     sync.Mutex
+	locks  map[string]*flock.Flock
+	staged []staged
+}
+
+type staged struct {
+	target, tmp string
+}
+
+// key is the absolute, cleaned form of a path, so "a.json" and
+// "./a.json" name one lock.
+func key(path string) string {
+	if abs, err := filepath.Abs(path); err == nil {
+		return abs
+	}
+	return filepath.Clean(path)
+}
+
+// Locked reports whether the transaction holds the lock on path.
+func (t *Txn) Locked(path string) bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	_, ok := t.locks[key(path)]
+	return ok
+}
+
+// Lock takes the exclusive lock on path (once per transaction; a second
+// call is a no-op), checks that the user may replace the file, and removes
+// its stale temporary files. It waits at most t.Wait for another holder,
+// then fails with a message naming the file. A file that does not exist
+// is a "no such file" error.
+func (t *Txn) Lock(path string) error {
+	k := key(path)
+	t.mu.Lock()
+	if _, ok := t.locks[k]; ok {
+		t.mu.Unlock()
+		return nil
+	}
+	t.mu.Unlock()
+	if err := CheckWritable(path); err != nil {
+		return err
+	}
+	wait := t.Wait
+	if wait <= 0 {
+		wait = DefaultWait
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), wait)
+	defer cancel()
+	for {
+		fl := flock.New(path, flock.SetFlag(os.O_RDONLY))
+		ok, err := fl.TryLockContext(ctx, 10*time.Millisecond)
+		if err != nil || !ok {
+			fl.Close()
+			if errors.Is(err, context.DeadlineExceeded) || (err == nil && !ok) {
+				return fmt.Errorf("%s: %w: another process has held it for %v (is another spandex writing it?); try again", path, ErrBusy, wait)
+			}
+			return pathError(path, err)
+		}
+		// The lock is on the file the descriptor was opened on (flock
+		// reopens the path at every try); a writer that held it before
+		// us may have renamed a new file over the path since. Keep the
+		// lock only if it is on the file the path names now: then no
+		// one can replace that file without it.
+		locked, err1 := fl.Stat()
+		current, err2 := os.Stat(path)
+		if err1 == nil && err2 == nil && os.SameFile(locked, current) {
+			t.mu.Lock()
+			if t.locks == nil {
+				t.locks = map[string]*flock.Flock{}
+			}
+			t.locks[k] = fl
+			t.mu.Unlock()
+			RemoveStale(path, StaleAge)
+			return nil
+		}
+		fl.Close()
+		if err2 != nil {
+			return pathError(path, err2)
+		}
+	}
+}
+
+// Stage writes data to a new temporary file beside path, with path's mode
+// (0644 for a new file) and owner where allowed, synced, to be renamed
+// over path by Commit. A file the user cannot write is refused.
+func (t *Txn) Stage(path string, data []byte) error {
+	tmp, err := writeTemp(path, data)
+	if err != nil {
+		return err
+	}
+	t.mu.Lock()
+	t.staged = append(t.staged, staged{target: path, tmp: tmp})
+	t.mu.Unlock()
+	return nil
+}
+
+// Commit renames every staged file over its target, in the order staged,
+// then releases the locks. On error the files not yet renamed are
+// removed (and the error names the target): with one staged file, an
+// error means the target is unchanged. After Commit has begun a signal no
+// longer removes anything (see Interrupt): the command finishes.
+func (t *Txn) Commit() error {
+	t.mu.Lock()
+	st := t.staged
+	t.staged = nil
+	t.mu.Unlock()
+	defer t.Release()
+	reg.mu.Lock()
+	defer reg.mu.Unlock()
+	if reg.interrupted {
+		for _, s := range st {
+			os.Remove(s.tmp)
+			delete(reg.live, s.tmp)
+		}
+		return errors.New("interrupted")
+	}
+	if len(st) > 0 {
+		reg.committed = true
+	}
+	var first error
+	for _, s := range st {
+		if first == nil {
+			if err := os.Rename(s.tmp, s.target); err != nil {
+				first = fmt.Errorf("writing %s: %v; the file is unchanged", s.target, unwrapPath(err))
+			}
+		}
+		if first != nil {
+			os.Remove(s.tmp)
+		}
+		delete(reg.live, s.tmp)
+	}
+	return first
+}
+
+// Abort removes every staged file and releases the locks: the targets
+// stay as they were.
+func (t *Txn) Abort() {
+	t.mu.Lock()
+	st := t.staged
+	t.staged = nil
+	t.mu.Unlock()
+	reg.mu.Lock()
+	for _, s := range st {
+		os.Remove(s.tmp)
+		delete(reg.live, s.tmp)
+	}
+	reg.mu.Unlock()
+	t.Release()
+}
+
+// Release drops the locks (staged files stay staged).
+func (t *Txn) Release() {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	for k, fl := range t.locks {
+		fl.Close()
+		delete(t.locks, k)
+	}
+}
+
+// Staged reports how many files wait for Commit.
+func (t *Txn) Staged() int {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return len(t.staged)
+}
+
+// WriteFile replaces path with data at once: Stage then Commit, without
+// a lock (Lock first for a read-modify-write).
+func WriteFile(path string, data []byte) error {
+	var t Txn
+	if err := t.Stage(path, data); err != nil {
+		return err
+	}
+	return t.Commit()
+}
+
+// reg is the process's registry of live temporary files.
+var reg = struct {
+	mu          sync.Mutex
+	live        map[string]bool
+	interrupted bool
+	committed   bool
+}{live: map[string]bool{}}
+
+// resetRegistry forgets an Interrupt and a Commit (for tests).
+func resetRegistry() {
+	reg.mu.Lock()
+	reg.interrupted, reg.committed = false, false
+	reg.mu.Unlock()
+}
+
+// Interrupt removes every live temporary file and stops any later Commit
+// from renaming: the signal handler calls it before exiting. It returns
+// false when a Commit has already begun renaming (the caller should then
+// let the command finish rather than exit with a failure status over a
+// changed file); it then waits for that Commit to end.
+func Interrupt() bool {
+	reg.mu.Lock()
+	defer reg.mu.Unlock()
+	if reg.committed {
+		return false
+	}
+	reg.interrupted = true
+	for tmp := range reg.live {
+		os.Remove(tmp)
+		delete(reg.live, tmp)
+	}
+	return true
+}
+
+// LiveTemps lists the registered temporary files (for tests).
+func LiveTemps() []string {
+	reg.mu.Lock()
+	defer reg.mu.Unlock()
+	var out []string
+	for tmp := range reg.live {
+		out = append(out, tmp)
+	}
+	return out
+}
+
+func writeTemp(path string, data []byte) (name string, err error) {
+	mode := fs.FileMode(0o644)
+	st, statErr := os.Stat(path)
+	switch {
+	case statErr == nil:
+		if !st.Mode().IsRegular() {
+			return "", fmt.Errorf("%s: not a regular file", path)
+		}
+		if err := CheckWritable(path); err != nil {
+			return "", err
+		}
+		mode = st.Mode().Perm()
+	case !errors.Is(statErr, fs.ErrNotExist):
+		return "", pathError(path, statErr)
+	}
+	reg.mu.Lock()
+	if reg.interrupted {
+		reg.mu.Unlock()
+		return "", errors.New("interrupted")
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), TempPattern(path))
+	if err != nil {
+		reg.mu.Unlock()
+		return "", fmt.Errorf("writing %s: %v", path, unwrapPath(err))
+	}
+	reg.live[tmp.Name()] = true
+	reg.mu.Unlock()
+	defer func() {
+		if err != nil {
+			tmp.Close()
+			reg.mu.Lock()
+			os.Remove(tmp.Name())
+			delete(reg.live, tmp.Name())
+			reg.mu.Unlock()
+		}
+	}()
+	fail := func(err error) error {
+		return fmt.Errorf("writing %s: %v; the file is unchanged", path, unwrapPath(err))
+	}
+	if _, err = tmp.Write(data); err != nil {
+		return "", fail(err)
+	}
+	if err = tmp.Chmod(mode); err != nil {
+		return "", fail(err)
+	}
+	if statErr == nil {
+		keepOwner(tmp, st)
+	}
+	if err = tmp.Sync(); err != nil {
+		return "", fail(err)
+	}
+	if err = tmp.Close(); err != nil {
+		return "", fail(err)
+	}
+	return tmp.Name(), nil
+}
+
+// RemoveStale removes temporary files of target's pattern last modified
+// more than age ago (left by a killed run). Errors are ignored: a file
+// that cannot be removed is someone else's business.
+func RemoveStale(target string, age time.Duration) {
+	matches, err := filepath.Glob(filepath.Join(filepath.Dir(target), globEscape(TempPattern(target))))
+	if err != nil {
+		return
+	}
+	cutoff := time.Now().Add(-age)
+	reg.mu.Lock()
+	defer reg.mu.Unlock()
+	for _, m := range matches {
+		if reg.live[m] {
+			continue
+		}
+		if st, err := os.Lstat(m); err == nil && st.Mode().IsRegular() && st.ModTime().Before(cutoff) {
+			os.Remove(m)
+		}
+	}
+}
+
+// globEscape escapes the glob metacharacters of a pattern's fixed part
+// (a file name may contain them); the final "*" stays a wildcard.
+func globEscape(p string) string {
+	fixed := strings.TrimSuffix(p, "*")
+	var b strings.Builder
+	for _, r := range fixed {
+		switch r {
+		case '*', '?', '[', '\\':
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
+	}
+	return b.String() + "*"
+}
+
+func pathError(path string, err error) error {
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("%s: no such file", path)
+	case errors.Is(err, fs.ErrPermission):
+		return fmt.Errorf("%s: permission denied", path)
+	}
+	return fmt.Errorf("%s: %v", path, unwrapPath(err))
+}
+
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	var le *os.LinkError
+	if errors.As(err, &le) {
+		return le.Err
+	}
+	return err
+}

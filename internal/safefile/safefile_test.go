@@ -1,0 +1,255 @@
+package safefile
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+func write(t *testing.T, path, data string, mode os.FileMode) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(data), mode); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(path, mode); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func read(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// temps lists the directory's temporary files of target's pattern.
+func temps(t *testing.T, target string) []string {
+	t.Helper()
+	m, err := filepath.Glob(filepath.Join(filepath.Dir(target), TempPattern(target)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func TestStageCommitKeepsModeAndLeavesNoTemp(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "hero.json")
+	write(t, p, "old", 0o640)
+	var tx Txn
+	if err := tx.Lock(p); err != nil {
+		t.Fatal(err)
+	}
+	if err := tx.Stage(p, []byte("new")); err != nil {
+		t.Fatal(err)
+	}
+	if got := read(t, p); got != "old" {
+		t.Fatalf("staging changed the file: %q", got)
+	}
+	if n := len(temps(t, p)); n != 1 {
+		t.Fatalf("%d temporary files while staged", n)
+	}
+	if err := tx.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if got := read(t, p); got != "new" {
+		t.Fatalf("after commit %q", got)
+	}
+	st, _ := os.Stat(p)
+	if st.Mode().Perm() != 0o640 {
+		t.Errorf("mode %v, want 0640", st.Mode().Perm())
+	}
+	if n := len(temps(t, p)); n != 0 || len(LiveTemps()) != 0 {
+		t.Errorf("%d temporary files left, %d registered", n, len(LiveTemps()))
+	}
+	if tx.Locked(p) {
+		t.Error("lock kept after commit")
+	}
+}
+
+func TestAbortLeavesTheFile(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "hero.json")
+	write(t, p, "old", 0o644)
+	var tx Txn
+	if err := tx.Lock(p); err != nil {
+		t.Fatal(err)
+	}
+	if err := tx.Stage(p, []byte("new")); err != nil {
+		t.Fatal(err)
+	}
+	tx.Abort()
+	if got := read(t, p); got != "old" || len(temps(t, p)) != 0 {
+		t.Fatalf("after abort %q, temps %v", got, temps(t, p))
+	}
+}
+
+// TestReadOnlyRefused: a 0444 file is refused by Lock and by Stage, even
+// for root (issue 13 item 4).
+func TestReadOnlyRefused(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "ro.json")
+	write(t, p, "old", 0o444)
+	var tx Txn
+	err := tx.Lock(p)
+	if err == nil || !strings.Contains(err.Error(), "ro.json: read-only (mode 0444)") {
+		t.Fatalf("Lock = %v", err)
+	}
+	if err := tx.Stage(p, []byte("new")); err == nil || !strings.Contains(err.Error(), "read-only") {
+		t.Fatalf("Stage = %v", err)
+	}
+	if err := WriteFile(p, []byte("new")); err == nil {
+		t.Fatal("WriteFile replaced a read-only file")
+	}
+	if got := read(t, p); got != "old" || len(temps(t, p)) != 0 {
+		t.Fatalf("file %q, temps %v", got, temps(t, p))
+	}
+}
+
+// TestOwnerKept: root's replacement keeps the old file's owner and group.
+func TestOwnerKept(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("needs root to give a file another owner")
+	}
+	p := filepath.Join(t.TempDir(), "owned.json")
+	write(t, p, "old", 0o664)
+	if err := os.Chown(p, 1234, 5678); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteFile(p, []byte("new")); err != nil {
+		t.Fatal(err)
+	}
+	st, _ := os.Stat(p)
+	sys := st.Sys().(*syscall.Stat_t)
+	if sys.Uid != 1234 || sys.Gid != 5678 || st.Mode().Perm() != 0o664 {
+		t.Errorf("owner %d:%d mode %v, want 1234:5678 0664", sys.Uid, sys.Gid, st.Mode().Perm())
+	}
+}
+
+func TestLockWaitsThenFails(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "hero.json")
+	write(t, p, "old", 0o644)
+	var a Txn
+	if err := a.Lock(p); err != nil {
+		t.Fatal(err)
+	}
+	b := Txn{Wait: 150 * time.Millisecond}
+	start := time.Now()
+	err := b.Lock(p)
+	if !errors.Is(err, ErrBusy) || !strings.Contains(err.Error(), "hero.json: file is busy") {
+		t.Fatalf("second Lock = %v", err)
+	}
+	if d := time.Since(start); d < 100*time.Millisecond || d > 5*time.Second {
+		t.Errorf("waited %v", d)
+	}
+	a.Release()
+	if err := b.Lock(p); err != nil {
+		t.Fatalf("Lock after release: %v", err)
+	}
+	b.Release()
+}
+
+// TestLockFollowsTheRename: a writer waiting for the lock gets the file
+// the first writer renamed over the path, not the old inode, so it reads
+// the first writer's update.
+func TestLockFollowsTheRename(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "hero.json")
+	write(t, p, "0", 0o644)
+	var a Txn
+	if err := a.Lock(p); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan string)
+	go func() {
+		var b Txn
+		if err := b.Lock(p); err != nil {
+			done <- err.Error()
+			return
+		}
+		got := read(t, p)
+		b.Release()
+		done <- got
+	}()
+	time.Sleep(100 * time.Millisecond)
+	if err := a.Stage(p, []byte("1")); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if got := <-done; got != "1" {
+		t.Fatalf("second writer read %q, want the first writer's update", got)
+	}
+}
+
+func TestLockRemovesStaleTemps(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "hero.json")
+	write(t, p, "old", 0o644)
+	stale := filepath.Join(dir, ".hero.json.tmp-111")
+	fresh := filepath.Join(dir, ".hero.json.tmp-222")
+	other := filepath.Join(dir, ".other.json.tmp-333")
+	for _, f := range []string{stale, fresh, other} {
+		write(t, f, "x", 0o600)
+	}
+	old := time.Now().Add(-2 * time.Minute)
+	for _, f := range []string{stale, other} {
+		if err := os.Chtimes(f, old, old); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var tx Txn
+	if err := tx.Lock(p); err != nil {
+		t.Fatal(err)
+	}
+	tx.Release()
+	for f, want := range map[string]bool{stale: false, fresh: true, other: true} {
+		if _, err := os.Stat(f); (err == nil) != want {
+			t.Errorf("%s exists %v, want %v", filepath.Base(f), err == nil, want)
+		}
+	}
+}
+
+func TestLockMissingFile(t *testing.T) {
+	var tx Txn
+	err := tx.Lock(filepath.Join(t.TempDir(), "nope.json"))
+	if err == nil || !strings.HasSuffix(err.Error(), "nope.json: no such file") {
+		t.Fatalf("Lock = %v", err)
+	}
+}
+
+// TestInterruptRemovesLiveTemps: the signal handler's call removes the
+// staged file and stops the commit (issue 13 item 3).
+func TestInterruptRemovesLiveTemps(t *testing.T) {
+	resetRegistry()
+	defer resetRegistry()
+	p := filepath.Join(t.TempDir(), "hero.json")
+	write(t, p, "old", 0o644)
+	var tx Txn
+	if err := tx.Stage(p, []byte("new")); err != nil {
+		t.Fatal(err)
+	}
+	if !Interrupt() {
+		t.Fatal("Interrupt before Commit returned false")
+	}
+	if n := len(temps(t, p)); n != 0 {
+		t.Fatalf("%d temporary files after Interrupt", n)
+	}
+	if err := tx.Commit(); err == nil {
+		t.Fatal("Commit after Interrupt succeeded")
+	}
+	if got := read(t, p); got != "old" {
+		t.Fatalf("file %q", got)
+	}
+	resetRegistry()
+	if err := WriteFile(p, []byte("new")); err != nil {
+		t.Fatal(err)
+	}
+	if Interrupt() {
+		t.Fatal("Interrupt after a Commit returned true")
+	}
+}

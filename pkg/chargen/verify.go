@@ -1,0 +1,127 @@
+package chargen
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+
+	"github.com/codename-spandex/spandex/pkg/hero"
+)
+
+// errNeedsRoll stops Verify's Derive at the first die it would roll.
+var errNeedsRoll = errors.New("needs a roll")
+
+// noRolls is the roller of Verify: a hero with every rolled value in the
+// file needs no dice.
+type noRolls struct{}
+
+func (noRolls) Roll(int, string) (int, error) { return 0, errNeedsRoll }
+
+// figure is one derived figure Verify compares, by JSON path.
+type figure struct {
+	path string
+	get  func(h *hero.Hero) any
+}
+
+// figures are the derived figures of a hero file, in the order Verify
+// compares them (the order hero derive computes them, pp. 12-16).
+var figures = []figure{
+	{"$.abilities.final.strength", func(h *hero.Hero) any { return h.Abilities.Final.Strength }},
+	{"$.abilities.final.agility", func(h *hero.Hero) any { return h.Abilities.Final.Agility }},
+	{"$.abilities.final.will", func(h *hero.Hero) any { return h.Abilities.Final.Will }},
+	{"$.abilities.final.endurance", func(h *hero.Hero) any { return h.Abilities.Final.Endurance }},
+	{"$.combat.armour_class", func(h *hero.Hero) any { return h.Combat.ArmourClass.String() }},
+	{"$.combat.strike_bonus", func(h *hero.Hero) any { return h.Combat.StrikeBonus }},
+	{"$.combat.dodge_bonus", func(h *hero.Hero) any { return h.Combat.DodgeBonus }},
+	{"$.combat.can_dodge", func(h *hero.Hero) any { return h.Combat.CanDodge }},
+	{"$.combat.damage_bonus", func(h *hero.Hero) any { return h.Combat.DamageBonus }},
+	{"$.combat.knockback_threshold", func(h *hero.Hero) any { return h.Combat.KnockbackThreshold }},
+	{"$.combat.panels_per_page", func(h *hero.Hero) any { return h.Combat.PanelsPerPage }},
+	{"$.combat.movement", func(h *hero.Hero) any { return h.Combat.Movement }},
+	{"$.combat.dividers.health", func(h *hero.Hero) any { return h.Combat.Dividers.Health }},
+	{"$.combat.dividers.stamina", func(h *hero.Hero) any { return h.Combat.Dividers.Stamina }},
+	{"$.health.max", func(h *hero.Hero) any { return h.Health.Max }},
+	{"$.health.battered", func(h *hero.Hero) any { return h.Health.Battered }},
+	{"$.stamina.max", func(h *hero.Hero) any { return h.Stamina.Max }},
+	{"$.stamina.dazed", func(h *hero.Hero) any { return h.Stamina.Dazed }},
+	{"$.stamina.stunned", func(h *hero.Hero) any { return h.Stamina.Stunned }},
+	{"$.recovery.bonus", func(h *hero.Hero) any { return h.Recovery.Bonus }},
+	{"$.recovery.health", func(h *hero.Hero) any { return h.Recovery.Health }},
+	{"$.recovery.stamina", func(h *hero.Hero) any { return h.Recovery.Stamina }},
+}
+
+// Verifiable reports whether Verify checks a hero of this kind: the
+// characters built by the character-creation steps (heroes, villains,
+// sidekicks). Supporting-cast NPCs have figures from their own tables.
+func Verifiable(h *hero.Hero) bool {
+	switch h.Kind {
+	case hero.KindHero, hero.KindVillain, hero.KindSidekick:
+		return true
+	}
+	return false
+}
+
+// Verify cross-checks a valid hero's derived figures against hero
+// derive's own computation (Derive on a copy, rolling nothing) and
+// returns the first disagreement as a *hero.FieldError naming the field
+// and both values, or nil. Embedded sidekicks are verified too. Heroes
+// Verifiable refuses are not checked, nor is a hero whose file lacks a
+// rolled value (hand-written, such as the book's sample villain without
+// his health dice): hero derive would roll it, so there is nothing
+// fixed to compare against.
+func Verify(h *hero.Hero, opt Options) error {
+	return verify(h, opt, "$")
+}
+
+func verify(h *hero.Hero, opt Options, prefix string) error {
+	if Verifiable(h) {
+		b, err := json.Marshal(h)
+		if err != nil {
+			return err
+		}
+		c := &hero.Hero{}
+		if err := json.Unmarshal(b, c); err != nil {
+			return err
+		}
+		opt.Quiet = true
+		opt.FillEquipment = false
+		_, err = Derive(c, noRolls{}, opt)
+		switch {
+		case errors.Is(err, errNeedsRoll):
+			// Not checkable: see above.
+		case err != nil:
+			return &hero.FieldError{Path: prefix, Msg: "hero derive refuses it: " + err.Error()}
+		default:
+			if err := compare(h, c, prefix); err != nil {
+				return err
+			}
+		}
+	}
+	for i := range h.Powers {
+		if sk := h.Powers[i].Sidekick; sk != nil {
+			if err := verify(sk, opt, fmt.Sprintf("%s.powers[%d].sidekick", prefix, i)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// compare returns the first figure of h that differs from derived's.
+func compare(h, derived *hero.Hero, prefix string) error {
+	for _, f := range figures {
+		got, want := f.get(h), f.get(derived)
+		if !reflect.DeepEqual(got, want) {
+			return &hero.FieldError{Path: prefix + f.path[1:], Msg: fmt.Sprintf("%v but hero derive computes %v", show(got), show(want))}
+		}
+	}
+	return nil
+}
+
+func show(v any) string {
+	if s, ok := v.(string); ok {
+		return fmt.Sprintf("%q", s)
+	}
+	return fmt.Sprint(v)
+}

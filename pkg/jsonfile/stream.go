@@ -1,0 +1,166 @@
+package jsonfile
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+)
+
+// Stream splits a reader into JSON object documents: one pretty-printed
+// file, JSON Lines (one object a line, as `gen hero -n N` writes) or
+// objects simply concatenated. It reads through a small buffer and holds
+// one document at a time, at most max bytes of it, so memory stays flat
+// however long the stream is, and a refusal (a document over the limit,
+// megabytes of blanks, garbage) costs no more than the limit.
+//
+// Stream only finds where each object begins and ends (braces and
+// brackets outside strings); the document's own syntax is the decoder's
+// to check.
+type Stream struct {
+	r    *bufio.Reader
+	max  int
+	what string
+	line int // the current line, from 1
+	n    int // documents returned
+	buf  []byte
+	err  error
+}
+
+// NewStream returns a Stream over r for documents of at most max bytes;
+// what names one document in messages ("hero").
+func NewStream(r io.Reader, max int, what string) *Stream {
+	return &Stream{r: bufio.NewReaderSize(r, 64<<10), max: max, what: what, line: 1}
+}
+
+// StreamError is a problem with the stream itself, at a line.
+type StreamError struct {
+	// Line is the line (from 1) where the document began, or where the
+	// problem is.
+	Line int
+	// Field is the problem, with the path "$".
+	Field *FieldError
+}
+
+func (e *StreamError) Error() string {
+	return "line " + strconv.Itoa(e.Line) + ": " + e.Field.Error()
+}
+
+// Next returns the next document and the line it begins on. The slice is
+// reused by the next call. At the end of the input it returns io.EOF (an
+// input with no document at all is an error, naming what was expected).
+// A read error is returned as is; a problem with the stream (a document
+// that is not an object, over the size limit or cut short) is a
+// *StreamError, and Next keeps returning it.
+func (s *Stream) Next() ([]byte, int, error) {
+	if s.err != nil {
+		return nil, 0, s.err
+	}
+	doc, line, err := s.next()
+	if err != nil {
+		if errors.Is(err, io.EOF) && s.n == 0 {
+			err = &StreamError{Line: s.line, Field: &FieldError{Path: "$", Msg: "empty input, expected " + article(s.what) + " " + s.what + " JSON object"}}
+		}
+		s.err = err
+		return nil, 0, err
+	}
+	s.n++
+	return doc, line, nil
+}
+
+// More reports whether another document (or garbage) follows, skipping
+// blanks; it is false at the end of the input and after an error.
+func (s *Stream) More() bool {
+	if s.err != nil {
+		return false
+	}
+	for {
+		b, err := s.r.ReadByte()
+		if err != nil {
+			return false
+		}
+		switch b {
+		case '\n':
+			s.line++
+		case ' ', '\t', '\r':
+		default:
+			_ = s.r.UnreadByte()
+			return true
+		}
+	}
+}
+
+func (s *Stream) fail(line int, format string, args ...any) error {
+	return &StreamError{Line: line, Field: &FieldError{Path: "$", Msg: fmt.Sprintf(format, args...)}}
+}
+
+func (s *Stream) next() ([]byte, int, error) {
+	// Skip blanks, counting lines.
+	var c byte
+	for {
+		b, err := s.r.ReadByte()
+		if err != nil {
+			return nil, 0, err
+		}
+		if b == '\n' {
+			s.line++
+			continue
+		}
+		if b == ' ' || b == '\t' || b == '\r' {
+			continue
+		}
+		c = b
+		break
+	}
+	start := s.line
+	if c != '{' {
+		if c == '[' && s.n == 0 {
+			return nil, 0, s.fail(start, "expected a JSON object (%s %s, or one per line), got an array", article(s.what), s.what)
+		}
+		return nil, 0, s.fail(start, "expected %s %s JSON object, got %s", article(s.what), s.what, strconv.QuoteRune(rune(c)))
+	}
+	s.buf = append(s.buf[:0], c)
+	depth, inStr, esc := 1, false, false
+	for depth > 0 {
+		// Copy a run of uninteresting bytes at once.
+		if _, err := s.r.Peek(1); err != nil {
+			if errors.Is(err, io.EOF) {
+				return nil, 0, s.fail(start, "invalid JSON: unexpected end of input (the %s that begins here is cut short)", s.what)
+			}
+			return nil, 0, err
+		}
+		window, _ := s.r.Peek(s.r.Buffered())
+		i := 0
+		for ; i < len(window) && depth > 0; i++ {
+			b := window[i]
+			switch {
+			case b == '\n':
+				s.line++
+			case inStr:
+				switch {
+				case esc:
+					esc = false
+				case b == '\\':
+					esc = true
+				case b == '"':
+					inStr = false
+				}
+			case b == '"':
+				inStr = true
+			case b == '{' || b == '[':
+				depth++
+			case b == '}' || b == ']':
+				depth--
+			}
+		}
+		if len(s.buf)+i > s.max {
+			return nil, 0, s.fail(start, "%s larger than %s", s.what, sizeText(s.max))
+		}
+		s.buf = append(s.buf, window[:i]...)
+		if _, err := s.r.Discard(i); err != nil {
+			return nil, 0, err
+		}
+	}
+	return s.buf, start, nil
+}

@@ -1,0 +1,111 @@
+package jsonfile
+
+import (
+	"errors"
+	"io"
+	"strings"
+	"testing"
+)
+
+func TestStream(t *testing.T) {
+	tests := []struct {
+		name  string
+		in    string
+		docs  []string
+		lines []int
+		err   string // the error after the docs ("" is io.EOF)
+	}{
+		{"one line", `{"a":1}`, []string{`{"a":1}`}, []int{1}, ""},
+		{"json lines", "{\"a\":1}\n{\"b\":\"}{\"}\n\n{\"c\":[{}]}\n", []string{`{"a":1}`, `{"b":"}{"}`, `{"c":[{}]}`}, []int{1, 2, 4}, ""},
+		{"pretty", "{\n  \"a\": {\n    \"b\": \"x\\\"}\"\n  }\n}\n", []string{"{\n  \"a\": {\n    \"b\": \"x\\\"}\"\n  }\n}"}, []int{1}, ""},
+		{"concatenated", `{}{} {}`, []string{`{}`, `{}`, `{}`}, []int{1, 1, 1}, ""},
+		{"empty", " \n\t\n", nil, nil, "line 3: $: empty input, expected a thing JSON object"},
+		{"array", "[1]", nil, nil, "line 1: $: expected a JSON object (a thing, or one per line), got an array"},
+		{"garbage after", "{}\n\nxyz", []string{`{}`}, []int{1}, "line 3: $: expected a thing JSON object, got 'x'"},
+		{"cut short", "{}\n{\"a\":[1,\n2", []string{`{}`}, []int{1}, "line 2: $: invalid JSON: unexpected end of input"},
+		{"too large", "{}\n{\"a\":\"" + strings.Repeat("x", 100) + "\"}", []string{`{}`}, []int{1}, "line 2: $: thing larger than 64 bytes"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := NewStream(strings.NewReader(tt.in), 64, "thing")
+			for i, want := range tt.docs {
+				if !s.More() {
+					t.Fatalf("More before doc %d = false", i)
+				}
+				doc, line, err := s.Next()
+				if err != nil || string(doc) != want || line != tt.lines[i] {
+					t.Fatalf("doc %d = %q line %d, %v; want %q line %d", i, doc, line, err, want, tt.lines[i])
+				}
+			}
+			_, _, err := s.Next()
+			if tt.err == "" {
+				if !errors.Is(err, io.EOF) {
+					t.Fatalf("end = %v", err)
+				}
+				return
+			}
+			if err == nil || !strings.HasPrefix(err.Error(), tt.err) {
+				t.Fatalf("error %v, want %q", err, tt.err)
+			}
+			if _, _, again := s.Next(); again != err {
+				t.Errorf("Next after an error = %v", again)
+			}
+		})
+	}
+}
+
+// blanks is an endless (up to n bytes) reader of spaces.
+type blanks struct{ n int }
+
+func (b *blanks) Read(p []byte) (int, error) {
+	if b.n == 0 {
+		return 0, io.EOF
+	}
+	k := min(len(p), b.n)
+	for i := range p[:k] {
+		p[i] = ' '
+	}
+	b.n -= k
+	return k, nil
+}
+
+// TestStreamBlanksCostNothing: 50 MB of spaces then garbage is refused
+// holding no more than the read buffer (it took 121 MB).
+func TestStreamBlanksCostNothing(t *testing.T) {
+	s := NewStream(io.MultiReader(&blanks{n: 50 << 20}, strings.NewReader("garbage")), 1<<20, "hero")
+	_, _, err := s.Next()
+	if err == nil || !strings.Contains(err.Error(), "got 'g'") {
+		t.Fatalf("err = %v", err)
+	}
+	if cap(s.buf) != 0 {
+		t.Errorf("buffered %d bytes", cap(s.buf))
+	}
+}
+
+// FuzzStream: any input splits into documents that begin with '{', end
+// with '}' and stay within the limit, or fails with a one-line error
+// naming a line; never panics or loops.
+func FuzzStream(f *testing.F) {
+	for _, s := range []string{`{}`, "{\"a\":\"}\"}\n{}", "[", "{\"\\\"\":1}", " \n x", "{{{{", "}", "{\"a\":[}]}"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		s := NewStream(strings.NewReader(in), 256, "hero")
+		for i := 0; ; i++ {
+			if i > len(in) {
+				t.Fatalf("more documents than bytes in %q", in)
+			}
+			doc, line, err := s.Next()
+			if err != nil {
+				var se *StreamError
+				if !errors.Is(err, io.EOF) && (!errors.As(err, &se) || se.Line < 1 || strings.Contains(err.Error(), "\n")) {
+					t.Fatalf("bad error %v", err)
+				}
+				return
+			}
+			if len(doc) < 2 || doc[0] != '{' || (doc[len(doc)-1] != '}' && doc[len(doc)-1] != ']') || len(doc) > 256 || line < 1 {
+				t.Fatalf("document %q at line %d", doc, line)
+			}
+		}
+	})
+}

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Run every fuzz target for a while, one after another, and print a line
+# of figures per target (docs/testing.md records a run).
+#
+#   scripts/fuzz.sh                 # 30s each
+#   FUZZTIME=10m scripts/fuzz.sh    # the issue's ten minutes each
+#   scripts/fuzz.sh FuzzStream      # only targets matching a pattern
+#
+# A failure leaves its input under the package's testdata/fuzz/ (commit
+# it with the fix: it becomes a regression test of the normal suite) and
+# makes the script exit 1 after the rest have run.
+set -u
+cd "$(dirname "$0")/.."
+FUZZTIME=${FUZZTIME:-30s}
+PARALLEL=${PARALLEL:-1}
+only=${1:-.}
+
+# package target, one per line: every Fuzz function in the repository.
+targets=$(grep -rl --include='*_test.go' '^func Fuzz' cmd internal pkg |
+	while read -r f; do
+		for fn in $(grep -o '^func Fuzz[A-Za-z0-9_]*' "$f" | sed 's/^func //'); do
+			echo "./$(dirname "$f") $fn"
+		done
+	done | sort -u)
+
+failed=0
+# time includes building the instrumented test binary.
+printf '%-28s %-26s %8s %12s %10s  %s\n' package target time execs "execs/s" result
+while read -r pkg fn; do
+	[[ -z "$pkg" ]] && continue
+	[[ "$fn" =~ $only ]] || continue
+	log=$(mktemp)
+	start=$(date +%s)
+	if go test "$pkg" -run '^$' -fuzz "^${fn}\$" -fuzztime "$FUZZTIME" -parallel "$PARALLEL" >"$log" 2>&1; then
+		result=ok
+	else
+		result=FAIL
+		failed=1
+	fi
+	secs=$(($(date +%s) - start))
+	last=$(grep -o 'execs: [0-9]*' "$log" | tail -1 | awk '{print $2}')
+	# The average rate over the fuzzing time (go test prints only the
+	# last few seconds' rate).
+	rate=$(awk -v n="${last:-0}" -v t="$FUZZTIME" 'BEGIN{
+		s = t + 0; if (t ~ /m$/) s *= 60; if (t ~ /h$/) s *= 3600
+		if (s > 0) printf "%d", n / s; else print "?" }')
+	printf '%-28s %-26s %7ss %12s %10s  %s\n' "$pkg" "$fn" "$secs" "${last:-?}" "${rate:-?}" "$result"
+	if [[ $result == FAIL ]]; then
+		grep -m5 -E 'Failing input|--- FAIL|panic:|fuzz_test|_test.go:' "$log" | sed 's/^/    /'
+		tail -3 "$log" | sed 's/^/    /'
+	fi
+	rm -f "$log"
+done <<<"$targets"
+exit $failed
