@@ -171,7 +171,7 @@ const (
 	EffectForceShield = "force-shield"
 	// RestOfFight is the cooldown page of a hard wall or shield that was
 	// destroyed: an hour per point of its health outlasts any fight.
-	RestOfFight = 1 << 30
+	RestOfFight = 1_000_000_000
 )
 
 // barrierEffect is the force wall or shield c raises with its Forcefield
