@@ -4,12 +4,14 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/codename-spandex/spandex/internal/cli/attack"
+	"github.com/codename-spandex/spandex/internal/cli/configcmd"
 	downtimecmd "github.com/codename-spandex/spandex/internal/cli/downtime"
 	"github.com/codename-spandex/spandex/internal/cli/fight"
 	"github.com/codename-spandex/spandex/internal/cli/gen"
 	"github.com/codename-spandex/spandex/internal/cli/herocmd"
 	mnscmd "github.com/codename-spandex/spandex/internal/cli/mns"
 	profilecmd "github.com/codename-spandex/spandex/internal/cli/profile"
+	recovercmd "github.com/codename-spandex/spandex/internal/cli/recover"
 	"github.com/codename-spandex/spandex/internal/cli/roll"
 	"github.com/codename-spandex/spandex/internal/cli/rulings"
 	"github.com/codename-spandex/spandex/internal/cli/sheet"
@@ -25,6 +27,7 @@ var groups = []*cobra.Group{
 	{ID: "rulings", Title: "One-off rulings (plain numbers, no hero files):"},
 	{ID: "between", Title: "Between fights:"},
 	{ID: "mns", Title: "Men & Supermen:"},
+	{ID: "topics", Title: "Help topics (spandex help TOPIC):"},
 }
 
 // command is one top-level command: its name (which must be the first word
@@ -38,7 +41,7 @@ type command struct {
 
 // commands lists the top-level commands, in help order within each group.
 func commands() []command {
-	return []command{
+	return append([]command{
 		{"roll", "dice", func(f *cmdutil.Factory) *cobra.Command { return roll.NewCmdRoll(f, nil) }},
 		{"tables", "dice", func(f *cmdutil.Factory) *cobra.Command { return tables.NewCmdTables(f, nil) }},
 		{"gen", "heroes", gen.NewCmdGen},
@@ -54,9 +57,11 @@ func commands() []command {
 		{"fall", "rulings", func(f *cmdutil.Factory) *cobra.Command { return rulings.NewCmdFall(f, nil) }},
 		{"throw", "rulings", func(f *cmdutil.Factory) *cobra.Command { return rulings.NewCmdThrow(f, nil) }},
 		{"psychic", "rulings", func(f *cmdutil.Factory) *cobra.Command { return rulings.NewCmdPsychic(f, nil) }},
+		{"recover", "between", func(f *cmdutil.Factory) *cobra.Command { return recovercmd.NewCmdRecover(f, nil) }},
 		{"profile", "between", func(f *cmdutil.Factory) *cobra.Command { return profilecmd.NewCmdProfile(f) }},
 		{"downtime", "between", func(f *cmdutil.Factory) *cobra.Command { return downtimecmd.NewCmdDowntime(f) }},
 		{"mns", "mns", mnscmd.NewCmdMns},
+		{"config", "", func(f *cmdutil.Factory) *cobra.Command { return configcmd.NewCmdConfig(f, nil) }},
 		{"version", "", newCmdVersion},
-	}
+	}, helpTopics()...)
 }

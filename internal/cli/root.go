@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
+	"github.com/codename-spandex/spandex/internal/helptopic"
 	"github.com/codename-spandex/spandex/internal/iostreams"
 )
 
@@ -24,9 +25,10 @@ var Version = "dev"
 func Main() int {
 	handleSignals()
 	ios := iostreams.System()
-	if os.Getenv("SPANDEX_FORCE_TTY") != "" {
+	if os.Getenv(helptopic.EnvForceTTY) != "" {
 		ios.SetStdoutTTY(true)
 	}
+	ios.SetProgress(os.Getenv(helptopic.EnvProgress))
 	f := &cmdutil.Factory{IOStreams: ios, Version: Version, Getenv: os.Getenv}
 	return Run(f, os.Args[1:])
 }
@@ -208,8 +210,8 @@ func commandName(root *cobra.Command, args []string) string {
 	return ""
 }
 
-// addCommands constructs cmds under root, in their help groups, and guards
-// the command groups among them.
+// addCommands constructs cmds under root, in their help groups, guards
+// the command groups among them and registers their value completions.
 func addCommands(f *cmdutil.Factory, root *cobra.Command, cmds []command) {
 	for _, c := range cmds {
 		cmd := c.make(f)
@@ -217,6 +219,7 @@ func addCommands(f *cmdutil.Factory, root *cobra.Command, cmds []command) {
 		root.AddCommand(cmd)
 	}
 	guardGroups(root)
+	registerCompletions(root)
 }
 
 // newCmdRoot builds the root command, its groups and persistent flags, and
@@ -229,7 +232,9 @@ func newCmdRoot(f *cmdutil.Factory, cmds []command) *cobra.Command {
 the rulebook's tables, hero files, combat rulings and downtime. Verbs read
 and write JSON hero files on stdin/stdout so they chain in shell pipelines.
 
-Output is a table or text on a terminal and JSON when piped; -o overrides.
+Output is a table or text on a terminal and JSON when piped; -o overrides:
+-o json is one JSON document (an array when there are several results),
+-o jsonl one compact JSON object per line.
 Every random verb takes --seed N (and reports the seed it used) and
 --dice LIST (the faces the GM rolled on real dice, in the documented order).`,
 		SilenceErrors: true,
@@ -239,14 +244,14 @@ Every random verb takes --seed N (and reports the seed it used) and
 	root.SetOut(f.IOStreams.Out)
 	root.SetErr(f.IOStreams.ErrOut)
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return cmdutil.Input(err) })
-	root.CompletionOptions.HiddenDefaultCmd = true
 
 	pf := root.PersistentFlags()
 	pf.Uint64Var(&f.Globals.Seed, "seed", 0, "seed for the dice, to replay a result exactly")
-	pf.StringVar(&f.Globals.Dice, "dice", "", "face values rolled on real dice, comma-separated, used in the documented order")
+	pf.StringVar(&f.Globals.Dice, "dice", "", "face values rolled on real dice, comma-separated, used in the documented order (00 is a d100's 100)")
 	pf.StringVarP(&f.Globals.Output, "output", "o", "", "output format: auto|json|jsonl|table|text, or html for sheet and fight report (default auto: table/text on a terminal, JSON when piped)")
 	pf.StringVar(&f.Globals.ConfigFile, "config", "", "config file (default $XDG_CONFIG_HOME/spandex/config.yaml)")
 	pf.BoolVar(&f.Globals.Explain, "explain", false, "print each step of the ruling (table rows, modifiers, pages) on stderr")
+	registerGlobalCompletions(root)
 
 	root.AddGroup(groups...)
 	addCommands(f, root, cmds)

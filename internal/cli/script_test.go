@@ -2,7 +2,10 @@ package cli
 
 import (
 	"os"
+	"strconv"
+	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/rogpeppe/go-internal/testscript"
 )
@@ -26,5 +29,38 @@ func TestScripts(t *testing.T) {
 			return nil
 		},
 		RequireExplicitExec: false,
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			"maxwidth": maxWidth,
+		},
 	})
+}
+
+// maxWidth is the script command "maxwidth N stdout|stderr|FILE": every
+// line of the command's output (or the file) is at most N columns.
+func maxWidth(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) != 2 {
+		ts.Fatalf("usage: maxwidth N stdout|stderr|FILE")
+	}
+	n, err := strconv.Atoi(args[0])
+	if err != nil {
+		ts.Fatalf("maxwidth: %v", err)
+	}
+	// ReadFile reads the last command's stdout and stderr by those names.
+	text := ts.ReadFile(args[1])
+	if text == "" {
+		ts.Fatalf("maxwidth: %s is empty", args[1])
+	}
+	wide := ""
+	for _, l := range strings.Split(text, "\n") {
+		if utf8.RuneCountInString(l) > n {
+			wide = l
+			break
+		}
+	}
+	switch {
+	case neg && wide == "":
+		ts.Fatalf("every line of %s fits %d columns", args[1], n)
+	case !neg && wide != "":
+		ts.Fatalf("%s has a line of %d columns (over %d): %q", args[1], utf8.RuneCountInString(wide), n, wide)
+	}
 }

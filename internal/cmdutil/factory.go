@@ -132,6 +132,7 @@ func (f *Factory) Roller() (*RollerState, error) {
 		}
 		if cfg.Seed != nil {
 			seed = *cfg.Seed
+			warnConfigSeed(f.IOStreams.ErrOut, seed, cfg.Sources["seed"])
 		} else {
 			var b [8]byte
 			if _, err := rand.Read(b[:]); err != nil {

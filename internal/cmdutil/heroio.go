@@ -1,14 +1,11 @@
 package cmdutil
 
 import (
-	"bufio"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
-	"strconv"
-	"strings"
 
 	"github.com/codename-spandex/spandex/internal/safefile"
 	"github.com/codename-spandex/spandex/pkg/hero"
@@ -98,37 +95,26 @@ func eachInput(path string, open func(string) (io.ReadCloser, error), fn func(na
 	return fn(name, rc)
 }
 
-// DecodeHeroes reads one hero or a stream of heroes (JSON Lines, as gen
-// hero -n N writes) from r and calls fn with each, validated, in order.
-// label names the hero in messages: name, or name#N in a stream of more
-// than one. A problem is an input error "LABEL: $.path: message"; no hero
+// DecodeHeroes reads one hero, an array of heroes (-o json with several)
+// or a stream of heroes (JSON Lines, as gen hero -n N -o jsonl writes)
+// from r and calls fn with each, validated, in order (see EachJSON).
+// label names the hero in messages: name, or name#N when there are
+// several. A problem is an input error "LABEL: $.path: message"; no hero
 // at all is one too.
 func DecodeHeroes(r io.Reader, name string, fn func(label string, n int, h *hero.Hero) error) error {
-	dec := json.NewDecoder(bufio.NewReaderSize(r, 64<<10))
-	n := 0
-	for {
-		var raw json.RawMessage
-		err := dec.Decode(&raw)
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		n++
-		label := name
-		if n > 1 || dec.More() {
-			label = name + "#" + strconv.Itoa(n)
-		}
-		if err != nil {
-			return Inputf("%s: $: invalid JSON: %s", label, strings.TrimPrefix(err.Error(), "json: "))
-		}
+	count := 0
+	err := EachJSON(r, name, func(raw json.RawMessage, label string, n int) error {
+		count = n
 		h, err := hero.Decode(raw)
 		if err != nil {
 			return Inputf("%s: %w", label, err)
 		}
-		if err := fn(label, n, h); err != nil {
-			return err
-		}
+		return fn(label, n, h)
+	}, nil)
+	if err != nil {
+		return err
 	}
-	if n == 0 {
+	if count == 0 {
 		return Inputf("%s: $: empty input, expected a hero JSON object", name)
 	}
 	return nil

@@ -1,17 +1,24 @@
 // Package config loads spandex's defaults from a YAML config file and
 // SPANDEX_* environment variables through viper, into a typed Config that
 // is passed down to the commands. Loading is lazy: it happens the first
-// time a command asks for the config, never at start-up.
+// time a command asks for the config, never at start-up. Keys (keys.go) is
+// the one list of settings; a key the file misspells is refused with its
+// line and the nearest valid key, and Config.Sources records where each
+// value came from.
 package config
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/viper"
+	"go.yaml.in/yaml/v3"
 )
 
 // Config is everything a user can set as a default.
@@ -27,6 +34,8 @@ type Config struct {
 	Mns Mns `mapstructure:"mns"`
 	// File is the config file that was read, if any.
 	File string `mapstructure:"-"`
+	// Sources says where each key's value came from, by key name.
+	Sources map[string]Source `mapstructure:"-"`
 }
 
 // Rules holds the documented rule options. The zero value of each field
@@ -54,9 +63,45 @@ type Mns struct {
 	Charts string `mapstructure:"charts"`
 }
 
+// Source is where a setting's value came from.
+type Source struct {
+	// Kind is "default", "file", "env" or "flag".
+	Kind string `json:"kind"`
+	// File and Line locate a value read from the config file.
+	File string `json:"file"`
+	Line int    `json:"line"`
+	// Name is the environment variable or flag that set the value.
+	Name string `json:"name"`
+}
+
+// String is the source for humans and error messages:
+// "default", "config file /x/config.yaml:3", "env SPANDEX_SEED", "flag --seed".
+func (s Source) String() string {
+	switch s.Kind {
+	case "file":
+		return fmt.Sprintf("config file %s:%d", s.File, s.Line)
+	case "env":
+		return "env " + s.Name
+	case "flag":
+		return "flag " + s.Name
+	}
+	return "default"
+}
+
 // Defaults returns the configuration used when nothing is set.
 func Defaults() *Config {
-	return &Config{Output: "auto", Rules: Rules{DodgeStacking: "add", WallReduction: "table", JudoColumn: "rank"}}
+	sources := make(map[string]Source, len(Keys))
+	for _, k := range Keys {
+		sources[k.Name] = Source{Kind: "default"}
+	}
+	return &Config{Output: "auto", Rules: Rules{DodgeStacking: "add", WallReduction: "table", JudoColumn: "rank"}, Sources: sources}
+}
+
+// Locations describes where Load looks for the config file, in order.
+var Locations = []string{
+	"the file given with --config FILE (it must exist)",
+	"$XDG_CONFIG_HOME/spandex/config.yaml, when XDG_CONFIG_HOME is set",
+	"$HOME/.config/spandex/config.yaml otherwise",
 }
 
 // Load reads the config file (explicit path, else
@@ -75,82 +120,149 @@ func Load(path string, getenv func(string) string) (*Config, error) {
 		return Defaults(), nil
 	}
 	v := viper.New()
-	d := Defaults()
-	v.SetDefault("output", d.Output)
-	v.SetDefault("rules.dodge_stacking", d.Rules.DodgeStacking)
-	v.SetDefault("rules.wall_reduction", d.Rules.WallReduction)
-	v.SetDefault("rules.judo_column", d.Rules.JudoColumn)
-	v.SetDefault("rules.carry_over_downtime", false)
-	v.SetDefault("rules.simpler_experience", false)
-	v.SetDefault("seed", nil)
-	v.SetDefault("mns.charts", "")
+	v.SetConfigType("yaml")
+	sources := map[string]Source{}
+	for _, k := range Keys {
+		if k.Default != "" {
+			v.SetDefault(k.Name, k.Default)
+		}
+		sources[k.Name] = Source{Kind: "default"}
+	}
 
 	if path != "" {
-		v.SetConfigFile(path)
-		v.SetConfigType("yaml")
-		if err := v.ReadInConfig(); err != nil {
-			var notFound viper.ConfigFileNotFoundError
-			if explicit || !(errors.As(err, &notFound) || errors.Is(err, os.ErrNotExist) || isNotExist(err)) {
+		data, err := os.ReadFile(path)
+		switch {
+		case err != nil && !explicit && errors.Is(err, os.ErrNotExist):
+			path = ""
+		case err != nil:
+			return nil, fmt.Errorf("config file %s: %w", path, oneLine(err))
+		default:
+			lines, err := scanKeys(path, data)
+			if err != nil {
+				return nil, err
+			}
+			for name, line := range lines {
+				sources[name] = Source{Kind: "file", File: path, Line: line}
+			}
+			if err := v.ReadConfig(bytes.NewReader(data)); err != nil {
 				return nil, fmt.Errorf("config file %s: %w", path, oneLine(err))
 			}
-			path = ""
 		}
 	}
 	// Environment: read through getenv so tests control it.
-	for _, key := range envKeys {
-		if val := getenv(envName(key)); val != "" {
-			v.Set(key, val)
+	for _, k := range Keys {
+		if val := getenv(k.Env()); val != "" {
+			v.Set(k.Name, val)
+			sources[k.Name] = Source{Kind: "env", Name: k.Env()}
+		}
+	}
+	for _, k := range Keys {
+		if err := checkValue(k, v.Get(k.Name), sources[k.Name]); err != nil {
+			return nil, err
 		}
 	}
 	c := &Config{}
 	if err := v.Unmarshal(c); err != nil {
 		return nil, fmt.Errorf("config: %w", oneLine(err))
 	}
-	if raw := v.Get("seed"); raw != nil && c.Seed == nil {
-		return nil, fmt.Errorf("config: seed: %v is not a whole number", raw)
-	}
 	c.File = path
-	if err := c.validate(); err != nil {
-		return nil, err
-	}
+	c.Sources = sources
 	return c, nil
 }
 
-func (c *Config) validate() error {
-	switch c.Output {
-	case "auto", "json", "jsonl", "table", "text":
-	default:
-		return fmt.Errorf("config: output: %q is not one of auto, json, jsonl, table, text", c.Output)
+// checkValue refuses a value the key does not take, naming where it was set.
+func checkValue(k Key, raw any, src Source) error {
+	if raw == nil {
+		return nil
 	}
-	check := func(field, val string, allowed ...string) error {
-		for _, a := range allowed {
-			if val == a {
-				return nil
-			}
+	val := fmt.Sprint(raw)
+	where := "config"
+	if src.Kind != "default" {
+		where = src.String()
+	}
+	if k.Name == "seed" {
+		if _, err := strconv.ParseUint(strings.TrimSpace(val), 10, 64); err != nil {
+			return fmt.Errorf("%s: seed: %v is not a whole number", where, val)
 		}
-		return fmt.Errorf("config: rules.%s: %q is not one of %s", field, val, strings.Join(allowed, ", "))
+		return nil
 	}
-	if err := check("dodge_stacking", c.Rules.DodgeStacking, "add", "best"); err != nil {
-		return err
+	if k.Values == nil || slices.Contains(k.Values, val) {
+		return nil
 	}
-	if err := check("wall_reduction", c.Rules.WallReduction, "table", "prose"); err != nil {
-		return err
+	if slices.Equal(k.Values, []string{"true", "false"}) {
+		if _, err := strconv.ParseBool(val); err == nil {
+			return nil
+		}
 	}
-	return check("judo_column", c.Rules.JudoColumn, "rank", "strike-class")
+	return fmt.Errorf("%s: %s: %q is not one of %s", where, k.Name, val, strings.Join(k.Values, ", "))
 }
 
-// envKeys are the settings SPANDEX_* variables can set.
-var envKeys = []string{"output", "seed", "rules.dodge_stacking", "rules.wall_reduction", "rules.judo_column", "rules.carry_over_downtime", "rules.simpler_experience", "mns.charts"}
+// scanKeys parses the config file and returns the line of every key set
+// in it. A key that is not a setting is refused with its line and the
+// nearest valid key: a misspelt key would otherwise be silently ignored.
+func scanKeys(path string, data []byte) (map[string]int, error) {
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		return nil, fmt.Errorf("config file %s: %w", path, oneLine(err))
+	}
+	lines := map[string]int{}
+	if len(doc.Content) == 0 {
+		return lines, nil // an empty file
+	}
+	root := doc.Content[0]
+	if root.Kind != yaml.MappingNode {
+		return nil, fmt.Errorf("config file %s:%d: the file must be a mapping of keys to values", path, root.Line)
+	}
+	var walk func(prefix string, m *yaml.Node) error
+	walk = func(prefix string, m *yaml.Node) error {
+		for i := 0; i+1 < len(m.Content); i += 2 {
+			kn, vn := m.Content[i], m.Content[i+1]
+			name := prefix + kn.Value
+			if vn.Kind == yaml.MappingNode && isSection(name) {
+				if err := walk(name+".", vn); err != nil {
+					return err
+				}
+				continue
+			}
+			if _, ok := LookupKey(name); !ok {
+				if isSection(name) {
+					return fmt.Errorf("config file %s:%d: %s: want a mapping of its keys (e.g. %s: add)", path, kn.Line, name, firstIn(name))
+				}
+				return fmt.Errorf("config file %s:%d: unknown key %q (did you mean %q?)", path, kn.Line, name, nearestKey(name))
+			}
+			if vn.Kind != yaml.ScalarNode {
+				return fmt.Errorf("config file %s:%d: %s: want a single value", path, vn.Line, name)
+			}
+			lines[name] = kn.Line
+		}
+		return nil
+	}
+	return lines, walk("", root)
+}
 
-// envName is the environment variable for a setting: rules.judo_column is
-// SPANDEX_RULES_JUDO_COLUMN.
-func envName(key string) string {
-	return "SPANDEX_" + strings.ToUpper(strings.ReplaceAll(key, ".", "_"))
+// isSection reports whether name is a group of keys ("rules").
+func isSection(name string) bool {
+	for _, k := range Keys {
+		if strings.HasPrefix(k.Name, name+".") {
+			return true
+		}
+	}
+	return false
+}
+
+// firstIn returns the last part of the first key in a section.
+func firstIn(section string) string {
+	for _, k := range Keys {
+		if rest, ok := strings.CutPrefix(k.Name, section+"."); ok {
+			return rest
+		}
+	}
+	return ""
 }
 
 func anyEnv(getenv func(string) string) bool {
-	for _, key := range envKeys {
-		if getenv(envName(key)) != "" {
+	for _, k := range Keys {
+		if getenv(k.Env()) != "" {
 			return true
 		}
 	}
@@ -158,7 +270,7 @@ func anyEnv(getenv func(string) string) bool {
 }
 
 // fileAbsent reports whether path certainly does not exist; any other
-// problem is left for viper to report.
+// problem is left for the loader to report.
 func fileAbsent(path string) bool {
 	_, err := os.Stat(path)
 	return errors.Is(err, os.ErrNotExist)
@@ -172,11 +284,6 @@ func defaultPath(getenv func(string) string) string {
 		return filepath.Join(h, ".config", "spandex", "config.yaml")
 	}
 	return ""
-}
-
-func isNotExist(err error) bool {
-	var pe *os.PathError
-	return errors.As(err, &pe) && errors.Is(pe.Err, os.ErrNotExist)
 }
 
 func oneLine(err error) error {

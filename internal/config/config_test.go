@@ -83,6 +83,115 @@ func TestLoadErrors(t *testing.T) {
 	}
 }
 
+func TestUnknownKeysRefused(t *testing.T) {
+	tests := []struct {
+		name string
+		file string
+		want string
+	}{
+		{"misspelt seed", "output: json\n\n\n\nsed: 5\n", `:5: unknown key "sed" (did you mean "seed"?)`},
+		{"misspelt output", "outptu: json\n", `:1: unknown key "outptu" (did you mean "output"?)`},
+		{"misspelt rule", "rules:\n  dodge_stackin: best\n", `:2: unknown key "rules.dodge_stackin" (did you mean "rules.dodge_stacking"?)`},
+		{"rule at top level", "seed: 1\njudo_column: rank\n", `:2: unknown key "judo_column" (did you mean "rules.judo_column"?)`},
+		{"wrong section", "rule:\n  judo_column: rank\n", `:1: unknown key "rule" (did you mean "rules"?)`},
+		{"section as a value", "rules: best\n", `:1: rules: want a mapping of its keys`},
+		{"list as a value", "output: [json]\n", `:1: output: want a single value`},
+		{"not a mapping", "- output\n", `:1: the file must be a mapping`},
+		{"bad value names its line", "seed: 1\noutput: yaml\n", `config.yaml:2: output: "yaml" is not one of auto, json, jsonl, table, text`},
+		{"bad bool", "rules:\n  carry_over_downtime: maybe\n", `config.yaml:2: rules.carry_over_downtime: "maybe" is not one of true, false`},
+		{"bad seed", "seed: -3\n", `config.yaml:1: seed: -3 is not a whole number`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			file := filepath.Join(t.TempDir(), "config.yaml")
+			if err := os.WriteFile(file, []byte(tt.file), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			_, err := Load(file, env(nil))
+			if err == nil || !strings.Contains(err.Error(), tt.want) || !strings.Contains(err.Error(), file) {
+				t.Fatalf("err = %v, want %q and the file name", err, tt.want)
+			}
+			if strings.Contains(err.Error(), "\n") {
+				t.Errorf("multi-line error: %q", err)
+			}
+		})
+	}
+}
+
+func TestSources(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "config.yaml")
+	if err := os.WriteFile(file, []byte("# defaults\nseed: 12\nrules:\n  judo_column: strike-class\n  dodge_stacking: best\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c, err := Load(file, env(map[string]string{"SPANDEX_RULES_DODGE_STACKING": "add"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{
+		"output":                    "default",
+		"seed":                      "config file " + file + ":2",
+		"rules.judo_column":         "config file " + file + ":4",
+		"rules.dodge_stacking":      "env SPANDEX_RULES_DODGE_STACKING",
+		"rules.wall_reduction":      "default",
+		"rules.carry_over_downtime": "default",
+	}
+	for k, w := range want {
+		if got := c.Sources[k].String(); got != w {
+			t.Errorf("source of %s = %q, want %q", k, got, w)
+		}
+	}
+	if c.Rules.JudoColumn != "strike-class" || c.Rules.DodgeStacking != "add" || *c.Seed != 12 {
+		t.Errorf("values: %+v", c)
+	}
+	if len(c.Sources) != len(Keys) {
+		t.Errorf("%d sources for %d keys", len(c.Sources), len(Keys))
+	}
+}
+
+func TestEmptyFileIsFine(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "config.yaml")
+	os.WriteFile(file, []byte("# nothing yet\n"), 0o644)
+	c, err := Load(file, env(nil))
+	if err != nil || c.Output != "auto" {
+		t.Fatalf("empty file: %+v, %v", c, err)
+	}
+}
+
+func TestNearestKey(t *testing.T) {
+	for in, want := range map[string]string{
+		"sed": "seed", "ouput": "output", "rules.wall": "rules.wall_reduction",
+		"simpler_experiance": "rules.simpler_experience", "rules.carry_over": "rules.carry_over_downtime",
+	} {
+		if got := nearestKey(in); got != want {
+			t.Errorf("nearestKey(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestGetKnowsEveryKey(t *testing.T) {
+	seed := uint64(9)
+	c := &Config{Output: "text", Seed: &seed, Rules: Rules{DodgeStacking: "best", WallReduction: "prose", JudoColumn: "rank", CarryOverDowntime: true}}
+	want := map[string]any{"output": "text", "seed": uint64(9), "rules.dodge_stacking": "best", "rules.wall_reduction": "prose",
+		"rules.judo_column": "rank", "rules.carry_over_downtime": true, "rules.simpler_experience": false, "mns.charts": ""}
+	for _, k := range Keys {
+		got, ok := c.Get(k.Name)
+		if !ok || got != want[k.Name] {
+			t.Errorf("Get(%q) = %v, %v; want %v", k.Name, got, ok, want[k.Name])
+		}
+	}
+	if len(want) != len(Keys) {
+		t.Errorf("%d keys, test knows %d", len(Keys), len(want))
+	}
+	if _, ok := c.Get("sed"); ok {
+		t.Error(`Get("sed") found a value`)
+	}
+	c.Seed = nil
+	if v, _ := c.Get("seed"); v != nil {
+		t.Errorf("unset seed = %v", v)
+	}
+}
+
 // TestLoadNothingSetMatchesViper checks the shortcut taken when there is
 // no config file and no SPANDEX_* variable gives exactly what reading an
 // empty config file through viper gives.

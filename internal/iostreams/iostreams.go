@@ -32,6 +32,7 @@ type IOStreams struct {
 	stdoutTTY bool
 	stderrTTY bool
 	width     int
+	progress  string // "" or "auto", "always", "never": see SetProgress
 }
 
 // System returns streams bound to the process's stdin, stdout and stderr.
@@ -77,6 +78,24 @@ func (s *IOStreams) SetStdoutTTY(v bool) { s.stdoutTTY = v }
 
 // SetStderrTTY overrides the stderr terminal flag (tests).
 func (s *IOStreams) SetStderrTTY(v bool) { s.stderrTTY = v }
+
+// SetProgress sets when progress lines are drawn on stderr: "always"
+// (even when stderr is not a terminal: tests, SPANDEX_PROGRESS=always),
+// "never", or "auto" / "" (only when stderr is a terminal).
+func (s *IOStreams) SetProgress(mode string) { s.progress = mode }
+
+// Progress reports whether a long batch may draw a progress line on
+// stderr, and whether it was forced (drawn at once, whatever the batch's
+// length).
+func (s *IOStreams) Progress() (on, forced bool) {
+	switch s.progress {
+	case "always":
+		return true, true
+	case "never":
+		return false, false
+	}
+	return s.stderrTTY, false
+}
 
 // TerminalWidth is the width used for human output (80 unless told otherwise).
 func (s *IOStreams) TerminalWidth() int { return s.width }

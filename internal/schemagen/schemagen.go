@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"os"
 	"reflect"
+	"sort"
 	"strconv"
 
 	"github.com/invopop/jsonschema"
@@ -100,6 +101,9 @@ func reflectSchema(v any, id, title string, heroByRef bool, commentDirs ...strin
 		}
 	}
 	s := r.Reflect(v)
+	if _, ok := v.(*encounter.Encounter); ok {
+		eventDetails(r, s)
+	}
 	s.ID = jsonschema.ID(Base + id)
 	s.Title = title
 	var buf bytes.Buffer
@@ -110,4 +114,33 @@ func reflectSchema(v any, id, title string, heroByRef bool, commentDirs ...strin
 		return nil, err
 	}
 	return buf.Bytes(), nil
+}
+
+// eventDetails types each event kind's details: the details types join the
+// schema's definitions and the Event definition gets one if/then per kind.
+func eventDetails(r *jsonschema.Reflector, s *jsonschema.Schema) {
+	ev := s.Definitions["Event"]
+	if ev == nil {
+		return
+	}
+	kinds := encounter.DetailsTypes()
+	names := make([]string, 0, len(kinds))
+	for k := range kinds {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	for _, kind := range names {
+		d := r.Reflect(kinds[kind])
+		for name, def := range d.Definitions {
+			s.Definitions[name] = def
+		}
+		details := jsonschema.NewProperties()
+		details.Set("details", &jsonschema.Schema{Ref: d.Ref})
+		kindProps := jsonschema.NewProperties()
+		kindProps.Set("kind", &jsonschema.Schema{Const: kind})
+		ev.AllOf = append(ev.AllOf, &jsonschema.Schema{
+			If:   &jsonschema.Schema{Properties: kindProps, Required: []string{"kind"}},
+			Then: &jsonschema.Schema{Properties: details},
+		})
+	}
 }

@@ -291,12 +291,7 @@ func appendNote(n, s string) string {
 // addsBonus reports whether the strength damage bonus applies: unarmed,
 // melee and thrown attacks (p. 36), including the special kicks.
 func addsBonus(a hero.Attack) bool {
-	switch rulebook.DamageType(a.DamageType) {
-	case rulebook.DamageUnarmed, rulebook.DamageBluntOneHanded, rulebook.DamageBluntTwoHanded, rulebook.DamageBluntThrown,
-		rulebook.DamageSharpOneHanded, rulebook.DamageSharpTwoHanded, rulebook.DamageSharpThrown:
-		return true
-	}
-	return a.RecoveryPanels > 0
+	return rulebook.DamageType(a.DamageType).TakesDamageBonus() || a.RecoveryPanels > 0
 }
 
 // accuracyForm returns (choosing it the first time) the ranged attack form

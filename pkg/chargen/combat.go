@@ -386,6 +386,12 @@ func (b *builder) equipment(fill bool) {
 					h.Equipment = append(h.Equipment, hero.Item{Slug: w.attack, Name: w.item, For: "weapon-mastery"})
 				}
 			}
+		case "acrobatics":
+			// Rank 1 swings "if you possess some kind of grapple or
+			// line-slinger" (p. 51): the grappling gun of the starting list.
+			if !has("grappling-gun", "") {
+				h.Equipment = append(h.Equipment, hero.Item{Slug: "grappling-gun", Name: "Grappling gun", For: "acrobatics", Notes: "the grapple Acrobatics swings on (p. 51)"})
+			}
 		case "vehicle":
 			if !forPower("vehicle") {
 				h.Equipment = append(h.Equipment, hero.Item{Slug: "custom-vehicle", Name: "Custom vehicle", For: "vehicle", Notes: "does not count towards the three starting items (p. 77)"})

@@ -319,9 +319,16 @@ func (b *builder) rollSlot(slot int, choices *[]string, cr *hero.Creation) error
 			action = ActionChoice
 		}
 		i := powerIndex(b.h, slug)
-		if (slug == "sidekick" && b.noSidekick) || (i >= 0 && atMax(&b.h.Powers[i])) {
+		constructOK, constructWhy := true, ""
+		if b.h.Kind == hero.KindRobot {
+			constructOK, constructWhy = rulebook.ConstructPower(slug)
+		}
+		if (slug == "sidekick" && b.noSidekick) || (i >= 0 && atMax(&b.h.Powers[i])) || !constructOK {
 			why := "already at its maximum rank"
-			if slug == "sidekick" && b.noSidekick {
+			switch {
+			case !constructOK:
+				why = "not for a robot: " + constructWhy
+			case slug == "sidekick" && b.noSidekick:
 				why = "a sidekick may not have its own sidekick (p. 71)"
 			}
 			cr.Slots = append(cr.Slots, hero.SlotRecord{Slot: slot, Roll: d, Power: slug, Action: ActionReroll, Detail: powerName(slug) + " " + why})

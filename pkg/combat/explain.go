@@ -115,8 +115,9 @@ func (res *Result) Explain() ruling.Steps {
 			for _, n := range ap.DividerNotes {
 				st.Add("dividers", "p. 37", "%s", n)
 			}
-			if ap.Immune != "" {
-				st.Add("immunity", "p. 32", "%s", ap.Immune)
+			for _, n := range splitNotes(ap.Immune) {
+				text, page := notePage(n, "p. 32")
+				st.Add("immunity", page, "%s", text)
 			}
 			st.Add("dividers", "p. 37", "%d H at %s and %d S at %s (damage taken rounded up)%s: %d H, %d S",
 				ap.IncomingHealth, divText(ap.Dividers.Health, "H"), ap.IncomingStamina, divText(ap.Dividers.Stamina, "S"), obstructionText(res.Knockback), ap.Health-ap.Overflow, ap.Stamina+ap.Overflow)

@@ -137,7 +137,7 @@ func tracksOf(h *hero.Hero) Tracks {
 	return Tracks{
 		Health: h.Health.Current, Stamina: h.Stamina.Current,
 		Battered: h.Health.Battered, Dazed: h.Stamina.Dazed, Stunned: h.Stamina.Stunned,
-		Endurance: h.Abilities.Final.Endurance,
+		Endurance: h.Abilities.Final.Endurance, NoStamina: NoStamina(h),
 	}
 }
 
@@ -170,6 +170,10 @@ func unarmedAttack(h *hero.Hero) *hero.Attack {
 	return &hero.Attack{Slug: "fist", Name: "Fist/foot", StrikeClass: sc, DamageType: string(rulebook.DamageUnarmed),
 		Health: "1d6-6", Stamina: "2d6", AddsDamageBonus: true, Panels: 1}
 }
+
+// AttackSlugs lists a hero's attacks, comma-separated ("none" if it has
+// none), for error messages.
+func AttackSlugs(h *hero.Hero) string { return attackSlugs(h) }
 
 func attackSlugs(h *hero.Hero) string {
 	if len(h.Combat.Attacks) == 0 {

@@ -13,12 +13,14 @@ func TestAimAndAnalyseLimits(t *testing.T) {
 	if AimBonus+AimBonus*MaxAimPanels != MaxAimBonus {
 		t.Errorf("%d extra panels aiming do not reach +%d", MaxAimPanels, MaxAimBonus)
 	}
-	if MaxAnalyseBonus != 5 || MaxAnalysePanels != 5 || MaxCover != 10 {
-		t.Errorf("analyse bonus %d, panels %d, cover %d; want 5, 5, 10", MaxAnalyseBonus, MaxAnalysePanels, MaxCover)
+	if MaxAnalyseBonus != 5 || MaxAnalysePanels != 100 || MaxCover != 10 { // p. 53 caps the bonus, not the panels
+		t.Errorf("analyse bonus %d, panels %d, cover %d; want 5, 100, 10", MaxAnalyseBonus, MaxAnalysePanels, MaxCover)
 	}
 	for _, tc := range []struct {
 		panels, rank, want int
-	}{{1, 1, 1}, {4, 1, 4}, {5, 1, 5}, {2, 2, 4}, {3, 2, 5}, {5, 3, 5}} {
+	}{{1, 1, 1}, {4, 1, 4}, {5, 1, 5}, {2, 2, 4}, {3, 2, 5}, {5, 3, 5},
+		// p. 53 caps the bonus, not the panels: 7 panels give +5.
+		{7, 1, 5}, {6, 1, 5}, {20, 3, 5}} {
 		mods, err := appendSituationModifiers(nil, 0, Situation{AnalysePanels: tc.panels}, false, false, tc.rank)
 		if err != nil {
 			t.Fatal(err)
@@ -27,7 +29,7 @@ func TestAimAndAnalyseLimits(t *testing.T) {
 			t.Errorf("%d panels at rank %d: %+v, want +%d", tc.panels, tc.rank, mods, tc.want)
 		}
 	}
-	// More panels than can ever add anything are refused, not capped.
+	// A typo-sized number of panels is refused.
 	if _, err := appendSituationModifiers(nil, 0, Situation{AnalysePanels: MaxAnalysePanels + 1}, false, false, 1); err == nil {
 		t.Errorf("%d panels analysing was accepted", MaxAnalysePanels+1)
 	}

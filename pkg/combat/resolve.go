@@ -185,6 +185,16 @@ func prepare(res *Result, att, def *hero.Hero, req *Request, r dice.Roller, opt 
 	default:
 		return nil, reqErr("defender-mass", "×%d is not a mass multiplier: 1, 2, 4, 8 or 16 (Density Control (Other), p. 54)", req.Situation.DefenderMass)
 	}
+	if sit := &req.Situation; sit.RangeMetres != 0 && sit.RangeMax == 0 {
+		// A distance in metres: fifths of this attack's range (p. 33).
+		if !a.Ranged || a.Range <= 0 {
+			return nil, reqErr("range", "%s has no maximum range in its file: give --range-fifths (p. 33)", a.Slug)
+		}
+		sit.RangeMax = a.Range
+	}
+	if _, _, err := rangeModifier(req.Situation); err != nil {
+		return nil, err
+	}
 	p.free = a.StrikeClass <= rulebook.SC1 && GetsFreeReactions(def) && req.FreeReactionsUsed < MaxFreeReactions
 	if err := p.checkMode(); err != nil {
 		return nil, err
@@ -649,9 +659,7 @@ func (p *pipeline) toHit() (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	if p.kind == kindHaymaker {
-		mods = append(mods, HaymakerModifier())
-	}
+	mods = append(mods, AttackModifiers(p.atk)...)
 	roll, err := p.rec.Roll(20, "to-hit")
 	if err != nil {
 		return false, err
@@ -1081,6 +1089,10 @@ func (p *pipeline) afterDamage() error {
 	}
 	dh, ds := ApplyDividers(h, s, dv)
 	ds += kbStaminaHit
+	if NoStamina(def) && ds > 0 {
+		ap.Immune = joinNote(ap.Immune, RobotStaminaImmunity)
+		ds = 0
+	}
 	before := tracksOf(def)
 	after, overflow := TakeDamage(before, dh, ds)
 	// Overflow moves stamina damage past -END onto health (p. 38): the

@@ -111,11 +111,12 @@ func appendSituationModifiers(mods []Modifier, strikeBonus int, sit Situation, d
 	if sit.Cover < 0 || sit.Cover > MaxCover {
 		return mods, reqErr("cover", "%d is outside 0-%d (the cover penalty, p. 33)", sit.Cover, MaxCover)
 	}
-	if sit.RangeFifths < 0 || sit.RangeFifths > 5 {
-		return mods, reqErr("range-fifths", "%d is outside 0-5 (fifths of the attack's maximum range, p. 33)", sit.RangeFifths)
+	fifths, rangeText, err := rangeModifier(sit)
+	if err != nil {
+		return mods, err
 	}
 	if sit.AnalysePanels < 0 || sit.AnalysePanels > MaxAnalysePanels {
-		return mods, reqErr("analyse", "%d panels is outside 0-%d (the bonus stops at +%d, p. 53)", sit.AnalysePanels, MaxAnalysePanels, MaxAnalyseBonus)
+		return mods, reqErr("analyse", "%d panels is outside 0-%d (any number of panels, but the bonus stops at +%d, p. 53)", sit.AnalysePanels, MaxAnalysePanels, MaxAnalyseBonus)
 	}
 	if sit.AccuracyPenalty < 0 || sit.AccuracyPenalty > 20 {
 		return mods, reqErr("accuracy-penalty", "%d is outside 0-20", sit.AccuracyPenalty)
@@ -124,6 +125,9 @@ func appendSituationModifiers(mods []Modifier, strikeBonus int, sit Situation, d
 		mods = append(mods, Modifier{Slug: "strike-bonus", Value: strikeBonus, Text: "attacker's strike bonus", Page: "p. 33"})
 	}
 	switch {
+	case sit.Behind && sit.Above:
+		// "Not cumulative" (p. 33): behind and above, only the better +2.
+		mods = append(mods, Modifier{Slug: "behind", Value: 2, Text: "attacker behind and above the target (not cumulative: the better, behind)", Page: "p. 33"})
 	case sit.Behind:
 		mods = append(mods, Modifier{Slug: "behind", Value: 2, Text: "attacker behind the target", Page: "p. 33"})
 	case sit.Above:
@@ -146,8 +150,8 @@ func appendSituationModifiers(mods []Modifier, strikeBonus int, sit Situation, d
 	} else if dazed {
 		mods = append(mods, Modifier{Slug: "dazed", Value: -2, Text: "attacker dazed", Page: "p. 38"})
 	}
-	if sit.RangeFifths > 0 {
-		mods = append(mods, Modifier{Slug: "range", Value: -sit.RangeFifths, Text: "fifths of the maximum range", Page: "p. 33"})
+	if fifths > 0 {
+		mods = append(mods, Modifier{Slug: "range", Value: -fifths, Text: rangeText, Page: "p. 33"})
 	}
 	if sit.Invisible {
 		mods = append(mods, Modifier{Slug: "invisibility", Value: -4, Text: "target invisible", Page: "p. 61"})
@@ -546,6 +550,9 @@ type Tracks struct {
 	Dazed     int `json:"dazed"`
 	Stunned   int `json:"stunned"`
 	Endurance int `json:"endurance"`
+	// NoStamina marks a robot's tracks (p. 49): stamina damage is
+	// ignored and stamina gives no condition.
+	NoStamina bool `json:"no_stamina"`
 }
 
 // Conditions are the damage states a set of tracks gives (pp. 37-38).
@@ -595,15 +602,21 @@ func ConditionsOf(t Tracks) Conditions {
 	}
 	c.Unconscious = t.Stamina <= 0 || c.DeathsDoor || c.Dead
 	c.Overflowing = t.Stamina <= -t.Endurance
+	if t.NoStamina {
+		// A robot has no stamina (p. 49): only health damage stops it.
+		c.Dazed, c.Stunned, c.Overflowing = false, false, false
+		c.Unconscious = c.DeathsDoor || c.Dead
+	}
 	return c
 }
 
 // TakeDamage takes health and stamina damage (already divided) off the
 // tracks. Stamina stops at minus endurance; stamina damage past it is
-// taken as health damage instead (p. 38), returned as overflow.
+// taken as health damage instead (p. 38), returned as overflow. A robot's
+// tracks (NoStamina) ignore stamina damage altogether (p. 49).
 func TakeDamage(t Tracks, health, stamina int) (after Tracks, overflow int) {
 	floor := -t.Endurance
-	if stamina > 0 {
+	if stamina > 0 && !t.NoStamina {
 		switch {
 		case t.Stamina <= floor:
 			overflow = stamina

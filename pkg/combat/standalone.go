@@ -219,7 +219,9 @@ type DamageInput struct {
 	Type        string `json:"type"`
 	HealthExpr  string `json:"health_expr,omitempty"`
 	StaminaExpr string `json:"stamina_expr,omitempty"`
-	// Bonus is the damage bonus; SplitHealth of it goes on health.
+	// Bonus is the damage bonus; SplitHealth of it goes on health. A
+	// Type whose row takes no damage bonus (projectile, explosive, energy
+	// blast; p. 36) adds none: DamageResult.BonusDropped says so.
 	Bonus       int `json:"bonus"`
 	SplitHealth int `json:"split_health"`
 }
@@ -229,10 +231,15 @@ type DamageInput struct {
 // is at least 0.
 func DamageRoll(in DamageInput, r dice.Roller) (DamageResult, error) {
 	h, s := in.HealthExpr, in.StaminaExpr
+	dropped := 0
 	if in.Type != "" {
 		t, err := rulebook.ParseDamageType(in.Type)
 		if err != nil {
 			return DamageResult{}, reqErr("type", "%q is not a Physical Damage Table row (unarmed, judo-throw, blunt-one-handed, blunt-two-handed, blunt-thrown, sharp-one-handed, sharp-two-handed, sharp-thrown, projectile, explosive, energy-blast)", in.Type)
+		}
+		if !t.TakesDamageBonus() && in.Bonus != 0 {
+			// Only unarmed, melee and thrown attacks add it (p. 36).
+			dropped, in.Bonus, in.SplitHealth = in.Bonus, 0, 0
 		}
 		row, _ := rulebook.PhysicalDamage(t)
 		if h == "" {
@@ -267,7 +274,7 @@ func DamageRoll(in DamageInput, r dice.Roller) (DamageResult, error) {
 	if err != nil {
 		return DamageResult{}, err
 	}
-	d := DamageResult{HealthExpr: h, StaminaExpr: s, HealthRoll: hr, StaminaRoll: sr, Bonus: b, BonusHealth: sp, BonusStamina: b - sp}
+	d := DamageResult{HealthExpr: h, StaminaExpr: s, HealthRoll: hr, StaminaRoll: sr, Bonus: b, BonusHealth: sp, BonusStamina: b - sp, BonusDropped: dropped}
 	d.Health, d.Stamina = max(0, hr+sp), max(0, sr+b-sp)
 	return d, nil
 }

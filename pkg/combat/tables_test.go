@@ -79,6 +79,7 @@ func TestToHitModifiers(t *testing.T) {
 		{"gale", Situation{Gale: true}, false, false, -2},
 		{"analyse 3", Situation{AnalysePanels: 3}, false, false, 3},
 		{"analyse at the cap", Situation{AnalysePanels: 5}, false, false, 5},
+		{"analyse 7 panels: still +5 (p. 53)", Situation{AnalysePanels: 7}, false, false, 5},
 		{"accuracy penalty", Situation{AccuracyPenalty: 4}, false, false, -4},
 		{"gm", Situation{Modifiers: []Modifier{{Slug: "x", Value: 3}}}, false, false, 3},
 		{"everything", Situation{Behind: true, Unaware: true, Grappled: true, Cover: 2, Fog: true}, false, false, 3},
@@ -402,8 +403,13 @@ func TestDamageTable(t *testing.T) {
 				if hi {
 					wh, ws = he.Max(), se.Max()
 				}
-				if d.Health != max(0, wh+4) || d.Stamina != max(0, ws+6) {
-					t.Errorf("hi=%v: %d H %d S, want %d H %d S", hi, d.Health, d.Stamina, max(0, wh+4), max(0, ws+6))
+				// Only unarmed, melee and thrown rows take the bonus (p. 36).
+				bh, bs, drop := 4, 6, 0
+				if !rulebook.DamageType(c.typ).TakesDamageBonus() {
+					bh, bs, drop = 0, 0, 10
+				}
+				if d.Health != max(0, wh+bh) || d.Stamina != max(0, ws+bs) || d.BonusDropped != drop {
+					t.Errorf("hi=%v: %d H %d S (dropped %d), want %d H %d S (dropped %d)", hi, d.Health, d.Stamina, d.BonusDropped, max(0, wh+bh), max(0, ws+bs), drop)
 				}
 			}
 		})

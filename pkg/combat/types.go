@@ -52,10 +52,10 @@ const (
 	// spent analysing, at any implant rank: "the maximum bonus remains at
 	// +5" (p. 53).
 	MaxAnalyseBonus = 5
-	// MaxAnalysePanels is the most extra panels analysing that can still
-	// add to-hit: at +1 a panel (rank 1) the +5 cap is reached after 5
-	// (p. 53).
-	MaxAnalysePanels = MaxAnalyseBonus
+	// MaxAnalysePanels only guards against typos: p. 53 caps the bonus,
+	// not the panels spent, so 7 panels analysing are allowed and give +5.
+	// In a fight the panels must also be there to spend.
+	MaxAnalysePanels = 100
 )
 
 // Mode is what the attacker is trying to do.
@@ -192,6 +192,11 @@ type Situation struct {
 	// RangeFifths is how many fifths of the attack's maximum range the
 	// target is away: -1 each (0-5).
 	RangeFifths int `json:"range_fifths,omitempty"`
+	// RangeMetres is the distance to the target instead: the fifths are
+	// worked out from RangeMax, the attack's maximum range (Resolve takes
+	// it from the attack's range; p. 33).
+	RangeMetres int `json:"range_metres,omitempty"`
+	RangeMax    int `json:"range_max,omitempty"`
 	// Defender states from powers: invisible -4, shrunk -3, camouflaged
 	// and moving -2, stealth in the dark -2.
 	Invisible   bool `json:"invisible,omitempty"`
@@ -434,8 +439,12 @@ type DamageResult struct {
 	BonusHealth  int        `json:"bonus_health"`
 	BonusStamina int        `json:"bonus_stamina"`
 	Minimum      bool       `json:"minimum,omitempty"`
-	Health       int        `json:"health"`
-	Stamina      int        `json:"stamina"`
+	// BonusDropped is a damage bonus given for a Physical Damage Table
+	// row that takes none (projectile, explosive, energy blast; p. 36),
+	// and so not added.
+	BonusDropped int `json:"bonus_dropped"`
+	Health       int `json:"health"`
+	Stamina      int `json:"stamina"`
 }
 
 // KnockbackResult is step 3/4a/4b (pp. 36-37).

@@ -114,6 +114,9 @@ func (s *Scripted) Roll(sides int, purpose string) (int, error) {
 	}
 	v := s.values[s.next]
 	if v < 1 || v > sides {
+		if v == 100 && sides < 100 {
+			return 0, fmt.Errorf("--dice value %d (#%d, or 00: a d100's 100, p. 5) does not fit %s", v, s.next+1, describe(sides, purpose))
+		}
 		return 0, fmt.Errorf("--dice value %d (#%d) does not fit %s", v, s.next+1, describe(sides, purpose))
 	}
 	s.next++
@@ -164,8 +167,14 @@ func (s *Scripted) Finish() error {
 	return errors.New(b.String())
 }
 
+// D100Zero is how a d100 roll of two zeros is written in --dice: "00",
+// read as 100 (p. 5: "if both roll '0' then the result is always treated
+// as 100 rather than 00"). It fits only a die of 100 or more sides.
+const D100Zero = "00"
+
 // ParseList parses the values of the GM's dice as given to --dice: whole
 // numbers separated by commas and/or spaces ("3,5,6", "3 5 6", "3, 5,6").
+// "00" is a d100's 100 (p. 5).
 // An empty or blank list gives no values. Errors name the bad token, e.g.
 // `--dice: "x" is not a number`. Every value must be a possible die face
 // (1 to MaxSides), commas must separate values, and at most MaxListValues
@@ -201,6 +210,10 @@ func ParseList(s string) ([]int, error) {
 			return nil, fmt.Errorf("--dice: more than %d values", MaxListValues)
 		}
 		v, err := strconv.Atoi(tok)
+		if tok == D100Zero {
+			// Both d10s of a d100 showing 0 read as 100 (p. 5).
+			v = 100
+		}
 		switch {
 		case err != nil && errors.Is(err, strconv.ErrRange):
 			return nil, fmt.Errorf("--dice: %s is larger than any die (at most %d sides)", quoteShort(tok), MaxSides)

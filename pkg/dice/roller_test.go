@@ -193,6 +193,9 @@ func TestParseList(t *testing.T) {
 		{"3, 5,6", []int{3, 5, 6}},
 		{" 3 ,5\t6\n", []int{3, 5, 6}},
 		{"100", []int{100}},
+		// p. 5: both d10s of a d100 showing 0 read as 100.
+		{"00", []int{100}},
+		{"37,00 05", []int{37, 100, 5}},
 		{"+4", []int{4}},
 		{"007", []int{7}},
 		{"1000000", []int{1000000}},
@@ -216,6 +219,7 @@ func TestParseListErrors(t *testing.T) {
 		{"3.5", `--dice: "3.5" is not a number`},
 		{"0x10", `--dice: "0x10" is not a number`},
 		{"0", `--dice: "0" is not a die face (faces start at 1)`},
+		{"000", `--dice: "000" is not a die face (faces start at 1)`},
 		{"1 -2", `--dice: "-2" is not a die face (faces start at 1)`},
 		{"1000001", `--dice: "1000001" is larger than any die (at most 1000000 sides)`},
 		{"99999999999999999999999", `--dice: "99999999999999999999999" is larger than any die (at most 1000000 sides)`},

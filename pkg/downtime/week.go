@@ -148,7 +148,10 @@ func NewWeek(h *hero.Hero, req WeekRequest, opts Options) (WeekResult, error) {
 		}
 	} else {
 		res.Forfeited = left
-		if left > 0 {
+		switch {
+		case left > 0 && closed == 0:
+			res.Steps.Add("unspent", "p. 44", "%d unspent points from the hero's creation are lost (points are tracked week by week; a new hero has had no week yet)", left)
+		case left > 0:
 			res.Steps.Add("unspent", "p. 44", "%d unspent points from week %d are lost (points are tracked week by week)", left, closed)
 		}
 	}

@@ -24,31 +24,31 @@ const (
 
 // Action is one thing a combatant does on its turn (pp. 30-31, 43).
 type Action struct {
-	Actor string
-	Kind  string
+	Actor string `json:"actor"`
+	Kind  string `json:"kind"`
 	// Metres moved (move). Teleport makes the move a teleport (pp. 76-77;
 	// also when farther than the speed and Teleport is the only power that
 	// goes farther), Upwards a vertical one (twice the stamina).
-	Metres   int
-	Teleport bool
-	Upwards  bool
+	Metres   int  `json:"metres"`
+	Teleport bool `json:"teleport"`
+	Upwards  bool `json:"upwards"`
 	// Target is a combatant a power's effect goes on.
-	Target string
+	Target string `json:"target"`
 	// Object picked up or grabbed.
-	Object string
+	Object string `json:"object"`
 	// Power used, its Effect (a PresetEffect name) and the Points spent
 	// from its Pool.
-	Power  string
-	Effect string
-	Points int
-	Pool   string
+	Power  string `json:"power"`
+	Effect string `json:"effect"`
+	Points int    `json:"points"`
+	Pool   string `json:"pool"`
 	// Panels is the time of an "other" action, or of a power that says it
 	// takes a single panel.
-	Panels int
+	Panels int `json:"panels"`
 	// Count is how many duplicates Duplication makes (default 1).
-	Count int
+	Count int `json:"count"`
 	// Note is the GM's description.
-	Note string
+	Note string `json:"note"`
 }
 
 // cost returns the panels an action takes, from the rulebook's action
@@ -87,6 +87,9 @@ func (a Action) cost() (int, string, error) {
 
 // turnOf checks that it is id's turn and pays back anything it owes.
 func (e *Encounter) turnOf(id string) (*Combatant, error) {
+	if err := e.overErr(); err != nil {
+		return nil, err
+	}
 	c := e.Find(id)
 	if c == nil {
 		return nil, e.unknown(id)
@@ -102,8 +105,39 @@ func (e *Encounter) turnOf(id string) (*Combatant, error) {
 	return c, nil
 }
 
+// Winner is the one side still standing when the fight is over, or ""
+// (no side is standing, or the fight goes on).
+func (e *Encounter) Winner() string {
+	if st := e.Standing(); len(st) == 1 {
+		return st[0]
+	}
+	return ""
+}
+
+// OverText says the fight is over and who won ("" while it goes on).
+func (e *Encounter) OverText() string {
+	if !e.Over() {
+		return ""
+	}
+	if w := e.Winner(); w != "" {
+		return fmt.Sprintf("the fight is over: %s won (every other side is out)", w)
+	}
+	return "the fight is over: nobody is left standing"
+}
+
+// overErr refuses to go on with a fight that is over.
+func (e *Encounter) overErr() error {
+	if t := e.OverText(); t != "" {
+		return phaseErrorf("%s", t)
+	}
+	return nil
+}
+
 // hint says what the GM does next when nobody is acting.
 func (e *Encounter) hint() string {
+	if t := e.OverText(); t != "" {
+		return t
+	}
 	switch e.Phase {
 	case PhaseSurprise:
 		return "the surprise round is over; roll initiative (`fight initiative`)"
@@ -465,19 +499,19 @@ func (e *Encounter) Leave(id, why string) error {
 // villain's four free reactions a page against strike class 0-1 (p. 31).
 type Reaction struct {
 	// Actor reacts; Against is the attacker (may be empty).
-	Actor   string
-	Against string
+	Actor   string `json:"actor"`
+	Against string `json:"against"`
 	// Reaction names it: parry, block, dodge, brace, judo-throw, resist, ...
-	Reaction string
+	Reaction string `json:"reaction"`
 	// Panels is the reaction's time (parry and dodge: the attack's; block
 	// 1; brace 0; judo throw 2; active resistance 2).
-	Panels int
+	Panels int `json:"panels"`
 	// Extra panels that are never free: picking up the blocking object, the
 	// +P dodge's extra panel (pp. 34-35).
-	Extra int
+	Extra int `json:"extra"`
 	// StrikeClass of the attack reacted to; 0-1 may make it free.
-	StrikeClass int
-	Note        string
+	StrikeClass int    `json:"strike_class"`
+	Note        string `json:"note"`
 }
 
 // CanReact reports whether defender may react to an attack from attacker,

@@ -2,6 +2,7 @@ package encounter
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/codename-spandex/spandex/pkg/combat"
 	"github.com/codename-spandex/spandex/pkg/hero"
@@ -38,14 +39,22 @@ type AttackRecord struct {
 	Mode           string         `json:"mode,omitempty"`
 	Outcome        combat.Outcome `json:"outcome"`
 	Reaction       string         `json:"reaction,omitempty"`
-	ReactionPanels int            `json:"reaction_panels,omitempty"`
-	Free           bool           `json:"free,omitempty"`
+	ReactionPanels int            `json:"reaction_panels"`
+	Free           bool           `json:"free"`
 	Health         int            `json:"health"`
 	Stamina        int            `json:"stamina"`
 	Before         combat.State   `json:"before"`
 	After          combat.State   `json:"after"`
-	DefenderEvent  int            `json:"defender_event"`
-	AttackerEvent  int            `json:"attacker_event,omitempty"`
+	// KnockbackMetres and Prone: how far the defender was knocked back
+	// and whether it fell.
+	KnockbackMetres int  `json:"knockback_metres"`
+	Prone           bool `json:"prone"`
+	// DefenderOut and DefenderOutReason: the defender is out of the fight
+	// after the attack, and why (the combatant's out_reason words).
+	DefenderOut       bool   `json:"defender_out"`
+	DefenderOutReason string `json:"defender_out_reason"`
+	DefenderEvent     int    `json:"defender_event"`
+	AttackerEvent     int    `json:"attacker_event"`
 }
 
 // AttackPanels returns the panels an attack takes its attacker: the
@@ -65,7 +74,7 @@ func (e *Encounter) AttackPanels(c *Combatant, s Strike) (int, ruling.Steps, err
 			a = &c.Hero.Combat.Attacks[0]
 		}
 		if a == nil {
-			return 0, nil, fmt.Errorf("%q is not one of %s's attacks", req.Attack, c.ID)
+			return 0, nil, fmt.Errorf("--with: %q is not one of %s's attacks (%s)", req.Attack, c.ID, combat.AttackSlugs(&c.Hero))
 		}
 		n = max(a.Panels, 1)
 		steps.Add("panels", "pp. 30, 33", "%s takes %s", a.Slug, plural(n, "panel"))
@@ -198,9 +207,9 @@ func (e *Encounter) Attack(ctx Ctx, s Strike, opt combat.Options) (*combat.Resul
 	if _, err := res.ApplyAttacker(&att.Hero, ctx.Seed); err != nil {
 		return nil, err
 	}
-	summary := fmt.Sprintf("%s attacks %s with %s: %s", att.ID, def.ID, res.Attack.Slug, res.Outcome)
+	summary := fmt.Sprintf("%s attacks %s with %s: %s%s", att.ID, def.ID, res.Attack.Slug, res.Outcome, damageText(res, def))
 	if s.MoveActMove {
-		summary = fmt.Sprintf("%s moves, attacks %s with %s (%s) and moves on", att.ID, def.ID, res.Attack.Slug, res.Outcome)
+		summary = fmt.Sprintf("%s moves, attacks %s with %s (%s%s) and moves on", att.ID, def.ID, res.Attack.Slug, res.Outcome, damageText(res, def))
 	}
 	if b := res.Barrier; b != nil {
 		what := map[bool]string{true: "force wall", false: "force shield"}[b.Wall]
@@ -208,7 +217,11 @@ func (e *Encounter) Attack(ctx Ctx, s Strike, opt combat.Options) (*combat.Resul
 	}
 	rec := AttackRecord{Attack: res.Attack.Slug, StrikeClass: int(res.Attack.StrikeClass), Mode: string(res.Mode), Outcome: res.Outcome,
 		Reaction: string(res.Reaction.Kind), ReactionPanels: res.Reaction.Panels, Free: res.Reaction.Free,
-		Health: res.Applied.Health, Stamina: res.Applied.Stamina, Before: res.Before, After: res.After}
+		Health: res.Applied.Health, Stamina: res.Applied.Stamina, Before: res.Before, After: res.After,
+		DefenderOut: def.Out(), DefenderOutReason: def.Why()}
+	if kb := res.Knockback; kb != nil {
+		rec.KnockbackMetres, rec.Prone = kb.Metres, kb.Prone
+	}
 	if n := len(def.Hero.Log); n > 0 {
 		rec.DefenderEvent = def.Hero.Log[n-1].Seq
 	}
@@ -271,6 +284,42 @@ func (e *Encounter) Attack(ctx Ctx, s Strike, opt combat.Options) (*combat.Resul
 	}
 	e.endAction(att)
 	return res, nil
+}
+
+// damageText is what an attack did to its target, for the event's one
+// line: the damage taken and the tracks after it (a mundane character's
+// hits), the knockback, the new condition, and "out" when it left the
+// target out of the fight.
+func damageText(res *combat.Result, def *Combatant) string {
+	var b strings.Builder
+	b2, a := res.Before, res.After
+	switch {
+	case res.Mundane != nil:
+		if m := res.Mundane; m.HitsAfter != m.HitsBefore {
+			fmt.Fprintf(&b, ", hits %d → %d", m.HitsBefore, m.HitsAfter)
+		}
+	case res.Applied.Health > 0 || res.Applied.Stamina > 0:
+		fmt.Fprintf(&b, ", %d H %d S damage: health %d → %d, stamina %d → %d", res.Applied.Health, res.Applied.Stamina,
+			b2.Health, a.Health, b2.Stamina, a.Stamina)
+	case res.Outcome == "hit":
+		b.WriteString(", no damage")
+	}
+	if kb := res.Knockback; kb != nil && kb.Metres > 0 {
+		fmt.Fprintf(&b, ", knocked back %d m", kb.Metres)
+		if kb.Prone {
+			b.WriteString(", prone")
+		}
+	}
+	if f := res.Finishing; f != nil {
+		fmt.Fprintf(&b, ", knocked out for %d hours", f.Hours)
+	}
+	if a.Condition != b2.Condition && res.Mundane == nil {
+		fmt.Fprintf(&b, "; %s → %s", b2.Condition, a.Condition)
+	}
+	if def.Out() {
+		fmt.Fprintf(&b, "; %s is out (%s)", def.ID, def.Why())
+	}
+	return b.String()
 }
 
 func reactionSummary(d *Combatant, r Reaction, owed int, free bool) string {

@@ -2,9 +2,11 @@ package encounter
 
 import (
 	"fmt"
+	"sort"
 
 	"github.com/codename-spandex/spandex/pkg/combat"
 	"github.com/codename-spandex/spandex/pkg/dice"
+	"github.com/codename-spandex/spandex/pkg/hero"
 )
 
 // countingRoller counts the dice asked of a roller, failed or not.
@@ -49,8 +51,9 @@ type AutoOptions struct {
 // turns taken for them and for reproducible simulations. It rolls
 // initiative when a page begins and ends each page when everyone has
 // acted. The combatant whose turn it is attacks the first enemy still
-// standing, in file order, with the first of its attacks that fits in its
-// panels and that pkg/combat accepts (a pool that cannot pay, say), taking
+// standing, in file order, with the attack of best expected damage against
+// it (combat.ExpectedDamage) that fits in its panels and that pkg/combat
+// accepts (a pool that cannot pay, say), taking
 // no reaction; a combatant with no such attack passes. It returns why it
 // stopped: "over", "page", "turn", or "waiting for ID".
 //
@@ -120,6 +123,22 @@ func (e *Encounter) Auto(ctx Ctx, opt AutoOptions, copt combat.Options) (string,
 	return "", fmt.Errorf("the autopilot stopped after %d steps without finishing", limit)
 }
 
+// bestAttacks orders c's attacks by their expected damage against target
+// (combat.ExpectedDamage), best first; ties keep file order.
+func bestAttacks(c, target *Combatant) []hero.Attack {
+	attacks := append([]hero.Attack(nil), c.Hero.Combat.Attacks...)
+	exp := make(map[string]float64, len(attacks))
+	for _, a := range attacks {
+		v, err := combat.ExpectedDamage(&c.Hero, a, target.Hero.Combat.ArmourClass)
+		if err != nil {
+			v = -1 // tried last; pkg/combat will say what is wrong
+		}
+		exp[a.Slug] = v
+	}
+	sort.SliceStable(attacks, func(i, j int) bool { return exp[attacks[i].Slug] > exp[attacks[j].Slug] })
+	return attacks
+}
+
 // autoTurn takes one action for c: an attack on the first enemy standing,
 // or a pass.
 func (e *Encounter) autoTurn(ctx Ctx, c *Combatant, copt combat.Options) error {
@@ -133,7 +152,7 @@ func (e *Encounter) autoTurn(ctx Ctx, c *Combatant, copt combat.Options) error {
 	if target != nil {
 		e.repay(c)
 		left := e.PhaseLeft(c)
-		for _, a := range c.Hero.Combat.Attacks {
+		for _, a := range bestAttacks(c, target) {
 			s := Strike{Actor: c.ID, Target: target.ID, Request: combat.Request{Attack: a.Slug}}
 			if n, _, err := e.AttackPanels(c, s); err != nil || n > left {
 				continue

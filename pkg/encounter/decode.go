@@ -46,6 +46,7 @@ func Encode(e *Encounter) ([]byte, error) {
 	if e.Log == nil {
 		e.Log = []Event{}
 	}
+	e.MarkOut()
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)

@@ -134,13 +134,20 @@ type Combatant struct {
 	// ID is the short name used on the command line ("guardian", "goon-2").
 	ID   string `json:"id"`
 	Side string `json:"side"`
+	// IsOut says the combatant is out of the fight for now (see Out);
+	// OutReason says why: dead, deaths_door, taken_out, unconscious,
+	// knocked_out, battered or left ("" while it fights). Both are
+	// derived from the hero's condition and Gone and rewritten on every
+	// save, so `jq '.combatants[] | select(.out) | .id'` lists who is out.
+	IsOut     bool   `json:"out"`
+	OutReason string `json:"out_reason"`
 	// Source is the file the combatant came from.
 	Source string `json:"source,omitempty"`
 	// Panels is the panel account for the current page.
 	Panels Panels `json:"panels"`
 	// PanelsBase, when non-zero, overrides the hero file's panels per page
 	// (a sidekick by its master's Sidekick rank, a summoned creature).
-	PanelsBase int `json:"panels_base,omitempty"`
+	PanelsBase int `json:"panels_base"`
 	// PanelsNote says why PanelsBase was set.
 	PanelsNote string `json:"panels_note,omitempty"`
 	// Effects are ongoing power effects on this combatant.
@@ -153,7 +160,7 @@ type Combatant struct {
 	// DuplicateOf names the combatant this one is a duplicate of.
 	DuplicateOf string `json:"duplicate_of,omitempty"`
 	// DuplicatesMade counts duplicates made today (Duplication, p. 54).
-	DuplicatesMade int `json:"duplicates_made,omitempty"`
+	DuplicatesMade int `json:"duplicates_made"`
 	// Gone says why a combatant has left the fight (fled, reabsorbed,
 	// dismissed); it no longer acts or counts as standing.
 	Gone string `json:"gone,omitempty"`
@@ -209,22 +216,22 @@ type Effect struct {
 	// Since is the page it started.
 	Since int `json:"since"`
 	// Multiplier is the mass or gravity multiplier (2, 4, 8, 16).
-	Multiplier int `json:"multiplier,omitempty"`
+	Multiplier int `json:"multiplier"`
 	// HalvesPanels: the combatant gets half its panels per page.
-	HalvesPanels bool `json:"halves_panels,omitempty"`
+	HalvesPanels bool `json:"halves_panels"`
 	// Immobilised: the combatant cannot act at all (mass or gravity ×4+).
-	Immobilised bool `json:"immobilised,omitempty"`
+	Immobilised bool `json:"immobilised"`
 	// NoMove: the combatant cannot move.
-	NoMove bool `json:"no_move,omitempty"`
+	NoMove bool `json:"no_move"`
 	// UpkeepPanels and UpkeepPoints (from UpkeepPool) are what Source
 	// pays each page to keep it going.
-	UpkeepPanels int    `json:"upkeep_panels,omitempty"`
-	UpkeepPoints int    `json:"upkeep_points,omitempty"`
+	UpkeepPanels int    `json:"upkeep_panels"`
+	UpkeepPoints int    `json:"upkeep_points"`
 	UpkeepPool   string `json:"upkeep_pool,omitempty"`
 	// MaxPages ends the effect after this many consecutive pages, and
 	// Cooldown pages must then pass before the power is used again.
-	MaxPages int `json:"max_pages,omitempty"`
-	Cooldown int `json:"cooldown,omitempty"`
+	MaxPages int `json:"max_pages"`
+	Cooldown int `json:"cooldown"`
 	// EscapeChance is a bound combatant's chance in percent of breaking
 	// free, rolled at each end of page (Snare, Restraint, p. 64); absent
 	// for other effects.
@@ -252,15 +259,31 @@ type Event struct {
 	Actor  string `json:"actor,omitempty"`
 	Target string `json:"target,omitempty"`
 	// Panels is what the event cost its actor.
-	Panels  int    `json:"panels,omitempty"`
+	Panels  int    `json:"panels"`
 	Summary string `json:"summary"`
 	// Seed is the seed of the roller, when seeded dice were rolled.
 	Seed *uint64 `json:"seed,omitempty"`
 	// Dice are the dice rolled, with their purpose, in order.
 	Dice  []dice.Rolled `json:"dice,omitempty"`
 	Steps ruling.Steps  `json:"steps,omitempty"`
-	// Details is the full typed record (an attack's ruling, for example).
+	// Details is the full typed record: its shape depends on Kind (see
+	// DetailsTypes; the schema has one per kind).
 	Details json.RawMessage `json:"details,omitempty"`
+}
+
+// DetailsTypes maps each event kind that carries details to the type of
+// its details (a zero value): the JSON schema is generated from it.
+func DetailsTypes() map[string]any {
+	return map[string]any{
+		"attack":     AttackRecord{},
+		"reaction":   Reaction{},
+		"move":       Action{},
+		"action":     Action{},
+		"hold":       Action{},
+		"effect":     Effect{},
+		"recovery":   Recovery{},
+		"initiative": Initiative{},
+	}
 }
 
 // Find returns the combatant with the id, or nil.
@@ -289,6 +312,67 @@ func (e *Encounter) SideIndex(name string) int {
 func (c *Combatant) Out() bool {
 	k := c.Hero.Condition
 	return k.Dead || k.DeathsDoor || k.Unconscious || k.KnockedOut || k.TakenOut || k.Battered || c.Gone != ""
+}
+
+// Why names why a combatant is out (the out_reason words), or "" while
+// it is still fighting.
+func (c *Combatant) Why() string {
+	if c.Gone != "" {
+		return "left"
+	}
+	k := c.Hero.Condition
+	switch {
+	case k.Dead:
+		return "dead"
+	case k.DeathsDoor:
+		return "deaths_door"
+	case k.TakenOut:
+		return "taken_out"
+	case k.Unconscious:
+		return "unconscious"
+	case k.KnockedOut:
+		return "knocked_out"
+	case k.Battered:
+		return "battered"
+	}
+	return ""
+}
+
+// MarkOut sets every combatant's IsOut and OutReason from its state.
+// Encode calls it, so the file always says who is out.
+func (e *Encounter) MarkOut() {
+	for i := range e.Combatants {
+		c := &e.Combatants[i]
+		c.IsOut, c.OutReason = c.Out(), c.Why()
+	}
+}
+
+// SideCount is one side's standing count.
+type SideCount struct {
+	Name string `json:"name"`
+	// Standing counts its combatants not out; Total all of them.
+	Standing int `json:"standing"`
+	Total    int `json:"total"`
+}
+
+// SideCounts returns each side's standing count, in Sides order.
+func (e *Encounter) SideCounts() []SideCount {
+	out := make([]SideCount, 0, len(e.Sides))
+	for _, s := range e.Sides {
+		sc := SideCount{Name: s.Name}
+		for i := range e.Combatants {
+			c := &e.Combatants[i]
+			if c.Side != s.Name {
+				continue
+			}
+			sc.Total++
+			if !c.Out() {
+				sc.Standing++
+			}
+		}
+		out = append(out, sc)
+	}
+	return out
 }
 
 // OutState names why a combatant is out: its worst condition, or "gone".

@@ -19,7 +19,7 @@ type Recovery struct {
 	Before int `json:"before"`
 	After  int `json:"after"`
 	// Woke: the combatant was unconscious and is not any more.
-	Woke bool `json:"woke,omitempty"`
+	Woke bool `json:"woke"`
 }
 
 // RecoveryRoll is one recovery: the unconscious roll d20 against
@@ -29,11 +29,11 @@ type RecoveryRoll struct {
 	Conscious bool `json:"conscious"`
 	// D20 is the unconscious roll (0 when conscious) and Endurance the
 	// score it had to reach or beat from below.
-	D20       int  `json:"d20,omitempty"`
-	Endurance int  `json:"endurance,omitempty"`
+	D20       int  `json:"d20"`
+	Endurance int  `json:"endurance"`
 	Recovered bool `json:"recovered"`
-	D6        int  `json:"d6,omitempty"`
-	Bonus     int  `json:"bonus,omitempty"`
+	D6        int  `json:"d6"`
+	Bonus     int  `json:"bonus"`
 	Stamina   int  `json:"stamina"`
 }
 

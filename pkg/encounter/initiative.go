@@ -79,6 +79,9 @@ func top2(vals []int) (best, second, who int) {
 // Dice: one d10 per side, in side order, round after round until the
 // highest roll is not tied.
 func (e *Encounter) RollInitiative(ctx Ctx) error {
+	if err := e.overErr(); err != nil {
+		return err
+	}
 	switch e.Phase {
 	case PhaseInitiative:
 	case PhaseSurprise:
@@ -119,6 +122,9 @@ func (e *Encounter) RollInitiative(ctx Ctx) error {
 // SetInitiative starts the page with an initiative decided elsewhere (the
 // GM's table), after checking it against the rules.
 func (e *Encounter) SetInitiative(ctx Ctx, rolls [][]int) error {
+	if err := e.overErr(); err != nil {
+		return err
+	}
 	switch e.Phase {
 	case PhaseInitiative:
 	case PhaseSurprise:

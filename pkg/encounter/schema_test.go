@@ -42,6 +42,7 @@ func TestSchemaAcceptsEncounters(t *testing.T) {
 	e.Surprise = "villains"
 	initiative(t, e, 8, 3)
 	must(t, e.React(Reaction{Actor: "nefario", Against: "guardian", Reaction: "parry", Panels: 1, StrikeClass: 2}))
+	must(t, e.Do(gm(), Action{Actor: "guardian", Kind: ActMove, Metres: 7}))
 	passAll(t, e)
 	must(t, e.EndPage(gm()))
 	b, err := Encode(e)
@@ -50,6 +51,17 @@ func TestSchemaAcceptsEncounters(t *testing.T) {
 	must(t, err)
 	if err := s.Validate(v); err != nil {
 		t.Fatalf("an encoded encounter fails the schema: %v", err)
+	}
+	// Details are typed per kind: a move's details with Go field names
+	// (as files written before issue 12 had) fail.
+	if !bytes.Contains(b, []byte(`"metres": 7`)) {
+		t.Fatalf("the move's details are not snake_case")
+	}
+	goNames := bytes.Replace(b, []byte(`"metres": 7`), []byte(`"Metres": 7`), 1)
+	v, err = santhosh.UnmarshalJSON(bytes.NewReader(goNames))
+	must(t, err)
+	if err := s.Validate(v); err == nil {
+		t.Errorf("the schema accepts a move's details with Go field names")
 	}
 	bad := bytes.Replace(b, []byte(`"owed": 0,`), []byte(`"owed": 0, "debt": 1,`), 1)
 	v, err = santhosh.UnmarshalJSON(bytes.NewReader(bad))

@@ -14,7 +14,7 @@ type Turn struct {
 	// Panels it may take in this turn (after paying back what it owes).
 	Panels int `json:"panels"`
 	// Owed panels still to pay back before it can act.
-	Owed int `json:"owed,omitempty"`
+	Owed int `json:"owed"`
 	// CanDouble: a double-panel action fits in this turn.
 	CanDouble bool `json:"can_double"`
 	CanMove   bool `json:"can_move"`
@@ -36,6 +36,9 @@ type Next struct {
 	// most one is.
 	Standing []string `json:"standing"`
 	Over     bool     `json:"over"`
+	// Winner is the side left standing when the fight is over ("" while
+	// it goes on, or when nobody is standing).
+	Winner string `json:"winner"`
 }
 
 // NextTurn returns who acts now and who follows in this phase. A
@@ -47,8 +50,9 @@ func (e *Encounter) NextTurn() Next {
 		n.Standing = []string{}
 	}
 	n.Over = len(n.Standing) <= 1
+	n.Winner = e.Winner()
 	cur := e.Current()
-	if cur == nil {
+	if cur == nil || n.Over {
 		n.Hint = e.hint()
 		return n
 	}
@@ -84,12 +88,16 @@ type Status struct {
 	Side      string    `json:"side"`
 	Kind      hero.Kind `json:"kind"`
 	Condition string    `json:"condition"`
+	// Out: out of the fight for now; OutReason says why (the encounter
+	// file's out_reason words, "" while fighting).
+	Out       bool   `json:"out"`
+	OutReason string `json:"out_reason"`
 	// Health and Stamina are current/max; mundane characters show hits.
 	Health     int `json:"health"`
 	HealthMax  int `json:"health_max"`
 	Stamina    int `json:"stamina"`
 	StaminaMax int `json:"stamina_max"`
-	Hits       int `json:"hits,omitempty"`
+	Hits       int `json:"hits"`
 	// Panels: per page, used, left this page, saved (held over into this
 	// page), held (into the next), owed, free reactions used.
 	PerPage       int      `json:"per_page"`
@@ -112,10 +120,13 @@ type Board struct {
 	Initiative *Initiative `json:"initiative,omitempty"`
 	Surprise   string      `json:"surprise,omitempty"`
 	// Current is whose turn it is, if anyone's.
-	Current    string   `json:"current,omitempty"`
-	Standing   []string `json:"standing"`
-	Over       bool     `json:"over"`
-	Combatants []Status `json:"combatants"`
+	Current  string   `json:"current,omitempty"`
+	Standing []string `json:"standing"`
+	// Sides counts each side's combatants standing.
+	Sides      []SideCount `json:"sides"`
+	Over       bool        `json:"over"`
+	Winner     string      `json:"winner"`
+	Combatants []Status    `json:"combatants"`
 }
 
 // Status returns the board.
@@ -125,14 +136,16 @@ func (e *Encounter) Status() Board {
 		b.Standing = []string{}
 	}
 	b.Over = len(b.Standing) <= 1
-	if c := e.Current(); c != nil {
+	b.Sides = e.SideCounts()
+	b.Winner = e.Winner()
+	if c := e.Current(); c != nil && !b.Over {
 		b.Current = c.ID
 	}
 	b.Combatants = make([]Status, 0, len(e.Combatants))
 	for i := range e.Combatants {
 		c := &e.Combatants[i]
 		h := &c.Hero
-		s := Status{ID: c.ID, Name: h.Name, Side: c.Side, Kind: h.Kind, Condition: c.OutState(),
+		s := Status{ID: c.ID, Name: h.Name, Side: c.Side, Kind: h.Kind, Condition: c.OutState(), Out: c.Out(), OutReason: c.Why(),
 			Health: h.Health.Current, HealthMax: h.Health.Max, Stamina: h.Stamina.Current, StaminaMax: h.Stamina.Max,
 			PerPage: c.Panels.PerPage, Used: c.Panels.Used, Left: c.Panels.Left(), Saved: c.Panels.Saved, Held: c.Panels.Held,
 			Owed: c.Panels.Owed, FreeReactions: c.Panels.FreeReactions, Why: c.Panels.Why}

@@ -95,6 +95,23 @@ func LookupTable(name string) (Table, bool) {
 	return Table{}, false
 }
 
+// TableCandidates returns the slugs of the tables whose slug starts with
+// name (normalised), in book order: more than one means name is
+// ambiguous.
+func TableCandidates(name string) []string {
+	n := naming.Slug(name)
+	if n == "" {
+		return nil
+	}
+	var out []string
+	for _, t := range Tables() {
+		if strings.HasPrefix(t.Name, n) {
+			out = append(out, t.Name)
+		}
+	}
+	return out
+}
+
 // TableNames returns every table slug in book order.
 func TableNames() []string {
 	all := Tables()

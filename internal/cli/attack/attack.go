@@ -225,7 +225,7 @@ func ruleErr(err error) error {
 // flagFor names the flag behind a request field.
 func flagFor(field string) string {
 	switch field {
-	case "with", "reaction", "split", "power-dice", "obstruction", "cover", "range-fifths", "analyse",
+	case "with", "reaction", "split", "power-dice", "obstruction", "cover", "range-fifths", "range", "analyse",
 		"accuracy-penalty", "aim", "free-used", "mass", "movement", "extra-panel", "catch", "defender-mass":
 		return "--" + field
 	case "object":

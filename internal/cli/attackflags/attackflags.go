@@ -132,7 +132,7 @@ func (fl *Flags) Bind(fs *pflag.FlagSet, v Verb) {
 // fight act has no --grappled.
 func BindSituation(fs *pflag.FlagSet, sit *combat.Situation, v Verb) {
 	fs.BoolVar(&sit.Behind, "behind", false, "attacker behind the target (+2)")
-	fs.BoolVar(&sit.Above, "above", false, "attacker above the target (+1; not with --behind)")
+	fs.BoolVar(&sit.Above, "above", false, "attacker above the target (+1; with --behind only the better +2 counts, p. 33)")
 	fs.BoolVar(&sit.Unaware, "unaware", false, "target unaware of the attack (+2)")
 	if v != FightAct {
 		fs.BoolVar(&sit.Grappled, "grappled", false, "target grappled or restrained (+4)")
@@ -140,6 +140,12 @@ func BindSituation(fs *pflag.FlagSet, sit *combat.Situation, v Verb) {
 	fs.IntVar(&sit.Cover, "cover", 0, fmt.Sprintf("target behind cover: penalty 0-%d", combat.MaxCover))
 	fs.BoolVar(&sit.Fog, "fog", false, "target obscured by fog or smoke (-3)")
 	fs.IntVar(&sit.RangeFifths, "range-fifths", 0, "fifths of the "+v.say("attack's ", "attack's ", "")+"maximum range to the target (-1 each)")
+	fs.IntVar(&sit.RangeMetres, "range", 0, v.say("metres to the target: -1 per complete fifth of the attack's range (p. 33; not with --range-fifths)",
+		"metres to the target: -1 per complete fifth of the attack's range (p. 33; not with --range-fifths)",
+		"metres to the target, with --max-range: -1 per complete fifth of it (p. 33; not with --range-fifths)"))
+	if v == ToHit {
+		fs.IntVar(&sit.RangeMax, "max-range", 0, "the attack's maximum range in metres, for --range (energy blast 40, psionic blast 20)")
+	}
 	fs.BoolVar(&sit.Invisible, "invisible", false, "target invisible (-4)")
 	fs.BoolVar(&sit.Shrunk, "shrunk", false, "target shrunk (-3"+v.say(", knockback threshold -10", ", knockback threshold -10", "")+")")
 	fs.BoolVar(&sit.Camouflaged, "camouflaged", false, "target camouflaged and moving (-2)")
@@ -205,9 +211,6 @@ func (fl *Flags) RequestAs(v Verb, mode combat.Mode) (combat.Request, error) {
 		req.Movement = &combat.Movement{Power: fl.Movement, Special: fl.Special}
 	} else if fl.Special {
 		return req, cmdutil.Inputf("--special: only with --movement POWER")
-	}
-	if req.Situation.Behind && req.Situation.Above {
-		return req, cmdutil.Inputf("--above: does not stack with --behind (p. 33); give one")
 	}
 	return req, nil
 }

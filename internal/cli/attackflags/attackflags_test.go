@@ -136,7 +136,12 @@ func TestRequest(t *testing.T) {
 		{name: "bad obstruction", v: Attack, args: []string{"--obstruction", "jelly"}, err: "--obstruction: "},
 		{name: "bad modifier", v: FightAct, args: []string{"--modifier", "x"}, err: "--modifier: "},
 		{name: "special without movement", v: Attack, args: []string{"--special"}, err: "--special: only with --movement POWER"},
-		{name: "behind and above", v: FightAct, args: []string{"--behind", "--above"}, err: "--above: does not stack with --behind (p. 33); give one"},
+		// Not cumulative (p. 33): both are accepted, combat gives +2.
+		{name: "behind and above", v: FightAct, args: []string{"--behind", "--above"}, check: func(t *testing.T, req combat.Request) {
+			if !req.Situation.Behind || !req.Situation.Above {
+				t.Errorf("%+v", req.Situation)
+			}
+		}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -88,7 +88,12 @@ func writeWeek(w io.Writer, h *hero.Hero, res downtime.WeekResult) error {
 	}
 	fmt.Fprintln(w, ")")
 	if res.Forfeited > 0 {
-		fmt.Fprintf(w, "  %d unspent points from week %d lost\n", res.Forfeited, res.Closed)
+		if res.Closed == 0 {
+			// A new hero has had no week yet: the points came with it.
+			fmt.Fprintf(w, "  %d unspent points from the hero's creation lost\n", res.Forfeited)
+		} else {
+			fmt.Fprintf(w, "  %d unspent points from week %d lost\n", res.Forfeited, res.Closed)
+		}
 	}
 	for _, u := range res.Upkeep {
 		switch u.Outcome {

@@ -104,7 +104,8 @@ brace|judo|resist|grab with --pick-up-block (attack's --pick-up), --extra-panel,
 --no-judo-bonus; --split health=N, --power-dice health=N,stamina=M,
 --obstruction MATERIAL[@METRES], --modifier NAME=N, --movement POWER
 [--special], --kill, --mass KG, and the situation: --behind, --above,
---unaware, --cover N, --fog, --range-fifths N, --invisible, --shrunk,
+--unaware, --cover N, --fog, --range M (metres: the fifths are worked out
+from the attack's range) or --range-fifths N, --invisible, --shrunk,
 --camouflaged, --stealth-dark, --dimensional, --gale, --accuracy-penalty N,
 --aim N and --analyse N (extra panels, added to the attack's time),
 --phased, --mystic-shield N, --whirlwind, --forcefield-down,

@@ -46,9 +46,9 @@ pages).
 
 --dice order: mass or gravity at ×4 rolls 1d20 and at ×8 1d20+10 for the
 holder's will; nothing else rolls.`,
-		Example: `  spandex fight effect -i f.json --on goon-2 --add mind-control --source mentalist
-  spandex fight effect -i f.json --on brick --add mass --source shrinker --dice 7
-  spandex fight effect -i f.json --on brick --end mass`,
+		Example: `  spandex fight effect -i bank.json --on goon-2 --add mind-control --source nefario
+  spandex fight effect -i bank.json --on guardian --add mass --source nefario --dice 7   # the second use: ×4
+  spandex fight effect -i bank.json --on guardian --end mass`,
 		RunE: cmdutil.RunE(opts, runF, runEffect, opts.File.fromArgs, opts.checkFlags),
 	}
 	opts.File.addFlag(cmd)

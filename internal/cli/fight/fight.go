@@ -26,7 +26,7 @@ holds the sides, every combatant's hero values, the page being played, the
 page's initiative, each combatant's panels used, saved and owed, and the
 append-only log of the whole fight (docs/fight.md).
 
-  fight new        start an encounter from hero files and JSON Lines of NPCs
+  fight new        start an encounter from hero files and files of NPCs
   fight initiative roll the page's initiative (d10 per side, ties re-rolled)
   fight next       who acts now, with how many panels
   fight act        the current combatant acts: move, attack, power, ...
@@ -36,6 +36,7 @@ append-only log of the whole fight (docs/fight.md).
   fight auto       play the mooks' turns (or a whole fight) by a plain policy
   fight effect     start or end an ongoing power effect
   fight luck       roll luck, once a page
+  fight fall       a combatant falls: damage, dividers doubled
   fight hero       print a combatant's hero file as the fight left it
   fight leave      a combatant leaves the fight for good
   fight report     the whole fight from its log (text, JSON or an HTML page)
@@ -60,6 +61,7 @@ new events: text on a terminal, JSON when piped.`,
 	cmd.AddCommand(NewCmdStatus(f, nil))
 	cmd.AddCommand(NewCmdEffect(f, nil))
 	cmd.AddCommand(NewCmdLuck(f, nil))
+	cmd.AddCommand(NewCmdFall(f, nil))
 	cmd.AddCommand(NewCmdHero(f, nil))
 	cmd.AddCommand(NewCmdAuto(f, nil))
 	cmd.AddCommand(NewCmdLeave(f, nil))
@@ -197,7 +199,12 @@ func printEvents(env *cmdutil.Env, events []encounter.Event) error {
 	for _, ev := range events {
 		// The line already says the page; don't repeat it from the summary.
 		summary := strings.TrimPrefix(ev.Summary, fmt.Sprintf("page %d: ", ev.Page))
-		if _, err := fmt.Fprintf(env.IO.Out, "page %d, %s: %s\n", ev.Page, ev.Phase, summary); err != nil {
+		line := fmt.Sprintf("page %d, %s: %s", ev.Page, ev.Phase, summary)
+		if env.IO.IsStdoutTTY() {
+			// A person reads it: fold it into 80 columns.
+			line = wrap(line, 80, "    ")
+		}
+		if _, err := fmt.Fprintln(env.IO.Out, line); err != nil {
 			return err
 		}
 	}
@@ -260,12 +267,18 @@ func (fl *File) readOnly(verb string) cmdutil.Prepare {
 	}
 }
 
-// requireActor is the prepare step of a verb that needs --actor.
+// requireActor is the prepare step of a verb that needs --actor. It runs
+// before the FILE argument is checked, so a combatant given where FILE goes
+// (`fight luck -i k.json iron-blade`) is named as the missing --actor.
 func requireActor(actor *string) cmdutil.Prepare {
-	return func(*cobra.Command, []string) error {
-		if *actor == "" {
-			return cmdutil.Inputf("give --actor ID")
+	return func(_ *cobra.Command, args []string) error {
+		if *actor != "" {
+			return nil
 		}
-		return nil
+		if len(args) > 0 && !strings.HasSuffix(args[len(args)-1], ".json") {
+			a := args[len(args)-1]
+			return cmdutil.Inputf("--actor: missing; to name the combatant %s give --actor %s", a, a)
+		}
+		return cmdutil.Inputf("--actor: missing; give --actor ID (the combatant)")
 	}
 }

@@ -41,11 +41,16 @@ func TestStrikeFromFlags(t *testing.T) {
 		{name: "bad mode", opts: ActOptions{Attack: "x", Flags: attackflags.Flags{Mode: "tickle"}}, err: "--mode"},
 		{name: "bad reaction", opts: ActOptions{Attack: "x", Flags: attackflags.Flags{Reaction: "sing"}}, err: "--reaction"},
 		{name: "pick-up without block", opts: ActOptions{Attack: "x", Flags: attackflags.Flags{Reaction: "parry", BlockPickUp: true}}, err: "--pick-up-block"},
-		{name: "behind and above", opts: ActOptions{Attack: "x", Flags: attackflags.Flags{Reaction: "none", Situation: combat.Situation{Behind: true, Above: true}}}, err: "does not stack"},
+		{name: "behind and above", opts: ActOptions{Attack: "x", Flags: attackflags.Flags{Reaction: "none", Situation: combat.Situation{Behind: true, Above: true}}}, target: "x",
+			check: func(t *testing.T, req combat.Request) {
+				if !req.Situation.Behind || !req.Situation.Above {
+					t.Fatalf("%+v", req.Situation)
+				}
+			}},
 		{name: "special without movement", opts: ActOptions{Attack: "x", Flags: attackflags.Flags{Reaction: "none", Special: true}}, err: "--special"},
 		{name: "too much aim", opts: ActOptions{Attack: "x", Flags: attackflags.Flags{Reaction: "none", Situation: combat.Situation{AimPanels: 6}}}, err: "--aim"},
 		{name: "aim past +25", opts: ActOptions{Attack: "x", Flags: attackflags.Flags{Reaction: "none", Situation: combat.Situation{AimPanels: 5}}}, err: "--aim is 0-4"},
-		{name: "too much analysis", opts: ActOptions{Attack: "x", Flags: attackflags.Flags{Reaction: "none", Situation: combat.Situation{AnalysePanels: 6}}}, err: "--analyse 0-5"},
+		{name: "too much analysis", opts: ActOptions{Attack: "x", Flags: attackflags.Flags{Reaction: "none", Situation: combat.Situation{AnalysePanels: 101}}}, err: "--analyse 0-100"},
 		{name: "bad split", opts: ActOptions{Attack: "x", Flags: attackflags.Flags{Reaction: "none", Split: "brains=3"}}, err: "--split"},
 	}
 	for _, tc := range tests {

@@ -26,7 +26,7 @@ duplicate reabsorbed (p. 54), a summoned creature dismissed (p. 65). It
 takes no panels, no longer acts, and no longer counts as standing; effects
 it keeps up end at the end of the page. Rolls no dice.`,
 		Example: `  spandex fight leave -i bank.json --actor nefario --why "flies out through the skylight"`,
-		RunE:    cmdutil.RunE(opts, runF, runLeave, opts.File.fromArgs, requireActor(&opts.Actor)),
+		RunE:    cmdutil.RunE(opts, runF, runLeave, requireActor(&opts.Actor), opts.File.fromArgs),
 	}
 	opts.File.addFlag(cmd)
 	cmd.Flags().StringVar(&opts.Actor, "actor", "", "the combatant leaving")

@@ -28,8 +28,8 @@ under the chance avoids it (p. 62). Luck works once a page; it takes no
 panels.
 
 --dice order: one d100.`,
-		Example: `  spandex fight luck -i f.json --actor lucky --what "the bomb goes off"`,
-		RunE:    cmdutil.RunE(opts, runF, runLuck, opts.File.fromArgs, requireActor(&opts.Actor)),
+		Example: `  spandex fight luck -i bank.json --actor guardian --chance 30 --what "the bomb goes off"`,
+		RunE:    cmdutil.RunE(opts, runF, runLuck, requireActor(&opts.Actor), opts.File.fromArgs),
 	}
 	opts.File.addFlag(cmd)
 	cmd.Flags().StringVar(&opts.Actor, "actor", "", "the combatant trying its luck")

@@ -29,11 +29,12 @@ func NewCmdNew(f *cmdutil.Factory, runF func(*NewOptions) error) *cobra.Command 
 	opts := &NewOptions{Env: f.Env(cmdutil.FormatJSON)}
 	cmd := &cobra.Command{
 		Use:   "new --side NAME=FILE[,FILE...] --side NAME=FILE[,FILE...]",
-		Short: "Start an encounter from hero files and JSON Lines of NPCs",
+		Short: "Start an encounter from hero files and files of NPCs",
 		Long: `Start an encounter and write it to stdout.
 
 Each --side names a side and its combatants' files. A file holds one hero
-(a hero file) or many (JSON Lines, as gen npc writes them); "-" is stdin.
+(a hero file) or many (a JSON array or JSON Lines, as gen npc -n writes
+them); "-" is stdin.
 Combatants get short ids from their names ("The Guardian" → guardian);
 names shared by several combatants are numbered (goon-1, goon-2, ...).
 Prefix a file with ID: to choose the id yourself (robin:sidekick.json).
@@ -52,7 +53,7 @@ a combatant may hold into the next page; 1, p. 30) and --half-panels
 
 Rolls no dice.`,
 		Example: `  spandex fight new --side heroes=guardian.json,police.jsonl --side villains=nefario.json,goons.jsonl > bank.json
-  spandex gen npc --type combatant -n 6 --seed 3 | spandex fight new --side heroes=a.json,b.json --side thugs=- > fight.json
+  spandex gen npc combatant -n 6 --seed 3 | spandex fight new --side heroes=a.json,b.json --side thugs=- > fight.json
   spandex fight new --side heroes=hawk.json,kid:kid.json --sidekick kid=2 --side villains=boss.json --surprise villains`,
 		Args: cobra.NoArgs,
 		RunE: cmdutil.RunE(opts, runF, runNew),

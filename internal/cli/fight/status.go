@@ -2,12 +2,15 @@ package fight
 
 import (
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
+	"github.com/codename-spandex/spandex/pkg/encounter"
 	"github.com/codename-spandex/spandex/pkg/hero"
 )
 
@@ -22,12 +25,20 @@ sides are still standing, and for every combatant health, stamina (or hits
 for mundane characters), condition, panels per page, used, left, saved,
 held, owed, free reactions used, ongoing effects and pools.
 
-Output: a table on a terminal; JSON when piped; -o text prints one line per
+Every combatant has "out" (true while it is out of the fight: dead, at
+death's door, taken out, unconscious, knocked out, battered or gone) and
+"out_reason" (that word, or "left"; "" while it fights); every side has
+its standing count. The encounter file carries the same "out" and
+"out_reason", so a script lists who is out with
+jq '.combatants[] | select(.out) | .id'.
+
+Output: on a terminal, each side with its standing count and one row per
+combatant, in 80 columns; JSON when piped; -o text prints one line per
 combatant for scripts: "ID SIDE CONDITION HEALTH STAMINA PER_PAGE USED LEFT
 SAVED OWED FREE" (current health and stamina; "-" for mundane characters,
 whose hits are in the JSON). Rolls no dice.`,
 		Example: `  spandex fight status bank.json
-  spandex fight status bank.json -o json | jq '.combatants[] | select(.condition != "ok")'`,
+  spandex fight status bank.json -o json | jq -r '.combatants[] | select(.out) | .id'`,
 		RunE: cmdutil.RunE(opts, runF, runStatus, opts.File.fromArgs, opts.File.readOnly("status")),
 	}
 	opts.File.addFlag(cmd)
@@ -59,31 +70,172 @@ func runStatus(opts *ViewOptions) error {
 		}
 		return nil
 	}
-	title := fmt.Sprintf("Page %d, %s phase%s", b.Page, b.Phase, initiativeText(b.Initiative))
+	return writeBoard(out, b)
+}
+
+// writeBoard prints the board for a person, in at most 80 columns: a
+// title, then each side with its standing count and one row per
+// combatant (the out are marked), with each combatant's effects and pools
+// on an indented line under its row.
+func writeBoard(w io.Writer, b encounter.Board) error {
+	title := fmt.Sprintf("Page %d, %s phase", b.Page, b.Phase)
 	if b.Name != "" {
 		title = b.Name + ": " + title
 	}
-	if b.Current != "" {
-		title += "; " + b.Current + " to act"
+	lines := []string{title}
+	if b.Initiative != nil {
+		ini := b.Initiative
+		lines = append(lines, fmt.Sprintf("%s won initiative by %d: %s", ini.Winner, ini.Difference, plural(ini.Advance, "advance panel")))
 	}
-	if b.Over {
-		title += "; the fight is over: " + orNobody(b.Standing) + " standing"
+	switch {
+	case b.Over:
+		lines = append(lines, overText(b.Winner))
+	case b.Current != "":
+		lines = append(lines, b.Current+" to act")
 	}
-	fmt.Fprintln(out, title)
-	rows := make([][]string, 0, len(b.Combatants))
-	for _, c := range b.Combatants {
-		hs := fmt.Sprintf("%d/%d", c.Health, c.HealthMax)
-		ss := fmt.Sprintf("%d/%d", c.Stamina, c.StaminaMax)
-		if c.Kind == hero.KindMundane {
-			hs, ss = "-", fmt.Sprintf("%d hit(s)", c.Hits)
+	for _, l := range lines {
+		if _, err := fmt.Fprintln(w, wrap(l, 80, "")); err != nil {
+			return err
 		}
-		rows = append(rows, []string{c.ID, c.Side, hs, ss, c.Condition,
-			fmt.Sprintf("%d/%d", c.Used, c.PerPage), strconv.Itoa(c.Left), strconv.Itoa(c.Saved), strconv.Itoa(c.Owed),
-			strconv.Itoa(c.FreeReactions), strings.Join(append(c.Effects, c.Pools...), ", ")})
 	}
-	return cmdutil.Table(out, []string{"ID", "Side", "Health", "Stamina", "Condition", "Used", "Left", "Saved", "Owed", "Free", "Effects and pools"}, rows)
+	header := []string{"ID", "Health", "Stamina", "Condition", "Out", "Used", "Left", "Owed", "Free"}
+	rows := make([][][]string, len(b.Sides))
+	notes := make([][]string, len(b.Sides))
+	all := [][]string{header}
+	for i, sc := range b.Sides {
+		for _, c := range b.Combatants {
+			if c.Side != sc.Name {
+				continue
+			}
+			hs := fmt.Sprintf("%d/%d", c.Health, c.HealthMax)
+			ss := fmt.Sprintf("%d/%d", c.Stamina, c.StaminaMax)
+			if c.Kind == hero.KindMundane {
+				hs, ss = "-", plural(c.Hits, "hit")
+			}
+			out := ""
+			if c.Out {
+				out = "out"
+			}
+			row := []string{c.ID, hs, ss, c.Condition, out,
+				fmt.Sprintf("%d/%d", c.Used, c.PerPage), strconv.Itoa(c.Left), strconv.Itoa(c.Owed), strconv.Itoa(c.FreeReactions)}
+			rows[i] = append(rows[i], row)
+			all = append(all, row)
+			if extra := append(append([]string{}, c.Effects...), c.Pools...); len(extra) > 0 {
+				notes[i] = append(notes[i], c.ID+": "+strings.Join(extra, ", "))
+			}
+		}
+	}
+	widths := colWidths(all)
+	// Too wide for 80 columns (long ids): the id on a line of its own, the
+	// rest of the row indented under it.
+	idOwnLine := 2+sum(widths)+2*(len(widths)-1) > 80
+	if idOwnLine {
+		for i := range rows {
+			var split [][]string
+			for _, r := range rows[i] {
+				split = append(split, []string{r[0]}, append([]string{""}, r[1:]...))
+			}
+			rows[i] = split
+		}
+		header = append([]string{""}, header[1:]...)
+		widths[0] = 2
+	}
+	for i, sc := range b.Sides {
+		if _, err := fmt.Fprintf(w, "\n%s: %d of %d standing\n", sc.Name, sc.Standing, sc.Total); err != nil {
+			return err
+		}
+		if err := columns(w, "  ", widths, append([][]string{header}, rows[i]...)); err != nil {
+			return err
+		}
+		for _, n := range notes[i] {
+			if _, err := fmt.Fprintln(w, wrap("  "+n, 80, "    ")); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
+// overText says the fight is over and who won.
+func overText(winner string) string {
+	if winner == "" {
+		return "The fight is over: nobody is left standing."
+	}
+	return "The fight is over: " + winner + " won."
+}
+
+func sum(ns []int) int {
+	t := 0
+	for _, n := range ns {
+		t += n
+	}
+	return t
+}
+
+// colWidths returns each column's widest cell.
+func colWidths(rows [][]string) []int {
+	var widths []int
+	for _, r := range rows {
+		for i, cell := range r {
+			if i == len(widths) {
+				widths = append(widths, 0)
+			}
+			widths[i] = max(widths[i], utf8.RuneCountInString(cell))
+		}
+	}
+	return widths
+}
+
+// columns prints rows aligned in columns of the given widths, two spaces
+// between columns, each line starting with indent.
+func columns(w io.Writer, indent string, widths []int, rows [][]string) error {
+	var b strings.Builder
+	for _, r := range rows {
+		b.WriteString(indent)
+		for i, cell := range r {
+			b.WriteString(cell)
+			if i < len(r)-1 {
+				b.WriteString(strings.Repeat(" ", max(0, widths[i]-utf8.RuneCountInString(cell))+2))
+			}
+		}
+		b.WriteString("\n")
+	}
+	s := b.String()
+	// Trailing spaces of empty last cells.
+	lines := strings.Split(s, "\n")
+	for i := range lines {
+		lines[i] = strings.TrimRight(lines[i], " ")
+	}
+	_, err := io.WriteString(w, strings.Join(lines, "\n"))
+	return err
+}
+
+// wrap folds s into lines of at most width columns at spaces; the
+// continuation lines start with indent.
+func wrap(s string, width int, indent string) string {
+	if utf8.RuneCountInString(s) <= width {
+		return s
+	}
+	var b strings.Builder
+	line := 0
+	for i, word := range strings.Fields(s) {
+		n := utf8.RuneCountInString(word)
+		switch {
+		case i == 0:
+		case line+1+n > width:
+			b.WriteString("\n" + indent)
+			line = utf8.RuneCountInString(indent)
+		default:
+			b.WriteByte(' ')
+			line++
+		}
+		b.WriteString(word)
+		line += n
+	}
+	return b.String()
+}
+
+// orNobody joins side names, or says "nobody".
 func orNobody(s []string) string {
 	if len(s) == 0 {
 		return "nobody"

@@ -4,6 +4,8 @@
 package gen
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"io"
 
@@ -61,30 +63,60 @@ func (rs *rollers) get(i int) (dice.Roller, *uint64) {
 	return dice.NewSeeded(*s), s
 }
 
-// jsonLines gathers JSON Lines (hero.AppendJSON, no reflection) and
-// writes them in blocks of a little over 64 KiB, reusing one buffer:
+// jsonLines writes a batch's characters with hero.AppendJSON (no
+// reflection): with -o jsonl one compact line each, with -o json one
+// document, an array of indented heroes (see cmdutil.JSONList). It
+// gathers them in blocks of a little over 64 KiB, reusing its buffers:
 // memory stays flat however many characters a batch makes, and a block
 // is larger than the streaming stdout's 64 KiB buffer, which passes it
 // straight through instead of copying it.
 type jsonLines struct {
-	w   io.Writer
-	buf []byte
+	w     io.Writer
+	array bool // -o json: write an array
+	n     int
+	buf   []byte
+	one   []byte       // one hero, compact (arrays only)
+	ind   bytes.Buffer // one hero, indented (arrays only)
 }
 
-// add encodes one character as a line.
+// newJSONLines returns the writer of a batch in format ft.
+func newJSONLines(w io.Writer, ft cmdutil.Format) *jsonLines {
+	return &jsonLines{w: w, array: ft == cmdutil.FormatJSON}
+}
+
+// add encodes one character.
 func (l *jsonLines) add(h *hero.Hero) error {
-	b, err := hero.AppendJSON(l.buf, h)
-	if err != nil {
-		return fmt.Errorf("encoding hero: %w", err)
+	l.n++
+	if !l.array {
+		b, err := hero.AppendJSON(l.buf, h)
+		if err != nil {
+			return fmt.Errorf("encoding hero: %w", err)
+		}
+		l.buf = append(b, '\n')
+	} else {
+		b, err := hero.AppendJSON(l.one[:0], h)
+		if err != nil {
+			return fmt.Errorf("encoding hero: %w", err)
+		}
+		l.one = b
+		l.ind.Reset()
+		if l.n == 1 {
+			l.ind.WriteString("[\n  ")
+		} else {
+			l.ind.WriteString(",\n  ")
+		}
+		if err := json.Indent(&l.ind, b, "  ", "  "); err != nil {
+			return fmt.Errorf("encoding hero: %w", err)
+		}
+		l.buf = append(l.buf, l.ind.Bytes()...)
 	}
-	l.buf = append(b, '\n')
 	if len(l.buf) >= 64<<10 {
 		return l.flush()
 	}
 	return nil
 }
 
-// flush writes the lines gathered so far.
+// flush writes the characters gathered so far.
 func (l *jsonLines) flush() error {
 	if len(l.buf) == 0 {
 		return nil
@@ -94,9 +126,18 @@ func (l *jsonLines) flush() error {
 	return err
 }
 
+// finish closes the array (with -o json) and writes what is left.
+func (l *jsonLines) finish() error {
+	if l.array && l.n > 0 {
+		l.buf = append(l.buf, "\n]\n"...)
+	}
+	return l.flush()
+}
+
 // writeHero writes one generated character in the chosen format: an
-// indented hero file for a single JSON hero, one compact line per hero in
-// a batch or with -o jsonl, the character sheet for text and table.
+// indented hero file for a single JSON hero, an array element in a -o json
+// batch, one compact line per hero with -o jsonl, the character sheet for
+// text and table.
 func writeHero(w io.Writer, ft cmdutil.Format, batch bool, h *hero.Hero, lines *jsonLines) error {
 	switch {
 	case ft == cmdutil.FormatJSON && !batch:

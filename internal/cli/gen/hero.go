@@ -86,18 +86,19 @@ Dice (--dice) are used in this order, for each hero in turn:
 Improvements, choices and back-story roll no dice.
 
 Output: one hero file (JSON) when piped, the character sheet on a terminal.
-With -n N the heroes stream as JSON Lines; hero number k (from 0) of a
+With -n N the heroes stream: one JSON array (-o json, the default when
+piped) or JSON Lines (-o jsonl, a hero per line); hero number k (from 0) of a
 seeded batch was made with seed S+k, recorded in creation.seed, so
 --seed S+k replays it alone.`,
 		Example: `  spandex gen hero --seed 42 > hero.json
-  spandex gen hero -n 500 --seed 1 | jq -c '{name, powers: [.powers[].name]}'
+  spandex gen hero -n 500 --seed 1 -o jsonl | jq -c '{name, powers: [.powers[].name]}'
   spandex gen hero --seed 7 --roll-all --line diagonal --perk contacts:media
   spandex gen hero --seed 3 --improve armour@5 --drop magic --perk contacts:media`,
 		Args: cobra.NoArgs,
 		RunE: cmdutil.RunE(opts, runF, runHero),
 	}
 	fl := cmd.Flags()
-	fl.IntVarP(&opts.N, "count", "n", 1, "number of heroes to generate, streamed as JSON Lines")
+	fl.IntVarP(&opts.N, "count", "n", 1, "number of heroes to generate, streamed (a JSON array, or JSON Lines with -o jsonl)")
 	fl.StringVar(&opts.Name, "name", "", "the hero's name (default: a made-up codename)")
 	fl.StringVar(&opts.Kind, "kind", "hero", "hero, villain or android")
 	fl.BoolVar(&opts.RollAll, "roll-all", false, "roll every power slot; never improve instead")
@@ -191,9 +192,9 @@ func runHero(opts *HeroOptions) error {
 
 // generateHeroes makes and writes opts.N heroes.
 func generateHeroes(opts *HeroOptions, g chargen.GenOptions, rs *cmdutil.RollerState, out io.Writer) error {
-	lines := &jsonLines{w: out}
+	lines := newJSONLines(out, opts.Format)
 	err := makeHeroes(opts, g, rs, out, lines)
-	if ferr := lines.flush(); err == nil {
+	if ferr := lines.finish(); err == nil {
 		err = ferr
 	}
 	return err
@@ -202,11 +203,14 @@ func generateHeroes(opts *HeroOptions, g chargen.GenOptions, rs *cmdutil.RollerS
 func makeHeroes(opts *HeroOptions, g chargen.GenOptions, rs *cmdutil.RollerState, out io.Writer, lines *jsonLines) error {
 	batch := opts.N > 1
 	rollers := rollers{state: rs}
+	bar := opts.Progress(int64(opts.N), "gen hero")
+	defer bar.Finish()
 	// Each hero is written before the next is made, so the next reuses
 	// its memory.
 	var prev *hero.Hero
 	gen := chargen.NewGenerator()
 	for i := 0; i < opts.N; i++ {
+		bar.Add(1)
 		r, seed := rollers.get(i)
 		gi := g
 		gi.Seed = seed

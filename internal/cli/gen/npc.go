@@ -73,6 +73,9 @@ func NewCmdNPC(f *cmdutil.Factory, runF func(*NPCOptions) error) *cobra.Command 
                     adjusts them for the species)
   robot             abilities 3d6, health but no stamina (immune to stamina
                     damage), --panels N (default 2), --powers N Power Table rolls
+                    of the powers a construct can have: Magic, Psychic
+                    Ability, Danger Sense, Luck, Sidekick, Duplication,
+                    Shapechange and Super Health are rolled again (p. 49)
   android           a full hero of kind android (see gen hero)
   summoned          a creature of the Summoning spell: abilities 6, armour class
                     J, strike class 0, 4 m per panel, 2 panels; 1d10 health and
@@ -87,12 +90,13 @@ stamina track; one strike with a super power, or two without, takes them out.
 
 Dice (--dice), for each character in turn: the four ability scores in order
 (strength, agility, will, endurance); a goon's prowess d6 (and an energy
-blaster's d10 energy type); a robot's power slots, then one d6 per point of
+blaster's d10 energy type); a robot's power slots (a d100 each, and another
+d100 for a power a robot cannot have), then one d6 per point of
 endurance for health; a summoned creature's health d10s, then its stamina
 d10s; androids and sidekicks as gen hero.
 
-Output: JSON (one file, or JSON Lines with -n) when piped; a table on a
-terminal; -o text prints each character's sheet.`,
+Output: JSON when piped (one file; with -n one array, or with -o jsonl a
+line each); a table on a terminal; -o text prints each character's sheet.`,
 		Example: `  spandex gen npc goon -n 30 --trained
   spandex gen npc civilian --type street-tough
   spandex gen npc summoned --mp 6 --ability claws --ability toughness --seed 2
@@ -109,7 +113,7 @@ terminal; -o text prints each character's sheet.`,
 		}),
 	}
 	fl := cmd.Flags()
-	fl.IntVarP(&opts.N, "count", "n", 1, "number of characters, streamed as JSON Lines")
+	fl.IntVarP(&opts.N, "count", "n", 1, "number of characters, streamed (a JSON array, or JSON Lines with -o jsonl)")
 	fl.StringVar(&opts.Name, "name", "", "name (numbered in a batch)")
 	fl.StringVar(&opts.Civ, "type", "", "civilian type: normal-adult, street-tough, specialist, child")
 	fl.BoolVar(&opts.Trained, "trained", false, "well-trained combatants: +1 to abilities and the prowess roll")
@@ -183,9 +187,9 @@ func runNPC(opts *NPCOptions) error {
 
 // generateNPCs makes and writes opts.N characters.
 func generateNPCs(opts *NPCOptions, no chargen.NPCOptions, typ string, rs *cmdutil.RollerState, out io.Writer) error {
-	lines := &jsonLines{w: out}
+	lines := newJSONLines(out, opts.Format)
 	err := makeNPCs(opts, no, typ, rs, out, lines)
-	if ferr := lines.flush(); err == nil {
+	if ferr := lines.finish(); err == nil {
 		err = ferr
 	}
 	return err
@@ -208,7 +212,10 @@ func makeNPCs(opts *NPCOptions, no chargen.NPCOptions, typ string, rs *cmdutil.R
 		return err
 	}
 	gen := chargen.NewGenerator()
+	bar := opts.Progress(int64(opts.N), "gen npc")
+	defer bar.Finish()
 	for i := 0; i < opts.N; i++ {
+		bar.Add(1)
 		r, seed := rollers.get(i)
 		ni := no
 		ni.Seed = seed

@@ -17,6 +17,8 @@ type DeriveOptions struct {
 	File    string
 	InPlace string
 	Choose  []string
+	// FillEquipment tops the starting equipment up to three items (p. 13).
+	FillEquipment bool
 }
 
 // NewCmdDerive builds `spandex hero derive`. runF replaces runDerive in
@@ -42,7 +44,9 @@ then one d6 per point of endurance for health (health.dice) and the same
 for stamina (stamina.dice).
 
 Computed: final abilities (base plus every power and perk modifier), the
-equipment the powers rely on, armour class, dividers (improved by strength),
+equipment the powers rely on (an Armour suit, Weapon Mastery's weapons, a
+cyber weapon, the Vehicle, Acrobatics' grappling gun; pp. 13, 51-77) and,
+with --fill-equipment, the book's extra items up to three (p. 13), armour class, dividers (improved by strength),
 damage, strike and dodge bonuses, whether the hero may dodge, knockback
 threshold and bracing, panels per page, movement and other moves, attacks
 with their strike classes, parries, immunities, health and stamina with
@@ -55,11 +59,12 @@ The hero is written to stdout, or atomically over FILE with -i; an event
 "derive" with every die rolled is appended to its log.`,
 		Example: `  spandex hero derive testdata/heroes/guardian-draft.json
   spandex hero derive -i hero.json
-  spandex hero derive draft.json --dice 4,6,2 | spandex sheet -o text`,
+  spandex hero derive draft.json --seed 4 | spandex sheet -o text`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: cmdutil.RunE(opts, runF, runDerive, opts.fromArgs),
 	}
 	cmd.Flags().StringVarP(&opts.InPlace, "in-place", "i", "", "rewrite FILE atomically instead of writing to stdout")
+	cmd.Flags().BoolVar(&opts.FillEquipment, "fill-equipment", false, "top the starting equipment up to three items from the book's list (p. 13), as gen hero does")
 	cmd.Flags().StringArrayVar(&opts.Choose, "choose", nil, "the choice for each \"Choose\" result a missing flavour needs (repeatable, in order)")
 	return cmd
 }
@@ -101,7 +106,7 @@ func runDerive(opts *DeriveOptions) error {
 		return err
 	}
 	rec := dice.NewRecorder(rs.Roller)
-	steps, err := chargen.Derive(h, rec, chargen.Options{DodgeStacking: cfg.Rules.DodgeStacking, Choose: opts.Choose})
+	steps, err := chargen.Derive(h, rec, chargen.Options{DodgeStacking: cfg.Rules.DodgeStacking, Choose: opts.Choose, FillEquipment: opts.FillEquipment})
 	if err != nil {
 		return cmdutil.RuleErr(fmt.Errorf("%s: %w", name(opts.File), err))
 	}

@@ -40,11 +40,15 @@ keep/drop per group: 4d6kh3 (keep highest 3), 4d6kl1, 4d6dh1, 4d6dl1.
 Limits: 256 characters, 10,000 dice, 1,000,000 sides.
 
 Dice are rolled left to right, group by group; --dice values are used in
-that order, expression by expression, repetition by repetition.
+that order, expression by expression, repetition by repetition. A d100 read
+as "00" on both d10s is 100 (p. 5): give it as 00 or 100.
 
-Output: one JSON object per roll, one per line (expr, total, dice,
-modifier, seed), or with -o text one total per line, or a table on a
-terminal. --odds prints the exact distribution of each expression's total.`,
+Output: a JSON object per roll (expr, total, dice, modifier, seed): with
+-o json (the default when piped) one document, an array when there are
+several rolls; with -o jsonl one compact object per line. -o text prints
+one total per line; a terminal shows a table. --odds prints the exact
+distribution of each expression's total (with -o json and several
+expressions, an array of them).`,
 		Example: `  spandex roll 3d6
   spandex roll 2d6+4 1d6-6 d100 -o json
   spandex roll -n 10000 3d6 -o text
@@ -153,9 +157,10 @@ func runRoll(opts *Options) error {
 			return cmdutil.Table(out, []string{"Expr", "Dice", "Modifier", "Total"}, rows)
 		}
 		return nil
-	default: // json, jsonl: one compact object per roll per line
+	default: // json: one document (an array for several rolls); jsonl: a line per roll
 		var res dice.Result
 		buf := make([]byte, 0, 256)
+		list := opts.Results()
 		for n := 0; n < opts.N; n++ {
 			for i, e := range exprs {
 				if err := e.RollInto(rs.Roller, names[i], &res); err != nil {
@@ -163,13 +168,12 @@ func runRoll(opts *Options) error {
 				}
 				explain(opts, &res)
 				buf = AppendResultJSON(buf[:0], &res, seed)
-				buf = append(buf, '\n')
-				if _, err := out.Write(buf); err != nil {
+				if err := list.AddRaw(buf); err != nil {
 					return err
 				}
 			}
 		}
-		return nil
+		return list.Close()
 	}
 }
 
@@ -272,7 +276,14 @@ func runOdds(opts *Options, exprs []*dice.Expr) error {
 	if err := out.StartStreaming(); err != nil {
 		return err
 	}
-	for _, e := range exprs {
+	// -o json with several expressions: one array of the distributions.
+	array := opts.Format == cmdutil.FormatJSON && len(exprs) > 1
+	if array {
+		if _, err := io.WriteString(out, "[\n"); err != nil {
+			return err
+		}
+	}
+	for i, e := range exprs {
 		d, err := e.Distribution()
 		if err != nil {
 			return cmdutil.Input(err)
@@ -281,6 +292,11 @@ func runOdds(opts *Options, exprs []*dice.Expr) error {
 		rec := oddsJSON{Expr: e.String(), Min: lo, Max: hi, Mean: round6(d.Mean()), StdDev: round6(d.StdDev())}
 		switch opts.Format {
 		case cmdutil.FormatJSON, cmdutil.FormatJSONL:
+			if array && i > 0 {
+				if _, err := io.WriteString(out, ",\n"); err != nil {
+					return err
+				}
+			}
 			if err := writeOddsJSON(out, opts.Format, rec, d); err != nil {
 				return err
 			}
@@ -310,6 +326,10 @@ func runOdds(opts *Options, exprs []*dice.Expr) error {
 				return err
 			}
 		}
+	}
+	if array {
+		_, err := io.WriteString(out, "]\n")
+		return err
 	}
 	return nil
 }

@@ -26,13 +26,21 @@ func TestRun(t *testing.T) {
 		dice   []int
 		want   string
 	}{
-		{"json", []string{"3d6"}, 1, cmdutil.FormatJSON, []int{3, 5, 6},
+		{"jsonl", []string{"3d6"}, 1, cmdutil.FormatJSONL, []int{3, 5, 6},
 			`{"expr":"3d6","total":14,"dice":[{"sides":6,"value":3},{"sides":6,"value":5},{"sides":6,"value":6}],"modifier":0}` + "\n"},
 		{"modifier", []string{"1d6-6"}, 1, cmdutil.FormatJSONL, []int{4},
 			`{"expr":"1d6-6","total":-2,"dice":[{"sides":6,"value":4}],"modifier":-6}` + "\n"},
-		{"keep", []string{"4d6kh3"}, 1, cmdutil.FormatJSON, []int{1, 2, 3, 4},
+		{"keep", []string{"4d6kh3"}, 1, cmdutil.FormatJSONL, []int{1, 2, 3, 4},
 			`{"expr":"4d6kh3","total":9,"dice":[{"sides":6,"value":1,"kept":false},{"sides":6,"value":2,"kept":true},{"sides":6,"value":3,"kept":true},{"sides":6,"value":4,"kept":true}],"modifier":0}` + "\n"},
 		{"text repeat", []string{"1d6", "1d20"}, 2, cmdutil.FormatText, []int{1, 20, 6, 2}, "1\n20\n6\n2\n"},
+		{"jsonl, several: a line each", []string{"1d6", "1d20"}, 1, cmdutil.FormatJSONL, []int{2, 17},
+			`{"expr":"1d6","total":2,"dice":[{"sides":6,"value":2}],"modifier":0}` + "\n" +
+				`{"expr":"1d20","total":17,"dice":[{"sides":20,"value":17}],"modifier":0}` + "\n"},
+		{"json, one roll: the object", []string{"1d6+1"}, 1, cmdutil.FormatJSON, []int{4},
+			"{\n  \"expr\": \"1d6+1\",\n  \"total\": 5,\n  \"dice\": [\n    {\n      \"sides\": 6,\n      \"value\": 4\n    }\n  ],\n  \"modifier\": 1\n}\n"},
+		{"json, several: one array", []string{"1d6"}, 2, cmdutil.FormatJSON, []int{2, 5},
+			"[\n  {\n    \"expr\": \"1d6\",\n    \"total\": 2,\n    \"dice\": [\n      {\n        \"sides\": 6,\n        \"value\": 2\n      }\n    ],\n    \"modifier\": 0\n  },\n" +
+				"  {\n    \"expr\": \"1d6\",\n    \"total\": 5,\n    \"dice\": [\n      {\n        \"sides\": 6,\n        \"value\": 5\n      }\n    ],\n    \"modifier\": 0\n  }\n]\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

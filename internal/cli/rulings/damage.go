@@ -50,7 +50,9 @@ func NewCmdDamage(f *cmdutil.Factory, runF func(*DamageOptions) error) *cobra.Co
 sharp-one-handed, sharp-two-handed, sharp-thrown, projectile, explosive,
 energy-blast), or give --health/--stamina dice. The damage bonus (--bonus)
 goes on stamina unless --split health=N puts N of it on health. Each side is
-at least 0. Every die of a formula is rolled, even in 1d6-6.
+at least 0. Only unarmed, melee and thrown attacks take the damage bonus
+(p. 36): with --type projectile, explosive or energy-blast it is not added
+(bonus_dropped says how much was given). Every die of a formula is rolled, even in 1d6-6.
 
 Optionally apply dividers (p. 37): --h-divider/--s-divider, improved by
 --strength's Strength Table modifier only where a divider exists, lowered
@@ -138,6 +140,10 @@ func runDamage(opts *DamageOptions) error {
 	lines := []string{
 		fmt.Sprintf("health: %s rolled %d %+d bonus = %d", nameOr(d.HealthExpr, "-"), d.HealthRoll, d.BonusHealth, d.Health),
 		fmt.Sprintf("stamina: %s rolled %d %+d bonus = %d", nameOr(d.StaminaExpr, "-"), d.StaminaRoll, d.BonusStamina, d.Stamina),
+	}
+	if d.BonusDropped != 0 {
+		out.Steps.AddRow("bonus", "p. 36", "Physical Damage Table", row, "the damage bonus %+d is not added: only unarmed, melee and thrown attacks take it", d.BonusDropped)
+		lines = append(lines, fmt.Sprintf("bonus: %+d not added to %s attacks (only unarmed, melee and thrown, p. 36)", d.BonusDropped, row))
 	}
 	if !dv.None() || opts.HDivider > 0 || opts.SDivider > 0 || opts.IgnoreDiv {
 		out.Steps.Add("dividers", "p. 37", "%s: %d H, %d S taken (rounded up; below 2 ignored)", dv, out.Taken.Health, out.Taken.Stamina)

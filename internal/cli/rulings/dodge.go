@@ -25,7 +25,7 @@ type DodgeOptions struct {
 // DodgeResult is what `spandex dodge` prints.
 type DodgeResult struct {
 	StrikeClass rulebook.StrikeClass `json:"strike_class"`
-	ArmourClass rulebook.ArmourClass `json:"armour_class,omitempty"`
+	ArmourClass rulebook.ArmourClass `json:"armour_class"`
 	Roll        int                  `json:"roll"`
 	Bonus       int                  `json:"bonus"`
 	Modifiers   []combat.Modifier    `json:"modifiers"`

@@ -1,13 +1,16 @@
 package rulings
 
 import (
+	"errors"
 	"fmt"
+	"io"
 
 	"github.com/spf13/cobra"
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
 	"github.com/codename-spandex/spandex/pkg/combat"
 	"github.com/codename-spandex/spandex/pkg/dice"
+	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 )
 
@@ -16,6 +19,8 @@ type FallOptions struct {
 	*cmdutil.Env
 	combat.FallInput
 	HDivider, SDivider int
+	// Target is the hero who falls, when one is given (FILE or -i).
+	Target cmdutil.HeroTarget
 }
 
 // FallOutput is what `spandex fall` prints.
@@ -28,7 +33,7 @@ type FallOutput struct {
 func NewCmdFall(f *cmdutil.Factory, runF func(*FallOptions) error) *cobra.Command {
 	opts := &FallOptions{Env: f.Env(cmdutil.FormatText)}
 	cmd := &cobra.Command{
-		Use:   "fall --metres N [--jump] [--h-divider N --s-divider N]",
+		Use:   "fall --metres N [--jump] [--h-divider N --s-divider N | -i FILE | FILE|-]",
 		Short: "Falling damage (p. 43)",
 		Long: `Roll falling damage (p. 43): 1d6 health and 1d6 stamina per full five metres
 fallen, at most 20d6 of each; jumping rather than falling counts 5 m less.
@@ -37,12 +42,22 @@ for a soft landing, at the GM's discretion). Acrobatics next to a surface
 (--acrobatics) avoids all damage; grabbing the edge as a reaction
 (--edge-grab) avoids the fall.
 
+With a hero file (FILE, - for stdin, or -i FILE) the fall happens to that
+hero: its own dividers (combat.dividers) are doubled, the damage comes off
+its health and stamina (stamina past minus endurance is taken as health; a
+robot takes no stamina damage, p. 49) and its condition follows (pp.
+37-38). A "fall" event with the ruling is appended to its log; the hero
+goes to stdout, or with -i the file is rewritten and the ruling printed. A
+combatant in a fight falls with "spandex fight fall".
+
 Dice: the health d6s, then the stamina d6s.`,
 		Example: `  spandex fall --metres 23 --jump
-  spandex fall --metres 100 --h-divider 3 --s-divider 2 --seed 9`,
-		Args: cobra.NoArgs,
-		RunE: cmdutil.RunE(opts, runF, runFall, required("metres"), multiplierIfGiven("soft")),
+  spandex fall --metres 100 --h-divider 3 --s-divider 2 --seed 9
+  spandex fall --metres 30 -i guardian.json --explain`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: cmdutil.RunE(opts, runF, runFall, opts.Target.FromArgs, required("metres"), multiplierIfGiven("soft")),
 	}
+	opts.Target.AddInPlaceFlag(cmd)
 	fl := cmd.Flags()
 	fl.IntVar(&opts.Metres, "metres", 0, "metres fallen (required)")
 	fl.BoolVar(&opts.Jump, "jump", false, "a deliberate jump: counts 5 m less")
@@ -61,6 +76,9 @@ func runFall(opts *FallOptions) error {
 	}
 	if err := checkRange("s-divider", opts.SDivider, 0, 100); err != nil {
 		return err
+	}
+	if opts.Target.InPlace != "" || opts.Target.File != "" {
+		return runFallOn(opts)
 	}
 	opts.Dividers = rulebook.Dividers{Health: opts.HDivider, Stamina: opts.SDivider}
 	// Nothing is rolled when the fall is avoided.
@@ -105,4 +123,38 @@ type noDice struct{}
 
 func (noDice) Roll(sides int, purpose string) (int, error) {
 	return 0, fmt.Errorf("no dice are rolled here (asked for a d%d for %s)", sides, purpose)
+}
+
+// runFallOn makes the hero in the file fall.
+func runFallOn(opts *FallOptions) error {
+	if opts.HDivider != 0 || opts.SDivider != 0 {
+		return cmdutil.Inputf("--h-divider/--s-divider: the hero file's own dividers are used")
+	}
+	return opts.Target.Change(opts.Env, func(h *hero.Hero) (cmdutil.HeroChange, error) {
+		var r dice.Roller = noDice{}
+		var seed *uint64
+		if !opts.Acrobatics && !opts.EdgeGrab {
+			rl, err := newRoller(opts.Env)
+			if err != nil {
+				return cmdutil.HeroChange{}, err
+			}
+			r, seed = rl, rl.seed()
+		}
+		fa, err := combat.FallOn(h, opts.FallInput, r)
+		var re *combat.RequestError
+		if errors.As(err, &re) && re.Field == "hero" {
+			return cmdutil.HeroChange{}, cmdutil.Inputf("%s", re.Msg)
+		}
+		if err != nil {
+			return cmdutil.HeroChange{}, ruleErr(err)
+		}
+		if len(fa.Dice) == 0 {
+			seed = nil
+		}
+		return cmdutil.HeroChange{Kind: "fall", Summary: fa.Summary(), Seed: seed, Details: fa, Steps: fa.Steps,
+			Text: func(w io.Writer) error {
+				_, err := fmt.Fprintln(w, fa.Summary())
+				return err
+			}}, nil
+	})
 }

@@ -20,19 +20,22 @@ type ThrowOptions struct {
 	MassKg   float64
 	Awkward  bool
 	Person   bool
+	Rolling  bool
 }
 
 // ThrowOutput is what `spandex throw` prints.
 type ThrowOutput struct {
 	combat.ThrowResult
-	Steps ruling.Steps `json:"steps"`
+	// Pushing is what the strength can do pushing the object (p. 39).
+	Pushing *combat.PushResult `json:"pushing,omitempty"`
+	Steps   ruling.Steps       `json:"steps"`
 }
 
 // NewCmdThrow builds `spandex throw`.
 func NewCmdThrow(f *cmdutil.Factory, runF func(*ThrowOptions) error) *cobra.Command {
 	opts := &ThrowOptions{Env: f.Env(cmdutil.FormatText)}
 	cmd := &cobra.Command{
-		Use:   "throw --strength N (--object NAME | --mass KG) [--awkward] [--person]",
+		Use:   "throw --strength N (--object NAME | --mass KG) [--awkward] [--rolling] [--person]",
 		Short: "What a character can push, lift and throw, and how far (pp. 39-43)",
 		Long: `Look an object up on the Object Table (p. 39) by an example name (--object
 fridge) or its mass (--mass 120), and say what --strength can do with it:
@@ -43,9 +46,16 @@ is over 1 kg. --person throws a grabbed person: 1 m per point over the Throw
 score for the mass (default 120 kg, an average hero: Throw 16), resolved as
 knockback (p. 43); use 'spandex attack --mode throw' with hero files.
 
+Pushing (p. 39): the Push score moves the object roughly 1 m a panel, the
+Lift score pushes it at half movement speed, the Throw score at full speed.
+--rolling: it has wheels or rollers, is on ice or floats in water, and each
+of these needs only half the strength (rounded up); lifting and throwing
+do not get easier.
+
 No dice are rolled.`,
 		Example: `  spandex throw --strength 45 --object fridge
-  spandex throw --strength 30 --person --mass 90`,
+  spandex throw --strength 30 --person --mass 90
+  spandex throw --strength 15 --object "hatchback car" --rolling`,
 		Args: cobra.NoArgs,
 		RunE: cmdutil.RunE(opts, runF, runThrow, required("strength")),
 	}
@@ -55,6 +65,7 @@ No dice are rolled.`,
 	fl.Float64Var(&opts.MassKg, "mass", 0, "the object's (or person's) mass in kg")
 	fl.BoolVar(&opts.Awkward, "awkward", false, "an unaerodynamic object: half distance")
 	fl.BoolVar(&opts.Person, "person", false, "throw a grabbed person (resolved as knockback)")
+	fl.BoolVar(&opts.Rolling, "rolling", false, "the object has wheels or rollers, is on ice or floats in water: half the strength to push it (p. 39)")
 	return cmd
 }
 
@@ -69,6 +80,9 @@ func runThrow(opts *ThrowOptions) error {
 	var t combat.ThrowResult
 	var err error
 	if opts.Person {
+		if opts.Rolling {
+			return cmdutil.Inputf("--rolling: pushing is for objects, not --person")
+		}
 		if opts.Object != "" {
 			return cmdutil.Inputf("--object: not with --person (give --mass)")
 		}
@@ -97,10 +111,25 @@ func runThrow(opts *ThrowOptions) error {
 	case what == "":
 		what = fmt.Sprintf("%v kg", t.MassKg)
 	}
-	out.Steps.AddRow("object", "p. 39", "Object Table", t.Mass, "%s: push %d, lift %d, throw %d; strength %d can %s", what, t.Push, t.Lift, t.ThrowScore, t.Strength, abilities(t))
+	can := abilities(t)
+	if opts.Rolling {
+		can = liftThrow(t) // pushing is ruled on below
+	}
+	out.Steps.AddRow("object", "p. 39", "Object Table", t.Mass, "%s: push %d, lift %d, throw %d; strength %d can %s", what, t.Push, t.Lift, t.ThrowScore, t.Strength, can)
 	lines := []string{
 		fmt.Sprintf("object: %s (%s): push %d, lift %d, throw %d (Object Table, p. 39)", what, t.Mass, t.Push, t.Lift, t.ThrowScore),
-		fmt.Sprintf("strength %d: %s", t.Strength, abilities(t)),
+		fmt.Sprintf("strength %d: %s", t.Strength, can),
+	}
+	if !opts.Person {
+		row, err := combat.LookupObject(opts.Object, opts.MassKg)
+		if err != nil {
+			return ruleErr(err)
+		}
+		p := combat.PushObject(t.Strength, row, opts.Rolling)
+		out.Pushing = &p
+		lines = append(lines, fmt.Sprintf("push: strength %d can %s (needs %d to push, %d at half speed, %d at full speed, p. 39)", p.Strength, p.Text(), p.Push, p.HalfSpeed, p.FullSpeed))
+		out.Steps.AddRow("push", "p. 39", "Object Table", t.Mass, "push %d, half speed %d, full speed %d%s: strength %d can %s", p.Push, p.HalfSpeed, p.FullSpeed,
+			yes(p.Rolling, " (halved, rounded up: wheels, rollers, ice or water)", ""), p.Strength, p.Text())
 	}
 	switch {
 	case !t.CanThrow:
@@ -127,4 +156,15 @@ func abilities(t combat.ThrowResult) string {
 		return "only push it about 1 m a panel"
 	}
 	return "not move it"
+}
+
+// liftThrow says what a strength can do lifting and throwing.
+func liftThrow(t combat.ThrowResult) string {
+	switch {
+	case t.CanThrow:
+		return "lift and throw it"
+	case t.CanLift:
+		return "lift it, but not throw it"
+	}
+	return "neither lift nor throw it"
 }

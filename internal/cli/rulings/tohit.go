@@ -36,14 +36,16 @@ type ToHitResult struct {
 	ModifierTotal int                  `json:"modifier_total"`
 	// Need is the lowest d20 face that hits (1-21; 21 means it cannot
 	// hit), Chance its probability.
-	Need   int           `json:"need"`
-	Chance float64       `json:"chance"`
-	Roll   int           `json:"roll,omitempty"`
-	Total  int           `json:"total,omitempty"`
-	Hit    *bool         `json:"hit,omitempty"`
-	Dice   []dice.Rolled `json:"dice,omitempty"`
-	Seed   *uint64       `json:"seed,omitempty"`
-	Steps  ruling.Steps  `json:"steps"`
+	Need   int     `json:"need"`
+	Chance float64 `json:"chance"`
+	// Roll, Total and Hit are there when the d20 was rolled (a total of
+	// 0 included), absent when it was not.
+	Roll  *int          `json:"roll,omitempty"`
+	Total *int          `json:"total,omitempty"`
+	Hit   *bool         `json:"hit,omitempty"`
+	Dice  []dice.Rolled `json:"dice,omitempty"`
+	Seed  *uint64       `json:"seed,omitempty"`
+	Steps ruling.Steps  `json:"steps"`
 }
 
 // NewCmdToHit builds `spandex tohit`.
@@ -54,7 +56,7 @@ func NewCmdToHit(f *cmdutil.Factory, runF func(*ToHitOptions) error) *cobra.Comm
 		Short: "The d20 roll an attack needs to hit (To-Hit Table and modifiers, p. 33)",
 		Long: `Work out the d20 roll an attack of a strike class needs against an armour
 class (To-Hit Table, p. 33), with every situational modifier: strike bonus,
-behind +2 or above +1 (not both), unaware +2, grappled +4, cover -1 to -10,
+behind +2 or above +1 (not cumulative: both is +2), unaware +2, grappled +4, cover -1 to -10,
 fog or smoke -3, attacker dazed -2 or stunned -5, -1 per fifth of maximum
 range, and the powers' modifiers (invisible -4, shrunk -3, camouflaged -2,
 stealth in the dark -2, dimensional control -4, gale -2, brain implant
@@ -89,9 +91,6 @@ func runToHit(opts *ToHitOptions) error {
 	ac, err := parseAC(opts.ArmourClass, true)
 	if err != nil {
 		return err
-	}
-	if opts.Situation.Behind && opts.Situation.Above {
-		return cmdutil.Inputf("--above: does not stack with --behind (p. 33); give one")
 	}
 	if err := checkRange("strike-bonus", opts.StrikeBonus, -50, 50); err != nil {
 		return err
@@ -133,7 +132,8 @@ func runToHit(opts *ToHitOptions) error {
 			return cmdutil.RuleErr(err)
 		}
 		th, _ := combat.ToHit(ac, sc, mods, roll)
-		out.Roll, out.Total, out.Hit, out.Dice, out.Seed = roll, th.Total, &th.Hit, r.Rolls(), r.seed()
+		total := th.Total
+		out.Roll, out.Total, out.Hit, out.Dice, out.Seed = &roll, &total, &th.Hit, r.Rolls(), r.seed()
 		steps.Add("roll", "p. 33", "1d20 %d %+d = %d vs %d: %s", roll, out.ModifierTotal, th.Total, target, yes(th.Hit, "hit", "miss"))
 		lines = append(lines, fmt.Sprintf("roll: %d %+d = %d: %s", roll, out.ModifierTotal, th.Total, yes(th.Hit, "hit", "miss")))
 	}

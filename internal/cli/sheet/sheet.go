@@ -29,11 +29,16 @@ sheet (p. 17): abilities with their bonuses, armour class, dodge, knockback
 threshold, panels, movement, health and stamina with their thresholds and
 dividers, attacks, powers and perks, equipment and the personal profile.
 
-A file may hold one hero or a stream of heroes (JSON Lines, as gen hero -n N
-writes). The sheet is text, never wider than 80 columns. When stdout is not
-a terminal (or with -o json/jsonl) a JSON summary of each sheet is written
-instead: name, kind, abilities, the combat figures, tracks, attacks, powers,
-perks, profile categories, resources and downtime points.
+A file may hold one hero, a JSON array of heroes or a stream of heroes
+(JSON Lines, as gen hero -n N writes them). The sheet is text, never wider
+than 80 columns. When stdout is not a terminal — redirected to a file or
+piped, as in sheet hero.json > sheet.txt — a JSON summary of each sheet is
+written instead (as with -o json/jsonl): name, kind, abilities, the combat
+figures, tracks, attacks, powers, perks, profile categories, resources and
+downtime points; -o json makes one document (an array when there are
+several heroes), -o jsonl a line each. To save the text sheet in a file,
+give -o text. A progress line shows on a terminal while a long stream is
+read.
 
 With -o html (on a terminal too; never chosen automatically) the sheets are
 one self-contained HTML document, laid out like the book's sheet with tick
@@ -59,10 +64,14 @@ func runSheet(opts *Options) error {
 	if opts.Format == cmdutil.FormatHTML {
 		return runHTML(opts)
 	}
-	return cmdutil.EachInput(opts.Files, opts.OpenInput, func(name string, r io.Reader) error {
+	list := opts.Results()
+	bar := opts.Progress(-1, "sheet")
+	defer bar.Finish()
+	err := cmdutil.EachInput(opts.Files, opts.OpenInput, func(name string, r io.Reader) error {
 		return cmdutil.DecodeHeroes(r, name, func(_ string, n int, h *hero.Hero) error {
+			bar.Add(1)
 			if opts.Format.IsJSON() {
-				return cmdutil.WriteJSON(opts.IO.Out, opts.Format, Summarise(h))
+				return list.Add(Summarise(h))
 			}
 			if n > 1 {
 				fmt.Fprintln(opts.IO.Out)
@@ -70,6 +79,10 @@ func runSheet(opts *Options) error {
 			return Render(opts.IO.Out, h, Width)
 		})
 	})
+	if err != nil || !opts.Format.IsJSON() {
+		return err
+	}
+	return list.Close()
 }
 
 // Summary is the JSON form of a character sheet.

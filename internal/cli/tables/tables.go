@@ -89,6 +89,9 @@ func runTables(opts *Options) error {
 	}
 	t, ok := rulebook.LookupTable(opts.Name)
 	if !ok {
+		if c := rulebook.TableCandidates(opts.Name); len(c) > 1 {
+			return cmdutil.Inputf("tables: %q is ambiguous: %s (give the full name)", opts.Name, strings.Join(c, ", "))
+		}
 		return cmdutil.Inputf("tables: no table named %q (run `spandex tables` for the list)", opts.Name)
 	}
 	switch opts.Format {

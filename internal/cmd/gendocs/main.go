@@ -23,6 +23,7 @@ import (
 
 	"github.com/codename-spandex/spandex/internal/cli"
 	"github.com/codename-spandex/spandex/internal/cmdutil"
+	"github.com/codename-spandex/spandex/internal/helptopic"
 	"github.com/codename-spandex/spandex/internal/iostreams"
 	"github.com/codename-spandex/spandex/internal/schemagen"
 )
@@ -122,7 +123,87 @@ func newRoot() *cobra.Command {
 	f := &cmdutil.Factory{IOStreams: ios, Version: "dev", Getenv: func(string) string { return "" }}
 	root := cli.NewCmdRoot(f)
 	root.DisableAutoGenTag = true
+	for _, c := range root.Commands() {
+		// Help topics are rendered once, as sections (helptopic), not
+		// as commands.
+		if cli.IsHelpTopic(c) {
+			c.Hidden = true
+		}
+	}
 	return root
+}
+
+// preformat turns the indented blocks of a command's help text (aligned
+// flag lists, numbered steps, small tables) into fenced code blocks, so
+// Markdown and man keep their lines and columns instead of refilling them
+// into one paragraph. A paragraph's lines from its first indented line
+// on form the block.
+func preformat(long string) string {
+	var out []string
+	paras := strings.Split(long, "\n\n")
+	for _, p := range paras {
+		lines := strings.Split(p, "\n")
+		i := 0
+		for i < len(lines) && !indented(lines[i]) {
+			i++
+		}
+		if i == len(lines) {
+			out = append(out, p)
+			continue
+		}
+		var b strings.Builder
+		if i > 0 {
+			b.WriteString(strings.Join(lines[:i], "\n") + "\n\n")
+		}
+		b.WriteString("```\n" + strings.Join(dedent(lines[i:]), "\n") + "\n```")
+		out = append(out, b.String())
+	}
+	return strings.Join(out, "\n\n")
+}
+
+func indented(line string) bool {
+	return strings.HasPrefix(line, " ") || strings.HasPrefix(line, "\t")
+}
+
+// dedent removes the indentation the lines share.
+func dedent(lines []string) []string {
+	common := -1
+	for _, l := range lines {
+		if strings.TrimSpace(l) == "" {
+			continue
+		}
+		n := len(l) - len(strings.TrimLeft(l, " "))
+		if common < 0 || n < common {
+			common = n
+		}
+	}
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		if len(l) >= common && common > 0 {
+			l = l[common:]
+		}
+		out[i] = strings.TrimRight(l, " ")
+	}
+	return out
+}
+
+// withSections inserts the shared EXIT STATUS, ENVIRONMENT and FILES
+// sections into a man page, before SEE ALSO.
+func withSections(page []byte) []byte {
+	sections := helptopic.Roff()
+	s := string(page)
+	// .TH turns hyphenation back on (HY): keep flags whole (--no-judo-bonus)
+	// and lines ragged-right, as cobra's .nh before .TH meant to.
+	if i := strings.Index(s, "\n.TH "); i >= 0 {
+		if j := strings.Index(s[i+1:], "\n"); j >= 0 {
+			at := i + 1 + j + 1
+			s = s[:at] + ".nr HY 0\n.nh\n.ad l\n" + s[at:]
+		}
+	}
+	if i := strings.Index(s, ".SH SEE ALSO"); i >= 0 {
+		return []byte(s[:i] + sections + s[i:])
+	}
+	return []byte(s + "\n" + sections)
 }
 
 func generate() (map[string][]byte, error) {
@@ -145,8 +226,12 @@ func generate() (map[string][]byte, error) {
 	}
 	walk(root)
 	for _, c := range all {
+		c.Long = preformat(c.Long)
+	}
+	for _, c := range all {
 		md.WriteString("- [" + c.CommandPath() + "](#" + anchor(c) + ")\n")
 	}
+	md.WriteString("- [Exit status](#exit-status), [Environment](#environment), [Files](#files)\n")
 	md.WriteString("\n")
 	for _, c := range all {
 		var b bytes.Buffer
@@ -165,6 +250,7 @@ func generate() (map[string][]byte, error) {
 		md.WriteString(text)
 		md.WriteString("\n")
 	}
+	md.WriteString(helptopic.Markdown())
 	files["cli.md"] = md.Bytes()
 
 	schemas, err := schemagen.Generate(".")
@@ -183,7 +269,7 @@ func generate() (map[string][]byte, error) {
 		if err := doc.GenMan(c, header, &b); err != nil {
 			return nil, err
 		}
-		files[filepath.Join("man", strings.ReplaceAll(c.CommandPath(), " ", "-")+".1")] = b.Bytes()
+		files[filepath.Join("man", strings.ReplaceAll(c.CommandPath(), " ", "-")+".1")] = withSections(b.Bytes())
 	}
 	return files, nil
 }

@@ -1,0 +1,60 @@
+package fight
+
+import (
+	"github.com/spf13/cobra"
+
+	"github.com/codename-spandex/spandex/internal/cmdutil"
+	"github.com/codename-spandex/spandex/pkg/combat"
+	"github.com/codename-spandex/spandex/pkg/encounter"
+)
+
+// FallOptions are the inputs of `spandex fight fall`.
+type FallOptions struct {
+	*cmdutil.Env
+	File  File
+	Actor string
+	combat.FallInput
+}
+
+// NewCmdFall builds `spandex fight fall`.
+func NewCmdFall(f *cmdutil.Factory, runF func(*FallOptions) error) *cobra.Command {
+	opts := &FallOptions{Env: f.Env(cmdutil.FormatText)}
+	cmd := &cobra.Command{
+		Use:   "fall [FILE] --actor ID --metres N [--jump] [--soft N]",
+		Short: "A combatant falls: damage on its tracks, dividers doubled (p. 43)",
+		Long: `A combatant falls (thrown off a roof, a floor giving way): 1d6 health and
+1d6 stamina per full five metres, at most 20d6 of each; a jump counts 5 m
+less; the combatant's own H and S dividers are doubled (--soft N multiplies
+them again for a soft landing); --acrobatics next to a surface avoids all
+damage and --edge-grab the fall (p. 43). The damage comes off its health
+and stamina exactly as with "spandex fall FILE" (stamina past minus
+endurance is health; a robot takes no stamina damage, p. 49), and its
+condition follows (pp. 37-38); a combatant stunned or knocked out has its
+panels cut at once. A fall costs no panels. Mundane characters have no
+tracks: the GM rules their fall.
+
+--dice order: the health d6s, then the stamina d6s.`,
+		Example: `  spandex fight fall -i bank.json --actor nefario --metres 20`,
+		RunE:    cmdutil.RunE(opts, runF, runFall, opts.File.fromArgs, requireActor(&opts.Actor)),
+	}
+	opts.File.addFlag(cmd)
+	fl := cmd.Flags()
+	fl.StringVar(&opts.Actor, "actor", "", "the combatant who falls")
+	fl.IntVar(&opts.Metres, "metres", 0, "metres fallen")
+	fl.BoolVar(&opts.Jump, "jump", false, "a deliberate jump: counts 5 m less")
+	fl.IntVar(&opts.Soft, "soft", 0, "a soft landing: multiply the dividers again by N")
+	fl.BoolVar(&opts.Acrobatics, "acrobatics", false, "acrobatics next to a surface: no damage")
+	fl.BoolVar(&opts.EdgeGrab, "edge-grab", false, "grabbed the edge as a reaction: no fall")
+	return cmd
+}
+
+// runFall applies the fall.
+func runFall(opts *FallOptions) error {
+	if opts.Soft == 1 || opts.Soft < 0 {
+		return cmdutil.Inputf("--soft: %d does not multiply anything (give 2 or more, or leave it out)", opts.Soft)
+	}
+	return roll(opts.Env, opts.File, func(e *encounter.Encounter, ctx encounter.Ctx) error {
+		_, err := e.Fall(ctx, opts.Actor, opts.FallInput)
+		return cmdutil.RuleErr(err)
+	})
+}

@@ -1,0 +1,98 @@
+// Package recovercmd implements `spandex recover`: a hero's recovery
+// after a fight (p. 38). The rules are pkg/combat's.
+package recovercmd
+
+import (
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/spf13/cobra"
+
+	"github.com/codename-spandex/spandex/internal/cmdutil"
+	"github.com/codename-spandex/spandex/pkg/combat"
+	"github.com/codename-spandex/spandex/pkg/hero"
+)
+
+// Options are the inputs of `spandex recover`.
+type Options struct {
+	*cmdutil.Env
+	Target cmdutil.HeroTarget
+	combat.RecoverInput
+}
+
+// NewCmdRecover builds `spandex recover`.
+func NewCmdRecover(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
+	opts := &Options{Env: f.Env(cmdutil.FormatText)}
+	cmd := &cobra.Command{
+		Use:   "recover [-i FILE | FILE|-] (--hours N | --days N [--hospital] | --first-aid)",
+		Short: "Recovery after a fight: hours of rest, days in hospital, first aid (p. 38)",
+		Long: `Let time pass for a hurt hero after the fight (p. 38):
+
+  --hours N        N hours of rest: 1d6 health an hour while not battered
+                   (twice an hour with Fast Recovery, p. 73); a battered
+                   hero heals only in hospital. An hour is hundreds of
+                   pages, so the stamina (1d6 a page, or a d20 at or under
+                   endurance a page while unconscious) is back to its
+                   maximum, once a finishing move's knockout is over (its
+                   hours count down, p. 43).
+  --days N         N days: a battered hero in hospital (--hospital) heals
+                   1d6 health a day, one not in hospital nothing; a hero
+                   who is not battered heals by the hour (24 a day).
+  --first-aid      first aid from a trained professional: 1d6 health at
+                   once while alive, and the end of a finishing move's
+                   knockout (p. 43). Not in the middle of a fight.
+
+The Endurance Table bonus goes on every roll (p. 9); health never goes
+above its maximum. The dead do not recover at all; mundane characters have
+no tracks and robots are repaired, not healed (pp. 38, 49-50). A "recover"
+event with every roll is appended to the hero's log; the hero goes to
+stdout, or with -i the file is rewritten and the ruling printed.
+
+--dice order: first aid's 1d6; or one 1d6 per hour (two with Fast
+Recovery) or per hospital day, in time order, rolled only while health is
+below its maximum.`,
+		Example: `  spandex recover -i guardian.json --hours 8
+  spandex recover -i guardian.json --days 3 --hospital --explain
+  spandex recover -i guardian.json --first-aid --dice 4`,
+		Args: cmdutil.OneHeroFile("recover"),
+		RunE: cmdutil.RunE(opts, runF, runRecover, opts.Target.FromArgs),
+	}
+	opts.Target.AddInPlaceFlag(cmd)
+	fl := cmd.Flags()
+	fl.IntVar(&opts.Hours, "hours", 0, "hours of rest")
+	fl.IntVar(&opts.Days, "days", 0, "days (with --hospital: in hospital)")
+	fl.BoolVar(&opts.Hospital, "hospital", false, "the days are spent in hospital")
+	fl.BoolVar(&opts.FirstAid, "first-aid", false, "first aid from a trained professional")
+	return cmd
+}
+
+// runRecover applies the recovery.
+func runRecover(opts *Options) error {
+	return opts.Target.Change(opts.Env, func(h *hero.Hero) (cmdutil.HeroChange, error) {
+		rs, err := opts.Roller()
+		if err != nil {
+			return cmdutil.HeroChange{}, err
+		}
+		res, err := combat.Recover(h, opts.RecoverInput, rs.Roller)
+		var re *combat.RequestError
+		if errors.As(err, &re) {
+			if re.Field == "hero" {
+				return cmdutil.HeroChange{}, cmdutil.Inputf("%s", re.Msg)
+			}
+			return cmdutil.HeroChange{}, cmdutil.Inputf("--%s: %s", re.Field, re.Msg)
+		}
+		if err != nil {
+			return cmdutil.HeroChange{}, cmdutil.RuleErr(err)
+		}
+		seed := rs.SeedPtr()
+		if len(res.Dice) == 0 {
+			seed = nil
+		}
+		return cmdutil.HeroChange{Kind: "recover", Summary: res.Summary(), Seed: seed, Details: res, Steps: res.Steps,
+			Text: func(w io.Writer) error {
+				_, err := fmt.Fprintln(w, res.Summary())
+				return err
+			}}, nil
+	})
+}

@@ -1,0 +1,12 @@
+package cmdutil
+
+import "github.com/codename-spandex/spandex/internal/progress"
+
+// Progress starts a progress line on stderr for a batch of total items
+// (-1 when unknown: a stream) described by what ("gen npc"). It draws only
+// on a terminal, once the batch has run a second (see package progress);
+// otherwise it returns a nil *progress.Bar, which does nothing. Call Add
+// per item and Finish at the end.
+func (e *Env) Progress(total int64, what string) *progress.Bar {
+	return progress.Start(e.IO, total, what)
+}
