@@ -87,6 +87,7 @@ func (res *Result) reset() {
 	res.Applied = AppliedResult{Absorbers: res.Applied.Absorbers[:0], DividerNotes: res.Applied.DividerNotes[:0]}
 	res.Before, res.After = State{}, State{}
 	res.Mundane, res.AttackerEffects, res.Finishing, res.PoolSpent = nil, nil, nil, nil
+	res.Barrier = nil
 	res.Notes = res.Notes[:0]
 	res.Dice = res.Dice[:0]
 	res.Steps = nil
@@ -992,8 +993,22 @@ func (p *pipeline) afterDamage() error {
 		rr.ReducedHealth, rr.ReducedStamina = h-nh, s-ns
 		h, s = nh, ns
 	}
+	// A force wall or shield stops a physical or energy attack whole
+	// (pp. 59-60); a wall stops its knockback too, a shield does not.
+	barrier := req.Situation.ForceBarrier > 0 && req.Mode == ModeStrike && !p.mental && p.kind != kindEldritch && p.kind != kindPsionic
+	if barrier {
+		b := &BarrierResult{Wall: req.Situation.ForceBarrierWall, Health: req.Situation.ForceBarrier, Damage: res.Damage.Health}
+		b.Broken = b.Damage > b.Health
+		res.Barrier = b
+		what := map[bool]string{true: "force wall", false: "force shield"}[b.Wall]
+		verdict := "holds (it repairs itself between attacks)"
+		if b.Broken {
+			verdict = "is destroyed"
+		}
+		res.Notes = append(res.Notes, fmt.Sprintf("the %s stops the attack: %d health damage against its health %d, it %s (pp. 59-60)", what, b.Damage, b.Health, verdict))
+	}
 	// Knockback (step 3), before melee parry, block and dividers.
-	p.knock = req.Mode == ModeStrike && !p.mental
+	p.knock = req.Mode == ModeStrike && !p.mental && !(barrier && req.Situation.ForceBarrierWall)
 	var kbStaminaHit int
 	if p.knock {
 		th := def.Combat.KnockbackThreshold
@@ -1042,6 +1057,9 @@ func (p *pipeline) afterDamage() error {
 		} else {
 			res.Outcome = OutcomeBlocked
 		}
+	}
+	if barrier {
+		h, s = 0, 0
 	}
 	// Absorbers (whirlwind, mystic shield, personal forcefield), outermost
 	// first; none of them stops knockback (p. 59).

@@ -231,6 +231,11 @@ type Situation struct {
 	Whirlwind    bool `json:"whirlwind,omitempty"`
 	// ForcefieldDown: the defender's personal forcefield is off.
 	ForcefieldDown bool `json:"forcefield_down,omitempty"`
+	// ForceBarrier is the health of a force shield around the defender or
+	// a force wall in the way (rolled once, p. 59); ForceBarrierWall says
+	// it is a wall, which stops knockback too. 0: none.
+	ForceBarrier     int  `json:"force_barrier,omitempty"`
+	ForceBarrierWall bool `json:"force_barrier_wall,omitempty"`
 	// AttackerShrunk or AttackerLighter (Density Control, lighter): the
 	// attack always does minimum damage (pp. 54, 70).
 	AttackerShrunk  bool `json:"attacker_shrunk,omitempty"`
@@ -334,6 +339,8 @@ type Result struct {
 	Finishing *FinishingResult `json:"finishing,omitempty"`
 	// PoolSpent is what the attack spent from the attacker's pool.
 	PoolSpent *PoolSpend `json:"pool_spent,omitempty"`
+	// Barrier is what a force wall or shield did to the attack (p. 59).
+	Barrier *BarrierResult `json:"barrier,omitempty"`
 	// Notes are rulings the GM should know about (catch, energy reflect,
 	// special attacks' recovery panel ...).
 	Notes []string `json:"notes,omitempty"`
@@ -568,4 +575,15 @@ type PsychicResult struct {
 	ResistRoll    int  `json:"resist_roll,omitempty"`
 	DefenderTotal int  `json:"defender_total"`
 	Success       bool `json:"success"`
+}
+
+// BarrierResult is a force wall or shield stopping an attack (pp. 59-60):
+// the attack is stopped whole; a single attack's health damage over the
+// barrier's health destroys it (it repairs itself between attacks).
+type BarrierResult struct {
+	Wall   bool `json:"wall"`
+	Health int  `json:"health"`
+	// Damage is the attack's health damage as rolled.
+	Damage int  `json:"damage"`
+	Broken bool `json:"broken"`
 }

@@ -3,6 +3,7 @@ package encounter
 import (
 	"fmt"
 
+	"github.com/codename-spandex/spandex/pkg/combat"
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
@@ -25,8 +26,12 @@ const (
 type Action struct {
 	Actor string `json:"actor"`
 	Kind  string `json:"kind"`
-	// Metres moved (move).
-	Metres int `json:"metres"`
+	// Metres moved (move). Teleport makes the move a teleport (pp. 76-77;
+	// also when farther than the speed and Teleport is the only power that
+	// goes farther), Upwards a vertical one (twice the stamina).
+	Metres   int  `json:"metres"`
+	Teleport bool `json:"teleport"`
+	Upwards  bool `json:"upwards"`
 	// Target is a combatant a power's effect goes on.
 	Target string `json:"target"`
 	// Object picked up or grabbed.
@@ -202,6 +207,9 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 	var steps ruling.Steps
 	steps.Add("panels", "pp. 30-31", "%s: %s", plural(n, "panel"), why)
 	ev := Event{Kind: "action", Actor: c.ID, Panels: n}
+	var teleport *combat.TeleportCost
+	var raise *Effect
+	toggleInvisible := false
 	var target *Combatant
 	if a.Target != "" {
 		if target = e.Find(a.Target); target == nil {
@@ -221,6 +229,21 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 		speed := c.Hero.Combat.Movement
 		if c.Hero.Condition.Dazed {
 			speed /= 2
+		}
+		if isTeleport(&c.Hero, a, speed) {
+			t, err := combat.Teleport(c.Hero.PowerRank("teleport"), a.Metres, a.Upwards)
+			if err != nil {
+				return err
+			}
+			n, teleport = t.Panels, &t
+			steps = ruling.Steps{{Rule: "panels", Page: "p. 76", Text: "a teleport takes a double-panel"}}
+			steps = append(steps, t.Steps[1:]...)
+			ev.Kind, ev.Panels = "move", n
+			ev.Summary = fmt.Sprintf("%s teleports %d m%s, losing %d stamina", c.ID, a.Metres, map[bool]string{true: " upwards"}[a.Upwards], t.Stamina)
+			break
+		}
+		if a.Upwards {
+			return fmt.Errorf("upwards: only a teleport pays for going up (pp. 76-77)")
 		}
 		if a.Metres > speed && !hasMovementPower(&c.Hero) {
 			return fmt.Errorf("%s moves at most %d m in a panel (movement %d%s, p. 30)", c.ID, speed, c.Hero.Combat.Movement, map[bool]string{true: ", halved while dazed"}[c.Hero.Condition.Dazed])
@@ -249,7 +272,29 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 			return fmt.Errorf("%s has no power %q", c.ID, a.Power)
 		}
 		if until := c.Cooldowns[a.Power]; until > e.Page {
-			return fmt.Errorf("%s cannot use %s again until page %d (p. 61)", c.ID, a.Power, until)
+			return fmt.Errorf("%s cannot use %s again %s", c.ID, a.Power, cooldownText(until))
+		}
+		if a.Power == "invisibility" && a.Effect == "" {
+			if a.Panels == 0 {
+				// Turning invisible, or visible again, takes a panel (p. 61).
+				n, ev.Panels = 1, 1
+				steps = ruling.Steps{{Rule: "panels", Page: "p. 61", Text: "1 panel: Invisibility takes a panel to turn on or off"}}
+			}
+			toggleInvisible = true
+		}
+		if a.Power == "forcefield" && a.Effect == "" {
+			ef, ok, err := barrierEffect(c, target)
+			if err != nil {
+				return err
+			}
+			if ok {
+				raise = &ef
+			}
+		}
+		if a.Effect == "mind-control" && a.Power == "psychic-ability" {
+			if err := e.mindControlCheck(c, target, &a); err != nil {
+				return err
+			}
 		}
 		if a.Points < 0 {
 			return fmt.Errorf("points: %d is negative", a.Points)
@@ -302,7 +347,13 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 		return err
 	}
 	rec := dice.NewRecorder(ctx.Roller)
+	effectOn := a.Effect != ""
 	switch a.Kind {
+	case ActMove:
+		if teleport != nil {
+			loseStamina(c, teleport.Stamina)
+			ev.Summary += fmt.Sprintf(" (stamina %d of %d)", c.Hero.Stamina.Current, c.Hero.Stamina.Max)
+		}
 	case ActPower:
 		if a.Points > 0 {
 			p := c.Hero.FindPool(a.Pool)
@@ -320,6 +371,18 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 			}
 			ev.Summary += fmt.Sprintf(": %s emerge (%d of %d today; 2 panels a page each, acting from the next page, p. 54)", fmtList(ids), c.DuplicatesMade, rulebook.DuplicatesPerDay)
 		}
+		if a.Effect == "mind-control" && a.Power == "psychic-ability" {
+			res, err := mentalContest(rec, c, target, &steps)
+			if err != nil {
+				return err
+			}
+			if res.Success {
+				ev.Summary += fmt.Sprintf(": will %d against %d, control taken (p. 68)", res.AttackerTotal, res.DefenderTotal)
+			} else {
+				ev.Summary += fmt.Sprintf(": will %d against %d, the attempt fails (p. 68)", res.AttackerTotal, res.DefenderTotal)
+				effectOn = false
+			}
+		}
 	}
 	if a.Note != "" && a.Kind != ActOther {
 		ev.Summary += ": " + a.Note
@@ -331,7 +394,21 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 	}
 	ev.Details = mustJSON(a)
 	e.appendEvent(ev)
-	if a.Kind == ActPower && a.Effect != "" {
+	if toggleInvisible {
+		if err := e.toggleInvisible(ctx, c); err != nil {
+			return err
+		}
+	}
+	if raise != nil {
+		holder := c.ID
+		if target != nil {
+			holder = target.ID
+		}
+		if err := e.AddEffect(ctx, holder, *raise); err != nil {
+			return err
+		}
+	}
+	if a.Kind == ActPower && effectOn {
 		ef, _ := PresetEffect(a.Effect)
 		ef.Source = c.ID
 		holder := c.ID

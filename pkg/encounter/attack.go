@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/codename-spandex/spandex/pkg/combat"
+	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 	"github.com/codename-spandex/spandex/pkg/ruling"
 )
@@ -21,6 +22,9 @@ type Strike struct {
 	// MoveActMove wraps a single-panel attack in Super Speed's half move,
 	// act, half move: a double-panel in all (p. 30).
 	MoveActMove bool
+	// Points are the pool points a binding spends (Snare's fluid, 1-10,
+	// hit or miss; default 10): the fewer, the likelier the escape (p. 64).
+	Points int
 }
 
 // AttackRecord is the details of an "attack" event: the outcome in
@@ -165,6 +169,24 @@ func (e *Encounter) Attack(ctx Ctx, s Strike, opt combat.Options) (*combat.Resul
 			req.Situation.AttackerDenser = true
 		}
 	}
+	for _, ef := range def.Effects {
+		if ef.Name == EffectBound {
+			req.Situation.Grappled = true // +4 to hit the restrained (p. 33)
+		}
+	}
+	for _, ef := range def.Effects {
+		if ef.Name == EffectInvisible {
+			req.Situation.Invisible = true // -4 to hit (p. 61)
+		}
+	}
+	if i, ok := barrier(def); ok {
+		req.Situation.ForceBarrier = def.Effects[i].Health
+		req.Situation.ForceBarrierWall = def.Effects[i].Name == EffectForceWall
+	}
+	binding, err := bindingCost(att, req, s.Points)
+	if err != nil {
+		return nil, err
+	}
 	req.FreeReactionsUsed = min(def.Panels.FreeReactions, rulebook.FreeReactionsPerPage)
 	if err := e.canSpend(att, n); err != nil {
 		return nil, err
@@ -188,6 +210,10 @@ func (e *Encounter) Attack(ctx Ctx, s Strike, opt combat.Options) (*combat.Resul
 	summary := fmt.Sprintf("%s attacks %s with %s: %s%s", att.ID, def.ID, res.Attack.Slug, res.Outcome, damageText(res, def))
 	if s.MoveActMove {
 		summary = fmt.Sprintf("%s moves, attacks %s with %s (%s%s) and moves on", att.ID, def.ID, res.Attack.Slug, res.Outcome, damageText(res, def))
+	}
+	if b := res.Barrier; b != nil {
+		what := map[bool]string{true: "force wall", false: "force shield"}[b.Wall]
+		summary += fmt.Sprintf(", stopped whole by %s's %s (%d health damage against its %d, pp. 59-60)", def.ID, what, b.Damage, b.Health)
 	}
 	rec := AttackRecord{Attack: res.Attack.Slug, StrikeClass: int(res.Attack.StrikeClass), Mode: string(res.Mode), Outcome: res.Outcome,
 		Reaction: string(res.Reaction.Kind), ReactionPanels: res.Reaction.Panels, Free: res.Reaction.Free,
@@ -230,6 +256,22 @@ func (e *Encounter) Attack(ctx Ctx, s Strike, opt combat.Options) (*combat.Resul
 		def.Panels.Owed++
 		e.appendEvent(Event{Kind: "lost", Actor: def.ID, Panels: 1,
 			Summary: fmt.Sprintf("%s is knocked prone and spends its next panel getting up (p. 37)", def.ID)})
+	}
+	if b := res.Barrier; b != nil && b.Broken {
+		if i, ok := barrier(def); ok {
+			e.breakBarrier(def, i, att, b)
+		}
+	}
+	// A binding spends its points hit or miss, and binds on a hit (p. 72).
+	if binding != nil {
+		binding.pool.Current -= binding.points
+		e.appendEvent(Event{Kind: "upkeep", Actor: att.ID, Summary: fmt.Sprintf("%s spends %d %s points on %s (%d left)",
+			att.ID, binding.points, binding.pool.Name, res.Attack.Slug, binding.pool.Current)})
+		if res.Outcome == combat.OutcomeHit {
+			if err := e.bind(att, def, res.Attack.Power, binding.points); err != nil {
+				return nil, err
+			}
+		}
 	}
 	// Mind control and the like break on 20 stamina damage or a knockout.
 	took := staminaBefore - def.Hero.Stamina.Current
@@ -294,4 +336,40 @@ func reactionSummary(d *Combatant, r Reaction, owed int, free bool) string {
 		return s + fmt.Sprintf(": free reaction %d of %d against strike class %d, but owes %s that is never free (%d owed in all)", d.Panels.FreeReactions, rulebook.FreeReactionsPerPage, r.StrikeClass, plural(owed, "panel"), d.Panels.Owed)
 	}
 	return s + fmt.Sprintf(": owes %s, paid back from its next panels (%d owed in all, p. 31)", plural(owed, "panel"), d.Panels.Owed)
+}
+
+// binding is what a Snare binding spends from its pool.
+type binding struct {
+	pool   *hero.Pool
+	points int
+}
+
+// bindingCost checks the points a binding attack spends (Snare binding:
+// fluid, 1-10, default 10, p. 72); nil for other attacks, which refuse
+// points.
+func bindingCost(att *Combatant, req combat.Request, points int) (*binding, error) {
+	a := att.Hero.FindAttack(req.Attack)
+	if a == nil && req.Attack == "" && len(att.Hero.Combat.Attacks) == 1 {
+		a = &att.Hero.Combat.Attacks[0]
+	}
+	if a == nil || a.DamageType != "restraint" || req.Mode != combat.ModeStrike {
+		if points != 0 {
+			return nil, fmt.Errorf("spend: only a binding (Snare) spends points on an attack here")
+		}
+		return nil, nil
+	}
+	if points == 0 {
+		points = rulebook.PoolCapPerAction
+	}
+	if points < 1 || points > rulebook.PoolCapPerAction {
+		return nil, fmt.Errorf("spend: a binding takes 1-%d fluid points (got %d)", rulebook.PoolCapPerAction, points)
+	}
+	p := att.Hero.FindPool("fluid")
+	if p == nil {
+		return nil, fmt.Errorf("%s has no fluid pool for %s", att.ID, a.Slug)
+	}
+	if points > p.Current {
+		return nil, fmt.Errorf("%s has only %d fluid points left, not %d", att.ID, p.Current, points)
+	}
+	return &binding{pool: p, points: points}, nil
 }

@@ -67,7 +67,7 @@ func (e *Encounter) AddEffect(ctx Ctx, holder string, ef Effect) error {
 	if ef.Power != "" {
 		src := e.Find(ef.Source)
 		if until := src.Cooldowns[ef.Power]; until > e.Page {
-			return fmt.Errorf("%s cannot use %s again until page %d (p. 61)", src.ID, ef.Power, until)
+			return fmt.Errorf("%s cannot use %s again %s", src.ID, ef.Power, cooldownText(until))
 		}
 	}
 	if ef.Name == "impervious" && ef.MaxPages == 0 {
@@ -229,6 +229,10 @@ func (e *Encounter) pageEffects() {
 			ef := c.Effects[j]
 			src := e.Find(ef.Source)
 			switch {
+			case ef.Name == EffectBound, ef.Name == EffectForceShield, ef.Name == EffectInvisible:
+				// The binding holds whatever becomes of its maker; the
+				// escape roll (escapes) frees the bound (p. 64). A force
+				// shield needs no concentration (p. 60).
 			case src == nil || src.Out():
 				e.endEffect(c, j, "its source can no longer keep it up")
 				continue

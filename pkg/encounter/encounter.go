@@ -230,9 +230,20 @@ type Effect struct {
 	UpkeepPool   string `json:"upkeep_pool,omitempty"`
 	// MaxPages ends the effect after this many consecutive pages, and
 	// Cooldown pages must then pass before the power is used again.
-	MaxPages int    `json:"max_pages"`
-	Cooldown int    `json:"cooldown"`
-	Note     string `json:"note,omitempty"`
+	MaxPages int `json:"max_pages"`
+	Cooldown int `json:"cooldown"`
+	// EscapeChance is a bound combatant's chance in percent of breaking
+	// free, rolled at each end of page (Snare, Restraint, p. 64); absent
+	// for other effects.
+	EscapeChance *int `json:"escape_chance,omitempty"`
+	// Strength is a binding's strength: 10 per point spent (p. 64).
+	Strength int `json:"strength,omitempty"`
+	// Health is a force wall's or shield's health, rolled once when the
+	// power was gained (p. 59); Hard marks a hard wall or shield, which
+	// cannot be raised again in the fight once destroyed.
+	Health int    `json:"health,omitempty"`
+	Hard   bool   `json:"hard,omitempty"`
+	Note   string `json:"note,omitempty"`
 }
 
 // Event is one entry in the encounter's append-only log.

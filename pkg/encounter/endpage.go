@@ -48,7 +48,8 @@ type RecoveryRoll struct {
 //     recover stamina;
 //  3. ongoing effects: those past their page limit end (Impervious then
 //     cools down), those whose keeper is out of the fight end, the rest
-//     charge their pool points;
+//     charge their pool points; each combatant bound by Snare or
+//     Restraint rolls a d100 against its escape chance (p. 64);
 //  4. every fifth page (each pool's refill period), energy, magic, psi and
 //     fluid pools refill;
 //  5. held panels become next page's saved panels, and page N+1 waits for
@@ -56,7 +57,8 @@ type RecoveryRoll struct {
 //
 // Dice, in this order: for each combatant in file order that recovers,
 // per recovery (two with Fast Recovery) the d20 if unconscious, then the
-// d6 if it recovers.
+// d6 if it recovers; then a d100 for each bound combatant in file order
+// (escape chance 1% or more, not out of the fight).
 func (e *Encounter) EndPage(ctx Ctx) error {
 	switch e.Phase {
 	case PhaseSurprise:
@@ -105,8 +107,11 @@ func (e *Encounter) EndPage(ctx Ctx) error {
 		}
 		e.appendEvent(Event{Kind: "recovery", Actor: c.ID, Summary: summary, Seed: seed, Dice: rec.Rolls(), Steps: steps, Details: mustJSON(r)})
 	}
-	// 3. Effects.
+	// 3. Effects; the bound try to break free.
 	e.pageEffects()
+	if err := e.escapes(ctx); err != nil {
+		return err
+	}
 	// 4. Pools.
 	for i := range e.Combatants {
 		c := &e.Combatants[i]

@@ -160,6 +160,9 @@ func (e *Encounter) Status() Board {
 			if ef.Multiplier > 0 {
 				name += " ×" + strconv.Itoa(ef.Multiplier)
 			}
+			if ef.EscapeChance != nil {
+				name += " escape " + strconv.Itoa(*ef.EscapeChance) + "%"
+			}
 			if ef.Source != "" && ef.Source != c.ID {
 				name += " (" + ef.Source + ")"
 			}

@@ -121,6 +121,8 @@ func (fl *Flags) Bind(fs *pflag.FlagSet, v Verb) {
 		fs.BoolVar(&sit.Impervious, "impervious", false, "the defender is impervious (immune to physical damage)")
 		fs.BoolVar(&sit.AttackerDenser, "attacker-denser", false, "the attacker is denser (density control): +10 melee damage")
 		fs.BoolVar(&sit.DefenderDenser, "defender-denser", false, "the defender is denser: knockback threshold +5")
+		fs.IntVar(&sit.ForceBarrier, "force-barrier", 0, "health of a force shield around the defender (or, with --force-wall, a force wall in the way): stops the attack whole, destroyed by more health damage than that (pp. 59-60)")
+		fs.BoolVar(&sit.ForceBarrierWall, "force-wall", false, "--force-barrier is a force wall: it stops knockback too")
 		fs.IntVar(&sit.DefenderMass, "defender-mass", 0, "the defender's mass multiplier from Density Control (Other): 2, 4, 8 or 16 (knockback threshold +5 a step, p. 54)")
 	}
 }

@@ -33,6 +33,8 @@ type ActOptions struct {
 	// Attack details: the flags shared with `spandex attack`.
 	attackflags.Flags
 	MoveActMove bool
+	Teleport    bool
+	Upwards     bool
 
 	// Power and other-action details.
 	Target string
@@ -54,7 +56,13 @@ func NewCmdAct(f *cmdutil.Factory, runF func(*ActOptions) error) *cobra.Command 
 takes one action (pp. 30-31, 41-43). Give exactly one of:
 
   --move M          move up to your movement speed (halved when dazed): 1 panel;
-                    not while stunned, immobilised, impervious or grappled
+                    not while stunned, immobilised, impervious, bound or
+                    grappled. With Teleport (--teleport, or any move beyond
+                    your speed when Teleport is your only faster power) a
+                    double-panel losing stamina: rank 1 1 a metre, rank 2
+                    1 per 2 m (at most 20, 80 m at most), rank 3 1 per 4 m
+                    (at most 15, 3,000 m at most); --upwards doubles it
+                    (pp. 76-77)
   --attack ID       attack a combatant: the attack's own time (a panel; a
                     double-panel for two-handed weapons and most powers),
                     resolved by the same rules as ` + "`spandex attack`" + ` (pkg/combat)
@@ -69,6 +77,16 @@ takes one action (pp. 30-31, 41-43). Give exactly one of:
                     --effect NAME [--target ID] starts an ongoing effect
                     (mass, gravity, denser, impervious, gale, fog,
                     summoning, bestow-gift, mind-control); --power
+                    psychic-ability --effect mind-control --target ID is a
+                    will contest (1d20 + will each, the target adding its
+                    Confidence Table bonus) costing 10 psi win or lose, one
+                    target per 6 will (pp. 24, 43, 68); --power
+                    invisibility turns invisible or visible again (1
+                    panel; attacks on the invisible take -4, p. 61);
+                    --power forcefield raises a force shield, or a force
+                    wall round --target, stopping each attack whole until
+                    one attack does more health damage than its health
+                    (pp. 59-60); --power
                     duplication --count N makes duplicates (five a day;
                     no powers, abilities at most 20, health and stamina at
                     most 70, 2 panels a page, acting from the next page)
@@ -97,6 +115,14 @@ Impervious, and Density Control or mass (denser: +10 melee damage and +5
 knockback threshold). --move-act-move: Super Speed's half move, attack,
 half move in one double-panel (p. 30).
 
+A Snare binding (--attack ID --with snare-bind --spend N, N 1-10 fluid
+points, default 10, spent hit or miss) binds on a hit: the target cannot
+move and is +4 to hit; its escape chance is its strength %, +10% per point
+under 10, +10% per helpful power, +30% escapology; at 100% it is free at
+once, Teleport or Phasing escape at once, at 70-99% it loses its next
+panel, at 1-69% its next 2; it rolls a d100 to break free at each
+` + "`fight end-page`" + ` (pp. 64, 72).
+
 The target's reaction panels are owed and paid back from its next panels,
 unless free (the first four reactions a page of a hero or villain against
 strike class 0-1, p. 31); bracing costs nothing. In the surprise round the
@@ -105,8 +131,8 @@ surprised cannot react (except with Danger Sense or Animal Senses).
 --dice order: an attack consumes pkg/combat's order (to-hit d20; reaction
 dice; damage dice, health then stamina; a d6 per obstruction; the prone
 d20); a finishing move 1d6 hours; --power --effect mass or gravity the
-target's will roll at ×4 (1d20) and ×8 (1d20+10); other actions roll
-nothing.`,
+target's will roll at ×4 (1d20) and ×8 (1d20+10); --effect mind-control
+the attacker's d20 then the target's d20; other actions roll nothing.`,
 		Example: `  spandex fight act -i bank.json --actor guardian --move 7
   spandex fight act -i bank.json --actor guardian --attack nefario --with fist --reaction parry:staff --obstruction wood --dice 14,20,3,5,2,1,2,4,3,2
   spandex fight act -i bank.json --actor nefario --attack guardian --with staff-blast --behind --reaction brace --power-dice health=4,stamina=6
@@ -132,10 +158,12 @@ nothing.`,
 
 	opts.Flags.Bind(fl, attackflags.FightAct)
 	fl.BoolVar(&opts.MoveActMove, "move-act-move", false, "Super Speed: half move, attack, half move in one double-panel (p. 30)")
+	fl.BoolVar(&opts.Teleport, "teleport", false, "--move by Teleport: a double-panel costing stamina (pp. 76-77)")
+	fl.BoolVar(&opts.Upwards, "upwards", false, "--move --teleport vertically upwards: twice the stamina (p. 77)")
 
 	fl.StringVar(&opts.Target, "target", "", "the combatant a power's effect goes on")
 	fl.StringVar(&opts.Effect, "effect", "", "ongoing effect a power starts")
-	fl.IntVar(&opts.Spend, "spend", 0, "points spent from --pool")
+	fl.IntVar(&opts.Spend, "spend", 0, "points spent from --pool (a Snare binding: fluid points, 1-10)")
 	fl.StringVar(&opts.Pool, "pool", "", "pool the points come from: energy, magic, psi or fluid")
 	fl.IntVar(&opts.Panels, "panels", 0, "panels the action takes (--do, or a single-panel --power)")
 	fl.IntVar(&opts.Count, "count", 0, "--power duplication: how many duplicates (default 1; five a day)")
@@ -187,6 +215,9 @@ func runAct(opts *ActOptions) error {
 			_, err = e.Attack(ctx, s, rules)
 			return cmdutil.RuleErr(err)
 		}
+		if (opts.Teleport || opts.Upwards) && !opts.moveSet {
+			return cmdutil.Inputf("--teleport and --upwards go with --move")
+		}
 		a, err := opts.action(actor)
 		if err != nil {
 			return err
@@ -200,7 +231,7 @@ func (opts *ActOptions) action(actor string) (encounter.Action, error) {
 	a := encounter.Action{Actor: actor, Note: opts.Note, Panels: opts.Panels}
 	switch {
 	case opts.moveSet:
-		a.Kind, a.Metres = encounter.ActMove, opts.Move
+		a.Kind, a.Metres, a.Teleport, a.Upwards = encounter.ActMove, opts.Move, opts.Teleport, opts.Upwards
 	case opts.Grab != "":
 		a.Kind, a.Object = encounter.ActGrab, opts.Grab
 	case opts.PickUp != "":
@@ -226,7 +257,10 @@ func (opts *ActOptions) action(actor string) (encounter.Action, error) {
 // strike builds the attack request from the flags, with pkg/combat's
 // parsers (the same syntax as ` + "`spandex attack`" + `).
 func (opts *ActOptions) strike(actor string) (encounter.Strike, error) {
-	s := encounter.Strike{Actor: actor, MoveActMove: opts.MoveActMove}
+	s := encounter.Strike{Actor: actor, MoveActMove: opts.MoveActMove, Points: opts.Spend}
+	if opts.Pool != "" && opts.Pool != "fluid" {
+		return s, cmdutil.Inputf("--pool: an attack here spends only a Snare binding's fluid points")
+	}
 	var req combat.Request
 	var err error
 	switch {

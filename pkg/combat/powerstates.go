@@ -1,0 +1,211 @@
+package combat
+
+// Powers whose numbers act in a fight outside a strike: Teleport's cost
+// and range (pp. 76-77), the will contest of a mental attack between two
+// heroes with the Confidence Table's bonus (pp. 24, 43, 67-69) and the
+// Restraint / Snare escape chance (pp. 64, 72). pkg/encounter calls these
+// for `fight act` and `fight end-page`; they are pure.
+
+import (
+	"fmt"
+
+	"github.com/codename-spandex/spandex/pkg/dice"
+	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/rulebook"
+	"github.com/codename-spandex/spandex/pkg/ruling"
+)
+
+// TeleportCost is what one teleport costs (pp. 76-77).
+type TeleportCost struct {
+	Rank    int  `json:"rank"`
+	Metres  int  `json:"metres"`
+	Upwards bool `json:"upwards"`
+	// Panels: a teleport is a double-panel.
+	Panels int `json:"panels"`
+	// Stamina lost (before any carried mass).
+	Stamina int          `json:"stamina"`
+	Steps   ruling.Steps `json:"steps"`
+}
+
+// Teleport works out a teleport of metres at a Teleport rank: rank 1 loses
+// 1 stamina a metre with no maximum range; rank 2 1 per 2 m (rounded up)
+// to at most 20 stamina, 80 m at most; rank 3 1 per 4 m to at most 15
+// stamina, 3,000 m at most. Teleporting vertically upwards costs twice the
+// stamina (after the cap: "it costs you twice as much"). Carried mass and
+// blind teleports are not computed here.
+func Teleport(rank, metres int, upwards bool) (TeleportCost, error) {
+	row, ok := rulebook.TeleportByRank(rank)
+	if !ok {
+		return TeleportCost{}, reqErr("teleport", "no Teleport power (rank %d)", rank)
+	}
+	if metres < 1 {
+		return TeleportCost{}, reqErr("move", "a teleport goes at least 1 m (got %d)", metres)
+	}
+	if row.MaxMetres > 0 && metres > row.MaxMetres {
+		return TeleportCost{}, reqErr("move", "Teleport rank %d goes at most %d m, not %d (p. 77)", row.Rank, row.MaxMetres, metres)
+	}
+	t := TeleportCost{Rank: row.Rank, Metres: metres, Upwards: upwards, Panels: rulebook.TeleportPanels}
+	t.Steps.Add("teleport", "p. 76", "a teleport takes a double-panel")
+	s := (metres + row.MetresPerStamina - 1) / row.MetresPerStamina
+	t.Steps.Add("stamina", "pp. 76-77", "rank %d: 1 stamina per %s, %d m: %d", row.Rank, plural(row.MetresPerStamina, "metre"), metres, s)
+	if row.MaxStamina > 0 && s > row.MaxStamina {
+		s = row.MaxStamina
+		t.Steps.Add("stamina", "p. 77", "at most %d stamina at rank %d", row.MaxStamina, row.Rank)
+	}
+	if upwards {
+		s *= rulebook.TeleportUpwardsMultiplier
+		t.Steps.Add("upwards", "p. 77", "vertically upwards: twice the stamina, %d", s)
+	}
+	t.Stamina = s
+	return t, nil
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}
+
+// MentalWillBonus is a defender's Confidence Table will bonus against
+// mental attacks (p. 24): from its confidence when the file has one, else
+// the file's will_bonus.
+func MentalWillBonus(h *hero.Hero) int {
+	if h.Profile.Confidence > 0 {
+		return rulebook.Confidence(h.Profile.Confidence).WillBonus
+	}
+	return h.Profile.WillBonus
+}
+
+// Contest is a psychic or magic attack between two heroes (p. 43): the
+// attacker's will (or a device's) against the defender's, with the
+// defender's Confidence Table bonus.
+func Contest(attackerWill, attackerBonus int, def *hero.Hero, resist bool, r dice.Roller) (PsychicResult, ruling.Steps, error) {
+	in := PsychicInput{AttackerWill: attackerWill, AttackerBonus: attackerBonus, DefenderWill: def.Abilities.Final.Will,
+		WillBonus: MentalWillBonus(def), Resist: resist}
+	res, err := Psychic(in, r)
+	if err != nil {
+		return res, nil, err
+	}
+	var steps ruling.Steps
+	steps.Add("psychic", "p. 43", "attacker d20 %d + will %d%s = %d", res.AttackerRoll, res.AttackerWill, signed(" bonus", res.AttackerBonus), res.AttackerTotal)
+	d := fmt.Sprintf("defender d20 %d + will %d", res.DefenderRoll, res.DefenderWill)
+	if res.WillBonus != 0 {
+		d += fmt.Sprintf(" + confidence bonus %d (Confidence Table, p. 24)", res.WillBonus)
+	}
+	if res.Resist {
+		d += fmt.Sprintf(" + resist 1d6 %d", res.ResistRoll)
+	}
+	verdict := "the attack fails"
+	if res.Success {
+		verdict = "the attack succeeds (ties go to the attacker)"
+	}
+	steps.Add("psychic", "p. 43", "%s = %d: %s", d, res.DefenderTotal, verdict)
+	return res, steps, nil
+}
+
+func signed(label string, v int) string {
+	if v == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" +%s %d", label, v)
+}
+
+// MindControlTargets is how many targets a mind controller may hold at
+// once: one per six points of will, at least one (p. 68).
+func MindControlTargets(will int) int { return max(will/6, 1) }
+
+// Restraint is a bound combatant's escape (Restraint p. 64, Snare p. 72).
+type Restraint struct {
+	// Points spent on the binding; Strength is 10 per point.
+	Points   int `json:"points"`
+	Strength int `json:"strength"`
+	// Chance is the escape chance in percent.
+	Chance int `json:"chance"`
+	// Automatic: Teleport or Phasing escapes without a roll.
+	Automatic bool `json:"automatic"`
+	// Free: 100% or more, free at once without spending an action.
+	Free bool `json:"free"`
+	// PanelsLost are lost at once while restrained (1 at 70-99%, 2 at
+	// 1-69%); 0 when free or when the chance is 0 or less.
+	PanelsLost int          `json:"panels_lost"`
+	Steps      ruling.Steps `json:"steps"`
+}
+
+// RestraintOn works out the escape chance of def bound with points (1-10)
+// spent: strength %, +10 per point under 10, +10 per helpful power
+// (flight, super leap, elasticity, acrobatics, freeform shapechange,
+// claws, the gymnastics skill), +30 for the escapology skill; Teleport or
+// Phasing escape automatically (p. 64).
+func RestraintOn(def *hero.Hero, points int) (Restraint, error) {
+	if points < 1 || points > rulebook.PoolCapPerAction {
+		return Restraint{}, reqErr("spend", "a binding takes 1-%d points (got %d)", rulebook.PoolCapPerAction, points)
+	}
+	r := Restraint{Points: points, Strength: 10 * points}
+	var helpful []string
+	for _, slug := range rulebook.RestraintHelpfulPowers() {
+		if hasPowerOrFlavour(def, slug) {
+			helpful = append(helpful, slug)
+		}
+	}
+	escapology := hasPowerOrFlavour(def, "escapology")
+	str := def.Abilities.Final.Strength
+	r.Chance = rulebook.RestraintEscapeChance(str, points, len(helpful), escapology)
+	r.Steps.Add("restraint", "p. 64", "restraint strength %d (10 per point); escape chance: strength %d%%", r.Strength, str)
+	if points < 10 {
+		r.Steps.Add("restraint", "p. 64", "+%d%% for %d points under 10", 10*(10-points), 10-points)
+	}
+	if len(helpful) > 0 {
+		r.Steps.Add("restraint", "p. 64", "+%d%% for helpful powers (%v)", 10*len(helpful), helpful)
+	}
+	if escapology {
+		r.Steps.Add("restraint", "p. 64", "+30%% for escapology")
+	}
+	switch {
+	case def.PowerRank("teleport") > 0 || def.PowerRank("phasing") > 0:
+		r.Automatic = true
+		r.Steps.Add("restraint", "p. 64", "escape chance %d%%; Teleport or Phasing escapes automatically", r.Chance)
+	case r.Chance >= 100:
+		r.Free = true
+		r.Steps.Add("restraint", "p. 64", "escape chance %d%% ≥ 100%%: free at once, no action spent", r.Chance)
+	case r.Chance >= 70:
+		r.PanelsLost = 1
+		r.Steps.Add("restraint", "p. 64", "escape chance %d%% (70-99%%): loses the next panel, then tries to break free", r.Chance)
+	case r.Chance >= 1:
+		r.PanelsLost = 2
+		r.Steps.Add("restraint", "p. 64", "escape chance %d%% (1-69%%): loses the next 2 panels, then tries to break free", r.Chance)
+	default:
+		r.Steps.Add("restraint", "p. 64", "escape chance %d%%: cannot break free by strength", r.Chance)
+	}
+	return r, nil
+}
+
+// hasPowerOrFlavour reports a power by slug or a flavour (a skill, a
+// shapechange kind) of any power.
+func hasPowerOrFlavour(h *hero.Hero, slug string) bool {
+	if slug == "freeform-shapechange" {
+		p := h.FindPower("shapechange")
+		return p != nil && p.HasFlavour("freeform")
+	}
+	if h.PowerRank(slug) > 0 {
+		return true
+	}
+	for i := range h.Powers {
+		if h.Powers[i].HasFlavour(slug) {
+			return true
+		}
+	}
+	return false
+}
+
+// EscapeRoll rolls a bound combatant's d100 against its escape chance.
+func EscapeRoll(chance int, r dice.Roller) (int, bool, error) {
+	v, err := r.Roll(100, "restraint escape")
+	if err != nil {
+		return 0, false, err
+	}
+	if v < 1 || v > 100 {
+		return 0, false, errRoller(100, v, "restraint escape")
+	}
+	return v, v <= chance, nil
+}

@@ -1,0 +1,271 @@
+package encounter
+
+// Powers in play on the fight clock: Teleport as a move (pp. 76-77), mind
+// control as a will contest (pp. 43, 67-69) and the bound state of Snare
+// and Restraint with its escape roll each page (pp. 64, 72). The numbers
+// come from pkg/combat (Teleport, Contest, RestraintOn, EscapeRoll).
+
+import (
+	"fmt"
+
+	"github.com/codename-spandex/spandex/pkg/combat"
+	"github.com/codename-spandex/spandex/pkg/dice"
+	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/rulebook"
+	"github.com/codename-spandex/spandex/pkg/ruling"
+)
+
+// EffectBound is the state of a combatant bound by Snare or Restraint.
+const EffectBound = "bound"
+
+// isTeleport reports whether a move is a teleport: asked for, or farther
+// than the mover's speed when Teleport is its only power that goes
+// farther (p. 30).
+func isTeleport(h *hero.Hero, a Action, speed int) bool {
+	if a.Teleport {
+		return true
+	}
+	if h.PowerRank("teleport") == 0 || a.Metres <= speed {
+		return false
+	}
+	for _, slug := range []string{"flight", "super-speed", "super-leap", "acrobatics", "elasticity"} {
+		if h.PowerRank(slug) > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// loseStamina takes stamina a power costs its user (Teleport) and
+// updates its conditions.
+func loseStamina(c *Combatant, n int) {
+	if n <= 0 {
+		return
+	}
+	c.Hero.Stamina.Current -= n
+	recondition(c)
+}
+
+// mindControlCheck refuses a mind control the book does not allow: no
+// target, on oneself, or more targets than one per six will (p. 68). It
+// returns the psi the attempt costs.
+func (e *Encounter) mindControlCheck(c, target *Combatant, a *Action) error {
+	if target == nil {
+		return fmt.Errorf("mind control needs a target (--target ID)")
+	}
+	if target == c {
+		return fmt.Errorf("%s cannot mind-control itself", c.ID)
+	}
+	held := 0
+	for i := range e.Combatants {
+		for _, ef := range e.Combatants[i].Effects {
+			if ef.Name == "mind-control" && ef.Source == c.ID {
+				held++
+				if e.Combatants[i].ID == target.ID {
+					return fmt.Errorf("%s already controls %s", c.ID, target.ID)
+				}
+			}
+		}
+	}
+	will := c.Hero.Abilities.Final.Will
+	if most := combat.MindControlTargets(will); held >= most {
+		return fmt.Errorf("%s controls %d already, the most for will %d (one per 6 will, at least one, p. 68)", c.ID, held, will)
+	}
+	cost, _ := rulebook.PsychicCost("mind-control")
+	if a.Points == 0 && a.Pool == "" {
+		a.Points, a.Pool = cost.BaseCost, "psi"
+	}
+	if a.Pool != "psi" || a.Points != cost.BaseCost {
+		return fmt.Errorf("mind control costs %d psi points, win or lose (p. 68): give no --spend, or --spend %d --pool psi", cost.BaseCost, cost.BaseCost)
+	}
+	return nil
+}
+
+// mentalContest rolls a psychic or magic attack from c on target and
+// reports whether it succeeds.
+func mentalContest(rec dice.Roller, c, target *Combatant, steps *ruling.Steps) (combat.PsychicResult, error) {
+	res, st, err := combat.Contest(c.Hero.Abilities.Final.Will, 0, &target.Hero, false, rec)
+	if err != nil {
+		return res, err
+	}
+	*steps = append(*steps, st...)
+	return res, nil
+}
+
+// bind puts the bound state on def after a Snare binding (or Restraint)
+// hit it with points spent: the escape chance and the panels it loses at
+// once (p. 64), or freedom at once.
+func (e *Encounter) bind(att, def *Combatant, power string, points int) error {
+	r, err := combat.RestraintOn(&def.Hero, points)
+	if err != nil {
+		return err
+	}
+	summary := fmt.Sprintf("%s is bound by %s's %s (strength %d, escape chance %d%%)", def.ID, att.ID, power, r.Strength, r.Chance)
+	switch {
+	case r.Automatic:
+		e.appendEvent(Event{Kind: "effect", Actor: att.ID, Target: def.ID, Steps: r.Steps, Details: mustJSON(r),
+			Summary: summary + fmt.Sprintf("; %s teleports or phases out at once (p. 64)", def.ID)})
+		return nil
+	case r.Free:
+		e.appendEvent(Event{Kind: "effect", Actor: att.ID, Target: def.ID, Steps: r.Steps, Details: mustJSON(r),
+			Summary: summary + "; breaks free at once (p. 64)"})
+		return nil
+	}
+	for i, ef := range def.Effects {
+		if ef.Name == EffectBound {
+			def.Effects = append(def.Effects[:i], def.Effects[i+1:]...)
+			break
+		}
+	}
+	chance := r.Chance
+	def.Effects = append(def.Effects, Effect{Name: EffectBound, Power: power, Source: att.ID, Since: e.Page, NoMove: true,
+		EscapeChance: &chance, Strength: r.Strength, Note: "Snare / Restraint (pp. 64, 72): cannot move; +4 to hit it"})
+	if r.PanelsLost > 0 {
+		def.Panels.Owed += r.PanelsLost
+		summary += fmt.Sprintf("; loses its next %s (%d owed in all)", plural(r.PanelsLost, "panel"), def.Panels.Owed)
+	}
+	summary += "; rolls to break free at each end of page"
+	e.appendEvent(Event{Kind: "effect", Actor: att.ID, Target: def.ID, Panels: r.PanelsLost, Steps: r.Steps, Details: mustJSON(r), Summary: summary})
+	return nil
+}
+
+// escapes rolls every bound combatant's escape at the end of the page: a
+// d100 at most its escape chance breaks free (p. 64). The out of the
+// fight do not try; a chance of 0 or less never succeeds.
+//
+// Dice: a d100 for each bound combatant in file order with a chance of 1
+// or more.
+func (e *Encounter) escapes(ctx Ctx) error {
+	for i := range e.Combatants {
+		c := &e.Combatants[i]
+		for j := 0; j < len(c.Effects); j++ {
+			ef := c.Effects[j]
+			if ef.Name != EffectBound || ef.EscapeChance == nil || *ef.EscapeChance < 1 || c.Out() {
+				continue
+			}
+			rec := dice.NewRecorder(ctx.Roller)
+			v, ok, err := combat.EscapeRoll(*ef.EscapeChance, rec)
+			if err != nil {
+				return err
+			}
+			var steps ruling.Steps
+			if !ok {
+				steps.Add("escape", "p. 64", "d100 %d > escape chance %d%%: still bound", v, *ef.EscapeChance)
+				e.appendEvent(Event{Kind: "escape", Actor: c.ID, Seed: ctx.Seed, Dice: rec.Rolls(), Steps: steps,
+					Summary: fmt.Sprintf("%s tries to break free: %d against %d%%, still bound", c.ID, v, *ef.EscapeChance)})
+				continue
+			}
+			steps.Add("escape", "p. 64", "d100 %d ≤ escape chance %d%%: breaks free", v, *ef.EscapeChance)
+			e.appendEvent(Event{Kind: "escape", Actor: c.ID, Seed: ctx.Seed, Dice: rec.Rolls(), Steps: steps,
+				Summary: fmt.Sprintf("%s breaks free: %d against %d%%", c.ID, v, *ef.EscapeChance)})
+			e.endEffect(c, j, "broke free")
+			j--
+		}
+	}
+	return nil
+}
+
+// The force walls and shields (pp. 59-60).
+const (
+	EffectForceWall   = "force-wall"
+	EffectForceShield = "force-shield"
+	// RestOfFight is the cooldown page of a hard wall or shield that was
+	// destroyed: an hour per point of its health outlasts any fight.
+	RestOfFight = 1_000_000_000
+)
+
+// barrierEffect is the force wall or shield c raises with its Forcefield
+// power, on itself (a shield) or around target (a wall in the way of
+// attacks on it); ok is false for a personal forcefield, which is always
+// up in the fight and taken off every attack by pkg/combat.
+func barrierEffect(c, target *Combatant) (Effect, bool, error) {
+	p := c.Hero.FindPower("forcefield")
+	if p == nil || len(p.Flavours) == 0 {
+		return Effect{}, false, fmt.Errorf("%s's forcefield has no kind (flavours: hard-force-wall, soft-force-wall, hard-force-shield, soft-force-shield, personal-forcefield)", c.ID)
+	}
+	kind := p.Flavours[0].Slug
+	ef := Effect{Power: "forcefield", Source: c.ID, Health: p.Values["health"]}
+	switch kind {
+	case "hard-force-wall", "soft-force-wall":
+		ef.Name, ef.Hard = EffectForceWall, kind == "hard-force-wall"
+		ef.Note = "stops every physical and energy attack on its holder whole, knockback too; destroyed by more health damage in one attack than its health (p. 59)"
+	case "hard-force-shield", "soft-force-shield":
+		if target != nil && target != c {
+			return Effect{}, false, fmt.Errorf("a force shield surrounds its maker, not %s (p. 60)", target.ID)
+		}
+		ef.Name, ef.Hard = EffectForceShield, kind == "hard-force-shield"
+		ef.Note = "stops every physical and energy attack whole, but not knockback; destroyed by more health damage in one attack than its health (p. 60)"
+	default:
+		return Effect{}, false, nil
+	}
+	if ef.Health < 1 {
+		return Effect{}, false, fmt.Errorf("%s's %s has no rolled health (powers[].values.health, rolled once, p. 59)", c.ID, kind)
+	}
+	holder := c
+	if target != nil {
+		holder = target
+	}
+	for _, have := range holder.Effects {
+		if have.Name == ef.Name && have.Source == c.ID {
+			return Effect{}, false, fmt.Errorf("%s's %s is already up", c.ID, ef.Name)
+		}
+	}
+	return ef, true, nil
+}
+
+// barrier returns the strongest force wall or shield on def, if any.
+func barrier(def *Combatant) (int, bool) {
+	at := -1
+	for i, ef := range def.Effects {
+		if (ef.Name == EffectForceWall || ef.Name == EffectForceShield) && (at < 0 || ef.Health > def.Effects[at].Health) {
+			at = i
+		}
+	}
+	if at < 0 {
+		return -1, false
+	}
+	return at, true
+}
+
+// breakBarrier ends the force wall or shield at i on def destroyed by an
+// attack; a hard one cannot be raised again in this fight (p. 59).
+func (e *Encounter) breakBarrier(def *Combatant, i int, att *Combatant, b *combat.BarrierResult) {
+	ef := def.Effects[i]
+	e.endEffect(def, i, fmt.Sprintf("destroyed by %s: %d health damage in one attack, more than its %d", att.ID, b.Damage, b.Health))
+	if !ef.Hard {
+		return
+	}
+	src := e.Find(ef.Source)
+	if src == nil {
+		return
+	}
+	if src.Cooldowns == nil {
+		src.Cooldowns = map[string]int{}
+	}
+	src.Cooldowns[ef.Power] = RestOfFight
+	e.appendEvent(Event{Kind: "effect", Actor: src.ID, Summary: fmt.Sprintf("%s cannot raise its %s again for %d hours, one per point of its health (p. 59)", src.ID, ef.Name, ef.Health)})
+}
+
+// cooldownText says until when a power cannot be used.
+func cooldownText(until int) string {
+	if until >= RestOfFight {
+		return "in this fight (an hour per point of its health, p. 59)"
+	}
+	return fmt.Sprintf("until page %d (p. 61)", until)
+}
+
+// EffectInvisible is the state of a combatant who has turned invisible.
+const EffectInvisible = "invisible"
+
+// toggleInvisible turns c invisible, or visible again (p. 61): no
+// concentration is needed to stay invisible.
+func (e *Encounter) toggleInvisible(ctx Ctx, c *Combatant) error {
+	for i, ef := range c.Effects {
+		if ef.Name == EffectInvisible {
+			e.endEffect(c, i, "becomes visible again")
+			return nil
+		}
+	}
+	return e.AddEffect(ctx, c.ID, Effect{Name: EffectInvisible, Power: "invisibility", Source: c.ID,
+		Note: "attackers who cannot see it get -4 to hit (p. 61)"})
+}
