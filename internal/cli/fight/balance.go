@@ -41,7 +41,7 @@ in NPC.json (a hero file or JSON Lines) to SIDE of the encounter FILE
 autopilot as fight sim does, and print each side's P(win) with its 95 %
 Wilson interval. Every count uses the same --seed, fight i the same seed
 (S, i), so the counts are compared on the same dice stream.`,
-		Example: `  spandex fight balance bank.json --vary villains=goon.json:0..6 -n 2000 --seed 1`,
+		Example: `  spandex fight balance bank.json --vary villains=goon.json:0..6 -n 500 --seed 1`,
 		Args:    cobra.ExactArgs(1),
 		RunE: cmdutil.RunE(opts, runF, runBalance, func(_ *cobra.Command, args []string) error {
 			opts.File = args[0]

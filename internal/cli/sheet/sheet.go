@@ -36,9 +36,9 @@ piped, as in sheet hero.json > sheet.txt — a JSON summary of each sheet is
 written instead (as with -o json/jsonl): name, kind, abilities, the combat
 figures, tracks, attacks, powers, perks, profile categories, resources and
 downtime points; -o json makes one document (an array when there are
-several heroes), -o jsonl a line each. To save the text sheet in a file,
-give -o text. A progress line shows on a terminal while a long stream is
-read.
+several heroes), -o jsonl a line each. To save
+the text sheet in a file, give -o text. A progress line shows on a
+terminal while a long stream is read.
 
 With -o html (on a terminal too; never chosen automatically) the sheets are
 one self-contained HTML document, laid out like the book's sheet with tick
