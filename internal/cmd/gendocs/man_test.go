@@ -53,7 +53,7 @@ func TestManPagesRender(t *testing.T) {
 	act := renderMan(t, filepath.Join(dir, "spandex-fight-act.1"))
 	for _, line := range []string{
 		"--move M          move up to your movement speed (halved when dazed): 1 panel;",
-		"                  not while stunned, immobilised, impervious or grappled",
+		"                  not while stunned, immobilised, impervious, bound or",
 		"--hold            end this turn holding an unused panel into the next page",
 	} {
 		if !strings.Contains(act, line) {
