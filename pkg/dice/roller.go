@@ -59,6 +59,13 @@ func NewSeeded(seed uint64) *Seeded {
 	return s
 }
 
+// Reseed starts the roller afresh from seed, as NewSeeded(seed) would,
+// in the same memory (a simulation reseeds one roller fight after fight).
+func (s *Seeded) Reseed(seed uint64) {
+	s.seed = seed
+	s.pcg.Seed(seed, seedStream)
+}
+
 // Seed returns the seed the roller was created with, so that its rolls
 // can be replayed.
 func (s *Seeded) Seed() uint64 { return s.seed }

@@ -1,8 +1,9 @@
 package encounter
 
 import (
+	"cmp"
 	"fmt"
-	"sort"
+	"slices"
 
 	"github.com/codename-spandex/spandex/pkg/combat"
 	"github.com/codename-spandex/spandex/pkg/dice"
@@ -126,23 +127,83 @@ func (e *Encounter) Auto(ctx Ctx, opt AutoOptions, copt combat.Options) (string,
 			return UntilTurn, nil
 		}
 	}
-	return "", fmt.Errorf("the autopilot stopped after %d steps without finishing", limit)
+	return "", &StepLimitError{Steps: limit}
+}
+
+// StepLimitError is Auto stopping at its step limit before the fight
+// reached the stop condition.
+type StepLimitError struct{ Steps int }
+
+func (e *StepLimitError) Error() string {
+	return fmt.Sprintf("the autopilot stopped after %d steps without finishing", e.Steps)
+}
+
+// scored is an attack and its expected damage against a target.
+type scored struct {
+	a   *hero.Attack
+	exp float64
 }
 
 // bestAttacks orders c's attacks by their expected damage against target
 // (combat.ExpectedDamage), best first; ties keep file order.
-func bestAttacks(c, target *Combatant) []hero.Attack {
-	attacks := append([]hero.Attack(nil), c.Hero.Combat.Attacks...)
-	exp := make(map[string]float64, len(attacks))
-	for _, a := range attacks {
-		v, err := combat.ExpectedDamage(&c.Hero, a, target.Hero.Combat.ArmourClass)
+func (e *Encounter) bestAttacks(c, target *Combatant) []scored {
+	var out []scored
+	if e.batch != nil {
+		out = e.batch.scored[:0]
+	}
+	for i := range c.Hero.Combat.Attacks {
+		a := &c.Hero.Combat.Attacks[i]
+		v, err := e.expected(c, target, i)
 		if err != nil {
 			v = -1 // tried last; pkg/combat will say what is wrong
 		}
-		exp[a.Slug] = v
+		out = append(out, scored{a: a, exp: v})
 	}
-	sort.SliceStable(attacks, func(i, j int) bool { return exp[attacks[i].Slug] > exp[attacks[j].Slug] })
-	return attacks
+	slices.SortStableFunc(out, func(x, y scored) int { return cmp.Compare(y.exp, x.exp) })
+	if e.batch != nil {
+		e.batch.scored = out
+	}
+	return out
+}
+
+// expected is combat.ExpectedDamage of c's i-th attack against target; a
+// simulation remembers it for the fight's run, keyed by everything it
+// depends on that can change in a fight (the attacker dazed or stunned).
+func (e *Encounter) expected(c, target *Combatant, i int) (float64, error) {
+	a := c.Hero.Combat.Attacks[i]
+	b := e.batch
+	if b == nil {
+		return combat.ExpectedDamage(&c.Hero, a, target.Hero.Combat.ArmourClass)
+	}
+	k := expectKey{att: e.index(c), def: e.index(target), attack: i, dazed: c.Hero.Condition.Dazed, stunned: c.Hero.Condition.Stunned}
+	if v, ok := b.expect[k]; ok {
+		return v, nil
+	}
+	v, err := combat.ExpectedDamage(&c.Hero, a, target.Hero.Combat.ArmourClass)
+	if err != nil {
+		return 0, err
+	}
+	if b.expect == nil {
+		b.expect = map[expectKey]float64{}
+	}
+	b.expect[k] = v
+	return v, nil
+}
+
+// expectKey is what an expected damage in a simulation depends on.
+type expectKey struct {
+	att, def, attack int
+	dazed, stunned   bool
+}
+
+// index is c's place in the encounter's combatants.
+func (e *Encounter) index(c *Combatant) int {
+	for i := range e.Combatants {
+		if &e.Combatants[i] == c {
+			return i
+		}
+	}
+	return -1
 }
 
 // autoTurn takes one action for c: an attack on the first enemy standing,
@@ -162,12 +223,12 @@ func (e *Encounter) autoTurn(ctx Ctx, c *Combatant, copt combat.Options, policy 
 	if target != nil {
 		e.repay(c)
 		left := e.PhaseLeft(c)
-		for _, a := range bestAttacks(c, target) {
-			s := Strike{Actor: c.ID, Target: target.ID, Request: combat.Request{Attack: a.Slug}}
-			if n, _, err := e.AttackPanels(c, s); err != nil || n > left {
+		for _, sc := range e.bestAttacks(c, target) {
+			s := Strike{Actor: c.ID, Target: target.ID, Request: combat.Request{Attack: sc.a.Slug}}
+			if n, err := attackPanels(c, s, nil); err != nil || n > left {
 				continue
 			}
-			cr := &countingRoller{r: ctx.Roller}
+			cr := e.counting(ctx.Roller)
 			_, err := e.Attack(Ctx{Roller: cr, Seed: ctx.Seed}, s, copt)
 			if err == nil {
 				return nil
@@ -178,4 +239,14 @@ func (e *Encounter) autoTurn(ctx Ctx, c *Combatant, copt combat.Options, policy 
 		}
 	}
 	return e.Do(ctx, Action{Actor: c.ID, Kind: ActPass})
+}
+
+// counting wraps r to count its dice (in the batch's memory in a
+// simulation).
+func (e *Encounter) counting(r dice.Roller) *countingRoller {
+	if b := e.batch; b != nil {
+		b.cr = countingRoller{r: r}
+		return &b.cr
+	}
+	return &countingRoller{r: r}
 }

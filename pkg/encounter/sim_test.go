@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/codename-spandex/spandex/pkg/combat"
+	"github.com/codename-spandex/spandex/pkg/dice"
 )
 
 // TestWilson checks the interval against values worked out by hand from
@@ -128,4 +129,90 @@ func TestSimulateSplitsExactly(t *testing.T) {
 			t.Errorf("%d parts merged: %+v\nwhole: %+v", k, got, whole)
 		}
 	}
+}
+
+// BenchmarkSimFight is one fight of a batch: the bank fight (four on six)
+// played to the end by the plain autopilot in a Sim's reused memory, as
+// each worker of `fight sim` plays them.
+func BenchmarkSimFight(b *testing.B) {
+	sim, err := NewSim(bankFightJSON(b), combat.Options{}, 0, PolicyPlain)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		if _, _, err := sim.Play(FightSeed(1, i)); err != nil {
+			b.Fatal(err)
+		}
+		i++
+	}
+}
+
+// TestSimPlaysAsAuto: a Sim's fight, played in reused memory with no log,
+// ends exactly as the same fight played by Auto on a freshly decoded
+// encounter with its whole log (every combatant's tracks, condition,
+// pools, effects and panels; the page), for both policies; and the
+// decoded base is never written.
+func TestSimPlaysAsAuto(t *testing.T) {
+	data := bankFightJSON(t)
+	for _, policy := range []string{PolicyPlain, PolicyFocus} {
+		sim, err := NewSim(data, combat.Options{}, 0, policy)
+		if err != nil {
+			t.Fatal(err)
+		}
+		before, err := json.Marshal(sim.Base())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range 40 {
+			seed := FightSeed(3, i)
+			got, over, err := sim.Play(seed)
+			if err != nil || !over {
+				t.Fatalf("%s fight %d: over %v, %v", policy, i, over, err)
+			}
+			want, err := Decode(data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := seed
+			if _, err := want.Auto(Ctx{Roller: dice.NewSeeded(seed), Seed: &s}, AutoOptions{Policy: policy}, combat.Options{}); err != nil {
+				t.Fatal(err)
+			}
+			if len(want.Log) == 0 || len(got.Log) != 0 {
+				t.Fatalf("logs: auto %d events, sim %d", len(want.Log), len(got.Log))
+			}
+			if g, w := fightState(t, got), fightState(t, want); g != w {
+				t.Fatalf("%s fight %d (seed %d) differs:\nsim  %s\nauto %s", policy, i, seed, g, w)
+			}
+		}
+		after, err := json.Marshal(sim.Base())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(before) != string(after) {
+			t.Errorf("%s: the base encounter was written by the fights", policy)
+		}
+	}
+}
+
+// fightState is the encounter's state without logs or explanations.
+func fightState(t *testing.T, e *Encounter) string {
+	t.Helper()
+	c := *e
+	c.Log = nil
+	c.Initiative = nil
+	c.Combatants = append([]Combatant(nil), e.Combatants...)
+	for i := range c.Combatants {
+		c.Combatants[i].Hero.Log = nil
+		c.Combatants[i].Panels.Why = nil
+		if len(c.Combatants[i].Effects) == 0 {
+			c.Combatants[i].Effects = nil
+		}
+	}
+	b, err := json.Marshal(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }
