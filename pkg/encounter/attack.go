@@ -238,6 +238,7 @@ func (e *Encounter) Attack(ctx Ctx, s Strike, opt combat.Options) (*combat.Resul
 		if _, _, err := res.ApplyAttackerState(&att.Hero); err != nil {
 			return nil, err
 		}
+		b.attacks++
 		if i := e.index(att); i >= 0 && i < len(b.dealt) {
 			b.dealt[i].health += res.Applied.Health
 			b.dealt[i].stamina += res.Applied.Stamina

@@ -22,11 +22,17 @@ type batch struct {
 	// scored and cr are the autopilot's choice of attack.
 	scored []scored
 	cr     countingRoller
+	// plain rolls the end of page's and initiative's dice unrecorded.
+	plain plainRolls
+	// exprs are dice expressions parsed once (recovery dice).
+	exprs map[string]*dice.Expr
 	// expect caches expected damages (see expected).
 	expect map[expectKey]float64
 	// dealt is the health and stamina each combatant's attacks took off
 	// their targets this fight, by combatant index.
 	dealt []dealt
+	// attacks counts the attacks made since the Sim was created.
+	attacks int
 }
 
 type dealt struct{ health, stamina int }
@@ -133,4 +139,24 @@ func (s *Sim) reset() {
 		}
 		h.Log = slices.Clip(h.Log)
 	}
+}
+
+// parseDice parses a dice expression, once per simulation in a batch.
+func (e *Encounter) parseDice(s string) (*dice.Expr, error) {
+	b := e.batch
+	if b == nil {
+		return dice.Parse(s)
+	}
+	if x, ok := b.exprs[s]; ok {
+		return x, nil
+	}
+	x, err := dice.Parse(s)
+	if err != nil {
+		return nil, err
+	}
+	if b.exprs == nil {
+		b.exprs = map[string]*dice.Expr{}
+	}
+	b.exprs[s] = x
+	return x, nil
 }

@@ -97,7 +97,7 @@ func (e *Encounter) EndPage(ctx Ctx) error {
 		if e.batch != nil {
 			explain = nil
 		}
-		r, ok, err := recoverStamina(c, rec, explain)
+		r, ok, err := e.recoverStamina(c, rec, explain)
 		if err != nil {
 			return err
 		}
@@ -157,7 +157,7 @@ func (e *Encounter) EndPage(ctx Ctx) error {
 // recoverStamina makes one combatant's end-of-page stamina recovery,
 // adding its steps to steps unless nil; ok is false when it does not
 // recover stamina.
-func recoverStamina(c *Combatant, r dice.Roller, steps *ruling.Steps) (rec Recovery, ok bool, err error) {
+func (e *Encounter) recoverStamina(c *Combatant, r dice.Roller, steps *ruling.Steps) (rec Recovery, ok bool, err error) {
 	h := &c.Hero
 	k := h.Condition
 	switch {
@@ -185,7 +185,7 @@ func recoverStamina(c *Combatant, r dice.Roller, steps *ruling.Steps) (rec Recov
 	if h.Recovery.Stamina != "" {
 		expr = h.Recovery.Stamina
 	}
-	x, err := dice.Parse(expr)
+	x, err := e.parseDice(expr)
 	if err != nil {
 		return rec, false, fmt.Errorf("%s: recovery.stamina: %w", c.ID, err)
 	}

@@ -122,8 +122,9 @@ func (e *Encounter) RollInitiative(ctx Ctx) error {
 // recorder records the dice r rolls for the log, or only rolls them in a
 // simulated fight (which keeps no log).
 func (e *Encounter) recorder(r dice.Roller) rollRecorder {
-	if e.batch != nil {
-		return plainRolls{r}
+	if b := e.batch; b != nil {
+		b.plain = plainRolls{r}
+		return &b.plain
 	}
 	return dice.NewRecorder(r)
 }
@@ -137,7 +138,7 @@ type rollRecorder interface {
 // plainRolls rolls without recording.
 type plainRolls struct{ dice.Roller }
 
-func (plainRolls) Rolls() []dice.Rolled { return nil }
+func (*plainRolls) Rolls() []dice.Rolled { return nil }
 
 // SetInitiative starts the page with an initiative decided elsewhere (the
 // GM's table), after checking it against the rules.

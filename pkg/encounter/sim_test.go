@@ -8,6 +8,7 @@ import (
 
 	"github.com/codename-spandex/spandex/pkg/combat"
 	"github.com/codename-spandex/spandex/pkg/dice"
+	"github.com/codename-spandex/spandex/pkg/hero"
 )
 
 // TestWilson checks the interval against values worked out by hand from
@@ -140,12 +141,66 @@ func BenchmarkSimFight(b *testing.B) {
 		b.Fatal(err)
 	}
 	b.ReportAllocs()
+	start := cpuTime()
 	i := 0
 	for b.Loop() {
-		if _, _, err := sim.Play(FightSeed(1, i)); err != nil {
+		_, _, err := sim.Play(FightSeed(1, i))
+		if err != nil {
 			b.Fatal(err)
 		}
 		i++
+	}
+	if cpu := cpuTime() - start; cpu > 0 {
+		b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
+		b.ReportMetric(float64(b.N)/cpu.Seconds(), "fights/cpu-s")
+	}
+	b.ReportMetric(float64(sim.b.attacks)/float64(b.N), "attacks/fight")
+}
+
+// TestSimTurnAllocatesNothing: inside a simulated fight the autopilot's
+// turn (choosing the attack and making it: to-hit, damage, knockback,
+// applying it, booking the panels) allocates nothing.
+func TestSimTurnAllocatesNothing(t *testing.T) {
+	if testing.Short() {
+		t.Skip("allocation counts")
+	}
+	for _, policy := range []string{PolicyPlain, PolicyFocus} {
+		sim, err := NewSim(bankFightJSON(t), combat.Options{}, 0, policy)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sim.reset()
+		sim.roller.Reseed(1)
+		e := &sim.work
+		ctx := Ctx{Roller: &sim.roller, Seed: &sim.seed}
+		if err := e.RollInitiative(ctx); err != nil {
+			t.Fatal(err)
+		}
+		saved := append([]Combatant(nil), e.Combatants...)
+		pools := make([][]hero.Pool, len(saved))
+		for i := range saved {
+			pools[i] = append([]hero.Pool(nil), saved[i].Hero.Pools...)
+		}
+		phase, attacks := e.Phase, 0
+		allocs := testing.AllocsPerRun(200, func() {
+			copy(e.Combatants, saved)
+			for i := range pools {
+				copy(e.Combatants[i].Hero.Pools, pools[i])
+			}
+			e.Phase = phase
+			c := e.Current()
+			before := sim.b.attacks
+			if err := e.autoTurn(ctx, c, combat.Options{}, policy); err != nil {
+				t.Fatal(err)
+			}
+			attacks += sim.b.attacks - before
+		})
+		if attacks == 0 {
+			t.Fatalf("%s: no attack was made", policy)
+		}
+		if allocs != 0 {
+			t.Errorf("%s: an autopilot turn allocates %.1f times", policy, allocs)
+		}
 	}
 }
 
