@@ -692,7 +692,12 @@ func (p *pipeline) toHit() (bool, error) {
 		return false, err
 	}
 	mods = append(mods, AttackModifiers(p.atk)...)
-	roll, err := p.rec.Roll(20, "to-hit")
+	// The d20 counts only as reaching the target or not (p. 33).
+	cut := 0
+	if target, err := rulebook.ToHit(p.ac, p.atk.StrikeClass); err == nil {
+		cut = target - sumMods(mods)
+	}
+	roll, err := p.rec.RollCut(20, "to-hit", cut)
 	if err != nil {
 		return false, err
 	}
@@ -762,15 +767,20 @@ func (p *pipeline) reaction() (Outcome, error) {
 			rr.Success = true
 			res.Notes = append(res.Notes, "Energy Reflect: an automatic successful parry; "+def.Name+" may now roll to hit the source back at strike class 2 (p. 56)")
 		} else {
-			roll, err := rec.Roll(20, "parry")
-			if err != nil {
-				return "", err
-			}
 			mods := rr.Modifiers
 			if b := def.Combat.StrikeBonus; b != 0 {
 				mods = append(mods, ParryStrikeBonus(b))
 			}
 			mods = p.reactionMods(mods, true)
+			// The d20 counts only as reaching the parry's target or not.
+			cut := 0
+			if target, ok := rulebook.ParryTarget(p.atype, p.ptype); ok {
+				cut = target - sumMods(mods)
+			}
+			roll, err := rec.RollCut(20, "parry", cut)
+			if err != nil {
+				return "", err
+			}
 			target, total, ok, _ := ParryOutcome(p.atype, p.ptype, roll, 0, mods)
 			rr.Roll, rr.Modifiers, rr.Target, rr.Total, rr.Success = roll, mods, target, total, ok
 		}
