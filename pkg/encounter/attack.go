@@ -176,41 +176,7 @@ func (e *Encounter) Attack(ctx Ctx, s Strike, opt combat.Options) (*combat.Resul
 			return nil, fmt.Errorf("%s cannot react: %s", def.ID, why)
 		}
 	}
-	if e.Phase == PhaseSurprise && att.Side == e.Surprise && def.Side != e.Surprise && !def.NeverSurprised() {
-		req.Situation.Surprise = true
-	}
-	// What the fight knows about the two: ongoing effects (pp. 54, 61).
-	for _, ef := range def.Effects {
-		switch ef.Name {
-		case "impervious":
-			req.Situation.Impervious = true
-		case "denser":
-			req.Situation.DefenderDenser = true
-		case "mass":
-			// +5 knockback threshold at each step, ×2 to ×16 (p. 54).
-			req.Situation.DefenderMass = max(req.Situation.DefenderMass, ef.Multiplier)
-		}
-	}
-	for _, ef := range att.Effects {
-		switch ef.Name {
-		case "denser", "mass":
-			req.Situation.AttackerDenser = true
-		}
-	}
-	for _, ef := range def.Effects {
-		if ef.Name == EffectBound {
-			req.Situation.Grappled = true // +4 to hit the restrained (p. 33)
-		}
-	}
-	for _, ef := range def.Effects {
-		if ef.Name == EffectInvisible {
-			req.Situation.Invisible = true // -4 to hit (p. 61)
-		}
-	}
-	if i, ok := barrier(def); ok {
-		req.Situation.ForceBarrier = def.Effects[i].Health
-		req.Situation.ForceBarrierWall = def.Effects[i].Name == EffectForceWall
-	}
+	req = e.situation(att, def, req)
 	binding, err := bindingCost(att, req, s.Points)
 	if err != nil {
 		return nil, err
@@ -443,4 +409,45 @@ func (e *Encounter) logAttack(ctx Ctx, att, def *Combatant, s Strike, n int, ste
 	}
 	e.appendEvent(ev)
 	return nil
+}
+
+// situation adds to an attack's request what the fight knows about the
+// two: the surprise round (p. 29) and ongoing effects (pp. 54, 59-61, 64).
+func (e *Encounter) situation(att, def *Combatant, req combat.Request) combat.Request {
+	if e.Phase == PhaseSurprise && att.Side == e.Surprise && def.Side != e.Surprise && !def.NeverSurprised() {
+		req.Situation.Surprise = true
+	}
+	// What the fight knows about the two: ongoing effects (pp. 54, 61).
+	for _, ef := range def.Effects {
+		switch ef.Name {
+		case "impervious":
+			req.Situation.Impervious = true
+		case "denser":
+			req.Situation.DefenderDenser = true
+		case "mass":
+			// +5 knockback threshold at each step, ×2 to ×16 (p. 54).
+			req.Situation.DefenderMass = max(req.Situation.DefenderMass, ef.Multiplier)
+		}
+	}
+	for _, ef := range att.Effects {
+		switch ef.Name {
+		case "denser", "mass":
+			req.Situation.AttackerDenser = true
+		}
+	}
+	for _, ef := range def.Effects {
+		if ef.Name == EffectBound {
+			req.Situation.Grappled = true // +4 to hit the restrained (p. 33)
+		}
+	}
+	for _, ef := range def.Effects {
+		if ef.Name == EffectInvisible {
+			req.Situation.Invisible = true // -4 to hit (p. 61)
+		}
+	}
+	if i, ok := barrier(def); ok {
+		req.Situation.ForceBarrier = def.Effects[i].Health
+		req.Situation.ForceBarrierWall = def.Effects[i].Name == EffectForceWall
+	}
+	return req
 }

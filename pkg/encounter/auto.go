@@ -8,6 +8,7 @@ import (
 	"github.com/codename-spandex/spandex/pkg/combat"
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/rulebook"
 )
 
 // countingRoller counts the dice asked of a roller, failed or not.
@@ -145,19 +146,20 @@ type scored struct {
 }
 
 // bestAttacks orders c's attacks by their expected damage against target
-// (combat.ExpectedDamage), best first; ties keep file order.
-func (e *Encounter) bestAttacks(c, target *Combatant) []scored {
+// taking no reaction (combat.ExpectedDamage), best first; ties keep file
+// order.
+func (e *Encounter) bestAttacks(c, target *Combatant, opt combat.Options) []scored {
 	var out []scored
 	if e.batch != nil {
 		out = e.batch.scored[:0]
 	}
 	for i := range c.Hero.Combat.Attacks {
 		a := &c.Hero.Combat.Attacks[i]
-		v, err := e.expected(c, target, i)
+		v, err := e.Expected(c, target, i, combat.Reaction{}, false, opt)
 		if err != nil {
-			v = -1 // tried last; pkg/combat will say what is wrong
+			v.Damage = -1 // tried last; pkg/combat will say what is wrong
 		}
-		out = append(out, scored{a: a, exp: v})
+		out = append(out, scored{a: a, exp: v.Damage})
 	}
 	slices.SortStableFunc(out, func(x, y scored) int { return cmp.Compare(y.exp, x.exp) })
 	if e.batch != nil {
@@ -166,25 +168,43 @@ func (e *Encounter) bestAttacks(c, target *Combatant) []scored {
 	return out
 }
 
-// expected is combat.ExpectedDamage of c's i-th attack against target; a
-// simulation remembers it for the fight's run, keyed by everything it
-// depends on that can change in a fight (the attacker dazed or stunned).
-func (e *Encounter) expected(c, target *Combatant, i int) (float64, error) {
-	a := c.Hero.Combat.Attacks[i]
+// Expected is combat.ExpectedDamage of c's i-th attack on target with the
+// reaction rx, the request made as Attack makes it (the surprise round,
+// effects, the free reactions target has used). A simulation remembers
+// it, keyed by everything it depends on that changes in a fight: both
+// conditions, the attacker's pools (an attack its pool cannot pay for is
+// refused), the free reactions used and, when out is set (the caller
+// reads Expected.Out), the target's tracks and hits; combatants under an
+// effect, or with more pools than the key holds, are never remembered.
+func (e *Encounter) Expected(c, target *Combatant, i int, rx combat.Reaction, out bool, opt combat.Options) (combat.Expected, error) {
+	req := combat.Request{Attack: c.Hero.Combat.Attacks[i].Slug, Reaction: rx}
+	req.FreeReactionsUsed = min(target.Panels.FreeReactions, rulebook.FreeReactionsPerPage)
+	req = e.situation(c, target, req)
 	b := e.batch
-	if b == nil {
-		return combat.ExpectedDamage(&c.Hero, a, target.Hero.Combat.ArmourClass)
+	if b == nil || len(c.Effects) > 0 || len(target.Effects) > 0 || len(c.Hero.Pools) > len(expectKey{}.pools) {
+		return combat.ExpectedDamage(&c.Hero, &target.Hero, req, opt)
 	}
-	k := expectKey{att: e.index(c), def: e.index(target), attack: i, dazed: c.Hero.Condition.Dazed, stunned: c.Hero.Condition.Stunned}
+	k := expectKey{att: e.index(c), def: e.index(target), attack: i, rx: rx, free: req.FreeReactionsUsed,
+		surprise: req.Situation.Surprise, attCond: c.Hero.Condition, defCond: target.Hero.Condition}
+	for j := range c.Hero.Pools {
+		k.pools[j] = c.Hero.Pools[j].Current
+	}
+	if out {
+		k.health, k.stamina = target.Hero.Health.Current, target.Hero.Stamina.Current
+		if m := target.Hero.Mundane; m != nil {
+			k.hits = m.Hits
+		}
+		k.tracks = true
+	}
 	if v, ok := b.expect[k]; ok {
 		return v, nil
 	}
-	v, err := combat.ExpectedDamage(&c.Hero, a, target.Hero.Combat.ArmourClass)
+	v, err := combat.ExpectedDamage(&c.Hero, &target.Hero, req, opt)
 	if err != nil {
-		return 0, err
+		return v, err
 	}
 	if b.expect == nil {
-		b.expect = map[expectKey]float64{}
+		b.expect = map[expectKey]combat.Expected{}
 	}
 	b.expect[k] = v
 	return v, nil
@@ -192,8 +212,14 @@ func (e *Encounter) expected(c, target *Combatant, i int) (float64, error) {
 
 // expectKey is what an expected damage in a simulation depends on.
 type expectKey struct {
-	att, def, attack int
-	dazed, stunned   bool
+	att, def, attack      int
+	rx                    combat.Reaction
+	free                  int
+	surprise              bool
+	attCond, defCond      hero.Condition
+	pools                 [4]int
+	tracks                bool
+	health, stamina, hits int
 }
 
 // index is c's place in the encounter's combatants.
@@ -209,21 +235,20 @@ func (e *Encounter) index(c *Combatant) int {
 // autoTurn takes one action for c: an attack on the first enemy standing,
 // or a pass.
 func (e *Encounter) autoTurn(ctx Ctx, c *Combatant, copt combat.Options, policy string) error {
-	var target *Combatant
 	if policy == PolicyFocus {
-		target = FocusTarget(e, c)
-	} else {
-		for i := range e.Combatants {
-			if o := &e.Combatants[i]; o.Side != c.Side && !o.Out() {
-				target = o
-				break
-			}
+		return e.focusTurn(ctx, c, copt)
+	}
+	var target *Combatant
+	for i := range e.Combatants {
+		if o := &e.Combatants[i]; o.Side != c.Side && !o.Out() {
+			target = o
+			break
 		}
 	}
 	if target != nil {
 		e.repay(c)
 		left := e.PhaseLeft(c)
-		for _, sc := range e.bestAttacks(c, target) {
+		for _, sc := range e.bestAttacks(c, target, copt) {
 			s := Strike{Actor: c.ID, Target: target.ID, Request: combat.Request{Attack: sc.a.Slug}}
 			if n, err := attackPanels(c, s, nil); err != nil || n > left {
 				continue

@@ -27,7 +27,7 @@ type batch struct {
 	// exprs are dice expressions parsed once (recovery dice).
 	exprs map[string]*dice.Expr
 	// expect caches expected damages (see expected).
-	expect map[expectKey]float64
+	expect map[expectKey]combat.Expected
 	// dealt is the health and stamina each combatant's attacks took off
 	// their targets this fight, by combatant index.
 	dealt []dealt

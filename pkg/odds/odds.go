@@ -389,6 +389,51 @@ func Walk(opt Options, run func(r dice.Roller, o *Observer) error) (*Odds, error
 	return t.finish(), nil
 }
 
+// Expect runs the ruling once per distinct dice outcome, as Walk does,
+// and returns the expectation of each of the n numbers run writes into v
+// (zeroed before each run), each run weighted by its exact probability.
+// It is Walk's mean without the tables: the one pass an autopilot makes
+// to weigh its choices.
+func Expect(opt Options, n int, run func(r dice.Roller, v []float64) error) ([]float64, error) {
+	limit := opt.Limit
+	if limit <= 0 {
+		limit = DefaultLimit
+	}
+	w := &walker{exch: opt.Exchangeable}
+	if w.exch == nil {
+		w.exch = Exchangeable
+	}
+	sum, v := make([]float64, n), make([]float64, n)
+	for runs := 0; ; runs++ {
+		if runs == limit {
+			return nil, fmt.Errorf("%w (more than %d)", ErrTooMany, limit)
+		}
+		w.pos = 0
+		clear(v)
+		if err := run(w, v); err != nil {
+			if w.dirty != nil {
+				return nil, w.dirty
+			}
+			return nil, err
+		}
+		if w.pos != len(w.path) {
+			return nil, fmt.Errorf("odds: the ruling used %d dice where it used %d before (not deterministic)", w.pos, len(w.path))
+		}
+		count, den, ok := w.weight()
+		if !ok {
+			return nil, fmt.Errorf("odds: %d dice are too many to weigh exactly", len(w.path))
+		}
+		p := float64(count) / float64(den)
+		for k := range sum {
+			sum[k] += p * v[k]
+		}
+		if !w.next() {
+			break
+		}
+	}
+	return sum, nil
+}
+
 // tally accumulates, per table and outcome, the sum of count/den as one
 // count per distinct denominator (exact, finished with big.Rat).
 type tally struct {

@@ -1,6 +1,7 @@
 package attack
 
 import (
+	"math"
 	"math/big"
 	"testing"
 
@@ -77,5 +78,40 @@ func TestOddsCutsAgreeFaceByFace(t *testing.T) {
 			}
 			t.Logf("%d runs with the cut, %d face by face", cut.Runs, faces.Runs)
 		})
+	}
+}
+
+// TestExpectedDamageIsTheOddsMean: combat.ExpectedDamage, which the
+// autopilot weighs its choices by, is the mean of the health and stamina
+// tables of --odds added, and its P(out) the odds' "out" yes, for attacks
+// with and without a reaction.
+func TestExpectedDamageIsTheOddsMean(t *testing.T) {
+	for _, c := range []struct{ attacker, defender, with, reaction string }{
+		{"nefario", "guardian", "staff-blast", "none"},
+		{"guardian", "nefario", "fist", "dodge"},
+		{"guardian", "nefario", "fist", "parry:staff"},
+		{"guardian", "nefario", "fist", "none"},
+	} {
+		opts, te := newOpts(t)
+		a, _ := te.ReadHero(c.attacker)
+		d, _ := te.ReadHero(c.defender)
+		opts.With, opts.Reaction = c.with, c.reaction
+		req, err := opts.Request(attackflags.Attack)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rules, _ := opts.Rules()
+		od, err := AttackOdds(a, d, req, rules)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ex, err := combat.ExpectedDamage(a, d, req, rules)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mean := *od.Table("health").Mean + *od.Table("stamina").Mean
+		if math.Abs(ex.Damage-mean) > 1e-9 || math.Abs(ex.Out-od.P("out", "yes")) > 1e-9 {
+			t.Errorf("%+v: expected %+v, odds mean %v, P(out) %v", c, ex, mean, od.P("out", "yes"))
+		}
 	}
 }
