@@ -48,19 +48,21 @@ type AutoOptions struct {
 	// memory: every step adds to the log).
 	MaxSteps int
 	// Policy is PolicyPlain (default: the first enemy standing) or
-	// PolicyFocus (FocusTarget: the enemy nearest to going out).
+	// PolicyFocus (FocusChoice: the attack and target of best expected
+	// effect, with reactions when worth them).
 	Policy string
 }
 
-// Auto plays the fight by a plain policy, for GMs who want the mooks'
-// turns taken for them and for reproducible simulations. It rolls
-// initiative when a page begins and ends each page when everyone has
-// acted. The combatant whose turn it is attacks the first enemy still
-// standing, in file order, with the attack of best expected damage against
-// it (combat.ExpectedDamage) that fits in its panels and that pkg/combat
-// accepts (a pool that cannot pay, say), taking
-// no reaction; a combatant with no such attack passes. It returns why it
-// stopped: "over", "page", "turn", or "waiting for ID".
+// Auto plays the fight by a policy, for GMs who want the mooks' turns
+// taken for them and for reproducible simulations. It rolls initiative
+// when a page begins and ends each page when everyone has acted. By the
+// plain policy the combatant whose turn it is attacks the first enemy
+// still standing, in file order, with the attack of best expected damage
+// against it (combat.ExpectedDamage) that fits in its panels and that
+// pkg/combat accepts (a pool that cannot pay, say), and nobody reacts; by
+// the focus policy it makes FocusChoice's attack, answered by
+// FocusReaction's reaction. A combatant with no such attack passes. It
+// returns why it stopped: "over", "page", "turn", or "waiting for ID".
 //
 // Dice: in the order the steps happen, each step's own dice (see
 // RollInitiative, Attack and EndPage).

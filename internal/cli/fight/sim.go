@@ -35,12 +35,13 @@ func NewCmdSim(f *cmdutil.Factory, runF func(*SimOptions) error) *cobra.Command 
 	cmd := &cobra.Command{
 		Use:   "sim FILE -n N [--seed S] [--workers K] [--shard i/k]",
 		Short: "Play N fights from an encounter with the autopilot and count who wins",
-		Long: `Play N fights from the encounter FILE (never changed) with the plain
-autopilot of fight auto, and report per side the wins and P(win) with a 95 %
-Wilson interval, the distribution of pages to the end, and per combatant
-P(out), the mean health and stamina it lost (at the end of a fight, against
-the start) and the mean health and stamina its attacks took off others
-(after dividers and immunities).
+		Long: `Play N fights from the encounter FILE (never changed) with the
+autopilot of fight auto (--policy plain; or focus: the attack, target and
+reactions of best expected effect, docs/fight.md), and report per side the
+wins and P(win) with a 95 % Wilson interval, the distribution of pages to
+the end, and per combatant P(out), the mean health and stamina it lost (at
+the end of a fight, against the start) and the mean health and stamina its
+attacks took off others (after dividers and immunities).
 
 Fight i rolls with a seed derived only from (--seed, i), so the summary for
 a given seed and N is the same for any --workers. --shard i/k plays only
@@ -63,7 +64,7 @@ be used (a simulation rolls millions of dice).`,
 	cmd.Flags().IntVarP(&opts.N, "fights", "n", 1000, "how many fights to play")
 	cmd.Flags().IntVar(&opts.Workers, "workers", runtime.GOMAXPROCS(0), "fights played at once (the result does not depend on it)")
 	cmd.Flags().StringVar(&opts.Shard, "shard", "", "i/k: play only the i-th of k shares of the fights")
-	cmd.Flags().StringVar(&opts.Policy, "policy", encounter.PolicyPlain, "the autopilot's policy: plain (first enemy standing) or focus (the enemy nearest to going out)")
+	cmd.Flags().StringVar(&opts.Policy, "policy", encounter.PolicyPlain, "the autopilot's policy: plain (first enemy standing) or focus (best expected effect, with reactions)")
 	cmd.Flags().IntVar(&opts.MaxSteps, "max-steps", 10_000, "give up on a fight after this many steps (counted as unfinished)")
 	cmd.AddCommand(NewCmdSimMerge(f, nil))
 	return cmd
