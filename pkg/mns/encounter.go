@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/jsonfile"
@@ -247,10 +248,12 @@ func schema(v *jsonfile.Checker, got, want int, what string) {
 	}
 }
 
-var idPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`)
+// idPattern is compiled on first use: every spandex call links this
+// package, few read a Men & Supermen file.
+var idPattern = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`) })
 
 // ValidID reports whether s may be a combatant id.
-func ValidID(s string) bool { return len(s) <= 64 && idPattern.MatchString(s) }
+func ValidID(s string) bool { return len(s) <= 64 && idPattern().MatchString(s) }
 
 const statLimit = 1_000_000
 
