@@ -13,6 +13,7 @@ import (
 
 	"github.com/codename-spandex/spandex/internal/cli/sheet"
 	"github.com/codename-spandex/spandex/internal/cmdutil"
+	"github.com/codename-spandex/spandex/pkg/chargen"
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/hero"
 )
@@ -155,14 +156,15 @@ func writeHero(w io.Writer, ft cmdutil.Format, batch bool, h *hero.Hero, lines *
 }
 
 // batchRules is what gen hero and gen npc check first when they run: the
-// dodge-stacking rule option from the config, and the -n range.
-func batchRules(env *cmdutil.Env, n int) (string, error) {
-	cfg, err := env.Config()
+// derivation options from the config, and the -n range.
+func batchRules(env *cmdutil.Env, n int) (chargen.Options, error) {
+	d, err := env.Derive()
 	if err != nil {
-		return "", err
+		return d, err
 	}
 	if n < 1 || n > MaxCount {
-		return "", cmdutil.Inputf("-n: %d is outside 1-%d", n, MaxCount)
+		return d, cmdutil.Inputf("-n: %d is outside 1-%d", n, MaxCount)
 	}
-	return cfg.Rules.DodgeStacking, nil
+	d.Quiet = !env.Explain
+	return d, nil
 }
