@@ -155,6 +155,22 @@ func writeHero(w io.Writer, ft cmdutil.Format, batch bool, h *hero.Hero, lines *
 	}
 }
 
+// startBatch builds the roller for a batch of n, lets a batch without
+// --dice stream its output (memory stays flat in n) and reports the seed.
+func startBatch(env *cmdutil.Env, n int) (*cmdutil.RollerState, error) {
+	rs, err := env.Roller()
+	if err != nil {
+		return nil, err
+	}
+	if !env.DiceGiven && n > 1 {
+		if err := env.IO.Out.StartStreaming(); err != nil {
+			return nil, err
+		}
+	}
+	env.ReportSeed(rs.SeedPtr())
+	return rs, nil
+}
+
 // batchRules is what gen hero and gen npc check first when they run: the
 // derivation options from the config, and the -n range.
 func batchRules(env *cmdutil.Env, n int) (chargen.Options, error) {

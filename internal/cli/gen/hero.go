@@ -176,19 +176,11 @@ func runHero(opts *HeroOptions) error {
 	if err != nil {
 		return err
 	}
-	rs, err := opts.Roller()
+	rs, err := startBatch(opts.Env, opts.N)
 	if err != nil {
 		return err
 	}
-	out := opts.IO.Out
-	batch := opts.N > 1
-	if !opts.DiceGiven && batch {
-		if err := out.StartStreaming(); err != nil {
-			return err
-		}
-	}
-	opts.ReportSeed(rs.SeedPtr())
-	return generateHeroes(opts, g, rs, out)
+	return generateHeroes(opts, g, rs, opts.IO.Out)
 }
 
 // generateHeroes makes and writes opts.N heroes.

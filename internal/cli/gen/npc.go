@@ -168,19 +168,11 @@ func runNPC(opts *NPCOptions) error {
 	no := chargen.NPCOptions{Type: typ, Trained: opts.Trained, Elite: opts.Elite, Focus: opts.Focus, Blaster: opts.Blaster,
 		Rank: opts.Rank, MP: opts.MP, Extras: opts.Extras, Panels: opts.Panels, Powers: opts.Powers,
 		Derive: derive}
-	rs, err := opts.Roller()
+	rs, err := startBatch(opts.Env, opts.N)
 	if err != nil {
 		return err
 	}
-	out := opts.IO.Out
-	batch := opts.N > 1
-	if !opts.DiceGiven && batch {
-		if err := out.StartStreaming(); err != nil {
-			return err
-		}
-	}
-	opts.ReportSeed(rs.SeedPtr())
-	return generateNPCs(opts, no, typ, rs, out)
+	return generateNPCs(opts, no, typ, rs, opts.IO.Out)
 }
 
 // generateNPCs makes and writes opts.N characters.
