@@ -221,8 +221,8 @@ func TestSimTurnAllocatesNothing(t *testing.T) {
 // TestSimPlaysAsAuto: a Sim's fight, played in reused memory with no log,
 // ends exactly as the same fight played by Auto on a freshly decoded
 // encounter with its whole log (every combatant's tracks, condition,
-// pools, effects and panels; the page), for both policies; and the
-// decoded base is never written.
+// pools, effects and panels; the page), for both policies (40 and 12
+// seeds); and the decoded base is never written.
 func TestSimPlaysAsAuto(t *testing.T) {
 	data := bankFightJSON(t)
 	for _, policy := range []string{PolicyPlain, PolicyFocus} {
@@ -234,7 +234,11 @@ func TestSimPlaysAsAuto(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for i := range 40 {
+		fights := 40
+		if policy == PolicyFocus {
+			fights = 12 // Auto weighs every choice afresh: slow
+		}
+		for i := range fights {
 			seed := FightSeed(3, i)
 			got, over, err := sim.Play(seed)
 			if err != nil || !over {
