@@ -56,17 +56,17 @@ func TestFightSeed(t *testing.T) {
 func TestMergeSims(t *testing.T) {
 	a := &SimSummary{Schema: SimSchema, Kind: SimKind, Seed: 3, N: 5, Fights: 3, Shards: []string{"1/2"},
 		Sides: []SimSide{{"heroes", 2}, {"villains", 1}}, Pages: []SimPages{{1, 1}, {3, 2}},
-		Combatants: []SimCombatant{{ID: "a", Side: "heroes", Out: 1, HealthTaken: 4, StaminaTaken: 10}}}
+		Combatants: []SimCombatant{{ID: "a", Side: "heroes", Out: 1, HealthTaken: 4, StaminaTaken: 10, HealthDealt: 7, StaminaDealt: 30}}}
 	b := &SimSummary{Schema: SimSchema, Kind: SimKind, Seed: 3, N: 5, Fights: 2, Shards: []string{"2/2"},
 		Sides: []SimSide{{"heroes", 0}, {"villains", 1}}, Unfinished: 1, Pages: []SimPages{{2, 1}, {3, 1}},
-		Combatants: []SimCombatant{{ID: "a", Side: "heroes", Out: 2, HealthTaken: 1, StaminaTaken: 5}}}
+		Combatants: []SimCombatant{{ID: "a", Side: "heroes", Out: 2, HealthTaken: 1, StaminaTaken: 5, HealthDealt: 2, StaminaDealt: 11}}}
 	got, err := MergeSims(b, a)
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := &SimSummary{Schema: SimSchema, Kind: SimKind, Seed: 3, N: 5, Fights: 5, Shards: []string{}, Unfinished: 1,
 		Sides: []SimSide{{"heroes", 2}, {"villains", 2}}, Pages: []SimPages{{1, 1}, {2, 1}, {3, 3}},
-		Combatants: []SimCombatant{{ID: "a", Side: "heroes", Out: 3, HealthTaken: 5, StaminaTaken: 15}}}
+		Combatants: []SimCombatant{{ID: "a", Side: "heroes", Out: 3, HealthTaken: 5, StaminaTaken: 15, HealthDealt: 9, StaminaDealt: 41}}}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("merged %+v\nwant %+v", got, want)
 	}
@@ -222,7 +222,8 @@ func TestSimTurnAllocatesNothing(t *testing.T) {
 // ends exactly as the same fight played by Auto on a freshly decoded
 // encounter with its whole log (every combatant's tracks, condition,
 // pools, effects and panels; the page), for both policies (40 and 12
-// seeds); and the decoded base is never written.
+// seeds), with the damage each dealt as its log's attacks record; and
+// the decoded base is never written.
 func TestSimPlaysAsAuto(t *testing.T) {
 	data := bankFightJSON(t)
 	for _, policy := range []string{PolicyPlain, PolicyFocus} {
@@ -257,6 +258,24 @@ func TestSimPlaysAsAuto(t *testing.T) {
 			}
 			if g, w := fightState(t, got), fightState(t, want); g != w {
 				t.Fatalf("%s fight %d (seed %d) differs:\nsim  %s\nauto %s", policy, i, seed, g, w)
+			}
+			// Damage dealt: what the log's attacks took off their targets.
+			dealt := map[string][2]int{}
+			for _, ev := range want.Log {
+				if ev.Kind != "attack" {
+					continue
+				}
+				var rec AttackRecord
+				if err := json.Unmarshal(ev.Details, &rec); err != nil {
+					t.Fatal(err)
+				}
+				d := dealt[ev.Actor]
+				dealt[ev.Actor] = [2]int{d[0] + rec.Health, d[1] + rec.Stamina}
+			}
+			for j, c := range want.Combatants {
+				if h, st := sim.Dealt(j); [2]int{h, st} != dealt[c.ID] {
+					t.Errorf("%s fight %d: %s dealt %d H %d S, the log says %v", policy, i, c.ID, h, st, dealt[c.ID])
+				}
 			}
 		}
 		after, err := json.Marshal(sim.Base())
