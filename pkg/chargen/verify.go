@@ -1,7 +1,6 @@
 package chargen
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"reflect"
@@ -76,17 +75,10 @@ func Verify(h *hero.Hero, opt Options) error {
 
 func verify(h *hero.Hero, opt Options, prefix string) error {
 	if Verifiable(h) {
-		b, err := json.Marshal(h)
-		if err != nil {
-			return err
-		}
-		c := &hero.Hero{}
-		if err := json.Unmarshal(b, c); err != nil {
-			return err
-		}
+		c := h.Clone()
 		opt.Quiet = true
 		opt.FillEquipment = false
-		_, err = Derive(c, noRolls{}, opt)
+		_, err := Derive(c, noRolls{}, opt)
 		switch {
 		case errors.Is(err, errNeedsRoll):
 			// Not checkable: see above.
