@@ -22,7 +22,7 @@ func BenchmarkCheckStream(b *testing.B) {
 	b.SetBytes(int64(len(line)))
 	b.ReportAllocs()
 	b.ResetTimer()
-	if err := checkStream(opts, "add", "bench.jsonl", bytes.NewReader(stream)); err != nil {
+	if err := newChecker(opts, "add").stream("bench.jsonl", bytes.NewReader(stream)); err != nil {
 		b.Fatal(err)
 	}
 }
