@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
+	"github.com/codename-spandex/spandex/pkg/chargen"
 )
 
 func benchLine(t *testing.T) []byte {
@@ -26,7 +27,7 @@ func TestCheckStreamsFromTheFirstGoodHero(t *testing.T) {
 	bad := bytes.Replace(line, []byte(`"schema":1`), []byte(`"schema":7`), 1)
 
 	te := cmdutil.NewTestEnv(cmdutil.FormatJSONL)
-	c := newChecker(&CheckOptions{Env: te.Env}, "add")
+	c := newChecker(&CheckOptions{Env: te.Env}, chargen.Options{DodgeStacking: "add"})
 	err := c.stream("s.jsonl", bytes.NewReader(append(bad, line...)))
 	if err == nil || !strings.Contains(err.Error(), "s.jsonl#1: $.schema: version 7 is not supported (this build reads schema 1) (line 1)") {
 		t.Fatalf("err = %v", err)
@@ -36,7 +37,7 @@ func TestCheckStreamsFromTheFirstGoodHero(t *testing.T) {
 	}
 
 	te = cmdutil.NewTestEnv(cmdutil.FormatJSONL)
-	c = newChecker(&CheckOptions{Env: te.Env}, "add")
+	c = newChecker(&CheckOptions{Env: te.Env}, chargen.Options{DodgeStacking: "add"})
 	err = c.stream("s.jsonl", bytes.NewReader(append(bytes.Repeat(line, 3), bad...)))
 	if err == nil || !strings.Contains(err.Error(), "s.jsonl#4: $.schema: version 7 is not supported (this build reads schema 1) (line 4)") {
 		t.Fatalf("err = %v", err)
@@ -60,7 +61,7 @@ func TestCheckJSONIsOneDocument(t *testing.T) {
 		{"one", string(line), 1},
 	} {
 		te := cmdutil.NewTestEnv(cmdutil.FormatJSON)
-		c := newChecker(&CheckOptions{Env: te.Env}, "add")
+		c := newChecker(&CheckOptions{Env: te.Env}, chargen.Options{DodgeStacking: "add"})
 		if err := c.stream("in", strings.NewReader(tt.in)); err != nil {
 			t.Fatalf("%s: %v", tt.name, err)
 		}

@@ -91,13 +91,13 @@ type checker struct {
 
 // runCheck validates every hero in every file.
 func runCheck(opts *CheckOptions) error {
-	// The configured dodge-bonus rule, for the cross-check of derived
-	// figures (chargen.Verifier).
-	rules, err := opts.Rules()
+	// The configured rules of hero derive (the dodge-bonus rule), for
+	// the cross-check of derived figures (chargen.Verifier).
+	d, err := opts.Derive()
 	if err != nil {
 		return err
 	}
-	c := newChecker(opts, rules.DodgeStacking)
+	c := newChecker(opts, d)
 	defer c.bar.Finish()
 	err = cmdutil.EachInput(opts.Files, opts.OpenInput, c.stream)
 	if err != nil {
@@ -106,8 +106,8 @@ func runCheck(opts *CheckOptions) error {
 	return c.close()
 }
 
-func newChecker(opts *CheckOptions, dodgeStacking string) *checker {
-	c := &checker{opts: opts, ver: chargen.NewVerifier(chargen.Options{DodgeStacking: dodgeStacking})}
+func newChecker(opts *CheckOptions, d chargen.Options) *checker {
+	c := &checker{opts: opts, ver: chargen.NewVerifier(d)}
 	if opts.Format.IsJSON() {
 		c.list = opts.Results()
 	}
