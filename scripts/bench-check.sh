@@ -55,8 +55,15 @@ for _ in $(seq $((sheet_n / n))); do cat "$tmp/heroes.jsonl"; done >"$tmp/in"
 	measure "sheet-text-x$((sheet_n / n))" "$tmp/spandex" sheet -o text
 } >>"$tmp/results"
 
+# The ratios compare CPU time per hero: a row over the repeated stream
+# (-xN) is set against N times the floors' time.
 awk -v n="$n" '
-	NR == 1 {valid = $2} NR == 2 {any = $2}
-	{printf "%-18s cpu %7.2f s  wall %7.2f s  rss %7.1f MB  %9.0f items/s of cpu  %6.2fx floor-valid  %6.2fx floor-any\n",
-		$1, $2, $3, $4 / 1024, ($1 ~ /-x[0-9]+$/ ? n * substr($1, index($1, "-x") + 2) : n) / ($2 > 0 ? $2 : 1e-9),
-		$2 / valid, $2 / any}' "$tmp/results"
+	{name[NR] = $1; cpu[NR] = $2; wall[NR] = $3; rss[NR] = $4}
+	END {
+		valid = cpu[1] > 0 ? cpu[1] : 1e-9; any = cpu[2] > 0 ? cpu[2] : 1e-9
+		for (i = 1; i <= NR; i++) {
+			x = (name[i] ~ /-x[0-9]+$/) ? substr(name[i], index(name[i], "-x") + 2) + 0 : 1
+			printf "%-18s cpu %7.2f s  wall %7.2f s  rss %7.1f MB  %9.0f heroes/s of cpu  %6.2fx floor-valid  %6.2fx floor-any\n",
+				name[i], cpu[i], wall[i], rss[i] / 1024, n * x / (cpu[i] > 0 ? cpu[i] : 1e-9), cpu[i] / (valid * x), cpu[i] / (any * x)
+		}
+	}' "$tmp/results"
