@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/heropoints"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 )
 
@@ -52,6 +53,7 @@ func (res *Result) Apply(defender *hero.Hero, seed *uint64) error {
 			c.Prone = true
 		}
 	}
+	res.spendHeroPoints(defender, RoleDefender) // recorded in the result
 	if res.Steps == nil {
 		res.Explain()
 	}
@@ -74,13 +76,17 @@ func SetConditions(h *hero.Hero) {
 
 // AttackerEvent is the record appended to the attacker's log.
 type AttackerEvent struct {
-	Defender        string           `json:"defender"`
-	Attack          string           `json:"attack"`
-	Outcome         Outcome          `json:"outcome"`
-	PoolSpent       *PoolSpend       `json:"pool_spent,omitempty"`
-	AttackerEffects *AttackerEffects `json:"attacker_effects,omitempty"`
-	Before          State            `json:"before"`
-	After           State            `json:"after"`
+	Defender  string     `json:"defender"`
+	Attack    string     `json:"attack"`
+	Outcome   Outcome    `json:"outcome"`
+	PoolSpent *PoolSpend `json:"pool_spent,omitempty"`
+	// HeroPoints are the attacker's own hero point re-rolls (p. 14):
+	// every result and the one kept; HeroPointsSpent their points.
+	HeroPoints      []heropoints.Reroll `json:"hero_points,omitempty"`
+	HeroPointsSpent int                 `json:"hero_points_spent"`
+	AttackerEffects *AttackerEffects    `json:"attacker_effects,omitempty"`
+	Before          State               `json:"before"`
+	After           State               `json:"after"`
 }
 
 // ApplyAttacker writes onto the attacker what the attack did to it: judo
@@ -102,6 +108,10 @@ func (res *Result) ApplyAttacker(attacker *hero.Hero, seed *uint64) (bool, error
 			ev.PoolSpent = ps
 			changed = true
 		}
+	}
+	if rs, n := res.spendHeroPoints(attacker, RoleAttacker); n > 0 {
+		ev.HeroPoints, ev.HeroPointsSpent = rs, n
+		changed = true
 	}
 	if e := res.AttackerEffects; e != nil {
 		ev.AttackerEffects = e
@@ -130,6 +140,9 @@ func (res *Result) ApplyAttacker(attacker *hero.Hero, seed *uint64) (bool, error
 	summary := fmt.Sprintf("%s's %s against %s: %s", res.Attacker, res.Attack.Slug, res.Defender, res.Outcome)
 	if ev.PoolSpent != nil {
 		summary += fmt.Sprintf(", spent %d %s", ev.PoolSpent.Amount, ev.PoolSpent.Pool)
+	}
+	if ev.HeroPointsSpent > 0 {
+		summary += fmt.Sprintf(", spent %d hero points", ev.HeroPointsSpent)
 	}
 	if e := ev.AttackerEffects; e != nil && e.Applied != nil {
 		summary += fmt.Sprintf(", took %d H %d S", e.Applied.Health, e.Applied.Stamina)

@@ -89,6 +89,7 @@ func (res *Result) reset() {
 	res.Mundane, res.AttackerEffects, res.Finishing, res.PoolSpent = nil, nil, nil, nil
 	res.Barrier = nil
 	res.Notes = res.Notes[:0]
+	res.HeroPoints = res.HeroPoints[:0]
 	res.Dice = res.Dice[:0]
 	res.Steps = nil
 	if res.Dice == nil {
@@ -203,6 +204,9 @@ func prepare(res *Result, att, def *hero.Hero, req *Request, r dice.Roller, opt 
 		return nil, err
 	}
 	if err := p.checkDamage(); err != nil {
+		return nil, err
+	}
+	if err := p.checkHeroPoints(); err != nil {
 		return nil, err
 	}
 	for i, o := range req.Obstructions {
@@ -660,7 +664,7 @@ func (p *pipeline) toHit() (bool, error) {
 		return false, err
 	}
 	mods = append(mods, AttackModifiers(p.atk)...)
-	roll, err := p.rec.Roll(20, "to-hit")
+	roll, err := p.rollDieKept(HeroRollToHit, 20, "to-hit")
 	if err != nil {
 		return false, err
 	}
@@ -730,7 +734,7 @@ func (p *pipeline) reaction() (Outcome, error) {
 			rr.Success = true
 			res.Notes = append(res.Notes, "Energy Reflect: an automatic successful parry; "+def.Name+" may now roll to hit the source back at strike class 2 (p. 56)")
 		} else {
-			roll, err := rec.Roll(20, "parry")
+			roll, err := p.rollDieKept(HeroRollReaction, 20, "parry")
 			if err != nil {
 				return "", err
 			}
@@ -762,7 +766,7 @@ func (p *pipeline) reaction() (Outcome, error) {
 		}
 		return "", nil
 	case ReactionDodge:
-		roll, err := rec.Roll(6, "dodge")
+		roll, err := p.rollDieKept(HeroRollReaction, 6, "dodge")
 		if err != nil {
 			return "", err
 		}
@@ -840,7 +844,7 @@ func (p *pipeline) judo() (Outcome, error) {
 		rr.JudoResult = "grab missed"
 		return "", nil
 	}
-	roll, err := rec.Roll(6, "judo throw")
+	roll, err := p.rollDieKept(HeroRollReaction, 6, "judo throw")
 	if err != nil {
 		return "", err
 	}
@@ -945,24 +949,39 @@ func (p *pipeline) rollDamage() error {
 	d := &res.Damage
 	rec := &p.rec
 	d.HealthExpr, d.StaminaExpr = p.hExpr, p.sExpr
-	hr, err := rollParsed(rec, p.hE, "damage health")
-	if err != nil {
-		return err
-	}
-	sr, err := rollParsed(rec, p.sE, "damage stamina")
-	if err != nil {
-		return err
-	}
-	d.HealthRoll, d.StaminaRoll = hr, sr
 	d.Bonus = p.bonus
 	d.BonusHealth = p.req.Split.Health
 	d.BonusStamina = p.bonus - d.BonusHealth
+	bh, bs := d.BonusHealth, d.BonusStamina
 	if d.Minimum {
-		d.Health, d.Stamina = max(0, exprMinOf(p.hE)), max(0, exprMinOf(p.sE))
 		d.BonusHealth, d.BonusStamina = 0, 0
-	} else {
-		d.Health, d.Stamina = max(0, hr+d.BonusHealth), max(0, sr+d.BonusStamina)
 	}
+	// The health and stamina dice are one damage roll; hero points
+	// re-roll both and compare health + stamina damage (p. 14).
+	type rolled struct{ hr, sr, h, s int }
+	var all [4]rolled
+	rs := all[:0]
+	kept, err := p.keep(HeroRollDamage, "health + stamina damage", func(i int) (int, error) {
+		hr, err := rollParsed(rec, p.hE, rerollPurpose("damage health", i))
+		if err != nil {
+			return 0, err
+		}
+		sr, err := rollParsed(rec, p.sE, rerollPurpose("damage stamina", i))
+		if err != nil {
+			return 0, err
+		}
+		r := rolled{hr: hr, sr: sr, h: max(0, hr+bh), s: max(0, sr+bs)}
+		if d.Minimum {
+			r.h, r.s = max(0, exprMinOf(p.hE)), max(0, exprMinOf(p.sE))
+		}
+		rs = append(rs, r)
+		return r.h + r.s, nil
+	})
+	if err != nil {
+		return err
+	}
+	k := rs[kept]
+	d.HealthRoll, d.StaminaRoll, d.Health, d.Stamina = k.hr, k.sr, k.h, k.s
 	return nil
 }
 

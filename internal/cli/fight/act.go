@@ -113,7 +113,11 @@ from the attack's range) or --range-fifths N, --invisible, --shrunk,
 supplies the rest: free reactions used this page, the surprise round,
 Impervious, and Density Control or mass (denser: +10 melee damage and +5
 knockback threshold). --move-act-move: Super Speed's half move, attack,
-half move in one double-panel (p. 30).
+half move in one double-panel (p. 30). --hero-points
+[attacker:|defender:]ROLL=N (ROLL to-hit, reaction or damage; defender =
+the target) spends the actor's or the target's hero points re-rolling that
+roll N times, keeping the more favourable (p. 14; see spandex attack): the
+points come off the combatant in the same write as the ruling.
 
 A Snare binding (--attack ID --with snare-bind --spend N, N 1-10 fluid
 points, default 10, spent hit or miss) binds on a hit: the target cannot
@@ -130,7 +134,7 @@ surprised cannot react (except with Danger Sense or Animal Senses).
 
 --dice order: an attack consumes pkg/combat's order (to-hit d20; reaction
 dice; damage dice, health then stamina; a d6 per obstruction; the prone
-d20); a finishing move 1d6 hours; --power --effect mass or gravity the
+d20), each hero point re-roll straight after the roll it re-rolls; a finishing move 1d6 hours; --power --effect mass or gravity the
 target's will roll at ×4 (1d20) and ×8 (1d20+10); --effect mind-control
 the attacker's d20 then the target's d20; other actions roll nothing.`,
 		Example: `  spandex fight act -i bank.json --actor guardian --move 7
