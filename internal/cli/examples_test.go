@@ -73,6 +73,7 @@ exec spandex fight act -i bank.json --actor guardian --attack nefario --with fis
 	"spandex fight undo":                   newBank + "exec spandex fight initiative -i bank.json --dice 8,3\n",
 	"spandex fight log":                    newBank + "exec spandex fight initiative -i bank.json --dice 8,3\n",
 	"spandex downtime spend":               "exec spandex downtime week -i guardian.json\n",
+	"spandex profile roll --hero-points":   `exec sh -c 'jq -c ''.hero_points = {"max": 1, "current": 1}'' hawk.json > g && mv g hawk.json'` + "\n",
 	"spandex attack --attacker nefario.json --with staff-blast --hero-points": `exec sh -c 'jq -c ''.hero_points = {"max": 1, "current": 1}'' guardian.json > g && mv g guardian.json'` + "\n",
 	"spandex downtime":            "",
 	"spandex downtime buy":        `exec sh -c 'jq -c ''.downtime.experience = {"public_relations": 30, "strength": 140, "power:super-strength": 200}'' guardian.json > g && mv g guardian.json'` + "\n",
