@@ -31,6 +31,9 @@ func (res *Result) Explain() ruling.Steps {
 	case ModeThrow:
 		st.Add("throw", "p. 43", "throwing a grabbed person: no to-hit roll; the thrower needs the Throw score for the mass")
 	}
+	if o := res.Object; o != nil {
+		st.AddRow("object", "pp. 36, 39-41", "Object Table", o.Mass, "%s", o.Text())
+	}
 	for _, r := range res.HeroPoints {
 		st.Add("hero-points", "p. 14", "%s", r.Text())
 	}

@@ -90,6 +90,7 @@ func (res *Result) reset() {
 	res.Barrier = nil
 	res.Notes = res.Notes[:0]
 	res.HeroPoints = res.HeroPoints[:0]
+	res.Object = nil
 	res.Dice = res.Dice[:0]
 	res.Steps = nil
 	if res.Dice == nil {
@@ -109,7 +110,9 @@ type pipeline struct {
 	req      *Request
 	reqv     Request
 	atk      *hero.Attack
-	kind     string // specialKind
+	objAtk   hero.Attack  // an object used as the weapon
+	objInfo  ObjectAttack // its ruling
+	kind     string       // specialKind
 	mental   bool
 	ac       rulebook.ArmourClass // AC used for to-hit
 	free     bool
@@ -152,6 +155,20 @@ func prepare(res *Result, att, def *hero.Hero, req *Request, r dice.Roller, opt 
 	}
 	// The attack.
 	switch {
+	case req.Object != nil:
+		if req.Attack != "" {
+			return nil, reqErr("object-weapon", "give one of the attacker's attacks (--with) or an object, not both")
+		}
+		if req.Mode != ModeStrike {
+			return nil, reqErr("object-weapon", "an object is swung or thrown as a strike, not in %s mode", req.Mode)
+		}
+		atk, info, err := ObjectWeaponAttack(att.Abilities.Final.Strength, unarmedAttack(att).StrikeClass, *req.Object)
+		if err != nil {
+			return nil, err
+		}
+		p.objAtk, p.objInfo = atk, info
+		p.atk = &p.objAtk
+		res.Object = &p.objInfo
 	case req.Attack != "":
 		p.atk = att.FindAttack(req.Attack)
 		if p.atk == nil {

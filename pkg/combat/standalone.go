@@ -7,8 +7,8 @@ import (
 	"fmt"
 
 	"github.com/codename-spandex/spandex/pkg/dice"
-	"github.com/codename-spandex/spandex/pkg/heropoints"
 	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/heropoints"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 )
 

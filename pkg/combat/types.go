@@ -293,6 +293,9 @@ type Request struct {
 	// HeroPoints are hero points spent re-rolling the attack's to-hit,
 	// reaction or damage roll (p. 14), by either side.
 	HeroPoints []HeroPointSpend `json:"hero_points,omitempty"`
+	// Object is an object swung or thrown instead of one of the
+	// attacker's attacks (pp. 36, 39-41); Attack must then be empty.
+	Object *ObjectWeapon `json:"object,omitempty"`
 }
 
 // Outcome is how an attack ended, a stable word in JSON.
@@ -348,6 +351,8 @@ type Result struct {
 	// Notes are rulings the GM should know about (catch, energy reflect,
 	// special attacks' recovery panel ...).
 	Notes []string `json:"notes,omitempty"`
+	// Object is the ruling on an object used as the weapon, if any.
+	Object *ObjectAttack `json:"object,omitempty"`
 	// HeroPoints are the rolls re-rolled with hero points: every result
 	// and the one kept (p. 14). Apply and ApplyAttacker take the points
 	// from the spenders' pools.

@@ -69,6 +69,15 @@ func (e *Encounter) AttackPanels(c *Combatant, s Strike) (int, ruling.Steps, err
 	n := 1
 	switch req.Mode {
 	case combat.ModeStrike:
+		if req.Object != nil {
+			a, info, err := combat.ObjectWeaponAttack(c.Hero.Abilities.Final.Strength, 0, *req.Object)
+			if err != nil {
+				return 0, nil, err
+			}
+			n = a.Panels
+			steps.Add("panels", "pp. 33, 41", "%s %s takes %s (picking it up is its own panel, p. 30)", info.Object, map[bool]string{true: "thrown", false: "swung"}[info.Thrown], plural(n, "panel"))
+			break
+		}
 		a := c.Hero.FindAttack(req.Attack)
 		if a == nil && req.Attack == "" && len(c.Hero.Combat.Attacks) == 1 {
 			a = &c.Hero.Combat.Attacks[0]

@@ -68,6 +68,18 @@ or forces free with --reaction parry), throw (a grabbed defender; --mass KG,
 default an average hero), finishing-move (an unconscious or stunned target,
 knocked out 1d6 hours).
 
+Objects as weapons (pp. 36, 39-41): --object NAME (an Object Table example:
+chair, desk, fridge ...) or --object-mass KG instead of --with. Any
+character strong enough may swing it (its Lift strength: blunt one-handed
+1d6-6 H / 2d6 S under 5 kg, blunt two-handed 1d6 H / 2d6+6 S and a
+double-panel from 5 kg) or throw it with --thrown (its Throw strength: 2 m
+per point of strength over the Throw score, 1 m at exactly it, half with
+--awkward; blunt thrown 1d6 H / 2d6+3 S). The damage bonus adds to every
+swing and to a throw of an object over 1 kg; mass adds nothing. A throw's
+distance is its maximum range for --range METRES. The strike class is the
+attacker's unarmed one (SC 2 for costumed characters, p. 31). The dice are
+an attack's.
+
 --dice values are used in this order:
   1. to-hit: 1d20 (a psionic blast: the attacker's 1d20, then the defender's)
   2. reaction dice: parry 1d20 then its virtual damage (health expression,
@@ -110,7 +122,8 @@ knockback distance, prone, and the defender's condition after the attack
   spandex attack --attacker nefario.json --with staff-blast --behind --reaction brace -i guardian.json
   spandex attack --attacker guardian.json --with fist --result --explain < nefario.json
   spandex attack --attacker nefario.json --with staff-blast --power-dice health=5,stamina=5 -i guardian.json --update-attacker
-  spandex attack --attacker nefario.json --with staff-blast --hero-points defender:damage=1 -i guardian.json`,
+  spandex attack --attacker nefario.json --with staff-blast --hero-points defender:damage=1 -i guardian.json
+  spandex attack --attacker guardian.json --object fridge --thrown --range 30 < nefario.json`,
 		Args: cobra.NoArgs,
 		RunE: cmdutil.RunE(opts, runF, runAttack),
 	}
@@ -270,6 +283,8 @@ func flagFor(field string) string {
 		return "--" + field
 	case "object":
 		return "--reaction"
+	case "object-weapon":
+		return "--object"
 	case "crush", "escape", "throw", "finishing", "mode":
 		return "--mode " + field
 	case "defender":

@@ -113,7 +113,10 @@ from the attack's range) or --range-fifths N, --invisible, --shrunk,
 supplies the rest: free reactions used this page, the surprise round,
 Impervious, and Density Control or mass (denser: +10 melee damage and +5
 knockback threshold). --move-act-move: Super Speed's half move, attack,
-half move in one double-panel (p. 30). --hero-points
+half move in one double-panel (p. 30). --object NAME or --object-mass KG
+(with --thrown, --awkward) swings or throws an object instead of --with
+(pp. 36, 39-41; see spandex attack); pick it up first with --pick-up
+(a panel). --hero-points
 [attacker:|defender:]ROLL=N (ROLL to-hit, reaction or damage; defender =
 the target) spends the actor's or the target's hero points re-rolling that
 roll N times, keeping the more favourable (p. 14; see spandex attack): the
