@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/codename-spandex/spandex/pkg/dice"
+	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 	"github.com/codename-spandex/spandex/pkg/ruling"
 )
@@ -28,6 +30,11 @@ type ObjectTarget struct {
 	// Remaining is the health it has left from earlier damage; 0 means
 	// undamaged.
 	Remaining int `json:"remaining,omitempty"`
+	// Lower lowers an object's divider (energy blast 2; below 2 it is
+	// ignored, p. 37); IgnoreDividers drops it (eldritch bolt, psionic
+	// blast). Neither touches a wall's Wall Strength Table figure.
+	Lower          int  `json:"lower,omitempty"`
+	IgnoreDividers bool `json:"ignore_dividers,omitempty"`
 }
 
 // ObjectDamage is what a blow did to an object or wall.
@@ -109,6 +116,12 @@ func DamageObject(t ObjectTarget, health, stamina int) (ObjectDamage, ruling.Ste
 		if div < 0 || div > 100 {
 			return ObjectDamage{}, nil, reqErr("divider", "%d is outside 0-100", div)
 		}
+		if t.Lower > 0 {
+			div = rulebook.Dividers{Health: div}.Lowered(t.Lower).Health
+		}
+		if t.IgnoreDividers {
+			div = 0
+		}
 		d = ObjectDamage{Object: name, Row: row.Mass, Health: row.Health, Divider: div}
 		st.AddRow("object", "p. 39", "Object Table", row.Mass, "%s: %d health damage destroys it; no stamina, immune to stamina damage", name, row.Health)
 		if div >= 2 {
@@ -138,4 +151,64 @@ func DamageObject(t ObjectTarget, health, stamina int) (ObjectDamage, ruling.Ste
 	st.Add("damage", "pp. 37, 39", "%d H%s%s: takes %d of %d: %s", health, yesText(d.Divider >= 2, fmt.Sprintf(" /%d (rounded up)", d.Divider)),
 		yesText(stamina > 0, fmt.Sprintf(" (%d S ignored)", stamina)), d.Taken, d.Before, verdict)
 	return d, st, nil
+}
+
+// ObjectStrike is one of a character's attacks on an object or a wall.
+type ObjectStrike struct {
+	Attacker string        `json:"attacker"`
+	Attack   string        `json:"attack"`
+	Damage   DamageResult  `json:"damage"`
+	Object   ObjectDamage  `json:"object"`
+	Dice     []dice.Rolled `json:"dice"`
+	Steps    ruling.Steps  `json:"steps"`
+}
+
+// StrikeObject rolls attacker's attack a (one of its attacks, or an
+// object weapon from ObjectWeaponAttack) against an object or wall (p.
+// 39): an unattended object neither dodges nor parries and has no armour
+// class, so the blow lands (docs/rules-notes.md); the attack's damage
+// formulas, plus its damage bonus (if it takes one) and extra damage,
+// split splitHealth on health (p. 36); its divider lowering applies to a
+// sturdy object's divider. Pool powers' dice are the formulas in the file
+// (no pool is spent). Dice: the health formula, then the stamina formula.
+func StrikeObject(attacker *hero.Hero, a *hero.Attack, splitHealth int, t ObjectTarget, r dice.Roller) (*ObjectStrike, error) {
+	in := DamageInput{HealthExpr: a.Health, StaminaExpr: a.Stamina, Bonus: a.ExtraDamage, SplitHealth: splitHealth}
+	if a.AddsDamageBonus {
+		in.Bonus += attacker.Combat.DamageBonus
+	}
+	if splitHealth < 0 || splitHealth > max(in.Bonus, 0) {
+		return nil, reqErr("split", "health=%d: the damage bonus is %d, so put 0-%d on health", splitHealth, in.Bonus, max(in.Bonus, 0))
+	}
+	if t.Wall == "" {
+		t.Lower += a.LowersDividers
+		t.IgnoreDividers = t.IgnoreDividers || a.IgnoresDividers
+	}
+	if _, _, err := DamageObject(t, 0, 0); err != nil {
+		return nil, err // refused before any die
+	}
+	rec := dice.NewRecorder(r)
+	d, err := DamageRoll(in, rec)
+	if err != nil {
+		return nil, err
+	}
+	od, st, err := DamageObject(t, d.Health, d.Stamina)
+	if err != nil {
+		return nil, err
+	}
+	os := &ObjectStrike{Attacker: attacker.Name, Attack: a.Slug, Damage: d, Object: od, Dice: rec.Rolls()}
+	os.Steps.Add("strike", "p. 39", "%s strikes %s with %s: an unattended object neither dodges nor parries, so it is hit", attacker.Name, od.Object, nameOr(a.Name, a.Slug))
+	os.Steps.AddRow("damage", "p. 36", "Physical Damage Table", nameOr(a.DamageType, a.Slug), "health %s rolled %d, stamina %s rolled %d; bonus %d split %d H / %d S: %d H, %d S",
+		nameOr(d.HealthExpr, "-"), d.HealthRoll, nameOr(d.StaminaExpr, "-"), d.StaminaRoll, d.Bonus, d.BonusHealth, d.BonusStamina, d.Health, d.Stamina)
+	os.Steps = append(os.Steps, st...)
+	return os, nil
+}
+
+// Summary is the strike in one line.
+func (os *ObjectStrike) Summary() string {
+	o := os.Object
+	state := fmt.Sprintf("%d of %d health left", o.After, o.Health)
+	if o.Destroyed {
+		state = map[bool]string{true: "holed", false: "destroyed"}[o.Wall]
+	}
+	return fmt.Sprintf("%s strikes %s with %s: %d H taken; %s", os.Attacker, o.Object, os.Attack, o.Taken, state)
 }

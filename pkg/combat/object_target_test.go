@@ -3,6 +3,10 @@ package combat
 import (
 	"strings"
 	"testing"
+
+	"github.com/codename-spandex/spandex/pkg/dice"
+	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/rulebook"
 )
 
 // Cases worked by hand from p. 39 (objects: the Object Table's health, no
@@ -59,5 +63,34 @@ func TestDamageObject(t *testing.T) {
 				t.Error("no steps")
 			}
 		})
+	}
+}
+
+// An energy blast lowers a sturdy object's divider by 2 (p. 55) as it
+// does a character's: armour-plated /4 becomes /2. 2d6 = 5 + 6 = 11 H,
+// 11 / 2 = 5.5, rounded up 6: the tank (25) has 19 left, 38 more needed.
+func TestStrikeObject(t *testing.T) {
+	att := mk("Blaster", rulebook.ACF)
+	blast := hero.Attack{Slug: "blast", Name: "blast", StrikeClass: 3, DamageType: "energy-blast", Health: "2d6", Stamina: "2d6", LowersDividers: 2, Panels: 2}
+	os, err := StrikeObject(att, &blast, 0, ObjectTarget{Name: "tank", Material: "armour-plating"}, dice.NewScripted([]int{5, 6, 1, 1}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o := os.Object; o.Divider != 2 || o.Taken != 6 || o.After != 19 || o.Needed != 38 || len(os.Dice) != 4 {
+		t.Errorf("%+v dice %v", o, os.Dice)
+	}
+	if !strings.Contains(os.Summary(), "6 H taken; 19 of 25 health left") {
+		t.Errorf("summary %q", os.Summary())
+	}
+	// A punch with +20 on health holes a brick wall (16): 1d6-6 never
+	// helps, the bonus does.
+	att.Combat.DamageBonus = 20
+	fist := unarmedAttack(att)
+	os, err = StrikeObject(att, fist, 20, ObjectTarget{Wall: "brick"}, dice.NewScripted([]int{6, 1, 1}))
+	if err != nil || !os.Object.Destroyed || os.Object.Taken != 20 {
+		t.Fatalf("%+v %v", os, err)
+	}
+	if _, err := StrikeObject(att, fist, 21, ObjectTarget{Wall: "brick"}, dice.NewScripted(nil)); err == nil {
+		t.Error("a split over the bonus accepted")
 	}
 }

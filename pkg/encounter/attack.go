@@ -70,7 +70,7 @@ func (e *Encounter) AttackPanels(c *Combatant, s Strike) (int, ruling.Steps, err
 	switch req.Mode {
 	case combat.ModeStrike:
 		if req.Object != nil {
-			a, info, err := combat.ObjectWeaponAttack(c.Hero.Abilities.Final.Strength, 0, *req.Object)
+			a, info, err := combat.ObjectWeaponAttack(c.Hero.Abilities.Final.Strength, combat.UnarmedStrikeClass(&c.Hero), *req.Object)
 			if err != nil {
 				return 0, nil, err
 			}
