@@ -81,6 +81,9 @@ for each hero point.`,
 
 // runFall rolls the fall.
 func runFall(opts *FallOptions) error {
+	if opts.Odds && (opts.Target.InPlace != "" || opts.Target.File != "") {
+		return cmdutil.Inputf("--odds: rolls nothing and changes no file: leave out the hero file and give its dividers (--h-divider, --s-divider)")
+	}
 	if opts.Odds {
 		return rulingOdds(opts.Env, "fall", func() error {
 			o := *opts
