@@ -5,6 +5,8 @@ import (
 	"slices"
 	"testing"
 
+	"pgregory.net/rapid"
+
 	"github.com/codename-spandex/spandex/pkg/hero"
 )
 
@@ -81,4 +83,28 @@ func TestCheckSpendRecord(t *testing.T) {
 	if got := r.Text(); got != want {
 		t.Errorf("Text() = %q\nwant      %q", got, want)
 	}
+}
+
+// Keep always keeps the best of every result, the first of equals, and
+// rolls exactly points+1 times.
+func TestKeepProperty(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		points := rapid.IntRange(0, 10).Draw(t, "points")
+		favour := rapid.SampledFrom([]Favour{Higher, Lower}).Draw(t, "favour")
+		faces := rapid.SliceOfN(rapid.IntRange(1, 20), points+1, points+1).Draw(t, "faces")
+		kept, results, err := Keep(points, favour, func(i int) (int, error) { return faces[i], nil })
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(results, faces) {
+			t.Fatalf("results %v, faces %v", results, faces)
+		}
+		best := slices.Max(faces)
+		if favour == Lower {
+			best = slices.Min(faces)
+		}
+		if results[kept] != best || slices.Index(faces, best) != kept {
+			t.Fatalf("kept %d (%d) of %v, want the first %d", kept, results[kept], faces, best)
+		}
+	})
 }
