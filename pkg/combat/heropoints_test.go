@@ -134,3 +134,20 @@ func TestParseHeroPoints(t *testing.T) {
 		}
 	}
 }
+
+// FuzzParseHeroPoints: never panics; what it accepts is a valid spend.
+func FuzzParseHeroPoints(f *testing.F) {
+	for _, s := range []string{"to-hit=1", "defender:damage=3", "attacker:reaction=100", "x:y=z", "=", ":", "to-hit=-1", "damage=99999999999999999999"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		sp, err := ParseHeroPoints(s)
+		if err != nil {
+			return
+		}
+		if sp.Points < 1 || sp.Points > heropoints.MaxPoints || (sp.Who != RoleAttacker && sp.Who != RoleDefender) ||
+			(sp.Roll != HeroRollToHit && sp.Roll != HeroRollReaction && sp.Roll != HeroRollDamage) {
+			t.Fatalf("ParseHeroPoints(%q) = %+v", s, sp)
+		}
+	})
+}
