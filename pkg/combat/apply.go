@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/heropoints"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 )
 
@@ -65,6 +66,7 @@ func (res *Result) ApplyState(defender *hero.Hero) error {
 			c.Prone = true
 		}
 	}
+	res.spendHeroPoints(defender, RoleDefender) // recorded in the result
 	return nil
 }
 
@@ -84,13 +86,17 @@ func SetConditions(h *hero.Hero) {
 
 // AttackerEvent is the record appended to the attacker's log.
 type AttackerEvent struct {
-	Defender        string           `json:"defender"`
-	Attack          string           `json:"attack"`
-	Outcome         Outcome          `json:"outcome"`
-	PoolSpent       *PoolSpend       `json:"pool_spent,omitempty"`
-	AttackerEffects *AttackerEffects `json:"attacker_effects,omitempty"`
-	Before          State            `json:"before"`
-	After           State            `json:"after"`
+	Defender  string     `json:"defender"`
+	Attack    string     `json:"attack"`
+	Outcome   Outcome    `json:"outcome"`
+	PoolSpent *PoolSpend `json:"pool_spent,omitempty"`
+	// HeroPoints are the attacker's own hero point re-rolls (p. 14):
+	// every result and the one kept; HeroPointsSpent their points.
+	HeroPoints      []heropoints.Reroll `json:"hero_points,omitempty"`
+	HeroPointsSpent int                 `json:"hero_points_spent"`
+	AttackerEffects *AttackerEffects    `json:"attacker_effects,omitempty"`
+	Before          State               `json:"before"`
+	After           State               `json:"after"`
 }
 
 // ApplyAttacker writes onto the attacker what the attack did to it: judo
@@ -112,11 +118,15 @@ func (res *Result) ApplyAttacker(attacker *hero.Hero, seed *uint64) (bool, error
 	if spent {
 		ev.PoolSpent = res.PoolSpent
 	}
+	ev.HeroPoints, ev.HeroPointsSpent = res.heroPointRerolls(RoleAttacker)
 	ev.AttackerEffects = res.AttackerEffects
 	ev.After = stateOf(attacker)
 	summary := fmt.Sprintf("%s's %s against %s: %s", res.Attacker, res.Attack.Slug, res.Defender, res.Outcome)
 	if ev.PoolSpent != nil {
 		summary += fmt.Sprintf(", spent %d %s", ev.PoolSpent.Amount, ev.PoolSpent.Pool)
+	}
+	if ev.HeroPointsSpent > 0 {
+		summary += fmt.Sprintf(", spent %d hero points", ev.HeroPointsSpent)
 	}
 	if e := ev.AttackerEffects; e != nil && e.Applied != nil {
 		summary += fmt.Sprintf(", took %d H %d S", e.Applied.Health, e.Applied.Stamina)
@@ -140,6 +150,9 @@ func (res *Result) ApplyAttackerState(attacker *hero.Hero) (spent, changed bool,
 			p.Current = max(0, p.Current-ps.Amount)
 			spent, changed = true, true
 		}
+	}
+	if res.spendHeroPoints(attacker, RoleAttacker) > 0 {
+		changed = true
 	}
 	if e := res.AttackerEffects; e != nil {
 		if e.Prone {

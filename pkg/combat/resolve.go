@@ -90,6 +90,8 @@ func (res *Result) reset() {
 	res.Mundane, res.AttackerEffects, res.Finishing, res.PoolSpent = nil, nil, nil, nil
 	res.Barrier = nil
 	res.Notes = res.Notes[:0]
+	res.HeroPoints = res.HeroPoints[:0]
+	res.Object = nil
 	res.Dice = res.Dice[:0]
 	res.Steps = nil
 	if res.Dice == nil {
@@ -109,7 +111,9 @@ type pipeline struct {
 	req      *Request
 	reqv     Request
 	atk      *hero.Attack
-	kind     string // specialKind
+	objAtk   hero.Attack  // an object used as the weapon
+	objInfo  ObjectAttack // its ruling
+	kind     string       // specialKind
 	mental   bool
 	ac       rulebook.ArmourClass // AC used for to-hit
 	free     bool
@@ -183,6 +187,20 @@ func prepare(res *Result, att, def *hero.Hero, req *Request, r dice.Roller, opt 
 	}
 	// The attack.
 	switch {
+	case req.Object != nil:
+		if req.Attack != "" {
+			return nil, reqErr("object-weapon", "give one of the attacker's attacks (--with) or an object, not both")
+		}
+		if req.Mode != ModeStrike {
+			return nil, reqErr("object-weapon", "an object is swung or thrown as a strike, not in %s mode", req.Mode)
+		}
+		atk, info, err := ObjectWeaponAttack(att.Abilities.Final.Strength, unarmedAttack(att).StrikeClass, *req.Object)
+		if err != nil {
+			return nil, err
+		}
+		p.objAtk, p.objInfo = atk, info
+		p.atk = &p.objAtk
+		res.Object = &p.objInfo
 	case req.Attack != "":
 		p.atk = att.FindAttack(req.Attack)
 		if p.atk == nil {
@@ -235,6 +253,9 @@ func prepare(res *Result, att, def *hero.Hero, req *Request, r dice.Roller, opt 
 		return nil, err
 	}
 	if err := p.checkDamage(); err != nil {
+		return nil, err
+	}
+	if err := p.checkHeroPoints(); err != nil {
 		return nil, err
 	}
 	for i, o := range req.Obstructions {
@@ -697,7 +718,7 @@ func (p *pipeline) toHit() (bool, error) {
 	if target, err := rulebook.ToHit(p.ac, p.atk.StrikeClass); err == nil {
 		cut = target - sumMods(mods)
 	}
-	roll, err := p.rec.RollCut(20, "to-hit", cut)
+	roll, err := p.rollDieKept(HeroRollToHit, 20, "to-hit", cut)
 	if err != nil {
 		return false, err
 	}
@@ -777,7 +798,7 @@ func (p *pipeline) reaction() (Outcome, error) {
 			if target, ok := rulebook.ParryTarget(p.atype, p.ptype); ok {
 				cut = target - sumMods(mods)
 			}
-			roll, err := rec.RollCut(20, "parry", cut)
+			roll, err := p.rollDieKept(HeroRollReaction, 20, "parry", cut)
 			if err != nil {
 				return "", err
 			}
@@ -804,7 +825,7 @@ func (p *pipeline) reaction() (Outcome, error) {
 		}
 		return "", nil
 	case ReactionDodge:
-		roll, err := rec.Roll(6, "dodge")
+		roll, err := p.rollDieKept(HeroRollReaction, 6, "dodge", 0)
 		if err != nil {
 			return "", err
 		}
@@ -882,7 +903,7 @@ func (p *pipeline) judo() (Outcome, error) {
 		rr.JudoResult = "grab missed"
 		return "", nil
 	}
-	roll, err := rec.Roll(6, "judo throw")
+	roll, err := p.rollDieKept(HeroRollReaction, 6, "judo throw", 0)
 	if err != nil {
 		return "", err
 	}
@@ -987,24 +1008,39 @@ func (p *pipeline) rollDamage() error {
 	d := &res.Damage
 	rec := &p.rec
 	d.HealthExpr, d.StaminaExpr = p.hExpr, p.sExpr
-	hr, err := rollParsed(rec, p.hE, "damage health")
-	if err != nil {
-		return err
-	}
-	sr, err := rollParsed(rec, p.sE, "damage stamina")
-	if err != nil {
-		return err
-	}
-	d.HealthRoll, d.StaminaRoll = hr, sr
 	d.Bonus = p.bonus
 	d.BonusHealth = p.req.Split.Health
 	d.BonusStamina = p.bonus - d.BonusHealth
+	bh, bs := d.BonusHealth, d.BonusStamina
 	if d.Minimum {
-		d.Health, d.Stamina = max(0, exprMinOf(p.hE)), max(0, exprMinOf(p.sE))
 		d.BonusHealth, d.BonusStamina = 0, 0
-	} else {
-		d.Health, d.Stamina = max(0, hr+d.BonusHealth), max(0, sr+d.BonusStamina)
 	}
+	// The health and stamina dice are one damage roll; hero points
+	// re-roll both and compare health + stamina damage (p. 14).
+	type rolled struct{ hr, sr, h, s int }
+	var all [4]rolled
+	rs := all[:0]
+	kept, err := p.keep(HeroRollDamage, "health + stamina damage", func(i int) (int, error) {
+		hr, err := rollParsed(rec, p.hE, rerollPurpose("damage health", i))
+		if err != nil {
+			return 0, err
+		}
+		sr, err := rollParsed(rec, p.sE, rerollPurpose("damage stamina", i))
+		if err != nil {
+			return 0, err
+		}
+		r := rolled{hr: hr, sr: sr, h: max(0, hr+bh), s: max(0, sr+bs)}
+		if d.Minimum {
+			r.h, r.s = max(0, exprMinOf(p.hE)), max(0, exprMinOf(p.sE))
+		}
+		rs = append(rs, r)
+		return r.h + r.s, nil
+	})
+	if err != nil {
+		return err
+	}
+	k := rs[kept]
+	d.HealthRoll, d.StaminaRoll, d.Health, d.Stamina = k.hr, k.sr, k.h, k.s
 	return nil
 }
 

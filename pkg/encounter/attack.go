@@ -80,6 +80,17 @@ func attackPanels(c *Combatant, s Strike, steps *ruling.Steps) (int, error) {
 	n := 1
 	switch req.Mode {
 	case combat.ModeStrike:
+		if req.Object != nil {
+			a, info, err := combat.ObjectWeaponAttack(c.Hero.Abilities.Final.Strength, combat.UnarmedStrikeClass(&c.Hero), *req.Object)
+			if err != nil {
+				return 0, err
+			}
+			n = a.Panels
+			if steps != nil {
+				steps.Add("panels", "pp. 33, 41", "%s %s takes %s (picking it up is its own panel, p. 30)", info.Object, map[bool]string{true: "thrown", false: "swung"}[info.Thrown], plural(n, "panel"))
+			}
+			break
+		}
 		a := c.Hero.FindAttack(req.Attack)
 		if a == nil && req.Attack == "" && len(c.Hero.Combat.Attacks) == 1 {
 			a = &c.Hero.Combat.Attacks[0]

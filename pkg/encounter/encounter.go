@@ -31,6 +31,7 @@ package encounter
 import (
 	"encoding/json"
 
+	"github.com/codename-spandex/spandex/pkg/combat"
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/ruling"
@@ -259,8 +260,8 @@ type Event struct {
 	Page  int   `json:"page"`
 	Phase Phase `json:"phase"`
 	// Kind is what happened: new, surprise, initiative, repay, move,
-	// action, attack, reaction, lost, pass, hold, effect, upkeep, luck,
-	// leave, recovery, refill, end-page.
+	// action, attack, smash, reaction, lost, pass, hold, effect, upkeep,
+	// luck, leave, recovery, refill, end-page.
 	Kind   string `json:"kind"`
 	Actor  string `json:"actor,omitempty"`
 	Target string `json:"target,omitempty"`
@@ -289,6 +290,7 @@ func DetailsTypes() map[string]any {
 		"effect":     Effect{},
 		"recovery":   Recovery{},
 		"initiative": Initiative{},
+		"smash":      combat.ObjectStrike{},
 	}
 }
 
