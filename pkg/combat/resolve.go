@@ -659,6 +659,9 @@ func (p *pipeline) toHit() (bool, error) {
 	if err != nil {
 		return false, err
 	}
+	if enhancedHearing(att) {
+		mods = HalveUnseen(mods)
+	}
 	mods = append(mods, AttackModifiers(p.atk)...)
 	roll, err := p.rec.Roll(20, "to-hit")
 	if err != nil {
