@@ -122,7 +122,9 @@ func (e *Encounter) AttackPanels(c *Combatant, s Strike) (int, ruling.Steps, err
 // stunning or knocking someone out cuts their panels at once.
 //
 // Dice: exactly pkg/combat's order for the attack (to-hit, reaction,
-// damage, obstructions, prone check; a finishing move's 1d6).
+// damage, obstructions, prone check; a finishing move's 1d6); then, for a
+// phased attacker's partial re-phase strike, a d100 against 20% per strike
+// (p. 66).
 func (e *Encounter) Attack(ctx Ctx, s Strike, opt combat.Options) (*combat.Result, error) {
 	att, err := e.turnOf(s.Actor)
 	if err != nil {
@@ -151,32 +153,22 @@ func (e *Encounter) Attack(ctx Ctx, s Strike, opt combat.Options) (*combat.Resul
 	if e.Phase == PhaseSurprise && att.Side == e.Surprise && def.Side != e.Surprise && !def.NeverSurprised() {
 		req.Situation.Surprise = true
 	}
-	// What the fight knows about the two: ongoing effects (pp. 54, 61).
+	// What the fight knows about the two: their lasting states, read by
+	// pkg/combat's one rule (pp. 52, 54, 60-61, 64, 66, 70), and mass.
+	stateSteps, err := combat.ApplyStates(&req, &att.Hero, stateNames(att), stateNames(def))
+	if err != nil {
+		return nil, err
+	}
+	steps = append(steps, stateSteps...)
 	for _, ef := range def.Effects {
-		switch ef.Name {
-		case "impervious":
-			req.Situation.Impervious = true
-		case "denser":
-			req.Situation.DefenderDenser = true
-		case "mass":
+		if ef.Name == "mass" {
 			// +5 knockback threshold at each step, ×2 to ×16 (p. 54).
 			req.Situation.DefenderMass = max(req.Situation.DefenderMass, ef.Multiplier)
 		}
 	}
 	for _, ef := range att.Effects {
-		switch ef.Name {
-		case "denser", "mass":
-			req.Situation.AttackerDenser = true
-		}
-	}
-	for _, ef := range def.Effects {
-		if ef.Name == EffectBound {
-			req.Situation.Grappled = true // +4 to hit the restrained (p. 33)
-		}
-	}
-	for _, ef := range def.Effects {
-		if ef.Name == EffectInvisible {
-			req.Situation.Invisible = true // -4 to hit (p. 61)
+		if ef.Name == "mass" {
+			req.Situation.AttackerDenser = true // +10 melee damage at ×2 (p. 54)
 		}
 	}
 	if i, ok := barrier(def); ok {
@@ -273,10 +265,17 @@ func (e *Encounter) Attack(ctx Ctx, s Strike, opt combat.Options) (*combat.Resul
 			}
 		}
 	}
+	// A phased attacker's partial re-phase strike may leave it re-phased
+	// (p. 66).
+	if res.Attack.Power == "phasing" && findEffect(att, combat.StatePhased) >= 0 {
+		if err := e.rephase(ctx, att); err != nil {
+			return nil, err
+		}
+	}
 	// Mind control and the like break on 20 stamina damage or a knockout.
 	took := staminaBefore - def.Hero.Stamina.Current
 	for i := 0; i < len(def.Effects); {
-		if def.Effects[i].Name == "mind-control" && (took >= rulebook.MentalControlBreakStamina || def.Out()) {
+		if breaksOnStamina(def.Effects[i].Name) && (took >= rulebook.MentalControlBreakStamina || def.Out()) {
 			e.endEffect(def, i, fmt.Sprintf("%d stamina damage or a knockout breaks it (p. 68)", took))
 			continue
 		}
