@@ -257,7 +257,6 @@ func cooldownText(until int) string {
 // EffectInvisible is the state of a combatant who has turned invisible.
 const EffectInvisible = "invisible"
 
-
 // The states a mental attack or a spell leaves on its target (Psychic
 // Ability and Magic, pp. 63, 67-69). They are ordinary effects: Source is
 // the attacker, MaxPages a duration in pages that `fight end-page` ticks
