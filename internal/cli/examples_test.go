@@ -28,6 +28,7 @@ var exampleFixtures = map[string]string{
 	"kid.json":                            "guardian.json",
 	"boss.json":                           "nefario.json",
 	"testdata/heroes/guardian-draft.json": "guardian-draft.json",
+	"titan.json":                          "titan.json",
 }
 
 // newBank makes bank.json, the encounter most fight examples use.

@@ -432,3 +432,50 @@ func DangerSense(h *hero.Hero, r dice.Roller) (int, bool, ruling.Steps, error) {
 	steps.Add("danger-sense", "p. 54", "d100 %d against %d%%: %s", v, DangerSenseChance, verdict)
 	return v, ok, steps, nil
 }
+
+// SwitchState switches a lasting state on or off on a hero file outside a
+// fight (`hero state`), with the power's own rule: the power held, one
+// size and one density at a time, Growth's scores and tracks (pp. 60-61).
+// The time it takes (StateInfo.Panels) matters only in a fight.
+//
+// Dice: growing the first time, as Grow.
+func SwitchState(h *hero.Hero, name string, on bool, r dice.Roller) (ruling.Steps, error) {
+	info, ok := StateByName(name)
+	if !ok {
+		return nil, reqErr("state", "%q is not a lasting state (%s)", name, StateNames())
+	}
+	if h.PowerRank(info.Power) == 0 {
+		return nil, reqErr("state", "%s has no %s power for %s (%s)", h.Name, info.Power, name, info.Page)
+	}
+	has := slices.Contains(h.States, name)
+	var steps ruling.Steps
+	if on == has {
+		return nil, reqErr("state", "%s is %s %s already", h.Name, map[bool]string{true: "", false: "not"}[has], name)
+	}
+	if !on {
+		if name == StateGrown {
+			g, err := ShrinkBack(h)
+			if err != nil {
+				return nil, err
+			}
+			steps = g.Steps
+		}
+		h.States = slices.DeleteFunc(h.States, func(s string) bool { return s == name })
+		steps.Add(name, info.Page, "%s ends", name)
+		return steps, nil
+	}
+	other := map[string]string{StateGrown: StateShrunk, StateShrunk: StateGrown, StateDenser: StateLighter, StateLighter: StateDenser}[name]
+	if other != "" && slices.Contains(h.States, other) {
+		return nil, reqErr("state", "%s is %s: switch it off first (%s)", h.Name, other, info.Page)
+	}
+	if name == StateGrown {
+		g, err := Grow(h, r)
+		if err != nil {
+			return nil, err
+		}
+		steps = g.Steps
+	}
+	h.States = append(h.States, name)
+	steps.Add(name, info.Page, "%s: %s", name, info.Text)
+	return steps, nil
+}

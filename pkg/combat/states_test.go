@@ -216,3 +216,41 @@ func TestRegenerateAndDangerSense(t *testing.T) {
 		}
 	}
 }
+
+// The hero file's list of states and this package's agree.
+func TestStatesMatchHeroFile(t *testing.T) {
+	if len(States()) != len(hero.StatePowers) {
+		t.Fatalf("%d states here, %d in pkg/hero", len(States()), len(hero.StatePowers))
+	}
+	for _, s := range States() {
+		if hero.StatePowers[s.Name] != s.Power {
+			t.Errorf("%s: %s here, %s in pkg/hero", s.Name, s.Power, hero.StatePowers[s.Name])
+		}
+	}
+}
+
+func TestSwitchState(t *testing.T) {
+	h := grower()
+	h.Powers = append(h.Powers, power("shrinking", 1))
+	if _, err := SwitchState(h, "phased", true, dice.NewScripted(nil)); err == nil || !strings.Contains(err.Error(), "no phasing power") {
+		t.Fatalf("err = %v", err)
+	}
+	if _, err := SwitchState(h, "grown", true, dice.NewScripted([]int{2, 3, 4, 5, 4, 4, 4, 3})); err != nil {
+		t.Fatal(err)
+	}
+	if h.Stamina.Max != 70 || len(h.States) != 1 || h.States[0] != "grown" {
+		t.Fatalf("grown: %+v %v", h.Stamina, h.States)
+	}
+	if _, err := SwitchState(h, "shrunk", true, dice.NewScripted(nil)); err == nil || !strings.Contains(err.Error(), "switch it off first") {
+		t.Fatalf("err = %v", err)
+	}
+	if _, err := SwitchState(h, "grown", true, dice.NewScripted(nil)); err == nil || !strings.Contains(err.Error(), "already") {
+		t.Fatalf("err = %v", err)
+	}
+	if _, err := SwitchState(h, "grown", false, dice.NewScripted(nil)); err != nil {
+		t.Fatal(err)
+	}
+	if h.Stamina.Max != 55 || len(h.States) != 0 {
+		t.Fatalf("back: %+v %v", h.Stamina, h.States)
+	}
+}

@@ -398,11 +398,7 @@ func (e *Encounter) switchState(ctx Ctx, c *Combatant, s stateSwitch) error {
 		e.refreshAll()
 		return nil
 	}
-	ef, ok := PresetEffect(s.info.Name)
-	if !ok {
-		ef = Effect{Name: s.info.Name, Power: s.info.Power, Note: fmt.Sprintf("%s (%s)", s.info.Text, s.info.Page)}
-	}
-	ef.Source = c.ID
+	ef := stateEffect(s.info.Name, c.ID)
 	if s.info.Name == combat.StateGrown {
 		rec := dice.NewRecorder(ctx.Roller)
 		g, err := combat.Grow(&c.Hero, rec)
@@ -456,7 +452,7 @@ func (e *Encounter) rephase(ctx Ctx, c *Combatant) error {
 	summary := fmt.Sprintf("%s's re-phase strike %d: d100 %d against %d%%", c.ID, ef.Strikes, v, chance)
 	if v <= chance {
 		ef.Rephased = true
-		steps.Add("phased", "p. 66", "d100 %d ≤ %d%% (20%% per strike, cumulative): partially re-phased, hurt normally until a double-panel phases it out again", v, chance)
+		steps.Add("phased", "p. 66", "d100 %d ≤ %d%% (20%% per strike, cumulative): partially re-phased, hurt normally until a double-panel re-phases it fully (`--power phasing`), after which another phases it out", v, chance)
 		summary += ": partially re-phased, hurt normally by physical attacks (p. 66)"
 	} else {
 		steps.Add("phased", "p. 66", "d100 %d > %d%% (20%% per strike, cumulative): still out of phase", v, chance)
@@ -475,4 +471,30 @@ func regenerate(rec dice.Roller, c *Combatant, steps *ruling.Steps) (int, error)
 	recondition(c)
 	*steps = append(*steps, st...)
 	return got, nil
+}
+
+// stateEffect is the effect of a lasting state on combatant id, kept up by
+// itself.
+func stateEffect(name, id string) Effect {
+	ef, ok := PresetEffect(name)
+	if !ok {
+		info, _ := combat.StateByName(name)
+		ef = Effect{Name: name, Power: info.Power, Note: fmt.Sprintf("%s (%s)", info.Text, info.Page)}
+	}
+	ef.Source = id
+	return ef
+}
+
+// HeroFile is c's hero as the fight has left it, with its own lasting
+// states back in the file's states list (a partially re-phased combatant
+// is still phased on file).
+func (c *Combatant) HeroFile() *hero.Hero {
+	h := c.Hero
+	h.States = nil
+	for _, ef := range c.Effects {
+		if _, ok := hero.StatePowers[ef.Name]; ok && ef.Source == c.ID {
+			h.States = append(h.States, ef.Name)
+		}
+	}
+	return &h
 }

@@ -68,6 +68,13 @@ or forces free with --reaction parry), throw (a grabbed defender; --mass KG,
 default an average hero), finishing-move (an unconscious or stunned target,
 knocked out 1d6 hours).
 
+The lasting states in either file's "states" list (set with ` + "`hero state`" + `)
+act as in a fight: the defender shrunk (-3, knockback threshold -10),
+invisible (-4), camouflaged (-2), phased (p. 66), denser or lighter; the
+attacker shrunk or lighter (minimum damage), denser (+10 melee), phased
+(only its phase-strike). An attacker with Enhanced Hearing takes half the
+penalties for a target it cannot see (p. 74).
+
 --dice values are used in this order:
   1. to-hit: 1d20 (a psionic blast: the attacker's 1d20, then the defender's)
   2. reaction dice: parry 1d20 then its virtual damage (health expression,
@@ -142,6 +149,12 @@ func runAttack(opts *Options) error {
 	if err != nil {
 		return err
 	}
+	// The files' lasting states (grown, shrunk, phased...) act on the
+	// attack by the same rule as in a fight.
+	stateSteps, err := combat.ApplyStates(&req, attacker, attacker.States, defender.States)
+	if err != nil {
+		return ruleErr(err)
+	}
 	if opts.Odds {
 		if opts.DiceGiven || opts.SeedGiven {
 			return cmdutil.Inputf("--odds: rolls no dice; leave out --dice and --seed")
@@ -164,7 +177,7 @@ func runAttack(opts *Options) error {
 	if err := res.Apply(defender, seed); err != nil {
 		return err
 	}
-	if err := opts.ExplainSteps(res.Steps); err != nil {
+	if err := opts.ExplainSteps(append(stateSteps, res.Steps...)); err != nil {
 		return err
 	}
 	opts.ReportSeed(seed)
