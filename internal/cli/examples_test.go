@@ -78,6 +78,7 @@ exec spandex fight act -i bank.json --actor guardian --attack nefario --with fis
 	"spandex downtime buy":                 `exec sh -c 'jq -c ''.downtime.experience = {"public_relations": 30, "strength": 140, "power:super-strength": 200}'' guardian.json > g && mv g guardian.json'` + "\n",
 	"spandex downtime device":              "exec spandex downtime week -i guardian.json\nexec spandex gen hero --seed 42\ncp stdout hero.json\n",
 	"spandex hero derive":                  "exec spandex gen hero --seed 42\ncp stdout hero.json\n",
+	"spandex fight danger-sense":           "exec spandex fight new --side heroes=titan.json --side villains=nefario.json\ncp stdout t.json\n",
 	"spandex hero undo":                    "exec spandex profile set -i guardian.json heroism=4\n",
 	"spandex sheet":                        "exec spandex gen hero --seed 42\ncp stdout hero.json\n",
 	"spandex fight balance":                newBank + "exec spandex gen npc combatant --seed 3 -o json\ncp stdout goon.json\n",

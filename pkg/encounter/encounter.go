@@ -265,7 +265,7 @@ type Event struct {
 	Phase Phase `json:"phase"`
 	// Kind is what happened: new, surprise, initiative, repay, move,
 	// action, attack, reaction, lost, pass, hold, effect, upkeep, luck,
-	// leave, recovery, refill, end-page.
+	// danger-sense, escape, leave, recovery, refill, end-page.
 	Kind   string `json:"kind"`
 	Actor  string `json:"actor,omitempty"`
 	Target string `json:"target,omitempty"`

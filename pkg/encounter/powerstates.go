@@ -498,3 +498,30 @@ func (c *Combatant) HeroFile() *hero.Hero {
 	}
 	return &h
 }
+
+// DangerSense rolls a combatant's Danger Sense warning when there is
+// danger (p. 54): a d100 at or under 90 warns it. It takes no panels.
+//
+// Dice: one d100.
+func (e *Encounter) DangerSense(ctx Ctx, id, what string) (bool, error) {
+	c := e.Find(id)
+	if c == nil {
+		return false, e.unknown(id)
+	}
+	rec := dice.NewRecorder(ctx.Roller)
+	v, ok, steps, err := combat.DangerSense(&c.Hero, rec)
+	if err != nil {
+		return false, err
+	}
+	summary := fmt.Sprintf("%s's danger sense: %d against %d%%, ", id, v, combat.DangerSenseChance)
+	if ok {
+		summary += "warned that something is wrong"
+	} else {
+		summary += "no warning"
+	}
+	if what != "" {
+		summary += ": " + what
+	}
+	e.appendEvent(Event{Kind: "danger-sense", Actor: id, Summary: summary, Seed: ctx.Seed, Dice: rec.Rolls(), Steps: steps})
+	return ok, nil
+}

@@ -62,8 +62,8 @@ type Hero struct {
 	// (grown, shrunk, denser, lighter, phased, invisible, camouflaged;
 	// pp. 52, 54, 60-61, 66, 70): `spandex attack` applies them, and a
 	// fight starts with them on the combatant. `hero state` switches them.
-	States []string `json:"states,omitempty"`
-	Mundane    *Mundane  `json:"mundane,omitempty"`
+	States  []string `json:"states,omitempty"`
+	Mundane *Mundane `json:"mundane,omitempty"`
 
 	// Creation records how the character was generated, so it can be
 	// audited and replayed.
