@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"pgregory.net/rapid"
+
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
@@ -253,4 +255,42 @@ func TestSwitchState(t *testing.T) {
 	if h.Stamina.Max != 55 || len(h.States) != 0 {
 		t.Fatalf("back: %+v %v", h.Stamina, h.States)
 	}
+}
+
+// Growing and shrinking back: the resting scores and maxima come back
+// whatever the damage taken while grown; the current tracks never rise
+// by shrinking; and growing again never gives more than the first time
+// (pp. 60-61).
+func TestGrowthRoundTripProperty(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		h := grower()
+		h.Abilities.Final.Strength = rapid.IntRange(1, 60).Draw(t, "str")
+		h.Powers[0].Values[GrowthStrD6] = rapid.IntRange(1, 6).Draw(t, "str_d6")
+		h.Powers[0].Values[GrowthEndD6] = rapid.IntRange(1, 6).Draw(t, "end_d6")
+		rest := *h
+		rest.Abilities.Final = h.Abilities.Final
+		if _, err := Grow(h, &purposeRoller{seed: rapid.Uint64().Draw(t, "seed")}); err != nil {
+			t.Fatal(err)
+		}
+		grownMax := h.Stamina.Max
+		h.Stamina.Current -= rapid.IntRange(0, h.Stamina.Max).Draw(t, "stamina_damage")
+		h.Health.Current -= rapid.IntRange(0, h.Health.Max).Draw(t, "health_damage")
+		before := h.Stamina.Current
+		if _, err := ShrinkBack(h); err != nil {
+			t.Fatal(err)
+		}
+		if h.Abilities.Final != rest.Abilities.Final || h.Stamina.Max != rest.Stamina.Max || h.Health.Max != rest.Health.Max ||
+			h.Combat.DamageBonus != rulebook.DamageBonus(rest.Abilities.Final.Strength) {
+			t.Fatalf("not restored: %+v %+v %+v", h.Abilities.Final, h.Stamina, h.Health)
+		}
+		if h.Stamina.Current > before || h.Stamina.Current > h.Stamina.Max {
+			t.Fatalf("shrinking raised stamina: %d -> %+v", before, h.Stamina)
+		}
+		if _, err := Grow(h, &purposeRoller{}); err != nil {
+			t.Fatal(err)
+		}
+		if h.Stamina.Max != grownMax || h.Stamina.Current > before {
+			t.Fatalf("regrown: max %d (first %d), current %d (before shrinking %d)", h.Stamina.Max, grownMax, h.Stamina.Current, before)
+		}
+	})
 }
