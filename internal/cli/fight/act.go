@@ -127,8 +127,9 @@ supplies the rest: free reactions used this page, the surprise round,
 both combatants' lasting states (grown, shrunk, denser, lighter, phased,
 invisible, camouflaged, impervious, bound) and mass (denser: +10 melee
 damage and +5 knockback threshold); an attacker with Enhanced Hearing
-takes half the penalties for a target it cannot see (p. 74). --move-act-move: Super Speed's half move, attack,
-half move in one double-panel (p. 30).
+takes half the penalties for a target it cannot see (p. 74).
+--move-act-move: Super Speed's half move, attack, half move in one
+double-panel (p. 30).
 
 A Snare binding (--attack ID --with snare-bind --spend N, N 1-10 fluid
 points, default 10, spent hit or miss) binds on a hit: the target cannot
