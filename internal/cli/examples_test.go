@@ -28,6 +28,7 @@ var exampleFixtures = map[string]string{
 	"kid.json":                            "guardian.json",
 	"boss.json":                           "nefario.json",
 	"testdata/heroes/guardian-draft.json": "guardian-draft.json",
+	"titan.json":                          "titan.json",
 }
 
 // newBank makes bank.json, the encounter most fight examples use.
@@ -85,6 +86,7 @@ exec spandex fight act -i bank.json --actor guardian --attack nefario --with fis
 	"spandex fight sim merge":     newBank + "exec spandex fight sim bank.json -n 40 --seed 1 --shard 1/2 -o json\ncp stdout shard1.json\nexec spandex fight sim bank.json -n 40 --seed 1 --shard 2/2 -o json\ncp stdout shard2.json\n",
 	"spandex recover --first-aid": `exec sh -c 'jq ''.health.current = 20'' guardian.json > g && mv g guardian.json'` + "\n",
 	"spandex config --config":     "exec sh -c 'printf \"output: text\\n\" > table.yaml'\n",
+	"spandex fight danger-sense":  "exec spandex fight new --side heroes=titan.json --side villains=nefario.json\ncp stdout t.json\n",
 }
 
 // exampleSkip are command groups whose examples this test does not run

@@ -712,6 +712,9 @@ func (p *pipeline) toHit() (bool, error) {
 	if err != nil {
 		return false, err
 	}
+	if enhancedHearing(att) {
+		mods = HalveUnseen(mods)
+	}
 	mods = append(mods, AttackModifiers(p.atk)...)
 	// The d20 counts only as reaching the target or not (p. 33).
 	cut := 0

@@ -209,7 +209,8 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 	ev := Event{Kind: "action", Actor: c.ID, Panels: n}
 	var teleport *combat.TeleportCost
 	var raise *Effect
-	toggleInvisible := false
+	var toggle *stateSwitch
+	regen := false
 	var target *Combatant
 	if a.Target != "" {
 		if target = e.Find(a.Target); target == nil {
@@ -229,6 +230,18 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 		speed := c.Hero.Combat.Movement
 		if c.Hero.Condition.Dazed {
 			speed /= 2
+		}
+		shrunk := findEffect(c, combat.StateShrunk) >= 0
+		if shrunk && !a.Teleport {
+			m, flying := combat.ShrunkMovement(&c.Hero)
+			if a.Metres > m {
+				how := "1 m a panel"
+				if flying {
+					how = fmt.Sprintf("half its flying speed, %d m a panel", m)
+				}
+				return fmt.Errorf("%s is shrunk: it moves %s (p. 71)", c.ID, how)
+			}
+			speed = m
 		}
 		if isTeleport(&c.Hero, a, speed) {
 			t, err := combat.Teleport(c.Hero.PowerRank("teleport"), a.Metres, a.Upwards)
@@ -250,7 +263,11 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 		}
 		ev.Kind = "move"
 		ev.Summary = fmt.Sprintf("%s moves %d m", c.ID, a.Metres)
-		steps.Add("move", "p. 30", "up to %d m a panel", speed)
+		if shrunk {
+			steps.Add("move", "p. 71", "shrunk: up to %d m a panel", speed)
+		} else {
+			steps.Add("move", "p. 30", "up to %d m a panel", speed)
+		}
 	case ActPickUp:
 		if a.Object == "" {
 			return fmt.Errorf("pick up: say what is picked up")
@@ -274,13 +291,27 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 		if until := c.Cooldowns[a.Power]; until > e.Page {
 			return fmt.Errorf("%s cannot use %s again %s", c.ID, a.Power, cooldownText(until))
 		}
-		if a.Power == "invisibility" && a.Effect == "" {
+		sw, ok, err := stateFor(c, a)
+		if err != nil {
+			return err
+		}
+		if ok {
+			// A lasting state: the power's own time to switch it on or off
+			// (a panel for Invisibility and Camouflage, a double-panel for
+			// the rest).
 			if a.Panels == 0 {
-				// Turning invisible, or visible again, takes a panel (p. 61).
-				n, ev.Panels = 1, 1
-				steps = ruling.Steps{{Rule: "panels", Page: "p. 61", Text: "1 panel: Invisibility takes a panel to turn on or off"}}
+				n, ev.Panels = sw.info.Panels, sw.info.Panels
+				steps = ruling.Steps{{Rule: "panels", Page: sw.info.Page, Text: fmt.Sprintf("%s: switching %s %s", plural(n, "panel"), sw.info.Name, map[bool]string{true: "on", false: "off"}[sw.on])}}
 			}
-			toggleInvisible = true
+			toggle = &sw
+		}
+		if a.Power == "super-health" && a.Effect == "" {
+			if p := c.Hero.FindPower("super-health"); p == nil || !p.HasFlavour("regeneration") {
+				return fmt.Errorf("%s's Super Health acts by itself; only Regeneration is used, a double-panel of rest for 1d6 health (p. 73)", c.ID)
+			}
+			n, ev.Panels = rulebook.DoublePanel, rulebook.DoublePanel
+			steps = ruling.Steps{{Rule: "panels", Page: "p. 73", Text: "a double-panel resting (Regeneration)"}}
+			regen = true
 		}
 		if a.Power == "forcefield" && a.Effect == "" {
 			ef, ok, err := barrierEffect(c, target)
@@ -330,7 +361,7 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 		}
 		if a.Effect != "" {
 			if _, ok := PresetEffect(a.Effect); !ok {
-				return fmt.Errorf("effect %q is not one the fight clock knows (%s)", a.Effect, "mass, gravity, denser, impervious, gale, fog, summoning, bestow-gift, mind-control")
+				return fmt.Errorf("effect %q is not one the fight clock knows (%s)", a.Effect, "mass, gravity, denser, lighter, impervious, gale, fog, summoning, bestow-gift, mind-control")
 			}
 		}
 		ev.Summary = fmt.Sprintf("%s uses %s", c.ID, a.Power)
@@ -347,7 +378,7 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 		return err
 	}
 	rec := dice.NewRecorder(ctx.Roller)
-	effectOn := a.Effect != ""
+	effectOn := a.Effect != "" && toggle == nil
 	switch a.Kind {
 	case ActMove:
 		if teleport != nil {
@@ -370,6 +401,13 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 				target = e.Find(target.ID)
 			}
 			ev.Summary += fmt.Sprintf(": %s emerge (%d of %d today; 2 panels a page each, acting from the next page, p. 54)", fmtList(ids), c.DuplicatesMade, rulebook.DuplicatesPerDay)
+		}
+		if regen {
+			got, err := regenerate(rec, c, &steps)
+			if err != nil {
+				return err
+			}
+			ev.Summary += fmt.Sprintf(": rests and regenerates %d health (%d of %d, p. 73)", got, c.Hero.Health.Current, c.Hero.Health.Max)
 		}
 		if a.Effect == "mind-control" && a.Power == "psychic-ability" {
 			res, err := mentalContest(rec, c, target, &steps)
@@ -394,8 +432,8 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 	}
 	ev.Details = mustJSON(a)
 	e.appendEvent(ev)
-	if toggleInvisible {
-		if err := e.toggleInvisible(ctx, c); err != nil {
+	if toggle != nil {
+		if err := e.switchState(ctx, c, *toggle); err != nil {
 			return err
 		}
 	}

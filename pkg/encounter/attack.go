@@ -156,7 +156,9 @@ func attackPanels(c *Combatant, s Strike, steps *ruling.Steps) (int, error) {
 // stunning or knocking someone out cuts their panels at once.
 //
 // Dice: exactly pkg/combat's order for the attack (to-hit, reaction,
-// damage, obstructions, prone check; a finishing move's 1d6).
+// damage, obstructions, prone check; a finishing move's 1d6); then, for a
+// phased attacker's partial re-phase strike, a d100 against 20% per strike
+// (p. 66).
 func (e *Encounter) Attack(ctx Ctx, s Strike, opt combat.Options) (*combat.Result, error) {
 	att, err := e.turnOf(s.Actor)
 	if err != nil {
@@ -187,7 +189,13 @@ func (e *Encounter) Attack(ctx Ctx, s Strike, opt combat.Options) (*combat.Resul
 			return nil, fmt.Errorf("%s cannot react: %s", def.ID, why)
 		}
 	}
-	req = e.situation(att, def, req)
+	req, stateSteps, err := e.situation(att, def, req)
+	if err != nil {
+		return nil, err
+	}
+	if explain != nil {
+		steps = append(steps, stateSteps...)
+	}
 	binding, err := bindingCost(att, req, s.Points)
 	if err != nil {
 		return nil, err
@@ -268,10 +276,17 @@ func (e *Encounter) Attack(ctx Ctx, s Strike, opt combat.Options) (*combat.Resul
 			}
 		}
 	}
+	// A phased attacker's partial re-phase strike may leave it re-phased
+	// (p. 66).
+	if res.Attack.Power == "phasing" && findEffect(att, combat.StatePhased) >= 0 {
+		if err := e.rephase(ctx, att); err != nil {
+			return nil, err
+		}
+	}
 	// Mind control and the like break on 20 stamina damage or a knockout.
 	took := staminaBefore - def.Hero.Stamina.Current
 	for i := 0; i < len(def.Effects); {
-		if def.Effects[i].Name == "mind-control" && (took >= rulebook.MentalControlBreakStamina || def.Out()) {
+		if breaksOnStamina(def.Effects[i].Name) && (took >= rulebook.MentalControlBreakStamina || def.Out()) {
 			e.endEffect(def, i, fmt.Sprintf("%d stamina damage or a knockout breaks it (p. 68)", took))
 			continue
 		}
@@ -423,42 +438,33 @@ func (e *Encounter) logAttack(ctx Ctx, att, def *Combatant, s Strike, n int, ste
 }
 
 // situation adds to an attack's request what the fight knows about the
-// two: the surprise round (p. 29) and ongoing effects (pp. 54, 59-61, 64).
-func (e *Encounter) situation(att, def *Combatant, req combat.Request) combat.Request {
+// two: the surprise round (p. 29), the lasting states through
+// combat.ApplyStates (pp. 52, 54, 60-61, 64, 66, 70), mass and barriers
+// (pp. 54, 59-60); an attack a state forbids is refused.
+func (e *Encounter) situation(att, def *Combatant, req combat.Request) (combat.Request, ruling.Steps, error) {
 	if e.Phase == PhaseSurprise && att.Side == e.Surprise && def.Side != e.Surprise && !def.NeverSurprised() {
 		req.Situation.Surprise = true
 	}
-	// What the fight knows about the two: ongoing effects (pp. 54, 61).
+	// What the fight knows about the two: their lasting states, read by
+	// pkg/combat's one rule (pp. 52, 54, 60-61, 64, 66, 70), and mass.
+	steps, err := combat.ApplyStates(&req, &att.Hero, stateNames(att), stateNames(def))
+	if err != nil {
+		return req, nil, err
+	}
 	for _, ef := range def.Effects {
-		switch ef.Name {
-		case "impervious":
-			req.Situation.Impervious = true
-		case "denser":
-			req.Situation.DefenderDenser = true
-		case "mass":
+		if ef.Name == "mass" {
 			// +5 knockback threshold at each step, ×2 to ×16 (p. 54).
 			req.Situation.DefenderMass = max(req.Situation.DefenderMass, ef.Multiplier)
 		}
 	}
 	for _, ef := range att.Effects {
-		switch ef.Name {
-		case "denser", "mass":
-			req.Situation.AttackerDenser = true
-		}
-	}
-	for _, ef := range def.Effects {
-		if ef.Name == EffectBound {
-			req.Situation.Grappled = true // +4 to hit the restrained (p. 33)
-		}
-	}
-	for _, ef := range def.Effects {
-		if ef.Name == EffectInvisible {
-			req.Situation.Invisible = true // -4 to hit (p. 61)
+		if ef.Name == "mass" {
+			req.Situation.AttackerDenser = true // +10 melee damage at ×2 (p. 54)
 		}
 	}
 	if i, ok := barrier(def); ok {
 		req.Situation.ForceBarrier = def.Effects[i].Health
 		req.Situation.ForceBarrierWall = def.Effects[i].Name == EffectForceWall
 	}
-	return req
+	return req, steps, nil
 }

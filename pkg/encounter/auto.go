@@ -181,7 +181,10 @@ func (e *Encounter) bestAttacks(c, target *Combatant, opt combat.Options) []scor
 func (e *Encounter) Expected(c, target *Combatant, i int, rx combat.Reaction, out bool, opt combat.Options) (combat.Expected, error) {
 	req := combat.Request{Attack: c.Hero.Combat.Attacks[i].Slug, Reaction: rx}
 	req.FreeReactionsUsed = min(target.Panels.FreeReactions, rulebook.FreeReactionsPerPage)
-	req = e.situation(c, target, req)
+	req, _, err := e.situation(c, target, req)
+	if err != nil {
+		return combat.Expected{}, err
+	}
 	b := e.batch
 	if b == nil || len(c.Effects) > 0 || len(target.Effects) > 0 || len(c.Hero.Pools) > len(expectKey{}.pools) {
 		return combat.ExpectedDamage(&c.Hero, &target.Hero, req, opt)

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/codename-spandex/spandex/pkg/combat"
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 	"github.com/codename-spandex/spandex/pkg/ruling"
@@ -182,6 +183,9 @@ func (e *Encounter) EndEffect(holder, name, why string) error {
 func (e *Encounter) endEffect(c *Combatant, i int, why string) {
 	ef := c.Effects[i]
 	c.Effects = append(c.Effects[:i], c.Effects[i+1:]...)
+	if ef.Name == combat.StateGrown {
+		e.shrinkBack(c) // however it ends, the grown scores go (p. 60)
+	}
 	summary := fmt.Sprintf("%s: %s ends", c.ID, ef.Name)
 	if why != "" {
 		summary += " (" + why + ")"
@@ -229,10 +233,11 @@ func (e *Encounter) pageEffects() {
 			ef := c.Effects[j]
 			src := e.Find(ef.Source)
 			switch {
-			case ef.Name == EffectBound, ef.Name == EffectForceShield, ef.Name == EffectInvisible:
+			case lastsByItself(ef.Name) && ef.MaxPages == 0:
 				// The binding holds whatever becomes of its maker; the
 				// escape roll (escapes) frees the bound (p. 64). A force
-				// shield needs no concentration (p. 60).
+				// shield and the lasting states need no concentration
+				// (pp. 52, 54, 60-61, 66, 70).
 			case src == nil || src.Out():
 				e.endEffect(c, j, "its source can no longer keep it up")
 				continue

@@ -213,8 +213,11 @@ func (p Panels) Left() int {
 
 // Effect is an ongoing power effect on a combatant (pp. 54-78).
 type Effect struct {
-	// Name is the effect's slug: mass, gravity, denser, mind-control,
-	// impervious, gale, fog, summoning, bestow-gift, or the GM's own.
+	// Name is the effect's slug: mass, gravity, denser, lighter,
+	// mind-control, impervious, gale, fog, summoning, bestow-gift, a
+	// lasting state (grown, shrunk, phased, invisible, camouflaged; see
+	// combat.States), bound, force-wall, force-shield, controlled,
+	// hypnotised, drained, or the GM's own.
 	Name string `json:"name"`
 	// Power is the power behind it.
 	Power string `json:"power,omitempty"`
@@ -248,9 +251,17 @@ type Effect struct {
 	// Health is a force wall's or shield's health, rolled once when the
 	// power was gained (p. 59); Hard marks a hard wall or shield, which
 	// cannot be raised again in the fight once destroyed.
-	Health int    `json:"health,omitempty"`
-	Hard   bool   `json:"hard,omitempty"`
-	Note   string `json:"note,omitempty"`
+	Health int  `json:"health,omitempty"`
+	Hard   bool `json:"hard,omitempty"`
+	// Strikes counts a phased combatant's partial re-phase strikes, and
+	// Rephased says one of them left it partially re-phased: hurt normally
+	// until it switches Phasing again (20% cumulative a strike, p. 66).
+	Strikes  int  `json:"strikes,omitempty"`
+	Rephased bool `json:"rephased,omitempty"`
+	// Pool is the pool a drained state took points from (Psychic Drain,
+	// p. 68): the state ends when that pool refills ("" any pool).
+	Pool string `json:"pool,omitempty"`
+	Note string `json:"note,omitempty"`
 }
 
 // Event is one entry in the encounter's append-only log.
@@ -261,7 +272,7 @@ type Event struct {
 	Phase Phase `json:"phase"`
 	// Kind is what happened: new, surprise, initiative, repay, move,
 	// action, attack, smash, reaction, lost, pass, hold, effect, upkeep,
-	// luck, leave, recovery, refill, end-page.
+	// luck, danger-sense, escape, leave, recovery, refill, end-page.
 	Kind   string `json:"kind"`
 	Actor  string `json:"actor,omitempty"`
 	Target string `json:"target,omitempty"`

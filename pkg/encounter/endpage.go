@@ -134,6 +134,12 @@ func (e *Encounter) EndPage(ctx Ctx) error {
 					Summary: fmt.Sprintf("%s's %s pool refills: %d → %d (every %d pages, p. 62)", c.ID, p.Name, p.Current, p.Max, refillPages(p))}
 			})
 			p.Current = p.Max
+			for k := 0; k < len(c.Effects); k++ {
+				if c.Effects[k].Name == EffectDrained && (c.Effects[k].Pool == "" || c.Effects[k].Pool == p.Name) {
+					e.endEffect(c, k, "its pool refills (p. 68)")
+					k--
+				}
+			}
 		}
 	}
 	// 5. The next page.

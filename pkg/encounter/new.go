@@ -129,6 +129,11 @@ func New(s Setup) (*Encounter, error) {
 		if c.Hero.Log == nil {
 			c.Hero.Log = []hero.Event{}
 		}
+		// The hero file's lasting states go on the combatant (issue 11).
+		for _, s := range c.Hero.States {
+			c.Effects = append(c.Effects, stateEffect(s, id))
+		}
+		c.Hero.States = nil
 		e.Combatants = append(e.Combatants, c)
 	}
 	for id, rank := range s.Sidekicks {
@@ -157,7 +162,11 @@ func New(s Setup) (*Encounter, error) {
 
 	var names []string
 	for _, c := range e.Combatants {
-		names = append(names, c.ID+" ("+c.Side+")")
+		what := c.Side
+		for _, ef := range c.Effects {
+			what += "; " + ef.Name
+		}
+		names = append(names, c.ID+" ("+what+")")
 	}
 	if s.Surprise != "" {
 		e.Surprise = s.Surprise

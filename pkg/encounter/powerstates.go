@@ -257,15 +257,271 @@ func cooldownText(until int) string {
 // EffectInvisible is the state of a combatant who has turned invisible.
 const EffectInvisible = "invisible"
 
-// toggleInvisible turns c invisible, or visible again (p. 61): no
-// concentration is needed to stay invisible.
-func (e *Encounter) toggleInvisible(ctx Ctx, c *Combatant) error {
+// The states a mental attack or a spell leaves on its target (Psychic
+// Ability and Magic, pp. 63, 67-69). They are ordinary effects: Source is
+// the attacker, MaxPages a duration in pages that `fight end-page` ticks
+// (0: until broken or ended), and the fight breaks or ends them as the
+// book says (see breaksOnStamina and the pool refill).
+const (
+	// EffectControlled: mind-controlled (Mind Control, the mind control
+	// device; the contest's "mind-control" effect is its upkeep form).
+	EffectControlled = "controlled"
+	// EffectHypnotised: under the Hypnotism spell's control (p. 63).
+	EffectHypnotised = "hypnotised"
+	// EffectDrained: a pool drained by Psychic Drain (p. 68); it ends
+	// when the holder's pools refill.
+	EffectDrained = "drained"
+)
+
+// breaksOnStamina reports the states that 20 stamina damage in one
+// attack, or a knockout, breaks (pp. 63, 68).
+func breaksOnStamina(name string) bool {
+	switch name {
+	case "mind-control", EffectControlled, EffectHypnotised:
+		return true
+	}
+	return false
+}
+
+// lastsByItself reports the states that need no concentration and so
+// outlast their source going out of the fight: a binding (p. 64), a force
+// shield (p. 60), the lasting states a power switches on (grown, shrunk,
+// denser, lighter, phased, invisible, camouflaged: pp. 52, 54, 60-61, 66,
+// 70) and a drained pool (p. 68). Hypnotism and mind control end with
+// their controller.
+func lastsByItself(name string) bool {
+	if _, ok := combat.StateByName(name); ok {
+		return true
+	}
+	switch name {
+	case EffectBound, EffectForceShield, EffectDrained:
+		return true
+	}
+	return false
+}
+
+// stateNames are the names of c's lasting states that act on attacks,
+// for combat.ApplyStates.
+func stateNames(c *Combatant) []string {
+	var names []string
+	for _, ef := range c.Effects {
+		if ef.Name == combat.StatePhased && ef.Rephased {
+			continue // partially re-phased: hurt normally (p. 66)
+		}
+		names = append(names, ef.Name)
+	}
+	return names
+}
+
+// findEffect returns the index of c's effect name, or -1.
+func findEffect(c *Combatant, name string) int {
 	for i, ef := range c.Effects {
-		if ef.Name == EffectInvisible {
-			e.endEffect(c, i, "becomes visible again")
-			return nil
+		if ef.Name == name {
+			return i
 		}
 	}
-	return e.AddEffect(ctx, c.ID, Effect{Name: EffectInvisible, Power: "invisibility", Source: c.ID,
-		Note: "attackers who cannot see it get -4 to hit (p. 61)"})
+	return -1
+}
+
+// stateSwitch is a lasting state a `fight act --power` switches on or off.
+type stateSwitch struct {
+	info combat.StateInfo
+	on   bool
+	// replace is the state of the same power it replaces (denser and
+	// lighter), -1 for none.
+	replace int
+}
+
+// stateFor works out which lasting state a power action switches: Growth,
+// Shrinking, Phasing, Invisibility and Camouflage switch theirs on or off;
+// Density Control (Self) goes denser or lighter with --effect and back to
+// normal without. ok is false when the action is not a state switch.
+func stateFor(c *Combatant, a Action) (stateSwitch, bool, error) {
+	if a.Kind != ActPower {
+		return stateSwitch{}, false, nil
+	}
+	if a.Power == "density-control-self" {
+		switch a.Effect {
+		case combat.StateDenser, combat.StateLighter:
+			info, _ := combat.StateByName(a.Effect)
+			if findEffect(c, info.Name) >= 0 {
+				return stateSwitch{}, false, fmt.Errorf("%s is already %s; --power density-control-self with no --effect returns to normal (p. 54)", c.ID, info.Name)
+			}
+			return stateSwitch{info: info, on: true, replace: findEffect(c, info.Excludes)}, true, nil
+		case "":
+			for _, s := range []string{combat.StateDenser, combat.StateLighter} {
+				if findEffect(c, s) >= 0 {
+					info, _ := combat.StateByName(s)
+					return stateSwitch{info: info, replace: -1}, true, nil
+				}
+			}
+			return stateSwitch{}, false, fmt.Errorf("%s: --effect denser or --effect lighter (p. 54)", c.ID)
+		}
+		return stateSwitch{}, false, nil
+	}
+	if a.Effect != "" {
+		return stateSwitch{}, false, nil
+	}
+	info, ok := combat.StateOfPower(a.Power)
+	if !ok {
+		return stateSwitch{}, false, nil
+	}
+	on := findEffect(c, info.Name) < 0
+	if on && info.Name == combat.StateGrown {
+		if p := c.Hero.FindPower("growth"); p == nil || p.Values[combat.GrowthStrD6] < 1 || p.Values[combat.GrowthEndD6] < 1 {
+			return stateSwitch{}, false, fmt.Errorf("%s's Growth has no rolled strength and endurance (powers[].values.str_d6 and end_d6: `hero derive` rolls them, p. 60)", c.ID)
+		}
+	}
+	if on {
+		other := map[string]string{combat.StateGrown: combat.StateShrunk, combat.StateShrunk: combat.StateGrown}[info.Name]
+		if other != "" && findEffect(c, other) >= 0 {
+			return stateSwitch{}, false, fmt.Errorf("%s is %s: return to normal size first (pp. 60, 70)", c.ID, other)
+		}
+	}
+	return stateSwitch{info: info, on: on, replace: -1}, true, nil
+}
+
+// switchState switches c's lasting state on or off after its panels are
+// spent, logging it; growing and shrinking back change the abilities and
+// tracks (pp. 60-61).
+//
+// Dice: growing the first time rolls the extra health and stamina.
+func (e *Encounter) switchState(ctx Ctx, c *Combatant, s stateSwitch) error {
+	if s.replace >= 0 {
+		e.endEffect(c, s.replace, "replaced by "+s.info.Name)
+	}
+	if !s.on {
+		why := map[string]string{combat.StateInvisible: "becomes visible again", combat.StateGrown: "back to normal size",
+			combat.StateShrunk: "back to normal size", combat.StatePhased: "re-phases fully", combat.StateDenser: "back to normal density",
+			combat.StateLighter: "back to normal density", combat.StateCamouflaged: "stops changing colour"}[s.info.Name]
+		e.endEffect(c, findEffect(c, s.info.Name), why)
+		e.refreshAll()
+		return nil
+	}
+	ef := stateEffect(s.info.Name, c.ID)
+	if s.info.Name == combat.StateGrown {
+		rec := dice.NewRecorder(ctx.Roller)
+		g, err := combat.Grow(&c.Hero, rec)
+		if err != nil {
+			return err
+		}
+		recondition(c)
+		ev := Event{Kind: "effect", Actor: c.ID, Target: c.ID, Steps: g.Steps, Dice: rec.Rolls(), Details: mustJSON(g),
+			Summary: fmt.Sprintf("%s grows: strength %d, endurance %d, health %d of %d, stamina %d of %d (pp. 60-61)", c.ID,
+				c.Hero.Abilities.Final.Strength, c.Hero.Abilities.Final.Endurance, c.Hero.Health.Current, c.Hero.Health.Max, c.Hero.Stamina.Current, c.Hero.Stamina.Max)}
+		if len(ev.Dice) > 0 {
+			ev.Seed = ctx.Seed
+		}
+		e.appendEvent(ev)
+	}
+	return e.AddEffect(ctx, c.ID, ef)
+}
+
+// shrinkBack undoes Growth when the grown state ends, however it ends.
+func (e *Encounter) shrinkBack(c *Combatant) {
+	g, err := combat.ShrinkBack(&c.Hero)
+	if err != nil {
+		return // the file lost its power: nothing to undo
+	}
+	recondition(c)
+	e.appendEvent(Event{Kind: "effect", Actor: c.ID, Target: c.ID, Steps: g.Steps, Details: mustJSON(g),
+		Summary: fmt.Sprintf("%s shrinks back: strength %d, endurance %d, health %d of %d, stamina %d of %d (pp. 60-61)", c.ID,
+			c.Hero.Abilities.Final.Strength, c.Hero.Abilities.Final.Endurance, c.Hero.Health.Current, c.Hero.Health.Max, c.Hero.Stamina.Current, c.Hero.Stamina.Max)})
+}
+
+// rephase rolls a phased attacker's chance of having become partially
+// re-phased after a partial re-phase strike: 20% for each strike so far,
+// cumulative (p. 66). Once re-phased it is hurt normally until it spends
+// a double-panel phasing out again or re-phasing fully.
+//
+// Dice: a d100.
+func (e *Encounter) rephase(ctx Ctx, c *Combatant) error {
+	i := findEffect(c, combat.StatePhased)
+	if i < 0 || c.Effects[i].Rephased {
+		return nil
+	}
+	ef := &c.Effects[i]
+	ef.Strikes++
+	chance := min(rulebook.PhaseStrikeRephaseChance*ef.Strikes, 100)
+	rec := dice.NewRecorder(ctx.Roller)
+	v, err := rec.Roll(100, "re-phasing chance")
+	if err != nil {
+		return err
+	}
+	var steps ruling.Steps
+	summary := fmt.Sprintf("%s's re-phase strike %d: d100 %d against %d%%", c.ID, ef.Strikes, v, chance)
+	if v <= chance {
+		ef.Rephased = true
+		steps.Add("phased", "p. 66", "d100 %d ≤ %d%% (20%% per strike, cumulative): partially re-phased, hurt normally until a double-panel re-phases it fully (`--power phasing`), after which another phases it out", v, chance)
+		summary += ": partially re-phased, hurt normally by physical attacks (p. 66)"
+	} else {
+		steps.Add("phased", "p. 66", "d100 %d > %d%% (20%% per strike, cumulative): still out of phase", v, chance)
+		summary += ": still out of phase (p. 66)"
+	}
+	e.appendEvent(Event{Kind: "effect", Actor: c.ID, Target: c.ID, Seed: ctx.Seed, Dice: rec.Rolls(), Steps: steps, Summary: summary})
+	return nil
+}
+
+// regenerate is Regeneration's double-panel of rest (p. 73).
+func regenerate(rec dice.Roller, c *Combatant, steps *ruling.Steps) (int, error) {
+	_, got, st, err := combat.Regenerate(&c.Hero, rec)
+	if err != nil {
+		return 0, err
+	}
+	recondition(c)
+	*steps = append(*steps, st...)
+	return got, nil
+}
+
+// stateEffect is the effect of a lasting state on combatant id, kept up by
+// itself.
+func stateEffect(name, id string) Effect {
+	ef, ok := PresetEffect(name)
+	if !ok {
+		info, _ := combat.StateByName(name)
+		ef = Effect{Name: name, Power: info.Power, Note: fmt.Sprintf("%s (%s)", info.Text, info.Page)}
+	}
+	ef.Source = id
+	return ef
+}
+
+// HeroFile is c's hero as the fight has left it, with its own lasting
+// states back in the file's states list (a partially re-phased combatant
+// is still phased on file).
+func (c *Combatant) HeroFile() *hero.Hero {
+	h := c.Hero
+	h.States = nil
+	for _, ef := range c.Effects {
+		if _, ok := hero.StatePowers[ef.Name]; ok && ef.Source == c.ID {
+			h.States = append(h.States, ef.Name)
+		}
+	}
+	return &h
+}
+
+// DangerSense rolls a combatant's Danger Sense warning when there is
+// danger (p. 54): a d100 at or under 90 warns it. It takes no panels.
+//
+// Dice: one d100.
+func (e *Encounter) DangerSense(ctx Ctx, id, what string) (bool, error) {
+	c := e.Find(id)
+	if c == nil {
+		return false, e.unknown(id)
+	}
+	rec := dice.NewRecorder(ctx.Roller)
+	v, ok, steps, err := combat.DangerSense(&c.Hero, rec)
+	if err != nil {
+		return false, err
+	}
+	summary := fmt.Sprintf("%s's danger sense: %d against %d%%, ", id, v, combat.DangerSenseChance)
+	if ok {
+		summary += "warned that something is wrong"
+	} else {
+		summary += "no warning"
+	}
+	if what != "" {
+		summary += ": " + what
+	}
+	e.appendEvent(Event{Kind: "danger-sense", Actor: id, Summary: summary, Seed: ctx.Seed, Dice: rec.Rolls(), Steps: steps})
+	return ok, nil
 }

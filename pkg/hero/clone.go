@@ -27,6 +27,7 @@ func (h *Hero) Clone() *Hero {
 	c.Health.Dice = slices.Clone(h.Health.Dice)
 	c.Stamina.Dice = slices.Clone(h.Stamina.Dice)
 	c.Pools = slices.Clone(h.Pools)
+	c.States = slices.Clone(h.States)
 	c.Profile.Scenarios = slices.Clone(h.Profile.Scenarios)
 	c.Downtime.Experience = maps.Clone(h.Downtime.Experience)
 	c.Downtime.Upkeep = slices.Clone(h.Downtime.Upkeep)

@@ -58,7 +58,12 @@ type Hero struct {
 	HeroPoints Points    `json:"hero_points"`
 	Downtime   Downtime  `json:"downtime"`
 	Condition  Condition `json:"condition"`
-	Mundane    *Mundane  `json:"mundane,omitempty"`
+	// States are the lasting power states switched on outside a fight
+	// (grown, shrunk, denser, lighter, phased, invisible, camouflaged;
+	// pp. 52, 54, 60-61, 66, 70): `spandex attack` applies them, and a
+	// fight starts with them on the combatant. `hero state` switches them.
+	States  []string `json:"states,omitempty"`
+	Mundane *Mundane `json:"mundane,omitempty"`
 
 	// Creation records how the character was generated, so it can be
 	// audited and replayed.

@@ -95,6 +95,17 @@ func (e *jsonEnc) encHero(b []byte, v *Hero) []byte {
 	b = e.encDowntime(b, &v.Downtime)
 	b = append(b, `,"condition":`...)
 	b = e.encCondition(b, &v.Condition)
+	if len(v.States) != 0 {
+		b = append(b, `,"states":`...)
+		b = append(b, '[')
+		for i := range v.States {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendString(b, v.States[i])
+		}
+		b = append(b, ']')
+	}
 	if v.Mundane != nil {
 		b = append(b, `,"mundane":`...)
 		b = e.encMundane(b, v.Mundane)

@@ -3,6 +3,7 @@ package hero
 import (
 	"bytes"
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -73,6 +74,54 @@ func TestSchemaAgreesWithDecoder(t *testing.T) {
 		}
 		if err := s.Validate(instance(t, b)); err == nil {
 			t.Errorf("%s: schema accepted it", name)
+		}
+	}
+}
+
+// Lasting power states round-trip through the decoder, the encoder and the
+// schema; an unknown state, a state without its power and two sizes at
+// once are refused with their JSON path.
+func TestStatesRoundTrip(t *testing.T) {
+	s := compileSchema(t)
+	raw, err := os.ReadFile("../../testdata/heroes/titan.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	with := func(states ...string) []byte {
+		return bytes.Replace(raw, []byte(`  "log": []`), []byte(`  "states": ["`+strings.Join(states, `", "`)+`"],
+  "log": []`), 1)
+	}
+	h, err := Decode(with("shrunk", "camouflaged"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(h.States) != 2 || h.States[0] != "shrunk" || h.States[1] != "camouflaged" {
+		t.Fatalf("states %v", h.States)
+	}
+	enc, err := Encode(h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Validate(instance(t, enc)); err != nil {
+		t.Errorf("hero with states fails the schema: %v", err)
+	}
+	back, err := Decode(enc)
+	if err != nil || len(back.States) != 2 {
+		t.Fatalf("re-decoded: %v %v", back, err)
+	}
+	for name, tc := range map[string]struct {
+		states []string
+		want   string
+	}{
+		"unknown":   {[]string{"huge"}, `$.states[0]: "huge" is not a lasting state`},
+		"no power":  {[]string{"shrunk", "invisible"}, `$.states[1]: "invisible" needs the invisibility power`},
+		"two sizes": {[]string{"grown", "shrunk"}, "$.states: grown and shrunk at once"},
+		"twice":     {[]string{"phased", "phased"}, `$.states[1]: "phased" twice`},
+		"densities": {[]string{"denser", "lighter"}, "$.states: denser and lighter at once"},
+	} {
+		_, err := Decode(with(tc.states...))
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: err = %v, want %q", name, err, tc.want)
 		}
 	}
 }

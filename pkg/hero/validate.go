@@ -68,6 +68,7 @@ func (v *validator) hero(h *Hero) {
 	if fe := checkSchema(h.Schema); fe != nil {
 		v.Fail(fe.Path, "%s", fe.Msg)
 	}
+	v.states(h)
 	if h.Name == "" {
 		v.Fail("$.name", "missing")
 	}
@@ -236,4 +237,36 @@ func (v *validator) profile(p *Profile) {
 	check("popularity", p.Popularity, p.Backing, p.Heroism, p.Identification, p.PublicRelations, p.Competence)
 	check("investigation", p.Investigation, p.Methods, p.Approachability, p.Fame, p.PowerUse, p.Contacts)
 	check("confidence", p.Confidence, p.Conscience, p.SocialCircle, p.SuccessRate, p.PublicResponse, p.Security)
+}
+
+// StatePowers maps each lasting power state a hero file may hold to the
+// power that switches it on (pkg/combat's States say what each does).
+var StatePowers = map[string]string{
+	"grown": "growth", "shrunk": "shrinking", "denser": "density-control-self", "lighter": "density-control-self",
+	"phased": "phasing", "invisible": "invisibility", "camouflaged": "camouflage",
+}
+
+// states checks $.states: known names, each once, the power held, and
+// not two sizes or two densities at once.
+func (v *validator) states(h *Hero) {
+	seen := map[string]bool{}
+	for i, s := range h.States {
+		path := fmt.Sprintf("$.states[%d]", i)
+		power, ok := StatePowers[s]
+		switch {
+		case !ok:
+			v.Fail(path, "%q is not a lasting state (grown, shrunk, denser, lighter, phased, invisible, camouflaged)", s)
+		case seen[s]:
+			v.Fail(path, "%q twice", s)
+		case h.PowerRank(power) == 0:
+			v.Fail(path, "%q needs the %s power", s, power)
+		}
+		seen[s] = true
+	}
+	if seen["grown"] && seen["shrunk"] {
+		v.Fail("$.states", "grown and shrunk at once")
+	}
+	if seen["denser"] && seen["lighter"] {
+		v.Fail("$.states", "denser and lighter at once")
+	}
 }

@@ -103,6 +103,7 @@ var pageUpkeeps = []PageUpkeep{
 	{Effect: "mind-control", Power: "psychic-ability", Name: "Mind Control", Points: 1, Pool: "psi", OnTarget: true, HalvesPanels: true, Note: `1 psi "per round" (read: per page, §10 item 27); the target gets half its panels; broken by 20 stamina damage`, Page: 68},
 	{Effect: "impervious", Power: "impervious", Name: "Impervious", NoMove: true, Note: "concentrate: no movement at all; at most WIL consecutive pages, then 5 pages before it can be used again", Page: 61},
 	{Effect: "denser", Power: "density-control-self", Name: "Density Control (Self): denser", HalvesPanels: true, Note: "half panels per page, +10 melee damage, +5 knockback threshold", Page: 54},
+	{Effect: "lighter", Power: "density-control-self", Name: "Density Control (Self): lighter", Note: "walks on any surface, minimum melee damage, knockback threshold 10", Page: 54},
 }
 
 // PageUpkeeps returns the per-page costs of ongoing power effects.

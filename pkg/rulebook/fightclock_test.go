@@ -41,6 +41,7 @@ func TestPageUpkeeps(t *testing.T) {
 		{"mind-control", 0, 1, "psi", 68},
 		{"impervious", 0, 0, "", 61},
 		{"denser", 0, 0, "", 54},
+		{"lighter", 0, 0, "", 54},
 	} {
 		u, ok := PageUpkeepByEffect(tc.effect)
 		if !ok || u.Panels != tc.panels || u.Points != tc.points || u.Pool != tc.pool || u.Page != tc.page {
@@ -53,7 +54,7 @@ func TestPageUpkeeps(t *testing.T) {
 	if _, ok := PageUpkeepByEffect("nap"); ok {
 		t.Error("found an effect that does not exist")
 	}
-	if len(PageUpkeeps()) != 7 {
+	if len(PageUpkeeps()) != 8 {
 		t.Errorf("%d rows", len(PageUpkeeps()))
 	}
 }

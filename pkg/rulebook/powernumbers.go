@@ -447,3 +447,8 @@ func MovementAttackBonuses() []MovementAttackBonus {
 	}
 	return out
 }
+
+// PhaseStrikeRephaseChance is the cumulative chance in percent, per
+// partial re-phase strike, that a phased character has become re-phased
+// enough to be hurt normally (Phasing, p. 66).
+const PhaseStrikeRephaseChance = 20

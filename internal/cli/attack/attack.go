@@ -80,6 +80,13 @@ distance is its maximum range for --range METRES. The strike class is the
 attacker's unarmed one (SC 2 for costumed characters, p. 31). The dice are
 an attack's.
 
+The lasting states in either file's "states" list (set with ` + "`hero state`" + `)
+act as in a fight: the defender shrunk (-3, knockback threshold -10),
+invisible (-4), camouflaged (-2), phased (p. 66), denser or lighter; the
+attacker shrunk or lighter (minimum damage), denser (+10 melee), phased
+(only its phase-strike). An attacker with Enhanced Hearing takes half the
+penalties for a target it cannot see (p. 74).
+
 --dice values are used in this order:
   1. to-hit: 1d20 (a psionic blast: the attacker's 1d20, then the defender's)
   2. reaction dice: parry 1d20 then its virtual damage (health expression,
@@ -179,6 +186,12 @@ func runAttack(opts *Options) error {
 	if err != nil {
 		return err
 	}
+	// The files' lasting states (grown, shrunk, phased...) act on the
+	// attack by the same rule as in a fight.
+	stateSteps, err := combat.ApplyStates(&req, attacker, attacker.States, defender.States)
+	if err != nil {
+		return ruleErr(err)
+	}
 	if opts.Odds {
 		if opts.DiceGiven || opts.SeedGiven {
 			return cmdutil.Inputf("--odds: rolls no dice; leave out --dice and --seed")
@@ -201,7 +214,7 @@ func runAttack(opts *Options) error {
 	if err := res.Apply(defender, seed); err != nil {
 		return err
 	}
-	if err := opts.ExplainSteps(res.Steps); err != nil {
+	if err := opts.ExplainSteps(append(stateSteps, res.Steps...)); err != nil {
 		return err
 	}
 	opts.ReportSeed(seed)

@@ -87,9 +87,22 @@ takes one action (pp. 30-31, 41-43). Give exactly one of:
                     psychic-ability --effect mind-control --target ID is a
                     will contest (1d20 + will each, the target adding its
                     Confidence Table bonus) costing 10 psi win or lose, one
-                    target per 6 will (pp. 24, 43, 68); --power
-                    invisibility turns invisible or visible again (1
-                    panel; attacks on the invisible take -4, p. 61);
+                    target per 6 will (pp. 24, 43, 68); lasting states
+                    switch on and off with their power: --power
+                    invisibility (1 panel; -4 to hit it, p. 61),
+                    camouflage (1 panel; -2, p. 52), growth (a
+                    double-panel; +1d6 STR and END from the power's
+                    values, the extra health and stamina rolled the first
+                    time and lost first, pp. 60-61), shrinking (-3 to hit
+                    it, minimum damage, 1 m a panel, KB -10, pp. 70-71),
+                    phasing (only the phase-strike attacks; H/11 S/11
+                    against divider-reducing attacks, rank 2 untouchable;
+                    each strike 20% cumulative to re-phase, p. 66),
+                    density-control-self --effect denser|lighter (no
+                    --effect: back to normal, p. 54); every later attack
+                    by and on the combatant applies them; --power
+                    super-health rests a double-panel for Regeneration's
+                    1d6 health (p. 73);
                     --power forcefield raises a force shield, or a force
                     wall round --target, stopping each attack whole until
                     one attack does more health damage than its health
@@ -128,12 +141,15 @@ from the attack's range) or --range-fifths N, --invisible, --shrunk,
 --phased, --mystic-shield N, --whirlwind, --forcefield-down,
 --attacker-shrunk, --attacker-lighter, --defender-lighter. The fight
 supplies the rest: free reactions used this page, the surprise round,
-Impervious, and Density Control or mass (denser: +10 melee damage and +5
-knockback threshold). --move-act-move: Super Speed's half move, attack,
-half move in one double-panel (p. 30). --object NAME or --object-mass KG
-(with --thrown, --awkward) swings or throws an object instead of --with
-(pp. 36, 39-41; see spandex attack); pick it up first with --pick-up
-(a panel). --hero-points
+both combatants' lasting states (grown, shrunk, denser, lighter, phased,
+invisible, camouflaged, impervious, bound) and mass (denser: +10 melee
+damage and +5 knockback threshold); an attacker with Enhanced Hearing
+takes half the penalties for a target it cannot see (p. 74).
+--move-act-move: Super Speed's half move, attack, half move in one
+double-panel (p. 30). --object NAME or --object-mass KG (with --thrown,
+--awkward) swings or throws an object instead of --with (pp. 36, 39-41;
+see spandex attack); pick it up first with --pick-up (a panel).
+--hero-points
 [attacker:|defender:]ROLL=N (ROLL to-hit, reaction or damage; defender =
 the target) spends the actor's or the target's hero points re-rolling that
 roll N times, keeping the more favourable (p. 14; see spandex attack): the
@@ -154,10 +170,15 @@ surprised cannot react (except with Danger Sense or Animal Senses).
 
 --dice order: an attack consumes pkg/combat's order (to-hit d20; reaction
 dice; damage dice, health then stamina; a d6 per obstruction; the prone
-d20), each hero point re-roll straight after the roll it re-rolls; a finishing move 1d6 hours; --power --effect mass or gravity the
-target's will roll at ×4 (1d20) and ×8 (1d20+10); --effect mind-control
-the attacker's d20 then the target's d20; --smash the attack's health
-dice, then its stamina dice; other actions roll nothing.`,
+d20), each hero point re-roll straight after the roll it re-rolls; a
+finishing move 1d6 hours; --power --effect mass or gravity the target's
+will roll at ×4 (1d20) and ×8 (1d20+10); --effect mind-control the
+attacker's d20 then the target's d20; --smash the attack's health dice,
+then its stamina dice; --power growth the first time the extra health's
+d6s then the extra stamina's (one each per point of the power's end_d6);
+--power super-health the Regeneration d6; a phased attacker's
+phase-strike, after the attack's dice, a d100 against 20% per strike so
+far; other actions roll nothing.`,
 		Example: `  spandex fight act -i bank.json --actor guardian --move 7
   spandex fight act -i bank.json --actor guardian --attack nefario --with fist --reaction parry:staff --obstruction wood --dice 14,20,3,5,2,1,2,4,3,2
   spandex fight act -i bank.json --actor nefario --attack guardian --with staff-blast --behind --reaction brace --power-dice health=4,stamina=6

@@ -41,8 +41,9 @@ With --seed the whole run is reproducible byte for byte.
 
 --dice order: the dice of each step in the order the steps happen:
 initiative (a d10 per side, re-rolled on ties), each attack (pkg/combat's
-order: to-hit, damage, obstructions, prone), the end of each page
-(recovery dice in file order).`,
+order: to-hit, damage, obstructions, prone; then a phased attacker's
+re-phase d100, p. 66), the end of each page (recovery dice in file order,
+then a d100 for each bound combatant's escape).`,
 		Example: `  spandex fight auto -i bank.json --sides villains --seed 5
   spandex fight auto -i sim.json --seed 42 --until over`,
 		RunE: cmdutil.RunE(opts, runF, runAuto, opts.File.fromArgs),

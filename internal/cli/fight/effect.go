@@ -4,6 +4,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
+	"github.com/codename-spandex/spandex/pkg/combat"
 	"github.com/codename-spandex/spandex/pkg/encounter"
 )
 
@@ -33,7 +34,17 @@ Effects the fight clock knows, with the book's numbers:
   mass, gravity   each use doubles the multiplier: ×2 half panels per page,
                   ×4 and ×8 immobilised with a will roll (1d20, 1d20+10) or
                   0 stamina, ×16 blacks out (pp. 54, 57)
-  denser          Density Control (Self): half panels per page (p. 54)
+  denser          Density Control (Self): half panels per page, +10 melee
+                  damage, knockback threshold +5 (p. 54)
+  lighter         Density Control (Self): minimum melee damage, knockback
+                  threshold 10 (p. 54)
+  shrunk, phased, invisible, camouflaged
+                  the lasting states (see ` + "`fight act --power`" + `): -3 to hit
+                  and minimum damage, p. 70; H/11 S/11, p. 66; -4, p. 61;
+                  -2, p. 52 (grown only by ` + "`fight act --power growth`" + `)
+  controlled, hypnotised
+                  broken by 20 stamina damage or a knockout (pp. 63, 68)
+  drained         ends when the holder's pools refill (p. 68)
   impervious      no movement; ends after WIL pages, then 5 pages before it
                   can be used again (p. 61)
   mind-control    half panels; 1 psi a page from the controller (--source);
@@ -74,6 +85,9 @@ func runEffect(opts *EffectOptions) error {
 	return change(opts.Env, opts.File, func(e *encounter.Encounter) error {
 		if opts.End != "" {
 			return cmdutil.RuleErr(e.EndEffect(opts.On, opts.End, "ended by the GM"))
+		}
+		if opts.Add == combat.StateGrown {
+			return cmdutil.Inputf("--add grown: growing changes the scores; use `fight act --power growth`, or start the fight from a grown hero file (`hero state --on grown`, pp. 60-61)")
 		}
 		ef, ok := encounter.PresetEffect(opts.Add)
 		if !ok {

@@ -23,7 +23,8 @@ func NewCmdHero(f *cmdutil.Factory, runF func(*HeroOptions) error) *cobra.Comman
 		Short: "Print a combatant's hero file as the fight has left it",
 		Long: `Print one combatant's hero file, with the health, stamina, condition,
 pools and log the fight has given it, so it can be saved back after the
-fight. Rolls no dice.`,
+fight; its lasting states (grown, shrunk, phased...) go in its "states"
+list. Rolls no dice.`,
 		Example: `  spandex fight hero bank.json guardian > guardian.json`,
 		Args: func(_ *cobra.Command, args []string) error {
 			if len(args) != 2 {
@@ -53,7 +54,7 @@ func runHero(opts *HeroOptions) error {
 		}
 		return cmdutil.Input(&encounter.UnknownError{ID: opts.ID, Known: ids})
 	}
-	data, err := hero.Encode(&c.Hero)
+	data, err := hero.Encode(c.HeroFile())
 	if err != nil {
 		return err
 	}

@@ -23,6 +23,7 @@ func NewCmdHero(f *cmdutil.Factory) *cobra.Command {
 	}
 	cmd.AddCommand(NewCmdCheck(f, nil))
 	cmd.AddCommand(NewCmdDerive(f, nil))
+	cmd.AddCommand(NewCmdState(f, nil))
 	return cmd
 }
 

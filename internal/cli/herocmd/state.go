@@ -1,0 +1,142 @@
+package herocmd
+
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/codename-spandex/spandex/internal/cmdutil"
+	"github.com/codename-spandex/spandex/pkg/combat"
+	"github.com/codename-spandex/spandex/pkg/dice"
+	"github.com/codename-spandex/spandex/pkg/ruling"
+)
+
+// StateOptions are the inputs of `spandex hero state`.
+type StateOptions struct {
+	*cmdutil.Env
+	File    string
+	InPlace string
+	On      string
+	Off     string
+}
+
+// NewCmdState builds `spandex hero state`. runF replaces runState in tests.
+func NewCmdState(f *cmdutil.Factory, runF func(*StateOptions) error) *cobra.Command {
+	opts := &StateOptions{Env: f.Env(cmdutil.FormatJSON)}
+	cmd := &cobra.Command{
+		Use:   "state [FILE|-] --on STATE | --off STATE",
+		Short: "Switch a lasting power state on or off on a hero file",
+		Long: `Switch a lasting power state on or off on a hero file outside a fight
+(issue 11): the file's "states" list, which ` + "`spandex attack`" + ` applies to every
+attack by and on the hero and which a fight starts with on the combatant.
+
+  grown        Growth (pp. 60-61): strength and endurance rise by the power's
+               1d6s (values.str_d6, end_d6); the extra endurance's health and
+               stamina (1d6 each per point) are rolled the first time and kept
+               on the power (values.grown_health, grown_stamina); damage comes
+               off them first, and growing again brings back only what is
+               left (values.grown_health_left, grown_stamina_left)
+  shrunk       Shrinking (pp. 70-71): -3 to hit it, minimum damage, 1 m a panel
+  denser       Density Control (Self) (p. 54): half panels, +10 melee damage,
+               knockback threshold +5
+  lighter      Density Control (Self) (p. 54): minimum melee damage,
+               knockback threshold 10
+  phased       Phasing (p. 66)
+  invisible    Invisibility (p. 61): -4 to hit it
+  camouflaged  Camouflage (p. 52): -2 to hit it while it moves
+
+The hero must have the power; grown and shrunk, denser and lighter
+exclude each other. In a fight, switch states with ` + "`fight act --power`" + `
+(a double-panel, a panel for Invisibility and Camouflage).
+
+--dice order: only growing the first time: the extra health's d6s (one per
+point of the power's end_d6), then the extra stamina's.
+
+The hero is written to stdout, or atomically over FILE with -i; a "state"
+event is appended to its log.`,
+		Example: `  spandex hero state titan.json --on grown --dice 3,4,5,6,1,2 > grown.json
+  spandex hero state -i titan.json --on shrunk
+  spandex hero state -i titan.json --on camouflaged --explain`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: cmdutil.RunE(opts, runF, runState, opts.fromArgs),
+	}
+	cmd.Flags().StringVarP(&opts.InPlace, "in-place", "i", "", "rewrite FILE atomically instead of writing to stdout")
+	cmd.Flags().StringVar(&opts.On, "on", "", "the state to switch on ("+combat.StateNames()+")")
+	cmd.Flags().StringVar(&opts.Off, "off", "", "the state to switch off")
+	return cmd
+}
+
+func (opts *StateOptions) fromArgs(_ *cobra.Command, args []string) error {
+	opts.File = "-"
+	if len(args) == 1 {
+		opts.File = args[0]
+	}
+	if opts.InPlace != "" {
+		if len(args) == 1 && args[0] != opts.InPlace {
+			return cmdutil.Inputf("-i %s: give the file once (hero state -i FILE)", opts.InPlace)
+		}
+		opts.File = opts.InPlace
+	}
+	switch {
+	case opts.On == "" && opts.Off == "":
+		return cmdutil.Inputf("--on or --off: name the state (%s)", combat.StateNames())
+	case opts.On != "" && opts.Off != "":
+		return cmdutil.Inputf("--on and --off: one state at a time")
+	}
+	name := opts.On + opts.Off
+	if _, ok := combat.StateByName(name); !ok {
+		flag := map[bool]string{true: "--on", false: "--off"}[opts.On != ""]
+		return cmdutil.Inputf("%s: %q is not a lasting state (%s)", flag, name, combat.StateNames())
+	}
+	return nil
+}
+
+// stateDetails is the "state" event's record.
+type stateDetails struct {
+	State string        `json:"state"`
+	On    bool          `json:"on"`
+	Dice  []dice.Rolled `json:"dice"`
+	Steps ruling.Steps  `json:"steps"`
+}
+
+// runState switches the state and writes the hero.
+func runState(opts *StateOptions) error {
+	h, err := opts.ReadHero(opts.File)
+	if err != nil {
+		return err
+	}
+	rs, err := opts.Roller()
+	if err != nil {
+		return err
+	}
+	rec := dice.NewRecorder(rs.Roller)
+	state, on := opts.On+opts.Off, opts.On != ""
+	steps, err := combat.SwitchState(h, state, on, rec)
+	if err != nil {
+		return cmdutil.RuleErr(fmt.Errorf("%s: %w", name(opts.File), err))
+	}
+	if err := opts.FinishDice(); err != nil {
+		return err
+	}
+	rolled := rec.Rolls()
+	var seed *uint64
+	if len(rolled) > 0 {
+		seed = rs.SeedPtr()
+	}
+	if rolled == nil {
+		rolled = []dice.Rolled{}
+	}
+	summary := fmt.Sprintf("%s: %s %s", h.Name, state, map[bool]string{true: "on", false: "off"}[on])
+	if state == combat.StateGrown {
+		summary += fmt.Sprintf(" (strength %d, endurance %d, health %d/%d, stamina %d/%d)", h.Abilities.Final.Strength, h.Abilities.Final.Endurance,
+			h.Health.Current, h.Health.Max, h.Stamina.Current, h.Stamina.Max)
+	}
+	if err := h.AppendEvent("state", summary, seed, stateDetails{State: state, On: on, Dice: rolled, Steps: steps}); err != nil {
+		return err
+	}
+	if err := opts.ExplainSteps(steps); err != nil {
+		return err
+	}
+	cmdutil.ReportSeed(opts.IO.ErrOut, seed)
+	return opts.WriteHero(h, opts.InPlace)
+}

@@ -1,0 +1,481 @@
+package combat
+
+// Lasting power states (issue 11): a state a power switches on stays on
+// the character until switched off, and acts on every later attack by
+// and on it. The fight keeps them on the combatant (pkg/encounter's
+// effects), a hero file outside a fight in its "states" list; both hand
+// their names to ApplyStates, the one place that says what each state
+// does to an attack, so `attack` and `fight act` cannot disagree.
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/codename-spandex/spandex/pkg/dice"
+	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/rulebook"
+	"github.com/codename-spandex/spandex/pkg/ruling"
+)
+
+// The lasting states a power switches on.
+const (
+	StateGrown       = "grown"       // Growth (pp. 60-61)
+	StateShrunk      = "shrunk"      // Shrinking (pp. 70-71)
+	StateDenser      = "denser"      // Density Control (Self) (p. 54)
+	StateLighter     = "lighter"     // Density Control (Self) (p. 54)
+	StatePhased      = "phased"      // Phasing (p. 66)
+	StateInvisible   = "invisible"   // Invisibility (p. 61)
+	StateCamouflaged = "camouflaged" // Camouflage (p. 52)
+	StateImpervious  = "impervious"  // Impervious (p. 61)
+	StateBound       = "bound"       // Snare, Restraint (pp. 64, 72)
+)
+
+// StateInfo is one lasting state a power switches on by itself: the
+// panels it takes to switch on (and off again) and what it does.
+type StateInfo struct {
+	Name  string `json:"name"`
+	Power string `json:"power"`
+	// Panels to switch it on, and to switch it off again.
+	Panels int    `json:"panels"`
+	Page   string `json:"page"`
+	Text   string `json:"text"`
+	// Excludes is the state of the same power it replaces (denser and
+	// lighter).
+	Excludes string `json:"excludes,omitempty"`
+}
+
+var stateInfos = []StateInfo{
+	{Name: StateGrown, Power: "growth", Panels: 2, Page: "pp. 60-61",
+		Text: "twice the height: +1d6 strength and +1d6 endurance (rolled once), the extra health and stamina lost first"},
+	{Name: StateShrunk, Power: "shrinking", Panels: 2, Page: "pp. 70-71",
+		Text: "10 cm tall: -3 to hit it, its attacks do minimum damage, 1 m a panel (half its flying speed), knockback threshold -10"},
+	{Name: StateDenser, Power: "density-control-self", Panels: 2, Page: "p. 54", Excludes: StateLighter,
+		Text: "half panels per page, +10 melee damage, knockback threshold +5"},
+	{Name: StateLighter, Power: "density-control-self", Panels: 2, Page: "p. 54", Excludes: StateDenser,
+		Text: "walks on any surface, minimum melee damage, knockback threshold 10"},
+	{Name: StatePhased, Power: "phasing", Panels: 2, Page: "p. 66",
+		Text: "out of phase: through matter, touches nothing, only powers on itself; rank 1 H/11 S/11 against divider-reducing attacks only, rank 2 untouchable"},
+	{Name: StateInvisible, Power: "invisibility", Panels: 1, Page: "p. 61",
+		Text: "attackers who cannot see it get -4 to hit"},
+	{Name: StateCamouflaged, Power: "camouflage", Panels: 1, Page: "p. 52",
+		Text: "moving about in combat: attackers get -2 to hit (effectively invisible standing still)"},
+}
+
+// States returns the lasting states powers switch on by themselves.
+func States() []StateInfo { return slices.Clone(stateInfos) }
+
+// StateByName looks a lasting state up by name.
+func StateByName(name string) (StateInfo, bool) {
+	for _, s := range stateInfos {
+		if s.Name == name {
+			return s, true
+		}
+	}
+	return StateInfo{}, false
+}
+
+// StateOfPower is the state a power switches on ("" when the power has
+// two, as Density Control (Self), or none).
+func StateOfPower(power string) (StateInfo, bool) {
+	var found []StateInfo
+	for _, s := range stateInfos {
+		if s.Power == power {
+			found = append(found, s)
+		}
+	}
+	if len(found) != 1 {
+		return StateInfo{}, false
+	}
+	return found[0], true
+}
+
+// StateNames lists the names of the lasting states, for error messages.
+func StateNames() string {
+	names := make([]string, len(stateInfos))
+	for i, s := range stateInfos {
+		names[i] = s.Name
+	}
+	return strings.Join(names, ", ")
+}
+
+// ApplyStates puts on an attack what the attacker's and the defender's
+// lasting states say, with a step per state naming its page:
+//
+//   - phased attacker: it can touch nothing, so only the partial re-phase
+//     strike attacks (p. 66); phased defender: H/11 S/11 against attacks
+//     that reduce or negate dividers, nothing else hurts (rank 2: nothing
+//     hurts);
+//   - shrunk defender -3 to hit and knockback threshold -10, shrunk
+//     attacker minimum damage (p. 70);
+//   - denser: +10 melee damage, knockback threshold +5; lighter: minimum
+//     melee damage, knockback threshold 10 (p. 54);
+//   - invisible defender -4 (p. 61), camouflaged defender -2 (p. 52),
+//     impervious defender immune to physical damage (p. 61), bound
+//     defender +4 as grappled or restrained (pp. 33, 64);
+//   - grown: nothing here, its strength and endurance are on the file.
+//
+// A state given by a per-attack flag as well counts once.
+func ApplyStates(req *Request, att *hero.Hero, attStates, defStates []string) (ruling.Steps, error) {
+	var steps ruling.Steps
+	sit := &req.Situation
+	if slices.Contains(attStates, StatePhased) {
+		a := findAttackFor(att, req.Attack)
+		if a == nil || a.Power != "phasing" {
+			name := req.Attack
+			if a != nil {
+				name = a.Slug
+			}
+			return nil, reqErr("with", "%s is phased out: it can touch nothing and use no power but on itself, so only the partial re-phase strike (phase-strike) attacks, not %s (p. 66)", att.Name, name)
+		}
+		steps.Add("phased", "p. 66", "attacker phased out: the partial re-phase strike")
+	}
+	for _, s := range attStates {
+		switch s {
+		case StateShrunk:
+			sit.AttackerShrunk = true
+			steps.Add("shrunk", "p. 71", "attacker shrunk: its attacks always do minimum damage")
+		case StateDenser:
+			sit.AttackerDenser = true
+			steps.Add("denser", "p. 54", "attacker denser: +10 melee damage")
+		case StateLighter:
+			sit.AttackerLighter = true
+			steps.Add("lighter", "p. 54", "attacker lighter: minimum melee damage")
+		case StateGrown:
+			steps.Add("grown", "p. 60", "attacker grown: its strength (damage bonus) is the grown one")
+		}
+	}
+	for _, s := range defStates {
+		switch s {
+		case StatePhased:
+			sit.Phased = true
+			steps.Add("phased", "p. 66", "defender phased out: rank 1 H/11 S/11 and only divider-reducing attacks hurt, rank 2 nothing hurts")
+		case StateShrunk:
+			sit.Shrunk = true
+			steps.Add("shrunk", "p. 70", "defender shrunk: -3 to hit, knockback threshold -10")
+		case StateDenser:
+			sit.DefenderDenser = true
+			steps.Add("denser", "p. 54", "defender denser: knockback threshold +5")
+		case StateLighter:
+			sit.DefenderLighter = true
+			steps.Add("lighter", "p. 54", "defender lighter: knockback threshold 10")
+		case StateInvisible:
+			sit.Invisible = true
+			steps.Add("invisible", "p. 61", "defender invisible: -4 to hit")
+		case StateCamouflaged:
+			sit.Camouflaged = true
+			steps.Add("camouflaged", "p. 52", "defender camouflaged and moving: -2 to hit")
+		case StateImpervious:
+			sit.Impervious = true
+			steps.Add("impervious", "p. 61", "defender impervious: no physical damage")
+		case StateBound:
+			sit.Grappled = true
+			steps.Add("bound", "pp. 33, 64", "defender bound: +4 to hit the restrained")
+		case StateGrown:
+			steps.Add("grown", "p. 60", "defender grown: the extra health and stamina go first")
+		}
+	}
+	return steps, nil
+}
+
+func findAttackFor(h *hero.Hero, slug string) *hero.Attack {
+	if a := h.FindAttack(slug); a != nil {
+		return a
+	}
+	for i := range h.Combat.Attacks {
+		if strings.EqualFold(h.Combat.Attacks[i].Name, slug) {
+			return &h.Combat.Attacks[i]
+		}
+	}
+	return nil
+}
+
+// enhancedHearing reports the Enhanced Hearing super sense (p. 74).
+func enhancedHearing(h *hero.Hero) bool {
+	return hasFlavour(h, "super-senses", "enhanced-hearing")
+}
+
+// unseenSlugs are the to-hit penalties for a target the attacker cannot
+// see, which Enhanced Hearing halves (p. 74).
+var unseenSlugs = []string{"invisibility", "camouflage", "stealth-dark"}
+
+// HalveUnseen halves the penalties for attacking a target the attacker
+// cannot see (invisible, camouflaged, stealth in the dark): an attacker
+// with Enhanced Hearing tracks it by the noise it makes and "only get[s]
+// half the normal penalties" (p. 74). The halves are exact (-4, -2, -2).
+func HalveUnseen(mods []Modifier) []Modifier {
+	for i, m := range mods {
+		if slices.Contains(unseenSlugs, m.Slug) && m.Value < 0 {
+			mods[i].Value = m.Value / 2
+			mods[i].Text = m.Text + ", halved by enhanced hearing"
+			mods[i].Page = m.Page + ", p. 74"
+		}
+	}
+	return mods
+}
+
+// ShrunkMovement is how far a shrunk character moves in a panel: 1 m, or
+// half its flying speed with Flight (p. 71); flying is true then.
+func ShrunkMovement(h *hero.Hero) (metres int, flying bool) {
+	for _, m := range h.Combat.Moves {
+		if m.Mode == "flight" && m.Metres > 0 {
+			return max(m.Metres/2, 1), true
+		}
+	}
+	return 1, false
+}
+
+// GrowthChange is what growing, or shrinking back to normal size, does
+// to a hero (pp. 60-61).
+type GrowthChange struct {
+	Grown bool `json:"grown"`
+	// Strength and Endurance are the power's rolled 1d6s.
+	Strength  int `json:"strength"`
+	Endurance int `json:"endurance"`
+	// Health and Stamina are the extra maximum points while grown (1d6
+	// each per point of extra endurance, p. 14, rolled the first time).
+	Health  int `json:"health"`
+	Stamina int `json:"stamina"`
+	// HealthLeft and StaminaLeft are the extra points not lost to damage:
+	// what growing adds back (p. 61).
+	HealthLeft  int `json:"health_left"`
+	StaminaLeft int `json:"stamina_left"`
+	// Rolled: the extra health and stamina were rolled now.
+	Rolled bool         `json:"rolled"`
+	Steps  ruling.Steps `json:"steps"`
+}
+
+// The Growth power's values: the rolled 1d6s, the extra health and
+// stamina (rolled once, the first time it grows) and what is left of them
+// after damage.
+const (
+	GrowthStrD6       = "str_d6"
+	GrowthEndD6       = "end_d6"
+	GrowthHealth      = "grown_health"
+	GrowthStamina     = "grown_stamina"
+	GrowthHealthLeft  = "grown_health_left"
+	GrowthStaminaLeft = "grown_stamina_left"
+)
+
+// growthSource is the ability modifier source while grown.
+const growthSource = "growth (grown)"
+
+// Grow makes h grow (p. 60): strength and endurance rise by the power's
+// 1d6s, which were rolled when it was gained and are the same every time;
+// the extra endurance brings 1d6 health and 1d6 stamina per point (p. 14),
+// rolled the first time it grows and kept on the power; growing again
+// brings back only the extra points damage has not taken (p. 61). The
+// damage bonus, the Strength Table's divider improvement and the
+// thresholds follow the new scores.
+//
+// Dice: only the first time: (end_d6)d6 extra health, then (end_d6)d6
+// extra stamina (no stamina for a robot).
+func Grow(h *hero.Hero, r dice.Roller) (GrowthChange, error) {
+	p := h.FindPower("growth")
+	if p == nil {
+		return GrowthChange{}, reqErr("power", "%s has no Growth power", h.Name)
+	}
+	g := GrowthChange{Grown: true, Strength: p.Values[GrowthStrD6], Endurance: p.Values[GrowthEndD6]}
+	if g.Strength < 1 || g.Endurance < 1 {
+		return g, reqErr("power", "%s's Growth has no rolled strength and endurance (powers[].values.str_d6 and end_d6: `hero derive` rolls them, p. 60)", h.Name)
+	}
+	g.Steps.Add("grow", "p. 60", "a double-panel to grow to twice the height")
+	if _, ok := p.Values[GrowthHealth]; !ok {
+		hp, err := rollD6s(r, g.Endurance, "Growth extra health")
+		if err != nil {
+			return g, err
+		}
+		sp := 0
+		if h.Kind != hero.KindRobot {
+			if sp, err = rollD6s(r, g.Endurance, "Growth extra stamina"); err != nil {
+				return g, err
+			}
+		}
+		if p.Values == nil {
+			p.Values = map[string]int{}
+		}
+		p.Values[GrowthHealth], p.Values[GrowthStamina] = hp, sp
+		g.Rolled = true
+		g.Steps.Add("grow", "pp. 14, 60", "extra endurance %d: %dd6 health %d and %dd6 stamina %d, rolled once and kept on the power", g.Endurance, g.Endurance, hp, g.Endurance, sp)
+	}
+	g.Health, g.Stamina = p.Values[GrowthHealth], p.Values[GrowthStamina]
+	g.HealthLeft, g.StaminaLeft = g.Health, g.Stamina
+	if v, ok := p.Values[GrowthHealthLeft]; ok {
+		g.HealthLeft = min(v, g.Health)
+	}
+	if v, ok := p.Values[GrowthStaminaLeft]; ok {
+		g.StaminaLeft = min(v, g.Stamina)
+	}
+	f := &h.Abilities.Final
+	f.Strength += g.Strength
+	f.Endurance += g.Endurance
+	h.Abilities.Modifiers = append(h.Abilities.Modifiers,
+		hero.AbilityModifier{Ability: "strength", Amount: g.Strength, Source: growthSource, Dice: "1d6"},
+		hero.AbilityModifier{Ability: "endurance", Amount: g.Endurance, Source: growthSource, Dice: "1d6"})
+	g.Steps.Add("grow", "p. 60", "strength +%d = %d, endurance +%d = %d (the power's 1d6s, the same every time)", g.Strength, f.Strength, g.Endurance, f.Endurance)
+	h.Health.Max += g.Health
+	h.Health.Current += g.HealthLeft
+	h.Stamina.Max += g.Stamina
+	h.Stamina.Current += g.StaminaLeft
+	g.Steps.Add("grow", "p. 61", "health +%d of %d (%d/%d), stamina +%d of %d (%d/%d): damage taken while grown comes off the extra points first and is not replenished by growing again",
+		g.HealthLeft, g.Health, h.Health.Current, h.Health.Max, g.StaminaLeft, g.Stamina, h.Stamina.Current, h.Stamina.Max)
+	g.Steps = append(g.Steps, resize(h)...)
+	return g, nil
+}
+
+// ShrinkBack returns a grown h to normal size (p. 60): the scores drop
+// back; current health and stamina keep the damage beyond the extra
+// points (55 stamina, grown to 70, 10 damage: back to 55, and growing
+// again only to 60; 25 damage: 45, and growing again stays 45, p. 61).
+func ShrinkBack(h *hero.Hero) (GrowthChange, error) {
+	p := h.FindPower("growth")
+	if p == nil {
+		return GrowthChange{}, reqErr("power", "%s has no Growth power", h.Name)
+	}
+	g := GrowthChange{Strength: p.Values[GrowthStrD6], Endurance: p.Values[GrowthEndD6], Health: p.Values[GrowthHealth], Stamina: p.Values[GrowthStamina]}
+	g.Steps.Add("shrink", "p. 60", "a double-panel to shrink back to normal size")
+	f := &h.Abilities.Final
+	f.Strength -= g.Strength
+	f.Endurance -= g.Endurance
+	h.Abilities.Modifiers = slices.DeleteFunc(h.Abilities.Modifiers, func(m hero.AbilityModifier) bool { return m.Source == growthSource })
+	normalH, normalS := h.Health.Max-g.Health, h.Stamina.Max-g.Stamina
+	g.HealthLeft, g.StaminaLeft = max(h.Health.Current-normalH, 0), max(h.Stamina.Current-normalS, 0)
+	h.Health.Max, h.Stamina.Max = normalH, normalS
+	h.Health.Current, h.Stamina.Current = min(h.Health.Current, normalH), min(h.Stamina.Current, normalS)
+	p.Values[GrowthHealthLeft], p.Values[GrowthStaminaLeft] = g.HealthLeft, g.StaminaLeft
+	g.Steps.Add("shrink", "p. 61", "strength %d, endurance %d; health %d/%d and stamina %d/%d; %d extra health and %d extra stamina left for growing again",
+		f.Strength, f.Endurance, h.Health.Current, h.Health.Max, h.Stamina.Current, h.Stamina.Max, g.HealthLeft, g.StaminaLeft)
+	g.Steps = append(g.Steps, resize(h)...)
+	return g, nil
+}
+
+// resize sets the figures that follow strength and the track maxima: the
+// damage bonus (Strength Table, p. 8), the strength improvement of a
+// power's dividers (pp. 8, 14), battered, dazed and stunned (p. 14).
+func resize(h *hero.Hero) ruling.Steps {
+	var steps ruling.Steps
+	str := h.Abilities.Final.Strength
+	h.Combat.DamageBonus = rulebook.DamageBonus(str)
+	if h.PowerRank("armour") > 0 || h.PowerRank("toughness") > 0 {
+		base := rulebook.Dividers(rulebook.ArmourClassInfo(h.Combat.ArmourClass).Dividers)
+		d := base.Improve(rulebook.StrengthDividerModifier(str))
+		h.Combat.Dividers = hero.Dividers{Health: d.Health, Stamina: d.Stamina}
+	}
+	h.Health.Battered = rulebook.BatteredValue(h.Health.Max)
+	if h.Stamina.Max > 0 {
+		h.Stamina.Dazed = rulebook.DazedValue(h.Stamina.Max)
+		h.Stamina.Stunned = rulebook.StunnedValue(h.Stamina.Max)
+	}
+	steps.Add("abilities", "pp. 8, 14", "damage bonus %+d (Strength Table, strength %d); dividers H/%d S/%d; battered at %d, dazed at %d, stunned at %d",
+		h.Combat.DamageBonus, str, h.Combat.Dividers.Health, h.Combat.Dividers.Stamina, h.Health.Battered, h.Stamina.Dazed, h.Stamina.Stunned)
+	SetConditions(h)
+	return steps
+}
+
+func rollD6s(r dice.Roller, n int, purpose string) (int, error) {
+	t := 0
+	for range n {
+		v, err := r.Roll(6, purpose)
+		if err != nil {
+			return 0, err
+		}
+		if v < 1 || v > 6 {
+			return 0, errRoller(6, v, purpose)
+		}
+		t += v
+	}
+	return t, nil
+}
+
+// Regenerate is the Regeneration kind of Super Health: 1d6 health each
+// time the hero spends a double-panel resting (p. 73), up to its maximum.
+// It returns the d6 and the health gained.
+func Regenerate(h *hero.Hero, r dice.Roller) (int, int, ruling.Steps, error) {
+	p := h.FindPower("super-health")
+	if p == nil || !p.HasFlavour("regeneration") {
+		return 0, 0, nil, reqErr("power", "%s has no Regeneration (Super Health, p. 73)", h.Name)
+	}
+	v, err := r.Roll(6, "regeneration")
+	if err != nil {
+		return 0, 0, nil, err
+	}
+	if v < 1 || v > 6 {
+		return 0, 0, nil, errRoller(6, v, "regeneration")
+	}
+	before := h.Health.Current
+	h.Health.Current = min(h.Health.Current+v, max(h.Health.Max, h.Health.Current))
+	var steps ruling.Steps
+	steps.Add("regeneration", "p. 73", "a double-panel resting: 1d6 %d health (%d → %d of %d)", v, before, h.Health.Current, h.Health.Max)
+	SetConditions(h)
+	return v, h.Health.Current - before, steps, nil
+}
+
+// DangerSenseChance is Danger Sense's warning chance in percent (p. 54).
+const DangerSenseChance = 90
+
+// DangerSense rolls Danger Sense's warning (p. 54): the GM rolls each time
+// there is danger, d100 ≤ 90 warns (a general sense that something is
+// wrong). Dice: 1d100.
+func DangerSense(h *hero.Hero, r dice.Roller) (int, bool, ruling.Steps, error) {
+	if !dangerSense(h) {
+		return 0, false, nil, reqErr("power", "%s has no Danger Sense (p. 54)", h.Name)
+	}
+	v, err := r.Roll(100, "danger sense")
+	if err != nil {
+		return 0, false, nil, err
+	}
+	if v < 1 || v > 100 {
+		return 0, false, nil, errRoller(100, v, "danger sense")
+	}
+	var steps ruling.Steps
+	ok := v <= DangerSenseChance
+	verdict := map[bool]string{true: "warned: something is wrong", false: "no warning"}[ok]
+	steps.Add("danger-sense", "p. 54", "d100 %d against %d%%: %s", v, DangerSenseChance, verdict)
+	return v, ok, steps, nil
+}
+
+// SwitchState switches a lasting state on or off on a hero file outside a
+// fight (`hero state`), with the power's own rule: the power held, one
+// size and one density at a time, Growth's scores and tracks (pp. 60-61).
+// The time it takes (StateInfo.Panels) matters only in a fight.
+//
+// Dice: growing the first time, as Grow.
+func SwitchState(h *hero.Hero, name string, on bool, r dice.Roller) (ruling.Steps, error) {
+	info, ok := StateByName(name)
+	if !ok {
+		return nil, reqErr("state", "%q is not a lasting state (%s)", name, StateNames())
+	}
+	if h.PowerRank(info.Power) == 0 {
+		return nil, reqErr("state", "%s has no %s power for %s (%s)", h.Name, info.Power, name, info.Page)
+	}
+	has := slices.Contains(h.States, name)
+	var steps ruling.Steps
+	if on == has {
+		return nil, reqErr("state", "%s is %s %s already", h.Name, map[bool]string{true: "", false: "not"}[has], name)
+	}
+	if !on {
+		if name == StateGrown {
+			g, err := ShrinkBack(h)
+			if err != nil {
+				return nil, err
+			}
+			steps = g.Steps
+		}
+		h.States = slices.DeleteFunc(h.States, func(s string) bool { return s == name })
+		steps.Add(name, info.Page, "%s ends", name)
+		return steps, nil
+	}
+	other := map[string]string{StateGrown: StateShrunk, StateShrunk: StateGrown, StateDenser: StateLighter, StateLighter: StateDenser}[name]
+	if other != "" && slices.Contains(h.States, other) {
+		return nil, reqErr("state", "%s is %s: switch it off first (%s)", h.Name, other, info.Page)
+	}
+	if name == StateGrown {
+		g, err := Grow(h, r)
+		if err != nil {
+			return nil, err
+		}
+		steps = g.Steps
+	}
+	h.States = append(h.States, name)
+	steps.Add(name, info.Page, "%s: %s", name, info.Text)
+	return steps, nil
+}
