@@ -96,7 +96,7 @@ type MentalInput struct {
 	// psi or fluid); empty: its only pool, or the fullest.
 	Drain string `json:"drain"`
 	// Modifiers are Transmutation's difficulty modifiers (p. 69).
-	Modifiers []string `json:"modifiers"`
+	Modifiers []string `json:"modifiers,omitempty"`
 	// Mode: Empathy "read" (3 psi) or "change" (5 psi); Telepathy "read"
 	// or "send" (2 psi each).
 	Mode string `json:"mode"`

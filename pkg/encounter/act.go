@@ -47,6 +47,16 @@ type Action struct {
 	Panels int `json:"panels"`
 	// Count is how many duplicates Duplication makes (default 1).
 	Count int `json:"count"`
+	// A mental power's details (combat.MentalInput): the mass Telekinesis
+	// moves, the pool Psychic Drain empties, Transmutation's modifiers,
+	// Empathy's or Telepathy's mode, the target actively resisting (a
+	// double-panel reaction, p. 43) or willing.
+	MassKg    int      `json:"mass_kg"`
+	Drain     string   `json:"drain"`
+	Modifiers []string `json:"modifiers,omitempty"`
+	Mode      string   `json:"mode"`
+	Resist    bool     `json:"resist"`
+	Willing   bool     `json:"willing"`
 	// Note is the GM's description.
 	Note string `json:"note"`
 }
@@ -291,10 +301,14 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 				raise = &ef
 			}
 		}
-		if a.Effect == "mind-control" && a.Power == "psychic-ability" {
-			if err := e.mindControlCheck(c, target, &a); err != nil {
-				return err
+		if mp, ok := mentalPowerOf(a); ok {
+			if target == nil && mp.Slug != "transmutation" {
+				return fmt.Errorf("%s needs a target (--target ID)", mp.Slug)
 			}
+			return e.doMental(ctx, c, target, a, mp, n, steps)
+		}
+		if a.Resist || a.Willing || a.MassKg != 0 || a.Drain != "" || len(a.Modifiers) > 0 || a.Mode != "" {
+			return fmt.Errorf("resist, willing, mass, drain, modifiers and mode go with a psychic power, spell or device (--effect %s)", combat.MentalPowerSlugs())
 		}
 		if a.Points < 0 {
 			return fmt.Errorf("points: %d is negative", a.Points)
@@ -370,18 +384,6 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 				target = e.Find(target.ID)
 			}
 			ev.Summary += fmt.Sprintf(": %s emerge (%d of %d today; 2 panels a page each, acting from the next page, p. 54)", fmtList(ids), c.DuplicatesMade, rulebook.DuplicatesPerDay)
-		}
-		if a.Effect == "mind-control" && a.Power == "psychic-ability" {
-			res, err := mentalContest(rec, c, target, &steps)
-			if err != nil {
-				return err
-			}
-			if res.Success {
-				ev.Summary += fmt.Sprintf(": will %d against %d, control taken (p. 68)", res.AttackerTotal, res.DefenderTotal)
-			} else {
-				ev.Summary += fmt.Sprintf(": will %d against %d, the attempt fails (p. 68)", res.AttackerTotal, res.DefenderTotal)
-				effectOn = false
-			}
 		}
 	}
 	if a.Note != "" && a.Kind != ActOther {

@@ -276,7 +276,7 @@ func (e *Encounter) Attack(ctx Ctx, s Strike, opt combat.Options) (*combat.Resul
 	// Mind control and the like break on 20 stamina damage or a knockout.
 	took := staminaBefore - def.Hero.Stamina.Current
 	for i := 0; i < len(def.Effects); {
-		if def.Effects[i].Name == "mind-control" && (took >= rulebook.MentalControlBreakStamina || def.Out()) {
+		if controlBroken(def.Effects[i].Name) && (took >= rulebook.MentalControlBreakStamina || def.Out()) {
 			e.endEffect(def, i, fmt.Sprintf("%d stamina damage or a knockout breaks it (p. 68)", took))
 			continue
 		}

@@ -229,7 +229,7 @@ func (e *Encounter) pageEffects() {
 			ef := c.Effects[j]
 			src := e.Find(ef.Source)
 			switch {
-			case ef.Name == EffectBound, ef.Name == EffectForceShield, ef.Name == EffectInvisible:
+			case ef.Name == EffectBound, ef.Name == EffectForceShield, ef.Name == EffectInvisible, ef.Name == EffectDrained:
 				// The binding holds whatever becomes of its maker; the
 				// escape roll (escapes) frees the bound (p. 64). A force
 				// shield needs no concentration (p. 60).

@@ -31,6 +31,7 @@ package encounter
 import (
 	"encoding/json"
 
+	"github.com/codename-spandex/spandex/pkg/combat"
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/ruling"
@@ -253,7 +254,8 @@ type Event struct {
 	Page  int   `json:"page"`
 	Phase Phase `json:"phase"`
 	// Kind is what happened: new, surprise, initiative, repay, move,
-	// action, attack, reaction, lost, pass, hold, effect, upkeep, luck,
+	// action, mental (a psychic power, spell or device on another), attack,
+	// reaction, lost, pass, hold, effect, upkeep, luck,
 	// leave, recovery, refill, end-page.
 	Kind   string `json:"kind"`
 	Actor  string `json:"actor,omitempty"`
@@ -283,6 +285,7 @@ func DetailsTypes() map[string]any {
 		"effect":     Effect{},
 		"recovery":   Recovery{},
 		"initiative": Initiative{},
+		"mental":     combat.MentalResult{},
 	}
 }
 

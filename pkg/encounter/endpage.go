@@ -124,6 +124,7 @@ func (e *Encounter) EndPage(ctx Ctx) error {
 				Summary: fmt.Sprintf("%s's %s pool refills: %d → %d (every %d pages, p. 62)", c.ID, p.Name, p.Current, p.Max, refillPages(p))})
 			p.Current = p.Max
 		}
+		e.undrain(c)
 	}
 	// 5. The next page.
 	for i := range e.Combatants {
@@ -154,6 +155,8 @@ func recoverStamina(c *Combatant, r dice.Roller) (*Recovery, ruling.Steps, error
 		return nil, nil, nil
 	case k.KnockedOut:
 		return nil, nil, nil // no stamina until the finishing move's knockout ends (p. 43)
+	case drainedNoRecovery(c):
+		return nil, nil, nil // Psychic Drain: no recovery until the pool has points (p. 69)
 	case h.Stamina.Current >= h.Stamina.Max:
 		return nil, nil, nil
 	}

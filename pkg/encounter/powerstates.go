@@ -11,7 +11,6 @@ import (
 	"github.com/codename-spandex/spandex/pkg/combat"
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/hero"
-	"github.com/codename-spandex/spandex/pkg/rulebook"
 	"github.com/codename-spandex/spandex/pkg/ruling"
 )
 
@@ -47,9 +46,9 @@ func loseStamina(c *Combatant, n int) {
 }
 
 // mindControlCheck refuses a mind control the book does not allow: no
-// target, on oneself, or more targets than one per six will (p. 68). It
-// returns the psi the attempt costs.
-func (e *Encounter) mindControlCheck(c, target *Combatant, a *Action) error {
+// target, on oneself, or more targets than one per six will (p. 68). The
+// cost is combat.Mental's.
+func (e *Encounter) mindControlCheck(c, target *Combatant) error {
 	if target == nil {
 		return fmt.Errorf("mind control needs a target (--target ID)")
 	}
@@ -71,25 +70,7 @@ func (e *Encounter) mindControlCheck(c, target *Combatant, a *Action) error {
 	if most := combat.MindControlTargets(will); held >= most {
 		return fmt.Errorf("%s controls %d already, the most for will %d (one per 6 will, at least one, p. 68)", c.ID, held, will)
 	}
-	cost, _ := rulebook.PsychicCost("mind-control")
-	if a.Points == 0 && a.Pool == "" {
-		a.Points, a.Pool = cost.BaseCost, "psi"
-	}
-	if a.Pool != "psi" || a.Points != cost.BaseCost {
-		return fmt.Errorf("mind control costs %d psi points, win or lose (p. 68): give no --spend, or --spend %d --pool psi", cost.BaseCost, cost.BaseCost)
-	}
 	return nil
-}
-
-// mentalContest rolls a psychic or magic attack from c on target and
-// reports whether it succeeds.
-func mentalContest(rec dice.Roller, c, target *Combatant, steps *ruling.Steps) (combat.PsychicResult, error) {
-	res, st, err := combat.Contest(c.Hero.Abilities.Final.Will, 0, &target.Hero, false, rec)
-	if err != nil {
-		return res, err
-	}
-	*steps = append(*steps, st...)
-	return res, nil
 }
 
 // bind puts the bound state on def after a Snare binding (or Restraint)

@@ -1,6 +1,7 @@
 package fight
 
 import (
+	"math"
 	"sort"
 	"strings"
 
@@ -44,6 +45,11 @@ type ActOptions struct {
 	Panels int
 	Count  int
 	Note   string
+	// A psychic power's, spell's or device's details.
+	Drain     string
+	Modifiers []string
+	Mode      string
+	Willing   bool
 }
 
 // NewCmdAct builds `spandex fight act`.
@@ -81,6 +87,9 @@ takes one action (pp. 30-31, 41-43). Give exactly one of:
                     will contest (1d20 + will each, the target adding its
                     Confidence Table bonus) costing 10 psi win or lose, one
                     target per 6 will (pp. 24, 43, 68); --power
+                    psychic-ability|magic|cybernetics --effect NAME
+                    [--target ID] uses a psychic power, spell or the
+                    mind-control device (see below); --power
                     invisibility turns invisible or visible again (1
                     panel; attacks on the invisible take -4, p. 61);
                     --power forcefield raises a force shield, or a force
@@ -115,6 +124,33 @@ Impervious, and Density Control or mass (denser: +10 melee damage and +5
 knockback threshold). --move-act-move: Super Speed's half move, attack,
 half move in one double-panel (p. 30).
 
+Psychic powers, spells and the mind-control device (--power
+psychic-ability|magic|cybernetics --effect NAME --target ID; pp. 43, 53,
+63-64, 67-69) take a double-panel and spend their points win or lose (a
+speciality half, rounded up). A contest is 1d20 + will each side, the
+target adding its Confidence Table bonus (p. 24) and, with --reaction
+resist, 1d6 (a double-panel reaction it owes); ties go to the attacker.
+  mind-control         10 psi; control: half panels, 1 psi a page, one
+                       target per 6 will, broken by 20 stamina damage
+  hypnotism            10 MP (magic); control after 1d6 double-panels of
+                       establishing that both owe (p. 63)
+  mind-control-device  (cybernetics) the device's will: 10, +2 for each
+                       extra implant rank; no points; 1d6 double-panels
+                       of establishing (p. 53)
+  psychic-drain        --spend N (1-10) psi, +N on the roll; the target's
+                       --drain POOL (default its fullest) loses the margin;
+                       at 0 its stamina drops to 0 and it does not recover
+                       until the pool refills (pp. 68-69)
+  telekinesis          --mass KG: 1 psi per 10 kg (at most 10); moves it
+                       at will / 3 m a panel (p. 69)
+  transmutation        no target: 6 psi, --modifiers LIST (tables
+                       transmutation), chance (10 + modifiers) x will %
+                       on a d100 (p. 69)
+  restraint            --spend N (1-10) MP: a binding of strength 10 N,
+                       no roll, the escape chance as for a Snare (p. 64)
+  empathy, telepathy   --how read|change (3/5 psi) or read|send (2 psi);
+                       a contest unless --willing (pp. 67, 69)
+
 A Snare binding (--attack ID --with snare-bind --spend N, N 1-10 fluid
 points, default 10, spent hit or miss) binds on a hit: the target cannot
 move and is +4 to hit; its escape chance is its strength %, +10% per point
@@ -131,8 +167,10 @@ surprised cannot react (except with Danger Sense or Animal Senses).
 --dice order: an attack consumes pkg/combat's order (to-hit d20; reaction
 dice; damage dice, health then stamina; a d6 per obstruction; the prone
 d20); a finishing move 1d6 hours; --power --effect mass or gravity the
-target's will roll at ×4 (1d20) and ×8 (1d20+10); --effect mind-control
-the attacker's d20 then the target's d20; other actions roll nothing.`,
+target's will roll at ×4 (1d20) and ×8 (1d20+10); a psychic power,
+spell or device the attacker's d20, the target's d20, the resist 1d6,
+then hypnotism's or the device's 1d6 double-panels on a success;
+transmutation only its d100; other actions roll nothing.`,
 		Example: `  spandex fight act -i bank.json --actor guardian --move 7
   spandex fight act -i bank.json --actor guardian --attack nefario --with fist --reaction parry:staff --obstruction wood --dice 14,20,3,5,2,1,2,4,3,2
   spandex fight act -i bank.json --actor nefario --attack guardian --with staff-blast --behind --reaction brace --power-dice health=4,stamina=6
@@ -168,6 +206,10 @@ the attacker's d20 then the target's d20; other actions roll nothing.`,
 	fl.IntVar(&opts.Panels, "panels", 0, "panels the action takes (--do, or a single-panel --power)")
 	fl.IntVar(&opts.Count, "count", 0, "--power duplication: how many duplicates (default 1; five a day)")
 	fl.StringVar(&opts.Note, "note", "", "what happens, in words, for the log")
+	fl.StringVar(&opts.Drain, "drain", "", "psychic-drain: the target's pool drained (energy, magic, psi or fluid)")
+	fl.StringSliceVar(&opts.Modifiers, "modifiers", nil, "transmutation: the difficulty modifiers (spandex tables transmutation)")
+	fl.StringVar(&opts.Mode, "how", "", "empathy: read|change; telepathy: read|send")
+	fl.BoolVar(&opts.Willing, "willing", false, "empathy, telepathy: the target is willing (no contest)")
 	return cmd
 }
 
@@ -238,6 +280,23 @@ func (opts *ActOptions) action(actor string) (encounter.Action, error) {
 		a.Kind, a.Object = encounter.ActPickUp, opts.PickUp
 	case opts.Power != "":
 		a.Kind, a.Power, a.Effect, a.Target, a.Points, a.Pool, a.Count = encounter.ActPower, opts.Power, opts.Effect, opts.Target, opts.Spend, opts.Pool, opts.Count
+		a.Drain, a.Modifiers, a.Mode, a.Willing = opts.Drain, opts.Modifiers, opts.Mode, opts.Willing
+		if opts.MassKg != 0 {
+			if opts.MassKg < 0 || opts.MassKg > 1e6 {
+				return a, cmdutil.Inputf("--mass: %g kg is outside 0-1000000", opts.MassKg)
+			}
+			a.MassKg = int(math.Ceil(opts.MassKg))
+		}
+		switch opts.Reaction {
+		case "", "none":
+		case "resist":
+			a.Resist = true
+		default:
+			return a, cmdutil.Inputf("--reaction: only resist goes with --power (a psychic power or spell), not %q", opts.Reaction)
+		}
+		if _, mental := combat.FindMentalPower(a.Effect); mental {
+			break
+		}
 		if a.Points > 0 && a.Pool == "" {
 			return a, cmdutil.Inputf("--spend needs --pool (energy, magic, psi or fluid)")
 		}
