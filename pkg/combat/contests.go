@@ -507,7 +507,7 @@ func transmute(res MentalResult, will int, mods []string, r dice.Roller) (Mental
 		return res, errRoller(100, v, "transmutation")
 	}
 	res.Roll, res.Success = v, v <= t.Chance
-	verdict := "fails (the 6 psi are spent anyway)"
+	verdict := "fails (the psi are spent anyway)"
 	if res.Success {
 		verdict = "the object is transmuted"
 	}
