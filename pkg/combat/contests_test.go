@@ -6,6 +6,7 @@ import (
 
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/rulebook"
 )
 
 // mentalHero is a hero with will, strength, the given powers and pools.
@@ -200,5 +201,37 @@ func TestDeviceWill(t *testing.T) {
 		if got := DeviceWill(ranks); got != want {
 			t.Errorf("DeviceWill(%d) = %d, want %d", ranks, got, want)
 		}
+	}
+}
+
+// Energy Reflect (p. 56), hand-worked: a fire blast of 2d6 H / 3d6 S at
+// SC 3 on AC F needs 9; d20 15 hits; the reflect parry is automatic and
+// stops it whole (no damage dice rolled). The return shot is SC 2 with the
+// same dice, from a file with no pool: AC F at SC 2 needs 10, d20 18 hits;
+// 3+4 = 7 H, 1+2+3 = 6 S; an energy blast's dividers count 2 lower.
+func TestReflectedAttack(t *testing.T) {
+	blaster := withAttack(mk("nefario", rulebook.ACF), hero.Attack{Slug: "blast", Name: "blast", StrikeClass: 3, DamageType: "energy-blast",
+		Health: "2d6", Stamina: "3d6", Ranged: true, Range: 40, Panels: 2, Power: "energy-blast"})
+	blaster.Powers = []hero.Power{{Slug: "energy-blast", Rank: 1, Flavours: []hero.Flavour{{Slug: "fire", Table: "energy-type"}}}}
+	mirror := mk("mirror", rulebook.ACF)
+	mirror.Powers = []hero.Power{{Slug: "energy-reflect", Rank: 1, Flavours: []hero.Flavour{{Slug: "fire", Table: "energy-type"}}}}
+	mirror.Combat.Parries = []hero.Parry{{Slug: "energy-reflect", ParryType: "energy-blast", Automatic: true}}
+	res := resolve(t, blaster, mirror, Request{Attack: "blast", Reaction: Reaction{Kind: ReactionParry, Parry: "energy-reflect"}}, Options{}, 15)
+	if res.Outcome != OutcomeParried || res.Reaction.Reflect == nil || res.After.Health != 40 {
+		t.Fatalf("outcome %s, reflect %+v, health %d", res.Outcome, res.Reaction.Reflect, res.After.Health)
+	}
+	a, err := ReflectedAttack(res.Reaction)
+	if err != nil || a.StrikeClass != 2 || a.Health != "2d6" || a.Stamina != "3d6" || a.DamageType != "energy-blast" {
+		t.Fatalf("%+v %v", a, err)
+	}
+	shooter := *mirror
+	shooter.Combat.Attacks = []hero.Attack{a}
+	back := resolve(t, &shooter, blaster, Request{Attack: a.Slug, Reflected: true}, Options{}, 18, 3, 4, 1, 2, 3)
+	if back.Outcome != OutcomeHit || back.After.Health != 33 || back.After.Stamina != 34 || back.PoolSpent != nil {
+		t.Errorf("outcome %s, after %+v, pool %+v", back.Outcome, back.After, back.PoolSpent)
+	}
+	// A missed or ordinary parry has nothing to send back.
+	if _, err := ReflectedAttack(ReactionResult{Kind: ReactionParry, Success: true}); err == nil {
+		t.Error("an ordinary parry reflected")
 	}
 }

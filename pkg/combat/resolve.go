@@ -353,7 +353,7 @@ func (p *pipeline) checkReaction() error {
 		if _, ok := rulebook.ParryTarget(at, pt); !ok && !p.reflect {
 			return reqErr(field, "parry: %s (%s) cannot stop %s: the Parrying Table shows \"-\" (p. 34)", p.parry.Slug, pt.Label(), at.Label())
 		}
-		if p.parry.Health == "" && p.parry.Stamina == "" {
+		if p.parry.Health == "" && p.parry.Stamina == "" && !p.reflect {
 			return reqErr(field, "parry %s has no virtual damage dice (health/stamina)", p.parry.Slug)
 		}
 		var err2 error
@@ -495,7 +495,9 @@ func (p *pipeline) checkDamage() error {
 		if capDice > 0 && nh+ns > capDice {
 			return reqErr("power-dice", "%s: %d dice is more than the %d one action may use (10 points per action)", p.kind, nh+ns, capDice)
 		}
-		if poolName != "" {
+		if poolName != "" && req.Reflected {
+			res.Notes = append(res.Notes, "reflected energy: no pool pays for it (p. 56)")
+		} else if poolName != "" {
 			if pool := att.FindPool(poolName); pool != nil {
 				limit := pool.CapPerAction
 				if limit > 0 && cost > limit {
@@ -727,8 +729,17 @@ func (p *pipeline) reaction() (Outcome, error) {
 		rr.Parry, rr.AttackType, rr.ParryType = p.parry.Slug, string(p.atype), string(p.ptype)
 		rr.RangedForm = p.parry.Ranged || rangedParry(p.ptype)
 		if p.reflect {
+			// "you automatically succeed in a melee parry" (p. 56): the
+			// attack is stopped whole, not reduced as a ranged parry.
+			rr.RangedForm = false
 			rr.Success = true
 			res.Notes = append(res.Notes, "Energy Reflect: an automatic successful parry; "+def.Name+" may now roll to hit the source back at strike class 2 (p. 56)")
+			rr.Reflect = &Reflection{Attack: p.atk.Slug, DamageType: p.atk.DamageType, EnergyType: res.Attack.EnergyType,
+				Health: p.hExpr, Stamina: p.sExpr, Range: p.atk.Range}
+			// The energy goes back at its source: none of it reaches the
+			// reflector, so no damage, virtual damage or knockback is
+			// rolled (read, docs/rules-notes.md).
+			return OutcomeParried, nil
 		} else {
 			roll, err := rec.Roll(20, "parry")
 			if err != nil {

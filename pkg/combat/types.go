@@ -289,6 +289,9 @@ type Request struct {
 	// MassKg is the thrown defender's mass for ModeThrow; 0 means an
 	// average super hero (DefaultPersonMassKg).
 	MassKg float64 `json:"mass_kg,omitempty"`
+	// Reflected marks Energy Reflect's return shot (p. 56): the energy is
+	// the parried attack's, so no pool pays for it.
+	Reflected bool `json:"reflected,omitempty"`
 }
 
 // Outcome is how an attack ended, a stable word in JSON.
@@ -421,6 +424,20 @@ type ReactionResult struct {
 	// stamina).
 	ReducedHealth  int `json:"reduced_health,omitempty"`
 	ReducedStamina int `json:"reduced_stamina,omitempty"`
+	// Reflect is the energy an Energy Reflect parry may send back at the
+	// attacker (p. 56): ReflectedAttack builds the return shot from it.
+	Reflect *Reflection `json:"reflect,omitempty"`
+}
+
+// Reflection is the parried energy attack Energy Reflect may send back
+// at its source (p. 56): its damage dice and kind.
+type Reflection struct {
+	Attack     string `json:"attack"`
+	DamageType string `json:"damage_type"`
+	EnergyType string `json:"energy_type"`
+	Health     string `json:"health"`
+	Stamina    string `json:"stamina"`
+	Range      int    `json:"range"`
 }
 
 // DamageResult is step 3 (p. 36): the damage rolled, before reductions.

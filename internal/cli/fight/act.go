@@ -50,6 +50,9 @@ type ActOptions struct {
 	Modifiers []string
 	Mode      string
 	Willing   bool
+	// Energy Reflect's return shot.
+	Reflect         bool
+	ReflectReaction string
 }
 
 // NewCmdAct builds `spandex fight act`.
@@ -151,6 +154,12 @@ resist, 1d6 (a double-panel reaction it owes); ties go to the attacker.
   empathy, telepathy   --how read|change (3/5 psi) or read|send (2 psi);
                        a contest unless --willing (pp. 67, 69)
 
+Energy Reflect (p. 56): --attack ID ... --reaction parry[:energy-reflect]
+--reflect: the target's automatic parry of its own energy type sends the
+energy back at once, a to-hit roll at strike class 2 with the parried
+attack's damage dice (no pool spent, no panels); --reflect-reaction R is
+the attacker's reaction to it (owed or free as usual).
+
 A Snare binding (--attack ID --with snare-bind --spend N, N 1-10 fluid
 points, default 10, spent hit or miss) binds on a hit: the target cannot
 move and is +4 to hit; its escape chance is its strength %, +10% per point
@@ -166,7 +175,7 @@ surprised cannot react (except with Danger Sense or Animal Senses).
 
 --dice order: an attack consumes pkg/combat's order (to-hit d20; reaction
 dice; damage dice, health then stamina; a d6 per obstruction; the prone
-d20); a finishing move 1d6 hours; --power --effect mass or gravity the
+d20), then with --reflect the return shot's in the same order; a finishing move 1d6 hours; --power --effect mass or gravity the
 target's will roll at ×4 (1d20) and ×8 (1d20+10); a psychic power,
 spell or device the attacker's d20, the target's d20, the resist 1d6,
 then hypnotism's or the device's 1d6 double-panels on a success;
@@ -209,6 +218,8 @@ transmutation only its d100; other actions roll nothing.`,
 	fl.StringVar(&opts.Drain, "drain", "", "psychic-drain: the target's pool drained (energy, magic, psi or fluid)")
 	fl.StringSliceVar(&opts.Modifiers, "modifiers", nil, "transmutation: the difficulty modifiers (spandex tables transmutation)")
 	fl.StringVar(&opts.Mode, "how", "", "empathy: read|change; telepathy: read|send")
+	fl.BoolVar(&opts.Reflect, "reflect", false, "the target parries with Energy Reflect and sends the energy back at strike class 2 (p. 56)")
+	fl.StringVar(&opts.ReflectReaction, "reflect-reaction", "none", "the attacker's reaction to the reflected shot (as --reaction)")
 	fl.BoolVar(&opts.Willing, "willing", false, "empathy, telepathy: the target is willing (no contest)")
 	return cmd
 }
@@ -316,7 +327,16 @@ func (opts *ActOptions) action(actor string) (encounter.Action, error) {
 // strike builds the attack request from the flags, with pkg/combat's
 // parsers (the same syntax as ` + "`spandex attack`" + `).
 func (opts *ActOptions) strike(actor string) (encounter.Strike, error) {
-	s := encounter.Strike{Actor: actor, MoveActMove: opts.MoveActMove, Points: opts.Spend}
+	s := encounter.Strike{Actor: actor, MoveActMove: opts.MoveActMove, Points: opts.Spend, Reflect: opts.Reflect}
+	if opts.Reflect {
+		rx, err := combat.ParseReaction(opts.ReflectReaction)
+		if err != nil {
+			return s, cmdutil.Inputf("--reflect-reaction: %v", err)
+		}
+		s.ReflectReaction = rx
+	} else if opts.ReflectReaction != "none" {
+		return s, cmdutil.Inputf("--reflect-reaction goes with --reflect")
+	}
 	if opts.Pool != "" && opts.Pool != "fluid" {
 		return s, cmdutil.Inputf("--pool: an attack here spends only a Snare binding's fluid points")
 	}
