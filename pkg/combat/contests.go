@@ -538,3 +538,30 @@ func ApplyMental(res *MentalResult, att, def *hero.Hero) {
 		SetConditions(def)
 	}
 }
+
+// MysticShieldDice is how many d6 of health a Mystic Shield of points MP
+// has: 1d6 per 4 MP (p. 64), per 2 MP paid for the speciality (half
+// cost). The points must buy whole dice, at most 10 a casting.
+func MysticShieldDice(points int, speciality bool) (int, error) {
+	per := 4
+	if speciality {
+		per = 4 / rulebook.SpecialityDivisor
+	}
+	if points < per || points > rulebook.PoolCapPerAction || points%per != 0 {
+		return 0, reqErr("spend", "a mystic shield is 1d6 per %d MP paid, at most %d MP a casting (p. 64); got %d", per, rulebook.PoolCapPerAction, points)
+	}
+	return points / per, nil
+}
+
+// SpellSpeciality reports whether a spell or psychic power is one of h's
+// specialities (half cost, pp. 62, 67).
+func SpellSpeciality(h *hero.Hero, slug string) bool {
+	for _, pw := range h.Powers {
+		for _, f := range pw.Flavours {
+			if f.Slug == slug && f.Speciality {
+				return true
+			}
+		}
+	}
+	return false
+}

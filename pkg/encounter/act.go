@@ -301,6 +301,9 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 				raise = &ef
 			}
 		}
+		if a.Power == "magic" && a.Effect == EffectMysticShield {
+			return e.mysticShield(ctx, c, target, a, n, steps)
+		}
 		if mp, ok := mentalPowerOf(a); ok {
 			if target == nil && mp.Slug != "transmutation" {
 				return fmt.Errorf("%s needs a target (--target ID)", mp.Slug)

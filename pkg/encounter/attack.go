@@ -186,7 +186,7 @@ func (e *Encounter) Attack(ctx Ctx, s Strike, opt combat.Options) (*combat.Resul
 	}
 	if i, ok := barrier(def); ok {
 		req.Situation.ForceBarrier = def.Effects[i].Health
-		req.Situation.ForceBarrierWall = def.Effects[i].Name == EffectForceWall
+		req.Situation.ForceBarrierWall = def.Effects[i].Name != EffectForceShield
 	}
 	binding, err := bindingCost(att, req, s.Points)
 	if err != nil {
@@ -217,8 +217,11 @@ func (e *Encounter) Attack(ctx Ctx, s Strike, opt combat.Options) (*combat.Resul
 		summary = fmt.Sprintf("%s moves, attacks %s with %s (%s%s) and moves on", att.ID, def.ID, res.Attack.Slug, res.Outcome, damageText(res, def))
 	}
 	if b := res.Barrier; b != nil {
-		what := map[bool]string{true: "force wall", false: "force shield"}[b.Wall]
-		summary += fmt.Sprintf(", stopped whole by %s's %s (%d health damage against its %d, pp. 59-60)", def.ID, what, b.Damage, b.Health)
+		what, pages := map[bool]string{true: "force wall", false: "force shield"}[b.Wall], "pp. 59-60"
+		if i, ok := barrier(def); ok && def.Effects[i].Name == EffectMysticShield {
+			what, pages = "mystic shield", "p. 64"
+		}
+		summary += fmt.Sprintf(", stopped whole by %s's %s (%d health damage against its %d, %s)", def.ID, what, b.Damage, b.Health, pages)
 	}
 	rec := AttackRecord{Attack: res.Attack.Slug, StrikeClass: int(res.Attack.StrikeClass), Mode: string(res.Mode), Outcome: res.Outcome,
 		Reaction: string(res.Reaction.Kind), ReactionPanels: res.Reaction.Panels, Free: res.Reaction.Free,

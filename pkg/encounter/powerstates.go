@@ -150,6 +150,9 @@ func (e *Encounter) escapes(ctx Ctx) error {
 const (
 	EffectForceWall   = "force-wall"
 	EffectForceShield = "force-shield"
+	// EffectMysticShield is the Mystic Shield spell's wall (p. 64): the
+	// same rule as a force wall, cast again once destroyed.
+	EffectMysticShield = "mystic-shield"
 	// RestOfFight is the cooldown page of a hard wall or shield that was
 	// destroyed: an hour per point of its health outlasts any fight.
 	RestOfFight = 1_000_000_000
@@ -198,7 +201,7 @@ func barrierEffect(c, target *Combatant) (Effect, bool, error) {
 func barrier(def *Combatant) (int, bool) {
 	at := -1
 	for i, ef := range def.Effects {
-		if (ef.Name == EffectForceWall || ef.Name == EffectForceShield) && (at < 0 || ef.Health > def.Effects[at].Health) {
+		if (ef.Name == EffectForceWall || ef.Name == EffectForceShield || ef.Name == EffectMysticShield) && (at < 0 || ef.Health > def.Effects[at].Health) {
 			at = i
 		}
 	}
@@ -249,4 +252,70 @@ func (e *Encounter) toggleInvisible(ctx Ctx, c *Combatant) error {
 	}
 	return e.AddEffect(ctx, c.ID, Effect{Name: EffectInvisible, Power: "invisibility", Source: c.ID,
 		Note: "attackers who cannot see it get -4 to hit (p. 61)"})
+}
+
+// mysticShield casts the Mystic Shield spell (p. 64) round c, or round
+// target: points MP (1d6 health per 4, per 2 for the speciality), a
+// double-panel; the shield stops every attack that hits it whole until a
+// single attack does more health damage than its health, repairing
+// itself between attacks, like a force wall (p. 59); it needs
+// concentration (it ends when its caster is out).
+//
+// Dice: the shield's health dice.
+func (e *Encounter) mysticShield(ctx Ctx, c, target *Combatant, a Action, n int, steps ruling.Steps) error {
+	if c.Hero.PowerRank("magic") == 0 {
+		return fmt.Errorf("%s has no Magic", c.ID)
+	}
+	if p := c.Hero.FindPower("magic"); p != nil && len(p.Flavours) > 0 && !p.HasFlavour("mystic-shield") {
+		return fmt.Errorf("%s does not know mystic-shield", c.ID)
+	}
+	if a.Pool != "" && a.Pool != "magic" {
+		return fmt.Errorf("mystic-shield spends magic points, not %s", a.Pool)
+	}
+	spec := combat.SpellSpeciality(&c.Hero, "mystic-shield")
+	nd, err := combat.MysticShieldDice(a.Points, spec)
+	if err != nil {
+		return err
+	}
+	pool := c.Hero.FindPool("magic")
+	if pool == nil || pool.Current < a.Points {
+		have := 0
+		if pool != nil {
+			have = pool.Current
+		}
+		return fmt.Errorf("%s has only %d magic points left", c.ID, have)
+	}
+	holder := c
+	if target != nil {
+		holder = target
+	}
+	for _, ef := range holder.Effects {
+		if ef.Name == EffectMysticShield && ef.Source == c.ID {
+			return fmt.Errorf("%s's mystic shield is already up round %s", c.ID, holder.ID)
+		}
+	}
+	if err := e.spend(c, n); err != nil {
+		return err
+	}
+	rec := dice.NewRecorder(ctx.Roller)
+	x := dice.MustParse(fmt.Sprintf("%dd6", nd))
+	health, err := x.Total(rec, "mystic shield health")
+	if err != nil {
+		return err
+	}
+	pool.Current -= a.Points
+	how := "1d6 per 4 MP"
+	if spec {
+		how = "1d6 per 2 MP, the speciality at half cost"
+	}
+	steps.Add("mystic-shield", "p. 64", "%d MP: %dd6 (%s) = %d health; stops each attack whole unless one attack does more health damage", a.Points, nd, how, health)
+	ev := Event{Kind: "action", Actor: c.ID, Target: holder.ID, Panels: n, Steps: steps, Dice: rec.Rolls(), Seed: ctx.Seed, Details: mustJSON(a),
+		Summary: fmt.Sprintf("%s casts mystic-shield round %s, spending %d magic points (%d left): %dd6 = %d health (p. 64)", c.ID, holder.ID, a.Points, pool.Current, nd, health)}
+	e.appendEvent(ev)
+	if err := e.AddEffect(ctx, holder.ID, Effect{Name: EffectMysticShield, Power: "magic", Source: c.ID, Health: health,
+		Note: "Mystic Shield (p. 64): stops every attack that hits it whole; destroyed by more health damage in one attack than its health; concentration"}); err != nil {
+		return err
+	}
+	e.endAction(c)
+	return nil
 }

@@ -151,6 +151,11 @@ resist, 1d6 (a double-panel reaction it owes); ties go to the attacker.
                        on a d100 (p. 69)
   restraint            --spend N (1-10) MP: a binding of strength 10 N,
                        no roll, the escape chance as for a Snare (p. 64)
+  mystic-shield        (magic) --spend N MP: 1d6 health per 4 MP (per 2
+                       for the speciality) round the caster or --target;
+                       stops each attack whole until one attack does more
+                       health damage than its health, like a force wall
+                       (p. 64); its dice are rolled when it is cast
   empathy, telepathy   --how read|change (3/5 psi) or read|send (2 psi);
                        a contest unless --willing (pp. 67, 69)
 
@@ -305,7 +310,7 @@ func (opts *ActOptions) action(actor string) (encounter.Action, error) {
 		default:
 			return a, cmdutil.Inputf("--reaction: only resist goes with --power (a psychic power or spell), not %q", opts.Reaction)
 		}
-		if _, mental := combat.FindMentalPower(a.Effect); mental {
+		if _, mental := combat.FindMentalPower(a.Effect); mental || a.Effect == encounter.EffectMysticShield {
 			break
 		}
 		if a.Points > 0 && a.Pool == "" {
