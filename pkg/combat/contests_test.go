@@ -235,3 +235,13 @@ func TestReflectedAttack(t *testing.T) {
 		t.Error("an ordinary parry reflected")
 	}
 }
+
+// The molecular layer (p. 58): one step toward A, never past it.
+func TestImprovedArmourClass(t *testing.T) {
+	cases := []struct{ in, want rulebook.ArmourClass }{{'F', 'E'}, {'L', 'K'}, {'B', 'A'}, {'A', 'A'}}
+	for _, c := range cases {
+		if got := ImprovedArmourClass(c.in, 1); got != c.want {
+			t.Errorf("%c -> %c, want %c", c.in, got, c.want)
+		}
+	}
+}

@@ -27,3 +27,12 @@ func ReflectedAttack(rr ReactionResult) (hero.Attack, error) {
 		Notes: "Energy Reflect's return shot (p. 56): " + r.EnergyType}
 	return a, nil
 }
+
+// ImprovedArmourClass is ac improved by steps (toward A, the best; p. 32):
+// Environmental Control's molecular layer gives one step (p. 58).
+func ImprovedArmourClass(ac rulebook.ArmourClass, steps int) rulebook.ArmourClass {
+	if ac < rulebook.ACA || ac > rulebook.ACL {
+		return ac
+	}
+	return rulebook.ArmourClass(max(int(ac)-steps, int(rulebook.ACA)))
+}

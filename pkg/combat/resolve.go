@@ -46,6 +46,14 @@ func (rv *Resolver) Resolve(res *Result, attacker, defender *hero.Hero, req Requ
 		return err
 	}
 	res.reset()
+	if req.Situation.Molecular {
+		// The molecular layer improves the armour class one step (p. 58):
+		// everything read from the class (to-hit, dodging, immunities)
+		// follows; the file's dividers stay.
+		d := *defender
+		d.Combat.ArmourClass = ImprovedArmourClass(defender.Combat.ArmourClass, 1)
+		defender = &d
+	}
 	res.Attacker, res.Defender, res.Mode = attacker.Name, defender.Name, req.Mode
 	res.Before = stateOf(defender)
 	p, err := prepare(res, attacker, defender, &req, r, opt, &rv.p)

@@ -206,6 +206,9 @@ type Situation struct {
 	// Dimensional: inside a Dimensional control area (-4 to hit and to
 	// parry). Gale: in or shooting into a gale or fog (-2).
 	Dimensional bool `json:"dimensional,omitempty"`
+	// Molecular: the defender is wrapped in Environmental Control's
+	// molecular protective layer, its armour class one step better (p. 58).
+	Molecular bool `json:"molecular,omitempty"`
 	Gale        bool `json:"gale,omitempty"`
 	// AnalysePanels are extra panels spent analysing with a Brain Implant:
 	// +1 per panel per implant rank, at most +5.

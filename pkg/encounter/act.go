@@ -301,6 +301,9 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 				raise = &ef
 			}
 		}
+		if a.Power == "environmental-control" && a.Effect == EffectMolecular {
+			return e.molecularLayer(ctx, c, target, a, n, steps)
+		}
 		if a.Power == "magic" && a.Effect == EffectMysticShield {
 			return e.mysticShield(ctx, c, target, a, n, steps)
 		}

@@ -163,6 +163,8 @@ func (e *Encounter) Attack(ctx Ctx, s Strike, opt combat.Options) (*combat.Resul
 			req.Situation.Impervious = true
 		case "denser":
 			req.Situation.DefenderDenser = true
+		case EffectMolecular:
+			req.Situation.Molecular = true // armour class one step better (p. 58)
 		case "mass":
 			// +5 knockback threshold at each step, ×2 to ×16 (p. 54).
 			req.Situation.DefenderMass = max(req.Situation.DefenderMass, ef.Multiplier)

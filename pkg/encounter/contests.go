@@ -229,3 +229,40 @@ func mentalPage(slug string) string {
 	p, _ := combat.FindMentalPower(slug)
 	return p.Page
 }
+
+// EffectMolecular is Environmental Control's molecular protective layer
+// on a combatant: its armour class one step better (p. 58).
+const EffectMolecular = "molecular-layer"
+
+// molecularLayer wraps target (or c) in a molecular protective layer
+// (Environmental Control, molecular aspect, p. 58): a double-panel; every
+// attack on it then counts its armour class one step better
+// (combat.Situation.Molecular). It lasts while its maker is in the fight.
+func (e *Encounter) molecularLayer(ctx Ctx, c, target *Combatant, a Action, n int, steps ruling.Steps) error {
+	if p := c.Hero.FindPower("environmental-control"); p == nil || (len(p.Flavours) > 0 && !p.HasFlavour("molecular")) {
+		return fmt.Errorf("%s has no molecular Environmental Control (p. 58)", c.ID)
+	}
+	holder := c
+	if target != nil {
+		holder = target
+	}
+	for _, ef := range holder.Effects {
+		if ef.Name == EffectMolecular {
+			return fmt.Errorf("%s already has a molecular layer", holder.ID)
+		}
+	}
+	if err := e.spend(c, n); err != nil {
+		return err
+	}
+	ac := holder.Hero.Combat.ArmourClass
+	better := combat.ImprovedArmourClass(ac, 1)
+	steps.Add("molecular", "p. 58", "a protective layer: armour class %s counts as %s against attacks", ac, better)
+	e.appendEvent(Event{Kind: "action", Actor: c.ID, Target: holder.ID, Panels: n, Steps: steps, Details: mustJSON(a),
+		Summary: fmt.Sprintf("%s wraps %s in a molecular layer: armour class %s counts as %s (p. 58)", c.ID, holder.ID, ac, better)})
+	if err := e.AddEffect(ctx, holder.ID, Effect{Name: EffectMolecular, Power: "environmental-control", Source: c.ID,
+		Note: "Environmental Control, molecular (p. 58): armour class one step better"}); err != nil {
+		return err
+	}
+	e.endAction(c)
+	return nil
+}

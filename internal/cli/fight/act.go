@@ -127,10 +127,10 @@ Impervious, and Density Control or mass (denser: +10 melee damage and +5
 knockback threshold). --move-act-move: Super Speed's half move, attack,
 half move in one double-panel (p. 30).
 
-Psychic powers, spells and the mind-control device (--power
-psychic-ability|magic|cybernetics --effect NAME --target ID; pp. 43, 53,
-63-64, 67-69) take a double-panel and spend their points win or lose (a
-speciality half, rounded up). A contest is 1d20 + will each side, the
+Psychic powers, spells, the mind-control device and the molecular layer
+(--power psychic-ability|magic|cybernetics|environmental-control --effect
+NAME --target ID; pp. 43, 53, 58, 63-64, 67-69) take a double-panel and
+spend their points win or lose (a speciality half, rounded up). A contest is 1d20 + will each side, the
 target adding its Confidence Table bonus (p. 24) and, with --reaction
 resist, 1d6 (a double-panel reaction it owes); ties go to the attacker.
   mind-control         10 psi; control: half panels, 1 psi a page, one
@@ -156,6 +156,10 @@ resist, 1d6 (a double-panel reaction it owes); ties go to the attacker.
                        stops each attack whole until one attack does more
                        health damage than its health, like a force wall
                        (p. 64); its dice are rolled when it is cast
+  molecular-layer      (environmental-control, molecular) a protective
+                       layer round the actor or --target: its armour
+                       class counts one step better against every attack
+                       (p. 58)
   empathy, telepathy   --how read|change (3/5 psi) or read|send (2 psi);
                        a contest unless --willing (pp. 67, 69)
 
