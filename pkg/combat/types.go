@@ -209,7 +209,7 @@ type Situation struct {
 	// Molecular: the defender is wrapped in Environmental Control's
 	// molecular protective layer, its armour class one step better (p. 58).
 	Molecular bool `json:"molecular,omitempty"`
-	Gale        bool `json:"gale,omitempty"`
+	Gale      bool `json:"gale,omitempty"`
 	// AnalysePanels are extra panels spent analysing with a Brain Implant:
 	// +1 per panel per implant rank, at most +5.
 	AnalysePanels int `json:"analyse_panels,omitempty"`
