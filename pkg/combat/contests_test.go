@@ -245,3 +245,23 @@ func TestImprovedArmourClass(t *testing.T) {
 		}
 	}
 }
+
+// Environmental Control (pp. 57-58), hand-worked: the electrical arc and
+// temperature roll no to-hit die; the arc's 1d6 3 H and 1d6 4 S against
+// H/2 S/2 are 2 H (rounded up) and 2 S; temperature's 2d6 3+4 = 7 S
+// ignore the S/2 divider.
+func TestNoToHitAndTemperature(t *testing.T) {
+	arc := hero.Attack{Slug: "electric-arc", Name: "arc", StrikeClass: 2, DamageType: "electric-arc", Health: "1d6", Stamina: "1d6", Ranged: true, Range: 20, Panels: 2, NoToHit: true}
+	heat := hero.Attack{Slug: "temperature", Name: "heat", StrikeClass: 2, DamageType: "temperature", Stamina: "2d6", Ranged: true, Range: 20, Panels: 2, NoToHit: true}
+	att := withAttack(withAttack(mk("sparks", rulebook.ACF), arc), heat)
+	def := mk("target", rulebook.ACF)
+	def.Combat.Dividers = hero.Dividers{Health: 2, Stamina: 2}
+	res := resolve(t, att, def, Request{Attack: "electric-arc"}, Options{}, 3, 4)
+	if res.Outcome != OutcomeHit || res.ToHit.Rolled || res.Applied.Health != 2 || res.Applied.Stamina != 2 {
+		t.Errorf("arc: %s rolled %v, %d H %d S", res.Outcome, res.ToHit.Rolled, res.Applied.Health, res.Applied.Stamina)
+	}
+	res = resolve(t, att, def, Request{Attack: "temperature"}, Options{}, 3, 4)
+	if res.Applied.Stamina != 7 {
+		t.Errorf("temperature: %d S, want 7 (S dividers do not help)", res.Applied.Stamina)
+	}
+}

@@ -587,6 +587,10 @@ func (p *pipeline) run() error {
 	switch {
 	case req.Mode == ModeCrush:
 		res.ToHit = ToHitResult{ArmourClass: p.def.Combat.ArmourClass, StrikeClass: p.atk.StrikeClass, Hit: true}
+	case p.atk.NoToHit && req.Mode == ModeStrike:
+		// The electrical arc and temperature need no to-hit roll (pp. 57-58).
+		res.ToHit = ToHitResult{ArmourClass: p.def.Combat.ArmourClass, StrikeClass: p.atk.StrikeClass, Hit: true}
+		res.Notes = append(res.Notes, p.atk.Slug+": no to-hit roll (pp. 57-58)")
 	case p.mental:
 		pr, err := p.mentalContest()
 		if err != nil {
@@ -1143,6 +1147,10 @@ func (p *pipeline) dividers() rulebook.Dividers {
 	if p.req.Reaction.Kind == ReactionDodge && blunt(p.atk) && p.def.PowerRank("elasticity") > 0 {
 		dv.Health, dv.Stamina = max(dv.Health, 2), max(dv.Stamina, 2)
 		*notes = append(*notes, "elasticity: at least H/2 S/2 when dodging a blunt attack (p. 55)")
+	}
+	if p.atk.DamageType == "temperature" {
+		dv.Stamina = 0
+		*notes = append(*notes, "temperature: S dividers do not help (p. 58)")
 	}
 	switch p.kind {
 	case kindEnergyBlast:
