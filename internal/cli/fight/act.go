@@ -343,7 +343,7 @@ func (opts *ActOptions) strike(actor string) (encounter.Strike, error) {
 			return s, cmdutil.Inputf("--reflect-reaction: %v", err)
 		}
 		s.ReflectReaction = rx
-	} else if opts.ReflectReaction != "none" {
+	} else if opts.ReflectReaction != "none" && opts.ReflectReaction != "" {
 		return s, cmdutil.Inputf("--reflect-reaction goes with --reflect")
 	}
 	if opts.Pool != "" && opts.Pool != "fluid" {
