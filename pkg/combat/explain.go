@@ -31,6 +31,12 @@ func (res *Result) Explain() ruling.Steps {
 	case ModeThrow:
 		st.Add("throw", "p. 43", "throwing a grabbed person: no to-hit roll; the thrower needs the Throw score for the mass")
 	}
+	if o := res.Object; o != nil {
+		st.AddRow("object", "pp. 36, 39-41", "Object Table", o.Mass, "%s", o.Text())
+	}
+	for _, r := range res.HeroPoints {
+		st.Add("hero-points", "p. 14", "%s", r.Text())
+	}
 	th := res.ToHit
 	switch {
 	case th.Mental != nil:
@@ -328,6 +334,9 @@ func (res *Result) Summary() string {
 	}
 	if f := res.Finishing; f != nil {
 		s += fmt.Sprintf(", knocked out for %d hours", f.Hours)
+	}
+	for _, r := range res.HeroPoints {
+		s += fmt.Sprintf(", %s re-rolled the %s with %d hero point%s", r.Hero, r.Roll, r.Points, map[bool]string{true: "", false: "s"}[r.Points == 1])
 	}
 	if res.After.Condition != res.Before.Condition {
 		s += "; " + res.After.Condition

@@ -5,6 +5,7 @@ import (
 
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/heropoints"
 	"github.com/codename-spandex/spandex/pkg/ruling"
 )
 
@@ -41,6 +42,14 @@ func FallOn(h *hero.Hero, in FallInput, r dice.Roller) (*FallApplied, error) {
 		return nil, reqErr("hero", "%s is a mundane character with no health or stamina track (p. 38): the GM rules the fall", h.Name)
 	}
 	in.Dividers = rbDividers(h.Combat.Dividers)
+	if in.HeroPoints != 0 {
+		if err := heropoints.Check(h, in.HeroPoints); err != nil {
+			return nil, reqErr("hero-points", "%v", err)
+		}
+		if in.Acrobatics || in.EdgeGrab {
+			return nil, reqErr("hero-points", "an avoided fall rolls no damage to re-roll")
+		}
+	}
 	rec := dice.NewRecorder(r)
 	fr, err := Fall(in, rec)
 	if err != nil {
@@ -48,6 +57,11 @@ func FallOn(h *hero.Hero, in FallInput, r dice.Roller) (*FallApplied, error) {
 	}
 	fa := &FallApplied{Hero: h.Name, FallResult: fr, Before: stateOf(h), Dice: rec.Rolls()}
 	st := &fa.Steps
+	if hp := fr.HeroPoints; hp != nil {
+		hp.Hero = h.Name
+		heropoints.Spend(h, hp.Points)
+		st.Add("hero-points", "p. 14", "%s", hp.Text())
+	}
 	if fr.Avoided != "" {
 		st.Add("fall", "p. 43", "%s", fr.Avoided)
 		fa.After = fa.Before
@@ -85,7 +99,11 @@ func (fa *FallApplied) Summary() string {
 	if fa.Avoided != "" {
 		return fmt.Sprintf("%s falls %d m: %s", fa.Hero, fa.Metres, fa.Avoided)
 	}
-	return fmt.Sprintf("%s falls %d m: took %d H %d S; %s", fa.Hero, fa.Metres, fa.Taken.Health, fa.Taken.Stamina, fa.After.Condition)
+	hp := ""
+	if fa.HeroPoints != nil {
+		hp = fmt.Sprintf(" (damage re-rolled with %s)", plural(fa.HeroPoints.Points, "hero point"))
+	}
+	return fmt.Sprintf("%s falls %d m: took %d H %d S%s; %s", fa.Hero, fa.Metres, fa.Taken.Health, fa.Taken.Stamina, hp, fa.After.Condition)
 }
 
 func jumpText(j bool) string {

@@ -171,6 +171,11 @@ func unarmedAttack(h *hero.Hero) *hero.Attack {
 		Health: "1d6-6", Stamina: "2d6", AddsDamageBonus: true, Panels: 1}
 }
 
+// UnarmedStrikeClass is h's unarmed strike class: its own fist's, else
+// SC 2 for a costumed character and SC 0 for a mundane one (p. 31). An
+// object swung or thrown uses it (ObjectWeaponAttack).
+func UnarmedStrikeClass(h *hero.Hero) rulebook.StrikeClass { return unarmedAttack(h).StrikeClass }
+
 // AttackSlugs lists a hero's attacks, comma-separated ("none" if it has
 // none), for error messages.
 func AttackSlugs(h *hero.Hero) string { return attackSlugs(h) }

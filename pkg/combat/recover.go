@@ -5,6 +5,7 @@ import (
 
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/heropoints"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 	"github.com/codename-spandex/spandex/pkg/ruling"
 )
@@ -24,6 +25,8 @@ type RecoverInput struct {
 	// FirstAid from a trained professional: 1d6 health at once, and the
 	// end of a finishing move's knockout (pp. 38, 43). Never mid-fight.
 	FirstAid bool `json:"first_aid"`
+	// HeroPoints re-roll first aid's 1d6, keeping the higher (p. 14).
+	HeroPoints int `json:"hero_points"`
 }
 
 // HealthRoll is one recovery roll of health.
@@ -44,11 +47,13 @@ type RecoverResult struct {
 	Stamina int          `json:"stamina"` // stamina regained
 	// KnockoutEnded: a finishing move's knockout is over (its hours have
 	// passed, or first aid ended it early, p. 43).
-	KnockoutEnded bool          `json:"knockout_ended"`
-	Before        State         `json:"before"`
-	After         State         `json:"after"`
-	Dice          []dice.Rolled `json:"dice"`
-	Steps         ruling.Steps  `json:"steps"`
+	KnockoutEnded bool `json:"knockout_ended"`
+	// HeroPoints is first aid's roll re-rolled with hero points (p. 14).
+	HeroPoints *heropoints.Reroll `json:"hero_points,omitempty"`
+	Before     State              `json:"before"`
+	After      State              `json:"after"`
+	Dice       []dice.Rolled      `json:"dice"`
+	Steps      ruling.Steps       `json:"steps"`
 }
 
 // MaxRecoverHours and MaxRecoverDays bound one recover ruling.
@@ -99,6 +104,15 @@ func Recover(h *hero.Hero, in RecoverInput, r dice.Roller) (*RecoverResult, erro
 		return nil, reqErr("hero", "%s is a robot: it does not recover; it is repaired as a device (pp. 49-50)", h.Name)
 	case h.Condition.Dead:
 		return nil, reqErr("hero", "%s is dead: the dead do not recover at all (p. 38)", h.Name)
+	case in.HeroPoints != 0 && !in.FirstAid:
+		return nil, reqErr("hero-points", "only first aid's single 1d6 is re-rolled here: the hours and days roll many dice")
+	case in.HeroPoints != 0 && h.Health.Current >= h.Health.Max:
+		return nil, reqErr("hero-points", "%s is at full health: first aid rolls nothing to re-roll", h.Name)
+	}
+	if in.HeroPoints != 0 {
+		if err := heropoints.Check(h, in.HeroPoints); err != nil {
+			return nil, reqErr("hero-points", "%v", err)
+		}
 	}
 	x, bonus, err := healthRecoveryExpr(h)
 	if err != nil {
@@ -111,9 +125,26 @@ func Recover(h *hero.Hero, in RecoverInput, r dice.Roller) (*RecoverResult, erro
 		if h.Health.Current >= h.Health.Max {
 			return nil
 		}
-		roll, err := x.Roll(rec, "health recovery, "+when)
+		// Hero points (first aid only) keep the higher roll (p. 14).
+		var rolls []dice.Result
+		kept, results, err := heropoints.Keep(in.HeroPoints, heropoints.Higher, func(i int) (int, error) {
+			purpose := "health recovery, " + when
+			if i > 0 {
+				purpose += fmt.Sprintf(" (re-roll %d)", i)
+			}
+			r, err := x.Roll(rec, purpose)
+			rolls = append(rolls, r)
+			return r.Total, err
+		})
 		if err != nil {
 			return err
+		}
+		roll := rolls[kept]
+		if in.HeroPoints > 0 {
+			hp := heropoints.Record(h.Name, "hero", "first aid", heropoints.Higher, "health recovered", kept, results)
+			res.HeroPoints = &hp
+			heropoints.Spend(h, in.HeroPoints)
+			st.Add("hero-points", "p. 14", "%s", hp.Text())
 		}
 		d6, b := roll.Total-roll.Modifier, bonus
 		if roll.Modifier != 0 {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/hero"
@@ -97,6 +98,8 @@ func (res *Result) reset() {
 	res.Mundane, res.AttackerEffects, res.Finishing, res.PoolSpent = nil, nil, nil, nil
 	res.Barrier = nil
 	res.Notes = res.Notes[:0]
+	res.HeroPoints = res.HeroPoints[:0]
+	res.Object = nil
 	res.Dice = res.Dice[:0]
 	res.Steps = nil
 	if res.Dice == nil {
@@ -116,7 +119,9 @@ type pipeline struct {
 	req      *Request
 	reqv     Request
 	atk      *hero.Attack
-	kind     string // specialKind
+	objAtk   hero.Attack  // an object used as the weapon
+	objInfo  ObjectAttack // its ruling
+	kind     string       // specialKind
 	mental   bool
 	ac       rulebook.ArmourClass // AC used for to-hit
 	free     bool
@@ -140,6 +145,37 @@ type pipeline struct {
 
 	kb    KnockbackResult
 	spend PoolSpend
+	// mundaneRes is res.Mundane's memory, kept with the Resolver.
+	mundaneRes MundaneResult
+}
+
+// The armour classes' immunities to strike class 0-1 (p. 32), each
+// sentence made once for every class rather than per attack.
+var (
+	immuneSC01All = acText(func(ac rulebook.ArmourClass) string {
+		return fmt.Sprintf("armour class %s is immune to all damage from strike class 0-1 attacks (p. 32)", ac)
+	})
+	immuneSC01BulletsBlades = acText(func(ac rulebook.ArmourClass) string {
+		return fmt.Sprintf("armour class %s is immune to strike class 0-1 mundane bullets and blades (p. 32)", ac)
+	})
+)
+
+// acText returns text for every armour class, made once when first asked
+// for (not at start-up).
+func acText(text func(rulebook.ArmourClass) string) func(rulebook.ArmourClass) string {
+	made := sync.OnceValue(func() map[rulebook.ArmourClass]string {
+		m := map[rulebook.ArmourClass]string{}
+		for _, ac := range rulebook.ArmourClasses() {
+			m[ac] = text(ac)
+		}
+		return m
+	})
+	return func(ac rulebook.ArmourClass) string {
+		if s, ok := made()[ac]; ok {
+			return s
+		}
+		return text(ac)
+	}
 }
 
 // prepare checks the whole request before any die is rolled.
@@ -159,6 +195,20 @@ func prepare(res *Result, att, def *hero.Hero, req *Request, r dice.Roller, opt 
 	}
 	// The attack.
 	switch {
+	case req.Object != nil:
+		if req.Attack != "" {
+			return nil, reqErr("object-weapon", "give one of the attacker's attacks (--with) or an object, not both")
+		}
+		if req.Mode != ModeStrike {
+			return nil, reqErr("object-weapon", "an object is swung or thrown as a strike, not in %s mode", req.Mode)
+		}
+		atk, info, err := ObjectWeaponAttack(att.Abilities.Final.Strength, unarmedAttack(att).StrikeClass, *req.Object)
+		if err != nil {
+			return nil, err
+		}
+		p.objAtk, p.objInfo = atk, info
+		p.atk = &p.objAtk
+		res.Object = &p.objInfo
 	case req.Attack != "":
 		p.atk = att.FindAttack(req.Attack)
 		if p.atk == nil {
@@ -211,6 +261,9 @@ func prepare(res *Result, att, def *hero.Hero, req *Request, r dice.Roller, opt 
 		return nil, err
 	}
 	if err := p.checkDamage(); err != nil {
+		return nil, err
+	}
+	if err := p.checkHeroPoints(); err != nil {
 		return nil, err
 	}
 	for i, o := range req.Obstructions {
@@ -674,7 +727,12 @@ func (p *pipeline) toHit() (bool, error) {
 		return false, err
 	}
 	mods = append(mods, AttackModifiers(p.atk)...)
-	roll, err := p.rec.Roll(20, "to-hit")
+	// The d20 counts only as reaching the target or not (p. 33).
+	cut := 0
+	if target, err := rulebook.ToHit(p.ac, p.atk.StrikeClass); err == nil {
+		cut = target - sumMods(mods)
+	}
+	roll, err := p.rollDieKept(HeroRollToHit, 20, "to-hit", cut)
 	if err != nil {
 		return false, err
 	}
@@ -753,15 +811,20 @@ func (p *pipeline) reaction() (Outcome, error) {
 			// rolled (read, docs/rules-notes.md).
 			return OutcomeParried, nil
 		} else {
-			roll, err := rec.Roll(20, "parry")
-			if err != nil {
-				return "", err
-			}
 			mods := rr.Modifiers
 			if b := def.Combat.StrikeBonus; b != 0 {
 				mods = append(mods, ParryStrikeBonus(b))
 			}
 			mods = p.reactionMods(mods, true)
+			// The d20 counts only as reaching the parry's target or not.
+			cut := 0
+			if target, ok := rulebook.ParryTarget(p.atype, p.ptype); ok {
+				cut = target - sumMods(mods)
+			}
+			roll, err := p.rollDieKept(HeroRollReaction, 20, "parry", cut)
+			if err != nil {
+				return "", err
+			}
 			target, total, ok, _ := ParryOutcome(p.atype, p.ptype, roll, 0, mods)
 			rr.Roll, rr.Modifiers, rr.Target, rr.Total, rr.Success = roll, mods, target, total, ok
 		}
@@ -785,7 +848,7 @@ func (p *pipeline) reaction() (Outcome, error) {
 		}
 		return "", nil
 	case ReactionDodge:
-		roll, err := rec.Roll(6, "dodge")
+		roll, err := p.rollDieKept(HeroRollReaction, 6, "dodge", 0)
 		if err != nil {
 			return "", err
 		}
@@ -863,7 +926,7 @@ func (p *pipeline) judo() (Outcome, error) {
 		rr.JudoResult = "grab missed"
 		return "", nil
 	}
-	roll, err := rec.Roll(6, "judo throw")
+	roll, err := p.rollDieKept(HeroRollReaction, 6, "judo throw", 0)
 	if err != nil {
 		return "", err
 	}
@@ -938,9 +1001,9 @@ func (p *pipeline) completeImmunity() string {
 	sc01 := a.StrikeClass <= rulebook.SC1
 	switch {
 	case sc01 && info.ImmuneSC01All:
-		return fmt.Sprintf("armour class %s is immune to all damage from strike class 0-1 attacks (p. 32)", def.Combat.ArmourClass)
+		return immuneSC01All(def.Combat.ArmourClass)
 	case sc01 && info.ImmuneMundaneBulletsBlades && mundaneBulletsOrBlades(a):
-		return fmt.Sprintf("armour class %s is immune to strike class 0-1 mundane bullets and blades (p. 32)", def.Combat.ArmourClass)
+		return immuneSC01BulletsBlades(def.Combat.ArmourClass)
 	}
 	if ok, why := immuneToEnergy(def, p.res.Attack.EnergyType); ok {
 		return why
@@ -968,24 +1031,39 @@ func (p *pipeline) rollDamage() error {
 	d := &res.Damage
 	rec := &p.rec
 	d.HealthExpr, d.StaminaExpr = p.hExpr, p.sExpr
-	hr, err := rollParsed(rec, p.hE, "damage health")
-	if err != nil {
-		return err
-	}
-	sr, err := rollParsed(rec, p.sE, "damage stamina")
-	if err != nil {
-		return err
-	}
-	d.HealthRoll, d.StaminaRoll = hr, sr
 	d.Bonus = p.bonus
 	d.BonusHealth = p.req.Split.Health
 	d.BonusStamina = p.bonus - d.BonusHealth
+	bh, bs := d.BonusHealth, d.BonusStamina
 	if d.Minimum {
-		d.Health, d.Stamina = max(0, exprMinOf(p.hE)), max(0, exprMinOf(p.sE))
 		d.BonusHealth, d.BonusStamina = 0, 0
-	} else {
-		d.Health, d.Stamina = max(0, hr+d.BonusHealth), max(0, sr+d.BonusStamina)
 	}
+	// The health and stamina dice are one damage roll; hero points
+	// re-roll both and compare health + stamina damage (p. 14).
+	type rolled struct{ hr, sr, h, s int }
+	var all [4]rolled
+	rs := all[:0]
+	kept, err := p.keep(HeroRollDamage, "health + stamina damage", func(i int) (int, error) {
+		hr, err := rollParsed(rec, p.hE, rerollPurpose("damage health", i))
+		if err != nil {
+			return 0, err
+		}
+		sr, err := rollParsed(rec, p.sE, rerollPurpose("damage stamina", i))
+		if err != nil {
+			return 0, err
+		}
+		r := rolled{hr: hr, sr: sr, h: max(0, hr+bh), s: max(0, sr+bs)}
+		if d.Minimum {
+			r.h, r.s = max(0, exprMinOf(p.hE)), max(0, exprMinOf(p.sE))
+		}
+		rs = append(rs, r)
+		return r.h + r.s, nil
+	})
+	if err != nil {
+		return err
+	}
+	k := rs[kept]
+	d.HealthRoll, d.StaminaRoll, d.Health, d.Stamina = k.hr, k.sr, k.h, k.s
 	return nil
 }
 
@@ -1177,7 +1255,8 @@ func halfUp(n int) int { return (n + 1) / 2 }
 // mundane applies the simplified rule (p. 38).
 func (p *pipeline) mundane() error {
 	res, def := p.res, p.def
-	m := &MundaneResult{SuperPower: usesSuperPower(p.att, p.atk)}
+	m := &p.mundaneRes
+	*m = MundaneResult{SuperPower: usesSuperPower(p.att, p.atk)}
 	if def.Mundane != nil {
 		m.HitsBefore = def.Mundane.Hits
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/heropoints"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 )
 
@@ -148,6 +149,9 @@ type FallInput struct {
 	// reaction of grabbing the edge (no fall at all).
 	Acrobatics bool `json:"acrobatics,omitempty"`
 	EdgeGrab   bool `json:"edge_grab,omitempty"`
+	// HeroPoints make the GM re-roll the fall's damage that many times,
+	// keeping the least damage taken (p. 14; FallOn spends them).
+	HeroPoints int `json:"hero_points,omitempty"`
 }
 
 // FallResult is the damage of a fall.
@@ -161,6 +165,8 @@ type FallResult struct {
 	Health          int               `json:"health"`
 	Stamina         int               `json:"stamina"`
 	Avoided         string            `json:"avoided,omitempty"`
+	// HeroPoints is the damage re-rolled with hero points (p. 14).
+	HeroPoints *heropoints.Reroll `json:"hero_points,omitempty"`
 }
 
 // MaxFallDice caps fall damage at 20d6 of each type (p. 43).
@@ -189,22 +195,41 @@ func Fall(in FallInput, r dice.Roller) (FallResult, error) {
 		res.EffectiveMetres = max(0, in.Metres-5)
 	}
 	res.DiceEach = min(MaxFallDice, res.EffectiveMetres/5)
-	h, err := dice.Roll(r, res.DiceEach, 6, "fall damage health")
-	if err != nil {
-		return FallResult{}, err
+	if in.HeroPoints != 0 && res.DiceEach == 0 {
+		return FallResult{}, reqErr("hero-points", "a fall of %d m effective rolls no damage dice to re-roll", res.EffectiveMetres)
 	}
-	s, err := dice.Roll(r, res.DiceEach, 6, "fall damage stamina")
-	if err != nil {
-		return FallResult{}, err
-	}
-	res.HealthRoll, res.StaminaRoll = h, s
 	d := rulebook.Dividers{Health: 2 * in.Dividers.Health, Stamina: 2 * in.Dividers.Stamina}
 	if in.Soft >= 2 {
 		d.Health = max(d.Health, 1) * in.Soft
 		d.Stamina = max(d.Stamina, 1) * in.Soft
 	}
 	res.Dividers = d
-	res.Health, res.Stamina = ApplyDividers(h, s, d)
+	// The GM's damage roll directly affects the faller: with hero points
+	// the least damage taken (health + stamina after dividers) is kept.
+	type rolled struct{ h, s, th, ts int }
+	var rs []rolled
+	kept, results, err := heropoints.Keep(in.HeroPoints, heropoints.Lower, func(i int) (int, error) {
+		h, err := dice.Roll(r, res.DiceEach, 6, rerollPurpose("fall damage health", i))
+		if err != nil {
+			return 0, err
+		}
+		s, err := dice.Roll(r, res.DiceEach, 6, rerollPurpose("fall damage stamina", i))
+		if err != nil {
+			return 0, err
+		}
+		th, ts := ApplyDividers(h, s, d)
+		rs = append(rs, rolled{h, s, th, ts})
+		return th + ts, nil
+	})
+	if err != nil {
+		return FallResult{}, err
+	}
+	k := rs[kept]
+	res.HealthRoll, res.StaminaRoll, res.Health, res.Stamina = k.h, k.s, k.th, k.ts
+	if in.HeroPoints > 0 {
+		rr := heropoints.Record("", "hero", "fall damage", heropoints.Lower, "health + stamina damage taken", kept, results)
+		res.HeroPoints = &rr
+	}
 	return res, nil
 }
 

@@ -2,6 +2,7 @@ package combat
 
 import (
 	"github.com/codename-spandex/spandex/pkg/dice"
+	"github.com/codename-spandex/spandex/pkg/heropoints"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 	"github.com/codename-spandex/spandex/pkg/ruling"
 )
@@ -295,6 +296,12 @@ type Request struct {
 	// Reflected marks Energy Reflect's return shot (p. 56): the energy is
 	// the parried attack's, so no pool pays for it.
 	Reflected bool `json:"reflected,omitempty"`
+	// HeroPoints are hero points spent re-rolling the attack's to-hit,
+	// reaction or damage roll (p. 14), by either side.
+	HeroPoints []HeroPointSpend `json:"hero_points,omitempty"`
+	// Object is an object swung or thrown instead of one of the
+	// attacker's attacks (pp. 36, 39-41); Attack must then be empty.
+	Object *ObjectWeapon `json:"object,omitempty"`
 }
 
 // Outcome is how an attack ended, a stable word in JSON.
@@ -350,6 +357,12 @@ type Result struct {
 	// Notes are rulings the GM should know about (catch, energy reflect,
 	// special attacks' recovery panel ...).
 	Notes []string `json:"notes,omitempty"`
+	// Object is the ruling on an object used as the weapon, if any.
+	Object *ObjectAttack `json:"object,omitempty"`
+	// HeroPoints are the rolls re-rolled with hero points: every result
+	// and the one kept (p. 14). Apply and ApplyAttacker take the points
+	// from the spenders' pools.
+	HeroPoints []heropoints.Reroll `json:"hero_points,omitempty"`
 	// Dice lists every die rolled, in order, with its purpose.
 	Dice []dice.Rolled `json:"dice"`
 	// Steps explains the ruling step by step with pages; filled by

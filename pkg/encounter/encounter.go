@@ -96,6 +96,12 @@ type Encounter struct {
 	Options Options `json:"options"`
 	// Log is the append-only record of the fight.
 	Log []Event `json:"log"`
+
+	// batch, when set, is a simulation's working memory (see Sim): the
+	// fight keeps no log, so events, steps and summaries are never
+	// formatted, and attacks are resolved in the batch's memory. Never
+	// stored in the file.
+	batch *batch
 }
 
 // Side is one side of the fight.
@@ -254,9 +260,8 @@ type Event struct {
 	Page  int   `json:"page"`
 	Phase Phase `json:"phase"`
 	// Kind is what happened: new, surprise, initiative, repay, move,
-	// action, mental (a psychic power, spell or device on another), attack,
-	// reaction, lost, pass, hold, effect, upkeep, luck,
-	// leave, recovery, refill, end-page.
+	// action, mental, attack, smash, reaction, lost, pass, hold, effect, upkeep,
+	// luck, leave, recovery, refill, end-page.
 	Kind   string `json:"kind"`
 	Actor  string `json:"actor,omitempty"`
 	Target string `json:"target,omitempty"`
@@ -286,6 +291,7 @@ func DetailsTypes() map[string]any {
 		"recovery":   Recovery{},
 		"initiative": Initiative{},
 		"mental":     combat.MentalResult{},
+		"smash":      combat.ObjectStrike{},
 	}
 }
 
@@ -403,4 +409,15 @@ func (e *Encounter) Standing() []string {
 }
 
 // Over reports whether at most one side is still standing.
-func (e *Encounter) Over() bool { return len(e.Standing()) <= 1 }
+func (e *Encounter) Over() bool {
+	standing := 0
+	for _, s := range e.Sides {
+		for i := range e.Combatants {
+			if c := &e.Combatants[i]; c.Side == s.Name && !c.Out() {
+				standing++
+				break
+			}
+		}
+	}
+	return standing <= 1
+}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/heropoints"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 	"github.com/codename-spandex/spandex/pkg/ruling"
 )
@@ -21,6 +22,10 @@ type RollRequest struct {
 	// Advice: persuasive advice rather than orders, which influences as if
 	// popularity were one category higher (p. 18). Popularity only.
 	Advice bool
+	// HeroPoints re-roll the d100 that many times, keeping the lowest
+	// face (a roll under the score, p. 14); the caller takes them from
+	// the hero's pool (heropoints.Spend).
+	HeroPoints int
 }
 
 // Influence is what a popularity score lets the hero sway (p. 18).
@@ -37,15 +42,17 @@ type Influence struct {
 
 // RollResult is the outcome of a profile roll.
 type RollResult struct {
-	Category  string        `json:"category"`
-	Score     int           `json:"score"`
-	Modifier  int           `json:"modifier"`
-	Target    int           `json:"target"`
-	Roll      int           `json:"roll"`
-	Success   bool          `json:"success"`
-	Influence *Influence    `json:"influence,omitempty"`
-	Dice      []dice.Rolled `json:"dice"`
-	Steps     ruling.Steps  `json:"steps"`
+	Category  string     `json:"category"`
+	Score     int        `json:"score"`
+	Modifier  int        `json:"modifier"`
+	Target    int        `json:"target"`
+	Roll      int        `json:"roll"`
+	Success   bool       `json:"success"`
+	Influence *Influence `json:"influence,omitempty"`
+	// HeroPoints is the re-roll bought with hero points (p. 14), if any.
+	HeroPoints *heropoints.Reroll `json:"hero_points,omitempty"`
+	Dice       []dice.Rolled      `json:"dice"`
+	Steps      ruling.Steps       `json:"steps"`
 }
 
 // PopularityInfluence returns who a popularity score can influence: the
@@ -100,12 +107,33 @@ func Roll(h *hero.Hero, req RollRequest, r dice.Roller) (RollResult, error) {
 		return RollResult{}, fmt.Errorf("advice applies to popularity rolls only (p. 18)")
 	}
 	res := RollResult{Category: cat, Score: score, Modifier: req.Modifier, Target: score + req.Modifier}
-	v, err := r.Roll(100, cat+" roll")
+	if req.HeroPoints > 0 {
+		if err := heropoints.Check(h, req.HeroPoints); err != nil {
+			return RollResult{}, err
+		}
+	}
+	// A d100 rolled under the score: the lower face is more favourable.
+	kept, faces, err := heropoints.Keep(req.HeroPoints, heropoints.Lower, func(i int) (int, error) {
+		purpose := cat + " roll"
+		if i > 0 {
+			purpose += fmt.Sprintf(" (re-roll %d)", i)
+		}
+		v, err := r.Roll(100, purpose)
+		if err == nil {
+			res.Dice = append(res.Dice, dice.Rolled{Sides: 100, Value: v, Purpose: purpose})
+		}
+		return v, err
+	})
 	if err != nil {
 		return RollResult{}, err
 	}
+	v := faces[kept]
 	res.Roll = v
-	res.Dice = []dice.Rolled{{Sides: 100, Value: v, Purpose: cat + " roll"}}
+	if req.HeroPoints > 0 {
+		rr := heropoints.Record(h.Name, "hero", cat+" roll", heropoints.Lower, "d100 face", kept, faces)
+		res.HeroPoints = &rr
+		res.Steps.Add("hero-points", "p. 14", "%s", rr.Text())
+	}
 	res.Success = v <= res.Target
 	verdict := "fails"
 	if res.Success {

@@ -68,6 +68,18 @@ or forces free with --reaction parry), throw (a grabbed defender; --mass KG,
 default an average hero), finishing-move (an unconscious or stunned target,
 knocked out 1d6 hours).
 
+Objects as weapons (pp. 36, 39-41): --object NAME (an Object Table example:
+chair, desk, fridge ...) or --object-mass KG instead of --with. Any
+character strong enough may swing it (its Lift strength: blunt one-handed
+1d6-6 H / 2d6 S under 5 kg, blunt two-handed 1d6 H / 2d6+6 S and a
+double-panel from 5 kg) or throw it with --thrown (its Throw strength: 2 m
+per point of strength over the Throw score, 1 m at exactly it, half with
+--awkward; blunt thrown 1d6 H / 2d6+3 S). The damage bonus adds to every
+swing and to a throw of an object over 1 kg; mass adds nothing. A throw's
+distance is its maximum range for --range METRES. The strike class is the
+attacker's unarmed one (SC 2 for costumed characters, p. 31). The dice are
+an attack's.
+
 --dice values are used in this order:
   1. to-hit: 1d20 (a psionic blast: the attacker's 1d20, then the defender's)
   2. reaction dice: parry 1d20 then its virtual damage (health expression,
@@ -81,6 +93,24 @@ knocked out 1d6 hours).
   5. the prone check: 1d20 (none without knockback, or with gymnastics)
 A finishing move rolls only 1d6. Nothing is rolled after a miss, a complete
 dodge, a judo throw, or against a complete immunity (no damage dice).
+Hero point re-rolls come straight after the roll they re-roll: the to-hit
+1d20 then one 1d20 per point; the parry 1d20, dodge 1d6 or judo throw 1d6
+then one die per point; the damage's health and stamina expressions, then
+both again per point (before whirlwind).
+
+Hero points (p. 14), --hero-points [attacker:|defender:]ROLL=N: N points
+re-roll the to-hit, reaction or damage roll N times and keep the result
+most favourable to the spender (ties keep the earlier). Without a spender
+the roll's own side spends (attacker: to-hit, damage; defender: its
+reaction); "defender:to-hit=1" makes the attacker re-roll a to-hit that
+directly affects the defender, "attacker:reaction=1" the defender's
+reaction. More favourable: a higher to-hit d20 and more health + stamina
+damage for the attacker, a higher reaction die for the defender; the other
+side keeps the lower. The points come off the spender's file in the same
+write as the ruling (the defender's -i, the attacker's --update-attacker,
+which an attacker's spend needs); every result and the one kept are in the
+log's hero_points. A miss spends no points on the damage that is never
+rolled.
 
 --odds rolls nothing and changes no file: it runs the same ruling once per
 distinct dice outcome and prints the exact probability of each outcome,
@@ -91,7 +121,9 @@ knockback distance, prone, and the defender's condition after the attack
 		Example: `  spandex attack --attacker guardian.json --with fist --reaction parry:staff --obstruction wood < nefario.json > nefario2.json
   spandex attack --attacker nefario.json --with staff-blast --behind --reaction brace -i guardian.json
   spandex attack --attacker guardian.json --with fist --result --explain < nefario.json
-  spandex attack --attacker nefario.json --with staff-blast --power-dice health=5,stamina=5 -i guardian.json --update-attacker`,
+  spandex attack --attacker nefario.json --with staff-blast --power-dice health=5,stamina=5 -i guardian.json --update-attacker
+  spandex attack --attacker nefario.json --with staff-blast --hero-points defender:damage=1 -i guardian.json
+  spandex attack --attacker guardian.json --object fridge --thrown --range 30 < nefario.json`,
 		Args: cobra.NoArgs,
 		RunE: cmdutil.RunE(opts, runF, runAttack),
 	}
@@ -120,6 +152,11 @@ func runAttack(opts *Options) error {
 		return err
 	}
 	req.FreeReactionsUsed = opts.FreeUsed
+	for _, sp := range req.HeroPoints {
+		if sp.Who == combat.RoleAttacker && !opts.UpdateAttacker && !opts.Odds {
+			return cmdutil.Inputf("--hero-points: the attacker's hero points come off its file: add --update-attacker")
+		}
+	}
 	defPath := opts.DefenderFile
 	if opts.InPlace != "" {
 		defPath = opts.InPlace
@@ -242,10 +279,12 @@ func ruleErr(err error) error {
 func flagFor(field string) string {
 	switch field {
 	case "with", "reaction", "split", "power-dice", "obstruction", "cover", "range-fifths", "range", "analyse",
-		"accuracy-penalty", "aim", "free-used", "mass", "movement", "extra-panel", "catch", "defender-mass":
+		"accuracy-penalty", "aim", "free-used", "mass", "movement", "extra-panel", "catch", "defender-mass", "hero-points":
 		return "--" + field
 	case "object":
 		return "--reaction"
+	case "object-weapon":
+		return "--object"
 	case "crush", "escape", "throw", "finishing", "mode":
 		return "--mode " + field
 	case "defender":

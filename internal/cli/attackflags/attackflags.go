@@ -72,6 +72,14 @@ type Flags struct {
 	Special      bool
 	Kill         bool
 	MassKg       float64
+	// HeroPoints are --hero-points spends: [attacker:|defender:]ROLL=N.
+	HeroPoints []string
+	// Object, ObjectMassKg, Thrown, Awkward: an object used as the weapon
+	// (--object NAME, --object-mass KG, --thrown, --awkward).
+	Object       string
+	ObjectMassKg float64
+	Thrown       bool
+	Awkward      bool
 	// Situation holds the situation flags; Request adds the parsed
 	// --modifier values to a copy.
 	Situation combat.Situation
@@ -103,6 +111,11 @@ func (fl *Flags) Bind(fs *pflag.FlagSet, v Verb) {
 		"attack after moving 4 m+ with a movement power"))
 	fs.BoolVar(&fl.Special, "special", false, "with --movement: the flying kick, charge or slam "+words("(1d6 H / 2d6+6 S) ", "")+"instead of the damage bonus")
 	fs.BoolVar(&fl.Kill, "kill", false, "a mundane "+words("defender", "target")+" taken out is killed rather than knocked unconscious")
+	fs.StringArrayVar(&fl.HeroPoints, "hero-points", nil, "spend hero points re-rolling a roll, keeping the more favourable (p. 14): [attacker:|defender:]ROLL=N, ROLL to-hit, reaction or damage (default spender: the roll's own side; the defender is the "+words("defender", "target")+"); repeatable")
+	fs.StringVar(&fl.Object, "object", "", "use an object as the weapon instead of --with: an Object Table example (chair, desk, fridge ...); swung in melee (needs its Lift strength) or --thrown (its Throw strength), pp. 39-41")
+	fs.Float64Var(&fl.ObjectMassKg, "object-mass", 0, "the object's mass in kg (instead of, or for, an --object not on the Object Table)")
+	fs.BoolVar(&fl.Thrown, "thrown", false, "throw the --object at the "+words("defender", "target")+" (2 m per point of strength over its Throw score, p. 41)")
+	fs.BoolVar(&fl.Awkward, "awkward", false, "a thrown --object is unaerodynamic: half the distance (p. 41)")
 	fs.Float64Var(&fl.MassKg, "mass", 0, "throw: the "+words("defender's mass in kg (default an average hero, 120 kg)", "target's mass in kg (default an average hero)"))
 
 	sit := &fl.Situation
@@ -209,6 +222,19 @@ func (fl *Flags) RequestAs(v Verb, mode combat.Mode) (combat.Request, error) {
 			return req, cmdutil.Inputf("--modifier: %v", err)
 		}
 		req.Situation.Modifiers = append(req.Situation.Modifiers, m)
+	}
+	switch {
+	case fl.Object != "" || fl.ObjectMassKg != 0:
+		req.Object = &combat.ObjectWeapon{Name: fl.Object, MassKg: fl.ObjectMassKg, Thrown: fl.Thrown, Awkward: fl.Awkward}
+	case fl.Thrown || fl.Awkward:
+		return req, cmdutil.Inputf("--thrown and --awkward go with --object NAME or --object-mass KG")
+	}
+	for _, s := range fl.HeroPoints {
+		sp, err := combat.ParseHeroPoints(s)
+		if err != nil {
+			return req, cmdutil.Inputf("--hero-points: %v", err)
+		}
+		req.HeroPoints = append(req.HeroPoints, sp)
 	}
 	if fl.Movement != "" {
 		req.Movement = &combat.Movement{Power: fl.Movement, Special: fl.Special}

@@ -30,6 +30,13 @@ type ActOptions struct {
 	Pass    bool
 	Hold    bool
 	moveSet bool
+	// Smash: strike an object (--smash NAME, --smash-mass KG) or a wall
+	// (--smash-wall MATERIAL) with --material and --remaining.
+	Smash     string
+	SmashMass float64
+	SmashWall string
+	Material  string
+	Remaining int
 
 	// Attack details: the flags shared with `spandex attack`.
 	attackflags.Flags
@@ -102,6 +109,16 @@ takes one action (pp. 30-31, 41-43). Give exactly one of:
                     duplication --count N makes duplicates (five a day;
                     no powers, abilities at most 20, health and stamina at
                     most 70, 2 panels a page, acting from the next page)
+  --smash THING     strike an object (an Object Table example; --smash-mass
+                    KG) or a wall (--smash-wall MATERIAL) with --with ATTACK
+                    or --object (swung or --thrown): the attack's time; an
+                    unattended object is hit without a roll and takes the
+                    attack's health damage (plus the bonus, --split
+                    health=N), divided by a sturdy --material's H divider
+                    (/2 brick, /3 thin metal, /4 stone, concrete, armour);
+                    stamina does nothing; --remaining N carries on from
+                    the last blow until it breaks; a wall is holed at its
+                    Wall Strength Table damage (pp. 37, 39)
   --do TEXT --panels N   anything else, for the panels the GM rules
   --pass            end this turn (in the advance phase the rest of your
                     panels wait until after the losers act)
@@ -125,7 +142,14 @@ from the attack's range) or --range-fifths N, --invisible, --shrunk,
 supplies the rest: free reactions used this page, the surprise round,
 Impervious, and Density Control or mass (denser: +10 melee damage and +5
 knockback threshold). --move-act-move: Super Speed's half move, attack,
-half move in one double-panel (p. 30).
+half move in one double-panel (p. 30). --object NAME or --object-mass KG
+(with --thrown, --awkward) swings or throws an object instead of --with
+(pp. 36, 39-41; see spandex attack); pick it up first with --pick-up
+(a panel). --hero-points
+[attacker:|defender:]ROLL=N (ROLL to-hit, reaction or damage; defender =
+the target) spends the actor's or the target's hero points re-rolling that
+roll N times, keeping the more favourable (p. 14; see spandex attack): the
+points come off the combatant in the same write as the ruling.
 
 Psychic powers, spells, the mind-control device and the molecular layer
 (--power psychic-ability|magic|cybernetics|environmental-control --effect
@@ -184,15 +208,18 @@ surprised cannot react (except with Danger Sense or Animal Senses).
 
 --dice order: an attack consumes pkg/combat's order (to-hit d20; reaction
 dice; damage dice, health then stamina; a d6 per obstruction; the prone
-d20), then with --reflect the return shot's in the same order; a finishing move 1d6 hours; --power --effect mass or gravity the
+d20), each hero point re-roll straight after the roll it re-rolls; a finishing move 1d6 hours; --power --effect mass or gravity the
 target's will roll at ×4 (1d20) and ×8 (1d20+10); a psychic power,
 spell or device the attacker's d20, the target's d20, the resist 1d6,
 then hypnotism's or the device's 1d6 double-panels on a success;
-transmutation only its d100; other actions roll nothing.`,
+transmutation only its d100; with --reflect the return shot in the
+attack's order; --smash the attack's health
+dice, then its stamina dice; other actions roll nothing.`,
 		Example: `  spandex fight act -i bank.json --actor guardian --move 7
   spandex fight act -i bank.json --actor guardian --attack nefario --with fist --reaction parry:staff --obstruction wood --dice 14,20,3,5,2,1,2,4,3,2
   spandex fight act -i bank.json --actor nefario --attack guardian --with staff-blast --behind --reaction brace --power-dice health=4,stamina=6
   spandex fight act -i bank.json --actor goon-1 --grab hostage
+  spandex fight act -i bank.json --actor guardian --smash-wall brick --with fist --split health=30
   spandex fight act -i bank.json --actor guardian --hold`,
 		RunE: cmdutil.RunE(opts, runF, runAct, opts.File.fromArgs, func(cmd *cobra.Command, _ []string) error {
 			opts.moveSet = cmd.Flags().Changed("move")
@@ -209,6 +236,11 @@ transmutation only its d100; other actions roll nothing.`,
 	fl.StringVar(&opts.PickUp, "pick-up", "", "pick up a thing: 1 panel")
 	fl.StringVar(&opts.Power, "power", "", "use or switch on a power: a double-panel")
 	fl.StringVar(&opts.Do, "do", "", "any other action, described (with --panels)")
+	fl.StringVar(&opts.Smash, "smash", "", "strike an object (an Object Table example) with --with ATTACK or --object: the attack's time (p. 39)")
+	fl.Float64Var(&opts.SmashMass, "smash-mass", 0, "strike an object of this mass in kg (p. 39)")
+	fl.StringVar(&opts.SmashWall, "smash-wall", "", "strike a wall: a Wall Strength Table material, holed at its damage needed (p. 37)")
+	fl.StringVar(&opts.Material, "material", "", "--smash: a sturdy object's material (brick /2, thin-metal /3, stone, concrete, armour-plating /4, p. 39)")
+	fl.IntVar(&opts.Remaining, "remaining", 0, "--smash, --smash-wall: health left from earlier blows (the last smash event's object.after)")
 	fl.BoolVar(&opts.Pass, "pass", false, "end this turn")
 	fl.BoolVar(&opts.Hold, "hold", false, "end this turn, holding a panel into the next page")
 
@@ -239,6 +271,7 @@ func runAct(opts *ActOptions) error {
 	for name, set := range map[string]bool{
 		"--move": opts.moveSet, "--attack": opts.Attack != "", "--finish": opts.Finish != "", "--grab": opts.Grab != "",
 		"--pick-up": opts.PickUp != "", "--power": opts.Power != "", "--do": opts.Do != "", "--pass": opts.Pass, "--hold": opts.Hold,
+		"--smash": opts.Smash != "" || opts.SmashMass != 0 || opts.SmashWall != "",
 	} {
 		if set {
 			chosen = append(chosen, name)
@@ -246,7 +279,7 @@ func runAct(opts *ActOptions) error {
 	}
 	if len(chosen) != 1 {
 		if len(chosen) == 0 {
-			return cmdutil.Inputf("give one action: --move, --attack, --grab, --finish, --pick-up, --power, --do, --pass or --hold")
+			return cmdutil.Inputf("give one action: --move, --attack, --grab, --finish, --pick-up, --power, --do, --smash, --pass or --hold")
 		}
 		sort.Strings(chosen)
 		return cmdutil.Inputf("give one action at a time, not %s", strings.Join(chosen, " and "))
@@ -263,6 +296,17 @@ func runAct(opts *ActOptions) error {
 		ctx, err := diceCtx(opts.Env)
 		if err != nil {
 			return err
+		}
+		if opts.Smash != "" || opts.SmashMass != 0 || opts.SmashWall != "" {
+			sm, err := opts.smash(actor)
+			if err != nil {
+				return err
+			}
+			_, err = e.Smash(ctx, sm)
+			return cmdutil.RuleErr(err)
+		}
+		if opts.Material != "" || opts.Remaining != 0 {
+			return cmdutil.Inputf("--material and --remaining go with --smash, --smash-mass or --smash-wall")
 		}
 		grabCombatant := opts.Grab != "" && e.Find(opts.Grab) != nil
 		if opts.Attack != "" || opts.Finish != "" || grabCombatant {
@@ -331,6 +375,28 @@ func (opts *ActOptions) action(actor string) (encounter.Action, error) {
 		a.Kind = encounter.ActHold
 	}
 	return a, nil
+}
+
+// smash builds a strike on an object or a wall from the flags: the
+// attack (--with or --object) and --split health=N; the to-hit, reaction
+// and knockback flags do not apply.
+func (opts *ActOptions) smash(actor string) (encounter.Smash, error) {
+	s := encounter.Smash{Actor: actor, Attack: opts.With,
+		Target: combat.ObjectTarget{Name: opts.Smash, MassKg: opts.SmashMass, Wall: opts.SmashWall, Material: opts.Material, Remaining: opts.Remaining}}
+	if opts.Object != "" || opts.ObjectMassKg != 0 {
+		s.Weapon = &combat.ObjectWeapon{Name: opts.Object, MassKg: opts.ObjectMassKg, Thrown: opts.Thrown, Awkward: opts.Awkward}
+	}
+	if opts.Split != "" {
+		sp, err := combat.ParseSplit(opts.Split)
+		if err != nil {
+			return s, cmdutil.Inputf("--split: %v", err)
+		}
+		s.SplitHealth = sp.Health
+	}
+	if opts.Reaction != "none" || len(opts.HeroPoints) > 0 || len(opts.Obstructions) > 0 || opts.PowerDice != "" || opts.Mode != "" {
+		return s, cmdutil.Inputf("--smash: an object does not react, and no --mode, --reaction, --hero-points, --obstruction or --power-dice apply")
+	}
+	return s, nil
 }
 
 // strike builds the attack request from the flags, with pkg/combat's

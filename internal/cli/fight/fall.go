@@ -33,7 +33,12 @@ condition follows (pp. 37-38); a combatant stunned or knocked out has its
 panels cut at once. A fall costs no panels. Mundane characters have no
 tracks: the GM rules their fall.
 
---dice order: the health d6s, then the stamina d6s.`,
+--hero-points N: the combatant makes the GM re-roll the damage N times and
+keeps the least damage taken (health + stamina after dividers, p. 14); the
+points come off the combatant in the same write.
+
+--dice order: the health d6s, then the stamina d6s; then again health and
+stamina for each hero point.`,
 		Example: `  spandex fight fall -i bank.json --actor nefario --metres 20`,
 		RunE:    cmdutil.RunE(opts, runF, runFall, opts.File.fromArgs, requireActor(&opts.Actor)),
 	}
@@ -45,6 +50,7 @@ tracks: the GM rules their fall.
 	fl.IntVar(&opts.Soft, "soft", 0, "a soft landing: multiply the dividers again by N")
 	fl.BoolVar(&opts.Acrobatics, "acrobatics", false, "acrobatics next to a surface: no damage")
 	fl.BoolVar(&opts.EdgeGrab, "edge-grab", false, "grabbed the edge as a reaction: no fall")
+	fl.IntVar(&opts.HeroPoints, "hero-points", 0, "spend N of the combatant's hero points re-rolling the damage, keeping the least (p. 14)")
 	return cmd
 }
 

@@ -42,6 +42,8 @@ func NewCmdRecover(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command
   --first-aid      first aid from a trained professional: 1d6 health at
                    once while alive, and the end of a finishing move's
                    knockout (p. 43). Not in the middle of a fight.
+                   --hero-points N re-rolls the 1d6 N times and keeps the
+                   higher (p. 14); the points come off the hero with it.
 
 The Endurance Table bonus goes on every roll (p. 9); health never goes
 above its maximum. The dead do not recover at all; mundane characters have
@@ -49,7 +51,7 @@ no tracks and robots are repaired, not healed (pp. 38, 49-50). A "recover"
 event with every roll is appended to the hero's log; the hero goes to
 stdout, or with -i the file is rewritten and the ruling printed.
 
---dice order: first aid's 1d6; or one 1d6 per hour (two with Fast
+--dice order: first aid's 1d6 (then one 1d6 per hero point); or one 1d6 per hour (two with Fast
 Recovery) or per hospital day, in time order, rolled only while health is
 below its maximum.`,
 		Example: `  spandex recover -i guardian.json --hours 8
@@ -64,6 +66,7 @@ below its maximum.`,
 	fl.IntVar(&opts.Days, "days", 0, "days (with --hospital: in hospital)")
 	fl.BoolVar(&opts.Hospital, "hospital", false, "the days are spent in hospital")
 	fl.BoolVar(&opts.FirstAid, "first-aid", false, "first aid from a trained professional")
+	fl.IntVar(&opts.HeroPoints, "hero-points", 0, "--first-aid: spend N hero points re-rolling the 1d6, keeping the higher (p. 14)")
 	return cmd
 }
 

@@ -9,6 +9,7 @@ import (
 	"github.com/codename-spandex/spandex/pkg/combat"
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
+	"github.com/codename-spandex/spandex/pkg/ruling"
 )
 
 // DamageOptions are the inputs of `spandex damage`.
@@ -26,6 +27,12 @@ type DamageOptions struct {
 	Strength  int
 	Lower     int
 	IgnoreDiv bool
+	// The defender is an object or a wall (p. 39).
+	Object     string
+	ObjectMass float64
+	Material   string
+	Wall       string
+	Remaining  int
 }
 
 // DamageOutput is what `spandex damage` prints.
@@ -38,6 +45,8 @@ type DamageOutput struct {
 		Health  int `json:"health"`
 		Stamina int `json:"stamina"`
 	} `json:"taken"`
+	// Object is what the damage did to an object or wall defender.
+	Object *combat.ObjectDamage `json:"object,omitempty"`
 	Rolled
 }
 
@@ -61,9 +70,23 @@ Optionally apply dividers (p. 37): --h-divider/--s-divider, improved by
 by --lower (energy blast: 2; a divider below 2 is ignored), or ignored with
 --ignore-dividers (eldritch bolt, psionic blast). Damage taken rounds up.
 
+Objects and walls as the defender (p. 39): --object NAME (an Object Table
+example) or --object-mass KG has the row's health and no stamina (stamina
+damage is ignored); a sturdy one takes --material brick (/2), thin-metal
+(/3), stone, concrete or armour-plating (/4), or --h-divider N, lowered by
+--lower and dropped by --ignore-dividers; the damage taken rounds up (p.
+37). --wall MATERIAL is a Wall Strength Table row (p. 37): the health damage
+for a super-hero sized hole, the material already counted (brick 16,
+concrete 32), taken undivided. --remaining N is the health it has left from
+earlier blows (the last result's "after"): damage carries on until it
+breaks. Knocking a character through a wall is the attack's knockback
+(spandex attack --obstruction).
+
 Dice: the health dice, then the stamina dice.`,
 		Example: `  spandex damage --type sharp-two-handed --bonus 5 --split health=5
-  spandex damage --health 4d6 --stamina 6d6 --h-divider 5 --s-divider 4 --strength 45 --lower 2 --seed 1`,
+  spandex damage --health 4d6 --stamina 6d6 --h-divider 5 --s-divider 4 --strength 45 --lower 2 --seed 1
+  spandex damage --type blunt-two-handed --bonus 30 --split health=30 --object tank --material armour-plating
+  spandex damage --type unarmed --bonus 20 --split health=20 --wall brick --remaining 6`,
 		Args: cobra.NoArgs,
 		RunE: cmdutil.RunE(opts, runF, runDamage),
 	}
@@ -79,6 +102,11 @@ Dice: the health dice, then the stamina dice.`,
 	fl.IntVar(&opts.Strength, "strength", 0, "the defender's strength: its Strength Table modifier improves existing dividers")
 	fl.IntVar(&opts.Lower, "lower", 0, "lower both dividers by N (energy blast: 2)")
 	fl.BoolVar(&opts.IgnoreDiv, "ignore-dividers", false, "the attack ignores dividers (eldritch bolt, psionic blast)")
+	fl.StringVar(&opts.Object, "object", "", "the defender is an object: an Object Table example (p. 39)")
+	fl.Float64Var(&opts.ObjectMass, "object-mass", 0, "the defender is an object of this mass in kg (p. 39)")
+	fl.StringVar(&opts.Material, "material", "", "a sturdy object's material: brick, thin-metal, stone, concrete, armour-plating (its H divider, p. 39)")
+	fl.StringVar(&opts.Wall, "wall", "", "the defender is a wall: a Wall Strength Table material (a super-hero sized hole, p. 37)")
+	fl.IntVar(&opts.Remaining, "remaining", 0, "the object's or wall's health left from earlier damage (default: undamaged)")
 	return cmd
 }
 
@@ -136,7 +164,46 @@ func runDamage(opts *DamageOptions) error {
 	if opts.IgnoreDiv {
 		dv = rulebook.Dividers{}
 	}
-	out := DamageOutput{DamageResult: d, Dividers: dv}
+	isObject := opts.Object != "" || opts.ObjectMass != 0 || opts.Wall != ""
+	if !isObject && (opts.Material != "" || opts.Remaining != 0) {
+		return cmdutil.Inputf("--material and --remaining go with --object, --object-mass or --wall")
+	}
+	var od *combat.ObjectDamage
+	var osteps ruling.Steps
+	if isObject {
+		if opts.SDivider != 0 || opts.Strength != 0 {
+			return cmdutil.Inputf("--s-divider and --strength are a character's: an object has no stamina and no strength")
+		}
+		if opts.Wall != "" && (opts.HDivider != 0 || opts.Lower != 0 || opts.IgnoreDiv) {
+			return cmdutil.Inputf("--wall: the Wall Strength Table counts the material already; no --h-divider, --lower or --ignore-dividers")
+		}
+		t := combat.ObjectTarget{Name: opts.Object, MassKg: opts.ObjectMass, Material: opts.Material, Wall: opts.Wall, Remaining: opts.Remaining}
+		if opts.Wall == "" {
+			div := opts.HDivider
+			if opts.Material != "" {
+				if div != 0 {
+					return cmdutil.Inputf("--material: give a material or --h-divider, not both")
+				}
+				if div = rulebook.SturdyDivider(opts.Material); div == 0 {
+					return cmdutil.Inputf("--material: %q is not a sturdy material: brick (/2), thin-metal (/3), stone, concrete or armour-plating (/4)", opts.Material)
+				}
+			}
+			if opts.Lower > 0 {
+				div = rulebook.Dividers{Health: div}.Lowered(opts.Lower).Health
+			}
+			if opts.IgnoreDiv {
+				div = 0
+			}
+			t.Material, t.Divider = "", div
+		}
+		res, st, err := combat.DamageObject(t, d.Health, d.Stamina)
+		if err != nil {
+			return ruleErr(err)
+		}
+		od, osteps = &res, st
+		dv = rulebook.Dividers{Health: res.Divider}
+	}
+	out := DamageOutput{DamageResult: d, Dividers: dv, Object: od}
 	if err := r.finish(&out.Rolled); err != nil {
 		return err
 	}
@@ -154,6 +221,16 @@ func runDamage(opts *DamageOptions) error {
 	if d.BonusDropped != 0 {
 		out.Steps.AddRow("bonus", "p. 36", "Physical Damage Table", row, "the damage bonus %+d is not added: only unarmed, melee and thrown attacks take it", d.BonusDropped)
 		lines = append(lines, fmt.Sprintf("bonus: %+d not added to %s attacks (only unarmed, melee and thrown, p. 36)", d.BonusDropped, row))
+	}
+	if od != nil {
+		out.Taken.Health, out.Taken.Stamina = od.Taken, 0
+		out.Steps = append(out.Steps, osteps...)
+		state := fmt.Sprintf("%d of %d health left; %d more health damage finishes it", od.After, od.Before, od.Needed)
+		if od.Destroyed {
+			state = map[bool]string{true: "holed (a super-hero sized hole)", false: "destroyed"}[od.Wall]
+		}
+		lines = append(lines, fmt.Sprintf("%s (%s): takes %d H%s, stamina ignored: %s", od.Object, od.Row, od.Taken, yes(od.Divider >= 2, fmt.Sprintf(" (/%d)", od.Divider), ""), state))
+		return emit(opts.Env, out.Seed, out, lines, out.Steps)
 	}
 	if !dv.None() || opts.HDivider > 0 || opts.SDivider > 0 || opts.IgnoreDiv {
 		out.Steps.Add("dividers", "p. 37", "%s: %d H, %d S taken (rounded up; below 2 ignored)", dv, out.Taken.Health, out.Taken.Stamina)

@@ -52,7 +52,13 @@ robot takes no stamina damage, p. 49) and its condition follows (pp.
 goes to stdout, or with -i the file is rewritten and the ruling printed. A
 combatant in a fight falls with "spandex fight fall".
 
-Dice: the health d6s, then the stamina d6s.`,
+Hero points (p. 14), with a hero file: --hero-points N makes the GM re-roll
+the damage N times (a roll that directly affects the hero) and keeps the
+least damage taken (health + stamina after the doubled dividers); the
+points come off the file with the fall, every result logged.
+
+Dice: the health d6s, then the stamina d6s; then again health and stamina
+for each hero point.`,
 		Example: `  spandex fall --metres 23 --jump
   spandex fall --metres 100 --h-divider 3 --s-divider 2 --seed 9
   spandex fall --metres 30 -i guardian.json --explain`,
@@ -69,11 +75,15 @@ Dice: the health d6s, then the stamina d6s.`,
 	fl.IntVar(&opts.Soft, "soft", 0, "a soft landing: multiply the dividers again by N")
 	fl.BoolVar(&opts.Acrobatics, "acrobatics", false, "acrobatics next to a surface: no damage")
 	fl.BoolVar(&opts.EdgeGrab, "edge-grab", false, "grabbed the edge as a reaction: no fall")
+	fl.IntVar(&opts.HeroPoints, "hero-points", 0, "with a hero file: spend N hero points re-rolling the damage, keeping the least (p. 14)")
 	return cmd
 }
 
 // runFall rolls the fall.
 func runFall(opts *FallOptions) error {
+	if opts.Odds && (opts.Target.InPlace != "" || opts.Target.File != "") {
+		return cmdutil.Inputf("--odds: rolls nothing and changes no file: leave out the hero file and give its dividers (--h-divider, --s-divider)")
+	}
 	if opts.Odds {
 		return rulingOdds(opts.Env, "fall", func() error {
 			o := *opts
@@ -89,6 +99,9 @@ func runFall(opts *FallOptions) error {
 	}
 	if opts.Target.InPlace != "" || opts.Target.File != "" {
 		return runFallOn(opts)
+	}
+	if opts.HeroPoints != 0 {
+		return cmdutil.Inputf("--hero-points: give the hero who falls (FILE or -i FILE): the points come off it")
 	}
 	opts.Dividers = rulebook.Dividers{Health: opts.HDivider, Stamina: opts.SDivider}
 	// Nothing is rolled when the fall is avoided.

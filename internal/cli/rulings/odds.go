@@ -72,6 +72,9 @@ func observe(v any, o *odds.Observer) {
 	case DamageOutput:
 		o.Value("health", out.Taken.Health)
 		o.Value("stamina", out.Taken.Stamina)
+		if od := out.Object; od != nil {
+			o.Flag("destroyed", od.Destroyed)
+		}
 	case KnockbackOutput:
 		o.Value("knockback", out.Travelled)
 		o.Flag("prone", out.Prone)

@@ -44,7 +44,9 @@ Throw score, 1 m at exactly it, half as far when unaerodynamic (--awkward)
 (p. 41); it does blunt thrown damage plus the thrower's damage bonus when it
 is over 1 kg. --person throws a grabbed person: 1 m per point over the Throw
 score for the mass (default 120 kg, an average hero: Throw 16), resolved as
-knockback (p. 43); use 'spandex attack --mode throw' with hero files.
+knockback (p. 43); use 'spandex attack --mode throw' with hero files, and
+'spandex attack --object NAME --thrown' (or fight act) to throw an object
+at someone.
 
 Pushing (p. 39): the Push score moves the object roughly 1 m a panel, the
 Lift score pushes it at half movement speed, the Throw score at full speed.

@@ -1,0 +1,260 @@
+package combat
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/heropoints"
+)
+
+// The rolls of an attack hero points can re-roll (p. 14).
+const (
+	HeroRollToHit    = "to-hit"
+	HeroRollReaction = "reaction"
+	HeroRollDamage   = "damage"
+)
+
+// The spenders.
+const (
+	RoleAttacker = "attacker"
+	RoleDefender = "defender"
+)
+
+// HeroPointSpend is hero points spent re-rolling one roll of an attack
+// (p. 14): the attacker's own to-hit and damage, the defender's own
+// reaction roll, and either side making the other re-roll a roll that
+// directly affects them.
+type HeroPointSpend struct {
+	// Who spends: RoleAttacker or RoleDefender.
+	Who string `json:"who"`
+	// Roll is HeroRollToHit, HeroRollReaction or HeroRollDamage.
+	Roll   string `json:"roll"`
+	Points int    `json:"points"`
+}
+
+// HeroPointFavour is which way a roll of an attack is more favourable to
+// the spender (docs/rules-notes.md, p. 14): a higher to-hit d20 and more
+// damage favour the attacker, a higher reaction die (parry d20, dodge d6,
+// judo throw d6) favours the defender; the other side wants the lower.
+func HeroPointFavour(who, roll string) heropoints.Favour {
+	owner := RoleAttacker
+	if roll == HeroRollReaction {
+		owner = RoleDefender
+	}
+	if who == owner {
+		return heropoints.Higher
+	}
+	return heropoints.Lower
+}
+
+// ParseHeroPoints reads "[attacker:|defender:]ROLL=N" (ROLL: to-hit,
+// reaction, damage). Without a spender the roll's own side spends: the
+// attacker on to-hit and damage, the defender on its reaction.
+func ParseHeroPoints(s string) (HeroPointSpend, error) {
+	var sp HeroPointSpend
+	body := s
+	if who, rest, ok := strings.Cut(s, ":"); ok {
+		sp.Who, body = who, rest
+	}
+	roll, n, ok := strings.Cut(body, "=")
+	if !ok {
+		return sp, fmt.Errorf("%q: want [attacker:|defender:]ROLL=N, e.g. to-hit=1 or defender:damage=2", s)
+	}
+	switch roll {
+	case HeroRollToHit, HeroRollReaction, HeroRollDamage:
+		sp.Roll = roll
+	default:
+		return sp, fmt.Errorf("%q: %q is not to-hit, reaction or damage", s, roll)
+	}
+	switch sp.Who {
+	case "":
+		sp.Who = RoleAttacker
+		if roll == HeroRollReaction {
+			sp.Who = RoleDefender
+		}
+	case RoleAttacker, RoleDefender:
+	default:
+		return sp, fmt.Errorf("%q: %q is not attacker or defender", s, sp.Who)
+	}
+	v, err := strconv.Atoi(n)
+	if err != nil || v < 1 || v > heropoints.MaxPoints {
+		return sp, fmt.Errorf("%q: %q is not a number of hero points (1-%d)", s, n, heropoints.MaxPoints)
+	}
+	sp.Points = v
+	return sp, nil
+}
+
+// checkHeroPoints checks the spends before any die is rolled: each roll
+// once, a roll this attack makes, and enough points in each pool.
+func (p *pipeline) checkHeroPoints() error {
+	req := p.req
+	total := map[string]int{}
+	seen := map[[2]string]bool{}
+	for _, sp := range req.HeroPoints {
+		if sp.Points < 1 || sp.Points > heropoints.MaxPoints {
+			return reqErr("hero-points", "%s:%s=%d: spend 1-%d points", sp.Who, sp.Roll, sp.Points, heropoints.MaxPoints)
+		}
+		if sp.Who != RoleAttacker && sp.Who != RoleDefender {
+			return reqErr("hero-points", "%q is not attacker or defender", sp.Who)
+		}
+		k := [2]string{sp.Who, sp.Roll}
+		if seen[k] {
+			return reqErr("hero-points", "%s:%s given twice: spend several points on one roll as %s:%s=N", sp.Who, sp.Roll, sp.Who, sp.Roll)
+		}
+		seen[k] = true
+		if why := p.noHeroRoll(sp.Roll); why != "" {
+			return reqErr("hero-points", "%s: %s", sp.Roll, why)
+		}
+		total[sp.Who] += sp.Points
+	}
+	for who, n := range total {
+		h := p.att
+		if who == RoleDefender {
+			h = p.def
+		}
+		if h.IsMundane() {
+			return reqErr("hero-points", "%s is mundane and has no hero points (p. 14)", h.Name)
+		}
+		if err := heropoints.Check(h, n); err != nil {
+			return reqErr("hero-points", "%v", err)
+		}
+	}
+	return nil
+}
+
+// noHeroRoll says why this attack never makes roll, or "".
+func (p *pipeline) noHeroRoll(roll string) string {
+	req := p.req
+	switch req.Mode {
+	case ModeFinishing, ModeEscape, ModeThrow:
+		return fmt.Sprintf("a %s makes no to-hit, reaction or damage roll hero points can re-roll here", req.Mode)
+	}
+	switch roll {
+	case HeroRollToHit:
+		if req.Mode == ModeCrush {
+			return "hurting a grappled target needs no to-hit roll (p. 42)"
+		}
+		if p.mental {
+			return "a psychic attack is a will contest, not a to-hit roll (p. 43)"
+		}
+	case HeroRollReaction:
+		switch req.Reaction.Kind {
+		case ReactionDodge, ReactionJudo:
+		case ReactionParry:
+			if p.reflect {
+				return "Energy Reflect parries automatically (p. 56)"
+			}
+		default:
+			return "only a parry (d20), dodge (d6) or judo throw (d6) reaction is rolled"
+		}
+	case HeroRollDamage:
+		if req.Mode == ModeGrab {
+			return "a grab does no damage"
+		}
+	default:
+		return "not to-hit, reaction or damage"
+	}
+	return ""
+}
+
+// heroSpend is the spend on roll, if any.
+func (p *pipeline) heroSpend(roll string) (HeroPointSpend, bool) {
+	for _, sp := range p.req.HeroPoints {
+		if sp.Roll == roll {
+			return sp, true
+		}
+	}
+	return HeroPointSpend{}, false
+}
+
+// rerollPurpose names a die of a hero point re-roll: "to-hit
+// (re-roll 1)".
+func rerollPurpose(purpose string, i int) string {
+	if i == 0 {
+		return purpose
+	}
+	return purpose + " (re-roll " + strconv.Itoa(i) + ")"
+}
+
+// keep rolls roll (roll(0)) and the re-rolls hero points buy, keeping the
+// more favourable by the compared value (heropoints.Keep), and records
+// the spend on the result. Without a spend it is just roll(0).
+func (p *pipeline) keep(roll, compared string, f func(i int) (int, error)) (int, error) {
+	sp, ok := p.heroSpend(roll)
+	if !ok {
+		_, err := f(0)
+		return 0, err
+	}
+	fav := HeroPointFavour(sp.Who, roll)
+	kept, results, err := heropoints.Keep(sp.Points, fav, f)
+	if err != nil {
+		return 0, err
+	}
+	name := p.att.Name
+	if sp.Who == RoleDefender {
+		name = p.def.Name
+	}
+	p.res.HeroPoints = append(p.res.HeroPoints, heropoints.Record(name, sp.Who, roll, fav, compared, kept, results))
+	return kept, nil
+}
+
+// rollDieKept rolls one die for roll with any hero point re-rolls and
+// returns the face kept. The die counts only as reaching cut or not (see
+// dice.CutRoller; 0 when every face counts), so the odds engine may roll
+// one face for each side of it; without hero points on roll it is a plain
+// roll of the die.
+func (p *pipeline) rollDieKept(roll string, sides int, purpose string, cut int) (int, error) {
+	if _, ok := p.heroSpend(roll); !ok {
+		return p.rollDie(sides, purpose, cut)
+	}
+	faces := make([]int, 0, 2)
+	kept, err := p.keep(roll, fmt.Sprintf("d%d face", sides), func(i int) (int, error) {
+		v, err := p.rollDie(sides, rerollPurpose(purpose, i), cut)
+		faces = append(faces, v)
+		return v, err
+	})
+	if err != nil {
+		return 0, err
+	}
+	return faces[kept], nil
+}
+
+// rollDie rolls one die, which counts only as reaching cut or not when
+// cut is not 0.
+func (p *pipeline) rollDie(sides int, purpose string, cut int) (int, error) {
+	if cut == 0 {
+		return p.rec.Roll(sides, purpose)
+	}
+	return p.rec.RollCut(sides, purpose, cut)
+}
+
+// spendHeroPoints takes the points a result spent by who from h's pool
+// and returns the points.
+func (res *Result) spendHeroPoints(h *hero.Hero, who string) int {
+	n := 0
+	for _, r := range res.HeroPoints {
+		if r.Role == who {
+			n += r.Points
+		}
+	}
+	if n > 0 {
+		heropoints.Spend(h, n)
+	}
+	return n
+}
+
+// heroPointRerolls are the re-rolls a result made with who's hero points,
+// and the points they cost.
+func (res *Result) heroPointRerolls(who string) ([]heropoints.Reroll, int) {
+	var rs []heropoints.Reroll
+	n := 0
+	for _, r := range res.HeroPoints {
+		if r.Role == who {
+			rs = append(rs, r)
+			n += r.Points
+		}
+	}
+	return rs, n
+}

@@ -1,0 +1,153 @@
+package combat
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/heropoints"
+	"github.com/codename-spandex/spandex/pkg/rulebook"
+)
+
+// Hero points on an attack (p. 14), worked by hand. The attacker's fist
+// is SC 2 against AC F: the To-Hit Table needs 10 (p. 33). It does 1d6-6
+// H and 2d6 S with no damage bonus; the defender has no dividers, dodge
+// bonus 0 and knockback threshold 20. On the Dodging Table's SC 2 column
+// (p. 35) a 2 is not dodged and a 6 is half damage.
+func TestResolveHeroPoints(t *testing.T) {
+	fist := hero.Attack{Slug: "fist", Name: "fist", StrikeClass: rulebook.SC2, DamageType: "unarmed", Health: "1d6-6", Stamina: "2d6", Panels: 1}
+	pair := func(att, def int) (*hero.Hero, *hero.Hero) {
+		a := withAttack(mk("Hawk", rulebook.ACF), fist)
+		d := mk("Brute", rulebook.ACF)
+		a.HeroPoints = hero.Points{Max: 3, Current: att}
+		d.HeroPoints = hero.Points{Max: 3, Current: def}
+		return a, d
+	}
+	t.Run("attacker re-rolls its to-hit twice and keeps the best", func(t *testing.T) {
+		a, d := pair(2, 0)
+		req := Request{Attack: "fist", HeroPoints: []HeroPointSpend{{Who: RoleAttacker, Roll: HeroRollToHit, Points: 2}}}
+		// to-hit 5 (miss), re-rolls 3 and 12: 12 hits; damage 6 and 3+4.
+		res := resolve(t, a, d, req, Options{}, 5, 3, 12, 6, 3, 4)
+		if !res.ToHit.Hit || res.ToHit.Roll != 12 {
+			t.Fatalf("to-hit %+v, want a hit on the kept 12", res.ToHit)
+		}
+		hp := res.HeroPoints
+		if len(hp) != 1 || !slices.Equal(hp[0].Results, []int{5, 3, 12}) || hp[0].Kept != 2 || hp[0].Favour != heropoints.Higher {
+			t.Fatalf("hero points %+v", hp)
+		}
+		if res.Dice[1].Purpose != "to-hit (re-roll 1)" || res.Dice[3].Purpose != "damage health" {
+			t.Errorf("dice order %+v", res.Dice)
+		}
+		if err := res.Apply(d, nil); err != nil {
+			t.Fatal(err)
+		}
+		if changed, err := res.ApplyAttacker(a, nil); err != nil || !changed {
+			t.Fatalf("ApplyAttacker: %v %v", changed, err)
+		}
+		if a.HeroPoints.Current != 0 || d.HeroPoints.Current != 0 || d.Stamina.Current != 33 {
+			t.Errorf("attacker points %d, defender points %d stamina %d; want 0, 0, 33", a.HeroPoints.Current, d.HeroPoints.Current, d.Stamina.Current)
+		}
+	})
+	t.Run("defender re-rolls its dodge and keeps the higher", func(t *testing.T) {
+		a, d := pair(0, 1)
+		req := Request{Attack: "fist", Reaction: Reaction{Kind: ReactionDodge}, HeroPoints: []HeroPointSpend{{Who: RoleDefender, Roll: HeroRollReaction, Points: 1}}}
+		// to-hit 15; dodge 2 (not dodged), re-roll 6 (half); damage 6 and
+		// 4+4 = 8 S, halved: 4 S.
+		res := resolve(t, a, d, req, Options{}, 15, 2, 6, 6, 4, 4)
+		if res.Reaction.Roll != 6 || res.Reaction.DodgeResult != rulebook.DodgeHalf.Symbol() || res.Applied.Stamina != 4 {
+			t.Fatalf("reaction %+v applied %+v", res.Reaction, res.Applied)
+		}
+		if err := res.Apply(d, nil); err != nil {
+			t.Fatal(err)
+		}
+		if d.HeroPoints.Current != 0 {
+			t.Errorf("defender points %d, want 0", d.HeroPoints.Current)
+		}
+		if !strings.Contains(d.Log[len(d.Log)-1].Summary, "re-rolled the reaction with 1 hero point") {
+			t.Errorf("summary %q", d.Log[len(d.Log)-1].Summary)
+		}
+	})
+	t.Run("the attacker makes the defender re-roll its dodge: the lower is kept", func(t *testing.T) {
+		a, d := pair(1, 0)
+		req := Request{Attack: "fist", Reaction: Reaction{Kind: ReactionDodge}, HeroPoints: []HeroPointSpend{{Who: RoleAttacker, Roll: HeroRollReaction, Points: 1}}}
+		res := resolve(t, a, d, req, Options{}, 15, 6, 2, 6, 4, 4)
+		if res.Reaction.Roll != 2 || res.Applied.Stamina != 8 {
+			t.Fatalf("reaction %+v applied %+v", res.Reaction, res.Applied)
+		}
+	})
+	t.Run("the defender makes the GM re-roll the damage: less is kept", func(t *testing.T) {
+		a, d := pair(0, 2)
+		req := Request{Attack: "fist", HeroPoints: []HeroPointSpend{{Who: RoleDefender, Roll: HeroRollDamage, Points: 2}}}
+		// damage 8 S (6; 4+4), re-rolls 3 S (1; 1+2) and 11 S (2; 5+6).
+		res := resolve(t, a, d, req, Options{}, 15, 6, 4, 4, 1, 1, 2, 2, 5, 6)
+		if res.Damage.Stamina != 3 || res.Damage.StaminaRoll != 3 || res.HeroPoints[0].Kept != 1 {
+			t.Fatalf("damage %+v points %+v", res.Damage, res.HeroPoints)
+		}
+	})
+	t.Run("a miss spends nothing on the damage never rolled", func(t *testing.T) {
+		a, d := pair(1, 0)
+		req := Request{Attack: "fist", HeroPoints: []HeroPointSpend{{Who: RoleAttacker, Roll: HeroRollDamage, Points: 1}}}
+		res := resolve(t, a, d, req, Options{}, 3)
+		if res.Outcome != OutcomeMiss || len(res.HeroPoints) != 0 {
+			t.Fatalf("outcome %s points %+v", res.Outcome, res.HeroPoints)
+		}
+		if changed, _ := res.ApplyAttacker(a, nil); changed || a.HeroPoints.Current != 1 {
+			t.Errorf("points %d after a miss (changed %v)", a.HeroPoints.Current, changed)
+		}
+	})
+	t.Run("refusals before any die", func(t *testing.T) {
+		a, d := pair(1, 0)
+		for _, tc := range []struct {
+			sp   HeroPointSpend
+			rx   Reaction
+			want string
+		}{
+			{HeroPointSpend{Who: RoleAttacker, Roll: HeroRollToHit, Points: 2}, Reaction{}, "has 1 hero points left, not 2"},
+			{HeroPointSpend{Who: RoleDefender, Roll: HeroRollToHit, Points: 1}, Reaction{}, "has 0 hero points left"},
+			{HeroPointSpend{Who: RoleAttacker, Roll: HeroRollReaction, Points: 1}, Reaction{}, "only a parry"},
+			{HeroPointSpend{Who: RoleDefender, Roll: HeroRollReaction, Points: 1}, Reaction{Kind: ReactionBlock, Object: BlockObject{Name: "desk"}}, "only a parry"},
+		} {
+			req := Request{Attack: "fist", Reaction: tc.rx, HeroPoints: []HeroPointSpend{tc.sp}}
+			if err := resolveErr(t, a, d, req); err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("%+v: err %v, want %q", tc.sp, err, tc.want)
+			}
+		}
+	})
+}
+
+func TestParseHeroPoints(t *testing.T) {
+	for in, want := range map[string]HeroPointSpend{
+		"to-hit=2":            {Who: RoleAttacker, Roll: HeroRollToHit, Points: 2},
+		"reaction=1":          {Who: RoleDefender, Roll: HeroRollReaction, Points: 1},
+		"defender:damage=3":   {Who: RoleDefender, Roll: HeroRollDamage, Points: 3},
+		"attacker:reaction=1": {Who: RoleAttacker, Roll: HeroRollReaction, Points: 1},
+	} {
+		got, err := ParseHeroPoints(in)
+		if err != nil || got != want {
+			t.Errorf("ParseHeroPoints(%q) = %+v, %v; want %+v", in, got, err, want)
+		}
+	}
+	for _, bad := range []string{"", "to-hit", "to-hit=0", "to-hit=x", "parry=1", "gm:to-hit=1", "damage=-1"} {
+		if _, err := ParseHeroPoints(bad); err == nil {
+			t.Errorf("ParseHeroPoints(%q) accepted", bad)
+		}
+	}
+}
+
+// FuzzParseHeroPoints: never panics; what it accepts is a valid spend.
+func FuzzParseHeroPoints(f *testing.F) {
+	for _, s := range []string{"to-hit=1", "defender:damage=3", "attacker:reaction=100", "x:y=z", "=", ":", "to-hit=-1", "damage=99999999999999999999"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		sp, err := ParseHeroPoints(s)
+		if err != nil {
+			return
+		}
+		if sp.Points < 1 || sp.Points > heropoints.MaxPoints || (sp.Who != RoleAttacker && sp.Who != RoleDefender) ||
+			(sp.Roll != HeroRollToHit && sp.Roll != HeroRollReaction && sp.Roll != HeroRollDamage) {
+			t.Fatalf("ParseHeroPoints(%q) = %+v", s, sp)
+		}
+	})
+}

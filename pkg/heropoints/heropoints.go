@@ -1,0 +1,136 @@
+// Package heropoints spends hero points on rolls (p. 14): "Each hero
+// point spent will allow you to reroll the dice after making any roll,
+// and take either the original result of the re-rolled one, whichever is
+// more favourable." Several points on one roll give several re-rolls; a
+// point also makes the GM re-roll a roll that directly affects the hero.
+// Points are gone once used and refresh at the start of an adventure
+// (p. 15; pkg/profile.Refresh).
+//
+// Keep is the one place the keep-the-better rule is applied: every verb
+// that lets a hero spend points rolls through it, saying for its ruling
+// which way is more favourable (Favour). It is pure: the dice come from
+// the caller's roll function, the original first and then each re-roll,
+// so a --dice list gives the re-rolls' faces straight after the
+// original's.
+package heropoints
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/codename-spandex/spandex/pkg/hero"
+)
+
+// MaxPoints bounds the points spent on one roll. The Confidence Table
+// gives at most 5 (p. 24); a GM's own house rules may give more, and the
+// bound only guards against typos.
+const MaxPoints = 100
+
+// Favour says which result of a roll is more favourable to the hero
+// spending the points: the higher or the lower compared value.
+type Favour string
+
+// The two directions.
+const (
+	Higher Favour = "higher"
+	Lower  Favour = "lower"
+)
+
+// Better reports whether a is strictly more favourable than b.
+func (f Favour) Better(a, b int) bool {
+	if f == Lower {
+		return a < b
+	}
+	return a > b
+}
+
+// Reroll is one roll made again with hero points, as recorded in the
+// log: every result in the order rolled (the original first), and the
+// one kept.
+type Reroll struct {
+	// Hero names who spent the points; Role is their part in the ruling
+	// (attacker, defender, hero).
+	Hero string `json:"hero"`
+	Role string `json:"role"`
+	// Roll names the roll (to-hit, reaction, damage, popularity roll ...).
+	Roll   string `json:"roll"`
+	Points int    `json:"points"`
+	// Favour is which compared value is better for the spender; Compared
+	// says what was compared (the d20 face, the damage total ...).
+	Favour   Favour `json:"favour"`
+	Compared string `json:"compared"`
+	// Results are the compared values, the original first; Kept indexes
+	// the one used, and Value is it.
+	Results []int `json:"results"`
+	Kept    int   `json:"kept"`
+	Value   int   `json:"value"`
+}
+
+// Keep makes a roll (roll(0)) and then points re-rolls (roll(1) ...
+// roll(points)), each returning the value to compare, and keeps the most
+// favourable; a tie keeps the earlier result, so a re-roll is only taken
+// when it is strictly better. It returns the index kept and every value.
+// points 0 is just the roll.
+func Keep(points int, favour Favour, roll func(i int) (int, error)) (kept int, results []int, err error) {
+	if points < 0 || points > MaxPoints {
+		return 0, nil, fmt.Errorf("hero points: %d is outside 0-%d", points, MaxPoints)
+	}
+	results = make([]int, 0, points+1)
+	for i := 0; i <= points; i++ {
+		v, err := roll(i)
+		if err != nil {
+			return 0, nil, err
+		}
+		results = append(results, v)
+		if i > 0 && favour.Better(v, results[kept]) {
+			kept = i
+		}
+	}
+	return kept, results, nil
+}
+
+// Record builds the log record of a Keep.
+func Record(heroName, role, roll string, favour Favour, compared string, kept int, results []int) Reroll {
+	return Reroll{Hero: heroName, Role: role, Roll: roll, Points: len(results) - 1, Favour: favour, Compared: compared,
+		Results: results, Kept: kept, Value: results[kept]}
+}
+
+// Check reports whether h has points hero points left to spend.
+func Check(h *hero.Hero, points int) error {
+	if points < 0 {
+		return fmt.Errorf("%d hero points: cannot spend a negative number", points)
+	}
+	if points > h.HeroPoints.Current {
+		return fmt.Errorf("%s has %d hero points left, not %d (they refresh at the start of an adventure, p. 15)", h.Name, h.HeroPoints.Current, points)
+	}
+	return nil
+}
+
+// Spend takes points off h's pool. Callers Check first; the pool never
+// goes below 0.
+func Spend(h *hero.Hero, points int) {
+	h.HeroPoints.Current = max(0, h.HeroPoints.Current-points)
+}
+
+// Text describes a re-roll for summaries and --explain: "Nefario spends
+// 2 hero points on the to-hit: 3, 15, 9 (d20 face); keeps 15 (higher is
+// better for the attacker)".
+func (r Reroll) Text() string {
+	vals := make([]string, len(r.Results))
+	for i, v := range r.Results {
+		vals[i] = fmt.Sprint(v)
+	}
+	which := "the original"
+	if r.Kept > 0 {
+		which = fmt.Sprintf("re-roll %d", r.Kept)
+	}
+	return fmt.Sprintf("%s spends %s on the %s: %s (%s); keeps %d, %s (%s is better for the %s)",
+		r.Hero, plural(r.Points, "hero point"), r.Roll, strings.Join(vals, ", "), r.Compared, r.Value, which, r.Favour, r.Role)
+}
+
+func plural(n int, s string) string {
+	if n == 1 {
+		return "1 " + s
+	}
+	return fmt.Sprintf("%d %ss", n, s)
+}

@@ -1,0 +1,110 @@
+package heropoints
+
+import (
+	"errors"
+	"slices"
+	"testing"
+
+	"pgregory.net/rapid"
+
+	"github.com/codename-spandex/spandex/pkg/hero"
+)
+
+// Cases worked by hand from p. 14: keep the original or a re-roll,
+// "whichever is more favourable"; several points give several re-rolls.
+func TestKeep(t *testing.T) {
+	tests := []struct {
+		name   string
+		points int
+		favour Favour
+		faces  []int
+		kept   int
+	}{
+		{"no points: the roll itself", 0, Higher, []int{7}, 0},
+		{"a better re-roll is taken", 1, Higher, []int{5, 9}, 1},
+		{"a worse re-roll is not", 1, Higher, []int{9, 5}, 0},
+		{"a tie keeps the original", 1, Higher, []int{9, 9}, 0},
+		{"two points: the best of three", 2, Higher, []int{5, 3, 9}, 2},
+		{"lower favours the GM's roll against the hero", 2, Lower, []int{42, 33, 40}, 1},
+		{"lower: a tie keeps the earlier", 2, Lower, []int{12, 6, 6}, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			calls := 0
+			kept, results, err := Keep(tt.points, tt.favour, func(i int) (int, error) {
+				if i != calls {
+					t.Fatalf("roll %d asked out of order (want %d)", i, calls)
+				}
+				calls++
+				return tt.faces[i], nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if kept != tt.kept || !slices.Equal(results, tt.faces) || calls != tt.points+1 {
+				t.Errorf("kept %d results %v calls %d; want %d %v %d", kept, results, calls, tt.kept, tt.faces, tt.points+1)
+			}
+		})
+	}
+}
+
+func TestKeepErrors(t *testing.T) {
+	if _, _, err := Keep(-1, Higher, func(int) (int, error) { return 1, nil }); err == nil {
+		t.Error("negative points accepted")
+	}
+	boom := errors.New("out of dice")
+	if _, _, err := Keep(2, Higher, func(i int) (int, error) {
+		if i == 1 {
+			return 0, boom
+		}
+		return 3, nil
+	}); !errors.Is(err, boom) {
+		t.Errorf("err = %v, want the roller's", err)
+	}
+}
+
+func TestCheckSpendRecord(t *testing.T) {
+	h := &hero.Hero{Name: "Hawk", HeroPoints: hero.Points{Max: 3, Current: 2}}
+	if err := Check(h, 3); err == nil {
+		t.Error("spending 3 of 2 accepted")
+	}
+	if err := Check(h, 2); err != nil {
+		t.Error(err)
+	}
+	Spend(h, 2)
+	if h.HeroPoints.Current != 0 {
+		t.Errorf("current = %d, want 0", h.HeroPoints.Current)
+	}
+	r := Record("Hawk", "attacker", "to-hit", Higher, "d20 face", 2, []int{5, 3, 9})
+	if r.Points != 2 || r.Value != 9 {
+		t.Errorf("record %+v", r)
+	}
+	want := "Hawk spends 2 hero points on the to-hit: 5, 3, 9 (d20 face); keeps 9, re-roll 2 (higher is better for the attacker)"
+	if got := r.Text(); got != want {
+		t.Errorf("Text() = %q\nwant      %q", got, want)
+	}
+}
+
+// Keep always keeps the best of every result, the first of equals, and
+// rolls exactly points+1 times.
+func TestKeepProperty(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		points := rapid.IntRange(0, 10).Draw(t, "points")
+		favour := rapid.SampledFrom([]Favour{Higher, Lower}).Draw(t, "favour")
+		faces := rapid.SliceOfN(rapid.IntRange(1, 20), points+1, points+1).Draw(t, "faces")
+		kept, results, err := Keep(points, favour, func(i int) (int, error) { return faces[i], nil })
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(results, faces) {
+			t.Fatalf("results %v, faces %v", results, faces)
+		}
+		best := slices.Max(faces)
+		if favour == Lower {
+			best = slices.Min(faces)
+		}
+		if results[kept] != best || slices.Index(faces, best) != kept {
+			t.Fatalf("kept %d (%d) of %v, want the first %d", kept, results[kept], faces, best)
+		}
+	})
+}
