@@ -27,6 +27,8 @@ var exampleFixtures = map[string]string{
 	"hawk.json":                           "guardian.json",
 	"kid.json":                            "guardian.json",
 	"boss.json":                           "nefario.json",
+	"psyche.json":                         "psyche.json",
+	"zara.json":                           "zara.json",
 	"testdata/heroes/guardian-draft.json": "guardian-draft.json",
 	"titan.json":                          "titan.json",
 }

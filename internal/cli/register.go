@@ -48,6 +48,7 @@ func commands() []command {
 		{"hero", "heroes", func(f *cmdutil.Factory) *cobra.Command { return herocmd.NewCmdHero(f) }},
 		{"sheet", "heroes", func(f *cmdutil.Factory) *cobra.Command { return sheet.NewCmdSheet(f, nil) }},
 		{"attack", "combat", func(f *cmdutil.Factory) *cobra.Command { return attack.NewCmdAttack(f, nil) }},
+		{"contest", "combat", func(f *cmdutil.Factory) *cobra.Command { return attack.NewCmdContest(f, nil) }},
 		{"fight", "combat", fight.NewCmdFight},
 		{"tohit", "rulings", func(f *cmdutil.Factory) *cobra.Command { return rulings.NewCmdToHit(f, nil) }},
 		{"dodge", "rulings", func(f *cmdutil.Factory) *cobra.Command { return rulings.NewCmdDodge(f, nil) }},

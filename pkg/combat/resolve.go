@@ -47,6 +47,14 @@ func (rv *Resolver) Resolve(res *Result, attacker, defender *hero.Hero, req Requ
 		return err
 	}
 	res.reset()
+	if req.Situation.Molecular {
+		// The molecular layer improves the armour class one step (p. 58):
+		// everything read from the class (to-hit, dodging, immunities)
+		// follows; the file's dividers stay.
+		d := *defender
+		d.Combat.ArmourClass = ImprovedArmourClass(defender.Combat.ArmourClass, 1)
+		defender = &d
+	}
 	res.Attacker, res.Defender, res.Mode = attacker.Name, defender.Name, req.Mode
 	res.Before = stateOf(defender)
 	p, err := prepare(res, attacker, defender, &req, r, opt, &rv.p)
@@ -406,7 +414,7 @@ func (p *pipeline) checkReaction() error {
 		if _, ok := rulebook.ParryTarget(at, pt); !ok && !p.reflect {
 			return reqErr(field, "parry: %s (%s) cannot stop %s: the Parrying Table shows \"-\" (p. 34)", p.parry.Slug, pt.Label(), at.Label())
 		}
-		if p.parry.Health == "" && p.parry.Stamina == "" {
+		if p.parry.Health == "" && p.parry.Stamina == "" && !p.reflect {
 			return reqErr(field, "parry %s has no virtual damage dice (health/stamina)", p.parry.Slug)
 		}
 		var err2 error
@@ -548,7 +556,9 @@ func (p *pipeline) checkDamage() error {
 		if capDice > 0 && nh+ns > capDice {
 			return reqErr("power-dice", "%s: %d dice is more than the %d one action may use (10 points per action)", p.kind, nh+ns, capDice)
 		}
-		if poolName != "" {
+		if poolName != "" && req.Reflected {
+			res.Notes = append(res.Notes, "reflected energy: no pool pays for it (p. 56)")
+		} else if poolName != "" {
 			if pool := att.FindPool(poolName); pool != nil {
 				limit := pool.CapPerAction
 				if limit > 0 && cost > limit {
@@ -630,6 +640,10 @@ func (p *pipeline) run() error {
 	switch {
 	case req.Mode == ModeCrush:
 		res.ToHit = ToHitResult{ArmourClass: p.def.Combat.ArmourClass, StrikeClass: p.atk.StrikeClass, Hit: true}
+	case p.atk.NoToHit && req.Mode == ModeStrike:
+		// The electrical arc and temperature need no to-hit roll (pp. 57-58).
+		res.ToHit = ToHitResult{ArmourClass: p.def.Combat.ArmourClass, StrikeClass: p.atk.StrikeClass, Hit: true}
+		res.Notes = append(res.Notes, p.atk.Slug+": no to-hit roll (pp. 57-58)")
 	case p.mental:
 		pr, err := p.mentalContest()
 		if err != nil {
@@ -788,8 +802,17 @@ func (p *pipeline) reaction() (Outcome, error) {
 		rr.Parry, rr.AttackType, rr.ParryType = p.parry.Slug, string(p.atype), string(p.ptype)
 		rr.RangedForm = p.parry.Ranged || rangedParry(p.ptype)
 		if p.reflect {
+			// "you automatically succeed in a melee parry" (p. 56): the
+			// attack is stopped whole, not reduced as a ranged parry.
+			rr.RangedForm = false
 			rr.Success = true
 			res.Notes = append(res.Notes, "Energy Reflect: an automatic successful parry; "+def.Name+" may now roll to hit the source back at strike class 2 (p. 56)")
+			rr.Reflect = &Reflection{Attack: p.atk.Slug, DamageType: p.atk.DamageType, EnergyType: res.Attack.EnergyType,
+				Health: p.hExpr, Stamina: p.sExpr, Range: p.atk.Range}
+			// The energy goes back at its source: none of it reaches the
+			// reflector, so no damage, virtual damage or knockback is
+			// rolled (read, docs/rules-notes.md).
+			return OutcomeParried, nil
 		} else {
 			mods := rr.Modifiers
 			if b := def.Combat.StrikeBonus; b != 0 {
@@ -1205,6 +1228,10 @@ func (p *pipeline) dividers() rulebook.Dividers {
 	if p.req.Reaction.Kind == ReactionDodge && blunt(p.atk) && p.def.PowerRank("elasticity") > 0 {
 		dv.Health, dv.Stamina = max(dv.Health, 2), max(dv.Stamina, 2)
 		*notes = append(*notes, "elasticity: at least H/2 S/2 when dodging a blunt attack (p. 55)")
+	}
+	if p.atk.DamageType == "temperature" {
+		dv.Stamina = 0
+		*notes = append(*notes, "temperature: S dividers do not help (p. 58)")
 	}
 	switch p.kind {
 	case kindEnergyBlast:

@@ -207,7 +207,10 @@ type Situation struct {
 	// Dimensional: inside a Dimensional control area (-4 to hit and to
 	// parry). Gale: in or shooting into a gale or fog (-2).
 	Dimensional bool `json:"dimensional,omitempty"`
-	Gale        bool `json:"gale,omitempty"`
+	// Molecular: the defender is wrapped in Environmental Control's
+	// molecular protective layer, its armour class one step better (p. 58).
+	Molecular bool `json:"molecular,omitempty"`
+	Gale      bool `json:"gale,omitempty"`
 	// AnalysePanels are extra panels spent analysing with a Brain Implant:
 	// +1 per panel per implant rank, at most +5.
 	AnalysePanels int `json:"analyse_panels,omitempty"`
@@ -290,6 +293,9 @@ type Request struct {
 	// MassKg is the thrown defender's mass for ModeThrow; 0 means an
 	// average super hero (DefaultPersonMassKg).
 	MassKg float64 `json:"mass_kg,omitempty"`
+	// Reflected marks Energy Reflect's return shot (p. 56): the energy is
+	// the parried attack's, so no pool pays for it.
+	Reflected bool `json:"reflected,omitempty"`
 	// HeroPoints are hero points spent re-rolling the attack's to-hit,
 	// reaction or damage roll (p. 14), by either side.
 	HeroPoints []HeroPointSpend `json:"hero_points,omitempty"`
@@ -434,6 +440,20 @@ type ReactionResult struct {
 	// stamina).
 	ReducedHealth  int `json:"reduced_health,omitempty"`
 	ReducedStamina int `json:"reduced_stamina,omitempty"`
+	// Reflect is the energy an Energy Reflect parry may send back at the
+	// attacker (p. 56): ReflectedAttack builds the return shot from it.
+	Reflect *Reflection `json:"reflect,omitempty"`
+}
+
+// Reflection is the parried energy attack Energy Reflect may send back
+// at its source (p. 56): its damage dice and kind.
+type Reflection struct {
+	Attack     string `json:"attack"`
+	DamageType string `json:"damage_type"`
+	EnergyType string `json:"energy_type"`
+	Health     string `json:"health"`
+	Stamina    string `json:"stamina"`
+	Range      int    `json:"range"`
 }
 
 // DamageResult is step 3 (p. 36): the damage rolled, before reductions.

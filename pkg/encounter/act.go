@@ -47,6 +47,16 @@ type Action struct {
 	Panels int `json:"panels"`
 	// Count is how many duplicates Duplication makes (default 1).
 	Count int `json:"count"`
+	// A mental power's details (combat.MentalInput): the mass Telekinesis
+	// moves, the pool Psychic Drain empties, Transmutation's modifiers,
+	// Empathy's or Telepathy's mode, the target actively resisting (a
+	// double-panel reaction, p. 43) or willing.
+	MassKg    int      `json:"mass_kg"`
+	Drain     string   `json:"drain"`
+	Modifiers []string `json:"modifiers,omitempty"`
+	Mode      string   `json:"mode"`
+	Resist    bool     `json:"resist"`
+	Willing   bool     `json:"willing"`
 	// Note is the GM's description.
 	Note string `json:"note"`
 }
@@ -322,10 +332,20 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 				raise = &ef
 			}
 		}
-		if a.Effect == "mind-control" && a.Power == "psychic-ability" {
-			if err := e.mindControlCheck(c, target, &a); err != nil {
-				return err
+		if a.Power == "environmental-control" && a.Effect == EffectMolecular {
+			return e.molecularLayer(ctx, c, target, a, n, steps)
+		}
+		if a.Power == "magic" && a.Effect == EffectMysticShield {
+			return e.mysticShield(ctx, c, target, a, n, steps)
+		}
+		if mp, ok := mentalPowerOf(a); ok {
+			if target == nil && mp.Slug != "transmutation" {
+				return fmt.Errorf("%s needs a target (--target ID)", mp.Slug)
 			}
+			return e.doMental(ctx, c, target, a, mp, n, steps)
+		}
+		if a.Resist || a.Willing || a.MassKg != 0 || a.Drain != "" || len(a.Modifiers) > 0 || a.Mode != "" {
+			return fmt.Errorf("resist, willing, mass, drain, modifiers and mode go with a psychic power, spell or device (--effect %s)", combat.MentalPowerSlugs())
 		}
 		if a.Points < 0 {
 			return fmt.Errorf("points: %d is negative", a.Points)
@@ -408,18 +428,6 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 				return err
 			}
 			ev.Summary += fmt.Sprintf(": rests and regenerates %d health (%d of %d, p. 73)", got, c.Hero.Health.Current, c.Hero.Health.Max)
-		}
-		if a.Effect == "mind-control" && a.Power == "psychic-ability" {
-			res, err := mentalContest(rec, c, target, &steps)
-			if err != nil {
-				return err
-			}
-			if res.Success {
-				ev.Summary += fmt.Sprintf(": will %d against %d, control taken (p. 68)", res.AttackerTotal, res.DefenderTotal)
-			} else {
-				ev.Summary += fmt.Sprintf(": will %d against %d, the attempt fails (p. 68)", res.AttackerTotal, res.DefenderTotal)
-				effectOn = false
-			}
 		}
 	}
 	if a.Note != "" && a.Kind != ActOther {

@@ -26,6 +26,11 @@ type Strike struct {
 	// Points are the pool points a binding spends (Snare's fluid, 1-10,
 	// hit or miss; default 10): the fewer, the likelier the escape (p. 64).
 	Points int
+	// Reflect: the target parries with Energy Reflect and sends the
+	// energy back (p. 56); ReflectReaction is the attacker's reaction to
+	// the return shot.
+	Reflect         bool
+	ReflectReaction combat.Reaction
 }
 
 // AttackRecord is the details of an "attack" event: the outcome in
@@ -292,8 +297,89 @@ func (e *Encounter) Attack(ctx Ctx, s Strike, opt combat.Options) (*combat.Resul
 		}
 		i++
 	}
+	if s.Reflect {
+		if err := e.reflectBack(ctx, att, def, res, s.ReflectReaction, opt); err != nil {
+			return nil, err
+		}
+	}
 	e.endAction(att)
 	return res, nil
+}
+
+// reflectBack makes Energy Reflect's return shot (p. 56): def, having
+// parried att's energy attack automatically, rolls to hit att at strike
+// class 2 with the same energy; att may react as to any attack (its
+// reaction owed or free as usual). The shot takes no panels of def's: it
+// is part of the parry. One return shot is computed; a bounce back (both
+// with Energy Reflect) is the next `fight act`'s.
+//
+// Dice: after the parried attack's, the return shot's in pkg/combat's
+// order.
+func (e *Encounter) reflectBack(ctx Ctx, att, def *Combatant, res *combat.Result, rx combat.Reaction, opt combat.Options) error {
+	if res.Outcome == combat.OutcomeMiss {
+		return nil // nothing reached the parry: nothing to send back
+	}
+	a, err := combat.ReflectedAttack(res.Reaction)
+	if err != nil {
+		return fmt.Errorf("reflect: %s did not reflect %s (Energy Reflect parries its own energy type with --reaction parry, p. 56)", def.ID, res.Attack.Slug)
+	}
+	if att.Out() {
+		return nil
+	}
+	if rx.Kind != combat.ReactionNone {
+		if ok, why := e.CanReact(att, def); !ok {
+			return fmt.Errorf("reflect-reaction: %s cannot react: %s", att.ID, why)
+		}
+	}
+	shooter := def.Hero
+	shooter.Combat.Attacks = append(append([]hero.Attack(nil), def.Hero.Combat.Attacks...), a)
+	req := combat.Request{Attack: a.Slug, Mode: combat.ModeStrike, Reaction: rx, Reflected: true,
+		FreeReactionsUsed: min(att.Panels.FreeReactions, rulebook.FreeReactionsPerPage)}
+	staminaBefore := att.Hero.Stamina.Current
+	back, err := combat.Resolve(&shooter, &att.Hero, req, ctx.Roller, opt)
+	if err != nil {
+		return err
+	}
+	if err := back.Apply(&att.Hero, ctx.Seed); err != nil {
+		return err
+	}
+	rec := AttackRecord{Attack: a.Slug, StrikeClass: int(back.Attack.StrikeClass), Mode: string(back.Mode), Outcome: back.Outcome,
+		Reaction: string(back.Reaction.Kind), ReactionPanels: back.Reaction.Panels, Free: back.Reaction.Free,
+		Health: back.Applied.Health, Stamina: back.Applied.Stamina, Before: back.Before, After: back.After,
+		DefenderOut: att.Out(), DefenderOutReason: att.Why()}
+	if n := len(att.Hero.Log); n > 0 {
+		rec.DefenderEvent = att.Hero.Log[n-1].Seq
+	}
+	ev := Event{Kind: "attack", Actor: def.ID, Target: att.ID, Seed: ctx.Seed, Dice: back.Dice, Steps: back.Steps,
+		Summary: fmt.Sprintf("%s reflects %s back at %s (strike class 2, p. 56): %s%s", def.ID, res.Attack.Slug, att.ID, back.Outcome, damageText(back, att)),
+		Details: mustJSON(rec)}
+	if len(back.Dice) == 0 {
+		ev.Seed = nil
+	}
+	e.appendEvent(ev)
+	if r := back.Reaction; r.Kind != combat.ReactionNone {
+		rr := Reaction{Actor: att.ID, Against: def.ID, Reaction: string(r.Kind), StrikeClass: int(back.Attack.StrikeClass)}
+		if r.Free {
+			att.Panels.FreeReactions++
+		}
+		att.Panels.Owed += r.Panels
+		e.appendEvent(Event{Kind: "reaction", Actor: att.ID, Target: def.ID, Panels: r.Panels,
+			Summary: reactionSummary(att, rr, r.Panels, r.Free), Details: mustJSON(rr)})
+	}
+	if kb := back.Knockback; kb != nil && kb.Prone {
+		att.Panels.Owed++
+		e.appendEvent(Event{Kind: "lost", Actor: att.ID, Panels: 1,
+			Summary: fmt.Sprintf("%s is knocked prone and spends its next panel getting up (p. 37)", att.ID)})
+	}
+	took := staminaBefore - att.Hero.Stamina.Current
+	for i := 0; i < len(att.Effects); {
+		if controlBroken(att.Effects[i].Name) && (took >= rulebook.MentalControlBreakStamina || att.Out()) {
+			e.endEffect(att, i, fmt.Sprintf("%d stamina damage or a knockout breaks it (p. 68)", took))
+			continue
+		}
+		i++
+	}
+	return nil
 }
 
 // damageText is what an attack did to its target, for the event's one
@@ -412,8 +498,11 @@ func (e *Encounter) logAttack(ctx Ctx, att, def *Combatant, s Strike, n int, ste
 		summary = fmt.Sprintf("%s moves, attacks %s with %s (%s%s) and moves on", att.ID, def.ID, res.Attack.Slug, res.Outcome, damageText(res, def))
 	}
 	if b := res.Barrier; b != nil {
-		what := map[bool]string{true: "force wall", false: "force shield"}[b.Wall]
-		summary += fmt.Sprintf(", stopped whole by %s's %s (%d health damage against its %d, pp. 59-60)", def.ID, what, b.Damage, b.Health)
+		what, pages := map[bool]string{true: "force wall", false: "force shield"}[b.Wall], "pp. 59-60"
+		if i, ok := barrier(def); ok && def.Effects[i].Name == EffectMysticShield {
+			what, pages = "mystic shield", "p. 64"
+		}
+		summary += fmt.Sprintf(", stopped whole by %s's %s (%d health damage against its %d, %s)", def.ID, what, b.Damage, b.Health, pages)
 	}
 	rec := AttackRecord{Attack: res.Attack.Slug, StrikeClass: int(res.Attack.StrikeClass), Mode: string(res.Mode), Outcome: res.Outcome,
 		Reaction: string(res.Reaction.Kind), ReactionPanels: res.Reaction.Panels, Free: res.Reaction.Free,
@@ -452,7 +541,10 @@ func (e *Encounter) situation(att, def *Combatant, req combat.Request) (combat.R
 		return req, nil, err
 	}
 	for _, ef := range def.Effects {
-		if ef.Name == "mass" {
+		switch ef.Name {
+		case EffectMolecular:
+			req.Situation.Molecular = true // armour class one step better (p. 58)
+		case "mass":
 			// +5 knockback threshold at each step, ×2 to ×16 (p. 54).
 			req.Situation.DefenderMass = max(req.Situation.DefenderMass, ef.Multiplier)
 		}
@@ -464,7 +556,7 @@ func (e *Encounter) situation(att, def *Combatant, req combat.Request) (combat.R
 	}
 	if i, ok := barrier(def); ok {
 		req.Situation.ForceBarrier = def.Effects[i].Health
-		req.Situation.ForceBarrierWall = def.Effects[i].Name == EffectForceWall
+		req.Situation.ForceBarrierWall = def.Effects[i].Name != EffectForceShield
 	}
 	return req, steps, nil
 }

@@ -271,8 +271,8 @@ type Event struct {
 	Page  int   `json:"page"`
 	Phase Phase `json:"phase"`
 	// Kind is what happened: new, surprise, initiative, repay, move,
-	// action, attack, smash, reaction, lost, pass, hold, effect, upkeep,
-	// luck, danger-sense, escape, leave, recovery, refill, end-page.
+	// action, mental, attack, smash, reaction, lost, pass, hold, effect,
+	// upkeep, luck, danger-sense, escape, leave, recovery, refill, end-page.
 	Kind   string `json:"kind"`
 	Actor  string `json:"actor,omitempty"`
 	Target string `json:"target,omitempty"`
@@ -301,6 +301,7 @@ func DetailsTypes() map[string]any {
 		"effect":     Effect{},
 		"recovery":   Recovery{},
 		"initiative": Initiative{},
+		"mental":     combat.MentalResult{},
 		"smash":      combat.ObjectStrike{},
 	}
 }

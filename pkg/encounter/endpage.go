@@ -141,6 +141,7 @@ func (e *Encounter) EndPage(ctx Ctx) error {
 				}
 			}
 		}
+		e.undrain(c)
 	}
 	// 5. The next page.
 	for i := range e.Combatants {
@@ -171,6 +172,8 @@ func (e *Encounter) recoverStamina(c *Combatant, r dice.Roller, steps *ruling.St
 		return rec, false, nil
 	case k.KnockedOut:
 		return rec, false, nil // no stamina until the finishing move's knockout ends (p. 43)
+	case drainedNoRecovery(c):
+		return rec, false, nil // Psychic Drain: no recovery until the pool has points (p. 69)
 	case h.Stamina.Current >= h.Stamina.Max:
 		return rec, false, nil
 	}

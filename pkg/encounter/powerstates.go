@@ -47,9 +47,9 @@ func loseStamina(c *Combatant, n int) {
 }
 
 // mindControlCheck refuses a mind control the book does not allow: no
-// target, on oneself, or more targets than one per six will (p. 68). It
-// returns the psi the attempt costs.
-func (e *Encounter) mindControlCheck(c, target *Combatant, a *Action) error {
+// target, on oneself, or more targets than one per six will (p. 68). The
+// cost is combat.Mental's.
+func (e *Encounter) mindControlCheck(c, target *Combatant) error {
 	if target == nil {
 		return fmt.Errorf("mind control needs a target (--target ID)")
 	}
@@ -71,25 +71,7 @@ func (e *Encounter) mindControlCheck(c, target *Combatant, a *Action) error {
 	if most := combat.MindControlTargets(will); held >= most {
 		return fmt.Errorf("%s controls %d already, the most for will %d (one per 6 will, at least one, p. 68)", c.ID, held, will)
 	}
-	cost, _ := rulebook.PsychicCost("mind-control")
-	if a.Points == 0 && a.Pool == "" {
-		a.Points, a.Pool = cost.BaseCost, "psi"
-	}
-	if a.Pool != "psi" || a.Points != cost.BaseCost {
-		return fmt.Errorf("mind control costs %d psi points, win or lose (p. 68): give no --spend, or --spend %d --pool psi", cost.BaseCost, cost.BaseCost)
-	}
 	return nil
-}
-
-// mentalContest rolls a psychic or magic attack from c on target and
-// reports whether it succeeds.
-func mentalContest(rec dice.Roller, c, target *Combatant, steps *ruling.Steps) (combat.PsychicResult, error) {
-	res, st, err := combat.Contest(c.Hero.Abilities.Final.Will, 0, &target.Hero, false, rec)
-	if err != nil {
-		return res, err
-	}
-	*steps = append(*steps, st...)
-	return res, nil
 }
 
 // bind puts the bound state on def after a Snare binding (or Restraint)
@@ -169,6 +151,9 @@ func (e *Encounter) escapes(ctx Ctx) error {
 const (
 	EffectForceWall   = "force-wall"
 	EffectForceShield = "force-shield"
+	// EffectMysticShield is the Mystic Shield spell's wall (p. 64): the
+	// same rule as a force wall, cast again once destroyed.
+	EffectMysticShield = "mystic-shield"
 	// RestOfFight is the cooldown page of a hard wall or shield that was
 	// destroyed: an hour per point of its health outlasts any fight.
 	RestOfFight = 1_000_000_000
@@ -217,7 +202,7 @@ func barrierEffect(c, target *Combatant) (Effect, bool, error) {
 func barrier(def *Combatant) (int, bool) {
 	at := -1
 	for i, ef := range def.Effects {
-		if (ef.Name == EffectForceWall || ef.Name == EffectForceShield) && (at < 0 || ef.Health > def.Effects[at].Health) {
+		if (ef.Name == EffectForceWall || ef.Name == EffectForceShield || ef.Name == EffectMysticShield) && (at < 0 || ef.Health > def.Effects[at].Health) {
 			at = i
 		}
 	}
@@ -266,11 +251,7 @@ const (
 	// EffectControlled: mind-controlled (Mind Control, the mind control
 	// device; the contest's "mind-control" effect is its upkeep form).
 	EffectControlled = "controlled"
-	// EffectHypnotised: under the Hypnotism spell's control (p. 63).
-	EffectHypnotised = "hypnotised"
-	// EffectDrained: a pool drained by Psychic Drain (p. 68); it ends
-	// when the holder's pools refill.
-	EffectDrained = "drained"
+	// EffectHypnotised and EffectDrained: see contests.go.
 )
 
 // breaksOnStamina reports the states that 20 stamina damage in one
@@ -524,4 +505,70 @@ func (e *Encounter) DangerSense(ctx Ctx, id, what string) (bool, error) {
 	}
 	e.appendEvent(Event{Kind: "danger-sense", Actor: id, Summary: summary, Seed: ctx.Seed, Dice: rec.Rolls(), Steps: steps})
 	return ok, nil
+}
+
+// mysticShield casts the Mystic Shield spell (p. 64) round c, or round
+// target: points MP (1d6 health per 4, per 2 for the speciality), a
+// double-panel; the shield stops every attack that hits it whole until a
+// single attack does more health damage than its health, repairing
+// itself between attacks, like a force wall (p. 59); it needs
+// concentration (it ends when its caster is out).
+//
+// Dice: the shield's health dice.
+func (e *Encounter) mysticShield(ctx Ctx, c, target *Combatant, a Action, n int, steps ruling.Steps) error {
+	if c.Hero.PowerRank("magic") == 0 {
+		return fmt.Errorf("%s has no Magic", c.ID)
+	}
+	if p := c.Hero.FindPower("magic"); p != nil && len(p.Flavours) > 0 && !p.HasFlavour("mystic-shield") {
+		return fmt.Errorf("%s does not know mystic-shield", c.ID)
+	}
+	if a.Pool != "" && a.Pool != "magic" {
+		return fmt.Errorf("mystic-shield spends magic points, not %s", a.Pool)
+	}
+	spec := combat.SpellSpeciality(&c.Hero, "mystic-shield")
+	nd, err := combat.MysticShieldDice(a.Points, spec)
+	if err != nil {
+		return err
+	}
+	pool := c.Hero.FindPool("magic")
+	if pool == nil || pool.Current < a.Points {
+		have := 0
+		if pool != nil {
+			have = pool.Current
+		}
+		return fmt.Errorf("%s has only %d magic points left", c.ID, have)
+	}
+	holder := c
+	if target != nil {
+		holder = target
+	}
+	for _, ef := range holder.Effects {
+		if ef.Name == EffectMysticShield && ef.Source == c.ID {
+			return fmt.Errorf("%s's mystic shield is already up round %s", c.ID, holder.ID)
+		}
+	}
+	if err := e.spend(c, n); err != nil {
+		return err
+	}
+	rec := dice.NewRecorder(ctx.Roller)
+	x := dice.MustParse(fmt.Sprintf("%dd6", nd))
+	health, err := x.Total(rec, "mystic shield health")
+	if err != nil {
+		return err
+	}
+	pool.Current -= a.Points
+	how := "1d6 per 4 MP"
+	if spec {
+		how = "1d6 per 2 MP, the speciality at half cost"
+	}
+	steps.Add("mystic-shield", "p. 64", "%d MP: %dd6 (%s) = %d health; stops each attack whole unless one attack does more health damage", a.Points, nd, how, health)
+	ev := Event{Kind: "action", Actor: c.ID, Target: holder.ID, Panels: n, Steps: steps, Dice: rec.Rolls(), Seed: ctx.Seed, Details: mustJSON(a),
+		Summary: fmt.Sprintf("%s casts mystic-shield round %s, spending %d magic points (%d left): %dd6 = %d health (p. 64)", c.ID, holder.ID, a.Points, pool.Current, nd, health)}
+	e.appendEvent(ev)
+	if err := e.AddEffect(ctx, holder.ID, Effect{Name: EffectMysticShield, Power: "magic", Source: c.ID, Health: health,
+		Note: "Mystic Shield (p. 64): stops every attack that hits it whole; destroyed by more health damage in one attack than its health; concentration"}); err != nil {
+		return err
+	}
+	e.endAction(c)
+	return nil
 }

@@ -163,6 +163,9 @@ func BindSituation(fs *pflag.FlagSet, sit *combat.Situation, v Verb) {
 	fs.BoolVar(&sit.Shrunk, "shrunk", false, "target shrunk (-3"+v.say(", knockback threshold -10", ", knockback threshold -10", "")+")")
 	fs.BoolVar(&sit.Camouflaged, "camouflaged", false, "target camouflaged and moving (-2)")
 	fs.BoolVar(&sit.StealthDark, "stealth-dark", false, "target using stealth in the dark (-2)")
+	if v != ToHit {
+		fs.BoolVar(&sit.Molecular, "molecular", false, "the defender is wrapped in a molecular protective layer: armour class one step better (p. 58)")
+	}
 	fs.BoolVar(&sit.Dimensional, "dimensional", false, "inside a dimensional control area (-4"+v.say(" to hit and to parry", " to hit and to parry", "")+")")
 	fs.BoolVar(&sit.Gale, "gale", false, "in or shooting into a gale or fog"+v.say(" from weather control", "", "")+" (-2)")
 	fs.IntVar(&sit.AnalysePanels, "analyse", 0, v.say(fmt.Sprintf("extra panels spent analysing with a brain implant (+1 each per implant rank, at most +%d)", combat.MaxAnalyseBonus),

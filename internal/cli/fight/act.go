@@ -1,6 +1,7 @@
 package fight
 
 import (
+	"math"
 	"sort"
 	"strings"
 
@@ -51,6 +52,14 @@ type ActOptions struct {
 	Panels int
 	Count  int
 	Note   string
+	// A psychic power's, spell's or device's details.
+	Drain     string
+	Modifiers []string
+	Mode      string
+	Willing   bool
+	// Energy Reflect's return shot.
+	Reflect         bool
+	ReflectReaction string
 }
 
 // NewCmdAct builds `spandex fight act`.
@@ -87,7 +96,10 @@ takes one action (pp. 30-31, 41-43). Give exactly one of:
                     psychic-ability --effect mind-control --target ID is a
                     will contest (1d20 + will each, the target adding its
                     Confidence Table bonus) costing 10 psi win or lose, one
-                    target per 6 will (pp. 24, 43, 68); lasting states
+                    target per 6 will (pp. 24, 43, 68); --power
+                    psychic-ability|magic|cybernetics --effect NAME
+                    [--target ID] uses a psychic power, spell or the
+                    mind-control device (see below); lasting states
                     switch on and off with their power: --power
                     invisibility (1 panel; -4 to hit it, p. 61),
                     camouflage (1 panel; -2, p. 52), growth (a
@@ -155,6 +167,48 @@ the target) spends the actor's or the target's hero points re-rolling that
 roll N times, keeping the more favourable (p. 14; see spandex attack): the
 points come off the combatant in the same write as the ruling.
 
+Psychic powers, spells, the mind-control device and the molecular layer
+(--power psychic-ability|magic|cybernetics|environmental-control --effect
+NAME --target ID; pp. 43, 53, 58, 63-64, 67-69) take a double-panel and
+spend their points win or lose (a speciality half, rounded up). A contest
+is 1d20 + will each side, the target adding its Confidence Table bonus (p. 24) and, with --reaction
+resist, 1d6 (a double-panel reaction it owes); ties go to the attacker.
+  mind-control         10 psi; control: half panels, 1 psi a page, one
+                       target per 6 will, broken by 20 stamina damage
+  hypnotism            10 MP (magic); control after 1d6 double-panels of
+                       establishing that both owe (p. 63)
+  mind-control-device  (cybernetics) the device's will: 10, +2 for each
+                       extra implant rank; no points; 1d6 double-panels
+                       of establishing (p. 53)
+  psychic-drain        --spend N (1-10) psi, +N on the roll; the target's
+                       --drain POOL (default its fullest) loses the margin;
+                       at 0 its stamina drops to 0 and it does not recover
+                       until the pool refills (pp. 68-69)
+  telekinesis          --mass KG: 1 psi per 10 kg (at most 10); moves it
+                       at will / 3 m a panel (p. 69)
+  transmutation        no target: 6 psi, --modifiers LIST (tables
+                       transmutation), chance (10 + modifiers) x will %
+                       on a d100 (p. 69)
+  restraint            --spend N (1-10) MP: a binding of strength 10 N,
+                       no roll, the escape chance as for a Snare (p. 64)
+  mystic-shield        (magic) --spend N MP: 1d6 health per 4 MP (per 2
+                       for the speciality) round the caster or --target;
+                       stops each attack whole until one attack does more
+                       health damage than its health, like a force wall
+                       (p. 64); its dice are rolled when it is cast
+  molecular-layer      (environmental-control, molecular) a protective
+                       layer round the actor or --target: its armour
+                       class counts one step better against every attack
+                       (p. 58)
+  empathy, telepathy   --how read|change (3/5 psi) or read|send (2 psi);
+                       a contest unless --willing (pp. 67, 69)
+
+Energy Reflect (p. 56): --attack ID ... --reaction parry[:energy-reflect]
+--reflect: the target's automatic parry of its own energy type sends the
+energy back at once, a to-hit roll at strike class 2 with the parried
+attack's damage dice (no pool spent, no panels); --reflect-reaction R is
+the attacker's reaction to it (owed or free as usual).
+
 A Snare binding (--attack ID --with snare-bind --spend N, N 1-10 fluid
 points, default 10, spent hit or miss) binds on a hit: the target cannot
 move and is +4 to hit; its escape chance is its strength %, +10% per point
@@ -172,13 +226,15 @@ surprised cannot react (except with Danger Sense or Animal Senses).
 dice; damage dice, health then stamina; a d6 per obstruction; the prone
 d20), each hero point re-roll straight after the roll it re-rolls; a
 finishing move 1d6 hours; --power --effect mass or gravity the target's
-will roll at ×4 (1d20) and ×8 (1d20+10); --effect mind-control the
-attacker's d20 then the target's d20; --smash the attack's health dice,
-then its stamina dice; --power growth the first time the extra health's
-d6s then the extra stamina's (one each per point of the power's end_d6);
---power super-health the Regeneration d6; a phased attacker's
-phase-strike, after the attack's dice, a d100 against 20% per strike so
-far; other actions roll nothing.`,
+will roll at ×4 (1d20) and ×8 (1d20+10); a psychic power, spell or device
+the attacker's d20, the target's d20, the resist 1d6, then hypnotism's or
+the device's 1d6 double-panels on a success; transmutation only its d100;
+with --reflect the return shot in the attack's order; --smash the attack's
+health dice, then its stamina dice; --power growth the first time the
+extra health's d6s then the extra stamina's (one each per point of the
+power's end_d6); --power super-health the Regeneration d6; a phased
+attacker's phase-strike, after the attack's dice, a d100 against 20% per
+strike so far; other actions roll nothing.`,
 		Example: `  spandex fight act -i bank.json --actor guardian --move 7
   spandex fight act -i bank.json --actor guardian --attack nefario --with fist --reaction parry:staff --obstruction wood --dice 14,20,3,5,2,1,2,4,3,2
   spandex fight act -i bank.json --actor nefario --attack guardian --with staff-blast --behind --reaction brace --power-dice health=4,stamina=6
@@ -220,6 +276,12 @@ far; other actions roll nothing.`,
 	fl.IntVar(&opts.Panels, "panels", 0, "panels the action takes (--do, or a single-panel --power)")
 	fl.IntVar(&opts.Count, "count", 0, "--power duplication: how many duplicates (default 1; five a day)")
 	fl.StringVar(&opts.Note, "note", "", "what happens, in words, for the log")
+	fl.StringVar(&opts.Drain, "drain", "", "psychic-drain: the target's pool drained (energy, magic, psi or fluid)")
+	fl.StringSliceVar(&opts.Modifiers, "modifiers", nil, "transmutation: the difficulty modifiers (spandex tables transmutation)")
+	fl.StringVar(&opts.Mode, "how", "", "empathy: read|change; telepathy: read|send")
+	fl.BoolVar(&opts.Reflect, "reflect", false, "the target parries with Energy Reflect and sends the energy back at strike class 2 (p. 56)")
+	fl.StringVar(&opts.ReflectReaction, "reflect-reaction", "none", "the attacker's reaction to the reflected shot (as --reaction)")
+	fl.BoolVar(&opts.Willing, "willing", false, "empathy, telepathy: the target is willing (no contest)")
 	return cmd
 }
 
@@ -302,6 +364,23 @@ func (opts *ActOptions) action(actor string) (encounter.Action, error) {
 		a.Kind, a.Object = encounter.ActPickUp, opts.PickUp
 	case opts.Power != "":
 		a.Kind, a.Power, a.Effect, a.Target, a.Points, a.Pool, a.Count = encounter.ActPower, opts.Power, opts.Effect, opts.Target, opts.Spend, opts.Pool, opts.Count
+		a.Drain, a.Modifiers, a.Mode, a.Willing = opts.Drain, opts.Modifiers, opts.Mode, opts.Willing
+		if opts.MassKg != 0 {
+			if opts.MassKg < 0 || opts.MassKg > 1e6 {
+				return a, cmdutil.Inputf("--mass: %g kg is outside 0-1000000", opts.MassKg)
+			}
+			a.MassKg = int(math.Ceil(opts.MassKg))
+		}
+		switch opts.Reaction {
+		case "", "none":
+		case "resist":
+			a.Resist = true
+		default:
+			return a, cmdutil.Inputf("--reaction: only resist goes with --power (a psychic power or spell), not %q", opts.Reaction)
+		}
+		if _, mental := combat.FindMentalPower(a.Effect); mental || a.Effect == encounter.EffectMysticShield {
+			break
+		}
 		if a.Points > 0 && a.Pool == "" {
 			return a, cmdutil.Inputf("--spend needs --pool (energy, magic, psi or fluid)")
 		}
@@ -343,7 +422,16 @@ func (opts *ActOptions) smash(actor string) (encounter.Smash, error) {
 // strike builds the attack request from the flags, with pkg/combat's
 // parsers (the same syntax as ` + "`spandex attack`" + `).
 func (opts *ActOptions) strike(actor string) (encounter.Strike, error) {
-	s := encounter.Strike{Actor: actor, MoveActMove: opts.MoveActMove, Points: opts.Spend}
+	s := encounter.Strike{Actor: actor, MoveActMove: opts.MoveActMove, Points: opts.Spend, Reflect: opts.Reflect}
+	if opts.Reflect {
+		rx, err := combat.ParseReaction(opts.ReflectReaction)
+		if err != nil {
+			return s, cmdutil.Inputf("--reflect-reaction: %v", err)
+		}
+		s.ReflectReaction = rx
+	} else if opts.ReflectReaction != "none" && opts.ReflectReaction != "" {
+		return s, cmdutil.Inputf("--reflect-reaction goes with --reflect")
+	}
 	if opts.Pool != "" && opts.Pool != "fluid" {
 		return s, cmdutil.Inputf("--pool: an attack here spends only a Snare binding's fluid points")
 	}

@@ -18,11 +18,19 @@ type PsychicOptions struct {
 	Odds bool
 	combat.PsychicInput
 	Confidence int
+	// DeviceRank is --device-rank: the attacker is a mind-control device
+	// implant of that rank (p. 53).
+	DeviceRank int
+	// Drain is --drain N: Psychic Drain with N psi (pp. 68-69).
+	Drain int
 }
 
 // PsychicOutput is what `spandex psychic` prints.
 type PsychicOutput struct {
 	combat.PsychicResult
+	// Drained is what Psychic Drain takes from the target's pool: the
+	// margin on a success (0 without --drain).
+	Drained int `json:"drained"`
 	Rolled
 }
 
@@ -38,15 +46,32 @@ least the defender's. It cannot be dodged, parried or blocked, but the
 defender may actively resist (--resist, a double-panel reaction) for +1d6.
 A defender's high confidence adds the Confidence Table's will bonus (give
 --confidence N, or --will-bonus N) (p. 24). --attacker-bonus adds to the
-attacker's roll (Psychic Drain: +1 per psi spent).
+attacker's roll. --drain N is Psychic Drain with N psi (1-10): +N on the
+attacker's roll, and the target's pool loses one point per point of the
+margin (pp. 68-69). --device-rank N is the Cybernetics mind-control device
+at implant rank N attacking with its own "Will": 10, +2 for each extra
+rank (p. 53), in place of --attacker-will. For two hero files (the pools
+and the states) use ` + "`spandex contest`" + `; in a fight ` + "`fight act`" + `.
 
 Dice: the attacker's 1d20, the defender's 1d20, then the resist 1d6.`,
 		Example: `  spandex psychic --attacker-will 14 --defender-will 11 --resist
-  spandex psychic --attacker-will 10 --defender-will 10 --confidence 70 --dice 12,9`,
+  spandex psychic --attacker-will 10 --defender-will 10 --confidence 70 --dice 12,9
+  spandex psychic --attacker-will 14 --drain 5 --defender-will 12 --dice 11,8
+  spandex psychic --device-rank 3 --defender-will 12`,
 		Args: cobra.NoArgs,
-		RunE: cmdutil.RunE(opts, runF, runPsychic, required("attacker-will", "defender-will"), func(cmd *cobra.Command, _ []string) error {
+		RunE: cmdutil.RunE(opts, runF, runPsychic, required("defender-will"), func(cmd *cobra.Command, _ []string) error {
 			if cmd.Flags().Changed("confidence") && cmd.Flags().Changed("will-bonus") {
 				return cmdutil.Inputf("--will-bonus: give it or --confidence, not both")
+			}
+			dev, will := cmd.Flags().Changed("device-rank"), cmd.Flags().Changed("attacker-will")
+			switch {
+			case dev && will:
+				return cmdutil.Inputf("--device-rank: the device attacks with its own will; give it or --attacker-will, not both")
+			case !dev && !will:
+				return cmdutil.Inputf("--attacker-will: required")
+			}
+			if cmd.Flags().Changed("drain") && cmd.Flags().Changed("attacker-bonus") {
+				return cmdutil.Inputf("--drain: gives the attacker's bonus itself (+1 per psi); leave out --attacker-bonus")
 			}
 			return nil
 		}),
@@ -59,6 +84,8 @@ Dice: the attacker's 1d20, the defender's 1d20, then the resist 1d6.`,
 	fl.BoolVar(&opts.Resist, "resist", false, "the defender actively resists: +1d6 (a double-panel)")
 	fl.IntVar(&opts.WillBonus, "will-bonus", 0, "the defender's will bonus against mental attacks")
 	fl.IntVar(&opts.Confidence, "confidence", 0, "the defender's confidence: looks up the will bonus")
+	fl.IntVar(&opts.DeviceRank, "device-rank", 0, "the attacker is a mind-control device implant of this rank: will 10, +2 a rank after the first")
+	fl.IntVar(&opts.Drain, "drain", 0, "Psychic Drain with N psi (1-10): +N on the roll, the margin drained")
 	return cmd
 }
 
@@ -70,6 +97,18 @@ func runPsychic(opts *PsychicOptions) error {
 			o.Odds = false
 			return runPsychic(&o)
 		})
+	}
+	if opts.DeviceRank != 0 {
+		if err := checkRange("device-rank", opts.DeviceRank, 1, 20); err != nil {
+			return err
+		}
+		opts.AttackerWill = combat.DeviceWill(opts.DeviceRank)
+	}
+	if opts.Drain != 0 {
+		if err := checkRange("drain", opts.Drain, 1, rulebook.PoolCapPerAction); err != nil {
+			return err
+		}
+		opts.AttackerBonus = opts.Drain
 	}
 	if err := checkRange("attacker-will", opts.AttackerWill, 0, hero.MaxAbility); err != nil {
 		return err
@@ -102,10 +141,17 @@ func runPsychic(opts *PsychicOptions) error {
 		return ruleErr(err)
 	}
 	out := PsychicOutput{PsychicResult: res}
+	if opts.Drain > 0 && res.Success {
+		out.Drained = res.AttackerTotal - res.DefenderTotal
+	}
 	if err := r.finish(&out.Rolled); err != nil {
 		return err
 	}
 	att := fmt.Sprintf("1d20 %d + will %d", res.AttackerRoll, res.AttackerWill)
+	if opts.DeviceRank > 0 {
+		att = fmt.Sprintf("1d20 %d + device will %d", res.AttackerRoll, res.AttackerWill)
+		out.Steps.Add("device", "p. 53", "mind-control device rank %d: will 10 + 2 per extra rank = %d", opts.DeviceRank, res.AttackerWill)
+	}
 	if res.AttackerBonus != 0 {
 		att += fmt.Sprintf(" %+d", res.AttackerBonus)
 	}
@@ -122,6 +168,10 @@ func runPsychic(opts *PsychicOptions) error {
 		fmt.Sprintf("attacker: %s = %d", att, res.AttackerTotal),
 		fmt.Sprintf("defender: %s = %d", def, res.DefenderTotal),
 		"result: " + outcome,
+	}
+	if opts.Drain > 0 {
+		out.Steps.Add("drain", "pp. 68-69", "+%d for %d psi; the target's pool loses %d (the margin)", opts.Drain, opts.Drain, out.Drained)
+		lines = append(lines, fmt.Sprintf("drained: %d points from the target's pool (at 0 its stamina drops to 0)", out.Drained))
 	}
 	return emit(opts.Env, out.Seed, out, lines, out.Steps)
 }

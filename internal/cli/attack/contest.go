@@ -1,0 +1,229 @@
+package attack
+
+import (
+	"fmt"
+	"io"
+	"math"
+
+	"github.com/spf13/cobra"
+
+	"github.com/codename-spandex/spandex/internal/cmdutil"
+	"github.com/codename-spandex/spandex/pkg/combat"
+	"github.com/codename-spandex/spandex/pkg/hero"
+)
+
+// ContestOptions are the inputs of `spandex contest`.
+type ContestOptions struct {
+	*cmdutil.Env
+	AttackerFile   string
+	DefenderFile   string
+	InPlace        string
+	UpdateAttacker bool
+	ResultOnly     bool
+	MassKg         float64
+	combat.MentalInput
+}
+
+// ContestReport is what `spandex contest` prints for JSON output.
+type ContestReport struct {
+	combat.MentalResult
+	Seed *uint64 `json:"seed"`
+}
+
+// NewCmdContest builds `spandex contest`.
+func NewCmdContest(f *cmdutil.Factory, runF func(*ContestOptions) error) *cobra.Command {
+	opts := &ContestOptions{Env: f.Env(cmdutil.FormatText)}
+	cmd := &cobra.Command{
+		Use:   "contest --attacker FILE --power NAME [flags] < DEFENDER > DEFENDER",
+		Short: "A psychic power, spell or mind-control device between two hero files",
+		Long: `Use a psychic power, a spell or the mind-control device of the attacker's
+file on the defender's file (pp. 43, 53, 63-64, 67-69), by the same rules
+as ` + "`fight act --power ... --effect NAME`" + ` (pkg/combat's Mental).
+
+A contest is 1d20 + will each side, the defender adding its Confidence
+Table will bonus (p. 24) and, with --resist (a double-panel reaction),
+1d6; ties go to the attacker. Points are spent win or lose; a speciality
+costs half (rounded up). --power is one of:
+
+  mind-control         10 psi: control, the target at half panels (p. 68)
+  hypnotism            10 MP: control after 1d6 double-panels of
+                       establishing (p. 63)
+  mind-control-device  the Cybernetics implant: the device's will 10, +2
+                       for each extra rank; no points (p. 53)
+  psychic-drain        --spend N (1-10) psi, +N on the roll; the
+                       defender's --drain POOL (default its fullest)
+                       loses the margin; at 0 its stamina drops to 0
+                       (pp. 68-69)
+  telekinesis          --mass KG (required): 1 psi per 10 kg, at most 10;
+                       speed will / 3 m a panel (p. 69)
+  restraint            --spend N (1-10) MP: bound, strength 10 N, the
+                       escape chance and panels lost (p. 64); no roll
+  empathy, telepathy   --how read|change / read|send, 3/5 or 2 psi; a
+                       contest unless --willing (pp. 67, 69)
+  transmutation        no defender (objects only): 6 psi, --modifiers
+                       LIST, chance (10 + modifiers) x will % (p. 69)
+
+The defender is read from stdin (or --defender FILE, or -i FILE to rewrite
+it in place atomically); the updated defender (a "contest" event in its
+log: the ruling, its pool drained or its stamina lost) goes to stdout;
+--result prints only the ruling. --update-attacker also rewrites the
+attacker's file: its points spent and the same event. States that last
+(control, a binding) are recorded in the events; a fight keeps them on the
+combatants (` + "`fight act`" + `).
+
+--dice order: the attacker's 1d20, the defender's 1d20, the resist 1d6;
+then Hypnotism's or the device's 1d6 double-panels on a success.
+Transmutation rolls only its d100; Restraint rolls nothing.`,
+		Example: `  spandex contest --attacker psyche.json --power psychic-drain --spend 4 --drain energy -i nefario.json --update-attacker --dice 12,6
+  spandex contest --attacker zara.json --power hypnotism --resist --result --explain < nefario.json
+  spandex contest --attacker psyche.json --power transmutation --modifiers van-sized,shape-or-material,temporary --dice 30`,
+		Args: cobra.NoArgs,
+		RunE: cmdutil.RunE(opts, runF, runContest),
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&opts.AttackerFile, "attacker", "", "the attacker's hero file (required)")
+	fl.StringVar(&opts.DefenderFile, "defender", "", "the defender's hero file (default stdin)")
+	fl.StringVarP(&opts.InPlace, "in-place", "i", "", "read the defender from FILE and rewrite it in place")
+	fl.BoolVar(&opts.UpdateAttacker, "update-attacker", false, "also rewrite the attacker's file (points spent)")
+	fl.BoolVar(&opts.ResultOnly, "result", false, "print only the ruling, not the updated defender")
+	fl.StringVar(&opts.Power, "power", "", "the psychic power, spell or device (required): "+combat.MentalPowerSlugs())
+	fl.IntVar(&opts.Points, "spend", 0, "points: psychic-drain (psi, +1 each) or restraint (MP, strength 10 each), 1-10")
+	fl.Float64Var(&opts.MassKg, "mass", 0, "telekinesis: the mass moved in kg")
+	fl.StringVar(&opts.Drain, "drain", "", "psychic-drain: the defender's pool drained (energy, magic, psi or fluid)")
+	fl.StringSliceVar(&opts.Modifiers, "modifiers", nil, "transmutation: the difficulty modifiers (spandex tables transmutation)")
+	fl.StringVar(&opts.Mode, "how", "", "empathy: read|change; telepathy: read|send")
+	fl.BoolVar(&opts.Resist, "resist", false, "the defender actively resists: +1d6 (a double-panel)")
+	fl.BoolVar(&opts.Willing, "willing", false, "empathy, telepathy: the defender is willing (no contest)")
+	return cmd
+}
+
+// runContest resolves the contest and writes the files.
+func runContest(opts *ContestOptions) error {
+	if opts.AttackerFile == "" {
+		return cmdutil.Inputf("--attacker: required (the attacker's hero file)")
+	}
+	if opts.Power == "" {
+		return cmdutil.Inputf("--power: required (%s)", combat.MentalPowerSlugs())
+	}
+	if opts.InPlace != "" && opts.DefenderFile != "" {
+		return cmdutil.Inputf("--in-place and --defender cannot be used together")
+	}
+	if opts.UpdateAttacker && opts.AttackerFile == "-" {
+		return cmdutil.Inputf("--update-attacker: the attacker must be a file")
+	}
+	if opts.MassKg < 0 || opts.MassKg > 1e6 {
+		return cmdutil.Inputf("--mass: %g kg is outside 0-1000000", opts.MassKg)
+	}
+	opts.MentalInput.MassKg = int(math.Ceil(opts.MassKg))
+	p, ok := combat.FindMentalPower(opts.Power)
+	if !ok {
+		return cmdutil.Inputf("--power: unknown %q (%s)", opts.Power, combat.MentalPowerSlugs())
+	}
+	opts.Power = p.Slug
+	objectOnly := p.Slug == "transmutation"
+	defPath := opts.DefenderFile
+	if opts.InPlace != "" {
+		defPath = opts.InPlace
+	}
+	if objectOnly && (defPath != "" || opts.ResultOnly) {
+		return cmdutil.Inputf("--power transmutation: works on objects, not on a defender's file (p. 69); give no defender")
+	}
+	if defPath != "" && samePath(defPath, opts.AttackerFile) {
+		return cmdutil.Inputf("--attacker and the defender are the same file %s", opts.AttackerFile)
+	}
+	attacker, err := opts.ReadHero(opts.AttackerFile)
+	if err != nil {
+		return err
+	}
+	var defender *hero.Hero
+	if !objectOnly {
+		if defender, err = opts.ReadHero(defPath); err != nil {
+			return err
+		}
+	}
+	rs, err := opts.Roller()
+	if err != nil {
+		return err
+	}
+	res, err := combat.Mental(attacker, defender, opts.MentalInput, rs.Roller)
+	if err != nil {
+		return contestErr(err)
+	}
+	if err := opts.FinishDice(); err != nil {
+		return err
+	}
+	seed := rs.SeedPtr()
+	if res.Contest == nil && res.Roll == 0 {
+		seed = nil // nothing rolled
+	}
+	combat.ApplyMental(&res, attacker, defender)
+	if err := opts.ExplainSteps(res.Steps); err != nil {
+		return err
+	}
+	opts.ReportSeed(seed)
+	summary := res.Summary()
+	if defender != nil {
+		if err := defender.AppendEvent("contest", summary, seed, res); err != nil {
+			return err
+		}
+		if err := defender.Validate(); err != nil {
+			return cmdutil.Internal(fmt.Errorf("the changed defender is invalid (a bug): %w", err))
+		}
+	}
+	if opts.UpdateAttacker {
+		if err := attacker.AppendEvent("contest", summary, seed, res); err != nil {
+			return err
+		}
+		if err := opts.WriteHero(attacker, opts.AttackerFile); err != nil {
+			return err
+		}
+	}
+	report := ContestReport{MentalResult: res, Seed: seed}
+	switch {
+	case defender == nil || opts.ResultOnly:
+		return writeContest(opts, report)
+	case opts.InPlace != "":
+		if err := opts.WriteHero(defender, opts.InPlace); err != nil {
+			return err
+		}
+		return writeContest(opts, report)
+	default:
+		if err := opts.WriteHero(defender, ""); err != nil {
+			return err
+		}
+		if !opts.Format.IsJSON() {
+			return writeSummary(opts.IO.ErrOut, summary)
+		}
+		return nil
+	}
+}
+
+// writeContest prints the ruling: JSON, or its one line.
+func writeContest(opts *ContestOptions, r ContestReport) error {
+	if opts.Format.IsJSON() {
+		return cmdutil.WriteJSON(opts.IO.Out, opts.Format, r)
+	}
+	return writeSummary(opts.IO.Out, r.Summary())
+}
+
+func writeSummary(w io.Writer, s string) error {
+	_, err := fmt.Fprintln(w, s)
+	return err
+}
+
+// contestErr names the flag behind a refusal.
+func contestErr(err error) error {
+	if re, ok := err.(*combat.RequestError); ok {
+		flag := "--" + re.Field
+		switch re.Field {
+		case "target":
+			flag = "defender"
+		case "mode":
+			flag = "--how"
+		case "pool":
+			flag = "--attacker"
+		}
+		return cmdutil.Inputf("%s: %s", flag, re.Msg)
+	}
+	return cmdutil.RuleErr(err)
+}
