@@ -30,10 +30,32 @@ func Decode(data []byte) (*Encounter, error) {
 	if err := jsonfile.Decode(data, e, fileFormat); err != nil {
 		return nil, err
 	}
+	migrate(e)
 	if err := e.Validate(); err != nil {
 		return nil, err
 	}
 	return e, nil
+}
+
+// migrations upgrade an encounter of an older schema version to the next
+// version, keyed by the version they upgrade from.
+var migrations = map[int]func(*Encounter){
+	// Version 1 has no Revert on its events (the field is new in 2): its
+	// changes cannot be undone, and nothing else moves.
+	1: func(*Encounter) {},
+}
+
+// migrate upgrades a decoded encounter of a known older schema version,
+// one version at a time; Validate refuses versions it does not know.
+func migrate(e *Encounter) {
+	for e.Schema != SchemaVersion {
+		up, ok := migrations[e.Schema]
+		if !ok {
+			return
+		}
+		up(e)
+		e.Schema++
+	}
 }
 
 // Encode writes an encounter as indented JSON with a trailing newline, not

@@ -34,10 +34,14 @@ import (
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/ruling"
+	"github.com/codename-spandex/spandex/pkg/undo"
 )
 
-// SchemaVersion is the encounter file schema this build reads and writes.
-const SchemaVersion = 1
+// SchemaVersion is the encounter file schema this build writes. It reads
+// every older version too (see migrations in decode.go). Version 2 records
+// on each change's last event what the change did (Event.Revert), for
+// `fight undo`.
+const SchemaVersion = 2
 
 // MaxFileSize bounds an encounter file (it embeds every combatant's hero).
 const MaxFileSize = 64 << 20
@@ -75,7 +79,7 @@ func (p Phase) acting() bool {
 	return p == PhaseSurprise || p == PhaseAdvance || p == PhaseLosers || p == PhaseRemainder
 }
 
-// Encounter is one fight, as stored in an encounter file (schema 1,
+// Encounter is one fight, as stored in an encounter file (schema 2,
 // docs/encounter.schema.json).
 type Encounter struct {
 	Schema int    `json:"schema"`
@@ -254,7 +258,7 @@ type Event struct {
 	Phase Phase `json:"phase"`
 	// Kind is what happened: new, surprise, initiative, repay, move,
 	// action, attack, reaction, lost, pass, hold, effect, upkeep, luck,
-	// leave, recovery, refill, end-page.
+	// leave, recovery, refill, end-page, undo.
 	Kind   string `json:"kind"`
 	Actor  string `json:"actor,omitempty"`
 	Target string `json:"target,omitempty"`
@@ -269,6 +273,11 @@ type Event struct {
 	// Details is the full typed record: its shape depends on Kind (see
 	// DetailsTypes; the schema has one per kind).
 	Details json.RawMessage `json:"details,omitempty"`
+	// Revert, on the last event a command appended, is what the command
+	// changed: the patch that takes the file back to before it (`fight
+	// undo`, package undo). Absent on the command's other events, on the
+	// first event and on files written before schema 2.
+	Revert *undo.Revert `json:"revert,omitempty"`
 }
 
 // DetailsTypes maps each event kind that carries details to the type of
@@ -283,6 +292,7 @@ func DetailsTypes() map[string]any {
 		"effect":     Effect{},
 		"recovery":   Recovery{},
 		"initiative": Initiative{},
+		"undo":       undo.Details{},
 	}
 }
 

@@ -1,6 +1,8 @@
 // Package jsonpatch computes and applies JSON Patches (RFC 6902) between
-// two JSON documents held as generic values (decoded with
-// json.Decoder.UseNumber, so numbers keep their exact text). Only the
+// two JSON documents held as generic values read by Parse: objects are
+// *Object, which keeps its members in order, and numbers json.Number,
+// which keeps their exact text, so a document encodes back to the same
+// bytes. Only the
 // operations "add", "remove" and "replace" are made and read: enough to
 // record what a change did to a file and to take it back (`fight undo`,
 // `hero undo`), and readable by any RFC 6902 tool.
@@ -12,7 +14,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"sort"
+	"io"
 	"strconv"
 	"strings"
 )
@@ -40,58 +42,182 @@ func (o Op) MarshalJSON() ([]byte, error) {
 	return json.Marshal(plain(o))
 }
 
-// ParseOps decodes a patch (a JSON array of operations), numbers kept as
-// json.Number.
-func ParseOps(data []byte) ([]Op, error) {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	var ops []Op
-	if err := dec.Decode(&ops); err != nil {
-		return nil, fmt.Errorf("reading the patch: %w", err)
-	}
-	return ops, nil
+// Object is a JSON object that keeps its members in order.
+type Object struct {
+	keys []string
+	m    map[string]any
 }
 
-// Parse decodes a JSON document into a generic value, numbers kept as
-// json.Number.
+// NewObject returns an empty object.
+func NewObject() *Object { return &Object{m: map[string]any{}} }
+
+// Get returns the member k.
+func (o *Object) Get(k string) (any, bool) {
+	v, ok := o.m[k]
+	return v, ok
+}
+
+// Set sets the member k, adding it at the end when new.
+func (o *Object) Set(k string, v any) {
+	if _, ok := o.m[k]; !ok {
+		o.keys = append(o.keys, k)
+	}
+	o.m[k] = v
+}
+
+// Delete removes the member k.
+func (o *Object) Delete(k string) {
+	if _, ok := o.m[k]; !ok {
+		return
+	}
+	delete(o.m, k)
+	for i, x := range o.keys {
+		if x == k {
+			o.keys = append(o.keys[:i:i], o.keys[i+1:]...)
+			break
+		}
+	}
+}
+
+// Keys returns the member names in order.
+func (o *Object) Keys() []string { return o.keys }
+
+// MarshalJSON writes the members in order.
+func (o *Object) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, k := range o.keys {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		kb, err := json.Marshal(k)
+		if err != nil {
+			return nil, err
+		}
+		b.Write(kb)
+		b.WriteByte(':')
+		vb, err := json.Marshal(o.m[k])
+		if err != nil {
+			return nil, err
+		}
+		b.Write(vb)
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+// Parse decodes one JSON document into a generic value: *Object, []any,
+// json.Number, string, bool or nil.
 func Parse(data []byte) (any, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
-	var v any
-	if err := dec.Decode(&v); err != nil {
+	v, err := parseValue(dec)
+	if err != nil {
 		return nil, err
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, fmt.Errorf("more than one JSON value")
 	}
 	return v, nil
 }
 
-// Diff returns the operations that turn a into b. Objects are compared key
-// by key (in sorted key order, so the patch is deterministic), arrays
+func parseValue(dec *json.Decoder) (any, error) {
+	t, err := dec.Token()
+	if err != nil {
+		return nil, err
+	}
+	switch t {
+	case json.Delim('{'):
+		o := NewObject()
+		for dec.More() {
+			kt, err := dec.Token()
+			if err != nil {
+				return nil, err
+			}
+			k, _ := kt.(string)
+			v, err := parseValue(dec)
+			if err != nil {
+				return nil, err
+			}
+			o.Set(k, v)
+		}
+		if _, err := dec.Token(); err != nil {
+			return nil, err
+		}
+		return o, nil
+	case json.Delim('['):
+		a := []any{}
+		for dec.More() {
+			v, err := parseValue(dec)
+			if err != nil {
+				return nil, err
+			}
+			a = append(a, v)
+		}
+		if _, err := dec.Token(); err != nil {
+			return nil, err
+		}
+		return a, nil
+	}
+	return t, nil
+}
+
+// ParseOps decodes a patch (a JSON array of operations); values are read
+// as by Parse.
+func ParseOps(data []byte) ([]Op, error) {
+	v, err := Parse(data)
+	if err != nil {
+		return nil, fmt.Errorf("reading the patch: %w", err)
+	}
+	arr, ok := v.([]any)
+	if !ok {
+		return nil, fmt.Errorf("reading the patch: not a JSON array")
+	}
+	ops := make([]Op, len(arr))
+	for i, x := range arr {
+		o, ok := x.(*Object)
+		if !ok {
+			return nil, fmt.Errorf("reading the patch: operation %d is not an object", i)
+		}
+		op, _ := o.m["op"].(string)
+		path, ok := o.m["path"].(string)
+		if op == "" || !ok {
+			return nil, fmt.Errorf("reading the patch: operation %d needs a string op and path", i)
+		}
+		ops[i] = Op{Op: op, Path: path, Value: o.m["value"]}
+	}
+	return ops, nil
+}
+
+// Diff returns the operations that turn a into b (values read by Parse).
+// Objects are compared member by member (in their order, so the patch is
+// deterministic; an added member goes at the end), arrays
 // index by index with elements added or removed at the end; anything else
 // that differs is replaced whole.
 func Diff(a, b any) []Op {
-	var ops []Op
+	ops := []Op{}
 	diff("", a, b, &ops)
 	return ops
 }
 
 func diff(path string, a, b any, ops *[]Op) {
 	switch av := a.(type) {
-	case map[string]any:
-		bv, ok := b.(map[string]any)
+	case *Object:
+		bv, ok := b.(*Object)
 		if !ok {
 			break
 		}
-		for _, k := range sortedKeys(av) {
-			if _, in := bv[k]; !in {
+		for _, k := range av.keys {
+			if _, in := bv.m[k]; !in {
 				*ops = append(*ops, Op{Op: "remove", Path: path + "/" + escape(k)})
 			}
 		}
-		for _, k := range sortedKeys(bv) {
+		for _, k := range bv.keys {
 			p := path + "/" + escape(k)
-			if old, in := av[k]; in {
-				diff(p, old, bv[k], ops)
+			if old, in := av.m[k]; in {
+				diff(p, old, bv.m[k], ops)
 			} else {
-				*ops = append(*ops, Op{Op: "add", Path: p, Value: bv[k]})
+				*ops = append(*ops, Op{Op: "add", Path: p, Value: bv.m[k]})
 			}
 		}
 		return
@@ -120,16 +246,16 @@ func diff(path string, a, b any, ops *[]Op) {
 }
 
 // Equal reports whether two generic JSON values are the same (numbers by
-// their text).
+// their text, objects whatever their members' order).
 func Equal(a, b any) bool {
 	switch av := a.(type) {
-	case map[string]any:
-		bv, ok := b.(map[string]any)
-		if !ok || len(av) != len(bv) {
+	case *Object:
+		bv, ok := b.(*Object)
+		if !ok || len(av.m) != len(bv.m) {
 			return false
 		}
-		for k, x := range av {
-			y, in := bv[k]
+		for k, x := range av.m {
+			y, in := bv.m[k]
 			if !in || !Equal(x, y) {
 				return false
 			}
@@ -162,15 +288,6 @@ func Equal(a, b any) bool {
 		return b == nil
 	}
 	return false
-}
-
-func sortedKeys(m map[string]any) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 // escape makes an object key a JSON Pointer token (RFC 6901).
@@ -224,8 +341,8 @@ func change(v any, tokens []string, op Op) (any, error) {
 	t := tokens[0]
 	last := len(tokens) == 1
 	switch c := v.(type) {
-	case map[string]any:
-		old, in := c[t]
+	case *Object:
+		old, in := c.m[t]
 		if !last {
 			if !in {
 				return nil, fmt.Errorf("no member %q", t)
@@ -234,7 +351,7 @@ func change(v any, tokens []string, op Op) (any, error) {
 			if err != nil {
 				return nil, err
 			}
-			c[t] = nv
+			c.m[t] = nv
 			return c, nil
 		}
 		switch op.Op {
@@ -242,14 +359,14 @@ func change(v any, tokens []string, op Op) (any, error) {
 			if !in {
 				return nil, fmt.Errorf("no member %q to remove", t)
 			}
-			delete(c, t)
+			c.Delete(t)
 		case "replace":
 			if !in {
 				return nil, fmt.Errorf("no member %q to replace", t)
 			}
-			c[t] = op.Value
+			c.m[t] = op.Value
 		case "add":
-			c[t] = op.Value
+			c.Set(t, op.Value)
 		}
 		return c, nil
 	case []any:

@@ -212,28 +212,7 @@ func columns(w io.Writer, indent string, widths []int, rows [][]string) error {
 
 // wrap folds s into lines of at most width columns at spaces; the
 // continuation lines start with indent.
-func wrap(s string, width int, indent string) string {
-	if utf8.RuneCountInString(s) <= width {
-		return s
-	}
-	var b strings.Builder
-	line := 0
-	for i, word := range strings.Fields(s) {
-		n := utf8.RuneCountInString(word)
-		switch {
-		case i == 0:
-		case line+1+n > width:
-			b.WriteString("\n" + indent)
-			line = utf8.RuneCountInString(indent)
-		default:
-			b.WriteByte(' ')
-			line++
-		}
-		b.WriteString(word)
-		line += n
-	}
-	return b.String()
-}
+func wrap(s string, width int, indent string) string { return cmdutil.Wrap(s, width, indent) }
 
 // orNobody joins side names, or says "nobody".
 func orNobody(s []string) string {
