@@ -401,8 +401,11 @@ type ReactionResult struct {
 	RangedForm    bool   `json:"ranged_form,omitempty"`
 	VirtualDamage int    `json:"virtual_damage,omitempty"`
 	Caught        bool   `json:"caught,omitempty"`
-	// Dodge: the Dodging Table result and whether the extra panel was taken.
+	// Dodge: the Dodging Table result as a stable word (fail, half,
+	// mostly, evade: rulebook.DodgeResult.Word), the book's symbol beside
+	// it (-, ½, +P, Y), and whether the extra panel was taken.
 	DodgeResult string `json:"dodge_result,omitempty"`
+	DodgeSymbol string `json:"dodge_symbol,omitempty"`
 	ExtraPanel  bool   `json:"extra_panel,omitempty"`
 	// Block: the object, its health before and after, destroyed.
 	Object          string `json:"object,omitempty"`

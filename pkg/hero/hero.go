@@ -1,6 +1,6 @@
 // Package hero is spandex's model of a character: heroes, villains,
 // sidekicks and mundane supporting characters, as stored in a hero file
-// (schema version 1, documented in docs/hero-file.md and
+// (schema version 2, documented in docs/hero-file.md and
 // docs/hero.schema.json). It has no I/O; decoding and validation work on
 // byte slices.
 package hero
@@ -12,10 +12,13 @@ import (
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/jsonfile"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
+	"github.com/codename-spandex/spandex/pkg/undo"
 )
 
-// SchemaVersion is the hero file schema this build reads and writes.
-const SchemaVersion = 1
+// SchemaVersion is the hero file schema this build writes. It reads
+// older versions too (see migrations in decode.go). Version 2 records on
+// each log event what the change did (Event.Revert), for `hero undo`.
+const SchemaVersion = 2
 
 // Kind says what sort of character a hero file holds.
 type Kind string
@@ -33,7 +36,7 @@ const (
 
 // Hero is one character, as read from and written to a hero file.
 type Hero struct {
-	Schema int    `json:"schema" jsonschema:"required,enum=1"`
+	Schema int    `json:"schema" jsonschema:"required,enum=1,enum=2"`
 	Name   string `json:"name" jsonschema:"required,minLength=1"`
 	Kind   Kind   `json:"kind" jsonschema:"required,enum=hero,enum=villain,enum=sidekick,enum=mundane,enum=robot,enum=android,enum=summoned"`
 	// NPCType is the supporting-cast type for generated NPCs
@@ -560,6 +563,11 @@ type Event struct {
 	Seed *uint64 `json:"seed,omitempty"`
 	// Details is the verb's full, typed record.
 	Details json.RawMessage `json:"details,omitempty"`
+	// Revert is what the change did: the patch that takes the file back
+	// to before it (`hero undo`, package undo). Absent on a file's first
+	// event, on events written before schema 2, and where the hero was not
+	// read from a file (gen, derive).
+	Revert *undo.Revert `json:"revert,omitempty"`
 }
 
 // AppendEvent adds an event to the log with the next sequence number.

@@ -7,6 +7,7 @@ package hero
 
 import (
 	"github.com/codename-spandex/spandex/pkg/dice"
+	"github.com/codename-spandex/spandex/pkg/undo"
 )
 
 // encHero appends a Hero as encoding/json would.
@@ -751,6 +752,10 @@ func (e *jsonEnc) encEvent(b []byte, v *Event) []byte {
 		b = append(b, `,"details":`...)
 		b = e.raw(b, v.Details)
 	}
+	if v.Revert != nil {
+		b = append(b, `,"revert":`...)
+		b = e.encUndoRevert(b, v.Revert)
+	}
 	return append(b, '}')
 }
 
@@ -1046,5 +1051,14 @@ func (e *jsonEnc) encSlotRecord(b []byte, v *SlotRecord) []byte {
 		b = append(b, `,"detail":`...)
 		b = appendString(b, v.Detail)
 	}
+	return append(b, '}')
+}
+
+// encUndoRevert appends a undo.Revert as encoding/json would.
+func (e *jsonEnc) encUndoRevert(b []byte, v *undo.Revert) []byte {
+	b = append(b, `{"from":`...)
+	b = appendInt(b, int64(v.From))
+	b = append(b, `,"patch":`...)
+	b = e.raw(b, v.Patch)
 	return append(b, '}')
 }

@@ -161,8 +161,21 @@ func runAttack(opts *Options) error {
 		return err
 	}
 	seed := rs.SeedPtr()
+	// Each file's event records what the attack changed (hero undo).
+	defBefore, err := hero.Snapshot(defender)
+	if err != nil {
+		return cmdutil.Internal(err)
+	}
+	atkBefore, err := hero.Snapshot(attacker)
+	if err != nil {
+		return cmdutil.Internal(err)
+	}
+	nDef, nAtk := len(defender.Log), len(attacker.Log)
 	if err := res.Apply(defender, seed); err != nil {
 		return err
+	}
+	if err := defender.RecordChange(defBefore, nDef); err != nil {
+		return cmdutil.Internal(err)
 	}
 	if err := opts.ExplainSteps(res.Steps); err != nil {
 		return err
@@ -173,6 +186,9 @@ func runAttack(opts *Options) error {
 		attackerChanged, err = res.ApplyAttacker(attacker, seed)
 		if err != nil {
 			return err
+		}
+		if err := attacker.RecordChange(atkBefore, nAtk); err != nil {
+			return cmdutil.Internal(err)
 		}
 	}
 	// Write the files: defender (stdout or in place), then attacker.

@@ -23,6 +23,7 @@ func NewCmdHero(f *cmdutil.Factory) *cobra.Command {
 	}
 	cmd.AddCommand(NewCmdCheck(f, nil))
 	cmd.AddCommand(NewCmdDerive(f, nil))
+	cmd.AddCommand(NewCmdUndo(f, nil))
 	return cmd
 }
 
@@ -39,7 +40,7 @@ func NewCmdCheck(f *cmdutil.Factory, runF func(*CheckOptions) error) *cobra.Comm
 		Use:   "check [FILE|-]...",
 		Short: "Validate hero files: exit 0, or exit 2 naming the first bad field",
 		Long: `Validate hero files (stdin when none is given, or "-") against hero file
-schema version 1 and the rules' limits.
+schema version 2 (version 1 files are read and upgraded) and the rules' limits.
 
 A file may hold one hero or a stream of heroes (JSON Lines, as written by
 gen hero -n N); every hero is checked, one at a time, and its result
@@ -51,7 +52,7 @@ FILE[#N]: $.json.path: message [(line L)], with exit status 2, and stops
 the check: later heroes are not checked (results already written for the
 heroes before it stay on stdout once more than 64 KiB of them were).
 
-Output for valid files: "FILE: ok (NAME, schema 1)" per hero, or with
+Output for valid files: "FILE: ok (NAME, schema 2)" per hero, or with
 -o json/jsonl one object per hero: {"file", "index", "name", "schema", "valid"}.`,
 		Example: `  spandex hero check guardian.json
   spandex gen hero -n 1000 --seed 1 | spandex hero check -o text | tail -1`,

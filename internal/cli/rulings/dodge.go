@@ -32,8 +32,11 @@ type DodgeResult struct {
 	Bonus       int                  `json:"bonus"`
 	Modifiers   []combat.Modifier    `json:"modifiers"`
 	Total       int                  `json:"total"`
-	// Result is the Dodging Table symbol: -, ½, +P or Y.
+	// Result is the Dodging Table result as a stable word: fail (not
+	// dodged), half, mostly (+P) or evade; Symbol is the book's: -, ½, +P
+	// or Y.
 	Result  string `json:"result"`
+	Symbol  string `json:"symbol"`
 	Meaning string `json:"meaning"`
 	Damage  string `json:"damage"`
 	Rolled
@@ -130,7 +133,7 @@ func runDodge(opts *DodgeOptions) error {
 	total, res := combat.DodgeOutcome(sc, roll, bonus, mods)
 	damage := res.Damage()
 	out := DodgeResult{StrikeClass: sc, ArmourClass: ac, Roll: roll, Bonus: bonus, Modifiers: append(bonusMods, mods...), Total: total,
-		Result: res.Symbol(), Meaning: res.Meaning(), Damage: damage}
+		Result: res.Word(), Symbol: res.Symbol(), Meaning: res.Meaning(), Damage: damage}
 	if err := r.finish(&out.Rolled); err != nil {
 		return err
 	}
