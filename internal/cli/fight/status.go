@@ -120,7 +120,11 @@ func writeBoard(w io.Writer, b encounter.Board) error {
 				fmt.Sprintf("%d/%d", c.Used, c.PerPage), strconv.Itoa(c.Left), strconv.Itoa(c.Owed), strconv.Itoa(c.FreeReactions)}
 			rows[i] = append(rows[i], row)
 			all = append(all, row)
-			if extra := append(append([]string{}, c.Effects...), c.Pools...); len(extra) > 0 {
+			extra := append([]string{}, c.Effects...)
+			for _, p := range c.Pools {
+				extra = append(extra, p.String())
+			}
+			if len(extra) > 0 {
 				notes[i] = append(notes[i], c.ID+": "+strings.Join(extra, ", "))
 			}
 		}
