@@ -241,12 +241,12 @@ type Effect struct {
 	// for other effects.
 	EscapeChance *int `json:"escape_chance,omitempty"`
 	// Strength is a binding's strength: 10 per point spent (p. 64).
-	Strength int `json:"strength,omitempty"`
+	Strength int `json:"strength"`
 	// Health is a force wall's or shield's health, rolled once when the
 	// power was gained (p. 59); Hard marks a hard wall or shield, which
 	// cannot be raised again in the fight once destroyed.
-	Health int    `json:"health,omitempty"`
-	Hard   bool   `json:"hard,omitempty"`
+	Health int    `json:"health"`
+	Hard   bool   `json:"hard"`
 	Note   string `json:"note,omitempty"`
 }
 
