@@ -182,10 +182,10 @@ type Movement struct {
 // Situation holds the circumstances of an attack: to-hit modifiers and
 // states the hero files cannot know (p. 33 and the power texts).
 type Situation struct {
-	Behind   bool `json:"behind,omitempty"`   // +2, not with Above
-	Above    bool `json:"above,omitempty"`    // +1, not with Behind
-	Unaware  bool `json:"unaware,omitempty"`  // +2
-	Grappled bool `json:"grappled"` // +4 (also set when the defender's condition says grappled)
+	Behind   bool `json:"behind,omitempty"`  // +2, not with Above
+	Above    bool `json:"above,omitempty"`   // +1, not with Behind
+	Unaware  bool `json:"unaware,omitempty"` // +2
+	Grappled bool `json:"grappled"`          // +4 (also set when the defender's condition says grappled)
 	// Cover is the cover penalty, 0 to 10 (GM's judgement).
 	Cover int  `json:"cover,omitempty"`
 	Fog   bool `json:"fog,omitempty"` // -3
