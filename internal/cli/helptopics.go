@@ -18,10 +18,12 @@ func IsHelpTopic(c *cobra.Command) bool { return c.Annotations[annotationHelpTop
 
 // helpTopics are the gh-style help topics (exit-codes, environment), as
 // top-level commands of the "topics" help group.
+// A topic's text is built only when its command is: every call lists
+// the commands, few print a topic.
 func helpTopics() []command {
 	var cmds []command
-	for _, s := range helptopic.Topics() {
-		cmds = append(cmds, command{s.Topic, "topics", func(*cmdutil.Factory) *cobra.Command { return newHelpTopic(s) }})
+	for _, t := range helptopic.TopicList {
+		cmds = append(cmds, command{t.Name, "topics", func(*cmdutil.Factory) *cobra.Command { return newHelpTopic(t.Section()) }})
 	}
 	return cmds
 }

@@ -149,7 +149,17 @@ func markUpdates(f *cmdutil.Factory, cmd *cobra.Command) {
 // NewCmdRoot builds the whole command tree (help, completion and the docs
 // generator need all of it).
 func NewCmdRoot(f *cmdutil.Factory) *cobra.Command {
-	return newCmdRoot(f, commands())
+	return newWholeRoot(f, commands())
+}
+
+// newWholeRoot is NewCmdRoot with the value completers registered: the
+// tree for help, completion and __complete. A command built alone runs
+// without them; completion always builds the whole tree.
+func newWholeRoot(f *cmdutil.Factory, all []command) *cobra.Command {
+	root := newCmdRoot(f, all)
+	registerGlobalCompletions(root)
+	registerCompletions(root)
+	return root
 }
 
 // newCmdRootFor builds the tree one command line needs: when args name a
@@ -167,8 +177,7 @@ func newCmdRootFor(f *cmdutil.Factory, args []string) *cobra.Command {
 			return root
 		}
 	}
-	addCommands(f, root, all)
-	return root
+	return newWholeRoot(f, all)
 }
 
 // commandName returns the first argument that is not a root flag or a
@@ -219,7 +228,6 @@ func addCommands(f *cmdutil.Factory, root *cobra.Command, cmds []command) {
 		root.AddCommand(cmd)
 	}
 	guardGroups(root)
-	registerCompletions(root)
 }
 
 // newCmdRoot builds the root command, its groups and persistent flags, and
@@ -251,7 +259,6 @@ Every random verb takes --seed N (and reports the seed it used) and
 	pf.StringVarP(&f.Globals.Output, "output", "o", "", "output format: auto|json|jsonl|table|text, or html for sheet and fight report (default auto: table/text on a terminal, JSON when piped)")
 	pf.StringVar(&f.Globals.ConfigFile, "config", "", "config file (default $XDG_CONFIG_HOME/spandex/config.yaml)")
 	pf.BoolVar(&f.Globals.Explain, "explain", false, "print each step of the ruling (table rows, modifiers, pages) on stderr")
-	registerGlobalCompletions(root)
 
 	root.AddGroup(groups...)
 	addCommands(f, root, cmds)

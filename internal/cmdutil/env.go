@@ -9,6 +9,7 @@ import (
 
 	"github.com/codename-spandex/spandex/internal/config"
 	"github.com/codename-spandex/spandex/internal/iostreams"
+	"github.com/codename-spandex/spandex/pkg/chargen"
 	"github.com/codename-spandex/spandex/pkg/combat"
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/ruling"
@@ -106,6 +107,17 @@ func (e *Env) Rules() (combat.Options, error) {
 	}
 	r := cfg.Rules
 	return combat.Options{DodgeStacking: r.DodgeStacking, WallReduction: r.WallReduction, JudoColumn: r.JudoColumn}, nil
+}
+
+// Derive is the hero derivation options chosen in the configuration
+// (dodge stacking). This is the only place the configuration becomes
+// chargen.Options; verbs add their own flags (Choose, Quiet) on top.
+func (e *Env) Derive() (chargen.Options, error) {
+	cfg, err := e.Config()
+	if err != nil {
+		return chargen.Options{}, err
+	}
+	return chargen.Options{DodgeStacking: cfg.Rules.DodgeStacking}, nil
 }
 
 // FinishDice checks that every --dice value was used (an input error

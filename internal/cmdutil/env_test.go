@@ -20,6 +20,15 @@ func TestEnvRules(t *testing.T) {
 	}
 }
 
+func TestEnvDerive(t *testing.T) {
+	te := NewTestEnv(FormatJSON)
+	te.Cfg = &config.Config{Rules: config.Rules{DodgeStacking: "best", WallReduction: "prose"}}
+	got, err := te.Derive()
+	if err != nil || got.DodgeStacking != "best" || got.Choose != nil || got.Quiet {
+		t.Fatalf("Derive() = %+v, %v; want only DodgeStacking best", got, err)
+	}
+}
+
 func TestEnvReportSeed(t *testing.T) {
 	seed := uint64(42)
 	tests := []struct {

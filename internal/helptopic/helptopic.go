@@ -102,7 +102,22 @@ func Sections() []Section { return []Section{ExitStatus(), Environment(), Files(
 
 // Topics returns the sections shown by `spandex help TOPIC`, each with the
 // sections it includes (environment includes the config file locations).
-func Topics() []Section { return []Section{ExitStatus(), Environment()} }
+func Topics() []Section {
+	out := make([]Section, len(TopicList))
+	for i, t := range TopicList {
+		out[i] = t.Section()
+	}
+	return out
+}
+
+// TopicList names the help topics and builds each section on demand.
+var TopicList = []struct {
+	Name    string
+	Section func() Section
+}{
+	{"exit-codes", ExitStatus},
+	{"environment", Environment},
+}
 
 // Text renders a topic for the terminal, wrapped to width columns.
 func Text(s Section, width int) string {

@@ -5,6 +5,7 @@ import (
 	"embed"
 	"html/template"
 	"io"
+	"sync"
 
 	"github.com/codename-spandex/spandex/pkg/hero"
 )
@@ -15,9 +16,15 @@ var styleCSS string
 //go:embed templates/*.tmpl
 var templateFS embed.FS
 
+// The templates are parsed when a page is first written, not at start-up:
+// every spandex invocation links this package, few write HTML.
 var (
-	sheetTmpl  = template.Must(template.ParseFS(templateFS, "templates/base.html.tmpl", "templates/sheet.html.tmpl"))
-	reportTmpl = template.Must(template.New("report").Funcs(reportFuncs).ParseFS(templateFS, "templates/base.html.tmpl", "templates/report.html.tmpl"))
+	sheetTmpl = sync.OnceValue(func() *template.Template {
+		return template.Must(template.ParseFS(templateFS, "templates/base.html.tmpl", "templates/sheet.html.tmpl"))
+	})
+	reportTmpl = sync.OnceValue(func() *template.Template {
+		return template.Must(template.New("report").Funcs(reportFuncs).ParseFS(templateFS, "templates/base.html.tmpl", "templates/report.html.tmpl"))
+	})
 )
 
 // document is what the base template needs, plus the page's own data.
@@ -54,5 +61,5 @@ func Sheets(w io.Writer, heroes []*hero.Hero) error {
 	for _, h := range heroes {
 		d.Sheets = append(d.Sheets, newSheetView(h))
 	}
-	return write(w, sheetTmpl, d)
+	return write(w, sheetTmpl(), d)
 }

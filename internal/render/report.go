@@ -249,5 +249,5 @@ func orNone(ss []string) string {
 // chart of each combatant's health and stamina.
 func FightReport(w io.Writer, r *encounter.Report) error {
 	v := newReportView(r)
-	return write(w, reportTmpl, document{Title: v.Name + " · fight report", BodyClass: "report", Report: v})
+	return write(w, reportTmpl(), document{Title: v.Name + " · fight report", BodyClass: "report", Report: v})
 }

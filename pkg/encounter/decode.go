@@ -1,8 +1,6 @@
 package encounter
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -80,14 +78,11 @@ func Encode(e *Encounter) ([]byte, error) {
 		e.Log = []Event{}
 	}
 	e.MarkOut()
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(e); err != nil {
+	b, err := jsonfile.Encode(e)
+	if err != nil {
 		return nil, fmt.Errorf("encoding encounter: %w", err)
 	}
-	return buf.Bytes(), nil
+	return b, nil
 }
 
 // Validate checks an encounter's structure and every embedded hero, and
@@ -102,12 +97,7 @@ func (e *Encounter) Validate() error {
 type validator struct{ jsonfile.Checker }
 
 func (v *validator) encounter(e *Encounter) {
-	switch {
-	case e.Schema == 0:
-		v.Fail("$.schema", "missing (this build reads encounter schema %d)", SchemaVersion)
-	case e.Schema != SchemaVersion:
-		v.Fail("$.schema", "version %d is not supported (this build reads encounter schema %d)", e.Schema, SchemaVersion)
-	}
+	v.Schema(e.Schema, SchemaVersion, "encounter")
 	if !e.Phase.Valid() {
 		v.Fail("$.phase", "%q is not one of surprise, initiative, advance, losers, remainder, end", e.Phase)
 	}

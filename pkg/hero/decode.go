@@ -1,10 +1,6 @@
 package hero
 
 import (
-	"bytes"
-	"encoding/json"
-	"fmt"
-
 	"github.com/codename-spandex/spandex/pkg/jsonfile"
 	"github.com/codename-spandex/spandex/pkg/jsonpatch"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
@@ -136,15 +132,7 @@ func Migrate(h *Hero) error {
 }
 
 // checkSchema is the problem with a file's schema version, or nil.
-func checkSchema(n int) *FieldError {
-	switch {
-	case n == 0:
-		return &FieldError{Path: "$.schema", Msg: fmt.Sprintf("missing (this build reads schema %d)", SchemaVersion)}
-	case n != SchemaVersion:
-		return &FieldError{Path: "$.schema", Msg: fmt.Sprintf("version %d is not supported (this build reads schema %d)", n, SchemaVersion)}
-	}
-	return nil
-}
+func checkSchema(n int) *FieldError { return jsonfile.SchemaError(n, SchemaVersion, "") }
 
 // Encode writes a hero as indented JSON with a trailing newline. HTML
 // characters are not escaped, so summaries such as "35 -> 23" stay readable.
@@ -155,12 +143,5 @@ func Encode(h *Hero) ([]byte, error) {
 	if h.Log == nil {
 		h.Log = []Event{}
 	}
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(h); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
+	return jsonfile.Encode(h)
 }

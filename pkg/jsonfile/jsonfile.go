@@ -346,6 +346,44 @@ func (c *Checker) Range(path string, val, lo, hi int) {
 	}
 }
 
+// Schema records a problem with a file's schema version (see SchemaError).
+func (c *Checker) Schema(got, want int, what string) {
+	if fe := SchemaError(got, want, what); fe != nil && c.Err == nil {
+		c.Err = fe
+	}
+}
+
+// SchemaError is the problem with a file's "schema" version got when
+// this build reads version want, or nil; what names the file kind in the
+// message ("encounter schema 1"), or is empty ("schema 1").
+func SchemaError(got, want int, what string) *FieldError {
+	reads := fmt.Sprintf("schema %d", want)
+	if what != "" {
+		reads = what + " " + reads
+	}
+	switch {
+	case got == 0:
+		return &FieldError{Path: "$.schema", Msg: "missing (this build reads " + reads + ")"}
+	case got != want:
+		return &FieldError{Path: "$.schema", Msg: fmt.Sprintf("version %d is not supported (this build reads %s)", got, reads)}
+	}
+	return nil
+}
+
+// Encode writes v as a file's JSON: indented two spaces, with a trailing
+// newline and without HTML escaping (so summaries such as "35 -> 23" stay
+// readable). The same value always encodes to the same bytes.
+func Encode(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
 // Result returns the first problem as an error, or nil.
 func (c *Checker) Result() error {
 	if c.Err == nil {

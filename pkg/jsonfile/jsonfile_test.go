@@ -214,3 +214,35 @@ func TestLintMalformedIsQuiet(t *testing.T) {
 		}
 	}
 }
+
+func TestSchemaError(t *testing.T) {
+	tests := []struct {
+		got, want int
+		what      string
+		msg       string
+	}{
+		{1, 1, "encounter", ""},
+		{0, 1, "", "$.schema: missing (this build reads schema 1)"},
+		{0, 2, "encounter", "$.schema: missing (this build reads encounter schema 2)"},
+		{3, 1, "mns encounter", "$.schema: version 3 is not supported (this build reads mns encounter schema 1)"},
+	}
+	for _, tt := range tests {
+		fe := SchemaError(tt.got, tt.want, tt.what)
+		var c Checker
+		c.Schema(tt.got, tt.want, tt.what)
+		switch {
+		case tt.msg == "" && (fe != nil || c.Err != nil):
+			t.Errorf("SchemaError(%d, %d) = %v, want nil", tt.got, tt.want, fe)
+		case tt.msg != "" && (fe == nil || fe.Error() != tt.msg || c.Err == nil || c.Err.Error() != tt.msg):
+			t.Errorf("SchemaError(%d, %d, %q) = %v, Checker %v; want %q", tt.got, tt.want, tt.what, fe, c.Err, tt.msg)
+		}
+	}
+}
+
+func TestEncodeIsIndentedUnescapedWithNewline(t *testing.T) {
+	b, err := Encode(map[string]any{"summary": "35 -> 23 <b> & c", "n": 1})
+	want := "{\n  \"n\": 1,\n  \"summary\": \"35 -> 23 <b> & c\"\n}\n"
+	if err != nil || string(b) != want {
+		t.Fatalf("Encode = %q, %v; want %q", b, err, want)
+	}
+}

@@ -1,11 +1,11 @@
 package mns
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/jsonfile"
@@ -199,14 +199,11 @@ func Encode(e *Encounter) ([]byte, error) {
 			e.Combatants[i].Fighter.Weapons = []Weapon{}
 		}
 	}
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(e); err != nil {
+	b, err := jsonfile.Encode(e)
+	if err != nil {
 		return nil, fmt.Errorf("encoding mns encounter: %w", err)
 	}
-	return buf.Bytes(), nil
+	return b, nil
 }
 
 // DecodeCombatants parses a combatant file strictly and validates it.
@@ -216,7 +213,7 @@ func DecodeCombatants(data []byte) (*CombatantsFile, error) {
 		return nil, err
 	}
 	var v jsonfile.Checker
-	schema(&v, f.Schema, CombatantsSchemaVersion, "combatants")
+	v.Schema(f.Schema, CombatantsSchemaVersion, "combatants")
 	if len(f.Combatants) == 0 {
 		v.Fail("$.combatants", "no combatants")
 	}
@@ -238,19 +235,12 @@ func DecodeCombatants(data []byte) (*CombatantsFile, error) {
 	return f, nil
 }
 
-func schema(v *jsonfile.Checker, got, want int, what string) {
-	switch {
-	case got == 0:
-		v.Fail("$.schema", "missing (this build reads %s schema %d)", what, want)
-	case got != want:
-		v.Fail("$.schema", "version %d is not supported (this build reads %s schema %d)", got, what, want)
-	}
-}
-
-var idPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`)
+// idPattern is compiled on first use: every spandex call links this
+// package, few read a Men & Supermen file.
+var idPattern = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`) })
 
 // ValidID reports whether s may be a combatant id.
-func ValidID(s string) bool { return len(s) <= 64 && idPattern.MatchString(s) }
+func ValidID(s string) bool { return len(s) <= 64 && idPattern().MatchString(s) }
 
 const statLimit = 1_000_000
 
@@ -290,7 +280,7 @@ func (f Fighter) check(v *jsonfile.Checker, p string) {
 // as a *jsonfile.FieldError.
 func (e *Encounter) Validate() error {
 	var v jsonfile.Checker
-	schema(&v, e.Schema, SchemaVersion, "mns encounter")
+	v.Schema(e.Schema, SchemaVersion, "mns encounter")
 	v.Range("$.segment", e.Segment, 0, MaxSegment)
 	if len(e.Combatants) == 0 {
 		v.Fail("$.combatants", "no combatants")

@@ -85,7 +85,10 @@ func ruleOptions(env *cmdutil.Env, simpler, carry bool) (downtime.Options, error
 	if err != nil {
 		return downtime.Options{}, err
 	}
-	gen := chargen.Options{DodgeStacking: cfg.Rules.DodgeStacking}
+	gen, err := env.Derive()
+	if err != nil {
+		return downtime.Options{}, err
+	}
 	return downtime.Options{
 		Simpler:   simpler || cfg.Rules.SimplerExperience,
 		CarryOver: carry || cfg.Rules.CarryOverDowntime,

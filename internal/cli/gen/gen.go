@@ -13,6 +13,7 @@ import (
 
 	"github.com/codename-spandex/spandex/internal/cli/sheet"
 	"github.com/codename-spandex/spandex/internal/cmdutil"
+	"github.com/codename-spandex/spandex/pkg/chargen"
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/hero"
 )
@@ -154,15 +155,32 @@ func writeHero(w io.Writer, ft cmdutil.Format, batch bool, h *hero.Hero, lines *
 	}
 }
 
-// batchRules is what gen hero and gen npc check first when they run: the
-// dodge-stacking rule option from the config, and the -n range.
-func batchRules(env *cmdutil.Env, n int) (string, error) {
-	cfg, err := env.Config()
+// startBatch builds the roller for a batch of n, lets a batch without
+// --dice stream its output (memory stays flat in n) and reports the seed.
+func startBatch(env *cmdutil.Env, n int) (*cmdutil.RollerState, error) {
+	rs, err := env.Roller()
 	if err != nil {
-		return "", err
+		return nil, err
+	}
+	if !env.DiceGiven && n > 1 {
+		if err := env.IO.Out.StartStreaming(); err != nil {
+			return nil, err
+		}
+	}
+	env.ReportSeed(rs.SeedPtr())
+	return rs, nil
+}
+
+// batchRules is what gen hero and gen npc check first when they run: the
+// derivation options from the config, and the -n range.
+func batchRules(env *cmdutil.Env, n int) (chargen.Options, error) {
+	d, err := env.Derive()
+	if err != nil {
+		return d, err
 	}
 	if n < 1 || n > MaxCount {
-		return "", cmdutil.Inputf("-n: %d is outside 1-%d", n, MaxCount)
+		return d, cmdutil.Inputf("-n: %d is outside 1-%d", n, MaxCount)
 	}
-	return cfg.Rules.DodgeStacking, nil
+	d.Quiet = !env.Explain
+	return d, nil
 }

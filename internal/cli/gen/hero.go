@@ -26,8 +26,8 @@ type HeroOptions struct {
 	Line    string
 	Drops   []string
 	Perks   []string
-	// DodgeStacking is the config's rules.dodge_stacking, read by runHero.
-	DodgeStacking string
+	// Derive is the config's derivation options, read by runHero.
+	Derive chargen.Options
 }
 
 // NewCmdHero builds `spandex gen hero`. runF replaces runHero in tests.
@@ -160,34 +160,27 @@ func (opts *HeroOptions) genOptions() (chargen.GenOptions, error) {
 	if opts.RollAll && len(opts.Improve) > 0 {
 		return g, cmdutil.Inputf("--roll-all cannot be used with --improve")
 	}
-	g.Derive = chargen.Options{DodgeStacking: opts.DodgeStacking, Choose: opts.Choose, Quiet: !opts.Explain}
+	g.Derive = opts.Derive
+	g.Derive.Choose = opts.Choose
 	return g, nil
 }
 
 // runHero generates the heroes and writes them.
 func runHero(opts *HeroOptions) error {
-	dodge, err := batchRules(opts.Env, opts.N)
+	d, err := batchRules(opts.Env, opts.N)
 	if err != nil {
 		return err
 	}
-	opts.DodgeStacking = dodge
+	opts.Derive = d
 	g, err := opts.genOptions()
 	if err != nil {
 		return err
 	}
-	rs, err := opts.Roller()
+	rs, err := startBatch(opts.Env, opts.N)
 	if err != nil {
 		return err
 	}
-	out := opts.IO.Out
-	batch := opts.N > 1
-	if !opts.DiceGiven && batch {
-		if err := out.StartStreaming(); err != nil {
-			return err
-		}
-	}
-	opts.ReportSeed(rs.SeedPtr())
-	return generateHeroes(opts, g, rs, out)
+	return generateHeroes(opts, g, rs, opts.IO.Out)
 }
 
 // generateHeroes makes and writes opts.N heroes.

@@ -30,7 +30,6 @@ type NPCOptions struct {
 	Panels  int
 	Powers  int
 
-	DodgeStacking string
 	// Changed reports whether a flag was given on the command line, so an
 	// explicit 0 is not mistaken for "use the default".
 	Changed func(name string) bool
@@ -130,11 +129,10 @@ line each); a table on a terminal; -o text prints each character's sheet.`,
 
 // runNPC generates the characters and writes them.
 func runNPC(opts *NPCOptions) error {
-	dodge, err := batchRules(opts.Env, opts.N)
+	derive, err := batchRules(opts.Env, opts.N)
 	if err != nil {
 		return err
 	}
-	opts.DodgeStacking = dodge
 	typ, err := chargen.ParseNPCType(opts.Type)
 	if err != nil {
 		return cmdutil.RuleErr(err)
@@ -169,20 +167,12 @@ func runNPC(opts *NPCOptions) error {
 	}
 	no := chargen.NPCOptions{Type: typ, Trained: opts.Trained, Elite: opts.Elite, Focus: opts.Focus, Blaster: opts.Blaster,
 		Rank: opts.Rank, MP: opts.MP, Extras: opts.Extras, Panels: opts.Panels, Powers: opts.Powers,
-		Derive: chargen.Options{DodgeStacking: opts.DodgeStacking, Quiet: !opts.Explain}}
-	rs, err := opts.Roller()
+		Derive: derive}
+	rs, err := startBatch(opts.Env, opts.N)
 	if err != nil {
 		return err
 	}
-	out := opts.IO.Out
-	batch := opts.N > 1
-	if !opts.DiceGiven && batch {
-		if err := out.StartStreaming(); err != nil {
-			return err
-		}
-	}
-	opts.ReportSeed(rs.SeedPtr())
-	return generateNPCs(opts, no, typ, rs, out)
+	return generateNPCs(opts, no, typ, rs, opts.IO.Out)
 }
 
 // generateNPCs makes and writes opts.N characters.

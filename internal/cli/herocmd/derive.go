@@ -93,7 +93,7 @@ type deriveDetails struct {
 
 // runDerive derives the hero and writes it.
 func runDerive(opts *DeriveOptions) error {
-	cfg, err := opts.Config()
+	d, err := opts.Derive()
 	if err != nil {
 		return err
 	}
@@ -106,7 +106,8 @@ func runDerive(opts *DeriveOptions) error {
 		return err
 	}
 	rec := dice.NewRecorder(rs.Roller)
-	steps, err := chargen.Derive(h, rec, chargen.Options{DodgeStacking: cfg.Rules.DodgeStacking, Choose: opts.Choose, FillEquipment: opts.FillEquipment})
+	d.Choose, d.FillEquipment = opts.Choose, opts.FillEquipment
+	steps, err := chargen.Derive(h, rec, d)
 	if err != nil {
 		return cmdutil.RuleErr(fmt.Errorf("%s: %w", name(opts.File), err))
 	}
