@@ -1,6 +1,9 @@
 package hero
 
 import (
+	"bytes"
+	"encoding/json"
+
 	"github.com/codename-spandex/spandex/pkg/jsonfile"
 	"github.com/codename-spandex/spandex/pkg/jsonpatch"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
