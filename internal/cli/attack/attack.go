@@ -82,6 +82,18 @@ knocked out 1d6 hours).
 A finishing move rolls only 1d6. Nothing is rolled after a miss, a complete
 dodge, a judo throw, or against a complete immunity (no damage dice).
 
+A stream of defenders (JSON Lines, one hero a line, as gen npc -n writes;
+from stdin or --defender, not -i) is a batch: the same attack against each
+defender in turn, in one process, writing one result a line as soon as it
+is known: the updated defender (JSON Lines), or with --result its event
+(JSON Lines, or the summary line as text). The dice are consumed in stream
+order: all of the first defender's dice (in the order above), then the
+second's, and so on; one --seed drives the whole batch. Memory stays flat
+however long the stream. A bad defender stops the batch with one line
+naming it, "stdin#N (line L): $.path: message", exit 2 (results before it
+may already be on stdout: they stream in blocks of 64 KiB). --update-attacker
+and --odds take one defender.
+
 --odds rolls nothing and changes no file: it runs the same ruling once per
 distinct dice outcome and prints the exact probability of each outcome,
 reaction result, health and stamina damage after dividers (with means),
@@ -91,7 +103,8 @@ knockback distance, prone, and the defender's condition after the attack
 		Example: `  spandex attack --attacker guardian.json --with fist --reaction parry:staff --obstruction wood < nefario.json > nefario2.json
   spandex attack --attacker nefario.json --with staff-blast --behind --reaction brace -i guardian.json
   spandex attack --attacker guardian.json --with fist --result --explain < nefario.json
-  spandex attack --attacker nefario.json --with staff-blast --power-dice health=5,stamina=5 -i guardian.json --update-attacker`,
+  spandex attack --attacker nefario.json --with staff-blast --power-dice health=5,stamina=5 -i guardian.json --update-attacker
+  spandex gen npc combatant -n 20 --seed 3 -o jsonl | spandex attack --attacker guardian.json --with fist --result --seed 1 -o jsonl`,
 		Args: cobra.NoArgs,
 		RunE: cmdutil.RunE(opts, runF, runAttack),
 	}
@@ -134,9 +147,22 @@ func runAttack(opts *Options) error {
 	if err != nil {
 		return err
 	}
-	defender, err := opts.ReadHero(defPath)
-	if err != nil {
-		return err
+	var defender *hero.Hero
+	if opts.InPlace != "" {
+		if defender, err = opts.ReadHero(defPath); err != nil {
+			return err
+		}
+	} else {
+		// stdin or --defender: one hero, or a stream of them (batch).
+		d, more, err := openDefenders(opts, defPath)
+		if err != nil {
+			return err
+		}
+		defer d.Close()
+		if more {
+			return runBatch(opts, attacker, d, req)
+		}
+		defender = d.first
 	}
 	rules, err := opts.Rules()
 	if err != nil {
