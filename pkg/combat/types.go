@@ -412,8 +412,9 @@ type ReactionResult struct {
 	ObjectHealth    int    `json:"object_health,omitempty"`
 	ObjectRemaining int    `json:"object_remaining,omitempty"`
 	ObjectDestroyed bool   `json:"object_destroyed,omitempty"`
-	// Brace: the knockback threshold bonus.
-	BraceBonus int `json:"brace_bonus"`
+	// Brace: the knockback threshold bonus (brace only, like the other
+	// kind-specific fields here).
+	BraceBonus int `json:"brace_bonus,omitempty"`
 	// Judo: the grab, the column read, the table cell.
 	JudoGrab   *ToHitResult `json:"judo_grab,omitempty"`
 	JudoColumn int          `json:"judo_column,omitempty"`
