@@ -1,7 +1,6 @@
 package chargen
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"reflect"
@@ -71,22 +70,43 @@ func Verifiable(h *hero.Hero) bool {
 // his health dice): hero derive would roll it, so there is nothing
 // fixed to compare against.
 func Verify(h *hero.Hero, opt Options) error {
-	return verify(h, opt, "$")
+	return NewVerifier(opt).Verify(h)
 }
 
-func verify(h *hero.Hero, opt Options, prefix string) error {
+// Verifier cross-checks the heroes of a batch (hero check on a stream)
+// like Verify. It owns a Generator, so the parsed dice expressions and
+// power labels that hero derive works from are made once for the whole
+// batch rather than once per hero. It is not safe for concurrent use.
+type Verifier struct {
+	g   Generator
+	opt Options
+}
+
+// NewVerifier returns a Verifier for a batch derived with opt's rules
+// (its dodge-bonus rule; explanation and equipment filling are off).
+func NewVerifier(opt Options) *Verifier {
+	opt.Quiet = true
+	opt.FillEquipment = false
+	opt.Choose = nil
+	return &Verifier{opt: opt}
+}
+
+// Verify cross-checks one hero, like the function Verify.
+func (v *Verifier) Verify(h *hero.Hero) error {
+	return v.verify(h, "$")
+}
+
+// derive is Derive with the Verifier's Generator (its caches).
+func (v *Verifier) derive(h *hero.Hero) error {
+	b, done := v.g.builder(builder{h: h, r: noRolls{}, quiet: v.opt.Quiet})
+	defer done()
+	return b.derive(v.opt)
+}
+
+func (v *Verifier) verify(h *hero.Hero, prefix string) error {
 	if Verifiable(h) {
-		b, err := json.Marshal(h)
-		if err != nil {
-			return err
-		}
-		c := &hero.Hero{}
-		if err := json.Unmarshal(b, c); err != nil {
-			return err
-		}
-		opt.Quiet = true
-		opt.FillEquipment = false
-		_, err = Derive(c, noRolls{}, opt)
+		c := h.Clone()
+		err := v.derive(c)
 		switch {
 		case errors.Is(err, errNeedsRoll):
 			// Not checkable: see above.
@@ -100,7 +120,7 @@ func verify(h *hero.Hero, opt Options, prefix string) error {
 	}
 	for i := range h.Powers {
 		if sk := h.Powers[i].Sidekick; sk != nil {
-			if err := verify(sk, opt, fmt.Sprintf("%s.powers[%d].sidekick", prefix, i)); err != nil {
+			if err := v.verify(sk, fmt.Sprintf("%s.powers[%d].sidekick", prefix, i)); err != nil {
 				return err
 			}
 		}

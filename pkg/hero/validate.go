@@ -16,13 +16,33 @@ const MaxAbility = 10000
 // Validate checks the rules-level constraints of a complete hero file and
 // returns the first problem as a *FieldError.
 func (h *Hero) Validate() error {
-	v := &validator{}
+	return (&Validator{}).Validate(h)
+}
+
+// Validator validates the heroes of a batch (hero check on a stream):
+// like Hero.Validate, but it remembers the dice expressions it has
+// already parsed, which a batch repeats from hero to hero. It keeps at
+// most maxKnownExprs of them, so its memory stays bounded however long
+// the stream. The zero value is ready; it is not safe for concurrent use.
+type Validator struct {
+	exprs map[string]struct{}
+}
+
+// maxKnownExprs bounds a Validator's memory of valid expressions.
+const maxKnownExprs = 4096
+
+// Validate checks h like Hero.Validate.
+func (val *Validator) Validate(h *Hero) error {
+	v := &validator{known: val}
 	v.hero(h)
 	return v.Result()
 }
 
 // validator walks the file, keeping the first problem (jsonfile.Checker).
-type validator struct{ jsonfile.Checker }
+type validator struct {
+	jsonfile.Checker
+	known *Validator
+}
 
 func (v *validator) expr(path, s string, allowEmpty bool) {
 	if s == "" {
@@ -31,9 +51,17 @@ func (v *validator) expr(path, s string, allowEmpty bool) {
 		}
 		return
 	}
+	if _, ok := v.known.exprs[s]; ok {
+		return
+	}
 	if _, err := dice.Parse(s); err != nil {
 		v.Fail(path, "%v", err)
+		return
 	}
+	if v.known.exprs == nil || len(v.known.exprs) >= maxKnownExprs {
+		v.known.exprs = make(map[string]struct{})
+	}
+	v.known.exprs[s] = struct{}{}
 }
 
 func (v *validator) hero(h *Hero) {
@@ -166,7 +194,7 @@ func (v *validator) embedded(path string, h *Hero) {
 	if v.Err != nil {
 		return
 	}
-	sub := &validator{}
+	sub := &validator{known: v.known}
 	sub.hero(h)
 	if sub.Err != nil {
 		v.Fail(path+strings.TrimPrefix(sub.Err.Path, "$"), "%s", sub.Err.Msg)

@@ -56,6 +56,43 @@ func Decode(data []byte, v any, f Format) error {
 	if trimmed[0] != '{' {
 		return &FieldError{Path: "$", Msg: "expected a JSON object"}
 	}
+	// The fast path (fast.go) for a good file into a fresh value; on any
+	// doubt the value is reset and the strict path decides.
+	if rv := reflect.ValueOf(v); rv.Kind() == reflect.Pointer && !rv.IsNil() && rv.Elem().IsZero() {
+		if decodeFast(trimmed, v) {
+			return nil
+		}
+		rv.Elem().SetZero()
+	}
+	return decodeStrict(trimmed, v, f)
+}
+
+// DecodeStrict is Decode without its fast path: the reference the fast
+// path is tested against (a good file decodes to the same value either
+// way). Programs call Decode.
+func DecodeStrict(data []byte, v any, f Format) error {
+	if len(data) > f.MaxSize {
+		return TooLarge(f.MaxSize)
+	}
+	trimmed := bytes.TrimSpace(data)
+	if len(trimmed) == 0 {
+		return &FieldError{Path: "$", Msg: "empty input, expected " + article(f.What) + " " + f.What + " JSON object" + f.EmptyHint}
+	}
+	if trimmed[0] != '{' {
+		return &FieldError{Path: "$", Msg: "expected a JSON object"}
+	}
+	return decodeStrict(trimmed, v, f)
+}
+
+// DecodesFast reports whether Decode's fast path alone decodes data into
+// v (a pointer to a zero struct), for tests: a generated file must take
+// it, or a batch loses its speed without any test failing.
+func DecodesFast(data []byte, v any) bool {
+	return decodeFast(bytes.TrimSpace(data), v)
+}
+
+// decodeStrict is the strict path over trimmed, one JSON object.
+func decodeStrict(trimmed []byte, v any, f Format) error {
 	var raw any
 	dec := json.NewDecoder(bytes.NewReader(trimmed))
 	dec.UseNumber()

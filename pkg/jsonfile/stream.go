@@ -9,8 +9,9 @@ import (
 )
 
 // Stream splits a reader into JSON object documents: one pretty-printed
-// file, JSON Lines (one object a line, as `gen hero -n N` writes) or
-// objects simply concatenated. It reads through a small buffer and holds
+// file, JSON Lines (one object a line, as `gen hero -n N -o jsonl`
+// writes), objects simply concatenated, or one JSON array of objects (as
+// `-o json` writes several results), whose elements are the documents. It reads through a small buffer and holds
 // one document at a time, at most max bytes of it, so memory stays flat
 // however long the stream is, and a refusal (a document over the limit,
 // megabytes of blanks, garbage) costs no more than the limit.
@@ -26,7 +27,15 @@ type Stream struct {
 	n    int // documents returned
 	buf  []byte
 	err  error
+	// array: the input is one JSON array of documents (see Array).
+	array bool
+	// closed: the array's closing bracket has been read.
+	closed bool
 }
+
+// Array reports whether the input is a JSON array of documents (known
+// once Next has returned the first document).
+func (s *Stream) Array() bool { return s.array }
 
 // NewStream returns a Stream over r for documents of at most max bytes;
 // what names one document in messages ("hero").
@@ -86,9 +95,61 @@ func (s *Stream) More() bool {
 		case ' ', '\t', '\r':
 		default:
 			_ = s.r.UnreadByte()
-			return true
+			// In an array, the closing bracket ends the documents.
+			return !(s.array && !s.closed && b == ']')
 		}
 	}
+}
+
+// blank skips blanks, counting lines, and returns the next byte.
+func (s *Stream) blank() (byte, error) {
+	for {
+		b, err := s.r.ReadByte()
+		if err != nil {
+			return 0, err
+		}
+		switch b {
+		case '\n':
+			s.line++
+		case ' ', '\t', '\r':
+		default:
+			return b, nil
+		}
+	}
+}
+
+// arrayNext moves past the separator before an array's next element and
+// returns the element's first byte, or io.EOF after the closing bracket
+// (and nothing but blanks after it).
+func (s *Stream) arrayNext(c byte) (byte, error) {
+	if s.n > 0 {
+		// After an element: a comma or the closing bracket.
+		switch c {
+		case ',':
+			b, err := s.blank()
+			if err != nil {
+				return 0, s.fail(s.line, "invalid JSON: unexpected end of input (the array is cut short)")
+			}
+			return b, nil
+		case ']':
+			return 0, s.closeArray()
+		}
+		return 0, s.fail(s.line, "invalid JSON: expected , or ] after the array's %s, got %s", s.what, strconv.QuoteRune(rune(c)))
+	}
+	if c == ']' {
+		return 0, s.closeArray()
+	}
+	return c, nil
+}
+
+// closeArray checks that only blanks follow the closing bracket.
+func (s *Stream) closeArray() error {
+	s.closed = true
+	b, err := s.blank()
+	if err != nil {
+		return err // io.EOF: the end
+	}
+	return s.fail(s.line, "unexpected data after the array, got %s", strconv.QuoteRune(rune(b)))
 }
 
 func (s *Stream) fail(line int, format string, args ...any) error {
@@ -96,27 +157,32 @@ func (s *Stream) fail(line int, format string, args ...any) error {
 }
 
 func (s *Stream) next() ([]byte, int, error) {
-	// Skip blanks, counting lines.
-	var c byte
-	for {
-		b, err := s.r.ReadByte()
-		if err != nil {
+	c, err := s.blank()
+	if err != nil {
+		if s.array && !s.closed && errors.Is(err, io.EOF) {
+			return nil, 0, s.fail(s.line, "invalid JSON: unexpected end of input (the array is cut short)")
+		}
+		return nil, 0, err
+	}
+	if s.closed {
+		return nil, 0, s.fail(s.line, "unexpected data after the array, got %s", strconv.QuoteRune(rune(c)))
+	}
+	if c == '[' && s.n == 0 && !s.array {
+		// One array of documents.
+		s.array = true
+		if c, err = s.blank(); err != nil {
+			return nil, 0, s.fail(s.line, "invalid JSON: unexpected end of input (the array is cut short)")
+		}
+	}
+	if s.array {
+		if c, err = s.arrayNext(c); err != nil {
 			return nil, 0, err
 		}
-		if b == '\n' {
-			s.line++
-			continue
-		}
-		if b == ' ' || b == '\t' || b == '\r' {
-			continue
-		}
-		c = b
-		break
 	}
 	start := s.line
 	if c != '{' {
-		if c == '[' && s.n == 0 {
-			return nil, 0, s.fail(start, "expected a JSON object (%s %s, or one per line), got an array", article(s.what), s.what)
+		if c == '[' {
+			return nil, 0, s.fail(start, "expected %s %s JSON object, got an array", article(s.what), s.what)
 		}
 		return nil, 0, s.fail(start, "expected %s %s JSON object, got %s", article(s.what), s.what, strconv.QuoteRune(rune(c)))
 	}

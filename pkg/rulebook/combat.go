@@ -3,6 +3,7 @@ package rulebook
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/codename-spandex/spandex/pkg/naming"
 )
@@ -367,13 +368,23 @@ func ParseParryAttack(s string) (AttackType, error) {
 // case-insensitively.
 func ParseParryType(s string) (ParryType, error) {
 	n := naming.Slug(s)
-	for _, l := range parryTypeLabels {
-		if n == string(l.T) || n == naming.Slug(l.Label) {
+	for i, l := range parryTypeLabels {
+		if n == string(l.T) || n == parryTypeLabelSlugs()[i] {
 			return l.T, nil
 		}
 	}
 	return "", fmt.Errorf("rulebook: unknown parry type %q", s)
 }
+
+// parryTypeLabelSlugs are the slugs of parryTypeLabels' labels, made
+// once on first use.
+var parryTypeLabelSlugs = sync.OnceValue(func() []string {
+	out := make([]string, len(parryTypeLabels))
+	for i, l := range parryTypeLabels {
+		out[i] = naming.Slug(l.Label)
+	}
+	return out
+})
 
 // ---------------------------------------------------------------------
 // Judo Throw Table (p. 36; App. p. 83)

@@ -2,6 +2,7 @@ package rulebook
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/codename-spandex/spandex/pkg/naming"
 )
@@ -112,14 +113,27 @@ func PowerByRoll(d100 int) (PowerRow, error) {
 // PowerBySlug finds a power by slug or name, case-insensitively
 // ("density-control-self", "Density Control (Self)").
 func PowerBySlug(s string) (PowerRow, bool) {
-	n := naming.Slug(s)
-	for _, p := range powerTable {
-		if p.Slug == n || naming.Slug(p.Name) == n {
-			return p, true
+	i, ok := powerIndex()[naming.Slug(s)]
+	if !ok {
+		return PowerRow{}, false
+	}
+	return powerTable[i], true
+}
+
+// powerIndex maps each power's slug and the slug of its name to its row
+// (the first row, in table order, that answers to it), built once on
+// first use: a hero check looks up every power of every hero.
+var powerIndex = sync.OnceValue(func() map[string]int {
+	m := make(map[string]int, 2*len(powerTable))
+	for i, p := range powerTable {
+		for _, k := range [...]string{p.Slug, naming.Slug(p.Name)} {
+			if _, ok := m[k]; !ok {
+				m[k] = i
+			}
 		}
 	}
-	return PowerRow{}, false
-}
+	return m
+})
 
 // Powers returns the Power Table in roll order.
 func Powers() []PowerRow { return append([]PowerRow(nil), powerTable...) }

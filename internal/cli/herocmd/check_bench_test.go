@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
+	"github.com/codename-spandex/spandex/pkg/chargen"
 )
 
 // BenchmarkCheckStream checks a JSON Lines stream of generated heroes
@@ -22,7 +23,7 @@ func BenchmarkCheckStream(b *testing.B) {
 	b.SetBytes(int64(len(line)))
 	b.ReportAllocs()
 	b.ResetTimer()
-	if err := checkStream(opts, "add", "bench.jsonl", bytes.NewReader(stream)); err != nil {
+	if err := newChecker(opts, chargen.Options{DodgeStacking: "add"}).stream("bench.jsonl", bytes.NewReader(stream)); err != nil {
 		b.Fatal(err)
 	}
 }

@@ -3,13 +3,13 @@ package herocmd
 
 import (
 	"errors"
-	"fmt"
 	"io"
 	"strconv"
 
 	"github.com/spf13/cobra"
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
+	"github.com/codename-spandex/spandex/internal/progress"
 	"github.com/codename-spandex/spandex/pkg/chargen"
 	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/jsonfile"
@@ -42,18 +42,26 @@ func NewCmdCheck(f *cmdutil.Factory, runF func(*CheckOptions) error) *cobra.Comm
 		Long: `Validate hero files (stdin when none is given, or "-") against hero file
 schema version 2 (version 1 files are read and upgraded) and the rules' limits.
 
-A file may hold one hero or a stream of heroes (JSON Lines, as written by
-gen hero -n N); every hero is checked, one at a time, and its result
-written at once. Besides the file's shape and the rules' limits, a hero's
-derived figures (final abilities, armour class, bonuses, health and
-stamina thresholds, recovery) must be what hero derive computes from the
-rest of the file. The first problem is reported as one line,
-FILE[#N]: $.json.path: message [(line L)], with exit status 2, and stops
-the check: later heroes are not checked (results already written for the
-heroes before it stay on stdout once more than 64 KiB of them were).
+A file may hold one hero, a JSON array of heroes (as gen hero -n N -o json
+writes) or a stream of heroes (JSON Lines, as gen hero -n N -o jsonl
+writes); every hero is checked, one at a time, and its result written at
+once, so memory stays flat however long the stream. Besides the file's
+shape and the rules' limits, a hero's derived figures (final abilities,
+armour class, bonuses, health and stamina thresholds, recovery) must be
+what hero derive computes from the rest of the file.
 
-Output for valid files: "FILE: ok (NAME, schema 2)" per hero, or with
--o json/jsonl one object per hero: {"file", "index", "name", "schema", "valid"}.`,
+The first problem is reported as one line, FILE[#N]: $.json.path: message
+[(line L)], with exit status 2, and stops the check: the heroes after it
+are not checked (a file is refused at its first bad hero, as every verb
+refuses bad input). The results of the heroes before it may already be on
+stdout, but never a complete document: with -o json the array is left
+unclosed, so nothing reading it takes a failed check for a whole one.
+
+Output for valid files: "FILE: ok (NAME, schema 2)" per hero (FILE#N in a
+stream); with -o json one document, the result object for one hero or an
+array of them for several; with -o jsonl one object per line; each object
+is {"file", "index", "name", "schema", "valid"}. A progress line shows on a
+terminal while a long stream is checked.`,
 		Example: `  spandex hero check guardian.json
   spandex gen hero -n 1000 --seed 1 | spandex hero check -o text | tail -1`,
 		RunE: cmdutil.RunE(opts, runF, runCheck, cmdutil.InputFiles(&opts.Files)),
@@ -69,29 +77,58 @@ type checkResult struct {
 	Valid  bool   `json:"valid"`
 }
 
+// checker checks every hero of one run, one at a time. It owns what is
+// reused from one hero to the next: the validator's parsed dice, the
+// verifier's Generator (parsed dice and labels for hero derive's
+// computation), the output list and the progress line.
+type checker struct {
+	opts *CheckOptions
+	val  hero.Validator
+	ver  *chargen.Verifier
+	list *cmdutil.JSONList
+	bar  *progress.Bar
+	line []byte // a text result
+}
+
 // runCheck validates every hero in every file.
 func runCheck(opts *CheckOptions) error {
-	// The configured dodge-bonus rule, for the cross-check of derived
-	// figures (chargen.Verify).
-	rules, err := opts.Rules()
+	// The configured rules of hero derive (the dodge-bonus rule), for
+	// the cross-check of derived figures (chargen.Verifier).
+	d, err := opts.Derive()
 	if err != nil {
 		return err
 	}
-	return cmdutil.EachInput(opts.Files, opts.OpenInput, func(name string, r io.Reader) error {
-		return checkStream(opts, rules.DodgeStacking, name, r)
-	})
-}
-
-// checkStream validates every hero in one file, one at a time: memory
-// stays flat however many heroes the stream holds, and each result is
-// written as soon as it is known (stdout streams in blocks of 64 KiB). The
-// first bad hero stops the check: exit 2 with one line naming it (FILE#N
-// in a stream, with its line), the heroes after it unchecked; the results
-// of the heroes before it may already be on stdout.
-func checkStream(opts *CheckOptions, dodgeStacking, name string, r io.Reader) error {
-	if err := opts.IO.Out.StartStreaming(); err != nil {
+	c := newChecker(opts, d)
+	defer c.bar.Finish()
+	err = cmdutil.EachInput(opts.Files, opts.OpenInput, c.stream)
+	if err != nil {
 		return err
 	}
+	return c.close()
+}
+
+func newChecker(opts *CheckOptions, d chargen.Options) *checker {
+	c := &checker{opts: opts, ver: chargen.NewVerifier(d)}
+	if opts.Format.IsJSON() {
+		c.list = opts.Results()
+	}
+	c.bar = opts.Progress(-1, "hero check")
+	return c
+}
+
+// close ends the output (a -o json document).
+func (c *checker) close() error {
+	if c.list == nil {
+		return nil
+	}
+	return c.list.Close()
+}
+
+// stream validates every hero in one file, one at a time, writing each
+// result as soon as it is known (stdout streams in blocks of 64 KiB once
+// the first hero is good). The first bad hero stops the check: exit 2
+// with one line naming it (FILE#N in a stream, with its line).
+func (c *checker) stream(name string, r io.Reader) error {
 	s := jsonfile.NewStream(r, hero.MaxFileSize, "hero")
 	n := 0
 	for {
@@ -99,7 +136,7 @@ func checkStream(opts *CheckOptions, dodgeStacking, name string, r io.Reader) er
 		if errors.Is(err, io.EOF) {
 			return nil
 		}
-		stream := n > 0 || s.More()
+		stream := n > 0 || s.Array() || s.More()
 		label, where := name, ""
 		if stream {
 			label = name + "#" + strconv.Itoa(n+1)
@@ -118,20 +155,48 @@ func checkStream(opts *CheckOptions, dodgeStacking, name string, r io.Reader) er
 		if stream {
 			where = " (line " + strconv.Itoa(line) + ")"
 		}
-		h, err := hero.Decode(doc)
-		if err == nil {
-			err = chargen.Verify(h, chargen.Options{DodgeStacking: dodgeStacking})
-		}
+		h, err := c.check(doc)
 		if err != nil {
 			return cmdutil.Inputf("%s: %v%s", label, err, where)
 		}
-		if opts.Format.IsJSON() {
-			res := checkResult{File: name, Index: n, Name: h.Name, Schema: h.Schema, Valid: true}
-			if err := cmdutil.WriteJSON(opts.IO.Out, cmdutil.FormatJSONL, res); err != nil {
-				return err
-			}
-		} else if _, err := fmt.Fprintf(opts.IO.Out, "%s: ok (%s, schema %d)\n", label, h.Name, h.Schema); err != nil {
+		if err := c.write(name, label, n, h); err != nil {
 			return err
 		}
 	}
+}
+
+// check decodes and validates one hero and cross-checks its derived
+// figures.
+func (c *checker) check(doc []byte) (*hero.Hero, error) {
+	h, err := hero.DecodeDraft(doc)
+	if err != nil {
+		return nil, err
+	}
+	if err := c.val.Validate(h); err != nil {
+		return nil, err
+	}
+	if err := c.ver.Verify(h); err != nil {
+		return nil, err
+	}
+	return h, nil
+}
+
+// write writes one hero's result; the first good hero starts streaming.
+func (c *checker) write(file, label string, n int, h *hero.Hero) error {
+	out := c.opts.IO.Out
+	if err := out.StartStreaming(); err != nil {
+		return err
+	}
+	c.bar.Add(1)
+	if c.list != nil {
+		return c.list.Add(checkResult{File: file, Index: n, Name: h.Name, Schema: h.Schema, Valid: true})
+	}
+	c.line = append(c.line[:0], label...)
+	c.line = append(c.line, ": ok ("...)
+	c.line = append(c.line, h.Name...)
+	c.line = append(c.line, ", schema "...)
+	c.line = strconv.AppendInt(c.line, int64(h.Schema), 10)
+	c.line = append(c.line, ")\n"...)
+	_, err := out.Write(c.line)
+	return err
 }

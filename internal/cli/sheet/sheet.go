@@ -30,7 +30,9 @@ threshold, panels, movement, health and stamina with their thresholds and
 dividers, attacks, powers and perks, equipment and the personal profile.
 
 A file may hold one hero, a JSON array of heroes or a stream of heroes
-(JSON Lines, as gen hero -n N writes them). The sheet is text, never wider
+(JSON Lines, as gen hero -n N writes them), rendered one at a time as
+they are read, so memory stays flat however long the stream; a bad hero
+stops the output there (exit 2, one line naming it). The sheet is text, never wider
 than 80 columns. When stdout is not a terminal — redirected to a file or
 piped, as in sheet hero.json > sheet.txt — a JSON summary of each sheet is
 written instead (as with -o json/jsonl): name, kind, abilities, the combat
@@ -69,6 +71,12 @@ func runSheet(opts *Options) error {
 	defer bar.Finish()
 	err := cmdutil.EachInput(opts.Files, opts.OpenInput, func(name string, r io.Reader) error {
 		return cmdutil.DecodeHeroes(r, name, func(_ string, n int, h *hero.Hero) error {
+			// Stream from the first good hero on: memory stays flat
+			// however long the stream (a bad first hero still writes
+			// nothing; a later one stops the output there).
+			if err := opts.IO.Out.StartStreaming(); err != nil {
+				return err
+			}
 			bar.Add(1)
 			if opts.Format.IsJSON() {
 				return list.Add(Summarise(h))
