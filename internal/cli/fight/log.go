@@ -25,7 +25,7 @@ func NewCmdLog(f *cmdutil.Factory, runF func(*LogOptions) error) *cobra.Command 
 		Use:   "log [FILE]",
 		Short: "Print a fight's history, one event a line",
 		Long: `Print the encounter's log, the whole history of the fight: on a terminal
-one line per event ("seq page phase: summary", folded into 80 columns), with
+one line per event ("SEQ page N, PHASE: summary", folded into 80 columns), with
 events taken back by ` + "`fight undo`" + ` marked "[undone by N]"; when piped,
 the events as JSON (an array; JSON Lines with -o jsonl), exactly as the file
 holds them. Rolls no dice; reads the file only.`,
@@ -47,7 +47,7 @@ func runLog(opts *LogOptions) error {
 	undone := undoneBy(e.Log)
 	return cmdutil.PrintEvents(opts.Env, e.Log, func(ev encounter.Event) string {
 		summary := strings.TrimPrefix(ev.Summary, fmt.Sprintf("page %d: ", ev.Page))
-		l := fmt.Sprintf("%3d  page %d, %s: %s", ev.Seq, ev.Page, ev.Phase, summary)
+		l := fmt.Sprintf("%3d page %d, %s: %s", ev.Seq, ev.Page, ev.Phase, summary)
 		if by, ok := undone[ev.Seq]; ok {
 			l += fmt.Sprintf(" [undone by %d]", by)
 		}
