@@ -51,6 +51,8 @@ func NewCmdDodge(f *cmdutil.Factory, runF func(*DodgeOptions) error) *cobra.Comm
 		Long: `Roll a dodge: 1d6 + dodge bonus against the attack's strike class on the
 Dodging Table (p. 35). "-" full damage, "½" half the rolled damage, "+P"
 half damage or one extra panel (never free) to avoid it, "Y" no damage.
+JSON gives the result as a stable word, "result": fail, half, mostly or
+evade, with the book's symbol beside it in "symbol".
 
 Give the dodge bonus with --bonus, or derive it from --armour-class (A-C
 and K-L cannot dodge) and --source (acrobatics-r1, acrobatics-r2,
