@@ -10,5 +10,5 @@ bt=${1:-1s}
 echo "# $(date -u +%FT%TZ) $(go version) load: $(cut -d' ' -f1-3 /proc/loadavg)"
 go test -run '^$' -bench . -benchmem -cpu 1 -benchtime "$bt" \
 	./pkg/dice/ ./pkg/combat/ ./pkg/chargen/ ./pkg/hero/ ./pkg/encounter/ \
-	./pkg/profile/ ./pkg/downtime/ ./internal/cli/gen/ ./internal/cli/roll/ |
+	./pkg/profile/ ./pkg/downtime/ ./internal/cli/gen/ ./internal/cli/roll/ ./internal/cli/attack/ |
 	grep -E '^(Benchmark|pkg:)'

@@ -14,6 +14,19 @@ import (
 // Steps, which Apply fills by calling Explain) and the seed, if any. The
 // defender must be the hero the result was resolved against (same name).
 func (res *Result) Apply(defender *hero.Hero, seed *uint64) error {
+	if err := res.ApplyState(defender); err != nil {
+		return err
+	}
+	if res.Steps == nil {
+		res.Explain()
+	}
+	return defender.AppendEvent("attack", res.Summary(), seed, res)
+}
+
+// ApplyState is Apply without the log: it writes the outcome onto the
+// defender's tracks and condition and records nothing (a simulated fight,
+// which keeps no log, allocates nothing here).
+func (res *Result) ApplyState(defender *hero.Hero) error {
 	if defender == nil {
 		return fmt.Errorf("combat: Apply needs the defender")
 	}
@@ -52,10 +65,7 @@ func (res *Result) Apply(defender *hero.Hero, seed *uint64) error {
 			c.Prone = true
 		}
 	}
-	if res.Steps == nil {
-		res.Explain()
-	}
-	return defender.AppendEvent("attack", res.Summary(), seed, res)
+	return nil
 }
 
 // SetConditions recomputes a hero's damage states from its tracks (pp.
@@ -95,16 +105,43 @@ func (res *Result) ApplyAttacker(attacker *hero.Hero, seed *uint64) (bool, error
 		return false, fmt.Errorf("combat: this result is for attacker %q, not %q", res.Attacker, attacker.Name)
 	}
 	ev := AttackerEvent{Defender: res.Defender, Attack: res.Attack.Slug, Outcome: res.Outcome, Before: stateOf(attacker)}
-	changed := false
+	spent, changed, err := res.ApplyAttackerState(attacker)
+	if err != nil || !changed {
+		return false, err
+	}
+	if spent {
+		ev.PoolSpent = res.PoolSpent
+	}
+	ev.AttackerEffects = res.AttackerEffects
+	ev.After = stateOf(attacker)
+	summary := fmt.Sprintf("%s's %s against %s: %s", res.Attacker, res.Attack.Slug, res.Defender, res.Outcome)
+	if ev.PoolSpent != nil {
+		summary += fmt.Sprintf(", spent %d %s", ev.PoolSpent.Amount, ev.PoolSpent.Pool)
+	}
+	if e := ev.AttackerEffects; e != nil && e.Applied != nil {
+		summary += fmt.Sprintf(", took %d H %d S", e.Applied.Health, e.Applied.Stamina)
+	}
+	return true, attacker.AppendEvent("attacked", summary, seed, ev)
+}
+
+// ApplyAttackerState is ApplyAttacker without the log: it writes the pool
+// spent (spent reports that the attacker had the pool) and the judo
+// throw's damage and prone onto the attacker, and reports whether
+// anything changed.
+func (res *Result) ApplyAttackerState(attacker *hero.Hero) (spent, changed bool, err error) {
+	if attacker == nil {
+		return false, false, fmt.Errorf("combat: ApplyAttacker needs the attacker")
+	}
+	if attacker.Name != res.Attacker {
+		return false, false, fmt.Errorf("combat: this result is for attacker %q, not %q", res.Attacker, attacker.Name)
+	}
 	if ps := res.PoolSpent; ps != nil {
 		if p := attacker.FindPool(ps.Pool); p != nil {
 			p.Current = max(0, p.Current-ps.Amount)
-			ev.PoolSpent = ps
-			changed = true
+			spent, changed = true, true
 		}
 	}
 	if e := res.AttackerEffects; e != nil {
-		ev.AttackerEffects = e
 		if e.Prone {
 			attacker.Condition.Prone = true
 			changed = true
@@ -123,18 +160,7 @@ func (res *Result) ApplyAttacker(attacker *hero.Hero, seed *uint64) (bool, error
 			changed = true
 		}
 	}
-	if !changed {
-		return false, nil
-	}
-	ev.After = stateOf(attacker)
-	summary := fmt.Sprintf("%s's %s against %s: %s", res.Attacker, res.Attack.Slug, res.Defender, res.Outcome)
-	if ev.PoolSpent != nil {
-		summary += fmt.Sprintf(", spent %d %s", ev.PoolSpent.Amount, ev.PoolSpent.Pool)
-	}
-	if e := ev.AttackerEffects; e != nil && e.Applied != nil {
-		summary += fmt.Sprintf(", took %d H %d S", e.Applied.Health, e.Applied.Stamina)
-	}
-	return true, attacker.AppendEvent("attacked", summary, seed, ev)
+	return spent, changed, nil
 }
 
 // rbDividers converts a hero file's dividers.

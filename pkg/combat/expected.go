@@ -1,78 +1,77 @@
 package combat
 
 import (
-	"fmt"
-
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/hero"
-	"github.com/codename-spandex/spandex/pkg/rulebook"
+	"github.com/codename-spandex/spandex/pkg/odds"
 )
 
-// ExpectedDamage is the exact expected damage (health plus stamina) one
-// attack a does to a defender of armour class ac, with no reaction and no
-// special situation, taken over every d20 face and every damage die
-// (docs/fight.md, "How the autopilot chooses an attack"):
-//
-//	E = P(hit) × (E[max(0, H)] + E[max(0, S + B)])
-//
-// P(hit) is the share of d20 faces r with r + M ≥ T, where T is the To-Hit
-// Table's number for ac and the attack's strike class (p. 33) and M the
-// attacker's to-hit modifiers (strike bonus, dazed or stunned, p. 33); H
-// and S are the attack's health and stamina expressions, exact
-// distributions; B is the damage bonus (the attacker's, when the attack
-// adds it, plus the attack's extra damage, p. 36), put on stamina as when
-// no split is given. Reactions, dividers and immunities are not counted:
-// they depend on the defender's choice and the damage type, and the
-// autopilot takes no reactions.
-func ExpectedDamage(att *hero.Hero, a hero.Attack, ac rulebook.ArmourClass) (float64, error) {
-	target, err := rulebook.ToHit(ac, a.StrikeClass)
-	if err != nil {
-		return 0, err
-	}
-	mods, err := appendSituationModifiers(nil, att.Combat.StrikeBonus, Situation{}, att.Condition.Dazed, att.Condition.Stunned, implantRank(att))
-	if err != nil {
-		return 0, err
-	}
-	m := sumMods(mods)
-	hits := 0
-	for r := 1; r <= 20; r++ {
-		if r+m >= target {
-			hits++
-		}
-	}
-	bonus := a.ExtraDamage
-	if a.AddsDamageBonus {
-		bonus += att.Combat.DamageBonus
-	}
-	h, err := positiveMean(a.Health, 0)
-	if err != nil {
-		return 0, fmt.Errorf("attack %s: health %q: %w", a.Slug, a.Health, err)
-	}
-	s, err := positiveMean(a.Stamina, bonus)
-	if err != nil {
-		return 0, fmt.Errorf("attack %s: stamina %q: %w", a.Slug, a.Stamina, err)
-	}
-	return float64(hits) / 20 * (h + s), nil
+// Expected is what an attack does to its defender on average.
+type Expected struct {
+	// Damage is the expected health plus stamina taken off the
+	// defender's tracks: after the reaction, knockback into obstructions,
+	// absorbers, dividers and immunities (Result.Applied).
+	Damage float64 `json:"damage"`
+	// Out is the probability that the attack leaves the defender out of
+	// the fight: battered, unconscious, at death's door or dead, knocked
+	// out by a finishing move, or a mundane defender taken out.
+	Out float64 `json:"out"`
+	// Hit is the probability that the attack hits (Outcome hit).
+	Hit float64 `json:"hit"`
+	// Panels is the expected panels the defender's reaction costs it,
+	// free reactions counting 0 (p. 31).
+	Panels float64 `json:"panels"`
 }
 
-// positiveMean is E[max(0, X + add)] for the dice expression X ("" is 0).
-func positiveMean(expr string, add int) (float64, error) {
-	if expr == "" {
-		return float64(max(0, add)), nil
-	}
-	e, err := dice.Parse(expr)
-	if err != nil {
-		return 0, err
-	}
-	d, err := e.Distribution()
-	if err != nil {
-		return 0, err
-	}
-	mean := 0.0
-	for _, o := range d.Outcomes() {
-		if v := o.Total + add; v > 0 {
-			mean += float64(v) * o.Probability
+// ExpectedLimit bounds the dice outcomes ExpectedDamage walks (an attack
+// with more is refused with odds.ErrTooMany).
+const ExpectedLimit = 200_000
+
+// ExpectedDamage is the exact expectation of the attack req by att on def
+// (docs/fight.md, "How the autopilot chooses"): Resolve itself is run once
+// per distinct dice outcome by pkg/odds, each run weighted by its exact
+// probability, so every rule the ruling knows (the to-hit modifiers, the
+// reaction in req, dividers, immunities, absorbers, knockback damage)
+// counts, and the expectation and the ruling cannot disagree. It is the
+// one measure the autopilot's policies weigh attacks and reactions by.
+// Errors: the request's (a RequestError, before any die), or
+// odds.ErrTooMany past ExpectedLimit outcomes.
+func ExpectedDamage(att, def *hero.Hero, req Request, opt Options) (Expected, error) {
+	var rv Resolver
+	var res Result
+	v, err := odds.Expect(odds.Options{Limit: ExpectedLimit}, 4, func(r dice.Roller, v []float64) error {
+		if err := rv.Resolve(&res, att, def, req, r, opt); err != nil {
+			return err
 		}
+		v[0] = float64(res.Applied.Health + res.Applied.Stamina)
+		if res.TakesOut() {
+			v[1] = 1
+		}
+		if res.Outcome == OutcomeHit {
+			v[2] = 1
+		}
+		v[3] = float64(res.Reaction.Panels)
+		return nil
+	})
+	if err != nil {
+		return Expected{}, err
 	}
-	return mean, nil
+	return Expected{Damage: v[0], Out: v[1], Hit: v[2], Panels: v[3]}, nil
+}
+
+// TakesOut reports whether the attack left the defender out of the fight:
+// battered (able only to crawl, p. 37) or worse, knocked out by a
+// finishing move (p. 43), or a mundane defender taken out (p. 38).
+func (res *Result) TakesOut() bool {
+	if res.Mundane != nil {
+		return res.Mundane.TakenOut
+	}
+	if res.Finishing != nil {
+		return true
+	}
+	switch res.After.Condition {
+	case "battered", "unconscious", "deaths_door", "dead":
+		return true
+	}
+	return false
 }

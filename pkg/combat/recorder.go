@@ -44,3 +44,17 @@ func (rc *recorder) RollSum(n, sides int, purpose string) (int, error) {
 	}
 	return sum, nil
 }
+
+// RollCut rolls a die the ruling only compares with cut (dice.RollCut),
+// recording the face handed out.
+func (rc *recorder) RollCut(sides int, purpose string, cut int) (int, error) {
+	if _, ok := rc.r.(dice.CutRoller); !ok {
+		return rc.Roll(sides, purpose)
+	}
+	v, err := dice.RollCut(rc.r, sides, purpose, cut)
+	if err != nil {
+		return 0, err
+	}
+	*rc.dice = append(*rc.dice, dice.Rolled{Sides: sides, Value: v, Purpose: purpose})
+	return v, nil
+}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/hero"
@@ -132,6 +133,37 @@ type pipeline struct {
 
 	kb    KnockbackResult
 	spend PoolSpend
+	// mundaneRes is res.Mundane's memory, kept with the Resolver.
+	mundaneRes MundaneResult
+}
+
+// The armour classes' immunities to strike class 0-1 (p. 32), each
+// sentence made once for every class rather than per attack.
+var (
+	immuneSC01All = acText(func(ac rulebook.ArmourClass) string {
+		return fmt.Sprintf("armour class %s is immune to all damage from strike class 0-1 attacks (p. 32)", ac)
+	})
+	immuneSC01BulletsBlades = acText(func(ac rulebook.ArmourClass) string {
+		return fmt.Sprintf("armour class %s is immune to strike class 0-1 mundane bullets and blades (p. 32)", ac)
+	})
+)
+
+// acText returns text for every armour class, made once when first asked
+// for (not at start-up).
+func acText(text func(rulebook.ArmourClass) string) func(rulebook.ArmourClass) string {
+	made := sync.OnceValue(func() map[rulebook.ArmourClass]string {
+		m := map[rulebook.ArmourClass]string{}
+		for _, ac := range rulebook.ArmourClasses() {
+			m[ac] = text(ac)
+		}
+		return m
+	})
+	return func(ac rulebook.ArmourClass) string {
+		if s, ok := made()[ac]; ok {
+			return s
+		}
+		return text(ac)
+	}
 }
 
 // prepare checks the whole request before any die is rolled.
@@ -660,7 +692,12 @@ func (p *pipeline) toHit() (bool, error) {
 		return false, err
 	}
 	mods = append(mods, AttackModifiers(p.atk)...)
-	roll, err := p.rec.Roll(20, "to-hit")
+	// The d20 counts only as reaching the target or not (p. 33).
+	cut := 0
+	if target, err := rulebook.ToHit(p.ac, p.atk.StrikeClass); err == nil {
+		cut = target - sumMods(mods)
+	}
+	roll, err := p.rec.RollCut(20, "to-hit", cut)
 	if err != nil {
 		return false, err
 	}
@@ -730,15 +767,20 @@ func (p *pipeline) reaction() (Outcome, error) {
 			rr.Success = true
 			res.Notes = append(res.Notes, "Energy Reflect: an automatic successful parry; "+def.Name+" may now roll to hit the source back at strike class 2 (p. 56)")
 		} else {
-			roll, err := rec.Roll(20, "parry")
-			if err != nil {
-				return "", err
-			}
 			mods := rr.Modifiers
 			if b := def.Combat.StrikeBonus; b != 0 {
 				mods = append(mods, ParryStrikeBonus(b))
 			}
 			mods = p.reactionMods(mods, true)
+			// The d20 counts only as reaching the parry's target or not.
+			cut := 0
+			if target, ok := rulebook.ParryTarget(p.atype, p.ptype); ok {
+				cut = target - sumMods(mods)
+			}
+			roll, err := rec.RollCut(20, "parry", cut)
+			if err != nil {
+				return "", err
+			}
 			target, total, ok, _ := ParryOutcome(p.atype, p.ptype, roll, 0, mods)
 			rr.Roll, rr.Modifiers, rr.Target, rr.Total, rr.Success = roll, mods, target, total, ok
 		}
@@ -915,9 +957,9 @@ func (p *pipeline) completeImmunity() string {
 	sc01 := a.StrikeClass <= rulebook.SC1
 	switch {
 	case sc01 && info.ImmuneSC01All:
-		return fmt.Sprintf("armour class %s is immune to all damage from strike class 0-1 attacks (p. 32)", def.Combat.ArmourClass)
+		return immuneSC01All(def.Combat.ArmourClass)
 	case sc01 && info.ImmuneMundaneBulletsBlades && mundaneBulletsOrBlades(a):
-		return fmt.Sprintf("armour class %s is immune to strike class 0-1 mundane bullets and blades (p. 32)", def.Combat.ArmourClass)
+		return immuneSC01BulletsBlades(def.Combat.ArmourClass)
 	}
 	if ok, why := immuneToEnergy(def, p.res.Attack.EnergyType); ok {
 		return why
@@ -1150,7 +1192,8 @@ func halfUp(n int) int { return (n + 1) / 2 }
 // mundane applies the simplified rule (p. 38).
 func (p *pipeline) mundane() error {
 	res, def := p.res, p.def
-	m := &MundaneResult{SuperPower: usesSuperPower(p.att, p.atk)}
+	m := &p.mundaneRes
+	*m = MundaneResult{SuperPower: usesSuperPower(p.att, p.atk)}
 	if def.Mundane != nil {
 		m.HitsBefore = def.Mundane.Hits
 	}

@@ -497,7 +497,9 @@ func knockbackInto(kb *KnockbackResult, in KnockbackInput, r dice.Roller, opt Op
 		kb.Automatic = true
 		return nil
 	}
-	roll, err := r.Roll(20, "prone check")
+	// Prone when the d20 plus the bonus beats agility: the face counts
+	// only as doing so or not.
+	roll, err := dice.RollCut(r, 20, "prone check", in.Agility-kb.ProneBonus+1)
 	if err != nil {
 		return err
 	}

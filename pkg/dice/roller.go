@@ -59,6 +59,13 @@ func NewSeeded(seed uint64) *Seeded {
 	return s
 }
 
+// Reseed starts the roller afresh from seed, as NewSeeded(seed) would,
+// in the same memory (a simulation reseeds one roller fight after fight).
+func (s *Seeded) Reseed(seed uint64) {
+	s.seed = seed
+	s.pcg.Seed(seed, seedStream)
+}
+
 // Seed returns the seed the roller was created with, so that its rolls
 // can be replayed.
 func (s *Seeded) Seed() uint64 { return s.seed }
@@ -338,6 +345,34 @@ func isSpace(c byte) bool {
 type SumRoller interface {
 	Roller
 	RollSum(n, sides int, purpose string) (int, error)
+}
+
+// CutRoller is a Roller that can roll a die whose faces the ruling only
+// compares with one cut: faces below cut are all alike to it, and so are
+// faces from cut up (a to-hit roll against its target, a prone check
+// against agility). The odds engine (pkg/odds) hands out one face of each
+// side of the cut, weighted by how many faces it stands for, instead of
+// every face. The face handed out must be one the die could show.
+type CutRoller interface {
+	Roller
+	RollCut(sides int, purpose string, cut int) (int, error)
+}
+
+// RollCut rolls a die whose faces matter only as below cut or not: with
+// r's RollCut when r is a CutRoller (the odds engine), else with Roll.
+func RollCut(r Roller, sides int, purpose string, cut int) (int, error) {
+	cr, ok := r.(CutRoller)
+	if !ok {
+		return r.Roll(sides, purpose)
+	}
+	v, err := cr.RollCut(sides, purpose, cut)
+	if err != nil {
+		return 0, err
+	}
+	if v < 1 || v > sides {
+		return 0, fmt.Errorf("dice: roller gave %d for %s", v, describe(sides, purpose))
+	}
+	return v, nil
 }
 
 // rollSum asks a SumRoller for a group's total and checks its range.

@@ -446,30 +446,38 @@ func hasMovementPower(h *hero.Hero) bool {
 // that hold keeps up to Options.SavedPanels for the next page.
 func (e *Encounter) pass(c *Combatant, hold bool) error {
 	left := e.PhaseLeft(c)
-	ev := Event{Kind: "pass", Actor: c.ID}
+	kind, kept := "pass", 0
 	switch {
 	case e.Phase == PhaseAdvance && hold:
 		return fmt.Errorf("%s acts again after the losers; hold a panel into the next page in that last turn (or `--pass` now to save these panels until then, p. 30)", c.ID)
 	case e.Phase == PhaseAdvance:
-		ev.Summary = fmt.Sprintf("%s waits: %s kept until after the losers act (p. 30)", c.ID, plural(left, "panel"))
+		// The panels wait until after the losers act.
 	case hold:
 		if e.Phase == PhaseSurprise {
 			return fmt.Errorf("panels of the surprise round cannot be held into page 1")
 		}
-		kept := min(left, e.Options.SavedPanels)
+		kind, kept = "hold", min(left, e.Options.SavedPanels)
 		c.Panels.Held += kept
 		c.Panels.Forfeited += left - kept
-		ev.Kind = "hold"
-		ev.Summary = fmt.Sprintf("%s holds %s into the next page (p. 30)", c.ID, plural(kept, "panel"))
-		if left-kept > 0 {
-			ev.Summary += fmt.Sprintf(" and gives up %d", left-kept)
-		}
 	default:
 		c.Panels.Forfeited += left
-		ev.Summary = fmt.Sprintf("%s passes, giving up %s", c.ID, plural(left, "panel"))
 	}
 	c.Panels.Done = true
-	e.appendEvent(ev)
+	e.record(func() Event {
+		ev := Event{Kind: kind, Actor: c.ID}
+		switch {
+		case e.Phase == PhaseAdvance:
+			ev.Summary = fmt.Sprintf("%s waits: %s kept until after the losers act (p. 30)", c.ID, plural(left, "panel"))
+		case hold:
+			ev.Summary = fmt.Sprintf("%s holds %s into the next page (p. 30)", c.ID, plural(kept, "panel"))
+			if left-kept > 0 {
+				ev.Summary += fmt.Sprintf(" and gives up %d", left-kept)
+			}
+		default:
+			ev.Summary = fmt.Sprintf("%s passes, giving up %s", c.ID, plural(left, "panel"))
+		}
+		return ev
+	})
 	e.settle()
 	return nil
 }

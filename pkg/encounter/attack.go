@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/codename-spandex/spandex/pkg/combat"
+	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 	"github.com/codename-spandex/spandex/pkg/ruling"
@@ -65,6 +66,16 @@ type AttackRecord struct {
 // Super Speed's move-act-move makes a single-panel attack a double-panel.
 func (e *Encounter) AttackPanels(c *Combatant, s Strike) (int, ruling.Steps, error) {
 	var steps ruling.Steps
+	n, err := attackPanels(c, s, &steps)
+	if err != nil {
+		return 0, nil, err
+	}
+	return n, steps, nil
+}
+
+// attackPanels is AttackPanels, adding its steps to steps unless nil (a
+// simulated fight does not explain).
+func attackPanels(c *Combatant, s Strike, steps *ruling.Steps) (int, error) {
 	req := s.Request
 	n := 1
 	switch req.Mode {
@@ -74,42 +85,54 @@ func (e *Encounter) AttackPanels(c *Combatant, s Strike) (int, ruling.Steps, err
 			a = &c.Hero.Combat.Attacks[0]
 		}
 		if a == nil {
-			return 0, nil, fmt.Errorf("--with: %q is not one of %s's attacks (%s)", req.Attack, c.ID, combat.AttackSlugs(&c.Hero))
+			return 0, fmt.Errorf("--with: %q is not one of %s's attacks (%s)", req.Attack, c.ID, combat.AttackSlugs(&c.Hero))
 		}
 		n = max(a.Panels, 1)
-		steps.Add("panels", "pp. 30, 33", "%s takes %s", a.Slug, plural(n, "panel"))
+		if steps != nil {
+			steps.Add("panels", "pp. 30, 33", "%s takes %s", a.Slug, plural(n, "panel"))
+		}
 	case combat.ModeFinishing:
 		ac, _ := rulebook.ActionCostBySlug("finishing-move")
 		n = ac.Panels
-		steps.Add("panels", "p. 43", "a finishing move takes a double-panel")
+		if steps != nil {
+			steps.Add("panels", "p. 43", "a finishing move takes a double-panel")
+		}
 	default:
 		ac, _ := rulebook.ActionCostBySlug("grab")
 		n = ac.Panels
-		steps.Add("panels", "pp. 41-43", "%s takes %s", req.Mode, plural(n, "panel"))
+		if steps != nil {
+			steps.Add("panels", "pp. 41-43", "%s takes %s", req.Mode, plural(n, "panel"))
+		}
 	}
 	if s.MoveActMove {
 		if c.Hero.PowerRank("super-speed") == 0 {
-			return 0, nil, fmt.Errorf("only Super Speed can move, act and move in one double-panel (p. 30)")
+			return 0, fmt.Errorf("only Super Speed can move, act and move in one double-panel (p. 30)")
 		}
 		if n != 1 {
-			return 0, nil, fmt.Errorf("move-act-move wraps a single-panel action; this attack takes %s", plural(n, "panel"))
+			return 0, fmt.Errorf("move-act-move wraps a single-panel action; this attack takes %s", plural(n, "panel"))
 		}
 		if ok, why := c.CanMove(); !ok {
-			return 0, nil, fmt.Errorf("%s cannot move: %s", c.ID, why)
+			return 0, fmt.Errorf("%s cannot move: %s", c.ID, why)
 		}
 		ac, _ := rulebook.ActionCostBySlug("super-speed-move-act-move")
 		n = ac.Panels
-		steps.Add("panels", "p. 30", "Super Speed: half move, attack, half move in a double-panel")
+		if steps != nil {
+			steps.Add("panels", "p. 30", "Super Speed: half move, attack, half move in a double-panel")
+		}
 	}
 	if x := req.Situation.AimPanels; x > 0 {
 		n += x
-		steps.Add("panels", "p. 51", "%s aiming", plural(x, "extra panel"))
+		if steps != nil {
+			steps.Add("panels", "p. 51", "%s aiming", plural(x, "extra panel"))
+		}
 	}
 	if x := req.Situation.AnalysePanels; x > 0 {
 		n += x
-		steps.Add("panels", "p. 53", "%s analysing", plural(x, "extra panel"))
+		if steps != nil {
+			steps.Add("panels", "p. 53", "%s analysing", plural(x, "extra panel"))
+		}
 	}
-	return n, steps, nil
+	return n, nil
 }
 
 // Attack makes an attack on the actor's turn: the panels are taken, the
@@ -138,7 +161,12 @@ func (e *Encounter) Attack(ctx Ctx, s Strike, opt combat.Options) (*combat.Resul
 	if att.Hero.Condition.Grappled && s.Request.Mode != combat.ModeEscape {
 		return nil, fmt.Errorf("%s is grappled and can only try to escape (p. 42)", att.ID)
 	}
-	n, steps, err := e.AttackPanels(att, s)
+	var steps ruling.Steps
+	explain := &steps
+	if e.batch != nil {
+		explain = nil
+	}
+	n, err := attackPanels(att, s, explain)
 	if err != nil {
 		return nil, err
 	}
@@ -148,41 +176,7 @@ func (e *Encounter) Attack(ctx Ctx, s Strike, opt combat.Options) (*combat.Resul
 			return nil, fmt.Errorf("%s cannot react: %s", def.ID, why)
 		}
 	}
-	if e.Phase == PhaseSurprise && att.Side == e.Surprise && def.Side != e.Surprise && !def.NeverSurprised() {
-		req.Situation.Surprise = true
-	}
-	// What the fight knows about the two: ongoing effects (pp. 54, 61).
-	for _, ef := range def.Effects {
-		switch ef.Name {
-		case "impervious":
-			req.Situation.Impervious = true
-		case "denser":
-			req.Situation.DefenderDenser = true
-		case "mass":
-			// +5 knockback threshold at each step, ×2 to ×16 (p. 54).
-			req.Situation.DefenderMass = max(req.Situation.DefenderMass, ef.Multiplier)
-		}
-	}
-	for _, ef := range att.Effects {
-		switch ef.Name {
-		case "denser", "mass":
-			req.Situation.AttackerDenser = true
-		}
-	}
-	for _, ef := range def.Effects {
-		if ef.Name == EffectBound {
-			req.Situation.Grappled = true // +4 to hit the restrained (p. 33)
-		}
-	}
-	for _, ef := range def.Effects {
-		if ef.Name == EffectInvisible {
-			req.Situation.Invisible = true // -4 to hit (p. 61)
-		}
-	}
-	if i, ok := barrier(def); ok {
-		req.Situation.ForceBarrier = def.Effects[i].Health
-		req.Situation.ForceBarrierWall = def.Effects[i].Name == EffectForceWall
-	}
+	req = e.situation(att, def, req)
 	binding, err := bindingCost(att, req, s.Points)
 	if err != nil {
 		return nil, err
@@ -193,69 +187,59 @@ func (e *Encounter) Attack(ctx Ctx, s Strike, opt combat.Options) (*combat.Resul
 	}
 	// pkg/combat checks the whole request before rolling a die, so a
 	// refused attack changes nothing.
-	res, err := combat.Resolve(&att.Hero, &def.Hero, req, ctx.Roller, opt)
+	res, err := e.resolve(&att.Hero, &def.Hero, req, ctx.Roller, opt)
 	if err != nil {
 		return nil, err
 	}
 	if err := e.spend(att, n); err != nil {
 		return nil, err
 	}
-	staminaBefore, attLog := def.Hero.Stamina.Current, len(att.Hero.Log)
-	if err := res.Apply(&def.Hero, ctx.Seed); err != nil {
+	staminaBefore := def.Hero.Stamina.Current
+	if b := e.batch; b != nil {
+		// A simulated fight keeps no log: the outcome alone, and the
+		// damage the attacker dealt.
+		if err := res.ApplyState(&def.Hero); err != nil {
+			return nil, err
+		}
+		if _, _, err := res.ApplyAttackerState(&att.Hero); err != nil {
+			return nil, err
+		}
+		b.attacks++
+		if i := e.index(att); i >= 0 && i < len(b.dealt) {
+			b.dealt[i].health += res.Applied.Health
+			b.dealt[i].stamina += res.Applied.Stamina
+		}
+	} else if err := e.logAttack(ctx, att, def, s, n, steps, res); err != nil {
 		return nil, err
 	}
-	if _, err := res.ApplyAttacker(&att.Hero, ctx.Seed); err != nil {
-		return nil, err
-	}
-	summary := fmt.Sprintf("%s attacks %s with %s: %s%s", att.ID, def.ID, res.Attack.Slug, res.Outcome, damageText(res, def))
-	if s.MoveActMove {
-		summary = fmt.Sprintf("%s moves, attacks %s with %s (%s%s) and moves on", att.ID, def.ID, res.Attack.Slug, res.Outcome, damageText(res, def))
-	}
-	if b := res.Barrier; b != nil {
-		what := map[bool]string{true: "force wall", false: "force shield"}[b.Wall]
-		summary += fmt.Sprintf(", stopped whole by %s's %s (%d health damage against its %d, pp. 59-60)", def.ID, what, b.Damage, b.Health)
-	}
-	rec := AttackRecord{Attack: res.Attack.Slug, StrikeClass: int(res.Attack.StrikeClass), Mode: string(res.Mode), Outcome: res.Outcome,
-		Reaction: string(res.Reaction.Kind), ReactionPanels: res.Reaction.Panels, Free: res.Reaction.Free,
-		Health: res.Applied.Health, Stamina: res.Applied.Stamina, Before: res.Before, After: res.After,
-		DefenderOut: def.Out(), DefenderOutReason: def.Why()}
-	if kb := res.Knockback; kb != nil {
-		rec.KnockbackMetres, rec.Prone = kb.Metres, kb.Prone
-	}
-	if n := len(def.Hero.Log); n > 0 {
-		rec.DefenderEvent = def.Hero.Log[n-1].Seq
-	}
-	if n := len(att.Hero.Log); n > attLog {
-		rec.AttackerEvent = att.Hero.Log[n-1].Seq
-	}
-	ev := Event{Kind: "attack", Actor: att.ID, Target: def.ID, Panels: n, Seed: ctx.Seed, Dice: res.Dice,
-		Steps: append(steps, res.Steps...), Summary: summary, Details: mustJSON(rec)}
-	if len(res.Dice) == 0 {
-		ev.Seed = nil
-	}
-	e.appendEvent(ev)
 
 	// The target's reaction: free, or owed from its next panels.
 	if rx := res.Reaction; rx.Kind != combat.ReactionNone {
-		r := Reaction{Actor: def.ID, Against: att.ID, Reaction: string(rx.Kind), StrikeClass: int(res.Attack.StrikeClass)}
 		if rx.Free {
 			def.Panels.FreeReactions++
 		}
 		def.Panels.Owed += rx.Panels
-		e.appendEvent(Event{Kind: "reaction", Actor: def.ID, Target: att.ID, Panels: rx.Panels,
-			Summary: reactionSummary(def, r, rx.Panels, rx.Free), Details: mustJSON(r)})
+		e.record(func() Event {
+			r := Reaction{Actor: def.ID, Against: att.ID, Reaction: string(rx.Kind), StrikeClass: int(res.Attack.StrikeClass)}
+			return Event{Kind: "reaction", Actor: def.ID, Target: att.ID, Panels: rx.Panels,
+				Summary: reactionSummary(def, r, rx.Panels, rx.Free), Details: mustJSON(r)}
+		})
 	}
 	if ae := res.AttackerEffects; ae != nil {
 		if lost := ae.PanelsLost + ae.RecoveryPanels; lost > 0 {
 			att.Panels.Owed += lost
-			e.appendEvent(Event{Kind: "lost", Actor: att.ID, Panels: lost,
-				Summary: fmt.Sprintf("%s loses its next %s (%d owed in all)", att.ID, plural(lost, "panel"), att.Panels.Owed)})
+			e.record(func() Event {
+				return Event{Kind: "lost", Actor: att.ID, Panels: lost,
+					Summary: fmt.Sprintf("%s loses its next %s (%d owed in all)", att.ID, plural(lost, "panel"), att.Panels.Owed)}
+			})
 		}
 	}
 	if kb := res.Knockback; kb != nil && kb.Prone {
 		def.Panels.Owed++
-		e.appendEvent(Event{Kind: "lost", Actor: def.ID, Panels: 1,
-			Summary: fmt.Sprintf("%s is knocked prone and spends its next panel getting up (p. 37)", def.ID)})
+		e.record(func() Event {
+			return Event{Kind: "lost", Actor: def.ID, Panels: 1,
+				Summary: fmt.Sprintf("%s is knocked prone and spends its next panel getting up (p. 37)", def.ID)}
+		})
 	}
 	if b := res.Barrier; b != nil && b.Broken {
 		if i, ok := barrier(def); ok {
@@ -372,4 +356,98 @@ func bindingCost(att *Combatant, req combat.Request, points int) (*binding, erro
 		return nil, fmt.Errorf("%s has only %d fluid points left, not %d", att.ID, p.Current, points)
 	}
 	return &binding{pool: p, points: points}, nil
+}
+
+// resolve resolves an attack: in a simulated fight into the batch's
+// Resolver and Result (nothing allocated), else into a new Result.
+func (e *Encounter) resolve(att, def *hero.Hero, req combat.Request, r dice.Roller, opt combat.Options) (*combat.Result, error) {
+	if b := e.batch; b != nil {
+		if err := b.rv.Resolve(&b.res, att, def, req, r, opt); err != nil {
+			return nil, err
+		}
+		return &b.res, nil
+	}
+	return combat.Resolve(att, def, req, r, opt)
+}
+
+// logAttack applies the result onto both heroes with their logs and
+// appends the attack's event, with its one-line summary, the dice and the
+// steps, to the encounter's log.
+func (e *Encounter) logAttack(ctx Ctx, att, def *Combatant, s Strike, n int, steps ruling.Steps, res *combat.Result) error {
+	attLog := len(att.Hero.Log)
+	if err := res.Apply(&def.Hero, ctx.Seed); err != nil {
+		return err
+	}
+	if _, err := res.ApplyAttacker(&att.Hero, ctx.Seed); err != nil {
+		return err
+	}
+	summary := fmt.Sprintf("%s attacks %s with %s: %s%s", att.ID, def.ID, res.Attack.Slug, res.Outcome, damageText(res, def))
+	if s.MoveActMove {
+		summary = fmt.Sprintf("%s moves, attacks %s with %s (%s%s) and moves on", att.ID, def.ID, res.Attack.Slug, res.Outcome, damageText(res, def))
+	}
+	if b := res.Barrier; b != nil {
+		what := map[bool]string{true: "force wall", false: "force shield"}[b.Wall]
+		summary += fmt.Sprintf(", stopped whole by %s's %s (%d health damage against its %d, pp. 59-60)", def.ID, what, b.Damage, b.Health)
+	}
+	rec := AttackRecord{Attack: res.Attack.Slug, StrikeClass: int(res.Attack.StrikeClass), Mode: string(res.Mode), Outcome: res.Outcome,
+		Reaction: string(res.Reaction.Kind), ReactionPanels: res.Reaction.Panels, Free: res.Reaction.Free,
+		Health: res.Applied.Health, Stamina: res.Applied.Stamina, Before: res.Before, After: res.After,
+		DefenderOut: def.Out(), DefenderOutReason: def.Why()}
+	if kb := res.Knockback; kb != nil {
+		rec.KnockbackMetres, rec.Prone = kb.Metres, kb.Prone
+	}
+	if n := len(def.Hero.Log); n > 0 {
+		rec.DefenderEvent = def.Hero.Log[n-1].Seq
+	}
+	if n := len(att.Hero.Log); n > attLog {
+		rec.AttackerEvent = att.Hero.Log[n-1].Seq
+	}
+	ev := Event{Kind: "attack", Actor: att.ID, Target: def.ID, Panels: n, Seed: ctx.Seed, Dice: res.Dice,
+		Steps: append(steps, res.Steps...), Summary: summary, Details: mustJSON(rec)}
+	if len(res.Dice) == 0 {
+		ev.Seed = nil
+	}
+	e.appendEvent(ev)
+	return nil
+}
+
+// situation adds to an attack's request what the fight knows about the
+// two: the surprise round (p. 29) and ongoing effects (pp. 54, 59-61, 64).
+func (e *Encounter) situation(att, def *Combatant, req combat.Request) combat.Request {
+	if e.Phase == PhaseSurprise && att.Side == e.Surprise && def.Side != e.Surprise && !def.NeverSurprised() {
+		req.Situation.Surprise = true
+	}
+	// What the fight knows about the two: ongoing effects (pp. 54, 61).
+	for _, ef := range def.Effects {
+		switch ef.Name {
+		case "impervious":
+			req.Situation.Impervious = true
+		case "denser":
+			req.Situation.DefenderDenser = true
+		case "mass":
+			// +5 knockback threshold at each step, ×2 to ×16 (p. 54).
+			req.Situation.DefenderMass = max(req.Situation.DefenderMass, ef.Multiplier)
+		}
+	}
+	for _, ef := range att.Effects {
+		switch ef.Name {
+		case "denser", "mass":
+			req.Situation.AttackerDenser = true
+		}
+	}
+	for _, ef := range def.Effects {
+		if ef.Name == EffectBound {
+			req.Situation.Grappled = true // +4 to hit the restrained (p. 33)
+		}
+	}
+	for _, ef := range def.Effects {
+		if ef.Name == EffectInvisible {
+			req.Situation.Invisible = true // -4 to hit (p. 61)
+		}
+	}
+	if i, ok := barrier(def); ok {
+		req.Situation.ForceBarrier = def.Effects[i].Health
+		req.Situation.ForceBarrierWall = def.Effects[i].Name == EffectForceWall
+	}
+	return req
 }

@@ -1,12 +1,14 @@
 package encounter
 
 import (
+	"cmp"
 	"fmt"
-	"sort"
+	"slices"
 
 	"github.com/codename-spandex/spandex/pkg/combat"
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/rulebook"
 )
 
 // countingRoller counts the dice asked of a roller, failed or not.
@@ -46,19 +48,21 @@ type AutoOptions struct {
 	// memory: every step adds to the log).
 	MaxSteps int
 	// Policy is PolicyPlain (default: the first enemy standing) or
-	// PolicyFocus (FocusTarget: the enemy nearest to going out).
+	// PolicyFocus (FocusChoice: the attack and target of best expected
+	// effect, with reactions when worth them).
 	Policy string
 }
 
-// Auto plays the fight by a plain policy, for GMs who want the mooks'
-// turns taken for them and for reproducible simulations. It rolls
-// initiative when a page begins and ends each page when everyone has
-// acted. The combatant whose turn it is attacks the first enemy still
-// standing, in file order, with the attack of best expected damage against
-// it (combat.ExpectedDamage) that fits in its panels and that pkg/combat
-// accepts (a pool that cannot pay, say), taking
-// no reaction; a combatant with no such attack passes. It returns why it
-// stopped: "over", "page", "turn", or "waiting for ID".
+// Auto plays the fight by a policy, for GMs who want the mooks' turns
+// taken for them and for reproducible simulations. It rolls initiative
+// when a page begins and ends each page when everyone has acted. By the
+// plain policy the combatant whose turn it is attacks the first enemy
+// still standing, in file order, with the attack of best expected damage
+// against it (combat.ExpectedDamage) that fits in its panels and that
+// pkg/combat accepts (a pool that cannot pay, say), and nobody reacts; by
+// the focus policy it makes FocusChoice's attack, answered by
+// FocusReaction's reaction. A combatant with no such attack passes. It
+// returns why it stopped: "over", "page", "turn", or "waiting for ID".
 //
 // Dice: in the order the steps happen, each step's own dice (see
 // RollInitiative, Attack and EndPage).
@@ -126,48 +130,132 @@ func (e *Encounter) Auto(ctx Ctx, opt AutoOptions, copt combat.Options) (string,
 			return UntilTurn, nil
 		}
 	}
-	return "", fmt.Errorf("the autopilot stopped after %d steps without finishing", limit)
+	return "", &StepLimitError{Steps: limit}
+}
+
+// StepLimitError is Auto stopping at its step limit before the fight
+// reached the stop condition.
+type StepLimitError struct{ Steps int }
+
+func (e *StepLimitError) Error() string {
+	return fmt.Sprintf("the autopilot stopped after %d steps without finishing", e.Steps)
+}
+
+// scored is an attack and its expected damage against a target.
+type scored struct {
+	a   *hero.Attack
+	exp float64
 }
 
 // bestAttacks orders c's attacks by their expected damage against target
-// (combat.ExpectedDamage), best first; ties keep file order.
-func bestAttacks(c, target *Combatant) []hero.Attack {
-	attacks := append([]hero.Attack(nil), c.Hero.Combat.Attacks...)
-	exp := make(map[string]float64, len(attacks))
-	for _, a := range attacks {
-		v, err := combat.ExpectedDamage(&c.Hero, a, target.Hero.Combat.ArmourClass)
-		if err != nil {
-			v = -1 // tried last; pkg/combat will say what is wrong
-		}
-		exp[a.Slug] = v
+// taking no reaction (combat.ExpectedDamage), best first; ties keep file
+// order.
+func (e *Encounter) bestAttacks(c, target *Combatant, opt combat.Options) []scored {
+	var out []scored
+	if e.batch != nil {
+		out = e.batch.scored[:0]
 	}
-	sort.SliceStable(attacks, func(i, j int) bool { return exp[attacks[i].Slug] > exp[attacks[j].Slug] })
-	return attacks
+	for i := range c.Hero.Combat.Attacks {
+		a := &c.Hero.Combat.Attacks[i]
+		v, err := e.Expected(c, target, i, combat.Reaction{}, false, opt)
+		if err != nil {
+			v.Damage = -1 // tried last; pkg/combat will say what is wrong
+		}
+		out = append(out, scored{a: a, exp: v.Damage})
+	}
+	slices.SortStableFunc(out, func(x, y scored) int { return cmp.Compare(y.exp, x.exp) })
+	if e.batch != nil {
+		e.batch.scored = out
+	}
+	return out
+}
+
+// Expected is combat.ExpectedDamage of c's i-th attack on target with the
+// reaction rx, the request made as Attack makes it (the surprise round,
+// effects, the free reactions target has used). A simulation remembers
+// it, keyed by everything it depends on that changes in a fight: both
+// conditions, the attacker's pools (an attack its pool cannot pay for is
+// refused), the free reactions used and, when out is set (the caller
+// reads Expected.Out), the target's tracks and hits; combatants under an
+// effect, or with more pools than the key holds, are never remembered.
+func (e *Encounter) Expected(c, target *Combatant, i int, rx combat.Reaction, out bool, opt combat.Options) (combat.Expected, error) {
+	req := combat.Request{Attack: c.Hero.Combat.Attacks[i].Slug, Reaction: rx}
+	req.FreeReactionsUsed = min(target.Panels.FreeReactions, rulebook.FreeReactionsPerPage)
+	req = e.situation(c, target, req)
+	b := e.batch
+	if b == nil || len(c.Effects) > 0 || len(target.Effects) > 0 || len(c.Hero.Pools) > len(expectKey{}.pools) {
+		return combat.ExpectedDamage(&c.Hero, &target.Hero, req, opt)
+	}
+	k := expectKey{att: e.index(c), def: e.index(target), attack: i, rx: rx, free: req.FreeReactionsUsed,
+		surprise: req.Situation.Surprise, attCond: c.Hero.Condition, defCond: target.Hero.Condition}
+	for j := range c.Hero.Pools {
+		k.pools[j] = c.Hero.Pools[j].Current
+	}
+	if out {
+		k.health, k.stamina = target.Hero.Health.Current, target.Hero.Stamina.Current
+		if m := target.Hero.Mundane; m != nil {
+			k.hits = m.Hits
+		}
+		k.tracks = true
+	}
+	if v, ok := b.expect[k]; ok {
+		return v, nil
+	}
+	v, err := combat.ExpectedDamage(&c.Hero, &target.Hero, req, opt)
+	if err != nil {
+		return v, err
+	}
+	if b.expect == nil {
+		b.expect = map[expectKey]combat.Expected{}
+	}
+	b.expect[k] = v
+	return v, nil
+}
+
+// expectKey is what an expected damage in a simulation depends on.
+type expectKey struct {
+	att, def, attack      int
+	rx                    combat.Reaction
+	free                  int
+	surprise              bool
+	attCond, defCond      hero.Condition
+	pools                 [4]int
+	tracks                bool
+	health, stamina, hits int
+}
+
+// index is c's place in the encounter's combatants.
+func (e *Encounter) index(c *Combatant) int {
+	for i := range e.Combatants {
+		if &e.Combatants[i] == c {
+			return i
+		}
+	}
+	return -1
 }
 
 // autoTurn takes one action for c: an attack on the first enemy standing,
 // or a pass.
 func (e *Encounter) autoTurn(ctx Ctx, c *Combatant, copt combat.Options, policy string) error {
-	var target *Combatant
 	if policy == PolicyFocus {
-		target = FocusTarget(e, c)
-	} else {
-		for i := range e.Combatants {
-			if o := &e.Combatants[i]; o.Side != c.Side && !o.Out() {
-				target = o
-				break
-			}
+		return e.focusTurn(ctx, c, copt)
+	}
+	var target *Combatant
+	for i := range e.Combatants {
+		if o := &e.Combatants[i]; o.Side != c.Side && !o.Out() {
+			target = o
+			break
 		}
 	}
 	if target != nil {
 		e.repay(c)
 		left := e.PhaseLeft(c)
-		for _, a := range bestAttacks(c, target) {
-			s := Strike{Actor: c.ID, Target: target.ID, Request: combat.Request{Attack: a.Slug}}
-			if n, _, err := e.AttackPanels(c, s); err != nil || n > left {
+		for _, sc := range e.bestAttacks(c, target, copt) {
+			s := Strike{Actor: c.ID, Target: target.ID, Request: combat.Request{Attack: sc.a.Slug}}
+			if n, err := attackPanels(c, s, nil); err != nil || n > left {
 				continue
 			}
-			cr := &countingRoller{r: ctx.Roller}
+			cr := e.counting(ctx.Roller)
 			_, err := e.Attack(Ctx{Roller: cr, Seed: ctx.Seed}, s, copt)
 			if err == nil {
 				return nil
@@ -178,4 +266,14 @@ func (e *Encounter) autoTurn(ctx Ctx, c *Combatant, copt combat.Options, policy 
 		}
 	}
 	return e.Do(ctx, Action{Actor: c.ID, Kind: ActPass})
+}
+
+// counting wraps r to count its dice (in the batch's memory in a
+// simulation).
+func (e *Encounter) counting(r dice.Roller) *countingRoller {
+	if b := e.batch; b != nil {
+		b.cr = countingRoller{r: r}
+		return &b.cr
+	}
+	return &countingRoller{r: r}
 }

@@ -99,6 +99,12 @@ type Encounter struct {
 	Options Options `json:"options"`
 	// Log is the append-only record of the fight.
 	Log []Event `json:"log"`
+
+	// batch, when set, is a simulation's working memory (see Sim): the
+	// fight keeps no log, so events, steps and summaries are never
+	// formatted, and attacks are resolved in the batch's memory. Never
+	// stored in the file.
+	batch *batch
 }
 
 // Side is one side of the fight.
@@ -410,4 +416,15 @@ func (e *Encounter) Standing() []string {
 }
 
 // Over reports whether at most one side is still standing.
-func (e *Encounter) Over() bool { return len(e.Standing()) <= 1 }
+func (e *Encounter) Over() bool {
+	standing := 0
+	for _, s := range e.Sides {
+		for i := range e.Combatants {
+			if c := &e.Combatants[i]; c.Side == s.Name && !c.Out() {
+				standing++
+				break
+			}
+		}
+	}
+	return standing <= 1
+}

@@ -80,32 +80,41 @@ func (e *Encounter) EndPage(ctx Ctx) error {
 		c.Panels.Owed -= pay
 		c.Panels.Used += pay
 		c.Panels.Forfeited += left - pay
-		s := fmt.Sprintf("%s did not take %s", c.ID, plural(left, "panel"))
-		if pay > 0 {
-			s += fmt.Sprintf("; %d of them pay back panels owed", pay)
-		}
-		e.appendEvent(Event{Kind: "pass", Actor: c.ID, Summary: s})
+		e.record(func() Event {
+			s := fmt.Sprintf("%s did not take %s", c.ID, plural(left, "panel"))
+			if pay > 0 {
+				s += fmt.Sprintf("; %d of them pay back panels owed", pay)
+			}
+			return Event{Kind: "pass", Actor: c.ID, Summary: s}
+		})
 	}
 	// 2. Recovery.
 	for i := range e.Combatants {
 		c := &e.Combatants[i]
-		rec := dice.NewRecorder(ctx.Roller)
-		r, steps, err := recoverStamina(c, rec)
+		rec := e.recorder(ctx.Roller)
+		var steps ruling.Steps
+		explain := &steps
+		if e.batch != nil {
+			explain = nil
+		}
+		r, ok, err := e.recoverStamina(c, rec, explain)
 		if err != nil {
 			return err
 		}
-		if r == nil {
+		if !ok {
 			continue
 		}
-		summary := fmt.Sprintf("%s recovers %d stamina (%d → %d)", c.ID, r.After-r.Before, r.Before, r.After)
-		if r.Woke {
-			summary += " and comes round"
-		}
-		var seed *uint64
-		if len(rec.Rolls()) > 0 {
-			seed = ctx.Seed
-		}
-		e.appendEvent(Event{Kind: "recovery", Actor: c.ID, Summary: summary, Seed: seed, Dice: rec.Rolls(), Steps: steps, Details: mustJSON(r)})
+		e.record(func() Event {
+			summary := fmt.Sprintf("%s recovers %d stamina (%d → %d)", c.ID, r.After-r.Before, r.Before, r.After)
+			if r.Woke {
+				summary += " and comes round"
+			}
+			var seed *uint64
+			if len(rec.Rolls()) > 0 {
+				seed = ctx.Seed
+			}
+			return Event{Kind: "recovery", Actor: c.ID, Summary: summary, Seed: seed, Dice: rec.Rolls(), Steps: steps, Details: mustJSON(r)}
+		})
 	}
 	// 3. Effects; the bound try to break free.
 	e.pageEffects()
@@ -120,8 +129,10 @@ func (e *Encounter) EndPage(ctx Ctx) error {
 			if e.Page%refillPages(p) != 0 || p.Current == p.Max {
 				continue
 			}
-			e.appendEvent(Event{Kind: "refill", Actor: c.ID,
-				Summary: fmt.Sprintf("%s's %s pool refills: %d → %d (every %d pages, p. 62)", c.ID, p.Name, p.Current, p.Max, refillPages(p))})
+			e.record(func() Event {
+				return Event{Kind: "refill", Actor: c.ID,
+					Summary: fmt.Sprintf("%s's %s pool refills: %d → %d (every %d pages, p. 62)", c.ID, p.Name, p.Current, p.Max, refillPages(p))}
+			})
 			p.Current = p.Max
 		}
 	}
@@ -130,7 +141,7 @@ func (e *Encounter) EndPage(ctx Ctx) error {
 		c := &e.Combatants[i]
 		c.Panels.Saved = min(c.Panels.Held, e.Options.SavedPanels)
 	}
-	e.appendEvent(Event{Kind: "end-page", Summary: fmt.Sprintf("end of page %d", e.Page)})
+	e.record(func() Event { return Event{Kind: "end-page", Summary: fmt.Sprintf("end of page %d", e.Page)} })
 	e.Page++
 	e.Phase = PhaseInitiative
 	e.Initiative = nil
@@ -138,24 +149,24 @@ func (e *Encounter) EndPage(ctx Ctx) error {
 		c := &e.Combatants[i]
 		c.Panels.Used, c.Panels.Forfeited, c.Panels.Held, c.Panels.FreeReactions = 0, 0, 0, 0
 		c.Panels.Done = false
-		c.Panels.PerPage, c.Panels.Why = c.EffectivePanels(e.Options)
+		c.Panels.PerPage, c.Panels.Why = e.panelsNow(c)
 	}
 	return nil
 }
 
-// recoverStamina makes one combatant's end-of-page stamina recovery, or
-// returns nil when it does not recover stamina.
-func recoverStamina(c *Combatant, r dice.Roller) (*Recovery, ruling.Steps, error) {
+// recoverStamina makes one combatant's end-of-page stamina recovery,
+// adding its steps to steps unless nil; ok is false when it does not
+// recover stamina.
+func (e *Encounter) recoverStamina(c *Combatant, r dice.Roller, steps *ruling.Steps) (rec Recovery, ok bool, err error) {
 	h := &c.Hero
 	k := h.Condition
-	var steps ruling.Steps
 	switch {
 	case h.IsMundane(), h.Stamina.Max == 0, k.Dead, k.TakenOut:
-		return nil, nil, nil
+		return rec, false, nil
 	case k.KnockedOut:
-		return nil, nil, nil // no stamina until the finishing move's knockout ends (p. 43)
+		return rec, false, nil // no stamina until the finishing move's knockout ends (p. 43)
 	case h.Stamina.Current >= h.Stamina.Max:
-		return nil, nil, nil
+		return rec, false, nil
 	}
 	times := h.Recovery.Times
 	if times < 1 {
@@ -174,11 +185,11 @@ func recoverStamina(c *Combatant, r dice.Roller) (*Recovery, ruling.Steps, error
 	if h.Recovery.Stamina != "" {
 		expr = h.Recovery.Stamina
 	}
-	x, err := dice.Parse(expr)
+	x, err := e.parseDice(expr)
 	if err != nil {
-		return nil, nil, fmt.Errorf("%s: recovery.stamina: %w", c.ID, err)
+		return rec, false, fmt.Errorf("%s: recovery.stamina: %w", c.ID, err)
 	}
-	rec := &Recovery{ID: c.ID, Before: h.Stamina.Current}
+	rec = Recovery{ID: c.ID, Before: h.Stamina.Current}
 	wasOut := k.Unconscious
 	for t := 0; t < times; t++ {
 		rr := RecoveryRoll{Conscious: !h.Condition.Unconscious, Bonus: bonus}
@@ -186,19 +197,23 @@ func recoverStamina(c *Combatant, r dice.Roller) (*Recovery, ruling.Steps, error
 			end := h.Abilities.Final.Endurance
 			d20, err := r.Roll(rulebook.UnconsciousRecoveryDie, "unconscious recovery for "+c.ID)
 			if err != nil {
-				return nil, nil, err
+				return rec, false, err
 			}
 			rr.D20, rr.Endurance = d20, end
 			if d20 > end {
-				steps.Add("recovery", "p. 38", "unconscious: d20 %d > endurance %d, no recovery", d20, end)
+				if steps != nil {
+					steps.Add("recovery", "p. 38", "unconscious: d20 %d > endurance %d, no recovery", d20, end)
+				}
 				rec.Rolls = append(rec.Rolls, rr)
 				continue
 			}
-			steps.Add("recovery", "p. 38", "unconscious: d20 %d ≤ endurance %d", d20, end)
+			if steps != nil {
+				steps.Add("recovery", "p. 38", "unconscious: d20 %d ≤ endurance %d", d20, end)
+			}
 		}
 		roll, err := x.Roll(r, "stamina recovery for "+c.ID)
 		if err != nil {
-			return nil, nil, err
+			return rec, false, err
 		}
 		d6, b := roll.Total-roll.Modifier, bonus
 		if roll.Modifier != 0 {
@@ -206,17 +221,21 @@ func recoverStamina(c *Combatant, r dice.Roller) (*Recovery, ruling.Steps, error
 		}
 		rr.Recovered, rr.D6, rr.Bonus = true, d6, b
 		rr.Stamina = max(d6+b, 0)
-		steps.Add("recovery", "pp. 9, 38", "%s: %d %+d (Endurance Table, END %d) = %d stamina", expr, d6, b, h.Abilities.Final.Endurance, rr.Stamina)
+		if steps != nil {
+			steps.Add("recovery", "pp. 9, 38", "%s: %d %+d (Endurance Table, END %d) = %d stamina", expr, d6, b, h.Abilities.Final.Endurance, rr.Stamina)
+		}
 		h.Stamina.Current = min(h.Stamina.Current+rr.Stamina, h.Stamina.Max)
 		recondition(c)
 		rec.Rolls = append(rec.Rolls, rr)
 	}
 	if times == rulebook.FastRecoveryTimes {
-		steps.Add("fast-recovery", "p. 73", "recovers twice a page")
+		if steps != nil {
+			steps.Add("fast-recovery", "p. 73", "recovers twice a page")
+		}
 	}
 	rec.After = h.Stamina.Current
 	rec.Woke = wasOut && !h.Condition.Unconscious
-	return rec, steps, nil
+	return rec, true, nil
 }
 
 // recondition sets the damage conditions from the tracks after a

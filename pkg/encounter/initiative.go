@@ -89,7 +89,7 @@ func (e *Encounter) RollInitiative(ctx Ctx) error {
 	default:
 		return phaseErrorf("initiative for page %d is already rolled (%s won by %d); finish the page with `fight end-page`", e.Page, e.Initiative.Winner, e.Initiative.Difference)
 	}
-	rec := dice.NewRecorder(ctx.Roller)
+	rec := e.recorder(ctx.Roller)
 	names := make([]string, len(e.Sides))
 	for i, s := range e.Sides {
 		names[i] = s.Name
@@ -118,6 +118,27 @@ func (e *Encounter) RollInitiative(ctx Ctx) error {
 	}
 	return e.startPage(ctx, ini, rec.Rolls())
 }
+
+// recorder records the dice r rolls for the log, or only rolls them in a
+// simulated fight (which keeps no log).
+func (e *Encounter) recorder(r dice.Roller) rollRecorder {
+	if b := e.batch; b != nil {
+		b.plain = plainRolls{r}
+		return &b.plain
+	}
+	return dice.NewRecorder(r)
+}
+
+// rollRecorder rolls and tells the dice rolled.
+type rollRecorder interface {
+	dice.Roller
+	Rolls() []dice.Rolled
+}
+
+// plainRolls rolls without recording.
+type plainRolls struct{ dice.Roller }
+
+func (*plainRolls) Rolls() []dice.Rolled { return nil }
 
 // SetInitiative starts the page with an initiative decided elsewhere (the
 // GM's table), after checking it against the rules.
@@ -157,29 +178,31 @@ func (e *Encounter) closeSurprise() {
 
 func (e *Encounter) startPage(ctx Ctx, ini Initiative, rolled []dice.Rolled) error {
 	e.Initiative = &ini
-	var steps ruling.Steps
-	var parts []string
-	for r, round := range ini.Rolls {
-		var sides []string
-		for i, v := range round {
-			sides = append(sides, fmt.Sprintf("%s %d", e.Sides[i].Name, v))
+	e.record(func() Event {
+		var steps ruling.Steps
+		var parts []string
+		for r, round := range ini.Rolls {
+			var sides []string
+			for i, v := range round {
+				sides = append(sides, fmt.Sprintf("%s %d", e.Sides[i].Name, v))
+			}
+			if r < len(ini.Rolls)-1 {
+				steps.Add("initiative", "p. 30", "%s: tied, roll again", strings.Join(sides, ", "))
+			} else {
+				steps.Add("initiative", "p. 30", "%s: %s win by %d", strings.Join(sides, ", "), ini.Winner, ini.Difference)
+			}
+			parts = append(parts, strings.Join(sides, " vs "))
 		}
-		if r < len(ini.Rolls)-1 {
-			steps.Add("initiative", "p. 30", "%s: tied, roll again", strings.Join(sides, ", "))
-		} else {
-			steps.Add("initiative", "p. 30", "%s: %s win by %d", strings.Join(sides, ", "), ini.Winner, ini.Difference)
+		steps.AddRow("advance", "p. 30", "Initiative Table", fmt.Sprintf("difference %d", ini.Difference),
+			"%s get %s each before the losers act (capped by each combatant's panels per page)", ini.Winner, plural(ini.Advance, "advance panel"))
+		var seed *uint64
+		if len(rolled) > 0 {
+			seed = ctx.Seed
 		}
-		parts = append(parts, strings.Join(sides, " vs "))
-	}
-	steps.AddRow("advance", "p. 30", "Initiative Table", fmt.Sprintf("difference %d", ini.Difference),
-		"%s get %s each before the losers act (capped by each combatant's panels per page)", ini.Winner, plural(ini.Advance, "advance panel"))
-	var seed *uint64
-	if len(rolled) > 0 {
-		seed = ctx.Seed
-	}
-	e.appendEvent(Event{Kind: "initiative", Phase: PhaseInitiative, Seed: seed, Dice: rolled, Steps: steps,
-		Summary: fmt.Sprintf("page %d: %s; %s win by %d: %s", e.Page, strings.Join(parts, "; re-roll "), ini.Winner, ini.Difference, plural(ini.Advance, "advance panel")),
-		Details: mustJSON(ini)})
+		return Event{Kind: "initiative", Phase: PhaseInitiative, Seed: seed, Dice: rolled, Steps: steps,
+			Summary: fmt.Sprintf("page %d: %s; %s win by %d: %s", e.Page, strings.Join(parts, "; re-roll "), ini.Winner, ini.Difference, plural(ini.Advance, "advance panel")),
+			Details: mustJSON(ini)}
+	})
 	for i := range e.Combatants {
 		e.beginPanels(&e.Combatants[i])
 	}

@@ -6,11 +6,11 @@ import (
 	"sort"
 
 	"github.com/codename-spandex/spandex/pkg/combat"
-	"github.com/codename-spandex/spandex/pkg/dice"
 )
 
-// SimSchema is the version of a simulation summary.
-const SimSchema = 1
+// SimSchema is the version of a simulation summary (2: damage dealt is
+// counted).
+const SimSchema = 2
 
 // SimKind marks a simulation summary.
 const SimKind = "fight-sim"
@@ -65,46 +65,46 @@ type SimPages struct {
 	Fights int `json:"fights"`
 }
 
-// SimCombatant counts one combatant's fates: fights it ended out, and
-// the total health and stamina it lost over all fights.
+// SimCombatant counts one combatant's fates over all fights: fights it
+// ended out; the health and stamina it lost (at the end of each fight,
+// against the start: damage taken less what it recovered); and the health
+// and stamina its attacks took off their targets (after dividers and
+// immunities, what came off the tracks).
 type SimCombatant struct {
 	ID           string `json:"id"`
 	Side         string `json:"side"`
 	Out          int    `json:"out"`
 	HealthTaken  int64  `json:"health_taken"`
 	StaminaTaken int64  `json:"stamina_taken"`
+	HealthDealt  int64  `json:"health_dealt"`
+	StaminaDealt int64  `json:"stamina_dealt"`
 }
 
-// Simulate plays the fights i = start, start+step, ... below n from the encounter data with the plain autopilot, fight i
-// rolling with dice.NewSeeded(FightSeed(seed, i)), and counts the
-// results. maxSteps bounds each fight (Auto's default when 0).
+// Simulate plays the fights i = start, start+step, ... below n from the
+// encounter data with the plain autopilot, fight i rolling with
+// dice.NewSeeded(FightSeed(seed, i)), and counts the results. maxSteps
+// bounds each fight (Auto's default when 0).
 func Simulate(data []byte, seed uint64, n, start, step int, copt combat.Options, maxSteps int) (*SimSummary, error) {
 	return SimulateProgress(data, seed, n, start, step, copt, maxSteps, PolicyPlain, nil)
 }
 
 // SimulateProgress is Simulate with the autopilot's policy (PolicyPlain
-// or PolicyFocus), calling done (when not nil) after each fight.
+// or PolicyFocus), calling done (when not nil) after each fight. The
+// fights are played by one Sim: the file is decoded once.
 func SimulateProgress(data []byte, seed uint64, n, start, step int, copt combat.Options, maxSteps int, policy string, done func()) (*SimSummary, error) {
-	if policy == "" {
-		policy = PolicyPlain
-	}
-	base, err := Decode(data)
+	sim, err := NewSim(data, copt, maxSteps, policy)
 	if err != nil {
 		return nil, err
 	}
-	s := newSummary(base, seed, n)
-	s.Policy = policy
+	s := newSummary(sim.Base(), seed, n)
+	s.Policy = sim.opt.Policy
 	for i := start; i < n; i += step {
-		e, err := Decode(data)
-		if err != nil {
-			return nil, err
-		}
 		seedI := FightSeed(seed, i)
-		why, err := e.Auto(Ctx{Roller: dice.NewSeeded(seedI), Seed: &seedI}, AutoOptions{Until: UntilOver, MaxSteps: maxSteps, Policy: policy}, copt)
+		e, over, err := sim.Play(seedI)
 		if err != nil {
 			return nil, fmt.Errorf("fight %d (seed %d): %w", i, seedI, err)
 		}
-		s.count(base, e, why == UntilOver)
+		s.count(sim, e, over)
 		if done != nil {
 			done()
 		}
@@ -124,15 +124,17 @@ func newSummary(base *Encounter, seed uint64, n int) *SimSummary {
 	return s
 }
 
-func (s *SimSummary) count(base, e *Encounter, over bool) {
+// count adds the fight e that sim played.
+func (s *SimSummary) count(sim *Sim, e *Encounter, over bool) {
+	base := sim.Base()
 	s.Fights++
 	if !over {
 		s.Unfinished++
-	} else if st := e.Standing(); len(st) == 0 {
+	} else if w := e.Winner(); w == "" {
 		s.Draws++
 	} else {
 		for j := range s.Sides {
-			if s.Sides[j].Name == st[0] {
+			if s.Sides[j].Name == w {
 				s.Sides[j].Wins++
 			}
 		}
@@ -142,12 +144,15 @@ func (s *SimSummary) count(base, e *Encounter, over bool) {
 		if j >= len(e.Combatants) || j >= len(base.Combatants) {
 			break
 		}
-		c, b := &e.Combatants[j], &base.Combatants[j]
+		c, b, sc := &e.Combatants[j], &base.Combatants[j], &s.Combatants[j]
 		if c.Out() {
-			s.Combatants[j].Out++
+			sc.Out++
 		}
-		s.Combatants[j].HealthTaken += int64(b.Hero.Health.Current - c.Hero.Health.Current)
-		s.Combatants[j].StaminaTaken += int64(b.Hero.Stamina.Current - c.Hero.Stamina.Current)
+		sc.HealthTaken += int64(b.Hero.Health.Current - c.Hero.Health.Current)
+		sc.StaminaTaken += int64(b.Hero.Stamina.Current - c.Hero.Stamina.Current)
+		h, st := sim.Dealt(j)
+		sc.HealthDealt += int64(h)
+		sc.StaminaDealt += int64(st)
 	}
 }
 
@@ -175,7 +180,8 @@ func MergeSims(parts ...*SimSummary) (*SimSummary, error) {
 		out.Sides[j].Wins = 0
 	}
 	for j := range out.Combatants {
-		out.Combatants[j].Out, out.Combatants[j].HealthTaken, out.Combatants[j].StaminaTaken = 0, 0, 0
+		c := &out.Combatants[j]
+		c.Out, c.HealthTaken, c.StaminaTaken, c.HealthDealt, c.StaminaDealt = 0, 0, 0, 0, 0
 	}
 	seen := map[string]bool{}
 	for pi, p := range parts {
@@ -209,6 +215,8 @@ func MergeSims(parts ...*SimSummary) (*SimSummary, error) {
 			oc.Out += c.Out
 			oc.HealthTaken += c.HealthTaken
 			oc.StaminaTaken += c.StaminaTaken
+			oc.HealthDealt += c.HealthDealt
+			oc.StaminaDealt += c.StaminaDealt
 		}
 	}
 	if out.Fights > out.N {

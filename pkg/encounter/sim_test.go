@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/codename-spandex/spandex/pkg/combat"
+	"github.com/codename-spandex/spandex/pkg/dice"
+	"github.com/codename-spandex/spandex/pkg/hero"
 )
 
 // TestWilson checks the interval against values worked out by hand from
@@ -54,17 +56,17 @@ func TestFightSeed(t *testing.T) {
 func TestMergeSims(t *testing.T) {
 	a := &SimSummary{Schema: SimSchema, Kind: SimKind, Seed: 3, N: 5, Fights: 3, Shards: []string{"1/2"},
 		Sides: []SimSide{{"heroes", 2}, {"villains", 1}}, Pages: []SimPages{{1, 1}, {3, 2}},
-		Combatants: []SimCombatant{{ID: "a", Side: "heroes", Out: 1, HealthTaken: 4, StaminaTaken: 10}}}
+		Combatants: []SimCombatant{{ID: "a", Side: "heroes", Out: 1, HealthTaken: 4, StaminaTaken: 10, HealthDealt: 7, StaminaDealt: 30}}}
 	b := &SimSummary{Schema: SimSchema, Kind: SimKind, Seed: 3, N: 5, Fights: 2, Shards: []string{"2/2"},
 		Sides: []SimSide{{"heroes", 0}, {"villains", 1}}, Unfinished: 1, Pages: []SimPages{{2, 1}, {3, 1}},
-		Combatants: []SimCombatant{{ID: "a", Side: "heroes", Out: 2, HealthTaken: 1, StaminaTaken: 5}}}
+		Combatants: []SimCombatant{{ID: "a", Side: "heroes", Out: 2, HealthTaken: 1, StaminaTaken: 5, HealthDealt: 2, StaminaDealt: 11}}}
 	got, err := MergeSims(b, a)
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := &SimSummary{Schema: SimSchema, Kind: SimKind, Seed: 3, N: 5, Fights: 5, Shards: []string{}, Unfinished: 1,
 		Sides: []SimSide{{"heroes", 2}, {"villains", 2}}, Pages: []SimPages{{1, 1}, {2, 1}, {3, 3}},
-		Combatants: []SimCombatant{{ID: "a", Side: "heroes", Out: 3, HealthTaken: 5, StaminaTaken: 15}}}
+		Combatants: []SimCombatant{{ID: "a", Side: "heroes", Out: 3, HealthTaken: 5, StaminaTaken: 15, HealthDealt: 9, StaminaDealt: 41}}}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("merged %+v\nwant %+v", got, want)
 	}
@@ -128,4 +130,181 @@ func TestSimulateSplitsExactly(t *testing.T) {
 			t.Errorf("%d parts merged: %+v\nwhole: %+v", k, got, whole)
 		}
 	}
+}
+
+// BenchmarkSimFight is one fight of a batch: the bank fight (four on six)
+// played to the end by the plain autopilot in a Sim's reused memory, as
+// each worker of `fight sim` plays them.
+func BenchmarkSimFight(b *testing.B) { benchSimFight(b, PolicyPlain) }
+
+// BenchmarkSimFightFocus is BenchmarkSimFight with the focus policy.
+func BenchmarkSimFightFocus(b *testing.B) { benchSimFight(b, PolicyFocus) }
+
+func benchSimFight(b *testing.B, policy string) {
+	sim, err := NewSim(bankFightJSON(b), combat.Options{}, 0, policy)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	start := cpuTime()
+	i := 0
+	for b.Loop() {
+		_, _, err := sim.Play(FightSeed(1, i))
+		if err != nil {
+			b.Fatal(err)
+		}
+		i++
+	}
+	if cpu := cpuTime() - start; cpu > 0 {
+		b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
+		b.ReportMetric(float64(b.N)/cpu.Seconds(), "fights/cpu-s")
+	}
+	b.ReportMetric(float64(sim.b.attacks)/float64(b.N), "attacks/fight")
+}
+
+// TestSimTurnAllocatesNothing: inside a simulated fight the autopilot's
+// turn (choosing the attack and making it: to-hit, damage, knockback,
+// applying it, booking the panels) allocates nothing, once the batch has
+// weighed the attacks of that state of the fight (the expected damages a
+// batch remembers).
+func TestSimTurnAllocatesNothing(t *testing.T) {
+	if testing.Short() {
+		t.Skip("allocation counts")
+	}
+	for _, policy := range []string{PolicyPlain, PolicyFocus} {
+		sim, err := NewSim(bankFightJSON(t), combat.Options{}, 0, policy)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sim.reset()
+		sim.roller.Reseed(1)
+		e := &sim.work
+		ctx := Ctx{Roller: &sim.roller, Seed: &sim.seed}
+		if err := e.RollInitiative(ctx); err != nil {
+			t.Fatal(err)
+		}
+		saved := append([]Combatant(nil), e.Combatants...)
+		pools := make([][]hero.Pool, len(saved))
+		mundane := make([]hero.Mundane, len(saved))
+		for i := range saved {
+			pools[i] = append([]hero.Pool(nil), saved[i].Hero.Pools...)
+			if m := saved[i].Hero.Mundane; m != nil {
+				mundane[i] = *m
+			}
+		}
+		phase, attacks := e.Phase, 0
+		allocs := testing.AllocsPerRun(200, func() {
+			copy(e.Combatants, saved)
+			for i := range pools {
+				copy(e.Combatants[i].Hero.Pools, pools[i])
+				if m := e.Combatants[i].Hero.Mundane; m != nil {
+					*m = mundane[i]
+				}
+			}
+			e.Phase = phase
+			c := e.Current()
+			before := sim.b.attacks
+			if err := e.autoTurn(ctx, c, combat.Options{}, policy); err != nil {
+				t.Fatal(err)
+			}
+			attacks += sim.b.attacks - before
+		})
+		if attacks == 0 {
+			t.Fatalf("%s: no attack was made", policy)
+		}
+		if allocs != 0 {
+			t.Errorf("%s: an autopilot turn allocates %.1f times", policy, allocs)
+		}
+	}
+}
+
+// TestSimPlaysAsAuto: a Sim's fight, played in reused memory with no log,
+// ends exactly as the same fight played by Auto on a freshly decoded
+// encounter with its whole log (every combatant's tracks, condition,
+// pools, effects and panels; the page), for both policies (40 and 12
+// seeds), with the damage each dealt as its log's attacks record; and
+// the decoded base is never written.
+func TestSimPlaysAsAuto(t *testing.T) {
+	data := bankFightJSON(t)
+	for _, policy := range []string{PolicyPlain, PolicyFocus} {
+		sim, err := NewSim(data, combat.Options{}, 0, policy)
+		if err != nil {
+			t.Fatal(err)
+		}
+		before, err := json.Marshal(sim.Base())
+		if err != nil {
+			t.Fatal(err)
+		}
+		fights := 40
+		if policy == PolicyFocus {
+			fights = 12 // Auto weighs every choice afresh: slow
+		}
+		for i := range fights {
+			seed := FightSeed(3, i)
+			got, over, err := sim.Play(seed)
+			if err != nil || !over {
+				t.Fatalf("%s fight %d: over %v, %v", policy, i, over, err)
+			}
+			want, err := Decode(data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := seed
+			if _, err := want.Auto(Ctx{Roller: dice.NewSeeded(seed), Seed: &s}, AutoOptions{Policy: policy}, combat.Options{}); err != nil {
+				t.Fatal(err)
+			}
+			if len(want.Log) == 0 || len(got.Log) != 0 {
+				t.Fatalf("logs: auto %d events, sim %d", len(want.Log), len(got.Log))
+			}
+			if g, w := fightState(t, got), fightState(t, want); g != w {
+				t.Fatalf("%s fight %d (seed %d) differs:\nsim  %s\nauto %s", policy, i, seed, g, w)
+			}
+			// Damage dealt: what the log's attacks took off their targets.
+			dealt := map[string][2]int{}
+			for _, ev := range want.Log {
+				if ev.Kind != "attack" {
+					continue
+				}
+				var rec AttackRecord
+				if err := json.Unmarshal(ev.Details, &rec); err != nil {
+					t.Fatal(err)
+				}
+				d := dealt[ev.Actor]
+				dealt[ev.Actor] = [2]int{d[0] + rec.Health, d[1] + rec.Stamina}
+			}
+			for j, c := range want.Combatants {
+				if h, st := sim.Dealt(j); [2]int{h, st} != dealt[c.ID] {
+					t.Errorf("%s fight %d: %s dealt %d H %d S, the log says %v", policy, i, c.ID, h, st, dealt[c.ID])
+				}
+			}
+		}
+		after, err := json.Marshal(sim.Base())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(before) != string(after) {
+			t.Errorf("%s: the base encounter was written by the fights", policy)
+		}
+	}
+}
+
+// fightState is the encounter's state without logs or explanations.
+func fightState(t *testing.T, e *Encounter) string {
+	t.Helper()
+	c := *e
+	c.Log = nil
+	c.Initiative = nil
+	c.Combatants = append([]Combatant(nil), e.Combatants...)
+	for i := range c.Combatants {
+		c.Combatants[i].Hero.Log = nil
+		c.Combatants[i].Panels.Why = nil
+		if len(c.Combatants[i].Effects) == 0 {
+			c.Combatants[i].Effects = nil
+		}
+	}
+	b, err := json.Marshal(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }

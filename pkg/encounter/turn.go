@@ -1,8 +1,9 @@
 package encounter
 
 import (
+	"cmp"
 	"fmt"
-	"sort"
+	"slices"
 
 	"github.com/codename-spandex/spandex/pkg/combat"
 	"github.com/codename-spandex/spandex/pkg/dice"
@@ -49,30 +50,62 @@ func (c *Combatant) BasePanels() (int, string) {
 // that halves panels (Density Control, Gravity, Mind Control; pp. 54, 57,
 // 68).
 func (c *Combatant) EffectivePanels(opts Options) (int, []string) {
-	n, why := c.BasePanels()
-	reasons := []string{fmt.Sprintf("%d base (%s)", n, why)}
+	var why []string
+	n := c.effectivePanels(opts, &why)
+	return n, why
+}
+
+// effectivePanels is EffectivePanels, adding the reasons to why unless it
+// is nil (a simulated fight keeps no record of them).
+func (c *Combatant) effectivePanels(opts Options, why *[]string) int {
+	n, base := c.BasePanels()
+	if why != nil {
+		*why = append(*why, fmt.Sprintf("%d base (%s)", n, base))
+	}
 	if c.Out() {
-		return 0, append(reasons, "0: "+c.OutState())
+		if why != nil {
+			*why = append(*why, "0: "+c.OutState())
+		}
+		return 0
 	}
 	if c.Hero.Kind == hero.KindSummoned && !c.instructed() {
-		return 0, append(reasons, "0: a summoned creature not instructed this page does not act (p. 65)")
+		if why != nil {
+			*why = append(*why, "0: a summoned creature not instructed this page does not act (p. 65)")
+		}
+		return 0
 	}
 	for _, ef := range c.Effects {
 		if ef.Immobilised {
-			return 0, append(reasons, fmt.Sprintf("0: immobilised by %s ×%d (pp. 54, 57)", ef.Name, ef.Multiplier))
+			if why != nil {
+				*why = append(*why, fmt.Sprintf("0: immobilised by %s ×%d (pp. 54, 57)", ef.Name, ef.Multiplier))
+			}
+			return 0
 		}
 	}
 	if c.Hero.Condition.Stunned && n > rulebook.PanelsStunned {
 		n = rulebook.PanelsStunned
-		reasons = append(reasons, fmt.Sprintf("%d: stunned (p. 38)", n))
+		if why != nil {
+			*why = append(*why, fmt.Sprintf("%d: stunned (p. 38)", n))
+		}
 	}
 	for _, ef := range c.Effects {
 		if ef.HalvesPanels {
 			n = halve(n, opts.HalfPanels)
-			reasons = append(reasons, fmt.Sprintf("%d: half for %s", n, ef.Name))
+			if why != nil {
+				*why = append(*why, fmt.Sprintf("%d: half for %s", n, ef.Name))
+			}
 		}
 	}
-	return n, reasons
+	return n
+}
+
+// panelsNow is c's panels per page now, with the reasons unless the fight
+// keeps no record.
+func (e *Encounter) panelsNow(c *Combatant) (int, []string) {
+	if e.batch != nil {
+		return c.effectivePanels(e.Options, nil), nil
+	}
+	return c.EffectivePanels(e.Options)
 }
 
 // halve halves panels per page: rounding down with a minimum of 1, or up.
@@ -171,18 +204,26 @@ func (e *Encounter) PhaseLeft(c *Combatant) int {
 // then file order.
 func (e *Encounter) order() []*Combatant {
 	var out []*Combatant
+	if e.batch != nil {
+		out = e.batch.order[:0]
+	}
 	for i := range e.Combatants {
 		if e.inPhase(&e.Combatants[i]) {
 			out = append(out, &e.Combatants[i])
 		}
 	}
-	sort.SliceStable(out, func(i, j int) bool {
-		a, b := out[i], out[j]
+	slices.SortStableFunc(out, func(a, b *Combatant) int {
 		if sa, sb := a.hasSuperSpeed(), b.hasSuperSpeed(); sa != sb {
-			return sa
+			if sa {
+				return -1
+			}
+			return 1
 		}
-		return a.Hero.Abilities.Final.Agility > b.Hero.Abilities.Final.Agility
+		return cmp.Compare(b.Hero.Abilities.Final.Agility, a.Hero.Abilities.Final.Agility)
 	})
+	if e.batch != nil {
+		e.batch.order = out
+	}
 	return out
 }
 
@@ -255,15 +296,17 @@ func (e *Encounter) repay(c *Combatant) {
 	}
 	c.Panels.Owed -= n
 	c.Panels.Used += n
-	e.appendEvent(Event{Kind: "repay", Actor: c.ID, Panels: n,
-		Summary: fmt.Sprintf("%s pays back %s spent in advance (%d still owed)", c.ID, plural(n, "panel"), c.Panels.Owed)})
+	e.record(func() Event {
+		return Event{Kind: "repay", Actor: c.ID, Panels: n,
+			Summary: fmt.Sprintf("%s pays back %s spent in advance (%d still owed)", c.ID, plural(n, "panel"), c.Panels.Owed)}
+	})
 }
 
 // refresh lowers a combatant's panels per page mid-page when its condition
 // or effects now give fewer (stunned, knocked out, mass doubled); at the
 // start of a page use beginPanels.
 func (e *Encounter) refresh(c *Combatant) {
-	n, why := c.EffectivePanels(e.Options)
+	n, why := e.panelsNow(c)
 	if n < c.Panels.PerPage {
 		c.Panels.PerPage = n
 		c.Panels.Why = why
@@ -280,13 +323,26 @@ func (e *Encounter) refreshAll() {
 
 // beginPanels sets a combatant's panel account for a new page.
 func (e *Encounter) beginPanels(c *Combatant) {
-	c.Panels.PerPage, c.Panels.Why = c.EffectivePanels(e.Options)
+	c.Panels.PerPage, c.Panels.Why = e.panelsNow(c)
 	c.Panels.Used, c.Panels.Forfeited, c.Panels.Held = 0, 0, 0
 	c.Panels.FreeReactions = 0
 	c.Panels.Done = false
 }
 
-func (e *Encounter) appendEvent(ev Event) *Event {
+// record appends the event that build makes to the log; in a simulated
+// fight, which keeps no log, build is never called, so nothing is
+// formatted.
+func (e *Encounter) record(build func() Event) {
+	if e.batch == nil {
+		e.appendEvent(build())
+	}
+}
+
+// appendEvent appends ev to the log (nothing in a simulated fight).
+func (e *Encounter) appendEvent(ev Event) {
+	if e.batch != nil {
+		return
+	}
 	ev.Seq = 1
 	if n := len(e.Log); n > 0 {
 		ev.Seq = e.Log[n-1].Seq + 1
@@ -296,7 +352,6 @@ func (e *Encounter) appendEvent(ev Event) *Event {
 		ev.Phase = e.Phase
 	}
 	e.Log = append(e.Log, ev)
-	return &e.Log[len(e.Log)-1]
 }
 
 func plural(n int, word string) string {

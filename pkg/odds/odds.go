@@ -4,6 +4,10 @@
 // outcome's exact probability. Nothing is sampled and nothing about the
 // rules is duplicated, so the odds and the rulings cannot disagree.
 //
+// A die the ruling only compares with a cut (dice.CutRoller: a to-hit
+// roll against its target) is run once for each side of the cut, each run
+// weighted by the faces it stands for: 2 runs, not 20.
+//
 // Consecutive dice with the same number of sides and the same purpose
 // whose purpose is exchangeable (the dice of one damage formula, say) are
 // enumerated as multisets, each weighted by its multinomial count, rather
@@ -52,14 +56,70 @@ type step struct {
 	n    int
 	ways []uint64
 	den  uint64
+	// cut > 0 makes the step a die the ruling compares with cut only
+	// (dice.CutRoller): face is 1 (standing for faces 1 to cut-1) or cut
+	// (standing for cut to sides).
+	cut int
 }
 
 // hi is the largest face of the step.
 func (s *step) hi() int {
-	if s.n > 0 {
+	switch {
+	case s.n > 0:
 		return s.n * s.sides
+	case s.cut > 0:
+		return s.cut
 	}
 	return s.sides
+}
+
+// advance moves the step to its next face; false when it had the last.
+func (s *step) advance() bool {
+	if s.face >= s.hi() {
+		return false
+	}
+	if s.cut > 0 {
+		s.face = s.cut // from the faces below the cut to those above
+		return true
+	}
+	s.face++
+	return true
+}
+
+// RollCut hands out one face for each side of the cut (dice.CutRoller).
+func (w *walker) RollCut(sides int, purpose string, cut int) (int, error) {
+	if sides < 1 {
+		return 0, fmt.Errorf("odds: cannot enumerate a d%d for %s", sides, purpose)
+	}
+	cut = min(max(cut, 1), sides+1)
+	if cut == 1 || cut == sides+1 {
+		// Every face on one side: a single run stands for them all.
+		cut = 1
+	}
+	if w.pos < len(w.path) {
+		s := w.path[w.pos]
+		if s.cut != cut || s.n != 0 || s.sides != sides || s.purpose != purpose {
+			w.dirty = fmt.Errorf("odds: the ruling asked for a d%d for %s cut at %d where it asked for something else before (not deterministic)", sides, purpose, cut)
+			return 0, w.dirty
+		}
+		w.pos++
+		return s.face, nil
+	}
+	st := step{sides: sides, face: 1, purpose: purpose, cut: cut}
+	w.path = append(w.path, st)
+	w.pos++
+	return st.face, nil
+}
+
+// cutWays is how many faces a cut step's face stands for.
+func (s *step) cutWays() uint64 {
+	if s.cut == 1 {
+		return uint64(s.sides) // one class: every face
+	}
+	if s.face < s.cut {
+		return uint64(s.cut - 1)
+	}
+	return uint64(s.sides - s.cut + 1)
 }
 
 // walker is the enumerating roller: it replays path and extends it with
@@ -154,7 +214,7 @@ func (w *walker) Roll(sides int, purpose string) (int, error) {
 	}
 	if w.pos < len(w.path) {
 		s := w.path[w.pos]
-		if s.n != 0 || s.sides != sides || s.purpose != purpose {
+		if s.n != 0 || s.cut != 0 || s.sides != sides || s.purpose != purpose {
 			w.dirty = fmt.Errorf("odds: the ruling asked for a d%d for %s where it asked for a d%d for %s before (not deterministic)", sides, purpose, s.sides, s.purpose)
 			return 0, w.dirty
 		}
@@ -164,7 +224,7 @@ func (w *walker) Roll(sides int, purpose string) (int, error) {
 	st := step{sides: sides, face: 1, purpose: purpose}
 	if n := len(w.path); n > 0 && w.exch(purpose) {
 		prev := w.path[n-1]
-		if prev.n == 0 && prev.sides == sides && prev.purpose == purpose {
+		if prev.n == 0 && prev.cut == 0 && prev.sides == sides && prev.purpose == purpose {
 			st.group, st.face = true, prev.face
 		}
 	}
@@ -187,6 +247,20 @@ func (w *walker) weight() (count, den uint64, ok bool) {
 			}
 			den = lo
 			hi, lo = bits.Mul64(count, s.ways[s.face])
+			if hi != 0 {
+				return 0, 0, false
+			}
+			count = lo
+			k, m = 1, 1
+			continue
+		}
+		if s.cut > 0 {
+			hi, lo := bits.Mul64(den, uint64(s.sides))
+			if hi != 0 {
+				return 0, 0, false
+			}
+			den = lo
+			hi, lo = bits.Mul64(count, s.cutWays())
 			if hi != 0 {
 				return 0, 0, false
 			}
@@ -222,8 +296,7 @@ func (w *walker) weight() (count, den uint64, ok bool) {
 // next moves to the next path; false when every outcome has been run.
 func (w *walker) next() bool {
 	for j := len(w.path) - 1; j >= 0; j-- {
-		if w.path[j].face < w.path[j].hi() {
-			w.path[j].face++
+		if w.path[j].advance() {
 			w.path = w.path[:j+1]
 			return true
 		}
@@ -314,6 +387,51 @@ func Walk(opt Options, run func(r dice.Roller, o *Observer) error) (*Odds, error
 		}
 	}
 	return t.finish(), nil
+}
+
+// Expect runs the ruling once per distinct dice outcome, as Walk does,
+// and returns the expectation of each of the n numbers run writes into v
+// (zeroed before each run), each run weighted by its exact probability.
+// It is Walk's mean without the tables: the one pass an autopilot makes
+// to weigh its choices.
+func Expect(opt Options, n int, run func(r dice.Roller, v []float64) error) ([]float64, error) {
+	limit := opt.Limit
+	if limit <= 0 {
+		limit = DefaultLimit
+	}
+	w := &walker{exch: opt.Exchangeable}
+	if w.exch == nil {
+		w.exch = Exchangeable
+	}
+	sum, v := make([]float64, n), make([]float64, n)
+	for runs := 0; ; runs++ {
+		if runs == limit {
+			return nil, fmt.Errorf("%w (more than %d)", ErrTooMany, limit)
+		}
+		w.pos = 0
+		clear(v)
+		if err := run(w, v); err != nil {
+			if w.dirty != nil {
+				return nil, w.dirty
+			}
+			return nil, err
+		}
+		if w.pos != len(w.path) {
+			return nil, fmt.Errorf("odds: the ruling used %d dice where it used %d before (not deterministic)", w.pos, len(w.path))
+		}
+		count, den, ok := w.weight()
+		if !ok {
+			return nil, fmt.Errorf("odds: %d dice are too many to weigh exactly", len(w.path))
+		}
+		p := float64(count) / float64(den)
+		for k := range sum {
+			sum[k] += p * v[k]
+		}
+		if !w.next() {
+			break
+		}
+	}
+	return sum, nil
 }
 
 // tally accumulates, per table and outcome, the sum of count/den as one

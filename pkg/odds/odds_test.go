@@ -177,3 +177,53 @@ func TestWalkLimitAndNondeterminism(t *testing.T) {
 		t.Fatal("no error for a ruling that changed its dice")
 	}
 }
+
+// TestWalkCut: a d20 compared with a cut is run once per side of it, each
+// run weighted by the faces it stands for. Worked by hand: a to-hit of
+// d20 + 3 against 12 hits on faces 9-20, 12 of 20 = 3/5; followed by a
+// d6 (so the runs multiply): 2 × 6 runs, P(hit and 6) = 3/5 × 1/6 =
+// 1/10. A cut at 1 or past 20 leaves one class of all 20 faces: 1 run.
+func TestWalkCut(t *testing.T) {
+	od, err := Walk(Options{}, func(r dice.Roller, o *Observer) error {
+		v, err := dice.RollCut(r, 20, "to-hit", 12-3)
+		if err != nil {
+			return err
+		}
+		d6, err := r.Roll(6, "knockback")
+		if err != nil {
+			return err
+		}
+		o.Flag("hit", v+3 >= 12)
+		o.Flag("hit and 6", v+3 >= 12 && d6 == 6)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if od.Runs != 12 {
+		t.Errorf("runs = %d, want 12", od.Runs)
+	}
+	for _, c := range []struct {
+		table string
+		want  *big.Rat
+	}{{"hit", big.NewRat(3, 5)}, {"hit and 6", big.NewRat(1, 10)}} {
+		for _, oc := range od.Table(c.table).Outcomes {
+			if oc.Label == "yes" && oc.Exact().Cmp(c.want) != 0 {
+				t.Errorf("P(%s) = %v, want %v", c.table, oc.Exact(), c.want)
+			}
+		}
+	}
+	for _, cut := range []int{-5, 1, 21, 40} {
+		od, err := Walk(Options{}, func(r dice.Roller, o *Observer) error {
+			v, err := dice.RollCut(r, 20, "to-hit", cut)
+			o.Flag("at least the cut", v >= cut)
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if od.Runs != 1 || od.Table("at least the cut").Outcomes[0].Probability != 1 {
+			t.Errorf("cut %d: %d runs, %+v", cut, od.Runs, od.Table("at least the cut").Outcomes)
+		}
+	}
+}

@@ -6,12 +6,10 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/spf13/cobra"
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
-	"github.com/codename-spandex/spandex/pkg/combat"
 	"github.com/codename-spandex/spandex/pkg/encounter"
 )
 
@@ -51,7 +49,7 @@ Wilson interval. Every count uses the same --seed, fight i the same seed
 	cmd.Flags().StringVar(&opts.Vary, "vary", "", "SIDE=FILE:MIN..MAX: how many of FILE's first character join SIDE (required)")
 	cmd.Flags().IntVarP(&opts.N, "fights", "n", 1000, "fights played per count")
 	cmd.Flags().IntVar(&opts.Workers, "workers", runtime.GOMAXPROCS(0), "fights played at once (the result does not depend on it)")
-	cmd.Flags().StringVar(&opts.Policy, "policy", encounter.PolicyPlain, "the autopilot's policy: plain (first enemy standing) or focus (the enemy nearest to going out)")
+	cmd.Flags().StringVar(&opts.Policy, "policy", encounter.PolicyPlain, "the autopilot's policy: plain (first enemy standing) or focus (best expected effect, with reactions)")
 	cmd.Flags().IntVar(&opts.MaxSteps, "max-steps", 10_000, "give up on a fight after this many steps (counted as unfinished)")
 	return cmd
 }
@@ -106,17 +104,9 @@ func runBalance(opts *BalanceOptions) error {
 	if err != nil {
 		return err
 	}
-	if opts.N < 1 || opts.N > MaxSimFights {
-		return cmdutil.Inputf("-n: %d is outside 1-%d", opts.N, MaxSimFights)
-	}
-	if opts.Workers < 1 || opts.Workers > 1024 {
-		return cmdutil.Inputf("--workers: %d is outside 1-1024", opts.Workers)
-	}
-	if opts.Policy != encounter.PolicyPlain && opts.Policy != encounter.PolicyFocus {
-		return cmdutil.Inputf("--policy: %q is not plain or focus", opts.Policy)
-	}
-	if opts.DiceGiven {
-		return cmdutil.Inputf("--dice: a simulation rolls its own dice; give --seed")
+	run, err := setUpSim(opts.Env, opts.N, opts.Workers, opts.MaxSteps, opts.Policy)
+	if err != nil {
+		return err
 	}
 	data, _, err := opts.ReadInput(opts.File)
 	if err != nil {
@@ -136,20 +126,8 @@ func runBalance(opts *BalanceOptions) error {
 	if len(npcs) == 0 {
 		return cmdutil.Inputf("--vary: %s holds no character", npcFile)
 	}
-	rules, err := opts.Rules()
-	if err != nil {
-		return err
-	}
-	rs, err := opts.Roller()
-	if err != nil {
-		return err
-	}
-	seedP := rs.SeedPtr()
-	if seedP == nil {
-		return cmdutil.Inputf("--seed: required")
-	}
-	opts.ReportSeed(seedP)
-	out := balanceJSON{Seed: *seedP, Side: side, NPC: npcs[0].Name, N: opts.N}
+	opts.ReportSeed(&run.seed)
+	out := balanceJSON{Seed: run.seed, Side: side, NPC: npcs[0].Name, N: opts.N}
 	for c := lo; c <= hi; c++ {
 		setup := encounter.Setup{Name: base.Name, Options: base.Options}
 		for _, s := range base.Sides {
@@ -173,7 +151,7 @@ func runBalance(opts *BalanceOptions) error {
 		if err != nil {
 			return err
 		}
-		sum, err := simulateAll(enc, *seedP, opts.N, opts.Workers, rules, opts.MaxSteps, opts.Policy)
+		sum, err := run.simulate(enc, 0, 1, nil)
 		if err != nil {
 			return err
 		}
@@ -197,25 +175,4 @@ func runBalance(opts *BalanceOptions) error {
 		}
 	}
 	return nil
-}
-
-// simulateAll plays every fight over w workers and merges their counts.
-func simulateAll(data []byte, seed uint64, n, w int, rules combat.Options, maxSteps int, policy string) (*encounter.SimSummary, error) {
-	parts := make([]*encounter.SimSummary, w)
-	errs := make([]error, w)
-	var wg sync.WaitGroup
-	for j := range w {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			parts[j], errs[j] = encounter.SimulateProgress(data, seed, n, j, w, rules, maxSteps, policy, nil)
-		}()
-	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return nil, cmdutil.RuleErr(err)
-		}
-	}
-	return encounter.MergeSims(parts...)
 }

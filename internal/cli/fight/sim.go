@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
+	"github.com/codename-spandex/spandex/pkg/combat"
 	"github.com/codename-spandex/spandex/pkg/encounter"
 )
 
@@ -34,10 +35,13 @@ func NewCmdSim(f *cmdutil.Factory, runF func(*SimOptions) error) *cobra.Command 
 	cmd := &cobra.Command{
 		Use:   "sim FILE -n N [--seed S] [--workers K] [--shard i/k]",
 		Short: "Play N fights from an encounter with the autopilot and count who wins",
-		Long: `Play N fights from the encounter FILE (never changed) with the plain
-autopilot of fight auto, and report per side the wins and P(win) with a 95 %
-Wilson interval, the distribution of pages to the end, and per combatant
-P(out) and the mean health and stamina it lost.
+		Long: `Play N fights from the encounter FILE (never changed) with the
+autopilot of fight auto (--policy plain; or focus: the attack, target and
+reactions of best expected effect, docs/fight.md), and report per side the
+wins and P(win) with a 95 % Wilson interval, the distribution of pages to
+the end, and per combatant P(out), the mean health and stamina it lost (at
+the end of a fight, against the start) and the mean health and stamina its
+attacks took off others (after dividers and immunities).
 
 Fight i rolls with a seed derived only from (--seed, i), so the summary for
 a given seed and N is the same for any --workers. --shard i/k plays only
@@ -60,7 +64,7 @@ be used (a simulation rolls millions of dice).`,
 	cmd.Flags().IntVarP(&opts.N, "fights", "n", 1000, "how many fights to play")
 	cmd.Flags().IntVar(&opts.Workers, "workers", runtime.GOMAXPROCS(0), "fights played at once (the result does not depend on it)")
 	cmd.Flags().StringVar(&opts.Shard, "shard", "", "i/k: play only the i-th of k shares of the fights")
-	cmd.Flags().StringVar(&opts.Policy, "policy", encounter.PolicyPlain, "the autopilot's policy: plain (first enemy standing) or focus (the enemy nearest to going out)")
+	cmd.Flags().StringVar(&opts.Policy, "policy", encounter.PolicyPlain, "the autopilot's policy: plain (first enemy standing) or focus (best expected effect, with reactions)")
 	cmd.Flags().IntVar(&opts.MaxSteps, "max-steps", 10_000, "give up on a fight after this many steps (counted as unfinished)")
 	cmd.AddCommand(NewCmdSimMerge(f, nil))
 	return cmd
@@ -81,24 +85,13 @@ func parseShard(s string) (i, k int, err error) {
 }
 
 func runSim(opts *SimOptions) error {
-	if opts.N < 1 || opts.N > MaxSimFights {
-		return cmdutil.Inputf("-n: %d is outside 1-%d", opts.N, MaxSimFights)
-	}
-	if opts.Workers < 1 || opts.Workers > 1024 {
-		return cmdutil.Inputf("--workers: %d is outside 1-1024", opts.Workers)
-	}
-	if opts.MaxSteps < 1 {
-		return cmdutil.Inputf("--max-steps: %d is not positive", opts.MaxSteps)
-	}
 	si, sk, err := parseShard(opts.Shard)
 	if err != nil {
 		return err
 	}
-	if opts.Policy != encounter.PolicyPlain && opts.Policy != encounter.PolicyFocus {
-		return cmdutil.Inputf("--policy: %q is not plain or focus", opts.Policy)
-	}
-	if opts.DiceGiven {
-		return cmdutil.Inputf("--dice: a simulation rolls its own dice; give --seed")
+	run, err := setUpSim(opts.Env, opts.N, opts.Workers, opts.MaxSteps, opts.Policy)
+	if err != nil {
+		return err
 	}
 	data, _, err := opts.ReadInput(opts.File)
 	if err != nil {
@@ -107,46 +100,15 @@ func runSim(opts *SimOptions) error {
 	if _, err := encounter.Decode(data); err != nil {
 		return cmdutil.Inputf("%s: %v", opts.File, err)
 	}
-	rules, err := opts.Rules()
-	if err != nil {
-		return err
-	}
-	rs, err := opts.Roller()
-	if err != nil {
-		return err
-	}
-	seedP := rs.SeedPtr()
-	if seedP == nil {
-		return cmdutil.Inputf("--seed: required with the GM's dice")
-	}
-	seed := *seedP
-	opts.ReportSeed(seedP)
-	w := opts.Workers
+	opts.ReportSeed(&run.seed)
 	bar := opts.Progress(int64((opts.N-si)/sk+1), "fight sim")
 	defer bar.Finish()
 	var barMu sync.Mutex // the bar is not safe for concurrent use
-	tick := func() {
+	sum, err := run.simulate(data, si-1, sk, func() {
 		barMu.Lock()
 		bar.Add(1)
 		barMu.Unlock()
-	}
-	parts := make([]*encounter.SimSummary, w)
-	errs := make([]error, w)
-	var wg sync.WaitGroup
-	for j := range w {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			parts[j], errs[j] = encounter.SimulateProgress(data, seed, opts.N, si-1+sk*j, sk*w, rules, opts.MaxSteps, opts.Policy, tick)
-		}()
-	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return cmdutil.RuleErr(err)
-		}
-	}
-	sum, err := encounter.MergeSims(parts...)
+	})
 	if err != nil {
 		return err
 	}
@@ -154,6 +116,71 @@ func runSim(opts *SimOptions) error {
 		sum.Shards = []string{fmt.Sprintf("%d/%d", si, sk)}
 	}
 	return writeSim(opts.Env, sum)
+}
+
+// simRun is a simulation as fight sim and fight balance set it up: the
+// checked flags, the rules and the seed.
+type simRun struct {
+	n, workers, maxSteps int
+	policy               string
+	rules                combat.Options
+	seed                 uint64
+}
+
+// setUpSim checks the flags fight sim and fight balance share and finds
+// the rules and the seed (a random one when --seed is not given).
+func setUpSim(env *cmdutil.Env, n, workers, maxSteps int, policy string) (*simRun, error) {
+	if n < 1 || n > MaxSimFights {
+		return nil, cmdutil.Inputf("-n: %d is outside 1-%d", n, MaxSimFights)
+	}
+	if workers < 1 || workers > 1024 {
+		return nil, cmdutil.Inputf("--workers: %d is outside 1-1024", workers)
+	}
+	if maxSteps < 1 || maxSteps > encounter.MaxAutoSteps {
+		return nil, cmdutil.Inputf("--max-steps: %d is outside 1-%d", maxSteps, encounter.MaxAutoSteps)
+	}
+	if policy != encounter.PolicyPlain && policy != encounter.PolicyFocus {
+		return nil, cmdutil.Inputf("--policy: %q is not plain or focus", policy)
+	}
+	if env.DiceGiven {
+		return nil, cmdutil.Inputf("--dice: a simulation rolls its own dice; give --seed")
+	}
+	rules, err := env.Rules()
+	if err != nil {
+		return nil, err
+	}
+	rs, err := env.Roller()
+	if err != nil {
+		return nil, err
+	}
+	seedP := rs.SeedPtr()
+	if seedP == nil {
+		return nil, cmdutil.Inputf("--seed: required with the GM's dice")
+	}
+	return &simRun{n: n, workers: workers, maxSteps: maxSteps, policy: policy, rules: rules, seed: *seedP}, nil
+}
+
+// simulate plays fights first, first+step, ... below n of the encounter
+// data over the run's workers (worker j takes every workers-th of them),
+// calling tick (when not nil) after each fight, and merges their counts.
+func (r *simRun) simulate(data []byte, first, step int, tick func()) (*encounter.SimSummary, error) {
+	parts := make([]*encounter.SimSummary, r.workers)
+	errs := make([]error, r.workers)
+	var wg sync.WaitGroup
+	for j := range r.workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			parts[j], errs[j] = encounter.SimulateProgress(data, r.seed, r.n, first+step*j, step*r.workers, r.rules, r.maxSteps, r.policy, tick)
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, cmdutil.RuleErr(err)
+		}
+	}
+	return encounter.MergeSims(parts...)
 }
 
 // SimMergeOptions are the inputs of `spandex fight sim merge`.
@@ -231,6 +258,8 @@ type simCombReport struct {
 	POut             float64 `json:"p_out"`
 	MeanHealthTaken  float64 `json:"mean_health_taken"`
 	MeanStaminaTaken float64 `json:"mean_stamina_taken"`
+	MeanHealthDealt  float64 `json:"mean_health_dealt"`
+	MeanStaminaDealt float64 `json:"mean_stamina_dealt"`
 }
 
 func r6(x float64) float64 { return float64(int64(x*1e6+0.5)) / 1e6 }
@@ -244,7 +273,8 @@ func report(s *encounter.SimSummary) simReport {
 	}
 	for _, c := range s.Combatants {
 		r.Combatants = append(r.Combatants, simCombReport{ID: c.ID, POut: r6(float64(c.Out) / n),
-			MeanHealthTaken: r6(float64(c.HealthTaken) / n), MeanStaminaTaken: r6(float64(c.StaminaTaken) / n)})
+			MeanHealthTaken: r6(float64(c.HealthTaken) / n), MeanStaminaTaken: r6(float64(c.StaminaTaken) / n),
+			MeanHealthDealt: r6(float64(c.HealthDealt) / n), MeanStaminaDealt: r6(float64(c.StaminaDealt) / n)})
 	}
 	return r
 }
@@ -282,7 +312,9 @@ func writeSim(env *cmdutil.Env, s *encounter.SimSummary) error {
 	fmt.Fprintln(out)
 	crow := make([][]string, len(rep.Combatants))
 	for i, c := range rep.Combatants {
-		crow[i] = []string{c.ID, s.Combatants[i].Side, cmdutil.Pct(c.POut), strconv.FormatFloat(c.MeanHealthTaken, 'f', 2, 64), strconv.FormatFloat(c.MeanStaminaTaken, 'f', 2, 64)}
+		f := func(x float64) string { return strconv.FormatFloat(x, 'f', 1, 64) }
+		crow[i] = []string{c.ID, s.Combatants[i].Side, cmdutil.Pct(c.POut), f(c.MeanHealthTaken), f(c.MeanStaminaTaken), f(c.MeanHealthDealt), f(c.MeanStaminaDealt)}
 	}
-	return cmdutil.Table(out, []string{"Combatant", "Side", "P(out)", "Mean H lost", "Mean S lost"}, crow)
+	fmt.Fprintln(out, "means per fight: health and stamina lost, and dealt by its attacks")
+	return cmdutil.Table(out, []string{"Combatant", "Side", "P(out)", "H lost", "S lost", "H dealt", "S dealt"}, crow)
 }
