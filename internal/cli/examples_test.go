@@ -82,13 +82,13 @@ exec spandex fight act -i bank.json --actor guardian --attack nefario --with fis
 	"spandex downtime buy":        `exec sh -c 'jq -c ''.downtime.experience = {"public_relations": 30, "strength": 140, "power:super-strength": 200}'' guardian.json > g && mv g guardian.json'` + "\n",
 	"spandex downtime device":     "exec spandex downtime week -i guardian.json\nexec spandex gen hero --seed 42\ncp stdout hero.json\n",
 	"spandex hero derive":         "exec spandex gen hero --seed 42\ncp stdout hero.json\n",
-	"spandex hero undo":           "exec spandex profile set -i guardian.json heroism=4\n",
 	"spandex sheet":               "exec spandex gen hero --seed 42\ncp stdout hero.json\n",
 	"spandex fight balance":       newBank + "exec spandex gen npc combatant --seed 3 -o json\ncp stdout goon.json\n",
 	"spandex fight sim merge":     newBank + "exec spandex fight sim bank.json -n 40 --seed 1 --shard 1/2 -o json\ncp stdout shard1.json\nexec spandex fight sim bank.json -n 40 --seed 1 --shard 2/2 -o json\ncp stdout shard2.json\n",
 	"spandex recover --first-aid": `exec sh -c 'jq ''.health.current = 20'' guardian.json > g && mv g guardian.json'` + "\n",
 	"spandex config --config":     "exec sh -c 'printf \"output: text\\n\" > table.yaml'\n",
 	"spandex fight danger-sense":  "exec spandex fight new --side heroes=titan.json --side villains=nefario.json\ncp stdout t.json\n",
+	"spandex hero undo":           "exec spandex profile set -i guardian.json heroism=4\nexec spandex profile set -i guardian.json heroism=5\n",
 }
 
 // exampleSkip are command groups whose examples this test does not run

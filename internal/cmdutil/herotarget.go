@@ -7,7 +7,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/jsonpatch"
 	"github.com/codename-spandex/spandex/pkg/ruling"
+	"github.com/codename-spandex/spandex/pkg/undo"
 )
 
 // HeroTarget is the hero a changing verb works on: -i/--in-place FILE, or
@@ -94,11 +96,15 @@ func (t HeroTarget) Change(e *Env, change func(*hero.Hero) (HeroChange, error)) 
 	if err != nil {
 		return err
 	}
+	before, err := hero.Snapshot(h)
+	if err != nil {
+		return Internal(err)
+	}
 	c, err := change(h)
 	if err != nil {
 		return err
 	}
-	return t.Commit(e, h, c)
+	return t.commit(e, h, c, before)
 }
 
 // Commit finishes a change to h. On stderr: the steps (--explain), the
@@ -109,14 +115,26 @@ func (t HeroTarget) Change(e *Env, change func(*hero.Hero) (HeroChange, error)) 
 // on stdout (JSON when the format is JSON, else c.Text); or, without -i, the hero
 // goes to stdout and the text report to stderr.
 func (t HeroTarget) Commit(e *Env, h *hero.Hero, c HeroChange) error {
+	return t.commit(e, h, c, nil)
+}
+
+// commit is Commit; the event also records the change from before (the
+// hero.Snapshot taken before it, nil for none), for `hero undo`.
+func (t HeroTarget) commit(e *Env, h *hero.Hero, c HeroChange, before *jsonpatch.Object) error {
 	errOut, ft := e.IO.ErrOut, e.Format
 	if err := e.ExplainSteps(c.Steps); err != nil {
 		return err
 	}
 	e.Warn(c.Warnings...)
 	e.ReportSeed(c.Seed)
+	n := len(h.Log)
 	if err := h.AppendEvent(c.Kind, c.Summary, c.Seed, c.Details); err != nil {
 		return err
+	}
+	if c.Kind != undo.Kind { // an undo is not undone
+		if err := h.RecordChange(before, n); err != nil {
+			return Internal(err)
+		}
 	}
 	if err := h.Validate(); err != nil {
 		return Internal(fmt.Errorf("the changed hero is invalid (a bug): %w", err))

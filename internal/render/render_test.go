@@ -248,7 +248,7 @@ func TestChart(t *testing.T) {
 func TestFightReportHTML(t *testing.T) {
 	rec, _ := json.Marshal(encounter.AttackRecord{Before: combat.State{Health: 30, Stamina: 40, Condition: "ok"}, After: combat.State{Health: 26, Stamina: 25, Condition: "dazed"}})
 	ini, _ := json.Marshal(encounter.Initiative{Rolls: [][]int{{4, 4}, {7, 2}}, Winner: "x", Difference: 5, Advance: 3})
-	e := &encounter.Encounter{Schema: 1, Name: `<b>"Bank" & co</b>`, Page: 1, Phase: encounter.PhaseAdvance, Sides: []encounter.Side{{Name: "x"}, {Name: "y"}},
+	e := &encounter.Encounter{Schema: encounter.SchemaVersion, Name: `<b>"Bank" & co</b>`, Page: 1, Phase: encounter.PhaseAdvance, Sides: []encounter.Side{{Name: "x"}, {Name: "y"}},
 		Combatants: []encounter.Combatant{
 			{ID: "a", Side: "x", Hero: hero.Hero{Name: "<script>", Health: hero.Health{Max: 30, Current: 26}, Stamina: hero.Stamina{Max: 40, Current: 25}}},
 			{ID: "b", Side: "y", Hero: hero.Hero{Name: "B", Health: hero.Health{Max: 10, Current: 10}, Stamina: hero.Stamina{Max: 10, Current: 10}}},

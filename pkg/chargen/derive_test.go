@@ -12,7 +12,7 @@ import (
 // draft returns a minimal hand-built hero: base abilities and pinned
 // health and stamina dice (all 3s) for the endurance.
 func draft(str, agi, wil, end int, powers ...hero.Power) *hero.Hero {
-	h := &hero.Hero{Schema: 1, Name: "Test", Kind: hero.KindHero, Powers: powers}
+	h := &hero.Hero{Schema: hero.SchemaVersion, Name: "Test", Kind: hero.KindHero, Powers: powers}
 	h.Abilities.Base = hero.Abilities{Strength: str, Agility: agi, Will: wil, Endurance: end}
 	return h
 }

@@ -11,7 +11,7 @@ import (
 // 51): derive gives the hero the grappling gun it relies on (p. 13), once.
 func TestAcrobaticsReliesOnAGrapplingGun(t *testing.T) {
 	for _, fill := range []bool{false, true} {
-		h := &hero.Hero{Schema: 1, Name: "Swing", Kind: hero.KindHero,
+		h := &hero.Hero{Schema: hero.SchemaVersion, Name: "Swing", Kind: hero.KindHero,
 			Abilities: hero.AbilitySet{Base: hero.Abilities{Strength: 10, Agility: 14, Will: 9, Endurance: 3}},
 			Powers:    []hero.Power{{Slug: "acrobatics", Name: "Acrobatics", Rank: 1, MaxRank: 2, Rolled: 1}},
 			Health:    hero.Health{Dice: []int{1, 2, 3}}, Stamina: hero.Stamina{Dice: []int{4, 5, 6}}}

@@ -189,7 +189,7 @@ func explainReaction(st *ruling.Steps, res *Result) {
 			extra = " (+1 extra panel, never free, to avoid it entirely)"
 		}
 		st.AddRow("dodge", "p. 35", "Dodging Table", "roll "+strconv.Itoa(min(max(rr.Total, 1), 12))+", "+res.Attack.StrikeClass.String(),
-			"1d6 %d%s = %d: %s%s; costs %s", rr.Roll, modsText(rr.Modifiers), rr.Total, rr.DodgeResult, extra, cost)
+			"1d6 %d%s = %d: %s%s; costs %s", rr.Roll, modsText(rr.Modifiers), rr.Total, rr.DodgeSymbol, extra, cost)
 	case ReactionBrace:
 		st.Add("brace", "p. 35", "brace: knockback threshold +%d (+5 per Super Strength rank); costs no panels", rr.BraceBonus)
 	case ReactionBlock:

@@ -11,7 +11,7 @@ import (
 // mk builds a minimal costumed character for tests (not a full hero file).
 func mk(name string, ac rulebook.ArmourClass) *hero.Hero {
 	return &hero.Hero{
-		Schema: 1, Name: name, Kind: hero.KindHero,
+		Schema: hero.SchemaVersion, Name: name, Kind: hero.KindHero,
 		Abilities: hero.AbilitySet{Final: hero.Abilities{Strength: 12, Agility: 12, Will: 10, Endurance: 10}},
 		Combat:    hero.Combat{ArmourClass: ac, KnockbackThreshold: 20, PanelsPerPage: 4},
 		Health:    hero.Health{Max: 40, Current: 40, Battered: 4},

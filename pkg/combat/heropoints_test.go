@@ -55,7 +55,7 @@ func TestResolveHeroPoints(t *testing.T) {
 		// to-hit 15; dodge 2 (not dodged), re-roll 6 (half); damage 6 and
 		// 4+4 = 8 S, halved: 4 S.
 		res := resolve(t, a, d, req, Options{}, 15, 2, 6, 6, 4, 4)
-		if res.Reaction.Roll != 6 || res.Reaction.DodgeResult != rulebook.DodgeHalf.Symbol() || res.Applied.Stamina != 4 {
+		if res.Reaction.Roll != 6 || res.Reaction.DodgeResult != rulebook.DodgeHalf.Word() || res.Applied.Stamina != 4 {
 			t.Fatalf("reaction %+v applied %+v", res.Reaction, res.Applied)
 		}
 		if err := res.Apply(d, nil); err != nil {

@@ -861,7 +861,7 @@ func (p *pipeline) reaction() (Outcome, error) {
 		}
 		mods = p.reactionMods(mods, false)
 		total, dr := DodgeOutcome(p.atk.StrikeClass, roll, 0, mods)
-		rr.Roll, rr.Modifiers, rr.Total, rr.DodgeResult = roll, mods, total, dr.Symbol()
+		rr.Roll, rr.Modifiers, rr.Total, rr.DodgeResult, rr.DodgeSymbol = roll, mods, total, dr.Word(), dr.Symbol()
 		switch dr {
 		case rulebook.DodgeFull:
 			rr.Success = true
@@ -1087,7 +1087,7 @@ func (p *pipeline) afterDamage() error {
 		whirl = v
 	}
 	// Reductions before knockback: dodge, ranged parry (p. 36).
-	if rr.Kind == ReactionDodge && (rr.DodgeResult == rulebook.DodgeHalf.Symbol() || rr.DodgeResult == string(rulebook.DodgePlusP)) {
+	if rr.Kind == ReactionDodge && (rr.DodgeResult == rulebook.DodgeHalf.Word() || rr.DodgeResult == rulebook.DodgePlusP.Word()) {
 		nh, ns := halfUp(h), halfUp(s)
 		rr.ReducedHealth, rr.ReducedStamina = h-nh, s-ns
 		h, s = nh, ns

@@ -20,12 +20,12 @@ type PsychicInput struct {
 	AttackerWill int `json:"attacker_will"`
 	// AttackerBonus is any bonus on the attacker's roll (Psychic Drain's
 	// +1 per psi spent, p. 68).
-	AttackerBonus int `json:"attacker_bonus,omitempty"`
+	AttackerBonus int `json:"attacker_bonus"`
 	DefenderWill  int `json:"defender_will"`
 	// WillBonus is the defender's Confidence Table will bonus (p. 24).
-	WillBonus int `json:"will_bonus,omitempty"`
+	WillBonus int `json:"will_bonus"`
 	// Resist is active resistance: a double-panel reaction adding 1d6.
-	Resist bool `json:"resist,omitempty"`
+	Resist bool `json:"resist"`
 }
 
 // Psychic rules on a psychic or magic attack (p. 43): 1d20 + will each
@@ -75,11 +75,11 @@ type ThrowResult struct {
 	CanThrow   bool    `json:"can_throw"`
 	// Metres thrown; Awkward objects go half as far.
 	Metres  int  `json:"metres"`
-	Awkward bool `json:"awkward,omitempty"`
+	Awkward bool `json:"awkward"`
 	// Damage is the thrown object's damage row and whether the thrower's
 	// damage bonus adds (objects over 1 kg, p. 41).
 	Damage     rulebook.DamageRow `json:"damage,omitzero"`
-	AddsBonus  bool               `json:"adds_bonus,omitempty"`
+	AddsBonus  bool               `json:"adds_bonus"`
 	DamageRule string             `json:"damage_rule,omitempty"`
 	Health     int                `json:"object_health,omitempty"`
 }
@@ -140,18 +140,18 @@ func ThrowPerson(strength int, massKg float64) (ThrowResult, error) {
 type FallInput struct {
 	Metres int `json:"metres"`
 	// Jump: a deliberate jump counts 5 m less.
-	Jump bool `json:"jump,omitempty"`
+	Jump bool `json:"jump"`
 	// Dividers are the faller's dividers, doubled for falls; Soft adds
 	// the GM's extra dividers for a soft landing (multiplies both).
 	Dividers rulebook.Dividers `json:"dividers"`
-	Soft     int               `json:"soft,omitempty"`
+	Soft     int               `json:"soft"`
 	// Acrobatics next to a surface avoids all fall damage; EdgeGrab is the
 	// reaction of grabbing the edge (no fall at all).
-	Acrobatics bool `json:"acrobatics,omitempty"`
-	EdgeGrab   bool `json:"edge_grab,omitempty"`
+	Acrobatics bool `json:"acrobatics"`
+	EdgeGrab   bool `json:"edge_grab"`
 	// HeroPoints make the GM re-roll the fall's damage that many times,
 	// keeping the least damage taken (p. 14; FallOn spends them).
-	HeroPoints int `json:"hero_points,omitempty"`
+	HeroPoints int `json:"hero_points"`
 }
 
 // FallResult is the damage of a fall.

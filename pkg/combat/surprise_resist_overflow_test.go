@@ -31,7 +31,7 @@ func TestSurpriseExemptsAnimalSenses(t *testing.T) {
 		}
 		// 6 + 1 = 7 against SC 2: +P, half damage (p. 35).
 		res := resolve(t, att, def, req, Options{}, 15, 6)
-		if res.Reaction.Kind != ReactionDodge || res.Reaction.DodgeResult != "+P" || res.Applied.Stamina != 2 {
+		if res.Reaction.Kind != ReactionDodge || res.Reaction.DodgeResult != "mostly" || res.Reaction.DodgeSymbol != "+P" || res.Applied.Stamina != 2 {
 			t.Errorf("%s: reaction %+v, applied %+v", p.Slug, res.Reaction, res.Applied)
 		}
 	}

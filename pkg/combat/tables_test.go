@@ -144,8 +144,9 @@ func TestDodgingTable(t *testing.T) {
 					def.Combat.KnockbackThreshold = 100
 					req := Request{Attack: "jab", Reaction: Reaction{Kind: ReactionDodge, TakeExtraPanel: extra}}
 					res := resolve(t, att, def, req, Options{}, 20, d)
-					if res.Reaction.DodgeResult != want {
-						t.Fatalf("dodge result %s, want %s", res.Reaction.DodgeResult, want)
+					wr, _ := rulebook.DodgeResultFromSymbol(want)
+					if res.Reaction.DodgeSymbol != want || res.Reaction.DodgeResult != wr.Word() {
+						t.Fatalf("dodge result %s (%s), want %s (%s)", res.Reaction.DodgeResult, res.Reaction.DodgeSymbol, wr.Word(), want)
 					}
 					wantH, wantS := 7, 15
 					switch {

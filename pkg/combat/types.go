@@ -183,10 +183,10 @@ type Movement struct {
 // Situation holds the circumstances of an attack: to-hit modifiers and
 // states the hero files cannot know (p. 33 and the power texts).
 type Situation struct {
-	Behind   bool `json:"behind,omitempty"`   // +2, not with Above
-	Above    bool `json:"above,omitempty"`    // +1, not with Behind
-	Unaware  bool `json:"unaware,omitempty"`  // +2
-	Grappled bool `json:"grappled,omitempty"` // +4 (also set when the defender's condition says grappled)
+	Behind   bool `json:"behind,omitempty"`  // +2, not with Above
+	Above    bool `json:"above,omitempty"`   // +1, not with Behind
+	Unaware  bool `json:"unaware,omitempty"` // +2
+	Grappled bool `json:"grappled"`          // +4 (also set when the defender's condition says grappled)
 	// Cover is the cover penalty, 0 to 10 (GM's judgement).
 	Cover int  `json:"cover,omitempty"`
 	Fog   bool `json:"fog,omitempty"` // -3
@@ -286,10 +286,10 @@ type Request struct {
 	// FreeReactionsUsed counts the defender's free reactions already used
 	// this page; a hero or villain has four per page against SC 0-1
 	// attacks (p. 31).
-	FreeReactionsUsed int `json:"free_reactions_used,omitempty"`
+	FreeReactionsUsed int `json:"free_reactions_used"`
 	// Kill: a mundane defender taken out is killed rather than knocked
 	// unconscious (the attacker's choice, p. 38).
-	Kill bool `json:"kill,omitempty"`
+	Kill bool `json:"kill"`
 	// MassKg is the thrown defender's mass for ModeThrow; 0 means an
 	// average super hero (DefaultPersonMassKg).
 	MassKg float64 `json:"mass_kg,omitempty"`
@@ -379,7 +379,7 @@ type AttackInfo struct {
 	ParryAs     string               `json:"parry_as,omitempty"`
 	Panels      int                  `json:"panels"`
 	Power       string               `json:"power,omitempty"`
-	Ranged      bool                 `json:"ranged,omitempty"`
+	Ranged      bool                 `json:"ranged"`
 	Melee       bool                 `json:"melee"`
 	// EnergyType is the attack's energy type, for immunities.
 	EnergyType string `json:"energy_type,omitempty"`
@@ -389,10 +389,10 @@ type AttackInfo struct {
 type ToHitResult struct {
 	// Rolled is false when no to-hit roll is made (crush, finishing move).
 	Rolled      bool                 `json:"rolled"`
-	Roll        int                  `json:"roll,omitempty"`
+	Roll        int                  `json:"roll"`
 	Modifiers   []Modifier           `json:"modifiers,omitempty"`
-	Total       int                  `json:"total,omitempty"`
-	Target      int                  `json:"target,omitempty"`
+	Total       int                  `json:"total"`
+	Target      int                  `json:"target"`
 	ArmourClass rulebook.ArmourClass `json:"armour_class"`
 	StrikeClass rulebook.StrikeClass `json:"strike_class"`
 	Hit         bool                 `json:"hit"`
@@ -406,12 +406,12 @@ type ReactionResult struct {
 	// Panels is what the reaction costs the defender from its next panels;
 	// Free says it was one of the four free reactions against SC 0-1.
 	Panels int  `json:"panels"`
-	Free   bool `json:"free,omitempty"`
+	Free   bool `json:"free"`
 	// Roll, Modifiers, Total, Target: the parry d20, dodge d6, judo d6.
-	Roll      int        `json:"roll,omitempty"`
+	Roll      int        `json:"roll"`
 	Modifiers []Modifier `json:"modifiers,omitempty"`
-	Total     int        `json:"total,omitempty"`
-	Target    int        `json:"target,omitempty"`
+	Total     int        `json:"total"`
+	Target    int        `json:"target"`
 	Success   bool       `json:"success"`
 	// Parry: which parry, its table row/column, ranged form, virtual damage.
 	Parry         string `json:"parry,omitempty"`
@@ -420,15 +420,19 @@ type ReactionResult struct {
 	RangedForm    bool   `json:"ranged_form,omitempty"`
 	VirtualDamage int    `json:"virtual_damage,omitempty"`
 	Caught        bool   `json:"caught,omitempty"`
-	// Dodge: the Dodging Table result and whether the extra panel was taken.
+	// Dodge: the Dodging Table result as a stable word (fail, half,
+	// mostly, evade: rulebook.DodgeResult.Word), the book's symbol beside
+	// it (-, ½, +P, Y), and whether the extra panel was taken.
 	DodgeResult string `json:"dodge_result,omitempty"`
+	DodgeSymbol string `json:"dodge_symbol,omitempty"`
 	ExtraPanel  bool   `json:"extra_panel,omitempty"`
 	// Block: the object, its health before and after, destroyed.
 	Object          string `json:"object,omitempty"`
 	ObjectHealth    int    `json:"object_health,omitempty"`
 	ObjectRemaining int    `json:"object_remaining,omitempty"`
 	ObjectDestroyed bool   `json:"object_destroyed,omitempty"`
-	// Brace: the knockback threshold bonus.
+	// Brace: the knockback threshold bonus (brace only, like the other
+	// kind-specific fields here).
 	BraceBonus int `json:"brace_bonus,omitempty"`
 	// Judo: the grab, the column read, the table cell.
 	JudoGrab   *ToHitResult `json:"judo_grab,omitempty"`
@@ -438,8 +442,8 @@ type ReactionResult struct {
 	ResistRoll int `json:"resist_roll,omitempty"`
 	// Reduced is the incoming damage this reaction took off (health,
 	// stamina).
-	ReducedHealth  int `json:"reduced_health,omitempty"`
-	ReducedStamina int `json:"reduced_stamina,omitempty"`
+	ReducedHealth  int `json:"reduced_health"`
+	ReducedStamina int `json:"reduced_stamina"`
 	// Reflect is the energy an Energy Reflect parry may send back at the
 	// attacker (p. 56): ReflectedAttack builds the return shot from it.
 	Reflect *Reflection `json:"reflect,omitempty"`
@@ -471,7 +475,7 @@ type DamageResult struct {
 	BonusSources []Modifier `json:"bonus_sources,omitempty"`
 	BonusHealth  int        `json:"bonus_health"`
 	BonusStamina int        `json:"bonus_stamina"`
-	Minimum      bool       `json:"minimum,omitempty"`
+	Minimum      bool       `json:"minimum"`
 	// BonusDropped is a damage bonus given for a Physical Damage Table
 	// row that takes none (projectile, explosive, energy blast; p. 36),
 	// and so not added.
@@ -487,7 +491,7 @@ type KnockbackResult struct {
 	// and dividers).
 	StaminaCounted int `json:"stamina_counted"`
 	Threshold      int `json:"threshold"`
-	BraceBonus     int `json:"brace_bonus,omitempty"`
+	BraceBonus     int `json:"brace_bonus"`
 	Excess         int `json:"excess"`
 	Metres         int `json:"metres"`
 	// Obstructions met, in order; Travelled is where the defender ends up.
@@ -498,7 +502,7 @@ type KnockbackResult struct {
 	ProneBonus int  `json:"prone_bonus,omitempty"`
 	ProneTotal int  `json:"prone_total,omitempty"`
 	Agility    int  `json:"agility,omitempty"`
-	Automatic  bool `json:"automatic,omitempty"`
+	Automatic  bool `json:"automatic"`
 	Prone      bool `json:"prone"`
 }
 
@@ -534,13 +538,13 @@ type AppliedResult struct {
 	// Stamina.
 	Health   int `json:"health"`
 	Stamina  int `json:"stamina"`
-	Overflow int `json:"overflow,omitempty"`
+	Overflow int `json:"overflow"`
 }
 
 // Absorber is something that soaked up damage before dividers.
 type Absorber struct {
 	Source  string `json:"source"`
-	Roll    int    `json:"roll,omitempty"`
+	Roll    int    `json:"roll"`
 	Health  int    `json:"health"`
 	Stamina int    `json:"stamina"`
 }
@@ -550,10 +554,10 @@ type State struct {
 	Health    int    `json:"health"`
 	Stamina   int    `json:"stamina"`
 	Condition string `json:"condition"`
-	Prone     bool   `json:"prone,omitempty"`
+	Prone     bool   `json:"prone"`
 	Grabbed   string `json:"grabbed_by,omitempty"`
-	Grappled  bool   `json:"grappled,omitempty"`
-	Hits      int    `json:"hits,omitempty"` // mundane characters
+	Grappled  bool   `json:"grappled"`
+	Hits      int    `json:"hits"` // mundane characters
 }
 
 // MundaneResult is the simplified rule for mundane defenders (p. 38).
@@ -599,12 +603,12 @@ type PoolSpend struct {
 type PsychicResult struct {
 	AttackerRoll  int  `json:"attacker_roll"`
 	AttackerWill  int  `json:"attacker_will"`
-	AttackerBonus int  `json:"attacker_bonus,omitempty"`
+	AttackerBonus int  `json:"attacker_bonus"`
 	AttackerTotal int  `json:"attacker_total"`
 	DefenderRoll  int  `json:"defender_roll"`
 	DefenderWill  int  `json:"defender_will"`
-	WillBonus     int  `json:"will_bonus,omitempty"`
-	Resist        bool `json:"resist,omitempty"`
+	WillBonus     int  `json:"will_bonus"`
+	Resist        bool `json:"resist"`
 	ResistRoll    int  `json:"resist_roll,omitempty"`
 	DefenderTotal int  `json:"defender_total"`
 	Success       bool `json:"success"`

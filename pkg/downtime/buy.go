@@ -29,7 +29,7 @@ type BuyResult struct {
 	Cost           int    `json:"cost"`
 	Formula        string `json:"formula"`
 	ExperienceLeft int    `json:"experience_left"`
-	NewPower       bool   `json:"new_power,omitempty"`
+	NewPower       bool   `json:"new_power"`
 	// Upkeep is the increase to keep with 5 experience a week (p. 46).
 	Upkeep *hero.Upkeep `json:"upkeep,omitempty"`
 	// Power is the power gained or raised.

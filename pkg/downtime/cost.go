@@ -67,7 +67,7 @@ type Price struct {
 	// (0 where no upkeep applies).
 	UpkeepWeeks int `json:"upkeep_weeks"`
 	// NewPower marks the new-power cost (30 x powers).
-	NewPower bool `json:"new_power,omitempty"`
+	NewPower bool `json:"new_power"`
 }
 
 // XPPerPoint is what one downtime point is worth towards the goal under

@@ -19,7 +19,7 @@ type PlanRow struct {
 	Weeks int `json:"weeks"`
 	// UpkeepPoints is the points a week that keep the increase at this
 	// rate (5 experience a week, p. 46); 0 where no upkeep applies.
-	UpkeepPoints int `json:"upkeep_points_per_week,omitempty"`
+	UpkeepPoints int `json:"upkeep_points_per_week"`
 }
 
 // Plan is what the next increase of a goal will take.

@@ -35,16 +35,16 @@ type Credit struct {
 	XP int `json:"xp"`
 	// Upkeep is the part used to keep a recent increase (p. 46); it does
 	// not accrue.
-	Upkeep int `json:"upkeep,omitempty"`
+	Upkeep int `json:"upkeep"`
 	// Accrued is the part added to the goal's experience (or to the
 	// device's progress).
 	Accrued int `json:"accrued"`
 	// Lost is experience a finished device could not take.
-	Lost int `json:"lost,omitempty"`
+	Lost int `json:"lost"`
 	// Experience is the goal's experience now (a device's progress).
 	Experience int `json:"experience"`
 	// Ready says the next increase can now be bought.
-	Ready bool `json:"ready,omitempty"`
+	Ready bool `json:"ready"`
 }
 
 // SpendResult reports a spend.
@@ -53,7 +53,7 @@ type SpendResult struct {
 	PointsLeft int          `json:"points_left"`
 	Activity   string       `json:"activity,omitempty"`
 	Fit        rulebook.Fit `json:"fit,omitempty"`
-	Simpler    bool         `json:"simpler,omitempty"`
+	Simpler    bool         `json:"simpler"`
 	// XPPerPoint is the activity's total experience per point.
 	XPPerPoint int          `json:"xp_per_point"`
 	Credits    []Credit     `json:"credits"`

@@ -44,11 +44,11 @@ type WeekResult struct {
 	Week   int `json:"week"`
 	// Allowance is this week's downtime points (p. 44).
 	Allowance int  `json:"allowance"`
-	Away      bool `json:"away,omitempty"`
+	Away      bool `json:"away"`
 	// Carried are last week's unspent points kept under the carry-over
 	// option; Forfeited those lost without it.
-	Carried   int              `json:"carried,omitempty"`
-	Forfeited int              `json:"forfeited,omitempty"`
+	Carried   int              `json:"carried"`
+	Forfeited int              `json:"forfeited"`
 	Points    int              `json:"points"`
 	Upkeep    []UpkeepReport   `json:"upkeep"`
 	Reverted  []UpkeepReport   `json:"reverted"`

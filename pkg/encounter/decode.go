@@ -28,10 +28,43 @@ func Decode(data []byte) (*Encounter, error) {
 	if err := jsonfile.Decode(data, e, fileFormat); err != nil {
 		return nil, err
 	}
+	migrate(e)
 	if err := e.Validate(); err != nil {
 		return nil, err
 	}
 	return e, nil
+}
+
+// migrations upgrade an encounter of an older schema version to the next
+// version, keyed by the version they upgrade from.
+var migrations = map[int]func(*Encounter){
+	// Version 1 has no Revert on its events (the field is new in 2): its
+	// changes cannot be undone. Its attack records name dodge results by
+	// the book's symbol; version 2 by a stable word with the symbol
+	// beside (hero.DodgeWordsV2).
+	1: func(e *Encounter) {
+		for i := range e.Log {
+			e.Log[i].Details = hero.DodgeWordsV2(e.Log[i].Details)
+		}
+	},
+}
+
+// migrate upgrades a decoded encounter of a known older schema version,
+// one version at a time, and every combatant's hero file (hero.Migrate);
+// Validate refuses versions it does not know.
+func migrate(e *Encounter) {
+	for i := range e.Combatants {
+		// A problem is left for Validate to name with its path.
+		_ = hero.Migrate(&e.Combatants[i].Hero)
+	}
+	for e.Schema != SchemaVersion {
+		up, ok := migrations[e.Schema]
+		if !ok {
+			return
+		}
+		up(e)
+		e.Schema++
+	}
 }
 
 // Encode writes an encounter as indented JSON with a trailing newline, not

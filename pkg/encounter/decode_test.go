@@ -51,7 +51,7 @@ func TestDecodeErrors(t *testing.T) {
 		{"trailing", append(append([]byte{}, good...), []byte("{}")...), "$", "unexpected data"},
 		{"unknown field", edit(`"per_page": 4,`, `"per_page": 4, "bonus": 1,`), "$.combatants[0].panels.bonus", "unknown field"},
 		{"wrong type", edit(`"page": 1,`, `"page": "one",`), "$.page", "expected"},
-		{"schema", edit(`"schema": 1,`, `"schema": 2,`), "$.schema", "not supported"},
+		{"schema", edit(`"schema": 2,`, `"schema": 3,`), "$.schema", "not supported"},
 		{"phase", edit(`"phase": "advance"`, `"phase": "lunch"`), "$.phase", "not one of"},
 		{"page 0 outside surprise", edit(`"page": 1,`, `"page": 0,`), "$.page", "surprise round"},
 		{"winner", edit(`"winner": "heroes"`, `"winner": "villains"`), "$.initiative.winner", "make \"heroes\""},

@@ -35,10 +35,14 @@ import (
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/ruling"
+	"github.com/codename-spandex/spandex/pkg/undo"
 )
 
-// SchemaVersion is the encounter file schema this build reads and writes.
-const SchemaVersion = 1
+// SchemaVersion is the encounter file schema this build writes. It reads
+// every older version too (see migrations in decode.go). Version 2 records
+// on each change's last event what the change did (Event.Revert), for
+// `fight undo`.
+const SchemaVersion = 2
 
 // MaxFileSize bounds an encounter file (it embeds every combatant's hero).
 const MaxFileSize = 64 << 20
@@ -76,7 +80,7 @@ func (p Phase) acting() bool {
 	return p == PhaseSurprise || p == PhaseAdvance || p == PhaseLosers || p == PhaseRemainder
 }
 
-// Encounter is one fight, as stored in an encounter file (schema 1,
+// Encounter is one fight, as stored in an encounter file (schema 2,
 // docs/encounter.schema.json).
 type Encounter struct {
 	Schema int    `json:"schema"`
@@ -247,12 +251,12 @@ type Effect struct {
 	// for other effects.
 	EscapeChance *int `json:"escape_chance,omitempty"`
 	// Strength is a binding's strength: 10 per point spent (p. 64).
-	Strength int `json:"strength,omitempty"`
+	Strength int `json:"strength"`
 	// Health is a force wall's or shield's health, rolled once when the
 	// power was gained (p. 59); Hard marks a hard wall or shield, which
 	// cannot be raised again in the fight once destroyed.
-	Health int  `json:"health,omitempty"`
-	Hard   bool `json:"hard,omitempty"`
+	Health int  `json:"health"`
+	Hard   bool `json:"hard"`
 	// Strikes counts a phased combatant's partial re-phase strikes, and
 	// Rephased says one of them left it partially re-phased: hurt normally
 	// until it switches Phasing again (20% cumulative a strike, p. 66).
@@ -272,7 +276,8 @@ type Event struct {
 	Phase Phase `json:"phase"`
 	// Kind is what happened: new, surprise, initiative, repay, move,
 	// action, mental, attack, smash, reaction, lost, pass, hold, effect,
-	// upkeep, luck, danger-sense, escape, leave, recovery, refill, end-page.
+	// upkeep, luck, danger-sense, escape, leave, recovery, refill, end-page,
+	// undo.
 	Kind   string `json:"kind"`
 	Actor  string `json:"actor,omitempty"`
 	Target string `json:"target,omitempty"`
@@ -287,6 +292,11 @@ type Event struct {
 	// Details is the full typed record: its shape depends on Kind (see
 	// DetailsTypes; the schema has one per kind).
 	Details json.RawMessage `json:"details,omitempty"`
+	// Revert, on the last event a command appended, is what the command
+	// changed: the patch that takes the file back to before it (`fight
+	// undo`, package undo). Absent on the command's other events, on the
+	// first event and on files written before schema 2.
+	Revert *undo.Revert `json:"revert,omitempty"`
 }
 
 // DetailsTypes maps each event kind that carries details to the type of
@@ -303,6 +313,7 @@ func DetailsTypes() map[string]any {
 		"initiative": Initiative{},
 		"mental":     combat.MentalResult{},
 		"smash":      combat.ObjectStrike{},
+		"undo":       undo.Details{},
 	}
 }
 

@@ -47,7 +47,7 @@ func duel(t *testing.T) *Encounter {
 		t.Fatal(err)
 	}
 	mk := func(name string, stamina int) *hero.Hero {
-		h := &hero.Hero{Schema: 1, Name: name, Kind: hero.KindVillain}
+		h := &hero.Hero{Schema: hero.SchemaVersion, Name: name, Kind: hero.KindVillain}
 		h.Combat.ArmourClass = k
 		h.Combat.KnockbackThreshold = 1000
 		h.Combat.PanelsPerPage = 4

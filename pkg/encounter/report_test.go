@@ -25,7 +25,7 @@ func reportFight(t *testing.T) *Encounter {
 	a := hero.Hero{Name: "Alpha", Kind: hero.KindHero, Health: hero.Health{Max: 30, Current: 22, Battered: 3}, Stamina: hero.Stamina{Max: 40, Current: 18, Dazed: 8, Stunned: 4}}
 	b := hero.Hero{Name: "Beta", Kind: hero.KindVillain, Health: hero.Health{Max: 20, Current: 20}, Stamina: hero.Stamina{Max: 20, Current: 20}}
 	m := hero.Hero{Name: "Mook", Kind: hero.KindMundane, Mundane: &hero.Mundane{Hits: 1}}
-	return &Encounter{Schema: 1, Name: "test", Page: 2, Phase: PhaseLosers,
+	return &Encounter{Schema: SchemaVersion, Name: "test", Page: 2, Phase: PhaseLosers,
 		Sides:      []Side{{"x"}, {"y"}},
 		Combatants: []Combatant{{ID: "a", Side: "x", Hero: a}, {ID: "b", Side: "y", Hero: b}, {ID: "m", Side: "y", Hero: m}},
 		Log: []Event{
@@ -114,7 +114,7 @@ func TestReport(t *testing.T) {
 // An encounter with an empty log still reports (no pages), and every
 // list is present for JSON.
 func TestReportEmpty(t *testing.T) {
-	e := &Encounter{Schema: 1, Sides: []Side{{"x"}}, Combatants: []Combatant{{ID: "a", Side: "x", Hero: hero.Hero{Health: hero.Health{Max: 5, Current: 4}}}}}
+	e := &Encounter{Schema: SchemaVersion, Sides: []Side{{"x"}}, Combatants: []Combatant{{ID: "a", Side: "x", Hero: hero.Hero{Health: hero.Health{Max: 5, Current: 4}}}}}
 	r := e.Report()
 	if r.Pages == nil || len(r.Pages) != 0 || r.Standing == nil || len(r.Combatants) != 1 || r.Combatants[0].Pages == nil {
 		t.Fatalf("%+v", r)

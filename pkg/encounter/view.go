@@ -109,7 +109,21 @@ type Status struct {
 	FreeReactions int      `json:"free_reactions"`
 	Why           []string `json:"why,omitempty"`
 	Effects       []string `json:"effects,omitempty"`
-	Pools         []string `json:"pools,omitempty"`
+	// Pools are the combatant's point pools (psi, magic, energy...): an
+	// empty list for none.
+	Pools []PoolStatus `json:"pools"`
+}
+
+// PoolStatus is one point pool on the board.
+type PoolStatus struct {
+	Name    string `json:"name"`
+	Current int    `json:"current"`
+	Max     int    `json:"max"`
+}
+
+// String is the board's text: "psi 15/15".
+func (p PoolStatus) String() string {
+	return p.Name + " " + strconv.Itoa(p.Current) + "/" + strconv.Itoa(p.Max)
 }
 
 // Board is the whole fight at a glance (`fight status`).
@@ -148,7 +162,7 @@ func (e *Encounter) Status() Board {
 		s := Status{ID: c.ID, Name: h.Name, Side: c.Side, Kind: h.Kind, Condition: c.OutState(), Out: c.Out(), OutReason: c.Why(),
 			Health: h.Health.Current, HealthMax: h.Health.Max, Stamina: h.Stamina.Current, StaminaMax: h.Stamina.Max,
 			PerPage: c.Panels.PerPage, Used: c.Panels.Used, Left: c.Panels.Left(), Saved: c.Panels.Saved, Held: c.Panels.Held,
-			Owed: c.Panels.Owed, FreeReactions: c.Panels.FreeReactions, Why: c.Panels.Why}
+			Owed: c.Panels.Owed, FreeReactions: c.Panels.FreeReactions, Why: c.Panels.Why, Pools: []PoolStatus{}}
 		if c.Out() {
 			s.Left = 0
 		}
@@ -169,7 +183,7 @@ func (e *Encounter) Status() Board {
 			s.Effects = append(s.Effects, name)
 		}
 		for _, p := range h.Pools {
-			s.Pools = append(s.Pools, p.Name+" "+strconv.Itoa(p.Current)+"/"+strconv.Itoa(p.Max))
+			s.Pools = append(s.Pools, PoolStatus{Name: p.Name, Current: p.Current, Max: p.Max})
 		}
 		b.Combatants = append(b.Combatants, s)
 	}

@@ -45,6 +45,11 @@ func (h *Hero) Clone() *Hero {
 		for i, e := range h.Log {
 			e.Seed = cloneUint(e.Seed)
 			e.Details = slices.Clone(e.Details)
+			if e.Revert != nil {
+				r := *e.Revert
+				r.Patch = slices.Clone(r.Patch)
+				e.Revert = &r
+			}
 			c.Log[i] = e
 		}
 	}

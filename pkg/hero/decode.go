@@ -1,7 +1,12 @@
 package hero
 
 import (
+	"bytes"
+	"encoding/json"
+
 	"github.com/codename-spandex/spandex/pkg/jsonfile"
+	"github.com/codename-spandex/spandex/pkg/jsonpatch"
+	"github.com/codename-spandex/spandex/pkg/rulebook"
 )
 
 // MaxFileSize bounds a hero file so no input can exhaust memory.
@@ -46,10 +51,66 @@ func DecodeDraft(data []byte) (*Hero, error) {
 }
 
 // migrations upgrade a hero file of an older schema version to the next
-// version, keyed by the version they upgrade from. Schema 1 is the first
-// hero file layout, so there are none yet: a file of version 0 (or with
-// no schema) is not an old file but a broken one, and is refused.
-var migrations = map[int]func(*Hero){}
+// version, keyed by the version they upgrade from. A file of version 0
+// (or with no schema) is not an old file but a broken one, and is refused.
+var migrations = map[int]func(*Hero){
+	// Version 1 has no Revert on its log events (new in 2): its changes
+	// cannot be undone. Its attack records name dodge results by the
+	// book's symbol; version 2 by a stable word with the symbol beside.
+	1: func(h *Hero) {
+		for i := range h.Log {
+			h.Log[i].Details = DodgeWordsV2(h.Log[i].Details)
+		}
+	},
+}
+
+// DodgeWordsV2 upgrades a version 1 log event's details: every
+// "dodge_result" holding a Dodging Table symbol (-, ½, +P, Y) gets the
+// stable word (fail, half, mostly, evade) and a "dodge_symbol" member with
+// the symbol. Details without one come back unchanged (the same bytes).
+func DodgeWordsV2(details json.RawMessage) json.RawMessage {
+	if !bytes.Contains(details, []byte(`"dodge_result"`)) {
+		return details
+	}
+	v, err := jsonpatch.Parse(details)
+	if err != nil {
+		return details
+	}
+	if !dodgeWords(v) {
+		return details
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return details
+	}
+	return b
+}
+
+// dodgeWords rewrites the dodge results below v, reporting a change.
+func dodgeWords(v any) bool {
+	changed := false
+	switch x := v.(type) {
+	case *jsonpatch.Object:
+		if s, ok := x.Get("dodge_result"); ok {
+			if sym, ok := s.(string); ok {
+				if r, ok := rulebook.DodgeResultFromSymbol(sym); ok {
+					x.Set("dodge_result", r.Word())
+					x.Set("dodge_symbol", r.Symbol())
+					changed = true
+				}
+			}
+		}
+		for _, k := range x.Keys() {
+			c, _ := x.Get(k)
+			changed = dodgeWords(c) || changed
+		}
+	case []any:
+		for _, c := range x {
+			changed = dodgeWords(c) || changed
+		}
+	}
+	return changed
+}
 
 // Migrate upgrades a decoded hero file of a known older schema version to
 // SchemaVersion, one version at a time, and refuses a missing schema or a
@@ -62,6 +123,13 @@ func Migrate(h *Hero) error {
 		}
 		up(h)
 		h.Schema++
+	}
+	// Embedded sidekicks are hero files of their own: upgrade them too
+	// (a problem is left for Validate to name with its path).
+	for i := range h.Powers {
+		if sk := h.Powers[i].Sidekick; sk != nil {
+			_ = Migrate(sk)
+		}
 	}
 	return nil
 }

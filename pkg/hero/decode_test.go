@@ -90,7 +90,7 @@ func TestDecodeErrors(t *testing.T) {
 		{"bad armour class", mutate(t, func(m map[string]any) { obj(m, "combat")["armour_class"] = "Q" }), "$.combat.armour_class", "Q"},
 		{"missing armour class", mutate(t, func(m map[string]any) { delete(obj(m, "combat"), "armour_class") }), "$.combat.armour_class", "missing"},
 		{"schema missing", mutate(t, func(m map[string]any) { delete(m, "schema") }), "$.schema", "missing"},
-		{"schema future", mutate(t, func(m map[string]any) { m["schema"] = 2 }), "$.schema", "not supported"},
+		{"schema future", mutate(t, func(m map[string]any) { m["schema"] = 3 }), "$.schema", "not supported"},
 		{"name missing", mutate(t, func(m map[string]any) { m["name"] = "" }), "$.name", "missing"},
 		{"bad kind", mutate(t, func(m map[string]any) { m["kind"] = "god" }), "$.kind", `"god"`},
 		{"rank above max", mutate(t, func(m map[string]any) { m["powers"].([]any)[0].(map[string]any)["rank"] = 4 }), "$.powers[0].rank", "maximum of 3"},
@@ -183,11 +183,12 @@ func TestAppendEvent(t *testing.T) {
 
 func TestDecodeDraftSchema(t *testing.T) {
 	for _, tt := range []struct{ in, want string }{
-		{`{"name":"x"}`, "$.schema: missing (this build reads schema 1)"},
-		{`{"schema":0,"name":"x"}`, "$.schema: missing (this build reads schema 1)"},
-		{`{"schema":-3,"name":"x"}`, "$.schema: version -3 is not supported (this build reads schema 1)"},
-		{`{"schema":2,"name":"x"}`, "$.schema: version 2 is not supported (this build reads schema 1)"},
+		{`{"name":"x"}`, "$.schema: missing (this build reads schema 2)"},
+		{`{"schema":0,"name":"x"}`, "$.schema: missing (this build reads schema 2)"},
+		{`{"schema":-3,"name":"x"}`, "$.schema: version -3 is not supported (this build reads schema 2)"},
+		{`{"schema":3,"name":"x"}`, "$.schema: version 3 is not supported (this build reads schema 2)"},
 		{`{"schema":1,"name":"x"}`, ""},
+		{`{"schema":2,"name":"x"}`, ""},
 	} {
 		_, err := DecodeDraft([]byte(tt.in))
 		got := ""

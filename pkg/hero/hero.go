@@ -1,6 +1,6 @@
 // Package hero is spandex's model of a character: heroes, villains,
 // sidekicks and mundane supporting characters, as stored in a hero file
-// (schema version 1, documented in docs/hero-file.md and
+// (schema version 2, documented in docs/hero-file.md and
 // docs/hero.schema.json). It has no I/O; decoding and validation work on
 // byte slices.
 package hero
@@ -12,10 +12,13 @@ import (
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/jsonfile"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
+	"github.com/codename-spandex/spandex/pkg/undo"
 )
 
-// SchemaVersion is the hero file schema this build reads and writes.
-const SchemaVersion = 1
+// SchemaVersion is the hero file schema this build writes. It reads
+// older versions too (see migrations in decode.go). Version 2 records on
+// each log event what the change did (Event.Revert), for `hero undo`.
+const SchemaVersion = 2
 
 // Kind says what sort of character a hero file holds.
 type Kind string
@@ -33,7 +36,7 @@ const (
 
 // Hero is one character, as read from and written to a hero file.
 type Hero struct {
-	Schema int    `json:"schema" jsonschema:"required,enum=1"`
+	Schema int    `json:"schema" jsonschema:"required,enum=1,enum=2"`
 	Name   string `json:"name" jsonschema:"required,minLength=1"`
 	Kind   Kind   `json:"kind" jsonschema:"required,enum=hero,enum=villain,enum=sidekick,enum=mundane,enum=robot,enum=android,enum=summoned"`
 	// NPCType is the supporting-cast type for generated NPCs
@@ -142,7 +145,7 @@ type Power struct {
 	// Rolled counts how many slots gained this power by a roll (rank 4+
 	// needs two, p. 7); Improved counts improvements bought with slots.
 	Rolled   int `json:"rolled,omitempty"`
-	Improved int `json:"improved,omitempty"`
+	Improved int `json:"improved"`
 	// Flavours are sub-powers and types: energy type, martial-arts style,
 	// spells, implants, senses, ...
 	Flavours []Flavour `json:"flavours,omitempty"`
@@ -172,7 +175,7 @@ type Flavour struct {
 	Roll  int    `json:"roll,omitempty"`
 	Rank  int    `json:"rank,omitempty"`
 	// Speciality marks the speciality spell or psychic power (half cost).
-	Speciality bool `json:"speciality,omitempty"`
+	Speciality bool `json:"speciality"`
 	// Weapon and Mode for weapon mastery; Sense for super senses.
 	Detail string `json:"detail,omitempty"`
 	// Options are choices made for this flavour at later ranks (weapon
@@ -221,11 +224,11 @@ type Combat struct {
 	Immunities []string `json:"immunities,omitempty"`
 	// BraceBonus is the knockback threshold bonus of the brace reaction:
 	// +5 per Super Strength rank (pp. 35, 76); 0 means cannot brace.
-	BraceBonus int `json:"brace_bonus,omitempty"`
+	BraceBonus int `json:"brace_bonus"`
 	// ParryBonus is added to parry rolls (Animal Senses +1, p. 74).
-	ParryBonus int `json:"parry_bonus,omitempty"`
+	ParryBonus int `json:"parry_bonus"`
 	// NeverSurprised: Danger Sense or Animal Senses (pp. 54, 74).
-	NeverSurprised bool `json:"never_surprised,omitempty"`
+	NeverSurprised bool `json:"never_surprised"`
 	// Moves are the other ways of moving (flight, leap, glide, swing...),
 	// in metres per panel or per action as noted.
 	Moves []Move `json:"moves,omitempty"`
@@ -268,31 +271,31 @@ type Attack struct {
 	// AddsDamageBonus says whether the damage bonus applies (unarmed, melee, thrown).
 	AddsDamageBonus bool `json:"adds_damage_bonus"`
 	// ExtraDamage is a flat bonus from powers (weapon mastery, cyber weapon).
-	ExtraDamage int `json:"extra_damage,omitempty"`
+	ExtraDamage int `json:"extra_damage"`
 	// ParryAs is the Parrying Table row this attack counts as.
 	ParryAs string `json:"parry_as,omitempty"`
 	// Ranged attacks have a range in metres.
-	Ranged bool `json:"ranged,omitempty"`
-	Range  int  `json:"range,omitempty"`
+	Ranged bool `json:"ranged"`
+	Range  int  `json:"range"`
 	// Panels is 1 or 2 (double-panel).
 	Panels int `json:"panels"`
 	// RecoveryPanels are panels spent in advance after the attack (the
 	// flying kick, slam and charge take 1, pp. 51-76).
-	RecoveryPanels int `json:"recovery_panels,omitempty"`
+	RecoveryPanels int `json:"recovery_panels"`
 	// ToHitBonus is added to the to-hit roll (the haymaker's +2, p. 66).
-	ToHitBonus int `json:"to_hit_bonus,omitempty"`
+	ToHitBonus int `json:"to_hit_bonus"`
 	// LowersDividers: the target's H and S dividers count as this much
 	// lower (Energy Blast 2, p. 55); LowersStaminaDivider lowers only the
 	// S divider (Stunning Attack 2, p. 76).
-	LowersDividers       int `json:"lowers_dividers,omitempty"`
-	LowersStaminaDivider int `json:"lowers_stamina_divider,omitempty"`
+	LowersDividers       int `json:"lowers_dividers"`
+	LowersStaminaDivider int `json:"lowers_stamina_divider"`
 	// IgnoresDividers: Eldritch Bolt and Psionic Blast (pp. 63, 68).
-	IgnoresDividers bool `json:"ignores_dividers,omitempty"`
+	IgnoresDividers bool `json:"ignores_dividers"`
 	// NoToHit: the attack needs no to-hit roll (electrical arc, p. 57).
-	NoToHit bool `json:"no_to_hit,omitempty"`
+	NoToHit bool `json:"no_to_hit"`
 	// Mental: resolved with a mental (psychic or magic) attack roll
 	// instead of a to-hit roll (p. 42).
-	Mental bool `json:"mental,omitempty"`
+	Mental bool `json:"mental"`
 	// Power names the power behind the attack, if any.
 	Power string `json:"power,omitempty"`
 	Notes string `json:"notes,omitempty"`
@@ -309,10 +312,10 @@ type Parry struct {
 	// AddsDamageBonus says whether the damage bonus adds to the virtual damage.
 	AddsDamageBonus bool `json:"adds_damage_bonus"`
 	// Ranged parries reduce damage before knockback (p. 36).
-	Ranged bool `json:"ranged,omitempty"`
+	Ranged bool `json:"ranged"`
 	// Automatic: the parry always succeeds (Energy Reflect against its
 	// own energy type, p. 56).
-	Automatic bool   `json:"automatic,omitempty"`
+	Automatic bool   `json:"automatic"`
 	Notes     string `json:"notes,omitempty"`
 }
 
@@ -392,7 +395,7 @@ type Profile struct {
 	NonHuman bool `json:"non_human"`
 	// WillBonus is the Confidence Table's Will bonus when defending
 	// against mental attacks (p. 24); derived from confidence.
-	WillBonus int `json:"will_bonus,omitempty"`
+	WillBonus int `json:"will_bonus"`
 	// Scenarios is the history of scenario outcomes, newest last; success
 	// rate counts successes in the last five.
 	Scenarios []Scenario `json:"scenarios,omitempty"`
@@ -464,10 +467,10 @@ type Device struct {
 	Stage       string `json:"stage"`
 	Experience  int    `json:"experience"`
 	PerStage    int    `json:"per_stage"`
-	KnownDesign bool   `json:"known_design,omitempty"`
-	Functions   int    `json:"functions,omitempty"`
+	KnownDesign bool   `json:"known_design"`
+	Functions   int    `json:"functions"`
 	// Robot marks a robot built as a device (pp. 49-50).
-	Robot bool `json:"robot,omitempty"`
+	Robot bool `json:"robot"`
 }
 
 // Condition is the character's current state (pp. 37-38).
@@ -481,13 +484,13 @@ type Condition struct {
 	Prone       bool `json:"prone"`
 	// KnockedOut is set by a finishing move: no stamina recovery for
 	// KnockedOutHours.
-	KnockedOut      bool `json:"knocked_out,omitempty"`
-	KnockedOutHours int  `json:"knocked_out_hours,omitempty"`
+	KnockedOut      bool `json:"knocked_out"`
+	KnockedOutHours int  `json:"knocked_out_hours"`
 	// Grabbed/Grappled by whom.
 	GrabbedBy string `json:"grabbed_by,omitempty"`
-	Grappled  bool   `json:"grappled,omitempty"`
+	Grappled  bool   `json:"grappled"`
 	// TakenOut is for mundane characters (p. 38).
-	TakenOut bool `json:"taken_out,omitempty"`
+	TakenOut bool `json:"taken_out"`
 }
 
 // State names the worst current condition: dead, deaths_door,
@@ -520,13 +523,13 @@ type Mundane struct {
 	// Weapon is the combatant's weapon, if any.
 	Weapon string `json:"weapon,omitempty"`
 	// ProwessRoll is the combatant table roll with its bonus.
-	ProwessRoll int  `json:"prowess_roll,omitempty"`
-	Trained     bool `json:"trained,omitempty"`
-	Elite       bool `json:"elite,omitempty"`
+	ProwessRoll int  `json:"prowess_roll"`
+	Trained     bool `json:"trained"`
+	Elite       bool `json:"elite"`
 	// SuperStrikes and NormalStrikes are how many strikes take the
 	// character out: one using a super power, or two without (pp. 49-50).
-	SuperStrikes  int `json:"super_strikes,omitempty"`
-	NormalStrikes int `json:"normal_strikes,omitempty"`
+	SuperStrikes  int `json:"super_strikes"`
+	NormalStrikes int `json:"normal_strikes"`
 }
 
 // Creation is the record of character generation.
@@ -565,6 +568,11 @@ type Event struct {
 	Seed *uint64 `json:"seed,omitempty"`
 	// Details is the verb's full, typed record.
 	Details json.RawMessage `json:"details,omitempty"`
+	// Revert is what the change did: the patch that takes the file back
+	// to before it (`hero undo`, package undo). Absent on a file's first
+	// event, on events written before schema 2, and where the hero was not
+	// read from a file (gen, derive).
+	Revert *undo.Revert `json:"revert,omitempty"`
 }
 
 // AppendEvent adds an event to the log with the next sequence number.

@@ -7,6 +7,7 @@ package hero
 
 import (
 	"github.com/codename-spandex/spandex/pkg/dice"
+	"github.com/codename-spandex/spandex/pkg/undo"
 )
 
 // encHero appends a Hero as encoding/json would.
@@ -164,10 +165,8 @@ func (e *jsonEnc) encPower(b []byte, v *Power) []byte {
 		b = append(b, `,"rolled":`...)
 		b = appendInt(b, int64(v.Rolled))
 	}
-	if v.Improved != 0 {
-		b = append(b, `,"improved":`...)
-		b = appendInt(b, int64(v.Improved))
-	}
+	b = append(b, `,"improved":`...)
+	b = appendInt(b, int64(v.Improved))
 	if len(v.Flavours) != 0 {
 		b = append(b, `,"flavours":`...)
 		b = append(b, '[')
@@ -318,16 +317,14 @@ func (e *jsonEnc) encCombat(b []byte, v *Combat) []byte {
 		}
 		b = append(b, ']')
 	}
-	if v.BraceBonus != 0 {
-		b = append(b, `,"brace_bonus":`...)
-		b = appendInt(b, int64(v.BraceBonus))
-	}
-	if v.ParryBonus != 0 {
-		b = append(b, `,"parry_bonus":`...)
-		b = appendInt(b, int64(v.ParryBonus))
-	}
+	b = append(b, `,"brace_bonus":`...)
+	b = appendInt(b, int64(v.BraceBonus))
+	b = append(b, `,"parry_bonus":`...)
+	b = appendInt(b, int64(v.ParryBonus))
 	if v.NeverSurprised {
 		b = append(b, `,"never_surprised":true`...)
+	} else {
+		b = append(b, `,"never_surprised":false`...)
 	}
 	if len(v.Moves) != 0 {
 		b = append(b, `,"moves":`...)
@@ -482,10 +479,8 @@ func (e *jsonEnc) encProfile(b []byte, v *Profile) []byte {
 	} else {
 		b = append(b, `,"non_human":false`...)
 	}
-	if v.WillBonus != 0 {
-		b = append(b, `,"will_bonus":`...)
-		b = appendInt(b, int64(v.WillBonus))
-	}
+	b = append(b, `,"will_bonus":`...)
+	b = appendInt(b, int64(v.WillBonus))
 	if len(v.Scenarios) != 0 {
 		b = append(b, `,"scenarios":`...)
 		b = append(b, '[')
@@ -594,20 +589,24 @@ func (e *jsonEnc) encCondition(b []byte, v *Condition) []byte {
 	}
 	if v.KnockedOut {
 		b = append(b, `,"knocked_out":true`...)
+	} else {
+		b = append(b, `,"knocked_out":false`...)
 	}
-	if v.KnockedOutHours != 0 {
-		b = append(b, `,"knocked_out_hours":`...)
-		b = appendInt(b, int64(v.KnockedOutHours))
-	}
+	b = append(b, `,"knocked_out_hours":`...)
+	b = appendInt(b, int64(v.KnockedOutHours))
 	if v.GrabbedBy != "" {
 		b = append(b, `,"grabbed_by":`...)
 		b = appendString(b, v.GrabbedBy)
 	}
 	if v.Grappled {
 		b = append(b, `,"grappled":true`...)
+	} else {
+		b = append(b, `,"grappled":false`...)
 	}
 	if v.TakenOut {
 		b = append(b, `,"taken_out":true`...)
+	} else {
+		b = append(b, `,"taken_out":false`...)
 	}
 	return append(b, '}')
 }
@@ -620,24 +619,22 @@ func (e *jsonEnc) encMundane(b []byte, v *Mundane) []byte {
 		b = append(b, `,"weapon":`...)
 		b = appendString(b, v.Weapon)
 	}
-	if v.ProwessRoll != 0 {
-		b = append(b, `,"prowess_roll":`...)
-		b = appendInt(b, int64(v.ProwessRoll))
-	}
+	b = append(b, `,"prowess_roll":`...)
+	b = appendInt(b, int64(v.ProwessRoll))
 	if v.Trained {
 		b = append(b, `,"trained":true`...)
+	} else {
+		b = append(b, `,"trained":false`...)
 	}
 	if v.Elite {
 		b = append(b, `,"elite":true`...)
+	} else {
+		b = append(b, `,"elite":false`...)
 	}
-	if v.SuperStrikes != 0 {
-		b = append(b, `,"super_strikes":`...)
-		b = appendInt(b, int64(v.SuperStrikes))
-	}
-	if v.NormalStrikes != 0 {
-		b = append(b, `,"normal_strikes":`...)
-		b = appendInt(b, int64(v.NormalStrikes))
-	}
+	b = append(b, `,"super_strikes":`...)
+	b = appendInt(b, int64(v.SuperStrikes))
+	b = append(b, `,"normal_strikes":`...)
+	b = appendInt(b, int64(v.NormalStrikes))
 	return append(b, '}')
 }
 
@@ -762,6 +759,10 @@ func (e *jsonEnc) encEvent(b []byte, v *Event) []byte {
 		b = append(b, `,"details":`...)
 		b = e.raw(b, v.Details)
 	}
+	if v.Revert != nil {
+		b = append(b, `,"revert":`...)
+		b = e.encUndoRevert(b, v.Revert)
+	}
 	return append(b, '}')
 }
 
@@ -813,6 +814,8 @@ func (e *jsonEnc) encFlavour(b []byte, v *Flavour) []byte {
 	}
 	if v.Speciality {
 		b = append(b, `,"speciality":true`...)
+	} else {
+		b = append(b, `,"speciality":false`...)
 	}
 	if v.Detail != "" {
 		b = append(b, `,"detail":`...)
@@ -871,47 +874,43 @@ func (e *jsonEnc) encAttack(b []byte, v *Attack) []byte {
 	} else {
 		b = append(b, `,"adds_damage_bonus":false`...)
 	}
-	if v.ExtraDamage != 0 {
-		b = append(b, `,"extra_damage":`...)
-		b = appendInt(b, int64(v.ExtraDamage))
-	}
+	b = append(b, `,"extra_damage":`...)
+	b = appendInt(b, int64(v.ExtraDamage))
 	if v.ParryAs != "" {
 		b = append(b, `,"parry_as":`...)
 		b = appendString(b, v.ParryAs)
 	}
 	if v.Ranged {
 		b = append(b, `,"ranged":true`...)
+	} else {
+		b = append(b, `,"ranged":false`...)
 	}
-	if v.Range != 0 {
-		b = append(b, `,"range":`...)
-		b = appendInt(b, int64(v.Range))
-	}
+	b = append(b, `,"range":`...)
+	b = appendInt(b, int64(v.Range))
 	b = append(b, `,"panels":`...)
 	b = appendInt(b, int64(v.Panels))
-	if v.RecoveryPanels != 0 {
-		b = append(b, `,"recovery_panels":`...)
-		b = appendInt(b, int64(v.RecoveryPanels))
-	}
-	if v.ToHitBonus != 0 {
-		b = append(b, `,"to_hit_bonus":`...)
-		b = appendInt(b, int64(v.ToHitBonus))
-	}
-	if v.LowersDividers != 0 {
-		b = append(b, `,"lowers_dividers":`...)
-		b = appendInt(b, int64(v.LowersDividers))
-	}
-	if v.LowersStaminaDivider != 0 {
-		b = append(b, `,"lowers_stamina_divider":`...)
-		b = appendInt(b, int64(v.LowersStaminaDivider))
-	}
+	b = append(b, `,"recovery_panels":`...)
+	b = appendInt(b, int64(v.RecoveryPanels))
+	b = append(b, `,"to_hit_bonus":`...)
+	b = appendInt(b, int64(v.ToHitBonus))
+	b = append(b, `,"lowers_dividers":`...)
+	b = appendInt(b, int64(v.LowersDividers))
+	b = append(b, `,"lowers_stamina_divider":`...)
+	b = appendInt(b, int64(v.LowersStaminaDivider))
 	if v.IgnoresDividers {
 		b = append(b, `,"ignores_dividers":true`...)
+	} else {
+		b = append(b, `,"ignores_dividers":false`...)
 	}
 	if v.NoToHit {
 		b = append(b, `,"no_to_hit":true`...)
+	} else {
+		b = append(b, `,"no_to_hit":false`...)
 	}
 	if v.Mental {
 		b = append(b, `,"mental":true`...)
+	} else {
+		b = append(b, `,"mental":false`...)
 	}
 	if v.Power != "" {
 		b = append(b, `,"power":`...)
@@ -941,9 +940,13 @@ func (e *jsonEnc) encParry(b []byte, v *Parry) []byte {
 	}
 	if v.Ranged {
 		b = append(b, `,"ranged":true`...)
+	} else {
+		b = append(b, `,"ranged":false`...)
 	}
 	if v.Automatic {
 		b = append(b, `,"automatic":true`...)
+	} else {
+		b = append(b, `,"automatic":false`...)
 	}
 	if v.Notes != "" {
 		b = append(b, `,"notes":`...)
@@ -1028,13 +1031,15 @@ func (e *jsonEnc) encDevice(b []byte, v *Device) []byte {
 	b = appendInt(b, int64(v.PerStage))
 	if v.KnownDesign {
 		b = append(b, `,"known_design":true`...)
+	} else {
+		b = append(b, `,"known_design":false`...)
 	}
-	if v.Functions != 0 {
-		b = append(b, `,"functions":`...)
-		b = appendInt(b, int64(v.Functions))
-	}
+	b = append(b, `,"functions":`...)
+	b = appendInt(b, int64(v.Functions))
 	if v.Robot {
 		b = append(b, `,"robot":true`...)
+	} else {
+		b = append(b, `,"robot":false`...)
 	}
 	return append(b, '}')
 }
@@ -1057,5 +1062,14 @@ func (e *jsonEnc) encSlotRecord(b []byte, v *SlotRecord) []byte {
 		b = append(b, `,"detail":`...)
 		b = appendString(b, v.Detail)
 	}
+	return append(b, '}')
+}
+
+// encUndoRevert appends a undo.Revert as encoding/json would.
+func (e *jsonEnc) encUndoRevert(b []byte, v *undo.Revert) []byte {
+	b = append(b, `{"from":`...)
+	b = appendInt(b, int64(v.From))
+	b = append(b, `,"patch":`...)
+	b = e.raw(b, v.Patch)
 	return append(b, '}')
 }

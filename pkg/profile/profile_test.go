@@ -12,7 +12,7 @@ import (
 
 // guardianHero is The Guardian's starting profile (pp. 20-27).
 func guardianHero() *hero.Hero {
-	h := &hero.Hero{Schema: 1, Name: "The Guardian", Kind: hero.KindHero}
+	h := &hero.Hero{Schema: hero.SchemaVersion, Name: "The Guardian", Kind: hero.KindHero}
 	h.Resources = hero.Resources{Material: 4, Financial: 5}
 	h.Combat = hero.Combat{ArmourClass: 'B', PanelsPerPage: 4}
 	h.Profile = hero.Profile{

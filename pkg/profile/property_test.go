@@ -10,7 +10,7 @@ import (
 
 // genHero draws a hero with any component values, in range or not.
 func genHero(t *rapid.T) *hero.Hero {
-	h := &hero.Hero{Schema: 1, Name: "X", Kind: hero.KindHero}
+	h := &hero.Hero{Schema: hero.SchemaVersion, Name: "X", Kind: hero.KindHero}
 	h.Combat = hero.Combat{ArmourClass: 'L', PanelsPerPage: 2}
 	p := &h.Profile
 	in := func(name string) int { return rapid.IntRange(-3, 14).Draw(t, name) }

@@ -102,6 +102,34 @@ func (r DodgeResult) Symbol() string {
 	return string(r)
 }
 
+// Word returns the result as a stable word for JSON: "fail" (not
+// dodged), "half" (partly dodged), "mostly" (+P: mostly dodged) or
+// "evade" (completely dodged).
+func (r DodgeResult) Word() string {
+	switch r {
+	case DodgeNone:
+		return "fail"
+	case DodgeHalf:
+		return "half"
+	case DodgePlusP:
+		return "mostly"
+	case DodgeFull:
+		return "evade"
+	}
+	return ""
+}
+
+// DodgeResultFromSymbol reads a result from the book's symbol ("-", "½",
+// "+P", "Y"), as files written before the stable words recorded it.
+func DodgeResultFromSymbol(s string) (DodgeResult, bool) {
+	for _, r := range []DodgeResult{DodgeNone, DodgeHalf, DodgePlusP, DodgeFull} {
+		if r.Symbol() == s {
+			return r, true
+		}
+	}
+	return "", false
+}
+
 // Meaning explains the result (p. 35).
 func (r DodgeResult) Meaning() string {
 	switch r {

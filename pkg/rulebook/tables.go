@@ -1,6 +1,7 @@
 package rulebook
 
 import (
+	"encoding/json"
 	"strconv"
 	"strings"
 
@@ -474,4 +475,62 @@ func tableObjectUse() Table {
 		t.Rows = append(t.Rows, []string{u.Score + " score", u.Effect})
 	}
 	return t
+}
+
+// MarshalJSON writes the table with every cell that is a number (a whole
+// or decimal number, signed or not: "13", "+2", "-1", "1.5") as a JSON
+// number; every other cell ("1d6", "3-4", "½", "Y", "-") stays text.
+func (t Table) MarshalJSON() ([]byte, error) {
+	rows := make([][]any, len(t.Rows))
+	for i, r := range t.Rows {
+		rows[i] = make([]any, len(r))
+		for j, c := range r {
+			rows[i][j] = CellValue(c)
+		}
+	}
+	return json.Marshal(struct {
+		Name    string   `json:"name"`
+		Title   string   `json:"title"`
+		Page    string   `json:"page"`
+		Columns []string `json:"columns"`
+		Rows    [][]any  `json:"rows"`
+		Notes   []string `json:"notes,omitempty"`
+	}{t.Name, t.Title, t.Page, t.Columns, rows, t.Notes})
+}
+
+// CellValue is a table cell as JSON: a json.Number when the cell is a
+// number, else the text.
+func CellValue(c string) any {
+	s := strings.TrimPrefix(c, "+")
+	if s == c && strings.HasPrefix(c, "−") { // a typographic minus
+		s = "-" + strings.TrimPrefix(c, "−")
+	}
+	if s == "" || s == "-" || strings.HasPrefix(s, "--") {
+		return c
+	}
+	digits, dot := 0, false
+	for i, r := range s {
+		switch {
+		case r >= '0' && r <= '9':
+			digits++
+		case r == '-' && i == 0:
+		case r == '.' && !dot && digits > 0:
+			dot = true
+		default:
+			return c
+		}
+	}
+	if digits == 0 || strings.HasSuffix(s, ".") {
+		return c
+	}
+	if f, err := strconv.ParseFloat(s, 64); err != nil || f != f {
+		return c
+	}
+	// JSON has no leading zeros: "007" stays text, as it is not a plain
+	// number.
+	t := strings.TrimPrefix(s, "-")
+	if len(t) > 1 && t[0] == '0' && t[1] != '.' {
+		return c
+	}
+	return json.Number(s)
 }

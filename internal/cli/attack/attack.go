@@ -119,6 +119,18 @@ which an attacker's spend needs); every result and the one kept are in the
 log's hero_points. A miss spends no points on the damage that is never
 rolled.
 
+A stream of defenders (JSON Lines, one hero a line, as gen npc -n writes;
+from stdin or --defender, not -i) is a batch: the same attack against each
+defender in turn, in one process, writing one result a line as soon as it
+is known: the updated defender (JSON Lines), or with --result its event
+(JSON Lines, or the summary line as text). The dice are consumed in stream
+order: all of the first defender's dice (in the order above), then the
+second's, and so on; one --seed drives the whole batch. Memory stays flat
+however long the stream. A bad defender stops the batch with one line
+naming it, "stdin#N (line L): $.path: message", exit 2 (results before it
+may already be on stdout: they stream in blocks of 64 KiB). --update-attacker
+and --odds take one defender.
+
 --odds rolls nothing and changes no file: it runs the same ruling once per
 distinct dice outcome and prints the exact probability of each outcome,
 reaction result, health and stamina damage after dividers (with means),
@@ -130,7 +142,8 @@ knockback distance, prone, and the defender's condition after the attack
   spandex attack --attacker guardian.json --with fist --result --explain < nefario.json
   spandex attack --attacker nefario.json --with staff-blast --power-dice health=5,stamina=5 -i guardian.json --update-attacker
   spandex attack --attacker nefario.json --with staff-blast --hero-points defender:damage=1 -i guardian.json
-  spandex attack --attacker guardian.json --object fridge --thrown --range 30 < nefario.json`,
+  spandex attack --attacker guardian.json --object fridge --thrown --range 30 < nefario.json
+  spandex gen npc combatant -n 20 --seed 3 -o jsonl | spandex attack --attacker guardian.json --with fist --result --seed 1 -o jsonl`,
 		Args: cobra.NoArgs,
 		RunE: cmdutil.RunE(opts, runF, runAttack),
 	}
@@ -178,9 +191,22 @@ func runAttack(opts *Options) error {
 	if err != nil {
 		return err
 	}
-	defender, err := opts.ReadHero(defPath)
-	if err != nil {
-		return err
+	var defender *hero.Hero
+	if opts.InPlace != "" {
+		if defender, err = opts.ReadHero(defPath); err != nil {
+			return err
+		}
+	} else {
+		// stdin or --defender: one hero, or a stream of them (batch).
+		d, more, err := openDefenders(opts, defPath)
+		if err != nil {
+			return err
+		}
+		defer d.Close()
+		if more {
+			return runBatch(opts, attacker, d, req)
+		}
+		defender = d.first
 	}
 	rules, err := opts.Rules()
 	if err != nil {
@@ -211,8 +237,21 @@ func runAttack(opts *Options) error {
 		return err
 	}
 	seed := rs.SeedPtr()
+	// Each file's event records what the attack changed (hero undo).
+	defBefore, err := hero.Snapshot(defender)
+	if err != nil {
+		return cmdutil.Internal(err)
+	}
+	atkBefore, err := hero.Snapshot(attacker)
+	if err != nil {
+		return cmdutil.Internal(err)
+	}
+	nDef, nAtk := len(defender.Log), len(attacker.Log)
 	if err := res.Apply(defender, seed); err != nil {
 		return err
+	}
+	if err := defender.RecordChange(defBefore, nDef); err != nil {
+		return cmdutil.Internal(err)
 	}
 	if err := opts.ExplainSteps(append(stateSteps, res.Steps...)); err != nil {
 		return err
@@ -223,6 +262,9 @@ func runAttack(opts *Options) error {
 		attackerChanged, err = res.ApplyAttacker(attacker, seed)
 		if err != nil {
 			return err
+		}
+		if err := attacker.RecordChange(atkBefore, nAtk); err != nil {
+			return cmdutil.Internal(err)
 		}
 	}
 	// Write the files: defender (stdout or in place), then attacker.

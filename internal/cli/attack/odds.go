@@ -53,7 +53,7 @@ func reactionLabel(res *combat.Result) string {
 	rr := &res.Reaction
 	switch {
 	case rr.DodgeResult != "":
-		return string(rr.Kind) + " " + rr.DodgeResult
+		return string(rr.Kind) + " " + rr.DodgeSymbol
 	case rr.JudoResult != "":
 		return string(rr.Kind) + " " + rr.JudoResult
 	case rr.Success:

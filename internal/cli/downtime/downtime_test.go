@@ -92,7 +92,7 @@ func TestSpendRunInPlace(t *testing.T) {
 		t.Fatal(err)
 	}
 	out, err := te.Stdout()
-	if err != nil || !strings.Contains(out, `"credits":[{"goal":"public_relations","xp":21,"accrued":21,"experience":21}`) {
+	if err != nil || !strings.Contains(out, `"credits":[{"goal":"public_relations","xp":21,"upkeep":0,"accrued":21,"lost":0,"experience":21,"ready":false}`) {
 		t.Errorf("report: %s %v", out, err)
 	}
 	h, err := te.ReadHero("g.json")

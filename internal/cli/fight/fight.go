@@ -40,6 +40,8 @@ append-only log of the whole fight (docs/fight.md).
   fight hero       print a combatant's hero file as the fight left it
   fight leave      a combatant leaves the fight for good
   fight report     the whole fight from its log (text, JSON or an HTML page)
+  fight log        the log, one event a line
+  fight undo       take back the last change (or every change after an event)
 
 Mutating verbs read the encounter from FILE or stdin and write it to
 stdout, or rewrite it in place with -i FILE (atomically) and print only the
@@ -67,6 +69,8 @@ new events: text on a terminal, JSON when piped.`,
 	cmd.AddCommand(NewCmdAuto(f, nil))
 	cmd.AddCommand(NewCmdLeave(f, nil))
 	cmd.AddCommand(NewCmdReport(f, nil))
+	cmd.AddCommand(NewCmdLog(f, nil))
+	cmd.AddCommand(NewCmdUndo(f, nil))
 	cmd.AddCommand(NewCmdSim(f, nil))
 	cmd.AddCommand(NewCmdBalance(f, nil))
 	return cmd
@@ -141,8 +145,16 @@ func change(env *cmdutil.Env, fl File, do func(e *encounter.Encounter) error) er
 		return err
 	}
 	before := len(e.Log)
+	state, err := encounter.Snapshot(e)
+	if err != nil {
+		return cmdutil.Internal(err)
+	}
 	if err := do(e); err != nil {
 		return err
+	}
+	// The command's last event records what it changed (fight undo).
+	if err := e.RecordChange(state, before); err != nil {
+		return cmdutil.Internal(err)
 	}
 	return save(env, fl, e, before)
 }
@@ -182,36 +194,17 @@ func roll(env *cmdutil.Env, fl File, do func(e *encounter.Encounter, ctx encount
 	})
 }
 
-// printEvents prints events: JSON Lines (one per line) or an indented JSON
-// array with -o json, else one summary line each.
+// printEvents prints events (cmdutil.PrintEvents): one line each for a
+// person, "page N, phase: summary".
 func printEvents(env *cmdutil.Env, events []encounter.Event) error {
-	switch env.Format {
-	case cmdutil.FormatJSONL:
-		for _, ev := range events {
-			if err := cmdutil.WriteJSON(env.IO.Out, cmdutil.FormatJSONL, ev); err != nil {
-				return err
-			}
-		}
-		return nil
-	case cmdutil.FormatJSON:
-		if events == nil {
-			events = []encounter.Event{}
-		}
-		return cmdutil.WriteJSON(env.IO.Out, cmdutil.FormatJSON, events)
-	}
-	for _, ev := range events {
-		// The line already says the page; don't repeat it from the summary.
-		summary := strings.TrimPrefix(ev.Summary, fmt.Sprintf("page %d: ", ev.Page))
-		line := fmt.Sprintf("page %d, %s: %s", ev.Page, ev.Phase, summary)
-		if env.IO.IsStdoutTTY() {
-			// A person reads it: fold it into 80 columns.
-			line = wrap(line, 80, "    ")
-		}
-		if _, err := fmt.Fprintln(env.IO.Out, line); err != nil {
-			return err
-		}
-	}
-	return nil
+	return cmdutil.PrintEvents(env, events, eventLine)
+}
+
+// eventLine is an event's line: "page 2, advance: guardian attacks ...".
+func eventLine(ev encounter.Event) string {
+	// The line already says the page; don't repeat it from the summary.
+	summary := strings.TrimPrefix(ev.Summary, fmt.Sprintf("page %d: ", ev.Page))
+	return fmt.Sprintf("page %d, %s: %s", ev.Page, ev.Phase, summary)
 }
 
 // explain prints each new event's ruling steps on stderr (--explain).

@@ -120,7 +120,11 @@ func writeBoard(w io.Writer, b encounter.Board) error {
 				fmt.Sprintf("%d/%d", c.Used, c.PerPage), strconv.Itoa(c.Left), strconv.Itoa(c.Owed), strconv.Itoa(c.FreeReactions)}
 			rows[i] = append(rows[i], row)
 			all = append(all, row)
-			if extra := append(append([]string{}, c.Effects...), c.Pools...); len(extra) > 0 {
+			extra := append([]string{}, c.Effects...)
+			for _, p := range c.Pools {
+				extra = append(extra, p.String())
+			}
+			if len(extra) > 0 {
 				notes[i] = append(notes[i], c.ID+": "+strings.Join(extra, ", "))
 			}
 		}
@@ -212,28 +216,7 @@ func columns(w io.Writer, indent string, widths []int, rows [][]string) error {
 
 // wrap folds s into lines of at most width columns at spaces; the
 // continuation lines start with indent.
-func wrap(s string, width int, indent string) string {
-	if utf8.RuneCountInString(s) <= width {
-		return s
-	}
-	var b strings.Builder
-	line := 0
-	for i, word := range strings.Fields(s) {
-		n := utf8.RuneCountInString(word)
-		switch {
-		case i == 0:
-		case line+1+n > width:
-			b.WriteString("\n" + indent)
-			line = utf8.RuneCountInString(indent)
-		default:
-			b.WriteByte(' ')
-			line++
-		}
-		b.WriteString(word)
-		line += n
-	}
-	return b.String()
-}
+func wrap(s string, width int, indent string) string { return cmdutil.Wrap(s, width, indent) }
 
 // orNobody joins side names, or says "nobody".
 func orNobody(s []string) string {

@@ -24,6 +24,7 @@ func NewCmdHero(f *cmdutil.Factory) *cobra.Command {
 	cmd.AddCommand(NewCmdCheck(f, nil))
 	cmd.AddCommand(NewCmdDerive(f, nil))
 	cmd.AddCommand(NewCmdState(f, nil))
+	cmd.AddCommand(NewCmdUndo(f, nil))
 	return cmd
 }
 
@@ -40,7 +41,7 @@ func NewCmdCheck(f *cmdutil.Factory, runF func(*CheckOptions) error) *cobra.Comm
 		Use:   "check [FILE|-]...",
 		Short: "Validate hero files: exit 0, or exit 2 naming the first bad field",
 		Long: `Validate hero files (stdin when none is given, or "-") against hero file
-schema version 1 and the rules' limits.
+schema version 2 (version 1 files are read and upgraded) and the rules' limits.
 
 A file may hold one hero, a JSON array of heroes (as gen hero -n N -o json
 writes) or a stream of heroes (JSON Lines, as gen hero -n N -o jsonl
@@ -57,7 +58,7 @@ refuses bad input). The results of the heroes before it may already be on
 stdout, but never a complete document: with -o json the array is left
 unclosed, so nothing reading it takes a failed check for a whole one.
 
-Output for valid files: "FILE: ok (NAME, schema 1)" per hero (FILE#N in a
+Output for valid files: "FILE: ok (NAME, schema 2)" per hero (FILE#N in a
 stream); with -o json one document, the result object for one hero or an
 array of them for several; with -o jsonl one object per line; each object
 is {"file", "index", "name", "schema", "valid"}. A progress line shows on a

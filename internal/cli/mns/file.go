@@ -180,29 +180,10 @@ func save(env *cmdutil.Env, fl File, e *mns.Encounter, before int) error {
 	return printEvents(env, events)
 }
 
-// printEvents prints events: JSON Lines or an indented JSON array, else
-// one summary line each.
+// printEvents prints events (cmdutil.PrintEvents): their summaries for
+// a person.
 func printEvents(env *cmdutil.Env, events []mns.Event) error {
-	switch env.Format {
-	case cmdutil.FormatJSONL:
-		for _, ev := range events {
-			if err := cmdutil.WriteJSON(env.IO.Out, cmdutil.FormatJSONL, ev); err != nil {
-				return err
-			}
-		}
-		return nil
-	case cmdutil.FormatJSON:
-		if events == nil {
-			events = []mns.Event{}
-		}
-		return env.WriteJSON(events)
-	}
-	for _, ev := range events {
-		if _, err := fmt.Fprintln(env.IO.Out, ev.Summary); err != nil {
-			return err
-		}
-	}
-	return nil
+	return cmdutil.PrintEvents(env, events, func(ev mns.Event) string { return ev.Summary })
 }
 
 // explain prints each new event's steps on stderr (--explain).

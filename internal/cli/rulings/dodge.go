@@ -32,8 +32,11 @@ type DodgeResult struct {
 	Bonus       int                  `json:"bonus"`
 	Modifiers   []combat.Modifier    `json:"modifiers"`
 	Total       int                  `json:"total"`
-	// Result is the Dodging Table symbol: -, ½, +P or Y.
+	// Result is the Dodging Table result as a stable word: fail (not
+	// dodged), half, mostly (+P) or evade; Symbol is the book's: -, ½, +P
+	// or Y.
 	Result  string `json:"result"`
+	Symbol  string `json:"symbol"`
 	Meaning string `json:"meaning"`
 	Damage  string `json:"damage"`
 	Rolled
@@ -48,6 +51,8 @@ func NewCmdDodge(f *cmdutil.Factory, runF func(*DodgeOptions) error) *cobra.Comm
 		Long: `Roll a dodge: 1d6 + dodge bonus against the attack's strike class on the
 Dodging Table (p. 35). "-" full damage, "½" half the rolled damage, "+P"
 half damage or one extra panel (never free) to avoid it, "Y" no damage.
+JSON gives the result as a stable word, "result": fail, half, mostly or
+evade, with the book's symbol beside it in "symbol".
 
 Give the dodge bonus with --bonus, or derive it from --armour-class (A-C
 and K-L cannot dodge) and --source (acrobatics-r1, acrobatics-r2,
@@ -130,7 +135,7 @@ func runDodge(opts *DodgeOptions) error {
 	total, res := combat.DodgeOutcome(sc, roll, bonus, mods)
 	damage := res.Damage()
 	out := DodgeResult{StrikeClass: sc, ArmourClass: ac, Roll: roll, Bonus: bonus, Modifiers: append(bonusMods, mods...), Total: total,
-		Result: res.Symbol(), Meaning: res.Meaning(), Damage: damage}
+		Result: res.Word(), Symbol: res.Symbol(), Meaning: res.Meaning(), Damage: damage}
 	if err := r.finish(&out.Rolled); err != nil {
 		return err
 	}

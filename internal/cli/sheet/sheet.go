@@ -106,7 +106,7 @@ type Summary struct {
 	StrikeBonus        int            `json:"strike_bonus"`
 	DamageBonus        int            `json:"damage_bonus"`
 	KnockbackThreshold int            `json:"knockback_threshold"`
-	BraceBonus         int            `json:"brace_bonus,omitempty"`
+	BraceBonus         int            `json:"brace_bonus"`
 	PanelsPerPage      int            `json:"panels_per_page"`
 	Movement           int            `json:"movement"`
 	Dividers           hero.Dividers  `json:"dividers"`
@@ -116,15 +116,22 @@ type Summary struct {
 	Dazed              int            `json:"dazed"`
 	Stunned            int            `json:"stunned"`
 	Attacks            []string       `json:"attacks"`
-	Powers             []string       `json:"powers"`
+	Powers             []PowerRank    `json:"powers"`
 	Perks              []string       `json:"perks"`
 	Equipment          []string       `json:"equipment"`
-	Popularity         int            `json:"popularity,omitempty"`
-	Investigation      int            `json:"investigation,omitempty"`
-	Confidence         int            `json:"confidence,omitempty"`
+	Popularity         int            `json:"popularity"`
+	Investigation      int            `json:"investigation"`
+	Confidence         int            `json:"confidence"`
 	HeroPoints         int            `json:"hero_points"`
 	Resources          hero.Resources `json:"resources"`
 	DowntimePerWeek    int            `json:"downtime_points_per_week"`
+}
+
+// PowerRank is a power on the sheet's JSON: its slug, name and rank.
+type PowerRank struct {
+	Slug string `json:"slug"`
+	Name string `json:"name"`
+	Rank int    `json:"rank"`
 }
 
 // Summarise builds the JSON form of a sheet.
@@ -135,14 +142,14 @@ func Summarise(h *hero.Hero) Summary {
 		DamageBonus: c.DamageBonus, KnockbackThreshold: c.KnockbackThreshold, BraceBonus: c.BraceBonus,
 		PanelsPerPage: c.PanelsPerPage, Movement: c.Movement, Dividers: c.Dividers,
 		Health: h.Health.Max, Battered: h.Health.Battered, Stamina: h.Stamina.Max, Dazed: h.Stamina.Dazed, Stunned: h.Stamina.Stunned,
-		Attacks: []string{}, Powers: []string{}, Perks: []string{}, Equipment: []string{},
+		Attacks: []string{}, Powers: []PowerRank{}, Perks: []string{}, Equipment: []string{},
 		Popularity: h.Profile.Popularity, Investigation: h.Profile.Investigation, Confidence: h.Profile.Confidence,
 		HeroPoints: h.HeroPoints.Max, Resources: h.Resources, DowntimePerWeek: h.Downtime.PointsPerWeek}
 	for _, a := range c.Attacks {
 		s.Attacks = append(s.Attacks, a.Slug)
 	}
 	for _, p := range h.Powers {
-		s.Powers = append(s.Powers, fmt.Sprintf("%s %d", p.Name, p.Rank))
+		s.Powers = append(s.Powers, PowerRank{Slug: p.Slug, Name: p.Name, Rank: p.Rank})
 	}
 	for _, p := range h.Perks {
 		s.Perks = append(s.Perks, p.Name)

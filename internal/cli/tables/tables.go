@@ -25,7 +25,8 @@ func NewCmdTables(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command 
 		Short: "List the rulebook's tables, or print one",
 		Long: `Without NAME, list every rulebook table with its name, title and page.
 With NAME (or a unique prefix of it), print that table: a table on a
-terminal, JSON with -o json (name, title, page, columns, rows, notes).`,
+terminal, JSON with -o json (name, title, page, columns, rows, notes; a cell
+that is a number, such as 13 or +2, is a JSON number, the rest text).`,
 		Example: `  spandex tables
   spandex tables to-hit
   spandex tables dodging -o json | jq '.rows[0]'`,

@@ -2,6 +2,7 @@ package tables
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -163,7 +164,13 @@ func TestRunToHitMatchesBook(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var got rulebook.Table
+	// Number cells are JSON numbers (issue 12): the armour class is
+	// text, the targets numbers.
+	var got struct {
+		Name, Title, Page string
+		Columns           []string
+		Rows              [][]any
+	}
 	if err := json.Unmarshal([]byte(out), &got); err != nil {
 		t.Fatalf("not JSON: %v\n%s", err, out)
 	}
@@ -190,7 +197,16 @@ func TestRunToHitMatchesBook(t *testing.T) {
 	if len(got.Rows) != len(book) {
 		t.Fatalf("%d rows, want %d", len(got.Rows), len(book))
 	}
-	for _, row := range got.Rows {
+	for _, cells := range got.Rows {
+		row := make([]string, len(cells))
+		for i, c := range cells {
+			if i > 0 {
+				if _, ok := c.(float64); !ok {
+					t.Errorf("row %v: cell %d is %T, not a number", cells, i, c)
+				}
+			}
+			row[i] = fmt.Sprint(c)
+		}
 		want, ok := book[row[0]]
 		if !ok {
 			t.Errorf("unexpected row %v", row)

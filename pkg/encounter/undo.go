@@ -1,0 +1,82 @@
+package encounter
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/codename-spandex/spandex/pkg/jsonpatch"
+	"github.com/codename-spandex/spandex/pkg/undo"
+)
+
+// Snapshot is e's state without its log, to record a change against
+// (RecordChange).
+func Snapshot(e *Encounter) (*jsonpatch.Object, error) {
+	b, err := Encode(e)
+	if err != nil {
+		return nil, err
+	}
+	return undo.State(b)
+}
+
+// RecordChange records on the last event what a change did: before is
+// the Snapshot taken before it, n the log's length then. A change that
+// appended no event records nothing.
+func (e *Encounter) RecordChange(before *jsonpatch.Object, n int) error {
+	if len(e.Log) <= n {
+		return nil
+	}
+	after, err := Snapshot(e)
+	if err != nil {
+		return err
+	}
+	r, err := undo.Record(before, after, e.Log[n].Seq)
+	if err != nil {
+		return err
+	}
+	e.Log[len(e.Log)-1].Revert = r
+	return nil
+}
+
+// Undo takes back the last change (to 0) or every change after event to
+// (package undo) and returns the encounter as it was before them, with
+// the whole log kept and an undo event appended. Encoded, the result is
+// the earlier file byte for byte up to its log. A refusal is an
+// *undo.Refusal.
+func Undo(e *Encounter, to int) (*Encounter, error) {
+	log := make([]undo.Event, len(e.Log))
+	for i, ev := range e.Log {
+		log[i] = undo.Event{Seq: ev.Seq, Kind: ev.Kind, Revert: ev.Revert, Details: ev.Details}
+	}
+	changes, err := undo.Plan(log, to)
+	if err != nil {
+		return nil, err
+	}
+	state, err := Snapshot(e)
+	if err != nil {
+		return nil, err
+	}
+	restored, d, err := undo.Apply(state, changes, to)
+	if err != nil {
+		return nil, err
+	}
+	m, ok := restored.(*jsonpatch.Object)
+	if !ok {
+		return nil, fmt.Errorf("undo: the restored encounter is not an object")
+	}
+	m.Set("log", []any{})
+	data, err := json.Marshal(m)
+	if err != nil {
+		return nil, err
+	}
+	out, err := Decode(data)
+	if err != nil {
+		return nil, fmt.Errorf("undo: the restored encounter is not valid (was the file edited by hand?): %w", err)
+	}
+	out.Log = append(make([]Event, 0, len(e.Log)+1), e.Log...)
+	details, err := json.Marshal(d)
+	if err != nil {
+		return nil, err
+	}
+	out.appendEvent(Event{Kind: undo.Kind, Summary: undo.Summary(changes), Details: details})
+	return out, nil
+}

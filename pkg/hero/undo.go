@@ -1,0 +1,77 @@
+package hero
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/codename-spandex/spandex/pkg/jsonpatch"
+	"github.com/codename-spandex/spandex/pkg/undo"
+)
+
+// Snapshot is h's state without its log, to record a change against
+// (RecordChange).
+func Snapshot(h *Hero) (*jsonpatch.Object, error) {
+	b, err := Encode(h)
+	if err != nil {
+		return nil, err
+	}
+	return undo.State(b)
+}
+
+// RecordChange records on the last log event what a change did: before
+// is the Snapshot taken before it, n the log's length then. A change
+// that appended no event records nothing.
+func (h *Hero) RecordChange(before *jsonpatch.Object, n int) error {
+	if len(h.Log) <= n || before == nil {
+		return nil
+	}
+	after, err := Snapshot(h)
+	if err != nil {
+		return err
+	}
+	r, err := undo.Record(before, after, h.Log[n].Seq)
+	if err != nil {
+		return err
+	}
+	h.Log[len(h.Log)-1].Revert = r
+	return nil
+}
+
+// Undo takes back the last change (to 0) or every change after event to
+// (package undo) and returns the hero as it was before them with the
+// whole log kept, and the undo event's summary and details: the caller
+// appends the event (AppendEvent) and writes the file. A refusal is an
+// *undo.Refusal.
+func Undo(h *Hero, to int) (*Hero, string, undo.Details, error) {
+	log := make([]undo.Event, len(h.Log))
+	for i, ev := range h.Log {
+		log[i] = undo.Event{Seq: ev.Seq, Kind: ev.Kind, Revert: ev.Revert, Details: ev.Details}
+	}
+	changes, err := undo.Plan(log, to)
+	if err != nil {
+		return nil, "", undo.Details{}, err
+	}
+	state, err := Snapshot(h)
+	if err != nil {
+		return nil, "", undo.Details{}, err
+	}
+	restored, d, err := undo.Apply(state, changes, to)
+	if err != nil {
+		return nil, "", d, err
+	}
+	m, ok := restored.(*jsonpatch.Object)
+	if !ok {
+		return nil, "", d, fmt.Errorf("undo: the restored hero is not an object")
+	}
+	m.Set("log", []any{})
+	data, err := json.Marshal(m)
+	if err != nil {
+		return nil, "", d, err
+	}
+	out, err := Decode(data)
+	if err != nil {
+		return nil, "", d, fmt.Errorf("undo: the restored hero is not valid (was the file edited by hand?): %w", err)
+	}
+	out.Log = append(make([]Event, 0, len(h.Log)+1), h.Log...)
+	return out, undo.Summary(changes), d, nil
+}

@@ -1,0 +1,413 @@
+// Package jsonpatch computes and applies JSON Patches (RFC 6902) between
+// two JSON documents held as generic values read by Parse: objects are
+// *Object, which keeps its members in order, and numbers json.Number,
+// which keeps their exact text, so a document encodes back to the same
+// bytes. Only the
+// operations "add", "remove" and "replace" are made and read: enough to
+// record what a change did to a file and to take it back (`fight undo`,
+// `hero undo`), and readable by any RFC 6902 tool.
+//
+// The package is pure: no I/O.
+package jsonpatch
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// Op is one patch operation.
+type Op struct {
+	// Op is "add", "remove" or "replace".
+	Op string `json:"op"`
+	// Path is a JSON Pointer (RFC 6901) into the document.
+	Path string `json:"path"`
+	// Value is the value added or put in place (absent for remove; a
+	// null value is kept).
+	Value any `json:"value"`
+}
+
+// MarshalJSON writes the operation, with no value for remove.
+func (o Op) MarshalJSON() ([]byte, error) {
+	if o.Op == "remove" {
+		return json.Marshal(struct {
+			Op   string `json:"op"`
+			Path string `json:"path"`
+		}{o.Op, o.Path})
+	}
+	type plain Op
+	return json.Marshal(plain(o))
+}
+
+// Object is a JSON object that keeps its members in order.
+type Object struct {
+	keys []string
+	m    map[string]any
+}
+
+// NewObject returns an empty object.
+func NewObject() *Object { return &Object{m: map[string]any{}} }
+
+// Get returns the member k.
+func (o *Object) Get(k string) (any, bool) {
+	v, ok := o.m[k]
+	return v, ok
+}
+
+// Set sets the member k, adding it at the end when new.
+func (o *Object) Set(k string, v any) {
+	if _, ok := o.m[k]; !ok {
+		o.keys = append(o.keys, k)
+	}
+	o.m[k] = v
+}
+
+// Delete removes the member k.
+func (o *Object) Delete(k string) {
+	if _, ok := o.m[k]; !ok {
+		return
+	}
+	delete(o.m, k)
+	for i, x := range o.keys {
+		if x == k {
+			o.keys = append(o.keys[:i:i], o.keys[i+1:]...)
+			break
+		}
+	}
+}
+
+// Keys returns the member names in order.
+func (o *Object) Keys() []string { return o.keys }
+
+// MarshalJSON writes the members in order.
+func (o *Object) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, k := range o.keys {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		kb, err := json.Marshal(k)
+		if err != nil {
+			return nil, err
+		}
+		b.Write(kb)
+		b.WriteByte(':')
+		vb, err := json.Marshal(o.m[k])
+		if err != nil {
+			return nil, err
+		}
+		b.Write(vb)
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+// Parse decodes one JSON document into a generic value: *Object, []any,
+// json.Number, string, bool or nil.
+func Parse(data []byte) (any, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	v, err := parseValue(dec)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, fmt.Errorf("more than one JSON value")
+	}
+	return v, nil
+}
+
+func parseValue(dec *json.Decoder) (any, error) {
+	t, err := dec.Token()
+	if err != nil {
+		return nil, err
+	}
+	switch t {
+	case json.Delim('{'):
+		o := NewObject()
+		for dec.More() {
+			kt, err := dec.Token()
+			if err != nil {
+				return nil, err
+			}
+			k, _ := kt.(string)
+			v, err := parseValue(dec)
+			if err != nil {
+				return nil, err
+			}
+			o.Set(k, v)
+		}
+		if _, err := dec.Token(); err != nil {
+			return nil, err
+		}
+		return o, nil
+	case json.Delim('['):
+		a := []any{}
+		for dec.More() {
+			v, err := parseValue(dec)
+			if err != nil {
+				return nil, err
+			}
+			a = append(a, v)
+		}
+		if _, err := dec.Token(); err != nil {
+			return nil, err
+		}
+		return a, nil
+	}
+	return t, nil
+}
+
+// ParseOps decodes a patch (a JSON array of operations); values are read
+// as by Parse.
+func ParseOps(data []byte) ([]Op, error) {
+	v, err := Parse(data)
+	if err != nil {
+		return nil, fmt.Errorf("reading the patch: %w", err)
+	}
+	arr, ok := v.([]any)
+	if !ok {
+		return nil, fmt.Errorf("reading the patch: not a JSON array")
+	}
+	ops := make([]Op, len(arr))
+	for i, x := range arr {
+		o, ok := x.(*Object)
+		if !ok {
+			return nil, fmt.Errorf("reading the patch: operation %d is not an object", i)
+		}
+		op, _ := o.m["op"].(string)
+		path, ok := o.m["path"].(string)
+		if op == "" || !ok {
+			return nil, fmt.Errorf("reading the patch: operation %d needs a string op and path", i)
+		}
+		ops[i] = Op{Op: op, Path: path, Value: o.m["value"]}
+	}
+	return ops, nil
+}
+
+// Diff returns the operations that turn a into b (values read by Parse).
+// Objects are compared member by member (in their order, so the patch is
+// deterministic; an added member goes at the end), arrays
+// index by index with elements added or removed at the end; anything else
+// that differs is replaced whole.
+func Diff(a, b any) []Op {
+	ops := []Op{}
+	diff("", a, b, &ops)
+	return ops
+}
+
+func diff(path string, a, b any, ops *[]Op) {
+	switch av := a.(type) {
+	case *Object:
+		bv, ok := b.(*Object)
+		if !ok {
+			break
+		}
+		for _, k := range av.keys {
+			if _, in := bv.m[k]; !in {
+				*ops = append(*ops, Op{Op: "remove", Path: path + "/" + escape(k)})
+			}
+		}
+		for _, k := range bv.keys {
+			p := path + "/" + escape(k)
+			if old, in := av.m[k]; in {
+				diff(p, old, bv.m[k], ops)
+			} else {
+				*ops = append(*ops, Op{Op: "add", Path: p, Value: bv.m[k]})
+			}
+		}
+		return
+	case []any:
+		bv, ok := b.([]any)
+		if !ok {
+			break
+		}
+		n := min(len(av), len(bv))
+		for i := 0; i < n; i++ {
+			diff(path+"/"+strconv.Itoa(i), av[i], bv[i], ops)
+		}
+		for i := len(av) - 1; i >= n; i-- {
+			*ops = append(*ops, Op{Op: "remove", Path: path + "/" + strconv.Itoa(i)})
+		}
+		for i := n; i < len(bv); i++ {
+			*ops = append(*ops, Op{Op: "add", Path: path + "/" + strconv.Itoa(i), Value: bv[i]})
+		}
+		return
+	default:
+		if Equal(a, b) {
+			return
+		}
+	}
+	*ops = append(*ops, Op{Op: "replace", Path: path, Value: b})
+}
+
+// Equal reports whether two generic JSON values are the same (numbers by
+// their text, objects whatever their members' order).
+func Equal(a, b any) bool {
+	switch av := a.(type) {
+	case *Object:
+		bv, ok := b.(*Object)
+		if !ok || len(av.m) != len(bv.m) {
+			return false
+		}
+		for k, x := range av.m {
+			y, in := bv.m[k]
+			if !in || !Equal(x, y) {
+				return false
+			}
+		}
+		return true
+	case []any:
+		bv, ok := b.([]any)
+		if !ok || len(av) != len(bv) {
+			return false
+		}
+		for i := range av {
+			if !Equal(av[i], bv[i]) {
+				return false
+			}
+		}
+		return true
+	case json.Number:
+		bv, ok := b.(json.Number)
+		return ok && av == bv
+	case float64:
+		bv, ok := b.(float64)
+		return ok && av == bv
+	case string:
+		bv, ok := b.(string)
+		return ok && av == bv
+	case bool:
+		bv, ok := b.(bool)
+		return ok && av == bv
+	case nil:
+		return b == nil
+	}
+	return false
+}
+
+// escape makes an object key a JSON Pointer token (RFC 6901).
+func escape(k string) string {
+	return strings.NewReplacer("~", "~0", "/", "~1").Replace(k)
+}
+
+// unescape reads a JSON Pointer token.
+func unescape(t string) string {
+	return strings.NewReplacer("~1", "/", "~0", "~").Replace(t)
+}
+
+// Apply applies the operations to doc in order and returns the result;
+// doc may be changed in place. An operation that does not fit the
+// document is an error naming it.
+func Apply(doc any, ops []Op) (any, error) {
+	for i, op := range ops {
+		var err error
+		doc, err = apply(doc, op)
+		if err != nil {
+			return nil, fmt.Errorf("patch operation %d (%s %s): %w", i, op.Op, op.Path, err)
+		}
+	}
+	return doc, nil
+}
+
+func apply(doc any, op Op) (any, error) {
+	switch op.Op {
+	case "add", "remove", "replace":
+	default:
+		return nil, fmt.Errorf("unknown operation %q", op.Op)
+	}
+	if op.Path == "" {
+		if op.Op == "remove" {
+			return nil, fmt.Errorf("cannot remove the whole document")
+		}
+		return op.Value, nil
+	}
+	if !strings.HasPrefix(op.Path, "/") {
+		return nil, fmt.Errorf("a path starts with /")
+	}
+	tokens := strings.Split(op.Path[1:], "/")
+	for i := range tokens {
+		tokens[i] = unescape(tokens[i])
+	}
+	return change(doc, tokens, op)
+}
+
+// change applies op at tokens below v and returns the new v.
+func change(v any, tokens []string, op Op) (any, error) {
+	t := tokens[0]
+	last := len(tokens) == 1
+	switch c := v.(type) {
+	case *Object:
+		old, in := c.m[t]
+		if !last {
+			if !in {
+				return nil, fmt.Errorf("no member %q", t)
+			}
+			nv, err := change(old, tokens[1:], op)
+			if err != nil {
+				return nil, err
+			}
+			c.m[t] = nv
+			return c, nil
+		}
+		switch op.Op {
+		case "remove":
+			if !in {
+				return nil, fmt.Errorf("no member %q to remove", t)
+			}
+			c.Delete(t)
+		case "replace":
+			if !in {
+				return nil, fmt.Errorf("no member %q to replace", t)
+			}
+			c.m[t] = op.Value
+		case "add":
+			c.Set(t, op.Value)
+		}
+		return c, nil
+	case []any:
+		i, err := index(t, len(c), last && op.Op == "add")
+		if err != nil {
+			return nil, err
+		}
+		if !last {
+			nv, err := change(c[i], tokens[1:], op)
+			if err != nil {
+				return nil, err
+			}
+			c[i] = nv
+			return c, nil
+		}
+		switch op.Op {
+		case "remove":
+			return append(c[:i:i], c[i+1:]...), nil
+		case "replace":
+			c[i] = op.Value
+			return c, nil
+		}
+		out := make([]any, 0, len(c)+1)
+		out = append(out, c[:i]...)
+		out = append(out, op.Value)
+		return append(out, c[i:]...), nil
+	}
+	return nil, fmt.Errorf("%q: not an object or array", t)
+}
+
+// index reads an array index token; "-" (and len, when adding) is the end.
+func index(t string, n int, adding bool) (int, error) {
+	if adding && t == "-" {
+		return n, nil
+	}
+	i, err := strconv.Atoi(t)
+	if err != nil || i < 0 || (t != "0" && strings.HasPrefix(t, "0")) {
+		return 0, fmt.Errorf("%q is not an array index", t)
+	}
+	if i > n || (i == n && !adding) {
+		return 0, fmt.Errorf("index %d is past the end (%d elements)", i, n)
+	}
+	return i, nil
+}
