@@ -10,6 +10,7 @@ import (
 	"github.com/codename-spandex/spandex/internal/cmdutil"
 	"github.com/codename-spandex/spandex/pkg/combat"
 	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/jsonpatch"
 )
 
 // ContestOptions are the inputs of `spandex contest`.
@@ -156,6 +157,18 @@ func runContest(opts *ContestOptions) error {
 	if res.Contest == nil && res.Roll == 0 {
 		seed = nil // nothing rolled
 	}
+	// Each file's event records what the contest changed (hero undo).
+	atkBefore, err := hero.Snapshot(attacker)
+	if err != nil {
+		return cmdutil.Internal(err)
+	}
+	var defBefore *jsonpatch.Object
+	if defender != nil {
+		if defBefore, err = hero.Snapshot(defender); err != nil {
+			return cmdutil.Internal(err)
+		}
+	}
+	nAtk := len(attacker.Log)
 	combat.ApplyMental(&res, attacker, defender)
 	if err := opts.ExplainSteps(res.Steps); err != nil {
 		return err
@@ -163,8 +176,12 @@ func runContest(opts *ContestOptions) error {
 	opts.ReportSeed(seed)
 	summary := res.Summary()
 	if defender != nil {
+		n := len(defender.Log)
 		if err := defender.AppendEvent("contest", summary, seed, res); err != nil {
 			return err
+		}
+		if err := defender.RecordChange(defBefore, n); err != nil {
+			return cmdutil.Internal(err)
 		}
 		if err := defender.Validate(); err != nil {
 			return cmdutil.Internal(fmt.Errorf("the changed defender is invalid (a bug): %w", err))
@@ -173,6 +190,9 @@ func runContest(opts *ContestOptions) error {
 	if opts.UpdateAttacker {
 		if err := attacker.AppendEvent("contest", summary, seed, res); err != nil {
 			return err
+		}
+		if err := attacker.RecordChange(atkBefore, nAtk); err != nil {
+			return cmdutil.Internal(err)
 		}
 		if err := opts.WriteHero(attacker, opts.AttackerFile); err != nil {
 			return err

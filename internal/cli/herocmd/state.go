@@ -8,6 +8,7 @@ import (
 	"github.com/codename-spandex/spandex/internal/cmdutil"
 	"github.com/codename-spandex/spandex/pkg/combat"
 	"github.com/codename-spandex/spandex/pkg/dice"
+	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/ruling"
 )
 
@@ -109,6 +110,12 @@ func runState(opts *StateOptions) error {
 	if err != nil {
 		return err
 	}
+	// The event records what the switch changed (hero undo).
+	before, err := hero.Snapshot(h)
+	if err != nil {
+		return cmdutil.Internal(err)
+	}
+	n := len(h.Log)
 	rec := dice.NewRecorder(rs.Roller)
 	state, on := opts.On+opts.Off, opts.On != ""
 	steps, err := combat.SwitchState(h, state, on, rec)
@@ -133,6 +140,9 @@ func runState(opts *StateOptions) error {
 	}
 	if err := h.AppendEvent("state", summary, seed, stateDetails{State: state, On: on, Dice: rolled, Steps: steps}); err != nil {
 		return err
+	}
+	if err := h.RecordChange(before, n); err != nil {
+		return cmdutil.Internal(err)
 	}
 	if err := opts.ExplainSteps(steps); err != nil {
 		return err
