@@ -69,20 +69,25 @@ The hero is written to stdout, or atomically over FILE with -i; an event
 	return cmd
 }
 
-// fromArgs takes the hero file: FILE, -i FILE (the same file may be given
-// both ways), or stdin.
-func (opts *DeriveOptions) fromArgs(_ *cobra.Command, args []string) error {
-	opts.File = "-"
+func (opts *DeriveOptions) fromArgs(_ *cobra.Command, args []string) (err error) {
+	opts.File, err = heroFileArg(args, opts.InPlace, "hero derive")
+	return err
+}
+
+// heroFileArg is the hero file a verb works on: FILE, -i FILE (the same
+// file may be given both ways), or stdin ("-").
+func heroFileArg(args []string, inPlace, verb string) (string, error) {
+	file := "-"
 	if len(args) == 1 {
-		opts.File = args[0]
+		file = args[0]
 	}
-	if opts.InPlace != "" {
-		if len(args) == 1 && args[0] != opts.InPlace {
-			return cmdutil.Inputf("-i %s: give the file once (hero derive -i FILE)", opts.InPlace)
+	if inPlace != "" {
+		if len(args) == 1 && args[0] != inPlace {
+			return "", cmdutil.Inputf("-i %s: give the file once (%s -i FILE)", inPlace, verb)
 		}
-		opts.File = opts.InPlace
+		file = inPlace
 	}
-	return nil
+	return file, nil
 }
 
 // deriveDetails is the "derive" event's record.

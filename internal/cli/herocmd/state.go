@@ -67,16 +67,9 @@ event is appended to its log.`,
 	return cmd
 }
 
-func (opts *StateOptions) fromArgs(_ *cobra.Command, args []string) error {
-	opts.File = "-"
-	if len(args) == 1 {
-		opts.File = args[0]
-	}
-	if opts.InPlace != "" {
-		if len(args) == 1 && args[0] != opts.InPlace {
-			return cmdutil.Inputf("-i %s: give the file once (hero state -i FILE)", opts.InPlace)
-		}
-		opts.File = opts.InPlace
+func (opts *StateOptions) fromArgs(_ *cobra.Command, args []string) (err error) {
+	if opts.File, err = heroFileArg(args, opts.InPlace, "hero state"); err != nil {
+		return err
 	}
 	switch {
 	case opts.On == "" && opts.Off == "":
