@@ -23,10 +23,20 @@ type SideFile struct {
 const maxFlagLen = 40
 
 func quoteShort(s string) string {
-	if len(s) > maxFlagLen {
-		return strconv.Quote(s[:maxFlagLen]) + "..."
+	if len(s) <= maxFlagLen {
+		if q := strconv.Quote(s); len(q) <= maxFlagLen+2 {
+			return q
+		}
 	}
-	return strconv.Quote(s)
+	q := ""
+	// Cut the value until its quoted form fits: a byte that is not UTF-8
+	// quotes as four characters (\xdf), so bytes alone do not bound it.
+	for n := min(len(s), maxFlagLen); n > 0; n-- {
+		if q = strconv.Quote(s[:n]); len(q) <= maxFlagLen+2 {
+			break
+		}
+	}
+	return q + "..."
 }
 
 // ParseSideFlag parses NAME=FILE[,FILE...]. Blank names and empty file
