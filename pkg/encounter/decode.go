@@ -157,6 +157,22 @@ func (v *validator) encounter(e *Encounter) {
 	for i := range e.Combatants {
 		v.combatant(e, i)
 	}
+	for i, o := range e.Objects {
+		path := fmt.Sprintf("$.objects[%d]", i)
+		if !ValidID(o.ID) {
+			v.Fail(path+".id", "%q: an id is lower-case letters, digits and hyphens", o.ID)
+		}
+		for j := 0; j < i; j++ {
+			if e.Objects[j].ID == o.ID {
+				v.Fail(path+".id", "%q is given twice", o.ID)
+			}
+		}
+		v.Range(path+".health", o.Health, 1, 1_000_000)
+		v.Range(path+".remaining", o.Remaining, 0, o.Health)
+		if o.Destroyed != (o.Remaining == 0) {
+			v.Fail(path+".destroyed", "%v, but %d health remains", o.Destroyed, o.Remaining)
+		}
+	}
 	prev := 0
 	for i, ev := range e.Log {
 		path := fmt.Sprintf("$.log[%d]", i)

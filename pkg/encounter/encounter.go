@@ -98,6 +98,9 @@ type Encounter struct {
 	Combatants []Combatant `json:"combatants"`
 	// Options are the rule readings this fight was started with.
 	Options Options `json:"options"`
+	// Objects are the objects and walls damaged in the fight (p. 39),
+	// with the health each has left, in the order first struck.
+	Objects []Object `json:"objects,omitempty"`
 	// Log is the append-only record of the fight.
 	Log []Event `json:"log"`
 
@@ -106,6 +109,39 @@ type Encounter struct {
 	// formatted, and attacks are resolved in the batch's memory. Never
 	// stored in the file.
 	batch *batch
+}
+
+// Object is an object or a wall damaged in the fight (p. 39): a smash
+// records it, and the next blow on it starts from what is left.
+type Object struct {
+	// ID names it in the fight: --smash-id, or its name (an Object Table
+	// example, "N kg object" or "MATERIAL wall"), lower-case, with any
+	// sturdy material after a hyphen.
+	ID string `json:"id"`
+	// Name is what it is, as the smash event names it; Wall marks a wall
+	// (holed, not destroyed, at 0).
+	Name     string `json:"name"`
+	Wall     bool   `json:"wall"`
+	Material string `json:"material,omitempty"`
+	// Health is what destroys (or holes) it, Remaining what is left of
+	// it, Divider its H divider (0: none).
+	Health    int  `json:"health"`
+	Remaining int  `json:"remaining"`
+	Divider   int  `json:"divider"`
+	Destroyed bool `json:"destroyed"`
+	// Hits counts the blows it took; Page is the page of the last.
+	Hits int `json:"hits"`
+	Page int `json:"page"`
+}
+
+// FindObject returns the damaged object or wall with this id, or nil.
+func (e *Encounter) FindObject(id string) *Object {
+	for i := range e.Objects {
+		if e.Objects[i].ID == id {
+			return &e.Objects[i]
+		}
+	}
+	return nil
 }
 
 // Side is one side of the fight.

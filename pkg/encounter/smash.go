@@ -5,6 +5,7 @@ import (
 
 	"github.com/codename-spandex/spandex/pkg/combat"
 	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/naming"
 )
 
 // Smash is an attack on an object or a wall instead of a combatant (p.
@@ -18,13 +19,29 @@ type Smash struct {
 	// goes on stamina, which objects ignore).
 	SplitHealth int
 	Target      combat.ObjectTarget
+	// ID names the object in the fight (two cars: car-1, car-2); ""
+	// names it by what it is (ObjectID).
+	ID string
+}
+
+// ObjectID is the id a struck object or wall has in the fight when no
+// --smash-id names it: its name (as DamageObject names it) and any sturdy
+// material, as an id ("tank-armour-plating", "brick-wall",
+// "500-kg-object").
+func ObjectID(name, material string) string {
+	if material != "" {
+		name += " " + material
+	}
+	return naming.ID(name)
 }
 
 // Smash makes the attack on the actor's turn: the attack's own time
 // (pp. 30, 33), the blow resolved by combat.StrikeObject, and a "smash"
-// event recording what is left of the object or wall. The fight does
-// not keep objects: the next blow gives Target.Remaining from this
-// event's object.after.
+// event recording what is left of the object or wall. The fight keeps
+// every damaged object and wall (Encounter.Objects, by id): the next blow
+// on the same id starts from its remaining health, unless
+// Target.Remaining overrides it; a destroyed object or holed wall is not
+// struck again.
 //
 // Dice: the attack's health formula, then its stamina formula.
 func (e *Encounter) Smash(ctx Ctx, s Smash) (*combat.ObjectStrike, error) {
@@ -55,6 +72,25 @@ func (e *Encounter) Smash(ctx Ctx, s Smash) (*combat.ObjectStrike, error) {
 	default:
 		return nil, fmt.Errorf("--with: name the attack (%s)", combat.AttackSlugs(&c.Hero))
 	}
+	probe, _, err := combat.DamageObject(s.Target, 0, 0)
+	if err != nil {
+		return nil, err
+	}
+	id := s.ID
+	if id == "" {
+		id = ObjectID(probe.Object, s.Target.Material)
+	} else if !ValidID(id) {
+		return nil, fmt.Errorf("--smash-id: %q: an id is lower-case letters, digits and hyphens", id)
+	}
+	known := e.FindObject(id)
+	switch {
+	case known != nil && (known.Name != probe.Object || known.Health != probe.Health):
+		return nil, fmt.Errorf("--smash-id: %s is the fight's %s (%d health), not a %s: give another id", id, known.Name, known.Health, probe.Object)
+	case known != nil && known.Destroyed && s.Target.Remaining == 0:
+		return nil, fmt.Errorf("%s is already %s (page %d): give another --smash-id for another one", id, map[bool]string{true: "holed", false: "destroyed"}[known.Wall], known.Page)
+	case known != nil && s.Target.Remaining == 0:
+		s.Target.Remaining = known.Remaining
+	}
 	n := max(a.Panels, 1)
 	if err := e.canSpend(c, n); err != nil {
 		return nil, err
@@ -66,12 +102,23 @@ func (e *Encounter) Smash(ctx Ctx, s Smash) (*combat.ObjectStrike, error) {
 	if err := e.spend(c, n); err != nil {
 		return nil, err
 	}
-	ev := Event{Kind: "smash", Actor: c.ID, Panels: n, Seed: ctx.Seed, Dice: os.Dice, Summary: os.Summary(), Details: mustJSON(os)}
+	od := os.Object
+	if known == nil {
+		e.Objects = append(e.Objects, Object{ID: id, Name: od.Object, Wall: od.Wall, Material: s.Target.Material, Health: od.Health, Divider: od.Divider})
+		known = &e.Objects[len(e.Objects)-1]
+	}
+	known.Remaining, known.Destroyed, known.Page = od.After, od.Destroyed, e.Page
+	known.Hits++
+	ev := Event{Kind: "smash", Actor: c.ID, Target: id, Panels: n, Seed: ctx.Seed, Dice: os.Dice, Summary: os.Summary(), Details: mustJSON(os)}
 	ev.Steps.Add("panels", "pp. 30, 33", "%s takes %s", a.Slug, plural(n, "panel"))
+	if known.Hits > 1 {
+		ev.Steps.Add("object", "p. 39", "%s (hit %d): it had %d of %d health left from earlier blows", id, known.Hits, od.Before, od.Health)
+	}
 	ev.Steps = append(ev.Steps, os.Steps...)
 	if len(os.Dice) == 0 {
 		ev.Seed = nil
 	}
 	e.appendEvent(ev)
+	e.endAction(c)
 	return os, nil
 }

@@ -141,6 +141,8 @@ type Board struct {
 	Over       bool        `json:"over"`
 	Winner     string      `json:"winner"`
 	Combatants []Status    `json:"combatants"`
+	// Objects are the objects and walls damaged in the fight (p. 39).
+	Objects []Object `json:"objects"`
 }
 
 // Status returns the board.
@@ -155,6 +157,7 @@ func (e *Encounter) Status() Board {
 	if c := e.Current(); c != nil && !b.Over {
 		b.Current = c.ID
 	}
+	b.Objects = append([]Object{}, e.Objects...)
 	b.Combatants = make([]Status, 0, len(e.Combatants))
 	for i := range e.Combatants {
 		c := &e.Combatants[i]

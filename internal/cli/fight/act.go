@@ -37,6 +37,7 @@ type ActOptions struct {
 	SmashWall string
 	Material  string
 	Remaining int
+	SmashID   string
 
 	// Attack details: the flags shared with `spandex attack`.
 	attackflags.Flags
@@ -129,9 +130,13 @@ takes one action (pp. 30-31, 41-43). Give exactly one of:
                     attack's health damage (plus the bonus, --split
                     health=N), divided by a sturdy --material's H divider
                     (/2 brick, /3 thin metal, /4 stone, concrete, armour);
-                    stamina does nothing; --remaining N carries on from
-                    the last blow until it breaks; a wall is holed at its
-                    Wall Strength Table damage (pp. 37, 39)
+                    stamina does nothing; a wall is holed at its Wall
+                    Strength Table damage (pp. 37, 39). The fight keeps
+                    what is left of each object and wall (fight status):
+                    the next blow on it carries on until it breaks;
+                    --smash-id ID tells two of a kind apart (default: its
+                    name and material, "tank-armour-plating"); --remaining
+                    N overrides the health it has left
   --do TEXT --panels N   anything else, for the panels the GM rules
   --pass            end this turn (in the advance phase the rest of your
                     panels wait until after the losers act)
@@ -260,7 +265,8 @@ strike so far; other actions roll nothing.`,
 	fl.Float64Var(&opts.SmashMass, "smash-mass", 0, "strike an object of this mass in kg (p. 39)")
 	fl.StringVar(&opts.SmashWall, "smash-wall", "", "strike a wall: a Wall Strength Table material, holed at its damage needed (p. 37)")
 	fl.StringVar(&opts.Material, "material", "", "--smash: a sturdy object's material (brick /2, thin-metal /3, stone, concrete, armour-plating /4, p. 39)")
-	fl.IntVar(&opts.Remaining, "remaining", 0, "--smash, --smash-wall: health left from earlier blows (the last smash event's object.after)")
+	fl.IntVar(&opts.Remaining, "remaining", 0, "--smash, --smash-wall: override the health left from earlier blows (default: what the fight kept)")
+	fl.StringVar(&opts.SmashID, "smash-id", "", "--smash, --smash-wall: the object's id in the fight, to tell two of a kind apart (default: its name and material)")
 	fl.BoolVar(&opts.Pass, "pass", false, "end this turn")
 	fl.BoolVar(&opts.Hold, "hold", false, "end this turn, holding a panel into the next page")
 
@@ -325,8 +331,8 @@ func runAct(opts *ActOptions) error {
 			_, err = e.Smash(ctx, sm)
 			return cmdutil.RuleErr(err)
 		}
-		if opts.Material != "" || opts.Remaining != 0 {
-			return cmdutil.Inputf("--material and --remaining go with --smash, --smash-mass or --smash-wall")
+		if opts.Material != "" || opts.Remaining != 0 || opts.SmashID != "" {
+			return cmdutil.Inputf("--material, --remaining and --smash-id go with --smash, --smash-mass or --smash-wall")
 		}
 		grabCombatant := opts.Grab != "" && e.Find(opts.Grab) != nil
 		if opts.Attack != "" || opts.Finish != "" || grabCombatant {
@@ -401,7 +407,7 @@ func (opts *ActOptions) action(actor string) (encounter.Action, error) {
 // attack (--with or --object) and --split health=N; the to-hit, reaction
 // and knockback flags do not apply.
 func (opts *ActOptions) smash(actor string) (encounter.Smash, error) {
-	s := encounter.Smash{Actor: actor, Attack: opts.With,
+	s := encounter.Smash{Actor: actor, Attack: opts.With, ID: opts.SmashID,
 		Target: combat.ObjectTarget{Name: opts.Smash, MassKg: opts.SmashMass, Wall: opts.SmashWall, Material: opts.Material, Remaining: opts.Remaining}}
 	if opts.Object != "" || opts.ObjectMassKg != 0 {
 		s.Weapon = &combat.ObjectWeapon{Name: opts.Object, MassKg: opts.ObjectMassKg, Thrown: opts.Thrown, Awkward: opts.Awkward}

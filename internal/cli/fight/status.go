@@ -23,7 +23,9 @@ func NewCmdStatus(f *cmdutil.Factory, runF func(*ViewOptions) error) *cobra.Comm
 		Long: `Show the fight at a glance: page, phase, initiative, whose turn it is, which
 sides are still standing, and for every combatant health, stamina (or hits
 for mundane characters), condition, panels per page, used, left, saved,
-held, owed, free reactions used, ongoing effects and pools.
+held, owed, free reactions used, ongoing effects and pools, and every
+object or wall damaged by fight act --smash with the health it has left
+(p. 39).
 
 Every combatant has "out" (true while it is out of the fight: dead, at
 death's door, taken out, unconscious, knocked out, battered or gone) and
@@ -153,6 +155,24 @@ func writeBoard(w io.Writer, b encounter.Board) error {
 		}
 		for _, n := range notes[i] {
 			if _, err := fmt.Fprintln(w, wrap("  "+n, 80, "    ")); err != nil {
+				return err
+			}
+		}
+	}
+	if len(b.Objects) > 0 {
+		if _, err := fmt.Fprintln(w, "\nObjects and walls damaged (p. 39):"); err != nil {
+			return err
+		}
+		for _, o := range b.Objects {
+			state := fmt.Sprintf("%d/%d health left", o.Remaining, o.Health)
+			if o.Destroyed {
+				state = map[bool]string{true: "holed", false: "destroyed"}[o.Wall]
+			}
+			if o.Divider >= 2 {
+				state += fmt.Sprintf(", H/%d", o.Divider)
+			}
+			line := fmt.Sprintf("  %s: %s, %s after %s (page %d)", o.ID, o.Name, state, plural(o.Hits, "hit"), o.Page)
+			if _, err := fmt.Fprintln(w, wrap(line, 80, "    ")); err != nil {
 				return err
 			}
 		}
