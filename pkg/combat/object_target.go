@@ -155,33 +155,104 @@ func DamageObject(t ObjectTarget, health, stamina int) (ObjectDamage, ruling.Ste
 
 // ObjectStrike is one of a character's attacks on an object or a wall.
 type ObjectStrike struct {
-	Attacker string        `json:"attacker"`
-	Attack   string        `json:"attack"`
-	Damage   DamageResult  `json:"damage"`
-	Object   ObjectDamage  `json:"object"`
-	Dice     []dice.Rolled `json:"dice"`
-	Steps    ruling.Steps  `json:"steps"`
+	Attacker string       `json:"attacker"`
+	Attack   string       `json:"attack"`
+	Damage   DamageResult `json:"damage"`
+	Object   ObjectDamage `json:"object"`
+	// PoolSpent is what a pool power's blow costs its attacker (energy,
+	// magic, psi, fluid), as on a combatant; ApplyPool takes it off.
+	PoolSpent *PoolSpend `json:"pool_spent,omitempty"`
+	// Knockback is always 0: the book knocks back a defender by the
+	// stamina damage over its knockback threshold (p. 36); an object has
+	// neither stamina nor a threshold (p. 39).
+	Knockback int           `json:"knockback_metres"`
+	Dice      []dice.Rolled `json:"dice"`
+	Steps     ruling.Steps  `json:"steps"`
+}
+
+// Blow is how an attacker strikes an object: the damage bonus put on
+// health (the rest goes on stamina, which objects ignore) and, for a
+// power that splits its dice (energy blast, eldritch bolt, psionic blast,
+// snare ball, a partial re-phase strike), the dice on each side.
+type Blow struct {
+	SplitHealth int       `json:"split_health"`
+	PowerDice   PowerDice `json:"power_dice"`
 }
 
 // StrikeObject rolls attacker's attack a (one of its attacks, or an
 // object weapon from ObjectWeaponAttack) against an object or wall (p.
 // 39): an unattended object neither dodges nor parries and has no armour
 // class, so the blow lands (docs/rules-notes.md); the attack's damage
-// formulas, plus its damage bonus (if it takes one) and extra damage,
-// split splitHealth on health (p. 36); its divider lowering applies to a
-// sturdy object's divider. Pool powers' dice are the formulas in the file
-// (no pool is spent). Dice: the health formula, then the stamina formula.
-func StrikeObject(attacker *hero.Hero, a *hero.Attack, splitHealth int, t ObjectTarget, r dice.Roller) (*ObjectStrike, error) {
-	in := DamageInput{HealthExpr: a.Health, StaminaExpr: a.Stamina, Bonus: a.ExtraDamage, SplitHealth: splitHealth}
+// formulas (or b.PowerDice of a power that splits its dice), plus its
+// damage bonus (if it takes one) and extra damage, split b.SplitHealth on
+// health (p. 36); its divider lowering applies to a sturdy object's
+// divider. A pool power costs what it costs against a combatant
+// (powerCost: energy blast 1 point a die, eldritch bolt 2, ...), checked
+// against the pool here and recorded in PoolSpent; attacker is not
+// changed (ApplyPool). No knockback: see ObjectStrike.Knockback. Dice:
+// the health formula, then the stamina formula.
+func StrikeObject(attacker *hero.Hero, a *hero.Attack, b Blow, t ObjectTarget, r dice.Roller) (*ObjectStrike, error) {
+	in := DamageInput{HealthExpr: a.Health, StaminaExpr: a.Stamina, Bonus: a.ExtraDamage, SplitHealth: b.SplitHealth}
 	if a.AddsDamageBonus {
 		in.Bonus += attacker.Combat.DamageBonus
 	}
+	splitHealth := b.SplitHealth
 	if splitHealth < 0 || splitHealth > max(in.Bonus, 0) {
 		return nil, reqErr("split", "health=%d: the damage bonus is %d, so put 0-%d on health", splitHealth, in.Bonus, max(in.Bonus, 0))
 	}
+	kind := specialKind(a)
+	pd := b.PowerDice
+	if pd.Health < 0 || pd.Stamina < 0 {
+		return nil, reqErr("power-dice", "dice cannot be negative (%d health, %d stamina)", pd.Health, pd.Stamina)
+	}
+	if pd.Set() {
+		switch kind {
+		case kindEnergyBlast, kindEldritch, kindPsionic, kindSnareBall, kindPhasingStrike:
+		default:
+			return nil, reqErr("power-dice", "%s does not split dice between health and stamina", a.Slug)
+		}
+		in.HealthExpr, in.StaminaExpr = d6s(pd.Health), d6s(pd.Stamina)
+	}
+	var nh, ns int
+	for i, x := range []string{in.HealthExpr, in.StaminaExpr} {
+		e, err := parseOpt(x)
+		if err != nil {
+			return nil, reqErr("with", "%s: %v", a.Slug, err)
+		}
+		if i == 0 {
+			nh = numDice(e)
+		} else {
+			ns = numDice(e)
+		}
+	}
+	poolName, cost, err := powerCost(attacker, a, kind, nh, ns)
+	if err != nil {
+		return nil, err
+	}
+	var spend *PoolSpend
+	noPool := false
+	if poolName != "" {
+		pool, err := chargePool(attacker, a, poolName, cost)
+		if err != nil {
+			return nil, err
+		}
+		if pool != nil {
+			spend = &PoolSpend{Pool: poolName, Amount: cost}
+		} else {
+			noPool = true
+		}
+	}
 	if t.Wall == "" {
-		t.Lower += a.LowersDividers
-		t.IgnoreDividers = t.IgnoreDividers || a.IgnoresDividers
+		// As against a combatant (pipeline.dividers): an energy blast's
+		// dividers count as 2 lower, an eldritch bolt and a psionic
+		// blast ignore them (pp. 55, 63, 68), whether or not the file's
+		// attack says so.
+		lower := a.LowersDividers
+		if kind == kindEnergyBlast {
+			lower = max(lower, 2)
+		}
+		t.Lower += lower
+		t.IgnoreDividers = t.IgnoreDividers || a.IgnoresDividers || kind == kindEldritch || kind == kindPsionic
 	}
 	if _, _, err := DamageObject(t, 0, 0); err != nil {
 		return nil, err // refused before any die
@@ -195,12 +266,35 @@ func StrikeObject(attacker *hero.Hero, a *hero.Attack, splitHealth int, t Object
 	if err != nil {
 		return nil, err
 	}
-	os := &ObjectStrike{Attacker: attacker.Name, Attack: a.Slug, Damage: d, Object: od, Dice: rec.Rolls()}
+	os := &ObjectStrike{Attacker: attacker.Name, Attack: a.Slug, Damage: d, Object: od, PoolSpent: spend, Dice: rec.Rolls()}
 	os.Steps.Add("strike", "p. 39", "%s strikes %s with %s: an unattended object neither dodges nor parries, so it is hit", attacker.Name, od.Object, nameOr(a.Name, a.Slug))
+	switch {
+	case spend != nil:
+		os.Steps.Add("pool", "pp. 55-72", "%s: %s on health, %s on stamina cost %d %s points (as against a combatant)", a.Slug, nameOr(in.HealthExpr, "no dice"), nameOr(in.StaminaExpr, "no dice"), cost, poolName)
+	case noPool:
+		os.Steps.Add("pool", "pp. 55-72", "%s has no %s pool in its file: nothing spent", attacker.Name, poolName)
+	}
 	os.Steps.AddRow("damage", "p. 36", "Physical Damage Table", nameOr(a.DamageType, a.Slug), "health %s rolled %d, stamina %s rolled %d; bonus %d split %d H / %d S: %d H, %d S",
 		nameOr(d.HealthExpr, "-"), d.HealthRoll, nameOr(d.StaminaExpr, "-"), d.StaminaRoll, d.Bonus, d.BonusHealth, d.BonusStamina, d.Health, d.Stamina)
 	os.Steps = append(os.Steps, st...)
+	os.Steps.Add("knockback", "pp. 36, 39", "none: knockback is a defender's, by the stamina damage over its knockback threshold; an object has no stamina and no threshold")
 	return os, nil
+}
+
+// ApplyPool takes the blow's pool cost off attacker (the one it was
+// rolled for); it reports the pool and what is left, or "" when nothing
+// was spent.
+func (os *ObjectStrike) ApplyPool(attacker *hero.Hero) (pool string, left int) {
+	ps := os.PoolSpent
+	if ps == nil {
+		return "", 0
+	}
+	p := attacker.FindPool(ps.Pool)
+	if p == nil {
+		return "", 0
+	}
+	p.Current = max(0, p.Current-ps.Amount)
+	return ps.Pool, p.Current
 }
 
 // Summary is the strike in one line.

@@ -72,7 +72,7 @@ func TestDamageObject(t *testing.T) {
 func TestStrikeObject(t *testing.T) {
 	att := mk("Blaster", rulebook.ACF)
 	blast := hero.Attack{Slug: "blast", Name: "blast", StrikeClass: 3, DamageType: "energy-blast", Health: "2d6", Stamina: "2d6", LowersDividers: 2, Panels: 2}
-	os, err := StrikeObject(att, &blast, 0, ObjectTarget{Name: "tank", Material: "armour-plating"}, dice.NewScripted([]int{5, 6, 1, 1}))
+	os, err := StrikeObject(att, &blast, Blow{}, ObjectTarget{Name: "tank", Material: "armour-plating"}, dice.NewScripted([]int{5, 6, 1, 1}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,11 +86,70 @@ func TestStrikeObject(t *testing.T) {
 	// helps, the bonus does.
 	att.Combat.DamageBonus = 20
 	fist := unarmedAttack(att)
-	os, err = StrikeObject(att, fist, 20, ObjectTarget{Wall: "brick"}, dice.NewScripted([]int{6, 1, 1}))
+	os, err = StrikeObject(att, fist, Blow{SplitHealth: 20}, ObjectTarget{Wall: "brick"}, dice.NewScripted([]int{6, 1, 1}))
 	if err != nil || !os.Object.Destroyed || os.Object.Taken != 20 {
 		t.Fatalf("%+v %v", os, err)
 	}
-	if _, err := StrikeObject(att, fist, 21, ObjectTarget{Wall: "brick"}, dice.NewScripted(nil)); err == nil {
+	if _, err := StrikeObject(att, fist, Blow{SplitHealth: 21}, ObjectTarget{Wall: "brick"}, dice.NewScripted(nil)); err == nil {
 		t.Error("a split over the bonus accepted")
+	}
+}
+
+// A pool power's blow on an object costs what it costs on a combatant
+// and lowers or ignores a sturdy object's divider by its kind, whatever
+// the file's attack says. Worked by hand (pp. 37, 39, 55, 63):
+//   - energy blast 3d6 H + 1d6 S at a stone wall-piece (a 446-1,000 kg
+//     "sports car" of stone: health 12, /4 lowered 2 = /2): 6+6+6 = 18 H,
+//     /2 = 9, 3 left; 4 dice = 4 energy points;
+//   - eldritch bolt 2d6 H + 0 S at the same: 2 dice x 2 = 4 magic
+//     points; the divider is ignored: 5+5 = 10 taken, 2 left;
+//   - no pool in the file: nothing spent;
+//   - an energy blast of 4 points with 3 energy left is refused.
+func TestStrikeObjectPool(t *testing.T) {
+	car := ObjectTarget{Name: "sports car", Material: "stone"}
+	cases := []struct {
+		name     string
+		kind     string
+		pools    []hero.Pool
+		pd       PowerDice
+		faces    []int
+		spend    *PoolSpend
+		div, aft int
+		wantErr  string
+	}{
+		{"energy blast", "energy-blast", []hero.Pool{{Name: "energy", Max: 15, Current: 15}}, PowerDice{Health: 3, Stamina: 1}, []int{6, 6, 6, 1}, &PoolSpend{Pool: "energy", Amount: 4}, 2, 3, ""},
+		{"eldritch bolt", "eldritch-bolt", []hero.Pool{{Name: "magic", Max: 20, Current: 20}}, PowerDice{Health: 2}, []int{5, 5}, &PoolSpend{Pool: "magic", Amount: 4}, 0, 2, ""},
+		{"no pool", "energy-blast", nil, PowerDice{Health: 1, Stamina: 1}, []int{1, 1}, nil, 2, 11, ""},
+		{"too few points", "energy-blast", []hero.Pool{{Name: "energy", Max: 15, Current: 3}}, PowerDice{Health: 2, Stamina: 2}, nil, nil, 0, 0, "costs 4 energy points but Blaster has 3 left"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			att := mk("Blaster", rulebook.ACF)
+			att.Pools = c.pools
+			a := hero.Attack{Slug: "blast", Name: "blast", StrikeClass: 3, DamageType: c.kind, Health: "1d6", Stamina: "1d6", Panels: 2}
+			os, err := StrikeObject(att, &a, Blow{PowerDice: c.pd}, car, dice.NewScripted(c.faces))
+			if c.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), c.wantErr) {
+					t.Fatalf("err %v, want %q", err, c.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if (os.PoolSpent == nil) != (c.spend == nil) || (c.spend != nil && *os.PoolSpent != *c.spend) {
+				t.Errorf("pool spent %+v, want %+v", os.PoolSpent, c.spend)
+			}
+			if os.Object.Divider != c.div || os.Object.After != c.aft || os.Knockback != 0 {
+				t.Errorf("%+v knockback %d", os.Object, os.Knockback)
+			}
+			before := 0
+			if len(att.Pools) > 0 {
+				before = att.Pools[0].Current
+			}
+			if pool, left := os.ApplyPool(att); c.spend != nil && (pool != c.spend.Pool || left != before-c.spend.Amount) {
+				t.Errorf("ApplyPool %s %d", pool, left)
+			}
+		})
 	}
 }

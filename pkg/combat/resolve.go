@@ -514,59 +514,19 @@ func (p *pipeline) checkDamage() error {
 	}
 	// Dice counts for split-dice powers.
 	nh, ns := numDice(p.hE), numDice(p.sE)
-	poolName, cost, capDice := "", 0, 0
-	speciality := func(spell string) bool {
-		for _, pw := range att.Powers {
-			for _, f := range pw.Flavours {
-				if f.Slug == spell && f.Speciality {
-					return true
-				}
-			}
-		}
-		return false
-	}
 	if req.Mode == ModeStrike {
-		switch p.kind {
-		case kindEnergyBlast:
-			poolName, cost, capDice = "energy", nh+ns, 10
-			if d := nh - ns; d > 2 || d < -2 {
-				return reqErr("power-dice", "energy blast: %d health and %d stamina dice; neither side may be more than 2 dice ahead (p. 55)", nh, ns)
-			}
-		case kindEldritch:
-			poolName, cost, capDice = "magic", 2*(nh+ns), 5
-			if speciality(kindEldritch) {
-				cost = (cost + 1) / 2
-				capDice = 10
-			}
-		case kindPsionic:
-			poolName, cost, capDice = "psi", nh+ns, 10
-			if speciality(kindPsionic) {
-				cost = (cost + 1) / 2
-			}
-		case kindSnareBall:
-			poolName, cost, capDice = "fluid", 2*(nh+ns), 5
-			if nh > ns {
-				return reqErr("power-dice", "snare ball: %d health dice is more than its %d stamina dice (p. 72)", nh, ns)
-			}
-		case kindPhasingStrike:
-			if nh+ns < 1 || nh+ns > 3 {
-				return reqErr("power-dice", "a partial re-phase strike does 1-3d6 in all, split as you choose (p. 66); got %d", nh+ns)
-			}
-		}
-		if capDice > 0 && nh+ns > capDice {
-			return reqErr("power-dice", "%s: %d dice is more than the %d one action may use (10 points per action)", p.kind, nh+ns, capDice)
+		poolName, cost, err := powerCost(att, a, p.kind, nh, ns)
+		if err != nil {
+			return err
 		}
 		if poolName != "" && req.Reflected {
 			res.Notes = append(res.Notes, "reflected energy: no pool pays for it (p. 56)")
 		} else if poolName != "" {
-			if pool := att.FindPool(poolName); pool != nil {
-				limit := pool.CapPerAction
-				if limit > 0 && cost > limit {
-					return reqErr("power-dice", "%s costs %d %s points; at most %d per action", a.Slug, cost, poolName, limit)
-				}
-				if cost > pool.Current {
-					return reqErr("power-dice", "%s costs %d %s points but %s has %d left", a.Slug, cost, poolName, att.Name, pool.Current)
-				}
+			pool, err := chargePool(att, a, poolName, cost)
+			if err != nil {
+				return err
+			}
+			if pool != nil {
 				p.pool, p.poolCost = pool, cost
 				p.spend = PoolSpend{Pool: poolName, Amount: cost}
 				res.PoolSpent = &p.spend
@@ -1440,4 +1400,75 @@ func parseParryType(s string) (rulebook.ParryType, error) {
 		return pt, nil
 	}
 	return rulebook.ParseParryType(s)
+}
+
+// powerCost is what a pool power's strike costs (pp. 55, 62, 67, 72):
+// energy blast 1 energy point a die (neither side more than 2 dice
+// ahead), eldritch bolt 2 magic points a die (half, rounded up, as a
+// speciality, which also allows 10 dice), psionic blast 1 psi point a
+// die (half as a speciality), snare ball 2 fluid points a die (no more
+// health dice than stamina dice); a partial re-phase strike is 1-3d6 and
+// free. nh and ns are the health and stamina dice; poolName "" means no
+// pool pays. Every strike that spends a pool (an attack on a combatant
+// or an object) costs through here.
+func powerCost(att *hero.Hero, a *hero.Attack, kind string, nh, ns int) (poolName string, cost int, err error) {
+	capDice := 0
+	speciality := func(spell string) bool {
+		for _, pw := range att.Powers {
+			for _, f := range pw.Flavours {
+				if f.Slug == spell && f.Speciality {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	switch kind {
+	case kindEnergyBlast:
+		poolName, cost, capDice = "energy", nh+ns, 10
+		if d := nh - ns; d > 2 || d < -2 {
+			return "", 0, reqErr("power-dice", "energy blast: %d health and %d stamina dice; neither side may be more than 2 dice ahead (p. 55)", nh, ns)
+		}
+	case kindEldritch:
+		poolName, cost, capDice = "magic", 2*(nh+ns), 5
+		if speciality(kindEldritch) {
+			cost = (cost + 1) / 2
+			capDice = 10
+		}
+	case kindPsionic:
+		poolName, cost, capDice = "psi", nh+ns, 10
+		if speciality(kindPsionic) {
+			cost = (cost + 1) / 2
+		}
+	case kindSnareBall:
+		poolName, cost, capDice = "fluid", 2*(nh+ns), 5
+		if nh > ns {
+			return "", 0, reqErr("power-dice", "snare ball: %d health dice is more than its %d stamina dice (p. 72)", nh, ns)
+		}
+	case kindPhasingStrike:
+		if nh+ns < 1 || nh+ns > 3 {
+			return "", 0, reqErr("power-dice", "a partial re-phase strike does 1-3d6 in all, split as you choose (p. 66); got %d", nh+ns)
+		}
+	}
+	if capDice > 0 && nh+ns > capDice {
+		return "", 0, reqErr("power-dice", "%s: %d dice is more than the %d one action may use (10 points per action)", kind, nh+ns, capDice)
+	}
+	return poolName, cost, nil
+}
+
+// chargePool checks that att's pool can pay cost for a (its cap per
+// action and what is left) and returns it; nil when the file has no such
+// pool (nothing is spent).
+func chargePool(att *hero.Hero, a *hero.Attack, poolName string, cost int) (*hero.Pool, error) {
+	pool := att.FindPool(poolName)
+	if pool == nil {
+		return nil, nil
+	}
+	if limit := pool.CapPerAction; limit > 0 && cost > limit {
+		return nil, reqErr("power-dice", "%s costs %d %s points; at most %d per action", a.Slug, cost, poolName, limit)
+	}
+	if cost > pool.Current {
+		return nil, reqErr("power-dice", "%s costs %d %s points but %s has %d left", a.Slug, cost, poolName, att.Name, pool.Current)
+	}
+	return pool, nil
 }

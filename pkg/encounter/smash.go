@@ -16,8 +16,10 @@ type Smash struct {
 	Attack string
 	Weapon *combat.ObjectWeapon
 	// SplitHealth puts that much of the damage bonus on health (the rest
-	// goes on stamina, which objects ignore).
+	// goes on stamina, which objects ignore); PowerDice splits a pool
+	// power's dice.
 	SplitHealth int
+	PowerDice   combat.PowerDice
 	Target      combat.ObjectTarget
 	// ID names the object in the fight (two cars: car-1, car-2); ""
 	// names it by what it is (ObjectID).
@@ -42,6 +44,10 @@ func ObjectID(name, material string) string {
 // on the same id starts from its remaining health, unless
 // Target.Remaining overrides it; a destroyed object or holed wall is not
 // struck again.
+//
+// A pool power (energy blast, eldritch bolt, psionic blast, snare ball)
+// spends its pool as against a combatant (--power-dice splits its dice);
+// an object is never knocked back (combat.ObjectStrike.Knockback).
 //
 // Dice: the attack's health formula, then its stamina formula.
 func (e *Encounter) Smash(ctx Ctx, s Smash) (*combat.ObjectStrike, error) {
@@ -95,12 +101,16 @@ func (e *Encounter) Smash(ctx Ctx, s Smash) (*combat.ObjectStrike, error) {
 	if err := e.canSpend(c, n); err != nil {
 		return nil, err
 	}
-	os, err := combat.StrikeObject(&c.Hero, a, s.SplitHealth, s.Target, ctx.Roller)
+	os, err := combat.StrikeObject(&c.Hero, a, combat.Blow{SplitHealth: s.SplitHealth, PowerDice: s.PowerDice}, s.Target, ctx.Roller)
 	if err != nil {
 		return nil, err
 	}
 	if err := e.spend(c, n); err != nil {
 		return nil, err
+	}
+	// A pool power pays as it would against a combatant.
+	if pool, left := os.ApplyPool(&c.Hero); pool != "" {
+		os.Steps.Add("pool", "pp. 55-72", "%s pays %d %s points: %d left", c.ID, os.PoolSpent.Amount, pool, left)
 	}
 	od := os.Object
 	if known == nil {

@@ -130,7 +130,9 @@ takes one action (pp. 30-31, 41-43). Give exactly one of:
                     attack's health damage (plus the bonus, --split
                     health=N), divided by a sturdy --material's H divider
                     (/2 brick, /3 thin metal, /4 stone, concrete, armour);
-                    stamina does nothing; a wall is holed at its Wall
+                    stamina does nothing; a pool power pays its pool as
+                    against a combatant (--power-dice splits its dice); an
+                    object is never knocked back; a wall is holed at its Wall
                     Strength Table damage (pp. 37, 39). The fight keeps
                     what is left of each object and wall (fight status):
                     the next blow on it carries on until it breaks;
@@ -419,8 +421,15 @@ func (opts *ActOptions) smash(actor string) (encounter.Smash, error) {
 		}
 		s.SplitHealth = sp.Health
 	}
-	if opts.Reaction != "none" || len(opts.HeroPoints) > 0 || len(opts.Obstructions) > 0 || opts.PowerDice != "" || opts.Mode != "" {
-		return s, cmdutil.Inputf("--smash: an object does not react, and no --mode, --reaction, --hero-points, --obstruction or --power-dice apply")
+	if opts.PowerDice != "" {
+		pd, err := combat.ParsePowerDice(opts.PowerDice)
+		if err != nil {
+			return s, cmdutil.Inputf("--power-dice: %v", err)
+		}
+		s.PowerDice = pd
+	}
+	if opts.Reaction != "none" || len(opts.HeroPoints) > 0 || len(opts.Obstructions) > 0 || opts.Mode != "" {
+		return s, cmdutil.Inputf("--smash: an object does not react, and no --mode, --reaction, --hero-points or --obstruction apply")
 	}
 	return s, nil
 }
