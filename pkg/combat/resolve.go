@@ -379,32 +379,9 @@ func (p *pipeline) checkReaction() error {
 		}
 		p.atype = at
 		p.reflect = reflects(def, p.res.Attack.EnergyType)
-		if len(def.Combat.Parries) == 0 {
-			return reqErr(field, "parry: %s has no parries in combat.parries", def.Name)
-		}
-		if rx.Parry != "" {
-			for i := range def.Combat.Parries {
-				if strings.EqualFold(def.Combat.Parries[i].Slug, rx.Parry) {
-					p.parry = &def.Combat.Parries[i]
-				}
-			}
-			if p.parry == nil {
-				return reqErr(field, "parry: %q is not one of %s's parries (%s)", rx.Parry, def.Name, parrySlugs(def))
-			}
-		} else {
-			for i := range def.Combat.Parries {
-				pt, err := parseParryType(def.Combat.Parries[i].ParryType)
-				if err != nil {
-					continue
-				}
-				if _, ok := rulebook.ParryTarget(at, pt); ok {
-					p.parry = &def.Combat.Parries[i]
-					break
-				}
-			}
-			if p.parry == nil {
-				return reqErr(field, "parry: none of %s's parries (%s) can stop %s on the Parrying Table (p. 34)", def.Name, parrySlugs(def), at.Label())
-			}
+		var err error
+		if p.parry, err = ChooseParry(def, rx.Parry, at, field); err != nil {
+			return err
 		}
 		pt, err := parseParryType(p.parry.ParryType)
 		if err != nil {

@@ -7,6 +7,7 @@ package rulings
 import (
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -14,6 +15,8 @@ import (
 	"github.com/codename-spandex/spandex/internal/cmdutil"
 	"github.com/codename-spandex/spandex/pkg/combat"
 	"github.com/codename-spandex/spandex/pkg/dice"
+	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/heropoints"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 	"github.com/codename-spandex/spandex/pkg/ruling"
 )
@@ -230,4 +233,76 @@ func checkRange(flag string, v, lo, hi int) error {
 		return cmdutil.Inputf("--%s: %d is outside %d-%d", flag, v, lo, hi)
 	}
 	return nil
+}
+
+// defender is the optional hero file of a reaction one-off (dodge,
+// parry): FILE (read only) or -i FILE with --hero-points N (the points
+// come off it, with a logged event).
+type defender struct {
+	Target     cmdutil.HeroTarget
+	HeroPoints int
+}
+
+// add binds -i and --hero-points.
+func (d *defender) add(cmd *cobra.Command, roll string) {
+	d.Target.AddInPlaceFlag(cmd)
+	cmd.Flags().IntVar(&d.HeroPoints, "hero-points", 0, "spend N of the defender's hero points re-rolling the "+roll+", keeping the highest (p. 14); needs -i FILE")
+}
+
+// given reports whether a hero file was given.
+func (d *defender) given() bool { return d.Target.InPlace != "" || d.Target.File != "" }
+
+// check refuses what does not go together; flagsUsed names the figures
+// given by flag that the file replaces ("" none).
+func (d *defender) check(odds bool, flagsUsed string) error {
+	switch {
+	case odds && d.given():
+		return cmdutil.Inputf("--odds: rolls nothing and changes no file: leave out the hero file and give its figures by flag")
+	case d.HeroPoints < 0 || d.HeroPoints > heropoints.MaxPoints:
+		return cmdutil.Inputf("--hero-points %d: outside 0-%d", d.HeroPoints, heropoints.MaxPoints)
+	case d.HeroPoints > 0 && d.Target.InPlace == "":
+		return cmdutil.Inputf("--hero-points: give the defender as -i FILE: the points come off it")
+	case d.Target.InPlace != "" && d.HeroPoints == 0:
+		return cmdutil.Inputf("-i: only with --hero-points (a plain roll changes no file; give the hero as FILE)")
+	case d.given() && flagsUsed != "":
+		return cmdutil.Inputf("%s: the hero file's own figures are used", flagsUsed)
+	}
+	return d.Target.Check()
+}
+
+// run makes the ruling: without a file rule(nil); with FILE rule(h) on
+// the hero read; with -i, rule(h) and the points spent in one write, as
+// a kind event. rule returns the output, its text lines, steps, seed and
+// summary.
+func (d *defender) run(env *cmdutil.Env, kind string, rule func(h *hero.Hero) (out any, lines []string, steps ruling.Steps, seed *uint64, summary string, err error)) error {
+	if d.Target.InPlace == "" {
+		var h *hero.Hero
+		if d.Target.File != "" {
+			var err error
+			if h, err = env.ReadHero(d.Target.File); err != nil {
+				return err
+			}
+		}
+		out, lines, steps, seed, _, err := rule(h)
+		if err != nil {
+			return err
+		}
+		return emit(env, seed, out, lines, steps)
+	}
+	return d.Target.Change(env, func(h *hero.Hero) (cmdutil.HeroChange, error) {
+		out, lines, steps, seed, summary, err := rule(h)
+		if err != nil {
+			return cmdutil.HeroChange{}, err
+		}
+		heropoints.Spend(h, d.HeroPoints)
+		return cmdutil.HeroChange{Kind: kind, Summary: summary, Seed: seed, Details: out, Steps: steps,
+			Text: func(w io.Writer) error {
+				for _, l := range lines {
+					if _, err := fmt.Fprintln(w, l); err != nil {
+						return err
+					}
+				}
+				return nil
+			}}, nil
+	})
 }

@@ -2,12 +2,16 @@ package rulings
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
 	"github.com/codename-spandex/spandex/pkg/combat"
+	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/heropoints"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
+	"github.com/codename-spandex/spandex/pkg/ruling"
 )
 
 // DodgeOptions are the inputs of `spandex dodge`.
@@ -22,6 +26,8 @@ type DodgeOptions struct {
 	Sources     []string
 	Modifiers   []string
 	Reactions   bool
+	// Defender is the dodger's hero file, if given.
+	Defender defender
 }
 
 // DodgeResult is what `spandex dodge` prints.
@@ -39,6 +45,10 @@ type DodgeResult struct {
 	Symbol  string `json:"symbol"`
 	Meaning string `json:"meaning"`
 	Damage  string `json:"damage"`
+	// Hero is the dodger's name when a hero file was given ("" else);
+	// HeroPoints its re-rolls of the d6 (p. 14).
+	Hero       string             `json:"hero"`
+	HeroPoints *heropoints.Reroll `json:"hero_points,omitempty"`
 	Rolled
 }
 
@@ -46,7 +56,7 @@ type DodgeResult struct {
 func NewCmdDodge(f *cmdutil.Factory, runF func(*DodgeOptions) error) *cobra.Command {
 	opts := &DodgeOptions{Env: f.Env(cmdutil.FormatText)}
 	cmd := &cobra.Command{
-		Use:   "dodge --strike-class N (--bonus N | --armour-class X [--source S]...)",
+		Use:   "dodge --strike-class N (--bonus N | --armour-class X [--source S]... | FILE | -i FILE --hero-points N)",
 		Short: "Roll a dodge on the Dodging Table (p. 35)",
 		Long: `Roll a dodge: 1d6 + dodge bonus against the attack's strike class on the
 Dodging Table (p. 35). "-" full damage, "½" half the rolled damage, "+P"
@@ -60,15 +70,25 @@ martial-arts-r2, reactions, super-speed, gymnastics) under the
 rules.dodge_stacking option ("add", or "best" plus Martial Arts' +1).
 --attacker-reactions: the attacker has Reactions (-2).
 
-Dice: one 1d6.`,
+With the dodger's hero file (FILE, - for stdin) its own armour class (it
+must be able to dodge) and combat.dodge_bonus are used instead of
+--bonus/--armour-class/--source; the file is not changed. Hero points (p.
+14): -i FILE --hero-points N re-rolls the d6 N times and keeps the highest
+face; the points come off the file in the same write, with a "dodge" event
+logging every face.
+
+Dice: one 1d6, then one 1d6 per hero point.`,
 		Example: `  spandex dodge --strike-class 4 --bonus 1 --dice 5
-  spandex dodge --strike-class 2 --armour-class F --source super-speed --seed 3`,
-		Args: cobra.NoArgs,
-		RunE: cmdutil.RunE(opts, runF, runDodge, func(cmd *cobra.Command, _ []string) error {
+  spandex dodge --strike-class 2 --armour-class F --source super-speed --seed 3
+  spandex dodge --strike-class 3 nefario.json --dice 4
+  spandex dodge --strike-class 3 -i boss.json --hero-points 1 --dice 1,6`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: cmdutil.RunE(opts, runF, runDodge, opts.Defender.Target.FromArgs, func(cmd *cobra.Command, _ []string) error {
 			opts.BonusSet = cmd.Flags().Changed("bonus")
 			return nil
 		}),
 	}
+	opts.Defender.add(cmd, "d6")
 	fl := cmd.Flags()
 	fl.BoolVar(&opts.Odds, "odds", false, oddsHelp)
 	fl.StringVar(&opts.StrikeClass, "strike-class", "", "the attack's strike class 0-5 (required)")
@@ -82,6 +102,9 @@ Dice: one 1d6.`,
 
 // runDodge rolls the dodge.
 func runDodge(opts *DodgeOptions) error {
+	if err := opts.Defender.check(opts.Odds, ""); err != nil && opts.Odds {
+		return err
+	}
 	if opts.Odds {
 		return rulingOdds(opts.Env, "dodge", func() error {
 			o := *opts
@@ -107,49 +130,97 @@ func runDodge(opts *DodgeOptions) error {
 	if opts.Reactions {
 		mods = append(mods, combat.ReactionsModifier())
 	}
+	var used []string
+	if opts.BonusSet {
+		used = append(used, "--bonus")
+	}
+	if opts.ArmourClass != "" {
+		used = append(used, "--armour-class")
+	}
+	if len(opts.Sources) > 0 {
+		used = append(used, "--source")
+	}
+	if err := opts.Defender.check(false, strings.Join(used, ", ")); err != nil {
+		return err
+	}
+	return opts.Defender.run(opts.Env, "dodge", func(h *hero.Hero) (any, []string, ruling.Steps, *uint64, string, error) {
+		return opts.dodge(h, sc, ac, mods)
+	})
+}
+
+// dodge rolls the dodge: with h (the dodger's file) its own armour class
+// and dodge bonus.
+func (opts *DodgeOptions) dodge(h *hero.Hero, sc rulebook.StrikeClass, ac rulebook.ArmourClass, mods []combat.Modifier) (any, []string, ruling.Steps, *uint64, string, error) {
+	fail := func(err error) (any, []string, ruling.Steps, *uint64, string, error) {
+		return nil, nil, nil, nil, "", err
+	}
 	bonus := opts.Bonus
 	var bonusMods []combat.Modifier
 	switch {
+	case h != nil:
+		b, err := combat.DefenderDodge(h)
+		if err != nil {
+			return fail(ruleErr(err))
+		}
+		ac, bonus = h.Combat.ArmourClass, b
 	case ac != 0 && !combat.CanDodge(ac):
-		return cmdutil.Inputf("--armour-class: %s cannot dodge (armour class A-C and K-L, p. 35)", ac)
+		return fail(cmdutil.Inputf("--armour-class: %s cannot dodge (armour class A-C and K-L, p. 35)", ac))
 	case ac != 0 && !opts.BonusSet:
 		rules, err := opts.Rules()
 		if err != nil {
-			return err
+			return fail(err)
 		}
 		bonus, bonusMods, err = combat.DodgeBonus(ac, opts.Sources, rules.DodgeStacking)
 		if err != nil {
-			return ruleErr(err)
+			return fail(ruleErr(err))
 		}
 	case len(opts.Sources) > 0:
-		return cmdutil.Inputf("--source: needs --armour-class (and not --bonus)")
+		return fail(cmdutil.Inputf("--source: needs --armour-class (and not --bonus)"))
 	}
 	r, err := newRoller(opts.Env)
 	if err != nil {
-		return err
+		return fail(err)
 	}
-	roll, err := r.Roll(6, "dodge")
+	roll, rr := 0, (*heropoints.Reroll)(nil)
+	if h != nil {
+		roll, rr, err = combat.RollReaction(h, opts.Defender.HeroPoints, 6, "dodge", r)
+	} else {
+		roll, err = r.Roll(6, "dodge")
+	}
 	if err != nil {
-		return cmdutil.RuleErr(err)
+		return fail(ruleErr(err))
 	}
 	total, res := combat.DodgeOutcome(sc, roll, bonus, mods)
 	damage := res.Damage()
 	out := DodgeResult{StrikeClass: sc, ArmourClass: ac, Roll: roll, Bonus: bonus, Modifiers: append(bonusMods, mods...), Total: total,
-		Result: res.Word(), Symbol: res.Symbol(), Meaning: res.Meaning(), Damage: damage}
+		Result: res.Word(), Symbol: res.Symbol(), Meaning: res.Meaning(), Damage: damage, HeroPoints: rr}
 	if err := r.finish(&out.Rolled); err != nil {
-		return err
+		return fail(err)
 	}
 	if out.Modifiers == nil {
 		out.Modifiers = []combat.Modifier{}
 	}
+	var lines []string
+	if h != nil {
+		out.Hero = h.Name
+		out.Steps.Add("dodger", "p. 35", "%s: armour class %s, dodge bonus %d (its file)", h.Name, ac, bonus)
+	}
+	if rr != nil {
+		out.Steps.Add("hero-points", "p. 14", "%s", rr.Text())
+		lines = append(lines, "hero points: "+rr.Text())
+	}
 	row := min(max(total, 1), 12)
 	out.Steps.AddRow("dodge", "p. 35", "Dodging Table", fmt.Sprintf("roll %d, %s", row, sc), "1d6 %d + bonus %d%s = %d: %s (%s)", roll, bonus, modsSuffix(mods), total, res.Symbol(), damage)
-	lines := []string{
+	lines = append(lines,
 		fmt.Sprintf("roll: 1d6 %d + dodge bonus %d%s = %d", roll, bonus, modsSuffix(mods), total),
 		fmt.Sprintf("result: %s against %s (Dodging Table, p. 35)", res.Symbol(), sc),
-		"damage: " + damage,
+		"damage: "+damage,
+	)
+	summary := fmt.Sprintf("dodge against %s: 1d6 %d, total %d: %s (%s)", sc, roll, total, res.Symbol(), damage)
+	if rr != nil {
+		summary += fmt.Sprintf("; %d hero points spent", rr.Points)
 	}
-	return emit(opts.Env, out.Seed, out, lines, out.Steps)
+	return out, lines, out.Steps, out.Seed, summary, nil
 }
 
 func modsSuffix(mods []combat.Modifier) string {

@@ -2,13 +2,17 @@ package rulings
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
 	"github.com/codename-spandex/spandex/pkg/combat"
 	"github.com/codename-spandex/spandex/pkg/dice"
+	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/heropoints"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
+	"github.com/codename-spandex/spandex/pkg/ruling"
 )
 
 // ParryOptions are the inputs of `spandex parry`.
@@ -25,6 +29,10 @@ type ParryOptions struct {
 	VirtualHealth string
 	VirtualStam   string
 	DamageBonus   int
+	// With names one of the parrier's parries (with a hero file).
+	With string
+	// Defender is the parrier's hero file, if given.
+	Defender defender
 }
 
 // ParryResult is what `spandex parry` prints.
@@ -39,6 +47,11 @@ type ParryResult struct {
 	RangedForm bool                `json:"ranged_form"`
 	// VirtualDamage is rolled on a success when its dice are given.
 	VirtualDamage *int `json:"virtual_damage,omitempty"`
+	// Hero and ParryWith name the parrier and its parry when a hero file
+	// was given ("" else); HeroPoints its re-rolls of the d20 (p. 14).
+	Hero       string             `json:"hero"`
+	ParryWith  string             `json:"parry_with"`
+	HeroPoints *heropoints.Reroll `json:"hero_points,omitempty"`
 	Rolled
 }
 
@@ -46,7 +59,7 @@ type ParryResult struct {
 func NewCmdParry(f *cmdutil.Factory, runF func(*ParryOptions) error) *cobra.Command {
 	opts := &ParryOptions{Env: f.Env(cmdutil.FormatText)}
 	cmd := &cobra.Command{
-		Use:   "parry --attack TYPE --parry TYPE [--strike-bonus N]",
+		Use:   "parry --attack TYPE (--parry TYPE [--strike-bonus N] | FILE [--with PARRY] | -i FILE --hero-points N)",
 		Short: "Roll a parry on the Parrying Table (p. 34)",
 		Long: `Roll a parry: 1d20 + strike bonus against the Parrying Table's number for
 the attack type (row) and the parry type (column) (p. 34). "-" on the table
@@ -60,12 +73,25 @@ ranged-wm, ranged, energy-blast.
 On a success, --virtual-health/--virtual-stamina dice (and --damage-bonus)
 roll the parry's virtual damage, added together; a ranged parry's reduction
 comes before knockback, a melee parry's after (p. 36).
-Dice: the 1d20, then the virtual damage (health dice, then stamina dice).`,
+With the parrier's hero file (FILE, - for stdin) its own figures are used:
+the parry --with PARRY of its combat.parries (default: the first that can
+stop the attack type), its strike bonus and animal senses (+1, p. 74), and
+the parry's virtual damage dice and damage bonus; --parry,
+--strike-bonus, --animal-senses, --virtual-health, --virtual-stamina and
+--damage-bonus are then refused. The file is not changed. Hero points (p.
+14): -i FILE --hero-points N re-rolls the d20 N times and keeps the highest
+face; the points come off the file in the same write, with a "parry" event
+logging every face.
+
+Dice: the 1d20, then one 1d20 per hero point, then the virtual damage
+(health dice, then stamina dice).`,
 		Example: `  spandex parry --attack other-melee --parry other-melee --dice 12
-  spandex parry --attack unarmed --parry other-melee --virtual-health 1d6 --virtual-stamina 2d6+6 --dice 20,3,5,2`,
-		Args: cobra.NoArgs,
-		RunE: cmdutil.RunE(opts, runF, runParry),
+  spandex parry --attack unarmed --parry other-melee --virtual-health 1d6 --virtual-stamina 2d6+6 --dice 20,3,5,2
+  spandex parry --attack unarmed nefario.json --with staff --dice 20,3,5,2`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: cmdutil.RunE(opts, runF, runParry, opts.Defender.Target.FromArgs),
 	}
+	opts.Defender.add(cmd, "d20")
 	fl := cmd.Flags()
 	fl.BoolVar(&opts.Odds, "odds", false, oddsHelp)
 	fl.StringVar(&opts.Attack, "attack", "", "the attack type: a Parrying Table row (required)")
@@ -77,6 +103,7 @@ Dice: the 1d20, then the virtual damage (health dice, then stamina dice).`,
 	fl.StringVar(&opts.VirtualHealth, "virtual-health", "", "the parry's health damage dice, e.g. 1d6")
 	fl.StringVar(&opts.VirtualStam, "virtual-stamina", "", "the parry's stamina damage dice, e.g. 2d6+6")
 	fl.IntVar(&opts.DamageBonus, "damage-bonus", 0, "the parrier's damage bonus, added to the virtual damage")
+	fl.StringVar(&opts.With, "with", "", "with a hero file: which of its parries (default: the first that can stop the attack)")
 	return cmd
 }
 
@@ -89,70 +116,141 @@ func runParry(opts *ParryOptions) error {
 			return runParry(&o)
 		})
 	}
+	if err := opts.Defender.check(opts.Odds, ""); err != nil && opts.Odds {
+		return err
+	}
 	if opts.Attack == "" {
 		return cmdutil.Inputf("--attack: required (a Parrying Table row, e.g. other-melee)")
-	}
-	if opts.Parry == "" {
-		return cmdutil.Inputf("--parry: required (a Parrying Table column, e.g. other-melee)")
 	}
 	at, err := combat.ParseAttackType(opts.Attack)
 	if err != nil {
 		return cmdutil.Inputf("--attack: %q is not a Parrying Table row (rank3-martial-arts, martial-arts, other-melee-wm, other-melee, ranged-wm, thrown, projectile, energy-blast)", opts.Attack)
 	}
-	pt, err := rulebook.ParseParryType(opts.Parry)
-	if err != nil {
-		return cmdutil.Inputf("--parry: %q is not a Parrying Table column (rank3-martial-arts, martial-arts, shield-wm, other-melee-wm, other-melee, ranged-wm, ranged, energy-blast)", opts.Parry)
-	}
-	if _, ok := rulebook.ParryTarget(at, pt); !ok {
-		return cmdutil.Inputf("--parry: %s cannot stop %s: the Parrying Table shows \"-\" (p. 34)", pt.Label(), at.Label())
-	}
-	if err := checkRange("strike-bonus", opts.StrikeBonus, -50, 50); err != nil {
-		return err
-	}
-	var virtual [2]*dice.Expr // health, stamina
-	for i, e := range []struct{ flag, v string }{{"virtual-health", opts.VirtualHealth}, {"virtual-stamina", opts.VirtualStam}} {
-		if e.v != "" {
-			if virtual[i], err = dice.Parse(e.v); err != nil {
-				return cmdutil.Inputf("--%s: %v", e.flag, err)
-			}
+	var used []string
+	for _, f := range []struct {
+		name string
+		set  bool
+	}{{"--parry", opts.Parry != ""}, {"--strike-bonus", opts.StrikeBonus != 0}, {"--animal-senses", opts.AnimalSenses},
+		{"--virtual-health", opts.VirtualHealth != ""}, {"--virtual-stamina", opts.VirtualStam != ""}, {"--damage-bonus", opts.DamageBonus != 0}} {
+		if f.set {
+			used = append(used, f.name)
 		}
 	}
-	mods, err := parseMods(opts.Modifiers)
-	if err != nil {
+	if err := opts.Defender.check(false, strings.Join(used, ", ")); err != nil {
 		return err
 	}
-	if opts.StrikeBonus != 0 {
-		mods = append([]combat.Modifier{combat.ParryStrikeBonus(opts.StrikeBonus)}, mods...)
+	if opts.With != "" && !opts.Defender.given() {
+		return cmdutil.Inputf("--with: names one of the parrier's parries: give its hero file")
 	}
+	if !opts.Defender.given() && opts.Parry == "" {
+		return cmdutil.Inputf("--parry: required (a Parrying Table column, e.g. other-melee)")
+	}
+	return opts.Defender.run(opts.Env, "parry", func(h *hero.Hero) (any, []string, ruling.Steps, *uint64, string, error) {
+		return opts.parry(h, at)
+	})
+}
+
+// parry rolls the parry: with h (the parrier's file) its own parry and
+// figures.
+func (opts *ParryOptions) parry(h *hero.Hero, at rulebook.AttackType) (any, []string, ruling.Steps, *uint64, string, error) {
+	fail := func(err error) (any, []string, ruling.Steps, *uint64, string, error) {
+		return nil, nil, nil, nil, "", err
+	}
+	var pt rulebook.ParryType
+	var err error
+	var virtual [2]*dice.Expr // health, stamina
+	damageBonus := opts.DamageBonus
+	var mods []combat.Modifier
+	var hp *hero.Parry
+	if h != nil {
+		if hp, err = combat.ChooseParry(h, opts.With, at, "with"); err != nil {
+			return fail(ruleErr(err))
+		}
+		if pt, err = combat.ParseParryType(hp.ParryType); err != nil {
+			return fail(cmdutil.Inputf("%s: parry %s: %v", h.Name, hp.Slug, err))
+		}
+		for i, v := range []string{hp.Health, hp.Stamina} {
+			if v != "" {
+				if virtual[i], err = dice.Parse(v); err != nil {
+					return fail(cmdutil.Inputf("%s: parry %s: %v", h.Name, hp.Slug, err))
+				}
+			}
+		}
+		damageBonus = 0
+		if hp.AddsDamageBonus {
+			damageBonus = h.Combat.DamageBonus
+		}
+		mods = combat.DefenderParryModifiers(h)
+	} else {
+		if pt, err = rulebook.ParseParryType(opts.Parry); err != nil {
+			return fail(cmdutil.Inputf("--parry: %q is not a Parrying Table column (rank3-martial-arts, martial-arts, shield-wm, other-melee-wm, other-melee, ranged-wm, ranged, energy-blast)", opts.Parry))
+		}
+		if err := checkRange("strike-bonus", opts.StrikeBonus, -50, 50); err != nil {
+			return fail(err)
+		}
+		for i, e := range []struct{ flag, v string }{{"virtual-health", opts.VirtualHealth}, {"virtual-stamina", opts.VirtualStam}} {
+			if e.v != "" {
+				if virtual[i], err = dice.Parse(e.v); err != nil {
+					return fail(cmdutil.Inputf("--%s: %v", e.flag, err))
+				}
+			}
+		}
+		if opts.StrikeBonus != 0 {
+			mods = append(mods, combat.ParryStrikeBonus(opts.StrikeBonus))
+		}
+		if opts.AnimalSenses {
+			mods = append(mods, combat.AnimalSensesModifier())
+		}
+	}
+	if _, ok := rulebook.ParryTarget(at, pt); !ok {
+		return fail(cmdutil.Inputf("--parry: %s cannot stop %s: the Parrying Table shows \"-\" (p. 34)", pt.Label(), at.Label()))
+	}
+	extra, err := parseMods(opts.Modifiers)
+	if err != nil {
+		return fail(err)
+	}
+	mods = append(mods, extra...)
 	if opts.Reactions {
 		mods = append(mods, combat.ReactionsModifier())
 	}
-	if opts.AnimalSenses {
-		mods = append(mods, combat.AnimalSensesModifier())
-	}
 	r, err := newRoller(opts.Env)
 	if err != nil {
-		return err
+		return fail(err)
 	}
-	roll, err := r.Roll(20, "parry")
+	roll, rr := 0, (*heropoints.Reroll)(nil)
+	if h != nil {
+		roll, rr, err = combat.RollReaction(h, opts.Defender.HeroPoints, 20, "parry", r)
+	} else {
+		roll, err = r.Roll(20, "parry")
+	}
 	if err != nil {
-		return cmdutil.RuleErr(err)
+		return fail(ruleErr(err))
 	}
 	target, total, ok, _ := combat.ParryOutcome(at, pt, roll, 0, mods)
 	out := ParryResult{Attack: at, Parry: pt, Target: target, Roll: roll, Modifiers: mods, Total: total, Success: ok,
-		RangedForm: combat.RangedParry(pt)}
+		RangedForm: combat.RangedParry(pt), HeroPoints: rr}
 	if out.Modifiers == nil {
 		out.Modifiers = []combat.Modifier{}
 	}
+	var lines []string
+	if h != nil {
+		out.Hero, out.ParryWith = h.Name, hp.Slug
+		out.RangedForm = hp.Ranged || out.RangedForm
+		out.Steps.Add("parrier", "p. 34", "%s parries with %s (%s; its file)", h.Name, hp.Slug, pt.Label())
+	}
+	if rr != nil {
+		out.Steps.Add("hero-points", "p. 14", "%s", rr.Text())
+		lines = append(lines, "hero points: "+rr.Text())
+	}
 	out.Steps.AddRow("parry", "p. 34", "Parrying Table", string(at)+" vs "+string(pt), "1d20 %d%s = %d vs %d: %s", roll, modsSuffix(mods), total, target, yes(ok, "parried", "failed"))
-	lines := []string{
+	lines = append(lines,
 		fmt.Sprintf("target: %d (Parrying Table: %s vs %s, p. 34)", target, at.Label(), pt.Label()),
 		fmt.Sprintf("roll: 1d20 %d%s = %d: %s", roll, modsSuffix(mods), total, yes(ok, "parried", "failed")),
-	}
-	if ok && (opts.VirtualHealth != "" || opts.VirtualStam != "") {
-		v, err := combat.ParryVirtualDamage(r, virtual[0], virtual[1], opts.DamageBonus)
+	)
+	if ok && (virtual[0] != nil || virtual[1] != nil) {
+		v, err := combat.ParryVirtualDamage(r, virtual[0], virtual[1], damageBonus)
 		if err != nil {
-			return cmdutil.RuleErr(err)
+			return fail(cmdutil.RuleErr(err))
 		}
 		out.VirtualDamage = &v
 		when := "after knockback (melee parry)"
@@ -163,7 +261,11 @@ func runParry(opts *ParryOptions) error {
 		lines = append(lines, fmt.Sprintf("virtual damage: %d, taken off health first, then stamina, %s", v, when))
 	}
 	if err := r.finish(&out.Rolled); err != nil {
-		return err
+		return fail(err)
 	}
-	return emit(opts.Env, out.Seed, out, lines, out.Steps)
+	summary := fmt.Sprintf("parry of %s: 1d20 %d, total %d vs %d: %s", at.Label(), roll, total, target, yes(ok, "parried", "failed"))
+	if rr != nil {
+		summary += fmt.Sprintf("; %d hero points spent", rr.Points)
+	}
+	return out, lines, out.Steps, out.Seed, summary, nil
 }
