@@ -34,6 +34,7 @@ import (
 	"github.com/codename-spandex/spandex/pkg/combat"
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/heropoints"
 	"github.com/codename-spandex/spandex/pkg/ruling"
 	"github.com/codename-spandex/spandex/pkg/undo"
 )
@@ -174,6 +175,9 @@ type Initiative struct {
 	Difference int `json:"difference"`
 	// Advance is the winner's advance panels from the Initiative Table.
 	Advance int `json:"advance"`
+	// HeroPoints are the hero points spent re-rolling a side's first d10
+	// (p. 14); Rolls hold the faces kept.
+	HeroPoints []heropoints.Reroll `json:"hero_points,omitempty"`
 }
 
 // Combatant is one character in the fight.

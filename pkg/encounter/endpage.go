@@ -6,6 +6,7 @@ import (
 	"github.com/codename-spandex/spandex/pkg/combat"
 
 	"github.com/codename-spandex/spandex/pkg/dice"
+	"github.com/codename-spandex/spandex/pkg/heropoints"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 	"github.com/codename-spandex/spandex/pkg/ruling"
 )
@@ -35,6 +36,8 @@ type RecoveryRoll struct {
 	D6        int  `json:"d6"`
 	Bonus     int  `json:"bonus"`
 	Stamina   int  `json:"stamina"`
+	// HeroPoints are the hero points spent on the d20 and the d6 (p. 14).
+	HeroPoints []heropoints.Reroll `json:"hero_points,omitempty"`
 }
 
 // EndPage ends the current page (pp. 30, 38-39, 43, 54-78):
@@ -59,6 +62,13 @@ type RecoveryRoll struct {
 // per recovery (two with Fast Recovery) the d20 if unconscious, then the
 // d6 if it recovers; then a d100 for each bound combatant in file order
 // (escape chance 1% or more, not out of the fight).
+//
+// Hero points (ctx.HeroPoints, p. 14) are spent by the combatant on its
+// own rolls, in that order, each only while the roll is not good enough
+// (heropoints.KeepUntil): the unconscious d20 while it is over
+// endurance, the recovery d6 while it shows 3 or less (under the die's
+// average), the escape d100 while it is over the escape chance. Each
+// re-roll's die follows the roll it re-rolls.
 func (e *Encounter) EndPage(ctx Ctx) error {
 	switch e.Phase {
 	case PhaseSurprise:
@@ -97,7 +107,7 @@ func (e *Encounter) EndPage(ctx Ctx) error {
 		if e.batch != nil {
 			explain = nil
 		}
-		r, ok, err := e.recoverStamina(c, rec, explain)
+		r, ok, err := e.recoverStamina(ctx, c, rec, explain)
 		if err != nil {
 			return err
 		}
@@ -164,7 +174,7 @@ func (e *Encounter) EndPage(ctx Ctx) error {
 // recoverStamina makes one combatant's end-of-page stamina recovery,
 // adding its steps to steps unless nil; ok is false when it does not
 // recover stamina.
-func (e *Encounter) recoverStamina(c *Combatant, r dice.Roller, steps *ruling.Steps) (rec Recovery, ok bool, err error) {
+func (e *Encounter) recoverStamina(ctx Ctx, c *Combatant, r dice.Roller, steps *ruling.Steps) (rec Recovery, ok bool, err error) {
 	h := &c.Hero
 	k := h.Condition
 	switch {
@@ -204,9 +214,19 @@ func (e *Encounter) recoverStamina(c *Combatant, r dice.Roller, steps *ruling.St
 		rr := RecoveryRoll{Conscious: !h.Condition.Unconscious, Bonus: bonus}
 		if h.Condition.Unconscious {
 			end := h.Abilities.Final.Endurance
-			d20, err := r.Roll(rulebook.UnconsciousRecoveryDie, "unconscious recovery for "+c.ID)
+			d20, hp, err := e.heroRoll(ctx, c, "unconscious recovery", heropoints.Lower, "d20 face",
+				func(v int) bool { return v <= end },
+				func(i int) (int, error) {
+					return r.Roll(rulebook.UnconsciousRecoveryDie, "unconscious recovery for "+c.ID+reroll(i))
+				})
 			if err != nil {
 				return rec, false, err
+			}
+			if hp != nil {
+				rr.HeroPoints = append(rr.HeroPoints, *hp)
+				if steps != nil {
+					steps.Add("hero-points", "p. 14", "%s", hp.Text())
+				}
 			}
 			rr.D20, rr.Endurance = d20, end
 			if d20 > end {
@@ -220,9 +240,28 @@ func (e *Encounter) recoverStamina(c *Combatant, r dice.Roller, steps *ruling.St
 				steps.Add("recovery", "p. 38", "unconscious: d20 %d ≤ endurance %d", d20, end)
 			}
 		}
-		roll, err := x.Roll(r, "stamina recovery for "+c.ID)
+		var rolls []dice.Result
+		_, hp, err := e.heroRoll(ctx, c, "stamina recovery", heropoints.Higher, "stamina recovered",
+			func(v int) bool { return v-rolls[0].Modifier >= 4 }, // the d6 face kept
+			func(i int) (int, error) {
+				res, err := x.Roll(r, "stamina recovery for "+c.ID+reroll(i))
+				rolls = append(rolls, res)
+				return res.Total, err
+			})
 		if err != nil {
 			return rec, false, err
+		}
+		roll := rolls[0]
+		for _, v := range rolls {
+			if v.Total > roll.Total {
+				roll = v
+			}
+		}
+		if hp != nil {
+			rr.HeroPoints = append(rr.HeroPoints, *hp)
+			if steps != nil {
+				steps.Add("hero-points", "p. 14", "%s", hp.Text())
+			}
 		}
 		d6, b := roll.Total-roll.Modifier, bonus
 		if roll.Modifier != 0 {
@@ -255,4 +294,12 @@ func recondition(c *Combatant) {
 		return
 	}
 	combat.SetConditions(&c.Hero)
+}
+
+// reroll is the purpose suffix of a hero point re-roll (i > 0).
+func reroll(i int) string {
+	if i == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (hero point re-roll %d)", i)
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/codename-spandex/spandex/pkg/dice"
+	"github.com/codename-spandex/spandex/pkg/heropoints"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 	"github.com/codename-spandex/spandex/pkg/ruling"
 )
@@ -95,6 +96,7 @@ func (e *Encounter) RollInitiative(ctx Ctx) error {
 		names[i] = s.Name
 	}
 	var rolls [][]int
+	var spent []heropoints.Reroll
 	for {
 		if len(rolls) == MaxInitiativeRounds {
 			return fmt.Errorf("initiative: still tied after %d rounds", MaxInitiativeRounds)
@@ -107,6 +109,40 @@ func (e *Encounter) RollInitiative(ctx Ctx) error {
 			}
 			round[i] = v
 		}
+		// Hero points (p. 14), first round only: a combatant re-rolls its
+		// side's d10 while the side is behind another side's roll.
+		if len(rolls) == 0 {
+			for i := range e.Combatants {
+				c := &e.Combatants[i]
+				if ctx.HeroPoints[c.ID] == 0 {
+					continue
+				}
+				si := e.SideIndex(c.Side)
+				best := func() int {
+					b := 0
+					for j, v := range round {
+						if j != si {
+							b = max(b, v)
+						}
+					}
+					return b
+				}()
+				v, hp, err := e.heroRoll(ctx, c, "initiative", heropoints.Higher, "d10 face", func(v int) bool { return v >= best },
+					func(k int) (int, error) {
+						if k == 0 {
+							return round[si], nil
+						}
+						return rec.Roll(10, "initiative for "+names[si]+reroll(k))
+					})
+				if err != nil {
+					return err
+				}
+				round[si] = v
+				if hp != nil {
+					spent = append(spent, *hp)
+				}
+			}
+		}
 		rolls = append(rolls, round)
 		if b, s, _ := top2(round); b != s {
 			break
@@ -116,6 +152,7 @@ func (e *Encounter) RollInitiative(ctx Ctx) error {
 	if err != nil {
 		return err
 	}
+	ini.HeroPoints = spent
 	return e.startPage(ctx, ini, rec.Rolls())
 }
 
@@ -192,6 +229,9 @@ func (e *Encounter) startPage(ctx Ctx, ini Initiative, rolled []dice.Rolled) err
 				steps.Add("initiative", "p. 30", "%s: %s win by %d", strings.Join(sides, ", "), ini.Winner, ini.Difference)
 			}
 			parts = append(parts, strings.Join(sides, " vs "))
+		}
+		for _, hp := range ini.HeroPoints {
+			steps.Add("hero-points", "p. 14", "%s", hp.Text())
 		}
 		steps.AddRow("advance", "p. 30", "Initiative Table", fmt.Sprintf("difference %d", ini.Difference),
 			"%s get %s each before the losers act (capped by each combatant's panels per page)", ini.Winner, plural(ini.Advance, "advance panel"))

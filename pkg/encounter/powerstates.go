@@ -11,6 +11,7 @@ import (
 	"github.com/codename-spandex/spandex/pkg/combat"
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/heropoints"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 	"github.com/codename-spandex/spandex/pkg/ruling"
 )
@@ -126,11 +127,20 @@ func (e *Encounter) escapes(ctx Ctx) error {
 				continue
 			}
 			rec := dice.NewRecorder(ctx.Roller)
-			v, ok, err := combat.EscapeRoll(*ef.EscapeChance, rec)
+			chance := *ef.EscapeChance
+			v, hp, err := e.heroRoll(ctx, c, "escape", heropoints.Lower, "d100 face", func(v int) bool { return v <= chance },
+				func(int) (int, error) {
+					v, _, err := combat.EscapeRoll(chance, rec)
+					return v, err
+				})
 			if err != nil {
 				return err
 			}
+			ok := v <= chance
 			var steps ruling.Steps
+			if hp != nil {
+				steps.Add("hero-points", "p. 14", "%s", hp.Text())
+			}
 			if !ok {
 				steps.Add("escape", "p. 64", "d100 %d > escape chance %d%%: still bound", v, *ef.EscapeChance)
 				e.appendEvent(Event{Kind: "escape", Actor: c.ID, Seed: ctx.Seed, Dice: rec.Rolls(), Steps: steps,

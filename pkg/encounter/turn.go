@@ -17,6 +17,10 @@ type Ctx struct {
 	Roller dice.Roller
 	// Seed is the roller's seed when seeded (nil for the GM's own dice).
 	Seed *uint64
+	// HeroPoints are the hero points each combatant (by id) may spend on
+	// this command's rolls (p. 14; initiative, end of page); the map is
+	// decremented as they are spent (see heroRoll). Nil spends none.
+	HeroPoints map[string]int
 }
 
 // BasePanels returns a combatant's normal panels per page before

@@ -89,6 +89,33 @@ func Keep(points int, favour Favour, roll func(i int) (int, error)) (kept int, r
 	return kept, results, nil
 }
 
+// KeepUntil spends at most budget hero points on one roll, one at a
+// time and only while the best result so far is not good enough (good
+// false): the reading for rulings whose points are given before the
+// dice (a fight's end of page, hours of recovery, initiative), where the
+// player would re-roll a failed or poor roll and keep a good one. Each
+// re-roll keeps the more favourable result, a tie the earlier. The points
+// spent are len(results)-1; budget 0 is just the roll.
+func KeepUntil(budget int, favour Favour, good func(v int) bool, roll func(i int) (int, error)) (kept int, results []int, err error) {
+	if budget < 0 || budget > MaxPoints {
+		return 0, nil, fmt.Errorf("hero points: %d is outside 0-%d", budget, MaxPoints)
+	}
+	for i := 0; i <= budget; i++ {
+		if i > 0 && good(results[kept]) {
+			break
+		}
+		v, err := roll(i)
+		if err != nil {
+			return 0, nil, err
+		}
+		results = append(results, v)
+		if i > 0 && favour.Better(v, results[kept]) {
+			kept = i
+		}
+	}
+	return kept, results, nil
+}
+
 // Record builds the log record of a Keep.
 func Record(heroName, role, roll string, favour Favour, compared string, kept int, results []int) Reroll {
 	return Reroll{Hero: heroName, Role: role, Roll: roll, Points: len(results) - 1, Favour: favour, Compared: compared,

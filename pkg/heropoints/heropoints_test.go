@@ -2,6 +2,7 @@ package heropoints
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"testing"
 
@@ -107,4 +108,36 @@ func TestKeepProperty(t *testing.T) {
 			t.Fatalf("kept %d (%d) of %v, want the first %d", kept, results[kept], faces, best)
 		}
 	})
+}
+
+// KeepUntil re-rolls only while the kept result is not good enough, and
+// never past the budget. Worked by hand: a d20 ≤ 12 test (lower is
+// better) rolling 17, 15, 9, 3 with 3 points: 17 fails, 15 fails, 9
+// passes: 2 points spent, 9 kept, the 3 never rolled.
+func TestKeepUntil(t *testing.T) {
+	cases := []struct {
+		name    string
+		budget  int
+		favour  Favour
+		good    func(int) bool
+		faces   []int
+		kept    int
+		results []int
+	}{
+		{"stops at the first success", 3, Lower, func(v int) bool { return v <= 12 }, []int{17, 15, 9, 3}, 2, []int{17, 15, 9}},
+		{"a success at once spends nothing", 3, Lower, func(v int) bool { return v <= 12 }, []int{4}, 0, []int{4}},
+		{"the budget runs out", 2, Higher, func(v int) bool { return v >= 4 }, []int{1, 3, 2}, 1, []int{1, 3, 2}},
+		{"no budget", 0, Higher, func(v int) bool { return false }, []int{1}, 0, []int{1}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			kept, results, err := KeepUntil(c.budget, c.favour, c.good, func(i int) (int, error) { return c.faces[i], nil })
+			if err != nil || kept != c.kept || fmt.Sprint(results) != fmt.Sprint(c.results) {
+				t.Errorf("kept %d results %v err %v, want %d %v", kept, results, err, c.kept, c.results)
+			}
+		})
+	}
+	if _, _, err := KeepUntil(-1, Higher, func(int) bool { return false }, nil); err == nil {
+		t.Error("a negative budget accepted")
+	}
 }

@@ -30,21 +30,31 @@ func NewCmdEndPage(f *cmdutil.Factory, runF func(*PageOptions) error) *cobra.Com
   5. a held panel becomes the next page's saved panel (p. 30); the next
      page waits for initiative.
 
+Hero points (p. 14): --hero-points ID=N lets the combatant spend up to N
+points on its own rolls, in the order rolled, each only while the roll is
+not good enough: the unconscious d20 while over its endurance, the
+recovery d6 while it shows 3 or less, the escape d100 while over the
+escape chance. The better result is kept; points not needed stay in its
+pool; every result is logged.
+
 --dice order: for each combatant in file order that recovers stamina, per
 recovery (two with Fast Recovery): the d20 if unconscious, then the d6 if
 it recovers; then a d100 for each bound combatant in file order whose
-escape chance is 1% or more.`,
+escape chance is 1% or more. A hero point's re-roll comes straight after
+the roll it re-rolls.`,
 		Example: `  spandex fight end-page -i bank.json --dice 4,2
-  spandex fight end-page -i bank.json --seed 9`,
+  spandex fight end-page -i bank.json --seed 9
+  spandex fight end-page -i bank.json --hero-points guardian=2 --seed 9`,
 		RunE: cmdutil.RunE(opts, runF, runEndPage, opts.File.fromArgs),
 	}
 	opts.File.addFlag(cmd)
+	opts.addHeroPoints(cmd, "its recovery and escape rolls")
 	return cmd
 }
 
 // runEndPage ends the page.
 func runEndPage(opts *PageOptions) error {
-	return roll(opts.Env, opts.File, func(e *encounter.Encounter, ctx encounter.Ctx) error {
+	return opts.rollSpending(func(e *encounter.Encounter, ctx encounter.Ctx) error {
 		return cmdutil.RuleErr(e.EndPage(ctx))
 	})
 }

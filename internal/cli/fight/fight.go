@@ -8,12 +8,14 @@ package fight
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
 	"github.com/codename-spandex/spandex/pkg/encounter"
+	"github.com/codename-spandex/spandex/pkg/heropoints"
 )
 
 // NewCmdFight builds `spandex fight` and its subcommands.
@@ -244,6 +246,50 @@ func splitList(s string) []string {
 type PageOptions struct {
 	*cmdutil.Env
 	File File
+	// HeroPoints are --hero-points ID=N (initiative, end-page).
+	HeroPoints []string
+}
+
+// addHeroPoints adds --hero-points ID=N to a page verb.
+func (opts *PageOptions) addHeroPoints(cmd *cobra.Command, what string) {
+	cmd.Flags().StringArrayVar(&opts.HeroPoints, "hero-points", nil, "ID=N: the combatant may spend up to N hero points re-rolling "+what+" (p. 14); repeatable")
+}
+
+// heroPoints parses --hero-points ID=N into the budget each combatant
+// may spend.
+func (opts *PageOptions) heroPoints() (map[string]int, error) {
+	if len(opts.HeroPoints) == 0 {
+		return nil, nil
+	}
+	m := map[string]int{}
+	for _, s := range opts.HeroPoints {
+		id, n, ok := strings.Cut(s, "=")
+		v, err := strconv.Atoi(n)
+		if !ok || id == "" || err != nil || v < 1 || v > heropoints.MaxPoints {
+			return nil, cmdutil.Inputf("--hero-points %q: give ID=N, N 1-%d", s, heropoints.MaxPoints)
+		}
+		if _, dup := m[id]; dup {
+			return nil, cmdutil.Inputf("--hero-points: %s is given twice", id)
+		}
+		m[id] = v
+	}
+	return m, nil
+}
+
+// rollSpending is roll with the --hero-points budget in the dice context,
+// checked against the fight before any die.
+func (opts *PageOptions) rollSpending(do func(e *encounter.Encounter, ctx encounter.Ctx) error) error {
+	points, err := opts.heroPoints()
+	if err != nil {
+		return err
+	}
+	return roll(opts.Env, opts.File, func(e *encounter.Encounter, ctx encounter.Ctx) error {
+		if err := e.CheckHeroPoints(points); err != nil {
+			return cmdutil.RuleErr(err)
+		}
+		ctx.HeroPoints = points
+		return do(e, ctx)
+	})
 }
 
 // ViewOptions are the inputs of `fight next` and `fight status`.

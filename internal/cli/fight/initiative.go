@@ -29,20 +29,28 @@ kept up each page (Weather Control, Summoning, Bestow Gift).
 
 In the surprise round (page 0) this ends the round and starts page 1.
 
+Hero points (p. 14): --hero-points ID=N lets the combatant spend up to N
+points re-rolling its side's first d10, one at a time and only while
+another side rolled higher (a tie is re-rolled anyway); the higher face is
+kept and the points come off its hero in the fight, every face logged.
+
 --dice order: one d10 per side, in the order the sides were given to
-fight new; after a tie, another d10 per side, and so on.`,
+fight new; then each spending combatant's re-rolls (file order); after a
+tie, another d10 per side, and so on.`,
 		Example: `  spandex fight initiative -i bank.json --dice 8,3
   spandex fight initiative -i bank.json --dice 4,4,9,2   # a tie, then 9 vs 2
-  spandex fight initiative -i bank.json --seed 12`,
+  spandex fight initiative -i bank.json --seed 12
+  spandex fight initiative -i bank.json --hero-points guardian=1 --dice 3,8,9`,
 		RunE: cmdutil.RunE(opts, runF, runInitiative, opts.File.fromArgs),
 	}
 	opts.File.addFlag(cmd)
+	opts.addHeroPoints(cmd, "its side's d10 while behind")
 	return cmd
 }
 
 // runInitiative rolls initiative.
 func runInitiative(opts *PageOptions) error {
-	return roll(opts.Env, opts.File, func(e *encounter.Encounter, ctx encounter.Ctx) error {
+	return opts.rollSpending(func(e *encounter.Encounter, ctx encounter.Ctx) error {
 		return cmdutil.RuleErr(e.RollInitiative(ctx))
 	})
 }
