@@ -25,7 +25,9 @@ type RecoverInput struct {
 	// FirstAid from a trained professional: 1d6 health at once, and the
 	// end of a finishing move's knockout (pp. 38, 43). Never mid-fight.
 	FirstAid bool `json:"first_aid"`
-	// HeroPoints re-roll first aid's 1d6, keeping the higher (p. 14).
+	// HeroPoints re-roll first aid's 1d6 that many times, keeping the
+	// higher (p. 14); with Hours or Days they are at most that many,
+	// spent one at a time on the health rolls that show 3 or less.
 	HeroPoints int `json:"hero_points"`
 }
 
@@ -36,6 +38,9 @@ type HealthRoll struct {
 	D6     int    `json:"d6"`
 	Bonus  int    `json:"bonus"`
 	Health int    `json:"health"`
+	// HeroPoints are the hero points spent re-rolling this roll (hours
+	// and days; first aid's are the result's HeroPoints).
+	HeroPoints *heropoints.Reroll `json:"hero_points,omitempty"`
 }
 
 // RecoverResult is what the time did.
@@ -48,8 +53,10 @@ type RecoverResult struct {
 	// KnockoutEnded: a finishing move's knockout is over (its hours have
 	// passed, or first aid ended it early, p. 43).
 	KnockoutEnded bool `json:"knockout_ended"`
-	// HeroPoints is first aid's roll re-rolled with hero points (p. 14).
-	HeroPoints *heropoints.Reroll `json:"hero_points,omitempty"`
+	// HeroPoints is first aid's roll re-rolled with hero points (p. 14);
+	// HeroPointsSpent counts every point spent (first aid, hours, days).
+	HeroPoints      *heropoints.Reroll `json:"hero_points,omitempty"`
+	HeroPointsSpent int                `json:"hero_points_spent"`
 	Before     State              `json:"before"`
 	After      State              `json:"after"`
 	Dice       []dice.Rolled      `json:"dice"`
@@ -80,8 +87,14 @@ const (
 // (pp. 38, 49-50). The health dice are rolled only while health is below
 // its maximum. h is changed only when no error is returned.
 //
+// Hero points (p. 14): first aid's 1d6 is re-rolled HeroPoints times;
+// over hours and days HeroPoints is a budget spent one point at a time
+// on each health roll whose d6 shows 3 or less, until it runs out (the
+// rest stay in the pool).
+//
 // Dice: first aid's 1d6; or one 1d6 per hour (two with Fast Recovery) or
-// per hospital day, in time order, while health is below its maximum.
+// per hospital day, in time order, while health is below its maximum;
+// each hero point's re-roll straight after the roll it re-rolls.
 func Recover(h *hero.Hero, in RecoverInput, r dice.Roller) (*RecoverResult, error) {
 	n := 0
 	for _, b := range []bool{in.Hours != 0, in.Days != 0, in.FirstAid} {
@@ -104,8 +117,6 @@ func Recover(h *hero.Hero, in RecoverInput, r dice.Roller) (*RecoverResult, erro
 		return nil, reqErr("hero", "%s is a robot: it does not recover; it is repaired as a device (pp. 49-50)", h.Name)
 	case h.Condition.Dead:
 		return nil, reqErr("hero", "%s is dead: the dead do not recover at all (p. 38)", h.Name)
-	case in.HeroPoints != 0 && !in.FirstAid:
-		return nil, reqErr("hero-points", "only first aid's single 1d6 is re-rolled here: the hours and days roll many dice")
 	case in.HeroPoints != 0 && h.Health.Current >= h.Health.Max:
 		return nil, reqErr("hero-points", "%s is at full health: first aid rolls nothing to re-roll", h.Name)
 	}
@@ -119,15 +130,19 @@ func Recover(h *hero.Hero, in RecoverInput, r dice.Roller) (*RecoverResult, erro
 		return nil, err
 	}
 	rec := dice.NewRecorder(r)
+	budget := in.HeroPoints
 	res := &RecoverResult{Hero: h.Name, Input: in, Rolls: []HealthRoll{}, Before: stateOf(h)}
 	st := &res.Steps
 	heal := func(when string) error {
 		if h.Health.Current >= h.Health.Max {
 			return nil
 		}
-		// Hero points (first aid only) keep the higher roll (p. 14).
+		// Hero points keep the higher roll (p. 14): first aid's N
+		// re-rolls; over hours and days one at a time, only on a roll
+		// whose d6 shows 3 or less (under the die's average), while
+		// points are left.
 		var rolls []dice.Result
-		kept, results, err := heropoints.Keep(in.HeroPoints, heropoints.Higher, func(i int) (int, error) {
+		rollFn := func(i int) (int, error) {
 			purpose := "health recovery, " + when
 			if i > 0 {
 				purpose += fmt.Sprintf(" (re-roll %d)", i)
@@ -135,16 +150,35 @@ func Recover(h *hero.Hero, in RecoverInput, r dice.Roller) (*RecoverResult, erro
 			r, err := x.Roll(rec, purpose)
 			rolls = append(rolls, r)
 			return r.Total, err
-		})
+		}
+		var kept int
+		var results []int
+		var err error
+		if in.FirstAid {
+			kept, results, err = heropoints.Keep(in.HeroPoints, heropoints.Higher, rollFn)
+		} else {
+			kept, results, err = heropoints.KeepUntil(budget, heropoints.Higher, func(v int) bool { return v-rolls[0].Modifier >= 4 }, rollFn)
+		}
 		if err != nil {
 			return err
 		}
 		roll := rolls[kept]
-		if in.HeroPoints > 0 {
-			hp := heropoints.Record(h.Name, "hero", "first aid", heropoints.Higher, "health recovered", kept, results)
-			res.HeroPoints = &hp
-			heropoints.Spend(h, in.HeroPoints)
-			st.Add("hero-points", "p. 14", "%s", hp.Text())
+		var hp *heropoints.Reroll
+		if n := len(results) - 1; n > 0 {
+			name := "health recovery (" + when + ")"
+			if in.FirstAid {
+				name = "first aid"
+			}
+			r := heropoints.Record(h.Name, "hero", name, heropoints.Higher, "health recovered", kept, results)
+			heropoints.Spend(h, n)
+			budget -= n
+			res.HeroPointsSpent += n
+			st.Add("hero-points", "p. 14", "%s", r.Text())
+			if in.FirstAid {
+				res.HeroPoints = &r
+			} else {
+				hp = &r
+			}
 		}
 		d6, b := roll.Total-roll.Modifier, bonus
 		if roll.Modifier != 0 {
@@ -153,7 +187,7 @@ func Recover(h *hero.Hero, in RecoverInput, r dice.Roller) (*RecoverResult, erro
 		got := min(max(d6+b, 0), h.Health.Max-h.Health.Current)
 		h.Health.Current += got
 		res.Health += got
-		res.Rolls = append(res.Rolls, HealthRoll{When: when, D6: d6, Bonus: b, Health: got})
+		res.Rolls = append(res.Rolls, HealthRoll{When: when, D6: d6, Bonus: b, Health: got, HeroPoints: hp})
 		st.Add("health", "pp. 9, 38", "%s: %s %d %+d (Endurance Table) = %d health, now %d of %d", when, x, d6, b, got, h.Health.Current, h.Health.Max)
 		return nil
 	}

@@ -45,15 +45,21 @@ func NewCmdRecover(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command
                    --hero-points N re-rolls the 1d6 N times and keeps the
                    higher (p. 14); the points come off the hero with it.
 
+Hero points (p. 14) with --hours or --days: --hero-points N is at most N
+points, spent one at a time on each health roll whose d6 shows 3 or less
+(under the die's average), the higher kept, until they run out; the rest
+stay in the pool. Every re-roll is logged with the roll it re-rolls.
+
 The Endurance Table bonus goes on every roll (p. 9); health never goes
 above its maximum. The dead do not recover at all; mundane characters have
 no tracks and robots are repaired, not healed (pp. 38, 49-50). A "recover"
 event with every roll is appended to the hero's log; the hero goes to
 stdout, or with -i the file is rewritten and the ruling printed.
 
---dice order: first aid's 1d6 (then one 1d6 per hero point); or one 1d6 per hour (two with Fast
-Recovery) or per hospital day, in time order, rolled only while health is
-below its maximum.`,
+--dice order: first aid's 1d6 (then one 1d6 per hero point); or one 1d6
+per hour (two with Fast Recovery) or per hospital day, in time order,
+rolled only while health is below its maximum, each hero point's re-roll
+straight after the roll it re-rolls.`,
 		Example: `  spandex recover -i guardian.json --hours 8
   spandex recover -i guardian.json --days 3 --hospital --explain
   spandex recover -i guardian.json --first-aid --dice 4`,
@@ -66,7 +72,7 @@ below its maximum.`,
 	fl.IntVar(&opts.Days, "days", 0, "days (with --hospital: in hospital)")
 	fl.BoolVar(&opts.Hospital, "hospital", false, "the days are spent in hospital")
 	fl.BoolVar(&opts.FirstAid, "first-aid", false, "first aid from a trained professional")
-	fl.IntVar(&opts.HeroPoints, "hero-points", 0, "--first-aid: spend N hero points re-rolling the 1d6, keeping the higher (p. 14)")
+	fl.IntVar(&opts.HeroPoints, "hero-points", 0, "spend hero points re-rolling health dice, keeping the higher (p. 14): --first-aid N re-rolls; --hours/--days at most N, on rolls of 3 or less")
 	return cmd
 }
 
