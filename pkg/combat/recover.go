@@ -57,10 +57,10 @@ type RecoverResult struct {
 	// HeroPointsSpent counts every point spent (first aid, hours, days).
 	HeroPoints      *heropoints.Reroll `json:"hero_points,omitempty"`
 	HeroPointsSpent int                `json:"hero_points_spent"`
-	Before     State              `json:"before"`
-	After      State              `json:"after"`
-	Dice       []dice.Rolled      `json:"dice"`
-	Steps      ruling.Steps       `json:"steps"`
+	Before          State              `json:"before"`
+	After           State              `json:"after"`
+	Dice            []dice.Rolled      `json:"dice"`
+	Steps           ruling.Steps       `json:"steps"`
 }
 
 // MaxRecoverHours and MaxRecoverDays bound one recover ruling.
