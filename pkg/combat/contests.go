@@ -13,6 +13,7 @@ import (
 
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/heropoints"
 	"github.com/codename-spandex/spandex/pkg/naming"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 	"github.com/codename-spandex/spandex/pkg/ruling"
@@ -104,6 +105,11 @@ type MentalInput struct {
 	Resist bool `json:"resist"`
 	// Willing: the target lets Empathy or Telepathy in (no contest).
 	Willing bool `json:"willing"`
+	// AttackerHeroPoints and DefenderHeroPoints re-roll each side's d20
+	// of the will contest, the higher kept (p. 14); ApplyMental takes
+	// them off the heroes.
+	AttackerHeroPoints int `json:"attacker_hero_points"`
+	DefenderHeroPoints int `json:"defender_hero_points"`
 }
 
 // MentalResult is what a mental power did.
@@ -363,9 +369,19 @@ func Mental(att, def *hero.Hero, in MentalInput, r dice.Roller) (MentalResult, e
 	if in.Resist && !contest {
 		return res, reqErr("resist", "%s is not resisted: no contest (%s)", p.Slug, p.Page)
 	}
+	if (in.AttackerHeroPoints != 0 || in.DefenderHeroPoints != 0) && !contest {
+		return res, reqErr("hero-points", "%s makes no will contest here: no d20 to re-roll (%s)", p.Slug, p.Page)
+	}
 	res.Success = true
 	if contest {
-		c, st, err := Contest(res.Will, bonus, def, in.Resist, r)
+		if err := heropoints.Check(att, in.AttackerHeroPoints); err != nil {
+			return res, reqErr("attacker-hero-points", "%v", err)
+		}
+		if err := heropoints.Check(def, in.DefenderHeroPoints); err != nil {
+			return res, reqErr("defender-hero-points", "%v", err)
+		}
+		c, st, err := ContestWith(res.Will, bonus, def, in.Resist,
+			PsychicInput{AttackerHeroPoints: in.AttackerHeroPoints, DefenderHeroPoints: in.DefenderHeroPoints, AttackerName: att.Name}, r)
 		if err != nil {
 			return res, err
 		}
@@ -515,11 +531,22 @@ func transmute(res MentalResult, will int, mods []string, r dice.Roller) (Mental
 	return res, nil
 }
 
-// ApplyMental writes a mental power's result onto the heroes: the
-// attacker's points spent (win or lose), the drained pool and a drained
+// ApplyMental writes a mental power's result onto the heroes: the hero
+// points spent on the contest's d20s, the attacker's points spent (win or
+// lose), the drained pool and a drained
 // target's stamina (0, unconscious). States that last (control, the
 // binding) are the caller's: the fight keeps them on the combatants.
 func ApplyMental(res *MentalResult, att, def *hero.Hero) {
+	if c := res.Contest; c != nil {
+		for _, hp := range c.HeroPoints {
+			switch {
+			case hp.Role == RoleAttacker:
+				heropoints.Spend(att, hp.Points)
+			case hp.Role == RoleDefender && def != nil:
+				heropoints.Spend(def, hp.Points)
+			}
+		}
+	}
 	if res.Cost > 0 {
 		if p := att.FindPool(res.Pool); p != nil {
 			p.Current -= res.Cost

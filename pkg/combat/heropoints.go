@@ -14,6 +14,9 @@ const (
 	HeroRollToHit    = "to-hit"
 	HeroRollReaction = "reaction"
 	HeroRollDamage   = "damage"
+	// HeroRollContest is a side's own d20 of a psychic attack's will
+	// contest (p. 43), the higher kept.
+	HeroRollContest = "contest"
 )
 
 // The spenders.
@@ -50,8 +53,9 @@ func HeroPointFavour(who, roll string) heropoints.Favour {
 }
 
 // ParseHeroPoints reads "[attacker:|defender:]ROLL=N" (ROLL: to-hit,
-// reaction, damage). Without a spender the roll's own side spends: the
-// attacker on to-hit and damage, the defender on its reaction.
+// reaction, damage, contest). Without a spender the roll's own side
+// spends: the attacker on to-hit, damage and the contest, the defender on
+// its reaction. On a contest each side re-rolls its own d20.
 func ParseHeroPoints(s string) (HeroPointSpend, error) {
 	var sp HeroPointSpend
 	body := s
@@ -63,10 +67,10 @@ func ParseHeroPoints(s string) (HeroPointSpend, error) {
 		return sp, fmt.Errorf("%q: want [attacker:|defender:]ROLL=N, e.g. to-hit=1 or defender:damage=2", s)
 	}
 	switch roll {
-	case HeroRollToHit, HeroRollReaction, HeroRollDamage:
+	case HeroRollToHit, HeroRollReaction, HeroRollDamage, HeroRollContest:
 		sp.Roll = roll
 	default:
-		return sp, fmt.Errorf("%q: %q is not to-hit, reaction or damage", s, roll)
+		return sp, fmt.Errorf("%q: %q is not to-hit, reaction, damage or contest", s, roll)
 	}
 	switch sp.Who {
 	case "":
@@ -153,8 +157,12 @@ func (p *pipeline) noHeroRoll(roll string) string {
 		if req.Mode == ModeGrab {
 			return "a grab does no damage"
 		}
+	case HeroRollContest:
+		if !p.mental {
+			return "only a psychic attack makes a will contest (p. 43)"
+		}
 	default:
-		return "not to-hit, reaction or damage"
+		return "not to-hit, reaction, damage or contest"
 	}
 	return ""
 }

@@ -81,13 +81,23 @@ func MentalWillBonus(h *hero.Hero) int {
 // attacker's will (or a device's) against the defender's, with the
 // defender's Confidence Table bonus.
 func Contest(attackerWill, attackerBonus int, def *hero.Hero, resist bool, r dice.Roller) (PsychicResult, ruling.Steps, error) {
-	in := PsychicInput{AttackerWill: attackerWill, AttackerBonus: attackerBonus, DefenderWill: def.Abilities.Final.Will,
-		WillBonus: MentalWillBonus(def), Resist: resist}
+	return ContestWith(attackerWill, attackerBonus, def, resist, PsychicInput{}, r)
+}
+
+// ContestWith is Contest with hero points: in carries the points each
+// side spends on its own d20 (p. 14) and the attacker's name; its wills,
+// bonus and resist are set here.
+func ContestWith(attackerWill, attackerBonus int, def *hero.Hero, resist bool, in PsychicInput, r dice.Roller) (PsychicResult, ruling.Steps, error) {
+	in.AttackerWill, in.AttackerBonus, in.DefenderWill = attackerWill, attackerBonus, def.Abilities.Final.Will
+	in.WillBonus, in.Resist, in.DefenderName = MentalWillBonus(def), resist, def.Name
 	res, err := Psychic(in, r)
 	if err != nil {
 		return res, nil, err
 	}
 	var steps ruling.Steps
+	for _, hp := range res.HeroPoints {
+		steps.Add("hero-points", "p. 14", "%s", hp.Text())
+	}
 	steps.Add("psychic", "p. 43", "attacker d20 %d + will %d%s = %d", res.AttackerRoll, res.AttackerWill, signed(" bonus", res.AttackerBonus), res.AttackerTotal)
 	d := fmt.Sprintf("defender d20 %d + will %d", res.DefenderRoll, res.DefenderWill)
 	if res.WillBonus != 0 {

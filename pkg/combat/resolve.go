@@ -922,7 +922,15 @@ func (p *pipeline) judo() (Outcome, error) {
 // mentalContest is a psionic blast's will contest (p. 43).
 func (p *pipeline) mentalContest() (*PsychicResult, error) {
 	in := PsychicInput{AttackerWill: p.att.Abilities.Final.Will, DefenderWill: p.def.Abilities.Final.Will,
-		Resist: p.req.Reaction.Kind == ReactionResist}
+		Resist: p.req.Reaction.Kind == ReactionResist, AttackerName: p.att.Name, DefenderName: p.def.Name}
+	// Hero points: each side re-rolls its own d20 (p. 14).
+	for _, sp := range p.req.HeroPoints {
+		if sp.Roll == HeroRollContest && sp.Who == RoleAttacker {
+			in.AttackerHeroPoints = sp.Points
+		} else if sp.Roll == HeroRollContest {
+			in.DefenderHeroPoints = sp.Points
+		}
+	}
 	if !p.def.IsMundane() && p.def.Kind != hero.KindRobot && p.def.Kind != hero.KindSummoned {
 		in.WillBonus = rulebook.Confidence(p.def.Profile.Confidence).WillBonus
 	}
@@ -930,6 +938,7 @@ func (p *pipeline) mentalContest() (*PsychicResult, error) {
 	if err != nil {
 		return nil, err
 	}
+	p.res.HeroPoints = append(p.res.HeroPoints, pr.HeroPoints...)
 	return &pr, nil
 }
 

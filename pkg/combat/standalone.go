@@ -26,25 +26,54 @@ type PsychicInput struct {
 	WillBonus int `json:"will_bonus"`
 	// Resist is active resistance: a double-panel reaction adding 1d6.
 	Resist bool `json:"resist"`
+	// AttackerHeroPoints and DefenderHeroPoints re-roll each side's d20
+	// that many times, keeping the higher (p. 14); the names go in the
+	// log records.
+	AttackerHeroPoints int    `json:"attacker_hero_points"`
+	DefenderHeroPoints int    `json:"defender_hero_points"`
+	AttackerName       string `json:"-"`
+	DefenderName       string `json:"-"`
+}
+
+// contestD20 is one side's d20 of a will contest, re-rolled points times
+// with hero points, the higher kept (p. 14).
+func contestD20(points int, name, role, purpose string, r dice.Roller, res *PsychicResult) (int, error) {
+	kept, results, err := heropoints.Keep(points, heropoints.Higher, func(i int) (int, error) {
+		p := purpose
+		if i > 0 {
+			p += fmt.Sprintf(" (hero point re-roll %d)", i)
+		}
+		return r.Roll(20, p)
+	})
+	if err != nil {
+		return 0, err
+	}
+	if points > 0 {
+		res.HeroPoints = append(res.HeroPoints, heropoints.Record(nameOr(name, role), role, "will contest", heropoints.Higher, "d20 face", kept, results))
+	}
+	return results[kept], nil
 }
 
 // Psychic rules on a psychic or magic attack (p. 43): 1d20 + will each
 // side, the attacker winning ties; active resistance adds 1d6 to the
-// defender. Dice: the attacker's d20, the defender's d20, the resist d6.
+// defender. Hero points re-roll a side's d20, the higher kept (p. 14).
+// Dice: the attacker's d20 (then its hero point re-rolls), the
+// defender's d20 (then its re-rolls), the resist d6.
 func Psychic(in PsychicInput, r dice.Roller) (PsychicResult, error) {
 	if in.AttackerWill < 0 || in.DefenderWill < 0 || in.AttackerWill > hero.MaxAbility || in.DefenderWill > hero.MaxAbility {
 		return PsychicResult{}, reqErr("will", "will must be 0-%d", hero.MaxAbility)
 	}
-	a, err := r.Roll(20, "psychic attack")
+	var res PsychicResult
+	a, err := contestD20(in.AttackerHeroPoints, in.AttackerName, RoleAttacker, "psychic attack", r, &res)
 	if err != nil {
 		return PsychicResult{}, err
 	}
-	d, err := r.Roll(20, "psychic defence")
+	d, err := contestD20(in.DefenderHeroPoints, in.DefenderName, RoleDefender, "psychic defence", r, &res)
 	if err != nil {
 		return PsychicResult{}, err
 	}
-	res := PsychicResult{AttackerRoll: a, AttackerWill: in.AttackerWill, AttackerBonus: in.AttackerBonus,
-		DefenderRoll: d, DefenderWill: in.DefenderWill, WillBonus: in.WillBonus, Resist: in.Resist}
+	res.AttackerRoll, res.AttackerWill, res.AttackerBonus = a, in.AttackerWill, in.AttackerBonus
+	res.DefenderRoll, res.DefenderWill, res.WillBonus, res.Resist = d, in.DefenderWill, in.WillBonus, in.Resist
 	if in.Resist {
 		v, err := r.Roll(6, "active resistance")
 		if err != nil {

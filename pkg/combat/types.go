@@ -612,6 +612,8 @@ type PsychicResult struct {
 	ResistRoll    int  `json:"resist_roll,omitempty"`
 	DefenderTotal int  `json:"defender_total"`
 	Success       bool `json:"success"`
+	// HeroPoints are the sides' d20 re-rolls with hero points (p. 14).
+	HeroPoints []heropoints.Reroll `json:"hero_points,omitempty"`
 }
 
 // BarrierResult is a force wall or shield stopping an attack (pp. 59-60):

@@ -57,6 +57,10 @@ type Action struct {
 	Mode      string   `json:"mode"`
 	Resist    bool     `json:"resist"`
 	Willing   bool     `json:"willing"`
+	// AttackerHeroPoints and DefenderHeroPoints re-roll the actor's and
+	// the target's own d20 of a will contest (p. 14).
+	AttackerHeroPoints int `json:"attacker_hero_points"`
+	DefenderHeroPoints int `json:"defender_hero_points"`
 	// Note is the GM's description.
 	Note string `json:"note"`
 }

@@ -69,7 +69,7 @@ func (e *Encounter) doMental(ctx Ctx, c, target *Combatant, a Action, p combat.M
 		}
 	}
 	in := combat.MentalInput{Power: p.Slug, Points: a.Points, MassKg: a.MassKg, Drain: a.Drain, Modifiers: a.Modifiers,
-		Mode: a.Mode, Resist: a.Resist, Willing: a.Willing}
+		Mode: a.Mode, Resist: a.Resist, Willing: a.Willing, AttackerHeroPoints: a.AttackerHeroPoints, DefenderHeroPoints: a.DefenderHeroPoints}
 	rec := dice.NewRecorder(ctx.Roller)
 	def := target
 	var res combat.MentalResult

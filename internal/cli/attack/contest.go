@@ -10,6 +10,7 @@ import (
 	"github.com/codename-spandex/spandex/internal/cmdutil"
 	"github.com/codename-spandex/spandex/pkg/combat"
 	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/heropoints"
 	"github.com/codename-spandex/spandex/pkg/jsonpatch"
 )
 
@@ -72,8 +73,14 @@ attacker's file: its points spent and the same event. States that last
 (control, a binding) are recorded in the events; a fight keeps them on the
 combatants (` + "`fight act`" + `).
 
---dice order: the attacker's 1d20, the defender's 1d20, the resist 1d6;
-then Hypnotism's or the device's 1d6 double-panels on a success.
+Hero points (p. 14): --attacker-hero-points N (with --update-attacker) and
+--defender-hero-points N (the defender's file is written) re-roll that
+side's own d20 N times, keeping the higher; the points come off the files
+with the contest, every face logged.
+
+--dice order: the attacker's 1d20 (then its hero point re-rolls), the
+defender's 1d20 (then its re-rolls), the resist 1d6; then Hypnotism's or
+the device's 1d6 double-panels on a success.
 Transmutation rolls only its d100; Restraint rolls nothing.`,
 		Example: `  spandex contest --attacker psyche.json --power psychic-drain --spend 4 --drain energy -i nefario.json --update-attacker --dice 12,6
   spandex contest --attacker zara.json --power hypnotism --resist --result --explain < nefario.json
@@ -95,6 +102,8 @@ Transmutation rolls only its d100; Restraint rolls nothing.`,
 	fl.StringVar(&opts.Mode, "how", "", "empathy: read|change; telepathy: read|send")
 	fl.BoolVar(&opts.Resist, "resist", false, "the defender actively resists: +1d6 (a double-panel)")
 	fl.BoolVar(&opts.Willing, "willing", false, "empathy, telepathy: the defender is willing (no contest)")
+	fl.IntVar(&opts.AttackerHeroPoints, "attacker-hero-points", 0, "spend N of the attacker's hero points re-rolling its d20, keeping the higher (p. 14); needs --update-attacker")
+	fl.IntVar(&opts.DefenderHeroPoints, "defender-hero-points", 0, "spend N of the defender's hero points re-rolling its d20, keeping the higher (p. 14)")
 	return cmd
 }
 
@@ -116,6 +125,20 @@ func runContest(opts *ContestOptions) error {
 		return cmdutil.Inputf("--mass: %g kg is outside 0-1000000", opts.MassKg)
 	}
 	opts.MentalInput.MassKg = int(math.Ceil(opts.MassKg))
+	for _, hp := range []struct {
+		flag string
+		n    int
+	}{{"attacker-hero-points", opts.AttackerHeroPoints}, {"defender-hero-points", opts.DefenderHeroPoints}} {
+		if hp.n < 0 || hp.n > heropoints.MaxPoints {
+			return cmdutil.Inputf("--%s %d: outside 0-%d", hp.flag, hp.n, heropoints.MaxPoints)
+		}
+	}
+	if opts.AttackerHeroPoints > 0 && !opts.UpdateAttacker {
+		return cmdutil.Inputf("--attacker-hero-points: the points come off the attacker's file: add --update-attacker")
+	}
+	if opts.DefenderHeroPoints > 0 && opts.ResultOnly {
+		return cmdutil.Inputf("--defender-hero-points: the points come off the defender's file, which --result does not write")
+	}
 	p, ok := combat.FindMentalPower(opts.Power)
 	if !ok {
 		return cmdutil.Inputf("--power: unknown %q (%s)", opts.Power, combat.MentalPowerSlugs())

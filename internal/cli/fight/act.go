@@ -379,6 +379,20 @@ func (opts *ActOptions) action(actor string) (encounter.Action, error) {
 			}
 			a.MassKg = int(math.Ceil(opts.MassKg))
 		}
+		for _, hs := range opts.HeroPoints {
+			sp, err := combat.ParseHeroPoints(hs)
+			if err != nil {
+				return a, cmdutil.Inputf("--hero-points: %v", err)
+			}
+			if sp.Roll != combat.HeroRollContest {
+				return a, cmdutil.Inputf("--hero-points: with --power only the will contest's d20s are re-rolled: [attacker:|defender:]contest=N")
+			}
+			if sp.Who == combat.RoleDefender {
+				a.DefenderHeroPoints = sp.Points
+			} else {
+				a.AttackerHeroPoints = sp.Points
+			}
+		}
 		switch opts.Reaction {
 		case "", "none":
 		case "resist":
