@@ -17,6 +17,9 @@ const (
 	// HeroRollContest is a side's own d20 of a psychic attack's will
 	// contest (p. 43), the higher kept.
 	HeroRollContest = "contest"
+	// HeroRollJudoGrab is the judo throw's grab to-hit d20 (p. 35), the
+	// defender's own roll.
+	HeroRollJudoGrab = "judo-grab"
 )
 
 // The spenders.
@@ -43,7 +46,7 @@ type HeroPointSpend struct {
 // judo throw d6) favours the defender; the other side wants the lower.
 func HeroPointFavour(who, roll string) heropoints.Favour {
 	owner := RoleAttacker
-	if roll == HeroRollReaction {
+	if roll == HeroRollReaction || roll == HeroRollJudoGrab {
 		owner = RoleDefender
 	}
 	if who == owner {
@@ -53,9 +56,10 @@ func HeroPointFavour(who, roll string) heropoints.Favour {
 }
 
 // ParseHeroPoints reads "[attacker:|defender:]ROLL=N" (ROLL: to-hit,
-// reaction, damage, contest). Without a spender the roll's own side
-// spends: the attacker on to-hit, damage and the contest, the defender on
-// its reaction. On a contest each side re-rolls its own d20.
+// reaction, damage, contest, judo-grab). Without a spender the roll's own
+// side spends: the attacker on to-hit, damage and the contest, the
+// defender on its reaction and its judo throw's grab. On a contest each
+// side re-rolls its own d20.
 func ParseHeroPoints(s string) (HeroPointSpend, error) {
 	var sp HeroPointSpend
 	body := s
@@ -67,15 +71,15 @@ func ParseHeroPoints(s string) (HeroPointSpend, error) {
 		return sp, fmt.Errorf("%q: want [attacker:|defender:]ROLL=N, e.g. to-hit=1 or defender:damage=2", s)
 	}
 	switch roll {
-	case HeroRollToHit, HeroRollReaction, HeroRollDamage, HeroRollContest:
+	case HeroRollToHit, HeroRollReaction, HeroRollDamage, HeroRollContest, HeroRollJudoGrab:
 		sp.Roll = roll
 	default:
-		return sp, fmt.Errorf("%q: %q is not to-hit, reaction, damage or contest", s, roll)
+		return sp, fmt.Errorf("%q: %q is not to-hit, reaction, damage, contest or judo-grab", s, roll)
 	}
 	switch sp.Who {
 	case "":
 		sp.Who = RoleAttacker
-		if roll == HeroRollReaction {
+		if roll == HeroRollReaction || roll == HeroRollJudoGrab {
 			sp.Who = RoleDefender
 		}
 	case RoleAttacker, RoleDefender:
@@ -161,8 +165,12 @@ func (p *pipeline) noHeroRoll(roll string) string {
 		if !p.mental {
 			return "only a psychic attack makes a will contest (p. 43)"
 		}
+	case HeroRollJudoGrab:
+		if req.Reaction.Kind != ReactionJudo {
+			return "only a judo throw reaction makes a grab roll (p. 35)"
+		}
 	default:
-		return "not to-hit, reaction, damage or contest"
+		return "not to-hit, reaction, damage, contest or judo-grab"
 	}
 	return ""
 }

@@ -850,7 +850,7 @@ func (p *pipeline) judo() (Outcome, error) {
 	if b := def.Combat.StrikeBonus; b != 0 {
 		gmods = append(gmods, Modifier{Slug: "strike-bonus", Value: b, Text: "defender's strike bonus", Page: "p. 33"})
 	}
-	groll, err := rec.Roll(20, "judo grab to-hit")
+	groll, err := p.rollDieKept(HeroRollJudoGrab, 20, "judo grab to-hit", 0)
 	if err != nil {
 		return "", err
 	}

@@ -111,7 +111,7 @@ func (fl *Flags) Bind(fs *pflag.FlagSet, v Verb) {
 		"attack after moving 4 m+ with a movement power"))
 	fs.BoolVar(&fl.Special, "special", false, "with --movement: the flying kick, charge or slam "+words("(1d6 H / 2d6+6 S) ", "")+"instead of the damage bonus")
 	fs.BoolVar(&fl.Kill, "kill", false, "a mundane "+words("defender", "target")+" taken out is killed rather than knocked unconscious")
-	fs.StringArrayVar(&fl.HeroPoints, "hero-points", nil, "spend hero points re-rolling a roll, keeping the more favourable (p. 14): [attacker:|defender:]ROLL=N, ROLL to-hit, reaction, damage or contest (each side's own d20 of a will contest) (default spender: the roll's own side; the defender is the "+words("defender", "target")+"); repeatable")
+	fs.StringArrayVar(&fl.HeroPoints, "hero-points", nil, "spend hero points re-rolling a roll, keeping the more favourable (p. 14): [attacker:|defender:]ROLL=N, ROLL to-hit, reaction, damage, contest (each side's own d20 of a will contest) or judo-grab (the judo throw's grab d20) (default spender: the roll's own side; the defender is the "+words("defender", "target")+"); repeatable")
 	fs.StringVar(&fl.Object, "object", "", "use an object as the weapon instead of --with: an Object Table example (chair, desk, fridge ...); swung in melee (needs its Lift strength) or --thrown (its Throw strength), pp. 39-41")
 	fs.Float64Var(&fl.ObjectMassKg, "object-mass", 0, "the object's mass in kg (instead of, or for, an --object not on the Object Table)")
 	fs.BoolVar(&fl.Thrown, "thrown", false, "throw the --object at the "+words("defender", "target")+" (2 m per point of strength over its Throw score, p. 41)")
