@@ -151,3 +151,36 @@ func FuzzParseHeroPoints(f *testing.F) {
 		}
 	})
 }
+
+// Hero points on a psionic blast's will contest (pp. 14, 43): each side
+// re-rolls its own d20, the higher kept, and the points come off with
+// the result. Worked by hand: Psi (will 14) rolls 3, a point: 10, kept:
+// 10 + 14 = 24. Def (will 10) rolls 12, two points: 4, 15: 15 kept:
+// 15 + 10 = 25 > 24, the attack fails. Dice: 3, 10 (attacker), 12, 4, 15.
+func TestHeroPointsOnAWillContest(t *testing.T) {
+	att := mk("Psi", rulebook.ACF)
+	att.Abilities.Final.Will = 14
+	att.HeroPoints = hero.Points{Max: 2, Current: 2}
+	att.Powers = []hero.Power{power("psychic-ability", 1, "psionic-blast")}
+	att = withAttack(att, hero.Attack{Slug: "psionic-blast", Name: "Psionic blast", StrikeClass: 2, DamageType: "psionic-blast",
+		Health: "1d6", Stamina: "1d6", Ranged: true, Range: 20, Panels: 2, IgnoresDividers: true, Mental: true})
+	def := mk("Def", rulebook.ACF)
+	def.HeroPoints = hero.Points{Max: 3, Current: 3}
+	req := Request{Attack: "psionic-blast", HeroPoints: []HeroPointSpend{
+		{Who: RoleAttacker, Roll: HeroRollContest, Points: 1}, {Who: RoleDefender, Roll: HeroRollContest, Points: 2}}}
+	res := resolve(t, att, def, req, Options{}, 3, 10, 12, 4, 15)
+	m := res.ToHit.Mental
+	if m == nil || m.AttackerRoll != 10 || m.DefenderRoll != 15 || m.Success || res.ToHit.Hit {
+		t.Fatalf("contest %+v hit %v", m, res.ToHit.Hit)
+	}
+	if len(res.HeroPoints) != 2 || res.HeroPoints[0].Role != RoleAttacker || res.HeroPoints[1].Points != 2 {
+		t.Fatalf("records %+v", res.HeroPoints)
+	}
+	// A contest spend on an attack that makes no contest is refused.
+	fist := withAttack(mk("F", rulebook.ACF), flat("x", 2, "1", "1"))
+	fist.HeroPoints = hero.Points{Max: 1, Current: 1}
+	if err := resolveErr(t, fist, def, Request{Attack: "x", HeroPoints: []HeroPointSpend{{Who: RoleAttacker, Roll: HeroRollContest, Points: 1}}}); err == nil ||
+		!strings.Contains(err.Error(), "only a psychic attack makes a will contest") {
+		t.Errorf("contest on a fist: %v", err)
+	}
+}
