@@ -58,3 +58,19 @@ func (rc *recorder) RollCut(sides int, purpose string, cut int) (int, error) {
 	*rc.dice = append(*rc.dice, dice.Rolled{Sides: sides, Value: v, Purpose: purpose})
 	return v, nil
 }
+
+// RollDist hands out a total from the caller's roller when it is a
+// dice.DistRoller (the odds engine; recorded as one entry, its sides the
+// largest total), else reports ok false so the ruling rolls the dice.
+func (rc *recorder) RollDist(purpose string, dist func() (dice.Dist, bool)) (int, bool, error) {
+	dr, ok := rc.r.(dice.DistRoller)
+	if !ok {
+		return 0, false, nil
+	}
+	v, ok, err := dr.RollDist(purpose, dist)
+	if err != nil || !ok {
+		return v, ok, err
+	}
+	*rc.dice = append(*rc.dice, dice.Rolled{Sides: max(v, 1), Value: v, Purpose: purpose})
+	return v, true, nil
+}
