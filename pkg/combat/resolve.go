@@ -836,7 +836,7 @@ func (p *pipeline) reaction() (Outcome, error) {
 			if p.parry.AddsDamageBonus {
 				bonus = def.Combat.DamageBonus
 			}
-			v, err := ParryVirtualDamage(rec, p.pvH, p.pvS, bonus)
+			v, err := ParryVirtualDamage(rec.distOrPlain(), p.pvH, p.pvS, bonus)
 			if err != nil {
 				return "", err
 			}
