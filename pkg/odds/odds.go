@@ -465,6 +465,26 @@ func Walk(opt Options, run func(r dice.Roller, o *Observer) error) (*Odds, error
 // It is Walk's mean without the tables: the one pass an autopilot makes
 // to weigh its choices.
 func Expect(opt Options, n int, run func(r dice.Roller, v []float64) error) ([]float64, error) {
+	sum, v := make([]float64, n), make([]float64, n)
+	err := Each(opt, func(r dice.Roller) error {
+		clear(v)
+		return run(r, v)
+	}, func(p float64) {
+		for k := range sum {
+			sum[k] += p * v[k]
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	return sum, nil
+}
+
+// Each runs the ruling once per distinct dice outcome, as Walk does, and
+// after each run calls done with the run's exact probability (as a
+// float64: count/den), in the order of the walk. It is what Expect is
+// made of, for a caller that keeps the runs.
+func Each(opt Options, run func(r dice.Roller) error, done func(p float64)) error {
 	limit := opt.Limit
 	if limit <= 0 {
 		limit = DefaultLimit
@@ -473,35 +493,29 @@ func Expect(opt Options, n int, run func(r dice.Roller, v []float64) error) ([]f
 	if w.exch == nil {
 		w.exch = Exchangeable
 	}
-	sum, v := make([]float64, n), make([]float64, n)
 	for runs := 0; ; runs++ {
 		if runs == limit {
-			return nil, fmt.Errorf("%w (more than %d)", ErrTooMany, limit)
+			return fmt.Errorf("%w (more than %d)", ErrTooMany, limit)
 		}
 		w.pos = 0
-		clear(v)
-		if err := run(w, v); err != nil {
+		if err := run(w); err != nil {
 			if w.dirty != nil {
-				return nil, w.dirty
+				return w.dirty
 			}
-			return nil, err
+			return err
 		}
 		if w.pos != len(w.path) {
-			return nil, fmt.Errorf("odds: the ruling used %d dice where it used %d before (not deterministic)", w.pos, len(w.path))
+			return fmt.Errorf("odds: the ruling used %d dice where it used %d before (not deterministic)", w.pos, len(w.path))
 		}
 		count, den, ok := w.weight()
 		if !ok {
-			return nil, fmt.Errorf("odds: %d dice are too many to weigh exactly", len(w.path))
+			return fmt.Errorf("odds: %d dice are too many to weigh exactly", len(w.path))
 		}
-		p := float64(count) / float64(den)
-		for k := range sum {
-			sum[k] += p * v[k]
-		}
+		done(float64(count) / float64(den))
 		if !w.next() {
-			break
+			return nil
 		}
 	}
-	return sum, nil
 }
 
 // tally accumulates, per table and outcome, the sum of count/den as one
