@@ -64,7 +64,7 @@ be used (a simulation rolls millions of dice).`,
 	cmd.Flags().IntVarP(&opts.N, "fights", "n", 1000, "how many fights to play")
 	cmd.Flags().IntVar(&opts.Workers, "workers", runtime.GOMAXPROCS(0), "fights played at once (the result does not depend on it)")
 	cmd.Flags().StringVar(&opts.Shard, "shard", "", "i/k: play only the i-th of k shares of the fights")
-	cmd.Flags().StringVar(&opts.Policy, "policy", encounter.PolicyPlain, "the autopilot's policy: plain (first enemy standing) or focus (best expected effect, with reactions)")
+	addPolicyFlag(cmd, &opts.Policy)
 	cmd.Flags().IntVar(&opts.MaxSteps, "max-steps", 10_000, "give up on a fight after this many steps (counted as unfinished)")
 	cmd.AddCommand(NewCmdSimMerge(f, nil))
 	return cmd
@@ -118,6 +118,20 @@ func runSim(opts *SimOptions) error {
 	return writeSim(opts.Env, sum)
 }
 
+// addPolicyFlag adds --policy, the autopilot's policy, which fight auto,
+// fight sim and fight balance share.
+func addPolicyFlag(cmd *cobra.Command, policy *string) {
+	cmd.Flags().StringVar(policy, "policy", encounter.PolicyPlain, "the autopilot's policy: plain (first enemy standing) or focus (best expected effect, with reactions)")
+}
+
+// checkPolicy checks --policy.
+func checkPolicy(policy string) error {
+	if policy != encounter.PolicyPlain && policy != encounter.PolicyFocus {
+		return cmdutil.Inputf("--policy: %q is not plain or focus", policy)
+	}
+	return nil
+}
+
 // simRun is a simulation as fight sim and fight balance set it up: the
 // checked flags, the rules and the seed.
 type simRun struct {
@@ -139,8 +153,8 @@ func setUpSim(env *cmdutil.Env, n, workers, maxSteps int, policy string) (*simRu
 	if maxSteps < 1 || maxSteps > encounter.MaxAutoSteps {
 		return nil, cmdutil.Inputf("--max-steps: %d is outside 1-%d", maxSteps, encounter.MaxAutoSteps)
 	}
-	if policy != encounter.PolicyPlain && policy != encounter.PolicyFocus {
-		return nil, cmdutil.Inputf("--policy: %q is not plain or focus", policy)
+	if err := checkPolicy(policy); err != nil {
+		return nil, err
 	}
 	if env.DiceGiven {
 		return nil, cmdutil.Inputf("--dice: a simulation rolls its own dice; give --seed")
