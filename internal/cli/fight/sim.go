@@ -1,7 +1,6 @@
 package fight
 
 import (
-	"encoding/json"
 	"fmt"
 	"runtime"
 	"strconv"
@@ -197,58 +196,6 @@ func (r *simRun) simulate(data []byte, first, step int, tick func()) (*encounter
 	return encounter.MergeSims(parts...)
 }
 
-// SimMergeOptions are the inputs of `spandex fight sim merge`.
-type SimMergeOptions struct {
-	*cmdutil.Env
-	Files []string
-}
-
-// NewCmdSimMerge builds `spandex fight sim merge`.
-func NewCmdSimMerge(f *cmdutil.Factory, runF func(*SimMergeOptions) error) *cobra.Command {
-	opts := &SimMergeOptions{Env: f.Env(cmdutil.FormatTable)}
-	return &cobra.Command{
-		Use:   "merge SUMMARY.json...",
-		Short: "Add the JSON summaries of fight sim shards exactly",
-		Long: `Add the JSON summaries of fight sim shards (same file, seed and N; each
-shard once) count by count. When every fight is counted, the result is the
-summary a single run would print, byte for byte.`,
-		Example: `  spandex fight sim merge shard1.json shard2.json -o json`,
-		Args:    cobra.MinimumNArgs(1),
-		RunE: cmdutil.RunE(opts, runF, runSimMerge, func(_ *cobra.Command, args []string) error {
-			opts.Files = args
-			return nil
-		}),
-	}
-}
-
-func runSimMerge(opts *SimMergeOptions) error {
-	parts := make([]*encounter.SimSummary, 0, len(opts.Files))
-	for _, p := range opts.Files {
-		data, _, err := opts.ReadInput(p)
-		if err != nil {
-			return err
-		}
-		var head struct {
-			Kind   string `json:"kind"`
-			Schema int    `json:"schema"`
-		}
-		_ = json.Unmarshal(data, &head)
-		if head.Kind != encounter.SimKind || head.Schema != encounter.SimSchema {
-			return cmdutil.Inputf("%s: kind: not a fight sim summary (kind %q, schema %d)", p, head.Kind, head.Schema)
-		}
-		var s encounter.SimSummary
-		if err := json.Unmarshal(data, &s); err != nil {
-			return cmdutil.Inputf("%s: not a fight sim summary: %v", p, err)
-		}
-		parts = append(parts, &s)
-	}
-	sum, err := encounter.MergeSims(parts...)
-	if err != nil {
-		return cmdutil.Inputf("%v", err)
-	}
-	return writeSim(opts.Env, sum)
-}
-
 // simJSON is the printed summary: the counts and what follows from them.
 type simJSON struct {
 	*encounter.SimSummary
@@ -298,6 +245,12 @@ func writeSim(env *cmdutil.Env, s *encounter.SimSummary) error {
 	if env.Format.IsJSON() {
 		return env.WriteJSON(simJSON{SimSummary: s, Report: rep})
 	}
+	return writeSimText(env, s, rep, true)
+}
+
+// writeSimText draws the summary on a terminal; dealt adds the damage
+// dealt (a schema-1 summary has none).
+func writeSimText(env *cmdutil.Env, s *encounter.SimSummary, rep simReport, dealt bool) error {
 	out := env.IO.Out
 	shard := ""
 	if len(s.Shards) > 0 {
@@ -327,7 +280,14 @@ func writeSim(env *cmdutil.Env, s *encounter.SimSummary) error {
 	crow := make([][]string, len(rep.Combatants))
 	for i, c := range rep.Combatants {
 		f := func(x float64) string { return strconv.FormatFloat(x, 'f', 1, 64) }
-		crow[i] = []string{c.ID, s.Combatants[i].Side, cmdutil.Pct(c.POut), f(c.MeanHealthTaken), f(c.MeanStaminaTaken), f(c.MeanHealthDealt), f(c.MeanStaminaDealt)}
+		crow[i] = []string{c.ID, s.Combatants[i].Side, cmdutil.Pct(c.POut), f(c.MeanHealthTaken), f(c.MeanStaminaTaken)}
+		if dealt {
+			crow[i] = append(crow[i], f(c.MeanHealthDealt), f(c.MeanStaminaDealt))
+		}
+	}
+	if !dealt {
+		fmt.Fprintln(out, "means per fight: health and stamina lost (schema 1: no damage dealt)")
+		return cmdutil.Table(out, []string{"Combatant", "Side", "P(out)", "H lost", "S lost"}, crow)
 	}
 	fmt.Fprintln(out, "means per fight: health and stamina lost, and dealt by its attacks")
 	return cmdutil.Table(out, []string{"Combatant", "Side", "P(out)", "H lost", "S lost", "H dealt", "S dealt"}, crow)
