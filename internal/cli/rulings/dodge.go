@@ -38,6 +38,10 @@ type DodgeResult struct {
 	Bonus       int                  `json:"bonus"`
 	Modifiers   []combat.Modifier    `json:"modifiers"`
 	Total       int                  `json:"total"`
+	// Hero is the dodger's name when a hero file was given ("" else);
+	// HeroPoints its re-rolls of the d6 (p. 14).
+	Hero       string             `json:"hero"`
+	HeroPoints *heropoints.Reroll `json:"hero_points,omitempty"`
 	// Result is the Dodging Table result as a stable word: fail (not
 	// dodged), half, mostly (+P) or evade; Symbol is the book's: -, ½, +P
 	// or Y.
@@ -45,10 +49,6 @@ type DodgeResult struct {
 	Symbol  string `json:"symbol"`
 	Meaning string `json:"meaning"`
 	Damage  string `json:"damage"`
-	// Hero is the dodger's name when a hero file was given ("" else);
-	// HeroPoints its re-rolls of the d6 (p. 14).
-	Hero       string             `json:"hero"`
-	HeroPoints *heropoints.Reroll `json:"hero_points,omitempty"`
 	Rolled
 }
 
