@@ -104,14 +104,7 @@ func TestExamples(t *testing.T) {
 	ios, _, _, _ := iostreams.Test()
 	root := NewCmdRoot(&cmdutil.Factory{IOStreams: ios, Getenv: func(string) string { return "" }})
 	dir := t.TempDir()
-	var files strings.Builder
-	for name, src := range exampleFixtures {
-		data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "heroes", src))
-		if err != nil {
-			t.Fatal(err)
-		}
-		fmt.Fprintf(&files, "-- %s --\n%s", name, data)
-	}
+	files := fixtureFiles(t)
 	n := 0
 	var walk func(c *cobra.Command)
 	walk = func(c *cobra.Command) {
@@ -128,7 +121,7 @@ func TestExamples(t *testing.T) {
 				ex = strings.TrimSpace(ex[:j])
 			}
 			n++
-			script := fmt.Sprintf("# %s\n%sexec sh -c '%s'\n%s", ex, prelude(c.CommandPath(), ex), strings.ReplaceAll(ex, "'", "''"), files.String())
+			script := fmt.Sprintf("# %s\n%sexec sh -c '%s'\n%s", ex, prelude(c.CommandPath(), ex), strings.ReplaceAll(ex, "'", "''"), files)
 			name := strings.ReplaceAll(c.CommandPath(), " ", "_") + fmt.Sprintf("_%d.txtar", i+1)
 			if err := os.WriteFile(filepath.Join(dir, name), []byte(script), 0o644); err != nil {
 				t.Fatal(err)
@@ -150,6 +143,21 @@ func TestExamples(t *testing.T) {
 			return nil
 		},
 	})
+}
+
+// fixtureFiles is the txtar text of exampleFixtures: the test heroes
+// under the names the examples use.
+func fixtureFiles(t *testing.T) string {
+	t.Helper()
+	var files strings.Builder
+	for name, src := range exampleFixtures {
+		data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "heroes", src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(&files, "-- %s --\n%s", name, data)
+	}
+	return files.String()
 }
 
 // prelude picks the longest examplePreludes key that the example starts

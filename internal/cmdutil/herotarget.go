@@ -147,7 +147,7 @@ func (t HeroTarget) commit(e *Env, h *hero.Hero, c HeroChange, before *jsonpatch
 		if err := e.WriteHero(h, ""); err != nil {
 			return err
 		}
-		return c.Text(errOut)
+		return e.Folded(errOut, "    ", c.Text)
 	}
 	if err := e.WriteHero(h, t.InPlace); err != nil {
 		return err
@@ -159,5 +159,5 @@ func (t HeroTarget) commit(e *Env, h *hero.Hero, c HeroChange, before *jsonpatch
 		}
 		return WriteJSON(e.IO.Out, ft, report)
 	}
-	return c.Text(e.IO.Out)
+	return e.Folded(e.IO.Out, "    ", c.Text)
 }

@@ -150,8 +150,7 @@ func writeBatchResult(opts *Options, h *hero.Hero, res *combat.Result) error {
 		if opts.Format.IsJSON() {
 			return cmdutil.WriteJSON(out, cmdutil.FormatJSONL, h.Log[len(h.Log)-1])
 		}
-		_, err := fmt.Fprintln(out, res.Summary())
-		return err
+		return writeSummary(opts, res)
 	}
 	b, err := hero.AppendJSON(nil, h)
 	if err != nil {
