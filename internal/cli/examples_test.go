@@ -38,6 +38,9 @@ const newBank = `exec spandex fight new --side heroes=guardian.json,police.jsonl
 cp stdout bank.json
 `
 
+// heroStream makes heroes.jsonl, a JSON Lines stream of two heroes.
+const heroStream = "exec sh -c 'jq -c . guardian.json nefario.json > heroes.jsonl'\n"
+
 // playToEnd passes every turn of the page, so the page can end.
 const playToEnd = `exec sh -c 'while [ "$(spandex fight next bank.json -o json | jq -r .phase)" != end ]; do spandex fight act -i bank.json --pass >/dev/null || exit 1; done'
 `
@@ -88,6 +91,8 @@ exec spandex fight act -i bank.json --actor guardian --attack nefario --with fis
 	"spandex recover --first-aid": `exec sh -c 'jq ''.health.current = 20'' guardian.json > g && mv g guardian.json'` + "\n",
 	"spandex config --config":     "exec sh -c 'printf \"output: text\\n\" > table.yaml'\n",
 	"spandex fight danger-sense":  "exec spandex fight new --side heroes=titan.json --side villains=nefario.json\ncp stdout t.json\n",
+	"spandex fall --metres 12":    heroStream,
+	"spandex recover --hours 2":   heroStream,
 	"spandex hero undo":           "exec spandex profile set -i guardian.json heroism=4\nexec spandex profile set -i guardian.json heroism=5\n",
 }
 

@@ -198,15 +198,15 @@ func runAttack(opts *Options) error {
 		}
 	} else {
 		// stdin or --defender: one hero, or a stream of them (batch).
-		d, more, err := openDefenders(opts, defPath)
+		d, err := opts.OpenHeroStream(defPath)
 		if err != nil {
 			return err
 		}
 		defer d.Close()
-		if more {
+		if d.Stream() {
 			return runBatch(opts, attacker, d, req)
 		}
-		defender = d.first
+		defender = d.First()
 	}
 	rules, err := opts.Rules()
 	if err != nil {
