@@ -90,6 +90,10 @@ type HeroChange struct {
 	Warnings []string
 	// Text writes the human report.
 	Text func(io.Writer) error
+	// Draft: the changed hero may be a draft, as hero derive reads it
+	// (hero undo taking back a derive): the rules-level validation is
+	// skipped.
+	Draft bool
 }
 
 // Change runs a hero-changing verb: it reads the hero (see Read), lets
@@ -221,7 +225,7 @@ func (t HeroTarget) commit(e *Env, h *hero.Hero, c HeroChange, before *jsonpatch
 			return Internal(err)
 		}
 	}
-	if err := h.Validate(); err != nil {
+	if err := h.Validate(); err != nil && !c.Draft {
 		return Internal(fmt.Errorf("the changed hero is invalid (a bug): %w", err))
 	}
 	// Every --dice value must be used before anything reaches the disk.
