@@ -197,10 +197,10 @@ type Movement struct {
 // range_metres and range_max are omitted when the distance was given in
 // fifths (or not at all).
 type Situation struct {
-	Behind   bool `json:"behind"`  // +2, not with Above
-	Above    bool `json:"above"`   // +1, not with Behind
-	Unaware  bool `json:"unaware"` // +2
-	Grappled bool `json:"grappled"`          // +4 (also set when the defender's condition says grappled)
+	Behind   bool `json:"behind"`   // +2, not with Above
+	Above    bool `json:"above"`    // +1, not with Behind
+	Unaware  bool `json:"unaware"`  // +2
+	Grappled bool `json:"grappled"` // +4 (also set when the defender's condition says grappled)
 	// Cover is the cover penalty, 0 to 10 (GM's judgement).
 	Cover int  `json:"cover"`
 	Fog   bool `json:"fog"` // -3
