@@ -38,6 +38,9 @@ const newBank = `exec spandex fight new --side heroes=guardian.json,police.jsonl
 cp stdout bank.json
 `
 
+// heroStream makes heroes.jsonl, a JSON Lines stream of two heroes.
+const heroStream = "exec sh -c 'jq -c . guardian.json nefario.json > heroes.jsonl'\n"
+
 // playToEnd passes every turn of the page, so the page can end.
 const playToEnd = `exec sh -c 'while [ "$(spandex fight next bank.json -o json | jq -r .phase)" != end ]; do spandex fight act -i bank.json --pass >/dev/null || exit 1; done'
 `
@@ -89,6 +92,8 @@ exec spandex fight act -i bank.json --actor guardian --attack nefario --with fis
 	"spandex recover --first-aid": `exec sh -c 'jq ''.health.current = 20'' guardian.json > g && mv g guardian.json'` + "\n",
 	"spandex config --config":     "exec sh -c 'printf \"output: text\\n\" > table.yaml'\n",
 	"spandex fight danger-sense":  "exec spandex fight new --side heroes=titan.json --side villains=nefario.json\ncp stdout t.json\n",
+	"spandex fall --metres 12":    heroStream,
+	"spandex recover --hours 2":   heroStream,
 	"spandex hero undo":           "exec spandex profile set -i guardian.json heroism=4\nexec spandex profile set -i guardian.json heroism=5\n",
 }
 
@@ -105,14 +110,7 @@ func TestExamples(t *testing.T) {
 	ios, _, _, _ := iostreams.Test()
 	root := NewCmdRoot(&cmdutil.Factory{IOStreams: ios, Getenv: func(string) string { return "" }})
 	dir := t.TempDir()
-	var files strings.Builder
-	for name, src := range exampleFixtures {
-		data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "heroes", src))
-		if err != nil {
-			t.Fatal(err)
-		}
-		fmt.Fprintf(&files, "-- %s --\n%s", name, data)
-	}
+	files := fixtureFiles(t)
 	n := 0
 	var walk func(c *cobra.Command)
 	walk = func(c *cobra.Command) {
@@ -129,7 +127,7 @@ func TestExamples(t *testing.T) {
 				ex = strings.TrimSpace(ex[:j])
 			}
 			n++
-			script := fmt.Sprintf("# %s\n%sexec sh -c '%s'\n%s", ex, prelude(c.CommandPath(), ex), strings.ReplaceAll(ex, "'", "''"), files.String())
+			script := fmt.Sprintf("# %s\n%sexec sh -c '%s'\n%s", ex, prelude(c.CommandPath(), ex), strings.ReplaceAll(ex, "'", "''"), files)
 			name := strings.ReplaceAll(c.CommandPath(), " ", "_") + fmt.Sprintf("_%d.txtar", i+1)
 			if err := os.WriteFile(filepath.Join(dir, name), []byte(script), 0o644); err != nil {
 				t.Fatal(err)
@@ -151,6 +149,21 @@ func TestExamples(t *testing.T) {
 			return nil
 		},
 	})
+}
+
+// fixtureFiles is the txtar text of exampleFixtures: the test heroes
+// under the names the examples use.
+func fixtureFiles(t *testing.T) string {
+	t.Helper()
+	var files strings.Builder
+	for name, src := range exampleFixtures {
+		data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "heroes", src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(&files, "-- %s --\n%s", name, data)
+	}
+	return files.String()
 }
 
 // prelude picks the longest examplePreludes key that the example starts

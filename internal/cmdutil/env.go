@@ -133,13 +133,55 @@ func (e *Env) ReportSeed(seed *uint64) {
 	}
 }
 
-// ExplainSteps writes a ruling's steps on stderr with --explain.
+// ExplainSteps writes a ruling's steps on stderr with --explain, folded
+// into TextWidth columns (continuations under the step's text) when a
+// person reads them (Folds).
 func (e *Env) ExplainSteps(steps ruling.Steps) error {
-	return Explain(e.IO.ErrOut, e.Explain, steps)
+	if !e.Explain || !e.Folds(e.IO.ErrOut) {
+		return Explain(e.IO.ErrOut, e.Explain, steps)
+	}
+	return e.Folded(e.IO.ErrOut, StepIndent, func(w io.Writer) error { return Explain(w, true, steps) })
 }
 
-// Warn writes each warning on stderr as "warning: TEXT".
-func (e *Env) Warn(warnings ...string) { Warn(e.IO.ErrOut, warnings) }
+// StepIndent lines a folded explanation step up under its text: past
+// "%2d. %-10s " (ruling.Steps.Write).
+const StepIndent = "               "
+
+// Warn writes each warning on stderr as "warning: TEXT", folded into
+// TextWidth columns when a person reads it.
+func (e *Env) Warn(warnings ...string) {
+	if !e.Folds(e.IO.ErrOut) {
+		Warn(e.IO.ErrOut, warnings)
+		return
+	}
+	_ = e.Folded(e.IO.ErrOut, "  ", func(w io.Writer) error { Warn(w, warnings); return nil })
+}
+
+// Folds reports whether human output on w (stdout or stderr) is folded
+// into TextWidth columns: on stdout, text (not JSON) on a terminal; on
+// stderr (always text), when stdout or stderr is a terminal. Piped text
+// keeps one line per result, for grep.
+func (e *Env) Folds(w io.Writer) bool {
+	if w == io.Writer(e.IO.Out) {
+		return !e.Format.IsJSON() && e.IO.IsStdoutTTY()
+	}
+	return e.IO.IsStdoutTTY() || e.IO.IsStderrTTY()
+}
+
+// Folded runs write into a buffer and copies what it wrote to w, each
+// line folded into TextWidth columns at spaces (Wrap, continuations
+// indented with indent) when Folds says a person reads it.
+func (e *Env) Folded(w io.Writer, indent string, write func(io.Writer) error) error {
+	if !e.Folds(w) {
+		return write(w)
+	}
+	var buf bytes.Buffer
+	if err := write(&buf); err != nil {
+		return err
+	}
+	_, err := io.WriteString(w, Wrap(buf.String(), TextWidth, indent))
+	return err
+}
 
 // WriteJSON writes v on stdout in the resolved JSON format.
 func (e *Env) WriteJSON(v any) error { return WriteJSON(e.IO.Out, e.Format, v) }

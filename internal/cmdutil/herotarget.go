@@ -1,6 +1,7 @@
 package cmdutil
 
 import (
+	"errors"
 	"fmt"
 	"io"
 
@@ -19,6 +20,9 @@ type HeroTarget struct {
 	InPlace string
 	// File is the FILE argument ("" or "-" is stdin).
 	File string
+	// Stream lets FILE or stdin (not -i) hold a JSON Lines stream of
+	// heroes: Change then changes each in turn (ChangeStream).
+	Stream bool
 }
 
 // AddInPlaceFlag adds -i/--in-place to cmd, bound to t.InPlace.
@@ -86,16 +90,28 @@ type HeroChange struct {
 	Warnings []string
 	// Text writes the human report.
 	Text func(io.Writer) error
+	// Draft: the changed hero may be a draft, as hero derive reads it
+	// (hero undo taking back a derive): the rules-level validation is
+	// skipped.
+	Draft bool
 }
 
 // Change runs a hero-changing verb: it reads the hero (see Read), lets
 // change alter it and describe the change, and commits it (see Commit).
 // An error from change leaves every file as it was.
 func (t HeroTarget) Change(e *Env, change func(*hero.Hero) (HeroChange, error)) error {
+	if t.Stream && t.InPlace == "" {
+		return t.changeStream(e, change)
+	}
 	h, err := t.Read(e)
 	if err != nil {
 		return err
 	}
+	return t.changeOne(e, h, change)
+}
+
+// changeOne applies change to h and commits it.
+func (t HeroTarget) changeOne(e *Env, h *hero.Hero, change func(*hero.Hero) (HeroChange, error)) error {
 	before, err := hero.Snapshot(h)
 	if err != nil {
 		return Internal(err)
@@ -105,6 +121,79 @@ func (t HeroTarget) Change(e *Env, change func(*hero.Hero) (HeroChange, error)) 
 		return err
 	}
 	return t.commit(e, h, c, before)
+}
+
+// changeStream is Change over FILE or stdin holding one hero or a JSON
+// Lines stream of them (HeroStream). One hero is changed as Change does.
+// A stream is a batch: change runs on each hero in turn, in one process,
+// with one roller (so --dice is consumed in stream order and one --seed
+// drives the whole batch); each changed hero, its event appended as for
+// one hero, is written as one JSON line on stdout and its text report on
+// stderr. Every --dice value must be used by the end. A hero that does not
+// decode, or that change refuses, stops the batch with one line naming it,
+// "stdin#N (line L): ...": stdout is transactional here, so nothing is
+// written then.
+func (t HeroTarget) changeStream(e *Env, change func(*hero.Hero) (HeroChange, error)) error {
+	if err := t.Check(); err != nil {
+		return err
+	}
+	d, err := e.OpenHeroStream(t.Path())
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	if !d.Stream() {
+		return t.changeOne(e, d.First(), change)
+	}
+	seeded := false
+	for {
+		h, label, err := d.Next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return err
+		}
+		before, err := hero.Snapshot(h)
+		if err != nil {
+			return Internal(err)
+		}
+		c, err := change(h)
+		if err != nil {
+			return fmt.Errorf("%s: %w", label, err)
+		}
+		if err := e.ExplainSteps(c.Steps); err != nil {
+			return err
+		}
+		e.Warn(c.Warnings...)
+		if c.Seed != nil && !seeded {
+			e.ReportSeed(c.Seed)
+			seeded = true
+		}
+		n := len(h.Log)
+		if err := h.AppendEvent(c.Kind, c.Summary, c.Seed, c.Details); err != nil {
+			return fmt.Errorf("%s: %w", label, err)
+		}
+		if err := h.RecordChange(before, n); err != nil {
+			return Internal(err)
+		}
+		if err := h.Validate(); err != nil {
+			return Internal(fmt.Errorf("%s: the changed hero is invalid (a bug): %w", label, err))
+		}
+		b, err := hero.AppendJSON(nil, h)
+		if err != nil {
+			return Internal(err)
+		}
+		if _, err := e.IO.Out.Write(append(b, '\n')); err != nil {
+			return err
+		}
+		if c.Text != nil {
+			if err := e.Folded(e.IO.ErrOut, "    ", c.Text); err != nil {
+				return err
+			}
+		}
+	}
+	return e.FinishDice()
 }
 
 // Commit finishes a change to h. On stderr: the steps (--explain), the
@@ -136,7 +225,7 @@ func (t HeroTarget) commit(e *Env, h *hero.Hero, c HeroChange, before *jsonpatch
 			return Internal(err)
 		}
 	}
-	if err := h.Validate(); err != nil {
+	if err := h.Validate(); err != nil && !c.Draft {
 		return Internal(fmt.Errorf("the changed hero is invalid (a bug): %w", err))
 	}
 	// Every --dice value must be used before anything reaches the disk.
@@ -147,7 +236,7 @@ func (t HeroTarget) commit(e *Env, h *hero.Hero, c HeroChange, before *jsonpatch
 		if err := e.WriteHero(h, ""); err != nil {
 			return err
 		}
-		return c.Text(errOut)
+		return e.Folded(errOut, "    ", c.Text)
 	}
 	if err := e.WriteHero(h, t.InPlace); err != nil {
 		return err
@@ -159,5 +248,5 @@ func (t HeroTarget) commit(e *Env, h *hero.Hero, c HeroChange, before *jsonpatch
 		}
 		return WriteJSON(e.IO.Out, ft, report)
 	}
-	return c.Text(e.IO.Out)
+	return e.Folded(e.IO.Out, "    ", c.Text)
 }

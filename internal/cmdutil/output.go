@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/olekukonko/tablewriter"
 	"github.com/spf13/cobra"
@@ -125,6 +126,77 @@ func WriteJSON(w io.Writer, ft Format, v any) error {
 // every spandex invocation would pay for even when it prints JSON (see
 // docs/benchmarks.md).
 func Table(w io.Writer, header []string, rows [][]string) error {
+	// Cells wrap at 30 columns, narrower when the table is still wider
+	// than the terminal; a table whose words do not fit even then is
+	// printed as it is (the width test finds it).
+	out, _ := fitTable(header, rows, 6)
+	_, err := io.WriteString(w, out)
+	return err
+}
+
+// fitTable renders a table with cells wrapped at 30 columns, or narrower
+// (down to minCol) until it fits TextWidth; ok says whether it does.
+func fitTable(header []string, rows [][]string, minCol int) (string, bool) {
+	out := renderTable(header, rows, 30)
+	for col := 24; col >= minCol && tableWidth(out) > TextWidth; col -= 2 {
+		out = renderTable(header, rows, col)
+	}
+	return out, tableWidth(out) <= TextWidth
+}
+
+// SplitTable is Table for a wide book table: when its columns do not fit
+// TextWidth with cells wrapped at 12 columns, it is printed as several
+// tables, each with the first column (the row labels) and as many of the
+// next columns as fit, one blank line between them. No column is dropped.
+func SplitTable(w io.Writer, header []string, rows [][]string) error {
+	const minCol = 12
+	if len(header) < 3 {
+		return Table(w, header, rows)
+	}
+	if out, ok := fitTable(header, rows, minCol); ok {
+		_, err := io.WriteString(w, out)
+		return err
+	}
+	pick := func(cols []int) ([]string, [][]string) {
+		h := make([]string, len(cols))
+		for i, c := range cols {
+			h[i] = header[c]
+		}
+		rs := make([][]string, len(rows))
+		for r, row := range rows {
+			rs[r] = make([]string, len(cols))
+			for i, c := range cols {
+				if c < len(row) {
+					rs[r][i] = row[c]
+				}
+			}
+		}
+		return h, rs
+	}
+	var parts []string
+	part := []int{0}
+	flush := func() {
+		h, rs := pick(part)
+		out, _ := fitTable(h, rs, 6)
+		parts = append(parts, out)
+	}
+	for c := 1; c < len(header); c++ {
+		try := append(append([]int(nil), part...), c)
+		h, rs := pick(try)
+		if _, ok := fitTable(h, rs, minCol); ok || len(part) == 1 {
+			part = try
+			continue
+		}
+		flush()
+		part = []int{0, c}
+	}
+	flush()
+	_, err := io.WriteString(w, strings.Join(parts, "\n"))
+	return err
+}
+
+// renderTable is one rendering of Table with cells wrapped at col columns.
+func renderTable(header []string, rows [][]string, col int) string {
 	var buf bytes.Buffer
 	t := tablewriter.NewWriter(&buf)
 	t.SetAutoFormatHeaders(false)
@@ -135,6 +207,7 @@ func Table(w io.Writer, header []string, rows [][]string) error {
 	t.SetCenterSeparator("┼")
 	t.SetRowSeparator("─")
 	t.SetAutoWrapText(true)
+	t.SetColWidth(col)
 	if len(header) > 0 {
 		t.SetHeader(header)
 	}
@@ -149,6 +222,14 @@ func Table(w io.Writer, header []string, rows [][]string) error {
 			out.WriteByte('\n')
 		}
 	}
-	_, err := io.WriteString(w, out.String())
-	return err
+	return out.String()
+}
+
+// tableWidth is the widest line of a rendered table, in columns.
+func tableWidth(s string) int {
+	w := 0
+	for _, l := range strings.Split(s, "\n") {
+		w = max(w, utf8.RuneCountInString(l))
+	}
+	return w
 }

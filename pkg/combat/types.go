@@ -105,6 +105,11 @@ const (
 )
 
 // Reaction is the defender's chosen reaction to an attack that hits.
+//
+// JSON: the options of each reaction kind (take_extra_panel for a dodge,
+// catch for a parry, no_judo_bonus for a judo throw) are always present,
+// false when not taken; parry and object are omitted when the reaction
+// named none (the first allowed parry, no block).
 type Reaction struct {
 	Kind ReactionKind `json:"kind"`
 	// Parry names the defender's parry (combat.parries[].slug); empty
@@ -114,12 +119,12 @@ type Reaction struct {
 	Object BlockObject `json:"object,omitzero"`
 	// TakeExtraPanel spends one extra panel, never free, on a "+P" dodge
 	// result to avoid the attack entirely (p. 35).
-	TakeExtraPanel bool `json:"take_extra_panel,omitempty"`
+	TakeExtraPanel bool `json:"take_extra_panel"`
 	// Catch tries to catch a thrown object parried bare-handed (p. 34).
-	Catch bool `json:"catch,omitempty"`
+	Catch bool `json:"catch"`
 	// NoJudoBonus declines to add the defender's damage bonus to a judo
 	// throw's damage (it is added by default, p. 36).
-	NoJudoBonus bool `json:"no_judo_bonus,omitempty"`
+	NoJudoBonus bool `json:"no_judo_bonus"`
 }
 
 // BlockObject is what the defender blocks with (p. 34; Object Table p. 39).
@@ -182,17 +187,26 @@ type Movement struct {
 
 // Situation holds the circumstances of an attack: to-hit modifiers and
 // states the hero files cannot know (p. 33 and the power texts).
+//
+// JSON (an attack's input echo): the To-Hit Modifiers Table's own
+// circumstances (behind, above, unaware, grappled, cover, fog,
+// range_fifths) and surprise are always present, false or 0 when they did
+// not apply. The power-specific states below them (invisible, phased,
+// force_barrier, attacker_denser, ...) are omitted when false or 0: they
+// are not applicable unless that power is in play, and there are many.
+// range_metres and range_max are omitted when the distance was given in
+// fifths (or not at all).
 type Situation struct {
-	Behind   bool `json:"behind,omitempty"`  // +2, not with Above
-	Above    bool `json:"above,omitempty"`   // +1, not with Behind
-	Unaware  bool `json:"unaware,omitempty"` // +2
-	Grappled bool `json:"grappled"`          // +4 (also set when the defender's condition says grappled)
+	Behind   bool `json:"behind"`   // +2, not with Above
+	Above    bool `json:"above"`    // +1, not with Behind
+	Unaware  bool `json:"unaware"`  // +2
+	Grappled bool `json:"grappled"` // +4 (also set when the defender's condition says grappled)
 	// Cover is the cover penalty, 0 to 10 (GM's judgement).
-	Cover int  `json:"cover,omitempty"`
-	Fog   bool `json:"fog,omitempty"` // -3
+	Cover int  `json:"cover"`
+	Fog   bool `json:"fog"` // -3
 	// RangeFifths is how many fifths of the attack's maximum range the
 	// target is away: -1 each (0-5).
-	RangeFifths int `json:"range_fifths,omitempty"`
+	RangeFifths int `json:"range_fifths"`
 	// RangeMetres is the distance to the target instead: the fifths are
 	// worked out from RangeMax, the attack's maximum range (Resolve takes
 	// it from the attack's range; p. 33).
@@ -224,7 +238,7 @@ type Situation struct {
 	// Surprise: a complete surprise attack; the defender cannot react
 	// (p. 29), unless it is never surprised (NeverSurprised: Danger Sense,
 	// Animal Senses).
-	Surprise bool `json:"surprise,omitempty"`
+	Surprise bool `json:"surprise"`
 	// Defender states: Phased (Phasing, p. 66), Impervious (p. 61),
 	// Shrunk above. MysticShield is the health left in a mystic shield
 	// covering the defender (p. 64); Whirlwind: the defender is inside

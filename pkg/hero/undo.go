@@ -68,10 +68,28 @@ func Undo(h *Hero, to int) (*Hero, string, undo.Details, error) {
 	if err != nil {
 		return nil, "", d, err
 	}
-	out, err := Decode(data)
+	// Undoing a derive may give back a draft (a hand-written file that
+	// hero derive completed): it is checked as hero derive reads it.
+	decode := Decode
+	if UndoesDerive(changes) {
+		decode = DecodeDraft
+	}
+	out, err := decode(data)
 	if err != nil {
 		return nil, "", d, fmt.Errorf("undo: the restored hero is not valid (was the file edited by hand?): %w", err)
 	}
 	out.Log = append(make([]Event, 0, len(h.Log)+1), h.Log...)
 	return out, undo.Summary(changes), d, nil
+}
+
+// UndoesDerive reports whether changes take back a "derive" event.
+func UndoesDerive(changes []undo.Change) bool {
+	for _, c := range changes {
+		for _, k := range c.Kinds {
+			if k == "derive" {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -1,6 +1,7 @@
 package profile
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strconv"
@@ -174,6 +175,12 @@ func Score(h *hero.Hero, key string) *int {
 
 // Assignment is one KEY=VALUE of `profile set`. Relative assignments
 // (heroism=+1, heroism=-1) move the score by Int instead of setting it.
+//
+// JSON (MarshalJSON): "key", then the value of the measure's kind and
+// only that one, present even at its zero value: "bool" for a flag
+// (identity_public=false), "text" for text (contacts_field), else "int"
+// and "relative" (heroism=0 is {"int": 0, "relative": false}). The other
+// value fields do not apply to that measure and are left out.
 type Assignment struct {
 	Key      string `json:"key"`
 	Int      int    `json:"int,omitempty"`
@@ -182,6 +189,32 @@ type Assignment struct {
 	Text     string `json:"text,omitempty"`
 	// Raw is the token as given, for error messages.
 	Raw string `json:"-"`
+}
+
+// MarshalJSON writes the assignment's key and the one value its measure
+// takes (see Assignment).
+func (a Assignment) MarshalJSON() ([]byte, error) {
+	kind := KindComponent
+	if m, ok := LookupMeasure(a.Key); ok {
+		kind = m.Kind
+	}
+	switch kind {
+	case KindFlag:
+		return json.Marshal(struct {
+			Key  string `json:"key"`
+			Bool bool   `json:"bool"`
+		}{a.Key, a.Bool})
+	case KindText:
+		return json.Marshal(struct {
+			Key  string `json:"key"`
+			Text string `json:"text"`
+		}{a.Key, a.Text})
+	}
+	return json.Marshal(struct {
+		Key      string `json:"key"`
+		Int      int    `json:"int"`
+		Relative bool   `json:"relative"`
+	}{a.Key, a.Int, a.Relative})
 }
 
 // ErrNotSettable is wrapped by errors for measures that are derived and

@@ -198,15 +198,15 @@ func runAttack(opts *Options) error {
 		}
 	} else {
 		// stdin or --defender: one hero, or a stream of them (batch).
-		d, more, err := openDefenders(opts, defPath)
+		d, err := opts.OpenHeroStream(defPath)
 		if err != nil {
 			return err
 		}
 		defer d.Close()
-		if more {
+		if d.Stream() {
 			return runBatch(opts, attacker, d, req)
 		}
-		defender = d.first
+		defender = d.First()
 	}
 	rules, err := opts.Rules()
 	if err != nil {
@@ -284,8 +284,7 @@ func runAttack(opts *Options) error {
 		return writeEvent(opts, ev, res)
 	case opts.InPlace != "":
 		if opts.IO.IsStdoutTTY() {
-			_, err := fmt.Fprintln(opts.IO.Out, res.Summary())
-			return err
+			return writeSummary(opts, res)
 		}
 		return nil
 	default:
@@ -307,16 +306,21 @@ func writeEvent(opts *Options, ev hero.Event, res *combat.Result) error {
 			}
 			rows = append(rows, []string{fmt.Sprint(i + 1), st.Rule, st.Text, ref, st.Page})
 		}
-		if _, err := fmt.Fprintln(opts.IO.Out, res.Summary()); err != nil {
+		if err := writeSummary(opts, res); err != nil {
 			return err
 		}
 		return cmdutil.Table(opts.IO.Out, []string{"#", "Step", "Ruling", "Table", "Page"}, rows)
 	default:
-		if _, err := fmt.Fprintln(opts.IO.Out, res.Summary()); err != nil {
+		if err := writeSummary(opts, res); err != nil {
 			return err
 		}
-		return res.Steps.Write(opts.IO.Out)
+		return opts.Folded(opts.IO.Out, cmdutil.StepIndent, res.Steps.Write)
 	}
+}
+
+// writeSummary prints the ruling's one-line summary, folded on a terminal.
+func writeSummary(opts *Options, res *combat.Result) error {
+	return writeLine(opts.Env, opts.IO.Out, res.Summary())
 }
 
 // ruleErr names the flag behind a request the rules refuse

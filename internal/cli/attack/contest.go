@@ -235,7 +235,7 @@ func runContest(opts *ContestOptions) error {
 			return err
 		}
 		if !opts.Format.IsJSON() {
-			return writeSummary(opts.IO.ErrOut, summary)
+			return writeLine(opts.Env, opts.IO.ErrOut, summary)
 		}
 		return nil
 	}
@@ -246,12 +246,15 @@ func writeContest(opts *ContestOptions, r ContestReport) error {
 	if opts.Format.IsJSON() {
 		return cmdutil.WriteJSON(opts.IO.Out, opts.Format, r)
 	}
-	return writeSummary(opts.IO.Out, r.Summary())
+	return writeLine(opts.Env, opts.IO.Out, r.Summary())
 }
 
-func writeSummary(w io.Writer, s string) error {
-	_, err := fmt.Fprintln(w, s)
-	return err
+// writeLine prints one line of text on w, folded on a terminal.
+func writeLine(env *cmdutil.Env, w io.Writer, s string) error {
+	return env.Folded(w, "    ", func(w io.Writer) error {
+		_, err := fmt.Fprintln(w, s)
+		return err
+	})
 }
 
 // contestErr names the flag behind a refusal.

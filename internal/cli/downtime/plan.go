@@ -2,6 +2,7 @@ package downtime
 
 import (
 	"fmt"
+	"io"
 
 	"github.com/spf13/cobra"
 
@@ -112,11 +113,17 @@ func runPlan(opts *PlanOptions) error {
 	if opts.Format.IsJSON() {
 		return cmdutil.WriteJSON(env.IO.Out, opts.Format, PlanOutput{Name: h.Name, Plan: pl})
 	}
+	// The prose lines fold on a terminal; the table fits by itself.
 	w := env.IO.Out
 	p := pl.Price
-	fmt.Fprintf(w, "%s: %s: %d experience (%s), %d accrued, %d to go\n", h.Name, g.Key, p.XP, p.Formula, p.Have, pl.Need)
-	if p.Blocked != "" {
-		fmt.Fprintf(w, "  blocked: %s\n", p.Blocked)
+	if err := env.Folded(w, "    ", func(w io.Writer) error {
+		fmt.Fprintf(w, "%s: %s: %d experience (%s), %d accrued, %d to go\n", h.Name, g.Key, p.XP, p.Formula, p.Have, pl.Need)
+		if p.Blocked != "" {
+			fmt.Fprintf(w, "  blocked: %s\n", p.Blocked)
+		}
+		return nil
+	}); err != nil {
+		return err
 	}
 	if opts.Format == cmdutil.FormatTable {
 		var rows [][]string

@@ -8,6 +8,7 @@ package fight
 
 import (
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 
@@ -215,8 +216,11 @@ func explain(env *cmdutil.Env, events []encounter.Event) {
 		return
 	}
 	for _, ev := range events {
-		fmt.Fprintf(env.IO.ErrOut, "%s\n", ev.Summary)
-		_ = ev.Steps.Write(env.IO.ErrOut)
+		_ = env.Folded(env.IO.ErrOut, "    ", func(w io.Writer) error {
+			_, err := fmt.Fprintln(w, ev.Summary)
+			return err
+		})
+		_ = env.ExplainSteps(ev.Steps)
 	}
 }
 

@@ -222,14 +222,14 @@ func makeHeroes(opts *HeroOptions, g chargen.GenOptions, rs *cmdutil.RollerState
 			if batch {
 				fmt.Fprintf(opts.IO.ErrOut, "hero %d (%s):\n", i+1, h.Name)
 			}
-			if err := steps.Write(opts.IO.ErrOut); err != nil {
+			if err := opts.ExplainSteps(steps); err != nil {
 				return err
 			}
 		}
 		if !batch {
 			for _, n := range h.Creation.Notes {
 				if strings.HasPrefix(n, "--") {
-					fmt.Fprintf(opts.IO.ErrOut, "warning: %s\n", n)
+					opts.Warn(n)
 				}
 			}
 		}

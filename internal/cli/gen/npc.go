@@ -53,13 +53,17 @@ func NewCmdNPC(f *cmdutil.Factory, runF func(*NPCOptions) error) *cobra.Command 
 		Long: `Generate supporting characters (pp. 49-50). TYPE is one of:
 
   civilian          a civilian; --type picks which (default normal-adult):
-                      normal-adult  abilities 1d3+2, armour class L, strike class 0
-                      street-tough  abilities 1d6+2, armour class K, strike class 1
-                                    unarmed or with knives (0 with guns)
-                      specialist    1d3+2 physical and 2d6 will (--focus mental,
-                                    the default) or 2d6 physical and 1d3+2 will
-                                    (--focus physical); armour class J, strike class 0
-                      child         abilities 1d3, armour class L, strike class 0
+                      normal-adult  abilities 1d3+2, armour class L,
+                                    strike class 0
+                      street-tough  abilities 1d6+2, armour class K,
+                                    strike class 1 unarmed or with knives
+                                    (0 with guns)
+                      specialist    1d3+2 physical and 2d6 will (--focus
+                                    mental, the default) or 2d6 physical
+                                    and 1d3+2 will (--focus physical);
+                                    armour class J, strike class 0
+                      child         abilities 1d3, armour class L,
+                                    strike class 0
   normal-adult, street-tough, specialist, child   the same, directly
   goon, combatant   abilities 1d6+2, strike class 1 with the weapon; the combat
                     prowess d6 gives the weapon and armour class (unarmed L,
@@ -242,7 +246,7 @@ func makeNPCs(opts *NPCOptions, no chargen.NPCOptions, typ string, rs *cmdutil.R
 			return err
 		}
 		if opts.Explain {
-			if err := steps.Write(opts.IO.ErrOut); err != nil {
+			if err := opts.ExplainSteps(steps); err != nil {
 				return err
 			}
 		}

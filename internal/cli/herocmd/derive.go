@@ -8,6 +8,7 @@ import (
 	"github.com/codename-spandex/spandex/internal/cmdutil"
 	"github.com/codename-spandex/spandex/pkg/chargen"
 	"github.com/codename-spandex/spandex/pkg/dice"
+	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/ruling"
 )
 
@@ -106,6 +107,12 @@ func runDerive(opts *DeriveOptions) error {
 	if err != nil {
 		return err
 	}
+	// The file as it was, so that the derive event records the patch
+	// that takes it back (hero undo).
+	before, err := hero.Snapshot(h)
+	if err != nil {
+		return cmdutil.Internal(err)
+	}
 	rs, err := opts.Roller()
 	if err != nil {
 		return err
@@ -129,8 +136,12 @@ func runDerive(opts *DeriveOptions) error {
 	if rolled == nil {
 		rolled = []dice.Rolled{}
 	}
+	n := len(h.Log)
 	if err := h.AppendEvent("derive", summary, seed, deriveDetails{Dice: rolled, Steps: steps}); err != nil {
 		return err
+	}
+	if err := h.RecordChange(before, n); err != nil {
+		return cmdutil.Internal(err)
 	}
 	if err := opts.ExplainSteps(steps); err != nil {
 		return err

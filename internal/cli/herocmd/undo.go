@@ -26,7 +26,7 @@ func NewCmdUndo(f *cmdutil.Factory, runF func(*UndoOptions) error) *cobra.Comman
 		Use:   "undo [FILE] [-i FILE] [--to SEQ]",
 		Short: "Take back the last change to a hero file, or every change after an event",
 		Long: `Take back the last change to a hero file (an attack taken, damage, a
-downtime week, a profile change, a recovery, a fall), or with --to SEQ every
+downtime week, a profile change, a recovery, a fall, a derive), or with --to SEQ every
 change after log event SEQ. Nothing is deleted: the log keeps every event
 and gains an "undo" event naming the events taken back. Each change records
 on its event the patch that takes the file back ("revert": a JSON Patch,
@@ -37,8 +37,10 @@ dice.
 Refused (exit 2): an empty log; the last event being an undo (there is no
 redo; give --to to go further back); --to beyond the log, on an undo event
 or on an event already undone; a change that recorded nothing (a file's
-first event, events of gen and derive, and files written before hero
-schema 2).
+first event, and files written before hero schema 2). gen makes new files,
+so its "create" event has nothing to take back: delete the file instead.
+hero derive records its change like the other verbs, so undoing it gives
+back the file as it was before the derive (a draft stays a draft).
 
 With -i FILE the file is rewritten in place and the undo reported (text on
 a terminal, the undo event's details as JSON when piped); with FILE or
@@ -64,7 +66,7 @@ func runUndo(opts *UndoOptions) error {
 			return cmdutil.HeroChange{}, cmdutil.RuleErr(err)
 		}
 		*h = *out
-		return cmdutil.HeroChange{Kind: undo.Kind, Summary: summary, Details: d,
+		return cmdutil.HeroChange{Kind: undo.Kind, Summary: summary, Details: d, Draft: out.Validate() != nil,
 			Text: func(w io.Writer) error {
 				_, err := fmt.Fprintln(w, summary)
 				return err

@@ -2,6 +2,7 @@ package mns
 
 import (
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 
@@ -192,8 +193,11 @@ func explain(env *cmdutil.Env, events []mns.Event) {
 		return
 	}
 	for _, ev := range events {
-		fmt.Fprintln(env.IO.ErrOut, ev.Summary)
-		_ = ev.Steps.Write(env.IO.ErrOut)
+		_ = env.Folded(env.IO.ErrOut, "    ", func(w io.Writer) error {
+			_, err := fmt.Fprintln(w, ev.Summary)
+			return err
+		})
+		_ = env.ExplainSteps(ev.Steps)
 	}
 }
 

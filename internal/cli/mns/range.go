@@ -217,7 +217,7 @@ func runRange(opts *RangeOptions) error {
 		return err
 	}
 	if env.Explain {
-		_ = res.Steps.Write(env.IO.ErrOut)
+		_ = env.ExplainSteps(res.Steps)
 	}
 	out := env.IO.Out
 	if env.Format.IsJSON() {

@@ -90,7 +90,9 @@ func runShow(opts *ShowOptions) error {
 	if opts.Format.IsJSON() {
 		return cmdutil.WriteJSON(opts.IO.Out, opts.Format, sh)
 	}
-	return writeSheet(opts.IO.Out, sh, opts.Format == cmdutil.FormatTable)
+	return opts.Folded(opts.IO.Out, "    ", func(w io.Writer) error {
+		return writeSheet(w, sh, opts.Format == cmdutil.FormatTable)
+	})
 }
 
 func writeSheet(w io.Writer, sh prof.Sheet, table bool) error {

@@ -56,17 +56,26 @@ no tracks and robots are repaired, not healed (pp. 38, 49-50). A "recover"
 event with every roll is appended to the hero's log; the hero goes to
 stdout, or with -i the file is rewritten and the ruling printed.
 
+A stream of heroes (JSON Lines, one hero a line, as gen npc -n writes; as
+FILE or on stdin, not -i) is a batch: the same recovery for each hero in
+turn, in one process, each updated hero written as one JSON line on stdout
+and its ruling on stderr. A bad hero stops the batch with one line naming
+it, "stdin#N (line L): message", exit 2, and nothing on stdout.
+
 --dice order: first aid's 1d6 (then one 1d6 per hero point); or one 1d6
 per hour (two with Fast Recovery) or per hospital day, in time order,
 rolled only while health is below its maximum, each hero point's re-roll
-straight after the roll it re-rolls.`,
+straight after the roll it re-rolls. In a batch, all of the first hero's
+dice, then the second's, and so on; one --seed drives the whole batch.`,
 		Example: `  spandex recover -i guardian.json --hours 8
   spandex recover -i guardian.json --days 3 --hospital --explain
-  spandex recover -i guardian.json --first-aid --dice 4`,
+  spandex recover -i guardian.json --first-aid --dice 4
+  spandex recover heroes.jsonl --hours 2 --seed 5 > rested.jsonl`,
 		Args: cmdutil.OneHeroFile("recover"),
 		RunE: cmdutil.RunE(opts, runF, runRecover, opts.Target.FromArgs),
 	}
 	opts.Target.AddInPlaceFlag(cmd)
+	opts.Target.Stream = true
 	fl := cmd.Flags()
 	fl.IntVar(&opts.Hours, "hours", 0, "hours of rest")
 	fl.IntVar(&opts.Days, "days", 0, "days (with --hospital: in hospital)")

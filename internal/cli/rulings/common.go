@@ -129,12 +129,14 @@ func emit(b *cmdutil.Env, seed *uint64, v any, lines []string, steps ruling.Step
 		}
 		return cmdutil.Table(b.IO.Out, []string{"Ruling", ""}, rows)
 	default:
-		for _, l := range lines {
-			if _, err := fmt.Fprintln(b.IO.Out, l); err != nil {
-				return err
+		return b.Folded(b.IO.Out, "    ", func(w io.Writer) error {
+			for _, l := range lines {
+				if _, err := fmt.Fprintln(w, l); err != nil {
+					return err
+				}
 			}
-		}
-		return nil
+			return nil
+		})
 	}
 }
 

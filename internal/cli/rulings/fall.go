@@ -57,15 +57,24 @@ the damage N times (a roll that directly affects the hero) and keeps the
 least damage taken (health + stamina after the doubled dividers); the
 points come off the file with the fall, every result logged.
 
+A stream of heroes (JSON Lines, one hero a line, as gen npc -n writes; as
+FILE or on stdin, not -i) is a batch: each hero falls in turn, in one
+process, each updated hero written as one JSON line on stdout and its
+ruling on stderr. A bad hero stops the batch with one line naming it,
+"stdin#N (line L): message", exit 2, and nothing on stdout.
+
 Dice: the health d6s, then the stamina d6s; then again health and stamina
-for each hero point.`,
+for each hero point. In a batch, all of the first hero's dice, then the
+second's, and so on; one --seed drives the whole batch.`,
 		Example: `  spandex fall --metres 23 --jump
   spandex fall --metres 100 --h-divider 3 --s-divider 2 --seed 9
-  spandex fall --metres 30 -i guardian.json --explain`,
+  spandex fall --metres 30 -i guardian.json --explain
+  spandex fall --metres 12 heroes.jsonl --seed 4 > fallen.jsonl`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: cmdutil.RunE(opts, runF, runFall, opts.Target.FromArgs, required("metres"), multiplierIfGiven("soft")),
 	}
 	opts.Target.AddInPlaceFlag(cmd)
+	opts.Target.Stream = true
 	fl := cmd.Flags()
 	fl.BoolVar(&opts.Odds, "odds", false, oddsHelp)
 	fl.IntVar(&opts.Metres, "metres", 0, "metres fallen (required)")

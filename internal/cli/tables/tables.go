@@ -110,7 +110,7 @@ func runTables(opts *Options) error {
 		return nil
 	}
 	fmt.Fprintf(out, "%s (%s)\n", t.Title, t.Page)
-	if err := cmdutil.Table(out, t.Columns, t.Rows); err != nil {
+	if err := cmdutil.SplitTable(out, t.Columns, t.Rows); err != nil {
 		return err
 	}
 	for _, n := range t.Notes {
