@@ -25,6 +25,7 @@ func BenchmarkCheckStream(b *testing.B) {
 	b.SetBytes(int64(len(line)))
 	b.ReportAllocs()
 	b.ResetTimer()
+	defer reportCPU(b)()
 	if err := newChecker(opts, chargen.Options{DodgeStacking: "add"}).stream("bench.jsonl", bytes.NewReader(stream)); err != nil {
 		b.Fatal(err)
 	}
@@ -44,6 +45,7 @@ func BenchmarkCheckParts(b *testing.B) {
 		b.SetBytes(int64(len(line)))
 		b.ReportAllocs()
 		b.ResetTimer()
+		defer reportCPU(b)()
 		s := jsonfile.NewStream(bytes.NewReader(stream), hero.MaxFileSize, "hero")
 		for {
 			if _, _, err := s.Next(); err != nil {
@@ -54,6 +56,7 @@ func BenchmarkCheckParts(b *testing.B) {
 	b.Run("decode", func(b *testing.B) {
 		b.SetBytes(int64(len(line)))
 		b.ReportAllocs()
+		defer reportCPU(b)()
 		for b.Loop() {
 			if _, err := hero.DecodeDraft(line); err != nil {
 				b.Fatal(err)
@@ -67,6 +70,7 @@ func BenchmarkCheckParts(b *testing.B) {
 	b.Run("validate", func(b *testing.B) {
 		var v hero.Validator
 		b.ReportAllocs()
+		defer reportCPU(b)()
 		for b.Loop() {
 			if err := v.Validate(h); err != nil {
 				b.Fatal(err)
@@ -76,6 +80,7 @@ func BenchmarkCheckParts(b *testing.B) {
 	b.Run("verify", func(b *testing.B) {
 		ver := chargen.NewVerifier(chargen.Options{DodgeStacking: "add"})
 		b.ReportAllocs()
+		defer reportCPU(b)()
 		for b.Loop() {
 			if err := ver.Verify(h); err != nil {
 				b.Fatal(err)
