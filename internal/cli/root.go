@@ -174,6 +174,11 @@ func newCmdRootFor(f *cmdutil.Factory, args []string) *cobra.Command {
 	for _, c := range all {
 		if c.name == name {
 			addCommands(f, root, []command{c})
+			// cobra's completion command is reached only through the
+			// whole tree ("completion" is not a name in commands()), so
+			// the tree of one verb need not build it (its help text alone
+			// was a tenth of a call's own work).
+			root.CompletionOptions.DisableDefaultCmd = true
 			return root
 		}
 	}

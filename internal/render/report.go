@@ -2,7 +2,6 @@ package render
 
 import (
 	"fmt"
-	"html/template"
 	"io"
 	"strconv"
 	"strings"
@@ -10,8 +9,6 @@ import (
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/encounter"
 )
-
-var reportFuncs = template.FuncMap{"sub": func(a, b int) int { return a - b }}
 
 type stepView struct {
 	N    int
@@ -249,5 +246,154 @@ func orNone(ss []string) string {
 // chart of each combatant's health and stamina.
 func FightReport(w io.Writer, r *encounter.Report) error {
 	v := newReportView(r)
-	return write(w, reportTmpl(), document{Title: v.Name + " · fight report", BodyClass: "report", Report: v})
+	return write(w, document{Title: v.Name + " · fight report", BodyClass: "report"}, func(p *page) { writeReport(p, v) })
+}
+
+// writeReport writes the body of the fight report (the markup of
+// testdata/templates/report.html.tmpl).
+func writeReport(p *page, v *reportView) {
+	p.raw("\n<main class=\"fight\">\n<header class=\"fight-head\">\n  <span class=\"brand\">Codename: Spandex · fight report</span>\n  <h1>")
+	p.text(v.Name)
+	p.raw("</h1>\n  <p>")
+	p.text(v.Status)
+	p.raw(`</p>
+</header>
+<section class="charts">
+  <h2>Health and stamina, page by page</h2>
+  <p class="legend"><svg class="key" width="28" height="10" aria-hidden="true"><line x1="0" y1="5" x2="28" y2="5" class="health"/></svg> health
+    <svg class="key" width="28" height="10" aria-hidden="true"><line x1="0" y1="5" x2="28" y2="5" class="stamina"/></svg> stamina;
+    B battered, D dazed; each point is the value at the end of a page.</p>
+  <div class="chart-grid">`)
+	for i := range v.Charts {
+		writeChart(p, &v.Charts[i])
+	}
+	p.raw("\n  </div>\n</section>")
+	for i := range v.Pages {
+		pg := &v.Pages[i]
+		p.raw("\n<section class=\"pg\">\n  <h2>")
+		p.text(pg.Title)
+		p.raw("</h2>")
+		if pg.Initiative != "" {
+			p.raw("\n  <p><b>Initiative:</b> ")
+			p.text(pg.Initiative)
+			p.raw("</p>")
+		}
+		p.raw("\n  <p><b>Acted:</b> ")
+		p.text(pg.Acted)
+		p.raw("</p>")
+		if len(pg.Conditions) > 0 {
+			p.raw("\n  <p><b>Conditions:</b> ")
+			p.joined(pg.Conditions)
+			p.raw("</p>")
+		}
+		p.raw("\n  <ol class=\"events\">")
+		for j := range pg.Events {
+			writeEvent(p, &pg.Events[j])
+		}
+		p.raw("\n  </ol>\n</section>")
+	}
+	p.raw("\n</main>\n")
+}
+
+func writeChart(p *page, c *chartView) {
+	p.raw("\n    <figure class=\"chart\">\n      <figcaption><b>")
+	p.text(c.Name)
+	p.raw("</b> <span class=\"small\">(")
+	p.text(c.ID)
+	p.raw(", ")
+	p.text(c.Side)
+	p.raw(", ")
+	p.text(c.Kind)
+	p.raw(") now ")
+	p.text(c.Condition)
+	p.raw("</span></figcaption>")
+	if !c.Mundane {
+		p.raw("\n      <svg viewBox=\"0 0 ")
+		p.int(c.W)
+		p.raw(" ")
+		p.int(c.H)
+		p.raw("\" width=\"100%\" role=\"img\" aria-label=\"")
+		p.text(c.Name)
+		p.raw(": ")
+		p.text(c.Summary)
+		p.raw("\">")
+		for _, l := range c.Lines {
+			p.raw("\n        <line x1=\"")
+			p.int(c.Left)
+			p.raw("\" x2=\"")
+			p.int(c.W - c.Right)
+			p.raw("\" y1=\"")
+			p.float1(l.Y)
+			p.raw("\" y2=\"")
+			p.float1(l.Y)
+			p.raw("\" class=\"")
+			p.text(l.Class)
+			p.raw("\"/>\n        <text x=\"")
+			p.int(c.Left - 3)
+			p.raw("\" y=\"")
+			p.float1(l.Y)
+			p.raw("\" class=\"ylabel\">")
+			p.text(l.Label)
+			p.raw("</text>")
+		}
+		for _, t := range c.Ticks {
+			p.raw("\n        <text x=\"")
+			p.float1(t.X)
+			p.raw("\" y=\"")
+			p.int(c.H - 5)
+			p.raw("\" class=\"xlabel\">")
+			p.text(t.Text)
+			p.raw("</text>")
+		}
+		p.raw("\n        <polyline points=\"")
+		p.text(c.HealthPts)
+		p.raw("\" class=\"health\"/>")
+		if c.StaminaPts != "" {
+			p.raw("\n        <polyline points=\"")
+			p.text(c.StaminaPts)
+			p.raw("\" class=\"stamina\"/>")
+		}
+		p.raw("\n      </svg>")
+	}
+	p.raw("\n      <p class=\"small\">")
+	p.text(c.Summary)
+	p.raw("</p>\n    </figure>")
+}
+
+func writeEvent(p *page, e *eventView) {
+	p.raw("\n    <li class=\"ev ev-")
+	p.text(e.Kind)
+	p.raw("\" value=\"")
+	p.int(e.Seq)
+	p.raw("\"><span class=\"phase\">")
+	p.text(e.Phase)
+	p.raw("</span> ")
+	p.text(e.Summary)
+	if e.Dice != "" {
+		p.raw("<div class=\"dice\">dice: ")
+		p.text(e.Dice)
+		p.raw("</div>")
+	}
+	if len(e.Steps) > 0 {
+		p.raw("\n      <ol class=\"steps\">")
+		for _, s := range e.Steps {
+			p.raw("\n        <li><span class=\"rule\">")
+			p.text(s.Rule)
+			p.raw("</span> ")
+			p.text(s.Text)
+			if s.Ref != "" {
+				p.raw(" <span class=\"ref\">[")
+				p.text(s.Ref)
+				p.raw("]</span>")
+			}
+			if s.Page != "" {
+				p.raw(" <span class=\"bookpage\">(")
+				p.text(s.Page)
+				p.raw(")</span>")
+			}
+			p.raw("</li>")
+		}
+		p.raw("\n      </ol>")
+	}
+	p.raw("\n    </li>")
 }

@@ -434,3 +434,231 @@ func density(v *sheetView) string {
 	}
 	return levels[len(levels)-1].class
 }
+
+// writeSheets writes the body of the sheets document: one article per
+// hero (the markup of testdata/templates/sheet.html.tmpl).
+func writeSheets(p *page, sheets []sheetView) {
+	for i := range sheets {
+		writeSheet(p, &sheets[i])
+	}
+	p.raw("\n")
+}
+
+func writeSheet(p *page, v *sheetView) {
+	p.raw("\n<article class=\"sheet ")
+	p.text(v.Dense)
+	p.raw("\">\n<header class=\"sheet-head\">\n  <div class=\"field name\"><span class=\"label\">Name</span><span class=\"value\">")
+	p.text(v.Name)
+	p.raw("</span></div>\n  <div class=\"field kind\"><span class=\"label\">Kind</span><span class=\"value\">")
+	p.text(v.Kind)
+	p.raw("</span></div>\n  <div class=\"field identity\"><span class=\"label\">Secret identity &amp; notes</span><span class=\"value\">")
+	p.text(v.Notes)
+	p.raw("</span></div>\n</header>\n<div class=\"row\">\n  <section class=\"abilities box\">\n    <h2>Abilities</h2>\n    <table>\n      <thead><tr><th></th><th>Base</th><th>Final</th><th></th></tr></thead>\n      <tbody>")
+	for _, a := range v.Abilities {
+		p.raw("\n        <tr><th class=\"ab\">")
+		p.text(a.Name)
+		p.raw("</th><td class=\"num\">")
+		p.int(a.Base)
+		p.raw("</td><td class=\"final\"><span>")
+		p.int(a.Final)
+		p.raw("</span></td><td class=\"bonus\">")
+		if a.Label != "" {
+			p.raw("<span class=\"label\">")
+			p.text(a.Label)
+			p.raw("</span> <b>")
+			p.text(a.Bonus)
+			p.raw("</b>")
+		}
+		p.raw("</td></tr>")
+	}
+	p.raw("\n      </tbody>\n    </table>")
+	if len(v.Modifiers) > 0 {
+		p.raw("\n    <p class=\"small\">")
+		p.joined(v.Modifiers)
+		p.raw("</p>")
+	}
+	p.raw("\n  </section>\n  <section class=\"combat box\">\n    <h2>Combat</h2>\n    <dl>")
+	for _, c := range v.Combat {
+		p.raw("\n      <div><dt>")
+		p.text(c.Label)
+		p.raw("</dt><dd>")
+		p.text(c.Value)
+		p.raw("</dd></div>")
+	}
+	p.raw("\n    </dl>")
+	if len(v.Extras) > 0 {
+		p.raw("\n    <dl class=\"extras\">")
+		for _, e := range v.Extras {
+			p.raw("\n      <div><dt>")
+			p.text(e.Label)
+			p.raw(":</dt> <dd>")
+			p.text(e.Value)
+			p.raw("</dd></div>")
+		}
+		p.raw("\n    </dl>")
+	}
+	p.raw("\n  </section>\n</div>\n<section class=\"tracks box\">\n  <h2>Health &amp; Stamina</h2>")
+	if v.Mundane != "" {
+		p.raw("\n  <p>")
+		p.text(v.Mundane)
+		p.raw("</p>")
+	}
+	for i := range v.Tracks {
+		t := &v.Tracks[i]
+		p.raw("\n  <div class=\"track\">\n    <div class=\"track-head\"><span class=\"track-title\">")
+		p.text(t.Title)
+		p.raw("</span>")
+		if t.Max != 0 {
+			p.raw(" <span class=\"max\">")
+			p.int(t.Max)
+			p.raw("</span>")
+		}
+		for _, s := range t.Stats {
+			p.raw(" <span class=\"stat\"><span class=\"label\">")
+			p.text(s.Label)
+			p.raw("</span> <b>")
+			p.text(s.Value)
+			p.raw("</b></span>")
+		}
+		p.raw("</div>")
+		if len(t.Boxes) > 0 {
+			p.raw("\n    <div class=\"boxes ")
+			p.text(t.Size)
+			p.raw("\">")
+			for _, b := range t.Boxes {
+				p.raw("<span class=\"tick")
+				if b.Zone != "" {
+					p.raw(" z-")
+					p.text(b.Zone)
+				}
+				if b.Edge != "" {
+					p.raw(" edge")
+				}
+				if b.Taken {
+					p.raw(" taken")
+				}
+				p.raw("\">")
+				p.int(b.N)
+				p.raw("</span>")
+			}
+			p.raw("</div>")
+		}
+		if t.Note != "" {
+			p.raw("\n    <p class=\"small\">")
+			p.text(t.Note)
+			p.raw("</p>")
+		}
+		p.raw("\n  </div>")
+	}
+	p.raw("\n  <p class=\"legend\">Cross off one box per point of damage, from the top; the first box left is the current value. <span class=\"tick z-dazed\"></span> at or below the battered or dazed value, <span class=\"tick z-stunned\"></span> at or below the stunned value; all crossed: stamina 0 is unconscious, health 0 death's door (pp. 37-38).</p>\n</section>\n<section class=\"attacks box\">\n  <h2>Attacks</h2>\n  <table>\n    <thead><tr><th>Attack</th><th class=\"c\">Strike class</th><th>Health</th><th>Stamina</th><th class=\"c\">Panels</th><th class=\"notes-col\">Notes</th></tr></thead>\n    <tbody>")
+	for i := range v.Attacks {
+		a := &v.Attacks[i]
+		p.raw("\n      <tr><td class=\"name\">")
+		p.text(a.Name)
+		p.raw("</td><td class=\"c\">")
+		p.int(a.StrikeClass)
+		p.raw("</td><td>")
+		p.text(a.Health)
+		p.raw("</td><td>")
+		p.text(a.Stamina)
+		p.raw("</td><td class=\"c\">")
+		p.text(a.Panels)
+		p.raw("</td><td class=\"notes-col\">")
+		p.text(a.Notes)
+		p.raw("</td></tr>")
+		if a.Notes != "" {
+			p.raw("\n      <tr class=\"notes-row\"><td colspan=\"5\">")
+			p.text(a.Notes)
+			p.raw("</td></tr>")
+		}
+	}
+	p.raw("\n    </tbody>\n  </table>")
+	if v.Parries != "" {
+		p.raw("\n  <p class=\"small\"><b>Parries:</b> ")
+		p.text(v.Parries)
+		p.raw("</p>")
+	}
+	p.raw("\n</section>\n<div class=\"row\">\n  <section class=\"powers box\">\n    <h2>Powers &amp; Perks</h2>\n    <ul class=\"entries\">")
+	for _, e := range v.Powers {
+		p.raw("\n      <li><span class=\"ename\">")
+		p.text(e.Name)
+		p.raw("</span>")
+		if e.Detail != "" {
+			p.raw(": ")
+			p.text(e.Detail)
+		}
+		if e.Sub != "" {
+			p.raw("<span class=\"sub\">")
+			p.text(e.Sub)
+			p.raw("</span>")
+		}
+		p.raw("</li>")
+	}
+	for _, e := range v.Perks {
+		p.raw("\n      <li><span class=\"label\">Perk</span> <span class=\"ename\">")
+		p.text(e.Name)
+		p.raw("</span>")
+		if e.Detail != "" {
+			p.raw(": ")
+			p.text(e.Detail)
+		}
+		p.raw("</li>")
+	}
+	if len(v.Powers) == 0 && len(v.Perks) == 0 {
+		p.raw("\n      <li class=\"small\">none</li>")
+	}
+	p.raw("\n    </ul>\n  </section>\n  <section class=\"equipment box\">\n    <h2>Equipment</h2>\n    <ul class=\"entries\">")
+	for _, e := range v.Equipment {
+		p.raw("\n      <li><span class=\"ename\">")
+		p.text(e.Name)
+		p.raw("</span>")
+		if e.Sub != "" {
+			p.raw(" (")
+			p.text(e.Sub)
+			p.raw(")")
+		}
+		if e.Detail != "" {
+			p.raw(": ")
+			p.text(e.Detail)
+		}
+		p.raw("</li>")
+	}
+	if len(v.Equipment) == 0 {
+		p.raw("\n      <li class=\"small\">none</li>")
+	}
+	p.raw("\n    </ul>\n  </section>\n</div>")
+	if len(v.Profile) > 0 {
+		p.raw("\n<section class=\"profile box\">\n  <h2>Personal Profile</h2>\n  <div class=\"cats\">")
+		for i := range v.Profile {
+			c := &v.Profile[i]
+			p.raw("\n    <div class=\"cat\">\n      <h3><span>")
+			p.text(c.Name)
+			if c.Note != "" {
+				p.raw(" <span class=\"small\">(")
+				p.text(c.Note)
+				p.raw(")</span>")
+			}
+			p.raw("</span> <span class=\"big\">")
+			p.int(c.Value)
+			p.raw("</span></h3>\n      <dl>")
+			for _, m := range c.Measures {
+				p.raw("<div><dt>")
+				p.text(m.Label)
+				p.raw("</dt><dd>")
+				p.text(m.Value)
+				p.raw("</dd></div>")
+			}
+			p.raw("</dl>\n    </div>")
+		}
+		p.raw("\n  </div>\n  <dl class=\"points\">")
+		for _, pt := range v.Points {
+			p.raw("\n    <div><dt>")
+			p.text(pt.Label)
+			p.raw("</dt><dd>")
+			p.text(pt.Value)
+			p.raw("</dd></div>")
+		}
+		p.raw("\n  </dl>\n</section>")
+	}
+	p.raw("\n<section class=\"notes box\"><h2>Notes</h2></section>\n<footer><span class=\"brand\">Codename: Spandex</span><span>character sheet (rulebook p. 17) · spandex</span></footer>\n</article>")
+}

@@ -156,6 +156,10 @@ func (s *Stream) fail(line int, format string, args ...any) error {
 	return &StreamError{Line: line, Field: &FieldError{Path: "$", Msg: fmt.Sprintf(format, args...)}}
 }
 
+// streamSpecial marks the bytes that matter to finding where an object
+// ends: line breaks, quotes, backslashes, braces and brackets.
+var streamSpecial = [256]bool{'\n': true, '"': true, '\\': true, '{': true, '}': true, '[': true, ']': true}
+
 func (s *Stream) next() ([]byte, int, error) {
 	c, err := s.blank()
 	if err != nil {
@@ -200,13 +204,24 @@ func (s *Stream) next() ([]byte, int, error) {
 		i := 0
 		for ; i < len(window) && depth > 0; i++ {
 			b := window[i]
+			if esc {
+				// The byte after a backslash in a string (a line break,
+				// which no string may hold, is counted and skipped).
+				if b == '\n' {
+					s.line++
+				} else {
+					esc = false
+				}
+				continue
+			}
+			if !streamSpecial[b] {
+				continue // most bytes: one look-up, no switch
+			}
 			switch {
 			case b == '\n':
 				s.line++
 			case inStr:
 				switch {
-				case esc:
-					esc = false
 				case b == '\\':
 					esc = true
 				case b == '"':

@@ -118,3 +118,85 @@ func FuzzStream(f *testing.F) {
 		}
 	})
 }
+
+// splitReference is Stream's object scan as first written (a switch on
+// every byte): FuzzStreamSplit holds the table-driven scan to it.
+func splitReference(in string) (docs []string, lines []int, endLine int, ok bool) {
+	line := 1
+	i := 0
+	for {
+		for i < len(in) && (in[i] == ' ' || in[i] == '\t' || in[i] == '\r' || in[i] == '\n') {
+			if in[i] == '\n' {
+				line++
+			}
+			i++
+		}
+		if i == len(in) || in[i] != '{' {
+			return docs, lines, line, i == len(in)
+		}
+		start, startLine := i, line
+		i++
+		depth, inStr, esc := 1, false, false
+		for ; i < len(in) && depth > 0; i++ {
+			b := in[i]
+			switch {
+			case b == '\n':
+				line++
+			case inStr:
+				switch {
+				case esc:
+					esc = false
+				case b == '\\':
+					esc = true
+				case b == '"':
+					inStr = false
+				}
+			case b == '"':
+				inStr = true
+			case b == '{' || b == '[':
+				depth++
+			case b == '}' || b == ']':
+				depth--
+			}
+		}
+		if depth > 0 {
+			return docs, lines, line, false
+		}
+		docs = append(docs, in[start:i])
+		lines = append(lines, startLine)
+	}
+}
+
+// FuzzStreamSplit: on concatenated objects and JSON Lines, Stream finds
+// the same documents at the same lines as splitReference, or fails where
+// it fails.
+func FuzzStreamSplit(f *testing.F) {
+	for _, s := range []string{`{}`, "{\"a\":\"}\"}\n{}", "{\"\\\"\":1}", "{\"a\":\"\\\n\"}\n{}", "{\"a\":\"\\\\\"}{\"b\":[1,{}]}", "{\n\"x\":\"\\n}\"\n}\n\n{}"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		if strings.HasPrefix(strings.TrimLeft(in, " \t\r\n"), "[") {
+			return // an array of documents: FuzzStream's
+		}
+		want, wantLines, _, wantOK := splitReference(in)
+		s := NewStream(strings.NewReader(in), 1<<20, "hero")
+		for k := 0; ; k++ {
+			doc, line, err := s.Next()
+			if err != nil {
+				if k < len(want) {
+					t.Fatalf("%q: document %d: %v, want %q", in, k+1, err, want[k])
+				}
+				if errors.Is(err, io.EOF) != (wantOK && len(want) > 0) {
+					t.Fatalf("%q: after %d documents: %v, reference ok=%v", in, k, err, wantOK)
+				}
+				return
+			}
+			if k >= len(want) {
+				t.Fatalf("%q: extra document %q", in, doc)
+			}
+			if string(doc) != want[k] || line != wantLines[k] {
+				t.Fatalf("%q: document %d is %q at line %d, want %q at line %d", in, k+1, doc, line, want[k], wantLines[k])
+			}
+		}
+	})
+}

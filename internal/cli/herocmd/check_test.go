@@ -3,6 +3,7 @@ package herocmd
 import (
 	"bytes"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -77,6 +78,49 @@ func TestCheckJSONIsOneDocument(t *testing.T) {
 		}
 		if (tt.n > 1) != strings.HasPrefix(out, "[\n") || (tt.n > 1) != strings.HasSuffix(out, "\n]\n") {
 			t.Errorf("%s: output %q", tt.name, out)
+		}
+	}
+}
+
+// TestCheckStreamKeepsOrder: heroes are checked on several workers, but
+// the results come out in the stream's order, the first bad hero is the
+// one reported (not a later bad one a worker reached first), and nothing
+// after it is written. A document over bigDoc (a hero padded with a
+// megabyte of blanks) is checked alone, in its place.
+func TestCheckStreamKeepsOrder(t *testing.T) {
+	line := benchLine(t)
+	bad := bytes.Replace(line, []byte(`"schema":1`), []byte(`"schema":7`), 1)
+	big := append([]byte("{"+strings.Repeat(" ", bigDoc+10)), line[1:]...)
+	var in []byte
+	for i := 1; i <= 300; i++ {
+		switch {
+		case i == 50 || i == 51:
+			in = append(in, big...)
+		case i == 137 || i == 200 || i == 299:
+			in = append(in, bad...)
+		default:
+			in = append(in, line...)
+		}
+	}
+	for _, workers := range []int{1, 2, 5} {
+		te := cmdutil.NewTestEnv(cmdutil.FormatJSONL)
+		c := newChecker(&CheckOptions{Env: te.Env}, chargen.Options{DodgeStacking: "add"})
+		c.workers = workers
+		err := c.stream("s.jsonl", bytes.NewReader(in))
+		if err == nil || !strings.Contains(err.Error(), "s.jsonl#137: $.schema: version 7 is not supported (this build reads schema 2) (line 137)") {
+			t.Fatalf("%d workers: err = %v", workers, err)
+		}
+		if err := te.Env.IO.Out.Commit(); err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(strings.TrimSuffix(te.Out.String(), "\n"), "\n")
+		if len(lines) != 136 {
+			t.Fatalf("%d workers: %d results, want 136", workers, len(lines))
+		}
+		for i, l := range lines {
+			if want := `"index":` + strconv.Itoa(i+1) + `,`; !strings.Contains(l, want) {
+				t.Fatalf("%d workers: result %d is %q, want %s", workers, i+1, l, want)
+			}
 		}
 	}
 }

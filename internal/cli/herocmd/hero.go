@@ -4,6 +4,7 @@ package herocmd
 import (
 	"errors"
 	"io"
+	"runtime"
 	"strconv"
 
 	"github.com/spf13/cobra"
@@ -78,17 +79,18 @@ type checkResult struct {
 	Valid  bool   `json:"valid"`
 }
 
-// checker checks every hero of one run, one at a time. It owns what is
-// reused from one hero to the next: the validator's parsed dice, the
-// verifier's Generator (parsed dice and labels for hero derive's
-// computation), the output list and the progress line.
+// checker checks every hero of one run. Heroes are checked on every core
+// (a stream is read in order, its heroes checked by workers, each with
+// its own validator and verifier, and the results written in order), so
+// the output, and which bad hero is reported first, are those of checking
+// one hero after another. It owns the output list and the progress line.
 type checker struct {
-	opts *CheckOptions
-	val  hero.Validator
-	ver  *chargen.Verifier
-	list *cmdutil.JSONList
-	bar  *progress.Bar
-	line []byte // a text result
+	opts    *CheckOptions
+	derive  chargen.Options
+	workers int
+	list    *cmdutil.JSONList
+	bar     *progress.Bar
+	line    []byte // a text result
 }
 
 // runCheck validates every hero in every file.
@@ -109,7 +111,7 @@ func runCheck(opts *CheckOptions) error {
 }
 
 func newChecker(opts *CheckOptions, d chargen.Options) *checker {
-	c := &checker{opts: opts, ver: chargen.NewVerifier(d)}
+	c := &checker{opts: opts, derive: d, workers: min(max(runtime.GOMAXPROCS(0), 1), 8)}
 	if opts.Format.IsJSON() {
 		c.list = opts.Results()
 	}
@@ -125,17 +127,78 @@ func (c *checker) close() error {
 	return c.list.Close()
 }
 
-// stream validates every hero in one file, one at a time, writing each
-// result as soon as it is known (stdout streams in blocks of 64 KiB once
-// the first hero is good). The first bad hero stops the check: exit 2
-// with one line naming it (FILE#N in a stream, with its line).
+// checkJob is one document of a stream on its way through the check:
+// read in order, checked by any worker, written in order. A job and its
+// buffer are reused once its result is written.
+type checkJob struct {
+	n     int    // the hero's number in its file, from 1
+	label string // FILE, or FILE#N in a stream
+	where string // " (line L)" in a stream
+	doc   []byte // the document
+	h     *hero.Hero
+	err   error // the refusal: a bad hero, or the stream's own problem
+	done  chan struct{}
+}
+
+// bigDoc is the size above which a document is checked alone, so that
+// the documents in flight hold at most jobs × bigDoc + one document of
+// the size limit.
+const bigDoc = 1 << 20
+
+// stream validates every hero in one file, writing each result as soon
+// as it and those before it are known (stdout streams in blocks of 64 KiB
+// once the first hero is good). The first bad hero stops the check: exit
+// 2 with one line naming it (FILE#N in a stream, with its line); the
+// heroes after it may have been checked but write nothing.
 func (c *checker) stream(name string, r io.Reader) error {
+	jobs := 4 * c.workers
+	free := make(chan *checkJob, jobs)
+	for range jobs {
+		free <- &checkJob{done: make(chan struct{}, 1)}
+	}
+	// Neither channel can block a send: at most jobs jobs exist.
+	work := make(chan *checkJob, jobs)
+	order := make(chan *checkJob, jobs)
+	quit := make(chan struct{})
+	defer close(quit)
+	go c.read(name, r, free, work, order, quit)
+	for range c.workers {
+		go c.work(work)
+	}
+	for j := range order {
+		<-j.done
+		if j.err != nil {
+			return j.err
+		}
+		if err := c.write(name, j.label, j.n, j.h); err != nil {
+			return err
+		}
+		j.h = nil
+		if cap(j.doc) > bigDoc {
+			j.doc = nil
+		}
+		free <- j
+	}
+	return nil
+}
+
+// read splits the stream into jobs, in order, until its end, its first
+// problem or quit.
+func (c *checker) read(name string, r io.Reader, free, work, order chan *checkJob, quit chan struct{}) {
+	defer close(work)
+	defer close(order)
 	s := jsonfile.NewStream(r, hero.MaxFileSize, "hero")
 	n := 0
 	for {
+		var j *checkJob
+		select {
+		case j = <-free:
+		case <-quit:
+			return
+		}
 		doc, line, err := s.Next()
 		if errors.Is(err, io.EOF) {
-			return nil
+			return
 		}
 		stream := n > 0 || s.Array() || s.More()
 		label, where := name, ""
@@ -148,35 +211,72 @@ func (c *checker) stream(name string, r io.Reader) error {
 				if stream || se.Line > 1 {
 					where = " (line " + strconv.Itoa(se.Line) + ")"
 				}
-				return cmdutil.Inputf("%s: %v%s", label, se.Field, where)
+				j.err = cmdutil.Inputf("%s: %v%s", label, se.Field, where)
+			} else {
+				j.err = cmdutil.Inputf("%s: %v", name, err)
 			}
-			return cmdutil.Inputf("%s: %v", name, err)
+			j.done <- struct{}{}
+			order <- j
+			return
 		}
 		n++
 		if stream {
 			where = " (line " + strconv.Itoa(line) + ")"
 		}
-		h, err := c.check(doc)
+		if len(doc) > bigDoc && !c.alone(j, free, quit) {
+			return
+		}
+		j.n, j.label, j.where, j.err = n, label, where, nil
+		j.doc = append(j.doc[:0], doc...)
+		order <- j
+		work <- j
+	}
+}
+
+// alone waits until every job but j is written, so a big document is in
+// flight on its own; it reports false on quit.
+func (c *checker) alone(j *checkJob, free chan *checkJob, quit chan struct{}) bool {
+	others := make([]*checkJob, 0, cap(free)-1)
+	for len(others) < cap(free)-1 {
+		select {
+		case o := <-free:
+			others = append(others, o)
+		case <-quit:
+			return false
+		}
+	}
+	for _, o := range others {
+		free <- o
+	}
+	return true
+}
+
+// work checks jobs until the stream ends, each with this worker's own
+// validator (its parsed dice) and verifier (its Generator).
+func (c *checker) work(work chan *checkJob) {
+	var val hero.Validator
+	ver := chargen.NewVerifier(c.derive)
+	for j := range work {
+		h, err := check(&val, ver, j.doc)
 		if err != nil {
-			return cmdutil.Inputf("%s: %v%s", label, err, where)
+			j.err = cmdutil.Inputf("%s: %v%s", j.label, err, j.where)
 		}
-		if err := c.write(name, label, n, h); err != nil {
-			return err
-		}
+		j.h = h
+		j.done <- struct{}{}
 	}
 }
 
 // check decodes and validates one hero and cross-checks its derived
 // figures.
-func (c *checker) check(doc []byte) (*hero.Hero, error) {
+func check(val *hero.Validator, ver *chargen.Verifier, doc []byte) (*hero.Hero, error) {
 	h, err := hero.DecodeDraft(doc)
 	if err != nil {
 		return nil, err
 	}
-	if err := c.val.Validate(h); err != nil {
+	if err := val.Validate(h); err != nil {
 		return nil, err
 	}
-	if err := c.ver.Verify(h); err != nil {
+	if err := ver.Verify(h); err != nil {
 		return nil, err
 	}
 	return h, nil
