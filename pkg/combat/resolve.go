@@ -232,6 +232,20 @@ func prepare(res *Result, att, def *hero.Hero, req *Request, r dice.Roller, opt 
 	et := energyType(att, a)
 	res.Attack = AttackInfo{Slug: a.Slug, Name: a.Name, StrikeClass: a.StrikeClass, DamageType: a.DamageType,
 		ParryAs: a.ParryAs, Panels: max(a.Panels, 1), Power: a.Power, Ranged: a.Ranged, Melee: isMelee(a), EnergyType: et}
+	if req.Situation.Cold && a.DamageType != "temperature" {
+		return nil, reqErr("cold", "only Environmental Control's temperature attack chills (p. 58), not %s", a.Slug)
+	}
+	if req.Situation.Attracted {
+		if a.Slug != "magnetic-missile" {
+			return nil, reqErr("attracted", "only a magnetic missile is attracted towards its target (p. 58), not %s", a.Slug)
+		}
+		if r := req.Situation.RangeMetres; r > a.Range && a.Range > 0 {
+			return nil, reqErr("attracted", "an object is attracted only towards a target within range (%d m), not %d m away; repelled, it needs a to-hit roll (p. 58)", a.Range, r)
+		}
+	}
+	if req.Situation.GaleExtra < 0 || (req.Situation.GaleExtra > 0 && !req.Situation.Gale) {
+		return nil, reqErr("gale-extra", "%d: extra panels on a gale go with --gale and are 0 or more (p. 78)", req.Situation.GaleExtra)
+	}
 	if p.kind == kindPhasingStrike {
 		p.ac = rulebook.ACF // a partial re-phase strike rolls against AC F (p. 66)
 	}
@@ -644,6 +658,10 @@ func (p *pipeline) run() error {
 		// The electrical arc and temperature need no to-hit roll (pp. 57-58).
 		res.ToHit = ToHitResult{ArmourClass: p.def.Combat.ArmourClass, StrikeClass: p.atk.StrikeClass, Hit: true}
 		res.Notes = append(res.Notes, p.atk.Slug+": no to-hit roll (pp. 57-58)")
+	case req.Situation.Attracted && req.Mode == ModeStrike:
+		// An attracted magnetic missile needs no to-hit roll (p. 58).
+		res.ToHit = ToHitResult{ArmourClass: p.def.Combat.ArmourClass, StrikeClass: p.atk.StrikeClass, Hit: true}
+		res.Notes = append(res.Notes, p.atk.Slug+": attracted towards a target within range, no to-hit roll (p. 58)")
 	case p.mental:
 		pr, err := p.mentalContest()
 		if err != nil {
@@ -1012,6 +1030,13 @@ func (p *pipeline) completeImmunity() string {
 		return why
 	}
 	sit := p.req.Situation
+	if a.DamageType == "temperature" {
+		// Only the relevant immunity prevents heat or cold (p. 58): fire's
+		// for heat, cold's for cold (docs/rules-notes.md).
+		if ok, why := immuneToEnergy(def, temperatureEnergy(sit.Cold)); ok {
+			return why + ": temperature damage prevented (p. 58)"
+		}
+	}
 	if sit.Impervious {
 		return "Impervious: immune to all physical damage (p. 61)"
 	}
@@ -1440,4 +1465,13 @@ func parseParryType(s string) (rulebook.ParryType, error) {
 		return pt, nil
 	}
 	return rulebook.ParseParryType(s)
+}
+
+// temperatureEnergy is the energy type whose Immunity prevents a
+// temperature attack's damage: fire for heat, cold for cold (p. 58).
+func temperatureEnergy(cold bool) string {
+	if cold {
+		return "cold"
+	}
+	return "fire"
 }

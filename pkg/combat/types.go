@@ -211,6 +211,16 @@ type Situation struct {
 	// molecular protective layer, its armour class one step better (p. 58).
 	Molecular bool `json:"molecular,omitempty"`
 	Gale      bool `json:"gale,omitempty"`
+	// GaleExtra is the extra panels a Weather Control rank 2 gale's maker
+	// has concentrated on it: -1 more each (p. 78); only with Gale.
+	GaleExtra int `json:"gale_extra,omitempty"`
+	// Cold: the temperature attack chills rather than heats, so Immunity
+	// to cold prevents it rather than Immunity to fire (p. 58).
+	Cold bool `json:"cold,omitempty"`
+	// Attracted: the magnetic missile is a metal object attracted towards
+	// a target within range, which needs no to-hit roll; repelled (the
+	// default) it is rolled (p. 58).
+	Attracted bool `json:"attracted,omitempty"`
 	// AnalysePanels are extra panels spent analysing with a Brain Implant:
 	// +1 per panel per implant rank, at most +5.
 	AnalysePanels int `json:"analyse_panels,omitempty"`

@@ -540,6 +540,7 @@ func (e *Encounter) situation(att, def *Combatant, req combat.Request) (combat.R
 	if err != nil {
 		return req, nil, err
 	}
+	steps = append(steps, e.weather(att, &req)...)
 	for _, ef := range def.Effects {
 		switch ef.Name {
 		case EffectMolecular:

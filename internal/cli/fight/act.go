@@ -43,6 +43,7 @@ type ActOptions struct {
 	MoveActMove bool
 	Teleport    bool
 	Upwards     bool
+	Stretch     bool
 
 	// Power and other-action details.
 	Target string
@@ -78,7 +79,9 @@ takes one action (pp. 30-31, 41-43). Give exactly one of:
                     double-panel losing stamina: rank 1 1 a metre, rank 2
                     1 per 2 m (at most 20, 80 m at most), rank 3 1 per 4 m
                     (at most 15, 3,000 m at most); --upwards doubles it
-                    (pp. 76-77)
+                    (pp. 76-77); --stretch reaches M metres with Elasticity
+                    instead (a panel; rank 1 up to 6 m, rank 2 any
+                    distance, 1 stamina per 5 m or part beyond 20 m, p. 55)
   --attack ID       attack a combatant: the attack's own time (a panel; a
                     double-panel for two-handed weapons and most powers),
                     resolved by the same rules as ` + "`spandex attack`" + ` (pkg/combat)
@@ -268,6 +271,7 @@ strike so far; other actions roll nothing.`,
 	fl.BoolVar(&opts.MoveActMove, "move-act-move", false, "Super Speed: half move, attack, half move in one double-panel (p. 30)")
 	fl.BoolVar(&opts.Teleport, "teleport", false, "--move by Teleport: a double-panel costing stamina (pp. 76-77)")
 	fl.BoolVar(&opts.Upwards, "upwards", false, "--move --teleport vertically upwards: twice the stamina (p. 77)")
+	fl.BoolVar(&opts.Stretch, "stretch", false, "--move by stretching with Elasticity: rank 2 loses 1 stamina per 5 m beyond 20 m (p. 55)")
 
 	fl.StringVar(&opts.Target, "target", "", "the combatant a power's effect goes on")
 	fl.StringVar(&opts.Effect, "effect", "", "ongoing effect a power starts")
@@ -341,8 +345,11 @@ func runAct(opts *ActOptions) error {
 			_, err = e.Attack(ctx, s, rules)
 			return cmdutil.RuleErr(err)
 		}
-		if (opts.Teleport || opts.Upwards) && !opts.moveSet {
-			return cmdutil.Inputf("--teleport and --upwards go with --move")
+		if (opts.Teleport || opts.Upwards || opts.Stretch) && !opts.moveSet {
+			return cmdutil.Inputf("--teleport, --upwards and --stretch go with --move")
+		}
+		if opts.Stretch && opts.Teleport {
+			return cmdutil.Inputf("--stretch: a stretch is not a teleport (--teleport)")
 		}
 		a, err := opts.action(actor)
 		if err != nil {
@@ -357,7 +364,7 @@ func (opts *ActOptions) action(actor string) (encounter.Action, error) {
 	a := encounter.Action{Actor: actor, Note: opts.Note, Panels: opts.Panels}
 	switch {
 	case opts.moveSet:
-		a.Kind, a.Metres, a.Teleport, a.Upwards = encounter.ActMove, opts.Move, opts.Teleport, opts.Upwards
+		a.Kind, a.Metres, a.Teleport, a.Upwards, a.Stretch = encounter.ActMove, opts.Move, opts.Teleport, opts.Upwards, opts.Stretch
 	case opts.Grab != "":
 		a.Kind, a.Object = encounter.ActGrab, opts.Grab
 	case opts.PickUp != "":

@@ -1,0 +1,71 @@
+package encounter
+
+import (
+	"testing"
+
+	"github.com/codename-spandex/spandex/pkg/combat"
+	"github.com/codename-spandex/spandex/pkg/hero"
+)
+
+// Weather Control (p. 78), worked by hand: Nefario (rank 2) summons a gale
+// (a double-panel) and spends one extra panel on it. Everyone else's
+// attacks take -2 and -1 more; his own melee attacks are in the eye of the
+// storm, his ranged ones are not. The Guardian's 7 m halves to 3 and loses
+// 1 m for the extra panel: 2 m. Fog is -2 on every to-hit roll.
+func TestWeatherInFight(t *testing.T) {
+	s := bankSetup(t)
+	for _, en := range s.Entries {
+		if en.Hero.Name == "Doctor Nefario" || en.Source == "nefario.json" {
+			en.Hero.Powers = append(append([]hero.Power(nil), en.Hero.Powers...), hero.Power{Slug: "weather-control", Name: "Weather Control", Rank: 2, MaxRank: 3})
+		}
+	}
+	e := mustNew(t, s)
+	initiative(t, e, 3, 8)
+	wantTurn(t, e, "nefario", 3)
+	must(t, e.Do(Ctx{}, Action{Actor: "nefario", Kind: ActPower, Power: "weather-control", Effect: EffectGale}))
+	must(t, e.Do(Ctx{}, Action{Actor: "nefario", Kind: ActPower, Power: "weather-control", Effect: EffectGale}))
+	n := e.Find("nefario")
+	i := findEffect(n, EffectGale)
+	if i < 0 || n.Effects[i].ExtraPanels != 1 || n.Panels.Used != 3 {
+		t.Fatalf("gale %+v, panels %+v; want one extra panel, 3 used", n.Effects, n.Panels)
+	}
+	for _, tc := range []struct {
+		att, with string
+		gale      bool
+		extra     int
+	}{
+		{"goon-1", "pistol", true, 1},
+		{"guardian", "", true, 1},
+		{"nefario", "staff", false, 0},
+		{"nefario", "staff-blast", true, 1},
+	} {
+		req := combat.Request{Attack: tc.with}
+		e.weather(e.Find(tc.att), &req)
+		if req.Situation.Gale != tc.gale || req.Situation.GaleExtra != tc.extra {
+			t.Errorf("%s with %q: gale %v extra %d, want %v %d", tc.att, tc.with, req.Situation.Gale, req.Situation.GaleExtra, tc.gale, tc.extra)
+		}
+	}
+	if got, why := e.galeSpeed(e.Find("guardian"), 7); got != 2 || why == "" {
+		t.Errorf("guardian in the gale: %d m (%s), want 2", got, why)
+	}
+	if got, why := e.galeSpeed(n, 6); got != 6 || why != "" {
+		t.Errorf("nefario in his own gale: %d m (%s), want 6", got, why)
+	}
+	// Rank 1 cannot strengthen a gale.
+	n.Hero.Powers[len(n.Hero.Powers)-1].Rank = 1
+	if _, err := strengthenGale(e, n, Action{Power: "weather-control", Effect: EffectGale}); err == nil {
+		t.Error("rank 1 strengthened a gale")
+	}
+	// Fog: -2 on every to-hit roll, Nefario's melee too.
+	must(t, e.EndEffect("nefario", EffectGale, "dropped"))
+	fog, _ := PresetEffect(EffectFog)
+	must(t, e.AddEffect(Ctx{}, "nefario", fog))
+	req := combat.Request{Attack: "staff"}
+	e.weather(n, &req)
+	if !req.Situation.Gale || req.Situation.GaleExtra != 0 {
+		t.Errorf("fog: %+v", req.Situation)
+	}
+	if got, _ := e.galeSpeed(e.Find("guardian"), 7); got != 7 {
+		t.Errorf("fog slowed the guardian to %d m", got)
+	}
+}
