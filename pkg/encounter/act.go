@@ -471,6 +471,20 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 			gale.ExtraPanels += n
 			ev.Summary += fmt.Sprintf(": a stronger gale, %d extra panels in all (-%d more to hit, -%d m movement, p. 78)", gale.ExtraPanels, gale.ExtraPanels, gale.ExtraPanels)
 		}
+		if effectOn && densityContested(c, target, a) {
+			res, st, err := combat.Contest(c.Hero.Abilities.Final.Will, 0, &target.Hero, false, rec)
+			if err != nil {
+				return err
+			}
+			steps = append(steps, ruling.Step{Rule: "psychic", Page: "p. 54", Text: fmt.Sprintf("%s is intelligent: a psychic attack it cannot resist", target.ID)})
+			steps = append(steps, st...)
+			if res.Success {
+				ev.Summary += fmt.Sprintf(": the psychic attack succeeds (%d against %d, p. 54)", res.AttackerTotal, res.DefenderTotal)
+			} else {
+				ev.Summary += fmt.Sprintf(": the psychic attack fails (%d against %d, p. 54), no change in mass", res.AttackerTotal, res.DefenderTotal)
+				effectOn = false
+			}
+		}
 		if regen {
 			got, err := regenerate(rec, c, &steps)
 			if err != nil {
@@ -523,6 +537,18 @@ func refillPages(p *hero.Pool) int {
 		return p.RefillPages
 	}
 	return rulebook.PoolRefillPages
+}
+
+// densityContested reports whether Density Control (Other) needs a
+// psychic attack before it changes target's mass: on an intelligent
+// target, each use (p. 54). Robots and animals are not intelligent
+// (docs/rules-notes.md); the user's own mass needs none.
+func densityContested(c, target *Combatant, a Action) bool {
+	if a.Power != "density-control-other" || a.Effect != "mass" || target == nil || target == c {
+		return false
+	}
+	h := &target.Hero
+	return h.Kind != hero.KindRobot && h.NPCType != "animal"
 }
 
 // hasMovementPower reports whether a power lets a character move farther

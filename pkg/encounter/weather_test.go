@@ -1,6 +1,7 @@
 package encounter
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/codename-spandex/spandex/pkg/combat"
@@ -67,5 +68,36 @@ func TestWeatherInFight(t *testing.T) {
 	}
 	if got, _ := e.galeSpeed(e.Find("guardian"), 7); got != 7 {
 		t.Errorf("fog slowed the guardian to %d m", got)
+	}
+}
+
+// Density Control (Other) on an intelligent target is a psychic attack it
+// cannot resist (p. 54), at each use. By hand: Nefario's d20 1 + will 15
+// = 16 against the Guardian's d20 20 + will 8 (and any confidence bonus):
+// the attack fails, the double-panel is spent and the mass stays.
+func TestDensityOtherPsychicAttack(t *testing.T) {
+	s := bankSetup(t)
+	for _, en := range s.Entries {
+		if en.Source == "nefario.json" {
+			en.Hero.Powers = append(append([]hero.Power(nil), en.Hero.Powers...), hero.Power{Slug: "density-control-other", Name: "Density Control (Other)", Rank: 1, MaxRank: 1})
+		}
+	}
+	e := mustNew(t, s)
+	initiative(t, e, 3, 8)
+	mustFail(t, e.Do(gm(), Action{Actor: "nefario", Kind: ActPower, Power: "density-control-other", Effect: "mass", Target: "guardian", Resist: true}), "resist")
+	must(t, e.Do(gm(1, 20), Action{Actor: "nefario", Kind: ActPower, Power: "density-control-other", Effect: "mass", Target: "guardian"}))
+	if findEffect(e.Find("guardian"), "mass") >= 0 {
+		t.Fatal("a failed psychic attack changed the guardian's mass")
+	}
+	ev := e.Log[len(e.Log)-1]
+	if len(ev.Dice) != 2 || ev.Panels != 2 || !strings.Contains(ev.Summary, "the psychic attack fails") {
+		t.Fatalf("event %+v", ev)
+	}
+	wantTurn(t, e, "nefario", 1)
+	// A robot is not intelligent: no contest.
+	g := e.Find("guardian")
+	g.Hero.Kind = hero.KindRobot
+	if densityContested(e.Find("nefario"), g, Action{Power: "density-control-other", Effect: "mass"}) {
+		t.Error("a robot contested")
 	}
 }

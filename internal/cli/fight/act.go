@@ -229,7 +229,9 @@ surprised cannot react (except with Danger Sense or Animal Senses).
 dice; damage dice, health then stamina; a d6 per obstruction; the prone
 d20), each hero point re-roll straight after the roll it re-rolls; a
 finishing move 1d6 hours; --power --effect mass or gravity the target's
-will roll at ×4 (1d20) and ×8 (1d20+10); a psychic power, spell or device
+will roll at ×4 (1d20) and ×8 (1d20+10), density-control-other on an
+intelligent target (not a robot or animal) first the psychic attack it
+cannot resist, the user's d20 then the target's (p. 54); a psychic power, spell or device
 the attacker's d20, the target's d20, the resist 1d6, then hypnotism's or
 the device's 1d6 double-panels on a success; transmutation only its d100;
 with --reflect the return shot in the attack's order; --smash the attack's
