@@ -1123,21 +1123,32 @@ func (p *pipeline) afterDamage() error {
 		h, s = nh, ns
 	}
 	// A force wall or shield stops a physical or energy attack whole
-	// (pp. 59-60); a wall stops its knockback too, a shield does not.
-	barrier := req.Situation.ForceBarrier > 0 && req.Mode == ModeStrike && !p.mental && p.kind != kindEldritch && p.kind != kindPsionic
+	// (pp. 59-60); a wall stops its knockback too, a shield does not. A
+	// mystic shield is a wall of force that stops every attack hitting it
+	// whole, magic ones too (p. 64); mental attacks pass every barrier.
+	fb := req.Situation.ForceBarrier > 0 && p.kind != kindEldritch && p.kind != kindPsionic
+	ms := req.Situation.MysticShield > 0 && p.kind != kindPsionic
+	barrier := req.Mode == ModeStrike && !p.mental && (fb || ms)
 	if barrier {
-		b := &BarrierResult{Wall: req.Situation.ForceBarrierWall, Health: req.Situation.ForceBarrier, Damage: res.Damage.Health}
+		b := &BarrierResult{Kind: BarrierMysticShield, Wall: true, Health: req.Situation.MysticShield, Damage: res.Damage.Health}
+		what, pages := "mystic shield", "p. 64"
+		if fb {
+			b.Kind, b.Wall, b.Health = BarrierForceShield, req.Situation.ForceBarrierWall, req.Situation.ForceBarrier
+			what, pages = "force shield", "pp. 59-60"
+			if b.Wall {
+				b.Kind, what = BarrierForceWall, "force wall"
+			}
+		}
 		b.Broken = b.Damage > b.Health
 		res.Barrier = b
-		what := map[bool]string{true: "force wall", false: "force shield"}[b.Wall]
 		verdict := "holds (it repairs itself between attacks)"
 		if b.Broken {
 			verdict = "is destroyed"
 		}
-		res.Notes = append(res.Notes, fmt.Sprintf("the %s stops the attack: %d health damage against its health %d, it %s (pp. 59-60)", what, b.Damage, b.Health, verdict))
+		res.Notes = append(res.Notes, fmt.Sprintf("the %s stops the attack: %d health damage against its health %d, it %s (%s)", what, b.Damage, b.Health, verdict, pages))
 	}
 	// Knockback (step 3), before melee parry, block and dividers.
-	p.knock = req.Mode == ModeStrike && !p.mental && !(barrier && req.Situation.ForceBarrierWall)
+	p.knock = req.Mode == ModeStrike && !p.mental && !(barrier && res.Barrier.Wall)
 	var kbStaminaHit int
 	if p.knock {
 		th := def.Combat.KnockbackThreshold
@@ -1190,7 +1201,7 @@ func (p *pipeline) afterDamage() error {
 	if barrier {
 		h, s = 0, 0
 	}
-	// Absorbers (whirlwind, mystic shield, personal forcefield), outermost
+	// Absorbers (whirlwind, personal forcefield), outermost
 	// first; none of them stops knockback (p. 59).
 	ap := &res.Applied
 	absorb := func(src string, roll, amount int) {
@@ -1202,9 +1213,6 @@ func (p *pipeline) afterDamage() error {
 		h, s = nh, ns
 	}
 	absorb("whirlwind (p. 78)", whirl, whirl)
-	if ms := req.Situation.MysticShield; ms > 0 {
-		absorb("mystic shield (p. 64)", 0, ms)
-	}
 	if ff := forcefieldHealth(def); ff > 0 && !req.Situation.ForcefieldDown {
 		absorb("personal forcefield (p. 59)", 0, ff)
 	}

@@ -236,8 +236,10 @@ type Situation struct {
 	// Animal Senses).
 	Surprise bool `json:"surprise,omitempty"`
 	// Defender states: Phased (Phasing, p. 66), Impervious (p. 61),
-	// Shrunk above. MysticShield is the health left in a mystic shield
-	// covering the defender (p. 64); Whirlwind: the defender is inside
+	// Shrunk above. MysticShield is the health of a mystic shield covering
+	// the defender (1d6 per 4 MP, rolled when cast): like a force wall it
+	// stops every attack that hits it whole, and knockback, and only one
+	// attack doing more health damage than that destroys it (p. 64); Whirlwind: the defender is inside
 	// its own whirlwind (1d6 off each attack, p. 78).
 	Phased       bool `json:"phased,omitempty"`
 	Impervious   bool `json:"impervious,omitempty"`
@@ -624,12 +626,22 @@ type PsychicResult struct {
 	Success       bool `json:"success"`
 }
 
-// BarrierResult is a force wall or shield stopping an attack (pp. 59-60):
+// The barriers that stop an attack whole (BarrierResult.Kind).
+const (
+	BarrierForceWall    = "force-wall"
+	BarrierForceShield  = "force-shield"
+	BarrierMysticShield = "mystic-shield"
+)
+
+// BarrierResult is a force wall or shield, or a mystic shield, stopping
+// an attack (pp. 59-60, 64):
 // the attack is stopped whole; a single attack's health damage over the
 // barrier's health destroys it (it repairs itself between attacks).
 type BarrierResult struct {
-	Wall   bool `json:"wall"`
-	Health int  `json:"health"`
+	// Kind is force-wall, force-shield or mystic-shield.
+	Kind   string `json:"kind"`
+	Wall   bool   `json:"wall"`
+	Health int    `json:"health"`
 	// Damage is the attack's health damage as rolled.
 	Damage int  `json:"damage"`
 	Broken bool `json:"broken"`

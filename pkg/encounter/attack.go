@@ -499,7 +499,7 @@ func (e *Encounter) logAttack(ctx Ctx, att, def *Combatant, s Strike, n int, ste
 	}
 	if b := res.Barrier; b != nil {
 		what, pages := map[bool]string{true: "force wall", false: "force shield"}[b.Wall], "pp. 59-60"
-		if i, ok := barrier(def); ok && def.Effects[i].Name == EffectMysticShield {
+		if b.Kind == combat.BarrierMysticShield {
 			what, pages = "mystic shield", "p. 64"
 		}
 		summary += fmt.Sprintf(", stopped whole by %s's %s (%d health damage against its %d, %s)", def.ID, what, b.Damage, b.Health, pages)
@@ -555,9 +555,15 @@ func (e *Encounter) situation(att, def *Combatant, req combat.Request) (combat.R
 			req.Situation.AttackerDenser = true // +10 melee damage at ×2 (p. 54)
 		}
 	}
+	// The strongest barrier on def: one rule in pkg/combat for a force
+	// wall or shield (pp. 59-60) and a mystic shield (p. 64).
 	if i, ok := barrier(def); ok {
-		req.Situation.ForceBarrier = def.Effects[i].Health
-		req.Situation.ForceBarrierWall = def.Effects[i].Name != EffectForceShield
+		if ef := def.Effects[i]; ef.Name == EffectMysticShield {
+			req.Situation.MysticShield = ef.Health
+		} else {
+			req.Situation.ForceBarrier = ef.Health
+			req.Situation.ForceBarrierWall = ef.Name == EffectForceWall
+		}
 	}
 	return req, steps, nil
 }

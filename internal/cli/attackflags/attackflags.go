@@ -123,7 +123,7 @@ func (fl *Flags) Bind(fs *pflag.FlagSet, v Verb) {
 	fs.IntVar(&sit.AimPanels, "aim", 0, "Accuracy rank 2: extra panels aiming"+words(fmt.Sprintf(" (+%d damage each, at most +%d in all)", combat.AimBonus, combat.MaxAimBonus), ", added to the attack's time"))
 	target := words("defender", "target")
 	fs.BoolVar(&sit.Phased, "phased", false, "the "+target+" is phased out (Phasing)")
-	fs.IntVar(&sit.MysticShield, "mystic-shield", 0, "health left in a mystic shield covering the "+target)
+	fs.IntVar(&sit.MysticShield, "mystic-shield", 0, "health of a mystic shield covering the "+target+" (1d6 per 4 MP, rolled when cast): stops each attack whole, knockback too, destroyed only by more health damage in one attack (p. 64)")
 	fs.BoolVar(&sit.Cold, "cold", false, "the temperature attack chills: Immunity to cold prevents it (default heat: Immunity to fire, p. 58)")
 	fs.BoolVar(&sit.Attracted, "attracted", false, "the magnetic missile is attracted towards a "+target+" within range: no to-hit roll (default repelled: rolled, p. 58)")
 	fs.BoolVar(&sit.Whirlwind, "whirlwind", false, "the "+target+" is in a whirlwind (1d6 off each attack)")
