@@ -348,7 +348,7 @@ func runAct(opts *ActOptions) error {
 			return cmdutil.RuleErr(err)
 		}
 		if (opts.Teleport || opts.Upwards || opts.Stretch) && !opts.moveSet {
-			return cmdutil.Inputf("--teleport, --upwards and --stretch go with --move")
+			return cmdutil.Inputf("--teleport and --upwards go with --move (and --stretch)")
 		}
 		if opts.Stretch && opts.Teleport {
 			return cmdutil.Inputf("--stretch: a stretch is not a teleport (--teleport)")
