@@ -8,6 +8,7 @@ package combat
 // does to an attack, so `attack` and `fight act` cannot disagree.
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -367,8 +368,84 @@ func resize(h *hero.Hero) ruling.Steps {
 	}
 	steps.Add("abilities", "pp. 8, 14", "damage bonus %+d (Strength Table, strength %d); dividers H/%d S/%d; battered at %d, dazed at %d, stunned at %d",
 		h.Combat.DamageBonus, str, h.Combat.Dividers.Health, h.Combat.Dividers.Stamina, h.Health.Battered, h.Stamina.Dazed, h.Stamina.Stunned)
+	if rs, ok := recoveryFollows(h); ok {
+		steps = append(steps, rs)
+	}
 	SetConditions(h)
 	return steps
+}
+
+// recoveryFollows sets the recovery rolls to the Endurance Table bonus of
+// h's endurance (p. 9), when they are the book's 1d6 plus the bonus of
+// the old endurance (a GM's own expression is left alone): growing and
+// shrinking back change the endurance, and the recovery with it.
+func recoveryFollows(h *hero.Hero) (ruling.Step, bool) {
+	rc := &h.Recovery
+	nb := rulebook.RecoveryBonus(h.Abilities.Final.Endurance)
+	if nb == rc.Bonus {
+		return ruling.Step{}, false
+	}
+	old := recoveryExpr(rc.Bonus)
+	if (rc.Health != "" && rc.Health != old) || (rc.Stamina != "" && rc.Stamina != old) {
+		return ruling.Step{}, false
+	}
+	rc.Bonus = nb
+	if rc.Health != "" {
+		rc.Health = recoveryExpr(nb)
+	}
+	if rc.Stamina != "" {
+		rc.Stamina = recoveryExpr(nb)
+	}
+	return ruling.Step{Rule: "recovery", Page: "p. 9", Text: fmt.Sprintf("endurance %d: recovery %s (Endurance Table bonus %+d)", h.Abilities.Final.Endurance, recoveryExpr(nb), nb)}, true
+}
+
+// recoveryExpr is the book's recovery roll with the Endurance Table
+// bonus: 1d6, 1d6+1 ... (p. 9).
+func recoveryExpr(bonus int) string {
+	if bonus == 0 {
+		return rulebook.StaminaRecoveryDice
+	}
+	return fmt.Sprintf("%s%+d", rulebook.StaminaRecoveryDice, bonus)
+}
+
+// GrowthGrown reports whether h is grown now (Growth's ability modifiers
+// are on it).
+func GrowthGrown(h *hero.Hero) bool {
+	return slices.ContainsFunc(h.Abilities.Modifiers, func(m hero.AbilityModifier) bool { return m.Source == growthSource })
+}
+
+// GrowthDeficit is the extra health and stamina a normal-sized hero's
+// Growth has lost to damage and not yet healed: shrinking and growing
+// again do not bring them back, but they "heal at normal rates" (p. 61),
+// after the hero's own tracks. Zero while grown (the tracks hold the
+// extra points then) or before the hero has grown.
+func GrowthDeficit(h *hero.Hero) (health, stamina int) {
+	p := h.FindPower("growth")
+	if p == nil || GrowthGrown(h) {
+		return 0, 0
+	}
+	if v, ok := p.Values[GrowthHealthLeft]; ok {
+		health = max(p.Values[GrowthHealth]-v, 0)
+	}
+	if v, ok := p.Values[GrowthStaminaLeft]; ok {
+		stamina = max(p.Values[GrowthStamina]-v, 0)
+	}
+	return health, stamina
+}
+
+// HealGrowth heals up to health and stamina points of a normal-sized
+// hero's Growth deficit (GrowthDeficit), the recovery its full tracks
+// cannot hold, and returns what it healed (p. 61).
+func HealGrowth(h *hero.Hero, health, stamina int) (int, int) {
+	dh, ds := GrowthDeficit(h)
+	gh, gs := min(max(health, 0), dh), min(max(stamina, 0), ds)
+	if gh == 0 && gs == 0 {
+		return 0, 0
+	}
+	p := h.FindPower("growth")
+	p.Values[GrowthHealthLeft] += gh
+	p.Values[GrowthStaminaLeft] += gs
+	return gh, gs
 }
 
 func rollD6s(r dice.Roller, n int, purpose string) (int, error) {

@@ -198,6 +198,9 @@ func (e *Encounter) Attack(ctx Ctx, s Strike, opt combat.Options) (*combat.Resul
 	if err != nil {
 		return nil, err
 	}
+	if err := e.growthMomentum(att, req); err != nil {
+		return nil, err
+	}
 	if explain != nil {
 		steps = append(steps, stateSteps...)
 	}

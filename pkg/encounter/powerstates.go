@@ -6,6 +6,7 @@ package encounter
 // come from pkg/combat (Teleport, Contest, RestraintOn, EscapeRoll).
 
 import (
+	"encoding/json"
 	"fmt"
 
 	"github.com/codename-spandex/spandex/pkg/combat"
@@ -571,4 +572,44 @@ func (e *Encounter) mysticShield(ctx Ctx, c, target *Combatant, a Action, n int,
 	}
 	e.endAction(c)
 	return nil
+}
+
+// growthMomentum refuses Growth's +4 or slam (`--movement growth`, the
+// `slam` attack) unless the attacker grew directly before, and the
+// regrowth slam (`--movement shrinking`, `regrow-slam`) unless it returned
+// to full size from shrunk directly before (pp. 61, 71): its last action
+// in the fight must have been that double-panel. Effects, reactions,
+// passes and page ends do not count as actions between.
+func (e *Encounter) growthMomentum(att *Combatant, req combat.Request) error {
+	power := ""
+	if m := req.Movement; m != nil && (m.Power == "growth" || m.Power == "shrinking") {
+		power = m.Power
+	}
+	if a := att.Hero.FindAttack(req.Attack); a != nil && (a.Slug == "slam" || a.Slug == "regrow-slam") {
+		power = map[string]string{"slam": "growth", "regrow-slam": "shrinking"}[a.Slug]
+	}
+	if power == "" {
+		return nil
+	}
+	want := map[string]string{"growth": "grown", "shrinking": "returned to full size from shrunk"}[power]
+	grown := findEffect(att, combat.StateGrown) >= 0
+	shrunk := findEffect(att, combat.StateShrunk) >= 0
+	if (power == "growth" && !grown) || (power == "shrinking" && shrunk) {
+		return fmt.Errorf("%s's momentum attack needs it to have %s directly before (pp. 61, 71)", att.ID, want)
+	}
+	last := -1
+	for i := len(e.Log) - 1; i >= 0 && last < 0; i-- {
+		switch ev := e.Log[i]; {
+		case ev.Actor != att.ID:
+		case ev.Kind == "action", ev.Kind == "move", ev.Kind == "attack", ev.Kind == "smash", ev.Kind == "mental":
+			last = i
+		}
+	}
+	if last >= 0 && e.Log[last].Kind == "action" {
+		var a Action
+		if err := json.Unmarshal(e.Log[last].Details, &a); err == nil && a.Kind == ActPower && a.Power == power && a.Effect == "" {
+			return nil
+		}
+	}
+	return fmt.Errorf("%s's momentum attack needs it to have %s directly before, as its last action (pp. 61, 71)", att.ID, want)
 }

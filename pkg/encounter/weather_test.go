@@ -101,3 +101,31 @@ func TestDensityOtherPsychicAttack(t *testing.T) {
 		t.Error("a robot contested")
 	}
 }
+
+// Growth's +4 or slam (p. 61) needs the grow directly before: the
+// combatant's last action in the fight. Worked on the bank fight: the
+// Guardian grows (a double-panel; its extra points already rolled, so no
+// dice), may slam at once, but not after a move.
+func TestGrowthMomentum(t *testing.T) {
+	s := bankSetup(t)
+	for _, en := range s.Entries {
+		if en.Hero.Name == "The Guardian" {
+			en.Hero.Powers = append(append([]hero.Power(nil), en.Hero.Powers...), hero.Power{Slug: "growth", Name: "Growth", Rank: 1, MaxRank: 1,
+				Values: map[string]int{combat.GrowthStrD6: 2, combat.GrowthEndD6: 2, combat.GrowthHealth: 7, combat.GrowthStamina: 7}})
+			en.Hero.Combat.Attacks = append(append([]hero.Attack(nil), en.Hero.Combat.Attacks...),
+				hero.Attack{Slug: "slam", Name: "Growth slam", StrikeClass: 2, DamageType: "unarmed", Health: "1d6", Stamina: "2d6+6", Panels: 1, Power: "growth"})
+		}
+	}
+	e := mustNew(t, s)
+	initiative(t, e, 8, 3)
+	g := e.Find("guardian")
+	slam := combat.Request{Attack: "slam"}
+	_, err := e.Attack(gm(20), Strike{Actor: "guardian", Target: "nefario", Request: slam}, combat.Options{})
+	mustFail(t, err, "directly before")
+	must(t, e.Do(gm(), Action{Actor: "guardian", Kind: ActPower, Power: "growth"}))
+	must(t, e.growthMomentum(g, slam))
+	must(t, e.growthMomentum(g, combat.Request{Attack: "fist", Movement: &combat.Movement{Power: "growth"}}))
+	must(t, e.growthMomentum(g, combat.Request{Attack: "fist"}))
+	must(t, e.Do(gm(), Action{Actor: "guardian", Kind: ActMove, Metres: 3}))
+	mustFail(t, e.growthMomentum(g, slam), "directly before")
+}
