@@ -17,6 +17,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/codename-spandex/spandex/pkg/echo"
 	"github.com/spf13/viper"
 	"go.yaml.in/yaml/v3"
 )
@@ -182,7 +183,7 @@ func checkValue(k Key, raw any, src Source) error {
 	}
 	if k.Name == "seed" {
 		if _, err := strconv.ParseUint(strings.TrimSpace(val), 10, 64); err != nil {
-			return fmt.Errorf("%s: seed: %v is not a whole number", where, val)
+			return fmt.Errorf("%s: seed: %s is not a whole number", where, echo.Quote(val))
 		}
 		return nil
 	}
@@ -194,7 +195,7 @@ func checkValue(k Key, raw any, src Source) error {
 			return nil
 		}
 	}
-	return fmt.Errorf("%s: %s: %q is not one of %s", where, k.Name, val, strings.Join(k.Values, ", "))
+	return fmt.Errorf("%s: %s: %s is not one of %s", where, k.Name, echo.Quote(val), strings.Join(k.Values, ", "))
 }
 
 // scanKeys parses the config file and returns the line of every key set

@@ -99,7 +99,7 @@ func TestUnknownKeysRefused(t *testing.T) {
 		{"not a mapping", "- output\n", `:1: the file must be a mapping`},
 		{"bad value names its line", "seed: 1\noutput: yaml\n", `config.yaml:2: output: "yaml" is not one of auto, json, jsonl, table, text`},
 		{"bad bool", "rules:\n  carry_over_downtime: maybe\n", `config.yaml:2: rules.carry_over_downtime: "maybe" is not one of true, false`},
-		{"bad seed", "seed: -3\n", `config.yaml:1: seed: -3 is not a whole number`},
+		{"bad seed", "seed: -3\n", `config.yaml:1: seed: "-3" is not a whole number`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

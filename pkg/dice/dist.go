@@ -6,6 +6,8 @@ import (
 	"math/big"
 	"math/bits"
 	"slices"
+
+	"github.com/codename-spandex/spandex/pkg/echo"
 )
 
 // MaxSupport is the largest number of possible totals Distribution handles.
@@ -205,7 +207,7 @@ func (e *Expr) distCost() (cost float64, culprit string) {
 		}
 		g := s*states*(w+bigOp/3) + s*k*k*(w*w/8+bigOp)
 		if g > distBudget {
-			return g, quoteShort(t.groupString())
+			return g, echo.Quote(t.groupString())
 		}
 		tWidth := k*(s-1) + 1
 		gBits += tBits

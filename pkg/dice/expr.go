@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/codename-spandex/spandex/pkg/echo"
 )
 
 // Limits of a dice expression.
@@ -94,7 +96,7 @@ type ParseError struct {
 // Error returns a one-line message such as
 // `dice expression "3x6": unexpected "x" at column 2`.
 func (e *ParseError) Error() string {
-	return "dice expression " + quoteShort(e.Expr) + ": " + e.Msg
+	return "dice expression " + echo.Quote(e.Expr) + ": " + e.Msg
 }
 
 type parser struct {
@@ -144,7 +146,7 @@ func (p *parser) unexpected(off int, hint string) error {
 		_, w := utf8.DecodeRuneInString(p.src[off:])
 		j = off + w
 	}
-	return p.errAt(off, "unexpected "+quoteShort(p.src[off:j]), hint)
+	return p.errAt(off, "unexpected "+echo.Quote(p.src[off:j]), hint)
 }
 
 func isDigit(c byte) bool  { return '0' <= c && c <= '9' }
@@ -233,7 +235,7 @@ func (p *parser) term(neg bool) (term, error) {
 			return t, p.unexpected(p.i, "")
 		}
 		if n > MaxConstant {
-			return t, p.errAt(start, "constant "+quoteShort(nTok), fmt.Sprintf(" is over the limit of %d", MaxConstant))
+			return t, p.errAt(start, "constant "+echo.Quote(nTok), fmt.Sprintf(" is over the limit of %d", MaxConstant))
 		}
 		t.value = n
 		p.add(t, int64(n), int64(n))
@@ -245,9 +247,9 @@ func (p *parser) term(neg bool) (term, error) {
 	case n < 0:
 		n = 1
 	case n < 1:
-		return t, p.errAt(start, "dice count "+quoteShort(nTok), " must be at least 1")
+		return t, p.errAt(start, "dice count "+echo.Quote(nTok), " must be at least 1")
 	case n > MaxDice:
-		return t, p.errAt(start, "dice count "+quoteShort(nTok), fmt.Sprintf(" is over the limit of %d", MaxDice))
+		return t, p.errAt(start, "dice count "+echo.Quote(nTok), fmt.Sprintf(" is over the limit of %d", MaxDice))
 	}
 	t.n, t.keep, t.high = n, n, true
 
@@ -262,10 +264,10 @@ func (p *parser) term(neg bool) (term, error) {
 		sAt := p.i
 		sTok, s := p.number()
 		if s < 1 {
-			return t, p.errAt(sAt, "sides "+quoteShort(sTok), " must be at least 1")
+			return t, p.errAt(sAt, "sides "+echo.Quote(sTok), " must be at least 1")
 		}
 		if s > MaxSides {
-			return t, p.errAt(sAt, "sides "+quoteShort(sTok), fmt.Sprintf(" is over the limit of %d", MaxSides))
+			return t, p.errAt(sAt, "sides "+echo.Quote(sTok), fmt.Sprintf(" is over the limit of %d", MaxSides))
 		}
 		t.sides = s
 	default:
@@ -277,7 +279,7 @@ func (p *parser) term(neg bool) (term, error) {
 		return t, err
 	}
 	if p.dice+n > MaxDice {
-		return t, p.errAt(start, quoteShort(strings.TrimRight(p.src[start:p.i], " \t\n\r\v\f")),
+		return t, p.errAt(start, echo.Quote(strings.TrimRight(p.src[start:p.i], " \t\n\r\v\f")),
 			fmt.Sprintf(" brings the total to %d dice, over the limit of %d", p.dice+n, MaxDice))
 	}
 	p.dice += n
@@ -324,7 +326,7 @@ func (p *parser) keepSuffix(t *term) error {
 		return p.unexpected(p.i, "")
 	}
 	_, k := p.number()
-	tok := quoteShort(p.src[at:p.i])
+	tok := echo.Quote(p.src[at:p.i])
 	t.modeN = k
 	switch t.mode {
 	case keepHigh, keepLow:

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/codename-spandex/spandex/pkg/echo"
 )
 
 // Roller hands out die faces.
@@ -223,13 +225,13 @@ func ParseList(s string) ([]int, error) {
 		}
 		switch {
 		case err != nil && errors.Is(err, strconv.ErrRange):
-			return nil, fmt.Errorf("--dice: %s is larger than any die (at most %d sides)", quoteShort(tok), MaxSides)
+			return nil, fmt.Errorf("--dice: %s is larger than any die (at most %d sides)", echo.Quote(tok), MaxSides)
 		case err != nil:
-			return nil, fmt.Errorf("--dice: %s is not a number", quoteShort(tok))
+			return nil, fmt.Errorf("--dice: %s is not a number", echo.Quote(tok))
 		case v < 1:
-			return nil, fmt.Errorf("--dice: %s is not a die face (faces start at 1)", quoteShort(tok))
+			return nil, fmt.Errorf("--dice: %s is not a die face (faces start at 1)", echo.Quote(tok))
 		case v > MaxSides:
-			return nil, fmt.Errorf("--dice: %s is larger than any die (at most %d sides)", quoteShort(tok), MaxSides)
+			return nil, fmt.Errorf("--dice: %s is larger than any die (at most %d sides)", echo.Quote(tok), MaxSides)
 		}
 		out = append(out, v)
 	}
@@ -237,20 +239,6 @@ func ParseList(s string) ([]int, error) {
 		return nil, fmt.Errorf("--dice: value #%d is empty (comma after the last value)", len(out)+1)
 	}
 	return out, nil
-}
-
-// quoteShort quotes s for an error message, shortening it if it is long.
-func quoteShort(s string) string {
-	const keep = 40
-	if len(s) <= keep {
-		return strconv.Quote(s)
-	}
-	// Cut on a rune boundary so the quoted text stays readable.
-	cut := keep
-	for cut > 0 && s[cut]&0xC0 == 0x80 {
-		cut--
-	}
-	return strconv.Quote(s[:cut]) + "..."
 }
 
 // Rolled is one die recorded by a Recorder.

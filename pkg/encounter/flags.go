@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/codename-spandex/spandex/pkg/echo"
 )
 
 // SideFlag is one `fight new --side NAME=FILE[,FILE...]` value: a side's
@@ -19,26 +21,6 @@ type SideFile struct {
 	ID, Path string
 }
 
-// maxFlagLen bounds a flag value echoed in an error.
-const maxFlagLen = 40
-
-func quoteShort(s string) string {
-	if len(s) <= maxFlagLen {
-		if q := strconv.Quote(s); len(q) <= maxFlagLen+2 {
-			return q
-		}
-	}
-	q := ""
-	// Cut the value until its quoted form fits: a byte that is not UTF-8
-	// quotes as four characters (\xdf), so bytes alone do not bound it.
-	for n := min(len(s), maxFlagLen); n > 0; n-- {
-		if q = strconv.Quote(s[:n]); len(q) <= maxFlagLen+2 {
-			break
-		}
-	}
-	return q + "..."
-}
-
 // ParseSideFlag parses NAME=FILE[,FILE...]. Blank names and empty file
 // lists are refused; an entry "ID:FILE" names its combatant when ID is a
 // valid id (ValidID), and is otherwise a path containing a colon.
@@ -46,7 +28,7 @@ func ParseSideFlag(s string) (SideFlag, error) {
 	name, files, ok := strings.Cut(s, "=")
 	name = strings.TrimSpace(name)
 	if !ok || name == "" || strings.TrimSpace(files) == "" {
-		return SideFlag{}, fmt.Errorf("--side %s: give NAME=FILE[,FILE...]", quoteShort(s))
+		return SideFlag{}, fmt.Errorf("--side %s: give NAME=FILE[,FILE...]", echo.Quote(s))
 	}
 	sf := SideFlag{Name: name}
 	for _, p := range strings.Split(files, ",") {
@@ -61,7 +43,7 @@ func ParseSideFlag(s string) (SideFlag, error) {
 		sf.Files = append(sf.Files, f)
 	}
 	if len(sf.Files) == 0 {
-		return SideFlag{}, fmt.Errorf("--side %s: give NAME=FILE[,FILE...]", quoteShort(s))
+		return SideFlag{}, fmt.Errorf("--side %s: give NAME=FILE[,FILE...]", echo.Quote(s))
 	}
 	return sf, nil
 }
@@ -73,10 +55,10 @@ func ParseSidekickFlag(s string) (id string, rank int, err error) {
 	id = strings.TrimSpace(id)
 	rank, convErr := strconv.Atoi(strings.TrimSpace(r))
 	if !ok || id == "" || convErr != nil {
-		return "", 0, fmt.Errorf("--sidekick %s: give ID=RANK (1-3)", quoteShort(s))
+		return "", 0, fmt.Errorf("--sidekick %s: give ID=RANK (1-3)", echo.Quote(s))
 	}
 	if rank < 1 || rank > 3 {
-		return "", 0, fmt.Errorf("--sidekick %s: rank %d is outside 1-3 (p. 71)", quoteShort(s), rank)
+		return "", 0, fmt.Errorf("--sidekick %s: rank %d is outside 1-3 (p. 71)", echo.Quote(s), rank)
 	}
 	return id, rank, nil
 }
