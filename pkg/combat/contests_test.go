@@ -331,3 +331,33 @@ func TestStretchCost(t *testing.T) {
 		}
 	}
 }
+
+// ImposedOf turns each lasting result into the hero file's state; a
+// Restraint escaped at once (free or by Teleport/Phasing) and a failed
+// contest leave none; SetImposed replaces a state of the same name.
+func TestImposedOf(t *testing.T) {
+	for _, tc := range []struct {
+		res  MentalResult
+		want hero.ImposedState
+		ok   bool
+	}{
+		{MentalResult{Attacker: "Psyche", Kind: MentalPsychic, State: StateMindControl}, hero.ImposedState{Name: "mind-control", Power: "psychic-ability", Source: "Psyche"}, true},
+		{MentalResult{Attacker: "Zara", Kind: MentalDevice, State: StateHypnotised}, hero.ImposedState{Name: "hypnotised", Power: "cybernetics", Source: "Zara"}, true},
+		{MentalResult{Attacker: "Psyche", Kind: MentalPsychic, State: StateDrained, DrainPool: "energy"}, hero.ImposedState{Name: "drained", Power: "psychic-ability", Source: "Psyche", Pool: "energy"}, true},
+		{MentalResult{Attacker: "Zara", Kind: MentalMagic, Power: "restraint", Restraint: &Restraint{Strength: 50, Chance: 72}}, hero.ImposedState{Name: "bound", Power: "magic", Source: "Zara", Strength: 50, EscapeChance: 72}, true},
+		{MentalResult{Attacker: "Zara", Kind: MentalMagic, Power: "restraint", Restraint: &Restraint{Strength: 10, Chance: 120, Free: true}}, hero.ImposedState{}, false},
+		{MentalResult{Attacker: "Psyche", Kind: MentalPsychic, Power: "mind-control"}, hero.ImposedState{}, false},
+	} {
+		got, ok := ImposedOf(&tc.res)
+		if got != tc.want || ok != tc.ok {
+			t.Errorf("%+v: %+v %v, want %+v %v", tc.res, got, ok, tc.want, tc.ok)
+		}
+	}
+	h := mk("target", rulebook.ACF)
+	SetImposed(h, hero.ImposedState{Name: "bound", Strength: 50, EscapeChance: 72})
+	SetImposed(h, hero.ImposedState{Name: "hypnotised"})
+	SetImposed(h, hero.ImposedState{Name: "bound", Strength: 100, EscapeChance: 12})
+	if len(h.ImposedStates) != 2 || h.ImposedStates[0].Strength != 100 || h.ImposedStates[0].EscapeChance != 12 {
+		t.Errorf("%+v", h.ImposedStates)
+	}
+}

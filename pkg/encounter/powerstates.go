@@ -8,6 +8,7 @@ package encounter
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"github.com/codename-spandex/spandex/pkg/combat"
 	"github.com/codename-spandex/spandex/pkg/dice"
@@ -473,12 +474,61 @@ func stateEffect(name, id string) Effect {
 func (c *Combatant) HeroFile() *hero.Hero {
 	h := c.Hero
 	h.States = nil
+	imposed := h.ImposedStates
+	h.ImposedStates = nil
 	for _, ef := range c.Effects {
 		if _, ok := hero.StatePowers[ef.Name]; ok && ef.Source == c.ID {
 			h.States = append(h.States, ef.Name)
 		}
+		name := map[string]string{"mind-control": hero.ImposedMindControl, EffectControlled: hero.ImposedMindControl,
+			EffectHypnotised: hero.ImposedHypnotised, EffectDrained: hero.ImposedDrained, EffectBound: hero.ImposedBound}[ef.Name]
+		if name == "" || slices.ContainsFunc(h.ImposedStates, func(s hero.ImposedState) bool { return s.Name == name }) {
+			continue
+		}
+		st := hero.ImposedState{Name: name, Power: ef.Power, Source: ef.Source, Strength: ef.Strength}
+		if ef.Source == c.ID {
+			// Brought into the fight from the file: its source as written.
+			for _, old := range imposed {
+				if old.Name == name {
+					st.Source = old.Source
+				}
+			}
+		}
+		if ef.EscapeChance != nil {
+			st.EscapeChance = *ef.EscapeChance
+		}
+		if name == hero.ImposedDrained {
+			st.Pool, st.Power = ef.Power, "psychic-ability"
+		}
+		h.ImposedStates = append(h.ImposedStates, st)
 	}
 	return &h
+}
+
+// imposedEffect is the effect a state another's power left on a hero file
+// becomes on combatant id at the start of a fight: kept by the holder
+// itself, with no upkeep (its source is not paying for it here), ended as
+// the fight ends such states (20 stamina damage, a knockout, a refill, an
+// escape roll).
+func imposedEffect(st hero.ImposedState, id string) Effect {
+	from := ""
+	if st.Source != "" {
+		from = " from " + st.Source
+	}
+	switch st.Name {
+	case hero.ImposedMindControl:
+		ef, _ := PresetEffect("mind-control")
+		ef.UpkeepPanels, ef.UpkeepPoints, ef.UpkeepPool = 0, 0, ""
+		ef.Source, ef.Note = id, "mind-controlled"+from+" before the fight (p. 68): half its panels; broken by 20 stamina damage or a knockout"
+		return ef
+	case hero.ImposedDrained:
+		return Effect{Name: EffectDrained, Power: st.Pool, Source: id, Note: fmt.Sprintf("Psychic Drain%s (p. 69): %s pool empty; no stamina recovery until it has points again", from, st.Pool)}
+	case hero.ImposedBound:
+		chance := st.EscapeChance
+		return Effect{Name: EffectBound, Power: st.Power, Source: id, NoMove: true, EscapeChance: &chance, Strength: st.Strength,
+			Note: "bound" + from + " (p. 64): cannot move; +4 to hit it; rolls to break free at each end of page"}
+	}
+	return Effect{Name: EffectHypnotised, Power: st.Power, Source: id, Note: "hypnotised" + from + " (pp. 53, 63): broken by 20 stamina damage, a knockout or another mind control"}
 }
 
 // DangerSense rolls a combatant's Danger Sense warning when there is

@@ -263,6 +263,25 @@ func (v *validator) states(h *Hero) {
 		}
 		seen[s] = true
 	}
+	seenImp := map[string]bool{}
+	for i, s := range h.ImposedStates {
+		path := fmt.Sprintf("$.imposed_states[%d]", i)
+		switch s.Name {
+		case ImposedMindControl, ImposedHypnotised, ImposedDrained, ImposedBound:
+		default:
+			v.Fail(path+".name", "%q is not a state another's power leaves (mind-control, hypnotised, drained, bound)", s.Name)
+		}
+		if seenImp[s.Name] {
+			v.Fail(path+".name", "%q twice", s.Name)
+		}
+		seenImp[s.Name] = true
+		if s.Strength < 0 {
+			v.Fail(path+".strength", "%d is negative", s.Strength)
+		}
+		if s.Name != ImposedBound && (s.Strength != 0 || s.EscapeChance != 0) {
+			v.Fail(path, "strength and escape_chance belong to a binding (bound)")
+		}
+	}
 	if seen["grown"] && seen["shrunk"] {
 		v.Fail("$.states", "grown and shrunk at once")
 	}

@@ -69,8 +69,9 @@ it in place atomically); the updated defender (a "contest" event in its
 log: the ruling, its pool drained or its stamina lost) goes to stdout;
 --result prints only the ruling. --update-attacker also rewrites the
 attacker's file: its points spent and the same event. States that last
-(control, a binding) are recorded in the events; a fight keeps them on the
-combatants (` + "`fight act`" + `).
+(mind-control, hypnotised, drained, bound with its strength and escape
+chance) go on the defender's "imposed_states"; a fight started with the
+file keeps them on the combatant and ` + "`fight hero`" + ` writes them back.
 
 --dice order: the attacker's 1d20, the defender's 1d20, the resist 1d6;
 then Hypnotism's or the device's 1d6 double-panels on a success.
@@ -170,6 +171,9 @@ func runContest(opts *ContestOptions) error {
 	}
 	nAtk := len(attacker.Log)
 	combat.ApplyMental(&res, attacker, defender)
+	if st, ok := combat.ImposedOf(&res); ok && defender != nil {
+		combat.SetImposed(defender, st)
+	}
 	if err := opts.ExplainSteps(res.Steps); err != nil {
 		return err
 	}
