@@ -20,15 +20,16 @@ import (
 
 // The lasting states a power switches on.
 const (
-	StateGrown       = "grown"       // Growth (pp. 60-61)
-	StateShrunk      = "shrunk"      // Shrinking (pp. 70-71)
-	StateDenser      = "denser"      // Density Control (Self) (p. 54)
-	StateLighter     = "lighter"     // Density Control (Self) (p. 54)
-	StatePhased      = "phased"      // Phasing (p. 66)
-	StateInvisible   = "invisible"   // Invisibility (p. 61)
-	StateCamouflaged = "camouflaged" // Camouflage (p. 52)
-	StateImpervious  = "impervious"  // Impervious (p. 61)
-	StateBound       = "bound"       // Snare, Restraint (pp. 64, 72)
+	StateGrown        = "grown"        // Growth (pp. 60-61)
+	StateShrunk       = "shrunk"       // Shrinking (pp. 70-71)
+	StateDenser       = "denser"       // Density Control (Self) (p. 54)
+	StateLighter      = "lighter"      // Density Control (Self) (p. 54)
+	StatePhased       = "phased"       // Phasing (p. 66)
+	StateInvisible    = "invisible"    // Invisibility (p. 61)
+	StateCamouflaged  = "camouflaged"  // Camouflage (p. 52)
+	StateShapechanged = "shapechanged" // Shapechange, freeform (p. 70)
+	StateImpervious   = "impervious"   // Impervious (p. 61)
+	StateBound        = "bound"        // Snare, Restraint (pp. 64, 72)
 )
 
 // StateInfo is one lasting state a power switches on by itself: the
@@ -60,6 +61,20 @@ var stateInfos = []StateInfo{
 		Text: "attackers who cannot see it get -4 to hit"},
 	{Name: StateCamouflaged, Power: "camouflage", Panels: 1, Page: "p. 52",
 		Text: "moving about in combat: attackers get -2 to hit (effectively invisible standing still)"},
+	{Name: StateShapechanged, Power: "shapechange", Panels: 2, Page: "p. 70",
+		Text: "another creature's shape (freeform): its own ability scores, no other super power but the size of growth, larger or shrinking, no change of size"},
+}
+
+// ShapechangeKeeps are the powers a shapechanged hero keeps the benefit
+// of (p. 70); it may use no other.
+var ShapechangeKeeps = []string{"shapechange", "growth", "larger", "shrinking"}
+
+// ShapechangeFreeform reports whether h's Shapechange is the freeform kind
+// (the only one spandex switches as a state; specific forms are named
+// power sets, not computed yet).
+func ShapechangeFreeform(h *hero.Hero) bool {
+	p := h.FindPower("shapechange")
+	return p != nil && (len(p.Flavours) == 0 || p.HasFlavour("freeform"))
 }
 
 // States returns the lasting states powers switch on by themselves.
@@ -119,6 +134,12 @@ func StateNames() string {
 func ApplyStates(req *Request, att *hero.Hero, attStates, defStates []string) (ruling.Steps, error) {
 	var steps ruling.Steps
 	sit := &req.Situation
+	if slices.Contains(attStates, StateShapechanged) {
+		if a := findAttackFor(att, req.Attack); a != nil && a.Power != "" && !slices.Contains(ShapechangeKeeps, a.Power) {
+			return nil, reqErr("with", "%s is shapechanged: it may use no other super power while shapechanged, so not %s (%s, p. 70)", att.Name, a.Slug, a.Power)
+		}
+		steps.Add("shapechanged", "p. 70", "attacker shapechanged: its own ability scores, no other power")
+	}
 	if slices.Contains(attStates, StatePhased) {
 		a := findAttackFor(att, req.Attack)
 		if a == nil || a.Power != "phasing" {
@@ -545,6 +566,9 @@ func SwitchState(h *hero.Hero, name string, on bool, r dice.Roller) (ruling.Step
 	if other != "" && slices.Contains(h.States, other) {
 		return nil, reqErr("state", "%s is %s: switch it off first (%s)", h.Name, other, info.Page)
 	}
+	if err := ShapechangeAllows(h.Name, h, slices.Contains(h.States, StateShapechanged), info.Power); err != nil {
+		return nil, err
+	}
 	if name == StateGrown {
 		g, err := Grow(h, r)
 		if err != nil {
@@ -555,4 +579,21 @@ func SwitchState(h *hero.Hero, name string, on bool, r dice.Roller) (ruling.Step
 	h.States = append(h.States, name)
 	steps.Add(name, info.Page, "%s: %s", name, info.Text)
 	return steps, nil
+}
+
+// ShapechangeAllows refuses a power used, or a state switched, by a
+// shapechanged hero (p. 70): no other super power, and no change of size
+// (growth, shrinking) while shapeshifted; and a Shapechange that is not
+// freeform (specific forms are not computed yet). who names the hero.
+func ShapechangeAllows(who string, h *hero.Hero, shapechanged bool, power string) error {
+	if power == "shapechange" && !ShapechangeFreeform(h) {
+		return reqErr("state", "%s's Shapechange has specific forms: forms as named power sets are not computed yet (p. 70); the GM switches them", who)
+	}
+	if !shapechanged || power == "shapechange" {
+		return nil
+	}
+	if power == "growth" || power == "shrinking" {
+		return reqErr("state", "%s is shapechanged: it cannot change size while shapeshifted (p. 70)", who)
+	}
+	return reqErr("state", "%s is shapechanged: it may use no other super power while shapechanged, so not %s (p. 70)", who, power)
 }

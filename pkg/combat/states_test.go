@@ -349,3 +349,45 @@ func TestGrowthLeftovers(t *testing.T) {
 		t.Fatalf("own expression changed: %+v", h2.Recovery)
 	}
 }
+
+// Freeform Shapechange (p. 70) as a lasting state: a double-panel; while
+// shapechanged no other super power (its attacks refused, its states not
+// switched), no change of size; the fist is its own. Specific forms are
+// refused (not computed yet).
+func TestShapechanged(t *testing.T) {
+	h := grower()
+	sc := power("shapechange", 1, "freeform")
+	h.Powers = append(h.Powers, sc, power("invisibility", 1))
+	withAttack(h, hero.Attack{Slug: "blast", Name: "blast", StrikeClass: 3, DamageType: "energy-blast", Stamina: "2d6", Power: "energy-blast", Panels: 2})
+	withAttack(h, flat("fist", 2, "0", "3"))
+	if info, ok := StateByName(StateShapechanged); !ok || info.Panels != 2 || info.Power != "shapechange" {
+		t.Fatalf("%+v %v", info, ok)
+	}
+	if _, err := SwitchState(h, StateShapechanged, true, dice.NewScripted(nil)); err != nil {
+		t.Fatal(err)
+	}
+	for _, st := range []string{StateGrown, StateInvisible} {
+		if _, err := SwitchState(h, st, true, dice.NewScripted(nil)); err == nil || !strings.Contains(err.Error(), "shapechanged") {
+			t.Errorf("%s while shapechanged: %v", st, err)
+		}
+	}
+	req := Request{Attack: "blast"}
+	if _, err := ApplyStates(&req, h, h.States, nil); err == nil || !strings.Contains(err.Error(), "no other super power") {
+		t.Errorf("blast while shapechanged: %v", err)
+	}
+	req = Request{Attack: "fist"}
+	if _, err := ApplyStates(&req, h, h.States, nil); err != nil {
+		t.Errorf("fist while shapechanged: %v", err)
+	}
+	if _, err := SwitchState(h, StateShapechanged, false, dice.NewScripted(nil)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := SwitchState(h, StateInvisible, true, dice.NewScripted(nil)); err != nil {
+		t.Errorf("invisible in its own shape: %v", err)
+	}
+	spec := grower()
+	spec.Powers = append(spec.Powers, power("shapechange", 1, "specific"))
+	if _, err := SwitchState(spec, StateShapechanged, true, dice.NewScripted(nil)); err == nil || !strings.Contains(err.Error(), "specific forms") {
+		t.Errorf("specific: %v", err)
+	}
+}

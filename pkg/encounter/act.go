@@ -333,6 +333,9 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 		if until := c.Cooldowns[a.Power]; until > e.Page {
 			return fmt.Errorf("%s cannot use %s again %s", c.ID, a.Power, cooldownText(until))
 		}
+		if err := combat.ShapechangeAllows(c.ID, &c.Hero, findEffect(c, combat.StateShapechanged) >= 0, a.Power); err != nil {
+			return err
+		}
 		sw, ok, err := stateFor(c, a)
 		if err != nil {
 			return err

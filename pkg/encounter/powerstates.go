@@ -376,7 +376,8 @@ func (e *Encounter) switchState(ctx Ctx, c *Combatant, s stateSwitch) error {
 	if !s.on {
 		why := map[string]string{combat.StateInvisible: "becomes visible again", combat.StateGrown: "back to normal size",
 			combat.StateShrunk: "back to normal size", combat.StatePhased: "re-phases fully", combat.StateDenser: "back to normal density",
-			combat.StateLighter: "back to normal density", combat.StateCamouflaged: "stops changing colour"}[s.info.Name]
+			combat.StateLighter: "back to normal density", combat.StateCamouflaged: "stops changing colour",
+			combat.StateShapechanged: "returns to its own shape"}[s.info.Name]
 		e.endEffect(c, findEffect(c, s.info.Name), why)
 		e.refreshAll()
 		return nil

@@ -129,3 +129,26 @@ func TestGrowthMomentum(t *testing.T) {
 	must(t, e.Do(gm(), Action{Actor: "guardian", Kind: ActMove, Metres: 3}))
 	mustFail(t, e.growthMomentum(g, slam), "directly before")
 }
+
+// Freeform Shapechange in a fight (p. 70): a double-panel; then no other
+// power (wallcrawling refused) until it returns to its own shape.
+func TestShapechangeInFight(t *testing.T) {
+	s := bankSetup(t)
+	for _, en := range s.Entries {
+		if en.Hero.Name == "The Guardian" {
+			en.Hero.Powers = append(append([]hero.Power(nil), en.Hero.Powers...), hero.Power{Slug: "shapechange", Name: "Shapechange", Rank: 1, MaxRank: 1,
+				Flavours: []hero.Flavour{{Slug: "freeform", Name: "Freeform"}}})
+		}
+	}
+	e := mustNew(t, s)
+	initiative(t, e, 8, 3)
+	must(t, e.Do(gm(), Action{Actor: "guardian", Kind: ActPower, Power: "shapechange"}))
+	g := e.Find("guardian")
+	if findEffect(g, combat.StateShapechanged) < 0 || g.Panels.Used != 2 {
+		t.Fatalf("effects %+v panels %+v", g.Effects, g.Panels)
+	}
+	mustFail(t, e.Do(gm(), Action{Actor: "guardian", Kind: ActPower, Power: "wallcrawling"}), "no other super power")
+	if h := g.HeroFile(); len(h.States) != 1 || h.States[0] != combat.StateShapechanged {
+		t.Fatalf("hero file states %v", h.States)
+	}
+}

@@ -84,7 +84,8 @@ type Hero struct {
 	Downtime   Downtime  `json:"downtime"`
 	Condition  Condition `json:"condition"`
 	// States are the lasting power states switched on outside a fight
-	// (grown, shrunk, denser, lighter, phased, invisible, camouflaged;
+	// (grown, shrunk, denser, lighter, phased, invisible, camouflaged,
+	// shapechanged;
 	// pp. 52, 54, 60-61, 66, 70): `spandex attack` applies them, and a
 	// fight starts with them on the combatant. `hero state` switches them.
 	States []string `json:"states,omitempty"`

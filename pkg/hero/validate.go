@@ -243,7 +243,7 @@ func (v *validator) profile(p *Profile) {
 // power that switches it on (pkg/combat's States say what each does).
 var StatePowers = map[string]string{
 	"grown": "growth", "shrunk": "shrinking", "denser": "density-control-self", "lighter": "density-control-self",
-	"phased": "phasing", "invisible": "invisibility", "camouflaged": "camouflage",
+	"phased": "phasing", "invisible": "invisibility", "camouflaged": "camouflage", "shapechanged": "shapechange",
 }
 
 // states checks $.states: known names, each once, the power held, and
@@ -255,7 +255,7 @@ func (v *validator) states(h *Hero) {
 		power, ok := StatePowers[s]
 		switch {
 		case !ok:
-			v.Fail(path, "%q is not a lasting state (grown, shrunk, denser, lighter, phased, invisible, camouflaged)", s)
+			v.Fail(path, "%q is not a lasting state (grown, shrunk, denser, lighter, phased, invisible, camouflaged, shapechanged)", s)
 		case seen[s]:
 			v.Fail(path, "%q twice", s)
 		case h.PowerRank(power) == 0:

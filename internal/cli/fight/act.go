@@ -114,7 +114,9 @@ takes one action (pp. 30-31, 41-43). Give exactly one of:
                     against divider-reducing attacks, rank 2 untouchable;
                     each strike 20% cumulative to re-phase, p. 66),
                     density-control-self --effect denser|lighter (no
-                    --effect: back to normal, p. 54); every later attack
+                    --effect: back to normal, p. 54), shapechange
+                    (freeform: a double-panel; no other power while
+                    shapechanged, no change of size, p. 70); every later attack
                     by and on the combatant applies them; --power
                     super-health rests a double-panel for Regeneration's
                     1d6 health (p. 73);

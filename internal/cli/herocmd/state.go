@@ -46,6 +46,9 @@ attack by and on the hero and which a fight starts with on the combatant.
   phased       Phasing (p. 66)
   invisible    Invisibility (p. 61): -4 to hit it
   camouflaged  Camouflage (p. 52): -2 to hit it while it moves
+  shapechanged Shapechange, freeform (p. 70): its own scores, no other
+               super power (the size of growth, larger or shrinking
+               kept), no change of size; specific forms are not computed
 
 The hero must have the power; grown and shrunk, denser and lighter
 exclude each other. --off also takes off a state another's power left
