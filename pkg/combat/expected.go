@@ -69,9 +69,98 @@ func (res *Result) TakesOut() bool {
 	if res.Finishing != nil {
 		return true
 	}
-	switch res.After.Condition {
+	return outCondition(res.After.Condition)
+}
+
+// outCondition reports whether a condition leaves its character out of
+// the fight (TakesOut).
+func outCondition(c string) bool {
+	switch c {
 	case "battered", "unconscious", "deaths_door", "dead":
 		return true
 	}
 	return false
+}
+
+// took is the damage a ruling took off the defender's tracks.
+type took struct {
+	ok              bool
+	health, stamina int
+}
+
+// Profile is an attack's exact outcomes kept run by run, so that its
+// expectation against the same defender with other health and stamina
+// costs no new walk of the ruling (the focus autopilot asks it of every
+// target, turn after turn, as the tracks go down). Only whether the
+// attack takes the defender out depends on its tracks: a ruling reads
+// them only to take its damage off them (TakeDamage), and the damage
+// taken does not depend on them.
+type Profile struct {
+	x    Expected // Damage, Hit and Panels
+	runs []profileRun
+}
+
+type profileRun struct {
+	p   float64
+	out bool // the run takes the defender out whatever its tracks
+	// took: the run's outcome is the damage taken off the tracks.
+	took took
+}
+
+// ExpectedProfile walks the attack as ExpectedDamage does and keeps each
+// run's probability and what it took off the defender's tracks; its
+// Expected(def) is ExpectedDamage(att, def, req, opt) for any health and
+// stamina of def, bit for bit (the same sums in the same order).
+func ExpectedProfile(att, def *hero.Hero, req Request, opt Options) (*Profile, error) {
+	var rv Resolver
+	var res Result
+	pf := &Profile{}
+	var v [4]float64
+	var run profileRun
+	err := odds.Each(odds.Options{Limit: ExpectedLimit}, func(r dice.Roller) error {
+		v = [4]float64{}
+		if err := rv.Resolve(&res, att, def, req, r, opt); err != nil {
+			return err
+		}
+		v[0] = float64(res.Applied.Health + res.Applied.Stamina)
+		if res.Outcome == OutcomeHit {
+			v[2] = 1
+		}
+		v[3] = float64(res.Reaction.Panels)
+		run = profileRun{out: res.TakesOut()}
+		if rv.p.took.ok && res.Mundane == nil && res.Finishing == nil {
+			run.took = rv.p.took
+		}
+		return nil
+	}, func(p float64) {
+		pf.x.Damage += p * v[0]
+		pf.x.Hit += p * v[2]
+		pf.x.Panels += p * v[3]
+		run.p = p
+		pf.runs = append(pf.runs, run)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return pf, nil
+}
+
+// Expected is the attack's expectation against def as it stands (its
+// health and stamina now; everything else as when the profile was made).
+func (pf *Profile) Expected(def *hero.Hero) Expected {
+	x := pf.x
+	t := tracksOf(def)
+	for _, r := range pf.runs {
+		out := r.out
+		if r.took.ok {
+			after, _ := TakeDamage(t, r.took.health, r.took.stamina)
+			out = outCondition(ConditionsOf(after).Worst())
+		}
+		v := 0.0
+		if out {
+			v = 1
+		}
+		x.Out += r.p * v
+	}
+	return x
 }

@@ -93,3 +93,47 @@ func TestExpectedDamage(t *testing.T) {
 		t.Errorf("a bad dice expression: %v", err)
 	}
 }
+
+// TestExpectedProfileIsExpectedDamage: an attack's profile, asked for its
+// expectation against the defender at other health and stamina, gives
+// ExpectedDamage's answer for those tracks bit for bit (the focus
+// autopilot's choices must not move by one ulp), from whole to beaten
+// down past -END, for attacks with and without a reaction.
+func TestExpectedProfileIsExpectedDamage(t *testing.T) {
+	guardian, nefario := loadHero(t, "guardian"), loadHero(t, "nefario")
+	cases := []struct {
+		name     string
+		att, def *hero.Hero
+		req      Request
+	}{
+		{"staff blast on the guardian", nefario, guardian, Request{Attack: "staff-blast"}},
+		{"fist on the guardian", nefario, guardian, Request{Attack: "fist"}},
+		{"fist on a dodging nefario", guardian, nefario, Request{Attack: "fist", Reaction: Reaction{Kind: ReactionDodge}}},
+		{"fist on a parrying nefario", guardian, nefario, Request{Attack: "fist", Reaction: Reaction{Kind: ReactionParry, Parry: "staff"}}},
+		{"fist on nefario", guardian, nefario, Request{Attack: "fist"}},
+	}
+	for _, c := range cases {
+		pf, err := ExpectedProfile(c.att, c.def, c.req, Options{})
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		outs := map[float64]bool{}
+		d := *c.def
+		for _, health := range []int{d.Health.Max, d.Health.Max / 2, d.Health.Battered + 1, 3, 1, 0, -4} {
+			for _, stamina := range []int{d.Stamina.Max, d.Stamina.Max / 2, d.Stamina.Stunned + 1, 5, 1, 0, -d.Abilities.Final.Endurance, -40} {
+				d.Health.Current, d.Stamina.Current = health, stamina
+				want, err := ExpectedDamage(c.att, &d, c.req, Options{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got := pf.Expected(&d); got != want {
+					t.Errorf("%s at health %d, stamina %d: profile %+v, ExpectedDamage %+v", c.name, health, stamina, got, want)
+				}
+				outs[want.Out] = true
+			}
+		}
+		if len(outs) < 2 {
+			t.Errorf("%s: P(out) never changed with the tracks (%v): the case tests nothing", c.name, outs)
+		}
+	}
+}

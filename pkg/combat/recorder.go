@@ -58,3 +58,32 @@ func (rc *recorder) RollCut(sides int, purpose string, cut int) (int, error) {
 	*rc.dice = append(*rc.dice, dice.Rolled{Sides: sides, Value: v, Purpose: purpose})
 	return v, nil
 }
+
+// distRecorder is the recorder seen as a dice.DistRoller: only when the
+// caller's roller is one (the odds engine), so that a ruling asks for a
+// total (and builds its distribution) only then.
+type distRecorder struct{ *recorder }
+
+// distOrPlain is the recorder as a dice.DistRoller when the caller's
+// roller is one, else as a plain roller (no allocation either way).
+func (rc *recorder) distOrPlain() dice.Roller {
+	if _, ok := rc.r.(dice.DistRoller); ok {
+		return distRecorder{rc}
+	}
+	return rc
+}
+
+// RollDist hands out a total from the caller's roller (recorded as one
+// entry, its sides the total).
+func (rc distRecorder) RollDist(purpose string, dist func() (dice.Dist, bool)) (int, bool, error) {
+	dr, ok := rc.r.(dice.DistRoller)
+	if !ok {
+		return 0, false, nil
+	}
+	v, ok, err := dr.RollDist(purpose, dist)
+	if err != nil || !ok {
+		return v, ok, err
+	}
+	*rc.dice = append(*rc.dice, dice.Rolled{Sides: max(v, 1), Value: v, Purpose: purpose})
+	return v, true, nil
+}

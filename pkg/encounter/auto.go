@@ -207,10 +207,24 @@ func (e *Encounter) Expected(c, target *Combatant, i int, rx combat.Reaction, ou
 	if v, ok := b.expect[k]; ok {
 		return v, nil
 	}
-	v, err := combat.ExpectedDamage(&c.Hero, &target.Hero, req, opt)
-	if err != nil {
-		return v, err
+	// The target's health and stamina change the expectation only through
+	// whether the attack takes it out: the walk of the ruling is made
+	// once per state without them (combat.Profile), and its expectation
+	// worked out for the tracks of the moment.
+	pk := k
+	pk.health, pk.stamina = 0, 0
+	pf, ok := b.profiles[pk]
+	if !ok {
+		var err error
+		if pf, err = combat.ExpectedProfile(&c.Hero, &target.Hero, req, opt); err != nil {
+			return combat.Expected{}, err
+		}
+		if b.profiles == nil {
+			b.profiles = map[expectKey]*combat.Profile{}
+		}
+		b.profiles[pk] = pf
 	}
+	v := pf.Expected(&target.Hero)
 	if b.expect == nil {
 		b.expect = map[expectKey]combat.Expected{}
 	}

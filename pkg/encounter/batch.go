@@ -28,6 +28,9 @@ type batch struct {
 	exprs map[string]*dice.Expr
 	// expect caches expected damages (see expected).
 	expect map[expectKey]combat.Expected
+	// profiles are the walks behind them, by key without the target's
+	// health and stamina (see Expected).
+	profiles map[expectKey]*combat.Profile
 	// dealt is the health and stamina each combatant's attacks took off
 	// their targets this fight, by combatant index.
 	dealt []dealt

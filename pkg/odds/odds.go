@@ -8,6 +8,11 @@
 // roll against its target) is run once for each side of the cut, each run
 // weighted by the faces it stands for: 2 runs, not 20.
 //
+// A total the ruling uses only as a total (dice.DistRoller: a parry's
+// virtual damage, health and stamina dice added) is handed out once per
+// possible total, weighted by the ways its dice make it, from the
+// distribution the ruling builds (convolved, not walked).
+//
 // Consecutive dice with the same number of sides and the same purpose
 // whose purpose is exchangeable (the dice of one damage formula, say) are
 // enumerated as multisets, each weighted by its multinomial count, rather
@@ -60,11 +65,18 @@ type step struct {
 	// (dice.CutRoller): face is 1 (standing for faces 1 to cut-1) or cut
 	// (standing for cut to sides).
 	cut int
+	// dist makes the step a total drawn from a distribution
+	// (dice.DistRoller): face runs over the totals lo to
+	// lo+len(ways)-1 that have ways, weighted by ways[face-lo] of den.
+	dist bool
+	lo   int
 }
 
 // hi is the largest face of the step.
 func (s *step) hi() int {
 	switch {
+	case s.dist:
+		return s.lo + len(s.ways) - 1
 	case s.n > 0:
 		return s.n * s.sides
 	case s.cut > 0:
@@ -82,8 +94,45 @@ func (s *step) advance() bool {
 		s.face = s.cut // from the faces below the cut to those above
 		return true
 	}
+	if s.dist {
+		for f := s.face + 1; f <= s.hi(); f++ {
+			if s.ways[f-s.lo] != 0 {
+				s.face = f
+				return true
+			}
+		}
+		return false
+	}
 	s.face++
 	return true
+}
+
+// RollDist hands out a total of the distribution dist builds as one step
+// (dice.DistRoller); dist is called only when the step is new.
+func (w *walker) RollDist(purpose string, dist func() (dice.Dist, bool)) (int, bool, error) {
+	if w.pos < len(w.path) {
+		s := w.path[w.pos]
+		if !s.dist || s.purpose != purpose {
+			w.dirty = fmt.Errorf("odds: the ruling asked for a total for %s where it asked for something else before (not deterministic)", purpose)
+			return 0, false, w.dirty
+		}
+		w.pos++
+		return s.face, true, nil
+	}
+	d, ok := dist()
+	if !ok || len(d.Ways) == 0 || d.Den == 0 {
+		return 0, false, nil
+	}
+	st := step{purpose: purpose, dist: true, lo: d.Lo, ways: d.Ways, den: d.Den}
+	for i, c := range d.Ways {
+		if c != 0 {
+			st.face = d.Lo + i
+			break
+		}
+	}
+	w.path = append(w.path, st)
+	w.pos++
+	return st.face, true, nil
 }
 
 // RollCut hands out one face for each side of the cut (dice.CutRoller).
@@ -98,7 +147,7 @@ func (w *walker) RollCut(sides int, purpose string, cut int) (int, error) {
 	}
 	if w.pos < len(w.path) {
 		s := w.path[w.pos]
-		if s.cut != cut || s.n != 0 || s.sides != sides || s.purpose != purpose {
+		if s.cut != cut || s.n != 0 || s.dist || s.sides != sides || s.purpose != purpose {
 			w.dirty = fmt.Errorf("odds: the ruling asked for a d%d for %s cut at %d where it asked for something else before (not deterministic)", sides, purpose, cut)
 			return 0, w.dirty
 		}
@@ -214,7 +263,7 @@ func (w *walker) Roll(sides int, purpose string) (int, error) {
 	}
 	if w.pos < len(w.path) {
 		s := w.path[w.pos]
-		if s.n != 0 || s.cut != 0 || s.sides != sides || s.purpose != purpose {
+		if s.n != 0 || s.cut != 0 || s.dist || s.sides != sides || s.purpose != purpose {
 			w.dirty = fmt.Errorf("odds: the ruling asked for a d%d for %s where it asked for a d%d for %s before (not deterministic)", sides, purpose, s.sides, s.purpose)
 			return 0, w.dirty
 		}
@@ -224,7 +273,7 @@ func (w *walker) Roll(sides int, purpose string) (int, error) {
 	st := step{sides: sides, face: 1, purpose: purpose}
 	if n := len(w.path); n > 0 && w.exch(purpose) {
 		prev := w.path[n-1]
-		if prev.n == 0 && prev.cut == 0 && prev.sides == sides && prev.purpose == purpose {
+		if prev.n == 0 && prev.cut == 0 && !prev.dist && prev.sides == sides && prev.purpose == purpose {
 			st.group, st.face = true, prev.face
 		}
 	}
@@ -240,6 +289,20 @@ func (w *walker) weight() (count, den uint64, ok bool) {
 	// as a product of binomials to stay small.
 	k, m := 0, 0 // group size, multiplicity of the current face
 	for i, s := range w.path {
+		if s.dist {
+			hi, lo := bits.Mul64(den, s.den)
+			if hi != 0 {
+				return 0, 0, false
+			}
+			den = lo
+			hi, lo = bits.Mul64(count, s.ways[s.face-s.lo])
+			if hi != 0 {
+				return 0, 0, false
+			}
+			count = lo
+			k, m = 1, 1
+			continue
+		}
 		if s.n > 0 {
 			hi, lo := bits.Mul64(den, s.den)
 			if hi != 0 {
@@ -311,15 +374,22 @@ type Observer struct {
 }
 
 type obs struct {
-	table string
-	label string
-	value int
-	num   bool
+	table  string
+	label  string
+	suffix string // joined to label with a space when not empty
+	value  int
+	num    bool
 }
 
 // Label records a named outcome (hit, miss, dodged) in table.
 func (o *Observer) Label(table, label string) {
 	o.obs = append(o.obs, obs{table: table, label: label})
+}
+
+// Label2 records the named outcome "a b" in table, joining the words
+// only when the outcome is new (no string is built run after run).
+func (o *Observer) Label2(table, a, b string) {
+	o.obs = append(o.obs, obs{table: table, label: a, suffix: b})
 }
 
 // Value records a numeric outcome (damage 7) in table.
@@ -378,8 +448,8 @@ func Walk(opt Options, run func(r dice.Roller, o *Observer) error) (*Odds, error
 		if !ok {
 			return nil, fmt.Errorf("odds: %d dice are too many to weigh exactly", len(w.path))
 		}
-		for _, ob := range o.obs {
-			t.add(ob, count, den)
+		for i, ob := range o.obs {
+			t.add(i, ob, count, den)
 		}
 		t.runs++
 		if !w.next() {
@@ -395,6 +465,26 @@ func Walk(opt Options, run func(r dice.Roller, o *Observer) error) (*Odds, error
 // It is Walk's mean without the tables: the one pass an autopilot makes
 // to weigh its choices.
 func Expect(opt Options, n int, run func(r dice.Roller, v []float64) error) ([]float64, error) {
+	sum, v := make([]float64, n), make([]float64, n)
+	err := Each(opt, func(r dice.Roller) error {
+		clear(v)
+		return run(r, v)
+	}, func(p float64) {
+		for k := range sum {
+			sum[k] += p * v[k]
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	return sum, nil
+}
+
+// Each runs the ruling once per distinct dice outcome, as Walk does, and
+// after each run calls done with the run's exact probability (as a
+// float64: count/den), in the order of the walk. It is what Expect is
+// made of, for a caller that keeps the runs.
+func Each(opt Options, run func(r dice.Roller) error, done func(p float64)) error {
 	limit := opt.Limit
 	if limit <= 0 {
 		limit = DefaultLimit
@@ -403,77 +493,158 @@ func Expect(opt Options, n int, run func(r dice.Roller, v []float64) error) ([]f
 	if w.exch == nil {
 		w.exch = Exchangeable
 	}
-	sum, v := make([]float64, n), make([]float64, n)
 	for runs := 0; ; runs++ {
 		if runs == limit {
-			return nil, fmt.Errorf("%w (more than %d)", ErrTooMany, limit)
+			return fmt.Errorf("%w (more than %d)", ErrTooMany, limit)
 		}
 		w.pos = 0
-		clear(v)
-		if err := run(w, v); err != nil {
+		if err := run(w); err != nil {
 			if w.dirty != nil {
-				return nil, w.dirty
+				return w.dirty
 			}
-			return nil, err
+			return err
 		}
 		if w.pos != len(w.path) {
-			return nil, fmt.Errorf("odds: the ruling used %d dice where it used %d before (not deterministic)", w.pos, len(w.path))
+			return fmt.Errorf("odds: the ruling used %d dice where it used %d before (not deterministic)", w.pos, len(w.path))
 		}
 		count, den, ok := w.weight()
 		if !ok {
-			return nil, fmt.Errorf("odds: %d dice are too many to weigh exactly", len(w.path))
+			return fmt.Errorf("odds: %d dice are too many to weigh exactly", len(w.path))
 		}
-		p := float64(count) / float64(den)
-		for k := range sum {
-			sum[k] += p * v[k]
-		}
+		done(float64(count) / float64(den))
 		if !w.next() {
-			break
+			return nil
 		}
 	}
-	return sum, nil
 }
 
 // tally accumulates, per table and outcome, the sum of count/den as one
-// count per distinct denominator (exact, finished with big.Rat).
+// count per distinct denominator (exact, finished with big.Rat). A walk
+// adds the same tables in the same order run after run, so each position
+// of a run remembers the table it had last time, and each table the
+// outcome it had last time: most additions hash nothing.
 type tally struct {
 	order  []string
 	tables map[string]*tableAcc
+	pos    []*tableAcc // the table at each position of the last run
 	runs   int
 }
 
 type tableAcc struct {
+	name    string
 	numeric bool
 	mixed   bool
-	order   []outKey
-	outs    map[outKey]map[uint64]uint64
+	outs    []outAcc // in order of first observation
+	last    int      // the outcome added last
+	byKey   map[outKey]int
+	numLo   int   // numeric outcomes: numIdx[v-numLo] is 1 + the index
+	numIdx  []int // of value v in outs (0: not seen yet)
 }
 
+type outAcc struct {
+	key  outKey
+	dens []denCount
+}
+
+type denCount struct{ den, count uint64 }
+
 type outKey struct {
-	label string
-	value int
+	label  string
+	suffix string
+	value  int
 }
 
 func newTally() *tally { return &tally{tables: map[string]*tableAcc{}} }
 
-func (t *tally) add(ob obs, count, den uint64) {
+// table finds the table of the i-th observation of a run.
+func (t *tally) table(i int, ob obs) *tableAcc {
+	if i < len(t.pos) && t.pos[i].name == ob.table {
+		return t.pos[i]
+	}
 	ta := t.tables[ob.table]
 	if ta == nil {
-		ta = &tableAcc{numeric: ob.num, outs: map[outKey]map[uint64]uint64{}}
+		ta = &tableAcc{name: ob.table, numeric: ob.num}
 		t.tables[ob.table] = ta
 		t.order = append(t.order, ob.table)
 	}
+	if i < len(t.pos) {
+		t.pos[i] = ta
+	} else {
+		t.pos = append(t.pos, ta)
+	}
+	return ta
+}
+
+// outcome finds (or adds) the outcome k.
+func (ta *tableAcc) outcome(k outKey, num bool) *outAcc {
+	if ta.last < len(ta.outs) && ta.outs[ta.last].key == k {
+		return &ta.outs[ta.last]
+	}
+	idx := -1
+	if num && ta.numIdx != nil && k.value >= ta.numLo && k.value-ta.numLo < len(ta.numIdx) {
+		idx = ta.numIdx[k.value-ta.numLo] - 1
+	} else if !num {
+		if ta.byKey != nil {
+			if j, ok := ta.byKey[k]; ok {
+				idx = j
+			}
+		} else {
+			for j := range ta.outs {
+				if ta.outs[j].key == k {
+					idx = j
+					break
+				}
+			}
+		}
+	}
+	if idx < 0 {
+		idx = len(ta.outs)
+		ta.outs = append(ta.outs, outAcc{key: k})
+		if num {
+			ta.index(k.value, idx)
+		} else if ta.byKey != nil || len(ta.outs) > 16 {
+			if ta.byKey == nil {
+				ta.byKey = map[outKey]int{}
+				for j := range ta.outs {
+					ta.byKey[ta.outs[j].key] = j
+				}
+			}
+			ta.byKey[k] = idx
+		}
+	}
+	ta.last = idx
+	return &ta.outs[idx]
+}
+
+// index records that value v is outcome idx.
+func (ta *tableAcc) index(v, idx int) {
+	if ta.numIdx == nil {
+		ta.numLo, ta.numIdx = v, make([]int, 1, 16)
+	}
+	if v < ta.numLo {
+		grown := make([]int, ta.numLo-v+len(ta.numIdx))
+		copy(grown[ta.numLo-v:], ta.numIdx)
+		ta.numLo, ta.numIdx = v, grown
+	}
+	for v-ta.numLo >= len(ta.numIdx) {
+		ta.numIdx = append(ta.numIdx, 0)
+	}
+	ta.numIdx[v-ta.numLo] = idx + 1
+}
+
+func (t *tally) add(i int, ob obs, count, den uint64) {
+	ta := t.table(i, ob)
 	if ta.numeric != ob.num {
 		ta.mixed = true
 	}
-	k := outKey{label: ob.label, value: ob.value}
-	m := ta.outs[k]
-	if m == nil {
-		m = map[uint64]uint64{}
-		ta.outs[k] = m
-		ta.order = append(ta.order, k)
+	oa := ta.outcome(outKey{label: ob.label, suffix: ob.suffix, value: ob.value}, ob.num)
+	for j := range oa.dens {
+		if oa.dens[j].den == den {
+			oa.dens[j].count += count
+			return
+		}
 	}
-	m[den] += count
+	oa.dens = append(oa.dens, denCount{den: den, count: count})
 }
 
 func (t *tally) finish() *Odds {
@@ -481,19 +652,23 @@ func (t *tally) finish() *Odds {
 	for _, name := range t.order {
 		ta := t.tables[name]
 		tb := Table{Name: name, Numeric: ta.numeric && !ta.mixed}
-		keys := ta.order
+		outs := ta.outs
 		if tb.Numeric {
-			sort.Slice(keys, func(i, j int) bool { return keys[i].value < keys[j].value })
+			sort.Slice(outs, func(i, j int) bool { return outs[i].key.value < outs[j].key.value })
 		}
 		total := new(big.Rat)
 		mean := new(big.Rat)
-		for _, k := range keys {
+		for _, oa := range outs {
+			k := oa.key
 			r := new(big.Rat)
-			for den, c := range ta.outs[k] {
-				r.Add(r, new(big.Rat).SetFrac(new(big.Int).SetUint64(c), new(big.Int).SetUint64(den)))
+			for _, dc := range oa.dens {
+				r.Add(r, new(big.Rat).SetFrac(new(big.Int).SetUint64(dc.count), new(big.Int).SetUint64(dc.den)))
 			}
 			total.Add(total, r)
 			oc := Outcome{Label: k.label, Value: k.value, exact: r}
+			if k.suffix != "" {
+				oc.Label += " " + k.suffix
+			}
 			if tb.Numeric {
 				oc.Label = strconv.Itoa(k.value)
 				mean.Add(mean, new(big.Rat).Mul(r, new(big.Rat).SetInt64(int64(k.value))))
@@ -596,9 +771,12 @@ func Round6(x float64) float64 { return math.Round(x*1e6) / 1e6 }
 // in decimal (the labels of numeric tables).
 func (o *Observer) Each(fn func(table, label string)) {
 	for _, ob := range o.obs {
-		if ob.num {
+		switch {
+		case ob.num:
 			fn(ob.table, strconv.Itoa(ob.value))
-		} else {
+		case ob.suffix != "":
+			fn(ob.table, ob.label+" "+ob.suffix)
+		default:
 			fn(ob.table, ob.label)
 		}
 	}

@@ -227,3 +227,70 @@ func TestWalkCut(t *testing.T) {
 		}
 	}
 }
+
+// TestWalkDistMatchesDice: a total handed out from a distribution at once
+// (dice.DistRoller) gives the same odds as its dice walked one by one,
+// with one run per total instead of one per multiset of faces, and a
+// later die still multiplies in.
+func TestWalkDistMatchesDice(t *testing.T) {
+	e := dice.MustParse("1d6+2d4-4")
+	ruling := func(useDist bool) func(r dice.Roller, o *Observer) error {
+		return func(r dice.Roller, o *Observer) error {
+			v, ok := 0, false
+			if dr, is := r.(dice.DistRoller); is && useDist {
+				var err error
+				v, ok, err = dr.RollDist("virtual", func() (dice.Dist, bool) {
+					d, ok := e.Ways64()
+					return d.AtLeast(0), ok
+				})
+				if err != nil {
+					return err
+				}
+			}
+			if !ok {
+				t, err := e.Total(r, "virtual")
+				if err != nil {
+					return err
+				}
+				v = max(t, 0)
+			}
+			c, err := r.Roll(2, "coin")
+			if err != nil {
+				return err
+			}
+			o.Value("total", v*c)
+			o.Flag("big", v >= 4)
+			return nil
+		}
+	}
+	dist, err := Walk(Options{}, ruling(true))
+	if err != nil {
+		t.Fatal(err)
+	}
+	faces, err := Walk(Options{}, ruling(false))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"total", "big"} {
+		a, b := dist.Table(name), faces.Table(name)
+		if len(a.Outcomes) != len(b.Outcomes) {
+			t.Fatalf("%s: %d outcomes, want %d", name, len(a.Outcomes), len(b.Outcomes))
+		}
+		for i := range a.Outcomes {
+			if a.Outcomes[i].Label != b.Outcomes[i].Label || a.Outcomes[i].Exact().Cmp(b.Outcomes[i].Exact()) != 0 {
+				t.Errorf("%s: %s %v, want %s %v", name, a.Outcomes[i].Label, a.Outcomes[i].Exact(), b.Outcomes[i].Label, b.Outcomes[i].Exact())
+			}
+		}
+	}
+	// max(1d6+2d4-4, 0) takes 0..10: 0 stands for -1 and 0 (two
+	// totals, one run), so 11 totals x 2 coin faces.
+	if dist.Runs != 22 || faces.Runs <= dist.Runs {
+		t.Errorf("%d runs from the distribution, %d from the dice", dist.Runs, faces.Runs)
+	}
+	// P(big) by hand: P(1d6+2d4-4 >= 4) = P(1d6+2d4 >= 8); of the 96
+	// outcomes, 1d6 = 1..5 leaves 2d4 <= 6, 5, 4, 3, 2: 13+10+6+3+1 = 33
+	// make 7 or less.
+	if got, want := dist.P("big", "yes"), 63.0/96; got-want > 1e-12 || want-got > 1e-12 {
+		t.Errorf("P(big) = %v, want %v", got, want)
+	}
+}

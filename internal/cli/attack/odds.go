@@ -31,7 +31,8 @@ func AttackOdds(attacker, defender *hero.Hero, req combat.Request, rules combat.
 func ObserveAttack(res *combat.Result, o *odds.Observer) {
 	o.Label("outcome", string(res.Outcome))
 	if res.Reaction.Kind != combat.ReactionNone {
-		o.Label("reaction", reactionLabel(res))
+		kind, detail := reactionWords(res)
+		o.Label2("reaction", kind, detail)
 	}
 	o.Value("health", res.Applied.Health)
 	o.Value("stamina", res.Applied.Stamina)
@@ -47,19 +48,20 @@ func ObserveAttack(res *combat.Result, o *odds.Observer) {
 	o.Flag("out", out)
 }
 
-// reactionLabel names a reaction's result: the Dodging Table or judo
-// result when there is one, else success or failure.
-func reactionLabel(res *combat.Result) string {
+// reactionWords name a reaction's result ("parry succeeds", "dodge ½"):
+// the reaction, then the Dodging Table or judo result when there is
+// one, else success or failure.
+func reactionWords(res *combat.Result) (kind, detail string) {
 	rr := &res.Reaction
 	switch {
 	case rr.DodgeResult != "":
-		return string(rr.Kind) + " " + rr.DodgeSymbol
+		return string(rr.Kind), rr.DodgeSymbol
 	case rr.JudoResult != "":
-		return string(rr.Kind) + " " + rr.JudoResult
+		return string(rr.Kind), rr.JudoResult
 	case rr.Success:
-		return string(rr.Kind) + " succeeds"
+		return string(rr.Kind), "succeeds"
 	}
-	return string(rr.Kind) + " fails"
+	return string(rr.Kind), "fails"
 }
 
 // runOdds prints the exact odds of the attack instead of resolving it.

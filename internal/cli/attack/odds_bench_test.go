@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/codename-spandex/spandex/internal/cli/attackflags"
+	"github.com/codename-spandex/spandex/pkg/combat"
 )
 
 // BenchmarkAttackOdds is the exact odds of a whole attack (to-hit,
@@ -39,5 +40,47 @@ func BenchmarkAttackOdds(b *testing.B) {
 			}
 			b.ReportMetric(float64(runs), "runs")
 		})
+	}
+}
+
+// cycle hands out its faces round and round: a whole attack's dice with
+// no allocation, for the floor below.
+type cycle struct {
+	faces []int
+	i     int
+}
+
+func (c *cycle) Roll(sides int, _ string) (int, error) {
+	v := c.faces[c.i%len(c.faces)]
+	c.i++
+	return min(v, sides), nil
+}
+
+// BenchmarkAttackOddsFloor is one resolve of the worst case of
+// BenchmarkAttackOdds (the parried fist through a wooden wall) along its
+// longest path: hit, parry succeeds, virtual damage, damage, the wall's
+// die, the prone check. The odds' cost is judged as a multiple of it,
+// measured in the same run.
+func BenchmarkAttackOddsFloor(b *testing.B) {
+	opts, te := newOpts(&testing.T{})
+	a, _ := te.ReadHero("guardian")
+	d, _ := te.ReadHero("nefario")
+	opts.With, opts.Reaction, opts.Obstructions = "fist", "parry:staff", []string{"wood"}
+	req, err := opts.Request(attackflags.Attack)
+	if err != nil {
+		b.Fatal(err)
+	}
+	rules, _ := opts.Rules()
+	r := &cycle{faces: []int{8, 16, 3, 1, 1, 4, 2, 5, 4, 4}}
+	var res combat.Result
+	var rv combat.Resolver
+	for b.Loop() {
+		r.i = 0
+		if err := rv.Resolve(&res, a, d, req, r, rules); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if res.Outcome != combat.OutcomeHit || !res.Reaction.Success || res.Knockback == nil || len(res.Dice) != 10 {
+		b.Fatalf("not the longest path: %s, %d dice", res.Outcome, len(res.Dice))
 	}
 }

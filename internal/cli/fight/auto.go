@@ -16,20 +16,26 @@ type AutoOptions struct {
 	Sides    []string
 	Until    string
 	MaxSteps int
+	Policy   string
 }
 
 // NewCmdAuto builds `spandex fight auto`.
 func NewCmdAuto(f *cmdutil.Factory, runF func(*AutoOptions) error) *cobra.Command {
 	opts := &AutoOptions{Env: f.Env(cmdutil.FormatText)}
 	cmd := &cobra.Command{
-		Use:   "auto [FILE] [--sides SIDE,...] [--until over|page|turn]",
-		Short: "Play turns by a plain policy: the mooks' turns, or a whole simulated fight",
-		Long: `Play the fight by a plain policy, with the same rules as the other verbs:
+		Use:   "auto [FILE] [--sides SIDE,...] [--until over|page|turn] [--policy plain|focus]",
+		Short: "Play turns by a policy: the mooks' turns, or a whole simulated fight",
+		Long: `Play the fight by a policy, with the same rules as the other verbs:
 initiative is rolled when a page begins and each page ends when everyone
-has acted; the combatant whose turn it is attacks the first enemy still
-standing (in file order) with the first of its attacks that fits in its
-panels and that the rules accept (a pool that cannot pay is skipped),
-taking no reaction, and passes when it has none.
+has acted. By the plain policy (the default) the combatant whose turn it
+is attacks the first enemy still standing (in file order) with the attack
+of best expected damage that fits in its panels and that the rules accept
+(a pool that cannot pay is skipped), taking no reaction, and passes when
+it has none. By --policy focus it makes the attack on the enemy of best
+expected effect (the exact odds of each attack against each enemy, each
+weighed with the reaction that enemy would answer it with) and reacts
+when the reaction is worth its panels (docs/fight.md); fight sim plays
+with the same policies.
 
 --sides plays only those sides: when a combatant of another side is to
 act, the autopilot stops and says whose turn it is, so the GM plays the
@@ -45,13 +51,15 @@ order: to-hit, damage, obstructions, prone; then a phased attacker's
 re-phase d100, p. 66), the end of each page (recovery dice in file order,
 then a d100 for each bound combatant's escape).`,
 		Example: `  spandex fight auto -i bank.json --sides villains --seed 5
-  spandex fight auto -i sim.json --seed 42 --until over`,
+  spandex fight auto -i sim.json --seed 42 --until over
+  spandex fight auto -i sim.json --seed 42 --policy focus`,
 		RunE: cmdutil.RunE(opts, runF, runAuto, opts.File.fromArgs),
 	}
 	opts.File.addFlag(cmd)
 	cmd.Flags().StringSliceVar(&opts.Sides, "sides", nil, "play only these sides (default: all)")
 	cmd.Flags().StringVar(&opts.Until, "until", encounter.UntilOver, "stop when the fight is over, at the end of the page, or after one turn: over|page|turn")
 	cmd.Flags().IntVar(&opts.MaxSteps, "max-steps", 10_000, "give up after this many steps (1-100000)")
+	addPolicyFlag(cmd, &opts.Policy)
 	return cmd
 }
 
@@ -60,6 +68,9 @@ func runAuto(opts *AutoOptions) error {
 	if opts.MaxSteps < 1 || opts.MaxSteps > encounter.MaxAutoSteps {
 		return cmdutil.Inputf("--max-steps: %d is outside 1-%d", opts.MaxSteps, encounter.MaxAutoSteps)
 	}
+	if err := checkPolicy(opts.Policy); err != nil {
+		return err
+	}
 	var why string
 	stopped := false
 	err := roll(opts.Env, opts.File, func(e *encounter.Encounter, ctx encounter.Ctx) error {
@@ -67,7 +78,7 @@ func runAuto(opts *AutoOptions) error {
 		if err != nil {
 			return err
 		}
-		why, err = e.Auto(ctx, encounter.AutoOptions{Sides: opts.Sides, Until: opts.Until, MaxSteps: opts.MaxSteps}, rules)
+		why, err = e.Auto(ctx, encounter.AutoOptions{Sides: opts.Sides, Until: opts.Until, MaxSteps: opts.MaxSteps, Policy: opts.Policy}, rules)
 		stopped = err == nil
 		return cmdutil.RuleErr(err)
 	})

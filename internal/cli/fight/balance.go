@@ -49,7 +49,7 @@ Wilson interval. Every count uses the same --seed, fight i the same seed
 	cmd.Flags().StringVar(&opts.Vary, "vary", "", "SIDE=FILE:MIN..MAX: how many of FILE's first character join SIDE (required)")
 	cmd.Flags().IntVarP(&opts.N, "fights", "n", 1000, "fights played per count")
 	cmd.Flags().IntVar(&opts.Workers, "workers", runtime.GOMAXPROCS(0), "fights played at once (the result does not depend on it)")
-	cmd.Flags().StringVar(&opts.Policy, "policy", encounter.PolicyPlain, "the autopilot's policy: plain (first enemy standing) or focus (best expected effect, with reactions)")
+	addPolicyFlag(cmd, &opts.Policy)
 	cmd.Flags().IntVar(&opts.MaxSteps, "max-steps", 10_000, "give up on a fight after this many steps (counted as unfinished)")
 	return cmd
 }

@@ -1,7 +1,6 @@
 package fight
 
 import (
-	"encoding/json"
 	"fmt"
 	"runtime"
 	"strconv"
@@ -64,7 +63,7 @@ be used (a simulation rolls millions of dice).`,
 	cmd.Flags().IntVarP(&opts.N, "fights", "n", 1000, "how many fights to play")
 	cmd.Flags().IntVar(&opts.Workers, "workers", runtime.GOMAXPROCS(0), "fights played at once (the result does not depend on it)")
 	cmd.Flags().StringVar(&opts.Shard, "shard", "", "i/k: play only the i-th of k shares of the fights")
-	cmd.Flags().StringVar(&opts.Policy, "policy", encounter.PolicyPlain, "the autopilot's policy: plain (first enemy standing) or focus (best expected effect, with reactions)")
+	addPolicyFlag(cmd, &opts.Policy)
 	cmd.Flags().IntVar(&opts.MaxSteps, "max-steps", 10_000, "give up on a fight after this many steps (counted as unfinished)")
 	cmd.AddCommand(NewCmdSimMerge(f, nil))
 	return cmd
@@ -118,6 +117,20 @@ func runSim(opts *SimOptions) error {
 	return writeSim(opts.Env, sum)
 }
 
+// addPolicyFlag adds --policy, the autopilot's policy, which fight auto,
+// fight sim and fight balance share.
+func addPolicyFlag(cmd *cobra.Command, policy *string) {
+	cmd.Flags().StringVar(policy, "policy", encounter.PolicyPlain, "the autopilot's policy: plain (first enemy standing) or focus (best expected effect, with reactions)")
+}
+
+// checkPolicy checks --policy.
+func checkPolicy(policy string) error {
+	if policy != encounter.PolicyPlain && policy != encounter.PolicyFocus {
+		return cmdutil.Inputf("--policy: %q is not plain or focus", policy)
+	}
+	return nil
+}
+
 // simRun is a simulation as fight sim and fight balance set it up: the
 // checked flags, the rules and the seed.
 type simRun struct {
@@ -139,8 +152,8 @@ func setUpSim(env *cmdutil.Env, n, workers, maxSteps int, policy string) (*simRu
 	if maxSteps < 1 || maxSteps > encounter.MaxAutoSteps {
 		return nil, cmdutil.Inputf("--max-steps: %d is outside 1-%d", maxSteps, encounter.MaxAutoSteps)
 	}
-	if policy != encounter.PolicyPlain && policy != encounter.PolicyFocus {
-		return nil, cmdutil.Inputf("--policy: %q is not plain or focus", policy)
+	if err := checkPolicy(policy); err != nil {
+		return nil, err
 	}
 	if env.DiceGiven {
 		return nil, cmdutil.Inputf("--dice: a simulation rolls its own dice; give --seed")
@@ -181,58 +194,6 @@ func (r *simRun) simulate(data []byte, first, step int, tick func()) (*encounter
 		}
 	}
 	return encounter.MergeSims(parts...)
-}
-
-// SimMergeOptions are the inputs of `spandex fight sim merge`.
-type SimMergeOptions struct {
-	*cmdutil.Env
-	Files []string
-}
-
-// NewCmdSimMerge builds `spandex fight sim merge`.
-func NewCmdSimMerge(f *cmdutil.Factory, runF func(*SimMergeOptions) error) *cobra.Command {
-	opts := &SimMergeOptions{Env: f.Env(cmdutil.FormatTable)}
-	return &cobra.Command{
-		Use:   "merge SUMMARY.json...",
-		Short: "Add the JSON summaries of fight sim shards exactly",
-		Long: `Add the JSON summaries of fight sim shards (same file, seed and N; each
-shard once) count by count. When every fight is counted, the result is the
-summary a single run would print, byte for byte.`,
-		Example: `  spandex fight sim merge shard1.json shard2.json -o json`,
-		Args:    cobra.MinimumNArgs(1),
-		RunE: cmdutil.RunE(opts, runF, runSimMerge, func(_ *cobra.Command, args []string) error {
-			opts.Files = args
-			return nil
-		}),
-	}
-}
-
-func runSimMerge(opts *SimMergeOptions) error {
-	parts := make([]*encounter.SimSummary, 0, len(opts.Files))
-	for _, p := range opts.Files {
-		data, _, err := opts.ReadInput(p)
-		if err != nil {
-			return err
-		}
-		var head struct {
-			Kind   string `json:"kind"`
-			Schema int    `json:"schema"`
-		}
-		_ = json.Unmarshal(data, &head)
-		if head.Kind != encounter.SimKind || head.Schema != encounter.SimSchema {
-			return cmdutil.Inputf("%s: kind: not a fight sim summary (kind %q, schema %d)", p, head.Kind, head.Schema)
-		}
-		var s encounter.SimSummary
-		if err := json.Unmarshal(data, &s); err != nil {
-			return cmdutil.Inputf("%s: not a fight sim summary: %v", p, err)
-		}
-		parts = append(parts, &s)
-	}
-	sum, err := encounter.MergeSims(parts...)
-	if err != nil {
-		return cmdutil.Inputf("%v", err)
-	}
-	return writeSim(opts.Env, sum)
 }
 
 // simJSON is the printed summary: the counts and what follows from them.
@@ -284,6 +245,12 @@ func writeSim(env *cmdutil.Env, s *encounter.SimSummary) error {
 	if env.Format.IsJSON() {
 		return env.WriteJSON(simJSON{SimSummary: s, Report: rep})
 	}
+	return writeSimText(env, s, rep, true)
+}
+
+// writeSimText draws the summary on a terminal; dealt adds the damage
+// dealt (a schema-1 summary has none).
+func writeSimText(env *cmdutil.Env, s *encounter.SimSummary, rep simReport, dealt bool) error {
 	out := env.IO.Out
 	shard := ""
 	if len(s.Shards) > 0 {
@@ -313,7 +280,14 @@ func writeSim(env *cmdutil.Env, s *encounter.SimSummary) error {
 	crow := make([][]string, len(rep.Combatants))
 	for i, c := range rep.Combatants {
 		f := func(x float64) string { return strconv.FormatFloat(x, 'f', 1, 64) }
-		crow[i] = []string{c.ID, s.Combatants[i].Side, cmdutil.Pct(c.POut), f(c.MeanHealthTaken), f(c.MeanStaminaTaken), f(c.MeanHealthDealt), f(c.MeanStaminaDealt)}
+		crow[i] = []string{c.ID, s.Combatants[i].Side, cmdutil.Pct(c.POut), f(c.MeanHealthTaken), f(c.MeanStaminaTaken)}
+		if dealt {
+			crow[i] = append(crow[i], f(c.MeanHealthDealt), f(c.MeanStaminaDealt))
+		}
+	}
+	if !dealt {
+		fmt.Fprintln(out, "means per fight: health and stamina lost (schema 1: no damage dealt)")
+		return cmdutil.Table(out, []string{"Combatant", "Side", "P(out)", "H lost", "S lost"}, crow)
 	}
 	fmt.Fprintln(out, "means per fight: health and stamina lost, and dealt by its attacks")
 	return cmdutil.Table(out, []string{"Combatant", "Side", "P(out)", "H lost", "S lost", "H dealt", "S dealt"}, crow)
