@@ -344,8 +344,9 @@ func TestParryOrdering(t *testing.T) {
 	}
 }
 
-// TestAbsorbers: whirlwind, mystic shield and a personal forcefield soak
-// damage, health first, after knockback and before dividers.
+// TestAbsorbers: whirlwind and a personal forcefield soak damage, health
+// first, after knockback and before dividers. (A mystic shield is a wall,
+// not an absorber: TestMysticShieldIsAWall.)
 func TestAbsorbers(t *testing.T) {
 	att := withAttack(mk("A", 'F'), flat("x", 2, "6", "30"))
 	def := mk("D", 'F')
@@ -353,13 +354,37 @@ func TestAbsorbers(t *testing.T) {
 	ff.Values = map[string]int{"personal-forcefield": 10}
 	def.Powers = []hero.Power{ff}
 	def.Combat.Dividers = hero.Dividers{Stamina: 2}
-	res := resolve(t, att, def, Request{Attack: "x", Situation: Situation{Whirlwind: true, MysticShield: 5}}, Options{}, 20, 4, 1)
-	// 6 H 30 S; whirlwind 4: 2 H 30 S; shield 5: 0 H 27 S; forcefield 10: 0 H 17 S; S/2: 9.
-	if len(res.Applied.Absorbers) != 3 || res.Applied.Health != 0 || res.Applied.Stamina != 9 || res.Knockback.Metres != 4 {
+	res := resolve(t, att, def, Request{Attack: "x", Situation: Situation{Whirlwind: true}}, Options{}, 20, 4, 1)
+	// 6 H 30 S; whirlwind 4: 2 H 30 S; forcefield 10: 0 H 22 S; S/2: 11.
+	if len(res.Applied.Absorbers) != 2 || res.Applied.Health != 0 || res.Applied.Stamina != 11 || res.Knockback.Metres != 4 {
 		t.Errorf("%+v kb %+v", res.Applied, res.Knockback)
 	}
 	res = resolve(t, att, def, Request{Attack: "x", Situation: Situation{ForcefieldDown: true}}, Options{}, 20, 1)
 	if len(res.Applied.Absorbers) != 0 || res.Applied.Health != 6 {
 		t.Errorf("forcefield down: %+v", res.Applied)
+	}
+}
+
+// TestMysticShieldIsAWall: a mystic shield (p. 64) stops every attack that
+// hits it whole, knockback too, an eldritch bolt as well; one attack
+// doing more health damage than its health destroys it (still stopped);
+// a psionic blast passes. By hand: 6 H 30 S against a shield of 6 holds
+// (6 is not more than 6), against 5 it is destroyed; either way no damage.
+func TestMysticShieldIsAWall(t *testing.T) {
+	att := withAttack(mk("A", 'F'), flat("x", 2, "6", "30"))
+	bolt := flat("bolt", 3, "6", "0")
+	bolt.DamageType = "eldritch-bolt"
+	withAttack(att, bolt)
+	def := mk("D", 'F')
+	for _, tc := range []struct {
+		with   string
+		health int
+		broken bool
+	}{{"x", 6, false}, {"x", 5, true}, {"bolt", 6, false}} {
+		res := resolve(t, att, def, Request{Attack: tc.with, Situation: Situation{MysticShield: tc.health}}, Options{}, 20)
+		b := res.Barrier
+		if b == nil || b.Kind != BarrierMysticShield || !b.Wall || b.Broken != tc.broken || res.Applied.Health != 0 || res.Applied.Stamina != 0 || res.Knockback != nil && res.Knockback.Metres != 0 {
+			t.Errorf("%s against %d: barrier %+v applied %+v kb %+v", tc.with, tc.health, b, res.Applied, res.Knockback)
+		}
 	}
 }

@@ -592,3 +592,37 @@ func SpellSpeciality(h *hero.Hero, slug string) bool {
 	}
 	return false
 }
+
+// ImposedOf is the lasting state a mental power's result leaves on its
+// target, as a hero file holds it (pp. 53, 63-64, 68-69): mind-control,
+// hypnotised, drained (its pool), or bound (a Restraint that holds: its
+// strength and escape chance). ok is false when it leaves none.
+func ImposedOf(res *MentalResult) (hero.ImposedState, bool) {
+	st := hero.ImposedState{Source: res.Attacker, Power: map[string]string{MentalPsychic: "psychic-ability", MentalMagic: "magic", MentalDevice: "cybernetics"}[res.Kind]}
+	switch res.State {
+	case StateMindControl:
+		st.Name = hero.ImposedMindControl
+	case StateHypnotised:
+		st.Name = hero.ImposedHypnotised
+	case StateDrained:
+		st.Name, st.Pool = hero.ImposedDrained, res.DrainPool
+	default:
+		r := res.Restraint
+		if res.Power != "restraint" || r == nil || r.Automatic || r.Free {
+			return hero.ImposedState{}, false
+		}
+		st.Name, st.Strength, st.EscapeChance = hero.ImposedBound, r.Strength, r.Chance
+	}
+	return st, true
+}
+
+// SetImposed puts st on h, replacing a state of the same name.
+func SetImposed(h *hero.Hero, st hero.ImposedState) {
+	for i := range h.ImposedStates {
+		if h.ImposedStates[i].Name == st.Name {
+			h.ImposedStates[i] = st
+			return
+		}
+	}
+	h.ImposedStates = append(h.ImposedStates, st)
+}

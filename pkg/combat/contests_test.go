@@ -1,6 +1,7 @@
 package combat
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -263,5 +264,100 @@ func TestNoToHitAndTemperature(t *testing.T) {
 	res = resolve(t, att, def, Request{Attack: "temperature"}, Options{}, 3, 4)
 	if res.Applied.Stamina != 7 {
 		t.Errorf("temperature: %d S, want 7 (S dividers do not help)", res.Applied.Stamina)
+	}
+}
+
+// Temperature is prevented only by the matching immunity (p. 58): fire's
+// against heat, cold's against cold. An attracted magnetic missile needs
+// no to-hit roll (p. 58). Worked by hand: 2d6 faces 3, 4 = 7 stamina.
+func TestTemperatureImmunityAndAttracted(t *testing.T) {
+	heat := hero.Attack{Slug: "temperature", Name: "heat", StrikeClass: 2, DamageType: "temperature", Stamina: "2d6", Ranged: true, Range: 20, Panels: 2, NoToHit: true}
+	missile := hero.Attack{Slug: "magnetic-missile", Name: "missile", StrikeClass: 2, DamageType: "magnetic-missile", Stamina: "2d6", Ranged: true, Range: 20, Panels: 2}
+	att := withAttack(withAttack(mk("weather", rulebook.ACF), heat), missile)
+	fireproof := mk("fireproof", rulebook.ACF)
+	fireproof.Combat.Immunities = []string{"fire"}
+	// Heat on a fire-immune target: no damage, no dice.
+	res := resolve(t, att, fireproof, Request{Attack: "temperature"}, Options{})
+	if res.Outcome != OutcomeImmune || res.Applied.Stamina != 0 {
+		t.Errorf("heat on fire immunity: %s, %d S; want immune", res.Outcome, res.Applied.Stamina)
+	}
+	// Cold on the same target: 7 stamina.
+	res = resolve(t, att, fireproof, Request{Attack: "temperature", Situation: Situation{Cold: true}}, Options{}, 3, 4)
+	if res.Outcome != OutcomeHit || res.Applied.Stamina != 7 {
+		t.Errorf("cold on fire immunity: %s, %d S; want hit, 7", res.Outcome, res.Applied.Stamina)
+	}
+	coldproof := mk("coldproof", rulebook.ACF)
+	coldproof.Combat.Immunities = []string{"cold"}
+	res = resolve(t, att, coldproof, Request{Attack: "temperature", Situation: Situation{Cold: true}}, Options{})
+	if res.Outcome != OutcomeImmune {
+		t.Errorf("cold on cold immunity: %s; want immune", res.Outcome)
+	}
+	// Attracted: no to-hit roll, only the two damage dice.
+	res = resolve(t, att, mk("target", rulebook.ACF), Request{Attack: "magnetic-missile", Situation: Situation{Attracted: true, RangeMetres: 20}}, Options{}, 3, 4)
+	if res.ToHit.Rolled || !res.ToHit.Hit || res.Applied.Stamina != 7 {
+		t.Errorf("attracted: rolled %v hit %v %d S; want no roll, hit, 7", res.ToHit.Rolled, res.ToHit.Hit, res.Applied.Stamina)
+	}
+	for _, tc := range []struct {
+		name  string
+		req   Request
+		field string
+	}{
+		{"cold arc", Request{Attack: "magnetic-missile", Situation: Situation{Cold: true}}, "cold"},
+		{"attracted heat", Request{Attack: "temperature", Situation: Situation{Attracted: true}}, "attracted"},
+		{"attracted out of range", Request{Attack: "magnetic-missile", Situation: Situation{Attracted: true, RangeMetres: 21}}, "attracted"},
+		{"gale extra without gale", Request{Attack: "magnetic-missile", Situation: Situation{GaleExtra: 1}}, "gale-extra"},
+	} {
+		_, err := Resolve(att, mk("target", rulebook.ACF), tc.req, dice.NewScripted(nil), Options{})
+		var re *RequestError
+		if !errors.As(err, &re) || re.Field != tc.field {
+			t.Errorf("%s: %v, want a refusal naming %s", tc.name, err, tc.field)
+		}
+	}
+}
+
+// Elasticity (p. 55), by hand: rank 1 reaches 6 m; rank 2 is free to
+// 20 m, then 1 stamina per 5 m or part: 21 m 1, 25 m 1, 26 m 2, 100 m 16.
+func TestStretchCost(t *testing.T) {
+	for _, tc := range []struct {
+		rank, metres, want int
+		bad                bool
+	}{
+		{1, 6, 0, false}, {1, 7, 0, true}, {2, 20, 0, false}, {2, 21, 1, false},
+		{2, 25, 1, false}, {2, 26, 2, false}, {2, 100, 16, false}, {0, 5, 0, true}, {2, 0, 0, true},
+	} {
+		got, steps, err := StretchCost(tc.rank, tc.metres)
+		if (err != nil) != tc.bad || got != tc.want || (err == nil && len(steps) == 0) {
+			t.Errorf("rank %d, %d m: %d, %v; want %d (refused %v)", tc.rank, tc.metres, got, err, tc.want, tc.bad)
+		}
+	}
+}
+
+// ImposedOf turns each lasting result into the hero file's state; a
+// Restraint escaped at once (free or by Teleport/Phasing) and a failed
+// contest leave none; SetImposed replaces a state of the same name.
+func TestImposedOf(t *testing.T) {
+	for _, tc := range []struct {
+		res  MentalResult
+		want hero.ImposedState
+		ok   bool
+	}{
+		{MentalResult{Attacker: "Psyche", Kind: MentalPsychic, State: StateMindControl}, hero.ImposedState{Name: "mind-control", Power: "psychic-ability", Source: "Psyche"}, true},
+		{MentalResult{Attacker: "Zara", Kind: MentalDevice, State: StateHypnotised}, hero.ImposedState{Name: "hypnotised", Power: "cybernetics", Source: "Zara"}, true},
+		{MentalResult{Attacker: "Psyche", Kind: MentalPsychic, State: StateDrained, DrainPool: "energy"}, hero.ImposedState{Name: "drained", Power: "psychic-ability", Source: "Psyche", Pool: "energy"}, true},
+		{MentalResult{Attacker: "Zara", Kind: MentalMagic, Power: "restraint", Restraint: &Restraint{Strength: 50, Chance: 72}}, hero.ImposedState{Name: "bound", Power: "magic", Source: "Zara", Strength: 50, EscapeChance: 72}, true},
+		{MentalResult{Attacker: "Zara", Kind: MentalMagic, Power: "restraint", Restraint: &Restraint{Strength: 10, Chance: 120, Free: true}}, hero.ImposedState{}, false},
+		{MentalResult{Attacker: "Psyche", Kind: MentalPsychic, Power: "mind-control"}, hero.ImposedState{}, false},
+	} {
+		got, ok := ImposedOf(&tc.res)
+		if got != tc.want || ok != tc.ok {
+			t.Errorf("%+v: %+v %v, want %+v %v", tc.res, got, ok, tc.want, tc.ok)
+		}
+	}
+	h := mk("target", rulebook.ACF)
+	SetImposed(h, hero.ImposedState{Name: "bound", Strength: 50, EscapeChance: 72})
+	SetImposed(h, hero.ImposedState{Name: "hypnotised"})
+	SetImposed(h, hero.ImposedState{Name: "bound", Strength: 100, EscapeChance: 12})
+	if len(h.ImposedStates) != 2 || h.ImposedStates[0].Strength != 100 || h.ImposedStates[0].EscapeChance != 12 {
+		t.Errorf("%+v", h.ImposedStates)
 	}
 }

@@ -219,3 +219,37 @@ func EscapeRoll(chance int, r dice.Roller) (int, bool, error) {
 	}
 	return v, v <= chance, nil
 }
+
+// Elasticity's reach (p. 55): rank 1 stretches up to StretchRank1Metres;
+// rank 2 any distance, losing 1 stamina for each 5 m, or part of 5 m,
+// beyond StretchFreeMetres.
+const (
+	StretchRank1Metres = 6
+	StretchFreeMetres  = 20
+	StretchMetresPer   = 5
+)
+
+// StretchCost is the stamina an Elasticity stretch of metres costs at
+// rank, with its steps, or a refusal naming "stretch".
+func StretchCost(rank, metres int) (int, ruling.Steps, error) {
+	var steps ruling.Steps
+	switch {
+	case rank < 1:
+		return 0, nil, reqErr("stretch", "no Elasticity power to stretch with (p. 55)")
+	case metres < 1:
+		return 0, nil, reqErr("stretch", "a stretch goes at least 1 m (got %d)", metres)
+	case rank == 1 && metres > StretchRank1Metres:
+		return 0, nil, reqErr("stretch", "Elasticity rank 1 stretches arms and legs up to %d m, not %d (p. 55)", StretchRank1Metres, metres)
+	case rank == 1:
+		steps.Add("stretch", "p. 55", "rank 1: %d m of the %d m reach, no stamina", metres, StretchRank1Metres)
+		return 0, steps, nil
+	}
+	if metres <= StretchFreeMetres {
+		steps.Add("stretch", "p. 55", "rank %d: %d m, no stamina up to %d m", rank, metres, StretchFreeMetres)
+		return 0, steps, nil
+	}
+	over := metres - StretchFreeMetres
+	s := (over + StretchMetresPer - 1) / StretchMetresPer
+	steps.Add("stretch", "p. 55", "rank %d: %d m is %d m over %d m: 1 stamina per %d m or part, %d", rank, metres, over, StretchFreeMetres, StretchMetresPer, s)
+	return s, steps, nil
+}

@@ -53,6 +53,10 @@ type RecoverResult struct {
 	// KnockoutEnded: a finishing move's knockout is over (its hours have
 	// passed, or first aid ended it early, p. 43).
 	KnockoutEnded bool `json:"knockout_ended"`
+	// GrowthHealth and GrowthStamina are the extra points growing had
+	// lost that healed after the tracks were full (Growth, p. 61).
+	GrowthHealth  int `json:"growth_health"`
+	GrowthStamina int `json:"growth_stamina"`
 	// HeroPoints is first aid's roll re-rolled with hero points (p. 14);
 	// HeroPointsSpent counts every point spent (first aid, hours, days).
 	HeroPoints      *heropoints.Reroll `json:"hero_points,omitempty"`
@@ -134,7 +138,7 @@ func Recover(h *hero.Hero, in RecoverInput, r dice.Roller) (*RecoverResult, erro
 	res := &RecoverResult{Hero: h.Name, Input: in, Rolls: []HealthRoll{}, Before: stateOf(h)}
 	st := &res.Steps
 	heal := func(when string) error {
-		if h.Health.Current >= h.Health.Max {
+		if dh, _ := GrowthDeficit(h); h.Health.Current >= h.Health.Max && dh == 0 {
 			return nil
 		}
 		// Hero points keep the higher roll (p. 14): first aid's N
@@ -189,6 +193,11 @@ func Recover(h *hero.Hero, in RecoverInput, r dice.Roller) (*RecoverResult, erro
 		res.Health += got
 		res.Rolls = append(res.Rolls, HealthRoll{When: when, D6: d6, Bonus: b, Health: got, HeroPoints: hp})
 		st.Add("health", "pp. 9, 38", "%s: %s %d %+d (Endurance Table) = %d health, now %d of %d", when, x, d6, b, got, h.Health.Current, h.Health.Max)
+		if gh, _ := HealGrowth(h, max(d6+b, 0)-got, 0); gh > 0 {
+			left, _ := GrowthDeficit(h)
+			res.GrowthHealth += gh
+			st.Add("growth", "p. 61", "%d more heals the extra health growing lost (%d still lost)", gh, left)
+		}
 		return nil
 	}
 	times := max(h.Recovery.Times, 1)
@@ -260,6 +269,10 @@ func Recover(h *hero.Hero, in RecoverInput, r dice.Roller) (*RecoverResult, erro
 			res.Stamina = h.Stamina.Max - h.Stamina.Current
 			st.Add("stamina", "p. 38", "1d6 stamina a page (d20 ≤ endurance a page while unconscious): after an hour's rest, back to %d", h.Stamina.Max)
 			h.Stamina.Current = h.Stamina.Max
+		}
+		if _, ds := GrowthDeficit(h); !c.KnockedOut && ds > 0 {
+			_, res.GrowthStamina = HealGrowth(h, 0, ds)
+			st.Add("growth", "p. 61", "the %d extra stamina growing lost heal as well: growing again brings all of it", ds)
 		}
 	}
 	SetConditions(h)

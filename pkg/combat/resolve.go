@@ -237,6 +237,20 @@ func prepare(res *Result, att, def *hero.Hero, req *Request, r dice.Roller, opt 
 	et := energyType(att, a)
 	res.Attack = AttackInfo{Slug: a.Slug, Name: a.Name, StrikeClass: a.StrikeClass, DamageType: a.DamageType,
 		ParryAs: a.ParryAs, Panels: max(a.Panels, 1), Power: a.Power, Ranged: a.Ranged, Melee: isMelee(a), EnergyType: et}
+	if req.Situation.Cold && a.DamageType != "temperature" {
+		return nil, reqErr("cold", "only Environmental Control's temperature attack chills (p. 58), not %s", a.Slug)
+	}
+	if req.Situation.Attracted {
+		if a.Slug != "magnetic-missile" {
+			return nil, reqErr("attracted", "only a magnetic missile is attracted towards its target (p. 58), not %s", a.Slug)
+		}
+		if r := req.Situation.RangeMetres; r > a.Range && a.Range > 0 {
+			return nil, reqErr("attracted", "an object is attracted only towards a target within range (%d m), not %d m away; repelled, it needs a to-hit roll (p. 58)", a.Range, r)
+		}
+	}
+	if req.Situation.GaleExtra < 0 || (req.Situation.GaleExtra > 0 && !req.Situation.Gale) {
+		return nil, reqErr("gale-extra", "%d: extra panels on a gale go with --gale and are 0 or more (p. 78)", req.Situation.GaleExtra)
+	}
 	if p.kind == kindPhasingStrike {
 		p.ac = rulebook.ACF // a partial re-phase strike rolls against AC F (p. 66)
 	}
@@ -586,6 +600,10 @@ func (p *pipeline) run() error {
 		// The electrical arc and temperature need no to-hit roll (pp. 57-58).
 		res.ToHit = ToHitResult{ArmourClass: p.def.Combat.ArmourClass, StrikeClass: p.atk.StrikeClass, Hit: true}
 		res.Notes = append(res.Notes, p.atk.Slug+": no to-hit roll (pp. 57-58)")
+	case req.Situation.Attracted && req.Mode == ModeStrike:
+		// An attracted magnetic missile needs no to-hit roll (p. 58).
+		res.ToHit = ToHitResult{ArmourClass: p.def.Combat.ArmourClass, StrikeClass: p.atk.StrikeClass, Hit: true}
+		res.Notes = append(res.Notes, p.atk.Slug+": attracted towards a target within range, no to-hit roll (p. 58)")
 	case p.mental:
 		pr, err := p.mentalContest()
 		if err != nil {
@@ -963,6 +981,13 @@ func (p *pipeline) completeImmunity() string {
 		return why
 	}
 	sit := p.req.Situation
+	if a.DamageType == "temperature" {
+		// Only the relevant immunity prevents heat or cold (p. 58): fire's
+		// for heat, cold's for cold (docs/rules-notes.md).
+		if ok, why := immuneToEnergy(def, temperatureEnergy(sit.Cold)); ok {
+			return why + ": temperature damage prevented (p. 58)"
+		}
+	}
 	if sit.Impervious {
 		return "Impervious: immune to all physical damage (p. 61)"
 	}
@@ -1049,21 +1074,32 @@ func (p *pipeline) afterDamage() error {
 		h, s = nh, ns
 	}
 	// A force wall or shield stops a physical or energy attack whole
-	// (pp. 59-60); a wall stops its knockback too, a shield does not.
-	barrier := req.Situation.ForceBarrier > 0 && req.Mode == ModeStrike && !p.mental && p.kind != kindEldritch && p.kind != kindPsionic
+	// (pp. 59-60); a wall stops its knockback too, a shield does not. A
+	// mystic shield is a wall of force that stops every attack hitting it
+	// whole, magic ones too (p. 64); mental attacks pass every barrier.
+	fb := req.Situation.ForceBarrier > 0 && p.kind != kindEldritch && p.kind != kindPsionic
+	ms := req.Situation.MysticShield > 0 && p.kind != kindPsionic
+	barrier := req.Mode == ModeStrike && !p.mental && (fb || ms)
 	if barrier {
-		b := &BarrierResult{Wall: req.Situation.ForceBarrierWall, Health: req.Situation.ForceBarrier, Damage: res.Damage.Health}
+		b := &BarrierResult{Kind: BarrierMysticShield, Wall: true, Health: req.Situation.MysticShield, Damage: res.Damage.Health}
+		what, pages := "mystic shield", "p. 64"
+		if fb {
+			b.Kind, b.Wall, b.Health = BarrierForceShield, req.Situation.ForceBarrierWall, req.Situation.ForceBarrier
+			what, pages = "force shield", "pp. 59-60"
+			if b.Wall {
+				b.Kind, what = BarrierForceWall, "force wall"
+			}
+		}
 		b.Broken = b.Damage > b.Health
 		res.Barrier = b
-		what := map[bool]string{true: "force wall", false: "force shield"}[b.Wall]
 		verdict := "holds (it repairs itself between attacks)"
 		if b.Broken {
 			verdict = "is destroyed"
 		}
-		res.Notes = append(res.Notes, fmt.Sprintf("the %s stops the attack: %d health damage against its health %d, it %s (pp. 59-60)", what, b.Damage, b.Health, verdict))
+		res.Notes = append(res.Notes, fmt.Sprintf("the %s stops the attack: %d health damage against its health %d, it %s (%s)", what, b.Damage, b.Health, verdict, pages))
 	}
 	// Knockback (step 3), before melee parry, block and dividers.
-	p.knock = req.Mode == ModeStrike && !p.mental && !(barrier && req.Situation.ForceBarrierWall)
+	p.knock = req.Mode == ModeStrike && !p.mental && !(barrier && res.Barrier.Wall)
 	var kbStaminaHit int
 	if p.knock {
 		th := def.Combat.KnockbackThreshold
@@ -1116,7 +1152,7 @@ func (p *pipeline) afterDamage() error {
 	if barrier {
 		h, s = 0, 0
 	}
-	// Absorbers (whirlwind, mystic shield, personal forcefield), outermost
+	// Absorbers (whirlwind, personal forcefield), outermost
 	// first; none of them stops knockback (p. 59).
 	ap := &res.Applied
 	absorb := func(src string, roll, amount int) {
@@ -1128,9 +1164,6 @@ func (p *pipeline) afterDamage() error {
 		h, s = nh, ns
 	}
 	absorb("whirlwind (p. 78)", whirl, whirl)
-	if ms := req.Situation.MysticShield; ms > 0 {
-		absorb("mystic shield (p. 64)", 0, ms)
-	}
 	if ff := forcefieldHealth(def); ff > 0 && !req.Situation.ForcefieldDown {
 		absorb("personal forcefield (p. 59)", 0, ff)
 	}
@@ -1464,4 +1497,13 @@ func chargePool(att *hero.Hero, a *hero.Attack, poolName string, cost int) (*her
 		return nil, reqErr("power-dice", "%s costs %d %s points but %s has %d left", a.Slug, cost, poolName, att.Name, pool.Current)
 	}
 	return pool, nil
+}
+
+// temperatureEnergy is the energy type whose Immunity prevents a
+// temperature attack's damage: fire for heat, cold for cold (p. 58).
+func temperatureEnergy(cold bool) string {
+	if cold {
+		return "cold"
+	}
+	return "fire"
 }

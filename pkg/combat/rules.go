@@ -170,6 +170,9 @@ func appendSituationModifiers(mods []Modifier, strikeBonus int, sit Situation, d
 	}
 	if sit.Gale {
 		mods = append(mods, Modifier{Slug: "gale-fog", Value: -2, Text: "in or shooting into a gale or fog", Page: "p. 78"})
+		if sit.GaleExtra > 0 {
+			mods = append(mods, Modifier{Slug: "stronger-gale", Value: -sit.GaleExtra, Text: fmt.Sprintf("a stronger gale: %d extra panels concentrating, -1 each", sit.GaleExtra), Page: "p. 78"})
+		}
 	}
 	if sit.AnalysePanels > 0 {
 		rank := max(implantRank, 1)

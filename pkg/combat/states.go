@@ -8,6 +8,7 @@ package combat
 // does to an attack, so `attack` and `fight act` cannot disagree.
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -19,15 +20,16 @@ import (
 
 // The lasting states a power switches on.
 const (
-	StateGrown       = "grown"       // Growth (pp. 60-61)
-	StateShrunk      = "shrunk"      // Shrinking (pp. 70-71)
-	StateDenser      = "denser"      // Density Control (Self) (p. 54)
-	StateLighter     = "lighter"     // Density Control (Self) (p. 54)
-	StatePhased      = "phased"      // Phasing (p. 66)
-	StateInvisible   = "invisible"   // Invisibility (p. 61)
-	StateCamouflaged = "camouflaged" // Camouflage (p. 52)
-	StateImpervious  = "impervious"  // Impervious (p. 61)
-	StateBound       = "bound"       // Snare, Restraint (pp. 64, 72)
+	StateGrown        = "grown"        // Growth (pp. 60-61)
+	StateShrunk       = "shrunk"       // Shrinking (pp. 70-71)
+	StateDenser       = "denser"       // Density Control (Self) (p. 54)
+	StateLighter      = "lighter"      // Density Control (Self) (p. 54)
+	StatePhased       = "phased"       // Phasing (p. 66)
+	StateInvisible    = "invisible"    // Invisibility (p. 61)
+	StateCamouflaged  = "camouflaged"  // Camouflage (p. 52)
+	StateShapechanged = "shapechanged" // Shapechange, freeform (p. 70)
+	StateImpervious   = "impervious"   // Impervious (p. 61)
+	StateBound        = "bound"        // Snare, Restraint (pp. 64, 72)
 )
 
 // StateInfo is one lasting state a power switches on by itself: the
@@ -59,6 +61,20 @@ var stateInfos = []StateInfo{
 		Text: "attackers who cannot see it get -4 to hit"},
 	{Name: StateCamouflaged, Power: "camouflage", Panels: 1, Page: "p. 52",
 		Text: "moving about in combat: attackers get -2 to hit (effectively invisible standing still)"},
+	{Name: StateShapechanged, Power: "shapechange", Panels: 2, Page: "p. 70",
+		Text: "another creature's shape (freeform): its own ability scores, no other super power but the size of growth, larger or shrinking, no change of size"},
+}
+
+// ShapechangeKeeps are the powers a shapechanged hero keeps the benefit
+// of (p. 70); it may use no other.
+var ShapechangeKeeps = []string{"shapechange", "growth", "larger", "shrinking"}
+
+// ShapechangeFreeform reports whether h's Shapechange is the freeform kind
+// (the only one spandex switches as a state; specific forms are named
+// power sets, not computed yet).
+func ShapechangeFreeform(h *hero.Hero) bool {
+	p := h.FindPower("shapechange")
+	return p != nil && (len(p.Flavours) == 0 || p.HasFlavour("freeform"))
 }
 
 // States returns the lasting states powers switch on by themselves.
@@ -118,6 +134,12 @@ func StateNames() string {
 func ApplyStates(req *Request, att *hero.Hero, attStates, defStates []string) (ruling.Steps, error) {
 	var steps ruling.Steps
 	sit := &req.Situation
+	if slices.Contains(attStates, StateShapechanged) {
+		if a := findAttackFor(att, req.Attack); a != nil && a.Power != "" && !slices.Contains(ShapechangeKeeps, a.Power) {
+			return nil, reqErr("with", "%s is shapechanged: it may use no other super power while shapechanged, so not %s (%s, p. 70)", att.Name, a.Slug, a.Power)
+		}
+		steps.Add("shapechanged", "p. 70", "attacker shapechanged: its own ability scores, no other power")
+	}
 	if slices.Contains(attStates, StatePhased) {
 		a := findAttackFor(att, req.Attack)
 		if a == nil || a.Power != "phasing" {
@@ -367,8 +389,84 @@ func resize(h *hero.Hero) ruling.Steps {
 	}
 	steps.Add("abilities", "pp. 8, 14", "damage bonus %+d (Strength Table, strength %d); dividers H/%d S/%d; battered at %d, dazed at %d, stunned at %d",
 		h.Combat.DamageBonus, str, h.Combat.Dividers.Health, h.Combat.Dividers.Stamina, h.Health.Battered, h.Stamina.Dazed, h.Stamina.Stunned)
+	if rs, ok := recoveryFollows(h); ok {
+		steps = append(steps, rs)
+	}
 	SetConditions(h)
 	return steps
+}
+
+// recoveryFollows sets the recovery rolls to the Endurance Table bonus of
+// h's endurance (p. 9), when they are the book's 1d6 plus the bonus of
+// the old endurance (a GM's own expression is left alone): growing and
+// shrinking back change the endurance, and the recovery with it.
+func recoveryFollows(h *hero.Hero) (ruling.Step, bool) {
+	rc := &h.Recovery
+	nb := rulebook.RecoveryBonus(h.Abilities.Final.Endurance)
+	if nb == rc.Bonus {
+		return ruling.Step{}, false
+	}
+	old := recoveryExpr(rc.Bonus)
+	if (rc.Health != "" && rc.Health != old) || (rc.Stamina != "" && rc.Stamina != old) {
+		return ruling.Step{}, false
+	}
+	rc.Bonus = nb
+	if rc.Health != "" {
+		rc.Health = recoveryExpr(nb)
+	}
+	if rc.Stamina != "" {
+		rc.Stamina = recoveryExpr(nb)
+	}
+	return ruling.Step{Rule: "recovery", Page: "p. 9", Text: fmt.Sprintf("endurance %d: recovery %s (Endurance Table bonus %+d)", h.Abilities.Final.Endurance, recoveryExpr(nb), nb)}, true
+}
+
+// recoveryExpr is the book's recovery roll with the Endurance Table
+// bonus: 1d6, 1d6+1 ... (p. 9).
+func recoveryExpr(bonus int) string {
+	if bonus == 0 {
+		return rulebook.StaminaRecoveryDice
+	}
+	return fmt.Sprintf("%s%+d", rulebook.StaminaRecoveryDice, bonus)
+}
+
+// GrowthGrown reports whether h is grown now (Growth's ability modifiers
+// are on it).
+func GrowthGrown(h *hero.Hero) bool {
+	return slices.ContainsFunc(h.Abilities.Modifiers, func(m hero.AbilityModifier) bool { return m.Source == growthSource })
+}
+
+// GrowthDeficit is the extra health and stamina a normal-sized hero's
+// Growth has lost to damage and not yet healed: shrinking and growing
+// again do not bring them back, but they "heal at normal rates" (p. 61),
+// after the hero's own tracks. Zero while grown (the tracks hold the
+// extra points then) or before the hero has grown.
+func GrowthDeficit(h *hero.Hero) (health, stamina int) {
+	p := h.FindPower("growth")
+	if p == nil || GrowthGrown(h) {
+		return 0, 0
+	}
+	if v, ok := p.Values[GrowthHealthLeft]; ok {
+		health = max(p.Values[GrowthHealth]-v, 0)
+	}
+	if v, ok := p.Values[GrowthStaminaLeft]; ok {
+		stamina = max(p.Values[GrowthStamina]-v, 0)
+	}
+	return health, stamina
+}
+
+// HealGrowth heals up to health and stamina points of a normal-sized
+// hero's Growth deficit (GrowthDeficit), the recovery its full tracks
+// cannot hold, and returns what it healed (p. 61).
+func HealGrowth(h *hero.Hero, health, stamina int) (int, int) {
+	dh, ds := GrowthDeficit(h)
+	gh, gs := min(max(health, 0), dh), min(max(stamina, 0), ds)
+	if gh == 0 && gs == 0 {
+		return 0, 0
+	}
+	p := h.FindPower("growth")
+	p.Values[GrowthHealthLeft] += gh
+	p.Values[GrowthStaminaLeft] += gs
+	return gh, gs
 }
 
 func rollD6s(r dice.Roller, n int, purpose string) (int, error) {
@@ -468,6 +566,9 @@ func SwitchState(h *hero.Hero, name string, on bool, r dice.Roller) (ruling.Step
 	if other != "" && slices.Contains(h.States, other) {
 		return nil, reqErr("state", "%s is %s: switch it off first (%s)", h.Name, other, info.Page)
 	}
+	if err := ShapechangeAllows(h.Name, h, slices.Contains(h.States, StateShapechanged), info.Power); err != nil {
+		return nil, err
+	}
 	if name == StateGrown {
 		g, err := Grow(h, r)
 		if err != nil {
@@ -478,4 +579,21 @@ func SwitchState(h *hero.Hero, name string, on bool, r dice.Roller) (ruling.Step
 	h.States = append(h.States, name)
 	steps.Add(name, info.Page, "%s: %s", name, info.Text)
 	return steps, nil
+}
+
+// ShapechangeAllows refuses a power used, or a state switched, by a
+// shapechanged hero (p. 70): no other super power, and no change of size
+// (growth, shrinking) while shapeshifted; and a Shapechange that is not
+// freeform (specific forms are not computed yet). who names the hero.
+func ShapechangeAllows(who string, h *hero.Hero, shapechanged bool, power string) error {
+	if power == "shapechange" && !ShapechangeFreeform(h) {
+		return reqErr("state", "%s's Shapechange has specific forms: forms as named power sets are not computed yet (p. 70); the GM switches them", who)
+	}
+	if !shapechanged || power == "shapechange" {
+		return nil
+	}
+	if power == "growth" || power == "shrinking" {
+		return reqErr("state", "%s is shapechanged: it cannot change size while shapeshifted (p. 70)", who)
+	}
+	return reqErr("state", "%s is shapechanged: it may use no other super power while shapechanged, so not %s (p. 70)", who, power)
 }

@@ -294,3 +294,100 @@ func TestGrowthRoundTripProperty(t *testing.T) {
 		}
 	})
 }
+
+// Growth's leftovers (pp. 9, 60-61), by hand on the book's example: the
+// grown endurance 18 has the Endurance Table's +1 recovery bonus (1d6+1),
+// 14 has none; 10 stamina damage while grown (70 → 60) leaves 5 of the
+// 15 extra points after shrinking back (55 of 55), 10 lost; they "heal at
+// normal rates": 3 points of recovery beyond the full track heal 3 of
+// them, an hour's rest the other 7, and growing again is back to 70.
+func TestGrowthLeftovers(t *testing.T) {
+	h := grower()
+	h.Recovery = hero.Recovery{Bonus: 0, Health: "1d6", Stamina: "1d6", Times: 1}
+	if _, err := Grow(h, dice.NewScripted([]int{2, 3, 4, 5, 4, 4, 4, 3})); err != nil {
+		t.Fatal(err)
+	}
+	if h.Recovery.Bonus != 1 || h.Recovery.Health != "1d6+1" || h.Recovery.Stamina != "1d6+1" {
+		t.Fatalf("grown recovery %+v, want 1d6+1", h.Recovery)
+	}
+	if dh, ds := GrowthDeficit(h); dh != 0 || ds != 0 {
+		t.Fatalf("grown: deficit %d %d", dh, ds)
+	}
+	h.Stamina.Current = 60
+	if _, err := ShrinkBack(h); err != nil {
+		t.Fatal(err)
+	}
+	if h.Recovery.Bonus != 0 || h.Recovery.Stamina != "1d6" {
+		t.Fatalf("normal recovery %+v, want 1d6", h.Recovery)
+	}
+	if dh, ds := GrowthDeficit(h); dh != 0 || ds != 10 {
+		t.Fatalf("deficit %d H %d S, want 0 and 10", dh, ds)
+	}
+	if _, gs := HealGrowth(h, 0, 3); gs != 3 {
+		t.Fatalf("healed %d, want 3", gs)
+	}
+	res, err := Recover(h, RecoverInput{Hours: 1}, dice.NewScripted(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.GrowthStamina != 7 || res.GrowthHealth != 0 {
+		t.Fatalf("recover: %+v", res)
+	}
+	if _, err := Grow(h, dice.NewScripted(nil)); err != nil {
+		t.Fatal(err)
+	}
+	if h.Stamina.Current != 70 || h.Stamina.Max != 70 {
+		t.Fatalf("regrown after healing: %+v", h.Stamina)
+	}
+	// A GM's own recovery expression is left alone.
+	h2 := grower()
+	h2.Recovery = hero.Recovery{Bonus: 0, Health: "2d6", Stamina: "2d6", Times: 1}
+	if _, err := Grow(h2, dice.NewScripted([]int{2, 3, 4, 5, 4, 4, 4, 3})); err != nil {
+		t.Fatal(err)
+	}
+	if h2.Recovery.Stamina != "2d6" {
+		t.Fatalf("own expression changed: %+v", h2.Recovery)
+	}
+}
+
+// Freeform Shapechange (p. 70) as a lasting state: a double-panel; while
+// shapechanged no other super power (its attacks refused, its states not
+// switched), no change of size; the fist is its own. Specific forms are
+// refused (not computed yet).
+func TestShapechanged(t *testing.T) {
+	h := grower()
+	sc := power("shapechange", 1, "freeform")
+	h.Powers = append(h.Powers, sc, power("invisibility", 1))
+	withAttack(h, hero.Attack{Slug: "blast", Name: "blast", StrikeClass: 3, DamageType: "energy-blast", Stamina: "2d6", Power: "energy-blast", Panels: 2})
+	withAttack(h, flat("fist", 2, "0", "3"))
+	if info, ok := StateByName(StateShapechanged); !ok || info.Panels != 2 || info.Power != "shapechange" {
+		t.Fatalf("%+v %v", info, ok)
+	}
+	if _, err := SwitchState(h, StateShapechanged, true, dice.NewScripted(nil)); err != nil {
+		t.Fatal(err)
+	}
+	for _, st := range []string{StateGrown, StateInvisible} {
+		if _, err := SwitchState(h, st, true, dice.NewScripted(nil)); err == nil || !strings.Contains(err.Error(), "shapechanged") {
+			t.Errorf("%s while shapechanged: %v", st, err)
+		}
+	}
+	req := Request{Attack: "blast"}
+	if _, err := ApplyStates(&req, h, h.States, nil); err == nil || !strings.Contains(err.Error(), "no other super power") {
+		t.Errorf("blast while shapechanged: %v", err)
+	}
+	req = Request{Attack: "fist"}
+	if _, err := ApplyStates(&req, h, h.States, nil); err != nil {
+		t.Errorf("fist while shapechanged: %v", err)
+	}
+	if _, err := SwitchState(h, StateShapechanged, false, dice.NewScripted(nil)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := SwitchState(h, StateInvisible, true, dice.NewScripted(nil)); err != nil {
+		t.Errorf("invisible in its own shape: %v", err)
+	}
+	spec := grower()
+	spec.Powers = append(spec.Powers, power("shapechange", 1, "specific"))
+	if _, err := SwitchState(spec, StateShapechanged, true, dice.NewScripted(nil)); err == nil || !strings.Contains(err.Error(), "specific forms") {
+		t.Errorf("specific: %v", err)
+	}
+}

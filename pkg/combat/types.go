@@ -225,6 +225,16 @@ type Situation struct {
 	// molecular protective layer, its armour class one step better (p. 58).
 	Molecular bool `json:"molecular,omitempty"`
 	Gale      bool `json:"gale,omitempty"`
+	// GaleExtra is the extra panels a Weather Control rank 2 gale's maker
+	// has concentrated on it: -1 more each (p. 78); only with Gale.
+	GaleExtra int `json:"gale_extra,omitempty"`
+	// Cold: the temperature attack chills rather than heats, so Immunity
+	// to cold prevents it rather than Immunity to fire (p. 58).
+	Cold bool `json:"cold,omitempty"`
+	// Attracted: the magnetic missile is a metal object attracted towards
+	// a target within range, which needs no to-hit roll; repelled (the
+	// default) it is rolled (p. 58).
+	Attracted bool `json:"attracted,omitempty"`
 	// AnalysePanels are extra panels spent analysing with a Brain Implant:
 	// +1 per panel per implant rank, at most +5.
 	AnalysePanels int `json:"analyse_panels,omitempty"`
@@ -240,8 +250,10 @@ type Situation struct {
 	// Animal Senses).
 	Surprise bool `json:"surprise"`
 	// Defender states: Phased (Phasing, p. 66), Impervious (p. 61),
-	// Shrunk above. MysticShield is the health left in a mystic shield
-	// covering the defender (p. 64); Whirlwind: the defender is inside
+	// Shrunk above. MysticShield is the health of a mystic shield covering
+	// the defender (1d6 per 4 MP, rolled when cast): like a force wall it
+	// stops every attack that hits it whole, and knockback, and only one
+	// attack doing more health damage than that destroys it (p. 64); Whirlwind: the defender is inside
 	// its own whirlwind (1d6 off each attack, p. 78).
 	Phased       bool `json:"phased,omitempty"`
 	Impervious   bool `json:"impervious,omitempty"`
@@ -630,12 +642,22 @@ type PsychicResult struct {
 	HeroPoints []heropoints.Reroll `json:"hero_points,omitempty"`
 }
 
-// BarrierResult is a force wall or shield stopping an attack (pp. 59-60):
+// The barriers that stop an attack whole (BarrierResult.Kind).
+const (
+	BarrierForceWall    = "force-wall"
+	BarrierForceShield  = "force-shield"
+	BarrierMysticShield = "mystic-shield"
+)
+
+// BarrierResult is a force wall or shield, or a mystic shield, stopping
+// an attack (pp. 59-60, 64):
 // the attack is stopped whole; a single attack's health damage over the
 // barrier's health destroys it (it repairs itself between attacks).
 type BarrierResult struct {
-	Wall   bool `json:"wall"`
-	Health int  `json:"health"`
+	// Kind is force-wall, force-shield or mystic-shield.
+	Kind   string `json:"kind"`
+	Wall   bool   `json:"wall"`
+	Health int    `json:"health"`
 	// Damage is the attack's health damage as rolled.
 	Damage int  `json:"damage"`
 	Broken bool `json:"broken"`

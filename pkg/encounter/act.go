@@ -32,6 +32,9 @@ type Action struct {
 	Metres   int  `json:"metres"`
 	Teleport bool `json:"teleport"`
 	Upwards  bool `json:"upwards"`
+	// Stretch makes the move an Elasticity stretch: a panel, rank 2 losing
+	// stamina beyond 20 m (p. 55).
+	Stretch bool `json:"stretch"`
 	// Target is a combatant a power's effect goes on.
 	Target string `json:"target"`
 	// Object picked up or grabbed.
@@ -224,6 +227,8 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 	var teleport *combat.TeleportCost
 	var raise *Effect
 	var toggle *stateSwitch
+	var gale *Effect
+	stretch := 0
 	regen := false
 	var target *Combatant
 	if a.Target != "" {
@@ -241,6 +246,23 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 		if a.Metres < 0 {
 			return fmt.Errorf("metres: %d is negative", a.Metres)
 		}
+		if a.Stretch {
+			if a.Teleport || a.Upwards {
+				return fmt.Errorf("stretch: a stretch is not a teleport")
+			}
+			s, st, err := combat.StretchCost(c.Hero.PowerRank("elasticity"), a.Metres)
+			if err != nil {
+				return err
+			}
+			stretch = s
+			steps = append(steps, st...)
+			ev.Kind = "move"
+			ev.Summary = fmt.Sprintf("%s stretches %d m", c.ID, a.Metres)
+			if s > 0 {
+				ev.Summary += fmt.Sprintf(", losing %d stamina", s)
+			}
+			break
+		}
 		speed := c.Hero.Combat.Movement
 		if c.Hero.Condition.Dazed {
 			speed /= 2
@@ -256,6 +278,10 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 				return fmt.Errorf("%s is shrunk: it moves %s (p. 71)", c.ID, how)
 			}
 			speed = m
+		}
+		galeWhy := ""
+		if !a.Teleport {
+			speed, galeWhy = e.galeSpeed(c, speed)
 		}
 		if isTeleport(&c.Hero, a, speed) {
 			t, err := combat.Teleport(c.Hero.PowerRank("teleport"), a.Metres, a.Upwards)
@@ -273,7 +299,10 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 			return fmt.Errorf("upwards: only a teleport pays for going up (pp. 76-77)")
 		}
 		if a.Metres > speed && !hasMovementPower(&c.Hero) {
-			return fmt.Errorf("%s moves at most %d m in a panel (movement %d%s, p. 30)", c.ID, speed, c.Hero.Combat.Movement, map[bool]string{true: ", halved while dazed"}[c.Hero.Condition.Dazed])
+			if galeWhy != "" {
+				galeWhy = ", " + galeWhy + " (p. 78)"
+			}
+			return fmt.Errorf("%s moves at most %d m in a panel (movement %d%s%s, p. 30)", c.ID, speed, c.Hero.Combat.Movement, map[bool]string{true: ", halved while dazed"}[c.Hero.Condition.Dazed], galeWhy)
 		}
 		ev.Kind = "move"
 		ev.Summary = fmt.Sprintf("%s moves %d m", c.ID, a.Metres)
@@ -281,6 +310,9 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 			steps.Add("move", "p. 71", "shrunk: up to %d m a panel", speed)
 		} else {
 			steps.Add("move", "p. 30", "up to %d m a panel", speed)
+		}
+		if galeWhy != "" {
+			steps.Add("gale", "p. 78", "movement %s", galeWhy)
 		}
 	case ActPickUp:
 		if a.Object == "" {
@@ -304,6 +336,9 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 		}
 		if until := c.Cooldowns[a.Power]; until > e.Page {
 			return fmt.Errorf("%s cannot use %s again %s", c.ID, a.Power, cooldownText(until))
+		}
+		if err := combat.ShapechangeAllows(c.ID, &c.Hero, findEffect(c, combat.StateShapechanged) >= 0, a.Power); err != nil {
+			return err
 		}
 		sw, ok, err := stateFor(c, a)
 		if err != nil {
@@ -380,6 +415,15 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 		} else if a.Count != 0 {
 			return fmt.Errorf("count: only Duplication makes copies")
 		}
+		if gale, err = strengthenGale(e, c, a); err != nil {
+			return err
+		}
+		if gale != nil {
+			if a.Panels == 0 {
+				n, ev.Panels = 1, 1
+			}
+			steps = ruling.Steps{{Rule: "panels", Page: "p. 78", Text: fmt.Sprintf("%s concentrating on the gale beyond its upkeep: -1 to hit and -1 m movement each", plural(n, "extra panel"))}}
+		}
 		if a.Effect == "" && a.Power == "impervious" {
 			a.Effect = "impervious"
 		}
@@ -402,11 +446,15 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 		return err
 	}
 	rec := dice.NewRecorder(ctx.Roller)
-	effectOn := a.Effect != "" && toggle == nil
+	effectOn := a.Effect != "" && toggle == nil && gale == nil
 	switch a.Kind {
 	case ActMove:
 		if teleport != nil {
 			loseStamina(c, teleport.Stamina)
+			ev.Summary += fmt.Sprintf(" (stamina %d of %d)", c.Hero.Stamina.Current, c.Hero.Stamina.Max)
+		}
+		if stretch > 0 {
+			loseStamina(c, stretch)
 			ev.Summary += fmt.Sprintf(" (stamina %d of %d)", c.Hero.Stamina.Current, c.Hero.Stamina.Max)
 		}
 	case ActPower:
@@ -425,6 +473,24 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 				target = e.Find(target.ID)
 			}
 			ev.Summary += fmt.Sprintf(": %s emerge (%d of %d today; 2 panels a page each, acting from the next page, p. 54)", fmtList(ids), c.DuplicatesMade, rulebook.DuplicatesPerDay)
+		}
+		if gale != nil {
+			gale.ExtraPanels += n
+			ev.Summary += fmt.Sprintf(": a stronger gale, %d extra panels in all (-%d more to hit, -%d m movement, p. 78)", gale.ExtraPanels, gale.ExtraPanels, gale.ExtraPanels)
+		}
+		if effectOn && densityContested(c, target, a) {
+			res, st, err := combat.Contest(c.Hero.Abilities.Final.Will, 0, &target.Hero, false, rec)
+			if err != nil {
+				return err
+			}
+			steps = append(steps, ruling.Step{Rule: "psychic", Page: "p. 54", Text: fmt.Sprintf("%s is intelligent: a psychic attack it cannot resist", target.ID)})
+			steps = append(steps, st...)
+			if res.Success {
+				ev.Summary += fmt.Sprintf(": the psychic attack succeeds (%d against %d, p. 54)", res.AttackerTotal, res.DefenderTotal)
+			} else {
+				ev.Summary += fmt.Sprintf(": the psychic attack fails (%d against %d, p. 54), no change in mass", res.AttackerTotal, res.DefenderTotal)
+				effectOn = false
+			}
 		}
 		if regen {
 			got, err := regenerate(rec, c, &steps)
@@ -478,6 +544,18 @@ func refillPages(p *hero.Pool) int {
 		return p.RefillPages
 	}
 	return rulebook.PoolRefillPages
+}
+
+// densityContested reports whether Density Control (Other) needs a
+// psychic attack before it changes target's mass: on an intelligent
+// target, each use (p. 54). Robots and animals are not intelligent
+// (docs/rules-notes.md); the user's own mass needs none.
+func densityContested(c, target *Combatant, a Action) bool {
+	if a.Power != "density-control-other" || a.Effect != "mass" || target == nil || target == c {
+		return false
+	}
+	h := &target.Hero
+	return h.Kind != hero.KindRobot && h.NPCType != "animal"
 }
 
 // hasMovementPower reports whether a power lets a character move farther

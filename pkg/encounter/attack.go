@@ -198,6 +198,9 @@ func (e *Encounter) Attack(ctx Ctx, s Strike, opt combat.Options) (*combat.Resul
 	if err != nil {
 		return nil, err
 	}
+	if err := e.growthMomentum(att, req); err != nil {
+		return nil, err
+	}
 	if explain != nil {
 		steps = append(steps, stateSteps...)
 	}
@@ -499,7 +502,7 @@ func (e *Encounter) logAttack(ctx Ctx, att, def *Combatant, s Strike, n int, ste
 	}
 	if b := res.Barrier; b != nil {
 		what, pages := map[bool]string{true: "force wall", false: "force shield"}[b.Wall], "pp. 59-60"
-		if i, ok := barrier(def); ok && def.Effects[i].Name == EffectMysticShield {
+		if b.Kind == combat.BarrierMysticShield {
 			what, pages = "mystic shield", "p. 64"
 		}
 		summary += fmt.Sprintf(", stopped whole by %s's %s (%d health damage against its %d, %s)", def.ID, what, b.Damage, b.Health, pages)
@@ -540,6 +543,7 @@ func (e *Encounter) situation(att, def *Combatant, req combat.Request) (combat.R
 	if err != nil {
 		return req, nil, err
 	}
+	steps = append(steps, e.weather(att, &req)...)
 	for _, ef := range def.Effects {
 		switch ef.Name {
 		case EffectMolecular:
@@ -554,9 +558,15 @@ func (e *Encounter) situation(att, def *Combatant, req combat.Request) (combat.R
 			req.Situation.AttackerDenser = true // +10 melee damage at ×2 (p. 54)
 		}
 	}
+	// The strongest barrier on def: one rule in pkg/combat for a force
+	// wall or shield (pp. 59-60) and a mystic shield (p. 64).
 	if i, ok := barrier(def); ok {
-		req.Situation.ForceBarrier = def.Effects[i].Health
-		req.Situation.ForceBarrierWall = def.Effects[i].Name != EffectForceShield
+		if ef := def.Effects[i]; ef.Name == EffectMysticShield {
+			req.Situation.MysticShield = ef.Health
+		} else {
+			req.Situation.ForceBarrier = ef.Health
+			req.Situation.ForceBarrierWall = ef.Name == EffectForceWall
+		}
 	}
 	return req, steps, nil
 }

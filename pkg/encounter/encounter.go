@@ -305,7 +305,10 @@ type Effect struct {
 	// Pool is the pool a drained state took points from (Psychic Drain,
 	// p. 68): the state ends when that pool refills ("" any pool).
 	Pool string `json:"pool,omitempty"`
-	Note string `json:"note,omitempty"`
+	// ExtraPanels are the panels a rank 2 gale's maker has concentrated
+	// on it beyond its upkeep: -1 to hit and -1 m movement each (p. 78).
+	ExtraPanels int    `json:"extra_panels"`
+	Note        string `json:"note,omitempty"`
 }
 
 // Event is one entry in the encounter's append-only log.

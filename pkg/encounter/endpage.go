@@ -4,8 +4,8 @@ import (
 	"fmt"
 
 	"github.com/codename-spandex/spandex/pkg/combat"
-
 	"github.com/codename-spandex/spandex/pkg/dice"
+	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/heropoints"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 	"github.com/codename-spandex/spandex/pkg/ruling"
@@ -21,6 +21,9 @@ type Recovery struct {
 	After  int `json:"after"`
 	// Woke: the combatant was unconscious and is not any more.
 	Woke bool `json:"woke"`
+	// GrowthStamina is the extra stamina growing had lost that healed
+	// once the track was full (Growth, p. 61).
+	GrowthStamina int `json:"growth_stamina"`
 }
 
 // RecoveryRoll is one recovery: the unconscious roll d20 against
@@ -116,6 +119,9 @@ func (e *Encounter) EndPage(ctx Ctx) error {
 		}
 		e.record(func() Event {
 			summary := fmt.Sprintf("%s recovers %d stamina (%d → %d)", c.ID, r.After-r.Before, r.Before, r.After)
+			if r.GrowthStamina > 0 {
+				summary += fmt.Sprintf(" and heals %d of the extra stamina growing lost (p. 61)", r.GrowthStamina)
+			}
 			if r.Woke {
 				summary += " and comes round"
 			}
@@ -184,7 +190,7 @@ func (e *Encounter) recoverStamina(ctx Ctx, c *Combatant, r dice.Roller, steps *
 		return rec, false, nil // no stamina until the finishing move's knockout ends (p. 43)
 	case drainedNoRecovery(c):
 		return rec, false, nil // Psychic Drain: no recovery until the pool has points (p. 69)
-	case h.Stamina.Current >= h.Stamina.Max:
+	case h.Stamina.Current >= h.Stamina.Max && !growthDeficit(h):
 		return rec, false, nil
 	}
 	times := h.Recovery.Times
@@ -272,7 +278,15 @@ func (e *Encounter) recoverStamina(ctx Ctx, c *Combatant, r dice.Roller, steps *
 		if steps != nil {
 			steps.Add("recovery", "pp. 9, 38", "%s: %d %+d (Endurance Table, END %d) = %d stamina", expr, d6, b, h.Abilities.Final.Endurance, rr.Stamina)
 		}
+		room := max(h.Stamina.Max-h.Stamina.Current, 0)
 		h.Stamina.Current = min(h.Stamina.Current+rr.Stamina, h.Stamina.Max)
+		if _, gs := combat.HealGrowth(h, 0, rr.Stamina-room); gs > 0 {
+			rec.GrowthStamina += gs
+			if steps != nil {
+				_, left := combat.GrowthDeficit(h)
+				steps.Add("growth", "p. 61", "%d of it heals the extra stamina growing lost (%d still lost)", gs, left)
+			}
+		}
 		recondition(c)
 		rec.Rolls = append(rec.Rolls, rr)
 	}
@@ -302,4 +316,11 @@ func reroll(i int) string {
 		return ""
 	}
 	return fmt.Sprintf(" (hero point re-roll %d)", i)
+}
+
+// growthDeficit reports whether a normal-sized hero's Growth still has
+// lost extra health or stamina to heal (p. 61).
+func growthDeficit(h *hero.Hero) bool {
+	dh, ds := combat.GrowthDeficit(h)
+	return dh > 0 || ds > 0
 }

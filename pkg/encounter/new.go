@@ -134,6 +134,10 @@ func New(s Setup) (*Encounter, error) {
 			c.Effects = append(c.Effects, stateEffect(s, id))
 		}
 		c.Hero.States = nil
+		// So do the states another's power left on it (`contest`).
+		for _, st := range c.Hero.ImposedStates {
+			c.Effects = append(c.Effects, imposedEffect(st, id))
+		}
 		e.Combatants = append(e.Combatants, c)
 	}
 	for id, rank := range s.Sidekicks {

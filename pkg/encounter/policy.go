@@ -2,6 +2,7 @@ package encounter
 
 import (
 	"github.com/codename-spandex/spandex/pkg/combat"
+	"github.com/codename-spandex/spandex/pkg/hero"
 )
 
 // The autopilot's policies.
@@ -64,6 +65,9 @@ func FocusChoice(e *Encounter, c *Combatant, opt combat.Options) (best Choice, o
 			continue
 		}
 		for i := range c.Hero.Combat.Attacks {
+			if !autoUsable(c, &c.Hero.Combat.Attacks[i]) {
+				continue
+			}
 			s := Strike{Actor: c.ID, Target: t.ID, Request: combat.Request{Attack: c.Hero.Combat.Attacks[i].Slug}}
 			if n, err := attackPanels(c, s, nil); err != nil || n > left {
 				continue
@@ -126,4 +130,14 @@ func (e *Encounter) focusTurn(ctx Ctx, c *Combatant, copt combat.Options) error 
 		}
 	}
 	return e.Do(ctx, Action{Actor: c.ID, Kind: ActPass})
+}
+
+// autoUsable reports whether the autopilot may use attack a of c: the
+// partial re-phase strike is a phased combatant's only attack and is never
+// made by one who is not phased (p. 66), whatever its expected damage.
+func autoUsable(c *Combatant, a *hero.Attack) bool {
+	if a.Power == "phasing" || a.DamageType == "phase-strike" {
+		return findEffect(c, combat.StatePhased) >= 0
+	}
+	return true
 }

@@ -2,6 +2,7 @@ package encounter
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/codename-spandex/spandex/pkg/combat"
@@ -122,5 +123,42 @@ func TestFocusReaction(t *testing.T) {
 	e.Phase, e.Surprise = PhaseSurprise, "heroes"
 	if rx, _, _ := FocusReaction(e, e.Find("nefario"), e.Find("guardian"), 0, combat.Options{}); rx.Kind != combat.ReactionNone {
 		t.Errorf("a surprised defender reacts: %s", rx.Kind)
+	}
+}
+
+// The autopilot never makes the partial re-phase strike (p. 66) when its
+// maker is not phased, though it would do the most damage; phased, it is
+// the only attack (a phased combatant touches nothing else). By both
+// policies.
+func TestAutoPhaseStrikeOnlyPhased(t *testing.T) {
+	e := duel(t)
+	a := e.Find("a")
+	a.Hero.Powers = []hero.Power{{Slug: "phasing", Name: "Phasing", Rank: 1, MaxRank: 2}}
+	// big drops to 2d4 (mean 5): the strike's 1d6 H 2d6 S (7 S) would be
+	// the best of the three by expected damage.
+	a.Hero.Combat.Attacks[1].Stamina = "2d4"
+	a.Hero.Combat.Attacks = append(a.Hero.Combat.Attacks,
+		hero.Attack{Slug: "phase-strike", Name: "Phase strike", StrikeClass: 2, DamageType: "phase-strike", Health: "1d6", Stamina: "2d6", Panels: 1, Power: "phasing"})
+	ch, ok := FocusChoice(e, a, combat.Options{})
+	if !ok || a.Hero.Combat.Attacks[ch.Attack].Slug != "big" {
+		t.Fatalf("focus, not phased: %+v; want big", ch)
+	}
+	for _, sc := range e.bestAttacks(a, e.Find("c"), combat.Options{}) {
+		if sc.a.Slug == "phase-strike" {
+			t.Fatal("plain, not phased: the phase strike is among the attacks tried")
+		}
+	}
+	// The plain policy's turn: the d20 and big's 2d4, not the strike.
+	must(t, e.autoTurn(gm(20, 1, 1), a, combat.Options{}, PolicyPlain))
+	if last := e.Log[len(e.Log)-1]; !strings.Contains(last.Summary, "with big") {
+		t.Fatalf("plain turn: %s", last.Summary)
+	}
+	a.Effects = append(a.Effects, stateEffect(combat.StatePhased, a.ID))
+	ch, ok = FocusChoice(e, a, combat.Options{})
+	if !ok || a.Hero.Combat.Attacks[ch.Attack].Slug != "phase-strike" {
+		t.Fatalf("focus, phased: %+v; want phase-strike", ch)
+	}
+	if best := e.bestAttacks(a, e.Find("c"), combat.Options{}); len(best) == 0 || best[0].a.Slug != "phase-strike" {
+		t.Fatalf("plain, phased: %+v; want phase-strike first", best)
 	}
 }

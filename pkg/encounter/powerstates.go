@@ -6,7 +6,9 @@ package encounter
 // come from pkg/combat (Teleport, Contest, RestraintOn, EscapeRoll).
 
 import (
+	"encoding/json"
 	"fmt"
+	"slices"
 
 	"github.com/codename-spandex/spandex/pkg/combat"
 	"github.com/codename-spandex/spandex/pkg/dice"
@@ -384,7 +386,8 @@ func (e *Encounter) switchState(ctx Ctx, c *Combatant, s stateSwitch) error {
 	if !s.on {
 		why := map[string]string{combat.StateInvisible: "becomes visible again", combat.StateGrown: "back to normal size",
 			combat.StateShrunk: "back to normal size", combat.StatePhased: "re-phases fully", combat.StateDenser: "back to normal density",
-			combat.StateLighter: "back to normal density", combat.StateCamouflaged: "stops changing colour"}[s.info.Name]
+			combat.StateLighter: "back to normal density", combat.StateCamouflaged: "stops changing colour",
+			combat.StateShapechanged: "returns to its own shape"}[s.info.Name]
 		e.endEffect(c, findEffect(c, s.info.Name), why)
 		e.refreshAll()
 		return nil
@@ -482,12 +485,61 @@ func stateEffect(name, id string) Effect {
 func (c *Combatant) HeroFile() *hero.Hero {
 	h := c.Hero
 	h.States = nil
+	imposed := h.ImposedStates
+	h.ImposedStates = nil
 	for _, ef := range c.Effects {
 		if _, ok := hero.StatePowers[ef.Name]; ok && ef.Source == c.ID {
 			h.States = append(h.States, ef.Name)
 		}
+		name := map[string]string{"mind-control": hero.ImposedMindControl, EffectControlled: hero.ImposedMindControl,
+			EffectHypnotised: hero.ImposedHypnotised, EffectDrained: hero.ImposedDrained, EffectBound: hero.ImposedBound}[ef.Name]
+		if name == "" || slices.ContainsFunc(h.ImposedStates, func(s hero.ImposedState) bool { return s.Name == name }) {
+			continue
+		}
+		st := hero.ImposedState{Name: name, Power: ef.Power, Source: ef.Source, Strength: ef.Strength}
+		if ef.Source == c.ID {
+			// Brought into the fight from the file: its source as written.
+			for _, old := range imposed {
+				if old.Name == name {
+					st.Source = old.Source
+				}
+			}
+		}
+		if ef.EscapeChance != nil {
+			st.EscapeChance = *ef.EscapeChance
+		}
+		if name == hero.ImposedDrained {
+			st.Pool, st.Power = ef.Power, "psychic-ability"
+		}
+		h.ImposedStates = append(h.ImposedStates, st)
 	}
 	return &h
+}
+
+// imposedEffect is the effect a state another's power left on a hero file
+// becomes on combatant id at the start of a fight: kept by the holder
+// itself, with no upkeep (its source is not paying for it here), ended as
+// the fight ends such states (20 stamina damage, a knockout, a refill, an
+// escape roll).
+func imposedEffect(st hero.ImposedState, id string) Effect {
+	from := ""
+	if st.Source != "" {
+		from = " from " + st.Source
+	}
+	switch st.Name {
+	case hero.ImposedMindControl:
+		ef, _ := PresetEffect("mind-control")
+		ef.UpkeepPanels, ef.UpkeepPoints, ef.UpkeepPool = 0, 0, ""
+		ef.Source, ef.Note = id, "mind-controlled"+from+" before the fight (p. 68): half its panels; broken by 20 stamina damage or a knockout"
+		return ef
+	case hero.ImposedDrained:
+		return Effect{Name: EffectDrained, Power: st.Pool, Source: id, Note: fmt.Sprintf("Psychic Drain%s (p. 69): %s pool empty; no stamina recovery until it has points again", from, st.Pool)}
+	case hero.ImposedBound:
+		chance := st.EscapeChance
+		return Effect{Name: EffectBound, Power: st.Power, Source: id, NoMove: true, EscapeChance: &chance, Strength: st.Strength,
+			Note: "bound" + from + " (p. 64): cannot move; +4 to hit it; rolls to break free at each end of page"}
+	}
+	return Effect{Name: EffectHypnotised, Power: st.Power, Source: id, Note: "hypnotised" + from + " (pp. 53, 63): broken by 20 stamina damage, a knockout or another mind control"}
 }
 
 // DangerSense rolls a combatant's Danger Sense warning when there is
@@ -581,4 +633,44 @@ func (e *Encounter) mysticShield(ctx Ctx, c, target *Combatant, a Action, n int,
 	}
 	e.endAction(c)
 	return nil
+}
+
+// growthMomentum refuses Growth's +4 or slam (`--movement growth`, the
+// `slam` attack) unless the attacker grew directly before, and the
+// regrowth slam (`--movement shrinking`, `regrow-slam`) unless it returned
+// to full size from shrunk directly before (pp. 61, 71): its last action
+// in the fight must have been that double-panel. Effects, reactions,
+// passes and page ends do not count as actions between.
+func (e *Encounter) growthMomentum(att *Combatant, req combat.Request) error {
+	power := ""
+	if m := req.Movement; m != nil && (m.Power == "growth" || m.Power == "shrinking") {
+		power = m.Power
+	}
+	if a := att.Hero.FindAttack(req.Attack); a != nil && (a.Slug == "slam" || a.Slug == "regrow-slam") {
+		power = map[string]string{"slam": "growth", "regrow-slam": "shrinking"}[a.Slug]
+	}
+	if power == "" {
+		return nil
+	}
+	want := map[string]string{"growth": "grown", "shrinking": "returned to full size from shrunk"}[power]
+	grown := findEffect(att, combat.StateGrown) >= 0
+	shrunk := findEffect(att, combat.StateShrunk) >= 0
+	if (power == "growth" && !grown) || (power == "shrinking" && shrunk) {
+		return fmt.Errorf("%s's momentum attack needs it to have %s directly before (pp. 61, 71)", att.ID, want)
+	}
+	last := -1
+	for i := len(e.Log) - 1; i >= 0 && last < 0; i-- {
+		switch ev := e.Log[i]; {
+		case ev.Actor != att.ID:
+		case ev.Kind == "action", ev.Kind == "move", ev.Kind == "attack", ev.Kind == "smash", ev.Kind == "mental":
+			last = i
+		}
+	}
+	if last >= 0 && e.Log[last].Kind == "action" {
+		var a Action
+		if err := json.Unmarshal(e.Log[last].Details, &a); err == nil && a.Kind == ActPower && a.Power == power && a.Effect == "" {
+			return nil
+		}
+	}
+	return fmt.Errorf("%s's momentum attack needs it to have %s directly before, as its last action (pp. 61, 71)", att.ID, want)
 }

@@ -108,10 +108,48 @@ type Status struct {
 	Owed          int      `json:"owed"`
 	FreeReactions int      `json:"free_reactions"`
 	Why           []string `json:"why,omitempty"`
-	Effects       []string `json:"effects,omitempty"`
+	// Effects are the combatant's ongoing effects and lasting states, as
+	// the encounter file holds them, each with its board text: an empty
+	// list for none.
+	Effects []EffectStatus `json:"effects"`
 	// Pools are the combatant's point pools (psi, magic, energy...): an
 	// empty list for none.
 	Pools []PoolStatus `json:"pools"`
+}
+
+// EffectStatus is one ongoing effect or lasting state on the board: the
+// encounter file's record and its short text ("mass ×2 (dense)").
+type EffectStatus struct {
+	Effect
+	Text string `json:"text"`
+}
+
+// effectText is the board's short text for an effect on holder id: its
+// name and the numbers that change in a fight.
+func effectText(ef Effect, id string) string {
+	name := ef.Name
+	if ef.Multiplier > 0 {
+		name += " ×" + strconv.Itoa(ef.Multiplier)
+	}
+	if ef.EscapeChance != nil {
+		name += " escape " + strconv.Itoa(*ef.EscapeChance) + "%"
+	}
+	if ef.Health > 0 {
+		name += " health " + strconv.Itoa(ef.Health)
+	}
+	if ef.ExtraPanels > 0 {
+		name += " +" + strconv.Itoa(ef.ExtraPanels) + " panels"
+	}
+	if ef.MaxPages > 0 {
+		name += " " + strconv.Itoa(ef.MaxPages) + " pages from " + strconv.Itoa(ef.Since)
+	}
+	if ef.Rephased {
+		name += " re-phased"
+	}
+	if ef.Source != "" && ef.Source != id {
+		name += " (" + ef.Source + ")"
+	}
+	return name
 }
 
 // PoolStatus is one point pool on the board.
@@ -172,18 +210,9 @@ func (e *Encounter) Status() Board {
 		if h.Mundane != nil {
 			s.Hits = h.Mundane.Hits
 		}
+		s.Effects = make([]EffectStatus, 0, len(c.Effects))
 		for _, ef := range c.Effects {
-			name := ef.Name
-			if ef.Multiplier > 0 {
-				name += " ×" + strconv.Itoa(ef.Multiplier)
-			}
-			if ef.EscapeChance != nil {
-				name += " escape " + strconv.Itoa(*ef.EscapeChance) + "%"
-			}
-			if ef.Source != "" && ef.Source != c.ID {
-				name += " (" + ef.Source + ")"
-			}
-			s.Effects = append(s.Effects, name)
+			s.Effects = append(s.Effects, EffectStatus{Effect: ef, Text: effectText(ef, c.ID)})
 		}
 		for _, p := range h.Pools {
 			s.Pools = append(s.Pools, PoolStatus{Name: p.Name, Current: p.Current, Max: p.Max})

@@ -28,6 +28,7 @@ func (h *Hero) Clone() *Hero {
 	c.Stamina.Dice = slices.Clone(h.Stamina.Dice)
 	c.Pools = slices.Clone(h.Pools)
 	c.States = slices.Clone(h.States)
+	c.ImposedStates = slices.Clone(h.ImposedStates)
 	c.Profile.Scenarios = slices.Clone(h.Profile.Scenarios)
 	c.Downtime.Experience = maps.Clone(h.Downtime.Experience)
 	c.Downtime.Upkeep = slices.Clone(h.Downtime.Upkeep)

@@ -34,6 +34,28 @@ const (
 	KindSummoned Kind = "summoned"
 )
 
+// The lasting states another character's power leaves (ImposedState.Name).
+const (
+	ImposedMindControl = "mind-control" // Mind Control (p. 68)
+	ImposedHypnotised  = "hypnotised"   // Hypnotism, the device (pp. 53, 63)
+	ImposedDrained     = "drained"      // a pool drained to 0 (p. 69)
+	ImposedBound       = "bound"        // Restraint, Snare's binding (pp. 64, 72)
+)
+
+// ImposedState is a lasting state another character's power left on a
+// hero: Name (ImposedMindControl ...), the Power behind it and its Source
+// (the other character's name); a binding's Strength (10 per point) and
+// EscapeChance in percent (p. 64); the Pool a drained hero waits on
+// (p. 69).
+type ImposedState struct {
+	Name         string `json:"name" jsonschema:"enum=mind-control,enum=hypnotised,enum=drained,enum=bound"`
+	Power        string `json:"power"`
+	Source       string `json:"source"`
+	Strength     int    `json:"strength"`
+	EscapeChance int    `json:"escape_chance"`
+	Pool         string `json:"pool"`
+}
+
 // Hero is one character, as read from and written to a hero file.
 type Hero struct {
 	Schema int    `json:"schema" jsonschema:"required,enum=1,enum=2"`
@@ -62,11 +84,17 @@ type Hero struct {
 	Downtime   Downtime  `json:"downtime"`
 	Condition  Condition `json:"condition"`
 	// States are the lasting power states switched on outside a fight
-	// (grown, shrunk, denser, lighter, phased, invisible, camouflaged;
+	// (grown, shrunk, denser, lighter, phased, invisible, camouflaged,
+	// shapechanged;
 	// pp. 52, 54, 60-61, 66, 70): `spandex attack` applies them, and a
 	// fight starts with them on the combatant. `hero state` switches them.
-	States  []string `json:"states,omitempty"`
-	Mundane *Mundane `json:"mundane,omitempty"`
+	States []string `json:"states,omitempty"`
+	// ImposedStates are the lasting states another character's power left
+	// on the hero outside a fight (`spandex contest`): mind-control,
+	// hypnotised, drained, bound (pp. 53, 63-64, 68-69). A fight starts
+	// with them on the combatant and `fight hero` writes them back.
+	ImposedStates []ImposedState `json:"imposed_states,omitempty"`
+	Mundane       *Mundane       `json:"mundane,omitempty"`
 
 	// Creation records how the character was generated, so it can be
 	// audited and replayed.

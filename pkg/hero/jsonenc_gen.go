@@ -107,6 +107,17 @@ func (e *jsonEnc) encHero(b []byte, v *Hero) []byte {
 		}
 		b = append(b, ']')
 	}
+	if len(v.ImposedStates) != 0 {
+		b = append(b, `,"imposed_states":`...)
+		b = append(b, '[')
+		for i := range v.ImposedStates {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = e.encImposedState(b, &v.ImposedStates[i])
+		}
+		b = append(b, ']')
+	}
 	if v.Mundane != nil {
 		b = append(b, `,"mundane":`...)
 		b = e.encMundane(b, v.Mundane)
@@ -608,6 +619,23 @@ func (e *jsonEnc) encCondition(b []byte, v *Condition) []byte {
 	} else {
 		b = append(b, `,"taken_out":false`...)
 	}
+	return append(b, '}')
+}
+
+// encImposedState appends a ImposedState as encoding/json would.
+func (e *jsonEnc) encImposedState(b []byte, v *ImposedState) []byte {
+	b = append(b, `{"name":`...)
+	b = appendString(b, v.Name)
+	b = append(b, `,"power":`...)
+	b = appendString(b, v.Power)
+	b = append(b, `,"source":`...)
+	b = appendString(b, v.Source)
+	b = append(b, `,"strength":`...)
+	b = appendInt(b, int64(v.Strength))
+	b = append(b, `,"escape_chance":`...)
+	b = appendInt(b, int64(v.EscapeChance))
+	b = append(b, `,"pool":`...)
+	b = appendString(b, v.Pool)
 	return append(b, '}')
 }
 

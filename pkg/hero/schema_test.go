@@ -125,3 +125,48 @@ func TestStatesRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// The states another's power leaves (imposed_states) round-trip through
+// the decoder, the encoder and the schema; an unknown name, a name twice
+// and a strength on a state that is not a binding are refused with their
+// JSON path.
+func TestImposedStatesRoundTrip(t *testing.T) {
+	s := compileSchema(t)
+	raw, err := os.ReadFile("../../testdata/heroes/titan.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	with := func(states string) []byte {
+		return bytes.Replace(raw, []byte(`  "log": []`), []byte(`  "imposed_states": [`+states+`],
+  "log": []`), 1)
+	}
+	good := `{"name": "bound", "power": "magic", "source": "Zara", "strength": 50, "escape_chance": 72, "pool": ""},
+    {"name": "drained", "power": "psychic-ability", "source": "Psyche", "strength": 0, "escape_chance": 0, "pool": "psi"}`
+	h, err := Decode(with(good))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(h.ImposedStates) != 2 || h.ImposedStates[0].EscapeChance != 72 || h.ImposedStates[1].Pool != "psi" {
+		t.Fatalf("imposed %+v", h.ImposedStates)
+	}
+	enc, err := Encode(h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Validate(instance(t, enc)); err != nil {
+		t.Errorf("hero with imposed states fails the schema: %v", err)
+	}
+	if back, err := Decode(enc); err != nil || len(back.ImposedStates) != 2 || back.ImposedStates[0] != h.ImposedStates[0] {
+		t.Fatalf("re-decoded: %v %v", back, err)
+	}
+	for name, tc := range map[string]struct{ states, want string }{
+		"unknown":  {`{"name": "sleepy", "power": "", "source": "", "strength": 0, "escape_chance": 0, "pool": ""}`, `$.imposed_states[0].name: "sleepy" is not a state`},
+		"twice":    {`{"name": "hypnotised", "power": "", "source": "", "strength": 0, "escape_chance": 0, "pool": ""}, {"name": "hypnotised", "power": "", "source": "", "strength": 0, "escape_chance": 0, "pool": ""}`, `$.imposed_states[1].name: "hypnotised" twice`},
+		"strength": {`{"name": "hypnotised", "power": "", "source": "", "strength": 5, "escape_chance": 0, "pool": ""}`, `$.imposed_states[0]: strength and escape_chance belong to a binding`},
+	} {
+		_, err := Decode(with(tc.states))
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: err = %v, want %q", name, err, tc.want)
+		}
+	}
+}

@@ -243,7 +243,7 @@ func (v *validator) profile(p *Profile) {
 // power that switches it on (pkg/combat's States say what each does).
 var StatePowers = map[string]string{
 	"grown": "growth", "shrunk": "shrinking", "denser": "density-control-self", "lighter": "density-control-self",
-	"phased": "phasing", "invisible": "invisibility", "camouflaged": "camouflage",
+	"phased": "phasing", "invisible": "invisibility", "camouflaged": "camouflage", "shapechanged": "shapechange",
 }
 
 // states checks $.states: known names, each once, the power held, and
@@ -255,13 +255,32 @@ func (v *validator) states(h *Hero) {
 		power, ok := StatePowers[s]
 		switch {
 		case !ok:
-			v.Fail(path, "%q is not a lasting state (grown, shrunk, denser, lighter, phased, invisible, camouflaged)", s)
+			v.Fail(path, "%q is not a lasting state (grown, shrunk, denser, lighter, phased, invisible, camouflaged, shapechanged)", s)
 		case seen[s]:
 			v.Fail(path, "%q twice", s)
 		case h.PowerRank(power) == 0:
 			v.Fail(path, "%q needs the %s power", s, power)
 		}
 		seen[s] = true
+	}
+	seenImp := map[string]bool{}
+	for i, s := range h.ImposedStates {
+		path := fmt.Sprintf("$.imposed_states[%d]", i)
+		switch s.Name {
+		case ImposedMindControl, ImposedHypnotised, ImposedDrained, ImposedBound:
+		default:
+			v.Fail(path+".name", "%q is not a state another's power leaves (mind-control, hypnotised, drained, bound)", s.Name)
+		}
+		if seenImp[s.Name] {
+			v.Fail(path+".name", "%q twice", s.Name)
+		}
+		seenImp[s.Name] = true
+		if s.Strength < 0 {
+			v.Fail(path+".strength", "%d is negative", s.Strength)
+		}
+		if s.Name != ImposedBound && (s.Strength != 0 || s.EscapeChance != 0) {
+			v.Fail(path, "strength and escape_chance belong to a binding (bound)")
+		}
 	}
 	if seen["grown"] && seen["shrunk"] {
 		v.Fail("$.states", "grown and shrunk at once")

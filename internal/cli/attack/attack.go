@@ -338,7 +338,8 @@ func ruleErr(err error) error {
 func flagFor(field string) string {
 	switch field {
 	case "with", "reaction", "split", "power-dice", "obstruction", "cover", "range-fifths", "range", "analyse",
-		"accuracy-penalty", "aim", "free-used", "mass", "movement", "extra-panel", "catch", "defender-mass", "hero-points":
+		"accuracy-penalty", "aim", "free-used", "mass", "movement", "extra-panel", "catch", "defender-mass", "hero-points",
+		"cold", "attracted", "gale-extra":
 		return "--" + field
 	case "object":
 		return "--reaction"

@@ -70,8 +70,9 @@ it in place atomically); the updated defender (a "contest" event in its
 log: the ruling, its pool drained or its stamina lost) goes to stdout;
 --result prints only the ruling. --update-attacker also rewrites the
 attacker's file: its points spent and the same event. States that last
-(control, a binding) are recorded in the events; a fight keeps them on the
-combatants (` + "`fight act`" + `).
+(mind-control, hypnotised, drained, bound with its strength and escape
+chance) go on the defender's "imposed_states"; a fight started with the
+file keeps them on the combatant and ` + "`fight hero`" + ` writes them back.
 
 Hero points (p. 14): --attacker-hero-points N (with --update-attacker) and
 --defender-hero-points N (the defender's file is written) re-roll that
@@ -193,6 +194,9 @@ func runContest(opts *ContestOptions) error {
 	}
 	nAtk := len(attacker.Log)
 	combat.ApplyMental(&res, attacker, defender)
+	if st, ok := combat.ImposedOf(&res); ok && defender != nil {
+		combat.SetImposed(defender, st)
+	}
 	if err := opts.ExplainSteps(res.Steps); err != nil {
 		return err
 	}

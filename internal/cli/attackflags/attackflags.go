@@ -123,7 +123,9 @@ func (fl *Flags) Bind(fs *pflag.FlagSet, v Verb) {
 	fs.IntVar(&sit.AimPanels, "aim", 0, "Accuracy rank 2: extra panels aiming"+words(fmt.Sprintf(" (+%d damage each, at most +%d in all)", combat.AimBonus, combat.MaxAimBonus), ", added to the attack's time"))
 	target := words("defender", "target")
 	fs.BoolVar(&sit.Phased, "phased", false, "the "+target+" is phased out (Phasing)")
-	fs.IntVar(&sit.MysticShield, "mystic-shield", 0, "health left in a mystic shield covering the "+target)
+	fs.IntVar(&sit.MysticShield, "mystic-shield", 0, "health of a mystic shield covering the "+target+" (1d6 per 4 MP, rolled when cast): stops each attack whole, knockback too, destroyed only by more health damage in one attack (p. 64)")
+	fs.BoolVar(&sit.Cold, "cold", false, "the temperature attack chills: Immunity to cold prevents it (default heat: Immunity to fire, p. 58)")
+	fs.BoolVar(&sit.Attracted, "attracted", false, "the magnetic missile is attracted towards a "+target+" within range: no to-hit roll (default repelled: rolled, p. 58)")
 	fs.BoolVar(&sit.Whirlwind, "whirlwind", false, "the "+target+" is in a whirlwind (1d6 off each attack)")
 	fs.BoolVar(&sit.ForcefieldDown, "forcefield-down", false, "the "+target+"'s personal forcefield is off")
 	fs.BoolVar(&sit.AttackerShrunk, "attacker-shrunk", false, "the attacker is shrunk: minimum damage")
@@ -168,6 +170,7 @@ func BindSituation(fs *pflag.FlagSet, sit *combat.Situation, v Verb) {
 	}
 	fs.BoolVar(&sit.Dimensional, "dimensional", false, "inside a dimensional control area (-4"+v.say(" to hit and to parry", " to hit and to parry", "")+")")
 	fs.BoolVar(&sit.Gale, "gale", false, "in or shooting into a gale or fog"+v.say(" from weather control", "", "")+" (-2)")
+	fs.IntVar(&sit.GaleExtra, "gale-extra", 0, "with --gale: extra panels a rank 2 gale's maker concentrated on it (-1 each, p. 78)")
 	fs.IntVar(&sit.AnalysePanels, "analyse", 0, v.say(fmt.Sprintf("extra panels spent analysing with a brain implant (+1 each per implant rank, at most +%d)", combat.MaxAnalyseBonus),
 		"Brain Implant: extra panels analysing, added to the attack's time", fmt.Sprintf("extra panels analysing with a brain implant (+1 each, at most +%d)", combat.MaxAnalyseBonus)))
 	fs.IntVar(&sit.AccuracyPenalty, "accuracy-penalty", 0, v.say("Accuracy rank 1: a penalty taken on the to-hit that the defender's reaction also takes",

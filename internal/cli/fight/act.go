@@ -44,6 +44,7 @@ type ActOptions struct {
 	MoveActMove bool
 	Teleport    bool
 	Upwards     bool
+	Stretch     bool
 
 	// Power and other-action details.
 	Target string
@@ -79,7 +80,9 @@ takes one action (pp. 30-31, 41-43). Give exactly one of:
                     double-panel losing stamina: rank 1 1 a metre, rank 2
                     1 per 2 m (at most 20, 80 m at most), rank 3 1 per 4 m
                     (at most 15, 3,000 m at most); --upwards doubles it
-                    (pp. 76-77)
+                    (pp. 76-77); --stretch reaches M metres with Elasticity
+                    instead (a panel; rank 1 up to 6 m, rank 2 any
+                    distance, 1 stamina per 5 m or part beyond 20 m, p. 55)
   --attack ID       attack a combatant: the attack's own time (a panel; a
                     double-panel for two-handed weapons and most powers),
                     resolved by the same rules as ` + "`spandex attack`" + ` (pkg/combat)
@@ -112,7 +115,9 @@ takes one action (pp. 30-31, 41-43). Give exactly one of:
                     against divider-reducing attacks, rank 2 untouchable;
                     each strike 20% cumulative to re-phase, p. 66),
                     density-control-self --effect denser|lighter (no
-                    --effect: back to normal, p. 54); every later attack
+                    --effect: back to normal, p. 54), shapechange
+                    (freeform: a double-panel; no other power while
+                    shapechanged, no change of size, p. 70); every later attack
                     by and on the combatant applies them; --power
                     super-health rests a double-panel for Regeneration's
                     1d6 health (p. 73);
@@ -233,7 +238,9 @@ surprised cannot react (except with Danger Sense or Animal Senses).
 dice; damage dice, health then stamina; a d6 per obstruction; the prone
 d20), each hero point re-roll straight after the roll it re-rolls; a
 finishing move 1d6 hours; --power --effect mass or gravity the target's
-will roll at ×4 (1d20) and ×8 (1d20+10); a psychic power, spell or device
+will roll at ×4 (1d20) and ×8 (1d20+10), density-control-other on an
+intelligent target (not a robot or animal) first the psychic attack it
+cannot resist, the user's d20 then the target's (p. 54); a psychic power, spell or device
 the attacker's d20, the target's d20, the resist 1d6, then hypnotism's or
 the device's 1d6 double-panels on a success; transmutation only its d100;
 with --reflect the return shot in the attack's order; --smash the attack's
@@ -276,6 +283,7 @@ strike so far; other actions roll nothing.`,
 	fl.BoolVar(&opts.MoveActMove, "move-act-move", false, "Super Speed: half move, attack, half move in one double-panel (p. 30)")
 	fl.BoolVar(&opts.Teleport, "teleport", false, "--move by Teleport: a double-panel costing stamina (pp. 76-77)")
 	fl.BoolVar(&opts.Upwards, "upwards", false, "--move --teleport vertically upwards: twice the stamina (p. 77)")
+	fl.BoolVar(&opts.Stretch, "stretch", false, "--move by stretching with Elasticity: rank 2 loses 1 stamina per 5 m beyond 20 m (p. 55)")
 
 	fl.StringVar(&opts.Target, "target", "", "the combatant a power's effect goes on")
 	fl.StringVar(&opts.Effect, "effect", "", "ongoing effect a power starts")
@@ -349,8 +357,11 @@ func runAct(opts *ActOptions) error {
 			_, err = e.Attack(ctx, s, rules)
 			return cmdutil.RuleErr(err)
 		}
-		if (opts.Teleport || opts.Upwards) && !opts.moveSet {
-			return cmdutil.Inputf("--teleport and --upwards go with --move")
+		if (opts.Teleport || opts.Upwards || opts.Stretch) && !opts.moveSet {
+			return cmdutil.Inputf("--teleport and --upwards go with --move (and --stretch)")
+		}
+		if opts.Stretch && opts.Teleport {
+			return cmdutil.Inputf("--stretch: a stretch is not a teleport (--teleport)")
 		}
 		a, err := opts.action(actor)
 		if err != nil {
@@ -365,7 +376,7 @@ func (opts *ActOptions) action(actor string) (encounter.Action, error) {
 	a := encounter.Action{Actor: actor, Note: opts.Note, Panels: opts.Panels}
 	switch {
 	case opts.moveSet:
-		a.Kind, a.Metres, a.Teleport, a.Upwards = encounter.ActMove, opts.Move, opts.Teleport, opts.Upwards
+		a.Kind, a.Metres, a.Teleport, a.Upwards, a.Stretch = encounter.ActMove, opts.Move, opts.Teleport, opts.Upwards, opts.Stretch
 	case opts.Grab != "":
 		a.Kind, a.Object = encounter.ActGrab, opts.Grab
 	case opts.PickUp != "":

@@ -38,7 +38,11 @@ Output: on a terminal, each side with its standing count and one row per
 combatant, in 80 columns; JSON when piped; -o text prints one line per
 combatant for scripts: "ID SIDE CONDITION HEALTH STAMINA PER_PAGE USED LEFT
 SAVED OWED FREE" (current health and stamina; "-" for mundane characters,
-whose hits are in the JSON). Rolls no dice.`,
+whose hits are in the JSON), each followed by one indented line per
+ongoing effect or lasting state, "  ID effect: TEXT" (wrapped at 80
+columns). In JSON each effect is the encounter file's typed record (name,
+power, source, since, multiplier, escape_chance, health, max_pages ...)
+with its board "text". Rolls no dice.`,
 		Example: `  spandex fight status bank.json
   spandex fight status bank.json -o json | jq -r '.combatants[] | select(.out) | .id'`,
 		RunE: cmdutil.RunE(opts, runF, runStatus, opts.File.fromArgs, opts.File.readOnly("status")),
@@ -68,6 +72,11 @@ func runStatus(opts *ViewOptions) error {
 			if _, err := fmt.Fprintf(out, "%s %s %s %s %s %d %d %d %d %d %d\n", c.ID, c.Side, c.Condition, h, st,
 				c.PerPage, c.Used, c.Left, c.Saved, c.Owed, c.FreeReactions); err != nil {
 				return err
+			}
+			for _, ef := range c.Effects {
+				if _, err := fmt.Fprintln(out, wrap("  "+c.ID+" effect: "+ef.Text, 80, "    ")); err != nil {
+					return err
+				}
 			}
 		}
 		return nil
@@ -122,7 +131,10 @@ func writeBoard(w io.Writer, b encounter.Board) error {
 				fmt.Sprintf("%d/%d", c.Used, c.PerPage), strconv.Itoa(c.Left), strconv.Itoa(c.Owed), strconv.Itoa(c.FreeReactions)}
 			rows[i] = append(rows[i], row)
 			all = append(all, row)
-			extra := append([]string{}, c.Effects...)
+			var extra []string
+			for _, ef := range c.Effects {
+				extra = append(extra, ef.Text)
+			}
 			for _, p := range c.Pools {
 				extra = append(extra, p.String())
 			}

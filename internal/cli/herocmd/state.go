@@ -2,6 +2,7 @@ package herocmd
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/spf13/cobra"
 
@@ -45,9 +46,14 @@ attack by and on the hero and which a fight starts with on the combatant.
   phased       Phasing (p. 66)
   invisible    Invisibility (p. 61): -4 to hit it
   camouflaged  Camouflage (p. 52): -2 to hit it while it moves
+  shapechanged Shapechange, freeform (p. 70): its own scores, no other
+               super power (the size of growth, larger or shrinking
+               kept), no change of size; specific forms are not computed
 
 The hero must have the power; grown and shrunk, denser and lighter
-exclude each other. In a fight, switch states with ` + "`fight act --power`" + `
+exclude each other. --off also takes off a state another's power left
+on the file (imposed_states: mind-control, hypnotised, drained, bound;
+` + "`spandex contest`" + ` puts them on). In a fight, switch states with ` + "`fight act --power`" + `
 (a double-panel, a panel for Invisibility and Camouflage).
 
 --dice order: only growing the first time: the extra health's d6s (one per
@@ -78,6 +84,12 @@ func (opts *StateOptions) fromArgs(_ *cobra.Command, args []string) (err error) 
 		return cmdutil.Inputf("--on and --off: one state at a time")
 	}
 	name := opts.On + opts.Off
+	if imposedName(name) {
+		if opts.On != "" {
+			return cmdutil.Inputf("--on: %q is left by another's power (`spandex contest`), not switched on", name)
+		}
+		return nil
+	}
 	if _, ok := combat.StateByName(name); !ok {
 		flag := map[bool]string{true: "--on", false: "--off"}[opts.On != ""]
 		return cmdutil.Inputf("%s: %q is not a lasting state (%s)", flag, name, combat.StateNames())
@@ -111,8 +123,15 @@ func runState(opts *StateOptions) error {
 	n := len(h.Log)
 	rec := dice.NewRecorder(rs.Roller)
 	state, on := opts.On+opts.Off, opts.On != ""
-	steps, err := combat.SwitchState(h, state, on, rec)
-	if err != nil {
+	var steps ruling.Steps
+	if imposedName(state) {
+		i := slices.IndexFunc(h.ImposedStates, func(s hero.ImposedState) bool { return s.Name == state })
+		if i < 0 {
+			return cmdutil.RuleErr(fmt.Errorf("%s: %s is not %s", name(opts.File), h.Name, state))
+		}
+		h.ImposedStates = slices.Delete(h.ImposedStates, i, i+1)
+		steps.Add("state", "pp. 63-64, 68-69", "%s ends (the GM's call outside a fight)", state)
+	} else if steps, err = combat.SwitchState(h, state, on, rec); err != nil {
 		return cmdutil.RuleErr(fmt.Errorf("%s: %w", name(opts.File), err))
 	}
 	if err := opts.FinishDice(); err != nil {
@@ -142,4 +161,14 @@ func runState(opts *StateOptions) error {
 	}
 	cmdutil.ReportSeed(opts.IO.ErrOut, seed)
 	return opts.WriteHero(h, opts.InPlace)
+}
+
+// imposedName reports a state another's power leaves on a hero file
+// (imposed_states): only --off takes it away.
+func imposedName(s string) bool {
+	switch s {
+	case hero.ImposedMindControl, hero.ImposedHypnotised, hero.ImposedDrained, hero.ImposedBound:
+		return true
+	}
+	return false
 }
