@@ -306,7 +306,7 @@ func TestBlock(t *testing.T) {
 		def.Combat.KnockbackThreshold = 100
 		res := resolve(t, att, def, Request{Attack: "x", Reaction: Reaction{Kind: ReactionBlock, Object: c.obj}}, Options{}, 20)
 		rr := res.Reaction
-		if rr.ObjectHealth != c.hp || res.Applied.Health != c.h || res.Applied.Stamina != c.s || rr.ObjectDestroyed != c.destroyed || rr.ObjectRemaining != c.remain || string(res.Outcome) != c.outcome {
+		if rr.Block == nil || rr.Block.Health != c.hp || res.Applied.Health != c.h || res.Applied.Stamina != c.s || rr.Block.Destroyed != c.destroyed || rr.Block.Remaining != c.remain || string(res.Outcome) != c.outcome {
 			t.Errorf("%+v: %+v applied %+v outcome %s", c.obj, rr, res.Applied, res.Outcome)
 		}
 	}

@@ -105,11 +105,12 @@ func (res *Result) Explain() ruling.Steps {
 	if rr.Kind == ReactionParry && !rr.RangedForm && rr.Success && res.Mode == ModeStrike {
 		st.Add("parry", "p. 36", "melee parry: virtual damage %d taken off after knockback, health first: -%d H, -%d S", rr.VirtualDamage, rr.ReducedHealth, rr.ReducedStamina)
 	}
-	if rr.Kind == ReactionBlock && res.Mode == ModeStrike {
-		if rr.ObjectDestroyed {
-			st.Add("block", "p. 34", "%s (health %d) takes -%d H, -%d S and is destroyed", rr.Object, rr.ObjectHealth, rr.ReducedHealth, rr.ReducedStamina)
+	// A miss records the block declared but puts nothing in the way.
+	if b := rr.Block; b != nil && res.Mode == ModeStrike {
+		if b.Destroyed {
+			st.Add("block", "p. 34", "%s (health %d) takes -%d H, -%d S and is destroyed", b.Object, b.Health, rr.ReducedHealth, rr.ReducedStamina)
 		} else {
-			st.Add("block", "p. 34", "%s (health %d) absorbs everything and has %d health left", rr.Object, rr.ObjectHealth, rr.ObjectRemaining)
+			st.Add("block", "p. 34", "%s (health %d) absorbs everything and has %d health left", b.Object, b.Health, b.Remaining)
 		}
 	}
 	ap := res.Applied
@@ -193,7 +194,9 @@ func explainReaction(st *ruling.Steps, res *Result) {
 	case ReactionBrace:
 		st.Add("brace", "p. 35", "brace: knockback threshold +%d (+5 per Super Strength rank); costs no panels", rr.BraceBonus)
 	case ReactionBlock:
-		st.AddRow("block", "p. 34", "Object Table", rr.Object, "block with %s (%d health to destroy); costs %s", rr.Object, rr.ObjectHealth, cost)
+		if b := rr.Block; b != nil {
+			st.AddRow("block", "p. 34", "Object Table", b.Object, "block with %s (%d health to destroy); costs %s", b.Object, b.Health, cost)
+		}
 	case ReactionJudo:
 		if g := rr.JudoGrab; g != nil {
 			st.AddRow("judo", "p. 41", "To-Hit Table", "AC "+g.ArmourClass.String()+", "+g.StrikeClass.String(),

@@ -126,6 +126,7 @@ type pipeline struct {
 	atk      *hero.Attack
 	objAtk   hero.Attack  // an object used as the weapon
 	objInfo  ObjectAttack // its ruling
+	block    BlockedBy    // a block's object (res.Reaction.Block points here)
 	kind     string       // specialKind
 	mental   bool
 	ac       rulebook.ArmourClass // AC used for to-hit
@@ -842,11 +843,11 @@ func (p *pipeline) reaction() (Outcome, error) {
 		rr.Success = true
 		return "", nil
 	case ReactionBlock:
-		rr.Object = rx.Object.Name
-		if rr.Object == "" {
-			rr.Object = "object"
+		p.block = BlockedBy{Object: rx.Object.Name, Health: p.objectHP, Remaining: p.objectHP}
+		if p.block.Object == "" {
+			p.block.Object = "object"
 		}
-		rr.ObjectHealth = p.objectHP
+		rr.Block = &p.block
 		rr.Success = true
 		if rx.Object.PickUp {
 			rr.Panels++ // picking it up is never free (p. 34)
@@ -1139,12 +1140,13 @@ func (p *pipeline) afterDamage() error {
 		res.Outcome = OutcomeParried
 	}
 	if rr.Kind == ReactionBlock {
-		nh, ns, used := ReduceHealthFirst(h, s, rr.ObjectHealth)
+		b := rr.Block
+		nh, ns, used := ReduceHealthFirst(h, s, b.Health)
 		rr.ReducedHealth, rr.ReducedStamina = h-nh, s-ns
 		h, s = nh, ns
-		rr.ObjectRemaining = rr.ObjectHealth - used
+		b.Remaining = b.Health - used
 		if nh > 0 || ns > 0 {
-			rr.ObjectDestroyed, rr.ObjectRemaining = true, 0
+			b.Destroyed, b.Remaining = true, 0
 		} else {
 			res.Outcome = OutcomeBlocked
 		}

@@ -427,6 +427,16 @@ type ToHitResult struct {
 }
 
 // ReactionResult is step 2 (pp. 33-36).
+// BlockedBy is the object a block puts in the way of an attack (p. 34):
+// its health, what is left of it after the attack, and whether the
+// attack destroyed it (remaining is then 0).
+type BlockedBy struct {
+	Object    string `json:"object"`
+	Health    int    `json:"health"`
+	Remaining int    `json:"remaining"`
+	Destroyed bool   `json:"destroyed"`
+}
+
 type ReactionResult struct {
 	Kind ReactionKind `json:"kind"`
 	// Panels is what the reaction costs the defender from its next panels;
@@ -452,11 +462,9 @@ type ReactionResult struct {
 	DodgeResult string `json:"dodge_result,omitempty"`
 	DodgeSymbol string `json:"dodge_symbol,omitempty"`
 	ExtraPanel  bool   `json:"extra_panel,omitempty"`
-	// Block: the object, its health before and after, destroyed.
-	Object          string `json:"object,omitempty"`
-	ObjectHealth    int    `json:"object_health,omitempty"`
-	ObjectRemaining int    `json:"object_remaining,omitempty"`
-	ObjectDestroyed bool   `json:"object_destroyed,omitempty"`
+	// Block: the object put in the way; nil for every other reaction
+	// (and then absent), so none of its figures vanishes at zero.
+	Block *BlockedBy `json:"block,omitempty"`
 	// Brace: the knockback threshold bonus (brace only, like the other
 	// kind-specific fields here).
 	BraceBonus int `json:"brace_bonus,omitempty"`
