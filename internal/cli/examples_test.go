@@ -142,12 +142,8 @@ func TestExamples(t *testing.T) {
 		t.Fatalf("found only %d examples", n)
 	}
 	testscript.Run(t, testscript.Params{
-		Dir: dir,
-		Setup: func(env *testscript.Env) error {
-			env.Setenv("XDG_CONFIG_HOME", env.WorkDir+"/.config")
-			env.Setenv("HOME", env.WorkDir)
-			return nil
-		},
+		Dir:   dir,
+		Setup: isolateHome,
 	})
 }
 

@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"unicode/utf8"
 
 	"github.com/rogpeppe/go-internal/testscript"
 )
@@ -18,16 +17,19 @@ func TestMain(m *testing.M) {
 	})
 }
 
+// isolateHome gives each script its own HOME and config directory, so no
+// user config leaks into the tests.
+func isolateHome(env *testscript.Env) error {
+	env.Setenv("XDG_CONFIG_HOME", env.WorkDir+"/.config")
+	env.Setenv("HOME", env.WorkDir)
+	return nil
+}
+
 // TestScripts runs every end-to-end script in testdata/script.
 func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
-		Dir: "testdata/script",
-		Setup: func(env *testscript.Env) error {
-			// No user config leaks into the tests.
-			env.Setenv("XDG_CONFIG_HOME", env.WorkDir+"/.config")
-			env.Setenv("HOME", env.WorkDir)
-			return nil
-		},
+		Dir:                 "testdata/script",
+		Setup:               isolateHome,
 		RequireExplicitExec: false,
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"maxwidth": maxWidth,
@@ -52,7 +54,7 @@ func maxWidth(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	wide := ""
 	for _, l := range strings.Split(text, "\n") {
-		if utf8.RuneCountInString(l) > n {
+		if displayWidth(l) > n {
 			wide = l
 			break
 		}
@@ -61,6 +63,6 @@ func maxWidth(ts *testscript.TestScript, neg bool, args []string) {
 	case neg && wide == "":
 		ts.Fatalf("every line of %s fits %d columns", args[1], n)
 	case !neg && wide != "":
-		ts.Fatalf("%s has a line of %d columns (over %d): %q", args[1], utf8.RuneCountInString(wide), n, wide)
+		ts.Fatalf("%s has a line of %d columns (over %d): %q", args[1], displayWidth(wide), n, wide)
 	}
 }

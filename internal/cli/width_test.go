@@ -137,13 +137,9 @@ func TestTerminalWidth(t *testing.T) {
 		t.Fatalf("measured only %d invocations", n)
 	}
 	testscript.Run(t, testscript.Params{
-		Dir: dir,
-		Setup: func(env *testscript.Env) error {
-			env.Setenv("XDG_CONFIG_HOME", env.WorkDir+"/.config")
-			env.Setenv("HOME", env.WorkDir)
-			return nil
-		},
-		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){"fits": fits},
+		Dir:   dir,
+		Setup: isolateHome,
+		Cmds:  map[string]func(ts *testscript.TestScript, neg bool, args []string){"fits": fits},
 	})
 }
 
