@@ -146,10 +146,14 @@ type MentalResult struct {
 	Blackout  bool   `json:"blackout"`
 	// Telekinesis: metres a panel (will ÷ 3, p. 69).
 	SpeedMetres int `json:"speed_metres"`
-	// Transmutation: the chance in percent and the d100.
-	Difficulty int `json:"difficulty"`
-	Chance     int `json:"chance"`
-	Roll       int `json:"roll"`
+	// Transmutation: the chance in percent and the d100; Pages is how
+	// long a temporary transmutation lasts (2d6 pages, rolled on a
+	// success; 0 when it fails or is permanent, p. 69).
+	Difficulty int  `json:"difficulty"`
+	Chance     int  `json:"chance"`
+	Roll       int  `json:"roll"`
+	Pages      int  `json:"pages"`
+	Permanent  bool `json:"permanent"`
 	// Restraint is the spell's binding (p. 64).
 	Restraint *Restraint   `json:"restraint"`
 	Steps     ruling.Steps `json:"steps"`
@@ -189,6 +193,9 @@ func (m *MentalResult) Summary() string {
 		fmt.Fprintf(&b, ", moved up to %d kg at %d m a panel", m.Points*10, m.SpeedMetres)
 	case "transmutation":
 		b.WriteString(", the object is transmuted")
+		if m.Pages > 0 {
+			fmt.Fprintf(&b, " for %d pages", m.Pages)
+		}
 	case "restraint":
 		r := m.Restraint
 		switch {
@@ -305,7 +312,7 @@ func DeviceWill(ranks int) int {
 // Dice, in this order: a contest rolls the attacker's d20, the defender's
 // d20, then the resist 1d6 (--resist); then Hypnotism and the device
 // roll 1d6 double-panels of establishing on a success; Transmutation
-// rolls only a d100; Restraint rolls nothing (its escapes come later).
+// rolls a d100 and, on a success that is not permanent, 2d6 pages; Restraint rolls nothing (its escapes come later).
 func Mental(att, def *hero.Hero, in MentalInput, r dice.Roller) (MentalResult, error) {
 	p, ok := FindMentalPower(in.Power)
 	if !ok {
@@ -528,6 +535,24 @@ func transmute(res MentalResult, will int, mods []string, r dice.Roller) (Mental
 		verdict = "the object is transmuted"
 	}
 	res.Steps.Add("transmutation", "p. 69", "d100 %d against %d%%: %s", v, t.Chance, verdict)
+	if !res.Success {
+		return res, nil
+	}
+	for _, m := range mods {
+		if naming.Slug(m) == "permanent" {
+			res.Permanent = true
+		}
+	}
+	if res.Permanent {
+		res.Steps.Add("transmutation", "p. 69", "permanent: it does not wear off")
+		return res, nil
+	}
+	pages, err := dice.MustParse(rulebook.TransmutationPages).Total(r, "pages the transmutation lasts")
+	if err != nil {
+		return res, err
+	}
+	res.Pages = pages
+	res.Steps.Add("transmutation", "p. 69", "temporary: %s %d pages, then the object is as it was", rulebook.TransmutationPages, pages)
 	return res, nil
 }
 

@@ -95,10 +95,29 @@ func TestMental(t *testing.T) {
 		{
 			// Transmutation of a person-sized object, a substantial
 			// change of shape or material, temporary: 10 - 2 - 3 = 5; ×
-			// will 14 = 70%. d100 70 succeeds.
-			name: "transmutation", att: drainer, in: MentalInput{Power: "transmutation", Modifiers: []string{"person-sized", "shape-or-material", "temporary"}}, dice: []int{70},
+			// will 14 = 70%. d100 70 succeeds; 2d6 6+5 = 11 pages.
+			name: "transmutation", att: drainer, in: MentalInput{Power: "transmutation", Modifiers: []string{"person-sized", "shape-or-material", "temporary"}}, dice: []int{70, 6, 5},
 			check: func(t *testing.T, r MentalResult) {
-				if !r.Success || r.Difficulty != 5 || r.Chance != 70 || r.Cost != 6 || r.Contest != nil {
+				if !r.Success || r.Difficulty != 5 || r.Chance != 70 || r.Cost != 6 || r.Contest != nil || r.Pages != 11 || r.Permanent {
+					t.Errorf("%+v", r)
+				}
+			},
+		},
+		{
+			// Permanent: 10 - 2 - 3 - 3 = 2; × 14 = 28%. d100 28 works and
+			// no pages are rolled.
+			name: "transmutation permanent", att: drainer, in: MentalInput{Power: "transmutation", Modifiers: []string{"person-sized", "shape-or-material", "permanent"}}, dice: []int{28},
+			check: func(t *testing.T, r MentalResult) {
+				if !r.Success || r.Chance != 28 || r.Pages != 0 || !r.Permanent {
+					t.Errorf("%+v", r)
+				}
+			},
+		},
+		{
+			// A failed temporary transmutation rolls no pages: 71 > 70.
+			name: "transmutation fails", att: drainer, in: MentalInput{Power: "transmutation", Modifiers: []string{"person-sized", "shape-or-material"}}, dice: []int{71},
+			check: func(t *testing.T, r MentalResult) {
+				if r.Success || r.Pages != 0 {
 					t.Errorf("%+v", r)
 				}
 			},

@@ -32,6 +32,10 @@ func mentalPowerOf(a Action) (combat.MentalPower, bool) {
 // (p. 69).
 const EffectDrained = combat.StateDrained
 
+// EffectTransmuted is a temporary transmutation kept on its caster: it
+// wears off after its 2d6 pages (MaxPages, p. 69).
+const EffectTransmuted = "transmuted"
+
 // EffectHypnotised is the state of a combatant under Hypnotism or the
 // mind-control device (pp. 53, 63).
 const EffectHypnotised = combat.StateHypnotised
@@ -43,7 +47,8 @@ const EffectHypnotised = combat.StateHypnotised
 //
 // Dice: pkg/combat's Mental order (the attacker's d20, the target's d20,
 // the resist 1d6; then 1d6 double-panels of establishing for Hypnotism
-// and the device, or Transmutation's d100).
+// and the device, or Transmutation's d100 and, on a success that is not
+// permanent, its 2d6 pages).
 func (e *Encounter) doMental(ctx Ctx, c, target *Combatant, a Action, p combat.MentalPower, n int, steps ruling.Steps) error {
 	if target == c {
 		return fmt.Errorf("%s cannot use %s on itself", c.ID, p.Slug)
@@ -141,8 +146,10 @@ func mentalSummary(c, def *Combatant, res *combat.MentalResult, a Action) string
 		}
 	case res.Power == "telekinesis":
 		s += fmt.Sprintf(", moved (%d kg) at up to %d m a panel (p. 69)", a.MassKg, res.SpeedMetres)
+	case res.Power == "transmutation" && res.Pages > 0:
+		s += fmt.Sprintf(", transmuted for %d pages (2d6, p. 69)", res.Pages)
 	case res.Power == "transmutation":
-		s += ", transmuted (p. 69)"
+		s += ", transmuted for good (p. 69)"
 	case res.Power == "restraint":
 		s += " (p. 64)"
 	default:
@@ -184,6 +191,13 @@ func (e *Encounter) mentalState(ctx Ctx, c, def *Combatant, res *combat.MentalRe
 		}
 		return e.AddEffect(ctx, def.ID, Effect{Name: EffectDrained, Power: res.DrainPool, Source: def.ID,
 			Note: fmt.Sprintf("Psychic Drain (p. 69): %s pool empty; no stamina recovery until it has points again", res.DrainPool)})
+	}
+	if res.Power == "transmutation" && res.Pages > 0 {
+		// The object is no combatant: the caster holds the state, and it
+		// wears off by itself after the 2d6 pages (p. 69), whatever
+		// becomes of the caster.
+		return e.AddEffect(ctx, c.ID, Effect{Name: EffectTransmuted, Power: "psychic-ability", Source: c.ID, MaxPages: res.Pages,
+			Note: fmt.Sprintf("Transmutation (p. 69): the object is transmuted for %d pages (2d6), then is as it was", res.Pages)})
 	}
 	if res.Power == "restraint" && res.Restraint != nil {
 		return e.bind(c, def, "restraint", res.Points)

@@ -238,7 +238,7 @@ func (e *Encounter) pageEffects() {
 				// escape roll (escapes) frees the bound (p. 64). A force
 				// shield and the lasting states need no concentration
 				// (pp. 52, 54, 60-61, 66, 70).
-			case src == nil || src.Out():
+			case (src == nil || src.Out()) && !(lastsByItself(ef.Name) && ef.MaxPages > 0):
 				e.endEffect(c, j, "its source can no longer keep it up")
 				continue
 			case ef.MaxPages > 0 && e.Page-ef.Since+1 >= ef.MaxPages:

@@ -287,7 +287,7 @@ func lastsByItself(name string) bool {
 		return true
 	}
 	switch name {
-	case EffectBound, EffectForceShield, EffectDrained:
+	case EffectBound, EffectForceShield, EffectDrained, EffectTransmuted:
 		return true
 	}
 	return false

@@ -288,6 +288,9 @@ type TransmutationModifier struct {
 	Modifier  int    `json:"modifier"`
 }
 
+// TransmutationPages is how long a temporary transmutation lasts (p. 69).
+const TransmutationPages = "2d6"
+
 // TransmutationBaseDifficulty is the starting difficulty (p. 69).
 const TransmutationBaseDifficulty = 10
 

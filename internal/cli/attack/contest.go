@@ -82,10 +82,11 @@ with the contest, every face logged.
 --dice order: the attacker's 1d20 (then its hero point re-rolls), the
 defender's 1d20 (then its re-rolls), the resist 1d6; then Hypnotism's or
 the device's 1d6 double-panels on a success.
-Transmutation rolls only its d100; Restraint rolls nothing.`,
+Transmutation rolls its d100, then on a success that is not permanent
+its 2d6 pages (p. 69); Restraint rolls nothing.`,
 		Example: `  spandex contest --attacker psyche.json --power psychic-drain --spend 4 --drain energy -i nefario.json --update-attacker --dice 12,6
   spandex contest --attacker zara.json --power hypnotism --resist --result --explain < nefario.json
-  spandex contest --attacker psyche.json --power transmutation --modifiers van-sized,shape-or-material,temporary --dice 30`,
+  spandex contest --attacker psyche.json --power transmutation --modifiers van-sized,shape-or-material,temporary --dice 30,3,4`,
 		Args: cobra.NoArgs,
 		RunE: cmdutil.RunE(opts, runF, runContest),
 	}

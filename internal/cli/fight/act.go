@@ -242,7 +242,8 @@ will roll at ×4 (1d20) and ×8 (1d20+10), density-control-other on an
 intelligent target (not a robot or animal) first the psychic attack it
 cannot resist, the user's d20 then the target's (p. 54); a psychic power, spell or device
 the attacker's d20, the target's d20, the resist 1d6, then hypnotism's or
-the device's 1d6 double-panels on a success; transmutation only its d100;
+the device's 1d6 double-panels on a success; transmutation its d100,
+then on a success that is not permanent its 2d6 pages (p. 69);
 with --reflect the return shot in the attack's order; --smash the attack's
 health dice, then its stamina dice; --power growth the first time the
 extra health's d6s then the extra stamina's (one each per point of the
