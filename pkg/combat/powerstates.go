@@ -22,29 +22,82 @@ type TeleportCost struct {
 	Upwards bool `json:"upwards"`
 	// Panels: a teleport is a double-panel.
 	Panels int `json:"panels"`
-	// Stamina lost (before any carried mass).
-	Stamina int          `json:"stamina"`
-	Steps   ruling.Steps `json:"steps"`
+	// OwnKg is the teleporter's mass, CarriedKg what it takes along
+	// (objects and passengers); Multiple is CarriedKg ÷ OwnKg rounded
+	// down, each doubling the stamina (p. 76).
+	OwnKg     int `json:"own_kg"`
+	CarriedKg int `json:"carried_kg"`
+	Multiple  int `json:"multiple"`
+	// Stamina lost, after the rank's cap and the multipliers; Health lost
+	// when carrying at least its own mass (half the stamina, rounded up);
+	// PassengerStamina lost by each living creature or android taken
+	// along (as much as the teleporter's health loss, p. 76).
+	Stamina          int `json:"stamina"`
+	Health           int `json:"health"`
+	PassengerStamina int `json:"passenger_stamina"`
+	// Blind: into an area it cannot see and knows nothing of (p. 77):
+	// BlindChance in percent (1 per 2 m), BlindRoll the d100, Shunted
+	// when it appears partly inside an object and takes ShuntHealth and
+	// ShuntStamina damage.
+	Blind        bool         `json:"blind"`
+	BlindChance  int          `json:"blind_chance"`
+	BlindRoll    int          `json:"blind_roll"`
+	Shunted      bool         `json:"shunted"`
+	ShuntHealth  int          `json:"shunt_health"`
+	ShuntStamina int          `json:"shunt_stamina"`
+	Steps        ruling.Steps `json:"steps"`
 }
 
-// Teleport works out a teleport of metres at a Teleport rank: rank 1 loses
-// 1 stamina a metre with no maximum range; rank 2 1 per 2 m (rounded up)
-// to at most 20 stamina, 80 m at most; rank 3 1 per 4 m to at most 15
-// stamina, 3,000 m at most. Teleporting vertically upwards costs twice the
-// stamina (after the cap: "it costs you twice as much"). Carried mass and
-// blind teleports are not computed here.
+// TeleportInput is one teleport: the rank, the distance, upwards, the
+// teleporter's own mass (0: DefaultPersonMassKg), the mass carried (objects
+// and passengers together), the passengers and whether it is blind.
+type TeleportInput struct {
+	Rank       int
+	Metres     int
+	Upwards    bool
+	OwnKg      int
+	CarriedKg  int
+	Passengers int
+	Blind      bool
+}
+
+// Teleport works out a teleport of metres at a Teleport rank with nothing
+// carried (TeleportWith).
 func Teleport(rank, metres int, upwards bool) (TeleportCost, error) {
-	row, ok := rulebook.TeleportByRank(rank)
+	return TeleportWith(TeleportInput{Rank: rank, Metres: metres, Upwards: upwards})
+}
+
+// TeleportWith works out a teleport's cost: rank 1 loses 1 stamina a
+// metre with no maximum range; rank 2 1 per 2 m (rounded up) to at most
+// 20 stamina, 80 m at most; rank 3 1 per 4 m to at most 15 stamina, 3,000
+// m at most. The cap comes "before multipliers": teleporting vertically
+// upwards doubles the stamina, and so does each whole multiple of the
+// teleporter's own mass carried along; carrying at least one multiple
+// also loses half as much health as stamina (the doubled stamina is
+// always even), and each
+// passenger loses that much stamina (p. 76). A blind teleport's chance of
+// appearing inside an object is worked out here and rolled by RollBlind.
+func TeleportWith(in TeleportInput) (TeleportCost, error) {
+	row, ok := rulebook.TeleportByRank(in.Rank)
 	if !ok {
-		return TeleportCost{}, reqErr("teleport", "no Teleport power (rank %d)", rank)
+		return TeleportCost{}, reqErr("teleport", "no Teleport power (rank %d)", in.Rank)
 	}
+	metres := in.Metres
 	if metres < 1 {
 		return TeleportCost{}, reqErr("move", "a teleport goes at least 1 m (got %d)", metres)
 	}
 	if row.MaxMetres > 0 && metres > row.MaxMetres {
 		return TeleportCost{}, reqErr("move", "Teleport rank %d goes at most %d m, not %d (p. 77)", row.Rank, row.MaxMetres, metres)
 	}
-	t := TeleportCost{Rank: row.Rank, Metres: metres, Upwards: upwards, Panels: rulebook.TeleportPanels}
+	if in.CarriedKg < 0 || in.OwnKg < 0 || in.Passengers < 0 {
+		return TeleportCost{}, reqErr("carry", "a negative mass or number of passengers")
+	}
+	own := in.OwnKg
+	if own == 0 {
+		own = DefaultPersonMassKg
+	}
+	t := TeleportCost{Rank: row.Rank, Metres: metres, Upwards: in.Upwards, Panels: rulebook.TeleportPanels,
+		OwnKg: own, CarriedKg: in.CarriedKg, Multiple: in.CarriedKg / own, Blind: in.Blind}
 	t.Steps.Add("teleport", "p. 76", "a teleport takes a double-panel")
 	s := (metres + row.MetresPerStamina - 1) / row.MetresPerStamina
 	t.Steps.Add("stamina", "pp. 76-77", "rank %d: 1 stamina per %s, %d m: %d", row.Rank, plural(row.MetresPerStamina, "metre"), metres, s)
@@ -52,12 +105,66 @@ func Teleport(rank, metres int, upwards bool) (TeleportCost, error) {
 		s = row.MaxStamina
 		t.Steps.Add("stamina", "p. 77", "at most %d stamina at rank %d", row.MaxStamina, row.Rank)
 	}
-	if upwards {
+	if in.Upwards {
 		s *= rulebook.TeleportUpwardsMultiplier
 		t.Steps.Add("upwards", "p. 77", "vertically upwards: twice the stamina, %d", s)
 	}
+	if in.CarriedKg > 0 {
+		if t.Multiple > 0 {
+			// At most 30 doublings fit an int; a teleporter carrying a
+			// billion times its mass is long past caring.
+			s <<= min(t.Multiple, 30)
+		}
+		t.Steps.Add("mass", "p. 76", "carrying %d kg, %d multiple(s) of its own %d kg (rounded down): stamina doubled %d time(s), %d", in.CarriedKg, t.Multiple, own, t.Multiple, s)
+	}
 	t.Stamina = s
+	if t.Multiple > 0 {
+		t.Health = (s + 1) / 2
+		t.Steps.Add("mass", "p. 76", "carrying mass: loses half as much health as stamina, %d", t.Health)
+		if in.Passengers > 0 {
+			t.PassengerStamina = t.Health
+			t.Steps.Add("passengers", "p. 76", "each of %d passenger(s) loses as much stamina as its health loss, %d", in.Passengers, t.PassengerStamina)
+		}
+	}
+	if in.Blind {
+		t.BlindChance = min(metres/rulebook.TeleportBlindMetresPerPercent, 100)
+		t.Steps.Add("blind", "p. 77", "into an unseen, unknown area: 1%% per %d m, %d%% of appearing inside an object", rulebook.TeleportBlindMetresPerPercent, t.BlindChance)
+	}
 	return t, nil
+}
+
+// RollBlind rolls a blind teleport: a d100 against BlindChance; at or
+// under it the teleporter is shunted out of an object for 5d6 health then
+// 5d6 stamina damage, taken as rolled (p. 77). A teleport that is not
+// blind rolls nothing.
+//
+// Dice: the d100, then on a shunt the 5d6 health and the 5d6 stamina.
+func (t *TeleportCost) RollBlind(r dice.Roller) error {
+	if !t.Blind {
+		return nil
+	}
+	v, err := r.Roll(rulebook.TeleportBlindDie, "blind teleport")
+	if err != nil {
+		return err
+	}
+	if v < 1 || v > rulebook.TeleportBlindDie {
+		return errRoller(rulebook.TeleportBlindDie, v, "blind teleport")
+	}
+	t.BlindRoll = v
+	if v > t.BlindChance {
+		t.Steps.Add("blind", "p. 77", "d100 %d > %d%%: it arrives clear", v, t.BlindChance)
+		return nil
+	}
+	t.Shunted = true
+	if t.ShuntHealth, err = dice.MustParse(rulebook.TeleportShuntHealth).Total(r, "blind teleport health damage"); err != nil {
+		return err
+	}
+	if t.ShuntStamina, err = dice.MustParse(rulebook.TeleportShuntStamina).Total(r, "blind teleport stamina damage"); err != nil {
+		return err
+	}
+	t.Steps.Add("blind", "p. 77", "d100 %d ≤ %d%%: partly inside an object, shunted out: %s %d health and %s %d stamina damage, as rolled", v, t.BlindChance,
+		rulebook.TeleportShuntHealth, t.ShuntHealth, rulebook.TeleportShuntStamina, t.ShuntStamina)
+	return nil
 }
 
 func plural(n int, word string) string {

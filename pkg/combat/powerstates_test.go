@@ -107,3 +107,59 @@ func TestContestConfidence(t *testing.T) {
 		t.Error("MindControlTargets: one per 6 will, at least one")
 	}
 }
+
+// Carried mass and blind teleports (pp. 76-77), worked by hand: each
+// whole multiple of the teleporter's own mass doubles the stamina after
+// the cap; carrying at least one multiple loses half as much health
+// (rounded up), each passenger that much stamina; a blind teleport has 1%
+// per 2 m of 5d6 health and 5d6 stamina.
+func TestTeleportWith(t *testing.T) {
+	cases := []struct {
+		name                      string
+		in                        TeleportInput
+		dice                      []int
+		stamina, health, pass     int
+		chance                    int
+		shunted                   bool
+		shuntHealth, shuntStamina int
+	}{
+		// Rank 1, 7 m: 7 stamina; 119 kg is no multiple of 120.
+		{name: "under one multiple", in: TeleportInput{Rank: 1, Metres: 7, CarriedKg: 119}, stamina: 7},
+		// Rank 1, 7 m, 240 kg: 2 multiples, 7 x 4 = 28; health 14.
+		{name: "two multiples", in: TeleportInput{Rank: 1, Metres: 7, CarriedKg: 240}, stamina: 28, health: 14},
+		// Rank 2, 5 m (3), one passenger of 120 kg: 6 stamina, 3 health,
+		// the passenger 3 stamina.
+		{name: "passenger", in: TeleportInput{Rank: 2, Metres: 5, CarriedKg: 120, Passengers: 1}, stamina: 6, health: 3, pass: 3},
+		// Rank 3, 60 m upwards with 100 kg against its own 50 kg: 15 cap,
+		// x2 up, x4 for 2 multiples = 120; health 60.
+		{name: "own mass, upwards", in: TeleportInput{Rank: 3, Metres: 60, Upwards: true, OwnKg: 50, CarriedKg: 100}, stamina: 120, health: 60},
+		// Rank 2, 1 m with 120 kg: 1 x 2 = 2 stamina, health 1.
+		{name: "odd rounds up", in: TeleportInput{Rank: 2, Metres: 1, CarriedKg: 120}, stamina: 2, health: 1},
+		// Blind, 61 m at rank 3: 30% (1 per full 2 m); d100 31 clear.
+		{name: "blind clear", in: TeleportInput{Rank: 3, Metres: 61, Blind: true}, dice: []int{31}, stamina: 15, chance: 30},
+		// d100 30 shunts: 5d6 health 6,5,4,3,2 = 20, stamina 1x5 = 5.
+		{name: "blind shunted", in: TeleportInput{Rank: 3, Metres: 61, Blind: true}, dice: []int{30, 6, 5, 4, 3, 2, 1, 1, 1, 1, 1}, stamina: 15, chance: 30, shunted: true, shuntHealth: 20, shuntStamina: 5},
+		// 1 m blind: 0%, d100 1 is still clear.
+		{name: "blind short", in: TeleportInput{Rank: 1, Metres: 1, Blind: true}, dice: []int{1}, stamina: 1},
+	}
+	for _, c := range cases {
+		got, err := TeleportWith(c.in)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		r := dice.NewScripted(c.dice)
+		if err := got.RollBlind(r); err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if got.Stamina != c.stamina || got.Health != c.health || got.PassengerStamina != c.pass || got.BlindChance != c.chance ||
+			got.Shunted != c.shunted || got.ShuntHealth != c.shuntHealth || got.ShuntStamina != c.shuntStamina {
+			t.Errorf("%s: %+v", c.name, got)
+		}
+		if err := r.Finish(); err != nil {
+			t.Errorf("%s: %v", c.name, err)
+		}
+	}
+	if _, err := TeleportWith(TeleportInput{Rank: 1, Metres: 1, CarriedKg: -1}); err == nil {
+		t.Error("a negative mass was accepted")
+	}
+}

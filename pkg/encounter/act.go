@@ -32,6 +32,13 @@ type Action struct {
 	Metres   int  `json:"metres"`
 	Teleport bool `json:"teleport"`
 	Upwards  bool `json:"upwards"`
+	// A teleport's load and blindness (pp. 76-77): Carry are the
+	// combatants taken along (each counted at combat.DefaultPersonMassKg),
+	// CarryKg the mass of objects taken along, Blind a teleport into an
+	// area the teleporter cannot see and knows nothing of.
+	Carry   []string `json:"carry,omitempty"`
+	CarryKg int      `json:"carry_kg"`
+	Blind   bool     `json:"blind"`
 	// Stretch makes the move an Elasticity stretch: a panel, rank 2 losing
 	// stamina beyond 20 m (p. 55).
 	Stretch bool `json:"stretch"`
@@ -284,7 +291,11 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 			speed, galeWhy = e.galeSpeed(c, speed)
 		}
 		if isTeleport(&c.Hero, a, speed) {
-			t, err := combat.Teleport(c.Hero.PowerRank("teleport"), a.Metres, a.Upwards)
+			in, err := e.teleportInput(c, a)
+			if err != nil {
+				return err
+			}
+			t, err := combat.TeleportWith(in)
 			if err != nil {
 				return err
 			}
@@ -292,8 +303,14 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 			steps = ruling.Steps{{Rule: "panels", Page: "p. 76", Text: "a teleport takes a double-panel"}}
 			steps = append(steps, t.Steps[1:]...)
 			ev.Kind, ev.Panels = "move", n
-			ev.Summary = fmt.Sprintf("%s teleports %d m%s, losing %d stamina", c.ID, a.Metres, map[bool]string{true: " upwards"}[a.Upwards], t.Stamina)
+			ev.Summary = fmt.Sprintf("%s teleports %d m%s%s, losing %d stamina", c.ID, a.Metres, map[bool]string{true: " upwards"}[a.Upwards], carryText(a), t.Stamina)
+			if t.Health > 0 {
+				ev.Summary += fmt.Sprintf(" and %d health", t.Health)
+			}
 			break
+		}
+		if len(a.Carry) > 0 || a.CarryKg != 0 || a.Blind {
+			return fmt.Errorf("carry, carry-kg and blind go with a teleport (pp. 76-77)")
 		}
 		if a.Upwards {
 			return fmt.Errorf("upwards: only a teleport pays for going up (pp. 76-77)")
@@ -450,8 +467,11 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 	switch a.Kind {
 	case ActMove:
 		if teleport != nil {
-			loseStamina(c, teleport.Stamina)
-			ev.Summary += fmt.Sprintf(" (stamina %d of %d)", c.Hero.Stamina.Current, c.Hero.Stamina.Max)
+			if err := teleport.RollBlind(rec); err != nil {
+				return err
+			}
+			steps = append(steps, teleport.Steps[len(teleport.Steps)-min(len(teleport.Steps), blindSteps(teleport)):]...)
+			ev.Summary += e.applyTeleport(c, a, teleport)
 		}
 		if stretch > 0 {
 			loseStamina(c, stretch)

@@ -39,6 +39,105 @@ func isTeleport(h *hero.Hero, a Action, speed int) bool {
 	return true
 }
 
+// teleportInput is a teleport's load: the passengers (combatants in the
+// fight, each counted at combat.DefaultPersonMassKg, since a hero file
+// gives no mass) and the objects' kilograms, against the teleporter's own
+// mass, also combat.DefaultPersonMassKg (pp. 76-77).
+func (e *Encounter) teleportInput(c *Combatant, a Action) (combat.TeleportInput, error) {
+	in := combat.TeleportInput{Rank: c.Hero.PowerRank("teleport"), Metres: a.Metres, Upwards: a.Upwards, Blind: a.Blind}
+	if a.CarryKg < 0 {
+		return in, fmt.Errorf("carry-kg: %d is negative", a.CarryKg)
+	}
+	in.CarriedKg = a.CarryKg
+	seen := map[string]bool{}
+	for _, id := range a.Carry {
+		p := e.Find(id)
+		switch {
+		case p == nil:
+			return in, e.unknown(id)
+		case p == c:
+			return in, fmt.Errorf("carry: %s cannot carry itself", c.ID)
+		case p.Gone != "":
+			return in, fmt.Errorf("carry: %s has left the fight (%s)", p.ID, p.Gone)
+		case seen[p.ID]:
+			return in, fmt.Errorf("carry: %s is named twice", p.ID)
+		}
+		seen[p.ID] = true
+		in.CarriedKg += combat.DefaultPersonMassKg
+		in.Passengers++
+	}
+	return in, nil
+}
+
+// carryText names what a teleport takes along.
+func carryText(a Action) string {
+	var parts []string
+	if len(a.Carry) > 0 {
+		parts = append(parts, fmtList(a.Carry))
+	}
+	if a.CarryKg > 0 {
+		parts = append(parts, fmt.Sprintf("%d kg", a.CarryKg))
+	}
+	s := ""
+	if len(parts) > 0 {
+		s = " carrying " + fmtList(parts)
+	}
+	if a.Blind {
+		s += " blind"
+	}
+	return s
+}
+
+// blindSteps is how many steps RollBlind added (one, or none when the
+// teleport is not blind).
+func blindSteps(t *combat.TeleportCost) int {
+	if t.Blind {
+		return 1
+	}
+	return 0
+}
+
+// applyTeleport takes what a teleport costs off the teleporter and its
+// passengers (p. 76) and a blind teleport's shunt damage (p. 77), and
+// says so.
+func (e *Encounter) applyTeleport(c *Combatant, a Action, t *combat.TeleportCost) string {
+	loseStamina(c, t.Stamina)
+	loseHealth(c, t.Health)
+	s := ""
+	if t.Blind {
+		if t.Shunted {
+			s += fmt.Sprintf("; blind: d100 %d ≤ %d%%, shunted out of an object for %d health and %d stamina (p. 77)", t.BlindRoll, t.BlindChance, t.ShuntHealth, t.ShuntStamina)
+			loseHealth(c, t.ShuntHealth)
+			loseStamina(c, t.ShuntStamina)
+		} else {
+			s += fmt.Sprintf("; blind: d100 %d > %d%%, it arrives clear (p. 77)", t.BlindRoll, t.BlindChance)
+		}
+	}
+	if t.Health > 0 || t.Shunted {
+		s += fmt.Sprintf(" (health %d of %d, stamina %d of %d)", c.Hero.Health.Current, c.Hero.Health.Max, c.Hero.Stamina.Current, c.Hero.Stamina.Max)
+	} else {
+		s += fmt.Sprintf(" (stamina %d of %d)", c.Hero.Stamina.Current, c.Hero.Stamina.Max)
+	}
+	if t.PassengerStamina > 0 {
+		for _, id := range a.Carry {
+			p := e.Find(id)
+			loseStamina(p, t.PassengerStamina)
+			s += fmt.Sprintf("; %s loses %d stamina (%d of %d, p. 76)", p.ID, t.PassengerStamina, p.Hero.Stamina.Current, p.Hero.Stamina.Max)
+		}
+	}
+	return s
+}
+
+// loseHealth takes health a power costs its user (Teleport carrying mass,
+// p. 76) and sets its conditions.
+func loseHealth(c *Combatant, n int) {
+	if n <= 0 {
+		return
+	}
+	c.Hero.Health.Current -= n
+	recondition(c)
+}
+
 // loseStamina takes stamina a power costs its user (Teleport) and
 // updates its conditions.
 func loseStamina(c *Combatant, n int) {

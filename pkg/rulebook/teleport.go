@@ -15,6 +15,18 @@ type TeleportRow struct {
 // TeleportPanels is a teleport's time: a double-panel (p. 76).
 const TeleportPanels = DoublePanel
 
+// A blind teleport (into an area the teleporter cannot see and knows
+// nothing of, p. 77): a 1% chance per TeleportBlindMetresPerPercent
+// metres of appearing partly inside an object, rolled on a
+// TeleportBlindDie, and then TeleportShuntHealth health and
+// TeleportShuntStamina stamina damage.
+const (
+	TeleportBlindMetresPerPercent = 2
+	TeleportBlindDie              = 100
+	TeleportShuntHealth           = "5d6"
+	TeleportShuntStamina          = "5d6"
+)
+
 // TeleportUpwardsMultiplier doubles the stamina for teleporting
 // vertically upwards (p. 77).
 const TeleportUpwardsMultiplier = 2
