@@ -86,11 +86,11 @@ takes one action (pp. 30-31, 41-43). Give exactly one of:
                     (pp. 76-77); --carry ID (repeatable: passengers, 120
                     kg each) and --carry-kg KG double the stamina for each
                     whole multiple of the teleporter's own 120 kg, and then
-                    it also loses half as much health, and
-                    each passenger that much stamina (p. 76); --blind
-                    teleports into an unseen, unknown area: 1% per 2 m of
-                    5d6 health and 5d6 stamina damage (p. 77); --stretch reaches M metres with Elasticity
-                    instead (a panel; rank 1 up to 6 m, rank 2 any
+                    it also loses half as much health, and each passenger
+                    that much stamina (p. 76); --blind teleports into an
+                    unseen, unknown area: 1% per 2 m of 5d6 health and 5d6
+                    stamina damage (p. 77); --stretch reaches M metres
+                    with Elasticity instead (a panel; rank 1 up to 6 m, rank 2 any
                     distance, 1 stamina per 5 m or part beyond 20 m, p. 55)
   --attack ID       attack a combatant: the attack's own time (a panel; a
                     double-panel for two-handed weapons and most powers),
