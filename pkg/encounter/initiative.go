@@ -233,6 +233,11 @@ func (e *Encounter) startPage(ctx Ctx, ini Initiative, rolled []dice.Rolled) err
 		for _, hp := range ini.HeroPoints {
 			steps.Add("hero-points", "p. 14", "%s", hp.Text())
 		}
+		for _, side := range e.Sides {
+			if t := e.speedOrder(side.Name); t != "" {
+				steps.Add("order", "p. 75", "%s: %s", side.Name, t)
+			}
+		}
 		steps.AddRow("advance", "p. 30", "Initiative Table", fmt.Sprintf("difference %d", ini.Difference),
 			"%s get %s each before the losers act (capped by each combatant's panels per page)", ini.Winner, plural(ini.Advance, "advance panel"))
 		var seed *uint64

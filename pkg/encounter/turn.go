@@ -216,19 +216,50 @@ func (e *Encounter) order() []*Combatant {
 			out = append(out, &e.Combatants[i])
 		}
 	}
-	slices.SortStableFunc(out, func(a, b *Combatant) int {
-		if sa, sb := a.hasSuperSpeed(), b.hasSuperSpeed(); sa != sb {
-			if sa {
-				return -1
-			}
-			return 1
-		}
-		return cmp.Compare(b.Hero.Abilities.Final.Agility, a.Hero.Abilities.Final.Agility)
-	})
+	slices.SortStableFunc(out, actingOrder)
 	if e.batch != nil {
 		e.batch.order = out
 	}
 	return out
+}
+
+// actingOrder orders two combatants of a side: Super Speed first (p. 75),
+// then the higher agility (p. 30); a stable sort keeps file order.
+func actingOrder(a, b *Combatant) int {
+	if sa, sb := a.hasSuperSpeed(), b.hasSuperSpeed(); sa != sb {
+		if sa {
+			return -1
+		}
+		return 1
+	}
+	return cmp.Compare(b.Hero.Abilities.Final.Agility, a.Hero.Abilities.Final.Agility)
+}
+
+// speedOrder explains a side's acting order when Super Speed puts someone
+// first (p. 75): "" when nobody on the side still fighting has it.
+func (e *Encounter) speedOrder(side string) string {
+	var cs []*Combatant
+	fast := false
+	for i := range e.Combatants {
+		c := &e.Combatants[i]
+		if c.Side == side && !c.Out() {
+			cs = append(cs, c)
+			fast = fast || c.hasSuperSpeed()
+		}
+	}
+	if !fast {
+		return ""
+	}
+	slices.SortStableFunc(cs, actingOrder)
+	parts := make([]string, len(cs))
+	for i, c := range cs {
+		why := fmt.Sprintf("agility %d", c.Hero.Abilities.Final.Agility)
+		if c.hasSuperSpeed() {
+			why = "Super Speed: before the others on its side whatever their agility"
+		}
+		parts[i] = fmt.Sprintf("%s (%s)", c.ID, why)
+	}
+	return "acting order " + fmtList(parts)
 }
 
 // Current returns the combatant whose turn it is, or nil between phases
