@@ -66,6 +66,7 @@ exec spandex fight act -i bank.json --actor guardian --attack nefario --with fis
 	"spandex fight act --hold":                    newBank + "exec spandex fight initiative -i bank.json --dice 8,3\nexec spandex fight act -i bank.json --actor guardian --pass\n" + passUntil("guardian"),
 	"spandex fight effect --add mass":             newBank + "exec spandex fight effect -i bank.json --on guardian --add mass --source nefario\n",
 	"spandex fight effect --end mass":             newBank + "exec spandex fight effect -i bank.json --on guardian --add mass --source nefario\n",
+	"spandex fight effect --release mass":         newBank + "exec spandex fight effect -i bank.json --on guardian --add mass --source nefario\n",
 	"spandex downtime spend device:tracer":        "exec spandex downtime week -i guardian.json\nexec spandex downtime device -i guardian.json --name tracer --complexity 4 --components 5\n",
 	"spandex fight react":                         newBank + "exec spandex fight initiative -i bank.json --dice 8,3\n",
 	"spandex fight next":                          newBank,

@@ -80,12 +80,17 @@ func (e *Encounter) AddEffect(ctx Ctx, holder string, ef Effect) error {
 	summary := ""
 	if ef.Name == "mass" || ef.Name == "gravity" {
 		mult, at := 2, -1
+		ef.BuiltSince = e.Page
 		for i := range c.Effects {
 			if c.Effects[i].Name == ef.Name {
 				mult, at = c.Effects[i].Multiplier*2, i
+				if !c.Effects[i].Falling {
+					ef.BuiltSince = c.Effects[i].BuiltSince
+				}
 				break
 			}
 		}
+		ef.Falling, ef.FallSteps = false, 0
 		if mult > rulebook.MassMax {
 			// Refused before anything changes.
 			return fmt.Errorf("%s: %s is already ×%d, the most there is (pp. 54, 57)", c.ID, ef.Name, rulebook.MassMax)
@@ -163,6 +168,76 @@ func (e *Encounter) blackout(c *Combatant) {
 	recondition(c)
 }
 
+// ReleaseEffect lets go of a mass or gravity effect (its maker stops
+// concentrating): it falls away at twice the rate it built up (pp. 54,
+// 57), ticked by PageEffects at each end of page (see fallSteps).
+func (e *Encounter) ReleaseEffect(holder, name, why string) error {
+	c := e.Find(holder)
+	if c == nil {
+		return e.unknown(holder)
+	}
+	if name != "mass" && name != "gravity" {
+		return fmt.Errorf("release: only mass and gravity fall away (pp. 54, 57); end %s with --end", name)
+	}
+	i := findEffect(c, name)
+	if i < 0 {
+		return fmt.Errorf("%s has no effect %q", holder, name)
+	}
+	if c.Effects[i].Falling {
+		return fmt.Errorf("%s's %s is already falling away", holder, name)
+	}
+	e.release(c, i, why)
+	e.refreshAll()
+	return nil
+}
+
+// release starts a mass or gravity effect falling away.
+func (e *Encounter) release(c *Combatant, i int, why string) {
+	ef := &c.Effects[i]
+	steps, rate := fallSteps(*ef, e.Page)
+	ef.Falling, ef.FallSteps = true, steps
+	var st ruling.Steps
+	st.Add("fall", "pp. 54, 57", "×%d built up over %s: %s; at twice the rate it falls %s a page, at each end of page", ef.Multiplier, plural(e.Page-ef.BuiltSince+1, "page"), rate, plural(steps, "halving"))
+	summary := fmt.Sprintf("%s: %s ×%d falls away, %s a page", c.ID, ef.Name, ef.Multiplier, plural(steps, "halving"))
+	if why != "" {
+		summary += " (" + why + ")"
+	}
+	e.appendEvent(Event{Kind: "effect", Actor: ef.Source, Target: c.ID, Summary: summary, Steps: st})
+}
+
+// fallSteps is how many halvings a released mass or gravity effect falls
+// each page: twice the rate it built up, the rate being its doublings
+// (log2 of the multiplier) over the pages from its first step to now,
+// rounded up (pp. 54, 57).
+func fallSteps(ef Effect, page int) (int, string) {
+	built := 0
+	for m := ef.Multiplier; m > 1; m /= 2 {
+		built++
+	}
+	pages := max(page-ef.BuiltSince+1, 1)
+	n := max((2*built+pages-1)/pages, 1)
+	return n, fmt.Sprintf("%s in %s", plural(built, "doubling"), plural(pages, "page"))
+}
+
+// fall ticks a released mass or gravity effect at the end of a page: it
+// halves FallSteps times, ending at ×1 (pp. 54, 57). It reports whether
+// the effect ended.
+func (e *Encounter) fall(c *Combatant, i int) bool {
+	ef := &c.Effects[i]
+	from := ef.Multiplier
+	m := from >> min(ef.FallSteps, 8)
+	if m <= 1 {
+		e.endEffect(c, i, fmt.Sprintf("×%d fell away, %s this page (pp. 54, 57)", from, plural(ef.FallSteps, "halving")))
+		return true
+	}
+	ef.Multiplier = m
+	ef.HalvesPanels = m >= rulebook.MassHalvesPanels && m < rulebook.MassImmobilises
+	ef.Immobilised = m >= rulebook.MassImmobilises
+	e.appendEvent(Event{Kind: "effect", Actor: ef.Source, Target: c.ID,
+		Summary: fmt.Sprintf("%s's %s falls from ×%d to ×%d (pp. 54, 57): %s", c.ID, ef.Name, from, m, massEffectText(m))})
+	return false
+}
+
 // EndEffect ends a named effect on a combatant (from any source). An
 // effect with a cooldown (Impervious) cannot be used again for that many
 // pages (p. 61).
@@ -233,6 +308,14 @@ func (e *Encounter) pageEffects() {
 			ef := c.Effects[j]
 			src := e.Find(ef.Source)
 			switch {
+			case ef.Falling:
+				if e.fall(c, j) {
+					continue
+				}
+			case (ef.Name == "mass" || ef.Name == "gravity") && ef.Multiplier > 1 && (src == nil || src.Out()):
+				// Its maker can no longer concentrate: it falls away from
+				// the next end of page (pp. 54, 57).
+				e.release(c, j, "its source is out of the fight")
 			case lastsByItself(ef.Name) && ef.MaxPages == 0:
 				// The binding holds whatever becomes of its maker; the
 				// escape roll (escapes) frees the bound (p. 64). A force

@@ -271,6 +271,13 @@ type Effect struct {
 	Since int `json:"since"`
 	// Multiplier is the mass or gravity multiplier (2, 4, 8, 16).
 	Multiplier int `json:"multiplier"`
+	// BuiltSince is the page a mass or gravity effect's first step was
+	// made (Since is its latest). Falling marks one its maker has let go:
+	// it falls away at twice the rate it built up, FallSteps halvings at
+	// each end of page (pp. 54, 57).
+	BuiltSince int  `json:"built_since"`
+	Falling    bool `json:"falling"`
+	FallSteps  int  `json:"fall_steps"`
 	// HalvesPanels: the combatant gets half its panels per page.
 	HalvesPanels bool `json:"halves_panels"`
 	// Immobilised: the combatant cannot act at all (mass or gravity ×4+).

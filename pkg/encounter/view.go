@@ -131,6 +131,9 @@ func effectText(ef Effect, id string) string {
 	if ef.Multiplier > 0 {
 		name += " ×" + strconv.Itoa(ef.Multiplier)
 	}
+	if ef.Falling {
+		name += " falling " + strconv.Itoa(ef.FallSteps) + " halvings a page"
+	}
 	if ef.EscapeChance != nil {
 		name += " escape " + strconv.Itoa(*ef.EscapeChance) + "%"
 	}

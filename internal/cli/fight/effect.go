@@ -11,19 +11,20 @@ import (
 // EffectOptions are the inputs of `spandex fight effect`.
 type EffectOptions struct {
 	*cmdutil.Env
-	File   File
-	On     string
-	Add    string
-	End    string
-	Source string
-	Pages  int
+	File    File
+	On      string
+	Add     string
+	End     string
+	Release string
+	Source  string
+	Pages   int
 }
 
 // NewCmdEffect builds `spandex fight effect`.
 func NewCmdEffect(f *cmdutil.Factory, runF func(*EffectOptions) error) *cobra.Command {
 	opts := &EffectOptions{Env: f.Env(cmdutil.FormatText)}
 	cmd := &cobra.Command{
-		Use:   "effect [FILE] --on ID (--add NAME | --end NAME)",
+		Use:   "effect [FILE] --on ID (--add NAME | --end NAME | --release NAME)",
 		Short: "Start or end an ongoing power effect without spending panels",
 		Long: `Put an ongoing power effect on a combatant, or end one, when it was set up
 outside a turn (a mind control the GM resolved with ` + "`spandex psychic`" + `, an
@@ -55,10 +56,19 @@ Effects the fight clock knows, with the book's numbers:
 Any other NAME is recorded without rules effects (--pages N ends it after N
 pages).
 
+--release mass|gravity: its maker stops concentrating (no panels). The
+mass or gravity falls away at twice the rate it built up (pp. 54, 57):
+the rate is its doublings over the pages from the first to now, and each
+` + "`fight end-page`" + ` halves it twice that many times (rounded up),
+ending it at ×1; ` + "`fight status`" + ` shows it falling. A maker out of the
+fight lets go the same way at the end of the page. --end ends an effect at
+once (the GM's call).
+
 --dice order: mass or gravity at ×4 rolls 1d20 and at ×8 1d20+10 for the
 holder's will; nothing else rolls.`,
 		Example: `  spandex fight effect -i bank.json --on goon-2 --add mind-control --source nefario
   spandex fight effect -i bank.json --on guardian --add mass --source nefario --dice 7   # the second use: ×4
+  spandex fight effect -i bank.json --on guardian --release mass
   spandex fight effect -i bank.json --on guardian --end mass`,
 		RunE: cmdutil.RunE(opts, runF, runEffect, opts.File.fromArgs, opts.checkFlags),
 	}
@@ -67,6 +77,7 @@ holder's will; nothing else rolls.`,
 	fl.StringVar(&opts.On, "on", "", "the combatant the effect is on")
 	fl.StringVar(&opts.Add, "add", "", "start the effect NAME")
 	fl.StringVar(&opts.End, "end", "", "end the effect NAME")
+	fl.StringVar(&opts.Release, "release", "", "let go of mass or gravity: it falls away at twice the rate it built up (pp. 54, 57)")
 	fl.StringVar(&opts.Source, "source", "", "the combatant keeping it up (default: the holder)")
 	fl.IntVar(&opts.Pages, "pages", 0, "end it after N pages")
 	return cmd
@@ -74,8 +85,14 @@ holder's will; nothing else rolls.`,
 
 // checkFlags checks that one effect is added or ended on someone.
 func (opts *EffectOptions) checkFlags(*cobra.Command, []string) error {
-	if opts.On == "" || (opts.Add == "") == (opts.End == "") {
-		return cmdutil.Inputf("give --on ID and one of --add NAME or --end NAME")
+	n := 0
+	for _, v := range []string{opts.Add, opts.End, opts.Release} {
+		if v != "" {
+			n++
+		}
+	}
+	if opts.On == "" || n != 1 {
+		return cmdutil.Inputf("give --on ID and one of --add NAME, --end NAME or --release NAME")
 	}
 	return nil
 }
@@ -83,6 +100,9 @@ func (opts *EffectOptions) checkFlags(*cobra.Command, []string) error {
 // runEffect adds or ends the effect.
 func runEffect(opts *EffectOptions) error {
 	return change(opts.Env, opts.File, func(e *encounter.Encounter) error {
+		if opts.Release != "" {
+			return cmdutil.RuleErr(e.ReleaseEffect(opts.On, opts.Release, "its maker lets go"))
+		}
 		if opts.End != "" {
 			return cmdutil.RuleErr(e.EndEffect(opts.On, opts.End, "ended by the GM"))
 		}
