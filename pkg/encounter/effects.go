@@ -313,9 +313,12 @@ func (e *Encounter) pageEffects() {
 					continue
 				}
 			case (ef.Name == "mass" || ef.Name == "gravity") && ef.Multiplier > 1 && (src == nil || src.Out()):
-				// Its maker can no longer concentrate: it falls away from
-				// the next end of page (pp. 54, 57).
+				// Its maker can no longer concentrate: it has been falling
+				// away since, from this end of page (pp. 54, 57).
 				e.release(c, j, "its source is out of the fight")
+				if e.fall(c, j) {
+					continue
+				}
 			case lastsByItself(ef.Name) && ef.MaxPages == 0:
 				// The binding holds whatever becomes of its maker; the
 				// escape roll (escapes) frees the bound (p. 64). A force

@@ -261,3 +261,24 @@ func TestLuckOncePerPage(t *testing.T) {
 	_, err = e.Luck(gm(1), "guardian", 0, "")
 	mustFail(t, err, "once per page")
 }
+
+// A released mass or gravity falls away at twice the rate it built up
+// (pp. 54, 57): doublings over the pages from the first to the release,
+// twice that, rounded up, halvings at each end of page.
+func TestFallSteps(t *testing.T) {
+	cases := []struct {
+		mult, since, page, want int
+	}{
+		{2, 1, 1, 2},  // 1 doubling in 1 page: 2 a page
+		{16, 1, 1, 8}, // 4 in 1 page: 8 a page
+		{8, 1, 3, 2},  // 3 in 3 pages: 1 a page, 2 falling
+		{8, 1, 4, 2},  // 3 in 4 pages: 6/4 rounded up
+		{2, 1, 5, 1},  // 1 in 5 pages: 2/5 rounded up to 1
+		{16, 2, 9, 1}, // 4 in 8 pages: half a page, twice that 1
+	}
+	for _, c := range cases {
+		if got, _ := fallSteps(Effect{Multiplier: c.mult, BuiltSince: c.since}, c.page); got != c.want {
+			t.Errorf("×%d from page %d, released on page %d: %d halvings a page, want %d", c.mult, c.since, c.page, got, c.want)
+		}
+	}
+}

@@ -61,7 +61,7 @@ mass or gravity falls away at twice the rate it built up (pp. 54, 57):
 the rate is its doublings over the pages from the first to now, and each
 ` + "`fight end-page`" + ` halves it twice that many times (rounded up),
 ending it at ×1; ` + "`fight status`" + ` shows it falling. A maker out of the
-fight lets go the same way at the end of the page. --end ends an effect at
+fight lets go the same way, falling from that end of page. --end ends it at
 once (the GM's call).
 
 --dice order: mass or gravity at ×4 rolls 1d20 and at ×8 1d20+10 for the
