@@ -163,3 +163,20 @@ func TestTeleportWith(t *testing.T) {
 		t.Error("a negative mass was accepted")
 	}
 }
+
+// Snare's blocking shield: 1d6 health per fluid point, 1-10 points
+// (pp. 72-73).
+func TestSnareShield(t *testing.T) {
+	got, steps, err := SnareShield(3, dice.NewScripted([]int{4, 5, 6}))
+	if err != nil || got != 15 || len(steps) != 1 || !strings.Contains(steps[0].Text, "(4+5+6) = 15") {
+		t.Errorf("3 points, 4+5+6: %d %v %v", got, steps, err)
+	}
+	for _, n := range []int{0, 11} {
+		if _, _, err := SnareShield(n, dice.NewScripted([]int{1})); err == nil || !strings.Contains(err.Error(), "1-10 fluid points") {
+			t.Errorf("%d points: %v", n, err)
+		}
+	}
+	if _, _, err := SnareShield(2, dice.NewScripted([]int{7, 1})); err == nil {
+		t.Error("a 7 on a d6 was accepted")
+	}
+}

@@ -391,6 +391,9 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 		if a.Power == "environmental-control" && a.Effect == EffectMolecular {
 			return e.molecularLayer(ctx, c, target, a, n, steps)
 		}
+		if a.Power == "snare" && a.Effect == EffectFluidShield {
+			return e.fluidShield(ctx, c, a, steps)
+		}
 		if a.Power == "magic" && a.Effect == EffectMysticShield {
 			return e.mysticShield(ctx, c, target, a, n, steps)
 		}

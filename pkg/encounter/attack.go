@@ -194,6 +194,9 @@ func (e *Encounter) Attack(ctx Ctx, s Strike, opt combat.Options) (*combat.Resul
 			return nil, fmt.Errorf("%s cannot react: %s", def.ID, why)
 		}
 	}
+	if err := fluidShieldBlock(def, &req); err != nil {
+		return nil, err
+	}
 	req, stateSteps, err := e.situation(att, def, req)
 	if err != nil {
 		return nil, err
@@ -268,6 +271,7 @@ func (e *Encounter) Attack(ctx Ctx, s Strike, opt combat.Options) (*combat.Resul
 				Summary: fmt.Sprintf("%s is knocked prone and spends its next panel getting up (p. 37)", def.ID)}
 		})
 	}
+	e.wearFluidShield(def, req, res)
 	if b := res.Barrier; b != nil && b.Broken {
 		if i, ok := barrier(def); ok {
 			e.breakBarrier(def, i, att, b)

@@ -288,6 +288,13 @@ type TransmutationModifier struct {
 	Modifier  int    `json:"modifier"`
 }
 
+// Snare's blocking shield (p. 72): a panel to spin, SnareShieldDie of
+// health per fluid point spent; it only blocks.
+const (
+	SnareShieldPanels = 1
+	SnareShieldDie    = 6
+)
+
 // TransmutationPages is how long a temporary transmutation lasts (p. 69).
 const TransmutationPages = "2d6"
 

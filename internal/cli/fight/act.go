@@ -236,7 +236,12 @@ move and is +4 to hit; its escape chance is its strength %, +10% per point
 under 10, +10% per helpful power, +30% escapology; at 100% it is free at
 once, Teleport or Phasing escape at once, at 70-99% it loses its next
 panel, at 1-69% its next 2; it rolls a d100 to break free at each
-` + "`fight end-page`" + ` (pp. 64, 72).
+` + "`fight end-page`" + ` (pp. 64, 72). --power snare --effect fluid-shield --spend N
+spins a blocking shield in a single panel: 1d6 health per fluid point
+(1-10), rolled once; the maker blocks with it (--reaction
+block:fluid-shield on an attack on it), each block wearing it down as a
+blocking object (p. 34) until one destroys it; it never parries (pp.
+72-73).
 
 The target's reaction panels are owed and paid back from its next panels,
 unless free (the first four reactions a page of a hero or villain against
@@ -257,7 +262,8 @@ then on a success that is not permanent its 2d6 pages (p. 69);
 with --reflect the return shot in the attack's order; --smash the attack's
 health dice, then its stamina dice; --power growth the first time the
 extra health's d6s then the extra stamina's (one each per point of the
-power's end_d6); --power super-health the Regeneration d6; a phased
+power's end_d6); --power super-health the Regeneration d6; --effect
+fluid-shield a d6 per fluid point; a phased
 attacker's phase-strike, after the attack's dice, a d100 against 20% per
 strike so far; other actions roll nothing.`,
 		Example: `  spandex fight act -i bank.json --actor guardian --move 7
@@ -432,7 +438,7 @@ func (opts *ActOptions) action(actor string) (encounter.Action, error) {
 		default:
 			return a, cmdutil.Inputf("--reaction: only resist goes with --power (a psychic power or spell), not %q", opts.Reaction)
 		}
-		if _, mental := combat.FindMentalPower(a.Effect); mental || a.Effect == encounter.EffectMysticShield {
+		if _, mental := combat.FindMentalPower(a.Effect); mental || a.Effect == encounter.EffectMysticShield || a.Effect == encounter.EffectFluidShield {
 			break
 		}
 		if a.Points > 0 && a.Pool == "" {
