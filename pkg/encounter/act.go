@@ -39,6 +39,10 @@ type Action struct {
 	Carry   []string `json:"carry,omitempty"`
 	CarryKg int      `json:"carry_kg"`
 	Blind   bool     `json:"blind"`
+	// Glide makes the move a Retractable Glider's flight: 10 m a panel at
+	// most, the flight clock (20+4d10 panels) rolled when gliding starts
+	// (p. 52).
+	Glide bool `json:"glide"`
 	// Stretch makes the move an Elasticity stretch: a panel, rank 2 losing
 	// stamina beyond 20 m (p. 55).
 	Stretch bool `json:"stretch"`
@@ -236,7 +240,7 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 	var toggle *stateSwitch
 	var gale *Effect
 	stretch := 0
-	regen := false
+	regen, glide := false, false
 	var target *Combatant
 	if a.Target != "" {
 		if target = e.Find(a.Target); target == nil {
@@ -252,6 +256,18 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 		}
 		if a.Metres < 0 {
 			return fmt.Errorf("metres: %d is negative", a.Metres)
+		}
+		if a.Glide {
+			if a.Teleport || a.Upwards || a.Stretch || len(a.Carry) > 0 || a.CarryKg != 0 || a.Blind {
+				return fmt.Errorf("glide: a glide is neither a teleport nor a stretch")
+			}
+			if err := canGlide(c, a.Metres); err != nil {
+				return err
+			}
+			glide = true
+			ev.Kind = "move"
+			ev.Summary = fmt.Sprintf("%s glides %d m", c.ID, a.Metres)
+			break
 		}
 		if a.Stretch {
 			if a.Teleport || a.Upwards {
@@ -475,6 +491,13 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 			}
 			steps = append(steps, teleport.Steps[len(teleport.Steps)-min(len(teleport.Steps), blindSteps(teleport)):]...)
 			ev.Summary += e.applyTeleport(c, a, teleport)
+		}
+		if glide {
+			s, err := e.startGlide(rec, c, &steps)
+			if err != nil {
+				return err
+			}
+			ev.Summary += s
 		}
 		if stretch > 0 {
 			loseStamina(c, stretch)

@@ -308,6 +308,10 @@ func (e *Encounter) pageEffects() {
 			ef := c.Effects[j]
 			src := e.Find(ef.Source)
 			switch {
+			case ef.Name == EffectGliding && src != nil && !src.Out():
+				if e.glideOn(c, j) {
+					continue
+				}
 			case ef.Falling:
 				if e.fall(c, j) {
 					continue

@@ -312,6 +312,10 @@ type Effect struct {
 	// Pool is the pool a drained state took points from (Psychic Drain,
 	// p. 68): the state ends when that pool refills ("" any pool).
 	Pool string `json:"pool,omitempty"`
+	// FlightPanels are the panels of continuous flight a gliding
+	// combatant has left before it must land (Retractable Glider,
+	// 20+4d10 rolled when it starts, p. 52).
+	FlightPanels int `json:"flight_panels"`
 	// ExtraPanels are the panels a rank 2 gale's maker has concentrated
 	// on it beyond its upkeep: -1 to hit and -1 m movement each (p. 78).
 	ExtraPanels int    `json:"extra_panels"`

@@ -131,6 +131,9 @@ func effectText(ef Effect, id string) string {
 	if ef.Multiplier > 0 {
 		name += " ×" + strconv.Itoa(ef.Multiplier)
 	}
+	if ef.FlightPanels > 0 {
+		name += " " + strconv.Itoa(ef.FlightPanels) + " flight panels left"
+	}
 	if ef.Falling {
 		name += " falling " + strconv.Itoa(ef.FallSteps) + " halvings a page"
 	}

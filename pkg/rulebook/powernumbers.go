@@ -288,6 +288,10 @@ type TransmutationModifier struct {
 	Modifier  int    `json:"modifier"`
 }
 
+// GliderFlight is how many panels of continuous flight the Retractable
+// Glider gives before it must land, rolled when gliding starts (p. 52).
+const GliderFlight = "20+4d10"
+
 // Snare's blocking shield (p. 72): a panel to spin, SnareShieldDie of
 // health per fluid point spent; it only blocks.
 const (

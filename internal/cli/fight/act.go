@@ -45,6 +45,7 @@ type ActOptions struct {
 	Teleport    bool
 	Upwards     bool
 	Stretch     bool
+	Glide       bool
 	Carry       []string
 	CarryKg     int
 	Blind       bool
@@ -89,7 +90,11 @@ takes one action (pp. 30-31, 41-43). Give exactly one of:
                     it also loses half as much health, and each passenger
                     that much stamina (p. 76); --blind teleports into an
                     unseen, unknown area: 1% per 2 m of 5d6 health and 5d6
-                    stamina damage (p. 77); --stretch reaches M metres
+                    stamina damage (p. 77); --glide flies by the
+                    Retractable Glider, 10 m a panel at most; the first
+                    glide rolls 20+4d10 panels of flight, each
+                    ` + "`fight end-page`" + ` takes a page's panels off and at 0
+                    it must land (p. 52); --stretch reaches M metres
                     with Elasticity instead (a panel; rank 1 up to 6 m, rank 2 any
                     distance, 1 stamina per 5 m or part beyond 20 m, p. 55)
   --attack ID       attack a combatant: the attack's own time (a panel; a
@@ -251,7 +256,8 @@ surprised cannot react (except with Danger Sense or Animal Senses).
 --dice order: an attack consumes pkg/combat's order (to-hit d20; reaction
 dice; damage dice, health then stamina; a d6 per obstruction; the prone
 d20), each hero point re-roll straight after the roll it re-rolls; a
---blind teleport its d100, then on a shunt 5d6 health and 5d6 stamina; a
+--blind teleport its d100, then on a shunt 5d6 health and 5d6 stamina; the
+first --glide 4d10; a
 finishing move 1d6 hours; --power --effect mass or gravity the target's
 will roll at ×4 (1d20) and ×8 (1d20+10), density-control-other on an
 intelligent target (not a robot or animal) first the psychic attack it
@@ -300,6 +306,7 @@ strike so far; other actions roll nothing.`,
 	fl.BoolVar(&opts.MoveActMove, "move-act-move", false, "Super Speed: half move, attack, half move in one double-panel (p. 30)")
 	fl.BoolVar(&opts.Teleport, "teleport", false, "--move by Teleport: a double-panel costing stamina (pp. 76-77)")
 	fl.BoolVar(&opts.Upwards, "upwards", false, "--move --teleport vertically upwards: twice the stamina (p. 77)")
+	fl.BoolVar(&opts.Glide, "glide", false, "--move by the Retractable Glider: 10 m a panel, landing after 20+4d10 panels of flight (p. 52)")
 	fl.StringArrayVar(&opts.Carry, "carry", nil, "--move --teleport taking the combatant ID along (repeatable; 120 kg each, p. 76)")
 	fl.IntVar(&opts.CarryKg, "carry-kg", 0, "--move --teleport taking this many kg of objects along (p. 76)")
 	fl.BoolVar(&opts.Blind, "blind", false, "--move --teleport into an area the teleporter cannot see and knows nothing of (p. 77)")
@@ -380,6 +387,9 @@ func runAct(opts *ActOptions) error {
 		if (opts.Teleport || opts.Upwards || opts.Stretch) && !opts.moveSet {
 			return cmdutil.Inputf("--teleport and --upwards go with --move (and --stretch)")
 		}
+		if opts.Glide && !opts.moveSet {
+			return cmdutil.Inputf("--glide goes with --move")
+		}
 		if (len(opts.Carry) > 0 || opts.CarryKg != 0 || opts.Blind) && !opts.moveSet {
 			return cmdutil.Inputf("--carry, --carry-kg and --blind go with --move (a teleport)")
 		}
@@ -403,7 +413,7 @@ func (opts *ActOptions) action(actor string) (encounter.Action, error) {
 	switch {
 	case opts.moveSet:
 		a.Kind, a.Metres, a.Teleport, a.Upwards, a.Stretch = encounter.ActMove, opts.Move, opts.Teleport, opts.Upwards, opts.Stretch
-		a.Carry, a.CarryKg, a.Blind = opts.Carry, opts.CarryKg, opts.Blind
+		a.Carry, a.CarryKg, a.Blind, a.Glide = opts.Carry, opts.CarryKg, opts.Blind, opts.Glide
 	case opts.Grab != "":
 		a.Kind, a.Object = encounter.ActGrab, opts.Grab
 	case opts.PickUp != "":
