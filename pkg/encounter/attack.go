@@ -31,6 +31,13 @@ type Strike struct {
 	// the return shot.
 	Reflect         bool
 	ReflectReaction combat.Reaction
+	// Also are more targets of an area attack in the same action:
+	// Environmental Control's temperature does its 2d6 S to everyone in
+	// the radius for one double-panel (p. 58). Each is resolved after
+	// Target, in this order, with no reaction and no more panels.
+	Also []string
+	// follow marks one of Also's attacks: part of the action already paid.
+	follow bool
 }
 
 // AttackRecord is the details of an "attack" event: the outcome in
@@ -165,13 +172,19 @@ func attackPanels(c *Combatant, s Strike, steps *ruling.Steps) (int, error) {
 // phased attacker's partial re-phase strike, a d100 against 20% per strike
 // (p. 66).
 func (e *Encounter) Attack(ctx Ctx, s Strike, opt combat.Options) (*combat.Result, error) {
-	att, err := e.turnOf(s.Actor)
-	if err != nil {
+	var att *Combatant
+	var err error
+	if s.follow {
+		att = e.Find(s.Actor)
+	} else if att, err = e.turnOf(s.Actor); err != nil {
 		return nil, err
 	}
 	def := e.Find(s.Target)
 	if def == nil {
 		return nil, e.unknown(s.Target)
+	}
+	if err := e.checkAlso(att, def, s); err != nil {
+		return nil, err
 	}
 	if def == att && s.Request.Mode != combat.ModeEscape {
 		return nil, fmt.Errorf("%s cannot attack itself", att.ID)
@@ -187,6 +200,12 @@ func (e *Encounter) Attack(ctx Ctx, s Strike, opt combat.Options) (*combat.Resul
 	n, err := attackPanels(att, s, explain)
 	if err != nil {
 		return nil, err
+	}
+	if s.follow {
+		n = 0
+		if explain != nil {
+			steps = ruling.Steps{{Rule: "area", Page: "p. 58", Text: "another target in the same radius: part of the same double-panel"}}
+		}
 	}
 	req := s.Request
 	if req.Reaction.Kind != combat.ReactionNone {
@@ -309,8 +328,43 @@ func (e *Encounter) Attack(ctx Ctx, s Strike, opt combat.Options) (*combat.Resul
 			return nil, err
 		}
 	}
-	e.endAction(att)
+	for _, id := range s.Also {
+		sub := Strike{Actor: s.Actor, Target: id, Request: s.Request, follow: true}
+		sub.Request.Reaction = combat.Reaction{Kind: combat.ReactionNone}
+		if _, err := e.Attack(ctx, sub, opt); err != nil {
+			return nil, err
+		}
+	}
+	if !s.follow {
+		e.endAction(att)
+	}
 	return res, nil
+}
+
+// checkAlso checks an area attack's other targets before anything is
+// rolled: only Environmental Control's temperature reaches everyone in
+// its radius (p. 58); each target once, not the attacker.
+func (e *Encounter) checkAlso(att, def *Combatant, s Strike) error {
+	if len(s.Also) == 0 {
+		return nil
+	}
+	if a := att.Hero.FindAttack(s.Request.Attack); a == nil || a.DamageType != "temperature" {
+		return fmt.Errorf("also: only an area attack (Environmental Control's temperature, p. 58) reaches more targets in one action, not %q", s.Request.Attack)
+	}
+	seen := map[string]bool{def.ID: true}
+	for _, id := range s.Also {
+		c := e.Find(id)
+		switch {
+		case c == nil:
+			return e.unknown(id)
+		case c == att:
+			return fmt.Errorf("also: %s cannot attack itself", att.ID)
+		case seen[c.ID]:
+			return fmt.Errorf("also: %s is named twice", c.ID)
+		}
+		seen[c.ID] = true
+	}
+	return nil
 }
 
 // reflectBack makes Energy Reflect's return shot (p. 56): def, having

@@ -46,6 +46,7 @@ type ActOptions struct {
 	Upwards     bool
 	Stretch     bool
 	Glide       bool
+	Also        []string
 	Carry       []string
 	CarryKg     int
 	Blind       bool
@@ -235,6 +236,12 @@ energy back at once, a to-hit roll at strike class 2 with the parried
 attack's damage dice (no pool spent, no panels); --reflect-reaction R is
 the attacker's reaction to it (owed or free as usual).
 
+An area attack reaches everyone in its radius in one action: --attack ID
+--with temperature --also ID2 [--also ID3 ...] does Environmental
+Control's 2d6 S to each (no to-hit roll, S dividers no help, only the
+matching Immunity prevents it) for one double-panel, the first target's
+dice first, then each --also target's in order (p. 58).
+
 A Snare binding (--attack ID --with snare-bind --spend N, N 1-10 fluid
 points, default 10, spent hit or miss) binds on a hit: the target cannot
 move and is +4 to hit; its escape chance is its strength %, +10% per point
@@ -257,7 +264,8 @@ surprised cannot react (except with Danger Sense or Animal Senses).
 dice; damage dice, health then stamina; a d6 per obstruction; the prone
 d20), each hero point re-roll straight after the roll it re-rolls; a
 --blind teleport its d100, then on a shunt 5d6 health and 5d6 stamina; the
-first --glide 4d10; a
+first --glide 4d10; --also (temperature) each further target's dice after
+the first target's, in the order given; a
 finishing move 1d6 hours; --power --effect mass or gravity the target's
 will roll at ×4 (1d20) and ×8 (1d20+10), density-control-other on an
 intelligent target (not a robot or animal) first the psychic attack it
@@ -306,6 +314,7 @@ strike so far; other actions roll nothing.`,
 	fl.BoolVar(&opts.MoveActMove, "move-act-move", false, "Super Speed: half move, attack, half move in one double-panel (p. 30)")
 	fl.BoolVar(&opts.Teleport, "teleport", false, "--move by Teleport: a double-panel costing stamina (pp. 76-77)")
 	fl.BoolVar(&opts.Upwards, "upwards", false, "--move --teleport vertically upwards: twice the stamina (p. 77)")
+	fl.StringArrayVar(&opts.Also, "also", nil, "--attack with temperature: another combatant in the radius, hit in the same double-panel (repeatable, p. 58)")
 	fl.BoolVar(&opts.Glide, "glide", false, "--move by the Retractable Glider: 10 m a panel, landing after 20+4d10 panels of flight (p. 52)")
 	fl.StringArrayVar(&opts.Carry, "carry", nil, "--move --teleport taking the combatant ID along (repeatable; 120 kg each, p. 76)")
 	fl.IntVar(&opts.CarryKg, "carry-kg", 0, "--move --teleport taking this many kg of objects along (p. 76)")
@@ -386,6 +395,9 @@ func runAct(opts *ActOptions) error {
 		}
 		if (opts.Teleport || opts.Upwards || opts.Stretch) && !opts.moveSet {
 			return cmdutil.Inputf("--teleport and --upwards go with --move (and --stretch)")
+		}
+		if len(opts.Also) > 0 {
+			return cmdutil.Inputf("--also goes with --attack (an area attack)")
 		}
 		if opts.Glide && !opts.moveSet {
 			return cmdutil.Inputf("--glide goes with --move")
@@ -499,7 +511,10 @@ func (opts *ActOptions) smash(actor string) (encounter.Smash, error) {
 // strike builds the attack request from the flags, with pkg/combat's
 // parsers (the same syntax as ` + "`spandex attack`" + `).
 func (opts *ActOptions) strike(actor string) (encounter.Strike, error) {
-	s := encounter.Strike{Actor: actor, MoveActMove: opts.MoveActMove, Points: opts.Spend, Reflect: opts.Reflect}
+	s := encounter.Strike{Actor: actor, MoveActMove: opts.MoveActMove, Points: opts.Spend, Reflect: opts.Reflect, Also: opts.Also}
+	if len(opts.Also) > 0 && opts.Attack == "" {
+		return s, cmdutil.Inputf("--also goes with --attack (an area attack)")
+	}
 	if opts.Reflect {
 		rx, err := combat.ParseReaction(opts.ReflectReaction)
 		if err != nil {
