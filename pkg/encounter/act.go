@@ -408,7 +408,7 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 			return e.molecularLayer(ctx, c, target, a, n, steps)
 		}
 		if a.Power == "snare" && a.Effect == EffectFluidShield {
-			return e.fluidShield(ctx, c, a, steps)
+			return e.fluidShield(ctx, c, a)
 		}
 		if a.Power == "magic" && a.Effect == EffectMysticShield {
 			return e.mysticShield(ctx, c, target, a, n, steps)

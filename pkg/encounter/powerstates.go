@@ -785,7 +785,7 @@ const EffectFluidShield = "fluid-shield"
 // A new shield replaces the old.
 //
 // Dice: one d6 per point.
-func (e *Encounter) fluidShield(ctx Ctx, c *Combatant, a Action, steps ruling.Steps) error {
+func (e *Encounter) fluidShield(ctx Ctx, c *Combatant, a Action) error {
 	if c.Hero.PowerRank("snare") == 0 {
 		return fmt.Errorf("%s has no Snare power (pp. 72-73)", c.ID)
 	}
@@ -822,7 +822,7 @@ func (e *Encounter) fluidShield(ctx Ctx, c *Combatant, a Action, steps ruling.St
 		return err
 	}
 	p.Current -= a.Points
-	steps = ruling.Steps{{Rule: "panels", Page: "p. 72", Text: "1 panel: spinning a fluid shield"}}
+	steps := ruling.Steps{{Rule: "panels", Page: "p. 72", Text: "1 panel: spinning a fluid shield"}}
 	steps = append(steps, st...)
 	ev := Event{Kind: "action", Actor: c.ID, Panels: n, Steps: steps, Dice: rec.Rolls(), Seed: ctx.Seed, Details: mustJSON(a),
 		Summary: fmt.Sprintf("%s spins a fluid shield, spending %d fluid points (%d left): health %d, for blocking only (pp. 72-73)", c.ID, a.Points, p.Current, health)}
