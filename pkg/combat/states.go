@@ -492,6 +492,11 @@ func Regenerate(h *hero.Hero, r dice.Roller) (int, int, ruling.Steps, error) {
 	if p == nil || !p.HasFlavour("regeneration") {
 		return 0, 0, nil, reqErr("power", "%s has no Regeneration (Super Health, p. 73)", h.Name)
 	}
+	return regenerate(h, r, "p. 73")
+}
+
+// regenerate rolls a rest's 1d6 health (pp. 63, 73).
+func regenerate(h *hero.Hero, r dice.Roller, page string) (int, int, ruling.Steps, error) {
 	v, err := r.Roll(6, "regeneration")
 	if err != nil {
 		return 0, 0, nil, err
@@ -502,7 +507,7 @@ func Regenerate(h *hero.Hero, r dice.Roller) (int, int, ruling.Steps, error) {
 	before := h.Health.Current
 	h.Health.Current = min(h.Health.Current+v, max(h.Health.Max, h.Health.Current))
 	var steps ruling.Steps
-	steps.Add("regeneration", "p. 73", "a double-panel resting: 1d6 %d health (%d → %d of %d)", v, before, h.Health.Current, h.Health.Max)
+	steps.Add("regeneration", page, "a double-panel resting: 1d6 %d health (%d → %d of %d)", v, before, h.Health.Current, h.Health.Max)
 	SetConditions(h)
 	return v, h.Health.Current - before, steps, nil
 }

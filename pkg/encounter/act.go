@@ -64,6 +64,15 @@ type Action struct {
 	// the target's own d20 of a will contest (p. 14).
 	AttackerHeroPoints int `json:"attacker_hero_points"`
 	DefenderHeroPoints int `json:"defender_hero_points"`
+	// An illusion's Radius and Distance in metres (0: the base 2 m and
+	// 20 m, pp. 63, 67; its kind is Mode); Hurt: a hallucination's psychic
+	// attack hurts on a success (p. 68); Spell: the spell a cancel ends
+	// (p. 62); Gift: Bestow Gift's gift (p. 63).
+	Radius   int    `json:"radius"`
+	Distance int    `json:"distance"`
+	Hurt     bool   `json:"hurt"`
+	Spell    string `json:"spell,omitempty"`
+	Gift     string `json:"gift,omitempty"`
 	// Note is the GM's description.
 	Note string `json:"note"`
 }
@@ -279,6 +288,10 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 			}
 			speed = m
 		}
+		astral := findEffect(c, EffectAstral) >= 0
+		if astral && !a.Teleport {
+			speed *= combat.AstralMoveFactor
+		}
 		galeWhy := ""
 		if !a.Teleport {
 			speed, galeWhy = e.galeSpeed(c, speed)
@@ -308,6 +321,8 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 		ev.Summary = fmt.Sprintf("%s moves %d m", c.ID, a.Metres)
 		if shrunk {
 			steps.Add("move", "p. 71", "shrunk: up to %d m a panel", speed)
+		} else if astral {
+			steps.Add("move", "p. 62", "astral spirit: twice the movement, up to %d m a panel, through walls", speed)
 		} else {
 			steps.Add("move", "p. 30", "up to %d m a panel", speed)
 		}
@@ -331,7 +346,8 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 		if a.Power == "" {
 			return fmt.Errorf("power: name the power")
 		}
-		if c.Hero.PowerRank(a.Power) == 0 {
+		giftRegen := a.Power == "super-health" && a.Effect == "" && hasGift(c, combat.GiftRegeneration)
+		if c.Hero.PowerRank(a.Power) == 0 && !giftRegen {
 			return fmt.Errorf("%s has no power %q", c.ID, a.Power)
 		}
 		if until := c.Cooldowns[a.Power]; until > e.Page {
@@ -355,11 +371,14 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 			toggle = &sw
 		}
 		if a.Power == "super-health" && a.Effect == "" {
-			if p := c.Hero.FindPower("super-health"); p == nil || !p.HasFlavour("regeneration") {
+			if p := c.Hero.FindPower("super-health"); !giftRegen && (p == nil || !p.HasFlavour("regeneration")) {
 				return fmt.Errorf("%s's Super Health acts by itself; only Regeneration is used, a double-panel of rest for 1d6 health (p. 73)", c.ID)
 			}
 			n, ev.Panels = rulebook.DoublePanel, rulebook.DoublePanel
 			steps = ruling.Steps{{Rule: "panels", Page: "p. 73", Text: "a double-panel resting (Regeneration)"}}
+			if p := c.Hero.FindPower("super-health"); giftRegen && (p == nil || !p.HasFlavour("regeneration")) {
+				steps = ruling.Steps{{Rule: "panels", Page: "p. 63", Text: "a double-panel resting (Bestow Gift's regeneration)"}}
+			}
 			regen = true
 		}
 		if a.Power == "forcefield" && a.Effect == "" {
@@ -376,6 +395,12 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 		}
 		if a.Power == "magic" && a.Effect == EffectMysticShield {
 			return e.mysticShield(ctx, c, target, a, n, steps)
+		}
+		if spellOf(a) {
+			return e.doSpell(ctx, c, target, a, n, steps)
+		}
+		if a.Radius != 0 || a.Distance != 0 || a.Hurt || a.Spell != "" || a.Gift != "" {
+			return fmt.Errorf("radius, distance, hurt, spell and gift go with --power magic|psychic-ability --effect %s", "illusion, hallucinations, cancel, bestow-gift")
 		}
 		if mp, ok := mentalPowerOf(a); ok {
 			if target == nil && mp.Slug != "transmutation" {
@@ -400,6 +425,9 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 			}
 			if a.Points > limit {
 				return fmt.Errorf("%s can spend at most %d %s points in one action (p. 62)", c.ID, limit, a.Pool)
+			}
+			if err := checkAstralCap(c, a.Pool, a.Points); err != nil {
+				return err
 			}
 			if a.Points > p.Current {
 				return fmt.Errorf("%s has only %d %s points left (they refill every %d pages)", c.ID, p.Current, a.Pool, refillPages(p))

@@ -82,6 +82,9 @@ func (e *Encounter) doMental(ctx Ctx, c, target *Combatant, a Action, p combat.M
 	if err != nil {
 		return err
 	}
+	if err := checkAstralCap(c, res.Pool, res.Cost); err != nil {
+		return err
+	}
 	if err := e.spend(c, n); err != nil {
 		return err
 	}

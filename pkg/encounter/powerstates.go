@@ -287,7 +287,9 @@ func lastsByItself(name string) bool {
 		return true
 	}
 	switch name {
-	case EffectBound, EffectForceShield, EffectDrained:
+	case EffectBound, EffectForceShield, EffectDrained, EffectIllusion, EffectAstral:
+		// An illusion lasts an hour (p. 64), a projection until the
+		// spirit returns (p. 62).
 		return true
 	}
 	return false
@@ -458,7 +460,9 @@ func (e *Encounter) rephase(ctx Ctx, c *Combatant) error {
 
 // regenerate is Regeneration's double-panel of rest (p. 73).
 func regenerate(rec dice.Roller, c *Combatant, steps *ruling.Steps) (int, error) {
-	_, got, st, err := combat.Regenerate(&c.Hero, rec)
+	p := c.Hero.FindPower("super-health")
+	gifted := (p == nil || !p.HasFlavour("regeneration")) && hasGift(c, combat.GiftRegeneration)
+	_, got, st, err := combat.RegenerateRest(&c.Hero, gifted, rec)
 	if err != nil {
 		return 0, err
 	}
@@ -484,6 +488,15 @@ func stateEffect(name, id string) Effect {
 // is still phased on file).
 func (c *Combatant) HeroFile() *hero.Hero {
 	h := c.Hero
+	h.Powers = slices.Clone(h.Powers)
+	h.Abilities.Modifiers = slices.Clone(h.Abilities.Modifiers)
+	for _, ef := range c.Effects {
+		if ef.Gift != nil {
+			// A gift lasts only while its caster keeps it up in the
+			// fight (5 MP a page, p. 62): the file keeps its own scores.
+			combat.Unbestow(&h, *ef.Gift)
+		}
+	}
 	h.States = nil
 	imposed := h.ImposedStates
 	h.ImposedStates = nil
@@ -586,6 +599,9 @@ func (e *Encounter) mysticShield(ctx Ctx, c, target *Combatant, a Action, n int,
 	}
 	if a.Pool != "" && a.Pool != "magic" {
 		return fmt.Errorf("mystic-shield spends magic points, not %s", a.Pool)
+	}
+	if err := checkAstralCap(c, "magic", a.Points); err != nil {
+		return err
 	}
 	spec := combat.SpellSpeciality(&c.Hero, "mystic-shield")
 	nd, err := combat.MysticShieldDice(a.Points, spec)

@@ -2,6 +2,7 @@ package encounter
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/codename-spandex/spandex/pkg/hero"
 )
@@ -145,6 +146,24 @@ func effectText(ef Effect, id string) string {
 	}
 	if ef.Rephased {
 		name += " re-phased"
+	}
+	if ef.Gift != nil {
+		name += " " + ef.Gift.Gift
+		if ef.Gift.Strength > 0 {
+			name += " +" + strconv.Itoa(ef.Gift.Strength) + " STR"
+		}
+	}
+	if ef.Spell != "" {
+		name += " " + ef.Spell
+	}
+	if ef.Points > 0 {
+		name += " " + strconv.Itoa(ef.Points) + " points"
+	}
+	if len(ef.Noticed) > 0 {
+		name += " noticed by " + strings.Join(ef.Noticed, ", ")
+	}
+	if len(ef.Immune) > 0 {
+		name += " not felt by " + strings.Join(ef.Immune, ", ")
 	}
 	if ef.Source != "" && ef.Source != id {
 		name += " (" + ef.Source + ")"

@@ -59,6 +59,12 @@ type ActOptions struct {
 	Modifiers []string
 	Mode      string
 	Willing   bool
+	// Illusion, Hallucinations, cancelling a spell, Bestow Gift.
+	Radius   int
+	Distance int
+	Hurt     bool
+	Spell    string
+	Gift     string
 	// Energy Reflect's return shot.
 	Reflect         bool
 	ReflectReaction string
@@ -214,6 +220,34 @@ resist, 1d6 (a double-panel reaction it owes); ties go to the attacker.
                        (p. 58)
   empathy, telepathy   --how read|change (3/5 psi) or read|send (2 psi);
                        a contest unless --willing (pp. 67, 69)
+  illusion             (magic) --how visual|auditory (3 MP), minor-sounds
+                       (7), speech (10); --radius M (2 m included) and
+                       --distance M (20 m included): +1 MP per further
+                       2 m or 20 m; lasts an hour (pp. 63-64)
+  hallucinations       (psychic-ability) the same in psi, while the actor
+                       is in the fight; with --target ID its psychic
+                       attack on a person touching it or attacked by it
+                       (no points): on a success it blocks, with --hurt
+                       2d6+6 stamina (a two-handed blunt weapon's, no
+                       health); on a failure it never blocks or hurts
+                       that person again (pp. 67-68)
+  astral-projection    (magic) 5 MP: the spirit moves at twice the
+                       movement and spends at most 5 MP a spell; again:
+                       the spirit returns (no panels); observers roll
+                       ` + "`fight notice`" + ` (p. 62)
+  bestow-gift          (magic) --gift invisibility|speed|strength|
+                       combat-prowess|flight|regeneration on --target ID
+                       (default the caster): 5 MP, then 5 MP and a panel
+                       a page; the target gains Invisibility, Super Speed
+                       R1 (twice the movement), 1d6+6 strength, Oriental
+                       Martial Arts R2, Flight R1, or a double-panel rest
+                       for 1d6 health (--power super-health); each gift
+                       once a target; it goes when the spell ends (p. 63)
+  cancel               (magic) --target CASTER --spell NAME: a
+                       double-panel, the points casting it costs (half for
+                       the actor's speciality; --spend N for a summoning),
+                       win or lose, and a magic attack (a contest); on a
+                       success the spell's state ends (p. 62)
 
 Energy Reflect (p. 56): --attack ID ... --reaction parry[:energy-reflect]
 --reflect: the target's automatic parry of its own energy type sends the
@@ -242,7 +276,9 @@ will roll at ×4 (1d20) and ×8 (1d20+10), density-control-other on an
 intelligent target (not a robot or animal) first the psychic attack it
 cannot resist, the user's d20 then the target's (p. 54); a psychic power, spell or device
 the attacker's d20, the target's d20, the resist 1d6, then hypnotism's or
-the device's 1d6 double-panels on a success; transmutation only its d100;
+the device's 1d6 double-panels on a success (cancel: the actor's d20, the
+caster's d20, the resist 1d6; hallucinations --target: the same, then
+--hurt's 2d6 on a success); bestow-gift strength its 1d6; transmutation only its d100;
 with --reflect the return shot in the attack's order; --smash the attack's
 health dice, then its stamina dice; --power growth the first time the
 extra health's d6s then the extra stamina's (one each per point of the
@@ -294,10 +330,15 @@ strike so far; other actions roll nothing.`,
 	fl.StringVar(&opts.Note, "note", "", "what happens, in words, for the log")
 	fl.StringVar(&opts.Drain, "drain", "", "psychic-drain: the target's pool drained (energy, magic, psi or fluid)")
 	fl.StringSliceVar(&opts.Modifiers, "modifiers", nil, "transmutation: the difficulty modifiers (spandex tables transmutation)")
-	fl.StringVar(&opts.Mode, "how", "", "empathy: read|change; telepathy: read|send")
+	fl.StringVar(&opts.Mode, "how", "", "empathy: read|change; telepathy: read|send; illusion, hallucinations: visual|auditory|minor-sounds|speech")
 	fl.BoolVar(&opts.Reflect, "reflect", false, "the target parries with Energy Reflect and sends the energy back at strike class 2 (p. 56)")
 	fl.StringVar(&opts.ReflectReaction, "reflect-reaction", "none", "the attacker's reaction to the reflected shot (as --reaction)")
 	fl.BoolVar(&opts.Willing, "willing", false, "empathy, telepathy: the target is willing (no contest)")
+	fl.IntVar(&opts.Radius, "radius", 0, "illusion, hallucinations: radius in metres (2 included; +1 point per further 2 m, pp. 63, 67)")
+	fl.IntVar(&opts.Distance, "distance", 0, "illusion, hallucinations: metres from the caster (20 included; +1 point per further 20 m)")
+	fl.BoolVar(&opts.Hurt, "hurt", false, "hallucinations --target: it hurts on a success, 2d6+6 stamina at most (p. 68)")
+	fl.StringVar(&opts.Spell, "spell", "", "cancel: the spell of --target to cancel (p. 62)")
+	fl.StringVar(&opts.Gift, "gift", "", "bestow-gift: "+combat.GiftSlugs()+" (p. 63)")
 	return cmd
 }
 
@@ -384,6 +425,7 @@ func (opts *ActOptions) action(actor string) (encounter.Action, error) {
 	case opts.Power != "":
 		a.Kind, a.Power, a.Effect, a.Target, a.Points, a.Pool, a.Count = encounter.ActPower, opts.Power, opts.Effect, opts.Target, opts.Spend, opts.Pool, opts.Count
 		a.Drain, a.Modifiers, a.Mode, a.Willing = opts.Drain, opts.Modifiers, opts.Mode, opts.Willing
+		a.Radius, a.Distance, a.Hurt, a.Spell, a.Gift = opts.Radius, opts.Distance, opts.Hurt, opts.Spell, opts.Gift
 		if opts.MassKg != 0 {
 			if opts.MassKg < 0 || opts.MassKg > 1e6 {
 				return a, cmdutil.Inputf("--mass: %g kg is outside 0-1000000", opts.MassKg)
@@ -411,7 +453,7 @@ func (opts *ActOptions) action(actor string) (encounter.Action, error) {
 		default:
 			return a, cmdutil.Inputf("--reaction: only resist goes with --power (a psychic power or spell), not %q", opts.Reaction)
 		}
-		if _, mental := combat.FindMentalPower(a.Effect); mental || a.Effect == encounter.EffectMysticShield {
+		if _, mental := combat.FindMentalPower(a.Effect); mental || a.Effect == encounter.EffectMysticShield || encounter.IsSpellEffect(a.Effect) {
 			break
 		}
 		if a.Points > 0 && a.Pool == "" {
