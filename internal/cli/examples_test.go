@@ -92,9 +92,15 @@ exec spandex fight act -i bank.json --actor guardian --attack nefario --with fis
 	"spandex recover --first-aid": `exec sh -c 'jq ''.health.current = 20'' guardian.json > g && mv g guardian.json'` + "\n",
 	"spandex config --config":     "exec sh -c 'printf \"output: text\\n\" > table.yaml'\n",
 	"spandex fight danger-sense":  "exec spandex fight new --side heroes=titan.json --side villains=nefario.json\ncp stdout t.json\n",
-	"spandex fall --metres 12":    heroStream,
-	"spandex recover --hours 2":   heroStream,
-	"spandex hero undo":           "exec spandex profile set -i guardian.json heroism=4\nexec spandex profile set -i guardian.json heroism=5\n",
+	"spandex fight notice": `exec sh -c 'jq -c ''.powers[0].flavours += [{"slug":"astral-projection","name":"Astral Projection","speciality":false}]'' zara.json > m.json'
+exec spandex fight new --side heroes=mystic:m.json --side villains=goon:nefario.json
+cp stdout t.json
+exec spandex fight initiative -i t.json --dice 9,2
+exec spandex fight act -i t.json --actor mystic --power magic --effect astral-projection
+`,
+	"spandex fall --metres 12":  heroStream,
+	"spandex recover --hours 2": heroStream,
+	"spandex hero undo":         "exec spandex profile set -i guardian.json heroism=4\nexec spandex profile set -i guardian.json heroism=5\n",
 }
 
 // exampleSkip are command groups whose examples this test does not run
