@@ -450,3 +450,33 @@ func GiftText(slug string) string {
 	g, _ := FindGift(slug)
 	return fmt.Sprintf("%s (%s)", g.Slug, g.Text)
 }
+
+// CancelOnFile finds the state caster's spell left on a hero file's
+// imposed states (Hypnotism: hypnotised; Restraint: bound, both by
+// Magic): its index and the points casting it cost (10; the binding's
+// strength ÷ 10, p. 64). -1 when there is none.
+func CancelOnFile(target *hero.Hero, spell, caster string) (int, int) {
+	name := map[string]string{"hypnotism": hero.ImposedHypnotised, "restraint": hero.ImposedBound}[naming.Slug(spell)]
+	for i, st := range target.ImposedStates {
+		if st.Name != name || st.Power != "magic" || st.Source != caster {
+			continue
+		}
+		if name == hero.ImposedBound {
+			return i, st.Strength / 10 // strength 10 per point (p. 64)
+		}
+		return i, 10
+	}
+	return -1, 0
+}
+
+// Summary is the cancel in one line.
+func (c *CancelResult) Summary() string {
+	s := fmt.Sprintf("%s tries to cancel %s's %s (%d MP)", c.Canceller, c.Caster, c.Spell, c.Cost)
+	if k := c.Contest; k != nil {
+		s += fmt.Sprintf(": will %d against %d", k.AttackerTotal, k.DefenderTotal)
+	}
+	if c.Success {
+		return s + ", cancelled (p. 62)"
+	}
+	return s + ", the spell holds (p. 62)"
+}

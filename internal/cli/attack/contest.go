@@ -23,6 +23,10 @@ type ContestOptions struct {
 	UpdateAttacker bool
 	ResultOnly     bool
 	MassKg         float64
+	// Cancelling another's spell (--power cancel): the spell and the
+	// caster's file (p. 62).
+	Spell      string
+	CasterFile string
 	combat.MentalInput
 }
 
@@ -64,6 +68,13 @@ costs half (rounded up). --power is one of:
                        contest unless --willing (pp. 67, 69)
   transmutation        no defender (objects only): 6 psi, --modifiers
                        LIST, chance (10 + modifiers) x will % (p. 69)
+  cancel               --spell hypnotism|restraint --caster FILE: cancel
+                       the caster's spell on the defender's file: the
+                       points casting it costs (10; strength / 10), half
+                       for the attacker's speciality, win or lose, and a
+                       magic attack against the caster's file; on a
+                       success the hypnotised or bound state leaves the
+                       defender's imposed_states (p. 62)
 
 The defender is read from stdin (or --defender FILE, or -i FILE to rewrite
 it in place atomically); the updated defender (a "contest" event in its
@@ -82,7 +93,8 @@ with the contest, every face logged.
 --dice order: the attacker's 1d20 (then its hero point re-rolls), the
 defender's 1d20 (then its re-rolls), the resist 1d6; then Hypnotism's or
 the device's 1d6 double-panels on a success.
-Transmutation rolls only its d100; Restraint rolls nothing.`,
+Transmutation rolls only its d100; Restraint rolls nothing; cancel the
+attacker's 1d20, the caster's 1d20, the resist 1d6.`,
 		Example: `  spandex contest --attacker psyche.json --power psychic-drain --spend 4 --drain energy -i nefario.json --update-attacker --dice 12,6
   spandex contest --attacker zara.json --power hypnotism --resist --result --explain < nefario.json
   spandex contest --attacker psyche.json --power transmutation --modifiers van-sized,shape-or-material,temporary --dice 30`,
@@ -95,7 +107,7 @@ Transmutation rolls only its d100; Restraint rolls nothing.`,
 	fl.StringVarP(&opts.InPlace, "in-place", "i", "", "read the defender from FILE and rewrite it in place")
 	fl.BoolVar(&opts.UpdateAttacker, "update-attacker", false, "also rewrite the attacker's file (points spent)")
 	fl.BoolVar(&opts.ResultOnly, "result", false, "print only the ruling, not the updated defender")
-	fl.StringVar(&opts.Power, "power", "", "the psychic power, spell or device (required): "+combat.MentalPowerSlugs())
+	fl.StringVar(&opts.Power, "power", "", "the psychic power, spell or device (required): "+combat.MentalPowerSlugs()+", or cancel")
 	fl.IntVar(&opts.Points, "spend", 0, "points: psychic-drain (psi, +1 each) or restraint (MP, strength 10 each), 1-10")
 	fl.Float64Var(&opts.MassKg, "mass", 0, "telekinesis: the mass moved in kg")
 	fl.StringVar(&opts.Drain, "drain", "", "psychic-drain: the defender's pool drained (energy, magic, psi or fluid)")
@@ -103,6 +115,8 @@ Transmutation rolls only its d100; Restraint rolls nothing.`,
 	fl.StringVar(&opts.Mode, "how", "", "empathy: read|change; telepathy: read|send")
 	fl.BoolVar(&opts.Resist, "resist", false, "the defender actively resists: +1d6 (a double-panel)")
 	fl.BoolVar(&opts.Willing, "willing", false, "empathy, telepathy: the defender is willing (no contest)")
+	fl.StringVar(&opts.Spell, "spell", "", "cancel: the spell to cancel, hypnotism or restraint (p. 62)")
+	fl.StringVar(&opts.CasterFile, "caster", "", "cancel: the caster's hero file (read only)")
 	fl.IntVar(&opts.AttackerHeroPoints, "attacker-hero-points", 0, "spend N of the attacker's hero points re-rolling its d20, keeping the higher (p. 14); needs --update-attacker")
 	fl.IntVar(&opts.DefenderHeroPoints, "defender-hero-points", 0, "spend N of the defender's hero points re-rolling its d20, keeping the higher (p. 14)")
 	return cmd
@@ -139,6 +153,12 @@ func runContest(opts *ContestOptions) error {
 	}
 	if opts.DefenderHeroPoints > 0 && opts.ResultOnly {
 		return cmdutil.Inputf("--defender-hero-points: the points come off the defender's file, which --result does not write")
+	}
+	if opts.Power == "cancel" {
+		return runCancel(opts)
+	}
+	if opts.Spell != "" || opts.CasterFile != "" {
+		return cmdutil.Inputf("--spell and --caster go with --power cancel")
 	}
 	p, ok := combat.FindMentalPower(opts.Power)
 	if !ok {
