@@ -555,6 +555,9 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 	if a.Kind == ActPower && effectOn {
 		ef, _ := PresetEffect(a.Effect)
 		ef.Source = c.ID
+		if a.Pool == "magic" || a.Pool == "psi" {
+			ef.Points = a.Points // what cancelling it costs (a summoning, p. 62)
+		}
 		holder := c.ID
 		if target != nil {
 			holder = target.ID

@@ -643,7 +643,7 @@ func (e *Encounter) mysticShield(ctx Ctx, c, target *Combatant, a Action, n int,
 	ev := Event{Kind: "action", Actor: c.ID, Target: holder.ID, Panels: n, Steps: steps, Dice: rec.Rolls(), Seed: ctx.Seed, Details: mustJSON(a),
 		Summary: fmt.Sprintf("%s casts mystic-shield round %s, spending %d magic points (%d left): %dd6 = %d health (p. 64)", c.ID, holder.ID, a.Points, pool.Current, nd, health)}
 	e.appendEvent(ev)
-	if err := e.AddEffect(ctx, holder.ID, Effect{Name: EffectMysticShield, Power: "magic", Source: c.ID, Health: health,
+	if err := e.AddEffect(ctx, holder.ID, Effect{Name: EffectMysticShield, Power: "magic", Source: c.ID, Health: health, Points: a.Points,
 		Note: "Mystic Shield (p. 64): stops every attack that hits it whole; destroyed by more health damage in one attack than its health; concentration"}); err != nil {
 		return err
 	}
