@@ -1002,6 +1002,13 @@ func (p *pipeline) completeImmunity() string {
 			return "phased out: only attacks that reduce or negate dividers can hurt (p. 66)"
 		}
 	}
+	if sit.Astral && p.res.Attack.EnergyType == "" && a.DamageType != "temperature" {
+		switch p.kind {
+		case kindEnergyBlast, kindStunning, kindEldritch, kindPsionic:
+		default:
+			return "an astral form: immune to physical attacks, hurt only by energy attacks (p. 62)"
+		}
+	}
 	return ""
 }
 

@@ -21,6 +21,9 @@ import (
 	"github.com/codename-spandex/spandex/pkg/ruling"
 )
 
+// StateAstral is Astral Projection's state on the caster (p. 62).
+const StateAstral = "astral-projection"
+
 // Illusion kinds and their base cost (pp. 63, 67).
 var illusionKinds = []struct {
 	Kind   string

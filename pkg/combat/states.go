@@ -128,7 +128,9 @@ func StateNames() string {
 //   - invisible defender -4 (p. 61), camouflaged defender -2 (p. 52),
 //     impervious defender immune to physical damage (p. 61), bound
 //     defender +4 as grappled or restrained (pp. 33, 64);
-//   - grown: nothing here, its strength and endurance are on the file.
+//   - grown: nothing here, its strength and endurance are on the file;
+//   - astral defender (Astral Projection's spirit) immune to physical
+//     attacks unless the attacker is astral too, not to energy (p. 62).
 //
 // A state given by a per-attack flag as well counts once.
 func ApplyStates(req *Request, att *hero.Hero, attStates, defStates []string) (ruling.Steps, error) {
@@ -165,6 +167,10 @@ func ApplyStates(req *Request, att *hero.Hero, attStates, defStates []string) (r
 		case StateGrown:
 			steps.Add("grown", "p. 60", "attacker grown: its strength (damage bonus) is the grown one")
 		}
+	}
+	if slices.Contains(defStates, StateAstral) && !slices.Contains(attStates, StateAstral) {
+		sit.Astral = true
+		steps.Add("astral", "p. 62", "defender an astral form: immune to physical attacks (but from another astral form), hurt by energy attacks")
 	}
 	for _, s := range defStates {
 		switch s {

@@ -259,6 +259,9 @@ type Situation struct {
 	Impervious   bool `json:"impervious,omitempty"`
 	MysticShield int  `json:"mystic_shield,omitempty"`
 	Whirlwind    bool `json:"whirlwind,omitempty"`
+	// Astral: the defender is an astral form and the attacker is not:
+	// immune to physical attacks, hurt by energy attacks (p. 62).
+	Astral bool `json:"astral,omitempty"`
 	// ForcefieldDown: the defender's personal forcefield is off.
 	ForcefieldDown bool `json:"forcefield_down,omitempty"`
 	// ForceBarrier is the health of a force shield around the defender or

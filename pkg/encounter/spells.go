@@ -21,7 +21,7 @@ import (
 const (
 	EffectIllusion       = "illusion"
 	EffectHallucinations = "hallucinations"
-	EffectAstral         = "astral-projection"
+	EffectAstral         = combat.StateAstral
 	EffectBestowGift     = "bestow-gift"
 	EffectCancel         = "cancel" // not a state: the action cancelling a spell
 )
