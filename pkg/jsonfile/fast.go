@@ -201,6 +201,10 @@ type fastDecoder struct {
 	keys [][]byte
 	// buf holds an unescaped string.
 	buf []byte
+	// text is data as one string, made at the first string value: a
+	// string without escapes is a substring of it, so decoding a
+	// document allocates its text once rather than once per string.
+	text string
 }
 
 // maxFastDepth bounds nesting on the fast path (deeper files go to the
@@ -228,6 +232,10 @@ func decodeFast(data []byte, v any) bool {
 }
 
 func (d *fastDecoder) ws() {
+	// Compact JSON (JSON Lines) has no blanks: one test.
+	if d.pos < len(d.data) && d.data[d.pos] > ' ' {
+		return
+	}
 	for d.pos < len(d.data) {
 		switch d.data[d.pos] {
 		case ' ', '\t', '\n', '\r':
@@ -266,11 +274,11 @@ func (d *fastDecoder) value(p *fastPlan, v reflect.Value) bool {
 		if c != '"' {
 			return false
 		}
-		s, ok := d.str()
+		s, ok := d.strValue()
 		if !ok {
 			return false
 		}
-		v.SetString(string(s))
+		v.SetString(s)
 		return true
 	case fkText:
 		if c != '"' {
@@ -426,34 +434,80 @@ func (d *fastDecoder) number() ([]byte, bool) {
 	return num, true
 }
 
+// strStop marks the bytes that end str's run of plain bytes: the
+// closing quote, a backslash, control characters and the bytes of a
+// multi-byte UTF-8 sequence.
+var strStop = func() (t [256]bool) {
+	for c := range t {
+		t[c] = c < 0x20 || c == '"' || c == '\\' || c >= utf8.RuneSelf
+	}
+	return t
+}()
+
 // str reads the string at d.pos (its opening quote) and returns its
 // content, unescaped (into d.buf when it has escapes: valid until the
 // next call). Control characters, invalid UTF-8 and \u escapes (whose
 // surrogates the strict path checks) give up.
 func (d *fastDecoder) str() ([]byte, bool) {
-	i := d.pos + 1
-	start := i
-	high := false
-	for i < len(d.data) {
-		c := d.data[i]
-		switch {
-		case c == '"':
-			s := d.data[start:i]
-			if high && !utf8.Valid(s) {
-				return nil, false
-			}
-			d.pos = i + 1
-			return s, true
-		case c == '\\':
-			return d.escaped(start)
-		case c < 0x20:
-			return nil, false
-		case c >= utf8.RuneSelf:
-			high = true
-		}
-		i++
+	start, end, ok := d.plain()
+	if !ok {
+		return nil, false
 	}
-	return nil, false
+	if end < 0 {
+		return d.escaped(start)
+	}
+	return d.data[start:end], true
+}
+
+// strValue is str as a string: a substring of d.text when the string
+// has no escapes (no allocation), else a copy of the unescaped bytes.
+func (d *fastDecoder) strValue() (string, bool) {
+	start, end, ok := d.plain()
+	if !ok {
+		return "", false
+	}
+	if end < 0 {
+		b, ok := d.escaped(start)
+		return string(b), ok
+	}
+	if d.text == "" {
+		d.text = string(d.data)
+	}
+	return d.text[start:end], true
+}
+
+// plain scans the string at d.pos (its opening quote): a string without
+// escapes is data[start:end] and d.pos moves past it; at a backslash
+// end is -1 (d.escaped reads it from start); ok is false for a control
+// character, invalid UTF-8 or a missing closing quote.
+func (d *fastDecoder) plain() (start, end int, ok bool) {
+	data := d.data
+	i := d.pos + 1
+	start = i
+	for {
+		for i < len(data) && !strStop[data[i]] {
+			i++
+		}
+		if i >= len(data) {
+			return 0, 0, false
+		}
+		switch c := data[i]; {
+		case c == '"':
+			d.pos = i + 1
+			return start, i, true
+		case c == '\\':
+			return start, -1, true
+		case c < 0x20:
+			return 0, 0, false
+		default:
+			// A multi-byte sequence: valid, and whole.
+			r, size := utf8.DecodeRune(data[i:])
+			if r == utf8.RuneError && size <= 1 {
+				return 0, 0, false
+			}
+			i += size
+		}
+	}
 }
 
 // escaped reads a string with escapes, from its first content byte.
@@ -522,6 +576,24 @@ func (d *fastDecoder) key() ([]byte, bool) {
 	d.ws()
 	if d.pos >= len(d.data) || d.data[d.pos] != ':' {
 		return nil, false
+	}
+	d.pos++
+	return k, true
+}
+
+// keyValue is key as a string (see strValue).
+func (d *fastDecoder) keyValue() (string, bool) {
+	d.ws()
+	if d.pos >= len(d.data) || d.data[d.pos] != '"' {
+		return "", false
+	}
+	k, ok := d.strValue()
+	if !ok {
+		return "", false
+	}
+	d.ws()
+	if d.pos >= len(d.data) || d.data[d.pos] != ':' {
+		return "", false
 	}
 	d.pos++
 	return k, true
@@ -649,11 +721,11 @@ func (d *fastDecoder) mapValue(p *fastPlan, v reflect.Value) bool {
 	}
 	elem := reflect.New(p.elem.typ).Elem()
 	for {
-		k, ok := d.key()
+		k, ok := d.keyValue()
 		if !ok {
 			return false
 		}
-		key := reflect.ValueOf(string(k)).Convert(p.typ.Key())
+		key := reflect.ValueOf(k).Convert(p.typ.Key())
 		if m.MapIndex(key).IsValid() {
 			return false // duplicate key
 		}
