@@ -227,7 +227,9 @@ func (c *checker) read(name string, r io.Reader, free, work, order chan *checkJo
 			return
 		}
 		j.n, j.label, j.where, j.err = n, label, where, nil
-		j.doc = append(j.doc[:0], doc...)
+		// The job takes the document's buffer; the stream reads the next
+		// into the job's old one.
+		j.doc = s.Take(j.doc)
 		order <- j
 		work <- j
 	}
