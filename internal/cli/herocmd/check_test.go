@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"testing"
@@ -144,4 +145,33 @@ func TestAppendResult(t *testing.T) {
 			t.Errorf("appendResult(%+v)\n got %s\nwant %s", r, got, want.String())
 		}
 	}
+}
+
+// gcPercent reads the collector's GOGC.
+func gcPercent() int {
+	p := debug.SetGCPercent(100)
+	debug.SetGCPercent(p)
+	return p
+}
+
+// streamGC raises GOGC for the check and restores it; a GOGC set in the
+// environment is the user's and is left alone.
+func TestStreamGC(t *testing.T) {
+	before := gcPercent()
+	if _, set := os.LookupEnv("GOGC"); !set {
+		restore := streamGC()
+		if got := gcPercent(); got != 400 {
+			t.Errorf("GOGC during the check = %d, want 400", got)
+		}
+		restore()
+		if got := gcPercent(); got != before {
+			t.Errorf("GOGC after the check = %d, want %d", got, before)
+		}
+	}
+	t.Setenv("GOGC", "150")
+	restore := streamGC()
+	if got := gcPercent(); got != before {
+		t.Errorf("GOGC with GOGC set = %d, want it untouched (%d)", got, before)
+	}
+	restore()
 }
