@@ -947,12 +947,19 @@ func (p *pipeline) judo() (Outcome, error) {
 func (p *pipeline) mentalContest() (*PsychicResult, error) {
 	in := PsychicInput{AttackerWill: p.att.Abilities.Final.Will, DefenderWill: p.def.Abilities.Final.Will,
 		Resist: p.req.Reaction.Kind == ReactionResist, AttackerName: p.att.Name, DefenderName: p.def.Name}
-	// Hero points: each side re-rolls its own d20 (p. 14).
+	// Hero points: a side re-rolls its own d20 or makes the other side
+	// re-roll its d20 (p. 14).
 	for _, sp := range p.req.HeroPoints {
-		if sp.Roll == HeroRollContest && sp.Who == RoleAttacker {
+		att := sp.Who == RoleAttacker
+		switch {
+		case sp.Roll == HeroRollContest && att:
 			in.AttackerHeroPoints = sp.Points
-		} else if sp.Roll == HeroRollContest {
+		case sp.Roll == HeroRollContest:
 			in.DefenderHeroPoints = sp.Points
+		case sp.Roll == HeroRollOpponentContest && att:
+			in.AttackerOpponentHeroPoints = sp.Points
+		case sp.Roll == HeroRollOpponentContest:
+			in.DefenderOpponentHeroPoints = sp.Points
 		}
 	}
 	if !p.def.IsMundane() && p.def.Kind != hero.KindRobot && p.def.Kind != hero.KindSummoned {
