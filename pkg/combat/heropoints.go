@@ -310,3 +310,132 @@ func (res *Result) heroPointRerolls(who string) ([]heropoints.Reroll, int) {
 	}
 	return rs, n
 }
+
+// ContestSpends are the hero points spent on a will contest's two d20s
+// (p. 14): each side's on its own d20 (the higher kept) and on the other
+// side's (the lower kept).
+type ContestSpends struct {
+	Attacker, Defender                 int
+	AttackerOpponent, DefenderOpponent int
+}
+
+// ParseContestHeroPoints reads --hero-points specs for a will contest:
+// "[attacker:|defender:]contest=N" or "[attacker:|defender:]opponent-contest=N",
+// each spender and roll once.
+func ParseContestHeroPoints(specs []string) (ContestSpends, error) {
+	var c ContestSpends
+	for _, s := range specs {
+		sp, err := ParseHeroPoints(s)
+		if err != nil {
+			return c, err
+		}
+		var dst *int
+		switch {
+		case sp.Roll == HeroRollContest && sp.Who == RoleAttacker:
+			dst = &c.Attacker
+		case sp.Roll == HeroRollContest:
+			dst = &c.Defender
+		case sp.Roll == HeroRollOpponentContest && sp.Who == RoleAttacker:
+			dst = &c.AttackerOpponent
+		case sp.Roll == HeroRollOpponentContest:
+			dst = &c.DefenderOpponent
+		default:
+			return c, fmt.Errorf("%q: a will contest re-rolls only its d20s: [attacker:|defender:]contest=N (the spender's own) or opponent-contest=N (the other side's)", s)
+		}
+		if *dst != 0 {
+			return c, fmt.Errorf("%q: %s:%s given twice: spend several points on one roll as %s:%s=N", s, sp.Who, sp.Roll, sp.Who, sp.Roll)
+		}
+		*dst = sp.Points
+	}
+	return c, nil
+}
+
+// AutoHeroPoints are budgets of hero points spent on an attack's to-hit
+// d20 only while the roll is not good enough for the spender
+// (heropoints.KeepUntil, p. 14): the attacker's own re-rolls while the
+// d20 misses (the higher kept), then the defender's, making the attacker
+// re-roll while it hits (the lower kept). Points not needed stay in the
+// pools.
+type AutoHeroPoints struct {
+	Attacker int
+	Defender int
+}
+
+// autoToHit rolls the to-hit d20 that reaches cut to hit, with the
+// AutoHeroPoints re-rolls (dice: the d20, the attacker's re-rolls, the
+// defender's), and records every point spent.
+func (p *pipeline) autoToHit(cut int) (int, error) {
+	a := p.req.AutoHeroPoints
+	hit := func(v int) bool { return v >= cut }
+	n := 0
+	roll := func(int) (int, error) {
+		v, err := p.rollDie(20, rerollPurpose("to-hit", n), cut)
+		n++
+		return v, err
+	}
+	// A re-roll is spent only where it can turn the roll: the attacker's
+	// when some face hits, the defender's when some face misses.
+	if cut > 20 {
+		a.Attacker = 0
+	}
+	if cut <= 1 {
+		a.Defender = 0
+	}
+	k, results, err := heropoints.KeepUntil(a.Attacker, heropoints.Higher, hit, roll)
+	if err != nil {
+		return 0, err
+	}
+	v := results[k]
+	if len(results) > 1 {
+		p.res.HeroPoints = append(p.res.HeroPoints, heropoints.Record(p.att.Name, RoleAttacker, HeroRollToHit, heropoints.Higher, "d20 face", k, results))
+	}
+	standing := v
+	k, results, err = heropoints.KeepUntil(a.Defender, heropoints.Lower, func(v int) bool { return !hit(v) }, func(i int) (int, error) {
+		if i == 0 {
+			return standing, nil
+		}
+		return roll(i)
+	})
+	if err != nil {
+		return 0, err
+	}
+	if len(results) > 1 {
+		p.res.HeroPoints = append(p.res.HeroPoints, heropoints.Record(p.def.Name, RoleDefender, HeroRollToHit, heropoints.Lower, "d20 face", k, results))
+	}
+	return results[k], nil
+}
+
+// checkAutoHeroPoints checks the autopilot's budgets with the spends
+// given: each side's points in its pool, none by hand on the to-hit.
+func (p *pipeline) checkAutoHeroPoints() error {
+	a := p.req.AutoHeroPoints
+	if a.Attacker == 0 && a.Defender == 0 {
+		return nil
+	}
+	for _, sp := range p.req.HeroPoints {
+		if sp.Roll == HeroRollToHit {
+			return reqErr("hero-points", "the autopilot's to-hit re-rolls and a spend on the to-hit given by hand do not mix")
+		}
+	}
+	for _, s := range []struct {
+		who string
+		h   *hero.Hero
+		n   int
+	}{{RoleAttacker, p.att, a.Attacker}, {RoleDefender, p.def, a.Defender}} {
+		if s.n == 0 {
+			continue
+		}
+		if s.n < 0 || s.n > heropoints.MaxPoints || s.h.IsMundane() {
+			return reqErr("hero-points", "%s: %d autopilot hero points", s.who, s.n)
+		}
+		for _, sp := range p.req.HeroPoints {
+			if sp.Who == s.who {
+				s.n += sp.Points
+			}
+		}
+		if err := heropoints.Check(s.h, s.n); err != nil {
+			return reqErr("hero-points", "%v", err)
+		}
+	}
+	return nil
+}

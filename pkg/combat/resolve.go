@@ -283,6 +283,9 @@ func prepare(res *Result, att, def *hero.Hero, req *Request, r dice.Roller, opt 
 	if err := p.checkDamage(); err != nil {
 		return nil, err
 	}
+	if err := p.checkAutoHeroPoints(); err != nil {
+		return nil, err
+	}
 	if err := p.checkHeroPoints(); err != nil {
 		return nil, err
 	}
@@ -696,7 +699,12 @@ func (p *pipeline) toHit() (bool, error) {
 	if target, err := rulebook.ToHit(p.ac, p.atk.StrikeClass); err == nil {
 		cut = target - sumMods(mods)
 	}
-	roll, err := p.rollDieKept(HeroRollToHit, 20, "to-hit", cut)
+	var roll int
+	if a := p.req.AutoHeroPoints; (a.Attacker > 0 || a.Defender > 0) && cut != 0 {
+		roll, err = p.autoToHit(cut)
+	} else {
+		roll, err = p.rollDieKept(HeroRollToHit, 20, "to-hit", cut)
+	}
 	if err != nil {
 		return false, err
 	}
