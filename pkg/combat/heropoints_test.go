@@ -270,3 +270,62 @@ func TestBothSidesOnOneToHit(t *testing.T) {
 		t.Fatalf("hero points %+v", hp)
 	}
 }
+
+// The autopilot's hero points on the to-hit (AutoHeroPoints; p. 14 and
+// docs/fight.md), worked by hand: the fist needs 10 against AC F; the
+// attacker re-rolls a miss while it misses, the defender a hit while it
+// hits, each at most its budget, the better for the spender kept.
+func TestAutoHeroPointsToHit(t *testing.T) {
+	fist := hero.Attack{Slug: "fist", Name: "fist", StrikeClass: rulebook.SC2, DamageType: "unarmed", Health: "1d6-6", Stamina: "2d6", Panels: 1}
+	tests := []struct {
+		name     string
+		att, def int
+		dice     []int
+		hit      bool
+		roll     int
+		records  [][]int // each record's results, attacker's first
+		attLeft  int
+		defLeft  int
+	}{
+		{"a miss re-rolled into a hit", 1, 0, []int{5, 14, 6, 3, 4}, true, 14, [][]int{{5, 14}}, 0, 1},
+		{"a hit is not re-rolled by the attacker", 1, 0, []int{15, 6, 3, 4}, true, 15, nil, 1, 1},
+		{"a hit the defender turns into a miss", 1, 1, []int{15, 4}, false, 4, [][]int{{15, 4}}, 1, 0},
+		{"a worse re-roll keeps the miss; the defender spends nothing on a miss", 1, 1, []int{5, 3}, false, 5, [][]int{{5, 3}}, 0, 1},
+		{"the defender's re-roll still hits: the point is gone, the hit stands", 0, 1, []int{15, 12, 6, 3, 4}, true, 12, [][]int{{15, 12}}, 1, 0},
+		{"both: miss, hit, then miss", 1, 1, []int{2, 19, 7}, false, 7, [][]int{{2, 19}, {19, 7}}, 0, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			a := withAttack(mk("Hawk", rulebook.ACF), fist)
+			d := mk("Brute", rulebook.ACF)
+			a.HeroPoints = hero.Points{Max: 1, Current: 1}
+			d.HeroPoints = hero.Points{Max: 1, Current: 1}
+			req := Request{Attack: "fist", AutoHeroPoints: AutoHeroPoints{Attacker: tt.att, Defender: tt.def}}
+			res := resolve(t, a, d, req, Options{}, tt.dice...)
+			if res.ToHit.Hit != tt.hit || res.ToHit.Roll != tt.roll {
+				t.Fatalf("to-hit %+v, want hit %v on %d", res.ToHit, tt.hit, tt.roll)
+			}
+			if len(res.HeroPoints) != len(tt.records) {
+				t.Fatalf("records %+v, want %v", res.HeroPoints, tt.records)
+			}
+			for i, r := range res.HeroPoints {
+				if !slices.Equal(r.Results, tt.records[i]) {
+					t.Errorf("record %d %+v, want results %v", i, r, tt.records[i])
+				}
+			}
+			if err := res.Apply(d, nil); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := res.ApplyAttacker(a, nil); err != nil {
+				t.Fatal(err)
+			}
+			if a.HeroPoints.Current != tt.attLeft || d.HeroPoints.Current != tt.defLeft {
+				t.Errorf("points left %d, %d; want %d, %d", a.HeroPoints.Current, d.HeroPoints.Current, tt.attLeft, tt.defLeft)
+			}
+		})
+	}
+	a := withAttack(mk("Hawk", rulebook.ACF), fist)
+	if err := resolveErr(t, a, mk("Brute", rulebook.ACF), Request{Attack: "fist", AutoHeroPoints: AutoHeroPoints{Attacker: 1}}); err == nil {
+		t.Error("an autopilot budget past the pool accepted")
+	}
+}
