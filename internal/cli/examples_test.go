@@ -82,6 +82,8 @@ exec spandex fight act -i bank.json --actor guardian --attack nefario --with fis
 	"spandex dodge --strike-class 3 -i boss.json": `exec sh -c 'jq -c ''.hero_points = {"max": 1, "current": 1}'' boss.json > g && mv g boss.json'` + "\n",
 	"spandex profile roll --hero-points":          `exec sh -c 'jq -c ''.hero_points = {"max": 1, "current": 1}'' hawk.json > g && mv g hawk.json'` + "\n",
 	"spandex attack --attacker nefario.json --with staff-blast --hero-points": `exec sh -c 'jq -c ''.hero_points = {"max": 1, "current": 1}'' guardian.json > g && mv g guardian.json'` + "\n",
+	"spandex contest --attacker psyche.json --power psychic-drain --spend 4 -i nefario.json --update-attacker --hero-points": `exec sh -c 'jq -c ''.hero_points = {"max": 1, "current": 1}'' psyche.json > g && mv g psyche.json'` + "\n" +
+		`exec sh -c 'jq -c ''.hero_points = {"max": 1, "current": 1}'' nefario.json > g && mv g nefario.json'` + "\n",
 	"spandex downtime":            "",
 	"spandex downtime buy":        `exec sh -c 'jq -c ''.downtime.experience = {"public_relations": 30, "strength": 140, "power:super-strength": 200}'' guardian.json > g && mv g guardian.json'` + "\n",
 	"spandex downtime device":     "exec spandex downtime week -i guardian.json\nexec spandex gen hero --seed 42\ncp stdout hero.json\n",

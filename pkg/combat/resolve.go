@@ -283,6 +283,9 @@ func prepare(res *Result, att, def *hero.Hero, req *Request, r dice.Roller, opt 
 	if err := p.checkDamage(); err != nil {
 		return nil, err
 	}
+	if err := p.checkAutoHeroPoints(); err != nil {
+		return nil, err
+	}
 	if err := p.checkHeroPoints(); err != nil {
 		return nil, err
 	}
@@ -696,7 +699,12 @@ func (p *pipeline) toHit() (bool, error) {
 	if target, err := rulebook.ToHit(p.ac, p.atk.StrikeClass); err == nil {
 		cut = target - sumMods(mods)
 	}
-	roll, err := p.rollDieKept(HeroRollToHit, 20, "to-hit", cut)
+	var roll int
+	if a := p.req.AutoHeroPoints; (a.Attacker > 0 || a.Defender > 0) && cut != 0 {
+		roll, err = p.autoToHit(cut)
+	} else {
+		roll, err = p.rollDieKept(HeroRollToHit, 20, "to-hit", cut)
+	}
 	if err != nil {
 		return false, err
 	}
@@ -947,12 +955,19 @@ func (p *pipeline) judo() (Outcome, error) {
 func (p *pipeline) mentalContest() (*PsychicResult, error) {
 	in := PsychicInput{AttackerWill: p.att.Abilities.Final.Will, DefenderWill: p.def.Abilities.Final.Will,
 		Resist: p.req.Reaction.Kind == ReactionResist, AttackerName: p.att.Name, DefenderName: p.def.Name}
-	// Hero points: each side re-rolls its own d20 (p. 14).
+	// Hero points: a side re-rolls its own d20 or makes the other side
+	// re-roll its d20 (p. 14).
 	for _, sp := range p.req.HeroPoints {
-		if sp.Roll == HeroRollContest && sp.Who == RoleAttacker {
+		att := sp.Who == RoleAttacker
+		switch {
+		case sp.Roll == HeroRollContest && att:
 			in.AttackerHeroPoints = sp.Points
-		} else if sp.Roll == HeroRollContest {
+		case sp.Roll == HeroRollContest:
 			in.DefenderHeroPoints = sp.Points
+		case sp.Roll == HeroRollOpponentContest && att:
+			in.AttackerOpponentHeroPoints = sp.Points
+		case sp.Roll == HeroRollOpponentContest:
+			in.DefenderOpponentHeroPoints = sp.Points
 		}
 	}
 	if !p.def.IsMundane() && p.def.Kind != hero.KindRobot && p.def.Kind != hero.KindSummoned {

@@ -328,6 +328,10 @@ type Request struct {
 	// HeroPoints are hero points spent re-rolling the attack's to-hit,
 	// reaction or damage roll (p. 14), by either side.
 	HeroPoints []HeroPointSpend `json:"hero_points,omitempty"`
+	// AutoHeroPoints are the hero points an autopilot lets each side spend
+	// on the to-hit d20 only when it needs them (pkg/encounter's rule,
+	// docs/fight.md): not part of a request given by hand.
+	AutoHeroPoints AutoHeroPoints `json:"-"`
 	// Object is an object swung or thrown instead of one of the
 	// attacker's attacks (pp. 36, 39-41); Attack must then be empty.
 	Object *ObjectWeapon `json:"object,omitempty"`

@@ -61,9 +61,13 @@ type Action struct {
 	Resist    bool     `json:"resist"`
 	Willing   bool     `json:"willing"`
 	// AttackerHeroPoints and DefenderHeroPoints re-roll the actor's and
-	// the target's own d20 of a will contest (p. 14).
-	AttackerHeroPoints int `json:"attacker_hero_points"`
-	DefenderHeroPoints int `json:"defender_hero_points"`
+	// the target's own d20 of a will contest, the higher kept; the
+	// Opponent points make the other side re-roll its d20, the lower kept
+	// (p. 14; combat.PsychicInput).
+	AttackerHeroPoints         int `json:"attacker_hero_points"`
+	DefenderHeroPoints         int `json:"defender_hero_points"`
+	AttackerOpponentHeroPoints int `json:"attacker_opponent_hero_points"`
+	DefenderOpponentHeroPoints int `json:"defender_opponent_hero_points"`
 	// An illusion's Radius and Distance in metres (0: the base 2 m and
 	// 20 m, pp. 63, 67; its kind is Mode); Hurt: a hallucination's psychic
 	// attack hurts on a success (p. 68); Spell: the spell a cancel ends

@@ -78,6 +78,16 @@ func NewSim(data []byte, copt combat.Options, maxSteps int, policy string) (*Sim
 		effects: make([][]Effect, n), pools: make([][]hero.Pool, n), mundane: make([]hero.Mundane, n)}, nil
 }
 
+// SetHeroPoints sets the autopilot's hero point mode (HeroPointsSpend,
+// the default, or HeroPointsKeep) for the fights played after it.
+func (s *Sim) SetHeroPoints(mode string) error {
+	if err := CheckHeroPointMode(mode); err != nil {
+		return err
+	}
+	s.opt.HeroPoints = mode
+	return nil
+}
+
 // Base is the encounter as decoded: every fight starts from it.
 func (s *Sim) Base() *Encounter { return s.base }
 

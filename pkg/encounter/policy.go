@@ -119,10 +119,11 @@ func FocusReaction(e *Encounter, def, c *Combatant, i int, opt combat.Options) (
 
 // focusTurn takes c's turn by the focus policy: FocusChoice's attack and
 // reaction, or a pass.
-func (e *Encounter) focusTurn(ctx Ctx, c *Combatant, copt combat.Options) error {
+func (e *Encounter) focusTurn(ctx Ctx, c *Combatant, copt combat.Options, heroPoints string) error {
 	e.repay(c)
 	if ch, ok := FocusChoice(e, c, copt); ok {
-		s := Strike{Actor: c.ID, Target: ch.Target.ID, Request: combat.Request{Attack: c.Hero.Combat.Attacks[ch.Attack].Slug, Reaction: ch.Reaction}}
+		s := Strike{Actor: c.ID, Target: ch.Target.ID, Request: combat.Request{Attack: c.Hero.Combat.Attacks[ch.Attack].Slug, Reaction: ch.Reaction,
+			AutoHeroPoints: AutoHeroPoints(heroPoints, c, ch.Target)}}
 		cr := e.counting(ctx.Roller)
 		_, err := e.Attack(Ctx{Roller: cr, Seed: ctx.Seed}, s, copt)
 		if err == nil || cr.n > 0 {

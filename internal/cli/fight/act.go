@@ -180,10 +180,14 @@ double-panel (p. 30). --object NAME or --object-mass KG (with --thrown,
 --awkward) swings or throws an object instead of --with (pp. 36, 39-41;
 see spandex attack); pick it up first with --pick-up (a panel).
 --hero-points
-[attacker:|defender:]ROLL=N (ROLL to-hit, reaction or damage; defender =
-the target) spends the actor's or the target's hero points re-rolling that
-roll N times, keeping the more favourable (p. 14; see spandex attack): the
-points come off the combatant in the same write as the ruling.
+[attacker:|defender:]ROLL=N (ROLL to-hit, reaction, damage or judo-grab;
+defender = the target) spends the actor's or the target's hero points
+re-rolling that roll N times, keeping the more favourable (p. 14; see
+spandex attack): the points come off the combatant in the same write as
+the ruling. With --power (a will contest) ROLL is contest (the spender's
+own d20, the higher kept) or opponent-contest (the other side's d20, the
+lower kept); on one d20 its owner's re-rolls come first, then the other
+side's against the result that stands.
 
 Psychic powers, spells, the mind-control device and the molecular layer
 (--power psychic-ability|magic|cybernetics|environmental-control --effect
@@ -275,7 +279,9 @@ finishing move 1d6 hours; --power --effect mass or gravity the target's
 will roll at ×4 (1d20) and ×8 (1d20+10), density-control-other on an
 intelligent target (not a robot or animal) first the psychic attack it
 cannot resist, the user's d20 then the target's (p. 54); a psychic power, spell or device
-the attacker's d20, the target's d20, the resist 1d6, then hypnotism's or
+the attacker's d20 (its own hero point re-rolls, then the target's
+opponent-contest re-rolls), the target's d20 (its own re-rolls, then the
+attacker's opponent-contest re-rolls), the resist 1d6, then hypnotism's or
 the device's 1d6 double-panels on a success (cancel: the actor's d20, the
 caster's d20, the resist 1d6; hallucinations --target: the same, then
 --hurt's 2d6 on a success); bestow-gift strength its 1d6; transmutation only its d100;
@@ -432,20 +438,12 @@ func (opts *ActOptions) action(actor string) (encounter.Action, error) {
 			}
 			a.MassKg = int(math.Ceil(opts.MassKg))
 		}
-		for _, hs := range opts.HeroPoints {
-			sp, err := combat.ParseHeroPoints(hs)
-			if err != nil {
-				return a, cmdutil.Inputf("--hero-points: %v", err)
-			}
-			if sp.Roll != combat.HeroRollContest {
-				return a, cmdutil.Inputf("--hero-points: with --power only the will contest's d20s are re-rolled: [attacker:|defender:]contest=N")
-			}
-			if sp.Who == combat.RoleDefender {
-				a.DefenderHeroPoints = sp.Points
-			} else {
-				a.AttackerHeroPoints = sp.Points
-			}
+		hp, err := combat.ParseContestHeroPoints(opts.HeroPoints)
+		if err != nil {
+			return a, cmdutil.Inputf("--hero-points: with --power only the will contest's d20s are re-rolled: %v", err)
 		}
+		a.AttackerHeroPoints, a.DefenderHeroPoints = hp.Attacker, hp.Defender
+		a.AttackerOpponentHeroPoints, a.DefenderOpponentHeroPoints = hp.AttackerOpponent, hp.DefenderOpponent
 		switch opts.Reaction {
 		case "", "none":
 		case "resist":
