@@ -20,6 +20,12 @@
 // such dice only through their sum, or their sorted values, gives the
 // same results either way.
 //
+// A ruling split into its own steps (Staged: combat.Stages, the to-hit
+// roll and reaction, the damage dice, what follows the damage) is walked
+// by WalkStages with the same runs, weights and observations, but each run
+// starts at the step that rolled its first new die, from the state kept
+// at that step's start, rather than at the start of the ruling.
+//
 // The package is pure: no I/O.
 package odds
 
