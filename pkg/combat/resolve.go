@@ -37,14 +37,23 @@ type Resolver struct {
 
 // Resolve is the package's Resolve writing into res, reusing its slices.
 func (rv *Resolver) Resolve(res *Result, attacker, defender *hero.Hero, req Request, r dice.Roller, opt Options) error {
+	p, err := rv.prepare(res, attacker, defender, req, r, opt)
+	if err != nil {
+		return err
+	}
+	return p.run()
+}
+
+// prepare checks the request and readies rv's pipeline to rule on it.
+func (rv *Resolver) prepare(res *Result, attacker, defender *hero.Hero, req Request, r dice.Roller, opt Options) (*pipeline, error) {
 	if attacker == nil || defender == nil {
-		return errors.New("combat: Resolve needs an attacker and a defender")
+		return nil, errors.New("combat: Resolve needs an attacker and a defender")
 	}
 	if r == nil {
-		return errors.New("combat: Resolve needs a roller")
+		return nil, errors.New("combat: Resolve needs a roller")
 	}
 	if err := CheckOptions(opt); err != nil {
-		return err
+		return nil, err
 	}
 	res.reset()
 	if req.Situation.Molecular {
@@ -57,14 +66,7 @@ func (rv *Resolver) Resolve(res *Result, attacker, defender *hero.Hero, req Requ
 	}
 	res.Attacker, res.Defender, res.Mode = attacker.Name, defender.Name, req.Mode
 	res.Before = stateOf(defender)
-	p, err := prepare(res, attacker, defender, &req, r, opt, &rv.p)
-	if err != nil {
-		return err
-	}
-	if err := p.run(); err != nil {
-		return err
-	}
-	return nil
+	return prepare(res, attacker, defender, &req, r, opt, &rv.p)
 }
 
 // CheckOptions checks the rule options.
@@ -586,14 +588,31 @@ func (p *pipeline) checkDamage() error {
 
 // run rolls the dice and rules, in the documented order.
 func (p *pipeline) run() error {
+	done, err := p.attackRoll()
+	if err != nil || done {
+		return err
+	}
+	// Step 3: damage.
+	if err := p.rollDamage(); err != nil {
+		return err
+	}
+	return p.afterDamage()
+}
+
+// attackRoll runs steps 1 and 2, the to-hit roll (or the mental contest)
+// and the reaction, and every ruling that ends before the damage dice (a
+// miss, an avoided attack, a grab, a mundane defender, a complete
+// immunity, and the finishing move, escape and throw modes); done is
+// true when the attack was ruled on whole.
+func (p *pipeline) attackRoll() (done bool, err error) {
 	res, req := p.res, p.req
 	switch req.Mode {
 	case ModeFinishing:
-		return p.finishing()
+		return true, p.finishing()
 	case ModeEscape:
-		return p.escape()
+		return true, p.escape()
 	case ModeThrow:
-		return p.throwPerson()
+		return true, p.throwPerson()
 	}
 	// Step 1: to-hit (or the mental contest).
 	hit := true
@@ -611,7 +630,7 @@ func (p *pipeline) run() error {
 	case p.mental:
 		pr, err := p.mentalContest()
 		if err != nil {
-			return err
+			return true, err
 		}
 		res.ToHit = ToHitResult{ArmourClass: p.def.Combat.ArmourClass, StrikeClass: p.atk.StrikeClass, Hit: pr.Success, Mental: pr}
 		hit = pr.Success
@@ -619,7 +638,7 @@ func (p *pipeline) run() error {
 		var err error
 		hit, err = p.toHit()
 		if err != nil {
-			return err
+			return true, err
 		}
 	}
 	if !hit {
@@ -635,12 +654,12 @@ func (p *pipeline) run() error {
 			res.Reaction.Success = true
 		}
 		res.After = res.Before
-		return nil
+		return true, nil
 	}
 	// Step 2: the reaction.
 	avoided, err := p.reaction()
 	if err != nil {
-		return err
+		return true, err
 	}
 	if avoided != "" {
 		res.Outcome = avoided
@@ -648,14 +667,14 @@ func (p *pipeline) run() error {
 		if res.Attack.Melee && req.Movement != nil && req.Movement.Special {
 			p.effects().RecoveryPanels = 1
 		}
-		return nil
+		return true, nil
 	}
 	if req.Mode == ModeGrab {
-		return p.grabbed()
+		return true, p.grabbed()
 	}
 	// Mundane defenders: the simplified rule, no tracks (p. 38).
 	if p.def.IsMundane() {
-		return p.mundane()
+		return true, p.mundane()
 	}
 	// Complete immunities are known before any damage die.
 	p.immune = p.completeImmunity()
@@ -663,13 +682,9 @@ func (p *pipeline) run() error {
 		res.Outcome = OutcomeImmune
 		res.Applied.Immune = p.immune
 		res.After = res.Before
-		return nil
+		return true, nil
 	}
-	// Step 3: damage.
-	if err := p.rollDamage(); err != nil {
-		return err
-	}
-	return p.afterDamage()
+	return false, nil
 }
 
 func (p *pipeline) effects() *AttackerEffects {

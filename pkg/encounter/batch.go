@@ -36,6 +36,13 @@ type batch struct {
 	dealt []dealt
 	// attacks counts the attacks made since the Sim was created.
 	attacks int
+	// ini, rounds and iniPurposes are the page's initiative, its rounds
+	// of d10s and the dice's purposes by side, reused page after page.
+	ini         Initiative
+	rounds      [][]int
+	iniPurposes []string
+	// purposes are the combatants' dice's names (see purpose).
+	purposes map[[2]string]string
 }
 
 type dealt struct{ health, stamina int }

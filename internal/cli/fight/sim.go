@@ -108,12 +108,16 @@ func runSim(opts *SimOptions) error {
 	opts.ReportSeed(&run.seed)
 	bar := opts.Progress(int64((opts.N-si)/sk+1), "fight sim")
 	defer bar.Finish()
-	var barMu sync.Mutex // the bar is not safe for concurrent use
-	sum, err := run.simulate(data, si-1, sk, func() {
-		barMu.Lock()
-		bar.Add(1)
-		barMu.Unlock()
-	})
+	var tick func(int)
+	if bar != nil {
+		var barMu sync.Mutex // the bar is not safe for concurrent use
+		tick = func(n int) {
+			barMu.Lock()
+			bar.Add(n)
+			barMu.Unlock()
+		}
+	}
+	sum, err := run.simulate(data, si-1, sk, tick)
 	if err != nil {
 		return err
 	}
@@ -197,10 +201,16 @@ func setUpSim(env *cmdutil.Env, n, workers, maxSteps int, policy, heroPoints str
 	return &simRun{n: n, workers: workers, maxSteps: maxSteps, policy: policy, heroPoints: heroPoints, rules: rules, seed: *seedP}, nil
 }
 
+// tickEvery is how many fights a worker plays between two reports of
+// its progress: the workers share nothing fight by fight.
+const tickEvery = 64
+
 // simulate plays fights first, first+step, ... below n of the encounter
 // data over the run's workers (worker j takes every workers-th of them),
-// calling tick (when not nil) after each fight, and merges their counts.
-func (r *simRun) simulate(data []byte, first, step int, tick func()) (*encounter.SimSummary, error) {
+// each calling tick (when not nil) with the fights it played since its
+// last call, every tickEvery fights and at its end, and merges their
+// counts.
+func (r *simRun) simulate(data []byte, first, step int, tick func(n int)) (*encounter.SimSummary, error) {
 	parts := make([]*encounter.SimSummary, r.workers)
 	errs := make([]error, r.workers)
 	var wg sync.WaitGroup
@@ -208,7 +218,20 @@ func (r *simRun) simulate(data []byte, first, step int, tick func()) (*encounter
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			parts[j], errs[j] = encounter.SimulateHeroPoints(data, r.seed, r.n, first+step*j, step*r.workers, r.rules, r.maxSteps, r.policy, r.heroPoints, tick)
+			var done func()
+			played := 0 // since the last tick: the worker's own
+			if tick != nil {
+				done = func() {
+					if played++; played == tickEvery {
+						tick(played)
+						played = 0
+					}
+				}
+			}
+			parts[j], errs[j] = encounter.SimulateHeroPoints(data, r.seed, r.n, first+step*j, step*r.workers, r.rules, r.maxSteps, r.policy, r.heroPoints, done)
+			if played > 0 {
+				tick(played)
+			}
 		}()
 	}
 	wg.Wait()
