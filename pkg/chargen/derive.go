@@ -86,7 +86,58 @@ func (b *builder) derive(opt Options) error {
 	b.recovery()
 	b.pools(fresh)
 	b.startingProfile(fresh)
+	b.forms(opt)
 	return nil
+}
+
+// Form names gen hero and hero derive give Shapechange's specific forms
+// when a hero has none yet (p. 70: "the most common way").
+const (
+	FormHeroic         = "heroic"
+	FormSecretIdentity = "secret-identity"
+)
+
+// forms fills and derives Shapechange's specific forms (p. 70). A hero
+// with specific forms and none in its file gets the book's most common
+// split: a "heroic" form with every other power at its full rank and a
+// "secret-identity" form without powers, in the heroic form. Then each
+// form's final abilities and combat figures (attacks, dividers,
+// movement) are worked out from its own powers, as Derive does for the
+// hero (no dice: every value was rolled with the power).
+func (b *builder) forms(opt Options) {
+	h := b.h
+	if !h.ShapechangeSpecific() {
+		return
+	}
+	if len(h.Forms) == 0 {
+		heroic := hero.Form{Name: FormHeroic, Powers: []hero.FormPower{}}
+		for _, p := range h.Powers {
+			if p.Slug != "shapechange" {
+				heroic.Powers = append(heroic.Powers, hero.FormPower{Slug: p.Slug, Rank: p.Rank})
+			}
+		}
+		h.Forms = []hero.Form{heroic, {Name: FormSecretIdentity, Powers: []hero.FormPower{}}}
+		h.Form = FormHeroic
+		if !b.quiet {
+			b.add("shapechange", "p. 70", "specific forms: %q with every other power, %q without powers (the book's most common split); in the %s form", FormHeroic, FormSecretIdentity, FormHeroic)
+		}
+	}
+	for i := range h.Forms {
+		f := &h.Forms[i]
+		if f.Powers == nil {
+			f.Powers = []hero.FormPower{}
+		}
+		v := h.FormView(f.Name).Clone()
+		v.Forms, v.Form = nil, ""
+		sub := &builder{h: v, r: b.r, quiet: true}
+		sub.finalAbilities()
+		sub.combat(opt)
+		f.Abilities = v.Abilities.Final
+		f.Combat = v.Combat
+		if !b.quiet {
+			b.add("shapechange", "p. 70", "form %q: %d powers, %d attacks, armour class %s", f.Name, len(f.Powers), len(f.Combat.Attacks), f.Combat.ArmourClass)
+		}
+	}
 }
 
 // checkDraft checks what Derive cannot work without.

@@ -47,6 +47,9 @@ func (rv *Resolver) Resolve(res *Result, attacker, defender *hero.Hero, req Requ
 		return err
 	}
 	res.reset()
+	// A hero in a specific form of Shapechange fights with that form's
+	// powers, abilities and combat figures only (p. 70).
+	attacker, defender = attacker.InForm(), defender.InForm()
 	if req.Situation.Molecular {
 		// The molecular layer improves the armour class one step (p. 58):
 		// everything read from the class (to-hit, dodging, immunities)

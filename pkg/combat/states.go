@@ -70,8 +70,8 @@ var stateInfos = []StateInfo{
 var ShapechangeKeeps = []string{"shapechange", "growth", "larger", "shrinking"}
 
 // ShapechangeFreeform reports whether h's Shapechange is the freeform kind
-// (the only one spandex switches as a state; specific forms are named
-// power sets, not computed yet).
+// (the one spandex switches as a state; specific forms are named power
+// sets switched by SwitchForm).
 func ShapechangeFreeform(h *hero.Hero) bool {
 	p := h.FindPower("shapechange")
 	return p != nil && (len(p.Flavours) == 0 || p.HasFlavour("freeform"))
@@ -134,6 +134,14 @@ func StateNames() string {
 func ApplyStates(req *Request, att *hero.Hero, attStates, defStates []string) (ruling.Steps, error) {
 	var steps ruling.Steps
 	sit := &req.Situation
+	if att.Form != "" {
+		if v := att.InForm(); v != att && findAttackFor(v, req.Attack) == nil {
+			if a := findAttackFor(att, req.Attack); a != nil {
+				return nil, reqErr("with", "%s is in its %q form, which has no %s: only that form's powers apply (p. 70)", att.Name, att.Form, a.Slug)
+			}
+		}
+		steps.Add("form", "p. 70", "attacker in its %q form: that form's powers, abilities and combat figures only", att.Form)
+	}
 	if slices.Contains(attStates, StateShapechanged) {
 		if a := findAttackFor(att, req.Attack); a != nil && a.Power != "" && !slices.Contains(ShapechangeKeeps, a.Power) {
 			return nil, reqErr("with", "%s is shapechanged: it may use no other super power while shapechanged, so not %s (%s, p. 70)", att.Name, a.Slug, a.Power)
@@ -584,10 +592,14 @@ func SwitchState(h *hero.Hero, name string, on bool, r dice.Roller) (ruling.Step
 // ShapechangeAllows refuses a power used, or a state switched, by a
 // shapechanged hero (p. 70): no other super power, and no change of size
 // (growth, shrinking) while shapeshifted; and a Shapechange that is not
-// freeform (specific forms are not computed yet). who names the hero.
+// freeform; and, in a specific form, a power the form does not have.
+// who names the hero.
 func ShapechangeAllows(who string, h *hero.Hero, shapechanged bool, power string) error {
-	if power == "shapechange" && !ShapechangeFreeform(h) {
-		return reqErr("state", "%s's Shapechange has specific forms: forms as named power sets are not computed yet (p. 70); the GM switches them", who)
+	if power == "shapechange" && h.ShapechangeSpecific() {
+		return reqErr("state", "%s's Shapechange has specific forms: switch them with --form NAME, a single panel (p. 70)", who)
+	}
+	if h.Form != "" && power != "shapechange" && h.InForm().PowerRank(power) == 0 {
+		return reqErr("state", "%s is in its %q form, which has no %s: only that form's powers apply (p. 70)", who, h.Form, power)
 	}
 	if !shapechanged || power == "shapechange" {
 		return nil
@@ -596,4 +608,48 @@ func ShapechangeAllows(who string, h *hero.Hero, shapechanged bool, power string
 		return reqErr("state", "%s is shapechanged: it cannot change size while shapeshifted (p. 70)", who)
 	}
 	return reqErr("state", "%s is shapechanged: it may use no other super power while shapechanged, so not %s (p. 70)", who, power)
+}
+
+// FormPanels is the time switching between specific forms takes: "only
+// a single panel" (p. 70).
+const FormPanels = 1
+
+// SwitchForm puts h, whose Shapechange has specific forms, in the form
+// named name (p. 70): from then on only that form's powers apply (its
+// attacks, dividers, movement and values; hero.InForm). It refuses a
+// hero without specific forms, a form it does not have, and the form it
+// is in already. who names the hero in messages.
+func SwitchForm(who string, h *hero.Hero, name string) (ruling.Steps, error) {
+	var steps ruling.Steps
+	switch {
+	case h.PowerRank("shapechange") == 0:
+		return nil, reqErr("form", "%s has no Shapechange", who)
+	case !h.ShapechangeSpecific():
+		return nil, reqErr("form", "%s's Shapechange is freeform: it has no specific forms to switch between; switch the shapechanged state (p. 70)", who)
+	case len(h.Forms) == 0:
+		return nil, reqErr("form", "%s has no forms on its file: run `spandex hero derive` to give it the book's heroic and secret-identity forms (p. 70)", who)
+	}
+	f := h.FindForm(name)
+	if f == nil {
+		names := make([]string, len(h.Forms))
+		for i := range h.Forms {
+			names[i] = h.Forms[i].Name
+		}
+		return nil, reqErr("form", "%q is not one of %s's forms (%s)", name, who, strings.Join(names, ", "))
+	}
+	if h.Form == name {
+		return nil, reqErr("form", "%s is in its %q form already", who, name)
+	}
+	from := h.Form
+	h.Form = name
+	powers := make([]string, 0, len(f.Powers))
+	for _, p := range f.Powers {
+		powers = append(powers, fmt.Sprintf("%s %d", p.Slug, p.Rank))
+	}
+	what := "no powers"
+	if len(powers) > 0 {
+		what = strings.Join(powers, ", ")
+	}
+	steps.Add("form", "p. 70", "%s switches from its %q form to its %q form (%s): a single panel; only that form's powers apply", who, from, name, what)
+	return steps, nil
 }

@@ -136,6 +136,9 @@ func (e *Encounter) focusTurn(ctx Ctx, c *Combatant, copt combat.Options) error 
 // partial re-phase strike is a phased combatant's only attack and is never
 // made by one who is not phased (p. 66), whatever its expected damage.
 func autoUsable(c *Combatant, a *hero.Attack) bool {
+	if c.Hero.Form != "" && c.Hero.InForm().FindAttack(a.Slug) == nil {
+		return false // not an attack of the form it is in (p. 70)
+	}
 	if a.Power == "phasing" || a.DamageType == "phase-strike" {
 		return findEffect(c, combat.StatePhased) >= 0
 	}

@@ -674,3 +674,34 @@ func (e *Encounter) growthMomentum(att *Combatant, req combat.Request) error {
 	}
 	return fmt.Errorf("%s's momentum attack needs it to have %s directly before, as its last action (pp. 61, 71)", att.ID, want)
 }
+
+// switchForm is `fight act --power shapechange --form NAME` (p. 70): a
+// hero whose Shapechange has specific forms switches to another in a
+// single panel; from then on only that form's powers apply (its attacks,
+// dividers, movement and values: hero.InForm), until it switches again.
+func (e *Encounter) switchForm(ctx Ctx, c *Combatant, a Action) error {
+	switch {
+	case a.Power != "shapechange":
+		return fmt.Errorf("form: only Shapechange switches forms (--power shapechange --form NAME)")
+	case a.Form == "":
+		return fmt.Errorf("form: %s's Shapechange has specific forms: name the one to switch to (--form NAME, p. 70)", c.ID)
+	case a.Panels != 0 && a.Panels != combat.FormPanels:
+		return fmt.Errorf("panels: switching between forms takes a single panel (p. 70), not %d", a.Panels)
+	case a.Target != "" || a.Effect != "" || a.Points != 0:
+		return fmt.Errorf("form: switching forms takes no target, effect or points")
+	}
+	try := c.Hero
+	steps, err := combat.SwitchForm(c.ID, &try, a.Form)
+	if err != nil {
+		return err
+	}
+	if err := e.spend(c, combat.FormPanels); err != nil {
+		return err
+	}
+	from := c.Hero.Form
+	c.Hero.Form = a.Form
+	steps = append(ruling.Steps{{Rule: "panels", Page: "p. 70", Text: "1 panel: switching between forms takes only a single panel"}}, steps...)
+	e.appendEvent(Event{Kind: "action", Actor: c.ID, Panels: combat.FormPanels, Steps: steps, Seed: ctx.Seed, Details: mustJSON(a),
+		Summary: fmt.Sprintf("%s switches from its %s form to its %s form (a single panel, p. 70)", c.ID, from, a.Form)})
+	return nil
+}

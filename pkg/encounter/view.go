@@ -112,6 +112,9 @@ type Status struct {
 	// the encounter file holds them, each with its board text: an empty
 	// list for none.
 	Effects []EffectStatus `json:"effects"`
+	// Form is the specific form of Shapechange the combatant is in
+	// (p. 70): only its powers apply. "" without specific forms.
+	Form string `json:"form"`
 	// Pools are the combatant's point pools (psi, magic, energy...): an
 	// empty list for none.
 	Pools []PoolStatus `json:"pools"`
@@ -217,6 +220,7 @@ func (e *Encounter) Status() Board {
 		for _, p := range h.Pools {
 			s.Pools = append(s.Pools, PoolStatus{Name: p.Name, Current: p.Current, Max: p.Max})
 		}
+		s.Form = h.Form
 		b.Combatants = append(b.Combatants, s)
 	}
 	return b

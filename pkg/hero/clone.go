@@ -29,6 +29,14 @@ func (h *Hero) Clone() *Hero {
 	c.Pools = slices.Clone(h.Pools)
 	c.States = slices.Clone(h.States)
 	c.ImposedStates = slices.Clone(h.ImposedStates)
+	if h.Forms != nil {
+		c.Forms = make([]Form, len(h.Forms))
+		for i, f := range h.Forms {
+			f.Powers = slices.Clone(f.Powers)
+			f.Combat = f.Combat.clone()
+			c.Forms[i] = f
+		}
+	}
 	c.Profile.Scenarios = slices.Clone(h.Profile.Scenarios)
 	c.Downtime.Experience = maps.Clone(h.Downtime.Experience)
 	c.Downtime.Upkeep = slices.Clone(h.Downtime.Upkeep)

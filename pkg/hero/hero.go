@@ -94,13 +94,97 @@ type Hero struct {
 	// hypnotised, drained, bound (pp. 53, 63-64, 68-69). A fight starts
 	// with them on the combatant and `fight hero` writes them back.
 	ImposedStates []ImposedState `json:"imposed_states,omitempty"`
-	Mundane       *Mundane       `json:"mundane,omitempty"`
+	// Forms are the specific forms of a Shapechange with specific forms
+	// (p. 70): named power sets the hero switches between, the other
+	// powers and their ranks split between them, at most one without
+	// powers. Form names the one the hero is in now; while it is set,
+	// only that form's powers apply (InForm). Absent for other heroes.
+	Forms   []Form   `json:"forms,omitempty"`
+	Form    string   `json:"form,omitempty"`
+	Mundane *Mundane `json:"mundane,omitempty"`
 
 	// Creation records how the character was generated, so it can be
 	// audited and replayed.
 	Creation *Creation `json:"creation,omitempty"`
 	// Log is the append-only record of everything that changed this hero.
 	Log []Event `json:"log"`
+}
+
+// Form is one specific form of Shapechange (p. 70): its Name, the
+// Powers (with the ranks) assigned to it, and what `hero derive` worked
+// out for it from them: the final ability scores and the combat figures
+// (attacks, dividers, movement) the hero has in this form.
+type Form struct {
+	Name      string      `json:"name" jsonschema:"required,minLength=1"`
+	Powers    []FormPower `json:"powers"`
+	Abilities Abilities   `json:"abilities"`
+	Combat    Combat      `json:"combat"`
+}
+
+// FormPower is one power (a slug of the hero's powers) assigned to a
+// form, at Rank (some of the power's ranks when it is split, p. 70).
+type FormPower struct {
+	Slug string `json:"slug" jsonschema:"required,minLength=1"`
+	Rank int    `json:"rank" jsonschema:"required,minimum=1"`
+}
+
+// FindForm returns the form with the name, or nil.
+func (h *Hero) FindForm(name string) *Form {
+	for i := range h.Forms {
+		if h.Forms[i].Name == name {
+			return &h.Forms[i]
+		}
+	}
+	return nil
+}
+
+// InForm is the hero as it is in play in its current specific form
+// (p. 70): h itself when no form is on; otherwise a shallow copy whose
+// powers are only the form's (at the form's ranks; Shapechange itself
+// stays, so the hero can switch back), and whose final abilities and
+// combat figures are the form's derived ones. The copy shares
+// everything else with h (health, stamina, states), so a caller reads it
+// and writes changes to h.
+func (h *Hero) InForm() *Hero {
+	if h == nil || h.Form == "" {
+		return h
+	}
+	f := h.FindForm(h.Form)
+	if f == nil {
+		return h
+	}
+	return h.formView(f)
+}
+
+// FormView is the hero in play in the named form (see InForm), or nil
+// when it has no such form.
+func (h *Hero) FormView(name string) *Hero {
+	f := h.FindForm(name)
+	if f == nil {
+		return nil
+	}
+	return h.formView(f)
+}
+
+func (h *Hero) formView(f *Form) *Hero {
+	v := *h
+	v.Powers = make([]Power, 0, len(f.Powers)+1)
+	for _, p := range h.Powers {
+		if p.Slug == "shapechange" {
+			v.Powers = append(v.Powers, p)
+			continue
+		}
+		for _, fp := range f.Powers {
+			if fp.Slug == p.Slug {
+				p.Rank = min(fp.Rank, p.Rank)
+				v.Powers = append(v.Powers, p)
+				break
+			}
+		}
+	}
+	v.Abilities.Final = f.Abilities
+	v.Combat = f.Combat
+	return &v
 }
 
 // Abilities are the four ability scores (p. 8).

@@ -118,6 +118,21 @@ func (e *jsonEnc) encHero(b []byte, v *Hero) []byte {
 		}
 		b = append(b, ']')
 	}
+	if len(v.Forms) != 0 {
+		b = append(b, `,"forms":`...)
+		b = append(b, '[')
+		for i := range v.Forms {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = e.encForm(b, &v.Forms[i])
+		}
+		b = append(b, ']')
+	}
+	if v.Form != "" {
+		b = append(b, `,"form":`...)
+		b = appendString(b, v.Form)
+	}
 	if v.Mundane != nil {
 		b = append(b, `,"mundane":`...)
 		b = e.encMundane(b, v.Mundane)
@@ -639,6 +654,30 @@ func (e *jsonEnc) encImposedState(b []byte, v *ImposedState) []byte {
 	return append(b, '}')
 }
 
+// encForm appends a Form as encoding/json would.
+func (e *jsonEnc) encForm(b []byte, v *Form) []byte {
+	b = append(b, `{"name":`...)
+	b = appendString(b, v.Name)
+	b = append(b, `,"powers":`...)
+	if v.Powers == nil {
+		b = append(b, "null"...)
+	} else {
+		b = append(b, '[')
+		for i := range v.Powers {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = e.encFormPower(b, &v.Powers[i])
+		}
+		b = append(b, ']')
+	}
+	b = append(b, `,"abilities":`...)
+	b = e.encAbilities(b, &v.Abilities)
+	b = append(b, `,"combat":`...)
+	b = e.encCombat(b, &v.Combat)
+	return append(b, '}')
+}
+
 // encMundane appends a Mundane as encoding/json would.
 func (e *jsonEnc) encMundane(b []byte, v *Mundane) []byte {
 	b = append(b, `{"hits":`...)
@@ -1069,6 +1108,15 @@ func (e *jsonEnc) encDevice(b []byte, v *Device) []byte {
 	} else {
 		b = append(b, `,"robot":false`...)
 	}
+	return append(b, '}')
+}
+
+// encFormPower appends a FormPower as encoding/json would.
+func (e *jsonEnc) encFormPower(b []byte, v *FormPower) []byte {
+	b = append(b, `{"slug":`...)
+	b = appendString(b, v.Slug)
+	b = append(b, `,"rank":`...)
+	b = appendInt(b, int64(v.Rank))
 	return append(b, '}')
 }
 

@@ -49,6 +49,7 @@ type ActOptions struct {
 	// Power and other-action details.
 	Target string
 	Effect string
+	Form   string
 	Spend  int
 	Pool   string
 	Panels int
@@ -117,7 +118,9 @@ takes one action (pp. 30-31, 41-43). Give exactly one of:
                     density-control-self --effect denser|lighter (no
                     --effect: back to normal, p. 54), shapechange
                     (freeform: a double-panel; no other power while
-                    shapechanged, no change of size, p. 70); every later attack
+                    shapechanged, no change of size, p. 70; specific forms:
+                    --form NAME switches to that form in a single panel,
+                    after which only its powers apply, p. 70); every later attack
                     by and on the combatant applies them; --power
                     super-health rests a double-panel for Regeneration's
                     1d6 health (p. 73);
@@ -287,6 +290,7 @@ strike so far; other actions roll nothing.`,
 
 	fl.StringVar(&opts.Target, "target", "", "the combatant a power's effect goes on")
 	fl.StringVar(&opts.Effect, "effect", "", "ongoing effect a power starts")
+	fl.StringVar(&opts.Form, "form", "", "--power shapechange: the specific form to switch to (a single panel, p. 70)")
 	fl.IntVar(&opts.Spend, "spend", 0, "points spent from --pool (a Snare binding: fluid points, 1-10)")
 	fl.StringVar(&opts.Pool, "pool", "", "pool the points come from: energy, magic, psi or fluid")
 	fl.IntVar(&opts.Panels, "panels", 0, "panels the action takes (--do, or a single-panel --power)")
@@ -383,7 +387,7 @@ func (opts *ActOptions) action(actor string) (encounter.Action, error) {
 		a.Kind, a.Object = encounter.ActPickUp, opts.PickUp
 	case opts.Power != "":
 		a.Kind, a.Power, a.Effect, a.Target, a.Points, a.Pool, a.Count = encounter.ActPower, opts.Power, opts.Effect, opts.Target, opts.Spend, opts.Pool, opts.Count
-		a.Drain, a.Modifiers, a.Mode, a.Willing = opts.Drain, opts.Modifiers, opts.Mode, opts.Willing
+		a.Drain, a.Modifiers, a.Mode, a.Willing, a.Form = opts.Drain, opts.Modifiers, opts.Mode, opts.Willing, opts.Form
 		if opts.MassKg != 0 {
 			if opts.MassKg < 0 || opts.MassKg > 1e6 {
 				return a, cmdutil.Inputf("--mass: %g kg is outside 0-1000000", opts.MassKg)

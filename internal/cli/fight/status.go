@@ -40,7 +40,8 @@ combatant for scripts: "ID SIDE CONDITION HEALTH STAMINA PER_PAGE USED LEFT
 SAVED OWED FREE" (current health and stamina; "-" for mundane characters,
 whose hits are in the JSON), each followed by one indented line per
 ongoing effect or lasting state, "  ID effect: TEXT" (wrapped at 80
-columns). In JSON each effect is the encounter file's typed record (name,
+columns), and "  ID form: NAME" for a hero in a specific form of
+Shapechange (p. 70). In JSON each effect is the encounter file's typed record (name,
 power, source, since, multiplier, escape_chance, health, max_pages ...)
 with its board "text". Rolls no dice.`,
 		Example: `  spandex fight status bank.json
@@ -75,6 +76,11 @@ func runStatus(opts *ViewOptions) error {
 			}
 			for _, ef := range c.Effects {
 				if _, err := fmt.Fprintln(out, wrap("  "+c.ID+" effect: "+ef.Text, 80, "    ")); err != nil {
+					return err
+				}
+			}
+			if c.Form != "" {
+				if _, err := fmt.Fprintln(out, wrap("  "+c.ID+" form: "+c.Form, 80, "    ")); err != nil {
 					return err
 				}
 			}
@@ -132,6 +138,9 @@ func writeBoard(w io.Writer, b encounter.Board) error {
 			rows[i] = append(rows[i], row)
 			all = append(all, row)
 			var extra []string
+			if c.Form != "" {
+				extra = append(extra, "form "+c.Form)
+			}
 			for _, ef := range c.Effects {
 				extra = append(extra, ef.Text)
 			}
