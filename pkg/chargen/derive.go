@@ -135,7 +135,7 @@ func (b *builder) forms(opt Options) {
 		f.Abilities = v.Abilities.Final
 		f.Combat = v.Combat
 		if !b.quiet {
-			b.add("shapechange", "p. 70", "form %q: %d powers, %d attacks, armour class %s", f.Name, len(f.Powers), len(f.Combat.Attacks), f.Combat.ArmourClass)
+			b.add("shapechange", "p. 70", "form %q: %s, %s, armour class %s", f.Name, count(len(f.Powers), "power"), count(len(f.Combat.Attacks), "attack"), f.Combat.ArmourClass)
 		}
 	}
 }
@@ -826,3 +826,11 @@ func signedDice(expr string, n int) string {
 
 var oneD6Signed = [...]string{"1d6-9", "1d6-8", "1d6-7", "1d6-6", "1d6-5", "1d6-4", "1d6-3", "1d6-2", "1d6-1", "1d6+0",
 	"1d6+1", "1d6+2", "1d6+3", "1d6+4", "1d6+5", "1d6+6", "1d6+7", "1d6+8", "1d6+9"}
+
+// count is "1 power", "2 powers".
+func count(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return strconv.Itoa(n) + " " + what + "s"
+}
