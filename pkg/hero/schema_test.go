@@ -256,13 +256,13 @@ func TestFormsRoundTrip(t *testing.T) {
 		"a rank-1 power twice": {`[{"name": "a", "powers": [{"slug": "energy-blast", "rank": 1}], ` + none + `}, {"name": "b", "powers": [{"slug": "energy-blast", "rank": 1}], ` + none + `}]`, "a",
 			`$.forms[1].powers[0].rank: the forms give energy-blast 2 ranks between them, more than the 1 the hero has`},
 		"not a power": {`[{"name": "a", "powers": [{"slug": "flight", "rank": 1}], ` + none + `}]`, "a", `$.forms[0].powers[0].slug: "flight" is not one of the hero's powers`},
-		"shapechange":  {`[{"name": "a", "powers": [{"slug": "shapechange", "rank": 1}], ` + none + `}]`, "a", `$.forms[0].powers[0].slug: Shapechange is not split`},
-		"rank 0":       {`[{"name": "a", "powers": [{"slug": "toughness", "rank": 0}], ` + none + `}]`, "a", `$.forms[0].powers[0].rank: 0: a form has a power at rank 1 or more`},
-		"name twice":   {`[{"name": "a", "powers": [], ` + none + `}, {"name": "a", "powers": [{"slug": "toughness", "rank": 1}], ` + none + `}]`, "a", `$.forms[1].name: "a" twice`},
-		"no name":      {`[{"name": "", "powers": [], ` + none + `}]`, "", `$.forms[0].name: missing`},
-		"no form":      {`[{"name": "a", "powers": [], ` + none + `}]`, "", `$.form: missing: the form the hero is in`},
-		"wrong form":   {`[{"name": "a", "powers": [], ` + none + `}]`, "b", `$.form: "b" is not one of the hero's forms`},
-		"form alone":   {`[]`, "a", `$.form: "a" names no form: the hero has no forms`},
+		"shapechange": {`[{"name": "a", "powers": [{"slug": "shapechange", "rank": 1}], ` + none + `}]`, "a", `$.forms[0].powers[0].slug: Shapechange is not split`},
+		"rank 0":      {`[{"name": "a", "powers": [{"slug": "toughness", "rank": 0}], ` + none + `}]`, "a", `$.forms[0].powers[0].rank: 0: a form has a power at rank 1 or more`},
+		"name twice":  {`[{"name": "a", "powers": [], ` + none + `}, {"name": "a", "powers": [{"slug": "toughness", "rank": 1}], ` + none + `}]`, "a", `$.forms[1].name: "a" twice`},
+		"no name":     {`[{"name": "", "powers": [], ` + none + `}]`, "", `$.forms[0].name: missing`},
+		"no form":     {`[{"name": "a", "powers": [], ` + none + `}]`, "", `$.form: missing: the form the hero is in`},
+		"wrong form":  {`[{"name": "a", "powers": [], ` + none + `}]`, "b", `$.form: "b" is not one of the hero's forms`},
+		"form alone":  {`[]`, "a", `$.form: "a" names no form: the hero has no forms`},
 	} {
 		_, err := Decode(forms(tc.forms, tc.form))
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
