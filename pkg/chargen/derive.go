@@ -87,7 +87,37 @@ func (b *builder) derive(opt Options) error {
 	b.pools(fresh)
 	b.startingProfile(fresh)
 	b.forms(opt)
+	b.vehicle()
 	return nil
+}
+
+// vehicle gives a hero with the Vehicle power and no vehicle on its file
+// one (p. 77): the "Custom vehicle", flying for free (hint even) or
+// aquatic, sized as the Object Table's small helicopter or hatchback car
+// (health 14, p. 39), of thin metal (H/3, p. 39: nothing in the power
+// armours it), with the names of its three gadget items and no powers
+// built in (the book leaves that to the player: "if you choose to do
+// so"), not aboard.
+func (b *builder) vehicle() {
+	h := b.h
+	if h.PowerRank("vehicle") == 0 || h.Vehicle != nil {
+		return
+	}
+	v := &hero.Vehicle{Name: "Custom vehicle", Object: "Small helicopter", Material: "thin-metal", Travel: "flight", Gadgets: []string{}, Powers: []string{}}
+	if b.hint%2 == 1 {
+		v.Object, v.Travel = "Hatchback car", "water"
+	}
+	row, _ := rulebook.ObjectByName(v.Object)
+	v.Health, v.Current = row.Health, row.Health
+	for _, it := range h.Equipment {
+		if it.Slug == "vehicle-gadget" {
+			v.Gadgets = append(v.Gadgets, it.Name)
+		}
+	}
+	h.Vehicle = v
+	if !b.quiet {
+		b.add("vehicle", "pp. 39, 77", "%s: travels by %s for free, sized as a %s (health %d, Object Table), thin metal H/%d; %s; no powers built in", v.Name, v.Travel, strings.ToLower(v.Object), v.Health, rulebook.SturdyDivider(v.Material), count(len(v.Gadgets), "gadget"))
+	}
 }
 
 // Form names gen hero and hero derive give Shapechange's specific forms

@@ -266,7 +266,7 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 			break
 		}
 		// In a specific form of Shapechange, the form's movement (p. 70).
-		fh := c.Hero.InForm()
+		fh := c.Hero.InPlay()
 		speed := fh.Combat.Movement
 		if c.Hero.Condition.Dazed {
 			speed /= 2
@@ -343,6 +343,9 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 		}
 		if a.Form != "" || (a.Power == "shapechange" && c.Hero.ShapechangeSpecific()) {
 			return e.switchForm(ctx, c, a)
+		}
+		if a.Power == "vehicle" {
+			return e.boardVehicle(ctx, c, a)
 		}
 		if err := combat.ShapechangeAllows(c.ID, &c.Hero, findEffect(c, combat.StateShapechanged) >= 0, a.Power); err != nil {
 			return err

@@ -678,7 +678,7 @@ func (e *Encounter) growthMomentum(att *Combatant, req combat.Request) error {
 // switchForm is `fight act --power shapechange --form NAME` (p. 70): a
 // hero whose Shapechange has specific forms switches to another in a
 // single panel; from then on only that form's powers apply (its attacks,
-// dividers, movement and values: hero.InForm), until it switches again.
+// dividers, movement and values: hero.InPlay), until it switches again.
 func (e *Encounter) switchForm(ctx Ctx, c *Combatant, a Action) error {
 	switch {
 	case a.Power != "shapechange":
@@ -703,5 +703,51 @@ func (e *Encounter) switchForm(ctx Ctx, c *Combatant, a Action) error {
 	steps = append(ruling.Steps{{Rule: "panels", Page: "p. 70", Text: "1 panel: switching between forms takes only a single panel"}}, steps...)
 	e.appendEvent(Event{Kind: "action", Actor: c.ID, Panels: combat.FormPanels, Steps: steps, Seed: ctx.Seed, Details: mustJSON(a),
 		Summary: fmt.Sprintf("%s switches from its %s form to its %s form (a single panel, p. 70)", c.ID, from, a.Form)})
+	return nil
+}
+
+// The effects of `fight act --power vehicle`: boarding and leaving the
+// vehicle (p. 77).
+const (
+	EffectBoard = "board"
+	EffectLeave = "leave"
+)
+
+// boardVehicle is `fight act --power vehicle --effect board|leave`
+// (p. 77): the hero gets into or out of its vehicle, a move's single
+// panel (combat.VehiclePanels); aboard, the powers built into the
+// vehicle apply (hero.InPlay).
+func (e *Encounter) boardVehicle(ctx Ctx, c *Combatant, a Action) error {
+	var board bool
+	switch a.Effect {
+	case EffectBoard:
+		board = true
+	case EffectLeave:
+	default:
+		return fmt.Errorf("effect: --power vehicle takes --effect board or leave, not %q", a.Effect)
+	}
+	switch {
+	case a.Panels != 0 && a.Panels != combat.VehiclePanels:
+		return fmt.Errorf("panels: boarding or leaving the vehicle takes a single panel, as a move (pp. 30, 77), not %d", a.Panels)
+	case a.Target != "" || a.Points != 0:
+		return fmt.Errorf("vehicle: boarding or leaving takes no target or points")
+	}
+	try := c.Hero
+	if c.Hero.Vehicle != nil {
+		v := *c.Hero.Vehicle
+		try.Vehicle = &v
+	}
+	steps, err := combat.BoardVehicle(c.ID, &try, board)
+	if err != nil {
+		return err
+	}
+	if err := e.spend(c, combat.VehiclePanels); err != nil {
+		return err
+	}
+	c.Hero.Vehicle.Aboard = board
+	steps = append(ruling.Steps{{Rule: "panels", Page: "pp. 30, 77", Text: "1 panel: getting into or out of the vehicle, as a move"}}, steps...)
+	what := map[bool]string{true: "boards", false: "leaves"}[board]
+	e.appendEvent(Event{Kind: "action", Actor: c.ID, Panels: combat.VehiclePanels, Steps: steps, Seed: ctx.Seed, Details: mustJSON(a),
+		Summary: fmt.Sprintf("%s %s its vehicle, %s (a panel, p. 77)", c.ID, what, c.Hero.Vehicle.Name)})
 	return nil
 }

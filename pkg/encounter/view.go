@@ -115,6 +115,9 @@ type Status struct {
 	// Form is the specific form of Shapechange the combatant is in
 	// (p. 70): only its powers apply. "" without specific forms.
 	Form string `json:"form"`
+	// Vehicle is the combatant's vehicle (Vehicle, p. 77), aboard or
+	// not, with its health left; absent without one.
+	Vehicle *hero.Vehicle `json:"vehicle,omitempty"`
 	// Pools are the combatant's point pools (psi, magic, energy...): an
 	// empty list for none.
 	Pools []PoolStatus `json:"pools"`
@@ -221,6 +224,10 @@ func (e *Encounter) Status() Board {
 			s.Pools = append(s.Pools, PoolStatus{Name: p.Name, Current: p.Current, Max: p.Max})
 		}
 		s.Form = h.Form
+		if h.Vehicle != nil {
+			v := *h.Vehicle
+			s.Vehicle = &v
+		}
 		b.Combatants = append(b.Combatants, s)
 	}
 	return b

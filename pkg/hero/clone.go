@@ -41,6 +41,12 @@ func (h *Hero) Clone() *Hero {
 	c.Downtime.Experience = maps.Clone(h.Downtime.Experience)
 	c.Downtime.Upkeep = slices.Clone(h.Downtime.Upkeep)
 	c.Downtime.Devices = slices.Clone(h.Downtime.Devices)
+	if h.Vehicle != nil {
+		v := *h.Vehicle
+		v.Gadgets = slices.Clone(v.Gadgets)
+		v.Powers = slices.Clone(v.Powers)
+		c.Vehicle = &v
+	}
 	if h.Mundane != nil {
 		m := *h.Mundane
 		c.Mundane = &m

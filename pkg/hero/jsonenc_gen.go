@@ -133,6 +133,10 @@ func (e *jsonEnc) encHero(b []byte, v *Hero) []byte {
 		b = append(b, `,"form":`...)
 		b = appendString(b, v.Form)
 	}
+	if v.Vehicle != nil {
+		b = append(b, `,"vehicle":`...)
+		b = e.encVehicle(b, v.Vehicle)
+	}
 	if v.Mundane != nil {
 		b = append(b, `,"mundane":`...)
 		b = e.encMundane(b, v.Mundane)
@@ -675,6 +679,54 @@ func (e *jsonEnc) encForm(b []byte, v *Form) []byte {
 	b = e.encAbilities(b, &v.Abilities)
 	b = append(b, `,"combat":`...)
 	b = e.encCombat(b, &v.Combat)
+	return append(b, '}')
+}
+
+// encVehicle appends a Vehicle as encoding/json would.
+func (e *jsonEnc) encVehicle(b []byte, v *Vehicle) []byte {
+	b = append(b, `{"name":`...)
+	b = appendString(b, v.Name)
+	b = append(b, `,"object":`...)
+	b = appendString(b, v.Object)
+	b = append(b, `,"health":`...)
+	b = appendInt(b, int64(v.Health))
+	b = append(b, `,"current":`...)
+	b = appendInt(b, int64(v.Current))
+	b = append(b, `,"material":`...)
+	b = appendString(b, v.Material)
+	b = append(b, `,"travel":`...)
+	b = appendString(b, v.Travel)
+	b = append(b, `,"gadgets":`...)
+	if v.Gadgets == nil {
+		b = append(b, "null"...)
+	} else {
+		b = append(b, '[')
+		for i := range v.Gadgets {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendString(b, v.Gadgets[i])
+		}
+		b = append(b, ']')
+	}
+	b = append(b, `,"powers":`...)
+	if v.Powers == nil {
+		b = append(b, "null"...)
+	} else {
+		b = append(b, '[')
+		for i := range v.Powers {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendString(b, v.Powers[i])
+		}
+		b = append(b, ']')
+	}
+	if v.Aboard {
+		b = append(b, `,"aboard":true`...)
+	} else {
+		b = append(b, `,"aboard":false`...)
+	}
 	return append(b, '}')
 }
 

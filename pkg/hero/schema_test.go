@@ -177,7 +177,7 @@ func TestImposedStatesRoundTrip(t *testing.T) {
 }
 
 // Shapechange's specific forms (p. 70) round-trip through the decoder, the
-// encoder and the schema; InForm keeps only the form's powers at the
+// encoder and the schema; InPlay keeps only the form's powers at the
 // form's ranks (and Shapechange), with the form's derived figures; every
 // broken split is refused with its JSON path.
 func TestFormsRoundTrip(t *testing.T) {
@@ -206,7 +206,7 @@ func TestFormsRoundTrip(t *testing.T) {
 	}
 	// In play: the heroic form has Toughness 2 (AC C, H/4 S/3, p. 77) and
 	// Energy Blast; the secret identity only Shapechange, AC F, no dividers.
-	v := h.InForm()
+	v := h.InPlay()
 	if v.PowerRank("toughness") != 2 || v.PowerRank("energy-blast") != 1 || v.Combat.ArmourClass != rulebook.ACC || v.Combat.Dividers.Health != 4 {
 		t.Errorf("heroic view: %+v %+v", v.Powers, v.Combat.Dividers)
 	}

@@ -70,6 +70,7 @@ func (v *validator) hero(h *Hero) {
 	}
 	v.states(h)
 	v.forms(h)
+	v.vehicle(h)
 	if h.Name == "" {
 		v.Fail("$.name", "missing")
 	}
@@ -357,5 +358,55 @@ func (v *validator) forms(h *Hero) {
 		v.Fail("$.form", "missing: the form the hero is in (one of its forms)")
 	} else if !names[h.Form] {
 		v.Fail("$.form", "%q is not one of the hero's forms", h.Form)
+	}
+}
+
+// vehicle checks $.vehicle (Vehicle, p. 77): only with the Vehicle
+// power; named; health at least 1 and current within it; an Object
+// Table example and a sturdy material when given (p. 39); how it travels
+// for free; each built-in power one of the hero's others, once.
+func (v *validator) vehicle(h *Hero) {
+	ve := h.Vehicle
+	if ve == nil {
+		return
+	}
+	if h.PowerRank("vehicle") == 0 {
+		v.Fail("$.vehicle", "a vehicle belongs to the Vehicle power (p. 77)")
+		return
+	}
+	if strings.TrimSpace(ve.Name) == "" {
+		v.Fail("$.vehicle.name", "missing")
+	}
+	if ve.Object != "" {
+		if _, ok := rulebook.ObjectByName(ve.Object); !ok {
+			v.Fail("$.vehicle.object", "%q is not an Object Table example (p. 39)", ve.Object)
+		}
+	}
+	if ve.Health < 1 {
+		v.Fail("$.vehicle.health", "%d: a vehicle has at least 1 health (the Object Table's, p. 39)", ve.Health)
+	}
+	if ve.Current < 0 || ve.Current > ve.Health {
+		v.Fail("$.vehicle.current", "%d is outside 0-%d", ve.Current, ve.Health)
+	}
+	if ve.Material != "" && rulebook.SturdyDivider(ve.Material) == 0 {
+		v.Fail("$.vehicle.material", "%q is not a sturdy material (brick, thin-metal, stone, concrete, armour-plating; p. 39)", ve.Material)
+	}
+	switch ve.Travel {
+	case "flight", "water", "land":
+	default:
+		v.Fail("$.vehicle.travel", "%q is not flight, water or land (p. 77)", ve.Travel)
+	}
+	seen := map[string]bool{}
+	for i, p := range ve.Powers {
+		path := fmt.Sprintf("$.vehicle.powers[%d]", i)
+		switch {
+		case p == "vehicle":
+			v.Fail(path, "the vehicle is not built into itself")
+		case h.PowerRank(p) == 0:
+			v.Fail(path, "%q is not one of the hero's powers", p)
+		case seen[p]:
+			v.Fail(path, "%q twice", p)
+		}
+		seen[p] = true
 	}
 }

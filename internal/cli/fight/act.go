@@ -35,9 +35,11 @@ type ActOptions struct {
 	Smash     string
 	SmashMass float64
 	SmashWall string
-	Material  string
-	Remaining int
-	SmashID   string
+	// SmashVehicle strikes a combatant's vehicle (p. 77).
+	SmashVehicle string
+	Material     string
+	Remaining    int
+	SmashID      string
 
 	// Attack details: the flags shared with `spandex attack`.
 	attackflags.Flags
@@ -120,7 +122,9 @@ takes one action (pp. 30-31, 41-43). Give exactly one of:
                     (freeform: a double-panel; no other power while
                     shapechanged, no change of size, p. 70; specific forms:
                     --form NAME switches to that form in a single panel,
-                    after which only its powers apply, p. 70); every later attack
+                    after which only its powers apply, p. 70), vehicle
+                    --effect board|leave (a panel, as a move: aboard, the
+                    powers built into the vehicle apply, p. 77); every later attack
                     by and on the combatant applies them; --power
                     super-health rests a double-panel for Regeneration's
                     1d6 health (p. 73);
@@ -278,6 +282,7 @@ strike so far; other actions roll nothing.`,
 	fl.StringVar(&opts.SmashWall, "smash-wall", "", "strike a wall: a Wall Strength Table material, holed at its damage needed (p. 37)")
 	fl.StringVar(&opts.Material, "material", "", "--smash: a sturdy object's material (brick /2, thin-metal /3, stone, concrete, armour-plating /4, p. 39)")
 	fl.IntVar(&opts.Remaining, "remaining", 0, "--smash, --smash-wall: override the health left from earlier blows (default: what the fight kept)")
+	fl.StringVar(&opts.SmashVehicle, "smash-vehicle", "", "strike the combatant ID's vehicle (Vehicle, p. 77) with --with ATTACK: an object of its file's kind and material (p. 39)")
 	fl.StringVar(&opts.SmashID, "smash-id", "", "--smash, --smash-wall: the object's id in the fight, to tell two of a kind apart (default: its name and material)")
 	fl.BoolVar(&opts.Pass, "pass", false, "end this turn")
 	fl.BoolVar(&opts.Hold, "hold", false, "end this turn, holding a panel into the next page")
@@ -311,7 +316,7 @@ func runAct(opts *ActOptions) error {
 	for name, set := range map[string]bool{
 		"--move": opts.moveSet, "--attack": opts.Attack != "", "--finish": opts.Finish != "", "--grab": opts.Grab != "",
 		"--pick-up": opts.PickUp != "", "--power": opts.Power != "", "--do": opts.Do != "", "--pass": opts.Pass, "--hold": opts.Hold,
-		"--smash": opts.Smash != "" || opts.SmashMass != 0 || opts.SmashWall != "",
+		"--smash": opts.Smash != "" || opts.SmashMass != 0 || opts.SmashWall != "" || opts.SmashVehicle != "",
 	} {
 		if set {
 			chosen = append(chosen, name)
@@ -337,7 +342,7 @@ func runAct(opts *ActOptions) error {
 		if err != nil {
 			return err
 		}
-		if opts.Smash != "" || opts.SmashMass != 0 || opts.SmashWall != "" {
+		if opts.Smash != "" || opts.SmashMass != 0 || opts.SmashWall != "" || opts.SmashVehicle != "" {
 			sm, err := opts.smash(actor)
 			if err != nil {
 				return err
@@ -438,7 +443,7 @@ func (opts *ActOptions) action(actor string) (encounter.Action, error) {
 // attack (--with or --object) and --split health=N; the to-hit, reaction
 // and knockback flags do not apply.
 func (opts *ActOptions) smash(actor string) (encounter.Smash, error) {
-	s := encounter.Smash{Actor: actor, Attack: opts.With, ID: opts.SmashID,
+	s := encounter.Smash{Actor: actor, Attack: opts.With, ID: opts.SmashID, Vehicle: opts.SmashVehicle,
 		Target: combat.ObjectTarget{Name: opts.Smash, MassKg: opts.SmashMass, Wall: opts.SmashWall, Material: opts.Material, Remaining: opts.Remaining}}
 	if opts.Object != "" || opts.ObjectMassKg != 0 {
 		s.Weapon = &combat.ObjectWeapon{Name: opts.Object, MassKg: opts.ObjectMassKg, Thrown: opts.Thrown, Awkward: opts.Awkward}
