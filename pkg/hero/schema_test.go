@@ -275,3 +275,44 @@ func TestFormsRoundTrip(t *testing.T) {
 		t.Errorf("freeform with forms: %v", err)
 	}
 }
+
+// The Vehicle power's vehicle (p. 77) round-trips through the decoder,
+// the encoder and the schema; off it, InPlay leaves out the powers built
+// into it and their attacks; aboard, they are back.
+func TestVehicleRoundTrip(t *testing.T) {
+	s := compileSchema(t)
+	raw, err := os.ReadFile("../../testdata/heroes/mimic.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := Decode(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.Forms, h.Form = nil, ""
+	h.Powers[0] = Power{Slug: "vehicle", Name: "Vehicle", Rank: 1, MaxRank: 1, Rolled: 1}
+	h.Vehicle = &Vehicle{Name: "Blastcar", Object: "Sports car", Health: 12, Current: 12, Material: "armour-plating", Travel: "land",
+		Gadgets: []string{"Blaster cannon"}, Powers: []string{"energy-blast"}}
+	enc, err := Encode(h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Validate(instance(t, enc)); err != nil {
+		t.Errorf("hero with a vehicle fails the schema: %v", err)
+	}
+	back, err := Decode(enc)
+	if err != nil || !reflect.DeepEqual(back.Vehicle, h.Vehicle) {
+		t.Fatalf("re-decoded: %v", err)
+	}
+	off := back.InPlay()
+	if off.PowerRank("energy-blast") != 0 || off.FindAttack("energy-blast") != nil || off.PowerRank("toughness") != 2 {
+		t.Errorf("off the vehicle: %+v", off.Powers)
+	}
+	back.Vehicle.Aboard = true
+	if on := back.InPlay(); on != back || on.FindAttack("energy-blast") == nil {
+		t.Errorf("aboard: the built-in blaster is missing")
+	}
+	if back.PowerRank("energy-blast") != 1 {
+		t.Errorf("the view changed the hero")
+	}
+}
