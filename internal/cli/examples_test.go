@@ -31,6 +31,7 @@ var exampleFixtures = map[string]string{
 	"zara.json":                           "zara.json",
 	"testdata/heroes/guardian-draft.json": "guardian-draft.json",
 	"titan.json":                          "titan.json",
+	"mimic.json":                          "mimic.json",
 }
 
 // newBank makes bank.json, the encounter most fight examples use.

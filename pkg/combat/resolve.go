@@ -56,6 +56,9 @@ func (rv *Resolver) prepare(res *Result, attacker, defender *hero.Hero, req Requ
 		return nil, err
 	}
 	res.reset()
+	// A hero in a specific form of Shapechange fights with that form's
+	// powers, abilities and combat figures only (p. 70).
+	attacker, defender = attacker.InPlay(), defender.InPlay()
 	if req.Situation.Molecular {
 		// The molecular layer improves the armour class one step (p. 58):
 		// everything read from the class (to-hit, dodging, immunities)

@@ -45,6 +45,8 @@ type Action struct {
 	Effect string `json:"effect"`
 	Points int    `json:"points"`
 	Pool   string `json:"pool"`
+	// Form is the specific form Shapechange switches to (p. 70).
+	Form string `json:"form"`
 	// Panels is the time of an "other" action, or of a power that says it
 	// takes a single panel.
 	Panels int `json:"panels"`
@@ -276,13 +278,15 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 			}
 			break
 		}
-		speed := c.Hero.Combat.Movement
+		// In a specific form of Shapechange, the form's movement (p. 70).
+		fh := c.Hero.InPlay()
+		speed := fh.Combat.Movement
 		if c.Hero.Condition.Dazed {
 			speed /= 2
 		}
 		shrunk := findEffect(c, combat.StateShrunk) >= 0
 		if shrunk && !a.Teleport {
-			m, flying := combat.ShrunkMovement(&c.Hero)
+			m, flying := combat.ShrunkMovement(fh)
 			if a.Metres > m {
 				how := "1 m a panel"
 				if flying {
@@ -300,8 +304,8 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 		if !a.Teleport {
 			speed, galeWhy = e.galeSpeed(c, speed)
 		}
-		if isTeleport(&c.Hero, a, speed) {
-			t, err := combat.Teleport(c.Hero.PowerRank("teleport"), a.Metres, a.Upwards)
+		if isTeleport(fh, a, speed) {
+			t, err := combat.Teleport(fh.PowerRank("teleport"), a.Metres, a.Upwards)
 			if err != nil {
 				return err
 			}
@@ -315,11 +319,11 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 		if a.Upwards {
 			return fmt.Errorf("upwards: only a teleport pays for going up (pp. 76-77)")
 		}
-		if a.Metres > speed && !hasMovementPower(&c.Hero) {
+		if a.Metres > speed && !hasMovementPower(fh) {
 			if galeWhy != "" {
 				galeWhy = ", " + galeWhy + " (p. 78)"
 			}
-			return fmt.Errorf("%s moves at most %d m in a panel (movement %d%s%s, p. 30)", c.ID, speed, c.Hero.Combat.Movement, map[bool]string{true: ", halved while dazed"}[c.Hero.Condition.Dazed], galeWhy)
+			return fmt.Errorf("%s moves at most %d m in a panel (movement %d%s%s, p. 30)", c.ID, speed, fh.Combat.Movement, map[bool]string{true: ", halved while dazed"}[c.Hero.Condition.Dazed], galeWhy)
 		}
 		ev.Kind = "move"
 		ev.Summary = fmt.Sprintf("%s moves %d m", c.ID, a.Metres)
@@ -356,6 +360,12 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 		}
 		if until := c.Cooldowns[a.Power]; until > e.Page {
 			return fmt.Errorf("%s cannot use %s again %s", c.ID, a.Power, cooldownText(until))
+		}
+		if a.Form != "" || (a.Power == "shapechange" && c.Hero.ShapechangeSpecific()) {
+			return e.switchForm(ctx, c, a)
+		}
+		if a.Power == "vehicle" {
+			return e.boardVehicle(ctx, c, a)
 		}
 		if err := combat.ShapechangeAllows(c.ID, &c.Hero, findEffect(c, combat.StateShapechanged) >= 0, a.Power); err != nil {
 			return err

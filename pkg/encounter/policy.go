@@ -137,6 +137,9 @@ func (e *Encounter) focusTurn(ctx Ctx, c *Combatant, copt combat.Options, heroPo
 // partial re-phase strike is a phased combatant's only attack and is never
 // made by one who is not phased (p. 66), whatever its expected damage.
 func autoUsable(c *Combatant, a *hero.Attack) bool {
+	if v := c.Hero.InPlay(); v != &c.Hero && v.FindAttack(a.Slug) == nil {
+		return false // not an attack of its form (p. 70) or off its vehicle (p. 77)
+	}
 	if a.Power == "phasing" || a.DamageType == "phase-strike" {
 		return findEffect(c, combat.StatePhased) >= 0
 	}

@@ -690,3 +690,80 @@ func (e *Encounter) growthMomentum(att *Combatant, req combat.Request) error {
 	}
 	return fmt.Errorf("%s's momentum attack needs it to have %s directly before, as its last action (pp. 61, 71)", att.ID, want)
 }
+
+// switchForm is `fight act --power shapechange --form NAME` (p. 70): a
+// hero whose Shapechange has specific forms switches to another in a
+// single panel; from then on only that form's powers apply (its attacks,
+// dividers, movement and values: hero.InPlay), until it switches again.
+func (e *Encounter) switchForm(ctx Ctx, c *Combatant, a Action) error {
+	switch {
+	case a.Power != "shapechange":
+		return fmt.Errorf("form: only Shapechange switches forms (--power shapechange --form NAME)")
+	case a.Form == "":
+		return fmt.Errorf("form: %s's Shapechange has specific forms: name the one to switch to (--form NAME, p. 70)", c.ID)
+	case a.Panels != 0 && a.Panels != combat.FormPanels:
+		return fmt.Errorf("panels: switching between forms takes a single panel (p. 70), not %d", a.Panels)
+	case a.Target != "" || a.Effect != "" || a.Points != 0:
+		return fmt.Errorf("form: switching forms takes no target, effect or points")
+	}
+	try := c.Hero
+	steps, err := combat.SwitchForm(c.ID, &try, a.Form)
+	if err != nil {
+		return err
+	}
+	if err := e.spend(c, combat.FormPanels); err != nil {
+		return err
+	}
+	from := c.Hero.Form
+	c.Hero.Form = a.Form
+	steps = append(ruling.Steps{{Rule: "panels", Page: "p. 70", Text: "1 panel: switching between forms takes only a single panel"}}, steps...)
+	e.appendEvent(Event{Kind: "action", Actor: c.ID, Panels: combat.FormPanels, Steps: steps, Seed: ctx.Seed, Details: mustJSON(a),
+		Summary: fmt.Sprintf("%s switches from its %s form to its %s form (a single panel, p. 70)", c.ID, from, a.Form)})
+	return nil
+}
+
+// The effects of `fight act --power vehicle`: boarding and leaving the
+// vehicle (p. 77).
+const (
+	EffectBoard = "board"
+	EffectLeave = "leave"
+)
+
+// boardVehicle is `fight act --power vehicle --effect board|leave`
+// (p. 77): the hero gets into or out of its vehicle, a move's single
+// panel (combat.VehiclePanels); aboard, the powers built into the
+// vehicle apply (hero.InPlay).
+func (e *Encounter) boardVehicle(ctx Ctx, c *Combatant, a Action) error {
+	var board bool
+	switch a.Effect {
+	case EffectBoard:
+		board = true
+	case EffectLeave:
+	default:
+		return fmt.Errorf("effect: --power vehicle takes --effect board or leave, not %q", a.Effect)
+	}
+	switch {
+	case a.Panels != 0 && a.Panels != combat.VehiclePanels:
+		return fmt.Errorf("panels: boarding or leaving the vehicle takes a single panel, as a move (pp. 30, 77), not %d", a.Panels)
+	case a.Target != "" || a.Points != 0:
+		return fmt.Errorf("vehicle: boarding or leaving takes no target or points")
+	}
+	try := c.Hero
+	if c.Hero.Vehicle != nil {
+		v := *c.Hero.Vehicle
+		try.Vehicle = &v
+	}
+	steps, err := combat.BoardVehicle(c.ID, &try, board)
+	if err != nil {
+		return err
+	}
+	if err := e.spend(c, combat.VehiclePanels); err != nil {
+		return err
+	}
+	c.Hero.Vehicle.Aboard = board
+	steps = append(ruling.Steps{{Rule: "panels", Page: "pp. 30, 77", Text: "1 panel: getting into or out of the vehicle, as a move"}}, steps...)
+	what := map[bool]string{true: "boards", false: "leaves"}[board]
+	e.appendEvent(Event{Kind: "action", Actor: c.ID, Panels: combat.VehiclePanels, Steps: steps, Seed: ctx.Seed, Details: mustJSON(a),
+		Summary: fmt.Sprintf("%s %s its vehicle, %s (a panel, p. 77)", c.ID, what, c.Hero.Vehicle.Name)})
+	return nil
+}

@@ -35,9 +35,11 @@ type ActOptions struct {
 	Smash     string
 	SmashMass float64
 	SmashWall string
-	Material  string
-	Remaining int
-	SmashID   string
+	// SmashVehicle strikes a combatant's vehicle (p. 77).
+	SmashVehicle string
+	Material     string
+	Remaining    int
+	SmashID      string
 
 	// Attack details: the flags shared with `spandex attack`.
 	attackflags.Flags
@@ -49,6 +51,7 @@ type ActOptions struct {
 	// Power and other-action details.
 	Target string
 	Effect string
+	Form   string
 	Spend  int
 	Pool   string
 	Panels int
@@ -123,7 +126,11 @@ takes one action (pp. 30-31, 41-43). Give exactly one of:
                     density-control-self --effect denser|lighter (no
                     --effect: back to normal, p. 54), shapechange
                     (freeform: a double-panel; no other power while
-                    shapechanged, no change of size, p. 70); every later attack
+                    shapechanged, no change of size, p. 70; specific forms:
+                    --form NAME switches to that form in a single panel,
+                    after which only its powers apply, p. 70), vehicle
+                    --effect board|leave (a panel, as a move: aboard, the
+                    powers built into the vehicle apply, p. 77); every later attack
                     by and on the combatant applies them; --power
                     super-health rests a double-panel for Regeneration's
                     1d6 health (p. 73);
@@ -317,6 +324,7 @@ strike so far; other actions roll nothing.`,
 	fl.StringVar(&opts.SmashWall, "smash-wall", "", "strike a wall: a Wall Strength Table material, holed at its damage needed (p. 37)")
 	fl.StringVar(&opts.Material, "material", "", "--smash: a sturdy object's material (brick /2, thin-metal /3, stone, concrete, armour-plating /4, p. 39)")
 	fl.IntVar(&opts.Remaining, "remaining", 0, "--smash, --smash-wall: override the health left from earlier blows (default: what the fight kept)")
+	fl.StringVar(&opts.SmashVehicle, "smash-vehicle", "", "strike the combatant ID's vehicle (Vehicle, p. 77) with --with ATTACK: an object of its file's kind and material (p. 39)")
 	fl.StringVar(&opts.SmashID, "smash-id", "", "--smash, --smash-wall: the object's id in the fight, to tell two of a kind apart (default: its name and material)")
 	fl.BoolVar(&opts.Pass, "pass", false, "end this turn")
 	fl.BoolVar(&opts.Hold, "hold", false, "end this turn, holding a panel into the next page")
@@ -329,6 +337,7 @@ strike so far; other actions roll nothing.`,
 
 	fl.StringVar(&opts.Target, "target", "", "the combatant a power's effect goes on")
 	fl.StringVar(&opts.Effect, "effect", "", "ongoing effect a power starts")
+	fl.StringVar(&opts.Form, "form", "", "--power shapechange: the specific form to switch to (a single panel, p. 70)")
 	fl.IntVar(&opts.Spend, "spend", 0, "points spent from --pool (a Snare binding: fluid points, 1-10)")
 	fl.StringVar(&opts.Pool, "pool", "", "pool the points come from: energy, magic, psi or fluid")
 	fl.IntVar(&opts.Panels, "panels", 0, "panels the action takes (--do, or a single-panel --power)")
@@ -354,7 +363,7 @@ func runAct(opts *ActOptions) error {
 	for name, set := range map[string]bool{
 		"--move": opts.moveSet, "--attack": opts.Attack != "", "--finish": opts.Finish != "", "--grab": opts.Grab != "",
 		"--pick-up": opts.PickUp != "", "--power": opts.Power != "", "--do": opts.Do != "", "--pass": opts.Pass, "--hold": opts.Hold,
-		"--smash": opts.Smash != "" || opts.SmashMass != 0 || opts.SmashWall != "",
+		"--smash": opts.Smash != "" || opts.SmashMass != 0 || opts.SmashWall != "" || opts.SmashVehicle != "",
 	} {
 		if set {
 			chosen = append(chosen, name)
@@ -380,7 +389,7 @@ func runAct(opts *ActOptions) error {
 		if err != nil {
 			return err
 		}
-		if opts.Smash != "" || opts.SmashMass != 0 || opts.SmashWall != "" {
+		if opts.Smash != "" || opts.SmashMass != 0 || opts.SmashWall != "" || opts.SmashVehicle != "" {
 			sm, err := opts.smash(actor)
 			if err != nil {
 				return err
@@ -430,7 +439,7 @@ func (opts *ActOptions) action(actor string) (encounter.Action, error) {
 		a.Kind, a.Object = encounter.ActPickUp, opts.PickUp
 	case opts.Power != "":
 		a.Kind, a.Power, a.Effect, a.Target, a.Points, a.Pool, a.Count = encounter.ActPower, opts.Power, opts.Effect, opts.Target, opts.Spend, opts.Pool, opts.Count
-		a.Drain, a.Modifiers, a.Mode, a.Willing = opts.Drain, opts.Modifiers, opts.Mode, opts.Willing
+		a.Drain, a.Modifiers, a.Mode, a.Willing, a.Form = opts.Drain, opts.Modifiers, opts.Mode, opts.Willing, opts.Form
 		a.Radius, a.Distance, a.Hurt, a.Spell, a.Gift = opts.Radius, opts.Distance, opts.Hurt, opts.Spell, opts.Gift
 		if opts.MassKg != 0 {
 			if opts.MassKg < 0 || opts.MassKg > 1e6 {
@@ -474,7 +483,7 @@ func (opts *ActOptions) action(actor string) (encounter.Action, error) {
 // attack (--with or --object) and --split health=N; the to-hit, reaction
 // and knockback flags do not apply.
 func (opts *ActOptions) smash(actor string) (encounter.Smash, error) {
-	s := encounter.Smash{Actor: actor, Attack: opts.With, ID: opts.SmashID,
+	s := encounter.Smash{Actor: actor, Attack: opts.With, ID: opts.SmashID, Vehicle: opts.SmashVehicle,
 		Target: combat.ObjectTarget{Name: opts.Smash, MassKg: opts.SmashMass, Wall: opts.SmashWall, Material: opts.Material, Remaining: opts.Remaining}}
 	if opts.Object != "" || opts.ObjectMassKg != 0 {
 		s.Weapon = &combat.ObjectWeapon{Name: opts.Object, MassKg: opts.ObjectMassKg, Thrown: opts.Thrown, Awkward: opts.Awkward}
