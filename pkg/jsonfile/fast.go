@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // The fast path of Decode.
@@ -47,10 +48,15 @@ const (
 	fkPtr
 )
 
-// fastPlan is how the fast path decodes one Go type.
+// fastPlan is how the fast path decodes one Go type. Reflection builds
+// the plan, once per type; decoding a document follows it with plain
+// memory writes at the offsets and sizes it holds (reflection only to
+// allocate a slice, a map or a pointer's target, and to call a text
+// type's UnmarshalText), so no reflect.Value is made per scalar.
 type fastPlan struct {
 	kind   fastKind
 	typ    reflect.Type
+	size   uintptr   // typ.Size(): a number's width, a slice element's stride
 	elem   *fastPlan // slice, map and pointer elements
 	fields []fastField
 	// ok is false when the type or a type it holds is unsupported; it is
@@ -59,9 +65,9 @@ type fastPlan struct {
 }
 
 type fastField struct {
-	name  string
-	index int
-	plan  *fastPlan
+	name   string
+	offset uintptr
+	plan   *fastPlan
 }
 
 // fastPlans caches the plan of each type (types are fixed at compile
@@ -111,7 +117,7 @@ func buildPlan(t reflect.Type, building map[reflect.Type]*fastPlan) *fastPlan {
 	if p, ok := building[t]; ok {
 		return p
 	}
-	p := &fastPlan{typ: t}
+	p := &fastPlan{typ: t, size: t.Size()}
 	building[t] = p
 	pt := reflect.PointerTo(t)
 	switch {
@@ -182,7 +188,7 @@ func buildPlan(t reflect.Type, building map[reflect.Type]*fastPlan) *fastPlan {
 					return p // two fields of one name: encoding/json ignores both
 				}
 			}
-			p.fields = append(p.fields, fastField{name: name, index: i, plan: buildPlan(f.Type, building)})
+			p.fields = append(p.fields, fastField{name: name, offset: f.Offset, plan: buildPlan(f.Type, building)})
 		}
 		p.kind = fkStruct
 	}
@@ -199,6 +205,10 @@ type fastDecoder struct {
 	keys [][]byte
 	// buf holds an unescaped string.
 	buf []byte
+	// text is data as one string, made at the first string value: a
+	// string without escapes is a substring of it, so decoding a
+	// document allocates its text once rather than once per string.
+	text string
 }
 
 // maxFastDepth bounds nesting on the fast path (deeper files go to the
@@ -218,7 +228,7 @@ func decodeFast(data []byte, v any) bool {
 		return false
 	}
 	d := fastDecoder{data: data}
-	if !d.value(p, rv.Elem()) {
+	if !d.value(p, rv.UnsafePointer()) {
 		return false
 	}
 	d.ws()
@@ -226,6 +236,10 @@ func decodeFast(data []byte, v any) bool {
 }
 
 func (d *fastDecoder) ws() {
+	// Compact JSON (JSON Lines) has no blanks: one test.
+	if d.pos < len(d.data) && d.data[d.pos] > ' ' {
+		return
+	}
 	for d.pos < len(d.data) {
 		switch d.data[d.pos] {
 		case ' ', '\t', '\n', '\r':
@@ -236,8 +250,8 @@ func (d *fastDecoder) ws() {
 	}
 }
 
-// value decodes the value at d.pos into v.
-func (d *fastDecoder) value(p *fastPlan, v reflect.Value) bool {
+// value decodes the value at d.pos into the value of p's type at ptr.
+func (d *fastDecoder) value(p *fastPlan, ptr unsafe.Pointer) bool {
 	d.ws()
 	if d.pos >= len(d.data) {
 		return false
@@ -245,30 +259,30 @@ func (d *fastDecoder) value(p *fastPlan, v reflect.Value) bool {
 	c := d.data[d.pos]
 	switch p.kind {
 	case fkStruct:
-		return c == '{' && d.object(p, v)
+		return c == '{' && d.object(p, ptr)
 	case fkSlice:
-		return c == '[' && d.array(p, v)
+		return c == '[' && d.array(p, ptr)
 	case fkMap:
-		return c == '{' && d.mapValue(p, v)
+		return c == '{' && d.mapValue(p, ptr)
 	case fkPtr:
 		if c == 'n' {
 			return false
 		}
-		e := reflect.New(p.elem.typ)
-		if !d.value(p.elem, e.Elem()) {
+		e := reflect.New(p.elem.typ).UnsafePointer()
+		if !d.value(p.elem, e) {
 			return false
 		}
-		v.Set(e)
+		*(*unsafe.Pointer)(ptr) = e
 		return true
 	case fkString:
 		if c != '"' {
 			return false
 		}
-		s, ok := d.str()
+		s, ok := d.strValue()
 		if !ok {
 			return false
 		}
-		v.SetString(string(s))
+		*(*string)(ptr) = s
 		return true
 	case fkText:
 		if c != '"' {
@@ -278,52 +292,90 @@ func (d *fastDecoder) value(p *fastPlan, v reflect.Value) bool {
 		if !ok {
 			return false
 		}
-		return v.Addr().Interface().(encoding.TextUnmarshaler).UnmarshalText(s) == nil
+		return reflect.NewAt(p.typ, ptr).Interface().(encoding.TextUnmarshaler).UnmarshalText(s) == nil
 	case fkBool:
 		switch {
 		case d.lit("true"):
-			v.SetBool(true)
+			*(*bool)(ptr) = true
 		case d.lit("false"):
-			v.SetBool(false)
+			*(*bool)(ptr) = false
 		default:
 			return false
 		}
 		return true
 	case fkInt:
 		n, ok := d.int()
-		if !ok || v.OverflowInt(n) {
+		if !ok {
 			return false
 		}
-		v.SetInt(n)
+		switch p.size {
+		case 1:
+			if int64(int8(n)) != n {
+				return false
+			}
+			*(*int8)(ptr) = int8(n)
+		case 2:
+			if int64(int16(n)) != n {
+				return false
+			}
+			*(*int16)(ptr) = int16(n)
+		case 4:
+			if int64(int32(n)) != n {
+				return false
+			}
+			*(*int32)(ptr) = int32(n)
+		case 8:
+			*(*int64)(ptr) = n
+		default:
+			return false
+		}
 		return true
 	case fkUint:
 		num, ok := d.number()
 		if !ok {
 			return false
 		}
-		n, err := strconv.ParseUint(string(num), 10, v.Type().Bits())
+		n, err := strconv.ParseUint(string(num), 10, int(8*p.size))
 		if err != nil {
 			return false
 		}
-		v.SetUint(n)
+		switch p.size {
+		case 1:
+			*(*uint8)(ptr) = uint8(n)
+		case 2:
+			*(*uint16)(ptr) = uint16(n)
+		case 4:
+			*(*uint32)(ptr) = uint32(n)
+		case 8:
+			*(*uint64)(ptr) = n
+		default:
+			return false
+		}
 		return true
 	case fkFloat:
 		num, ok := d.number()
 		if !ok {
 			return false
 		}
-		f, err := strconv.ParseFloat(string(num), v.Type().Bits())
+		f, err := strconv.ParseFloat(string(num), int(8*p.size))
 		if err != nil {
 			return false
 		}
-		v.SetFloat(f)
+		switch p.size {
+		case 4:
+			*(*float32)(ptr) = float32(f)
+		case 8:
+			*(*float64)(ptr) = f
+		default:
+			return false
+		}
 		return true
 	case fkRaw:
 		start := d.pos
 		if !d.skip() {
 			return false
 		}
-		v.SetBytes(append([]byte(nil), d.data[start:d.pos]...))
+		*(*json.RawMessage)(ptr) = append(json.RawMessage(nil), d.data[start:d.pos]...)
 		return true
 	}
 	return false
@@ -424,34 +476,80 @@ func (d *fastDecoder) number() ([]byte, bool) {
 	return num, true
 }
 
+// strStop marks the bytes that end str's run of plain bytes: the
+// closing quote, a backslash, control characters and the bytes of a
+// multi-byte UTF-8 sequence.
+var strStop = func() (t [256]bool) {
+	for c := range t {
+		t[c] = c < 0x20 || c == '"' || c == '\\' || c >= utf8.RuneSelf
+	}
+	return t
+}()
+
 // str reads the string at d.pos (its opening quote) and returns its
 // content, unescaped (into d.buf when it has escapes: valid until the
 // next call). Control characters, invalid UTF-8 and \u escapes (whose
 // surrogates the strict path checks) give up.
 func (d *fastDecoder) str() ([]byte, bool) {
-	i := d.pos + 1
-	start := i
-	high := false
-	for i < len(d.data) {
-		c := d.data[i]
-		switch {
-		case c == '"':
-			s := d.data[start:i]
-			if high && !utf8.Valid(s) {
-				return nil, false
-			}
-			d.pos = i + 1
-			return s, true
-		case c == '\\':
-			return d.escaped(start)
-		case c < 0x20:
-			return nil, false
-		case c >= utf8.RuneSelf:
-			high = true
-		}
-		i++
+	start, end, ok := d.plain()
+	if !ok {
+		return nil, false
 	}
-	return nil, false
+	if end < 0 {
+		return d.escaped(start)
+	}
+	return d.data[start:end], true
+}
+
+// strValue is str as a string: a substring of d.text when the string
+// has no escapes (no allocation), else a copy of the unescaped bytes.
+func (d *fastDecoder) strValue() (string, bool) {
+	start, end, ok := d.plain()
+	if !ok {
+		return "", false
+	}
+	if end < 0 {
+		b, ok := d.escaped(start)
+		return string(b), ok
+	}
+	if d.text == "" {
+		d.text = string(d.data)
+	}
+	return d.text[start:end], true
+}
+
+// plain scans the string at d.pos (its opening quote): a string without
+// escapes is data[start:end] and d.pos moves past it; at a backslash
+// end is -1 (d.escaped reads it from start); ok is false for a control
+// character, invalid UTF-8 or a missing closing quote.
+func (d *fastDecoder) plain() (start, end int, ok bool) {
+	data := d.data
+	i := d.pos + 1
+	start = i
+	for {
+		for i < len(data) && !strStop[data[i]] {
+			i++
+		}
+		if i >= len(data) {
+			return 0, 0, false
+		}
+		switch c := data[i]; {
+		case c == '"':
+			d.pos = i + 1
+			return start, i, true
+		case c == '\\':
+			return start, -1, true
+		case c < 0x20:
+			return 0, 0, false
+		default:
+			// A multi-byte sequence: valid, and whole.
+			r, size := utf8.DecodeRune(data[i:])
+			if r == utf8.RuneError && size <= 1 {
+				return 0, 0, false
+			}
+			i += size
+		}
+	}
 }
 
 // escaped reads a string with escapes, from its first content byte.
@@ -525,6 +623,24 @@ func (d *fastDecoder) key() ([]byte, bool) {
 	return k, true
 }
 
+// keyValue is key as a string (see strValue).
+func (d *fastDecoder) keyValue() (string, bool) {
+	d.ws()
+	if d.pos >= len(d.data) || d.data[d.pos] != '"' {
+		return "", false
+	}
+	k, ok := d.strValue()
+	if !ok {
+		return "", false
+	}
+	d.ws()
+	if d.pos >= len(d.data) || d.data[d.pos] != ':' {
+		return "", false
+	}
+	d.pos++
+	return k, true
+}
+
 // next reads the comma or closing byte after a member or element and
 // reports whether another follows; ok is false on anything else.
 func (d *fastDecoder) next(closing byte) (more, ok bool) {
@@ -558,7 +674,7 @@ func (d *fastDecoder) enter() bool {
 	return d.depth <= maxFastDepth
 }
 
-func (d *fastDecoder) object(p *fastPlan, v reflect.Value) bool {
+func (d *fastDecoder) object(p *fastPlan, ptr unsafe.Pointer) bool {
 	if !d.enter() {
 		return false
 	}
@@ -590,7 +706,7 @@ func (d *fastDecoder) object(p *fastPlan, v reflect.Value) bool {
 		seen |= 1 << fi
 		hint = fi + 1
 		f := &p.fields[fi]
-		if !d.value(f.plan, v.Field(f.index)) {
+		if !d.value(f.plan, unsafe.Add(ptr, f.offset)) {
 			return false
 		}
 		more, ok := d.next('}')
@@ -603,25 +719,35 @@ func (d *fastDecoder) object(p *fastPlan, v reflect.Value) bool {
 	}
 }
 
-func (d *fastDecoder) array(p *fastPlan, v reflect.Value) bool {
+// sliceHeader is the memory layout of a slice.
+type sliceHeader struct {
+	data unsafe.Pointer
+	len  int
+	cap  int
+}
+
+func (d *fastDecoder) array(p *fastPlan, ptr unsafe.Pointer) bool {
 	if !d.enter() {
 		return false
 	}
 	defer func() { d.depth-- }()
 	d.pos++ // [
+	// The slice is allocated and grown by reflect (zeroed memory, the
+	// element type's pointers known to the collector); its elements are
+	// decoded in place.
+	v := reflect.NewAt(p.typ, ptr).Elem()
 	if d.empty(']') {
 		v.Set(reflect.MakeSlice(p.typ, 0, 0))
 		return true
 	}
-	// v is addressable (a field, an element or a pointer's target):
-	// grow it in place.
 	v.Set(reflect.MakeSlice(p.typ, 0, 4))
+	h := (*sliceHeader)(ptr)
 	for i := 0; ; i++ {
-		if i == v.Cap() {
+		if i == h.cap {
 			v.Grow(1)
 		}
-		v.SetLen(i + 1)
-		if !d.value(p.elem, v.Index(i)) {
+		h.len = i + 1
+		if !d.value(p.elem, unsafe.Add(h.data, uintptr(i)*p.elem.size)) {
 			return false
 		}
 		more, ok := d.next(']')
@@ -634,29 +760,29 @@ func (d *fastDecoder) array(p *fastPlan, v reflect.Value) bool {
 	}
 }
 
-func (d *fastDecoder) mapValue(p *fastPlan, v reflect.Value) bool {
+func (d *fastDecoder) mapValue(p *fastPlan, ptr unsafe.Pointer) bool {
 	if !d.enter() {
 		return false
 	}
 	defer func() { d.depth-- }()
 	d.pos++ // {
 	m := reflect.MakeMap(p.typ)
-	v.Set(m)
+	reflect.NewAt(p.typ, ptr).Elem().Set(m)
 	if d.empty('}') {
 		return true
 	}
 	elem := reflect.New(p.elem.typ).Elem()
 	for {
-		k, ok := d.key()
+		k, ok := d.keyValue()
 		if !ok {
 			return false
 		}
-		key := reflect.ValueOf(string(k)).Convert(p.typ.Key())
+		key := reflect.ValueOf(k).Convert(p.typ.Key())
 		if m.MapIndex(key).IsValid() {
 			return false // duplicate key
 		}
 		elem.SetZero()
-		if !d.value(p.elem, elem) {
+		if !d.value(p.elem, elem.Addr().UnsafePointer()) {
 			return false
 		}
 		m.SetMapIndex(key, elem)

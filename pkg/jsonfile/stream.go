@@ -78,6 +78,16 @@ func (s *Stream) Next() ([]byte, int, error) {
 	return doc, line, nil
 }
 
+// Take hands the caller the buffer of the document Next last returned
+// and gives the stream b (its contents are dropped) to read the next one
+// into: a reader handing documents on to other goroutines keeps a few
+// buffers circulating instead of copying each document.
+func (s *Stream) Take(b []byte) []byte {
+	doc := s.buf
+	s.buf = b[:0]
+	return doc
+}
+
 // More reports whether another document (or garbage) follows, skipping
 // blanks; it is false at the end of the input and after an error.
 func (s *Stream) More() bool {

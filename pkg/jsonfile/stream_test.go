@@ -200,3 +200,33 @@ func FuzzStreamSplit(f *testing.F) {
 		}
 	})
 }
+
+// Take hands over each document's buffer: a document taken stays intact
+// while the stream reads the next ones into the buffers it is given.
+func TestStreamTakeKeepsDocuments(t *testing.T) {
+	in := "{\"a\":1}\n{\"b\":[2,3]}\n  {\"c\":\"x\"}\n{\"d\":{}}\n"
+	want := []string{`{"a":1}`, `{"b":[2,3]}`, `{"c":"x"}`, `{"d":{}}`}
+	s := NewStream(strings.NewReader(in), 1<<10, "hero")
+	var got [][]byte
+	spare := make([]byte, 0, 64)
+	for {
+		_, _, err := s.Next()
+		if err != nil {
+			if !errors.Is(err, io.EOF) {
+				t.Fatal(err)
+			}
+			break
+		}
+		doc := s.Take(spare)
+		got = append(got, doc)
+		spare = nil // the stream allocates its next buffer
+	}
+	if len(got) != len(want) {
+		t.Fatalf("got %d documents, want %d", len(got), len(want))
+	}
+	for i := range want {
+		if string(got[i]) != want[i] {
+			t.Errorf("document %d = %q, want %q", i+1, got[i], want[i])
+		}
+	}
+}

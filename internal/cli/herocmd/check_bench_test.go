@@ -2,6 +2,7 @@ package herocmd
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"testing"
 
@@ -40,6 +41,19 @@ func BenchmarkCheckParts(b *testing.B) {
 		b.Fatal(err)
 	}
 	line = append(bytes.TrimSpace(line), '\n')
+	// The floor: the standard library's syntax check of the line alone
+	// (scripts/stream-floor -mode=valid per line), so that a loaded
+	// machine's figures can be read as ratios within one run.
+	b.Run("floor-valid", func(b *testing.B) {
+		b.SetBytes(int64(len(line)))
+		b.ReportAllocs()
+		defer reportCPU(b)()
+		for b.Loop() {
+			if !json.Valid(line) {
+				b.Fatal("invalid")
+			}
+		}
+	})
 	b.Run("split", func(b *testing.B) {
 		stream := bytes.Repeat(line, b.N)
 		b.SetBytes(int64(len(line)))

@@ -2,7 +2,9 @@ package herocmd
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"testing"
@@ -123,4 +125,53 @@ func TestCheckStreamKeepsOrder(t *testing.T) {
 			}
 		}
 	}
+}
+
+// appendResult writes what encoding/json (HTML escaping off) writes for
+// a result, odd file names and hero names included.
+func TestAppendResult(t *testing.T) {
+	for _, r := range []checkResult{
+		{File: "-", Index: 1, Name: "The Guardian", Schema: 2, Valid: true},
+		{File: "a \"b\"\\c.jsonl", Index: 1234567, Name: "<Dr. & Mrs.>\u2028\x01\t", Schema: 1, Valid: false},
+		{File: "caf\xe9", Index: 0, Name: "Ünïcødé 🦸", Schema: -3, Valid: true},
+	} {
+		var want bytes.Buffer
+		enc := json.NewEncoder(&want)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(r); err != nil {
+			t.Fatal(err)
+		}
+		if got := appendResult(nil, r); string(got) != strings.TrimSuffix(want.String(), "\n") {
+			t.Errorf("appendResult(%+v)\n got %s\nwant %s", r, got, want.String())
+		}
+	}
+}
+
+// gcPercent reads the collector's GOGC.
+func gcPercent() int {
+	p := debug.SetGCPercent(100)
+	debug.SetGCPercent(p)
+	return p
+}
+
+// streamGC raises GOGC for the check and restores it; a GOGC set in the
+// environment is the user's and is left alone.
+func TestStreamGC(t *testing.T) {
+	before := gcPercent()
+	if _, set := os.LookupEnv("GOGC"); !set {
+		restore := streamGC()
+		if got := gcPercent(); got != 400 {
+			t.Errorf("GOGC during the check = %d, want 400", got)
+		}
+		restore()
+		if got := gcPercent(); got != before {
+			t.Errorf("GOGC after the check = %d, want %d", got, before)
+		}
+	}
+	t.Setenv("GOGC", "150")
+	restore := streamGC()
+	if got := gcPercent(); got != before {
+		t.Errorf("GOGC with GOGC set = %d, want it untouched (%d)", got, before)
+	}
+	restore()
 }
