@@ -31,6 +31,7 @@ var exampleFixtures = map[string]string{
 	"zara.json":                           "zara.json",
 	"testdata/heroes/guardian-draft.json": "guardian-draft.json",
 	"titan.json":                          "titan.json",
+	"mimic.json":                          "mimic.json",
 }
 
 // newBank makes bank.json, the encounter most fight examples use.
@@ -82,6 +83,8 @@ exec spandex fight act -i bank.json --actor guardian --attack nefario --with fis
 	"spandex dodge --strike-class 3 -i boss.json": `exec sh -c 'jq -c ''.hero_points = {"max": 1, "current": 1}'' boss.json > g && mv g boss.json'` + "\n",
 	"spandex profile roll --hero-points":          `exec sh -c 'jq -c ''.hero_points = {"max": 1, "current": 1}'' hawk.json > g && mv g hawk.json'` + "\n",
 	"spandex attack --attacker nefario.json --with staff-blast --hero-points": `exec sh -c 'jq -c ''.hero_points = {"max": 1, "current": 1}'' guardian.json > g && mv g guardian.json'` + "\n",
+	"spandex contest --attacker psyche.json --power psychic-drain --spend 4 -i nefario.json --update-attacker --hero-points": `exec sh -c 'jq -c ''.hero_points = {"max": 1, "current": 1}'' psyche.json > g && mv g psyche.json'` + "\n" +
+		`exec sh -c 'jq -c ''.hero_points = {"max": 1, "current": 1}'' nefario.json > g && mv g nefario.json'` + "\n",
 	"spandex downtime":            "",
 	"spandex downtime buy":        `exec sh -c 'jq -c ''.downtime.experience = {"public_relations": 30, "strength": 140, "power:super-strength": 200}'' guardian.json > g && mv g guardian.json'` + "\n",
 	"spandex downtime device":     "exec spandex downtime week -i guardian.json\nexec spandex gen hero --seed 42\ncp stdout hero.json\n",
@@ -92,9 +95,15 @@ exec spandex fight act -i bank.json --actor guardian --attack nefario --with fis
 	"spandex recover --first-aid": `exec sh -c 'jq ''.health.current = 20'' guardian.json > g && mv g guardian.json'` + "\n",
 	"spandex config --config":     "exec sh -c 'printf \"output: text\\n\" > table.yaml'\n",
 	"spandex fight danger-sense":  "exec spandex fight new --side heroes=titan.json --side villains=nefario.json\ncp stdout t.json\n",
-	"spandex fall --metres 12":    heroStream,
-	"spandex recover --hours 2":   heroStream,
-	"spandex hero undo":           "exec spandex profile set -i guardian.json heroism=4\nexec spandex profile set -i guardian.json heroism=5\n",
+	"spandex fight notice": `exec sh -c 'jq -c ''.powers[0].flavours += [{"slug":"astral-projection","name":"Astral Projection","speciality":false}]'' zara.json > m.json'
+exec spandex fight new --side heroes=mystic:m.json --side villains=goon:nefario.json
+cp stdout t.json
+exec spandex fight initiative -i t.json --dice 9,2
+exec spandex fight act -i t.json --actor mystic --power magic --effect astral-projection
+`,
+	"spandex fall --metres 12":  heroStream,
+	"spandex recover --hours 2": heroStream,
+	"spandex hero undo":         "exec spandex profile set -i guardian.json heroism=4\nexec spandex profile set -i guardian.json heroism=5\n",
 }
 
 // exampleSkip are command groups whose examples this test does not run

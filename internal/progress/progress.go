@@ -55,8 +55,9 @@ func (b *Bar) Add(n int) {
 	b.done += int64(n)
 	b.calls++
 	// Looking at the clock costs more than generating a goon: do it
-	// every 256 items.
-	if b.calls&255 == 0 {
+	// every 256 calls of one item, and at every call of several (a
+	// worker's batch of fights).
+	if b.calls&255 == 0 || n > 1 {
 		b.update()
 	}
 }

@@ -86,7 +86,88 @@ func (b *builder) derive(opt Options) error {
 	b.recovery()
 	b.pools(fresh)
 	b.startingProfile(fresh)
+	b.forms(opt)
+	b.vehicle()
 	return nil
+}
+
+// vehicle gives a hero with the Vehicle power and no vehicle on its file
+// one (p. 77): the "Custom vehicle", flying for free (hint even) or
+// aquatic, sized as the Object Table's small helicopter or hatchback car
+// (health 14, p. 39), of thin metal (H/3, p. 39: nothing in the power
+// armours it), with the names of its three gadget items and no powers
+// built in (the book leaves that to the player: "if you choose to do
+// so"), not aboard.
+func (b *builder) vehicle() {
+	h := b.h
+	if h.PowerRank("vehicle") == 0 || h.Vehicle != nil {
+		return
+	}
+	v := &hero.Vehicle{Name: "Custom vehicle", Object: "Small helicopter", Material: "thin-metal", Travel: "flight", Gadgets: []string{}, Powers: []string{}}
+	if b.hint%2 == 1 {
+		v.Object, v.Travel = "Hatchback car", "water"
+	}
+	row, _ := rulebook.ObjectByName(v.Object)
+	v.Health, v.Current = row.Health, row.Health
+	for _, it := range h.Equipment {
+		if it.Slug == "vehicle-gadget" {
+			v.Gadgets = append(v.Gadgets, it.Name)
+		}
+	}
+	h.Vehicle = v
+	if !b.quiet {
+		b.add("vehicle", "pp. 39, 77", "%s: travels by %s for free, sized as a %s (health %d, Object Table), thin metal H/%d; %s; no powers built in", v.Name, v.Travel, strings.ToLower(v.Object), v.Health, rulebook.SturdyDivider(v.Material), count(len(v.Gadgets), "gadget"))
+	}
+}
+
+// Form names gen hero and hero derive give Shapechange's specific forms
+// when a hero has none yet (p. 70: "the most common way").
+const (
+	FormHeroic         = "heroic"
+	FormSecretIdentity = "secret-identity"
+)
+
+// forms fills and derives Shapechange's specific forms (p. 70). A hero
+// with specific forms and none in its file gets the book's most common
+// split: a "heroic" form with every other power at its full rank and a
+// "secret-identity" form without powers, in the heroic form. Then each
+// form's final abilities and combat figures (attacks, dividers,
+// movement) are worked out from its own powers, as Derive does for the
+// hero (no dice: every value was rolled with the power).
+func (b *builder) forms(opt Options) {
+	h := b.h
+	if !h.ShapechangeSpecific() {
+		return
+	}
+	if len(h.Forms) == 0 {
+		heroic := hero.Form{Name: FormHeroic, Powers: []hero.FormPower{}}
+		for _, p := range h.Powers {
+			if p.Slug != "shapechange" {
+				heroic.Powers = append(heroic.Powers, hero.FormPower{Slug: p.Slug, Rank: p.Rank})
+			}
+		}
+		h.Forms = []hero.Form{heroic, {Name: FormSecretIdentity, Powers: []hero.FormPower{}}}
+		h.Form = FormHeroic
+		if !b.quiet {
+			b.add("shapechange", "p. 70", "specific forms: %q with every other power, %q without powers (the book's most common split); in the %s form", FormHeroic, FormSecretIdentity, FormHeroic)
+		}
+	}
+	for i := range h.Forms {
+		f := &h.Forms[i]
+		if f.Powers == nil {
+			f.Powers = []hero.FormPower{}
+		}
+		v := h.FormView(f.Name).Clone()
+		v.Forms, v.Form = nil, ""
+		sub := &builder{h: v, r: b.r, quiet: true}
+		sub.finalAbilities()
+		sub.combat(opt)
+		f.Abilities = v.Abilities.Final
+		f.Combat = v.Combat
+		if !b.quiet {
+			b.add("shapechange", "p. 70", "form %q: %s, %s, armour class %s", f.Name, count(len(f.Powers), "power"), count(len(f.Combat.Attacks), "attack"), f.Combat.ArmourClass)
+		}
+	}
 }
 
 // checkDraft checks what Derive cannot work without.
@@ -775,3 +856,11 @@ func signedDice(expr string, n int) string {
 
 var oneD6Signed = [...]string{"1d6-9", "1d6-8", "1d6-7", "1d6-6", "1d6-5", "1d6-4", "1d6-3", "1d6-2", "1d6-1", "1d6+0",
 	"1d6+1", "1d6+2", "1d6+3", "1d6+4", "1d6+5", "1d6+6", "1d6+7", "1d6+8", "1d6+9"}
+
+// count is "1 power", "2 powers".
+func count(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return strconv.Itoa(n) + " " + what + "s"
+}

@@ -105,11 +105,19 @@ type MentalInput struct {
 	Resist bool `json:"resist"`
 	// Willing: the target lets Empathy or Telepathy in (no contest).
 	Willing bool `json:"willing"`
-	// AttackerHeroPoints and DefenderHeroPoints re-roll each side's d20
-	// of the will contest, the higher kept (p. 14); ApplyMental takes
-	// them off the heroes.
-	AttackerHeroPoints int `json:"attacker_hero_points"`
-	DefenderHeroPoints int `json:"defender_hero_points"`
+	// AttackerHeroPoints and DefenderHeroPoints re-roll each side's own
+	// d20 of the will contest, the higher kept; the Opponent points make
+	// the other side re-roll its d20, the lower kept (p. 14; see
+	// PsychicInput). ApplyMental takes them off the heroes.
+	AttackerHeroPoints         int `json:"attacker_hero_points"`
+	DefenderHeroPoints         int `json:"defender_hero_points"`
+	AttackerOpponentHeroPoints int `json:"attacker_opponent_hero_points"`
+	DefenderOpponentHeroPoints int `json:"defender_opponent_hero_points"`
+}
+
+// heroPoints is what each side spends on the contest.
+func (in MentalInput) heroPoints() (att, def int) {
+	return in.AttackerHeroPoints + in.AttackerOpponentHeroPoints, in.DefenderHeroPoints + in.DefenderOpponentHeroPoints
 }
 
 // MentalResult is what a mental power did.
@@ -303,7 +311,8 @@ func DeviceWill(ranks int) int {
 // pool, rolls, and reports; it changes neither hero (ApplyMental does).
 //
 // Dice, in this order: a contest rolls the attacker's d20, the defender's
-// d20, then the resist 1d6 (--resist); then Hypnotism and the device
+// d20 (each followed by its hero point re-rolls, Psychic's order), then
+// the resist 1d6 (--resist); then Hypnotism and the device
 // roll 1d6 double-panels of establishing on a success; Transmutation
 // rolls only a d100; Restraint rolls nothing (its escapes come later).
 func Mental(att, def *hero.Hero, in MentalInput, r dice.Roller) (MentalResult, error) {
@@ -369,19 +378,27 @@ func Mental(att, def *hero.Hero, in MentalInput, r dice.Roller) (MentalResult, e
 	if in.Resist && !contest {
 		return res, reqErr("resist", "%s is not resisted: no contest (%s)", p.Slug, p.Page)
 	}
-	if (in.AttackerHeroPoints != 0 || in.DefenderHeroPoints != 0) && !contest {
+	atkPoints, defPoints := in.heroPoints()
+	if (atkPoints != 0 || defPoints != 0) && !contest {
 		return res, reqErr("hero-points", "%s makes no will contest here: no d20 to re-roll (%s)", p.Slug, p.Page)
 	}
 	res.Success = true
 	if contest {
-		if err := heropoints.Check(att, in.AttackerHeroPoints); err != nil {
+		for _, n := range []int{in.AttackerHeroPoints, in.DefenderHeroPoints, in.AttackerOpponentHeroPoints, in.DefenderOpponentHeroPoints} {
+			if n < 0 || n > heropoints.MaxPoints {
+				return res, reqErr("hero-points", "%d is outside 0-%d", n, heropoints.MaxPoints)
+			}
+		}
+		if err := heropoints.Check(att, atkPoints); err != nil {
 			return res, reqErr("attacker-hero-points", "%v", err)
 		}
-		if err := heropoints.Check(def, in.DefenderHeroPoints); err != nil {
+		if err := heropoints.Check(def, defPoints); err != nil {
 			return res, reqErr("defender-hero-points", "%v", err)
 		}
 		c, st, err := ContestWith(res.Will, bonus, def, in.Resist,
-			PsychicInput{AttackerHeroPoints: in.AttackerHeroPoints, DefenderHeroPoints: in.DefenderHeroPoints, AttackerName: att.Name}, r)
+			PsychicInput{AttackerHeroPoints: in.AttackerHeroPoints, DefenderHeroPoints: in.DefenderHeroPoints,
+				AttackerOpponentHeroPoints: in.AttackerOpponentHeroPoints, DefenderOpponentHeroPoints: in.DefenderOpponentHeroPoints,
+				AttackerName: att.Name}, r)
 		if err != nil {
 			return res, err
 		}

@@ -17,6 +17,9 @@ const (
 	// HeroRollContest is a side's own d20 of a psychic attack's will
 	// contest (p. 43), the higher kept.
 	HeroRollContest = "contest"
+	// HeroRollOpponentContest is the other side's d20 of a will contest:
+	// the spender makes its opponent re-roll it, the lower kept (p. 14).
+	HeroRollOpponentContest = "opponent-contest"
 	// HeroRollJudoGrab is the judo throw's grab to-hit d20 (p. 35), the
 	// defender's own roll.
 	HeroRollJudoGrab = "judo-grab"
@@ -45,21 +48,33 @@ type HeroPointSpend struct {
 // damage favour the attacker, a higher reaction die (parry d20, dodge d6,
 // judo throw d6) favours the defender; the other side wants the lower.
 func HeroPointFavour(who, roll string) heropoints.Favour {
-	owner := RoleAttacker
-	if roll == HeroRollReaction || roll == HeroRollJudoGrab {
-		owner = RoleDefender
+	if roll == HeroRollOpponentContest {
+		return heropoints.Lower
 	}
+	owner := heroRollOwner(roll)
 	if who == owner {
 		return heropoints.Higher
 	}
 	return heropoints.Lower
 }
 
+// heroRollOwner is the side that makes roll: the defender its reaction
+// and judo grab, the attacker the rest.
+func heroRollOwner(roll string) string {
+	owner := RoleAttacker
+	if roll == HeroRollReaction || roll == HeroRollJudoGrab {
+		owner = RoleDefender
+	}
+	return owner
+}
+
 // ParseHeroPoints reads "[attacker:|defender:]ROLL=N" (ROLL: to-hit,
-// reaction, damage, contest, judo-grab). Without a spender the roll's own
-// side spends: the attacker on to-hit, damage and the contest, the
-// defender on its reaction and its judo throw's grab. On a contest each
-// side re-rolls its own d20.
+// reaction, damage, contest, opponent-contest, judo-grab). Without a
+// spender the roll's own side spends: the attacker on to-hit, damage and
+// the contests, the defender on its reaction and its judo throw's grab.
+// On a will contest "contest" re-rolls the spender's own d20 (the higher
+// kept) and "opponent-contest" makes the other side re-roll its d20 (the
+// lower kept).
 func ParseHeroPoints(s string) (HeroPointSpend, error) {
 	var sp HeroPointSpend
 	body := s
@@ -71,10 +86,10 @@ func ParseHeroPoints(s string) (HeroPointSpend, error) {
 		return sp, fmt.Errorf("%q: want [attacker:|defender:]ROLL=N, e.g. to-hit=1 or defender:damage=2", s)
 	}
 	switch roll {
-	case HeroRollToHit, HeroRollReaction, HeroRollDamage, HeroRollContest, HeroRollJudoGrab:
+	case HeroRollToHit, HeroRollReaction, HeroRollDamage, HeroRollContest, HeroRollOpponentContest, HeroRollJudoGrab:
 		sp.Roll = roll
 	default:
-		return sp, fmt.Errorf("%q: %q is not to-hit, reaction, damage, contest or judo-grab", s, roll)
+		return sp, fmt.Errorf("%q: %q is not to-hit, reaction, damage, contest, opponent-contest or judo-grab", s, roll)
 	}
 	switch sp.Who {
 	case "":
@@ -161,7 +176,7 @@ func (p *pipeline) noHeroRoll(roll string) string {
 		if req.Mode == ModeGrab {
 			return "a grab does no damage"
 		}
-	case HeroRollContest:
+	case HeroRollContest, HeroRollOpponentContest:
 		if !p.mental {
 			return "only a psychic attack makes a will contest (p. 43)"
 		}
@@ -170,19 +185,27 @@ func (p *pipeline) noHeroRoll(roll string) string {
 			return "only a judo throw reaction makes a grab roll (p. 35)"
 		}
 	default:
-		return "not to-hit, reaction, damage, contest or judo-grab"
+		return "not to-hit, reaction, damage, contest, opponent-contest or judo-grab"
 	}
 	return ""
 }
 
-// heroSpend is the spend on roll, if any.
-func (p *pipeline) heroSpend(roll string) (HeroPointSpend, bool) {
+// heroSpends are the spends on roll: the roll's owner's own and the
+// other side's making it re-roll, each if any.
+func (p *pipeline) heroSpends(roll string) (own, opp HeroPointSpend, any bool) {
+	owner := heroRollOwner(roll)
 	for _, sp := range p.req.HeroPoints {
-		if sp.Roll == roll {
-			return sp, true
+		if sp.Roll != roll {
+			continue
 		}
+		if sp.Who == owner {
+			own = sp
+		} else {
+			opp = sp
+		}
+		any = true
 	}
-	return HeroPointSpend{}, false
+	return own, opp, any
 }
 
 // rerollPurpose names a die of a hero point re-roll: "to-hit
@@ -194,26 +217,39 @@ func rerollPurpose(purpose string, i int) string {
 	return purpose + " (re-roll " + strconv.Itoa(i) + ")"
 }
 
-// keep rolls roll (roll(0)) and the re-rolls hero points buy, keeping the
-// more favourable by the compared value (heropoints.Keep), and records
-// the spend on the result. Without a spend it is just roll(0).
+// keep rolls roll (roll(0)) and the re-rolls hero points buy: the
+// roll's owner's first, keeping the more favourable to it, then the other
+// side's against the result that stands, keeping the more favourable to
+// that side (heropoints.KeepBoth), by the compared value; it records the
+// spends on the result and returns the index of the value kept among
+// every roll(i). Without a spend it is just roll(0).
 func (p *pipeline) keep(roll, compared string, f func(i int) (int, error)) (int, error) {
-	sp, ok := p.heroSpend(roll)
+	own, opp, ok := p.heroSpends(roll)
 	if !ok {
 		_, err := f(0)
 		return 0, err
 	}
-	fav := HeroPointFavour(sp.Who, roll)
-	kept, results, err := heropoints.Keep(sp.Points, fav, f)
+	owner := heroRollOwner(roll)
+	fav := HeroPointFavour(owner, roll)
+	b, err := heropoints.KeepBoth(own.Points, opp.Points, fav, f)
 	if err != nil {
 		return 0, err
 	}
-	name := p.att.Name
-	if sp.Who == RoleDefender {
-		name = p.def.Name
+	name := func(who string) string {
+		if who == RoleDefender {
+			return p.def.Name
+		}
+		return p.att.Name
 	}
-	p.res.HeroPoints = append(p.res.HeroPoints, heropoints.Record(name, sp.Who, roll, fav, compared, kept, results))
-	return kept, nil
+	if own.Points > 0 {
+		k, rs := b.OwnResults()
+		p.res.HeroPoints = append(p.res.HeroPoints, heropoints.Record(name(own.Who), own.Who, roll, fav, compared, k, rs))
+	}
+	if opp.Points > 0 {
+		k, rs := b.OppResults()
+		p.res.HeroPoints = append(p.res.HeroPoints, heropoints.Record(name(opp.Who), opp.Who, roll, fav.Opposite(), compared, k, rs))
+	}
+	return b.Kept, nil
 }
 
 // rollDieKept rolls one die for roll with any hero point re-rolls and
@@ -222,7 +258,7 @@ func (p *pipeline) keep(roll, compared string, f func(i int) (int, error)) (int,
 // one face for each side of it; without hero points on roll it is a plain
 // roll of the die.
 func (p *pipeline) rollDieKept(roll string, sides int, purpose string, cut int) (int, error) {
-	if _, ok := p.heroSpend(roll); !ok {
+	if _, _, ok := p.heroSpends(roll); !ok {
 		return p.rollDie(sides, purpose, cut)
 	}
 	faces := make([]int, 0, 2)
@@ -273,4 +309,133 @@ func (res *Result) heroPointRerolls(who string) ([]heropoints.Reroll, int) {
 		}
 	}
 	return rs, n
+}
+
+// ContestSpends are the hero points spent on a will contest's two d20s
+// (p. 14): each side's on its own d20 (the higher kept) and on the other
+// side's (the lower kept).
+type ContestSpends struct {
+	Attacker, Defender                 int
+	AttackerOpponent, DefenderOpponent int
+}
+
+// ParseContestHeroPoints reads --hero-points specs for a will contest:
+// "[attacker:|defender:]contest=N" or "[attacker:|defender:]opponent-contest=N",
+// each spender and roll once.
+func ParseContestHeroPoints(specs []string) (ContestSpends, error) {
+	var c ContestSpends
+	for _, s := range specs {
+		sp, err := ParseHeroPoints(s)
+		if err != nil {
+			return c, err
+		}
+		var dst *int
+		switch {
+		case sp.Roll == HeroRollContest && sp.Who == RoleAttacker:
+			dst = &c.Attacker
+		case sp.Roll == HeroRollContest:
+			dst = &c.Defender
+		case sp.Roll == HeroRollOpponentContest && sp.Who == RoleAttacker:
+			dst = &c.AttackerOpponent
+		case sp.Roll == HeroRollOpponentContest:
+			dst = &c.DefenderOpponent
+		default:
+			return c, fmt.Errorf("%q: a will contest re-rolls only its d20s: [attacker:|defender:]contest=N (the spender's own) or opponent-contest=N (the other side's)", s)
+		}
+		if *dst != 0 {
+			return c, fmt.Errorf("%q: %s:%s given twice: spend several points on one roll as %s:%s=N", s, sp.Who, sp.Roll, sp.Who, sp.Roll)
+		}
+		*dst = sp.Points
+	}
+	return c, nil
+}
+
+// AutoHeroPoints are budgets of hero points spent on an attack's to-hit
+// d20 only while the roll is not good enough for the spender
+// (heropoints.KeepUntil, p. 14): the attacker's own re-rolls while the
+// d20 misses (the higher kept), then the defender's, making the attacker
+// re-roll while it hits (the lower kept). Points not needed stay in the
+// pools.
+type AutoHeroPoints struct {
+	Attacker int
+	Defender int
+}
+
+// autoToHit rolls the to-hit d20 that reaches cut to hit, with the
+// AutoHeroPoints re-rolls (dice: the d20, the attacker's re-rolls, the
+// defender's), and records every point spent.
+func (p *pipeline) autoToHit(cut int) (int, error) {
+	a := p.req.AutoHeroPoints
+	hit := func(v int) bool { return v >= cut }
+	n := 0
+	roll := func(int) (int, error) {
+		v, err := p.rollDie(20, rerollPurpose("to-hit", n), cut)
+		n++
+		return v, err
+	}
+	// A re-roll is spent only where it can turn the roll: the attacker's
+	// when some face hits, the defender's when some face misses.
+	if cut > 20 {
+		a.Attacker = 0
+	}
+	if cut <= 1 {
+		a.Defender = 0
+	}
+	k, results, err := heropoints.KeepUntil(a.Attacker, heropoints.Higher, hit, roll)
+	if err != nil {
+		return 0, err
+	}
+	v := results[k]
+	if len(results) > 1 {
+		p.res.HeroPoints = append(p.res.HeroPoints, heropoints.Record(p.att.Name, RoleAttacker, HeroRollToHit, heropoints.Higher, "d20 face", k, results))
+	}
+	standing := v
+	k, results, err = heropoints.KeepUntil(a.Defender, heropoints.Lower, func(v int) bool { return !hit(v) }, func(i int) (int, error) {
+		if i == 0 {
+			return standing, nil
+		}
+		return roll(i)
+	})
+	if err != nil {
+		return 0, err
+	}
+	if len(results) > 1 {
+		p.res.HeroPoints = append(p.res.HeroPoints, heropoints.Record(p.def.Name, RoleDefender, HeroRollToHit, heropoints.Lower, "d20 face", k, results))
+	}
+	return results[k], nil
+}
+
+// checkAutoHeroPoints checks the autopilot's budgets with the spends
+// given: each side's points in its pool, none by hand on the to-hit.
+func (p *pipeline) checkAutoHeroPoints() error {
+	a := p.req.AutoHeroPoints
+	if a.Attacker == 0 && a.Defender == 0 {
+		return nil
+	}
+	for _, sp := range p.req.HeroPoints {
+		if sp.Roll == HeroRollToHit {
+			return reqErr("hero-points", "the autopilot's to-hit re-rolls and a spend on the to-hit given by hand do not mix")
+		}
+	}
+	for _, s := range []struct {
+		who string
+		h   *hero.Hero
+		n   int
+	}{{RoleAttacker, p.att, a.Attacker}, {RoleDefender, p.def, a.Defender}} {
+		if s.n == 0 {
+			continue
+		}
+		if s.n < 0 || s.n > heropoints.MaxPoints || s.h.IsMundane() {
+			return reqErr("hero-points", "%s: %d autopilot hero points", s.who, s.n)
+		}
+		for _, sp := range p.req.HeroPoints {
+			if sp.Who == s.who {
+				s.n += sp.Points
+			}
+		}
+		if err := heropoints.Check(s.h, s.n); err != nil {
+			return reqErr("hero-points", "%v", err)
+		}
+	}
+	return nil
 }

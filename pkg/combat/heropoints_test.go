@@ -137,7 +137,7 @@ func TestParseHeroPoints(t *testing.T) {
 
 // FuzzParseHeroPoints: never panics; what it accepts is a valid spend.
 func FuzzParseHeroPoints(f *testing.F) {
-	for _, s := range []string{"to-hit=1", "defender:damage=3", "attacker:reaction=100", "x:y=z", "=", ":", "to-hit=-1", "damage=99999999999999999999"} {
+	for _, s := range []string{"to-hit=1", "defender:damage=3", "defender:opponent-contest=2", "contest=1", "attacker:reaction=100", "x:y=z", "=", ":", "to-hit=-1", "damage=99999999999999999999"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -146,7 +146,7 @@ func FuzzParseHeroPoints(f *testing.F) {
 			return
 		}
 		if sp.Points < 1 || sp.Points > heropoints.MaxPoints || (sp.Who != RoleAttacker && sp.Who != RoleDefender) ||
-			(sp.Roll != HeroRollToHit && sp.Roll != HeroRollReaction && sp.Roll != HeroRollDamage) {
+			!slices.Contains([]string{HeroRollToHit, HeroRollReaction, HeroRollDamage, HeroRollContest, HeroRollOpponentContest, HeroRollJudoGrab}, sp.Roll) {
 			t.Fatalf("ParseHeroPoints(%q) = %+v", s, sp)
 		}
 	})
@@ -182,5 +182,150 @@ func TestHeroPointsOnAWillContest(t *testing.T) {
 	if err := resolveErr(t, fist, def, Request{Attack: "x", HeroPoints: []HeroPointSpend{{Who: RoleAttacker, Roll: HeroRollContest, Points: 1}}}); err == nil ||
 		!strings.Contains(err.Error(), "only a psychic attack makes a will contest") {
 		t.Errorf("contest on a fist: %v", err)
+	}
+}
+
+// Making the opponent re-roll its will contest d20 (p. 14: the GM's or
+// an opponent's roll "that directly affects your character", the result
+// more favourable to the spender kept: the lower). Worked by hand: Psi
+// (will 14) rolls 3 and re-rolls with its own point: 16, the higher
+// kept; Def then makes it re-roll: 5, the lower kept: 5 + 14 = 19. Def
+// (will 10) rolls 12; Psi makes it re-roll: 2, the lower kept: 2 + 10 =
+// 12. 19 >= 12: the attack succeeds. Psi spends 2 points, Def 1.
+// Dice: 3, 16 (Psi's own), 5 (Def's on Psi's), 12, 2 (Psi's on Def's).
+func TestOpponentHeroPointsOnAWillContest(t *testing.T) {
+	att := mk("Psi", rulebook.ACF)
+	att.Abilities.Final.Will = 14
+	att.HeroPoints = hero.Points{Max: 2, Current: 2}
+	att.Powers = []hero.Power{power("psychic-ability", 1, "psionic-blast")}
+	att = withAttack(att, hero.Attack{Slug: "psionic-blast", Name: "Psionic blast", StrikeClass: 2, DamageType: "psionic-blast",
+		Health: "1d6", Stamina: "1d6", Ranged: true, Range: 20, Panels: 2, IgnoresDividers: true, Mental: true})
+	def := mk("Def", rulebook.ACF)
+	def.HeroPoints = hero.Points{Max: 3, Current: 1}
+	sp := func(s string) HeroPointSpend {
+		v, err := ParseHeroPoints(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	req := Request{Attack: "psionic-blast", HeroPoints: []HeroPointSpend{sp("contest=1"), sp("defender:opponent-contest=1"), sp("attacker:opponent-contest=1")}}
+	res := resolve(t, att, def, req, Options{}, 3, 16, 5, 12, 2, 4, 4)
+	m := res.ToHit.Mental
+	if m == nil || m.AttackerRoll != 5 || m.AttackerTotal != 19 || m.DefenderRoll != 2 || m.DefenderTotal != 12 || !m.Success || !res.ToHit.Hit {
+		t.Fatalf("contest %+v hit %v", m, res.ToHit.Hit)
+	}
+	want := []struct {
+		hero, role, roll string
+		fav              heropoints.Favour
+		results          []int
+		kept             int
+	}{
+		{"Psi", RoleAttacker, "will contest", heropoints.Higher, []int{3, 16}, 1},
+		{"Def", RoleDefender, "opponent's will contest", heropoints.Lower, []int{16, 5}, 1},
+		{"Psi", RoleAttacker, "opponent's will contest", heropoints.Lower, []int{12, 2}, 1},
+	}
+	if len(res.HeroPoints) != len(want) {
+		t.Fatalf("records %+v", res.HeroPoints)
+	}
+	for i, w := range want {
+		r := res.HeroPoints[i]
+		if r.Hero != w.hero || r.Role != w.role || r.Roll != w.roll || r.Favour != w.fav || !slices.Equal(r.Results, w.results) || r.Kept != w.kept {
+			t.Errorf("record %d = %+v, want %+v", i, r, w)
+		}
+	}
+	if err := res.Apply(def, nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := res.ApplyAttacker(att, nil); err != nil {
+		t.Fatal(err)
+	}
+	if att.HeroPoints.Current != 0 || def.HeroPoints.Current != 0 {
+		t.Errorf("points left %d, %d; want 0, 0", att.HeroPoints.Current, def.HeroPoints.Current)
+	}
+	// Pools are checked with every spend of a side: Def has 0 left now.
+	if err := resolveErr(t, att, def, Request{Attack: "psionic-blast", HeroPoints: []HeroPointSpend{sp("defender:opponent-contest=1")}}); err == nil {
+		t.Error("a spend past the pool accepted")
+	}
+}
+
+// Both sides on one to-hit d20 (p. 14): the attacker's own re-roll first
+// (the higher kept), then the defender's against the result that stands
+// (the lower kept). Worked by hand: 4, re-roll 17 (kept), the defender's
+// re-roll 6 (kept): to-hit 6 misses the 10 the fist needs against AC F.
+func TestBothSidesOnOneToHit(t *testing.T) {
+	fist := hero.Attack{Slug: "fist", Name: "fist", StrikeClass: rulebook.SC2, DamageType: "unarmed", Health: "1d6-6", Stamina: "2d6", Panels: 1}
+	a := withAttack(mk("Hawk", rulebook.ACF), fist)
+	d := mk("Brute", rulebook.ACF)
+	a.HeroPoints = hero.Points{Max: 3, Current: 1}
+	d.HeroPoints = hero.Points{Max: 3, Current: 1}
+	req := Request{Attack: "fist", HeroPoints: []HeroPointSpend{{Who: RoleDefender, Roll: HeroRollToHit, Points: 1}, {Who: RoleAttacker, Roll: HeroRollToHit, Points: 1}}}
+	res := resolve(t, a, d, req, Options{}, 4, 17, 6)
+	if res.ToHit.Hit || res.ToHit.Roll != 6 {
+		t.Fatalf("to-hit %+v, want a miss on the kept 6", res.ToHit)
+	}
+	hp := res.HeroPoints
+	if len(hp) != 2 || hp[0].Role != RoleAttacker || !slices.Equal(hp[0].Results, []int{4, 17}) || hp[0].Kept != 1 ||
+		hp[1].Role != RoleDefender || !slices.Equal(hp[1].Results, []int{17, 6}) || hp[1].Kept != 1 || hp[1].Favour != heropoints.Lower {
+		t.Fatalf("hero points %+v", hp)
+	}
+}
+
+// The autopilot's hero points on the to-hit (AutoHeroPoints; p. 14 and
+// docs/fight.md), worked by hand: the fist needs 10 against AC F; the
+// attacker re-rolls a miss while it misses, the defender a hit while it
+// hits, each at most its budget, the better for the spender kept.
+func TestAutoHeroPointsToHit(t *testing.T) {
+	fist := hero.Attack{Slug: "fist", Name: "fist", StrikeClass: rulebook.SC2, DamageType: "unarmed", Health: "1d6-6", Stamina: "2d6", Panels: 1}
+	tests := []struct {
+		name     string
+		att, def int
+		dice     []int
+		hit      bool
+		roll     int
+		records  [][]int // each record's results, attacker's first
+		attLeft  int
+		defLeft  int
+	}{
+		{"a miss re-rolled into a hit", 1, 0, []int{5, 14, 6, 3, 4}, true, 14, [][]int{{5, 14}}, 0, 1},
+		{"a hit is not re-rolled by the attacker", 1, 0, []int{15, 6, 3, 4}, true, 15, nil, 1, 1},
+		{"a hit the defender turns into a miss", 1, 1, []int{15, 4}, false, 4, [][]int{{15, 4}}, 1, 0},
+		{"a worse re-roll keeps the miss; the defender spends nothing on a miss", 1, 1, []int{5, 3}, false, 5, [][]int{{5, 3}}, 0, 1},
+		{"the defender's re-roll still hits: the point is gone, the hit stands", 0, 1, []int{15, 12, 6, 3, 4}, true, 12, [][]int{{15, 12}}, 1, 0},
+		{"both: miss, hit, then miss", 1, 1, []int{2, 19, 7}, false, 7, [][]int{{2, 19}, {19, 7}}, 0, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			a := withAttack(mk("Hawk", rulebook.ACF), fist)
+			d := mk("Brute", rulebook.ACF)
+			a.HeroPoints = hero.Points{Max: 1, Current: 1}
+			d.HeroPoints = hero.Points{Max: 1, Current: 1}
+			req := Request{Attack: "fist", AutoHeroPoints: AutoHeroPoints{Attacker: tt.att, Defender: tt.def}}
+			res := resolve(t, a, d, req, Options{}, tt.dice...)
+			if res.ToHit.Hit != tt.hit || res.ToHit.Roll != tt.roll {
+				t.Fatalf("to-hit %+v, want hit %v on %d", res.ToHit, tt.hit, tt.roll)
+			}
+			if len(res.HeroPoints) != len(tt.records) {
+				t.Fatalf("records %+v, want %v", res.HeroPoints, tt.records)
+			}
+			for i, r := range res.HeroPoints {
+				if !slices.Equal(r.Results, tt.records[i]) {
+					t.Errorf("record %d %+v, want results %v", i, r, tt.records[i])
+				}
+			}
+			if err := res.Apply(d, nil); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := res.ApplyAttacker(a, nil); err != nil {
+				t.Fatal(err)
+			}
+			if a.HeroPoints.Current != tt.attLeft || d.HeroPoints.Current != tt.defLeft {
+				t.Errorf("points left %d, %d; want %d, %d", a.HeroPoints.Current, d.HeroPoints.Current, tt.attLeft, tt.defLeft)
+			}
+		})
+	}
+	a := withAttack(mk("Hawk", rulebook.ACF), fist)
+	if err := resolveErr(t, a, mk("Brute", rulebook.ACF), Request{Attack: "fist", AutoHeroPoints: AutoHeroPoints{Attacker: 1}}); err == nil {
+		t.Error("an autopilot budget past the pool accepted")
 	}
 }

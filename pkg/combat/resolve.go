@@ -37,16 +37,28 @@ type Resolver struct {
 
 // Resolve is the package's Resolve writing into res, reusing its slices.
 func (rv *Resolver) Resolve(res *Result, attacker, defender *hero.Hero, req Request, r dice.Roller, opt Options) error {
-	if attacker == nil || defender == nil {
-		return errors.New("combat: Resolve needs an attacker and a defender")
-	}
-	if r == nil {
-		return errors.New("combat: Resolve needs a roller")
-	}
-	if err := CheckOptions(opt); err != nil {
+	p, err := rv.prepare(res, attacker, defender, req, r, opt)
+	if err != nil {
 		return err
 	}
+	return p.run()
+}
+
+// prepare checks the request and readies rv's pipeline to rule on it.
+func (rv *Resolver) prepare(res *Result, attacker, defender *hero.Hero, req Request, r dice.Roller, opt Options) (*pipeline, error) {
+	if attacker == nil || defender == nil {
+		return nil, errors.New("combat: Resolve needs an attacker and a defender")
+	}
+	if r == nil {
+		return nil, errors.New("combat: Resolve needs a roller")
+	}
+	if err := CheckOptions(opt); err != nil {
+		return nil, err
+	}
 	res.reset()
+	// A hero in a specific form of Shapechange fights with that form's
+	// powers, abilities and combat figures only (p. 70).
+	attacker, defender = attacker.InPlay(), defender.InPlay()
 	if req.Situation.Molecular {
 		// The molecular layer improves the armour class one step (p. 58):
 		// everything read from the class (to-hit, dodging, immunities)
@@ -57,14 +69,7 @@ func (rv *Resolver) Resolve(res *Result, attacker, defender *hero.Hero, req Requ
 	}
 	res.Attacker, res.Defender, res.Mode = attacker.Name, defender.Name, req.Mode
 	res.Before = stateOf(defender)
-	p, err := prepare(res, attacker, defender, &req, r, opt, &rv.p)
-	if err != nil {
-		return err
-	}
-	if err := p.run(); err != nil {
-		return err
-	}
-	return nil
+	return prepare(res, attacker, defender, &req, r, opt, &rv.p)
 }
 
 // CheckOptions checks the rule options.
@@ -285,6 +290,9 @@ func prepare(res *Result, att, def *hero.Hero, req *Request, r dice.Roller, opt 
 		return nil, err
 	}
 	if err := p.checkDamage(); err != nil {
+		return nil, err
+	}
+	if err := p.checkAutoHeroPoints(); err != nil {
 		return nil, err
 	}
 	if err := p.checkHeroPoints(); err != nil {
@@ -587,14 +595,31 @@ func (p *pipeline) checkDamage() error {
 
 // run rolls the dice and rules, in the documented order.
 func (p *pipeline) run() error {
+	done, err := p.attackRoll()
+	if err != nil || done {
+		return err
+	}
+	// Step 3: damage.
+	if err := p.rollDamage(); err != nil {
+		return err
+	}
+	return p.afterDamage()
+}
+
+// attackRoll runs steps 1 and 2, the to-hit roll (or the mental contest)
+// and the reaction, and every ruling that ends before the damage dice (a
+// miss, an avoided attack, a grab, a mundane defender, a complete
+// immunity, and the finishing move, escape and throw modes); done is
+// true when the attack was ruled on whole.
+func (p *pipeline) attackRoll() (done bool, err error) {
 	res, req := p.res, p.req
 	switch req.Mode {
 	case ModeFinishing:
-		return p.finishing()
+		return true, p.finishing()
 	case ModeEscape:
-		return p.escape()
+		return true, p.escape()
 	case ModeThrow:
-		return p.throwPerson()
+		return true, p.throwPerson()
 	}
 	// Step 1: to-hit (or the mental contest).
 	hit := true
@@ -612,7 +637,7 @@ func (p *pipeline) run() error {
 	case p.mental:
 		pr, err := p.mentalContest()
 		if err != nil {
-			return err
+			return true, err
 		}
 		res.ToHit = ToHitResult{ArmourClass: p.def.Combat.ArmourClass, StrikeClass: p.atk.StrikeClass, Hit: pr.Success, Mental: pr}
 		hit = pr.Success
@@ -620,7 +645,7 @@ func (p *pipeline) run() error {
 		var err error
 		hit, err = p.toHit()
 		if err != nil {
-			return err
+			return true, err
 		}
 	}
 	if !hit {
@@ -636,12 +661,12 @@ func (p *pipeline) run() error {
 			res.Reaction.Success = true
 		}
 		res.After = res.Before
-		return nil
+		return true, nil
 	}
 	// Step 2: the reaction.
 	avoided, err := p.reaction()
 	if err != nil {
-		return err
+		return true, err
 	}
 	if avoided != "" {
 		res.Outcome = avoided
@@ -649,14 +674,14 @@ func (p *pipeline) run() error {
 		if res.Attack.Melee && req.Movement != nil && req.Movement.Special {
 			p.effects().RecoveryPanels = 1
 		}
-		return nil
+		return true, nil
 	}
 	if req.Mode == ModeGrab {
-		return p.grabbed()
+		return true, p.grabbed()
 	}
 	// Mundane defenders: the simplified rule, no tracks (p. 38).
 	if p.def.IsMundane() {
-		return p.mundane()
+		return true, p.mundane()
 	}
 	// Complete immunities are known before any damage die.
 	p.immune = p.completeImmunity()
@@ -664,13 +689,9 @@ func (p *pipeline) run() error {
 		res.Outcome = OutcomeImmune
 		res.Applied.Immune = p.immune
 		res.After = res.Before
-		return nil
+		return true, nil
 	}
-	// Step 3: damage.
-	if err := p.rollDamage(); err != nil {
-		return err
-	}
-	return p.afterDamage()
+	return false, nil
 }
 
 func (p *pipeline) effects() *AttackerEffects {
@@ -700,7 +721,12 @@ func (p *pipeline) toHit() (bool, error) {
 	if target, err := rulebook.ToHit(p.ac, p.atk.StrikeClass); err == nil {
 		cut = target - sumMods(mods)
 	}
-	roll, err := p.rollDieKept(HeroRollToHit, 20, "to-hit", cut)
+	var roll int
+	if a := p.req.AutoHeroPoints; (a.Attacker > 0 || a.Defender > 0) && cut != 0 {
+		roll, err = p.autoToHit(cut)
+	} else {
+		roll, err = p.rollDieKept(HeroRollToHit, 20, "to-hit", cut)
+	}
 	if err != nil {
 		return false, err
 	}
@@ -951,12 +977,19 @@ func (p *pipeline) judo() (Outcome, error) {
 func (p *pipeline) mentalContest() (*PsychicResult, error) {
 	in := PsychicInput{AttackerWill: p.att.Abilities.Final.Will, DefenderWill: p.def.Abilities.Final.Will,
 		Resist: p.req.Reaction.Kind == ReactionResist, AttackerName: p.att.Name, DefenderName: p.def.Name}
-	// Hero points: each side re-rolls its own d20 (p. 14).
+	// Hero points: a side re-rolls its own d20 or makes the other side
+	// re-roll its d20 (p. 14).
 	for _, sp := range p.req.HeroPoints {
-		if sp.Roll == HeroRollContest && sp.Who == RoleAttacker {
+		att := sp.Who == RoleAttacker
+		switch {
+		case sp.Roll == HeroRollContest && att:
 			in.AttackerHeroPoints = sp.Points
-		} else if sp.Roll == HeroRollContest {
+		case sp.Roll == HeroRollContest:
 			in.DefenderHeroPoints = sp.Points
+		case sp.Roll == HeroRollOpponentContest && att:
+			in.AttackerOpponentHeroPoints = sp.Points
+		case sp.Roll == HeroRollOpponentContest:
+			in.DefenderOpponentHeroPoints = sp.Points
 		}
 	}
 	if !p.def.IsMundane() && p.def.Kind != hero.KindRobot && p.def.Kind != hero.KindSummoned {
@@ -1004,6 +1037,13 @@ func (p *pipeline) completeImmunity() string {
 		case kindEnergyBlast, kindStunning, kindEldritch, kindPsionic:
 		default:
 			return "phased out: only attacks that reduce or negate dividers can hurt (p. 66)"
+		}
+	}
+	if sit.Astral && p.res.Attack.EnergyType == "" && a.DamageType != "temperature" {
+		switch p.kind {
+		case kindEnergyBlast, kindStunning, kindEldritch, kindPsionic:
+		default:
+			return "an astral form: immune to physical attacks, hurt only by energy attacks (p. 62)"
 		}
 	}
 	return ""

@@ -26,49 +26,83 @@ type PsychicInput struct {
 	WillBonus int `json:"will_bonus"`
 	// Resist is active resistance: a double-panel reaction adding 1d6.
 	Resist bool `json:"resist"`
-	// AttackerHeroPoints and DefenderHeroPoints re-roll each side's d20
-	// that many times, keeping the higher (p. 14); the names go in the
-	// log records.
-	AttackerHeroPoints int    `json:"attacker_hero_points"`
-	DefenderHeroPoints int    `json:"defender_hero_points"`
-	AttackerName       string `json:"-"`
-	DefenderName       string `json:"-"`
+	// AttackerHeroPoints and DefenderHeroPoints re-roll each side's own
+	// d20 that many times, keeping the higher (p. 14);
+	// AttackerOpponentHeroPoints and DefenderOpponentHeroPoints are
+	// points a side spends making the other side re-roll its d20, the
+	// lower kept (the GM's or an opponent's roll "that directly affects"
+	// the spender). On one d20 its owner's re-rolls come first, then the
+	// other side's against the result that stands (heropoints.KeepBoth).
+	// The names go in the log records.
+	AttackerHeroPoints         int    `json:"attacker_hero_points"`
+	DefenderHeroPoints         int    `json:"defender_hero_points"`
+	AttackerOpponentHeroPoints int    `json:"attacker_opponent_hero_points"`
+	DefenderOpponentHeroPoints int    `json:"defender_opponent_hero_points"`
+	AttackerName               string `json:"-"`
+	DefenderName               string `json:"-"`
 }
 
-// contestD20 is one side's d20 of a will contest, re-rolled points times
-// with hero points, the higher kept (p. 14).
-func contestD20(points int, name, role, purpose string, r dice.Roller, res *PsychicResult) (int, error) {
-	kept, results, err := heropoints.Keep(points, heropoints.Higher, func(i int) (int, error) {
+// The roll names of a will contest's hero point records.
+const (
+	contestOwnRoll      = "will contest"
+	contestOpponentRoll = "opponent's will contest"
+)
+
+// contestSide is one side of a will contest for its d20's re-rolls.
+type contestSide struct {
+	name, role string
+	// own re-roll this side's d20 (higher kept); opp are the other side's
+	// points making it re-roll (lower kept).
+	own, opp int
+}
+
+// contestD20 is one side's d20 of a will contest (p. 43), re-rolled with
+// its own hero points (the higher kept) and then with the other side's
+// (the lower kept, p. 14; heropoints.KeepBoth).
+func contestD20(side, other contestSide, purpose string, r dice.Roller, res *PsychicResult) (int, error) {
+	b, err := heropoints.KeepBoth(side.own, side.opp, heropoints.Higher, func(i int) (int, error) {
 		p := purpose
-		if i > 0 {
+		switch {
+		case i > 0 && i <= side.own:
 			p += fmt.Sprintf(" (hero point re-roll %d)", i)
+		case i > side.own:
+			p += fmt.Sprintf(" (%s's hero point re-roll %d)", other.role, i-side.own)
 		}
 		return r.Roll(20, p)
 	})
 	if err != nil {
 		return 0, err
 	}
-	if points > 0 {
-		res.HeroPoints = append(res.HeroPoints, heropoints.Record(nameOr(name, role), role, "will contest", heropoints.Higher, "d20 face", kept, results))
+	if side.own > 0 {
+		k, rs := b.OwnResults()
+		res.HeroPoints = append(res.HeroPoints, heropoints.Record(nameOr(side.name, side.role), side.role, contestOwnRoll, heropoints.Higher, "d20 face", k, rs))
 	}
-	return results[kept], nil
+	if side.opp > 0 {
+		k, rs := b.OppResults()
+		res.HeroPoints = append(res.HeroPoints, heropoints.Record(nameOr(other.name, other.role), other.role, contestOpponentRoll, heropoints.Lower, "d20 face", k, rs))
+	}
+	return b.Value(), nil
 }
 
 // Psychic rules on a psychic or magic attack (p. 43): 1d20 + will each
 // side, the attacker winning ties; active resistance adds 1d6 to the
-// defender. Hero points re-roll a side's d20, the higher kept (p. 14).
-// Dice: the attacker's d20 (then its hero point re-rolls), the
-// defender's d20 (then its re-rolls), the resist d6.
+// defender. Hero points re-roll a side's own d20, the higher kept, or
+// make the other side re-roll its d20, the lower kept (p. 14).
+// Dice: the attacker's d20, its own hero point re-rolls, the defender's
+// re-rolls of it; the defender's d20, its own re-rolls, the attacker's
+// re-rolls of it; the resist d6.
 func Psychic(in PsychicInput, r dice.Roller) (PsychicResult, error) {
 	if in.AttackerWill < 0 || in.DefenderWill < 0 || in.AttackerWill > hero.MaxAbility || in.DefenderWill > hero.MaxAbility {
 		return PsychicResult{}, reqErr("will", "will must be 0-%d", hero.MaxAbility)
 	}
 	var res PsychicResult
-	a, err := contestD20(in.AttackerHeroPoints, in.AttackerName, RoleAttacker, "psychic attack", r, &res)
+	as := contestSide{name: in.AttackerName, role: RoleAttacker, own: in.AttackerHeroPoints, opp: in.DefenderOpponentHeroPoints}
+	ds := contestSide{name: in.DefenderName, role: RoleDefender, own: in.DefenderHeroPoints, opp: in.AttackerOpponentHeroPoints}
+	a, err := contestD20(as, ds, "psychic attack", r, &res)
 	if err != nil {
 		return PsychicResult{}, err
 	}
-	d, err := contestD20(in.DefenderHeroPoints, in.DefenderName, RoleDefender, "psychic defence", r, &res)
+	d, err := contestD20(ds, as, "psychic defence", r, &res)
 	if err != nil {
 		return PsychicResult{}, err
 	}

@@ -70,8 +70,8 @@ var stateInfos = []StateInfo{
 var ShapechangeKeeps = []string{"shapechange", "growth", "larger", "shrinking"}
 
 // ShapechangeFreeform reports whether h's Shapechange is the freeform kind
-// (the only one spandex switches as a state; specific forms are named
-// power sets, not computed yet).
+// (the one spandex switches as a state; specific forms are named power
+// sets switched by SwitchForm).
 func ShapechangeFreeform(h *hero.Hero) bool {
 	p := h.FindPower("shapechange")
 	return p != nil && (len(p.Flavours) == 0 || p.HasFlavour("freeform"))
@@ -128,12 +128,25 @@ func StateNames() string {
 //   - invisible defender -4 (p. 61), camouflaged defender -2 (p. 52),
 //     impervious defender immune to physical damage (p. 61), bound
 //     defender +4 as grappled or restrained (pp. 33, 64);
-//   - grown: nothing here, its strength and endurance are on the file.
+//   - grown: nothing here, its strength and endurance are on the file;
+//   - astral defender (Astral Projection's spirit) immune to physical
+//     attacks unless the attacker is astral too, not to energy (p. 62).
 //
 // A state given by a per-attack flag as well counts once.
 func ApplyStates(req *Request, att *hero.Hero, attStates, defStates []string) (ruling.Steps, error) {
 	var steps ruling.Steps
 	sit := &req.Situation
+	if v := att.InPlay(); v != att && findAttackFor(v, req.Attack) == nil {
+		if a := findAttackFor(att, req.Attack); a != nil {
+			return nil, reqErr("with", "%s", notInPlay(att.Name, att, a.Power, a.Slug))
+		}
+	}
+	if att.Form != "" {
+		steps.Add("form", "p. 70", "attacker in its %q form: that form's powers, abilities and combat figures only", att.Form)
+	}
+	if v := att.Vehicle; v != nil && v.Aboard {
+		steps.Add("vehicle", "p. 77", "attacker aboard its vehicle (%s): the powers built into it apply", v.Name)
+	}
 	if slices.Contains(attStates, StateShapechanged) {
 		if a := findAttackFor(att, req.Attack); a != nil && a.Power != "" && !slices.Contains(ShapechangeKeeps, a.Power) {
 			return nil, reqErr("with", "%s is shapechanged: it may use no other super power while shapechanged, so not %s (%s, p. 70)", att.Name, a.Slug, a.Power)
@@ -165,6 +178,10 @@ func ApplyStates(req *Request, att *hero.Hero, attStates, defStates []string) (r
 		case StateGrown:
 			steps.Add("grown", "p. 60", "attacker grown: its strength (damage bonus) is the grown one")
 		}
+	}
+	if slices.Contains(defStates, StateAstral) && !slices.Contains(attStates, StateAstral) {
+		sit.Astral = true
+		steps.Add("astral", "p. 62", "defender an astral form: immune to physical attacks (but from another astral form), hurt by energy attacks")
 	}
 	for _, s := range defStates {
 		switch s {
@@ -492,6 +509,11 @@ func Regenerate(h *hero.Hero, r dice.Roller) (int, int, ruling.Steps, error) {
 	if p == nil || !p.HasFlavour("regeneration") {
 		return 0, 0, nil, reqErr("power", "%s has no Regeneration (Super Health, p. 73)", h.Name)
 	}
+	return regenerate(h, r, "p. 73")
+}
+
+// regenerate rolls a rest's 1d6 health (pp. 63, 73).
+func regenerate(h *hero.Hero, r dice.Roller, page string) (int, int, ruling.Steps, error) {
 	v, err := r.Roll(6, "regeneration")
 	if err != nil {
 		return 0, 0, nil, err
@@ -502,7 +524,7 @@ func Regenerate(h *hero.Hero, r dice.Roller) (int, int, ruling.Steps, error) {
 	before := h.Health.Current
 	h.Health.Current = min(h.Health.Current+v, max(h.Health.Max, h.Health.Current))
 	var steps ruling.Steps
-	steps.Add("regeneration", "p. 73", "a double-panel resting: 1d6 %d health (%d → %d of %d)", v, before, h.Health.Current, h.Health.Max)
+	steps.Add("regeneration", page, "a double-panel resting: 1d6 %d health (%d → %d of %d)", v, before, h.Health.Current, h.Health.Max)
 	SetConditions(h)
 	return v, h.Health.Current - before, steps, nil
 }
@@ -584,10 +606,14 @@ func SwitchState(h *hero.Hero, name string, on bool, r dice.Roller) (ruling.Step
 // ShapechangeAllows refuses a power used, or a state switched, by a
 // shapechanged hero (p. 70): no other super power, and no change of size
 // (growth, shrinking) while shapeshifted; and a Shapechange that is not
-// freeform (specific forms are not computed yet). who names the hero.
+// freeform; and, in a specific form, a power the form does not have.
+// who names the hero.
 func ShapechangeAllows(who string, h *hero.Hero, shapechanged bool, power string) error {
-	if power == "shapechange" && !ShapechangeFreeform(h) {
-		return reqErr("state", "%s's Shapechange has specific forms: forms as named power sets are not computed yet (p. 70); the GM switches them", who)
+	if power == "shapechange" && h.ShapechangeSpecific() {
+		return reqErr("state", "%s's Shapechange has specific forms: switch them with --form NAME, a single panel (p. 70)", who)
+	}
+	if power != "shapechange" && h.PowerRank(power) > 0 && h.InPlay().PowerRank(power) == 0 {
+		return reqErr("state", "%s", notInPlay(who, h, power, power))
 	}
 	if !shapechanged || power == "shapechange" {
 		return nil
@@ -596,4 +622,116 @@ func ShapechangeAllows(who string, h *hero.Hero, shapechanged bool, power string
 		return reqErr("state", "%s is shapechanged: it cannot change size while shapeshifted (p. 70)", who)
 	}
 	return reqErr("state", "%s is shapechanged: it may use no other super power while shapechanged, so not %s (p. 70)", who, power)
+}
+
+// FormPanels is the time switching between specific forms takes: "only
+// a single panel" (p. 70).
+const FormPanels = 1
+
+// SwitchForm puts h, whose Shapechange has specific forms, in the form
+// named name (p. 70): from then on only that form's powers apply (its
+// attacks, dividers, movement and values; hero.InPlay). It refuses a
+// hero without specific forms, a form it does not have, and the form it
+// is in already. who names the hero in messages.
+func SwitchForm(who string, h *hero.Hero, name string) (ruling.Steps, error) {
+	var steps ruling.Steps
+	switch {
+	case h.PowerRank("shapechange") == 0:
+		return nil, reqErr("form", "%s has no Shapechange", who)
+	case !h.ShapechangeSpecific():
+		return nil, reqErr("form", "%s's Shapechange is freeform: it has no specific forms to switch between; switch the shapechanged state (p. 70)", who)
+	case len(h.Forms) == 0:
+		return nil, reqErr("form", "%s has no forms on its file: run `spandex hero derive` to give it the book's heroic and secret-identity forms (p. 70)", who)
+	}
+	f := h.FindForm(name)
+	if f == nil {
+		names := make([]string, len(h.Forms))
+		for i := range h.Forms {
+			names[i] = h.Forms[i].Name
+		}
+		return nil, reqErr("form", "%q is not one of %s's forms (%s)", name, who, strings.Join(names, ", "))
+	}
+	if h.Form == name {
+		return nil, reqErr("form", "%s is in its %q form already", who, name)
+	}
+	from := h.Form
+	h.Form = name
+	powers := make([]string, 0, len(f.Powers))
+	for _, p := range f.Powers {
+		powers = append(powers, fmt.Sprintf("%s %d", p.Slug, p.Rank))
+	}
+	what := "no powers"
+	if len(powers) > 0 {
+		what = strings.Join(powers, ", ")
+	}
+	steps.Add("form", "p. 70", "%s switches from its %q form to its %q form (%s): a single panel; only that form's powers apply", who, from, name, what)
+	return steps, nil
+}
+
+// notInPlay says why h (who) cannot use power (what, an attack or the
+// power itself, names it): the specific form it is in lacks it (p. 70), or it
+// is built into the vehicle h is not aboard (p. 77).
+func notInPlay(who string, h *hero.Hero, power, what string) string {
+	if h.Vehicle.Builds(power) && !h.Vehicle.Aboard {
+		return fmt.Sprintf("%s's %s is built into its vehicle (%s): only aboard (p. 77)", who, what, h.Vehicle.Name)
+	}
+	return fmt.Sprintf("%s is in its %q form, which has no %s: only that form's powers apply (p. 70)", who, h.Form, what)
+}
+
+// VehiclePanels is the time boarding or leaving the vehicle takes: the
+// book gives none, so it is moving into or out of it, a move (1 panel,
+// pp. 30-31; docs/rules-notes.md).
+const VehiclePanels = 1
+
+// BoardVehicle puts h aboard its vehicle (board) or takes it off (p. 77):
+// aboard, the powers built into the vehicle apply (their attacks and
+// actions); off it, they do not (hero.InPlay). It refuses a hero
+// without a vehicle, a wrecked vehicle (no health left, p. 39) and a
+// switch to where h is already. who names the hero in messages.
+func BoardVehicle(who string, h *hero.Hero, board bool) (ruling.Steps, error) {
+	var steps ruling.Steps
+	v := h.Vehicle
+	switch {
+	case h.PowerRank("vehicle") == 0:
+		return nil, reqErr("vehicle", "%s has no Vehicle power", who)
+	case v == nil:
+		return nil, reqErr("vehicle", "%s has no vehicle on its file: run `spandex hero derive` to give it the custom vehicle (p. 77)", who)
+	case board && v.Aboard:
+		return nil, reqErr("vehicle", "%s is aboard its vehicle already", who)
+	case !board && !v.Aboard:
+		return nil, reqErr("vehicle", "%s is not aboard its vehicle", who)
+	case board && v.Current == 0:
+		return nil, reqErr("vehicle", "%s's vehicle (%s) is wrecked: it has no health left (p. 39)", who, v.Name)
+	}
+	v.Aboard = board
+	built := "no powers built in"
+	if len(v.Powers) > 0 {
+		built = "its built-in powers (" + strings.Join(v.Powers, ", ") + ")"
+	}
+	if board {
+		steps.Add("vehicle", "p. 77", "%s boards its vehicle (%s, travelling by %s, health %d of %d): %s apply now", who, v.Name, v.Travel, v.Current, v.Health, built)
+	} else {
+		steps.Add("vehicle", "p. 77", "%s leaves its vehicle (%s): %s no longer apply", who, v.Name, built)
+	}
+	return steps, nil
+}
+
+// VehicleTarget is the object an attack on h's vehicle strikes (p. 39):
+// its Object Table example and sturdy material, with the health it has
+// left. The book gives an object no armour class and no stamina.
+func VehicleTarget(who string, h *hero.Hero) (ObjectTarget, error) {
+	v := h.Vehicle
+	switch {
+	case v == nil:
+		return ObjectTarget{}, reqErr("vehicle", "%s has no vehicle", who)
+	case v.Object == "":
+		return ObjectTarget{}, reqErr("vehicle", "%s's vehicle names no Object Table example (vehicle.object) to strike it as (p. 39)", who)
+	case v.Current == 0:
+		return ObjectTarget{}, reqErr("vehicle", "%s's vehicle (%s) is wrecked already", who, v.Name)
+	}
+	t := ObjectTarget{Name: v.Object, Material: v.Material}
+	if v.Current < v.Health {
+		t.Remaining = v.Current
+	}
+	return t, nil
 }

@@ -259,6 +259,9 @@ type Situation struct {
 	Impervious   bool `json:"impervious,omitempty"`
 	MysticShield int  `json:"mystic_shield,omitempty"`
 	Whirlwind    bool `json:"whirlwind,omitempty"`
+	// Astral: the defender is an astral form and the attacker is not:
+	// immune to physical attacks, hurt by energy attacks (p. 62).
+	Astral bool `json:"astral,omitempty"`
 	// ForcefieldDown: the defender's personal forcefield is off.
 	ForcefieldDown bool `json:"forcefield_down,omitempty"`
 	// ForceBarrier is the health of a force shield around the defender or
@@ -325,6 +328,10 @@ type Request struct {
 	// HeroPoints are hero points spent re-rolling the attack's to-hit,
 	// reaction or damage roll (p. 14), by either side.
 	HeroPoints []HeroPointSpend `json:"hero_points,omitempty"`
+	// AutoHeroPoints are the hero points an autopilot lets each side spend
+	// on the to-hit d20 only when it needs them (pkg/encounter's rule,
+	// docs/fight.md): not part of a request given by hand.
+	AutoHeroPoints AutoHeroPoints `json:"-"`
 	// Object is an object swung or thrown instead of one of the
 	// attacker's attacks (pp. 36, 39-41); Attack must then be empty.
 	Object *ObjectWeapon `json:"object,omitempty"`

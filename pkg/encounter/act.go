@@ -45,6 +45,8 @@ type Action struct {
 	Effect string `json:"effect"`
 	Points int    `json:"points"`
 	Pool   string `json:"pool"`
+	// Form is the specific form Shapechange switches to (p. 70).
+	Form string `json:"form"`
 	// Panels is the time of an "other" action, or of a power that says it
 	// takes a single panel.
 	Panels int `json:"panels"`
@@ -61,9 +63,22 @@ type Action struct {
 	Resist    bool     `json:"resist"`
 	Willing   bool     `json:"willing"`
 	// AttackerHeroPoints and DefenderHeroPoints re-roll the actor's and
-	// the target's own d20 of a will contest (p. 14).
-	AttackerHeroPoints int `json:"attacker_hero_points"`
-	DefenderHeroPoints int `json:"defender_hero_points"`
+	// the target's own d20 of a will contest, the higher kept; the
+	// Opponent points make the other side re-roll its d20, the lower kept
+	// (p. 14; combat.PsychicInput).
+	AttackerHeroPoints         int `json:"attacker_hero_points"`
+	DefenderHeroPoints         int `json:"defender_hero_points"`
+	AttackerOpponentHeroPoints int `json:"attacker_opponent_hero_points"`
+	DefenderOpponentHeroPoints int `json:"defender_opponent_hero_points"`
+	// An illusion's Radius and Distance in metres (0: the base 2 m and
+	// 20 m, pp. 63, 67; its kind is Mode); Hurt: a hallucination's psychic
+	// attack hurts on a success (p. 68); Spell: the spell a cancel ends
+	// (p. 62); Gift: Bestow Gift's gift (p. 63).
+	Radius   int    `json:"radius"`
+	Distance int    `json:"distance"`
+	Hurt     bool   `json:"hurt"`
+	Spell    string `json:"spell,omitempty"`
+	Gift     string `json:"gift,omitempty"`
 	// Note is the GM's description.
 	Note string `json:"note"`
 }
@@ -263,13 +278,15 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 			}
 			break
 		}
-		speed := c.Hero.Combat.Movement
+		// In a specific form of Shapechange, the form's movement (p. 70).
+		fh := c.Hero.InPlay()
+		speed := fh.Combat.Movement
 		if c.Hero.Condition.Dazed {
 			speed /= 2
 		}
 		shrunk := findEffect(c, combat.StateShrunk) >= 0
 		if shrunk && !a.Teleport {
-			m, flying := combat.ShrunkMovement(&c.Hero)
+			m, flying := combat.ShrunkMovement(fh)
 			if a.Metres > m {
 				how := "1 m a panel"
 				if flying {
@@ -279,12 +296,16 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 			}
 			speed = m
 		}
+		astral := findEffect(c, EffectAstral) >= 0
+		if astral && !a.Teleport {
+			speed *= combat.AstralMoveFactor
+		}
 		galeWhy := ""
 		if !a.Teleport {
 			speed, galeWhy = e.galeSpeed(c, speed)
 		}
-		if isTeleport(&c.Hero, a, speed) {
-			t, err := combat.Teleport(c.Hero.PowerRank("teleport"), a.Metres, a.Upwards)
+		if isTeleport(fh, a, speed) {
+			t, err := combat.Teleport(fh.PowerRank("teleport"), a.Metres, a.Upwards)
 			if err != nil {
 				return err
 			}
@@ -298,16 +319,18 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 		if a.Upwards {
 			return fmt.Errorf("upwards: only a teleport pays for going up (pp. 76-77)")
 		}
-		if a.Metres > speed && !hasMovementPower(&c.Hero) {
+		if a.Metres > speed && !hasMovementPower(fh) {
 			if galeWhy != "" {
 				galeWhy = ", " + galeWhy + " (p. 78)"
 			}
-			return fmt.Errorf("%s moves at most %d m in a panel (movement %d%s%s, p. 30)", c.ID, speed, c.Hero.Combat.Movement, map[bool]string{true: ", halved while dazed"}[c.Hero.Condition.Dazed], galeWhy)
+			return fmt.Errorf("%s moves at most %d m in a panel (movement %d%s%s, p. 30)", c.ID, speed, fh.Combat.Movement, map[bool]string{true: ", halved while dazed"}[c.Hero.Condition.Dazed], galeWhy)
 		}
 		ev.Kind = "move"
 		ev.Summary = fmt.Sprintf("%s moves %d m", c.ID, a.Metres)
 		if shrunk {
 			steps.Add("move", "p. 71", "shrunk: up to %d m a panel", speed)
+		} else if astral {
+			steps.Add("move", "p. 62", "astral spirit: twice the movement, up to %d m a panel, through walls", speed)
 		} else {
 			steps.Add("move", "p. 30", "up to %d m a panel", speed)
 		}
@@ -331,11 +354,18 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 		if a.Power == "" {
 			return fmt.Errorf("power: name the power")
 		}
-		if c.Hero.PowerRank(a.Power) == 0 {
+		giftRegen := a.Power == "super-health" && a.Effect == "" && hasGift(c, combat.GiftRegeneration)
+		if c.Hero.PowerRank(a.Power) == 0 && !giftRegen {
 			return fmt.Errorf("%s has no power %q", c.ID, a.Power)
 		}
 		if until := c.Cooldowns[a.Power]; until > e.Page {
 			return fmt.Errorf("%s cannot use %s again %s", c.ID, a.Power, cooldownText(until))
+		}
+		if a.Form != "" || (a.Power == "shapechange" && c.Hero.ShapechangeSpecific()) {
+			return e.switchForm(ctx, c, a)
+		}
+		if a.Power == "vehicle" {
+			return e.boardVehicle(ctx, c, a)
 		}
 		if err := combat.ShapechangeAllows(c.ID, &c.Hero, findEffect(c, combat.StateShapechanged) >= 0, a.Power); err != nil {
 			return err
@@ -355,11 +385,14 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 			toggle = &sw
 		}
 		if a.Power == "super-health" && a.Effect == "" {
-			if p := c.Hero.FindPower("super-health"); p == nil || !p.HasFlavour("regeneration") {
+			if p := c.Hero.FindPower("super-health"); !giftRegen && (p == nil || !p.HasFlavour("regeneration")) {
 				return fmt.Errorf("%s's Super Health acts by itself; only Regeneration is used, a double-panel of rest for 1d6 health (p. 73)", c.ID)
 			}
 			n, ev.Panels = rulebook.DoublePanel, rulebook.DoublePanel
 			steps = ruling.Steps{{Rule: "panels", Page: "p. 73", Text: "a double-panel resting (Regeneration)"}}
+			if p := c.Hero.FindPower("super-health"); giftRegen && (p == nil || !p.HasFlavour("regeneration")) {
+				steps = ruling.Steps{{Rule: "panels", Page: "p. 63", Text: "a double-panel resting (Bestow Gift's regeneration)"}}
+			}
 			regen = true
 		}
 		if a.Power == "forcefield" && a.Effect == "" {
@@ -376,6 +409,12 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 		}
 		if a.Power == "magic" && a.Effect == EffectMysticShield {
 			return e.mysticShield(ctx, c, target, a, n, steps)
+		}
+		if spellOf(a) {
+			return e.doSpell(ctx, c, target, a, n, steps)
+		}
+		if a.Radius != 0 || a.Distance != 0 || a.Hurt || a.Spell != "" || a.Gift != "" {
+			return fmt.Errorf("radius, distance, hurt, spell and gift go with --power magic|psychic-ability --effect %s", "illusion, hallucinations, cancel, bestow-gift")
 		}
 		if mp, ok := mentalPowerOf(a); ok {
 			if target == nil && mp.Slug != "transmutation" {
@@ -400,6 +439,9 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 			}
 			if a.Points > limit {
 				return fmt.Errorf("%s can spend at most %d %s points in one action (p. 62)", c.ID, limit, a.Pool)
+			}
+			if err := checkAstralCap(c, a.Pool, a.Points); err != nil {
+				return err
 			}
 			if a.Points > p.Current {
 				return fmt.Errorf("%s has only %d %s points left (they refill every %d pages)", c.ID, p.Current, a.Pool, refillPages(p))
@@ -527,6 +569,9 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 	if a.Kind == ActPower && effectOn {
 		ef, _ := PresetEffect(a.Effect)
 		ef.Source = c.ID
+		if a.Pool == "magic" || a.Pool == "psi" {
+			ef.Points = a.Points // what cancelling it costs (a summoning, p. 62)
+		}
 		holder := c.ID
 		if target != nil {
 			holder = target.ID

@@ -7,6 +7,7 @@ import (
 	"github.com/codename-spandex/spandex/pkg/combat"
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/heropoints"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 	"github.com/codename-spandex/spandex/pkg/ruling"
 )
@@ -61,6 +62,9 @@ type AttackRecord struct {
 	DefenderOutReason string `json:"defender_out_reason"`
 	DefenderEvent     int    `json:"defender_event"`
 	AttackerEvent     int    `json:"attacker_event"`
+	// HeroPoints are the rolls re-rolled with hero points (p. 14), by
+	// hand or by the autopilot: every result and the one kept.
+	HeroPoints []heropoints.Reroll `json:"hero_points,omitempty"`
 }
 
 // AttackPanels returns the panels an attack takes its attacker: the
@@ -510,7 +514,7 @@ func (e *Encounter) logAttack(ctx Ctx, att, def *Combatant, s Strike, n int, ste
 	rec := AttackRecord{Attack: res.Attack.Slug, StrikeClass: int(res.Attack.StrikeClass), Mode: string(res.Mode), Outcome: res.Outcome,
 		Reaction: string(res.Reaction.Kind), ReactionPanels: res.Reaction.Panels, Free: res.Reaction.Free,
 		Health: res.Applied.Health, Stamina: res.Applied.Stamina, Before: res.Before, After: res.After,
-		DefenderOut: def.Out(), DefenderOutReason: def.Why()}
+		DefenderOut: def.Out(), DefenderOutReason: def.Why(), HeroPoints: res.HeroPoints}
 	if kb := res.Knockback; kb != nil {
 		rec.KnockbackMetres, rec.Prone = kb.Metres, kb.Prone
 	}

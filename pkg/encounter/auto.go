@@ -51,6 +51,9 @@ type AutoOptions struct {
 	// PolicyFocus (FocusChoice: the attack and target of best expected
 	// effect, with reactions when worth them).
 	Policy string
+	// HeroPoints is HeroPointsSpend (default: AutoHeroPoints' rule) or
+	// HeroPointsKeep (none spent).
+	HeroPoints string
 }
 
 // Auto plays the fight by a policy, for GMs who want the mooks' turns
@@ -73,6 +76,9 @@ func (e *Encounter) Auto(ctx Ctx, opt AutoOptions, copt combat.Options) (string,
 	}
 	if opt.Policy != "" && opt.Policy != PolicyPlain && opt.Policy != PolicyFocus {
 		return "", fmt.Errorf("policy: %q is not plain or focus", opt.Policy)
+	}
+	if err := CheckHeroPointMode(opt.HeroPoints); err != nil {
+		return "", err
 	}
 	if until != UntilOver && until != UntilPage && until != UntilTurn {
 		return "", fmt.Errorf("until: %q is not over, page or turn", until)
@@ -123,7 +129,7 @@ func (e *Encounter) Auto(ctx Ctx, opt AutoOptions, copt combat.Options) (string,
 		case !plays(c.Side):
 			return "waiting for " + c.ID, nil
 		}
-		if err := e.autoTurn(ctx, c, copt, opt.Policy); err != nil {
+		if err := e.autoTurn(ctx, c, copt, opt.Policy, opt.HeroPoints); err != nil {
 			return "", err
 		}
 		if until == UntilTurn {
@@ -256,9 +262,9 @@ func (e *Encounter) index(c *Combatant) int {
 
 // autoTurn takes one action for c: an attack on the first enemy standing,
 // or a pass.
-func (e *Encounter) autoTurn(ctx Ctx, c *Combatant, copt combat.Options, policy string) error {
+func (e *Encounter) autoTurn(ctx Ctx, c *Combatant, copt combat.Options, policy, heroPoints string) error {
 	if policy == PolicyFocus {
-		return e.focusTurn(ctx, c, copt)
+		return e.focusTurn(ctx, c, copt, heroPoints)
 	}
 	var target *Combatant
 	for i := range e.Combatants {
@@ -271,7 +277,7 @@ func (e *Encounter) autoTurn(ctx Ctx, c *Combatant, copt combat.Options, policy 
 		e.repay(c)
 		left := e.PhaseLeft(c)
 		for _, sc := range e.bestAttacks(c, target, copt) {
-			s := Strike{Actor: c.ID, Target: target.ID, Request: combat.Request{Attack: sc.a.Slug}}
+			s := Strike{Actor: c.ID, Target: target.ID, Request: combat.Request{Attack: sc.a.Slug, AutoHeroPoints: AutoHeroPoints(heroPoints, c, target)}}
 			if n, err := attackPanels(c, s, nil); err != nil || n > left {
 				continue
 			}

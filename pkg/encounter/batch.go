@@ -36,6 +36,13 @@ type batch struct {
 	dealt []dealt
 	// attacks counts the attacks made since the Sim was created.
 	attacks int
+	// ini, rounds and iniPurposes are the page's initiative, its rounds
+	// of d10s and the dice's purposes by side, reused page after page.
+	ini         Initiative
+	rounds      [][]int
+	iniPurposes []string
+	// purposes are the combatants' dice's names (see purpose).
+	purposes map[[2]string]string
 }
 
 type dealt struct{ health, stamina int }
@@ -76,6 +83,16 @@ func NewSim(data []byte, copt combat.Options, maxSteps int, policy string) (*Sim
 	n := len(base.Combatants)
 	return &Sim{base: base, opt: AutoOptions{Until: UntilOver, MaxSteps: maxSteps, Policy: policy}, copt: copt,
 		effects: make([][]Effect, n), pools: make([][]hero.Pool, n), mundane: make([]hero.Mundane, n)}, nil
+}
+
+// SetHeroPoints sets the autopilot's hero point mode (HeroPointsSpend,
+// the default, or HeroPointsKeep) for the fights played after it.
+func (s *Sim) SetHeroPoints(mode string) error {
+	if err := CheckHeroPointMode(mode); err != nil {
+		return err
+	}
+	s.opt.HeroPoints = mode
+	return nil
 }
 
 // Base is the encounter as decoded: every fight starts from it.

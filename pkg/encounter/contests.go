@@ -69,7 +69,8 @@ func (e *Encounter) doMental(ctx Ctx, c, target *Combatant, a Action, p combat.M
 		}
 	}
 	in := combat.MentalInput{Power: p.Slug, Points: a.Points, MassKg: a.MassKg, Drain: a.Drain, Modifiers: a.Modifiers,
-		Mode: a.Mode, Resist: a.Resist, Willing: a.Willing, AttackerHeroPoints: a.AttackerHeroPoints, DefenderHeroPoints: a.DefenderHeroPoints}
+		Mode: a.Mode, Resist: a.Resist, Willing: a.Willing, AttackerHeroPoints: a.AttackerHeroPoints, DefenderHeroPoints: a.DefenderHeroPoints,
+		AttackerOpponentHeroPoints: a.AttackerOpponentHeroPoints, DefenderOpponentHeroPoints: a.DefenderOpponentHeroPoints}
 	rec := dice.NewRecorder(ctx.Roller)
 	def := target
 	var res combat.MentalResult
@@ -80,6 +81,9 @@ func (e *Encounter) doMental(ctx Ctx, c, target *Combatant, a Action, p combat.M
 		res, err = combat.Mental(&c.Hero, nil, in, rec)
 	}
 	if err != nil {
+		return err
+	}
+	if err := checkAstralCap(c, res.Pool, res.Cost); err != nil {
 		return err
 	}
 	if err := e.spend(c, n); err != nil {

@@ -122,7 +122,7 @@ func (e *Encounter) AddEffect(ctx Ctx, holder string, ef Effect) error {
 		}
 	} else {
 		for _, have := range c.Effects {
-			if have.Name == ef.Name && have.Source == ef.Source {
+			if have.Name == ef.Name && have.Source == ef.Source && (have.Gift == nil || ef.Gift == nil || have.Gift.Gift == ef.Gift.Gift) {
 				return fmt.Errorf("%s already has %s from %s", c.ID, ef.Name, ef.Source)
 			}
 		}
@@ -186,6 +186,11 @@ func (e *Encounter) endEffect(c *Combatant, i int, why string) {
 	if ef.Name == combat.StateGrown {
 		e.shrinkBack(c) // however it ends, the grown scores go (p. 60)
 	}
+	var steps ruling.Steps
+	if ef.Gift != nil {
+		steps = combat.Unbestow(&c.Hero, *ef.Gift) // however it ends, the gift goes (p. 63)
+		recondition(c)
+	}
 	summary := fmt.Sprintf("%s: %s ends", c.ID, ef.Name)
 	if why != "" {
 		summary += " (" + why + ")"
@@ -201,7 +206,7 @@ func (e *Encounter) endEffect(c *Combatant, i int, why string) {
 		src.Cooldowns[ef.Power] = e.Page + ef.Cooldown + 1
 		summary += fmt.Sprintf("; %s cannot use it again until page %d", src.ID, e.Page+ef.Cooldown+1)
 	}
-	e.appendEvent(Event{Kind: "effect", Actor: ef.Source, Target: c.ID, Summary: summary})
+	e.appendEvent(Event{Kind: "effect", Actor: ef.Source, Target: c.ID, Summary: summary, Steps: steps})
 }
 
 // chargeUpkeepPanels makes everyone keeping an effect going owe its upkeep

@@ -307,8 +307,22 @@ type Effect struct {
 	Pool string `json:"pool,omitempty"`
 	// ExtraPanels are the panels a rank 2 gale's maker has concentrated
 	// on it beyond its upkeep: -1 to hit and -1 m movement each (p. 78).
-	ExtraPanels int    `json:"extra_panels"`
-	Note        string `json:"note,omitempty"`
+	ExtraPanels int `json:"extra_panels"`
+	// Points is what a spell or psychic power cost to cast before any
+	// speciality (an illusion, astral projection, bestow gift): another
+	// caster pays as much to cancel it (p. 62).
+	Points int `json:"points"`
+	// Gift is Bestow Gift's gift on its holder and what it added, taken
+	// off when the spell ends (p. 63); absent for other effects.
+	Gift *combat.GiftChange `json:"gift,omitempty"`
+	// Spell is an illusion's kind (Illusion, Hallucinations, pp. 63, 67).
+	Spell string `json:"spell,omitempty"`
+	// Noticed are the observers who noticed an astral form (p. 62);
+	// Immune those a hallucination's psychic attack failed against, which
+	// it never blocks or hurts again (p. 68).
+	Noticed []string `json:"noticed,omitempty"`
+	Immune  []string `json:"immune,omitempty"`
+	Note    string   `json:"note,omitempty"`
 }
 
 // Event is one entry in the encounter's append-only log.

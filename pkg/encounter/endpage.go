@@ -223,7 +223,7 @@ func (e *Encounter) recoverStamina(ctx Ctx, c *Combatant, r dice.Roller, steps *
 			d20, hp, err := e.heroRoll(ctx, c, "unconscious recovery", heropoints.Lower, "d20 face",
 				func(v int) bool { return v <= end },
 				func(i int) (int, error) {
-					return r.Roll(rulebook.UnconsciousRecoveryDie, "unconscious recovery for "+c.ID+reroll(i))
+					return r.Roll(rulebook.UnconsciousRecoveryDie, e.purpose("unconscious recovery", c.ID, i))
 				})
 			if err != nil {
 				return rec, false, err
@@ -250,7 +250,7 @@ func (e *Encounter) recoverStamina(ctx Ctx, c *Combatant, r dice.Roller, steps *
 		_, hp, err := e.heroRoll(ctx, c, "stamina recovery", heropoints.Higher, "stamina recovered",
 			func(v int) bool { return v-rolls[0].Modifier >= 4 }, // the d6 face kept
 			func(i int) (int, error) {
-				res, err := x.Roll(r, "stamina recovery for "+c.ID+reroll(i))
+				res, err := x.Roll(r, e.purpose("stamina recovery", c.ID, i))
 				rolls = append(rolls, res)
 				return res.Total, err
 			})
@@ -311,6 +311,26 @@ func recondition(c *Combatant) {
 }
 
 // reroll is the purpose suffix of a hero point re-roll (i > 0).
+// purpose names a combatant's die ("stamina recovery for goon-1",
+// with " (hero point re-roll i)" for a re-roll); in a simulated fight
+// the first roll's name is made once per combatant by the worker.
+func (e *Encounter) purpose(kind, id string, i int) string {
+	b := e.batch
+	if b == nil || i != 0 {
+		return kind + " for " + id + reroll(i)
+	}
+	k := [2]string{kind, id}
+	if p, ok := b.purposes[k]; ok {
+		return p
+	}
+	if b.purposes == nil {
+		b.purposes = map[[2]string]string{}
+	}
+	p := kind + " for " + id
+	b.purposes[k] = p
+	return p
+}
+
 func reroll(i int) string {
 	if i == 0 {
 		return ""

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 
+	"github.com/codename-spandex/spandex/pkg/combat"
 	"github.com/codename-spandex/spandex/pkg/heropoints"
 )
 
@@ -51,4 +52,57 @@ func (e *Encounter) heroRoll(ctx Ctx, c *Combatant, what string, favour heropoin
 	heropoints.Spend(&c.Hero, spent)
 	rr := heropoints.Record(c.Hero.Name, "hero", what, favour, compared, kept, results)
 	return results[kept], &rr, nil
+}
+
+// The autopilot's hero point modes (AutoOptions.HeroPoints).
+const (
+	// HeroPointsSpend (the default) spends points by AutoHeroPoints' rule.
+	HeroPointsSpend = "spend"
+	// HeroPointsKeep never spends any.
+	HeroPointsKeep = "keep"
+)
+
+// CheckHeroPointMode checks an autopilot hero point mode ("" is spend).
+func CheckHeroPointMode(mode string) error {
+	if mode != "" && mode != HeroPointsSpend && mode != HeroPointsKeep {
+		return fmt.Errorf("hero points: %q is not spend or keep", mode)
+	}
+	return nil
+}
+
+// AutoHeroPoints is the autopilot's rule for spending hero points on an
+// attack of att on def (p. 14; docs/fight.md), pure and deterministic, on
+// the to-hit d20 only:
+//   - the attacker, with a point left, re-rolls its own to-hit once when
+//     it misses and a re-roll could hit, keeping the higher;
+//   - the defender, with a point left and in danger of going out (its
+//     stamina or health at half its maximum or less), makes the attacker
+//     re-roll once a to-hit that hits when a re-roll could miss, keeping
+//     the lower.
+//
+// One point a roll at most, so a pool lasts the fight. Mundane characters
+// have no hero points (p. 14); mode HeroPointsKeep spends none.
+func AutoHeroPoints(mode string, att, def *Combatant) combat.AutoHeroPoints {
+	var a combat.AutoHeroPoints
+	if mode == HeroPointsKeep {
+		return a
+	}
+	if hasHeroPoint(att) {
+		a.Attacker = 1
+	}
+	if hasHeroPoint(def) && inDanger(def) {
+		a.Defender = 1
+	}
+	return a
+}
+
+func hasHeroPoint(c *Combatant) bool {
+	return c.Hero.HeroPoints.Current > 0 && !c.Hero.IsMundane()
+}
+
+// inDanger: stamina or health at half the maximum or less, where the
+// next blows can knock the combatant out.
+func inDanger(c *Combatant) bool {
+	h := &c.Hero
+	return 2*h.Stamina.Current <= h.Stamina.Max || 2*h.Health.Current <= h.Health.Max
 }

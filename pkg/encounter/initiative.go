@@ -2,6 +2,7 @@ package encounter
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/codename-spandex/spandex/pkg/dice"
@@ -95,15 +96,15 @@ func (e *Encounter) RollInitiative(ctx Ctx) error {
 	for i, s := range e.Sides {
 		names[i] = s.Name
 	}
-	var rolls [][]int
+	rolls := e.initiativeRounds()
 	var spent []heropoints.Reroll
 	for {
 		if len(rolls) == MaxInitiativeRounds {
 			return fmt.Errorf("initiative: still tied after %d rounds", MaxInitiativeRounds)
 		}
-		round := make([]int, len(names))
+		round := e.initiativeRound(len(rolls), len(names))
 		for i, n := range names {
-			v, err := rec.Roll(10, "initiative for "+n)
+			v, err := rec.Roll(10, e.initiativePurpose(i, n))
 			if err != nil {
 				return err
 			}
@@ -214,7 +215,13 @@ func (e *Encounter) closeSurprise() {
 }
 
 func (e *Encounter) startPage(ctx Ctx, ini Initiative, rolled []dice.Rolled) error {
-	e.Initiative = &ini
+	if b := e.batch; b != nil {
+		b.ini = ini // a simulated fight's page, in the worker's memory
+		e.Initiative = &b.ini
+	} else {
+		page := ini
+		e.Initiative = &page
+	}
 	e.record(func() Event {
 		var steps ruling.Steps
 		var parts []string
@@ -250,4 +257,46 @@ func (e *Encounter) startPage(ctx Ctx, ini Initiative, rolled []dice.Rolled) err
 	e.setPhase(PhaseAdvance)
 	e.settle()
 	return nil
+}
+
+// initiativeRounds is where a page's initiative rounds are gathered:
+// a new list, or in a simulated fight the worker's own, reused page
+// after page (the last page's is not read again).
+func (e *Encounter) initiativeRounds() [][]int {
+	if b := e.batch; b != nil {
+		return b.rounds[:0]
+	}
+	return nil
+}
+
+// initiativeRound is round r's d10s, one per side: new, or in a
+// simulated fight the worker's own.
+func (e *Encounter) initiativeRound(r, sides int) []int {
+	b := e.batch
+	if b == nil {
+		return make([]int, sides)
+	}
+	for len(b.rounds) <= r {
+		b.rounds = append(b.rounds, nil)
+	}
+	b.rounds[r] = slices.Grow(b.rounds[r][:0], sides)[:sides]
+	clear(b.rounds[r])
+	return b.rounds[r]
+}
+
+// initiativePurpose names side i's initiative d10 ("initiative for
+// heroes"): in a simulated fight named once per side by the worker.
+func (e *Encounter) initiativePurpose(i int, side string) string {
+	b := e.batch
+	if b == nil {
+		return "initiative for " + side
+	}
+	for len(b.iniPurposes) <= i {
+		b.iniPurposes = append(b.iniPurposes, "")
+	}
+	if p := b.iniPurposes[i]; len(p) == len("initiative for ")+len(side) && p[len("initiative for "):] == side {
+		return p
+	}
+	b.iniPurposes[i] = "initiative for " + side
+	return b.iniPurposes[i]
 }

@@ -119,10 +119,11 @@ func FocusReaction(e *Encounter, def, c *Combatant, i int, opt combat.Options) (
 
 // focusTurn takes c's turn by the focus policy: FocusChoice's attack and
 // reaction, or a pass.
-func (e *Encounter) focusTurn(ctx Ctx, c *Combatant, copt combat.Options) error {
+func (e *Encounter) focusTurn(ctx Ctx, c *Combatant, copt combat.Options, heroPoints string) error {
 	e.repay(c)
 	if ch, ok := FocusChoice(e, c, copt); ok {
-		s := Strike{Actor: c.ID, Target: ch.Target.ID, Request: combat.Request{Attack: c.Hero.Combat.Attacks[ch.Attack].Slug, Reaction: ch.Reaction}}
+		s := Strike{Actor: c.ID, Target: ch.Target.ID, Request: combat.Request{Attack: c.Hero.Combat.Attacks[ch.Attack].Slug, Reaction: ch.Reaction,
+			AutoHeroPoints: AutoHeroPoints(heroPoints, c, ch.Target)}}
 		cr := e.counting(ctx.Roller)
 		_, err := e.Attack(Ctx{Roller: cr, Seed: ctx.Seed}, s, copt)
 		if err == nil || cr.n > 0 {
@@ -136,6 +137,9 @@ func (e *Encounter) focusTurn(ctx Ctx, c *Combatant, copt combat.Options) error 
 // partial re-phase strike is a phased combatant's only attack and is never
 // made by one who is not phased (p. 66), whatever its expected damage.
 func autoUsable(c *Combatant, a *hero.Attack) bool {
+	if v := c.Hero.InPlay(); v != &c.Hero && v.FindAttack(a.Slug) == nil {
+		return false // not an attack of its form (p. 70) or off its vehicle (p. 77)
+	}
 	if a.Power == "phasing" || a.DamageType == "phase-strike" {
 		return findEffect(c, combat.StatePhased) >= 0
 	}

@@ -149,7 +149,7 @@ func TestAutoPhaseStrikeOnlyPhased(t *testing.T) {
 		}
 	}
 	// The plain policy's turn: the d20 and big's 2d4, not the strike.
-	must(t, e.autoTurn(gm(20, 1, 1), a, combat.Options{}, PolicyPlain))
+	must(t, e.autoTurn(gm(20, 1, 1), a, combat.Options{}, PolicyPlain, HeroPointsSpend))
 	if last := e.Log[len(e.Log)-1]; !strings.Contains(last.Summary, "with big") {
 		t.Fatalf("plain turn: %s", last.Summary)
 	}

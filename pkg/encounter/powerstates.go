@@ -287,7 +287,9 @@ func lastsByItself(name string) bool {
 		return true
 	}
 	switch name {
-	case EffectBound, EffectForceShield, EffectDrained:
+	case EffectBound, EffectForceShield, EffectDrained, EffectIllusion, EffectAstral:
+		// An illusion lasts an hour (p. 64), a projection until the
+		// spirit returns (p. 62).
 		return true
 	}
 	return false
@@ -458,7 +460,9 @@ func (e *Encounter) rephase(ctx Ctx, c *Combatant) error {
 
 // regenerate is Regeneration's double-panel of rest (p. 73).
 func regenerate(rec dice.Roller, c *Combatant, steps *ruling.Steps) (int, error) {
-	_, got, st, err := combat.Regenerate(&c.Hero, rec)
+	p := c.Hero.FindPower("super-health")
+	gifted := (p == nil || !p.HasFlavour("regeneration")) && hasGift(c, combat.GiftRegeneration)
+	_, got, st, err := combat.RegenerateRest(&c.Hero, gifted, rec)
 	if err != nil {
 		return 0, err
 	}
@@ -484,6 +488,15 @@ func stateEffect(name, id string) Effect {
 // is still phased on file).
 func (c *Combatant) HeroFile() *hero.Hero {
 	h := c.Hero
+	h.Powers = slices.Clone(h.Powers)
+	h.Abilities.Modifiers = slices.Clone(h.Abilities.Modifiers)
+	for _, ef := range c.Effects {
+		if ef.Gift != nil {
+			// A gift lasts only while its caster keeps it up in the
+			// fight (5 MP a page, p. 62): the file keeps its own scores.
+			combat.Unbestow(&h, *ef.Gift)
+		}
+	}
 	h.States = nil
 	imposed := h.ImposedStates
 	h.ImposedStates = nil
@@ -587,6 +600,9 @@ func (e *Encounter) mysticShield(ctx Ctx, c, target *Combatant, a Action, n int,
 	if a.Pool != "" && a.Pool != "magic" {
 		return fmt.Errorf("mystic-shield spends magic points, not %s", a.Pool)
 	}
+	if err := checkAstralCap(c, "magic", a.Points); err != nil {
+		return err
+	}
 	spec := combat.SpellSpeciality(&c.Hero, "mystic-shield")
 	nd, err := combat.MysticShieldDice(a.Points, spec)
 	if err != nil {
@@ -627,7 +643,7 @@ func (e *Encounter) mysticShield(ctx Ctx, c, target *Combatant, a Action, n int,
 	ev := Event{Kind: "action", Actor: c.ID, Target: holder.ID, Panels: n, Steps: steps, Dice: rec.Rolls(), Seed: ctx.Seed, Details: mustJSON(a),
 		Summary: fmt.Sprintf("%s casts mystic-shield round %s, spending %d magic points (%d left): %dd6 = %d health (p. 64)", c.ID, holder.ID, a.Points, pool.Current, nd, health)}
 	e.appendEvent(ev)
-	if err := e.AddEffect(ctx, holder.ID, Effect{Name: EffectMysticShield, Power: "magic", Source: c.ID, Health: health,
+	if err := e.AddEffect(ctx, holder.ID, Effect{Name: EffectMysticShield, Power: "magic", Source: c.ID, Health: health, Points: a.Points,
 		Note: "Mystic Shield (p. 64): stops every attack that hits it whole; destroyed by more health damage in one attack than its health; concentration"}); err != nil {
 		return err
 	}
@@ -673,4 +689,81 @@ func (e *Encounter) growthMomentum(att *Combatant, req combat.Request) error {
 		}
 	}
 	return fmt.Errorf("%s's momentum attack needs it to have %s directly before, as its last action (pp. 61, 71)", att.ID, want)
+}
+
+// switchForm is `fight act --power shapechange --form NAME` (p. 70): a
+// hero whose Shapechange has specific forms switches to another in a
+// single panel; from then on only that form's powers apply (its attacks,
+// dividers, movement and values: hero.InPlay), until it switches again.
+func (e *Encounter) switchForm(ctx Ctx, c *Combatant, a Action) error {
+	switch {
+	case a.Power != "shapechange":
+		return fmt.Errorf("form: only Shapechange switches forms (--power shapechange --form NAME)")
+	case a.Form == "":
+		return fmt.Errorf("form: %s's Shapechange has specific forms: name the one to switch to (--form NAME, p. 70)", c.ID)
+	case a.Panels != 0 && a.Panels != combat.FormPanels:
+		return fmt.Errorf("panels: switching between forms takes a single panel (p. 70), not %d", a.Panels)
+	case a.Target != "" || a.Effect != "" || a.Points != 0:
+		return fmt.Errorf("form: switching forms takes no target, effect or points")
+	}
+	try := c.Hero
+	steps, err := combat.SwitchForm(c.ID, &try, a.Form)
+	if err != nil {
+		return err
+	}
+	if err := e.spend(c, combat.FormPanels); err != nil {
+		return err
+	}
+	from := c.Hero.Form
+	c.Hero.Form = a.Form
+	steps = append(ruling.Steps{{Rule: "panels", Page: "p. 70", Text: "1 panel: switching between forms takes only a single panel"}}, steps...)
+	e.appendEvent(Event{Kind: "action", Actor: c.ID, Panels: combat.FormPanels, Steps: steps, Seed: ctx.Seed, Details: mustJSON(a),
+		Summary: fmt.Sprintf("%s switches from its %s form to its %s form (a single panel, p. 70)", c.ID, from, a.Form)})
+	return nil
+}
+
+// The effects of `fight act --power vehicle`: boarding and leaving the
+// vehicle (p. 77).
+const (
+	EffectBoard = "board"
+	EffectLeave = "leave"
+)
+
+// boardVehicle is `fight act --power vehicle --effect board|leave`
+// (p. 77): the hero gets into or out of its vehicle, a move's single
+// panel (combat.VehiclePanels); aboard, the powers built into the
+// vehicle apply (hero.InPlay).
+func (e *Encounter) boardVehicle(ctx Ctx, c *Combatant, a Action) error {
+	var board bool
+	switch a.Effect {
+	case EffectBoard:
+		board = true
+	case EffectLeave:
+	default:
+		return fmt.Errorf("effect: --power vehicle takes --effect board or leave, not %q", a.Effect)
+	}
+	switch {
+	case a.Panels != 0 && a.Panels != combat.VehiclePanels:
+		return fmt.Errorf("panels: boarding or leaving the vehicle takes a single panel, as a move (pp. 30, 77), not %d", a.Panels)
+	case a.Target != "" || a.Points != 0:
+		return fmt.Errorf("vehicle: boarding or leaving takes no target or points")
+	}
+	try := c.Hero
+	if c.Hero.Vehicle != nil {
+		v := *c.Hero.Vehicle
+		try.Vehicle = &v
+	}
+	steps, err := combat.BoardVehicle(c.ID, &try, board)
+	if err != nil {
+		return err
+	}
+	if err := e.spend(c, combat.VehiclePanels); err != nil {
+		return err
+	}
+	c.Hero.Vehicle.Aboard = board
+	steps = append(ruling.Steps{{Rule: "panels", Page: "pp. 30, 77", Text: "1 panel: getting into or out of the vehicle, as a move"}}, steps...)
+	what := map[bool]string{true: "boards", false: "leaves"}[board]
+	e.appendEvent(Event{Kind: "action", Actor: c.ID, Panels: combat.VehiclePanels, Steps: steps, Seed: ctx.Seed, Details: mustJSON(a),
+		Summary: fmt.Sprintf("%s %s its vehicle, %s (a panel, p. 77)", c.ID, what, c.Hero.Vehicle.Name)})
+	return nil
 }

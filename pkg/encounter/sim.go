@@ -92,8 +92,17 @@ func Simulate(data []byte, seed uint64, n, start, step int, copt combat.Options,
 // or PolicyFocus), calling done (when not nil) after each fight. The
 // fights are played by one Sim: the file is decoded once.
 func SimulateProgress(data []byte, seed uint64, n, start, step int, copt combat.Options, maxSteps int, policy string, done func()) (*SimSummary, error) {
+	return SimulateHeroPoints(data, seed, n, start, step, copt, maxSteps, policy, "", done)
+}
+
+// SimulateHeroPoints is SimulateProgress with the autopilot's hero point
+// mode (HeroPointsSpend, the default when "", or HeroPointsKeep).
+func SimulateHeroPoints(data []byte, seed uint64, n, start, step int, copt combat.Options, maxSteps int, policy, heroPoints string, done func()) (*SimSummary, error) {
 	sim, err := NewSim(data, copt, maxSteps, policy)
 	if err != nil {
+		return nil, err
+	}
+	if err := sim.SetHeroPoints(heroPoints); err != nil {
 		return nil, err
 	}
 	s := newSummary(sim.Base(), seed, n)

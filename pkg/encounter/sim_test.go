@@ -204,7 +204,7 @@ func TestSimTurnAllocatesNothing(t *testing.T) {
 			e.Phase = phase
 			c := e.Current()
 			before := sim.b.attacks
-			if err := e.autoTurn(ctx, c, combat.Options{}, policy); err != nil {
+			if err := e.autoTurn(ctx, c, combat.Options{}, policy, HeroPointsSpend); err != nil {
 				t.Fatal(err)
 			}
 			attacks += sim.b.attacks - before

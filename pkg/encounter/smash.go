@@ -24,6 +24,9 @@ type Smash struct {
 	// ID names the object in the fight (two cars: car-1, car-2); ""
 	// names it by what it is (ObjectID).
 	ID string
+	// Vehicle strikes that combatant's vehicle (Vehicle, p. 77) as the
+	// object its file says it is; the damage stays on its hero file.
+	Vehicle string
 }
 
 // ObjectID is the id a struck object or wall has in the fight when no
@@ -58,25 +61,42 @@ func (e *Encounter) Smash(ctx Ctx, s Smash) (*combat.ObjectStrike, error) {
 	if c.Hero.Condition.Grappled {
 		return nil, fmt.Errorf("%s is grappled and can only try to escape (p. 42)", c.ID)
 	}
+	// The attacker in play: its specific form's attacks (p. 70), its
+	// vehicle's only aboard (p. 77).
+	ch := c.Hero.InPlay()
+	var owner *Combatant
+	if s.Vehicle != "" {
+		if owner = e.Find(s.Vehicle); owner == nil {
+			return nil, fmt.Errorf("--smash-vehicle: no combatant %q", s.Vehicle)
+		}
+		t, err := combat.VehicleTarget(owner.ID, &owner.Hero)
+		if err != nil {
+			return nil, err
+		}
+		if s.Target != (combat.ObjectTarget{}) || s.ID != "" {
+			return nil, fmt.Errorf("--smash-vehicle: the vehicle's object, material and health come from its file")
+		}
+		s.Target, s.ID = t, owner.ID+"-vehicle"
+	}
 	var a *hero.Attack
 	switch {
 	case s.Weapon != nil:
 		if s.Attack != "" {
 			return nil, fmt.Errorf("--with: give an attack or an object to swing or throw, not both")
 		}
-		atk, _, err := combat.ObjectWeaponAttack(c.Hero.Abilities.Final.Strength, combat.UnarmedStrikeClass(&c.Hero), *s.Weapon)
+		atk, _, err := combat.ObjectWeaponAttack(ch.Abilities.Final.Strength, combat.UnarmedStrikeClass(ch), *s.Weapon)
 		if err != nil {
 			return nil, err
 		}
 		a = &atk
 	case s.Attack != "":
-		if a = c.Hero.FindAttack(s.Attack); a == nil {
-			return nil, fmt.Errorf("--with: %q is not one of %s's attacks (%s)", s.Attack, c.ID, combat.AttackSlugs(&c.Hero))
+		if a = ch.FindAttack(s.Attack); a == nil {
+			return nil, fmt.Errorf("--with: %q is not one of %s's attacks (%s)", s.Attack, c.ID, combat.AttackSlugs(ch))
 		}
-	case len(c.Hero.Combat.Attacks) == 1:
-		a = &c.Hero.Combat.Attacks[0]
+	case len(ch.Combat.Attacks) == 1:
+		a = &ch.Combat.Attacks[0]
 	default:
-		return nil, fmt.Errorf("--with: name the attack (%s)", combat.AttackSlugs(&c.Hero))
+		return nil, fmt.Errorf("--with: name the attack (%s)", combat.AttackSlugs(ch))
 	}
 	probe, _, err := combat.DamageObject(s.Target, 0, 0)
 	if err != nil {
@@ -101,7 +121,7 @@ func (e *Encounter) Smash(ctx Ctx, s Smash) (*combat.ObjectStrike, error) {
 	if err := e.canSpend(c, n); err != nil {
 		return nil, err
 	}
-	os, err := combat.StrikeObject(&c.Hero, a, combat.Blow{SplitHealth: s.SplitHealth, PowerDice: s.PowerDice}, s.Target, ctx.Roller)
+	os, err := combat.StrikeObject(ch, a, combat.Blow{SplitHealth: s.SplitHealth, PowerDice: s.PowerDice}, s.Target, ctx.Roller)
 	if err != nil {
 		return nil, err
 	}
@@ -119,6 +139,15 @@ func (e *Encounter) Smash(ctx Ctx, s Smash) (*combat.ObjectStrike, error) {
 	}
 	known.Remaining, known.Destroyed, known.Page = od.After, od.Destroyed, e.Page
 	known.Hits++
+	if owner != nil {
+		v := owner.Hero.Vehicle
+		v.Current = od.After
+		os.Steps.Add("vehicle", "pp. 39, 77", "%s's vehicle (%s): health %d of %d left", owner.ID, v.Name, v.Current, v.Health)
+		if od.Destroyed && v.Aboard {
+			v.Aboard = false
+			os.Steps.Add("vehicle", "pp. 39, 77", "wrecked: %s is no longer aboard, and the powers built into it no longer apply", owner.ID)
+		}
+	}
 	ev := Event{Kind: "smash", Actor: c.ID, Target: id, Panels: n, Seed: ctx.Seed, Dice: os.Dice, Summary: os.Summary(), Details: mustJSON(os)}
 	ev.Steps.Add("panels", "pp. 30, 33", "%s takes %s", a.Slug, plural(n, "panel"))
 	if known.Hits > 1 {

@@ -30,7 +30,7 @@ type Ctx struct {
 func (c *Combatant) BasePanels() (int, string) {
 	n, why := c.PanelsBase, c.PanelsNote
 	if n == 0 {
-		n, why = c.Hero.Combat.PanelsPerPage, "hero file"
+		n, why = c.Hero.InPlay().Combat.PanelsPerPage, "hero file"
 	}
 	if n == 0 {
 		switch c.Hero.Kind {

@@ -2,6 +2,7 @@ package encounter
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/codename-spandex/spandex/pkg/hero"
 )
@@ -112,6 +113,12 @@ type Status struct {
 	// the encounter file holds them, each with its board text: an empty
 	// list for none.
 	Effects []EffectStatus `json:"effects"`
+	// Form is the specific form of Shapechange the combatant is in
+	// (p. 70): only its powers apply. "" without specific forms.
+	Form string `json:"form"`
+	// Vehicle is the combatant's vehicle (Vehicle, p. 77), aboard or
+	// not, with its health left; absent without one.
+	Vehicle *hero.Vehicle `json:"vehicle,omitempty"`
 	// Pools are the combatant's point pools (psi, magic, energy...): an
 	// empty list for none.
 	Pools []PoolStatus `json:"pools"`
@@ -145,6 +152,24 @@ func effectText(ef Effect, id string) string {
 	}
 	if ef.Rephased {
 		name += " re-phased"
+	}
+	if ef.Gift != nil {
+		name += " " + ef.Gift.Gift
+		if ef.Gift.Strength > 0 {
+			name += " +" + strconv.Itoa(ef.Gift.Strength) + " STR"
+		}
+	}
+	if ef.Spell != "" {
+		name += " " + ef.Spell
+	}
+	if ef.Points > 0 {
+		name += " " + strconv.Itoa(ef.Points) + " points"
+	}
+	if len(ef.Noticed) > 0 {
+		name += " noticed by " + strings.Join(ef.Noticed, ", ")
+	}
+	if len(ef.Immune) > 0 {
+		name += " not felt by " + strings.Join(ef.Immune, ", ")
 	}
 	if ef.Source != "" && ef.Source != id {
 		name += " (" + ef.Source + ")"
@@ -216,6 +241,11 @@ func (e *Encounter) Status() Board {
 		}
 		for _, p := range h.Pools {
 			s.Pools = append(s.Pools, PoolStatus{Name: p.Name, Current: p.Current, Max: p.Max})
+		}
+		s.Form = h.Form
+		if h.Vehicle != nil {
+			v := *h.Vehicle
+			s.Vehicle = &v
 		}
 		b.Combatants = append(b.Combatants, s)
 	}

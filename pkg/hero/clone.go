@@ -29,10 +29,24 @@ func (h *Hero) Clone() *Hero {
 	c.Pools = slices.Clone(h.Pools)
 	c.States = slices.Clone(h.States)
 	c.ImposedStates = slices.Clone(h.ImposedStates)
+	if h.Forms != nil {
+		c.Forms = make([]Form, len(h.Forms))
+		for i, f := range h.Forms {
+			f.Powers = slices.Clone(f.Powers)
+			f.Combat = f.Combat.clone()
+			c.Forms[i] = f
+		}
+	}
 	c.Profile.Scenarios = slices.Clone(h.Profile.Scenarios)
 	c.Downtime.Experience = maps.Clone(h.Downtime.Experience)
 	c.Downtime.Upkeep = slices.Clone(h.Downtime.Upkeep)
 	c.Downtime.Devices = slices.Clone(h.Downtime.Devices)
+	if h.Vehicle != nil {
+		v := *h.Vehicle
+		v.Gadgets = slices.Clone(v.Gadgets)
+		v.Powers = slices.Clone(v.Powers)
+		c.Vehicle = &v
+	}
 	if h.Mundane != nil {
 		m := *h.Mundane
 		c.Mundane = &m

@@ -16,6 +16,7 @@ var heroFiles = []string{
 	"testdata/bench-line.json",
 	"../../testdata/heroes/guardian.json",
 	"../../testdata/heroes/nefario.json",
+	"../../testdata/heroes/mimic.json",
 }
 
 func TestHeroFilesTakeTheFastPath(t *testing.T) {

@@ -94,13 +94,160 @@ type Hero struct {
 	// hypnotised, drained, bound (pp. 53, 63-64, 68-69). A fight starts
 	// with them on the combatant and `fight hero` writes them back.
 	ImposedStates []ImposedState `json:"imposed_states,omitempty"`
-	Mundane       *Mundane       `json:"mundane,omitempty"`
+	// Forms are the specific forms of a Shapechange with specific forms
+	// (p. 70): named power sets the hero switches between, the other
+	// powers and their ranks split between them, at most one without
+	// powers. Form names the one the hero is in now; while it is set,
+	// only that form's powers apply (InPlay). Absent for other heroes.
+	Forms []Form `json:"forms,omitempty"`
+	Form  string `json:"form,omitempty"`
+	// Vehicle is the Vehicle power's custom vehicle (p. 77), with the
+	// powers built into it (used only aboard). Absent for other heroes.
+	Vehicle *Vehicle `json:"vehicle,omitempty"`
+	Mundane *Mundane `json:"mundane,omitempty"`
 
 	// Creation records how the character was generated, so it can be
 	// audited and replayed.
 	Creation *Creation `json:"creation,omitempty"`
 	// Log is the append-only record of everything that changed this hero.
 	Log []Event `json:"log"`
+}
+
+// Form is one specific form of Shapechange (p. 70): its Name, the
+// Powers (with the ranks) assigned to it, and what `hero derive` worked
+// out for it from them: the final ability scores and the combat figures
+// (attacks, dividers, movement) the hero has in this form.
+type Form struct {
+	Name      string      `json:"name" jsonschema:"required,minLength=1"`
+	Powers    []FormPower `json:"powers"`
+	Abilities Abilities   `json:"abilities"`
+	Combat    Combat      `json:"combat"`
+}
+
+// FormPower is one power (a slug of the hero's powers) assigned to a
+// form, at Rank (some of the power's ranks when it is split, p. 70).
+type FormPower struct {
+	Slug string `json:"slug" jsonschema:"required,minLength=1"`
+	Rank int    `json:"rank" jsonschema:"required,minimum=1"`
+}
+
+// Vehicle is the Vehicle power's custom vehicle (p. 77): its Name; the
+// Object Table example it is sized as (Object) and that row's Health,
+// the health damage that destroys it, with Current the health it has
+// left (p. 39; an object has no stamina and no armour class); the
+// sturdy Material giving its H divider (thin-metal /3, armour-plating
+// /4, p. 39); how it Travels for free ("flight", "water" or "land":
+// "may be aquatic or may be able to fly for free"); its three extra
+// Gadgets; the Powers of the hero's built into it (slugs), which the
+// hero uses only while Aboard.
+type Vehicle struct {
+	Name     string   `json:"name" jsonschema:"required,minLength=1"`
+	Object   string   `json:"object"`
+	Health   int      `json:"health" jsonschema:"minimum=1"`
+	Current  int      `json:"current" jsonschema:"minimum=0"`
+	Material string   `json:"material"`
+	Travel   string   `json:"travel" jsonschema:"enum=flight,enum=water,enum=land"`
+	Gadgets  []string `json:"gadgets"`
+	Powers   []string `json:"powers"`
+	Aboard   bool     `json:"aboard"`
+}
+
+// Builds reports whether the vehicle has the power slug built in.
+func (v *Vehicle) Builds(slug string) bool {
+	if v == nil {
+		return false
+	}
+	for _, p := range v.Powers {
+		if p == slug {
+			return true
+		}
+	}
+	return false
+}
+
+// FindForm returns the form with the name, or nil.
+func (h *Hero) FindForm(name string) *Form {
+	for i := range h.Forms {
+		if h.Forms[i].Name == name {
+			return &h.Forms[i]
+		}
+	}
+	return nil
+}
+
+// InPlay is the hero as it is in play: h itself when no specific form
+// is on and no power is built into a vehicle it is off. In a specific
+// form of Shapechange (p. 70) it is a shallow copy whose powers are only
+// the form's (at the form's ranks; Shapechange itself stays, so the hero
+// can switch back), and whose final abilities and combat figures are the
+// form's derived ones. Off its vehicle (p. 77), the powers built into the
+// vehicle and their attacks are left out. The copy shares everything
+// else with h (health, stamina, states), so a caller reads it and writes
+// changes to h.
+func (h *Hero) InPlay() *Hero {
+	if h == nil {
+		return h
+	}
+	v := h
+	if h.Form != "" {
+		if f := h.FindForm(h.Form); f != nil {
+			v = h.formView(f)
+		}
+	}
+	if h.Vehicle != nil && !h.Vehicle.Aboard && len(h.Vehicle.Powers) > 0 {
+		v = v.offVehicle()
+	}
+	return v
+}
+
+// offVehicle is h without the powers built into its vehicle, nor their
+// attacks (a copy; h is unchanged).
+func (h *Hero) offVehicle() *Hero {
+	v := *h
+	v.Powers = make([]Power, 0, len(h.Powers))
+	for _, p := range h.Powers {
+		if !h.Vehicle.Builds(p.Slug) {
+			v.Powers = append(v.Powers, p)
+		}
+	}
+	v.Combat.Attacks = make([]Attack, 0, len(h.Combat.Attacks))
+	for _, a := range h.Combat.Attacks {
+		if a.Power == "" || !h.Vehicle.Builds(a.Power) {
+			v.Combat.Attacks = append(v.Combat.Attacks, a)
+		}
+	}
+	return &v
+}
+
+// FormView is the hero in play in the named form (see InPlay), or nil
+// when it has no such form.
+func (h *Hero) FormView(name string) *Hero {
+	f := h.FindForm(name)
+	if f == nil {
+		return nil
+	}
+	return h.formView(f)
+}
+
+func (h *Hero) formView(f *Form) *Hero {
+	v := *h
+	v.Powers = make([]Power, 0, len(f.Powers)+1)
+	for _, p := range h.Powers {
+		if p.Slug == "shapechange" {
+			v.Powers = append(v.Powers, p)
+			continue
+		}
+		for _, fp := range f.Powers {
+			if fp.Slug == p.Slug {
+				p.Rank = min(fp.Rank, p.Rank)
+				v.Powers = append(v.Powers, p)
+				break
+			}
+		}
+	}
+	v.Abilities.Final = f.Abilities
+	v.Combat = f.Combat
+	return &v
 }
 
 // Abilities are the four ability scores (p. 8).

@@ -118,6 +118,25 @@ func (e *jsonEnc) encHero(b []byte, v *Hero) []byte {
 		}
 		b = append(b, ']')
 	}
+	if len(v.Forms) != 0 {
+		b = append(b, `,"forms":`...)
+		b = append(b, '[')
+		for i := range v.Forms {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = e.encForm(b, &v.Forms[i])
+		}
+		b = append(b, ']')
+	}
+	if v.Form != "" {
+		b = append(b, `,"form":`...)
+		b = appendString(b, v.Form)
+	}
+	if v.Vehicle != nil {
+		b = append(b, `,"vehicle":`...)
+		b = e.encVehicle(b, v.Vehicle)
+	}
 	if v.Mundane != nil {
 		b = append(b, `,"mundane":`...)
 		b = e.encMundane(b, v.Mundane)
@@ -639,6 +658,78 @@ func (e *jsonEnc) encImposedState(b []byte, v *ImposedState) []byte {
 	return append(b, '}')
 }
 
+// encForm appends a Form as encoding/json would.
+func (e *jsonEnc) encForm(b []byte, v *Form) []byte {
+	b = append(b, `{"name":`...)
+	b = appendString(b, v.Name)
+	b = append(b, `,"powers":`...)
+	if v.Powers == nil {
+		b = append(b, "null"...)
+	} else {
+		b = append(b, '[')
+		for i := range v.Powers {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = e.encFormPower(b, &v.Powers[i])
+		}
+		b = append(b, ']')
+	}
+	b = append(b, `,"abilities":`...)
+	b = e.encAbilities(b, &v.Abilities)
+	b = append(b, `,"combat":`...)
+	b = e.encCombat(b, &v.Combat)
+	return append(b, '}')
+}
+
+// encVehicle appends a Vehicle as encoding/json would.
+func (e *jsonEnc) encVehicle(b []byte, v *Vehicle) []byte {
+	b = append(b, `{"name":`...)
+	b = appendString(b, v.Name)
+	b = append(b, `,"object":`...)
+	b = appendString(b, v.Object)
+	b = append(b, `,"health":`...)
+	b = appendInt(b, int64(v.Health))
+	b = append(b, `,"current":`...)
+	b = appendInt(b, int64(v.Current))
+	b = append(b, `,"material":`...)
+	b = appendString(b, v.Material)
+	b = append(b, `,"travel":`...)
+	b = appendString(b, v.Travel)
+	b = append(b, `,"gadgets":`...)
+	if v.Gadgets == nil {
+		b = append(b, "null"...)
+	} else {
+		b = append(b, '[')
+		for i := range v.Gadgets {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendString(b, v.Gadgets[i])
+		}
+		b = append(b, ']')
+	}
+	b = append(b, `,"powers":`...)
+	if v.Powers == nil {
+		b = append(b, "null"...)
+	} else {
+		b = append(b, '[')
+		for i := range v.Powers {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendString(b, v.Powers[i])
+		}
+		b = append(b, ']')
+	}
+	if v.Aboard {
+		b = append(b, `,"aboard":true`...)
+	} else {
+		b = append(b, `,"aboard":false`...)
+	}
+	return append(b, '}')
+}
+
 // encMundane appends a Mundane as encoding/json would.
 func (e *jsonEnc) encMundane(b []byte, v *Mundane) []byte {
 	b = append(b, `{"hits":`...)
@@ -1069,6 +1160,15 @@ func (e *jsonEnc) encDevice(b []byte, v *Device) []byte {
 	} else {
 		b = append(b, `,"robot":false`...)
 	}
+	return append(b, '}')
+}
+
+// encFormPower appends a FormPower as encoding/json would.
+func (e *jsonEnc) encFormPower(b []byte, v *FormPower) []byte {
+	b = append(b, `{"slug":`...)
+	b = appendString(b, v.Slug)
+	b = append(b, `,"rank":`...)
+	b = appendInt(b, int64(v.Rank))
 	return append(b, '}')
 }
 

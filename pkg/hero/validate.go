@@ -70,6 +70,8 @@ func (v *validator) hero(h *Hero) {
 		v.Fail(fe.Path, "%s", fe.Msg)
 	}
 	v.states(h)
+	v.forms(h)
+	v.vehicle(h)
 	if h.Name == "" {
 		v.Fail("$.name", "missing")
 	}
@@ -292,5 +294,124 @@ func (v *validator) states(h *Hero) {
 	}
 	if seen["denser"] && seen["lighter"] {
 		v.Fail("$.states", "denser and lighter at once")
+	}
+}
+
+// ShapechangeSpecific reports whether h has Shapechange with specific
+// forms (the Shapechange Table's "specific" type, p. 70).
+func (h *Hero) ShapechangeSpecific() bool {
+	p := h.FindPower("shapechange")
+	return p != nil && p.HasFlavour("specific")
+}
+
+// forms checks $.forms and $.form (Shapechange, specific, p. 70): only
+// with a specific Shapechange; named, each name once; each form's powers
+// are powers the hero has (not Shapechange itself, which every form
+// keeps), each once a form, at a rank of at least 1, and the ranks the
+// forms give a power add up to no more than the hero's rank; at most one
+// form without powers; $.form names a form when there are forms.
+func (v *validator) forms(h *Hero) {
+	if len(h.Forms) == 0 {
+		if h.Form != "" {
+			v.Fail("$.form", "%q names no form: the hero has no forms", h.Form)
+		}
+		return
+	}
+	if !h.ShapechangeSpecific() {
+		v.Fail("$.forms", "forms belong to Shapechange with specific forms (p. 70)")
+		return
+	}
+	names := map[string]bool{}
+	given := map[string]int{}
+	unpowered := -1
+	for i, f := range h.Forms {
+		path := fmt.Sprintf("$.forms[%d]", i)
+		switch {
+		case strings.TrimSpace(f.Name) == "":
+			v.Fail(path+".name", "missing")
+		case names[f.Name]:
+			v.Fail(path+".name", "%q twice", f.Name)
+		}
+		names[f.Name] = true
+		if len(f.Powers) == 0 {
+			if unpowered >= 0 {
+				v.Fail(path+".powers", "a second form without powers (%q has none): at most one non-powered form (p. 70)", h.Forms[unpowered].Name)
+			}
+			unpowered = i
+		}
+		seen := map[string]bool{}
+		for j, fp := range f.Powers {
+			pp := fmt.Sprintf("%s.powers[%d]", path, j)
+			switch {
+			case fp.Slug == "shapechange":
+				v.Fail(pp+".slug", "Shapechange is not split: every form keeps it (p. 70)")
+			case h.PowerRank(fp.Slug) == 0:
+				v.Fail(pp+".slug", "%q is not one of the hero's powers", fp.Slug)
+			case seen[fp.Slug]:
+				v.Fail(pp+".slug", "%q twice in one form", fp.Slug)
+			case fp.Rank < 1:
+				v.Fail(pp+".rank", "%d: a form has a power at rank 1 or more", fp.Rank)
+			}
+			seen[fp.Slug] = true
+			given[fp.Slug] += fp.Rank
+			if have := h.PowerRank(fp.Slug); have > 0 && given[fp.Slug] > have {
+				v.Fail(pp+".rank", "the forms give %s %d ranks between them, more than the %d the hero has (p. 70)", fp.Slug, given[fp.Slug], have)
+			}
+		}
+	}
+	if h.Form == "" {
+		v.Fail("$.form", "missing: the form the hero is in (one of its forms)")
+	} else if !names[h.Form] {
+		v.Fail("$.form", "%q is not one of the hero's forms", h.Form)
+	}
+}
+
+// vehicle checks $.vehicle (Vehicle, p. 77): only with the Vehicle
+// power; named; health at least 1 and current within it; an Object
+// Table example and a sturdy material when given (p. 39); how it travels
+// for free; each built-in power one of the hero's others, once.
+func (v *validator) vehicle(h *Hero) {
+	ve := h.Vehicle
+	if ve == nil {
+		return
+	}
+	if h.PowerRank("vehicle") == 0 {
+		v.Fail("$.vehicle", "a vehicle belongs to the Vehicle power (p. 77)")
+		return
+	}
+	if strings.TrimSpace(ve.Name) == "" {
+		v.Fail("$.vehicle.name", "missing")
+	}
+	if ve.Object != "" {
+		if _, ok := rulebook.ObjectByName(ve.Object); !ok {
+			v.Fail("$.vehicle.object", "%q is not an Object Table example (p. 39)", ve.Object)
+		}
+	}
+	if ve.Health < 1 {
+		v.Fail("$.vehicle.health", "%d: a vehicle has at least 1 health (the Object Table's, p. 39)", ve.Health)
+	}
+	if ve.Current < 0 || ve.Current > ve.Health {
+		v.Fail("$.vehicle.current", "%d is outside 0-%d", ve.Current, ve.Health)
+	}
+	if ve.Material != "" && rulebook.SturdyDivider(ve.Material) == 0 {
+		v.Fail("$.vehicle.material", "%q is not a sturdy material (brick, thin-metal, stone, concrete, armour-plating; p. 39)", ve.Material)
+	}
+	switch ve.Travel {
+	case "flight", "water", "land":
+	default:
+		v.Fail("$.vehicle.travel", "%q is not flight, water or land (p. 77)", ve.Travel)
+	}
+	seen := map[string]bool{}
+	for i, p := range ve.Powers {
+		path := fmt.Sprintf("$.vehicle.powers[%d]", i)
+		switch {
+		case p == "vehicle":
+			v.Fail(path, "the vehicle is not built into itself")
+		case h.PowerRank(p) == 0:
+			v.Fail(path, "%q is not one of the hero's powers", p)
+		case seen[p]:
+			v.Fail(path, "%q twice", p)
+		}
+		seen[p] = true
 	}
 }

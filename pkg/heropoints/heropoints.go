@@ -89,6 +89,77 @@ func Keep(points int, favour Favour, roll func(i int) (int, error)) (kept int, r
 	return kept, results, nil
 }
 
+// Opposite is the other direction: what the other side of a roll wants.
+func (f Favour) Opposite() Favour {
+	if f == Lower {
+		return Higher
+	}
+	return Lower
+}
+
+// Both is a roll both sides spend hero points on (p. 14): the roll's
+// owner re-rolls it own times keeping the more favourable by favour, then
+// the other side makes it re-roll opp times against the result that
+// stands, keeping the more favourable to itself (favour's Opposite).
+type Both struct {
+	// Kept indexes Results, every value in the order rolled: the
+	// original, the owner's re-rolls, then the other side's.
+	Kept    int
+	Results []int
+	// OwnKept indexes the result the owner's re-rolls left standing.
+	OwnKept int
+	Own     int
+	Opp     int
+}
+
+// KeepBoth is Keep with two spenders on one roll (docs/rules-notes.md,
+// p. 14): the roll's owner spends own points first, as the one who rolls
+// and sees the die, then the other side spends opp points on the result
+// that stands. roll(i) is asked for i = 0 ... own+opp in that order.
+func KeepBoth(own, opp int, favour Favour, roll func(i int) (int, error)) (Both, error) {
+	b := Both{Own: own, Opp: opp}
+	if opp < 0 || opp > MaxPoints {
+		return b, fmt.Errorf("hero points: %d is outside 0-%d", opp, MaxPoints)
+	}
+	k, results, err := Keep(own, favour, roll)
+	if err != nil {
+		return b, err
+	}
+	b.OwnKept, b.Kept, b.Results = k, k, results
+	for i := 1; i <= opp; i++ {
+		v, err := roll(own + i)
+		if err != nil {
+			return b, err
+		}
+		b.Results = append(b.Results, v)
+		if favour.Opposite().Better(v, b.Results[b.Kept]) {
+			b.Kept = own + i
+		}
+	}
+	return b, nil
+}
+
+// Value is the value kept.
+func (b Both) Value() int { return b.Results[b.Kept] }
+
+// OwnResults are the owner's Keep: the original and its re-rolls, and
+// the index kept among them.
+func (b Both) OwnResults() (int, []int) { return b.OwnKept, b.Results[:b.Own+1] }
+
+// OppResults are the other side's Keep: the result that stood after the
+// owner's re-rolls first, then the other side's re-rolls, and the index
+// kept among them.
+func (b Both) OppResults() (int, []int) {
+	rs := make([]int, 0, b.Opp+1)
+	rs = append(rs, b.Results[b.OwnKept])
+	rs = append(rs, b.Results[b.Own+1:]...)
+	kept := 0
+	if b.Kept != b.OwnKept {
+		kept = b.Kept - b.Own
+	}
+	return kept, rs
+}
+
 // KeepUntil spends at most budget hero points on one roll, one at a
 // time and only while the best result so far is not good enough (good
 // false): the reading for rulings whose points are given before the

@@ -141,3 +141,52 @@ func TestKeepUntil(t *testing.T) {
 		t.Error("a negative budget accepted")
 	}
 }
+
+// Cases worked by hand from p. 14 with two spenders on one d20: the
+// roller keeps its best (higher), then the other side makes it re-roll
+// the result that stands, keeping the lower.
+func TestKeepBoth(t *testing.T) {
+	tests := []struct {
+		name     string
+		own, opp int
+		faces    []int
+		kept     int
+		ownKept  int
+		oppRes   []int
+		oppKept  int
+	}{
+		{"only the other side: a lower re-roll is taken", 0, 1, []int{15, 6}, 1, 0, []int{15, 6}, 1},
+		{"only the other side: a higher re-roll is not", 0, 1, []int{6, 15}, 0, 0, []int{6, 15}, 0},
+		{"owner 3 -> 17, then the other side 17 -> 5", 1, 1, []int{3, 17, 5}, 2, 1, []int{17, 5}, 1},
+		{"owner keeps 3 (re-roll 2 worse), other side's 9 is not lower", 1, 1, []int{3, 2, 9}, 0, 0, []int{3, 9}, 0},
+		{"two each: owner best of 4,12,8 is 12; other side best of 12,14,11 is 11", 2, 2, []int{4, 12, 8, 14, 11}, 4, 1, []int{12, 14, 11}, 2},
+		{"a tie keeps the standing result", 1, 1, []int{3, 10, 10}, 1, 1, []int{10, 10}, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			calls := 0
+			b, err := KeepBoth(tt.own, tt.opp, Higher, func(i int) (int, error) {
+				if i != calls {
+					t.Fatalf("roll %d asked out of order (want %d)", i, calls)
+				}
+				calls++
+				return tt.faces[i], nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if b.Kept != tt.kept || b.Value() != tt.faces[tt.kept] || !slices.Equal(b.Results, tt.faces) || calls != len(tt.faces) {
+				t.Errorf("kept %d results %v calls %d; want %d %v %d", b.Kept, b.Results, calls, tt.kept, tt.faces, len(tt.faces))
+			}
+			if k, rs := b.OwnResults(); k != tt.ownKept || !slices.Equal(rs, tt.faces[:tt.own+1]) {
+				t.Errorf("own %d %v, want %d %v", k, rs, tt.ownKept, tt.faces[:tt.own+1])
+			}
+			if k, rs := b.OppResults(); k != tt.oppKept || !slices.Equal(rs, tt.oppRes) || rs[k] != b.Value() {
+				t.Errorf("opp %d %v, want %d %v", k, rs, tt.oppKept, tt.oppRes)
+			}
+		})
+	}
+	if _, err := KeepBoth(0, -1, Higher, func(int) (int, error) { return 1, nil }); err == nil {
+		t.Error("negative opp accepted")
+	}
+}

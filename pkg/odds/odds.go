@@ -20,6 +20,12 @@
 // such dice only through their sum, or their sorted values, gives the
 // same results either way.
 //
+// A ruling split into its own steps (Staged: combat.Stages, the to-hit
+// roll and reaction, the damage dice, what follows the damage) is walked
+// by WalkStages with the same runs, weights and observations, but each run
+// starts at the step that rolled its first new die, from the state kept
+// at that step's start, rather than at the start of the ruling.
+//
 // The package is pure: no I/O.
 package odds
 
@@ -179,6 +185,9 @@ type walker struct {
 	pos   int
 	exch  func(string) bool
 	dirty error
+	// acc[i] is the weight of path[:i+1], for i < accOK.
+	acc   []weightAcc
+	accOK int
 }
 
 type sumTable struct {
@@ -282,89 +291,104 @@ func (w *walker) Roll(sides int, purpose string) (int, error) {
 	return st.face, nil
 }
 
-// weight is the probability of the current path: count/den.
+// weight is the probability of the current path: count/den. The
+// product is kept step by step (w.acc), so a path that differs from the
+// last only in its later dice multiplies only those.
 func (w *walker) weight() (count, den uint64, ok bool) {
-	count, den = 1, 1
-	// Multinomial count of every exchangeable group: k!/prod(m!), built
-	// as a product of binomials to stay small.
-	k, m := 0, 0 // group size, multiplicity of the current face
-	for i, s := range w.path {
-		if s.dist {
-			hi, lo := bits.Mul64(den, s.den)
-			if hi != 0 {
-				return 0, 0, false
-			}
-			den = lo
-			hi, lo = bits.Mul64(count, s.ways[s.face-s.lo])
-			if hi != 0 {
-				return 0, 0, false
-			}
-			count = lo
-			k, m = 1, 1
-			continue
-		}
-		if s.n > 0 {
-			hi, lo := bits.Mul64(den, s.den)
-			if hi != 0 {
-				return 0, 0, false
-			}
-			den = lo
-			hi, lo = bits.Mul64(count, s.ways[s.face])
-			if hi != 0 {
-				return 0, 0, false
-			}
-			count = lo
-			k, m = 1, 1
-			continue
-		}
-		if s.cut > 0 {
-			hi, lo := bits.Mul64(den, uint64(s.sides))
-			if hi != 0 {
-				return 0, 0, false
-			}
-			den = lo
-			hi, lo = bits.Mul64(count, s.cutWays())
-			if hi != 0 {
-				return 0, 0, false
-			}
-			count = lo
-			k, m = 1, 1
-			continue
-		}
-		hi, lo := bits.Mul64(den, uint64(s.sides))
-		if hi != 0 {
-			return 0, 0, false
-		}
-		den = lo
-		if !s.group {
-			k, m = 1, 1
-			continue
-		}
-		k++
-		if s.face == w.path[i-1].face {
-			m++
-		} else {
-			m = 1
-		}
-		// count *= k / m (exact: the running product is a multinomial).
-		hi, lo = bits.Mul64(count, uint64(k))
-		if hi != 0 {
-			return 0, 0, false
-		}
-		count = lo / uint64(m)
+	if w.accOK > len(w.path) {
+		w.accOK = len(w.path)
 	}
-	return count, den, true
+	w.acc = w.acc[:w.accOK]
+	a := weightAcc{count: 1, den: 1}
+	if w.accOK > 0 {
+		a = w.acc[w.accOK-1]
+	}
+	for i := w.accOK; i < len(w.path); i++ {
+		if !a.times(w.path, i) {
+			return 0, 0, false
+		}
+		w.acc = append(w.acc, a)
+		w.accOK = i + 1
+	}
+	return a.count, a.den, true
+}
+
+// weightAcc is the weight of a path's first dice: count/den, and the
+// size of the exchangeable group the last die is in and the
+// multiplicity of its face.
+type weightAcc struct {
+	count, den uint64
+	k, m       int
+}
+
+// times multiplies a by the weight of the i-th die of path; false when
+// the product does not fit in 64 bits.
+func (a *weightAcc) times(path []step, i int) bool {
+	s := &path[i]
+	mul := func(ways, of uint64) bool {
+		hi, lo := bits.Mul64(a.den, of)
+		if hi != 0 {
+			return false
+		}
+		a.den = lo
+		hi, lo = bits.Mul64(a.count, ways)
+		if hi != 0 {
+			return false
+		}
+		a.count = lo
+		a.k, a.m = 1, 1
+		return true
+	}
+	switch {
+	case s.dist:
+		return mul(s.ways[s.face-s.lo], s.den)
+	case s.n > 0:
+		return mul(s.ways[s.face], s.den)
+	case s.cut > 0:
+		return mul(s.cutWays(), uint64(s.sides))
+	case !s.group:
+		return mul(1, uint64(s.sides))
+	}
+	// Multinomial count of an exchangeable group: k!/prod(m!), built as
+	// a product of binomials to stay small.
+	hi, lo := bits.Mul64(a.den, uint64(s.sides))
+	if hi != 0 {
+		return false
+	}
+	a.den = lo
+	a.k++
+	if s.face == path[i-1].face {
+		a.m++
+	} else {
+		a.m = 1
+	}
+	// count *= k / m (exact: the running product is a multinomial).
+	hi, lo = bits.Mul64(a.count, uint64(a.k))
+	if hi != 0 {
+		return false
+	}
+	a.count = lo / uint64(a.m)
+	return true
 }
 
 // next moves to the next path; false when every outcome has been run.
 func (w *walker) next() bool {
+	_, ok := w.nextAt()
+	return ok
+}
+
+// nextAt moves to the next path and returns the position of the die
+// that changed (the dice before it are as they were); false when every
+// outcome has been run.
+func (w *walker) nextAt() (int, bool) {
 	for j := len(w.path) - 1; j >= 0; j-- {
 		if w.path[j].advance() {
 			w.path = w.path[:j+1]
-			return true
+			w.accOK = min(w.accOK, j)
+			return j, true
 		}
 	}
-	return false
+	return 0, false
 }
 
 // Observer collects what one run of a ruling produced; the run's
@@ -454,6 +478,105 @@ func Walk(opt Options, run func(r dice.Roller, o *Observer) error) (*Odds, error
 		t.runs++
 		if !w.next() {
 			break
+		}
+	}
+	return t.finish(), nil
+}
+
+// Staged is a ruling split into the steps it runs one after another
+// (combat.Stages: the to-hit roll and reaction, the damage dice, what
+// follows the damage), whose state at the start of a step can be kept and
+// brought back. WalkStages runs it as Walk runs a ruling, but when only
+// the dice of later steps change from one run to the next it goes back to
+// the start of the step that rolled the first changed die, not to the
+// start of the ruling: the to-hit roll is run once per side of its cut,
+// the reaction once per to-hit outcome, and so on, each step by the
+// ruling's own code.
+type Staged interface {
+	// Steps is how many steps the ruling has.
+	Steps() int
+	// Step runs step i with r; done is true when the ruling ended in it.
+	Step(i int, r dice.Roller) (done bool, err error)
+	// Save keeps the state at the start of step i (i > 0), reporting
+	// false when it cannot be brought back (the walk then starts over
+	// from the first step whenever it would go back to step i).
+	Save(i int) bool
+	// Restore brings back the state Save(i) kept.
+	Restore(i int)
+	// Observe records what the finished ruling produced.
+	Observe(o *Observer)
+}
+
+// WalkStages is Walk for a ruling split into steps: the same runs, the
+// same weights and the same observations (so the same Odds), with each
+// run starting at the step that rolled its first new die.
+func WalkStages(opt Options, s Staged) (*Odds, error) {
+	limit := opt.Limit
+	if limit <= 0 {
+		limit = DefaultLimit
+	}
+	w := &walker{exch: opt.Exchangeable}
+	if w.exch == nil {
+		w.exch = Exchangeable
+	}
+	t := newTally()
+	var o Observer
+	n := s.Steps()
+	start := make([]int, n) // the path position at the start of each step
+	saved := make([]bool, n)
+	ran := 0  // the steps the last run ran
+	from := 0 // the step the next run starts at
+	for runs := 0; ; runs++ {
+		if runs == limit {
+			return nil, fmt.Errorf("%w (more than %d)", ErrTooMany, limit)
+		}
+		if from > 0 {
+			s.Restore(from)
+		}
+		w.pos = start[from]
+		o.obs = o.obs[:0]
+		for i := from; i < n; i++ {
+			start[i] = w.pos
+			if i > from {
+				saved[i] = s.Save(i)
+			}
+			done, err := s.Step(i, w)
+			if err != nil {
+				if w.dirty != nil {
+					return nil, w.dirty
+				}
+				return nil, err
+			}
+			ran = i + 1
+			if done {
+				break
+			}
+		}
+		if w.pos != len(w.path) {
+			return nil, fmt.Errorf("odds: the ruling used %d dice where it used %d before (not deterministic)", w.pos, len(w.path))
+		}
+		s.Observe(&o)
+		count, den, ok := w.weight()
+		if !ok {
+			return nil, fmt.Errorf("odds: %d dice are too many to weigh exactly", len(w.path))
+		}
+		for i, ob := range o.obs {
+			t.add(i, ob, count, den)
+		}
+		t.runs++
+		j, more := w.nextAt()
+		if !more {
+			break
+		}
+		// Go back to the step that rolled die j, if its start was kept.
+		from = 0
+		for i := ran - 1; i > 0; i-- {
+			if start[i] <= j {
+				if saved[i] {
+					from = i
+				}
+				break
+			}
 		}
 	}
 	return t.finish(), nil

@@ -103,7 +103,11 @@ dodge, a judo throw, or against a complete immunity (no damage dice).
 Hero point re-rolls come straight after the roll they re-roll: the to-hit
 1d20 then one 1d20 per point; the parry 1d20, dodge 1d6 or judo throw 1d6
 then one die per point; the damage's health and stamina expressions, then
-both again per point (before whirlwind).
+both again per point (before whirlwind); the roll's owner's re-rolls
+before the other side's. A psionic blast's contest: the attacker's 1d20,
+its own re-rolls, the defender's opponent-contest re-rolls; the
+defender's 1d20, its own re-rolls, the attacker's opponent-contest
+re-rolls; the resist 1d6.
 
 Hero points (p. 14), --hero-points [attacker:|defender:]ROLL=N: N points
 re-roll the to-hit, reaction or damage roll N times and keep the result
@@ -117,7 +121,11 @@ side keeps the lower. The points come off the spender's file in the same
 write as the ruling (the defender's -i, the attacker's --update-attacker,
 which an attacker's spend needs); every result and the one kept are in the
 log's hero_points. A miss spends no points on the damage that is never
-rolled.
+rolled. Both sides may spend on one roll: its owner's re-rolls come
+first, then the other side's against the result that stands. A psionic
+blast's will contest (p. 43) takes "contest=N" (the spender's own d20,
+the higher kept) and "opponent-contest=N" (the other side's d20, the
+lower kept), e.g. defender:opponent-contest=1.
 
 A stream of defenders (JSON Lines, one hero a line, as gen npc -n writes;
 from stdin or --defender, not -i) is a batch: the same attack against each

@@ -23,6 +23,12 @@ type ContestOptions struct {
 	UpdateAttacker bool
 	ResultOnly     bool
 	MassKg         float64
+	// Cancelling another's spell (--power cancel): the spell and the
+	// caster's file (p. 62).
+	Spell      string
+	CasterFile string
+	// HeroPoints are --hero-points specs (p. 14).
+	HeroPoints []string
 	combat.MentalInput
 }
 
@@ -64,6 +70,13 @@ costs half (rounded up). --power is one of:
                        contest unless --willing (pp. 67, 69)
   transmutation        no defender (objects only): 6 psi, --modifiers
                        LIST, chance (10 + modifiers) x will % (p. 69)
+  cancel               --spell hypnotism|restraint --caster FILE: cancel
+                       the caster's spell on the defender's file: the
+                       points casting it costs (10; strength / 10), half
+                       for the attacker's speciality, win or lose, and a
+                       magic attack against the caster's file; on a
+                       success the hypnotised or bound state leaves the
+                       defender's imposed_states (p. 62)
 
 The defender is read from stdin (or --defender FILE, or -i FILE to rewrite
 it in place atomically); the updated defender (a "contest" event in its
@@ -74,17 +87,28 @@ attacker's file: its points spent and the same event. States that last
 chance) go on the defender's "imposed_states"; a fight started with the
 file keeps them on the combatant and ` + "`fight hero`" + ` writes them back.
 
-Hero points (p. 14): --attacker-hero-points N (with --update-attacker) and
---defender-hero-points N (the defender's file is written) re-roll that
-side's own d20 N times, keeping the higher; the points come off the files
-with the contest, every face logged.
+Hero points (p. 14), --hero-points [attacker:|defender:]ROLL=N
+(repeatable; no spender: the attacker): "contest=N" re-rolls the
+spender's own d20 N times, keeping the higher; "opponent-contest=N" makes
+the other side re-roll its d20 N times, keeping the lower (a roll that
+directly affects the spender). On one d20 its owner's re-rolls come
+first, then the other side's against the result that stands. The points
+come off the files with the contest (the attacker's needs
+--update-attacker; the defender's file is written), every result logged
+in the event's contest.hero_points. --attacker-hero-points N and
+--defender-hero-points N are short for attacker:contest=N and
+defender:contest=N.
 
---dice order: the attacker's 1d20 (then its hero point re-rolls), the
-defender's 1d20 (then its re-rolls), the resist 1d6; then Hypnotism's or
+--dice order: the attacker's 1d20, its own hero point re-rolls, the
+defender's re-rolls of it (defender:opponent-contest); the defender's
+1d20, its own re-rolls, the attacker's re-rolls of it
+(attacker:opponent-contest); the resist 1d6; then Hypnotism's or
 the device's 1d6 double-panels on a success.
-Transmutation rolls only its d100; Restraint rolls nothing.`,
+Transmutation rolls only its d100; Restraint rolls nothing; cancel the
+attacker's 1d20, the caster's 1d20, the resist 1d6.`,
 		Example: `  spandex contest --attacker psyche.json --power psychic-drain --spend 4 --drain energy -i nefario.json --update-attacker --dice 12,6
   spandex contest --attacker zara.json --power hypnotism --resist --result --explain < nefario.json
+  spandex contest --attacker psyche.json --power psychic-drain --spend 4 -i nefario.json --update-attacker --hero-points contest=1 --hero-points defender:opponent-contest=1 --dice 4,17,6,9
   spandex contest --attacker psyche.json --power transmutation --modifiers van-sized,shape-or-material,temporary --dice 30`,
 		Args: cobra.NoArgs,
 		RunE: cmdutil.RunE(opts, runF, runContest),
@@ -95,7 +119,7 @@ Transmutation rolls only its d100; Restraint rolls nothing.`,
 	fl.StringVarP(&opts.InPlace, "in-place", "i", "", "read the defender from FILE and rewrite it in place")
 	fl.BoolVar(&opts.UpdateAttacker, "update-attacker", false, "also rewrite the attacker's file (points spent)")
 	fl.BoolVar(&opts.ResultOnly, "result", false, "print only the ruling, not the updated defender")
-	fl.StringVar(&opts.Power, "power", "", "the psychic power, spell or device (required): "+combat.MentalPowerSlugs())
+	fl.StringVar(&opts.Power, "power", "", "the psychic power, spell or device (required): "+combat.MentalPowerSlugs()+", or cancel")
 	fl.IntVar(&opts.Points, "spend", 0, "points: psychic-drain (psi, +1 each) or restraint (MP, strength 10 each), 1-10")
 	fl.Float64Var(&opts.MassKg, "mass", 0, "telekinesis: the mass moved in kg")
 	fl.StringVar(&opts.Drain, "drain", "", "psychic-drain: the defender's pool drained (energy, magic, psi or fluid)")
@@ -103,8 +127,11 @@ Transmutation rolls only its d100; Restraint rolls nothing.`,
 	fl.StringVar(&opts.Mode, "how", "", "empathy: read|change; telepathy: read|send")
 	fl.BoolVar(&opts.Resist, "resist", false, "the defender actively resists: +1d6 (a double-panel)")
 	fl.BoolVar(&opts.Willing, "willing", false, "empathy, telepathy: the defender is willing (no contest)")
+	fl.StringVar(&opts.Spell, "spell", "", "cancel: the spell to cancel, hypnotism or restraint (p. 62)")
+	fl.StringVar(&opts.CasterFile, "caster", "", "cancel: the caster's hero file (read only)")
 	fl.IntVar(&opts.AttackerHeroPoints, "attacker-hero-points", 0, "spend N of the attacker's hero points re-rolling its d20, keeping the higher (p. 14); needs --update-attacker")
 	fl.IntVar(&opts.DefenderHeroPoints, "defender-hero-points", 0, "spend N of the defender's hero points re-rolling its d20, keeping the higher (p. 14)")
+	fl.StringArrayVar(&opts.HeroPoints, "hero-points", nil, "[attacker:|defender:]contest=N (own d20, higher kept) or opponent-contest=N (the other side's d20, lower kept), p. 14; repeatable")
 	return cmd
 }
 
@@ -134,11 +161,38 @@ func runContest(opts *ContestOptions) error {
 			return cmdutil.Inputf("--%s %d: outside 0-%d", hp.flag, hp.n, heropoints.MaxPoints)
 		}
 	}
-	if opts.AttackerHeroPoints > 0 && !opts.UpdateAttacker {
-		return cmdutil.Inputf("--attacker-hero-points: the points come off the attacker's file: add --update-attacker")
+	hp, err := combat.ParseContestHeroPoints(opts.HeroPoints)
+	if err != nil {
+		return cmdutil.Inputf("--hero-points: %v", err)
 	}
-	if opts.DefenderHeroPoints > 0 && opts.ResultOnly {
-		return cmdutil.Inputf("--defender-hero-points: the points come off the defender's file, which --result does not write")
+	if hp.Attacker > 0 && opts.AttackerHeroPoints > 0 {
+		return cmdutil.Inputf("--hero-points: attacker:contest and --attacker-hero-points are the same spend; give one")
+	}
+	if hp.Defender > 0 && opts.DefenderHeroPoints > 0 {
+		return cmdutil.Inputf("--hero-points: defender:contest and --defender-hero-points are the same spend; give one")
+	}
+	opts.AttackerHeroPoints += hp.Attacker
+	opts.DefenderHeroPoints += hp.Defender
+	opts.AttackerOpponentHeroPoints, opts.DefenderOpponentHeroPoints = hp.AttackerOpponent, hp.DefenderOpponent
+	if opts.AttackerHeroPoints+opts.AttackerOpponentHeroPoints > 0 && !opts.UpdateAttacker {
+		flag := "--attacker-hero-points"
+		if len(opts.HeroPoints) > 0 {
+			flag = "--hero-points"
+		}
+		return cmdutil.Inputf("%s: the points come off the attacker's file: add --update-attacker", flag)
+	}
+	if opts.DefenderHeroPoints+opts.DefenderOpponentHeroPoints > 0 && opts.ResultOnly {
+		flag := "--defender-hero-points"
+		if len(opts.HeroPoints) > 0 {
+			flag = "--hero-points"
+		}
+		return cmdutil.Inputf("%s: the points come off the defender's file, which --result does not write", flag)
+	}
+	if opts.Power == "cancel" {
+		return runCancel(opts)
+	}
+	if opts.Spell != "" || opts.CasterFile != "" {
+		return cmdutil.Inputf("--spell and --caster go with --power cancel")
 	}
 	p, ok := combat.FindMentalPower(opts.Power)
 	if !ok {
@@ -172,6 +226,9 @@ func runContest(opts *ContestOptions) error {
 	}
 	res, err := combat.Mental(attacker, defender, opts.MentalInput, rs.Roller)
 	if err != nil {
+		if re, ok := err.(*combat.RequestError); ok && len(opts.HeroPoints) > 0 && (re.Field == "attacker-hero-points" || re.Field == "defender-hero-points") {
+			return cmdutil.Inputf("--hero-points: %s", re.Msg)
+		}
 		return contestErr(err)
 	}
 	if err := opts.FinishDice(); err != nil {

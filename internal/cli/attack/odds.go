@@ -2,7 +2,6 @@ package attack
 
 import (
 	"github.com/codename-spandex/spandex/pkg/combat"
-	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/odds"
 )
@@ -15,16 +14,13 @@ import (
 // prone, condition (the defender's worst condition after the attack),
 // stunned (stunned or worse), unconscious (unconscious or worse) and out
 // (unconscious, at death's door, dead, or a mundane defender taken out).
+//
+// The ruling is walked step by step (combat.Stages, odds.WalkStages): a
+// run whose new dice are all damage dice starts at the damage step, one
+// whose new dice all come after the damage (knockback into obstructions,
+// the prone check) starts after it; each step is the resolver's own.
 func AttackOdds(attacker, defender *hero.Hero, req combat.Request, rules combat.Options) (*odds.Odds, error) {
-	var res combat.Result
-	var rv combat.Resolver
-	return odds.Walk(odds.Options{}, func(r dice.Roller, o *odds.Observer) error {
-		if err := rv.Resolve(&res, attacker, defender, req, r, rules); err != nil {
-			return err
-		}
-		ObserveAttack(&res, o)
-		return nil
-	})
+	return odds.WalkStages(odds.Options{}, combat.NewStages(attacker, defender, req, rules, ObserveAttack))
 }
 
 // ObserveAttack records the observations of one resolved attack.

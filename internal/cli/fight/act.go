@@ -35,9 +35,11 @@ type ActOptions struct {
 	Smash     string
 	SmashMass float64
 	SmashWall string
-	Material  string
-	Remaining int
-	SmashID   string
+	// SmashVehicle strikes a combatant's vehicle (p. 77).
+	SmashVehicle string
+	Material     string
+	Remaining    int
+	SmashID      string
 
 	// Attack details: the flags shared with `spandex attack`.
 	attackflags.Flags
@@ -49,6 +51,7 @@ type ActOptions struct {
 	// Power and other-action details.
 	Target string
 	Effect string
+	Form   string
 	Spend  int
 	Pool   string
 	Panels int
@@ -59,6 +62,12 @@ type ActOptions struct {
 	Modifiers []string
 	Mode      string
 	Willing   bool
+	// Illusion, Hallucinations, cancelling a spell, Bestow Gift.
+	Radius   int
+	Distance int
+	Hurt     bool
+	Spell    string
+	Gift     string
 	// Energy Reflect's return shot.
 	Reflect         bool
 	ReflectReaction string
@@ -117,7 +126,11 @@ takes one action (pp. 30-31, 41-43). Give exactly one of:
                     density-control-self --effect denser|lighter (no
                     --effect: back to normal, p. 54), shapechange
                     (freeform: a double-panel; no other power while
-                    shapechanged, no change of size, p. 70); every later attack
+                    shapechanged, no change of size, p. 70; specific forms:
+                    --form NAME switches to that form in a single panel,
+                    after which only its powers apply, p. 70), vehicle
+                    --effect board|leave (a panel, as a move: aboard, the
+                    powers built into the vehicle apply, p. 77); every later attack
                     by and on the combatant applies them; --power
                     super-health rests a double-panel for Regeneration's
                     1d6 health (p. 73);
@@ -174,10 +187,14 @@ double-panel (p. 30). --object NAME or --object-mass KG (with --thrown,
 --awkward) swings or throws an object instead of --with (pp. 36, 39-41;
 see spandex attack); pick it up first with --pick-up (a panel).
 --hero-points
-[attacker:|defender:]ROLL=N (ROLL to-hit, reaction or damage; defender =
-the target) spends the actor's or the target's hero points re-rolling that
-roll N times, keeping the more favourable (p. 14; see spandex attack): the
-points come off the combatant in the same write as the ruling.
+[attacker:|defender:]ROLL=N (ROLL to-hit, reaction, damage or judo-grab;
+defender = the target) spends the actor's or the target's hero points
+re-rolling that roll N times, keeping the more favourable (p. 14; see
+spandex attack): the points come off the combatant in the same write as
+the ruling. With --power (a will contest) ROLL is contest (the spender's
+own d20, the higher kept) or opponent-contest (the other side's d20, the
+lower kept); on one d20 its owner's re-rolls come first, then the other
+side's against the result that stands.
 
 Psychic powers, spells, the mind-control device and the molecular layer
 (--power psychic-ability|magic|cybernetics|environmental-control --effect
@@ -214,6 +231,34 @@ resist, 1d6 (a double-panel reaction it owes); ties go to the attacker.
                        (p. 58)
   empathy, telepathy   --how read|change (3/5 psi) or read|send (2 psi);
                        a contest unless --willing (pp. 67, 69)
+  illusion             (magic) --how visual|auditory (3 MP), minor-sounds
+                       (7), speech (10); --radius M (2 m included) and
+                       --distance M (20 m included): +1 MP per further
+                       2 m or 20 m; lasts an hour (pp. 63-64)
+  hallucinations       (psychic-ability) the same in psi, while the actor
+                       is in the fight; with --target ID its psychic
+                       attack on a person touching it or attacked by it
+                       (no points): on a success it blocks, with --hurt
+                       2d6+6 stamina (a two-handed blunt weapon's, no
+                       health); on a failure it never blocks or hurts
+                       that person again (pp. 67-68)
+  astral-projection    (magic) 5 MP: the spirit moves at twice the
+                       movement and spends at most 5 MP a spell; again:
+                       the spirit returns (no panels); observers roll
+                       ` + "`fight notice`" + ` (p. 62)
+  bestow-gift          (magic) --gift invisibility|speed|strength|
+                       combat-prowess|flight|regeneration on --target ID
+                       (default the caster): 5 MP, then 5 MP and a panel
+                       a page; the target gains Invisibility, Super Speed
+                       R1 (twice the movement), 1d6+6 strength, Oriental
+                       Martial Arts R2, Flight R1, or a double-panel rest
+                       for 1d6 health (--power super-health); each gift
+                       once a target; it goes when the spell ends (p. 63)
+  cancel               (magic) --target CASTER --spell NAME: a
+                       double-panel, the points casting it costs (half for
+                       the actor's speciality; --spend N for a summoning),
+                       win or lose, and a magic attack (a contest); on a
+                       success the spell's state ends (p. 62)
 
 Energy Reflect (p. 56): --attack ID ... --reaction parry[:energy-reflect]
 --reflect: the target's automatic parry of its own energy type sends the
@@ -241,8 +286,12 @@ finishing move 1d6 hours; --power --effect mass or gravity the target's
 will roll at ×4 (1d20) and ×8 (1d20+10), density-control-other on an
 intelligent target (not a robot or animal) first the psychic attack it
 cannot resist, the user's d20 then the target's (p. 54); a psychic power, spell or device
-the attacker's d20, the target's d20, the resist 1d6, then hypnotism's or
-the device's 1d6 double-panels on a success; transmutation only its d100;
+the attacker's d20 (its own hero point re-rolls, then the target's
+opponent-contest re-rolls), the target's d20 (its own re-rolls, then the
+attacker's opponent-contest re-rolls), the resist 1d6, then hypnotism's or
+the device's 1d6 double-panels on a success (cancel: the actor's d20, the
+caster's d20, the resist 1d6; hallucinations --target: the same, then
+--hurt's 2d6 on a success); bestow-gift strength its 1d6; transmutation only its d100;
 with --reflect the return shot in the attack's order; --smash the attack's
 health dice, then its stamina dice; --power growth the first time the
 extra health's d6s then the extra stamina's (one each per point of the
@@ -275,6 +324,7 @@ strike so far; other actions roll nothing.`,
 	fl.StringVar(&opts.SmashWall, "smash-wall", "", "strike a wall: a Wall Strength Table material, holed at its damage needed (p. 37)")
 	fl.StringVar(&opts.Material, "material", "", "--smash: a sturdy object's material (brick /2, thin-metal /3, stone, concrete, armour-plating /4, p. 39)")
 	fl.IntVar(&opts.Remaining, "remaining", 0, "--smash, --smash-wall: override the health left from earlier blows (default: what the fight kept)")
+	fl.StringVar(&opts.SmashVehicle, "smash-vehicle", "", "strike the combatant ID's vehicle (Vehicle, p. 77) with --with ATTACK: an object of its file's kind and material (p. 39)")
 	fl.StringVar(&opts.SmashID, "smash-id", "", "--smash, --smash-wall: the object's id in the fight, to tell two of a kind apart (default: its name and material)")
 	fl.BoolVar(&opts.Pass, "pass", false, "end this turn")
 	fl.BoolVar(&opts.Hold, "hold", false, "end this turn, holding a panel into the next page")
@@ -287,6 +337,7 @@ strike so far; other actions roll nothing.`,
 
 	fl.StringVar(&opts.Target, "target", "", "the combatant a power's effect goes on")
 	fl.StringVar(&opts.Effect, "effect", "", "ongoing effect a power starts")
+	fl.StringVar(&opts.Form, "form", "", "--power shapechange: the specific form to switch to (a single panel, p. 70)")
 	fl.IntVar(&opts.Spend, "spend", 0, "points spent from --pool (a Snare binding: fluid points, 1-10)")
 	fl.StringVar(&opts.Pool, "pool", "", "pool the points come from: energy, magic, psi or fluid")
 	fl.IntVar(&opts.Panels, "panels", 0, "panels the action takes (--do, or a single-panel --power)")
@@ -294,10 +345,15 @@ strike so far; other actions roll nothing.`,
 	fl.StringVar(&opts.Note, "note", "", "what happens, in words, for the log")
 	fl.StringVar(&opts.Drain, "drain", "", "psychic-drain: the target's pool drained (energy, magic, psi or fluid)")
 	fl.StringSliceVar(&opts.Modifiers, "modifiers", nil, "transmutation: the difficulty modifiers (spandex tables transmutation)")
-	fl.StringVar(&opts.Mode, "how", "", "empathy: read|change; telepathy: read|send")
+	fl.StringVar(&opts.Mode, "how", "", "empathy: read|change; telepathy: read|send; illusion, hallucinations: visual|auditory|minor-sounds|speech")
 	fl.BoolVar(&opts.Reflect, "reflect", false, "the target parries with Energy Reflect and sends the energy back at strike class 2 (p. 56)")
 	fl.StringVar(&opts.ReflectReaction, "reflect-reaction", "none", "the attacker's reaction to the reflected shot (as --reaction)")
 	fl.BoolVar(&opts.Willing, "willing", false, "empathy, telepathy: the target is willing (no contest)")
+	fl.IntVar(&opts.Radius, "radius", 0, "illusion, hallucinations: radius in metres (2 included; +1 point per further 2 m, pp. 63, 67)")
+	fl.IntVar(&opts.Distance, "distance", 0, "illusion, hallucinations: metres from the caster (20 included; +1 point per further 20 m)")
+	fl.BoolVar(&opts.Hurt, "hurt", false, "hallucinations --target: it hurts on a success, 2d6+6 stamina at most (p. 68)")
+	fl.StringVar(&opts.Spell, "spell", "", "cancel: the spell of --target to cancel (p. 62)")
+	fl.StringVar(&opts.Gift, "gift", "", "bestow-gift: "+combat.GiftSlugs()+" (p. 63)")
 	return cmd
 }
 
@@ -307,7 +363,7 @@ func runAct(opts *ActOptions) error {
 	for name, set := range map[string]bool{
 		"--move": opts.moveSet, "--attack": opts.Attack != "", "--finish": opts.Finish != "", "--grab": opts.Grab != "",
 		"--pick-up": opts.PickUp != "", "--power": opts.Power != "", "--do": opts.Do != "", "--pass": opts.Pass, "--hold": opts.Hold,
-		"--smash": opts.Smash != "" || opts.SmashMass != 0 || opts.SmashWall != "",
+		"--smash": opts.Smash != "" || opts.SmashMass != 0 || opts.SmashWall != "" || opts.SmashVehicle != "",
 	} {
 		if set {
 			chosen = append(chosen, name)
@@ -333,7 +389,7 @@ func runAct(opts *ActOptions) error {
 		if err != nil {
 			return err
 		}
-		if opts.Smash != "" || opts.SmashMass != 0 || opts.SmashWall != "" {
+		if opts.Smash != "" || opts.SmashMass != 0 || opts.SmashWall != "" || opts.SmashVehicle != "" {
 			sm, err := opts.smash(actor)
 			if err != nil {
 				return err
@@ -383,27 +439,20 @@ func (opts *ActOptions) action(actor string) (encounter.Action, error) {
 		a.Kind, a.Object = encounter.ActPickUp, opts.PickUp
 	case opts.Power != "":
 		a.Kind, a.Power, a.Effect, a.Target, a.Points, a.Pool, a.Count = encounter.ActPower, opts.Power, opts.Effect, opts.Target, opts.Spend, opts.Pool, opts.Count
-		a.Drain, a.Modifiers, a.Mode, a.Willing = opts.Drain, opts.Modifiers, opts.Mode, opts.Willing
+		a.Drain, a.Modifiers, a.Mode, a.Willing, a.Form = opts.Drain, opts.Modifiers, opts.Mode, opts.Willing, opts.Form
+		a.Radius, a.Distance, a.Hurt, a.Spell, a.Gift = opts.Radius, opts.Distance, opts.Hurt, opts.Spell, opts.Gift
 		if opts.MassKg != 0 {
 			if opts.MassKg < 0 || opts.MassKg > 1e6 {
 				return a, cmdutil.Inputf("--mass: %g kg is outside 0-1000000", opts.MassKg)
 			}
 			a.MassKg = int(math.Ceil(opts.MassKg))
 		}
-		for _, hs := range opts.HeroPoints {
-			sp, err := combat.ParseHeroPoints(hs)
-			if err != nil {
-				return a, cmdutil.Inputf("--hero-points: %v", err)
-			}
-			if sp.Roll != combat.HeroRollContest {
-				return a, cmdutil.Inputf("--hero-points: with --power only the will contest's d20s are re-rolled: [attacker:|defender:]contest=N")
-			}
-			if sp.Who == combat.RoleDefender {
-				a.DefenderHeroPoints = sp.Points
-			} else {
-				a.AttackerHeroPoints = sp.Points
-			}
+		hp, err := combat.ParseContestHeroPoints(opts.HeroPoints)
+		if err != nil {
+			return a, cmdutil.Inputf("--hero-points: with --power only the will contest's d20s are re-rolled: %v", err)
 		}
+		a.AttackerHeroPoints, a.DefenderHeroPoints = hp.Attacker, hp.Defender
+		a.AttackerOpponentHeroPoints, a.DefenderOpponentHeroPoints = hp.AttackerOpponent, hp.DefenderOpponent
 		switch opts.Reaction {
 		case "", "none":
 		case "resist":
@@ -411,7 +460,7 @@ func (opts *ActOptions) action(actor string) (encounter.Action, error) {
 		default:
 			return a, cmdutil.Inputf("--reaction: only resist goes with --power (a psychic power or spell), not %q", opts.Reaction)
 		}
-		if _, mental := combat.FindMentalPower(a.Effect); mental || a.Effect == encounter.EffectMysticShield {
+		if _, mental := combat.FindMentalPower(a.Effect); mental || a.Effect == encounter.EffectMysticShield || encounter.IsSpellEffect(a.Effect) {
 			break
 		}
 		if a.Points > 0 && a.Pool == "" {
@@ -434,7 +483,7 @@ func (opts *ActOptions) action(actor string) (encounter.Action, error) {
 // attack (--with or --object) and --split health=N; the to-hit, reaction
 // and knockback flags do not apply.
 func (opts *ActOptions) smash(actor string) (encounter.Smash, error) {
-	s := encounter.Smash{Actor: actor, Attack: opts.With, ID: opts.SmashID,
+	s := encounter.Smash{Actor: actor, Attack: opts.With, ID: opts.SmashID, Vehicle: opts.SmashVehicle,
 		Target: combat.ObjectTarget{Name: opts.Smash, MassKg: opts.SmashMass, Wall: opts.SmashWall, Material: opts.Material, Remaining: opts.Remaining}}
 	if opts.Object != "" || opts.ObjectMassKg != 0 {
 		s.Weapon = &combat.ObjectWeapon{Name: opts.Object, MassKg: opts.ObjectMassKg, Thrown: opts.Thrown, Awkward: opts.Awkward}

@@ -17,6 +17,8 @@ type AutoOptions struct {
 	Until    string
 	MaxSteps int
 	Policy   string
+	// HeroPoints is --hero-points spend|keep.
+	HeroPoints string
 }
 
 // NewCmdAuto builds `spandex fight auto`.
@@ -43,16 +45,28 @@ heroes and lets the thugs act by themselves. --until stops at the end of
 the fight (over: one side left standing; the default), the end of the
 current page (page), or after one action (turn).
 
+Hero points (p. 14), --hero-points spend (the default) or keep: with
+spend, a combatant with a hero point left re-rolls its own to-hit once
+when it misses and a re-roll could hit (the higher kept), and a target
+with a point left at half its stamina or health or less makes the
+attacker re-roll once a to-hit that hits when a re-roll could miss (the
+lower kept): one point a roll at most, taken off the combatant with the
+ruling, both results in the attack event's hero_points (docs/fight.md).
+Points are never refreshed during a fight: they come back at the start of
+an adventure (p. 15, spandex profile refresh). keep spends none.
+
 With --seed the whole run is reproducible byte for byte.
 
 --dice order: the dice of each step in the order the steps happen:
 initiative (a d10 per side, re-rolled on ties), each attack (pkg/combat's
-order: to-hit, damage, obstructions, prone; then a phased attacker's
+order: to-hit, then the attacker's hero point re-roll, then the target's,
+damage, obstructions, prone; then a phased attacker's
 re-phase d100, p. 66), the end of each page (recovery dice in file order,
 then a d100 for each bound combatant's escape).`,
 		Example: `  spandex fight auto -i bank.json --sides villains --seed 5
   spandex fight auto -i sim.json --seed 42 --until over
-  spandex fight auto -i sim.json --seed 42 --policy focus`,
+  spandex fight auto -i sim.json --seed 42 --policy focus
+  spandex fight auto -i sim.json --seed 42 --hero-points keep`,
 		RunE: cmdutil.RunE(opts, runF, runAuto, opts.File.fromArgs),
 	}
 	opts.File.addFlag(cmd)
@@ -60,6 +74,7 @@ then a d100 for each bound combatant's escape).`,
 	cmd.Flags().StringVar(&opts.Until, "until", encounter.UntilOver, "stop when the fight is over, at the end of the page, or after one turn: over|page|turn")
 	cmd.Flags().IntVar(&opts.MaxSteps, "max-steps", 10_000, "give up after this many steps (1-100000)")
 	addPolicyFlag(cmd, &opts.Policy)
+	addAutoHeroPointsFlag(cmd, &opts.HeroPoints)
 	return cmd
 }
 
@@ -67,6 +82,9 @@ then a d100 for each bound combatant's escape).`,
 func runAuto(opts *AutoOptions) error {
 	if opts.MaxSteps < 1 || opts.MaxSteps > encounter.MaxAutoSteps {
 		return cmdutil.Inputf("--max-steps: %d is outside 1-%d", opts.MaxSteps, encounter.MaxAutoSteps)
+	}
+	if err := checkAutoHeroPoints(opts.HeroPoints); err != nil {
+		return err
 	}
 	if err := checkPolicy(opts.Policy); err != nil {
 		return err
@@ -78,7 +96,7 @@ func runAuto(opts *AutoOptions) error {
 		if err != nil {
 			return err
 		}
-		why, err = e.Auto(ctx, encounter.AutoOptions{Sides: opts.Sides, Until: opts.Until, MaxSteps: opts.MaxSteps, Policy: opts.Policy}, rules)
+		why, err = e.Auto(ctx, encounter.AutoOptions{Sides: opts.Sides, Until: opts.Until, MaxSteps: opts.MaxSteps, Policy: opts.Policy, HeroPoints: opts.HeroPoints}, rules)
 		stopped = err == nil
 		return cmdutil.RuleErr(err)
 	})

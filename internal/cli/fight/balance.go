@@ -25,6 +25,8 @@ type BalanceOptions struct {
 	Workers  int
 	MaxSteps int
 	Policy   string
+	// HeroPoints is --hero-points spend|keep.
+	HeroPoints string
 }
 
 // NewCmdBalance builds `spandex fight balance`.
@@ -38,7 +40,8 @@ in NPC.json (a hero file or JSON Lines) to SIDE of the encounter FILE
 (rebuilt as a new fight: page 1, nobody hurt), play N fights with the
 autopilot as fight sim does, and print each side's P(win) with its 95 %
 Wilson interval. Every count uses the same --seed, fight i the same seed
-(S, i), so the counts are compared on the same dice stream.`,
+(S, i), so the counts are compared on the same dice stream. --policy and
+--hero-points spend|keep are fight sim's.`,
 		Example: `  spandex fight balance bank.json --vary villains=goon.json:0..6 -n 500 --seed 1`,
 		Args:    cobra.ExactArgs(1),
 		RunE: cmdutil.RunE(opts, runF, runBalance, func(_ *cobra.Command, args []string) error {
@@ -50,6 +53,7 @@ Wilson interval. Every count uses the same --seed, fight i the same seed
 	cmd.Flags().IntVarP(&opts.N, "fights", "n", 1000, "fights played per count")
 	cmd.Flags().IntVar(&opts.Workers, "workers", runtime.GOMAXPROCS(0), "fights played at once (the result does not depend on it)")
 	addPolicyFlag(cmd, &opts.Policy)
+	addAutoHeroPointsFlag(cmd, &opts.HeroPoints)
 	cmd.Flags().IntVar(&opts.MaxSteps, "max-steps", 10_000, "give up on a fight after this many steps (counted as unfinished)")
 	return cmd
 }
@@ -104,7 +108,7 @@ func runBalance(opts *BalanceOptions) error {
 	if err != nil {
 		return err
 	}
-	run, err := setUpSim(opts.Env, opts.N, opts.Workers, opts.MaxSteps, opts.Policy)
+	run, err := setUpSim(opts.Env, opts.N, opts.Workers, opts.MaxSteps, opts.Policy, opts.HeroPoints)
 	if err != nil {
 		return err
 	}

@@ -67,6 +67,7 @@ new events: text on a terminal, JSON when piped.`,
 	cmd.AddCommand(NewCmdEffect(f, nil))
 	cmd.AddCommand(NewCmdLuck(f, nil))
 	cmd.AddCommand(NewCmdDangerSense(f, nil))
+	cmd.AddCommand(NewCmdNotice(f, nil))
 	cmd.AddCommand(NewCmdFall(f, nil))
 	cmd.AddCommand(NewCmdHero(f, nil))
 	cmd.AddCommand(NewCmdAuto(f, nil))

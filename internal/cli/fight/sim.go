@@ -26,6 +26,8 @@ type SimOptions struct {
 	Shard    string
 	MaxSteps int
 	Policy   string
+	// HeroPoints is --hero-points spend|keep.
+	HeroPoints string
 }
 
 // NewCmdSim builds `spandex fight sim` and `fight sim merge`.
@@ -40,7 +42,10 @@ reactions of best expected effect, docs/fight.md), and report per side the
 wins and P(win) with a 95 % Wilson interval, the distribution of pages to
 the end, and per combatant P(out), the mean health and stamina it lost (at
 the end of a fight, against the start) and the mean health and stamina its
-attacks took off others (after dividers and immunities).
+attacks took off others (after dividers and immunities). --hero-points
+spend (the default) or keep: whether the combatants spend their hero
+points by fight auto's rule (p. 14; see fight auto); each fight starts
+with the pools of the file, refreshed at no page.
 
 Fight i rolls with a seed derived only from (--seed, i), so the summary for
 a given seed and N is the same for any --workers. --shard i/k plays only
@@ -64,6 +69,7 @@ be used (a simulation rolls millions of dice).`,
 	cmd.Flags().IntVar(&opts.Workers, "workers", runtime.GOMAXPROCS(0), "fights played at once (the result does not depend on it)")
 	cmd.Flags().StringVar(&opts.Shard, "shard", "", "i/k: play only the i-th of k shares of the fights")
 	addPolicyFlag(cmd, &opts.Policy)
+	addAutoHeroPointsFlag(cmd, &opts.HeroPoints)
 	cmd.Flags().IntVar(&opts.MaxSteps, "max-steps", 10_000, "give up on a fight after this many steps (counted as unfinished)")
 	cmd.AddCommand(NewCmdSimMerge(f, nil))
 	return cmd
@@ -88,7 +94,7 @@ func runSim(opts *SimOptions) error {
 	if err != nil {
 		return err
 	}
-	run, err := setUpSim(opts.Env, opts.N, opts.Workers, opts.MaxSteps, opts.Policy)
+	run, err := setUpSim(opts.Env, opts.N, opts.Workers, opts.MaxSteps, opts.Policy, opts.HeroPoints)
 	if err != nil {
 		return err
 	}
@@ -102,12 +108,16 @@ func runSim(opts *SimOptions) error {
 	opts.ReportSeed(&run.seed)
 	bar := opts.Progress(int64((opts.N-si)/sk+1), "fight sim")
 	defer bar.Finish()
-	var barMu sync.Mutex // the bar is not safe for concurrent use
-	sum, err := run.simulate(data, si-1, sk, func() {
-		barMu.Lock()
-		bar.Add(1)
-		barMu.Unlock()
-	})
+	var tick func(int)
+	if bar != nil {
+		var barMu sync.Mutex // the bar is not safe for concurrent use
+		tick = func(n int) {
+			barMu.Lock()
+			bar.Add(n)
+			barMu.Unlock()
+		}
+	}
+	sum, err := run.simulate(data, si-1, sk, tick)
 	if err != nil {
 		return err
 	}
@@ -123,6 +133,20 @@ func addPolicyFlag(cmd *cobra.Command, policy *string) {
 	cmd.Flags().StringVar(policy, "policy", encounter.PolicyPlain, "the autopilot's policy: plain (first enemy standing) or focus (best expected effect, with reactions)")
 }
 
+// addAutoHeroPointsFlag adds --hero-points spend|keep, whether the
+// autopilot spends hero points (fight auto, sim, balance).
+func addAutoHeroPointsFlag(cmd *cobra.Command, mode *string) {
+	cmd.Flags().StringVar(mode, "hero-points", encounter.HeroPointsSpend, "the autopilot's hero points: spend (a missed to-hit re-rolled, a hit on a combatant at half stamina or health made to re-roll; one point a roll, p. 14) or keep")
+}
+
+// checkAutoHeroPoints checks --hero-points spend|keep.
+func checkAutoHeroPoints(mode string) error {
+	if encounter.CheckHeroPointMode(mode) != nil || mode == "" {
+		return cmdutil.Inputf("--hero-points: %q is not spend or keep", mode)
+	}
+	return nil
+}
+
 // checkPolicy checks --policy.
 func checkPolicy(policy string) error {
 	if policy != encounter.PolicyPlain && policy != encounter.PolicyFocus {
@@ -136,13 +160,14 @@ func checkPolicy(policy string) error {
 type simRun struct {
 	n, workers, maxSteps int
 	policy               string
+	heroPoints           string
 	rules                combat.Options
 	seed                 uint64
 }
 
 // setUpSim checks the flags fight sim and fight balance share and finds
 // the rules and the seed (a random one when --seed is not given).
-func setUpSim(env *cmdutil.Env, n, workers, maxSteps int, policy string) (*simRun, error) {
+func setUpSim(env *cmdutil.Env, n, workers, maxSteps int, policy, heroPoints string) (*simRun, error) {
 	if n < 1 || n > MaxSimFights {
 		return nil, cmdutil.Inputf("-n: %d is outside 1-%d", n, MaxSimFights)
 	}
@@ -151,6 +176,9 @@ func setUpSim(env *cmdutil.Env, n, workers, maxSteps int, policy string) (*simRu
 	}
 	if maxSteps < 1 || maxSteps > encounter.MaxAutoSteps {
 		return nil, cmdutil.Inputf("--max-steps: %d is outside 1-%d", maxSteps, encounter.MaxAutoSteps)
+	}
+	if err := checkAutoHeroPoints(heroPoints); err != nil {
+		return nil, err
 	}
 	if err := checkPolicy(policy); err != nil {
 		return nil, err
@@ -170,13 +198,19 @@ func setUpSim(env *cmdutil.Env, n, workers, maxSteps int, policy string) (*simRu
 	if seedP == nil {
 		return nil, cmdutil.Inputf("--seed: required with the GM's dice")
 	}
-	return &simRun{n: n, workers: workers, maxSteps: maxSteps, policy: policy, rules: rules, seed: *seedP}, nil
+	return &simRun{n: n, workers: workers, maxSteps: maxSteps, policy: policy, heroPoints: heroPoints, rules: rules, seed: *seedP}, nil
 }
+
+// tickEvery is how many fights a worker plays between two reports of
+// its progress: the workers share nothing fight by fight.
+const tickEvery = 64
 
 // simulate plays fights first, first+step, ... below n of the encounter
 // data over the run's workers (worker j takes every workers-th of them),
-// calling tick (when not nil) after each fight, and merges their counts.
-func (r *simRun) simulate(data []byte, first, step int, tick func()) (*encounter.SimSummary, error) {
+// each calling tick (when not nil) with the fights it played since its
+// last call, every tickEvery fights and at its end, and merges their
+// counts.
+func (r *simRun) simulate(data []byte, first, step int, tick func(n int)) (*encounter.SimSummary, error) {
 	parts := make([]*encounter.SimSummary, r.workers)
 	errs := make([]error, r.workers)
 	var wg sync.WaitGroup
@@ -184,7 +218,20 @@ func (r *simRun) simulate(data []byte, first, step int, tick func()) (*encounter
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			parts[j], errs[j] = encounter.SimulateProgress(data, r.seed, r.n, first+step*j, step*r.workers, r.rules, r.maxSteps, r.policy, tick)
+			var done func()
+			played := 0 // since the last tick: the worker's own
+			if tick != nil {
+				done = func() {
+					if played++; played == tickEvery {
+						tick(played)
+						played = 0
+					}
+				}
+			}
+			parts[j], errs[j] = encounter.SimulateHeroPoints(data, r.seed, r.n, first+step*j, step*r.workers, r.rules, r.maxSteps, r.policy, r.heroPoints, done)
+			if played > 0 {
+				tick(played)
+			}
 		}()
 	}
 	wg.Wait()

@@ -40,7 +40,9 @@ combatant for scripts: "ID SIDE CONDITION HEALTH STAMINA PER_PAGE USED LEFT
 SAVED OWED FREE" (current health and stamina; "-" for mundane characters,
 whose hits are in the JSON), each followed by one indented line per
 ongoing effect or lasting state, "  ID effect: TEXT" (wrapped at 80
-columns). In JSON each effect is the encounter file's typed record (name,
+columns), "  ID form: NAME" for a hero in a specific form of Shapechange
+(p. 70) and "  ID vehicle: NAME HEALTH/MAX[, aboard]" for a hero with a
+vehicle (p. 77). In JSON each effect is the encounter file's typed record (name,
 power, source, since, multiplier, escape_chance, health, max_pages ...)
 with its board "text". Rolls no dice.`,
 		Example: `  spandex fight status bank.json
@@ -50,6 +52,15 @@ with its board "text". Rolls no dice.`,
 	opts.File.addFlag(cmd)
 	_ = cmd.Flags().MarkHidden("in-place")
 	return cmd
+}
+
+// vehicleText is a vehicle on the board: "Custom vehicle 9/14, aboard".
+func vehicleText(v *hero.Vehicle) string {
+	t := fmt.Sprintf("%s %d/%d", v.Name, v.Current, v.Health)
+	if v.Aboard {
+		t += ", aboard"
+	}
+	return t
 }
 
 // runStatus prints the board.
@@ -75,6 +86,16 @@ func runStatus(opts *ViewOptions) error {
 			}
 			for _, ef := range c.Effects {
 				if _, err := fmt.Fprintln(out, wrap("  "+c.ID+" effect: "+ef.Text, 80, "    ")); err != nil {
+					return err
+				}
+			}
+			if c.Form != "" {
+				if _, err := fmt.Fprintln(out, wrap("  "+c.ID+" form: "+c.Form, 80, "    ")); err != nil {
+					return err
+				}
+			}
+			if v := c.Vehicle; v != nil {
+				if _, err := fmt.Fprintln(out, wrap("  "+c.ID+" vehicle: "+vehicleText(v), 80, "    ")); err != nil {
 					return err
 				}
 			}
@@ -132,6 +153,12 @@ func writeBoard(w io.Writer, b encounter.Board) error {
 			rows[i] = append(rows[i], row)
 			all = append(all, row)
 			var extra []string
+			if c.Form != "" {
+				extra = append(extra, "form "+c.Form)
+			}
+			if c.Vehicle != nil {
+				extra = append(extra, "vehicle "+vehicleText(c.Vehicle))
+			}
 			for _, ef := range c.Effects {
 				extra = append(extra, ef.Text)
 			}

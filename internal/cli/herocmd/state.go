@@ -20,13 +20,14 @@ type StateOptions struct {
 	InPlace string
 	On      string
 	Off     string
+	Form    string
 }
 
 // NewCmdState builds `spandex hero state`. runF replaces runState in tests.
 func NewCmdState(f *cmdutil.Factory, runF func(*StateOptions) error) *cobra.Command {
 	opts := &StateOptions{Env: f.Env(cmdutil.FormatJSON)}
 	cmd := &cobra.Command{
-		Use:   "state [FILE|-] --on STATE | --off STATE",
+		Use:   "state [FILE|-] --on STATE | --off STATE | --form NAME",
 		Short: "Switch a lasting power state on or off on a hero file",
 		Long: `Switch a lasting power state on or off on a hero file outside a fight
 (issue 11): the file's "states" list, which ` + "`spandex attack`" + ` applies to every
@@ -48,7 +49,14 @@ attack by and on the hero and which a fight starts with on the combatant.
   camouflaged  Camouflage (p. 52): -2 to hit it while it moves
   shapechanged Shapechange, freeform (p. 70): its own scores, no other
                super power (the size of growth, larger or shrinking
-               kept), no change of size; specific forms are not computed
+               kept), no change of size
+
+--form NAME puts a hero whose Shapechange has specific forms (p. 70) in
+the named form of its "forms" (` + "`hero derive`" + ` gives a hero without
+any the book's heroic and secret-identity forms): the file's "form",
+after which ` + "`spandex attack`" + ` and a fight use only that form's powers,
+abilities and combat figures. In a fight: ` + "`fight act --power shapechange`" + `
+--form NAME, a single panel.
 
 The hero must have the power; grown and shrunk, denser and lighter
 exclude each other. --off also takes off a state another's power left
@@ -63,13 +71,15 @@ The hero is written to stdout, or atomically over FILE with -i; a "state"
 event is appended to its log.`,
 		Example: `  spandex hero state titan.json --on grown --dice 3,4,5,6,1,2 > grown.json
   spandex hero state -i titan.json --on shrunk
-  spandex hero state -i titan.json --on camouflaged --explain`,
+  spandex hero state -i titan.json --on camouflaged --explain
+  spandex hero state -i mimic.json --form secret-identity`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: cmdutil.RunE(opts, runF, runState, opts.fromArgs),
 	}
 	cmd.Flags().StringVarP(&opts.InPlace, "in-place", "i", "", "rewrite FILE atomically instead of writing to stdout")
 	cmd.Flags().StringVar(&opts.On, "on", "", "the state to switch on ("+combat.StateNames()+")")
 	cmd.Flags().StringVar(&opts.Off, "off", "", "the state to switch off")
+	cmd.Flags().StringVar(&opts.Form, "form", "", "Shapechange with specific forms: the form to switch to (p. 70)")
 	return cmd
 }
 
@@ -78,8 +88,12 @@ func (opts *StateOptions) fromArgs(_ *cobra.Command, args []string) (err error) 
 		return err
 	}
 	switch {
+	case opts.Form != "" && (opts.On != "" || opts.Off != ""):
+		return cmdutil.Inputf("--form: a form switch alone, without --on or --off")
+	case opts.Form != "":
+		return nil
 	case opts.On == "" && opts.Off == "":
-		return cmdutil.Inputf("--on or --off: name the state (%s)", combat.StateNames())
+		return cmdutil.Inputf("--on, --off or --form: name the state (%s) or the form", combat.StateNames())
 	case opts.On != "" && opts.Off != "":
 		return cmdutil.Inputf("--on and --off: one state at a time")
 	}
@@ -105,6 +119,13 @@ type stateDetails struct {
 	Steps ruling.Steps  `json:"steps"`
 }
 
+// formDetails is a form switch's "state" event record.
+type formDetails struct {
+	Form  string       `json:"form"`
+	From  string       `json:"from"`
+	Steps ruling.Steps `json:"steps"`
+}
+
 // runState switches the state and writes the hero.
 func runState(opts *StateOptions) error {
 	h, err := opts.ReadHero(opts.File)
@@ -124,6 +145,23 @@ func runState(opts *StateOptions) error {
 	rec := dice.NewRecorder(rs.Roller)
 	state, on := opts.On+opts.Off, opts.On != ""
 	var steps ruling.Steps
+	if opts.Form != "" {
+		from := h.Form
+		if steps, err = combat.SwitchForm(h.Name, h, opts.Form); err != nil {
+			return cmdutil.RuleErr(fmt.Errorf("%s: --%w", name(opts.File), err))
+		}
+		summary := fmt.Sprintf("%s: from its %s form to its %s form (p. 70)", h.Name, from, opts.Form)
+		if err := h.AppendEvent("state", summary, nil, formDetails{Form: opts.Form, From: from, Steps: steps}); err != nil {
+			return err
+		}
+		if err := h.RecordChange(before, n); err != nil {
+			return cmdutil.Internal(err)
+		}
+		if err := opts.ExplainSteps(steps); err != nil {
+			return err
+		}
+		return opts.WriteHero(h, opts.InPlace)
+	}
 	if imposedName(state) {
 		i := slices.IndexFunc(h.ImposedStates, func(s hero.ImposedState) bool { return s.Name == state })
 		if i < 0 {

@@ -23,6 +23,8 @@ type PsychicOptions struct {
 	DeviceRank int
 	// Drain is --drain N: Psychic Drain with N psi (pp. 68-69).
 	Drain int
+	// HeroPoints are --hero-points specs (p. 14).
+	HeroPoints []string
 }
 
 // PsychicOutput is what `spandex psychic` prints.
@@ -53,11 +55,24 @@ at implant rank N attacking with its own "Will": 10, +2 for each extra
 rank (p. 53), in place of --attacker-will. For two hero files (the pools
 and the states) use ` + "`spandex contest`" + `; in a fight ` + "`fight act`" + `.
 
-Dice: the attacker's 1d20, the defender's 1d20, then the resist 1d6.`,
+Hero points (p. 14), --hero-points [attacker:|defender:]ROLL=N
+(repeatable; no spender: the attacker): "contest=N" re-rolls the
+spender's own d20 N times, keeping the higher; "opponent-contest=N" makes
+the other side re-roll its d20 N times, keeping the lower (the opponent's
+roll directly affects the spender). On one d20 its owner's re-rolls come
+first, then the other side's against the result that stands. No pool is
+checked here (no files); ` + "`spandex contest`" + ` takes the points off hero files.
+
+--dice order: the attacker's 1d20, then its own hero point re-rolls
+(attacker:contest), then the defender's re-rolls of it
+(defender:opponent-contest); the defender's 1d20, then its own re-rolls
+(defender:contest), then the attacker's re-rolls of it
+(attacker:opponent-contest); then the resist 1d6.`,
 		Example: `  spandex psychic --attacker-will 14 --defender-will 11 --resist
   spandex psychic --attacker-will 10 --defender-will 10 --confidence 70 --dice 12,9
   spandex psychic --attacker-will 14 --drain 5 --defender-will 12 --dice 11,8
-  spandex psychic --device-rank 3 --defender-will 12`,
+  spandex psychic --device-rank 3 --defender-will 12
+  spandex psychic --attacker-will 12 --defender-will 10 --hero-points contest=1 --hero-points defender:opponent-contest=1 --dice 4,17,6,11 --explain`,
 		Args: cobra.NoArgs,
 		RunE: cmdutil.RunE(opts, runF, runPsychic, required("defender-will"), func(cmd *cobra.Command, _ []string) error {
 			if cmd.Flags().Changed("confidence") && cmd.Flags().Changed("will-bonus") {
@@ -86,6 +101,7 @@ Dice: the attacker's 1d20, the defender's 1d20, then the resist 1d6.`,
 	fl.IntVar(&opts.Confidence, "confidence", 0, "the defender's confidence: looks up the will bonus")
 	fl.IntVar(&opts.DeviceRank, "device-rank", 0, "the attacker is a mind-control device implant of this rank: will 10, +2 a rank after the first")
 	fl.IntVar(&opts.Drain, "drain", 0, "Psychic Drain with N psi (1-10): +N on the roll, the margin drained")
+	fl.StringArrayVar(&opts.HeroPoints, "hero-points", nil, "[attacker:|defender:]contest=N (own d20, higher kept) or opponent-contest=N (the other side's d20, lower kept), p. 14; repeatable")
 	return cmd
 }
 
@@ -132,6 +148,12 @@ func runPsychic(opts *PsychicOptions) error {
 	if opts.Confidence > 0 {
 		opts.WillBonus = rulebook.Confidence(opts.Confidence).WillBonus
 	}
+	hp, err := combat.ParseContestHeroPoints(opts.HeroPoints)
+	if err != nil {
+		return cmdutil.Inputf("--hero-points: %v", err)
+	}
+	opts.AttackerHeroPoints, opts.DefenderHeroPoints = hp.Attacker, hp.Defender
+	opts.AttackerOpponentHeroPoints, opts.DefenderOpponentHeroPoints = hp.AttackerOpponent, hp.DefenderOpponent
 	r, err := newRoller(opts.Env)
 	if err != nil {
 		return err
@@ -161,6 +183,9 @@ func runPsychic(opts *PsychicOptions) error {
 	}
 	if res.Resist {
 		def += fmt.Sprintf(" + 1d6 %d resisting", res.ResistRoll)
+	}
+	for _, rr := range res.HeroPoints {
+		out.Steps.Add("hero-points", "p. 14", "%s", rr.Text())
 	}
 	outcome := yes(res.Success, "the attack succeeds (ties go to the attacker)", "the defender resists")
 	out.Steps.Add("psychic", "p. 43", "attacker %s = %d vs defender %s = %d: %s", att, res.AttackerTotal, def, res.DefenderTotal, outcome)
