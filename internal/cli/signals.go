@@ -21,13 +21,24 @@ const (
 //     progress and exits 130 or 143, leaving the file unchanged; once the
 //     new file is being renamed into place the signal is ignored and the
 //     command finishes (exit 0), so a non-zero status still means the
-//     file is unchanged.
+//     file is unchanged. The handler (notifyInterrupts) is installed only
+//     when the first temporary file is about to be created
+//     (safefile.OnFirstTemp): before that there is nothing to clean up,
+//     and Go's default (the process stops; the shell reports 130 or 143)
+//     is the same outcome, without a signal goroutine and the thread
+//     signal.Notify starts on every call (start-up, docs/benchmarks.md).
 //   - SIGPIPE is ignored: a write to a closed pipe (spandex gen npc goon
 //     -n 1000000 | head -1) fails with EPIPE, which Run treats as the
 //     reader having had enough: a quiet exit 0 instead of death by
 //     signal (141).
 func handleSignals() {
 	signal.Ignore(syscall.SIGPIPE)
+	safefile.OnFirstTemp(notifyInterrupts)
+}
+
+// notifyInterrupts installs the SIGINT/SIGTERM handler that removes the
+// temporary files (safefile.Interrupt) and exits 130 or 143.
+func notifyInterrupts() {
 	ch := make(chan os.Signal, 1)
 	signal.Notify(ch, os.Interrupt, syscall.SIGTERM)
 	go func() {

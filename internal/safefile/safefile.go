@@ -15,7 +15,8 @@
 //     them. A Txn gathers a command's locks and staged files: the command
 //     layer commits it only once the command's output has been written,
 //     so a failing command (non-zero exit) leaves every file unchanged.
-//   - Every live temporary file is registered: the signal handler calls
+//   - Every live temporary file is registered: the signal handler (set
+//     up by OnFirstTemp's hook before the first one is created) calls
 //     Interrupt, which removes them (SIGINT or SIGTERM while a file is
 //     staged leaves nothing behind); and Lock removes stale temporary
 //     files of the target's own pattern older than a minute, which only a
@@ -233,13 +234,31 @@ func WriteFile(path string, data []byte) error {
 	return t.Commit()
 }
 
-// reg is the process's registry of live temporary files.
-var reg = struct {
+// reg is the process's registry of live temporary files. Its zero value
+// is ready (live is made by the first temporary file), so the package
+// needs no initialiser at start-up.
+var reg struct {
 	mu          sync.Mutex
 	live        map[string]bool
 	interrupted bool
 	committed   bool
-}{live: map[string]bool{}}
+}
+
+// guard is the set-up OnFirstTemp registers.
+var guard struct {
+	once  sync.Once
+	setUp func()
+}
+
+// OnFirstTemp registers setUp, which the process's first temporary file
+// runs (once) before it is created. Main passes the installer of the
+// SIGINT/SIGTERM handler that calls Interrupt: a process that never
+// stages a file (nearly every call) never sets one up, and one that does
+// has it in place before the first temporary file exists. A signal that
+// arrives before then stops the process as Go does by default (the shell
+// reports 130 or 143), with nothing written: output is held until the
+// end and no temporary file exists yet.
+func OnFirstTemp(setUp func()) { guard.setUp = setUp }
 
 // resetRegistry forgets an Interrupt and a Commit (for tests).
 func resetRegistry() {
@@ -293,6 +312,9 @@ func writeTemp(path string, data []byte) (name string, err error) {
 	case !errors.Is(statErr, fs.ErrNotExist):
 		return "", pathError(path, statErr)
 	}
+	if guard.setUp != nil {
+		guard.once.Do(guard.setUp)
+	}
 	reg.mu.Lock()
 	if reg.interrupted {
 		reg.mu.Unlock()
@@ -302,6 +324,9 @@ func writeTemp(path string, data []byte) (name string, err error) {
 	if err != nil {
 		reg.mu.Unlock()
 		return "", fmt.Errorf("writing %s: %v", path, unwrapPath(err))
+	}
+	if reg.live == nil {
+		reg.live = map[string]bool{}
 	}
 	reg.live[tmp.Name()] = true
 	reg.mu.Unlock()

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -251,5 +252,47 @@ func TestInterruptRemovesLiveTemps(t *testing.T) {
 	}
 	if Interrupt() {
 		t.Fatal("Interrupt after a Commit returned true")
+	}
+}
+
+// TestOnFirstTempRunsOnceBeforeTheFirstTemp: the signal handler's set-up
+// (Main passes it) runs when the first temporary file is about to be
+// created, before it exists, and only once; a process that stages
+// nothing never runs it.
+func TestOnFirstTempRunsOnceBeforeTheFirstTemp(t *testing.T) {
+	resetRegistry()
+	defer resetRegistry()
+	old := guard.setUp
+	defer func() { guard.setUp = old; guard.once = sync.Once{} }()
+	guard.once = sync.Once{}
+	dir := t.TempDir()
+	p, q := filepath.Join(dir, "a.json"), filepath.Join(dir, "b.json")
+	write(t, p, "old", 0o644)
+	calls, liveAtCall := 0, -1
+	OnFirstTemp(func() {
+		calls++
+		liveAtCall = len(LiveTemps()) + len(temps(t, p))
+	})
+	var tx Txn
+	if err := tx.Lock(p); err != nil {
+		t.Fatal(err)
+	}
+	if calls != 0 {
+		t.Fatalf("set up %d times by Lock alone", calls)
+	}
+	if err := tx.Stage(p, []byte("new")); err != nil {
+		t.Fatal(err)
+	}
+	if err := tx.Stage(q, []byte("new")); err != nil {
+		t.Fatal(err)
+	}
+	if err := tx.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteFile(p, []byte("newer")); err != nil {
+		t.Fatal(err)
+	}
+	if calls != 1 || liveAtCall != 0 {
+		t.Fatalf("set up %d times, with %d temporary files already there; want once, before any", calls, liveAtCall)
 	}
 }

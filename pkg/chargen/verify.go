@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/codename-spandex/spandex/internal/lazy"
 	"github.com/codename-spandex/spandex/pkg/hero"
 )
 
@@ -35,31 +36,34 @@ func fig[T comparable](path string, get func(h *hero.Hero) T) figure {
 }
 
 // figures are the derived figures of a hero file, in the order Verify
-// compares them (the order hero derive computes them, pp. 12-16).
-var figures = []figure{
-	fig("$.abilities.final.strength", func(h *hero.Hero) int { return h.Abilities.Final.Strength }),
-	fig("$.abilities.final.agility", func(h *hero.Hero) int { return h.Abilities.Final.Agility }),
-	fig("$.abilities.final.will", func(h *hero.Hero) int { return h.Abilities.Final.Will }),
-	fig("$.abilities.final.endurance", func(h *hero.Hero) int { return h.Abilities.Final.Endurance }),
-	fig("$.combat.armour_class", func(h *hero.Hero) string { return h.Combat.ArmourClass.String() }),
-	fig("$.combat.strike_bonus", func(h *hero.Hero) int { return h.Combat.StrikeBonus }),
-	fig("$.combat.dodge_bonus", func(h *hero.Hero) int { return h.Combat.DodgeBonus }),
-	fig("$.combat.can_dodge", func(h *hero.Hero) bool { return h.Combat.CanDodge }),
-	fig("$.combat.damage_bonus", func(h *hero.Hero) int { return h.Combat.DamageBonus }),
-	fig("$.combat.knockback_threshold", func(h *hero.Hero) int { return h.Combat.KnockbackThreshold }),
-	fig("$.combat.panels_per_page", func(h *hero.Hero) int { return h.Combat.PanelsPerPage }),
-	fig("$.combat.movement", func(h *hero.Hero) int { return h.Combat.Movement }),
-	fig("$.combat.dividers.health", func(h *hero.Hero) int { return h.Combat.Dividers.Health }),
-	fig("$.combat.dividers.stamina", func(h *hero.Hero) int { return h.Combat.Dividers.Stamina }),
-	fig("$.health.max", func(h *hero.Hero) int { return h.Health.Max }),
-	fig("$.health.battered", func(h *hero.Hero) int { return h.Health.Battered }),
-	fig("$.stamina.max", func(h *hero.Hero) int { return h.Stamina.Max }),
-	fig("$.stamina.dazed", func(h *hero.Hero) int { return h.Stamina.Dazed }),
-	fig("$.stamina.stunned", func(h *hero.Hero) int { return h.Stamina.Stunned }),
-	fig("$.recovery.bonus", func(h *hero.Hero) int { return h.Recovery.Bonus }),
-	fig("$.recovery.health", func(h *hero.Hero) string { return h.Recovery.Health }),
-	fig("$.recovery.stamina", func(h *hero.Hero) string { return h.Recovery.Stamina }),
-}
+// compares them (the order hero derive computes them, pp. 12-16), made
+// on first use (not by a package initialiser at every start-up).
+var figures = lazy.Value[[]figure]{Make: func() []figure {
+	return []figure{
+		fig("$.abilities.final.strength", func(h *hero.Hero) int { return h.Abilities.Final.Strength }),
+		fig("$.abilities.final.agility", func(h *hero.Hero) int { return h.Abilities.Final.Agility }),
+		fig("$.abilities.final.will", func(h *hero.Hero) int { return h.Abilities.Final.Will }),
+		fig("$.abilities.final.endurance", func(h *hero.Hero) int { return h.Abilities.Final.Endurance }),
+		fig("$.combat.armour_class", func(h *hero.Hero) string { return h.Combat.ArmourClass.String() }),
+		fig("$.combat.strike_bonus", func(h *hero.Hero) int { return h.Combat.StrikeBonus }),
+		fig("$.combat.dodge_bonus", func(h *hero.Hero) int { return h.Combat.DodgeBonus }),
+		fig("$.combat.can_dodge", func(h *hero.Hero) bool { return h.Combat.CanDodge }),
+		fig("$.combat.damage_bonus", func(h *hero.Hero) int { return h.Combat.DamageBonus }),
+		fig("$.combat.knockback_threshold", func(h *hero.Hero) int { return h.Combat.KnockbackThreshold }),
+		fig("$.combat.panels_per_page", func(h *hero.Hero) int { return h.Combat.PanelsPerPage }),
+		fig("$.combat.movement", func(h *hero.Hero) int { return h.Combat.Movement }),
+		fig("$.combat.dividers.health", func(h *hero.Hero) int { return h.Combat.Dividers.Health }),
+		fig("$.combat.dividers.stamina", func(h *hero.Hero) int { return h.Combat.Dividers.Stamina }),
+		fig("$.health.max", func(h *hero.Hero) int { return h.Health.Max }),
+		fig("$.health.battered", func(h *hero.Hero) int { return h.Health.Battered }),
+		fig("$.stamina.max", func(h *hero.Hero) int { return h.Stamina.Max }),
+		fig("$.stamina.dazed", func(h *hero.Hero) int { return h.Stamina.Dazed }),
+		fig("$.stamina.stunned", func(h *hero.Hero) int { return h.Stamina.Stunned }),
+		fig("$.recovery.bonus", func(h *hero.Hero) int { return h.Recovery.Bonus }),
+		fig("$.recovery.health", func(h *hero.Hero) string { return h.Recovery.Health }),
+		fig("$.recovery.stamina", func(h *hero.Hero) string { return h.Recovery.Stamina }),
+	}
+}}
 
 // Verifiable reports whether Verify checks a hero of this kind: the
 // characters built by the character-creation steps (heroes, villains,
@@ -141,7 +145,7 @@ func (v *Verifier) verify(h *hero.Hero, prefix string) error {
 
 // compare returns the first figure of h that differs from derived's.
 func compare(h, derived *hero.Hero, prefix string) error {
-	for _, f := range figures {
+	for _, f := range figures.Get() {
 		if !f.same(h, derived) {
 			got, want := f.get(h), f.get(derived)
 			return &hero.FieldError{Path: prefix + f.path[1:], Msg: fmt.Sprintf("%v but hero derive computes %v", show(got), show(want))}

@@ -163,30 +163,34 @@ type pipeline struct {
 // The armour classes' immunities to strike class 0-1 (p. 32), each
 // sentence made once for every class rather than per attack.
 var (
-	immuneSC01All = acText(func(ac rulebook.ArmourClass) string {
+	immuneSC01All = acText{text: func(ac rulebook.ArmourClass) string {
 		return fmt.Sprintf("armour class %s is immune to all damage from strike class 0-1 attacks (p. 32)", ac)
-	})
-	immuneSC01BulletsBlades = acText(func(ac rulebook.ArmourClass) string {
+	}}
+	immuneSC01BulletsBlades = acText{text: func(ac rulebook.ArmourClass) string {
 		return fmt.Sprintf("armour class %s is immune to strike class 0-1 mundane bullets and blades (p. 32)", ac)
-	})
+	}}
 )
 
-// acText returns text for every armour class, made once when first asked
-// for (not at start-up).
-func acText(text func(rulebook.ArmourClass) string) func(rulebook.ArmourClass) string {
-	made := sync.OnceValue(func() map[rulebook.ArmourClass]string {
-		m := map[rulebook.ArmourClass]string{}
+// acText is text for every armour class, made once when first asked for
+// (not at start-up: a composite literal of it is static data).
+type acText struct {
+	text func(rulebook.ArmourClass) string
+	once sync.Once
+	made map[rulebook.ArmourClass]string
+}
+
+// of returns the text for ac.
+func (t *acText) of(ac rulebook.ArmourClass) string {
+	t.once.Do(func() {
+		t.made = map[rulebook.ArmourClass]string{}
 		for _, ac := range rulebook.ArmourClasses() {
-			m[ac] = text(ac)
+			t.made[ac] = t.text(ac)
 		}
-		return m
 	})
-	return func(ac rulebook.ArmourClass) string {
-		if s, ok := made()[ac]; ok {
-			return s
-		}
-		return text(ac)
+	if s, ok := t.made[ac]; ok {
+		return s
 	}
+	return t.text(ac)
 }
 
 // prepare checks the whole request before any die is rolled.
@@ -1007,9 +1011,9 @@ func (p *pipeline) completeImmunity() string {
 	sc01 := a.StrikeClass <= rulebook.SC1
 	switch {
 	case sc01 && info.ImmuneSC01All:
-		return immuneSC01All(def.Combat.ArmourClass)
+		return immuneSC01All.of(def.Combat.ArmourClass)
 	case sc01 && info.ImmuneMundaneBulletsBlades && mundaneBulletsOrBlades(a):
-		return immuneSC01BulletsBlades(def.Combat.ArmourClass)
+		return immuneSC01BulletsBlades.of(def.Combat.ArmourClass)
 	}
 	if ok, why := immuneToEnergy(def, p.res.Attack.EnergyType); ok {
 		return why

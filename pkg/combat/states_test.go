@@ -221,12 +221,12 @@ func TestRegenerateAndDangerSense(t *testing.T) {
 
 // The hero file's list of states and this package's agree.
 func TestStatesMatchHeroFile(t *testing.T) {
-	if len(States()) != len(hero.StatePowers) {
-		t.Fatalf("%d states here, %d in pkg/hero", len(States()), len(hero.StatePowers))
+	if len(States()) != len(hero.StatePowers()) {
+		t.Fatalf("%d states here, %d in pkg/hero", len(States()), len(hero.StatePowers()))
 	}
 	for _, s := range States() {
-		if hero.StatePowers[s.Name] != s.Power {
-			t.Errorf("%s: %s here, %s in pkg/hero", s.Name, s.Power, hero.StatePowers[s.Name])
+		if hero.StatePowers()[s.Name] != s.Power {
+			t.Errorf("%s: %s here, %s in pkg/hero", s.Name, s.Power, hero.StatePowers()[s.Name])
 		}
 	}
 }

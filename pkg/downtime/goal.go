@@ -58,11 +58,20 @@ type Goal struct {
 // maxGoalLen bounds a goal token.
 const maxGoalLen = 100
 
-var abilityNames = map[string]string{
-	"strength": "strength", "str": "strength",
-	"agility": "agility", "agi": "agility",
-	"will": "will", "wil": "will",
-	"endurance": "endurance", "end": "endurance",
+// abilityName is the ability a goal key names (its name or its three
+// letters), or "".
+func abilityName(key string) string {
+	switch key {
+	case "strength", "str":
+		return "strength"
+	case "agility", "agi":
+		return "agility"
+	case "will", "wil":
+		return "will"
+	case "endurance", "end":
+		return "endurance"
+	}
+	return ""
 }
 
 // ParseGoal parses a goal name. Profile measures and resources use their
@@ -127,7 +136,7 @@ func ParseGoal(s string) (Goal, error) {
 		return Goal{}, fmt.Errorf("goal %q: unknown kind %q (power:, subpower:, device: or other:)", raw, prefix)
 	}
 	key := profile.NormaliseKey(raw)
-	if a, ok := abilityNames[key]; ok {
+	if a := abilityName(key); a != "" {
 		return Goal{Key: a, Kind: GoalAbility, Target: a}, nil
 	}
 	m, ok := profile.LookupMeasure(key)

@@ -601,7 +601,7 @@ func (c *Combatant) HeroFile() *hero.Hero {
 	imposed := h.ImposedStates
 	h.ImposedStates = nil
 	for _, ef := range c.Effects {
-		if _, ok := hero.StatePowers[ef.Name]; ok && ef.Source == c.ID {
+		if _, ok := hero.StatePowers()[ef.Name]; ok && ef.Source == c.ID {
 			h.States = append(h.States, ef.Name)
 		}
 		name := map[string]string{"mind-control": hero.ImposedMindControl, EffectControlled: hero.ImposedMindControl,

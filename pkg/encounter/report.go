@@ -75,9 +75,15 @@ type CombatantTimeline struct {
 	Pages []PageVitals `json:"pages"`
 }
 
-// acting are the event kinds in which a combatant takes (or owes) panels
-// by its own choice: what "who acted" lists.
-var acting = map[string]bool{"move": true, "action": true, "attack": true, "reaction": true, "hold": true, "effect": true, "luck": true, "leave": true, "repay": true}
+// acting reports whether kind is an event kind in which a combatant takes
+// (or owes) panels by its own choice: what "who acted" lists.
+func acting(kind string) bool {
+	switch kind {
+	case "move", "action", "attack", "reaction", "hold", "effect", "luck", "leave", "repay":
+		return true
+	}
+	return false
+}
 
 // observation is a value the log records for a combatant: a health or
 // stamina total before and after an event.
@@ -140,7 +146,7 @@ func (e *Encounter) Report() Report {
 					before: Vitals{Stamina: rec.Before}, after: Vitals{Stamina: rec.After}})
 			}
 		}
-		if acting[ev.Kind] && ev.Actor != "" {
+		if acting(ev.Kind) && ev.Actor != "" {
 			found := false
 			for i := range pg.Acted {
 				if pg.Acted[i].ID == ev.Actor {

@@ -202,10 +202,11 @@ func TestDecodeDraftSchema(t *testing.T) {
 }
 
 func TestMigrateRunsKnownSteps(t *testing.T) {
-	migrations[-1] = func(h *Hero) { h.Notes += "upgraded from -1;" }
-	migrations[0] = func(h *Hero) { h.Notes += "upgraded from 0;" }
-	defer delete(migrations, -1)
-	defer delete(migrations, 0)
+	m := migrations.Get()
+	m[-1] = func(h *Hero) { h.Notes += "upgraded from -1;" }
+	m[0] = func(h *Hero) { h.Notes += "upgraded from 0;" }
+	defer delete(m, -1)
+	defer delete(m, 0)
 	h := &Hero{Schema: -1}
 	if err := Migrate(h); err != nil || h.Schema != SchemaVersion || h.Notes != "upgraded from -1;upgraded from 0;" {
 		t.Fatalf("Migrate = %v, %+v", err, h)

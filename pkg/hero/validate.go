@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/codename-spandex/spandex/internal/lazy"
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/jsonfile"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
@@ -243,10 +244,14 @@ func (v *validator) profile(p *Profile) {
 
 // StatePowers maps each lasting power state a hero file may hold to the
 // power that switches it on (pkg/combat's States say what each does).
-var StatePowers = map[string]string{
-	"grown": "growth", "shrunk": "shrinking", "denser": "density-control-self", "lighter": "density-control-self",
-	"phased": "phasing", "invisible": "invisibility", "camouflaged": "camouflage", "shapechanged": "shapechange",
-}
+func StatePowers() map[string]string { return statePowers.Get() }
+
+var statePowers = lazy.Value[map[string]string]{Make: func() map[string]string {
+	return map[string]string{
+		"grown": "growth", "shrunk": "shrinking", "denser": "density-control-self", "lighter": "density-control-self",
+		"phased": "phasing", "invisible": "invisibility", "camouflaged": "camouflage", "shapechanged": "shapechange",
+	}
+}}
 
 // states checks $.states: known names, each once, the power held, and
 // not two sizes or two densities at once.
@@ -254,7 +259,7 @@ func (v *validator) states(h *Hero) {
 	seen := map[string]bool{}
 	for i, s := range h.States {
 		path := fmt.Sprintf("$.states[%d]", i)
-		power, ok := StatePowers[s]
+		power, ok := StatePowers()[s]
 		switch {
 		case !ok:
 			v.Fail(path, "%q is not a lasting state (grown, shrunk, denser, lighter, phased, invisible, camouflaged, shapechanged)", s)

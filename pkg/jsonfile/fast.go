@@ -113,8 +113,6 @@ func (p *fastPlan) selfOK() bool {
 	return true
 }
 
-var jsonUnmarshaler = reflect.TypeOf((*json.Unmarshaler)(nil)).Elem()
-
 func buildPlan(t reflect.Type, building map[reflect.Type]*fastPlan) *fastPlan {
 	if p, ok := building[t]; ok {
 		return p
@@ -123,12 +121,12 @@ func buildPlan(t reflect.Type, building map[reflect.Type]*fastPlan) *fastPlan {
 	building[t] = p
 	pt := reflect.PointerTo(t)
 	switch {
-	case t == rawMessageType:
+	case t == reflect.TypeFor[json.RawMessage]():
 		p.kind = fkRaw
 		return p
-	case pt.Implements(jsonUnmarshaler) || t.Implements(jsonUnmarshaler):
+	case pt.Implements(reflect.TypeFor[json.Unmarshaler]()) || t.Implements(reflect.TypeFor[json.Unmarshaler]()):
 		return p // unsupported
-	case pt.Implements(textUnmarshaler):
+	case pt.Implements(reflect.TypeFor[encoding.TextUnmarshaler]()):
 		if t.Kind() != reflect.Pointer {
 			p.kind = fkText
 		}
@@ -152,7 +150,7 @@ func buildPlan(t reflect.Type, building map[reflect.Type]*fastPlan) *fastPlan {
 		p.kind = fkSlice
 		p.elem = buildPlan(t.Elem(), building)
 	case reflect.Map:
-		if t.Key().Kind() != reflect.String || reflect.PointerTo(t.Key()).Implements(textUnmarshaler) {
+		if t.Key().Kind() != reflect.String || reflect.PointerTo(t.Key()).Implements(reflect.TypeFor[encoding.TextUnmarshaler]()) {
 			return p
 		}
 		p.kind = fkMap

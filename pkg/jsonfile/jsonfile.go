@@ -218,8 +218,6 @@ func lineCol(data []byte, off int64) (int, int) {
 	return line, col
 }
 
-var textUnmarshaler = reflect.TypeOf((*encoding.TextUnmarshaler)(nil)).Elem()
-
 // CheckShape walks a decoded JSON value (from a json.Decoder with
 // UseNumber) against a Go type and reports, with its full path below path,
 // the first object key the type has no field for, the first value of the
@@ -244,7 +242,7 @@ func shapeSegs(v any, t reflect.Type) ([]string, string) {
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
-	if str, ok := v.(string); ok && reflect.PointerTo(t).Implements(textUnmarshaler) {
+	if str, ok := v.(string); ok && reflect.PointerTo(t).Implements(reflect.TypeFor[encoding.TextUnmarshaler]()) {
 		target := reflect.New(t).Interface().(encoding.TextUnmarshaler)
 		if err := target.UnmarshalText([]byte(str)); err != nil {
 			return []string{}, err.Error()
@@ -325,8 +323,6 @@ func shapeSegs(v any, t reflect.Type) ([]string, string) {
 }
 
 var (
-	rawMessageType = reflect.TypeOf(json.RawMessage{})
-	anyType        = reflect.TypeOf((*any)(nil)).Elem()
 	// fieldCache maps a struct type to its JSON field types, filled lazily.
 	fieldCache sync.Map
 )
@@ -351,8 +347,8 @@ func jsonFields(t reflect.Type) map[string]reflect.Type {
 				name = n
 			}
 		}
-		if f.Type == rawMessageType {
-			m[name] = anyType
+		if f.Type == reflect.TypeFor[json.RawMessage]() {
+			m[name] = reflect.TypeFor[any]()
 			continue
 		}
 		m[name] = f.Type

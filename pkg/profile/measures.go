@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"sync"
 
+	"github.com/codename-spandex/spandex/internal/lazy"
 	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/naming"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
@@ -54,9 +54,9 @@ type Measure struct {
 }
 
 // measureList returns the measures, built once on first use.
-func measureList() []Measure { return measures() }
+func measureList() []Measure { return measures.Get() }
 
-var measures = sync.OnceValue(buildMeasures)
+var measures = lazy.Value[[]Measure]{Make: buildMeasures}
 
 // buildMeasures builds the measures from the rulebook's component table
 // plus the categories, resources and flags. The ranges come from

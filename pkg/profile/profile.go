@@ -6,8 +6,7 @@
 package profile
 
 import (
-	"sync"
-
+	"github.com/codename-spandex/spandex/internal/lazy"
 	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 )
@@ -137,16 +136,16 @@ func Refresh(h *hero.Hero) int {
 type componentRange struct{ min, max int }
 
 // componentRanges reads the ranges from the rulebook once, on first use.
-var componentRanges = sync.OnceValue(func() map[string]componentRange {
+var componentRanges = lazy.Value[map[string]componentRange]{Make: func() map[string]componentRange {
 	out := map[string]componentRange{}
 	for _, c := range rulebook.ProfileComponents() {
 		out[c.Slug] = componentRange{c.Min, c.Max}
 	}
 	return out
-})
+}}
 
 func clampComponent(slug string, v int) int {
-	c, ok := componentRanges()[slug]
+	c, ok := componentRanges.Get()[slug]
 	if !ok {
 		return v
 	}

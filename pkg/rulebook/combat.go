@@ -3,8 +3,8 @@ package rulebook
 import (
 	"fmt"
 	"strings"
-	"sync"
 
+	"github.com/codename-spandex/spandex/internal/lazy"
 	"github.com/codename-spandex/spandex/pkg/naming"
 )
 
@@ -369,7 +369,7 @@ func ParseParryAttack(s string) (AttackType, error) {
 func ParseParryType(s string) (ParryType, error) {
 	n := naming.Slug(s)
 	for i, l := range parryTypeLabels {
-		if n == string(l.T) || n == parryTypeLabelSlugs()[i] {
+		if n == string(l.T) || n == parryTypeLabelSlugs.Get()[i] {
 			return l.T, nil
 		}
 	}
@@ -378,13 +378,13 @@ func ParseParryType(s string) (ParryType, error) {
 
 // parryTypeLabelSlugs are the slugs of parryTypeLabels' labels, made
 // once on first use.
-var parryTypeLabelSlugs = sync.OnceValue(func() []string {
+var parryTypeLabelSlugs = lazy.Value[[]string]{Make: func() []string {
 	out := make([]string, len(parryTypeLabels))
 	for i, l := range parryTypeLabels {
 		out[i] = naming.Slug(l.Label)
 	}
 	return out
-})
+}}
 
 // ---------------------------------------------------------------------
 // Judo Throw Table (p. 36; App. p. 83)

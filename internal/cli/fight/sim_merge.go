@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
+	"github.com/codename-spandex/spandex/internal/lazy"
 	"github.com/codename-spandex/spandex/pkg/encounter"
 )
 
@@ -49,20 +50,25 @@ printed for a single run, byte for byte.`,
 // simCounts are the counts a summary of each schema has, all of which an
 // exact merge needs: at the top, per side, per page count and per
 // combatant.
-var simCounts = map[int]struct{ top, side, page, comb []string }{
-	1: {
-		top:  []string{"seed", "policy", "n", "fights", "shards", "sides", "unfinished", "draws", "pages", "combatants"},
-		side: []string{"name", "wins"},
-		page: []string{"pages", "fights"},
-		comb: []string{"id", "side", "out", "health_taken", "stamina_taken"},
-	},
-	2: {
-		top:  []string{"seed", "policy", "n", "fights", "shards", "sides", "unfinished", "draws", "pages", "combatants"},
-		side: []string{"name", "wins"},
-		page: []string{"pages", "fights"},
-		comb: []string{"id", "side", "out", "health_taken", "stamina_taken", "health_dealt", "stamina_dealt"},
-	},
-}
+var simCounts = lazy.Value[map[int]summaryCounts]{Make: func() map[int]summaryCounts {
+	return map[int]summaryCounts{
+		1: {
+			top:  []string{"seed", "policy", "n", "fights", "shards", "sides", "unfinished", "draws", "pages", "combatants"},
+			side: []string{"name", "wins"},
+			page: []string{"pages", "fights"},
+			comb: []string{"id", "side", "out", "health_taken", "stamina_taken"},
+		},
+		2: {
+			top:  []string{"seed", "policy", "n", "fights", "shards", "sides", "unfinished", "draws", "pages", "combatants"},
+			side: []string{"name", "wins"},
+			page: []string{"pages", "fights"},
+			comb: []string{"id", "side", "out", "health_taken", "stamina_taken", "health_dealt", "stamina_dealt"},
+		},
+	}
+}}
+
+// summaryCounts are the count names a summary has at each level.
+type summaryCounts struct{ top, side, page, comb []string }
 
 // missingCount is the JSON path of the first count of schema a summary
 // lacks ("combatants[0].health_dealt"), or "".
@@ -71,7 +77,7 @@ func missingCount(data []byte, schema int) string {
 	if json.Unmarshal(data, &top) != nil {
 		return ""
 	}
-	want := simCounts[schema]
+	want := simCounts.Get()[schema]
 	for _, k := range want.top {
 		if _, ok := top[k]; !ok {
 			return k
@@ -97,7 +103,7 @@ func missingCount(data []byte, schema int) string {
 }
 
 func runSimMerge(opts *SimMergeOptions) error {
-	if _, ok := simCounts[opts.Schema]; !ok {
+	if _, ok := simCounts.Get()[opts.Schema]; !ok {
 		return cmdutil.Inputf("--schema: %d is not 1 or 2", opts.Schema)
 	}
 	parts := make([]*encounter.SimSummary, 0, len(opts.Files))
@@ -111,7 +117,7 @@ func runSimMerge(opts *SimMergeOptions) error {
 			Schema int    `json:"schema"`
 		}
 		_ = json.Unmarshal(data, &head)
-		if _, ok := simCounts[head.Schema]; head.Kind != encounter.SimKind || !ok {
+		if _, ok := simCounts.Get()[head.Schema]; head.Kind != encounter.SimKind || !ok {
 			return cmdutil.Inputf("%s: kind: not a fight sim summary (kind %q, schema %d)", p, head.Kind, head.Schema)
 		}
 		// Every count the summary written needs must be there: a count

@@ -18,7 +18,7 @@ type oddsRun struct {
 
 var (
 	oddsMu   sync.Mutex
-	oddsRuns = map[*cmdutil.Env]*oddsRun{}
+	oddsRuns map[*cmdutil.Env]*oddsRun // made by the first rulingOdds
 )
 
 func oddsSession(env *cmdutil.Env) *oddsRun {
@@ -38,6 +38,9 @@ func rulingOdds(env *cmdutil.Env, name string, run func() error) error {
 	}
 	sess := &oddsRun{}
 	oddsMu.Lock()
+	if oddsRuns == nil {
+		oddsRuns = map[*cmdutil.Env]*oddsRun{}
+	}
 	oddsRuns[env] = sess
 	oddsMu.Unlock()
 	defer func() {
