@@ -162,9 +162,23 @@ func AstralNotice(h *hero.Hero, r dice.Roller) (int, bool, ruling.Steps, error) 
 // points a casting costs when the state does not record them (0: the
 // points the caster chose). Eldritch Bolt and Lore cannot be cancelled
 // (pp. 63, 64).
-var cancellable = map[string]int{
-	"hypnotism": 10, "restraint": 0, "mystic-shield": 0, "bestow-gift": 5,
-	"summoning": 0, "illusion": 0, "astral-projection": AstralCost,
+var cancellable = [...]struct {
+	spell  string
+	points int
+}{
+	{"hypnotism", 10}, {"restraint", 0}, {"mystic-shield", 0}, {"bestow-gift", 5},
+	{"summoning", 0}, {"illusion", 0}, {"astral-projection", AstralCost},
+}
+
+// cancelCost is a cancellable spell's fixed cost (0: the caster's
+// choice); ok is false for a spell that cannot be cancelled.
+func cancelCost(spell string) (points int, ok bool) {
+	for _, c := range cancellable {
+		if c.spell == spell {
+			return c.points, true
+		}
+	}
+	return 0, false
 }
 
 // CancelInput is one attempt to cancel another's spell (p. 62).
@@ -202,11 +216,11 @@ type CancelResult struct {
 func CancelSpell(att, caster *hero.Hero, in CancelInput, r dice.Roller) (CancelResult, error) {
 	s := naming.Slug(in.Spell)
 	res := CancelResult{Spell: s, Canceller: att.Name, Caster: caster.Name}
-	fixed, ok := cancellable[s]
+	fixed, ok := cancelCost(s)
 	if !ok {
 		names := make([]string, 0, len(cancellable))
-		for k := range cancellable {
-			names = append(names, k)
+		for _, c := range cancellable {
+			names = append(names, c.spell)
 		}
 		slices.Sort(names)
 		return res, reqErr("spell", "%q cannot be cancelled (%s; eldritch bolt and lore cannot, pp. 63-64)", in.Spell, strings.Join(names, ", "))

@@ -306,16 +306,32 @@ func (e *Encounter) AstralNotice(ctx Ctx, observer, id string) (bool, error) {
 	return ok, nil
 }
 
-// spellStates maps a cancellable spell to the effect it leaves.
-var spellStates = map[string]string{
-	"hypnotism": EffectHypnotised, "restraint": EffectBound, "mystic-shield": EffectMysticShield,
-	"bestow-gift": EffectBestowGift, "summoning": "summoning", "illusion": EffectIllusion, "astral-projection": EffectAstral,
+// spellState is the effect a cancellable spell leaves ("" for a spell
+// that cannot be cancelled).
+func spellState(spell string) string {
+	switch spell {
+	case "hypnotism":
+		return EffectHypnotised
+	case "restraint":
+		return EffectBound
+	case "mystic-shield":
+		return EffectMysticShield
+	case "bestow-gift":
+		return EffectBestowGift
+	case "summoning":
+		return "summoning"
+	case "illusion":
+		return EffectIllusion
+	case "astral-projection":
+		return EffectAstral
+	}
+	return ""
 }
 
 // castBy finds the state of spell that caster keeps (the first in the
 // fight's order): its holder and index.
 func (e *Encounter) castBy(caster *Combatant, spell string) (*Combatant, int) {
-	name := spellStates[spell]
+	name := spellState(spell)
 	for ci := range e.Combatants {
 		h := &e.Combatants[ci]
 		for i, ef := range h.Effects {
@@ -345,7 +361,7 @@ func (e *Encounter) cancelSpell(ctx Ctx, c, caster *Combatant, a Action, n int, 
 	}
 	in := combat.CancelInput{Spell: a.Spell, Points: a.Points, Resist: a.Resist, Cap: astralCap(c),
 		AttackerHeroPoints: a.AttackerHeroPoints, DefenderHeroPoints: a.DefenderHeroPoints}
-	if _, ok := spellStates[in.Spell]; !ok {
+	if spellState(in.Spell) == "" {
 		_, err := combat.CancelSpell(&c.Hero, &caster.Hero, in, dice.NewRecorder(ctx.Roller))
 		if err == nil {
 			err = fmt.Errorf("%q cannot be cancelled", a.Spell)
