@@ -57,6 +57,17 @@ func Derive(h *hero.Hero, r dice.Roller, opt Options) (ruling.Steps, error) {
 	return b.steps, err
 }
 
+// DeriveCombat recomputes only the combat figures (armour class,
+// dividers, bonuses, dodge, movement, attacks, parries, immunities) from
+// the hero's powers, equipment and final abilities as they stand,
+// rolling nothing: for a power gained or lost during a fight (Bestow
+// Gift's gifts, p. 63), where Derive would also roll what a hand-written
+// file never recorded.
+func DeriveCombat(h *hero.Hero, opt Options) {
+	b := &builder{h: h, quiet: true}
+	b.combat(opt)
+}
+
 func (b *builder) derive(opt Options) error {
 	h := b.h
 	if err := checkDraft(h); err != nil {

@@ -412,7 +412,7 @@ func Bestow(h *hero.Hero, slug string, r dice.Roller) (GiftChange, error) {
 		}
 		p := hero.Power{Slug: g.Power, Name: g.Text, Rank: g.Rank, Source: giftSource, Notes: "Bestow Gift (p. 63)"}
 		if g.Flavour != "" {
-			p.Flavours = []hero.Flavour{{Slug: g.Flavour, Name: "Oriental"}}
+			p.Flavours = []hero.Flavour{{Slug: g.Flavour, Name: "Oriental", Table: "martial-arts", Rank: g.Rank}}
 		}
 		h.Powers = append(h.Powers, p)
 		ch.PowerAdded = true

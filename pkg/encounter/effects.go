@@ -263,7 +263,7 @@ func (e *Encounter) endEffect(c *Combatant, i int, why string) {
 	}
 	var steps ruling.Steps
 	if ef.Gift != nil {
-		steps = combat.Unbestow(&c.Hero, *ef.Gift) // however it ends, the gift goes (p. 63)
+		steps = unbestow(&c.Hero, *ef.Gift) // however it ends, the gift goes (p. 63)
 		recondition(c)
 	}
 	summary := fmt.Sprintf("%s: %s ends", c.ID, ef.Name)

@@ -594,7 +594,7 @@ func (c *Combatant) HeroFile() *hero.Hero {
 		if ef.Gift != nil {
 			// A gift lasts only while its caster keeps it up in the
 			// fight (5 MP a page, p. 62): the file keeps its own scores.
-			combat.Unbestow(&h, *ef.Gift)
+			unbestow(&h, *ef.Gift)
 		}
 	}
 	h.States = nil

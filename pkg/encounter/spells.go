@@ -10,8 +10,10 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/codename-spandex/spandex/pkg/chargen"
 	"github.com/codename-spandex/spandex/pkg/combat"
 	"github.com/codename-spandex/spandex/pkg/dice"
+	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/heropoints"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 	"github.com/codename-spandex/spandex/pkg/ruling"
@@ -454,6 +456,9 @@ func (e *Encounter) bestowGift(ctx Ctx, c, target *Combatant, a Action, n int, s
 	if err != nil {
 		return err
 	}
+	if err := martialGift(&target.Hero, ch); err != nil {
+		return err
+	}
 	if err := e.spend(c, n); err != nil {
 		return err
 	}
@@ -477,6 +482,38 @@ func (e *Encounter) bestowGift(ctx Ctx, c, target *Combatant, a Action, n int, s
 	}
 	e.endAction(c)
 	return nil
+}
+
+// martialGift re-derives the figures Martial Arts decides (the unarmed
+// attacks' strike class and damage, the parries, the dodge, pp. 65-66)
+// when the combat-prowess gift comes or goes (p. 63), as `hero derive`
+// would: the combat figures are derived on a copy, rolling nothing, and
+// only those are taken from it.
+func martialGift(h *hero.Hero, ch combat.GiftChange) error {
+	if ch.Gift != combat.GiftCombat || !ch.PowerAdded {
+		return nil
+	}
+	b, err := hero.Encode(h)
+	if err != nil {
+		return err
+	}
+	d, err := hero.DecodeDraft(b)
+	if err != nil {
+		return err
+	}
+	chargen.DeriveCombat(d, chargen.Options{Quiet: true})
+	h.Combat.Attacks, h.Combat.Parries = d.Combat.Attacks, d.Combat.Parries
+	h.Combat.CanDodge, h.Combat.DodgeBonus = d.Combat.CanDodge, d.Combat.DodgeBonus
+	return nil
+}
+
+// unbestow takes a gift off h, and the figures it changed.
+func unbestow(h *hero.Hero, ch combat.GiftChange) ruling.Steps {
+	steps := combat.Unbestow(h, ch)
+	if err := martialGift(h, ch); err != nil {
+		steps.Add("gift", "p. 63", "the martial arts figures were not re-derived: %v", err)
+	}
+	return steps
 }
 
 // hasGift reports whether c holds a Bestow Gift of that gift.

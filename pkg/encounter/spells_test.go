@@ -2,8 +2,10 @@ package encounter
 
 import (
 	"encoding/json"
+	"slices"
 	"testing"
 
+	"github.com/codename-spandex/spandex/pkg/chargen"
 	"github.com/codename-spandex/spandex/pkg/hero"
 )
 
@@ -81,5 +83,53 @@ func TestAstralLimits(t *testing.T) {
 	must(t, e.Do(gm(), Action{Actor: "zara", Kind: ActPower, Power: "magic", Effect: EffectAstral}))
 	if z.Panels.Used != used || findEffect(z, EffectAstral) >= 0 || z.Hero.FindPool("magic").Current != 10 {
 		t.Fatalf("return: panels %d -> %d, effects %+v", used, z.Panels.Used, z.Effects)
+	}
+}
+
+// The combat-prowess gift is Oriental Martial Arts rank 2 (p. 63), so
+// psy's unarmed attacks become what rank 2 gives (p. 65): SC 3, 2d6+6 S /
+// 1d6 H, or Oriental's 1d6 S / 2d6+3 H, a martial arts parry, and dodge
+// +1 (psy's 1 becomes 2). Her file never has it, and every figure comes
+// back when zara stops paying for the gift.
+func TestCombatProwessGift(t *testing.T) {
+	e := spellSetup(t)
+	psy := e.Find("psy")
+	// psyche.json is hand-written: first its figures as `hero derive`
+	// gives them (a fist at SC 2, 2d6 S / 1d6-6 H, parried as other
+	// melee, dodge 1).
+	chargen.DeriveCombat(&psy.Hero, chargen.Options{Quiet: true})
+	before := psy.Hero.Combat
+	before.Attacks, before.Parries = slices.Clone(before.Attacks), slices.Clone(before.Parries)
+	fist := before.Attacks[0]
+	if len(before.Attacks) != 1 || fist.StrikeClass != 2 || fist.Stamina != "2d6" || fist.Health != "1d6-6" || before.DodgeBonus != 1 || len(before.Parries) != 1 {
+		t.Fatalf("the fixture changed: %+v, dodge %d", before.Attacks, before.DodgeBonus)
+	}
+	must(t, e.Do(gm(), Action{Actor: "zara", Kind: ActPower, Power: "magic", Effect: EffectBestowGift, Gift: "combat-prowess", Target: "psy"}))
+	got := psy.Hero.Combat
+	want := map[string][3]string{"fist": {"SC 3", "1d6", "2d6+6"}, "oriental-strike": {"SC 3", "2d6+3", "1d6"}}
+	if len(got.Attacks) != len(want) {
+		t.Fatalf("attacks %+v", got.Attacks)
+	}
+	for _, a := range got.Attacks {
+		if w := want[a.Slug]; [3]string{a.StrikeClass.String(), a.Health, a.Stamina} != w {
+			t.Errorf("%s: %s %s H / %s S, want %v", a.Slug, a.StrikeClass, a.Health, a.Stamina, w)
+		}
+	}
+	if got.DodgeBonus != 2 || len(got.Parries) != 1 || got.Parries[0].ParryType != "martial-arts" {
+		t.Fatalf("dodge %d, parries %+v", got.DodgeBonus, got.Parries)
+	}
+	if f := psy.HeroFile(); f.Combat.DodgeBonus != 1 || !slices.Equal(f.Combat.Attacks, before.Attacks) || f.FindPower("martial-arts") != nil {
+		t.Fatalf("the file keeps the gift: %+v", f.Combat.Attacks)
+	}
+	for page := 1; page <= 3; page++ {
+		passAll(t, e)
+		must(t, e.EndPage(gm(1, 1, 1, 1, 1, 1)))
+		if page < 3 {
+			initiative(t, e, 9, 2)
+		}
+	}
+	back := psy.Hero.Combat
+	if len(psy.Effects) != 0 || back.DodgeBonus != 1 || !slices.Equal(back.Attacks, before.Attacks) || !slices.Equal(back.Parries, before.Parries) {
+		t.Fatalf("after the gift: effects %+v, dodge %d, attacks %+v, parries %+v", psy.Effects, back.DodgeBonus, back.Attacks, back.Parries)
 	}
 }
