@@ -273,13 +273,7 @@ func runContest(opts *ContestOptions) error {
 		}
 	}
 	if opts.UpdateAttacker {
-		if err := attacker.AppendEvent("contest", summary, seed, res); err != nil {
-			return err
-		}
-		if err := attacker.RecordChange(atkBefore, nAtk); err != nil {
-			return cmdutil.Internal(err)
-		}
-		if err := opts.WriteHero(attacker, opts.AttackerFile); err != nil {
+		if err := writeAttacker(opts, attacker, atkBefore, nAtk, summary, seed, res); err != nil {
 			return err
 		}
 	}
@@ -334,4 +328,17 @@ func contestErr(err error) error {
 		return cmdutil.Inputf("%s: %s", flag, re.Msg)
 	}
 	return cmdutil.RuleErr(err)
+}
+
+// writeAttacker logs the contest on the attacker's file with what it
+// changed since before, when the log held n events (hero undo), and
+// writes the file.
+func writeAttacker(opts *ContestOptions, attacker *hero.Hero, before *jsonpatch.Object, n int, summary string, seed *uint64, details any) error {
+	if err := attacker.AppendEvent("contest", summary, seed, details); err != nil {
+		return err
+	}
+	if err := attacker.RecordChange(before, n); err != nil {
+		return cmdutil.Internal(err)
+	}
+	return opts.WriteHero(attacker, opts.AttackerFile)
 }

@@ -108,13 +108,7 @@ func runCancel(opts *ContestOptions) error {
 				heropoints.Spend(attacker, hp.Points)
 			}
 		}
-		if err := attacker.AppendEvent("contest", summary, seed, res); err != nil {
-			return err
-		}
-		if err := attacker.RecordChange(atkBefore, nAtk); err != nil {
-			return cmdutil.Internal(err)
-		}
-		if err := opts.WriteHero(attacker, opts.AttackerFile); err != nil {
+		if err := writeAttacker(opts, attacker, atkBefore, nAtk, summary, seed, res); err != nil {
 			return err
 		}
 	}
