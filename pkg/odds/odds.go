@@ -439,10 +439,9 @@ type Options struct {
 	Exchangeable func(purpose string) bool
 }
 
-// Walk runs the ruling once per distinct dice outcome and returns the
-// exact distribution of everything it observed. run must be
-// deterministic in its dice; an error from run stops the walk.
-func Walk(opt Options, run func(r dice.Roller, o *Observer) error) (*Odds, error) {
+// walker starts a walk with the options' exchangeability test and its
+// limit on runs (DefaultLimit when unset).
+func (opt Options) walker() (*walker, int) {
 	limit := opt.Limit
 	if limit <= 0 {
 		limit = DefaultLimit
@@ -451,6 +450,14 @@ func Walk(opt Options, run func(r dice.Roller, o *Observer) error) (*Odds, error
 	if w.exch == nil {
 		w.exch = Exchangeable
 	}
+	return w, limit
+}
+
+// Walk runs the ruling once per distinct dice outcome and returns the
+// exact distribution of everything it observed. run must be
+// deterministic in its dice; an error from run stops the walk.
+func Walk(opt Options, run func(r dice.Roller, o *Observer) error) (*Odds, error) {
+	w, limit := opt.walker()
 	t := newTally()
 	var o Observer
 	for runs := 0; ; runs++ {
@@ -511,14 +518,7 @@ type Staged interface {
 // same weights and the same observations (so the same Odds), with each
 // run starting at the step that rolled its first new die.
 func WalkStages(opt Options, s Staged) (*Odds, error) {
-	limit := opt.Limit
-	if limit <= 0 {
-		limit = DefaultLimit
-	}
-	w := &walker{exch: opt.Exchangeable}
-	if w.exch == nil {
-		w.exch = Exchangeable
-	}
+	w, limit := opt.walker()
 	t := newTally()
 	var o Observer
 	n := s.Steps()
@@ -608,14 +608,7 @@ func Expect(opt Options, n int, run func(r dice.Roller, v []float64) error) ([]f
 // float64: count/den), in the order of the walk. It is what Expect is
 // made of, for a caller that keeps the runs.
 func Each(opt Options, run func(r dice.Roller) error, done func(p float64)) error {
-	limit := opt.Limit
-	if limit <= 0 {
-		limit = DefaultLimit
-	}
-	w := &walker{exch: opt.Exchangeable}
-	if w.exch == nil {
-		w.exch = Exchangeable
-	}
+	w, limit := opt.walker()
 	for runs := 0; ; runs++ {
 		if runs == limit {
 			return fmt.Errorf("%w (more than %d)", ErrTooMany, limit)
