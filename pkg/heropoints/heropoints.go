@@ -72,22 +72,11 @@ type Reroll struct {
 // when it is strictly better. It returns the index kept and every value.
 // points 0 is just the roll.
 func Keep(points int, favour Favour, roll func(i int) (int, error)) (kept int, results []int, err error) {
-	if points < 0 || points > MaxPoints {
-		return 0, nil, fmt.Errorf("hero points: %d is outside 0-%d", points, MaxPoints)
-	}
-	results = make([]int, 0, points+1)
-	for i := 0; i <= points; i++ {
-		v, err := roll(i)
-		if err != nil {
-			return 0, nil, err
-		}
-		results = append(results, v)
-		if i > 0 && favour.Better(v, results[kept]) {
-			kept = i
-		}
-	}
-	return kept, results, nil
+	return KeepUntil(points, favour, never, roll)
 }
+
+// never is Keep's "good enough": no result stops the re-rolls.
+func never(int) bool { return false }
 
 // Opposite is the other direction: what the other side of a roll wants.
 func (f Favour) Opposite() Favour {
