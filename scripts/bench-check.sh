@@ -11,14 +11,20 @@
 # peak resident memory (GNU time), and the CPU ratio to each floor.
 # docs/benchmarks.md records a run.
 #
+# Last, the same for a stream of NPCs (GOONS goons as `gen npc goon -n N
+# -o jsonl` writes, 5 x HEROES by default): the batches of goons a GM
+# checks most, a third the size of a player hero a line.
+#
 # Usage: scripts/bench-check.sh [HEROES] [RUNS]   (10000 and 3 by default)
 #        SHEET_HEROES=100000 also measures sheet's memory on that many
 #        heroes (the stream repeated), default 10 x HEROES.
+#        GOONS=50000 sets the length of the NPC stream.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 n=${1:-10000}
 runs=${2:-3}
 sheet_n=${SHEET_HEROES:-$((10 * n))}
+goons=${GOONS:-$((5 * n))}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 go build -o "$tmp/spandex" ./cmd/spandex
@@ -57,13 +63,28 @@ for _ in $(seq $((sheet_n / n))); do cat "$tmp/heroes.jsonl"; done >"$tmp/in"
 
 # The ratios compare CPU time per hero: a row over the repeated stream
 # (-xN) is set against N times the floors' time.
-awk -v n="$n" '
+# report N: the table of "$tmp/results" for a stream of N documents. The
+# ratios compare CPU time per hero: a row over the repeated stream (-xN)
+# is set against N times the floors' time.
+report() {
+	awk -v n="$1" '
 	{name[NR] = $1; cpu[NR] = $2; wall[NR] = $3; rss[NR] = $4}
 	END {
-		valid = cpu[1] > 0 ? cpu[1] : 1e-9; any = cpu[2] > 0 ? cpu[2] : 1e-9
+		valid = cpu[1] > 0 ? cpu[1] : 1e-9
 		for (i = 1; i <= NR; i++) {
 			x = (name[i] ~ /-x[0-9]+$/) ? substr(name[i], index(name[i], "-x") + 2) + 0 : 1
-			printf "%-18s cpu %7.2f s  wall %7.2f s  rss %7.1f MB  %9.0f heroes/s of cpu  %6.2fx floor-valid  %6.2fx floor-any\n",
-				name[i], cpu[i], wall[i], rss[i] / 1024, n * x / (cpu[i] > 0 ? cpu[i] : 1e-9), cpu[i] / (valid * x), cpu[i] / (any * x)
+			printf "%-18s cpu %6.2f s  wall %6.2f s  rss %6.1f MB  %8.0f heroes/s (wall)  %8.0f /s of cpu  %5.2fx floor-valid\n",
+				name[i], cpu[i], wall[i], rss[i] / 1024, n * x / (wall[i] > 0 ? wall[i] : 1e-9), n * x / (cpu[i] > 0 ? cpu[i] : 1e-9), cpu[i] / (valid * x)
 		}
 	}' "$tmp/results"
+}
+report "$n"
+
+echo
+"$tmp/spandex" gen npc goon -n "$goons" --seed 1 -o jsonl >"$tmp/in"
+echo "input: $goons goons (gen npc goon), $(($(wc -c <"$tmp/in") / goons)) bytes a line"
+{
+	measure floor-valid "$tmp/floor" -mode=valid
+	measure hero-check "$tmp/spandex" hero check -o jsonl
+} >"$tmp/results"
+report "$goons"

@@ -2,9 +2,11 @@ package jsonfile
 
 import (
 	"bufio"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
+	"math/bits"
 	"strconv"
 )
 
@@ -78,14 +80,20 @@ func (s *Stream) Next() ([]byte, int, error) {
 	return doc, line, nil
 }
 
-// Take hands the caller the buffer of the document Next last returned
-// and gives the stream b (its contents are dropped) to read the next one
-// into: a reader handing documents on to other goroutines keeps a few
-// buffers circulating instead of copying each document.
-func (s *Stream) Take(b []byte) []byte {
-	doc := s.buf
-	s.buf = b[:0]
-	return doc
+// Pending reports whether anything but blanks is already read from the
+// reader and not yet returned. When it is false, the next call to Next
+// waits for input; a caller handing documents on in batches hands on
+// what it holds first.
+func (s *Stream) Pending() bool {
+	b, _ := s.r.Peek(s.r.Buffered())
+	for _, c := range b {
+		switch c {
+		case ' ', '\t', '\r', '\n':
+		default:
+			return true
+		}
+	}
+	return false
 }
 
 // More reports whether another document (or garbage) follows, skipping
@@ -170,6 +178,17 @@ func (s *Stream) fail(line int, format string, args ...any) error {
 // ends: line breaks, quotes, backslashes, braces and brackets.
 var streamSpecial = [256]bool{'\n': true, '"': true, '\\': true, '{': true, '}': true, '[': true, ']': true}
 
+// stringStops marks, in the top bit of each of the eight bytes of x (in
+// memory order, least significant first), the quotes, backslashes and
+// line breaks: the bytes that end a plain run in a string. The lowest
+// mark is exact (the classic test for a zero byte: a borrow can only add
+// marks above a true one), which is all the scan uses.
+func stringStops(x uint64) uint64 {
+	const ones, tops = 0x0101010101010101, 0x8080808080808080
+	q, bs, nl := x^(ones*'"'), x^(ones*'\\'), x^(ones*'\n')
+	return ((q-ones)&^q | (bs-ones)&^bs | (nl-ones)&^nl) & tops
+}
+
 func (s *Stream) next() ([]byte, int, error) {
 	c, err := s.blank()
 	if err != nil {
@@ -221,6 +240,19 @@ func (s *Stream) next() ([]byte, int, error) {
 					s.line++
 				} else {
 					esc = false
+				}
+				continue
+			}
+			if inStr && !streamSpecial[b] {
+				// Most of a hero's bytes are in strings: skip the rest of
+				// the run eight bytes at a time, up to the byte before
+				// the next quote, backslash or line break.
+				for i+9 <= len(window) {
+					if m := stringStops(binary.LittleEndian.Uint64(window[i+1:])); m != 0 {
+						i += bits.TrailingZeros64(m) / 8
+						break
+					}
+					i += 8
 				}
 				continue
 			}

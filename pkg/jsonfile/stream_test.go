@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 	"testing"
+	"testing/iotest"
 )
 
 func TestStream(t *testing.T) {
@@ -179,7 +180,33 @@ func FuzzStreamSplit(f *testing.F) {
 			return // an array of documents: FuzzStream's
 		}
 		want, wantLines, _, wantOK := splitReference(in)
-		s := NewStream(strings.NewReader(in), 1<<20, "hero")
+		// Read at once, a byte a read and eleven bytes a read (the scan's
+		// windows end anywhere, inside its eight-byte steps through
+		// strings too).
+		for _, r := range []io.Reader{strings.NewReader(in), iotest.OneByteReader(strings.NewReader(in)), &chunkReader{in: in, n: 11}} {
+			splitMatches(t, in, NewStream(r, 1<<20, "hero"), want, wantLines, wantOK)
+		}
+	})
+}
+
+// chunkReader returns at most n bytes of in a read.
+type chunkReader struct {
+	in string
+	n  int
+}
+
+func (r *chunkReader) Read(p []byte) (int, error) {
+	if r.in == "" {
+		return 0, io.EOF
+	}
+	k := copy(p[:min(len(p), r.n)], r.in)
+	r.in = r.in[k:]
+	return k, nil
+}
+
+func splitMatches(t *testing.T, in string, s *Stream, want []string, wantLines []int, wantOK bool) {
+	t.Helper()
+	{
 		for k := 0; ; k++ {
 			doc, line, err := s.Next()
 			if err != nil {
@@ -198,35 +225,42 @@ func FuzzStreamSplit(f *testing.F) {
 				t.Fatalf("%q: document %d is %q at line %d, want %q at line %d", in, k+1, doc, line, want[k], wantLines[k])
 			}
 		}
-	})
+	}
 }
 
-// Take hands over each document's buffer: a document taken stays intact
-// while the stream reads the next ones into the buffers it is given.
-func TestStreamTakeKeepsDocuments(t *testing.T) {
-	in := "{\"a\":1}\n{\"b\":[2,3]}\n  {\"c\":\"x\"}\n{\"d\":{}}\n"
-	want := []string{`{"a":1}`, `{"b":[2,3]}`, `{"c":"x"}`, `{"d":{}}`}
-	s := NewStream(strings.NewReader(in), 1<<10, "hero")
-	var got [][]byte
-	spare := make([]byte, 0, 64)
-	for {
-		_, _, err := s.Next()
-		if err != nil {
-			if !errors.Is(err, io.EOF) {
-				t.Fatal(err)
-			}
-			break
+// Pending is true while more than blanks is read and not yet returned:
+// the batching reader of hero check hands on its batch when it is false.
+func TestStreamPending(t *testing.T) {
+	s := NewStream(strings.NewReader("{\"a\":1}\n \t\n{\"b\":[2]}\n\r\n  "), 1<<10, "hero")
+	for i, want := range []bool{true, false} {
+		if _, _, err := s.Next(); err != nil {
+			t.Fatal(err)
 		}
-		doc := s.Take(spare)
-		got = append(got, doc)
-		spare = nil // the stream allocates its next buffer
+		if got := s.Pending(); got != want {
+			t.Errorf("after document %d: Pending() = %v, want %v", i+1, got, want)
+		}
 	}
-	if len(got) != len(want) {
-		t.Fatalf("got %d documents, want %d", len(got), len(want))
+	if _, _, err := s.Next(); !errors.Is(err, io.EOF) {
+		t.Fatalf("err = %v, want EOF", err)
 	}
-	for i := range want {
-		if string(got[i]) != want[i] {
-			t.Errorf("document %d = %q, want %q", i+1, got[i], want[i])
+}
+
+// The eight-byte steps through strings stop at the right byte whatever
+// its offset: an escaped quote, an escaped backslash or a line break at
+// each offset of a long string, with braces inside it, and a document
+// after it.
+func TestStreamSplitLongStrings(t *testing.T) {
+	for off := 0; off < 24; off++ {
+		for _, stop := range []string{`\"`, `\\`, "\n", `}`, `\u0022`} {
+			pad := strings.Repeat("x{", off/2) + strings.Repeat("y", off%2)
+			in := `{"k":"` + pad + stop + pad + `","n":[1]}` + "\n" + `{"b":"` + pad + `"}`
+			want, wantLines, _, wantOK := splitReference(in)
+			if len(want) != 2 && stop != "\n" {
+				t.Fatalf("%q: the reference finds %d documents", in, len(want))
+			}
+			for _, r := range []io.Reader{strings.NewReader(in), iotest.OneByteReader(strings.NewReader(in)), &chunkReader{in: in, n: 11}, &chunkReader{in: in, n: 9}} {
+				splitMatches(t, in, NewStream(r, 1<<20, "hero"), want, wantLines, wantOK)
+			}
 		}
 	}
 }

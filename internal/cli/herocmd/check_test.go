@@ -3,11 +3,13 @@ package herocmd
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"os"
 	"runtime/debug"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
 	"github.com/codename-spandex/spandex/pkg/chargen"
@@ -174,4 +176,42 @@ func TestStreamGC(t *testing.T) {
 		t.Errorf("GOGC with GOGC set = %d, want it untouched (%d)", got, before)
 	}
 	restore()
+}
+
+// TestCheckSlowStream: heroes are handed to the workers in batches, but a
+// batch is not held back waiting for heroes that have not arrived: a bad
+// hero in a stream that stays open (a pipe whose writer is still there)
+// is reported at once, with the good heroes before it written.
+func TestCheckSlowStream(t *testing.T) {
+	line := benchLine(t)
+	bad := bytes.Replace(line, []byte(`"schema":1`), []byte(`"schema":7`), 1)
+	pr, pw := io.Pipe()
+	defer pw.Close()
+	go func() {
+		// Three heroes, one write each, then the writer waits (never
+		// closes the pipe while the check runs).
+		for _, doc := range [][]byte{line, line, bad} {
+			if _, err := pw.Write(doc); err != nil {
+				return
+			}
+		}
+	}()
+	te := cmdutil.NewTestEnv(cmdutil.FormatJSONL)
+	c := newChecker(&CheckOptions{Env: te.Env}, chargen.Options{DodgeStacking: "add"})
+	done := make(chan error, 1)
+	go func() { done <- c.stream("p.jsonl", pr) }()
+	select {
+	case err := <-done:
+		if err == nil || !strings.Contains(err.Error(), "p.jsonl#3: $.schema: version 7") {
+			t.Fatalf("err = %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the bad third hero was not reported while the stream stayed open")
+	}
+	if err := te.Env.IO.Out.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(te.Out.String(), `"valid":true`); n != 2 {
+		t.Fatalf("%d results written, want 2:\n%s", n, te.Out.String())
+	}
 }

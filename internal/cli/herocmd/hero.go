@@ -165,23 +165,56 @@ func (c *checker) close() error {
 	return c.list.Close()
 }
 
-// checkJob is one document of a stream on its way through the check:
-// read in order, checked by any worker, written in order. A job and its
-// buffer are reused once its result is written.
+// checkJob is a batch of documents of a stream on its way through the
+// check: read in order, checked by any worker, written in order. Handing
+// a worker a batch instead of one hero keeps the goroutines' hand-overs
+// (and the wake-ups they cost) to one per batch. A job and its buffers
+// are reused once its results are written.
 type checkJob struct {
-	n     int    // the hero's number in its file, from 1
-	label string // FILE, or FILE#N in a stream
-	where string // " (line L)" in a stream
-	doc   []byte // the document
-	h     *hero.Hero
-	err   error // the refusal: a bad hero, or the stream's own problem
-	done  chan struct{}
+	first  int    // the number in its file of the batch's first hero, from 1
+	single bool   // the file holds one hero: it is named FILE, not FILE#1
+	docs   []byte // the documents, back to back
+	ends   []int  // where each document ends in docs
+	lines  []int  // the line each document begins on
+	ok     []checked
+	// err is the refusal after the ok documents: a bad hero, or (after
+	// every document) the stream's own problem, tail.
+	err  error
+	tail error
+	done chan struct{}
 }
 
-// bigDoc is the size above which a document is checked alone, so that
-// the documents in flight hold at most jobs × bigDoc + one document of
-// the size limit.
-const bigDoc = 1 << 20
+// checked is what the output needs of a good hero.
+type checked struct {
+	name   string
+	schema int
+}
+
+// label names the batch's i-th document: FILE, or FILE#N in a stream.
+func (j *checkJob) label(name string, i int) string {
+	if j.single {
+		return name
+	}
+	return name + "#" + strconv.Itoa(j.first+i)
+}
+
+// where is the " (line L)" of the batch's i-th document in a stream.
+func (j *checkJob) where(i int) string {
+	if j.single {
+		return ""
+	}
+	return " (line " + strconv.Itoa(j.lines[i]) + ")"
+}
+
+// Limits of one batch: at most batchDocs documents and, unless it holds
+// a single document, about batchBytes of them; a document over bigDoc is
+// checked alone, so that the documents in flight hold at most
+// jobs × (batchBytes + one document) + one document of the size limit.
+const (
+	batchDocs  = 64
+	batchBytes = 64 << 10
+	bigDoc     = 1 << 20
+)
 
 // stream validates every hero in one file, writing each result as soon
 // as it and those before it are known (stdout streams in blocks of 64 KiB
@@ -201,75 +234,109 @@ func (c *checker) stream(name string, r io.Reader) error {
 	defer close(quit)
 	go c.read(name, r, free, work, order, quit)
 	for range c.workers {
-		go c.work(work)
+		go c.work(name, work)
 	}
 	for j := range order {
 		<-j.done
+		for i, h := range j.ok {
+			if err := c.write(name, j, i, h); err != nil {
+				return err
+			}
+		}
 		if j.err != nil {
 			return j.err
 		}
-		if err := c.write(name, j.label, j.n, j.h); err != nil {
-			return err
-		}
-		j.h = nil
-		if cap(j.doc) > bigDoc {
-			j.doc = nil
+		if cap(j.docs) > bigDoc {
+			j.docs = nil
 		}
 		free <- j
 	}
 	return nil
 }
 
-// read splits the stream into jobs, in order, until its end, its first
-// problem or quit.
+// read splits the stream into batches, in order, until its end, its first
+// problem or quit. A batch is handed on when it is full, before a big
+// document, and whenever nothing of the next document is read yet, so a
+// slow stream (heroes written a line at a time down a pipe that stays
+// open) is checked as it comes.
 func (c *checker) read(name string, r io.Reader, free, work, order chan *checkJob, quit chan struct{}) {
 	defer close(work)
 	defer close(order)
 	s := jsonfile.NewStream(r, hero.MaxFileSize, "hero")
 	n := 0
-	for {
-		var j *checkJob
+	var j *checkJob // the batch being filled
+	get := func() bool {
 		select {
 		case j = <-free:
 		case <-quit:
+			return false
+		}
+		j.first, j.single, j.err, j.tail = n+1, false, nil, nil
+		j.docs, j.ends, j.lines, j.ok = j.docs[:0], j.ends[:0], j.lines[:0], j.ok[:0]
+		return true
+	}
+	send := func() {
+		order <- j
+		work <- j
+		j = nil
+	}
+	for {
+		if j != nil && (len(j.ends) == batchDocs || len(j.docs) >= batchBytes || !s.Pending()) {
+			send()
+		}
+		if j == nil && !get() {
 			return
 		}
 		doc, line, err := s.Next()
 		if errors.Is(err, io.EOF) {
+			if len(j.ends) > 0 {
+				send()
+			} else {
+				free <- j
+			}
 			return
-		}
-		stream := n > 0 || s.Array() || s.More()
-		label, where := name, ""
-		if stream {
-			label = name + "#" + strconv.Itoa(n+1)
 		}
 		if err != nil {
+			label := name
+			if n > 0 || s.Array() {
+				label = name + "#" + strconv.Itoa(n+1)
+			}
 			var se *jsonfile.StreamError
 			if errors.As(err, &se) {
-				if stream || se.Line > 1 {
+				where := ""
+				if label != name || se.Line > 1 {
 					where = " (line " + strconv.Itoa(se.Line) + ")"
 				}
-				j.err = cmdutil.Inputf("%s: %v%s", label, se.Field, where)
+				j.tail = cmdutil.Inputf("%s: %v%s", label, se.Field, where)
 			} else {
-				j.err = cmdutil.Inputf("%s: %v", name, err)
+				j.tail = cmdutil.Inputf("%s: %v", name, err)
 			}
-			j.done <- struct{}{}
-			order <- j
+			send()
 			return
+		}
+		if n == 0 && !s.Array() && !s.More() {
+			j.single = true
+		}
+		if len(doc) > bigDoc {
+			// Alone: hand on the batch so far, then wait until every
+			// other job is written.
+			if len(j.ends) > 0 {
+				send()
+				if !get() {
+					return
+				}
+			}
+			if !c.alone(j, free, quit) {
+				return
+			}
 		}
 		n++
-		if stream {
-			where = " (line " + strconv.Itoa(line) + ")"
+		j.docs = append(j.docs, doc...)
+		j.ends = append(j.ends, len(j.docs))
+		j.lines = append(j.lines, line)
+		if len(doc) > bigDoc {
+			send()
 		}
-		if len(doc) > bigDoc && !c.alone(j, free, quit) {
-			return
-		}
-		j.n, j.label, j.where, j.err = n, label, where, nil
-		// The job takes the document's buffer; the stream reads the next
-		// into the job's old one.
-		j.doc = s.Take(j.doc)
-		order <- j
-		work <- j
 	}
 }
 
@@ -291,17 +358,26 @@ func (c *checker) alone(j *checkJob, free chan *checkJob, quit chan struct{}) bo
 	return true
 }
 
-// work checks jobs until the stream ends, each with this worker's own
-// validator (its parsed dice) and verifier (its Generator).
-func (c *checker) work(work chan *checkJob) {
+// work checks batches until the stream ends, each with this worker's own
+// validator (its parsed dice) and verifier (its Generator), stopping a
+// batch at its first bad hero.
+func (c *checker) work(name string, work chan *checkJob) {
 	var val hero.Validator
 	ver := chargen.NewVerifier(c.derive)
 	for j := range work {
-		h, err := check(&val, ver, j.doc)
-		if err != nil {
-			j.err = cmdutil.Inputf("%s: %v%s", j.label, err, j.where)
+		start := 0
+		for i, end := range j.ends {
+			h, err := check(&val, ver, j.docs[start:end])
+			start = end
+			if err != nil {
+				j.err = cmdutil.Inputf("%s: %v%s", j.label(name, i), err, j.where(i))
+				break
+			}
+			j.ok = append(j.ok, checked{name: h.Name, schema: h.Schema})
 		}
-		j.h = h
+		if j.err == nil {
+			j.err = j.tail
+		}
 		j.done <- struct{}{}
 	}
 }
@@ -322,22 +398,27 @@ func check(val *hero.Validator, ver *chargen.Verifier, doc []byte) (*hero.Hero, 
 	return h, nil
 }
 
-// write writes one hero's result; the first good hero starts streaming.
-func (c *checker) write(file, label string, n int, h *hero.Hero) error {
+// write writes the result of the i-th hero of batch j; the first good
+// hero starts streaming.
+func (c *checker) write(file string, j *checkJob, i int, h checked) error {
 	out := c.opts.IO.Out
 	if err := out.StartStreaming(); err != nil {
 		return err
 	}
 	c.bar.Add(1)
 	if c.list != nil {
-		c.line = appendResult(c.line[:0], checkResult{File: file, Index: n, Name: h.Name, Schema: h.Schema, Valid: true})
+		c.line = appendResult(c.line[:0], checkResult{File: file, Index: j.first + i, Name: h.name, Schema: h.schema, Valid: true})
 		return c.list.AddRaw(c.line)
 	}
-	c.line = append(c.line[:0], label...)
+	c.line = append(c.line[:0], file...)
+	if !j.single {
+		c.line = append(c.line, '#')
+		c.line = strconv.AppendInt(c.line, int64(j.first+i), 10)
+	}
 	c.line = append(c.line, ": ok ("...)
-	c.line = append(c.line, h.Name...)
+	c.line = append(c.line, h.name...)
 	c.line = append(c.line, ", schema "...)
-	c.line = strconv.AppendInt(c.line, int64(h.Schema), 10)
+	c.line = strconv.AppendInt(c.line, int64(h.schema), 10)
 	c.line = append(c.line, ")\n"...)
 	_, err := out.Write(c.line)
 	return err
