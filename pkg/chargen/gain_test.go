@@ -63,6 +63,32 @@ func TestVerify(t *testing.T) {
 			}
 		})
 	}
+	// Specific forms (p. 70): each form's figures are worked out from its
+	// own powers. Mimic's secret identity has no powers, so no Toughness:
+	// armour class F (the heroic form, with Toughness 2, has C).
+	for _, tt := range []struct {
+		name   string
+		change func(h *hero.Hero)
+		want   string
+	}{
+		{"a form's armour class", func(h *hero.Hero) { h.Forms[1].Combat.ArmourClass = rulebook.ACC },
+			`$.forms[1].combat.armour_class: "C" but hero derive computes "F"`},
+		{"a form's final ability", func(h *hero.Hero) { h.Forms[0].Abilities.Agility-- },
+			`$.forms[0].abilities.agility: 13 but hero derive computes 14`},
+		{"the forms left out", func(h *hero.Hero) { h.Forms, h.Form = nil, "" },
+			`$.forms: 0 forms but hero derive makes 2`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			h := loadFixture(t, "mimic")
+			if err := Verify(h, Options{}); err != nil {
+				t.Fatalf("mimic as written: %v", err)
+			}
+			tt.change(h)
+			if err := Verify(h, Options{}); err == nil || err.Error() != tt.want {
+				t.Fatalf("Verify = %v, want %q", err, tt.want)
+			}
+		})
+	}
 	// A hero lacking a rolled value cannot be compared (Nefario above
 	// has no health dice): nothing is reported.
 	h := loadFixture(t, "guardian")

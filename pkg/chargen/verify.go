@@ -17,51 +17,66 @@ type noRolls struct{}
 
 func (noRolls) Roll(int, string) (int, error) { return 0, errNeedsRoll }
 
-// figure is one derived figure Verify compares, by JSON path: same
-// compares it in two heroes without reflection or boxing (a batch
+// figure is one derived figure Verify compares in a value of type S (a
+// hero, its combat block, its abilities), by JSON path relative to S:
+// same compares it in two values without reflection or boxing (a batch
 // compares every figure of every hero), get shows it in a message.
-type figure struct {
+type figure[S any] struct {
 	path string
-	same func(a, b *hero.Hero) bool
-	get  func(h *hero.Hero) any
+	same func(a, b *S) bool
+	get  func(s *S) any
 }
 
 // fig makes the figure at path read by get.
-func fig[T comparable](path string, get func(h *hero.Hero) T) figure {
-	return figure{
+func fig[S any, T comparable](path string, get func(s *S) T) figure[S] {
+	return figure[S]{
 		path: path,
-		same: func(a, b *hero.Hero) bool { return get(a) == get(b) },
-		get:  func(h *hero.Hero) any { return get(h) },
+		same: func(a, b *S) bool { return get(a) == get(b) },
+		get:  func(s *S) any { return get(s) },
 	}
 }
 
-// figures are the derived figures of a hero file, in the order Verify
-// compares them (the order hero derive computes them, pp. 12-16), made
-// on first use (not by a package initialiser at every start-up).
-var figures = lazy.Value[[]figure]{Make: func() []figure {
-	return []figure{
-		fig("$.abilities.final.strength", func(h *hero.Hero) int { return h.Abilities.Final.Strength }),
-		fig("$.abilities.final.agility", func(h *hero.Hero) int { return h.Abilities.Final.Agility }),
-		fig("$.abilities.final.will", func(h *hero.Hero) int { return h.Abilities.Final.Will }),
-		fig("$.abilities.final.endurance", func(h *hero.Hero) int { return h.Abilities.Final.Endurance }),
-		fig("$.combat.armour_class", func(h *hero.Hero) string { return h.Combat.ArmourClass.String() }),
-		fig("$.combat.strike_bonus", func(h *hero.Hero) int { return h.Combat.StrikeBonus }),
-		fig("$.combat.dodge_bonus", func(h *hero.Hero) int { return h.Combat.DodgeBonus }),
-		fig("$.combat.can_dodge", func(h *hero.Hero) bool { return h.Combat.CanDodge }),
-		fig("$.combat.damage_bonus", func(h *hero.Hero) int { return h.Combat.DamageBonus }),
-		fig("$.combat.knockback_threshold", func(h *hero.Hero) int { return h.Combat.KnockbackThreshold }),
-		fig("$.combat.panels_per_page", func(h *hero.Hero) int { return h.Combat.PanelsPerPage }),
-		fig("$.combat.movement", func(h *hero.Hero) int { return h.Combat.Movement }),
-		fig("$.combat.dividers.health", func(h *hero.Hero) int { return h.Combat.Dividers.Health }),
-		fig("$.combat.dividers.stamina", func(h *hero.Hero) int { return h.Combat.Dividers.Stamina }),
-		fig("$.health.max", func(h *hero.Hero) int { return h.Health.Max }),
-		fig("$.health.battered", func(h *hero.Hero) int { return h.Health.Battered }),
-		fig("$.stamina.max", func(h *hero.Hero) int { return h.Stamina.Max }),
-		fig("$.stamina.dazed", func(h *hero.Hero) int { return h.Stamina.Dazed }),
-		fig("$.stamina.stunned", func(h *hero.Hero) int { return h.Stamina.Stunned }),
-		fig("$.recovery.bonus", func(h *hero.Hero) int { return h.Recovery.Bonus }),
-		fig("$.recovery.health", func(h *hero.Hero) string { return h.Recovery.Health }),
-		fig("$.recovery.stamina", func(h *hero.Hero) string { return h.Recovery.Stamina }),
+// verifyFigures are the derived figures Verify compares, made on first
+// use (not by a package initialiser at every start-up): the final
+// abilities and combat figures of a hero and of each of its specific
+// forms (p. 70), then the hero's health, stamina and recovery.
+type verifyFigures struct {
+	abilities []figure[hero.Abilities]
+	combat    []figure[hero.Combat]
+	rest      []figure[hero.Hero]
+}
+
+// figures lists them in the order hero derive computes them (pp. 12-16).
+var figures = lazy.Value[verifyFigures]{Make: func() verifyFigures {
+	return verifyFigures{
+		abilities: []figure[hero.Abilities]{
+			fig("strength", func(a *hero.Abilities) int { return a.Strength }),
+			fig("agility", func(a *hero.Abilities) int { return a.Agility }),
+			fig("will", func(a *hero.Abilities) int { return a.Will }),
+			fig("endurance", func(a *hero.Abilities) int { return a.Endurance }),
+		},
+		combat: []figure[hero.Combat]{
+			fig("armour_class", func(c *hero.Combat) string { return c.ArmourClass.String() }),
+			fig("strike_bonus", func(c *hero.Combat) int { return c.StrikeBonus }),
+			fig("dodge_bonus", func(c *hero.Combat) int { return c.DodgeBonus }),
+			fig("can_dodge", func(c *hero.Combat) bool { return c.CanDodge }),
+			fig("damage_bonus", func(c *hero.Combat) int { return c.DamageBonus }),
+			fig("knockback_threshold", func(c *hero.Combat) int { return c.KnockbackThreshold }),
+			fig("panels_per_page", func(c *hero.Combat) int { return c.PanelsPerPage }),
+			fig("movement", func(c *hero.Combat) int { return c.Movement }),
+			fig("dividers.health", func(c *hero.Combat) int { return c.Dividers.Health }),
+			fig("dividers.stamina", func(c *hero.Combat) int { return c.Dividers.Stamina }),
+		},
+		rest: []figure[hero.Hero]{
+			fig("health.max", func(h *hero.Hero) int { return h.Health.Max }),
+			fig("health.battered", func(h *hero.Hero) int { return h.Health.Battered }),
+			fig("stamina.max", func(h *hero.Hero) int { return h.Stamina.Max }),
+			fig("stamina.dazed", func(h *hero.Hero) int { return h.Stamina.Dazed }),
+			fig("stamina.stunned", func(h *hero.Hero) int { return h.Stamina.Stunned }),
+			fig("recovery.bonus", func(h *hero.Hero) int { return h.Recovery.Bonus }),
+			fig("recovery.health", func(h *hero.Hero) string { return h.Recovery.Health }),
+			fig("recovery.stamina", func(h *hero.Hero) string { return h.Recovery.Stamina }),
+		},
 	}
 }}
 
@@ -143,12 +158,39 @@ func (v *Verifier) verify(h *hero.Hero, prefix string) error {
 	return nil
 }
 
-// compare returns the first figure of h that differs from derived's.
+// compare returns the first figure of h that differs from derived's:
+// the hero's abilities and combat figures, those of each specific form
+// (hero derive works each out from the form's own powers, p. 70), then
+// health, stamina and recovery.
 func compare(h, derived *hero.Hero, prefix string) error {
-	for _, f := range figures.Get() {
-		if !f.same(h, derived) {
-			got, want := f.get(h), f.get(derived)
-			return &hero.FieldError{Path: prefix + f.path[1:], Msg: fmt.Sprintf("%v but hero derive computes %v", show(got), show(want))}
+	f := figures.Get()
+	if err := differ(f.abilities, &h.Abilities.Final, &derived.Abilities.Final, prefix+".abilities.final."); err != nil {
+		return err
+	}
+	if err := differ(f.combat, &h.Combat, &derived.Combat, prefix+".combat."); err != nil {
+		return err
+	}
+	if len(h.Forms) != len(derived.Forms) {
+		return &hero.FieldError{Path: prefix + ".forms", Msg: fmt.Sprintf("%d forms but hero derive makes %d", len(h.Forms), len(derived.Forms))}
+	}
+	for i := range h.Forms {
+		at := fmt.Sprintf("%s.forms[%d].", prefix, i)
+		if err := differ(f.abilities, &h.Forms[i].Abilities, &derived.Forms[i].Abilities, at+"abilities."); err != nil {
+			return err
+		}
+		if err := differ(f.combat, &h.Forms[i].Combat, &derived.Forms[i].Combat, at+"combat."); err != nil {
+			return err
+		}
+	}
+	return differ(f.rest, h, derived, prefix+".")
+}
+
+// differ returns the first of figs that differs between a and b, named
+// at path+its own path.
+func differ[S any](figs []figure[S], a, b *S, path string) error {
+	for _, f := range figs {
+		if !f.same(a, b) {
+			return &hero.FieldError{Path: path + f.path, Msg: fmt.Sprintf("%v but hero derive computes %v", show(f.get(a)), show(f.get(b)))}
 		}
 	}
 	return nil

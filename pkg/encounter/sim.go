@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strconv"
 
 	"github.com/codename-spandex/spandex/pkg/combat"
 )
@@ -38,6 +39,10 @@ type SimSummary struct {
 	Seed uint64 `json:"seed"`
 	// Policy is the autopilot's policy: plain or focus.
 	Policy string `json:"policy"`
+	// HeroPoints is the autopilot's hero points: spend or keep (p. 14).
+	// A summary written before the mode was recorded has none (a
+	// schema-1 summary was played before the autopilot spent any: keep).
+	HeroPoints string `json:"hero_points,omitempty"`
 	// N is the size of the whole simulation; Fights how many of its
 	// fights this summary counts (all of them, or one shard's).
 	N      int `json:"n"`
@@ -107,6 +112,10 @@ func SimulateHeroPoints(data []byte, seed uint64, n, start, step int, copt comba
 	}
 	s := newSummary(sim.Base(), seed, n)
 	s.Policy = sim.opt.Policy
+	s.HeroPoints = sim.opt.HeroPoints
+	if s.HeroPoints == "" {
+		s.HeroPoints = HeroPointsSpend
+	}
 	for i := start; i < n; i += step {
 		seedI := FightSeed(seed, i)
 		e, over, err := sim.Play(seedI)
@@ -182,7 +191,7 @@ func MergeSims(parts ...*SimSummary) (*SimSummary, error) {
 	if len(parts) == 0 {
 		return nil, fmt.Errorf("nothing to merge")
 	}
-	out := &SimSummary{Schema: SimSchema, Kind: SimKind, Seed: parts[0].Seed, Policy: parts[0].Policy, N: parts[0].N, Shards: []string{}, Pages: []SimPages{}}
+	out := &SimSummary{Schema: SimSchema, Kind: SimKind, Seed: parts[0].Seed, Policy: parts[0].Policy, HeroPoints: parts[0].HeroPoints, N: parts[0].N, Shards: []string{}, Pages: []SimPages{}}
 	out.Sides = append([]SimSide(nil), parts[0].Sides...)
 	out.Combatants = append([]SimCombatant(nil), parts[0].Combatants...)
 	for j := range out.Sides {
@@ -196,6 +205,9 @@ func MergeSims(parts ...*SimSummary) (*SimSummary, error) {
 	for pi, p := range parts {
 		if p.Seed != out.Seed || p.Policy != out.Policy || p.N != out.N || len(p.Sides) != len(out.Sides) || len(p.Combatants) != len(out.Combatants) {
 			return nil, fmt.Errorf("summary #%d: not the same simulation (seed %d, n %d)", pi+1, p.Seed, p.N)
+		}
+		if p.HeroPoints != out.HeroPoints {
+			return nil, fmt.Errorf("summary #%d: hero points %s, but summary #1 has %s: shards of one simulation are played with the same --hero-points", pi+1, heroPointsText(p.HeroPoints), heroPointsText(out.HeroPoints))
 		}
 		for _, sh := range p.Shards {
 			if seen[sh] {
@@ -249,4 +261,12 @@ func Wilson(k, n int) (lo, hi float64) {
 	mid := (p + z*z/(2*nf)) / den
 	half := z * math.Sqrt(p*(1-p)/nf+z*z/(4*nf*nf)) / den
 	return math.Max(0, mid-half), math.Min(1, mid+half)
+}
+
+// heroPointsText names a summary's hero-point mode in a message.
+func heroPointsText(mode string) string {
+	if mode == "" {
+		return "not recorded"
+	}
+	return strconv.Quote(mode)
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"math"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/codename-spandex/spandex/pkg/combat"
@@ -77,6 +78,19 @@ func TestMergeSims(t *testing.T) {
 	c.Seed = 4
 	if _, err := MergeSims(a, &c); err == nil {
 		t.Error("another seed was merged")
+	}
+	// The hero-point mode is part of the simulation: shards spending and
+	// keeping them are not merged, nor a recorded mode with none.
+	for _, modes := range [][2]string{{HeroPointsSpend, HeroPointsKeep}, {"", HeroPointsSpend}} {
+		x, y := *a, *b
+		x.HeroPoints, y.HeroPoints = modes[0], modes[1]
+		if _, err := MergeSims(&x, &y); err == nil || !strings.Contains(err.Error(), "shards of one simulation are played with the same --hero-points") {
+			t.Errorf("hero points %q and %q: err = %v", modes[0], modes[1], err)
+		}
+		y.HeroPoints = modes[0]
+		if got, err := MergeSims(&x, &y); err != nil || got.HeroPoints != modes[0] {
+			t.Errorf("hero points %q twice: %v, %v", modes[0], got, err)
+		}
 	}
 }
 

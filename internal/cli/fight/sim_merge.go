@@ -132,6 +132,10 @@ func runSimMerge(opts *SimMergeOptions) error {
 		if err := json.Unmarshal(data, &s); err != nil {
 			return cmdutil.Inputf("%s: not a fight sim summary: %v", p, err)
 		}
+		if head.Schema == 1 && s.HeroPoints == "" {
+			// Schema 1 predates the autopilot's hero points: it kept them.
+			s.HeroPoints = encounter.HeroPointsKeep
+		}
 		parts = append(parts, &s)
 	}
 	sum, err := encounter.MergeSims(parts...)

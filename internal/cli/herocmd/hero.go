@@ -51,8 +51,9 @@ writes) or a stream of heroes (JSON Lines, as gen hero -n N -o jsonl
 writes); every hero is checked, one at a time, and its result written at
 once, so memory stays flat however long the stream. Besides the file's
 shape and the rules' limits, a hero's derived figures (final abilities,
-armour class, bonuses, health and stamina thresholds, recovery) must be
-what hero derive computes from the rest of the file.
+armour class, bonuses, health and stamina thresholds, recovery, and the
+abilities and combat figures of each specific form of a Shapechange) must
+be what hero derive computes from the rest of the file.
 
 The first problem is reported as one line, FILE[#N]: $.json.path: message
 [(line L)], with exit status 2, and stops the check: the heroes after it
