@@ -107,12 +107,11 @@ func (t *Txn) Lock(path string) error {
 	defer cancel()
 	for {
 		fl := flock.New(path, flock.SetFlag(os.O_RDONLY))
-		ok, err := fl.TryLockContext(ctx, 10*time.Millisecond)
-		if err != nil || !ok {
-			fl.Close()
-			if errors.Is(err, context.DeadlineExceeded) || (err == nil && !ok) {
+		if err := lockWithin(ctx, fl); err != nil {
+			if errors.Is(err, context.DeadlineExceeded) {
 				return fmt.Errorf("%s: %w: another process has held it for %v (is another spandex writing it?); try again", path, ErrBusy, wait)
 			}
+			fl.Close()
 			return pathError(path, err)
 		}
 		// The lock is on the file the descriptor was opened on (flock
@@ -136,6 +135,26 @@ func (t *Txn) Lock(path string) error {
 		if err2 != nil {
 			return pathError(path, err2)
 		}
+	}
+}
+
+// lockWithin takes fl's exclusive lock, waiting in the kernel until it is
+// free (writers queued on one file are woken when it is released, rather
+// than each polling and missing its turn under load), or until ctx ends.
+// A lock granted after ctx ended is released at once.
+func lockWithin(ctx context.Context, fl *flock.Flock) error {
+	got := make(chan error, 1)
+	go func() { got <- fl.Lock() }()
+	select {
+	case err := <-got:
+		return err
+	case <-ctx.Done():
+		go func() {
+			if <-got == nil {
+				fl.Close()
+			}
+		}()
+		return ctx.Err()
 	}
 }
 
