@@ -2,7 +2,9 @@
 # Measures spandex's start-up and streaming cost against peers built and
 # run in the same session: a hello-world Go binary, the card floor (a hello
 # world linking cobra, viper and tablewriter: scripts/startup-floor/main.go,
-# the least any binary of spandex's design can cost) and Debian's rolldice.
+# the least any binary of spandex's design can cost), the card floor with
+# spandex's packages linked in but not run (scripts/startup-linked/main.go:
+# the cost of the program's size alone) and Debian's rolldice.
 # Needs hyperfine, jq, GNU time and rolldice
 # (apt-get install hyperfine jq time rolldice); valgrind for the last part.
 # Usage: scripts/bench-startup.sh [RUNS]
@@ -23,6 +25,7 @@ GO
 printf 'module hello\n\ngo 1.26\n' > "$tmp/hello/go.mod"
 (cd "$tmp/hello" && go build -trimpath -ldflags='-s -w' -o "$tmp/hello-go" .)
 go build -trimpath -ldflags='-s -w' -o "$tmp/card-floor" scripts/startup-floor/main.go
+go build -trimpath -ldflags='-s -w' -o "$tmp/linked" scripts/startup-linked/main.go
 go build -trimpath -ldflags='-s -w' -o "$tmp/spandex" ./cmd/spandex
 rolldice=$(command -v rolldice || echo /usr/games/rolldice)
 
@@ -30,6 +33,7 @@ echo "== start-up"
 hyperfine -N --warmup 50 --runs "$runs" --export-markdown "$tmp/startup.md" --export-json "$tmp/startup.json" \
 	-n hello-go "$tmp/hello-go" \
 	-n 'card floor' "$tmp/card-floor" \
+	-n 'floor + spandex linked' "$tmp/linked" \
 	-n 'spandex roll 3d6' "$tmp/spandex roll 3d6 --seed 1 -o text" \
 	-n 'spandex version' "$tmp/spandex version -o text" \
 	-n 'rolldice 3d6' "$rolldice 3d6"
@@ -46,7 +50,7 @@ echo "== minor page faults (median of 21 runs)"
 faults() {
 	for _ in $(seq 21); do /usr/bin/time -f %R "$@" 2>&1 >/dev/null | tail -n 1; done | sort -n | sed -n 11p
 }
-for cmd in "$tmp/hello-go" "$tmp/card-floor" "$tmp/spandex roll 3d6 --seed 1 -o text" "$tmp/spandex version -o text"; do
+for cmd in "$tmp/hello-go" "$tmp/card-floor" "$tmp/linked" "$tmp/spandex roll 3d6 --seed 1 -o text" "$tmp/spandex version -o text"; do
 	# shellcheck disable=SC2086 # the command line is split on purpose
 	echo "$(faults $cmd)  $cmd"
 done
