@@ -32,6 +32,7 @@ var exampleFixtures = map[string]string{
 	"testdata/heroes/guardian-draft.json": "guardian-draft.json",
 	"titan.json":                          "titan.json",
 	"mimic.json":                          "mimic.json",
+	"rider.json":                          "rider.json",
 }
 
 // newBank makes bank.json, the encounter most fight examples use.

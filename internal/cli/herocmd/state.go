@@ -3,6 +3,7 @@ package herocmd
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -10,6 +11,7 @@ import (
 	"github.com/codename-spandex/spandex/pkg/combat"
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/jsonpatch"
 	"github.com/codename-spandex/spandex/pkg/ruling"
 )
 
@@ -21,13 +23,15 @@ type StateOptions struct {
 	On      string
 	Off     string
 	Form    string
+	Board   bool
+	Leave   bool
 }
 
 // NewCmdState builds `spandex hero state`. runF replaces runState in tests.
 func NewCmdState(f *cmdutil.Factory, runF func(*StateOptions) error) *cobra.Command {
 	opts := &StateOptions{Env: f.Env(cmdutil.FormatJSON)}
 	cmd := &cobra.Command{
-		Use:   "state [FILE|-] --on STATE | --off STATE | --form NAME",
+		Use:   "state [FILE|-] --on STATE | --off STATE | --form NAME | --board | --leave",
 		Short: "Switch a lasting power state on or off on a hero file",
 		Long: `Switch a lasting power state on or off on a hero file outside a fight
 (issue 11): the file's "states" list, which ` + "`spandex attack`" + ` applies to every
@@ -58,6 +62,13 @@ after which ` + "`spandex attack`" + ` and a fight use only that form's powers,
 abilities and combat figures. In a fight: ` + "`fight act --power shapechange`" + `
 --form NAME, a single panel.
 
+--board and --leave put a hero with the Vehicle power aboard its custom
+vehicle (the file's "vehicle", p. 77) or take it off: aboard, the powers
+built into the vehicle are the hero's (their attacks in ` + "`spandex attack`" + `
+and a fight), off it they are not. A wrecked vehicle (no health left,
+p. 39) cannot be boarded. In a fight: ` + "`fight act --power vehicle`" + `
+--effect board|leave.
+
 The hero must have the power; grown and shrunk, denser and lighter
 exclude each other. --off also takes off a state another's power left
 on the file (imposed_states: mind-control, hypnotised, drained, bound;
@@ -72,7 +83,8 @@ event is appended to its log.`,
 		Example: `  spandex hero state titan.json --on grown --dice 3,4,5,6,1,2 > grown.json
   spandex hero state -i titan.json --on shrunk
   spandex hero state -i titan.json --on camouflaged --explain
-  spandex hero state -i mimic.json --form secret-identity`,
+  spandex hero state -i mimic.json --form secret-identity
+  spandex hero state -i rider.json --board --explain`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: cmdutil.RunE(opts, runF, runState, opts.fromArgs),
 	}
@@ -80,6 +92,8 @@ event is appended to its log.`,
 	cmd.Flags().StringVar(&opts.On, "on", "", "the state to switch on ("+combat.StateNames()+")")
 	cmd.Flags().StringVar(&opts.Off, "off", "", "the state to switch off")
 	cmd.Flags().StringVar(&opts.Form, "form", "", "Shapechange with specific forms: the form to switch to (p. 70)")
+	cmd.Flags().BoolVar(&opts.Board, "board", false, "Vehicle: go aboard the custom vehicle (p. 77)")
+	cmd.Flags().BoolVar(&opts.Leave, "leave", false, "Vehicle: leave the custom vehicle (p. 77)")
 	return cmd
 }
 
@@ -87,15 +101,22 @@ func (opts *StateOptions) fromArgs(_ *cobra.Command, args []string) (err error) 
 	if opts.File, err = heroFileArg(args, opts.InPlace, "hero state"); err != nil {
 		return err
 	}
+	var given []string
+	for _, f := range []struct {
+		name string
+		set  bool
+	}{{"--on", opts.On != ""}, {"--off", opts.Off != ""}, {"--form", opts.Form != ""}, {"--board", opts.Board}, {"--leave", opts.Leave}} {
+		if f.set {
+			given = append(given, f.name)
+		}
+	}
 	switch {
-	case opts.Form != "" && (opts.On != "" || opts.Off != ""):
-		return cmdutil.Inputf("--form: a form switch alone, without --on or --off")
-	case opts.Form != "":
+	case len(given) > 1:
+		return cmdutil.Inputf("%s: one switch at a time (%s given)", given[1], strings.Join(given, " and "))
+	case opts.Form != "" || opts.Board || opts.Leave:
 		return nil
 	case opts.On == "" && opts.Off == "":
-		return cmdutil.Inputf("--on, --off or --form: name the state (%s) or the form", combat.StateNames())
-	case opts.On != "" && opts.Off != "":
-		return cmdutil.Inputf("--on and --off: one state at a time")
+		return cmdutil.Inputf("--on, --off, --form, --board or --leave: name the state (%s), the form or the vehicle switch", combat.StateNames())
 	}
 	name := opts.On + opts.Off
 	if imposedName(name) {
@@ -126,6 +147,14 @@ type formDetails struct {
 	Steps ruling.Steps `json:"steps"`
 }
 
+// vehicleDetails is the "state" event record of boarding or leaving the
+// vehicle.
+type vehicleDetails struct {
+	Vehicle string       `json:"vehicle"`
+	Aboard  bool         `json:"aboard"`
+	Steps   ruling.Steps `json:"steps"`
+}
+
 // runState switches the state and writes the hero.
 func runState(opts *StateOptions) error {
 	h, err := opts.ReadHero(opts.File)
@@ -145,22 +174,22 @@ func runState(opts *StateOptions) error {
 	rec := dice.NewRecorder(rs.Roller)
 	state, on := opts.On+opts.Off, opts.On != ""
 	var steps ruling.Steps
-	if opts.Form != "" {
+	switch {
+	case opts.Form != "":
 		from := h.Form
 		if steps, err = combat.SwitchForm(h.Name, h, opts.Form); err != nil {
 			return cmdutil.RuleErr(fmt.Errorf("%s: --%w", name(opts.File), err))
 		}
 		summary := fmt.Sprintf("%s: from its %s form to its %s form (p. 70)", h.Name, from, opts.Form)
-		if err := h.AppendEvent("state", summary, nil, formDetails{Form: opts.Form, From: from, Steps: steps}); err != nil {
-			return err
+		return writeSwitch(opts, h, before, n, summary, formDetails{Form: opts.Form, From: from, Steps: steps}, steps)
+	case opts.Board || opts.Leave:
+		if steps, err = combat.BoardVehicle(h.Name, h, opts.Board); err != nil {
+			flag := map[bool]string{true: "--board", false: "--leave"}[opts.Board]
+			return cmdutil.RuleErr(fmt.Errorf("%s: %s: %w", name(opts.File), flag, err))
 		}
-		if err := h.RecordChange(before, n); err != nil {
-			return cmdutil.Internal(err)
-		}
-		if err := opts.ExplainSteps(steps); err != nil {
-			return err
-		}
-		return opts.WriteHero(h, opts.InPlace)
+		verb := map[bool]string{true: "boards", false: "leaves"}[opts.Board]
+		summary := fmt.Sprintf("%s %s its vehicle, %s (p. 77)", h.Name, verb, h.Vehicle.Name)
+		return writeSwitch(opts, h, before, n, summary, vehicleDetails{Vehicle: h.Vehicle.Name, Aboard: opts.Board, Steps: steps}, steps)
 	}
 	if imposedName(state) {
 		i := slices.IndexFunc(h.ImposedStates, func(s hero.ImposedState) bool { return s.Name == state })
@@ -198,6 +227,22 @@ func runState(opts *StateOptions) error {
 		return err
 	}
 	cmdutil.ReportSeed(opts.IO.ErrOut, seed)
+	return opts.WriteHero(h, opts.InPlace)
+}
+
+// writeSwitch logs a switch that rolls nothing (a form, the vehicle) as a
+// "state" event recording what it changed, explains it and writes the
+// hero.
+func writeSwitch(opts *StateOptions, h *hero.Hero, before *jsonpatch.Object, n int, summary string, details any, steps ruling.Steps) error {
+	if err := h.AppendEvent("state", summary, nil, details); err != nil {
+		return err
+	}
+	if err := h.RecordChange(before, n); err != nil {
+		return cmdutil.Internal(err)
+	}
+	if err := opts.ExplainSteps(steps); err != nil {
+		return err
+	}
 	return opts.WriteHero(h, opts.InPlace)
 }
 
