@@ -3,7 +3,7 @@
 # run in the same session: a hello-world Go binary, the card floor (a hello
 # world linking cobra, viper and tablewriter: scripts/startup-floor/main.go,
 # the least any binary of spandex's design can cost), the card floor with
-# spandex's packages linked in but not run (scripts/startup-linked/link.go:
+# spandex's packages linked in but not run (scripts/startup-floor/linked.go:
 # the cost of the program's size alone) and Debian's rolldice.
 # Needs hyperfine, jq, GNU time and rolldice
 # (apt-get install hyperfine jq time rolldice); valgrind for the last part.
@@ -25,7 +25,7 @@ GO
 printf 'module hello\n\ngo 1.26\n' > "$tmp/hello/go.mod"
 (cd "$tmp/hello" && go build -trimpath -ldflags='-s -w' -o "$tmp/hello-go" .)
 go build -trimpath -ldflags='-s -w' -o "$tmp/card-floor" scripts/startup-floor/main.go
-go build -trimpath -ldflags='-s -w' -o "$tmp/linked" scripts/startup-floor/main.go scripts/startup-linked/link.go
+go build -trimpath -ldflags='-s -w' -o "$tmp/linked" scripts/startup-floor/main.go scripts/startup-floor/linked.go
 go build -trimpath -ldflags='-s -w' -o "$tmp/spandex" ./cmd/spandex
 rolldice=$(command -v rolldice || echo /usr/games/rolldice)
 

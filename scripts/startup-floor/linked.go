@@ -12,7 +12,7 @@
 //
 // Build from the repository root (uses the main module's go.mod):
 //
-//	go build -trimpath -ldflags='-s -w' -o startup-linked scripts/startup-floor/main.go scripts/startup-linked/link.go
+//	go build -trimpath -ldflags='-s -w' -o startup-linked scripts/startup-floor/main.go scripts/startup-floor/linked.go
 package main
 
 import (
