@@ -7,10 +7,13 @@
 # the cost of the program's size alone) and Debian's rolldice.
 # Needs hyperfine, jq, GNU time and rolldice
 # (apt-get install hyperfine jq time rolldice); valgrind for the last part.
-# Usage: scripts/bench-startup.sh [RUNS]
+# Usage: scripts/bench-startup.sh [RUNS]   (ROUNDS=15 ROUND_RUNS=30 for the
+#        rounds of the ratio to the card floor)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-500}
+rounds=${ROUNDS:-15}
+round_runs=${ROUND_RUNS:-30}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -45,6 +48,30 @@ jq -r '.results as $r
 	| ($r[] | select(.command == "card floor") | .median) as $floor
 	| $r[] | "\(.command)\t\(.median * 1000 * 100 | round / 100) ms\t\(.median / $hello * 100 | round / 100)x hello-go\t\(.median / $floor * 100 | round / 100)x card floor"' \
 	"$tmp/startup.json" | column -t -s $'\t'
+
+# The VM's speed drifts over a long run (the commands above run one after
+# another, 300 times each), which moves a single run's ratios by up to
+# 0.2, and the command run last in a hyperfine run tends to gain. Rounds
+# of a short hyperfine run each, the floor, the linked probe and spandex in
+# every round, in turn first and last, and the median of the rounds'
+# ratios hold still.
+echo "== ratio to the card floor: $rounds rounds of one hyperfine run ($round_runs runs of each command, the order reversed every other round), median of the rounds"
+for r in $(seq "$rounds"); do
+	cmds=(-n 'card floor' "$tmp/card-floor" -n 'floor + spandex linked' "$tmp/linked" -n 'spandex roll 3d6' "$tmp/spandex roll 3d6 --seed 1 -o text")
+	if [ $((r % 2)) = 0 ]; then
+		cmds=(-n 'spandex roll 3d6' "$tmp/spandex roll 3d6 --seed 1 -o text" -n 'floor + spandex linked' "$tmp/linked" -n 'card floor' "$tmp/card-floor")
+	fi
+	hyperfine -N --warmup 10 --runs "$round_runs" --export-json "$tmp/round$r.json" "${cmds[@]}" >/dev/null 2>&1
+	jq -r '[.results[] | {(.command): .median}] | add | [.["floor + spandex linked"] / .["card floor"], .["spandex roll 3d6"] / .["card floor"]] | @tsv' "$tmp/round$r.json"
+done >"$tmp/rounds"
+for col in 1 2; do
+	sort -n -k"$col" "$tmp/rounds" | awk -F'\t' -v c="$col" '
+		{v[NR] = $c; all = all sprintf(" %.3f", $c)}
+		END {
+			printf "%-24s median %.3fx the card floor, quartiles %.3f-%.3f (rounds:%s)\n",
+				(c == 1 ? "floor + spandex linked" : "spandex roll 3d6"), v[int((NR + 1) / 2)], v[int(NR / 4) + 1], v[int(3 * NR / 4)], all
+		}'
+done
 
 echo "== minor page faults (median of 21 runs)"
 faults() {
