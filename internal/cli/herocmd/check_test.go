@@ -15,7 +15,7 @@ import (
 	"github.com/codename-spandex/spandex/pkg/chargen"
 )
 
-func benchLine(t *testing.T) []byte {
+func benchLine(t testing.TB) []byte {
 	t.Helper()
 	line, err := os.ReadFile("../../../pkg/hero/testdata/bench-line.json")
 	if err != nil {
@@ -214,4 +214,39 @@ func TestCheckSlowStream(t *testing.T) {
 	if n := strings.Count(te.Out.String(), `"valid":true`); n != 2 {
 		t.Fatalf("%d results written, want 2:\n%s", n, te.Out.String())
 	}
+}
+
+// FuzzCheckStream: whatever the stream, the batched check on one worker
+// and on three writes the same results and refuses with the same line
+// (the first bad hero, in the stream's order), and never panics.
+func FuzzCheckStream(f *testing.F) {
+	line := benchLine(f)
+	bad := bytes.Replace(line, []byte(`"schema":1`), []byte(`"schema":7`), 1)
+	f.Add(line)
+	f.Add(append(append([]byte{}, line...), line...))
+	f.Add(append(append(append([]byte{}, line...), bad...), line...))
+	f.Add([]byte("[" + strings.TrimSpace(string(line)) + ",\n" + strings.TrimSpace(string(line)) + "]"))
+	f.Add([]byte("{\"a\":\"}\"}\n{}"))
+	f.Add([]byte(" \n\n"))
+	f.Fuzz(func(t *testing.T, in []byte) {
+		run := func(workers int) (string, string) {
+			te := cmdutil.NewTestEnv(cmdutil.FormatJSONL)
+			c := newChecker(&CheckOptions{Env: te.Env}, chargen.Options{DodgeStacking: "add"})
+			c.workers = workers
+			err := c.stream("f.jsonl", bytes.NewReader(in))
+			if err := te.Env.IO.Out.Commit(); err != nil {
+				t.Fatal(err)
+			}
+			msg := ""
+			if err != nil {
+				msg = err.Error()
+			}
+			return te.Out.String(), msg
+		}
+		out1, err1 := run(1)
+		out3, err3 := run(3)
+		if out1 != out3 || err1 != err3 {
+			t.Fatalf("1 worker: %q, %q\n3 workers: %q, %q", out1, err1, out3, err3)
+		}
+	})
 }
