@@ -51,6 +51,10 @@ type builder struct {
 	rollAll bool
 	// quiet skips the explanation steps (they cost time in batches).
 	quiet bool
+	// figuresOnly: the character is derived to compare its figures
+	// (Verifier), so the explanation text a hero file keeps
+	// (combat.explain) is not written either.
+	figuresOnly bool
 	// spare is the memory of a character being reused (Reuse options).
 	spare spare
 	// explaining: the combat explanation lines are recorded (see

@@ -16,8 +16,10 @@ func (b *builder) combat(opt Options) {
 	f := h.Abilities.Final
 	// A mundane character's figures come straight from its type's row
 	// (pp. 49-50); it carries no explanation lines, and a quiet batch of
-	// goons does not even record them.
-	b.explaining = !h.IsMundane() || !b.quiet
+	// goons does not even record them. Nor does a cross-check, which
+	// compares figures only.
+	keep := !h.IsMundane() && !b.figuresOnly
+	b.explaining = keep || !b.quiet
 	b.lines = b.lines[:0]
 
 	// Armour class and dividers. Strength's divider modifier only enhances
@@ -100,7 +102,7 @@ func (b *builder) combat(opt Options) {
 	b.explain(combatLine{what: linePanels, value: c.PanelsPerPage, page: "p. 13"})
 
 	b.movement()
-	c.Explain = b.formatLines(!h.IsMundane(), take(&b.spare.explain))
+	c.Explain = b.formatLines(keep, take(&b.spare.explain))
 	b.senses()
 	if (h.IsMundane() || h.Kind == hero.KindSummoned) && len(c.Attacks) > 0 {
 		// A supporting character's attacks come from its type and weapon

@@ -128,7 +128,7 @@ func (v *Verifier) Verify(h *hero.Hero) error {
 
 // derive is Derive with the Verifier's Generator (its caches).
 func (v *Verifier) derive(h *hero.Hero) error {
-	b, done := v.g.builder(builder{h: h, r: noRolls{}, quiet: v.opt.Quiet})
+	b, done := v.g.builder(builder{h: h, r: noRolls{}, quiet: v.opt.Quiet, figuresOnly: true})
 	defer done()
 	return b.derive(v.opt)
 }
