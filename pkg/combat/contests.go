@@ -65,24 +65,14 @@ var mentalPowers = []MentalPower{
 func MentalPowers() []MentalPower { return append([]MentalPower(nil), mentalPowers...) }
 
 // MentalPowerSlugs is the list for help texts and errors.
-func MentalPowerSlugs() string {
-	s := make([]string, len(mentalPowers))
-	for i, p := range mentalPowers {
-		s[i] = p.Slug
-	}
-	return strings.Join(s, ", ")
-}
+func MentalPowerSlugs() string { return naming.List(mentalPowers, mentalSlug) }
 
 // FindMentalPower looks a mental power up by slug.
 func FindMentalPower(slug string) (MentalPower, bool) {
-	n := naming.Slug(slug)
-	for _, p := range mentalPowers {
-		if p.Slug == n {
-			return p, true
-		}
-	}
-	return MentalPower{}, false
+	return naming.Find(mentalPowers, slug, mentalSlug)
 }
+
+func mentalSlug(p *MentalPower) string { return p.Slug }
 
 // MentalInput is one use of a mental power on a target.
 type MentalInput struct {

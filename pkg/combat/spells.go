@@ -345,24 +345,12 @@ var gifts = []Gift{
 }
 
 // GiftSlugs lists the gifts for help texts and errors.
-func GiftSlugs() string {
-	s := make([]string, len(gifts))
-	for i, g := range gifts {
-		s[i] = g.Slug
-	}
-	return strings.Join(s, ", ")
-}
+func GiftSlugs() string { return naming.List(gifts, giftSlug) }
 
 // FindGift looks a gift up by slug.
-func FindGift(slug string) (Gift, bool) {
-	n := naming.Slug(slug)
-	for _, g := range gifts {
-		if g.Slug == n {
-			return g, true
-		}
-	}
-	return Gift{}, false
-}
+func FindGift(slug string) (Gift, bool) { return naming.Find(gifts, slug, giftSlug) }
+
+func giftSlug(g *Gift) string { return g.Slug }
 
 // GiftChange is what a gift did to a hero: the power added (none when it
 // already had it at that rank or better), the strength added, the

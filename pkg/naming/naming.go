@@ -78,3 +78,25 @@ func join(s string, sep byte, strict bool) string {
 	}
 	return b.String()
 }
+
+// Find returns the first of rows whose slug (read by slug) is s's slug: a
+// typed table looked up by the name a user typed.
+func Find[T any](rows []T, s string, slug func(*T) string) (T, bool) {
+	n := Slug(s)
+	for i := range rows {
+		if slug(&rows[i]) == n {
+			return rows[i], true
+		}
+	}
+	var zero T
+	return zero, false
+}
+
+// List joins the slugs of rows with ", ", for help texts and errors.
+func List[T any](rows []T, slug func(*T) string) string {
+	s := make([]string, len(rows))
+	for i := range rows {
+		s[i] = slug(&rows[i])
+	}
+	return strings.Join(s, ", ")
+}

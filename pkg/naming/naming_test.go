@@ -83,3 +83,22 @@ func FuzzSlug(f *testing.F) {
 		}
 	})
 }
+
+// Find matches by the slug rule, whatever the spelling typed; List joins
+// the slugs in the table's order.
+func TestFindAndList(t *testing.T) {
+	type row struct{ slug, what string }
+	rows := []row{{"density-control-self", "a"}, {"flight", "b"}}
+	slug := func(r *row) string { return r.slug }
+	for in, want := range map[string]string{"Density Control (Self)": "a", "density_control_self": "a", " FLIGHT ": "b"} {
+		if got, ok := Find(rows, in, slug); !ok || got.what != want {
+			t.Errorf("Find(%q) = %v, %v; want %q", in, got, ok, want)
+		}
+	}
+	if got, ok := Find(rows, "teleport", slug); ok || got != (row{}) {
+		t.Errorf("Find(teleport) = %v, %v", got, ok)
+	}
+	if got := List(rows, slug); got != "density-control-self, flight" {
+		t.Errorf("List = %q", got)
+	}
+}

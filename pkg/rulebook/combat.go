@@ -641,13 +641,7 @@ func ActionCosts() []ActionCost { return append([]ActionCost(nil), actionCosts..
 
 // ActionCostBySlug looks up an action cost.
 func ActionCostBySlug(slug string) (ActionCost, bool) {
-	n := naming.Slug(slug)
-	for _, a := range actionCosts {
-		if a.Slug == n {
-			return a, true
-		}
-	}
-	return ActionCost{}, false
+	return naming.Find(actionCosts, slug, func(a *ActionCost) string { return a.Slug })
 }
 
 // ---------------------------------------------------------------------

@@ -111,13 +111,7 @@ func PageUpkeeps() []PageUpkeep { return append([]PageUpkeep(nil), pageUpkeeps..
 
 // PageUpkeepByEffect looks up an ongoing effect by slug.
 func PageUpkeepByEffect(slug string) (PageUpkeep, bool) {
-	n := naming.Slug(slug)
-	for _, u := range pageUpkeeps {
-		if u.Effect == n {
-			return u, true
-		}
-	}
-	return PageUpkeep{}, false
+	return naming.Find(pageUpkeeps, slug, func(u *PageUpkeep) string { return u.Effect })
 }
 
 // MassKnockbackBonus returns the knockback threshold bonus of Density

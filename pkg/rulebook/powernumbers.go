@@ -186,13 +186,7 @@ func PsychicCosts() []PowerCost { return append([]PowerCost(nil), psychicCosts..
 func PsychicCost(slug string) (PowerCost, bool) { return findCost(psychicCosts, slug) }
 
 func findCost(rows []PowerCost, slug string) (PowerCost, bool) {
-	n := naming.Slug(slug)
-	for _, c := range rows {
-		if c.Slug == n {
-			return c, true
-		}
-	}
-	return PowerCost{}, false
+	return naming.Find(rows, slug, func(c *PowerCost) string { return c.Slug })
 }
 
 // IllusionTier is one Illusion / Hallucinations cost tier (pp. 64, 67).

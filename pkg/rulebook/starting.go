@@ -73,13 +73,7 @@ func reverseName(n string) string {
 // AbilityLineBySlug finds a line by its slug ("row-2", "column-3-reversed",
 // "diagonal", "anti-diagonal-reversed").
 func AbilityLineBySlug(slug string) (AbilityLine, bool) {
-	n := naming.Slug(slug)
-	for _, l := range AbilityLines() {
-		if l.Slug == n {
-			return l, true
-		}
-	}
-	return AbilityLine{}, false
+	return naming.Find(AbilityLines(), slug, func(l *AbilityLine) string { return l.Slug })
 }
 
 // automaticInvestigation lists the powers and flavours that help
