@@ -472,17 +472,9 @@ func Walk(opt Options, run func(r dice.Roller, o *Observer) error) (*Odds, error
 			}
 			return nil, err
 		}
-		if w.pos != len(w.path) {
-			return nil, fmt.Errorf("odds: the ruling used %d dice where it used %d before (not deterministic)", w.pos, len(w.path))
+		if err := t.count(w, &o); err != nil {
+			return nil, err
 		}
-		count, den, ok := w.weight()
-		if !ok {
-			return nil, fmt.Errorf("odds: %d dice are too many to weigh exactly", len(w.path))
-		}
-		for i, ob := range o.obs {
-			t.add(i, ob, count, den)
-		}
-		t.runs++
 		if !w.next() {
 			break
 		}
@@ -552,18 +544,10 @@ func WalkStages(opt Options, s Staged) (*Odds, error) {
 				break
 			}
 		}
-		if w.pos != len(w.path) {
-			return nil, fmt.Errorf("odds: the ruling used %d dice where it used %d before (not deterministic)", w.pos, len(w.path))
-		}
 		s.Observe(&o)
-		count, den, ok := w.weight()
-		if !ok {
-			return nil, fmt.Errorf("odds: %d dice are too many to weigh exactly", len(w.path))
+		if err := t.count(w, &o); err != nil {
+			return nil, err
 		}
-		for i, ob := range o.obs {
-			t.add(i, ob, count, den)
-		}
-		t.runs++
 		j, more := w.nextAt()
 		if !more {
 			break
@@ -620,18 +604,29 @@ func Each(opt Options, run func(r dice.Roller) error, done func(p float64)) erro
 			}
 			return err
 		}
-		if w.pos != len(w.path) {
-			return fmt.Errorf("odds: the ruling used %d dice where it used %d before (not deterministic)", w.pos, len(w.path))
-		}
-		count, den, ok := w.weight()
-		if !ok {
-			return fmt.Errorf("odds: %d dice are too many to weigh exactly", len(w.path))
+		count, den, err := w.chance()
+		if err != nil {
+			return err
 		}
 		done(float64(count) / float64(den))
 		if !w.next() {
 			return nil
 		}
 	}
+}
+
+// chance is the exact probability, count/den, of the run the walker just
+// made. The ruling must have used as many dice as the run before that took
+// the same path (it is deterministic in its dice).
+func (w *walker) chance() (count, den uint64, err error) {
+	if w.pos != len(w.path) {
+		return 0, 0, fmt.Errorf("odds: the ruling used %d dice where it used %d before (not deterministic)", w.pos, len(w.path))
+	}
+	count, den, ok := w.weight()
+	if !ok {
+		return 0, 0, fmt.Errorf("odds: %d dice are too many to weigh exactly", len(w.path))
+	}
+	return count, den, nil
 }
 
 // tally accumulates, per table and outcome, the sum of count/den as one
@@ -746,6 +741,20 @@ func (ta *tableAcc) index(v, idx int) {
 		ta.numIdx = append(ta.numIdx, 0)
 	}
 	ta.numIdx[v-ta.numLo] = idx + 1
+}
+
+// count adds the run the walker just made to t: each of its observations,
+// weighted by the chance of its dice (walker.chance).
+func (t *tally) count(w *walker, o *Observer) error {
+	count, den, err := w.chance()
+	if err != nil {
+		return err
+	}
+	for i, ob := range o.obs {
+		t.add(i, ob, count, den)
+	}
+	t.runs++
+	return nil
 }
 
 func (t *tally) add(i int, ob obs, count, den uint64) {
