@@ -1,7 +1,6 @@
 package encounter
 
 import (
-	"os"
 	"strings"
 	"testing"
 
@@ -9,21 +8,10 @@ import (
 	"github.com/codename-spandex/spandex/pkg/hero"
 )
 
-// mimic reads the specific-forms fixture (testdata/heroes/mimic.json):
+// mimic is the specific-forms fixture (testdata/heroes/mimic.json):
 // Shapechange (specific), Toughness 2 and Energy Blast in the heroic
 // form, nothing in the secret identity.
-func mimic(t *testing.T) *hero.Hero {
-	t.Helper()
-	data, err := os.ReadFile("../../testdata/heroes/mimic.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	h, err := hero.Decode(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return h
-}
+func mimic(t *testing.T) *hero.Hero { return loadHero(t, "mimic.json") }
 
 // A form switch (p. 70) and boarding a vehicle (p. 77) in a fight: one
 // panel each, only the form's and the aboard powers apply, and both
