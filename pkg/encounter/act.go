@@ -796,6 +796,14 @@ func (e *Encounter) React(r Reaction) error {
 	return nil
 }
 
+// chargeResist charges d the double-panel of actively resisting what att
+// is doing to it (p. 43), a reaction at strike class 2 (a power's unless
+// it says otherwise, pp. 30-31).
+func (e *Encounter) chargeResist(d, att *Combatant, what string) {
+	e.chargeReaction(d, att, Reaction{Actor: d.ID, Against: att.ID, Reaction: "resist", Panels: rulebook.DoublePanel,
+		StrikeClass: 2, Note: "actively resisting " + what + " (p. 43)"})
+}
+
 func (e *Encounter) chargeReaction(d, att *Combatant, r Reaction) {
 	owed, free := e.ReactionCost(d, r)
 	var steps ruling.Steps

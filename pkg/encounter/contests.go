@@ -110,9 +110,7 @@ func (e *Encounter) doMental(ctx Ctx, c, target *Combatant, a Action, p combat.M
 	}
 	e.appendEvent(ev)
 	if a.Resist {
-		e.chargeReaction(def, c, Reaction{Actor: def.ID, Against: c.ID, Reaction: "resist", Panels: rulebook.DoublePanel,
-			StrikeClass: 2, // a power's strike class unless it says otherwise (pp. 30-31)
-			Note:        "actively resisting " + p.Slug + " (p. 43)"})
+		e.chargeResist(def, c, p.Slug)
 	}
 	if err := e.mentalState(ctx, c, def, &res); err != nil {
 		return err

@@ -15,7 +15,6 @@ import (
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/heropoints"
-	"github.com/codename-spandex/spandex/pkg/rulebook"
 	"github.com/codename-spandex/spandex/pkg/ruling"
 )
 
@@ -218,8 +217,7 @@ func (e *Encounter) hallucinate(ctx Ctx, c, target *Combatant, a Action, n int, 
 	e.appendEvent(Event{Kind: "mental", Actor: c.ID, Target: target.ID, Panels: n, Summary: s, Steps: append(steps, h.Steps...),
 		Dice: rec.Rolls(), Seed: ctx.Seed, Details: mustJSON(h)})
 	if a.Resist {
-		e.chargeReaction(target, c, Reaction{Actor: target.ID, Against: c.ID, Reaction: "resist", Panels: rulebook.DoublePanel,
-			StrikeClass: 2, Note: "actively resisting hallucinations (p. 43)"})
+		e.chargeResist(target, c, "hallucinations")
 	}
 	e.endAction(c)
 	return nil
@@ -412,8 +410,7 @@ func (e *Encounter) cancelSpell(ctx Ctx, c, caster *Combatant, a Action, n int, 
 	e.appendEvent(Event{Kind: "mental", Actor: c.ID, Target: caster.ID, Panels: n, Summary: s, Steps: append(steps, res.Steps...),
 		Dice: rec.Rolls(), Seed: ctx.Seed, Details: mustJSON(res)})
 	if a.Resist {
-		e.chargeReaction(caster, c, Reaction{Actor: caster.ID, Against: c.ID, Reaction: "resist", Panels: rulebook.DoublePanel,
-			StrikeClass: 2, Note: "actively resisting the cancelling of " + res.Spell + " (p. 43)"})
+		e.chargeResist(caster, c, "the cancelling of "+res.Spell)
 	}
 	if res.Success {
 		e.endEffect(holder, i, fmt.Sprintf("cancelled by %s (p. 62)", c.ID))
