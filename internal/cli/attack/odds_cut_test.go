@@ -9,12 +9,43 @@ import (
 	"github.com/codename-spandex/spandex/internal/oddscheck"
 	"github.com/codename-spandex/spandex/pkg/combat"
 	"github.com/codename-spandex/spandex/pkg/dice"
+	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/odds"
 )
 
 // faceByFace hides the odds engine's dice.CutRoller: every d20 is walked
 // face by face, as before the cut existed.
 type faceByFace struct{ dice.SumRoller }
+
+// wholeRulingOdds walks the whole Resolve once per dice outcome, its
+// roller wrapped by wrap (when not nil), and returns the odds and their
+// tables as exact fractions: the reference AttackOdds is compared with.
+func wholeRulingOdds(t *testing.T, a, d *hero.Hero, req combat.Request, rules combat.Options, wrap func(dice.Roller) dice.Roller) (*odds.Odds, map[string]map[string]*big.Rat) {
+	t.Helper()
+	var res combat.Result
+	var rv combat.Resolver
+	whole, err := odds.Walk(odds.Options{}, func(r dice.Roller, o *odds.Observer) error {
+		if wrap != nil {
+			r = wrap(r)
+		}
+		if err := rv.Resolve(&res, a, d, req, r, rules); err != nil {
+			return err
+		}
+		ObserveAttack(&res, o)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	exact := map[string]map[string]*big.Rat{}
+	for _, tb := range whole.Tables {
+		exact[tb.Name] = map[string]*big.Rat{}
+		for _, oc := range tb.Outcomes {
+			exact[tb.Name][oc.Label] = oc.Exact()
+		}
+	}
+	return whole, exact
+}
 
 // TestOddsCutsAgreeFaceByFace: the odds of whole attacks whose to-hit,
 // parry and prone d20s are walked once per side of their cut are exactly
@@ -51,25 +82,7 @@ func TestOddsCutsAgreeFaceByFace(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var res combat.Result
-			var rv combat.Resolver
-			faces, err := odds.Walk(odds.Options{}, func(r dice.Roller, o *odds.Observer) error {
-				if err := rv.Resolve(&res, a, d, req, faceByFace{r.(dice.SumRoller)}, rules); err != nil {
-					return err
-				}
-				ObserveAttack(&res, o)
-				return nil
-			})
-			if err != nil {
-				t.Fatal(err)
-			}
-			want := map[string]map[string]*big.Rat{}
-			for _, tb := range faces.Tables {
-				want[tb.Name] = map[string]*big.Rat{}
-				for _, oc := range tb.Outcomes {
-					want[tb.Name][oc.Label] = oc.Exact()
-				}
-			}
+			faces, want := wholeRulingOdds(t, a, d, req, rules, func(r dice.Roller) dice.Roller { return faceByFace{r.(dice.SumRoller)} })
 			if err := oddscheck.Compare(cut, want); err != nil {
 				t.Error(err)
 			}

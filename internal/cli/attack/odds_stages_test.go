@@ -1,15 +1,12 @@
 package attack
 
 import (
-	"math/big"
 	"testing"
 
 	"github.com/codename-spandex/spandex/internal/cli/attackflags"
 	"github.com/codename-spandex/spandex/internal/oddscheck"
 	"github.com/codename-spandex/spandex/pkg/combat"
-	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/hero"
-	"github.com/codename-spandex/spandex/pkg/odds"
 )
 
 // TestOddsStepByStepAreTheWholeRuling: AttackOdds walks the ruling step
@@ -57,25 +54,7 @@ func TestOddsStepByStepAreTheWholeRuling(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var res combat.Result
-			var rv combat.Resolver
-			whole, err := odds.Walk(odds.Options{}, func(r dice.Roller, o *odds.Observer) error {
-				if err := rv.Resolve(&res, a, d, req, r, rules); err != nil {
-					return err
-				}
-				ObserveAttack(&res, o)
-				return nil
-			})
-			if err != nil {
-				t.Fatal(err)
-			}
-			want := map[string]map[string]*big.Rat{}
-			for _, tb := range whole.Tables {
-				want[tb.Name] = map[string]*big.Rat{}
-				for _, oc := range tb.Outcomes {
-					want[tb.Name][oc.Label] = oc.Exact()
-				}
-			}
+			whole, want := wholeRulingOdds(t, a, d, req, rules, nil)
 			if err := oddscheck.Compare(stepped, want); err != nil {
 				t.Error(err)
 			}
