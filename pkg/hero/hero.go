@@ -8,6 +8,7 @@ package hero
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/jsonfile"
@@ -154,15 +155,7 @@ type Vehicle struct {
 
 // Builds reports whether the vehicle has the power slug built in.
 func (v *Vehicle) Builds(slug string) bool {
-	if v == nil {
-		return false
-	}
-	for _, p := range v.Powers {
-		if p == slug {
-			return true
-		}
-	}
-	return false
+	return v != nil && slices.Contains(v.Powers, slug)
 }
 
 // FindForm returns the form with the name, or nil.
