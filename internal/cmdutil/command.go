@@ -8,10 +8,14 @@ import "github.com/spf13/cobra"
 type Prepare func(cmd *cobra.Command, args []string) error
 
 // RunE returns a command's RunE in the project's shape: every prepare step
-// in order, then the embedded Env's Bind (when O embeds *Env), then runF
-// when a test supplies one, else run. The options
+// in order, then the embedded Env's Bind (when the options embed *Env),
+// then runF when a test supplies one, else run. The options
 // stay a plain struct and run a plain function that tests call directly.
-func RunE[O any](opts *O, runF, run func(*O) error, prepare ...Prepare) func(*cobra.Command, []string) error {
+//
+// P is the pointer to a verb's options (*XOptions), not the struct: Go
+// compiles one body for every pointer type, where a struct parameter
+// would stamp out a copy, and its closure's type, per verb.
+func RunE[P any](opts P, runF, run func(P) error, prepare ...Prepare) func(*cobra.Command, []string) error {
 	return func(cmd *cobra.Command, args []string) error {
 		for _, p := range prepare {
 			if err := p(cmd, args); err != nil {
