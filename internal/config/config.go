@@ -8,7 +8,6 @@
 package config
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"os"
@@ -138,14 +137,17 @@ func Load(path string, getenv func(string) string) (*Config, error) {
 		case err != nil:
 			return nil, fmt.Errorf("config file %s: %w", path, oneLine(err))
 		default:
-			lines, err := scanKeys(path, data)
+			lines, settings, err := scanKeys(path, data)
 			if err != nil {
 				return nil, err
 			}
 			for name, line := range lines {
 				sources[name] = Source{Kind: "file", File: path, Line: line}
 			}
-			if err := v.ReadConfig(bytes.NewReader(data)); err != nil {
+			// The file is parsed once, here, and handed to viper as its
+			// config layer: viper's own reader would parse it again, and
+			// link every format viper reads (TOML, dotenv) into spandex.
+			if err := v.MergeConfigMap(settings); err != nil {
 				return nil, fmt.Errorf("config file %s: %w", path, oneLine(err))
 			}
 		}
@@ -199,20 +201,21 @@ func checkValue(k Key, raw any, src Source) error {
 }
 
 // scanKeys parses the config file and returns the line of every key set
-// in it. A key that is not a setting is refused with its line and the
+// in it and the settings themselves (nested by section, as in the file).
+// A key that is not a setting is refused with its line and the
 // nearest valid key: a misspelt key would otherwise be silently ignored.
-func scanKeys(path string, data []byte) (map[string]int, error) {
+func scanKeys(path string, data []byte) (map[string]int, map[string]any, error) {
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return nil, fmt.Errorf("config file %s: %w", path, oneLine(err))
+		return nil, nil, fmt.Errorf("config file %s: %w", path, oneLine(err))
 	}
 	lines := map[string]int{}
 	if len(doc.Content) == 0 {
-		return lines, nil // an empty file
+		return lines, nil, nil // an empty file
 	}
 	root := doc.Content[0]
 	if root.Kind != yaml.MappingNode {
-		return nil, fmt.Errorf("config file %s:%d: the file must be a mapping of keys to values", path, root.Line)
+		return nil, nil, fmt.Errorf("config file %s:%d: the file must be a mapping of keys to values", path, root.Line)
 	}
 	var walk func(prefix string, m *yaml.Node) error
 	walk = func(prefix string, m *yaml.Node) error {
@@ -238,7 +241,14 @@ func scanKeys(path string, data []byte) (map[string]int, error) {
 		}
 		return nil
 	}
-	return lines, walk("", root)
+	if err := walk("", root); err != nil {
+		return nil, nil, err
+	}
+	var settings map[string]any
+	if err := root.Decode(&settings); err != nil {
+		return nil, nil, fmt.Errorf("config file %s: %w", path, oneLine(err))
+	}
+	return lines, settings, nil
 }
 
 // isSection reports whether name is a group of keys ("rules").
