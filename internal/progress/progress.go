@@ -1,15 +1,16 @@
 // Package progress draws a progress line on stderr for long batches (gen
 // -n, hero check and sheet streams, fight sim), with
-// github.com/schollz/progressbar. It draws only when stderr is a terminal
-// (or SPANDEX_PROGRESS=always), never on stdout, and only once a batch has
-// run for a second, so short runs and pipes stay silent. The line is
-// cleared when the batch ends.
+// github.com/jedib0t/go-pretty's progress writer. It draws only when
+// stderr is a terminal (or SPANDEX_PROGRESS=always), never on stdout, and
+// only once a batch has run for a second, so short runs and pipes stay
+// silent. When the batch ends the line says so, with the count and the
+// time taken ("gen npc done! [2.00K in 1.52s; 1.32K/s]").
 package progress
 
 import (
 	"time"
 
-	"github.com/schollz/progressbar/v3"
+	pretty "github.com/jedib0t/go-pretty/v6/progress"
 
 	"github.com/codename-spandex/spandex/internal/iostreams"
 )
@@ -20,8 +21,12 @@ const Delay = time.Second
 // MinTotal is the smallest batch of known size that ever shows progress.
 const MinTotal = 100
 
+// Redraw is how often the line is redrawn.
+const Redraw = 100 * time.Millisecond
+
 // Bar is one batch's progress. A nil *Bar is valid and draws nothing, so
-// callers need no checks.
+// callers need no checks. Add and Finish are called from one goroutine at
+// a time; the writer redraws from its own.
 type Bar struct {
 	ios   *iostreams.IOStreams
 	what  string
@@ -30,11 +35,16 @@ type Bar struct {
 	calls uint
 	start time.Time
 	delay time.Duration
-	bar   *progressbar.ProgressBar
+
+	tracker  *pretty.Tracker
+	writer   pretty.Writer
+	rendered chan struct{} // made when the line first shows; closed when it is done
 }
 
 // Start begins a batch of total items (-1 when unknown: a stream) described
-// by what ("gen npc"). It returns nil when no progress will be drawn.
+// by what ("gen npc"). It returns nil when no progress will be drawn. The
+// batch's clock starts here, so the speed and the time left count the
+// items done before the line appeared.
 func Start(ios *iostreams.IOStreams, total int64, what string) *Bar {
 	on, forced := ios.Progress()
 	if !on || (!forced && total >= 0 && total < MinTotal) {
@@ -44,6 +54,30 @@ func Start(ios *iostreams.IOStreams, total int64, what string) *Bar {
 	if forced {
 		b.delay = 0
 	}
+	if total < 0 {
+		total = 0 // a stream: an indeterminate bar
+	}
+	b.tracker = &pretty.Tracker{
+		Message:          what,
+		Total:            total,
+		AutoStopDisabled: true, // a batch ends at Finish, not when it reaches its estimate
+	}
+	w := pretty.NewWriter()
+	w.SetOutputWriter(ios.ErrOut)
+	w.SetTerminalWidth(ios.TerminalWidth())
+	w.SetTrackerPosition(pretty.PositionRight) // "gen npc ... 42.00% [###...]"
+	w.SetTrackerLength(20)
+	w.SetUpdateFrequency(Redraw)
+	w.SetAutoStop(true) // the writer stops once the tracker is done
+	style := pretty.StyleDefault
+	style.Options.Separator = " "
+	style.Options.TimeInProgressPrecision = 100 * time.Millisecond
+	style.Options.TimeDonePrecision = 10 * time.Millisecond
+	style.Visibility.ETA = total > 0
+	style.Visibility.Speed = true
+	w.SetStyle(style)
+	w.AppendTracker(b.tracker)
+	b.writer = w
 	return b
 }
 
@@ -63,46 +97,30 @@ func (b *Bar) Add(n int) {
 }
 
 func (b *Bar) update() {
-	if b.bar == nil {
-		if time.Since(b.start) < b.delay {
-			return
-		}
-		max := b.total
-		if max < 0 {
-			max = -1
-		}
-		throttle := 100 * time.Millisecond
-		if b.delay == 0 {
-			throttle = 0 // forced (SPANDEX_PROGRESS=always): show every update
-		}
-		b.bar = progressbar.NewOptions64(max,
-			progressbar.OptionSetWriter(b.ios.ErrOut),
-			progressbar.OptionSetDescription(b.what),
-			progressbar.OptionSetWidth(30),
-			progressbar.OptionShowCount(),
-			progressbar.OptionShowIts(),
-			progressbar.OptionSetItsString("items"),
-			progressbar.OptionSetElapsedTime(true),
-			progressbar.OptionSetPredictTime(max > 0),
-			progressbar.OptionThrottle(throttle),
-			progressbar.OptionSpinnerType(14),
-			progressbar.OptionClearOnFinish(),
-			progressbar.OptionSetRenderBlankState(true),
-		)
+	b.tracker.SetValue(b.done)
+	if b.rendered == nil && time.Since(b.start) >= b.delay {
+		b.rendered = make(chan struct{})
+		go func() {
+			defer close(b.rendered)
+			b.writer.Render()
+		}()
 	}
-	_ = b.bar.Set64(b.done)
 }
 
-// Finish ends the batch and clears the line.
+// Finish ends the batch: a line that was drawn is drawn a last time, done,
+// and Finish returns once it is on stderr.
 func (b *Bar) Finish() {
 	if b == nil {
 		return
 	}
 	b.update()
-	if b.bar != nil {
-		_ = b.bar.Finish()
+	b.tracker.MarkAsDone()
+	if b.rendered == nil {
+		return
 	}
+	b.writer.Stop()
+	<-b.rendered
 }
 
 // Shown reports whether the line has been drawn (tests).
-func (b *Bar) Shown() bool { return b != nil && b.bar != nil }
+func (b *Bar) Shown() bool { return b != nil && b.rendered != nil }

@@ -1,6 +1,7 @@
 package progress
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -47,6 +48,11 @@ func TestProgressOnlyOnATerminal(t *testing.T) {
 			}
 			if got := errOut.String(); tt.want != strings.Contains(got, "gen npc") {
 				t.Errorf("stderr = %q, want progress: %v", got, tt.want)
+			}
+			// Finish returns once the last line, done and counting every
+			// item, is on stderr.
+			if done := fmt.Sprintf("gen npc done! [%d in ", n); tt.want && !strings.Contains(errOut.String(), done) {
+				t.Errorf("stderr = %q, want %q", errOut, done)
 			}
 			if !tt.want && errOut.Len() != 0 {
 				t.Errorf("stderr = %q, want nothing", errOut)
