@@ -7,12 +7,21 @@
 # the cost of the program's size alone) and Debian's rolldice.
 # Needs hyperfine, jq, GNU time and rolldice
 # (apt-get install hyperfine jq time rolldice); valgrind for the last part.
-# Usage: scripts/bench-startup.sh [RUNS]   (ROUNDS=15 ROUND_RUNS=30 for the
-#        rounds of the ratio to the card floor)
+# Usage: scripts/bench-startup.sh [RUNS]   (ROUNDS=18 ROUND_RUNS=30 COPIES=6
+#        for the rounds of the ratio to the card floor)
+#
+# Every probe is measured on several copies of its binary: in this VM the
+# start-up time of a binary depends on where its file's pages happen to
+# sit in the page cache, so two files holding the same bytes can start up
+# to 8 % apart (a fresh link, a copy of it, the same file read back from
+# disk after the cache was dropped: each lands differently). So each
+# probe is copied COPIES times and every round runs the next set of
+# copies.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-500}
-rounds=${ROUNDS:-15}
+rounds=${ROUNDS:-18}
+copies=${COPIES:-6}
 round_runs=${ROUND_RUNS:-30}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -30,6 +39,14 @@ printf 'module hello\n\ngo 1.26\n' > "$tmp/hello/go.mod"
 go build -trimpath -ldflags='-s -w' -o "$tmp/card-floor" scripts/startup-floor/main.go
 go build -trimpath -ldflags='-s -w' -o "$tmp/linked" scripts/startup-floor/main.go scripts/startup-floor/linked.go
 go build -trimpath -ldflags='-s -w' -o "$tmp/spandex" ./cmd/spandex
+for c in $(seq "$copies"); do
+	for b in hello-go card-floor linked spandex; do
+		cp "$tmp/$b" "$tmp/$b.$c"
+	done
+done
+for b in hello-go card-floor linked spandex; do
+	mv "$tmp/$b.1" "$tmp/$b" # the single run below uses the first copy
+done
 rolldice=$(command -v rolldice || echo /usr/games/rolldice)
 
 echo "== start-up"
@@ -53,13 +70,16 @@ jq -r '.results as $r
 # another, 300 times each), which moves a single run's ratios by up to
 # 0.2, and the command run last in a hyperfine run tends to gain. Rounds
 # of a short hyperfine run each, the floor, the linked probe and spandex in
-# every round, in turn first and last, and the median of the rounds'
-# ratios hold still.
-echo "== ratio to the card floor: $rounds rounds of one hyperfine run ($round_runs runs of each command, the order reversed every other round), median of the rounds"
+# every round, each round on the next copies and every copy run in both
+# orders, and the median of the rounds' ratios hold still.
+echo "== ratio to the card floor: $rounds rounds of one hyperfine run ($round_runs runs of each command, $copies copies of each binary in turn, the order reversed for every other turn), median of the rounds"
 for r in $(seq "$rounds"); do
-	cmds=(-n 'card floor' "$tmp/card-floor" -n 'floor + spandex linked' "$tmp/linked" -n 'spandex roll 3d6' "$tmp/spandex roll 3d6 --seed 1 -o text")
-	if [ $((r % 2)) = 0 ]; then
-		cmds=(-n 'spandex roll 3d6' "$tmp/spandex roll 3d6 --seed 1 -o text" -n 'floor + spandex linked' "$tmp/linked" -n 'card floor' "$tmp/card-floor")
+	c=$(((r - 1) % copies + 1))
+	f=$tmp/card-floor.$c l=$tmp/linked.$c s=$tmp/spandex.$c
+	[ "$c" = 1 ] && f=$tmp/card-floor l=$tmp/linked s=$tmp/spandex
+	cmds=(-n 'card floor' "$f" -n 'floor + spandex linked' "$l" -n 'spandex roll 3d6' "$s roll 3d6 --seed 1 -o text")
+	if [ $(((r - 1) / copies % 2)) = 1 ]; then # every copy in both orders
+		cmds=(-n 'spandex roll 3d6' "$s roll 3d6 --seed 1 -o text" -n 'floor + spandex linked' "$l" -n 'card floor' "$f")
 	fi
 	hyperfine -N --warmup 10 --runs "$round_runs" --export-json "$tmp/round$r.json" "${cmds[@]}" >/dev/null 2>&1
 	jq -r '[.results[] | {(.command): .median}] | add | [.["floor + spandex linked"] / .["card floor"], .["spandex roll 3d6"] / .["card floor"]] | @tsv' "$tmp/round$r.json"

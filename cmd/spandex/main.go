@@ -4,6 +4,8 @@ package main
 import (
 	"os"
 
+	_ "github.com/codename-spandex/spandex/internal/linkorder" // first: see its doc
+
 	"github.com/codename-spandex/spandex/internal/cli"
 )
 

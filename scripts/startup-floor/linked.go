@@ -18,6 +18,8 @@ package main
 import (
 	"os"
 
+	_ "github.com/codename-spandex/spandex/internal/linkorder" // laid out as cmd/spandex is
+
 	"github.com/codename-spandex/spandex/internal/cli"
 )
 
