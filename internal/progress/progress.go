@@ -4,7 +4,7 @@
 // stderr is a terminal (or SPANDEX_PROGRESS=always), never on stdout, and
 // only once a batch has run for a second, so short runs and pipes stay
 // silent. When the batch ends the line says so, with the count and the
-// time taken ("gen npc done! [2.00K in 1.52s; 1.32K/s]").
+// time taken ("gen npc done! [2.00K in 1.52s; 1.32K/s]", or "fail!").
 package progress
 
 import (
@@ -107,14 +107,20 @@ func (b *Bar) update() {
 	}
 }
 
-// Finish ends the batch: a line that was drawn is drawn a last time, done,
-// and Finish returns once it is on stderr.
-func (b *Bar) Finish() {
+// Finish ends the batch: a line that was drawn is drawn a last time,
+// "done!" or, when the batch failed (err is not nil), "fail!", and Finish
+// returns once it is on stderr. Call it deferred, with the function's
+// named error result.
+func (b *Bar) Finish(err error) {
 	if b == nil {
 		return
 	}
 	b.update()
-	b.tracker.MarkAsDone()
+	if err != nil {
+		b.tracker.MarkAsErrored()
+	} else {
+		b.tracker.MarkAsDone()
+	}
 	if b.rendered == nil {
 		return
 	}

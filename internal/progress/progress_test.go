@@ -1,6 +1,7 @@
 package progress
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -41,7 +42,7 @@ func TestProgressOnlyOnATerminal(t *testing.T) {
 			for range n {
 				b.Add(1)
 			}
-			b.Finish()
+			b.Finish(nil)
 			shown := b.Shown()
 			if shown != tt.want {
 				t.Errorf("shown = %v, want %v", shown, tt.want)
@@ -64,10 +65,22 @@ func TestProgressOnlyOnATerminal(t *testing.T) {
 	}
 }
 
+// TestFailedBatch: a batch that ends in an error says "fail!", not done.
+func TestFailedBatch(t *testing.T) {
+	ios, _, _, errOut := iostreams.Test()
+	ios.SetProgress("always")
+	b := Start(ios, 500, "hero check")
+	b.Add(12)
+	b.Finish(errors.New("hero 13: bad"))
+	if got := errOut.String(); !strings.Contains(got, "hero check fail! [12 in ") || strings.Contains(got, "done!") {
+		t.Errorf("stderr = %q, want the line to end as failed after 12", got)
+	}
+}
+
 func TestNilBarIsSafe(t *testing.T) {
 	var b *Bar
 	b.Add(3)
-	b.Finish()
+	b.Finish(nil)
 	if b.Shown() {
 		t.Error("a nil bar is shown")
 	}

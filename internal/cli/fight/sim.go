@@ -89,7 +89,7 @@ func parseShard(s string) (i, k int, err error) {
 	return i, k, nil
 }
 
-func runSim(opts *SimOptions) error {
+func runSim(opts *SimOptions) (err error) {
 	si, sk, err := parseShard(opts.Shard)
 	if err != nil {
 		return err
@@ -107,7 +107,7 @@ func runSim(opts *SimOptions) error {
 	}
 	opts.ReportSeed(&run.seed)
 	bar := opts.Progress(int64((opts.N-si)/sk+1), "fight sim")
-	defer bar.Finish()
+	defer func() { bar.Finish(err) }()
 	var tick func(int)
 	if bar != nil {
 		var barMu sync.Mutex // the bar is not safe for concurrent use

@@ -193,11 +193,11 @@ func generateHeroes(opts *HeroOptions, g chargen.GenOptions, rs *cmdutil.RollerS
 	return err
 }
 
-func makeHeroes(opts *HeroOptions, g chargen.GenOptions, rs *cmdutil.RollerState, out io.Writer, lines *jsonLines) error {
+func makeHeroes(opts *HeroOptions, g chargen.GenOptions, rs *cmdutil.RollerState, out io.Writer, lines *jsonLines) (err error) {
 	batch := opts.N > 1
 	rollers := rollers{state: rs}
 	bar := opts.Progress(int64(opts.N), "gen hero")
-	defer bar.Finish()
+	defer func() { bar.Finish(err) }()
 	// Each hero is written before the next is made, so the next reuses
 	// its memory.
 	var prev *hero.Hero

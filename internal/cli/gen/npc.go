@@ -189,7 +189,7 @@ func generateNPCs(opts *NPCOptions, no chargen.NPCOptions, typ string, rs *cmdut
 	return err
 }
 
-func makeNPCs(opts *NPCOptions, no chargen.NPCOptions, typ string, rs *cmdutil.RollerState, out io.Writer, lines *jsonLines) error {
+func makeNPCs(opts *NPCOptions, no chargen.NPCOptions, typ string, rs *cmdutil.RollerState, out io.Writer, lines *jsonLines) (err error) {
 	batch := opts.N > 1
 	rollers := rollers{state: rs}
 	var name []byte
@@ -207,7 +207,7 @@ func makeNPCs(opts *NPCOptions, no chargen.NPCOptions, typ string, rs *cmdutil.R
 	}
 	gen := chargen.NewGenerator()
 	bar := opts.Progress(int64(opts.N), "gen npc")
-	defer bar.Finish()
+	defer func() { bar.Finish(err) }()
 	for i := 0; i < opts.N; i++ {
 		bar.Add(1)
 		r, seed := rollers.get(i)

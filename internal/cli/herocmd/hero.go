@@ -114,7 +114,7 @@ type checker struct {
 }
 
 // runCheck validates every hero in every file.
-func runCheck(opts *CheckOptions) error {
+func runCheck(opts *CheckOptions) (err error) {
 	// The configured rules of hero derive (the dodge-bonus rule), for
 	// the cross-check of derived figures (chargen.Verifier).
 	d, err := opts.Derive()
@@ -123,7 +123,7 @@ func runCheck(opts *CheckOptions) error {
 	}
 	defer streamGC()()
 	c := newChecker(opts, d)
-	defer c.bar.Finish()
+	defer func() { c.bar.Finish(err) }()
 	err = cmdutil.EachInput(opts.Files, opts.OpenInput, c.stream)
 	if err != nil {
 		return err

@@ -59,7 +59,7 @@ once. It has no scripts and loads nothing from the network.`,
 }
 
 // runSheet renders every hero of every file.
-func runSheet(opts *Options) error {
+func runSheet(opts *Options) (err error) {
 	if opts.Format == cmdutil.FormatTable {
 		opts.Format = cmdutil.FormatText // the sheet is its own table
 	}
@@ -68,8 +68,8 @@ func runSheet(opts *Options) error {
 	}
 	list := opts.Results()
 	bar := opts.Progress(-1, "sheet")
-	defer bar.Finish()
-	err := cmdutil.EachInput(opts.Files, opts.OpenInput, func(name string, r io.Reader) error {
+	defer func() { bar.Finish(err) }()
+	err = cmdutil.EachInput(opts.Files, opts.OpenInput, func(name string, r io.Reader) error {
 		return cmdutil.DecodeHeroes(r, name, func(_ string, n int, h *hero.Hero) error {
 			// Stream from the first good hero on: memory stays flat
 			// however long the stream (a bad first hero still writes
