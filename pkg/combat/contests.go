@@ -569,15 +569,8 @@ func transmute(res MentalResult, will int, mods []string, r dice.Roller) (Mental
 // target's stamina (0, unconscious). States that last (control, the
 // binding) are the caller's: the fight keeps them on the combatants.
 func ApplyMental(res *MentalResult, att, def *hero.Hero) {
-	if c := res.Contest; c != nil {
-		for _, hp := range c.HeroPoints {
-			switch {
-			case hp.Role == RoleAttacker:
-				heropoints.Spend(att, hp.Points)
-			case hp.Role == RoleDefender && def != nil:
-				heropoints.Spend(def, hp.Points)
-			}
-		}
+	if res.Contest != nil {
+		res.Contest.SpendHeroPoints(att, def)
 	}
 	if res.Cost > 0 {
 		if p := att.FindPool(res.Pool); p != nil {

@@ -439,3 +439,17 @@ func (p *pipeline) checkAutoHeroPoints() error {
 	}
 	return nil
 }
+
+// SpendHeroPoints takes the hero points spent on a will contest's d20s
+// (p. 14) off the attacker's and the defender's hero files; def may be
+// nil (no defender to charge).
+func (p *PsychicResult) SpendHeroPoints(att, def *hero.Hero) {
+	for _, hp := range p.HeroPoints {
+		switch {
+		case hp.Role == RoleAttacker:
+			heropoints.Spend(att, hp.Points)
+		case hp.Role == RoleDefender && def != nil:
+			heropoints.Spend(def, hp.Points)
+		}
+	}
+}

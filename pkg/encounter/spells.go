@@ -14,7 +14,6 @@ import (
 	"github.com/codename-spandex/spandex/pkg/combat"
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/hero"
-	"github.com/codename-spandex/spandex/pkg/heropoints"
 	"github.com/codename-spandex/spandex/pkg/ruling"
 )
 
@@ -192,14 +191,7 @@ func (e *Encounter) hallucinate(ctx Ctx, c, target *Combatant, a Action, n int, 
 	if err := e.spend(c, n); err != nil {
 		return err
 	}
-	for _, hp := range h.Contest.HeroPoints {
-		switch hp.Role {
-		case combat.RoleAttacker:
-			heropoints.Spend(&c.Hero, hp.Points)
-		case combat.RoleDefender:
-			heropoints.Spend(&target.Hero, hp.Points)
-		}
-	}
+	h.Contest.SpendHeroPoints(&c.Hero, &target.Hero)
 	s := fmt.Sprintf("%s's hallucination on %s: will %d against %d", c.ID, target.ID, h.Contest.AttackerTotal, h.Contest.DefenderTotal)
 	switch {
 	case !h.Success:
@@ -393,14 +385,7 @@ func (e *Encounter) cancelSpell(ctx Ctx, c, caster *Combatant, a Action, n int, 
 		return err
 	}
 	left := e.charge(c, "magic", res.Cost)
-	for _, hp := range res.Contest.HeroPoints {
-		switch hp.Role {
-		case combat.RoleAttacker:
-			heropoints.Spend(&c.Hero, hp.Points)
-		case combat.RoleDefender:
-			heropoints.Spend(&caster.Hero, hp.Points)
-		}
-	}
+	res.Contest.SpendHeroPoints(&c.Hero, &caster.Hero)
 	s := fmt.Sprintf("%s tries to cancel %s's %s on %s, spending %d magic points (%d left): will %d against %d", c.ID, caster.ID, res.Spell, holder.ID,
 		res.Cost, left, res.Contest.AttackerTotal, res.Contest.DefenderTotal)
 	s += map[bool]string{true: ", cancelled (p. 62)", false: ", the spell holds (p. 62)"}[res.Success]
