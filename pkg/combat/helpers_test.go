@@ -71,3 +71,14 @@ var scs = []rulebook.StrikeClass{0, 1, 2, 3, 4, 5}
 func attackOfType(row string) hero.Attack {
 	return hero.Attack{Slug: "x", Name: "x", StrikeClass: 2, DamageType: "unarmed", ParryAs: row, Health: "5", Stamina: "10", Panels: 1}
 }
+
+// psionicBlaster is "Psi": will 14, Psychic Ability rank 1 with its
+// psionic blast (p. 43), the attacker of the will-contest tests.
+func psionicBlaster() *hero.Hero {
+	att := mk("Psi", rulebook.ACF)
+	att.Abilities.Final.Will = 14
+	att.Powers = []hero.Power{power("psychic-ability", 1, "psionic-blast")}
+	att = withAttack(att, hero.Attack{Slug: "psionic-blast", Name: "Psionic blast", StrikeClass: 2, DamageType: "psionic-blast",
+		Health: "1d6", Stamina: "1d6", Ranged: true, Range: 20, Panels: 2, IgnoresDividers: true, Mental: true})
+	return att
+}

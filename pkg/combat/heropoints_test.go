@@ -158,12 +158,8 @@ func FuzzParseHeroPoints(f *testing.F) {
 // 10 + 14 = 24. Def (will 10) rolls 12, two points: 4, 15: 15 kept:
 // 15 + 10 = 25 > 24, the attack fails. Dice: 3, 10 (attacker), 12, 4, 15.
 func TestHeroPointsOnAWillContest(t *testing.T) {
-	att := mk("Psi", rulebook.ACF)
-	att.Abilities.Final.Will = 14
+	att := psionicBlaster()
 	att.HeroPoints = hero.Points{Max: 2, Current: 2}
-	att.Powers = []hero.Power{power("psychic-ability", 1, "psionic-blast")}
-	att = withAttack(att, hero.Attack{Slug: "psionic-blast", Name: "Psionic blast", StrikeClass: 2, DamageType: "psionic-blast",
-		Health: "1d6", Stamina: "1d6", Ranged: true, Range: 20, Panels: 2, IgnoresDividers: true, Mental: true})
 	def := mk("Def", rulebook.ACF)
 	def.HeroPoints = hero.Points{Max: 3, Current: 3}
 	req := Request{Attack: "psionic-blast", HeroPoints: []HeroPointSpend{
@@ -194,12 +190,8 @@ func TestHeroPointsOnAWillContest(t *testing.T) {
 // 12. 19 >= 12: the attack succeeds. Psi spends 2 points, Def 1.
 // Dice: 3, 16 (Psi's own), 5 (Def's on Psi's), 12, 2 (Psi's on Def's).
 func TestOpponentHeroPointsOnAWillContest(t *testing.T) {
-	att := mk("Psi", rulebook.ACF)
-	att.Abilities.Final.Will = 14
+	att := psionicBlaster()
 	att.HeroPoints = hero.Points{Max: 2, Current: 2}
-	att.Powers = []hero.Power{power("psychic-ability", 1, "psionic-blast")}
-	att = withAttack(att, hero.Attack{Slug: "psionic-blast", Name: "Psionic blast", StrikeClass: 2, DamageType: "psionic-blast",
-		Health: "1d6", Stamina: "1d6", Ranged: true, Range: 20, Panels: 2, IgnoresDividers: true, Mental: true})
 	def := mk("Def", rulebook.ACF)
 	def.HeroPoints = hero.Points{Max: 3, Current: 1}
 	sp := func(s string) HeroPointSpend {

@@ -83,11 +83,7 @@ func TestDefenderMassKnockbackSteps(t *testing.T) {
 // An active resistance that makes a psychic attack fail has succeeded
 // (p. 43): the reaction reports success. Before the fix it said false.
 func TestResistSucceedsWhenTheAttackFails(t *testing.T) {
-	att := mk("Psi", rulebook.ACF)
-	att.Abilities.Final.Will = 14
-	att.Powers = []hero.Power{power("psychic-ability", 1, "psionic-blast")}
-	att = withAttack(att, hero.Attack{Slug: "psionic-blast", Name: "Psionic blast", StrikeClass: 2, DamageType: "psionic-blast",
-		Health: "1d6", Stamina: "1d6", Ranged: true, Range: 20, Panels: 2, IgnoresDividers: true, Mental: true})
+	att := psionicBlaster()
 	def := mk("Def", rulebook.ACF)
 	req := Request{Attack: "psionic-blast", Reaction: Reaction{Kind: ReactionResist}}
 	// 10 + 14 = 24 against 10 + 10 + resist 5 = 25: resisted.
