@@ -32,13 +32,7 @@ func TestKeep(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			calls := 0
-			kept, results, err := Keep(tt.points, tt.favour, func(i int) (int, error) {
-				if i != calls {
-					t.Fatalf("roll %d asked out of order (want %d)", i, calls)
-				}
-				calls++
-				return tt.faces[i], nil
-			})
+			kept, results, err := Keep(tt.points, tt.favour, inOrder(t, tt.faces, &calls))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -165,13 +159,7 @@ func TestKeepBoth(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			calls := 0
-			b, err := KeepBoth(tt.own, tt.opp, Higher, func(i int) (int, error) {
-				if i != calls {
-					t.Fatalf("roll %d asked out of order (want %d)", i, calls)
-				}
-				calls++
-				return tt.faces[i], nil
-			})
+			b, err := KeepBoth(tt.own, tt.opp, Higher, inOrder(t, tt.faces, &calls))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -188,5 +176,17 @@ func TestKeepBoth(t *testing.T) {
 	}
 	if _, err := KeepBoth(0, -1, Higher, func(int) (int, error) { return 1, nil }); err == nil {
 		t.Error("negative opp accepted")
+	}
+}
+
+// inOrder rolls faces in turn, failing the test when a roll is asked for
+// out of order; *calls counts the rolls made.
+func inOrder(t *testing.T, faces []int, calls *int) func(int) (int, error) {
+	return func(i int) (int, error) {
+		if i != *calls {
+			t.Fatalf("roll %d asked out of order (want %d)", i, *calls)
+		}
+		*calls++
+		return faces[i], nil
 	}
 }
