@@ -88,10 +88,7 @@ func TestSchemaAgreesWithDecoder(t *testing.T) {
 // once are refused with their JSON path.
 func TestStatesRoundTrip(t *testing.T) {
 	s := compileSchema(t)
-	raw, err := os.ReadFile("../../testdata/heroes/titan.json")
-	if err != nil {
-		t.Fatal(err)
-	}
+	raw := heroFixture(t, "titan")
 	with := func(states ...string) []byte {
 		return bytes.Replace(raw, []byte(`  "log": []`), []byte(`  "states": ["`+strings.Join(states, `", "`)+`"],
   "log": []`), 1)
@@ -137,10 +134,7 @@ func TestStatesRoundTrip(t *testing.T) {
 // JSON path.
 func TestImposedStatesRoundTrip(t *testing.T) {
 	s := compileSchema(t)
-	raw, err := os.ReadFile("../../testdata/heroes/titan.json")
-	if err != nil {
-		t.Fatal(err)
-	}
+	raw := heroFixture(t, "titan")
 	with := func(states string) []byte {
 		return bytes.Replace(raw, []byte(`  "log": []`), []byte(`  "imposed_states": [`+states+`],
   "log": []`), 1)
@@ -182,10 +176,7 @@ func TestImposedStatesRoundTrip(t *testing.T) {
 // broken split is refused with its JSON path.
 func TestFormsRoundTrip(t *testing.T) {
 	s := compileSchema(t)
-	raw, err := os.ReadFile("../../testdata/heroes/mimic.json")
-	if err != nil {
-		t.Fatal(err)
-	}
+	raw := heroFixture(t, "mimic")
 	h, err := Decode(raw)
 	if err != nil {
 		t.Fatal(err)
@@ -281,10 +272,7 @@ func TestFormsRoundTrip(t *testing.T) {
 // into it and their attacks; aboard, they are back.
 func TestVehicleRoundTrip(t *testing.T) {
 	s := compileSchema(t)
-	raw, err := os.ReadFile("../../testdata/heroes/mimic.json")
-	if err != nil {
-		t.Fatal(err)
-	}
+	raw := heroFixture(t, "mimic")
 	h, err := Decode(raw)
 	if err != nil {
 		t.Fatal(err)
@@ -315,4 +303,14 @@ func TestVehicleRoundTrip(t *testing.T) {
 	if back.PowerRank("energy-blast") != 1 {
 		t.Errorf("the view changed the hero")
 	}
+}
+
+// heroFixture reads testdata/heroes/NAME.json at the repository's root.
+func heroFixture(t *testing.T, name string) []byte {
+	t.Helper()
+	raw, err := os.ReadFile("../../testdata/heroes/" + name + ".json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return raw
 }
