@@ -7,6 +7,7 @@ import (
 
 	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/naming"
+	"github.com/codename-spandex/spandex/pkg/refusal"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 )
 
@@ -87,7 +88,7 @@ func (b *builder) backStory(opt GenOptions, cr *hero.Creation) error {
 	cr.Drops = drops
 	for _, m := range mysticPowers {
 		if powerIndex(b.h, m) >= 0 && !b.h.HasPerk("mystic-training") {
-			return fmt.Errorf("chargen: %s kept without Mystic Training", m)
+			return refusal.Errorf("chargen: %s kept without Mystic Training", m)
 		}
 	}
 	return nil

@@ -8,6 +8,7 @@ import (
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/naming"
+	"github.com/codename-spandex/spandex/pkg/refusal"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 	"github.com/codename-spandex/spandex/pkg/ruling"
 )
@@ -24,6 +25,9 @@ type Error struct {
 }
 
 func (e *Error) Error() string { return e.Field + ": " + e.Msg }
+
+// Refused marks a chargen Error as the user's fault (exit status 2).
+func (e *Error) Refused() {}
 
 func errorf(field, format string, args ...any) error {
 	return &Error{Field: field, Msg: fmt.Sprintf(format, args...)}
@@ -161,7 +165,7 @@ func joinSlugs(s []string) string {
 func (b *builder) subTable(i int, table, purpose string) (rulebook.SubRow, int, error) {
 	st, ok := tables().subs[table]
 	if !ok {
-		return rulebook.SubRow{}, 0, fmt.Errorf("chargen: unknown sub-table %q", table)
+		return rulebook.SubRow{}, 0, refusal.Errorf("chargen: unknown sub-table %q", table)
 	}
 	v, err := b.rollFor(i, st.Die, purpose)
 	if err != nil {
@@ -169,7 +173,7 @@ func (b *builder) subTable(i int, table, purpose string) (rulebook.SubRow, int, 
 	}
 	_, row, ok := subTableRow(table, v)
 	if !ok {
-		return rulebook.SubRow{}, 0, fmt.Errorf("chargen: roll %d is not on the %s", v, st.Name)
+		return rulebook.SubRow{}, 0, refusal.Errorf("chargen: roll %d is not on the %s", v, st.Name)
 	}
 	if !b.quiet {
 		b.addRow("flavour", st.Page, st.Name, strconv.Itoa(v), "%s: rolled %d on the %s: %s", powerName(b.h.Powers[i].Slug), v, st.Name, row.Result)

@@ -10,6 +10,7 @@ import (
 	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/naming"
 	"github.com/codename-spandex/spandex/pkg/profile"
+	"github.com/codename-spandex/spandex/pkg/refusal"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 	"github.com/codename-spandex/spandex/pkg/ruling"
 )
@@ -529,18 +530,18 @@ func parseTraining(opt string) ([]training, error) {
 	}
 	parts := strings.Split(opt, "+")
 	if len(parts) > 2 {
-		return nil, fmt.Errorf("%q: Specialist Training gives +2 to one ability or +1 to each of two (p. 12)", opt)
+		return nil, refusal.Errorf("%q: Specialist Training gives +2 to one ability or +1 to each of two (p. 12)", opt)
 	}
 	var out []training
 	for _, s := range parts {
 		a, ok := abilityName(s)
 		if !ok {
-			return nil, fmt.Errorf("%q is not an ability (strength, agility, will, endurance)", strings.TrimSpace(s))
+			return nil, refusal.Errorf("%q is not an ability (strength, agility, will, endurance)", strings.TrimSpace(s))
 		}
 		out = append(out, training{a, 3 - len(parts)})
 	}
 	if len(out) == 2 && out[0].ability == out[1].ability {
-		return nil, fmt.Errorf("%q: the two +1s go to two different abilities (p. 12)", opt)
+		return nil, refusal.Errorf("%q: the two +1s go to two different abilities (p. 12)", opt)
 	}
 	return out, nil
 }

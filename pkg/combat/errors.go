@@ -11,6 +11,9 @@ type RequestError struct {
 
 func (e *RequestError) Error() string { return e.Field + ": " + e.Msg }
 
+// Refused marks a RequestError as the user's fault (exit status 2).
+func (e *RequestError) Refused() {}
+
 func reqErr(field, format string, args ...any) error {
 	return &RequestError{Field: field, Msg: fmt.Sprintf(format, args...)}
 }

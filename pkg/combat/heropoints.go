@@ -7,6 +7,7 @@ import (
 
 	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/heropoints"
+	"github.com/codename-spandex/spandex/pkg/refusal"
 )
 
 // The rolls of an attack hero points can re-roll (p. 14).
@@ -83,13 +84,13 @@ func ParseHeroPoints(s string) (HeroPointSpend, error) {
 	}
 	roll, n, ok := strings.Cut(body, "=")
 	if !ok {
-		return sp, fmt.Errorf("%q: want [attacker:|defender:]ROLL=N, e.g. to-hit=1 or defender:damage=2", s)
+		return sp, refusal.Errorf("%q: want [attacker:|defender:]ROLL=N, e.g. to-hit=1 or defender:damage=2", s)
 	}
 	switch roll {
 	case HeroRollToHit, HeroRollReaction, HeroRollDamage, HeroRollContest, HeroRollOpponentContest, HeroRollJudoGrab:
 		sp.Roll = roll
 	default:
-		return sp, fmt.Errorf("%q: %q is not to-hit, reaction, damage, contest, opponent-contest or judo-grab", s, roll)
+		return sp, refusal.Errorf("%q: %q is not to-hit, reaction, damage, contest, opponent-contest or judo-grab", s, roll)
 	}
 	switch sp.Who {
 	case "":
@@ -99,11 +100,11 @@ func ParseHeroPoints(s string) (HeroPointSpend, error) {
 		}
 	case RoleAttacker, RoleDefender:
 	default:
-		return sp, fmt.Errorf("%q: %q is not attacker or defender", s, sp.Who)
+		return sp, refusal.Errorf("%q: %q is not attacker or defender", s, sp.Who)
 	}
 	v, err := strconv.Atoi(n)
 	if err != nil || v < 1 || v > heropoints.MaxPoints {
-		return sp, fmt.Errorf("%q: %q is not a number of hero points (1-%d)", s, n, heropoints.MaxPoints)
+		return sp, refusal.Errorf("%q: %q is not a number of hero points (1-%d)", s, n, heropoints.MaxPoints)
 	}
 	sp.Points = v
 	return sp, nil
@@ -340,10 +341,10 @@ func ParseContestHeroPoints(specs []string) (ContestSpends, error) {
 		case sp.Roll == HeroRollOpponentContest:
 			dst = &c.DefenderOpponent
 		default:
-			return c, fmt.Errorf("%q: a will contest re-rolls only its d20s: [attacker:|defender:]contest=N (the spender's own) or opponent-contest=N (the other side's)", s)
+			return c, refusal.Errorf("%q: a will contest re-rolls only its d20s: [attacker:|defender:]contest=N (the spender's own) or opponent-contest=N (the other side's)", s)
 		}
 		if *dst != 0 {
-			return c, fmt.Errorf("%q: %s:%s given twice: spend several points on one roll as %s:%s=N", s, sp.Who, sp.Roll, sp.Who, sp.Roll)
+			return c, refusal.Errorf("%q: %s:%s given twice: spend several points on one roll as %s:%s=N", s, sp.Who, sp.Roll, sp.Who, sp.Roll)
 		}
 		*dst = sp.Points
 	}

@@ -1,9 +1,10 @@
 package combat
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/codename-spandex/spandex/pkg/refusal"
 )
 
 // ParseReaction parses the command line's reaction: "none", "parry",
@@ -15,13 +16,13 @@ func ParseReaction(s string) (Reaction, error) {
 	kind = strings.ToLower(strings.TrimSpace(kind))
 	arg = strings.TrimSpace(arg)
 	if hasArg && arg == "" {
-		return Reaction{}, fmt.Errorf("%q: nothing after the colon", s)
+		return Reaction{}, refusal.Errorf("%q: nothing after the colon", s)
 	}
 	var rx Reaction
 	switch kind {
 	case "", "none":
 		if hasArg {
-			return Reaction{}, fmt.Errorf("%q: none takes no argument", s)
+			return Reaction{}, refusal.Errorf("%q: none takes no argument", s)
 		}
 		return rx, nil
 	case "parry":
@@ -29,11 +30,11 @@ func ParseReaction(s string) (Reaction, error) {
 	case "block":
 		rx.Kind = ReactionBlock
 		if !hasArg {
-			return Reaction{}, fmt.Errorf("%q: say what blocks, e.g. block:desk or block:12 (its health)", s)
+			return Reaction{}, refusal.Errorf("%q: say what blocks, e.g. block:desk or block:12 (its health)", s)
 		}
 		if n, err := strconv.Atoi(arg); err == nil {
 			if n < 1 || n > 1_000_000 {
-				return Reaction{}, fmt.Errorf("%q: object health %d is outside 1-1000000", s, n)
+				return Reaction{}, refusal.Errorf("%q: object health %d is outside 1-1000000", s, n)
 			}
 			rx.Object.Health = n
 			rx.Object.Name = "object"
@@ -42,12 +43,12 @@ func ParseReaction(s string) (Reaction, error) {
 		}
 	case "dodge", "brace", "judo", "judo-throw", "resist", "grab":
 		if hasArg {
-			return Reaction{}, fmt.Errorf("%q: %s takes no argument", s, kind)
+			return Reaction{}, refusal.Errorf("%q: %s takes no argument", s, kind)
 		}
 		rx.Kind = map[string]ReactionKind{"dodge": ReactionDodge, "brace": ReactionBrace, "judo": ReactionJudo,
 			"judo-throw": ReactionJudo, "resist": ReactionResist, "grab": ReactionGrab}[kind]
 	default:
-		return Reaction{}, fmt.Errorf("%q is not one of none, parry[:NAME], block:OBJECT, dodge, brace, judo, resist, grab", s)
+		return Reaction{}, refusal.Errorf("%q is not one of none, parry[:NAME], block:OBJECT, dodge, brace, judo, resist, grab", s)
 	}
 	return rx, nil
 }
@@ -62,26 +63,26 @@ func ParseObstruction(s string) (Obstruction, error) {
 	what = strings.TrimSpace(what)
 	var o Obstruction
 	if what == "" {
-		return o, fmt.Errorf("%q: name the material (wood, brick, ...) or the damage needed", s)
+		return o, refusal.Errorf("%q: name the material (wood, brick, ...) or the damage needed", s)
 	}
 	if hasAt {
 		at = strings.TrimSuffix(strings.TrimSpace(at), "m")
 		n, err := strconv.Atoi(at)
 		if err != nil || n < 0 || n > 1_000_000 {
-			return o, fmt.Errorf("%q: the distance after @ must be whole metres 0-1000000", s)
+			return o, refusal.Errorf("%q: the distance after @ must be whole metres 0-1000000", s)
 		}
 		o.At = n
 	}
 	if n, err := strconv.Atoi(what); err == nil {
 		if n < 1 || n > 1_000_000 {
-			return o, fmt.Errorf("%q: damage needed %d is outside 1-1000000", s, n)
+			return o, refusal.Errorf("%q: damage needed %d is outside 1-1000000", s, n)
 		}
 		o.DamageNeeded = n
 		return o, nil
 	}
 	o.Material = what
 	if _, _, err := obstructionNeeds(o, 0); err != nil {
-		return o, fmt.Errorf("%q is not on the Wall Strength Table (normal-glass, wood, thin-metal, bulletproof-glass, brick, metal-door, stone, concrete, armour-plating) or a number", what)
+		return o, refusal.Errorf("%q is not on the Wall Strength Table (normal-glass, wood, thin-metal, bulletproof-glass, brick, metal-door, stone, concrete, armour-plating) or a number", what)
 	}
 	return o, nil
 }
@@ -95,12 +96,12 @@ func ParseSplit(s string) (Split, error) {
 		case "health", "h":
 			t = strings.TrimSpace(v)
 		default:
-			return Split{}, fmt.Errorf("%q: use health=N (the rest goes on stamina)", s)
+			return Split{}, refusal.Errorf("%q: use health=N (the rest goes on stamina)", s)
 		}
 	}
 	n, err := strconv.Atoi(t)
 	if err != nil || n < -100_000 || n > 100_000 {
-		return Split{}, fmt.Errorf("%q: use health=N with a whole number N", s)
+		return Split{}, refusal.Errorf("%q: use health=N with a whole number N", s)
 	}
 	return Split{Health: n}, nil
 }
@@ -113,11 +114,11 @@ func ParsePowerDice(s string) (PowerDice, error) {
 	for _, part := range strings.Split(s, ",") {
 		k, v, ok := strings.Cut(strings.TrimSpace(part), "=")
 		if !ok {
-			return pd, fmt.Errorf("%q: use health=N,stamina=M", s)
+			return pd, refusal.Errorf("%q: use health=N,stamina=M", s)
 		}
 		n, err := strconv.Atoi(strings.TrimSpace(v))
 		if err != nil || n < 0 || n > 100 {
-			return pd, fmt.Errorf("%q: %q is not a number of dice 0-100", s, strings.TrimSpace(v))
+			return pd, refusal.Errorf("%q: %q is not a number of dice 0-100", s, strings.TrimSpace(v))
 		}
 		key := strings.ToLower(strings.TrimSpace(k))
 		switch key {
@@ -128,10 +129,10 @@ func ParsePowerDice(s string) (PowerDice, error) {
 			key = "stamina"
 			pd.Stamina = n
 		default:
-			return pd, fmt.Errorf("%q: %q is not health or stamina", s, k)
+			return pd, refusal.Errorf("%q: %q is not health or stamina", s, k)
 		}
 		if seen[key] {
-			return pd, fmt.Errorf("%q: %s given twice", s, key)
+			return pd, refusal.Errorf("%q: %s given twice", s, key)
 		}
 		seen[key] = true
 	}
@@ -146,7 +147,7 @@ func ParseModifier(s string) (Modifier, error) {
 	}
 	n, err := strconv.Atoi(strings.TrimSpace(v))
 	if err != nil || n < -50 || n > 50 {
-		return Modifier{}, fmt.Errorf("%q: use NAME=N with N from -50 to 50", s)
+		return Modifier{}, refusal.Errorf("%q: use NAME=N with N from -50 to 50", s)
 	}
 	name = strings.TrimSpace(name)
 	if name == "" {

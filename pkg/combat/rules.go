@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"github.com/codename-spandex/spandex/pkg/dice"
+	"github.com/codename-spandex/spandex/pkg/refusal"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 )
 
@@ -647,7 +648,7 @@ func LookupObject(name string, massKg float64) (rulebook.ObjectRow, error) {
 			return row, nil
 		}
 		if massKg == 0 {
-			return rulebook.ObjectRow{}, fmt.Errorf("%q is not an Object Table example: give its mass or health", name)
+			return rulebook.ObjectRow{}, refusal.Errorf("%q is not an Object Table example: give its mass or health", name)
 		}
 	}
 	return rulebook.ObjectByMass(massKg)

@@ -1,13 +1,13 @@
 package dice
 
 import (
-	"fmt"
 	"math"
 	"math/big"
 	"math/bits"
 	"slices"
 
 	"github.com/codename-spandex/spandex/pkg/echo"
+	"github.com/codename-spandex/spandex/pkg/refusal"
 )
 
 // MaxSupport is the largest number of possible totals Distribution handles.
@@ -148,13 +148,13 @@ func (e *Expr) Distribution() (*Distribution, error) {
 func (e *Expr) DistributionSize() (int, error) {
 	width := e.max - e.min + 1
 	if width > MaxSupport {
-		return 0, fmt.Errorf("odds of %s: %d possible totals, over the limit of %d", e.src, width, MaxSupport)
+		return 0, refusal.Errorf("odds of %s: %d possible totals, over the limit of %d", e.src, width, MaxSupport)
 	}
 	if cost, culprit := e.distCost(); cost > distBudget {
 		if culprit != "" {
-			return 0, fmt.Errorf("odds of %s: the group %s is too large to compute exactly", e.src, culprit)
+			return 0, refusal.Errorf("odds of %s: the group %s is too large to compute exactly", e.src, culprit)
 		}
-		return 0, fmt.Errorf("odds of %s: too large to compute exactly", e.src)
+		return 0, refusal.Errorf("odds of %s: too large to compute exactly", e.src)
 	}
 	return width, nil
 }

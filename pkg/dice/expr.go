@@ -95,6 +95,9 @@ type ParseError struct {
 
 // Error returns a one-line message such as
 // `dice expression "3x6": unexpected "x" at column 2`.
+// Refused marks a ParseError as the user's fault (exit status 2).
+func (e *ParseError) Refused() {}
+
 func (e *ParseError) Error() string {
 	return "dice expression " + echo.Quote(e.Expr) + ": " + e.Msg
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/codename-spandex/spandex/pkg/echo"
+	"github.com/codename-spandex/spandex/pkg/refusal"
 )
 
 // Roller hands out die faces.
@@ -37,7 +38,7 @@ func forPurpose(purpose string) string {
 }
 
 func badSides(sides int, purpose string) error {
-	return fmt.Errorf("dice: cannot roll %s: a die needs at least 1 side", describe(sides, purpose))
+	return refusal.Errorf("dice: cannot roll %s: a die needs at least 1 side", describe(sides, purpose))
 }
 
 // seedStream is the PCG stream (second seed word) of every Seeded roller.
@@ -119,14 +120,14 @@ func (s *Scripted) Roll(sides int, purpose string) (int, error) {
 		return 0, badSides(sides, purpose)
 	}
 	if s.next >= len(s.values) {
-		return 0, fmt.Errorf("--dice ran out: %s needed value #%d but %s", describe(sides, purpose), s.next+1, given(len(s.values)))
+		return 0, refusal.Errorf("--dice ran out: %s needed value #%d but %s", describe(sides, purpose), s.next+1, given(len(s.values)))
 	}
 	v := s.values[s.next]
 	if v < 1 || v > sides {
 		if v == 100 && sides < 100 {
-			return 0, fmt.Errorf("--dice value %d (#%d, or 00: a d100's 100, p. 5) does not fit %s", v, s.next+1, describe(sides, purpose))
+			return 0, refusal.Errorf("--dice value %d (#%d, or 00: a d100's 100, p. 5) does not fit %s", v, s.next+1, describe(sides, purpose))
 		}
-		return 0, fmt.Errorf("--dice value %d (#%d) does not fit %s", v, s.next+1, describe(sides, purpose))
+		return 0, refusal.Errorf("--dice value %d (#%d) does not fit %s", v, s.next+1, describe(sides, purpose))
 	}
 	s.next++
 	return v, nil
@@ -173,7 +174,7 @@ func (s *Scripted) Finish() error {
 	if len(left) > maxListed {
 		fmt.Fprintf(&b, ",... (%d more)", len(left)-maxListed)
 	}
-	return errors.New(b.String())
+	return refusal.New(b.String())
 }
 
 // D100Zero is how a d100 roll of two zeros is written in --dice: "00",
@@ -199,10 +200,10 @@ func ParseList(s string) ([]int, error) {
 		}
 		if c == ',' {
 			if len(out) == 0 {
-				return nil, fmt.Errorf("--dice: value #1 is empty (comma before the first value)")
+				return nil, refusal.Errorf("--dice: value #1 is empty (comma before the first value)")
 			}
 			if comma {
-				return nil, fmt.Errorf("--dice: value #%d is empty (two commas in a row)", len(out)+1)
+				return nil, refusal.Errorf("--dice: value #%d is empty (two commas in a row)", len(out)+1)
 			}
 			comma = true
 			i++
@@ -216,7 +217,7 @@ func ParseList(s string) ([]int, error) {
 		i = j
 		comma = false
 		if len(out) == MaxListValues {
-			return nil, fmt.Errorf("--dice: more than %d values", MaxListValues)
+			return nil, refusal.Errorf("--dice: more than %d values", MaxListValues)
 		}
 		v, err := strconv.Atoi(tok)
 		if tok == D100Zero {
@@ -225,18 +226,18 @@ func ParseList(s string) ([]int, error) {
 		}
 		switch {
 		case err != nil && errors.Is(err, strconv.ErrRange):
-			return nil, fmt.Errorf("--dice: %s is larger than any die (at most %d sides)", echo.Quote(tok), MaxSides)
+			return nil, refusal.Errorf("--dice: %s is larger than any die (at most %d sides)", echo.Quote(tok), MaxSides)
 		case err != nil:
-			return nil, fmt.Errorf("--dice: %s is not a number", echo.Quote(tok))
+			return nil, refusal.Errorf("--dice: %s is not a number", echo.Quote(tok))
 		case v < 1:
-			return nil, fmt.Errorf("--dice: %s is not a die face (faces start at 1)", echo.Quote(tok))
+			return nil, refusal.Errorf("--dice: %s is not a die face (faces start at 1)", echo.Quote(tok))
 		case v > MaxSides:
-			return nil, fmt.Errorf("--dice: %s is larger than any die (at most %d sides)", echo.Quote(tok), MaxSides)
+			return nil, refusal.Errorf("--dice: %s is larger than any die (at most %d sides)", echo.Quote(tok), MaxSides)
 		}
 		out = append(out, v)
 	}
 	if comma {
-		return nil, fmt.Errorf("--dice: value #%d is empty (comma after the last value)", len(out)+1)
+		return nil, refusal.Errorf("--dice: value #%d is empty (comma after the last value)", len(out)+1)
 	}
 	return out, nil
 }
@@ -285,10 +286,10 @@ func (r *Recorder) Reset() { r.rolls = r.rolls[:0] }
 // outside [1, MaxSides], is an error.
 func Roll(r Roller, n, sides int, purpose string) (int, error) {
 	if n < 0 || n > MaxDice {
-		return 0, fmt.Errorf("dice: cannot roll %dd%d%s: the number of dice must be 0 to %d", n, sides, forPurpose(purpose), MaxDice)
+		return 0, refusal.Errorf("dice: cannot roll %dd%d%s: the number of dice must be 0 to %d", n, sides, forPurpose(purpose), MaxDice)
 	}
 	if sides < 1 || sides > MaxSides {
-		return 0, fmt.Errorf("dice: cannot roll %dd%d%s: a die has 1 to %d sides", n, sides, forPurpose(purpose), MaxSides)
+		return 0, refusal.Errorf("dice: cannot roll %dd%d%s: a die has 1 to %d sides", n, sides, forPurpose(purpose), MaxSides)
 	}
 	if sr, ok := r.(SumRoller); ok {
 		v, err := rollSum(sr, n, sides, purpose)

@@ -7,6 +7,7 @@ import (
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/profile"
+	"github.com/codename-spandex/spandex/pkg/refusal"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 	"github.com/codename-spandex/spandex/pkg/ruling"
 )
@@ -52,7 +53,7 @@ func Buy(h *hero.Hero, req BuyRequest, opts Options, r dice.Roller) (BuyResult, 
 	}
 	g := req.Goal
 	if g.Kind == GoalDevice {
-		return BuyResult{}, fmt.Errorf("%s: devices are not bought; spend experience on the goal and the stages advance (p. 48)", g.Key)
+		return BuyResult{}, refusal.Errorf("%s: devices are not bought; spend experience on the goal and the stages advance (p. 48)", g.Key)
 	}
 	pr, err := PriceOf(h, g, opts)
 	if err != nil {
@@ -60,21 +61,21 @@ func Buy(h *hero.Hero, req BuyRequest, opts Options, r dice.Roller) (BuyResult, 
 	}
 	if req.Android {
 		if g.Key != "power:sidekick" {
-			return BuyResult{}, fmt.Errorf("--android: an android is bought as the Sidekick power: power:sidekick (p. 50)")
+			return BuyResult{}, refusal.Errorf("--android: an android is bought as the Sidekick power: power:sidekick (p. 50)")
 		}
 		switch {
 		case !h.HasPerk("boffin"):
-			return BuyResult{}, fmt.Errorf("--android: only a character with the Boffin perk can make an android (p. 50)")
+			return BuyResult{}, refusal.Errorf("--android: only a character with the Boffin perk can make an android (p. 50)")
 		case h.Resources.Material < rulebook.AndroidMinResources || h.Resources.Financial < rulebook.AndroidMinResources:
-			return BuyResult{}, fmt.Errorf("--android: an android needs material and financial resources %d; %s has %d and %d (p. 50)",
+			return BuyResult{}, refusal.Errorf("--android: an android needs material and financial resources %d; %s has %d and %d (p. 50)",
 				rulebook.AndroidMinResources, h.Name, h.Resources.Material, h.Resources.Financial)
 		}
 	}
 	if pr.Blocked != "" {
-		return BuyResult{}, fmt.Errorf("%s: %s", g.Key, pr.Blocked)
+		return BuyResult{}, refusal.Errorf("%s: %s", g.Key, pr.Blocked)
 	}
 	if pr.Have < pr.XP {
-		return BuyResult{}, fmt.Errorf("%s: %s needs %d experience (%s); %s has %d", g.Key, describeIncrease(pr), pr.XP, pr.Formula, h.Name, pr.Have)
+		return BuyResult{}, refusal.Errorf("%s: %s needs %d experience (%s); %s has %d", g.Key, describeIncrease(pr), pr.XP, pr.Formula, h.Name, pr.Have)
 	}
 	before := profile.Take(h)
 	res := BuyResult{Goal: g.Key, From: pr.Current, To: pr.Next, Cost: pr.XP, Formula: pr.Formula, NewPower: pr.NewPower}
@@ -130,7 +131,7 @@ func Buy(h *hero.Hero, req BuyRequest, opts Options, r dice.Roller) (BuyResult, 
 			res.Steps.Add("android", "p. 50", "the Sidekick power is an android: Boffin perk, material %d and financial %d resources", h.Resources.Material, h.Resources.Financial)
 		}
 	default:
-		return BuyResult{}, fmt.Errorf("%s cannot be bought", g.Key)
+		return BuyResult{}, refusal.Errorf("%s cannot be bought", g.Key)
 	}
 	left := work.Downtime.Experience[g.Key] - pr.XP
 	if left > 0 {

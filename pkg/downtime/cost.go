@@ -6,6 +6,7 @@ import (
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/profile"
+	"github.com/codename-spandex/spandex/pkg/refusal"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 	"github.com/codename-spandex/spandex/pkg/ruling"
 )
@@ -153,7 +154,7 @@ func PriceOf(h *hero.Hero, g Goal, opts Options) (Price, error) {
 	case GoalDevice:
 		d := FindDevice(h, g.Target)
 		if d == nil {
-			return Price{}, fmt.Errorf("no device %q under way: start it with downtime device --name %s", g.Target, g.Target)
+			return Price{}, refusal.Errorf("no device %q under way: start it with downtime device --name %s", g.Target, g.Target)
 		}
 		total := DeviceTotalXP(*d)
 		p.Current, p.Next = d.Experience, total
@@ -167,7 +168,7 @@ func PriceOf(h *hero.Hero, g Goal, opts Options) (Price, error) {
 		p.Formula, p.Page = "the GM decides", "p. 44"
 		p.Blocked = fmt.Sprintf("no rule prices %s: the GM settles it (experience is kept as a record)", g.Key)
 	default:
-		return Price{}, fmt.Errorf("unknown goal kind %q", g.Kind)
+		return Price{}, refusal.Errorf("unknown goal kind %q", g.Kind)
 	}
 	if opts.Simpler && p.XP > 0 {
 		per := XPPerPoint(p)

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/refusal"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 	"github.com/codename-spandex/spandex/pkg/ruling"
 )
@@ -57,7 +58,7 @@ type DeviceResult struct {
 func ParseComplexity(s string) (int, error) {
 	if n, err := strconv.Atoi(strings.TrimSpace(s)); err == nil {
 		if _, ok := complexityRow(n); !ok {
-			return 0, fmt.Errorf("complexity %d: the Device Complexity Table's rows need material resources 3-7 (p. 47)", n)
+			return 0, refusal.Errorf("complexity %d: the Device Complexity Table's rows need material resources 3-7 (p. 47)", n)
 		}
 		return n, nil
 	}
@@ -67,7 +68,7 @@ func ParseComplexity(s string) (int, error) {
 			return r.MaterialResources, nil
 		}
 	}
-	return 0, fmt.Errorf("complexity %q: not a Device Complexity Table row (3-7 or anyone, some-know-how, knowledge-and-equipment, specialist-equipment, precision-research)", s)
+	return 0, refusal.Errorf("complexity %q: not a Device Complexity Table row (3-7 or anyone, some-know-how, knowledge-and-equipment, specialist-equipment, precision-research)", s)
 }
 
 // ParseComponents accepts a Device Components Table row by the financial
@@ -76,7 +77,7 @@ func ParseComplexity(s string) (int, error) {
 func ParseComponents(s string) (int, error) {
 	if n, err := strconv.Atoi(strings.TrimSpace(s)); err == nil {
 		if _, ok := componentsRow(n); !ok {
-			return 0, fmt.Errorf("components %d: the Device Components Table's rows need financial resources 3-7 (p. 47)", n)
+			return 0, refusal.Errorf("components %d: the Device Components Table's rows need financial resources 3-7 (p. 47)", n)
 		}
 		return n, nil
 	}
@@ -86,7 +87,7 @@ func ParseComponents(s string) (int, error) {
 			return r.FinancialResources, nil
 		}
 	}
-	return 0, fmt.Errorf("components %q: not a Device Components Table row (3-7 or cheap-common, average-common, hard-to-find, custom-hi-tech, secret-cutting-edge)", s)
+	return 0, refusal.Errorf("components %q: not a Device Components Table row (3-7 or cheap-common, average-common, hard-to-find, custom-hi-tech, secret-cutting-edge)", s)
 }
 
 // complexityRow finds the Device Complexity Table row needing material
@@ -172,42 +173,42 @@ func StartDevice(h *hero.Hero, req DeviceRequest) (DeviceResult, error) {
 	}
 	name := strings.TrimSpace(req.Name)
 	if name == "" || len(name) > maxGoalLen || strings.ContainsAny(name, "\n\r\t=,:") {
-		return DeviceResult{}, fmt.Errorf("--name: a device needs a one-line name of up to %d characters without '=', ',' or ':'", maxGoalLen)
+		return DeviceResult{}, refusal.Errorf("--name: a device needs a one-line name of up to %d characters without '=', ',' or ':'", maxGoalLen)
 	}
 	if normaliseName(name) == "" {
-		return DeviceResult{}, fmt.Errorf("--name %q: needs a letter or digit", name)
+		return DeviceResult{}, refusal.Errorf("--name %q: needs a letter or digit", name)
 	}
 	if FindDevice(h, name) != nil {
-		return DeviceResult{}, fmt.Errorf("--name %q: %s already has a device of that name", name, h.Name)
+		return DeviceResult{}, refusal.Errorf("--name %q: %s already has a device of that name", name, h.Name)
 	}
 	crow, ok := complexityRow(req.Complexity)
 	if !ok {
-		return DeviceResult{}, fmt.Errorf("--complexity %d: the Device Complexity Table's rows need material resources 3-7 (p. 47)", req.Complexity)
+		return DeviceResult{}, refusal.Errorf("--complexity %d: the Device Complexity Table's rows need material resources 3-7 (p. 47)", req.Complexity)
 	}
 	if req.Robot && req.Components == 0 {
 		req.Components = RobotComponents
 	}
 	prow, ok := componentsRow(req.Components)
 	if !ok {
-		return DeviceResult{}, fmt.Errorf("--components %d: the Device Components Table's rows need financial resources 3-7 (p. 47)", req.Components)
+		return DeviceResult{}, refusal.Errorf("--components %d: the Device Components Table's rows need financial resources 3-7 (p. 47)", req.Components)
 	}
 	if req.Robot && req.Components != RobotComponents {
 		robot, _ := componentsRow(RobotComponents)
-		return DeviceResult{}, fmt.Errorf("--components %d: a robot is cutting-edge technology with expensive components: %d, %s (p. 50)", req.Components, RobotComponents, robot.Components)
+		return DeviceResult{}, refusal.Errorf("--components %d: a robot is cutting-edge technology with expensive components: %d, %s (p. 50)", req.Components, RobotComponents, robot.Components)
 	}
 	if req.Functions < 0 || req.Functions > MaxFunctions {
-		return DeviceResult{}, fmt.Errorf("--functions %d: outside 1-%d", req.Functions, MaxFunctions)
+		return DeviceResult{}, refusal.Errorf("--functions %d: outside 1-%d", req.Functions, MaxFunctions)
 	}
 	var res DeviceResult
 	res.Steps.AddRow("complexity", "pp. 47-48", "Device Complexity Table", crow.Complexity,
 		"needs material resources %d (has %d); %d experience per stage", crow.MaterialResources, h.Resources.Material, crow.XPPerStage)
 	if h.Resources.Material < crow.MaterialResources {
-		return DeviceResult{}, fmt.Errorf("--complexity %d (%s) needs material resources %d; %s has %d (p. 48)", req.Complexity, crow.Complexity, crow.MaterialResources, h.Name, h.Resources.Material)
+		return DeviceResult{}, refusal.Errorf("--complexity %d (%s) needs material resources %d; %s has %d (p. 48)", req.Complexity, crow.Complexity, crow.MaterialResources, h.Name, h.Resources.Material)
 	}
 	res.Steps.AddRow("components", "p. 48", "Device Components Table", prow.Components,
 		"needs financial resources %d (has %d)", prow.FinancialResources, h.Resources.Financial)
 	if h.Resources.Financial < prow.FinancialResources {
-		return DeviceResult{}, fmt.Errorf("--components %d (%s) needs financial resources %d; %s has %d (p. 48)", req.Components, prow.Components, prow.FinancialResources, h.Name, h.Resources.Financial)
+		return DeviceResult{}, refusal.Errorf("--components %d (%s) needs financial resources %d; %s has %d (p. 48)", req.Components, prow.Components, prow.FinancialResources, h.Name, h.Resources.Financial)
 	}
 	if !h.HasPerk("boffin") {
 		res.Warnings = append(res.Warnings, "inventing devices is the Boffin perk's field (p. 47); the GM allows it here")

@@ -15,6 +15,7 @@ import (
 
 	"github.com/codename-spandex/spandex/pkg/naming"
 	"github.com/codename-spandex/spandex/pkg/profile"
+	"github.com/codename-spandex/spandex/pkg/refusal"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 )
 
@@ -85,18 +86,18 @@ func abilityName(key string) string {
 func ParseGoal(s string) (Goal, error) {
 	raw := strings.TrimSpace(s)
 	if raw == "" {
-		return Goal{}, fmt.Errorf("empty goal")
+		return Goal{}, refusal.Errorf("empty goal")
 	}
 	if len(raw) > maxGoalLen {
-		return Goal{}, fmt.Errorf("goal %.20q...: longer than %d characters", raw, maxGoalLen)
+		return Goal{}, refusal.Errorf("goal %.20q...: longer than %d characters", raw, maxGoalLen)
 	}
 	if !utf8.ValidString(raw) {
 		// Invalid bytes would become U+FFFD (3 bytes each) in the key,
 		// which then no longer parses back (FuzzParseGoal).
-		return Goal{}, fmt.Errorf("goal %.20q...: not valid UTF-8", raw)
+		return Goal{}, refusal.Errorf("goal %.20q...: not valid UTF-8", raw)
 	}
 	if strings.ContainsAny(raw, "\n\r\t=,") {
-		return Goal{}, fmt.Errorf("goal %q: may not contain '=', ',' or control characters", raw)
+		return Goal{}, refusal.Errorf("goal %q: may not contain '=', ',' or control characters", raw)
 	}
 	if prefix, rest, ok := strings.Cut(raw, ":"); ok {
 		rest = strings.TrimSpace(rest)
@@ -108,32 +109,32 @@ func ParseGoal(s string) (Goal, error) {
 			}
 			row, found := rulebook.PowerBySlug(rest)
 			if !found || row.FreeChoice {
-				return Goal{}, fmt.Errorf("goal %q: %q is not a power on the Power Table (p. 7)", raw, rest)
+				return Goal{}, refusal.Errorf("goal %q: %q is not a power on the Power Table (p. 7)", raw, rest)
 			}
 			if kind == GoalSubPower && !row.HasFlavours {
-				return Goal{}, fmt.Errorf("goal %q: %s has no sub-powers or flavours (p. 7); use power:%s for a rank", raw, row.Name, row.Slug)
+				return Goal{}, refusal.Errorf("goal %q: %s has no sub-powers or flavours (p. 7); use power:%s for a rank", raw, row.Name, row.Slug)
 			}
 			return Goal{Key: string(kind) + ":" + row.Slug, Kind: kind, Target: row.Slug}, nil
 		case "device":
 			name := normaliseName(rest)
 			if name == "" {
-				return Goal{}, fmt.Errorf("goal %q: missing a device name after \"device:\"", raw)
+				return Goal{}, refusal.Errorf("goal %q: missing a device name after \"device:\"", raw)
 			}
 			if len("device:"+name) > maxGoalLen {
-				return Goal{}, fmt.Errorf("goal %.20q...: longer than %d characters once normalised", raw, maxGoalLen)
+				return Goal{}, refusal.Errorf("goal %.20q...: longer than %d characters once normalised", raw, maxGoalLen)
 			}
 			return Goal{Key: "device:" + name, Kind: GoalDevice, Target: name}, nil
 		case "other":
 			name := normaliseName(rest)
 			if name == "" {
-				return Goal{}, fmt.Errorf("goal %q: missing a name after \"other:\"", raw)
+				return Goal{}, refusal.Errorf("goal %q: missing a name after \"other:\"", raw)
 			}
 			if len("other:"+name) > maxGoalLen {
-				return Goal{}, fmt.Errorf("goal %.20q...: longer than %d characters once normalised", raw, maxGoalLen)
+				return Goal{}, refusal.Errorf("goal %.20q...: longer than %d characters once normalised", raw, maxGoalLen)
 			}
 			return Goal{Key: "other:" + name, Kind: GoalOther, Target: name}, nil
 		}
-		return Goal{}, fmt.Errorf("goal %q: unknown kind %q (power:, subpower:, device: or other:)", raw, prefix)
+		return Goal{}, refusal.Errorf("goal %q: unknown kind %q (power:, subpower:, device: or other:)", raw, prefix)
 	}
 	key := profile.NormaliseKey(raw)
 	if a := abilityName(key); a != "" {
@@ -141,21 +142,21 @@ func ParseGoal(s string) (Goal, error) {
 	}
 	m, ok := profile.LookupMeasure(key)
 	if !ok {
-		return Goal{}, fmt.Errorf("goal %q: not a profile measure, resource or ability; use power:SLUG, subpower:SLUG, device:NAME or other:TEXT", raw)
+		return Goal{}, refusal.Errorf("goal %q: not a profile measure, resource or ability; use power:SLUG, subpower:SLUG, device:NAME or other:TEXT", raw)
 	}
 	switch {
 	case m.Kind == profile.KindResource:
 		return Goal{Key: m.Key, Kind: GoalResource, Target: m.Key}, nil
 	case m.Kind == profile.KindCategory:
-		return Goal{}, fmt.Errorf("goal %q: %s cannot be raised directly; %s", raw, m.Key, m.Why)
+		return Goal{}, refusal.Errorf("goal %q: %s cannot be raised directly; %s", raw, m.Key, m.Why)
 	case m.Kind == profile.KindFlag || m.Kind == profile.KindText:
-		return Goal{}, fmt.Errorf("goal %q: %s is not a score; use other:TEXT for the activity (e.g. other:new-identity)", raw, m.Key)
+		return Goal{}, refusal.Errorf("goal %q: %s is not a score; use other:TEXT for the activity (e.g. other:new-identity)", raw, m.Key)
 	case !m.Trainable:
 		why := m.Why
 		if m.Key == "competence" {
 			why = "it moves with scenarios (pp. 20-21): use profile scenario"
 		}
-		return Goal{}, fmt.Errorf("goal %q: %s cannot be raised with downtime (p. 46); %s", raw, m.Key, why)
+		return Goal{}, refusal.Errorf("goal %q: %s cannot be raised with downtime (p. 46); %s", raw, m.Key, why)
 	}
 	return Goal{Key: m.Key, Kind: GoalProfile, Target: m.Key}, nil
 }
@@ -176,7 +177,7 @@ type Side struct {
 func ParseSide(s string) (Side, error) {
 	k, v, ok := strings.Cut(s, "=")
 	if !ok {
-		return Side{}, fmt.Errorf("side goal %q: expected GOAL=XP, e.g. backing=1", s)
+		return Side{}, refusal.Errorf("side goal %q: expected GOAL=XP, e.g. backing=1", s)
 	}
 	g, err := ParseGoal(k)
 	if err != nil {
@@ -184,7 +185,7 @@ func ParseSide(s string) (Side, error) {
 	}
 	n, err := strconv.Atoi(strings.TrimSpace(v))
 	if err != nil || n < 1 || n > rulebook.IdealXPPerDP {
-		return Side{}, fmt.Errorf("side goal %q: experience per point must be a whole number 1-%d", s, rulebook.IdealXPPerDP)
+		return Side{}, refusal.Errorf("side goal %q: experience per point must be a whole number 1-%d", s, rulebook.IdealXPPerDP)
 	}
 	return Side{Goal: g, XP: n}, nil
 }
@@ -199,11 +200,11 @@ func ParseFit(s string) (rulebook.Fit, error) {
 				return r.Fit, nil
 			}
 		}
-		return "", fmt.Errorf("fit %d: experience per point is 1-5 (p. 45)", n)
+		return "", refusal.Errorf("fit %d: experience per point is 1-5 (p. 45)", n)
 	}
 	f, err := rulebook.ParseFit(s)
 	if err != nil {
-		return "", fmt.Errorf("fit %q: not a row of the Downtime Point Experience Table (completely-unsuitable, poor, average, well-suited, ideal, or 1-5)", s)
+		return "", refusal.Errorf("fit %q: not a row of the Downtime Point Experience Table (completely-unsuitable, poor, average, well-suited, ideal, or 1-5)", s)
 	}
 	return f, nil
 }

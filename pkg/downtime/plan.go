@@ -1,9 +1,8 @@
 package downtime
 
 import (
-	"fmt"
-
 	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/refusal"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 	"github.com/codename-spandex/spandex/pkg/ruling"
 )
@@ -85,7 +84,7 @@ func MakePlan(h *hero.Hero, g Goal, fit rulebook.Fit, opts Options) (Plan, error
 		pl.Steps.Add("simpler", "p. 46", "simpler experience: %d points (%d experience / %d, rounded up)", pr.DP, pr.XP, per)
 	case fit != "":
 		if fit.XP() == 0 {
-			return Plan{}, fmt.Errorf("--fit %q: not a row of the Downtime Point Experience Table", fit)
+			return Plan{}, refusal.Errorf("--fit %q: not a row of the Downtime Point Experience Table", fit)
 		}
 		pl.Rows = append(pl.Rows, row(fit, fit.XP()))
 	default:

@@ -6,6 +6,7 @@ import (
 
 	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/profile"
+	"github.com/codename-spandex/spandex/pkg/refusal"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 	"github.com/codename-spandex/spandex/pkg/ruling"
 )
@@ -65,9 +66,9 @@ type SpendResult struct {
 func canSpend(h *hero.Hero) error {
 	switch {
 	case h.Kind == hero.KindRobot:
-		return fmt.Errorf("%s is a robot: robots cannot gain experience; their creator spends downtime points on them (p. 50)", h.Name)
+		return refusal.Errorf("%s is a robot: robots cannot gain experience; their creator spends downtime points on them (p. 50)", h.Name)
 	case !profile.HasProfile(h):
-		return fmt.Errorf("%s is a %s: only heroes, villains, sidekicks and androids get downtime points (pp. 44, 50)", h.Name, h.Kind)
+		return refusal.Errorf("%s is a %s: only heroes, villains, sidekicks and androids get downtime points (pp. 44, 50)", h.Name, h.Kind)
 	}
 	return nil
 }
@@ -85,13 +86,13 @@ func Spend(h *hero.Hero, req SpendRequest, opts Options) (SpendResult, error) {
 		return SpendResult{}, err
 	}
 	if req.Points < 1 {
-		return SpendResult{}, fmt.Errorf("--points %d: spend at least 1 downtime point", req.Points)
+		return SpendResult{}, refusal.Errorf("--points %d: spend at least 1 downtime point", req.Points)
 	}
 	if req.Points > h.Downtime.Points {
-		return SpendResult{}, fmt.Errorf("--points %d: %s has %d downtime points left this week (week %d)", req.Points, h.Name, h.Downtime.Points, h.Downtime.Week)
+		return SpendResult{}, refusal.Errorf("--points %d: %s has %d downtime points left this week (week %d)", req.Points, h.Name, h.Downtime.Points, h.Downtime.Week)
 	}
 	if len(req.Activity) > MaxActivityLen || strings.ContainsAny(req.Activity, "\n\r") {
-		return SpendResult{}, fmt.Errorf("--activity: one line of up to %d characters", MaxActivityLen)
+		return SpendResult{}, refusal.Errorf("--activity: one line of up to %d characters", MaxActivityLen)
 	}
 	res := SpendResult{Points: req.Points, Activity: req.Activity, Simpler: opts.Simpler}
 	type share struct {
@@ -101,10 +102,10 @@ func Spend(h *hero.Hero, req SpendRequest, opts Options) (SpendResult, error) {
 	var shares []share
 	if opts.Simpler {
 		if req.Goal == nil {
-			return SpendResult{}, fmt.Errorf("--goal: the simpler experience rule spends points directly on a goal (p. 46)")
+			return SpendResult{}, refusal.Errorf("--goal: the simpler experience rule spends points directly on a goal (p. 46)")
 		}
 		if req.Fit != "" || len(req.Sides) > 0 {
-			return SpendResult{}, fmt.Errorf("--fit/--side: under the simpler experience rule points are spent directly, without fits or side goals (p. 46)")
+			return SpendResult{}, refusal.Errorf("--fit/--side: under the simpler experience rule points are spent directly, without fits or side goals (p. 46)")
 		}
 		pr, err := PriceOf(h, *req.Goal, opts)
 		if err != nil {
@@ -116,21 +117,21 @@ func Spend(h *hero.Hero, req SpendRequest, opts Options) (SpendResult, error) {
 	} else {
 		if req.Goal != nil {
 			if req.Fit == "" {
-				return SpendResult{}, fmt.Errorf("--fit: say how well the activity suits %s (completely-unsuitable, poor, average, well-suited, ideal)", req.Goal.Key)
+				return SpendResult{}, refusal.Errorf("--fit: say how well the activity suits %s (completely-unsuitable, poor, average, well-suited, ideal)", req.Goal.Key)
 			}
 			xp := req.Fit.XP()
 			if xp == 0 {
-				return SpendResult{}, fmt.Errorf("--fit %q: not a row of the Downtime Point Experience Table", req.Fit)
+				return SpendResult{}, refusal.Errorf("--fit %q: not a row of the Downtime Point Experience Table", req.Fit)
 			}
 			res.Fit = req.Fit
 			shares = append(shares, share{*req.Goal, xp})
 			res.Steps.AddRow("fit", "p. 45", "Downtime Point Experience Table", string(req.Fit), "%d experience per point towards %s", xp, req.Goal.Key)
 		} else {
 			if req.Fit != "" {
-				return SpendResult{}, fmt.Errorf("--fit: give --goal too (the fit is the activity's fit to its main goal)")
+				return SpendResult{}, refusal.Errorf("--fit: give --goal too (the fit is the activity's fit to its main goal)")
 			}
 			if len(req.Sides) == 0 {
-				return SpendResult{}, fmt.Errorf("--goal: name a goal, or side goals with --side GOAL=XP")
+				return SpendResult{}, refusal.Errorf("--goal: name a goal, or side goals with --side GOAL=XP")
 			}
 		}
 		for _, s := range req.Sides {
@@ -142,17 +143,17 @@ func Spend(h *hero.Hero, req SpendRequest, opts Options) (SpendResult, error) {
 	total := 0
 	for _, s := range shares {
 		if seen[s.goal.Key] {
-			return SpendResult{}, fmt.Errorf("--side %s: that goal is already credited by this activity", s.goal.Key)
+			return SpendResult{}, refusal.Errorf("--side %s: that goal is already credited by this activity", s.goal.Key)
 		}
 		seen[s.goal.Key] = true
 		total += s.xp
 		if s.goal.Kind == GoalDevice && FindDevice(h, s.goal.Target) == nil {
-			return SpendResult{}, fmt.Errorf("goal %s: no device %q under way: start it with downtime device --name %s", s.goal.Key, s.goal.Target, s.goal.Target)
+			return SpendResult{}, refusal.Errorf("goal %s: no device %q under way: start it with downtime device --name %s", s.goal.Key, s.goal.Target, s.goal.Target)
 		}
 	}
 	if !opts.Simpler {
 		if total > rulebook.IdealXPPerDP {
-			return SpendResult{}, fmt.Errorf("the activity gives %d experience per point; at most %d (p. 45)", total, rulebook.IdealXPPerDP)
+			return SpendResult{}, refusal.Errorf("the activity gives %d experience per point; at most %d (p. 45)", total, rulebook.IdealXPPerDP)
 		}
 		if total < rulebook.IdealXPPerDP {
 			res.Warnings = append(res.Warnings, fmt.Sprintf("the activity gives %d of the ideal %d experience per point; the rest could go to side goals (p. 45)", total, rulebook.IdealXPPerDP))

@@ -5,6 +5,7 @@ import (
 
 	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/profile"
+	"github.com/codename-spandex/spandex/pkg/refusal"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 	"github.com/codename-spandex/spandex/pkg/ruling"
 )
@@ -201,7 +202,7 @@ func revert(h *hero.Hero, u hero.Upkeep, opts Options, res *WeekResult) error {
 			res.Warnings = append(res.Warnings, fmt.Sprintf("%s reverted: combat values that depend on it were not re-derived", g.Target))
 		}
 	default:
-		return fmt.Errorf("downtime.upkeep: %s increases are not kept with upkeep", u.Goal)
+		return refusal.Errorf("downtime.upkeep: %s increases are not kept with upkeep", u.Goal)
 	}
 	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/codename-spandex/spandex/pkg/combat"
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/refusal"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 	"github.com/codename-spandex/spandex/pkg/ruling"
 )
@@ -108,22 +109,22 @@ func (a Action) cost() (int, string, error) {
 	case ActPower:
 		if a.Panels != 0 {
 			if a.Panels != 1 && a.Panels != 2 {
-				return 0, "", fmt.Errorf("panels: %d; a power takes a panel or a double-panel (2)", a.Panels)
+				return 0, "", refusal.Errorf("panels: %d; a power takes a panel or a double-panel (2)", a.Panels)
 			}
 			return a.Panels, "as the power's description says", nil
 		}
 		slug = "use-power"
 	case ActOther:
 		if a.Panels != 1 && a.Panels != 2 {
-			return 0, "", fmt.Errorf("panels: give 1 or 2 for an action of your own (got %d)", a.Panels)
+			return 0, "", refusal.Errorf("panels: give 1 or 2 for an action of your own (got %d)", a.Panels)
 		}
 		return a.Panels, "as the GM rules (p. 31)", nil
 	default:
-		return 0, "", fmt.Errorf("unknown action %q", a.Kind)
+		return 0, "", refusal.Errorf("unknown action %q", a.Kind)
 	}
 	ac, ok := rulebook.ActionCostBySlug(slug)
 	if !ok {
-		return 0, "", fmt.Errorf("rulebook has no action cost %q", slug)
+		return 0, "", refusal.Errorf("rulebook has no action cost %q", slug)
 	}
 	return ac.Panels, ac.Action + " (pp. 30-31)", nil
 }
@@ -211,9 +212,9 @@ func (e *Encounter) canSpend(c *Combatant, n int) error {
 			if e.Phase != PhaseAdvance {
 				how = "hold the panel into the next page (`--hold`) to combine it with your first panel there"
 			}
-			return fmt.Errorf("%s has 1 panel left in this turn and a double-panel needs two consecutive panels; it cannot be started now and finished later (p. 31): %s", c.ID, how)
+			return refusal.Errorf("%s has 1 panel left in this turn and a double-panel needs two consecutive panels; it cannot be started now and finished later (p. 31): %s", c.ID, how)
 		}
-		return fmt.Errorf("%s has %s left in this turn, not %d", c.ID, plural(left, "panel"), n)
+		return refusal.Errorf("%s has %s left in this turn, not %d", c.ID, plural(left, "panel"), n)
 	}
 	return nil
 }
@@ -267,14 +268,14 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 	switch a.Kind {
 	case ActMove:
 		if ok, why := c.CanMove(); !ok {
-			return fmt.Errorf("%s cannot move: %s", c.ID, why)
+			return refusal.Errorf("%s cannot move: %s", c.ID, why)
 		}
 		if a.Metres < 0 {
-			return fmt.Errorf("metres: %d is negative", a.Metres)
+			return refusal.Errorf("metres: %d is negative", a.Metres)
 		}
 		if a.Glide {
 			if a.Teleport || a.Upwards || a.Stretch || len(a.Carry) > 0 || a.CarryKg != 0 || a.Blind {
-				return fmt.Errorf("glide: a glide is neither a teleport nor a stretch")
+				return refusal.Errorf("glide: a glide is neither a teleport nor a stretch")
 			}
 			if err := canGlide(c, a.Metres); err != nil {
 				return err
@@ -286,7 +287,7 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 		}
 		if a.Stretch {
 			if a.Teleport || a.Upwards {
-				return fmt.Errorf("stretch: a stretch is not a teleport")
+				return refusal.Errorf("stretch: a stretch is not a teleport")
 			}
 			s, st, err := combat.StretchCost(c.Hero.PowerRank("elasticity"), a.Metres)
 			if err != nil {
@@ -315,7 +316,7 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 				if flying {
 					how = fmt.Sprintf("half its flying speed, %d m a panel", m)
 				}
-				return fmt.Errorf("%s is shrunk: it moves %s (p. 71)", c.ID, how)
+				return refusal.Errorf("%s is shrunk: it moves %s (p. 71)", c.ID, how)
 			}
 			speed = m
 		}
@@ -348,16 +349,16 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 			break
 		}
 		if len(a.Carry) > 0 || a.CarryKg != 0 || a.Blind {
-			return fmt.Errorf("carry, carry-kg and blind go with a teleport (pp. 76-77)")
+			return refusal.Errorf("carry, carry-kg and blind go with a teleport (pp. 76-77)")
 		}
 		if a.Upwards {
-			return fmt.Errorf("upwards: only a teleport pays for going up (pp. 76-77)")
+			return refusal.Errorf("upwards: only a teleport pays for going up (pp. 76-77)")
 		}
 		if a.Metres > speed && !hasMovementPower(fh) {
 			if galeWhy != "" {
 				galeWhy = ", " + galeWhy + " (p. 78)"
 			}
-			return fmt.Errorf("%s moves at most %d m in a panel (movement %d%s%s, p. 30)", c.ID, speed, fh.Combat.Movement, map[bool]string{true: ", halved while dazed"}[c.Hero.Condition.Dazed], galeWhy)
+			return refusal.Errorf("%s moves at most %d m in a panel (movement %d%s%s, p. 30)", c.ID, speed, fh.Combat.Movement, map[bool]string{true: ", halved while dazed"}[c.Hero.Condition.Dazed], galeWhy)
 		}
 		ev.Kind = "move"
 		ev.Summary = fmt.Sprintf("%s moves %d m", c.ID, a.Metres)
@@ -373,27 +374,27 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 		}
 	case ActPickUp:
 		if a.Object == "" {
-			return fmt.Errorf("pick up: say what is picked up")
+			return refusal.Errorf("pick up: say what is picked up")
 		}
 		ev.Summary = fmt.Sprintf("%s picks up %s", c.ID, a.Object)
 	case ActGrab:
 		if target != nil {
-			return fmt.Errorf("grabbing a combatant needs a to-hit roll: make it an attack (`fight act --attack %s --grab`)", target.ID)
+			return refusal.Errorf("grabbing a combatant needs a to-hit roll: make it an attack (`fight act --attack %s --grab`)", target.ID)
 		}
 		if a.Object == "" {
-			return fmt.Errorf("grab: say what is grabbed")
+			return refusal.Errorf("grab: say what is grabbed")
 		}
 		ev.Summary = fmt.Sprintf("%s grabs %s (automatic against anything not fighting back, p. 41)", c.ID, a.Object)
 	case ActPower:
 		if a.Power == "" {
-			return fmt.Errorf("power: name the power")
+			return refusal.Errorf("power: name the power")
 		}
 		giftRegen := a.Power == "super-health" && a.Effect == "" && hasGift(c, combat.GiftRegeneration)
 		if c.Hero.PowerRank(a.Power) == 0 && !giftRegen {
-			return fmt.Errorf("%s has no power %q", c.ID, a.Power)
+			return refusal.Errorf("%s has no power %q", c.ID, a.Power)
 		}
 		if until := c.Cooldowns[a.Power]; until > e.Page {
-			return fmt.Errorf("%s cannot use %s again %s", c.ID, a.Power, cooldownText(until))
+			return refusal.Errorf("%s cannot use %s again %s", c.ID, a.Power, cooldownText(until))
 		}
 		if a.Form != "" || (a.Power == "shapechange" && c.Hero.ShapechangeSpecific()) {
 			return e.switchForm(ctx, c, a)
@@ -420,7 +421,7 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 		}
 		if a.Power == "super-health" && a.Effect == "" {
 			if p := c.Hero.FindPower("super-health"); !giftRegen && (p == nil || !p.HasFlavour("regeneration")) {
-				return fmt.Errorf("%s's Super Health acts by itself; only Regeneration is used, a double-panel of rest for 1d6 health (p. 73)", c.ID)
+				return refusal.Errorf("%s's Super Health acts by itself; only Regeneration is used, a double-panel of rest for 1d6 health (p. 73)", c.ID)
 			}
 			n, ev.Panels = rulebook.DoublePanel, rulebook.DoublePanel
 			steps = ruling.Steps{{Rule: "panels", Page: "p. 73", Text: "a double-panel resting (Regeneration)"}}
@@ -451,37 +452,37 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 			return e.doSpell(ctx, c, target, a, n, steps)
 		}
 		if a.Radius != 0 || a.Distance != 0 || a.Hurt || a.Spell != "" || a.Gift != "" {
-			return fmt.Errorf("radius, distance, hurt, spell and gift go with --power magic|psychic-ability --effect %s", "illusion, hallucinations, cancel, bestow-gift")
+			return refusal.Errorf("radius, distance, hurt, spell and gift go with --power magic|psychic-ability --effect %s", "illusion, hallucinations, cancel, bestow-gift")
 		}
 		if mp, ok := mentalPowerOf(a); ok {
 			if target == nil && mp.Slug != "transmutation" {
-				return fmt.Errorf("%s needs a target (--target ID)", mp.Slug)
+				return refusal.Errorf("%s needs a target (--target ID)", mp.Slug)
 			}
 			return e.doMental(ctx, c, target, a, mp, n, steps)
 		}
 		if a.Resist || a.Willing || a.MassKg != 0 || a.Drain != "" || len(a.Modifiers) > 0 || a.Mode != "" {
-			return fmt.Errorf("resist, willing, mass, drain, modifiers and mode go with a psychic power, spell or device (--effect %s)", combat.MentalPowerSlugs())
+			return refusal.Errorf("resist, willing, mass, drain, modifiers and mode go with a psychic power, spell or device (--effect %s)", combat.MentalPowerSlugs())
 		}
 		if a.Points < 0 {
-			return fmt.Errorf("points: %d is negative", a.Points)
+			return refusal.Errorf("points: %d is negative", a.Points)
 		}
 		if a.Points > 0 {
 			p := c.Hero.FindPool(a.Pool)
 			if p == nil {
-				return fmt.Errorf("%s has no %q pool", c.ID, a.Pool)
+				return refusal.Errorf("%s has no %q pool", c.ID, a.Pool)
 			}
 			limit := p.CapPerAction
 			if limit == 0 {
 				limit = rulebook.PoolCapPerAction
 			}
 			if a.Points > limit {
-				return fmt.Errorf("%s can spend at most %d %s points in one action (p. 62)", c.ID, limit, a.Pool)
+				return refusal.Errorf("%s can spend at most %d %s points in one action (p. 62)", c.ID, limit, a.Pool)
 			}
 			if err := checkAstralCap(c, a.Pool, a.Points); err != nil {
 				return err
 			}
 			if a.Points > p.Current {
-				return fmt.Errorf("%s has only %d %s points left (they refill every %d pages)", c.ID, p.Current, a.Pool, refillPages(p))
+				return refusal.Errorf("%s has only %d %s points left (they refill every %d pages)", c.ID, p.Current, a.Pool, refillPages(p))
 			}
 		}
 		if a.Power == "duplication" {
@@ -492,7 +493,7 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 				return err
 			}
 		} else if a.Count != 0 {
-			return fmt.Errorf("count: only Duplication makes copies")
+			return refusal.Errorf("count: only Duplication makes copies")
 		}
 		if gale, err = strengthenGale(e, c, a); err != nil {
 			return err
@@ -508,7 +509,7 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 		}
 		if a.Effect != "" {
 			if _, ok := PresetEffect(a.Effect); !ok {
-				return fmt.Errorf("effect %q is not one the fight clock knows (%s)", a.Effect, "mass, gravity, denser, lighter, impervious, gale, fog, summoning, bestow-gift, mind-control")
+				return refusal.Errorf("effect %q is not one the fight clock knows (%s)", a.Effect, "mass, gravity, denser, lighter, impervious, gale, fog, summoning, bestow-gift, mind-control")
 			}
 		}
 		ev.Summary = fmt.Sprintf("%s uses %s", c.ID, a.Power)
@@ -517,7 +518,7 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 		}
 	case ActOther:
 		if a.Note == "" {
-			return fmt.Errorf("say what the action is")
+			return refusal.Errorf("say what the action is")
 		}
 		ev.Summary = fmt.Sprintf("%s: %s", c.ID, a.Note)
 	}
@@ -669,12 +670,12 @@ func (e *Encounter) pass(c *Combatant, hold bool) error {
 	kind, kept := "pass", 0
 	switch {
 	case e.Phase == PhaseAdvance && hold:
-		return fmt.Errorf("%s acts again after the losers; hold a panel into the next page in that last turn (or `--pass` now to save these panels until then, p. 30)", c.ID)
+		return refusal.Errorf("%s acts again after the losers; hold a panel into the next page in that last turn (or `--pass` now to save these panels until then, p. 30)", c.ID)
 	case e.Phase == PhaseAdvance:
 		// The panels wait until after the losers act.
 	case hold:
 		if e.Phase == PhaseSurprise {
-			return fmt.Errorf("panels of the surprise round cannot be held into page 1")
+			return refusal.Errorf("panels of the surprise round cannot be held into page 1")
 		}
 		kind, kept = "hold", min(left, e.Options.SavedPanels)
 		c.Panels.Held += kept
@@ -711,7 +712,7 @@ func (e *Encounter) Leave(id, why string) error {
 		return e.unknown(id)
 	}
 	if c.Gone != "" {
-		return fmt.Errorf("%s has already left the fight (%s)", id, c.Gone)
+		return refusal.Errorf("%s has already left the fight (%s)", id, c.Gone)
 	}
 	if why == "" {
 		why = "left the fight"
@@ -783,13 +784,13 @@ func (e *Encounter) React(r Reaction) error {
 		}
 	}
 	if r.Panels < 0 || r.Panels > 2 || r.Extra < 0 || r.Extra > 2 {
-		return fmt.Errorf("a reaction takes 0-2 panels plus at most 2 extra")
+		return refusal.Errorf("a reaction takes 0-2 panels plus at most 2 extra")
 	}
 	if r.StrikeClass < 0 || r.StrikeClass > 5 {
-		return fmt.Errorf("strike class %d is outside 0-5", r.StrikeClass)
+		return refusal.Errorf("strike class %d is outside 0-5", r.StrikeClass)
 	}
 	if ok, why := e.CanReact(d, att); !ok {
-		return fmt.Errorf("%s cannot react: %s", d.ID, why)
+		return refusal.Errorf("%s cannot react: %s", d.ID, why)
 	}
 	e.chargeReaction(d, att, r)
 	e.settle()
@@ -843,18 +844,18 @@ func (e *Encounter) Luck(ctx Ctx, id string, chance int, what string) (bool, err
 	if chance == 0 {
 		p := c.Hero.FindPower("luck")
 		if p == nil {
-			return false, fmt.Errorf("%s has no Luck power (give the chance with --chance)", id)
+			return false, refusal.Errorf("%s has no Luck power (give the chance with --chance)", id)
 		}
 		chance = p.Values["chance"]
 		if chance == 0 {
-			return false, fmt.Errorf("%s's Luck power has no chance value (give it with --chance)", id)
+			return false, refusal.Errorf("%s's Luck power has no chance value (give it with --chance)", id)
 		}
 	}
 	if chance < 0 || chance > 1000 {
-		return false, fmt.Errorf("luck chance %d is outside 1-1000", chance)
+		return false, refusal.Errorf("luck chance %d is outside 1-1000", chance)
 	}
 	if c.LuckPage != nil && *c.LuckPage == e.Page {
-		return false, fmt.Errorf("%s has already used luck on page %d (once per page, p. 62)", id, e.Page)
+		return false, refusal.Errorf("%s has already used luck on page %d (once per page, p. 62)", id, e.Page)
 	}
 	rec := dice.NewRecorder(ctx.Roller)
 	roll, err := rec.Roll(rulebook.LuckDie, "luck for "+id)

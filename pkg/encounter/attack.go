@@ -8,6 +8,7 @@ import (
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/heropoints"
+	"github.com/codename-spandex/spandex/pkg/refusal"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 	"github.com/codename-spandex/spandex/pkg/ruling"
 )
@@ -112,7 +113,7 @@ func attackPanels(c *Combatant, s Strike, steps *ruling.Steps) (int, error) {
 			a = &c.Hero.Combat.Attacks[0]
 		}
 		if a == nil {
-			return 0, fmt.Errorf("--with: %q is not one of %s's attacks (%s)", req.Attack, c.ID, combat.AttackSlugs(&c.Hero))
+			return 0, refusal.Errorf("--with: %q is not one of %s's attacks (%s)", req.Attack, c.ID, combat.AttackSlugs(&c.Hero))
 		}
 		n = max(a.Panels, 1)
 		if steps != nil {
@@ -133,13 +134,13 @@ func attackPanels(c *Combatant, s Strike, steps *ruling.Steps) (int, error) {
 	}
 	if s.MoveActMove {
 		if c.Hero.PowerRank("super-speed") == 0 {
-			return 0, fmt.Errorf("only Super Speed can move, act and move in one double-panel (p. 30)")
+			return 0, refusal.Errorf("only Super Speed can move, act and move in one double-panel (p. 30)")
 		}
 		if n != 1 {
-			return 0, fmt.Errorf("move-act-move wraps a single-panel action; this attack takes %s", plural(n, "panel"))
+			return 0, refusal.Errorf("move-act-move wraps a single-panel action; this attack takes %s", plural(n, "panel"))
 		}
 		if ok, why := c.CanMove(); !ok {
-			return 0, fmt.Errorf("%s cannot move: %s", c.ID, why)
+			return 0, refusal.Errorf("%s cannot move: %s", c.ID, why)
 		}
 		ac, _ := rulebook.ActionCostBySlug("super-speed-move-act-move")
 		n = ac.Panels
@@ -191,10 +192,10 @@ func (e *Encounter) Attack(ctx Ctx, s Strike, opt combat.Options) (*combat.Resul
 		return nil, err
 	}
 	if def == att && s.Request.Mode != combat.ModeEscape {
-		return nil, fmt.Errorf("%s cannot attack itself", att.ID)
+		return nil, refusal.Errorf("%s cannot attack itself", att.ID)
 	}
 	if att.Hero.Condition.Grappled && s.Request.Mode != combat.ModeEscape {
-		return nil, fmt.Errorf("%s is grappled and can only try to escape (p. 42)", att.ID)
+		return nil, refusal.Errorf("%s is grappled and can only try to escape (p. 42)", att.ID)
 	}
 	var steps ruling.Steps
 	explain := &steps
@@ -214,7 +215,7 @@ func (e *Encounter) Attack(ctx Ctx, s Strike, opt combat.Options) (*combat.Resul
 	req := s.Request
 	if req.Reaction.Kind != combat.ReactionNone {
 		if ok, why := e.CanReact(def, att); !ok {
-			return nil, fmt.Errorf("%s cannot react: %s", def.ID, why)
+			return nil, refusal.Errorf("%s cannot react: %s", def.ID, why)
 		}
 	}
 	if err := fluidShieldBlock(def, &req); err != nil {
@@ -353,7 +354,7 @@ func (e *Encounter) checkAlso(att, def *Combatant, s Strike) error {
 		return nil
 	}
 	if a := att.Hero.FindAttack(s.Request.Attack); a == nil || a.DamageType != "temperature" {
-		return fmt.Errorf("also: only an area attack (Environmental Control's temperature, p. 58) reaches more targets in one action, not %q", s.Request.Attack)
+		return refusal.Errorf("also: only an area attack (Environmental Control's temperature, p. 58) reaches more targets in one action, not %q", s.Request.Attack)
 	}
 	seen := map[string]bool{def.ID: true}
 	for _, id := range s.Also {
@@ -362,9 +363,9 @@ func (e *Encounter) checkAlso(att, def *Combatant, s Strike) error {
 		case c == nil:
 			return e.unknown(id)
 		case c == att:
-			return fmt.Errorf("also: %s cannot attack itself", att.ID)
+			return refusal.Errorf("also: %s cannot attack itself", att.ID)
 		case seen[c.ID]:
-			return fmt.Errorf("also: %s is named twice", c.ID)
+			return refusal.Errorf("also: %s is named twice", c.ID)
 		}
 		seen[c.ID] = true
 	}
@@ -386,14 +387,14 @@ func (e *Encounter) reflectBack(ctx Ctx, att, def *Combatant, res *combat.Result
 	}
 	a, err := combat.ReflectedAttack(res.Reaction)
 	if err != nil {
-		return fmt.Errorf("reflect: %s did not reflect %s (Energy Reflect parries its own energy type with --reaction parry, p. 56)", def.ID, res.Attack.Slug)
+		return refusal.Errorf("reflect: %s did not reflect %s (Energy Reflect parries its own energy type with --reaction parry, p. 56)", def.ID, res.Attack.Slug)
 	}
 	if att.Out() {
 		return nil
 	}
 	if rx.Kind != combat.ReactionNone {
 		if ok, why := e.CanReact(att, def); !ok {
-			return fmt.Errorf("reflect-reaction: %s cannot react: %s", att.ID, why)
+			return refusal.Errorf("reflect-reaction: %s cannot react: %s", att.ID, why)
 		}
 	}
 	shooter := def.Hero
@@ -515,7 +516,7 @@ func bindingCost(att *Combatant, req combat.Request, points int) (*binding, erro
 	}
 	if a == nil || a.DamageType != "restraint" || req.Mode != combat.ModeStrike {
 		if points != 0 {
-			return nil, fmt.Errorf("spend: only a binding (Snare) spends points on an attack here")
+			return nil, refusal.Errorf("spend: only a binding (Snare) spends points on an attack here")
 		}
 		return nil, nil
 	}
@@ -523,14 +524,14 @@ func bindingCost(att *Combatant, req combat.Request, points int) (*binding, erro
 		points = rulebook.PoolCapPerAction
 	}
 	if points < 1 || points > rulebook.PoolCapPerAction {
-		return nil, fmt.Errorf("spend: a binding takes 1-%d fluid points (got %d)", rulebook.PoolCapPerAction, points)
+		return nil, refusal.Errorf("spend: a binding takes 1-%d fluid points (got %d)", rulebook.PoolCapPerAction, points)
 	}
 	p := att.Hero.FindPool("fluid")
 	if p == nil {
-		return nil, fmt.Errorf("%s has no fluid pool for %s", att.ID, a.Slug)
+		return nil, refusal.Errorf("%s has no fluid pool for %s", att.ID, a.Slug)
 	}
 	if points > p.Current {
-		return nil, fmt.Errorf("%s has only %d fluid points left, not %d", att.ID, p.Current, points)
+		return nil, refusal.Errorf("%s has only %d fluid points left, not %d", att.ID, p.Current, points)
 	}
 	return &binding{pool: p, points: points}, nil
 }

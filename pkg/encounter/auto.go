@@ -8,6 +8,7 @@ import (
 	"github.com/codename-spandex/spandex/pkg/combat"
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/refusal"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 )
 
@@ -75,17 +76,17 @@ func (e *Encounter) Auto(ctx Ctx, opt AutoOptions, copt combat.Options) (string,
 		until = UntilOver
 	}
 	if opt.Policy != "" && opt.Policy != PolicyPlain && opt.Policy != PolicyFocus {
-		return "", fmt.Errorf("policy: %q is not plain or focus", opt.Policy)
+		return "", refusal.Errorf("policy: %q is not plain or focus", opt.Policy)
 	}
 	if err := CheckHeroPointMode(opt.HeroPoints); err != nil {
 		return "", err
 	}
 	if until != UntilOver && until != UntilPage && until != UntilTurn {
-		return "", fmt.Errorf("until: %q is not over, page or turn", until)
+		return "", refusal.Errorf("until: %q is not over, page or turn", until)
 	}
 	for _, s := range opt.Sides {
 		if e.SideIndex(s) < 0 {
-			return "", fmt.Errorf("side %q is not one of %s", s, e.sideList())
+			return "", refusal.Errorf("side %q is not one of %s", s, e.sideList())
 		}
 	}
 	plays := func(side string) bool {
@@ -104,7 +105,7 @@ func (e *Encounter) Auto(ctx Ctx, opt AutoOptions, copt combat.Options) (string,
 		limit = DefaultAutoSteps
 	}
 	if limit > MaxAutoSteps {
-		return "", fmt.Errorf("max steps %d is over the limit of %d", limit, MaxAutoSteps)
+		return "", refusal.Errorf("max steps %d is over the limit of %d", limit, MaxAutoSteps)
 	}
 	page := e.Page
 	for step := 0; step < limit; step++ {

@@ -2,13 +2,13 @@ package encounter
 
 import (
 	"errors"
-	"fmt"
 	"maps"
 	"slices"
 
 	"github.com/codename-spandex/spandex/pkg/combat"
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/refusal"
 )
 
 // batch is the working memory a simulation owns and reuses fight after
@@ -78,7 +78,7 @@ func NewSim(data []byte, copt combat.Options, maxSteps int, policy string) (*Sim
 		policy = PolicyPlain
 	}
 	if policy != PolicyPlain && policy != PolicyFocus {
-		return nil, fmt.Errorf("policy: %q is not plain or focus", policy)
+		return nil, refusal.Errorf("policy: %q is not plain or focus", policy)
 	}
 	n := len(base.Combatants)
 	return &Sim{base: base, opt: AutoOptions{Until: UntilOver, MaxSteps: maxSteps, Policy: policy}, copt: copt,

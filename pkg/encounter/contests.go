@@ -12,6 +12,7 @@ import (
 
 	"github.com/codename-spandex/spandex/pkg/combat"
 	"github.com/codename-spandex/spandex/pkg/dice"
+	"github.com/codename-spandex/spandex/pkg/refusal"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 	"github.com/codename-spandex/spandex/pkg/ruling"
 )
@@ -51,10 +52,10 @@ const EffectHypnotised = combat.StateHypnotised
 // permanent, its 2d6 pages).
 func (e *Encounter) doMental(ctx Ctx, c, target *Combatant, a Action, p combat.MentalPower, n int, steps ruling.Steps) error {
 	if target == c {
-		return fmt.Errorf("%s cannot use %s on itself", c.ID, p.Slug)
+		return refusal.Errorf("%s cannot use %s on itself", c.ID, p.Slug)
 	}
 	if a.Pool != "" && a.Pool != p.Pool {
-		return fmt.Errorf("%s spends %s points, not %s", p.Slug, p.Pool, a.Pool)
+		return refusal.Errorf("%s spends %s points, not %s", p.Slug, p.Pool, a.Pool)
 	}
 	if p.Slug == "mind-control" {
 		if err := e.mindControlCheck(c, target); err != nil {
@@ -64,13 +65,13 @@ func (e *Encounter) doMental(ctx Ctx, c, target *Combatant, a Action, p combat.M
 	if (p.Slug == "hypnotism" || p.Slug == "mind-control-device") && target != nil {
 		for _, ef := range target.Effects {
 			if ef.Name == EffectHypnotised && ef.Source == c.ID {
-				return fmt.Errorf("%s already controls %s", c.ID, target.ID)
+				return refusal.Errorf("%s already controls %s", c.ID, target.ID)
 			}
 		}
 	}
 	if a.Resist {
 		if ok, why := e.CanReact(target, c); !ok {
-			return fmt.Errorf("%s cannot resist: %s", target.ID, why)
+			return refusal.Errorf("%s cannot resist: %s", target.ID, why)
 		}
 	}
 	in := combat.MentalInput{Power: p.Slug, Points: a.Points, MassKg: a.MassKg, Drain: a.Drain, Modifiers: a.Modifiers,
@@ -256,7 +257,7 @@ const EffectMolecular = "molecular-layer"
 // (combat.Situation.Molecular). It lasts while its maker is in the fight.
 func (e *Encounter) molecularLayer(ctx Ctx, c, target *Combatant, a Action, n int, steps ruling.Steps) error {
 	if p := c.Hero.FindPower("environmental-control"); p == nil || (len(p.Flavours) > 0 && !p.HasFlavour("molecular")) {
-		return fmt.Errorf("%s has no molecular Environmental Control (p. 58)", c.ID)
+		return refusal.Errorf("%s has no molecular Environmental Control (p. 58)", c.ID)
 	}
 	holder := c
 	if target != nil {
@@ -264,7 +265,7 @@ func (e *Encounter) molecularLayer(ctx Ctx, c, target *Combatant, a Action, n in
 	}
 	for _, ef := range holder.Effects {
 		if ef.Name == EffectMolecular {
-			return fmt.Errorf("%s already has a molecular layer", holder.ID)
+			return refusal.Errorf("%s already has a molecular layer", holder.ID)
 		}
 	}
 	if err := e.spend(c, n); err != nil {

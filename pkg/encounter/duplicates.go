@@ -6,6 +6,7 @@ import (
 	"github.com/codename-spandex/spandex/pkg/chargen"
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/refusal"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 )
 
@@ -13,13 +14,13 @@ import (
 // p. 54: up to five a day).
 func checkDuplicates(c *Combatant, n int) error {
 	if c.DuplicateOf != "" {
-		return fmt.Errorf("%s is itself a duplicate and has no powers (p. 54)", c.ID)
+		return refusal.Errorf("%s is itself a duplicate and has no powers (p. 54)", c.ID)
 	}
 	if n < 1 {
-		return fmt.Errorf("duplication: make at least one duplicate")
+		return refusal.Errorf("duplication: make at least one duplicate")
 	}
 	if c.DuplicatesMade+n > rulebook.DuplicatesPerDay {
-		return fmt.Errorf("%s has made %d of its %d duplicates today; %d more is too many (p. 54)", c.ID, c.DuplicatesMade, rulebook.DuplicatesPerDay, n)
+		return refusal.Errorf("%s has made %d of its %d duplicates today; %d more is too many (p. 54)", c.ID, c.DuplicatesMade, rulebook.DuplicatesPerDay, n)
 	}
 	return nil
 }

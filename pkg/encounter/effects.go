@@ -7,6 +7,7 @@ import (
 
 	"github.com/codename-spandex/spandex/pkg/combat"
 	"github.com/codename-spandex/spandex/pkg/dice"
+	"github.com/codename-spandex/spandex/pkg/refusal"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 	"github.com/codename-spandex/spandex/pkg/ruling"
 )
@@ -57,7 +58,7 @@ func (e *Encounter) AddEffect(ctx Ctx, holder string, ef Effect) error {
 		return e.unknown(holder)
 	}
 	if ef.Name == "" {
-		return fmt.Errorf("effect: missing name")
+		return refusal.Errorf("effect: missing name")
 	}
 	if ef.Source == "" {
 		ef.Source = c.ID
@@ -68,7 +69,7 @@ func (e *Encounter) AddEffect(ctx Ctx, holder string, ef Effect) error {
 	if ef.Power != "" {
 		src := e.Find(ef.Source)
 		if until := src.Cooldowns[ef.Power]; until > e.Page {
-			return fmt.Errorf("%s cannot use %s again %s", src.ID, ef.Power, cooldownText(until))
+			return refusal.Errorf("%s cannot use %s again %s", src.ID, ef.Power, cooldownText(until))
 		}
 	}
 	if ef.Name == "impervious" && ef.MaxPages == 0 {
@@ -93,7 +94,7 @@ func (e *Encounter) AddEffect(ctx Ctx, holder string, ef Effect) error {
 		ef.Falling, ef.FallSteps = false, 0
 		if mult > rulebook.MassMax {
 			// Refused before anything changes.
-			return fmt.Errorf("%s: %s is already ×%d, the most there is (pp. 54, 57)", c.ID, ef.Name, rulebook.MassMax)
+			return refusal.Errorf("%s: %s is already ×%d, the most there is (pp. 54, 57)", c.ID, ef.Name, rulebook.MassMax)
 		}
 		if at >= 0 {
 			c.Effects = append(c.Effects[:at], c.Effects[at+1:]...)
@@ -128,7 +129,7 @@ func (e *Encounter) AddEffect(ctx Ctx, holder string, ef Effect) error {
 	} else {
 		for _, have := range c.Effects {
 			if have.Name == ef.Name && have.Source == ef.Source && (have.Gift == nil || ef.Gift == nil || have.Gift.Gift == ef.Gift.Gift) {
-				return fmt.Errorf("%s already has %s from %s", c.ID, ef.Name, ef.Source)
+				return refusal.Errorf("%s already has %s from %s", c.ID, ef.Name, ef.Source)
 			}
 		}
 		summary = fmt.Sprintf("%s: %s begins", c.ID, ef.Name)
@@ -177,14 +178,14 @@ func (e *Encounter) ReleaseEffect(holder, name, why string) error {
 		return e.unknown(holder)
 	}
 	if name != "mass" && name != "gravity" {
-		return fmt.Errorf("release: only mass and gravity fall away (pp. 54, 57); end %s with --end", name)
+		return refusal.Errorf("release: only mass and gravity fall away (pp. 54, 57); end %s with --end", name)
 	}
 	i := findEffect(c, name)
 	if i < 0 {
-		return fmt.Errorf("%s has no effect %q", holder, name)
+		return refusal.Errorf("%s has no effect %q", holder, name)
 	}
 	if c.Effects[i].Falling {
-		return fmt.Errorf("%s's %s is already falling away", holder, name)
+		return refusal.Errorf("%s's %s is already falling away", holder, name)
 	}
 	e.release(c, i, why)
 	e.refreshAll()
@@ -252,7 +253,7 @@ func (e *Encounter) EndEffect(holder, name, why string) error {
 			return nil
 		}
 	}
-	return fmt.Errorf("%s has no effect %q", holder, name)
+	return refusal.Errorf("%s has no effect %q", holder, name)
 }
 
 func (e *Encounter) endEffect(c *Combatant, i int, why string) {
@@ -367,6 +368,9 @@ type UnknownError struct {
 	ID    string
 	Known []string
 }
+
+// Refused marks an UnknownError as the user's fault (exit status 2).
+func (e *UnknownError) Refused() {}
 
 func (e *UnknownError) Error() string {
 	return fmt.Sprintf("%q is not a combatant (%s)", e.ID, joinShort(e.Known, 12))

@@ -2,9 +2,9 @@ package encounter
 
 import (
 	"errors"
-	"fmt"
 
 	"github.com/codename-spandex/spandex/pkg/combat"
+	"github.com/codename-spandex/spandex/pkg/refusal"
 )
 
 // Fall applies a fall to a combatant (p. 43) with pkg/combat's ruling,
@@ -23,13 +23,13 @@ func (e *Encounter) Fall(ctx Ctx, id string, in combat.FallInput) (*combat.FallA
 	}
 	// Falling still hurts the unconscious; the dead and the gone are past it.
 	if st := c.OutState(); st == "dead" || st == "gone" {
-		return nil, fmt.Errorf("%s is %s", id, st)
+		return nil, refusal.Errorf("%s is %s", id, st)
 	}
 	h := c.Hero
 	fa, err := combat.FallOn(&h, in, ctx.Roller)
 	var re *combat.RequestError
 	if errors.As(err, &re) && re.Field == "hero" {
-		return nil, errors.New(re.Msg)
+		return nil, refusal.New(re.Msg)
 	}
 	if err != nil {
 		return nil, err

@@ -1,11 +1,11 @@
 package encounter
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/codename-spandex/spandex/pkg/echo"
+	"github.com/codename-spandex/spandex/pkg/refusal"
 )
 
 // SideFlag is one `fight new --side NAME=FILE[,FILE...]` value: a side's
@@ -28,7 +28,7 @@ func ParseSideFlag(s string) (SideFlag, error) {
 	name, files, ok := strings.Cut(s, "=")
 	name = strings.TrimSpace(name)
 	if !ok || name == "" || strings.TrimSpace(files) == "" {
-		return SideFlag{}, fmt.Errorf("--side %s: give NAME=FILE[,FILE...]", echo.Quote(s))
+		return SideFlag{}, refusal.Errorf("--side %s: give NAME=FILE[,FILE...]", echo.Quote(s))
 	}
 	sf := SideFlag{Name: name}
 	for _, p := range strings.Split(files, ",") {
@@ -43,7 +43,7 @@ func ParseSideFlag(s string) (SideFlag, error) {
 		sf.Files = append(sf.Files, f)
 	}
 	if len(sf.Files) == 0 {
-		return SideFlag{}, fmt.Errorf("--side %s: give NAME=FILE[,FILE...]", echo.Quote(s))
+		return SideFlag{}, refusal.Errorf("--side %s: give NAME=FILE[,FILE...]", echo.Quote(s))
 	}
 	return sf, nil
 }
@@ -55,10 +55,10 @@ func ParseSidekickFlag(s string) (id string, rank int, err error) {
 	id = strings.TrimSpace(id)
 	rank, convErr := strconv.Atoi(strings.TrimSpace(r))
 	if !ok || id == "" || convErr != nil {
-		return "", 0, fmt.Errorf("--sidekick %s: give ID=RANK (1-3)", echo.Quote(s))
+		return "", 0, refusal.Errorf("--sidekick %s: give ID=RANK (1-3)", echo.Quote(s))
 	}
 	if rank < 1 || rank > 3 {
-		return "", 0, fmt.Errorf("--sidekick %s: rank %d is outside 1-3 (p. 71)", echo.Quote(s), rank)
+		return "", 0, refusal.Errorf("--sidekick %s: rank %d is outside 1-3 (p. 71)", echo.Quote(s), rank)
 	}
 	return id, rank, nil
 }

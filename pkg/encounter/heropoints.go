@@ -6,6 +6,7 @@ import (
 
 	"github.com/codename-spandex/spandex/pkg/combat"
 	"github.com/codename-spandex/spandex/pkg/heropoints"
+	"github.com/codename-spandex/spandex/pkg/refusal"
 )
 
 // CheckHeroPoints checks the hero points a command may spend (Ctx.
@@ -24,10 +25,10 @@ func (e *Encounter) CheckHeroPoints(points map[string]int) error {
 			return fmt.Errorf("hero-points: %w", e.unknown(id))
 		}
 		if c.Hero.IsMundane() {
-			return fmt.Errorf("hero-points: %s is a mundane character and has no hero points", id)
+			return refusal.Errorf("hero-points: %s is a mundane character and has no hero points", id)
 		}
 		if err := heropoints.Check(&c.Hero, points[id]); err != nil {
-			return fmt.Errorf("hero-points: %v", err)
+			return refusal.Errorf("hero-points: %v", err)
 		}
 	}
 	return nil
@@ -65,7 +66,7 @@ const (
 // CheckHeroPointMode checks an autopilot hero point mode ("" is spend).
 func CheckHeroPointMode(mode string) error {
 	if mode != "" && mode != HeroPointsSpend && mode != HeroPointsKeep {
-		return fmt.Errorf("hero points: %q is not spend or keep", mode)
+		return refusal.Errorf("hero points: %q is not spend or keep", mode)
 	}
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/heropoints"
+	"github.com/codename-spandex/spandex/pkg/refusal"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 	"github.com/codename-spandex/spandex/pkg/ruling"
 )
@@ -19,6 +20,9 @@ type PhaseError struct{ Msg string }
 
 func (e *PhaseError) Error() string { return e.Msg }
 
+// Refused marks a PhaseError as the user's fault (exit status 2).
+func (e *PhaseError) Refused() {}
+
 func phaseErrorf(format string, args ...any) error {
 	return &PhaseError{Msg: fmt.Sprintf(format, args...)}
 }
@@ -30,24 +34,24 @@ func phaseErrorf(format string, args ...any) error {
 // must have a tied highest roll, and the last must not.
 func Decide(sides []string, rolls [][]int) (Initiative, error) {
 	if len(rolls) == 0 {
-		return Initiative{}, fmt.Errorf("initiative: no rolls")
+		return Initiative{}, refusal.Errorf("initiative: no rolls")
 	}
 	for r, round := range rolls {
 		if len(round) != len(sides) {
-			return Initiative{}, fmt.Errorf("initiative: round %d has %d rolls for %d sides", r+1, len(round), len(sides))
+			return Initiative{}, refusal.Errorf("initiative: round %d has %d rolls for %d sides", r+1, len(round), len(sides))
 		}
 		for _, v := range round {
 			if v < 1 || v > 10 {
-				return Initiative{}, fmt.Errorf("initiative: %d is not a d10 roll", v)
+				return Initiative{}, refusal.Errorf("initiative: %d is not a d10 roll", v)
 			}
 		}
 		best, second, who := top2(round)
 		last := r == len(rolls)-1
 		if best == second && last {
-			return Initiative{}, fmt.Errorf("initiative: the last round is tied at %d; roll again", best)
+			return Initiative{}, refusal.Errorf("initiative: the last round is tied at %d; roll again", best)
 		}
 		if best != second && !last {
-			return Initiative{}, fmt.Errorf("initiative: round %d is not tied, yet rolling went on", r+1)
+			return Initiative{}, refusal.Errorf("initiative: round %d is not tied, yet rolling went on", r+1)
 		}
 		if last {
 			diff := best - second
@@ -100,7 +104,7 @@ func (e *Encounter) RollInitiative(ctx Ctx) error {
 	var spent []heropoints.Reroll
 	for {
 		if len(rolls) == MaxInitiativeRounds {
-			return fmt.Errorf("initiative: still tied after %d rounds", MaxInitiativeRounds)
+			return refusal.Errorf("initiative: still tied after %d rounds", MaxInitiativeRounds)
 		}
 		round := e.initiativeRound(len(rolls), len(names))
 		for i, n := range names {

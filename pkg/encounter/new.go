@@ -6,6 +6,7 @@ import (
 
 	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/naming"
+	"github.com/codename-spandex/spandex/pkg/refusal"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 )
 
@@ -70,7 +71,7 @@ func Slug(name string) string {
 // surprise round; otherwise on page 1, waiting for initiative.
 func New(s Setup) (*Encounter, error) {
 	if len(s.Sides) < 2 {
-		return nil, fmt.Errorf("a fight needs at least two sides, got %d", len(s.Sides))
+		return nil, refusal.Errorf("a fight needs at least two sides, got %d", len(s.Sides))
 	}
 	opts := s.Options
 	if opts == (Options{}) {
@@ -82,18 +83,18 @@ func New(s Setup) (*Encounter, error) {
 	e := &Encounter{Schema: SchemaVersion, Name: s.Name, Options: opts, Log: []Event{}}
 	for _, name := range s.Sides {
 		if !ValidID(name) {
-			return nil, fmt.Errorf("side %q: a side name is lower-case letters, digits and hyphens", name)
+			return nil, refusal.Errorf("side %q: a side name is lower-case letters, digits and hyphens", name)
 		}
 		if e.SideIndex(name) >= 0 {
-			return nil, fmt.Errorf("side %q is given twice", name)
+			return nil, refusal.Errorf("side %q is given twice", name)
 		}
 		e.Sides = append(e.Sides, Side{Name: name})
 	}
 	if s.Surprise != "" && e.SideIndex(s.Surprise) < 0 {
-		return nil, fmt.Errorf("surprise: %q is not a side (%s)", s.Surprise, e.sideList())
+		return nil, refusal.Errorf("surprise: %q is not a side (%s)", s.Surprise, e.sideList())
 	}
 	if len(s.Entries) == 0 {
-		return nil, fmt.Errorf("a fight needs combatants")
+		return nil, refusal.Errorf("a fight needs combatants")
 	}
 	// Derived ids shared by several entries are numbered.
 	count := map[string]int{}
@@ -105,10 +106,10 @@ func New(s Setup) (*Encounter, error) {
 	seen := map[string]int{}
 	for i, en := range s.Entries {
 		if en.Hero == nil {
-			return nil, fmt.Errorf("combatant %d has no hero", i+1)
+			return nil, refusal.Errorf("combatant %d has no hero", i+1)
 		}
 		if e.SideIndex(en.Side) < 0 {
-			return nil, fmt.Errorf("combatant %q: side %q is not one of %s", en.Hero.Name, en.Side, e.sideList())
+			return nil, refusal.Errorf("combatant %q: side %q is not one of %s", en.Hero.Name, en.Side, e.sideList())
 		}
 		id := en.ID
 		if id == "" {
@@ -120,10 +121,10 @@ func New(s Setup) (*Encounter, error) {
 			}
 		}
 		if !ValidID(id) {
-			return nil, fmt.Errorf("combatant id %q: use lower-case letters, digits and hyphens", id)
+			return nil, refusal.Errorf("combatant id %q: use lower-case letters, digits and hyphens", id)
 		}
 		if e.Find(id) != nil {
-			return nil, fmt.Errorf("combatant id %q is used twice; give ids explicitly (ID:FILE)", id)
+			return nil, refusal.Errorf("combatant id %q is used twice; give ids explicitly (ID:FILE)", id)
 		}
 		c := Combatant{ID: id, Side: en.Side, Source: en.Source, Hero: *en.Hero}
 		if c.Hero.Log == nil {
@@ -143,10 +144,10 @@ func New(s Setup) (*Encounter, error) {
 	for id, rank := range s.Sidekicks {
 		c := e.Find(id)
 		if c == nil {
-			return nil, fmt.Errorf("sidekick %q is not a combatant", id)
+			return nil, refusal.Errorf("sidekick %q is not a combatant", id)
 		}
 		if rank < 1 || rank > 3 {
-			return nil, fmt.Errorf("sidekick %s: rank %d is outside 1-3 (p. 71)", id, rank)
+			return nil, refusal.Errorf("sidekick %s: rank %d is outside 1-3 (p. 71)", id, rank)
 		}
 		c.PanelsBase = rulebook.SidekickPanelsPerPage(rank)
 		c.PanelsNote = fmt.Sprintf("sidekick of a rank %d Sidekick power (p. 71)", rank)
@@ -160,7 +161,7 @@ func New(s Setup) (*Encounter, error) {
 			}
 		}
 		if !found {
-			return nil, fmt.Errorf("side %q has no combatants", side.Name)
+			return nil, refusal.Errorf("side %q has no combatants", side.Name)
 		}
 	}
 
@@ -200,10 +201,10 @@ func New(s Setup) (*Encounter, error) {
 
 func (o Options) validate() error {
 	if o.SavedPanels < 0 || o.SavedPanels > 12 {
-		return fmt.Errorf("saved panels: %d is outside 0-12", o.SavedPanels)
+		return refusal.Errorf("saved panels: %d is outside 0-12", o.SavedPanels)
 	}
 	if o.HalfPanels != "down" && o.HalfPanels != "up" {
-		return fmt.Errorf("half panels: %q is not down or up", o.HalfPanels)
+		return refusal.Errorf("half panels: %q is not down or up", o.HalfPanels)
 	}
 	return nil
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/heropoints"
 	"github.com/codename-spandex/spandex/pkg/naming"
+	"github.com/codename-spandex/spandex/pkg/refusal"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 	"github.com/codename-spandex/spandex/pkg/ruling"
 )
@@ -47,7 +48,7 @@ func isTeleport(h *hero.Hero, a Action, speed int) bool {
 func (e *Encounter) teleportInput(c *Combatant, a Action) (combat.TeleportInput, error) {
 	in := combat.TeleportInput{Rank: c.Hero.PowerRank("teleport"), Metres: a.Metres, Upwards: a.Upwards, Blind: a.Blind}
 	if a.CarryKg < 0 {
-		return in, fmt.Errorf("carry-kg: %d is negative", a.CarryKg)
+		return in, refusal.Errorf("carry-kg: %d is negative", a.CarryKg)
 	}
 	in.CarriedKg = a.CarryKg
 	seen := map[string]bool{}
@@ -57,11 +58,11 @@ func (e *Encounter) teleportInput(c *Combatant, a Action) (combat.TeleportInput,
 		case p == nil:
 			return in, e.unknown(id)
 		case p == c:
-			return in, fmt.Errorf("carry: %s cannot carry itself", c.ID)
+			return in, refusal.Errorf("carry: %s cannot carry itself", c.ID)
 		case p.Gone != "":
-			return in, fmt.Errorf("carry: %s has left the fight (%s)", p.ID, p.Gone)
+			return in, refusal.Errorf("carry: %s has left the fight (%s)", p.ID, p.Gone)
 		case seen[p.ID]:
-			return in, fmt.Errorf("carry: %s is named twice", p.ID)
+			return in, refusal.Errorf("carry: %s is named twice", p.ID)
 		}
 		seen[p.ID] = true
 		in.CarriedKg += combat.DefaultPersonMassKg
@@ -154,10 +155,10 @@ func loseStamina(c *Combatant, n int) {
 // cost is combat.Mental's.
 func (e *Encounter) mindControlCheck(c, target *Combatant) error {
 	if target == nil {
-		return fmt.Errorf("mind control needs a target (--target ID)")
+		return refusal.Errorf("mind control needs a target (--target ID)")
 	}
 	if target == c {
-		return fmt.Errorf("%s cannot mind-control itself", c.ID)
+		return refusal.Errorf("%s cannot mind-control itself", c.ID)
 	}
 	held := 0
 	for i := range e.Combatants {
@@ -165,14 +166,14 @@ func (e *Encounter) mindControlCheck(c, target *Combatant) error {
 			if ef.Name == "mind-control" && ef.Source == c.ID {
 				held++
 				if e.Combatants[i].ID == target.ID {
-					return fmt.Errorf("%s already controls %s", c.ID, target.ID)
+					return refusal.Errorf("%s already controls %s", c.ID, target.ID)
 				}
 			}
 		}
 	}
 	will := c.Hero.Abilities.Final.Will
 	if most := combat.MindControlTargets(will); held >= most {
-		return fmt.Errorf("%s controls %d already, the most for will %d (one per 6 will, at least one, p. 68)", c.ID, held, will)
+		return refusal.Errorf("%s controls %d already, the most for will %d (one per 6 will, at least one, p. 68)", c.ID, held, will)
 	}
 	return nil
 }
@@ -278,7 +279,7 @@ const (
 func barrierEffect(c, target *Combatant) (Effect, bool, error) {
 	p := c.Hero.FindPower("forcefield")
 	if p == nil || len(p.Flavours) == 0 {
-		return Effect{}, false, fmt.Errorf("%s's forcefield has no kind (flavours: hard-force-wall, soft-force-wall, hard-force-shield, soft-force-shield, personal-forcefield)", c.ID)
+		return Effect{}, false, refusal.Errorf("%s's forcefield has no kind (flavours: hard-force-wall, soft-force-wall, hard-force-shield, soft-force-shield, personal-forcefield)", c.ID)
 	}
 	kind := p.Flavours[0].Slug
 	ef := Effect{Power: "forcefield", Source: c.ID, Health: p.Values["health"]}
@@ -288,7 +289,7 @@ func barrierEffect(c, target *Combatant) (Effect, bool, error) {
 		ef.Note = "stops every physical and energy attack on its holder whole, knockback too; destroyed by more health damage in one attack than its health (p. 59)"
 	case "hard-force-shield", "soft-force-shield":
 		if target != nil && target != c {
-			return Effect{}, false, fmt.Errorf("a force shield surrounds its maker, not %s (p. 60)", target.ID)
+			return Effect{}, false, refusal.Errorf("a force shield surrounds its maker, not %s (p. 60)", target.ID)
 		}
 		ef.Name, ef.Hard = EffectForceShield, kind == "hard-force-shield"
 		ef.Note = "stops every physical and energy attack whole, but not knockback; destroyed by more health damage in one attack than its health (p. 60)"
@@ -296,7 +297,7 @@ func barrierEffect(c, target *Combatant) (Effect, bool, error) {
 		return Effect{}, false, nil
 	}
 	if ef.Health < 1 {
-		return Effect{}, false, fmt.Errorf("%s's %s has no rolled health (powers[].values.health, rolled once, p. 59)", c.ID, kind)
+		return Effect{}, false, refusal.Errorf("%s's %s has no rolled health (powers[].values.health, rolled once, p. 59)", c.ID, kind)
 	}
 	holder := c
 	if target != nil {
@@ -304,7 +305,7 @@ func barrierEffect(c, target *Combatant) (Effect, bool, error) {
 	}
 	for _, have := range holder.Effects {
 		if have.Name == ef.Name && have.Source == c.ID {
-			return Effect{}, false, fmt.Errorf("%s's %s is already up", c.ID, ef.Name)
+			return Effect{}, false, refusal.Errorf("%s's %s is already up", c.ID, ef.Name)
 		}
 	}
 	return ef, true, nil
@@ -440,7 +441,7 @@ func stateFor(c *Combatant, a Action) (stateSwitch, bool, error) {
 		case combat.StateDenser, combat.StateLighter:
 			info, _ := combat.StateByName(a.Effect)
 			if findEffect(c, info.Name) >= 0 {
-				return stateSwitch{}, false, fmt.Errorf("%s is already %s; --power density-control-self with no --effect returns to normal (p. 54)", c.ID, info.Name)
+				return stateSwitch{}, false, refusal.Errorf("%s is already %s; --power density-control-self with no --effect returns to normal (p. 54)", c.ID, info.Name)
 			}
 			return stateSwitch{info: info, on: true, replace: findEffect(c, info.Excludes)}, true, nil
 		case "":
@@ -450,7 +451,7 @@ func stateFor(c *Combatant, a Action) (stateSwitch, bool, error) {
 					return stateSwitch{info: info, replace: -1}, true, nil
 				}
 			}
-			return stateSwitch{}, false, fmt.Errorf("%s: --effect denser or --effect lighter (p. 54)", c.ID)
+			return stateSwitch{}, false, refusal.Errorf("%s: --effect denser or --effect lighter (p. 54)", c.ID)
 		}
 		return stateSwitch{}, false, nil
 	}
@@ -464,13 +465,13 @@ func stateFor(c *Combatant, a Action) (stateSwitch, bool, error) {
 	on := findEffect(c, info.Name) < 0
 	if on && info.Name == combat.StateGrown {
 		if p := c.Hero.FindPower("growth"); p == nil || p.Values[combat.GrowthStrD6] < 1 || p.Values[combat.GrowthEndD6] < 1 {
-			return stateSwitch{}, false, fmt.Errorf("%s's Growth has no rolled strength and endurance (powers[].values.str_d6 and end_d6: `hero derive` rolls them, p. 60)", c.ID)
+			return stateSwitch{}, false, refusal.Errorf("%s's Growth has no rolled strength and endurance (powers[].values.str_d6 and end_d6: `hero derive` rolls them, p. 60)", c.ID)
 		}
 	}
 	if on {
 		other := map[string]string{combat.StateGrown: combat.StateShrunk, combat.StateShrunk: combat.StateGrown}[info.Name]
 		if other != "" && findEffect(c, other) >= 0 {
-			return stateSwitch{}, false, fmt.Errorf("%s is %s: return to normal size first (pp. 60, 70)", c.ID, other)
+			return stateSwitch{}, false, refusal.Errorf("%s is %s: return to normal size first (pp. 60, 70)", c.ID, other)
 		}
 	}
 	return stateSwitch{info: info, on: on, replace: -1}, true, nil
@@ -692,13 +693,13 @@ func (e *Encounter) DangerSense(ctx Ctx, id, what string) (bool, error) {
 // Dice: the shield's health dice.
 func (e *Encounter) mysticShield(ctx Ctx, c, target *Combatant, a Action, n int, steps ruling.Steps) error {
 	if c.Hero.PowerRank("magic") == 0 {
-		return fmt.Errorf("%s has no Magic", c.ID)
+		return refusal.Errorf("%s has no Magic", c.ID)
 	}
 	if p := c.Hero.FindPower("magic"); p != nil && len(p.Flavours) > 0 && !p.HasFlavour("mystic-shield") {
-		return fmt.Errorf("%s does not know mystic-shield", c.ID)
+		return refusal.Errorf("%s does not know mystic-shield", c.ID)
 	}
 	if a.Pool != "" && a.Pool != "magic" {
-		return fmt.Errorf("mystic-shield spends magic points, not %s", a.Pool)
+		return refusal.Errorf("mystic-shield spends magic points, not %s", a.Pool)
 	}
 	if err := checkAstralCap(c, "magic", a.Points); err != nil {
 		return err
@@ -714,7 +715,7 @@ func (e *Encounter) mysticShield(ctx Ctx, c, target *Combatant, a Action, n int,
 		if pool != nil {
 			have = pool.Current
 		}
-		return fmt.Errorf("%s has only %d magic points left", c.ID, have)
+		return refusal.Errorf("%s has only %d magic points left", c.ID, have)
 	}
 	holder := c
 	if target != nil {
@@ -722,7 +723,7 @@ func (e *Encounter) mysticShield(ctx Ctx, c, target *Combatant, a Action, n int,
 	}
 	for _, ef := range holder.Effects {
 		if ef.Name == EffectMysticShield && ef.Source == c.ID {
-			return fmt.Errorf("%s's mystic shield is already up round %s", c.ID, holder.ID)
+			return refusal.Errorf("%s's mystic shield is already up round %s", c.ID, holder.ID)
 		}
 	}
 	if err := e.spend(c, n); err != nil {
@@ -772,7 +773,7 @@ func (e *Encounter) growthMomentum(att *Combatant, req combat.Request) error {
 	grown := findEffect(att, combat.StateGrown) >= 0
 	shrunk := findEffect(att, combat.StateShrunk) >= 0
 	if (power == "growth" && !grown) || (power == "shrinking" && shrunk) {
-		return fmt.Errorf("%s's momentum attack needs it to have %s directly before (pp. 61, 71)", att.ID, want)
+		return refusal.Errorf("%s's momentum attack needs it to have %s directly before (pp. 61, 71)", att.ID, want)
 	}
 	last := -1
 	for i := len(e.Log) - 1; i >= 0 && last < 0; i-- {
@@ -788,7 +789,7 @@ func (e *Encounter) growthMomentum(att *Combatant, req combat.Request) error {
 			return nil
 		}
 	}
-	return fmt.Errorf("%s's momentum attack needs it to have %s directly before, as its last action (pp. 61, 71)", att.ID, want)
+	return refusal.Errorf("%s's momentum attack needs it to have %s directly before, as its last action (pp. 61, 71)", att.ID, want)
 }
 
 // EffectFluidShield is Snare's blocking shield on its maker: its health
@@ -803,28 +804,28 @@ const EffectFluidShield = "fluid-shield"
 // Dice: one d6 per point.
 func (e *Encounter) fluidShield(ctx Ctx, c *Combatant, a Action) error {
 	if c.Hero.PowerRank("snare") == 0 {
-		return fmt.Errorf("%s has no Snare power (pp. 72-73)", c.ID)
+		return refusal.Errorf("%s has no Snare power (pp. 72-73)", c.ID)
 	}
 	if a.Target != "" && a.Target != c.ID {
-		return fmt.Errorf("target: the fluid shield is its maker's own, to block with (p. 72)")
+		return refusal.Errorf("target: the fluid shield is its maker's own, to block with (p. 72)")
 	}
 	pool := "fluid"
 	if a.Pool != "" && a.Pool != pool {
-		return fmt.Errorf("a fluid shield spends fluid points, not %s", a.Pool)
+		return refusal.Errorf("a fluid shield spends fluid points, not %s", a.Pool)
 	}
 	p := c.Hero.FindPool(pool)
 	if p == nil {
-		return fmt.Errorf("%s has no fluid pool", c.ID)
+		return refusal.Errorf("%s has no fluid pool", c.ID)
 	}
 	if a.Points == 0 {
-		return fmt.Errorf("spend: say how many fluid points the shield takes (--spend 1-%d)", rulebook.PoolCapPerAction)
+		return refusal.Errorf("spend: say how many fluid points the shield takes (--spend 1-%d)", rulebook.PoolCapPerAction)
 	}
 	if a.Points > p.Current {
-		return fmt.Errorf("%s has only %d fluid points left (they refill every %d pages)", c.ID, p.Current, refillPages(p))
+		return refusal.Errorf("%s has only %d fluid points left (they refill every %d pages)", c.ID, p.Current, refillPages(p))
 	}
 	n := rulebook.SnareShieldPanels
 	if a.Panels != 0 && a.Panels != n {
-		return fmt.Errorf("panels: a fluid shield takes a single panel (p. 72)")
+		return refusal.Errorf("panels: a fluid shield takes a single panel (p. 72)")
 	}
 	if err := e.canSpend(c, n); err != nil {
 		return err
@@ -862,7 +863,7 @@ func fluidShieldBlock(def *Combatant, req *combat.Request) error {
 	}
 	i := findEffect(def, EffectFluidShield)
 	if i < 0 {
-		return fmt.Errorf("%s has no fluid shield to block with (`fight act --power snare --effect fluid-shield --spend N`, p. 72)", def.ID)
+		return refusal.Errorf("%s has no fluid shield to block with (`fight act --power snare --effect fluid-shield --spend N`, p. 72)", def.ID)
 	}
 	req.Reaction.Object = combat.BlockObject{Name: "fluid shield", Health: def.Effects[i].Health, PickUp: req.Reaction.Object.PickUp}
 	return nil
@@ -898,10 +899,10 @@ const EffectGliding = "gliding"
 // at most (p. 52).
 func canGlide(c *Combatant, metres int) error {
 	if p := c.Hero.FindPower("cybernetics"); p == nil || !p.HasFlavour("retractable-glider") {
-		return fmt.Errorf("%s has no Retractable Glider implant (Cybernetics, p. 52)", c.ID)
+		return refusal.Errorf("%s has no Retractable Glider implant (Cybernetics, p. 52)", c.ID)
 	}
 	if metres > rulebook.GliderSpeed {
-		return fmt.Errorf("%s glides at most %d m a panel (p. 52)", c.ID, rulebook.GliderSpeed)
+		return refusal.Errorf("%s glides at most %d m a panel (p. 52)", c.ID, rulebook.GliderSpeed)
 	}
 	return nil
 }
@@ -948,13 +949,13 @@ func (e *Encounter) glideOn(c *Combatant, i int) bool {
 func (e *Encounter) switchForm(ctx Ctx, c *Combatant, a Action) error {
 	switch {
 	case a.Power != "shapechange":
-		return fmt.Errorf("form: only Shapechange switches forms (--power shapechange --form NAME)")
+		return refusal.Errorf("form: only Shapechange switches forms (--power shapechange --form NAME)")
 	case a.Form == "":
-		return fmt.Errorf("form: %s's Shapechange has specific forms: name the one to switch to (--form NAME, p. 70)", c.ID)
+		return refusal.Errorf("form: %s's Shapechange has specific forms: name the one to switch to (--form NAME, p. 70)", c.ID)
 	case a.Panels != 0 && a.Panels != combat.FormPanels:
-		return fmt.Errorf("panels: switching between forms takes a single panel (p. 70), not %d", a.Panels)
+		return refusal.Errorf("panels: switching between forms takes a single panel (p. 70), not %d", a.Panels)
 	case a.Target != "" || a.Effect != "" || a.Points != 0:
-		return fmt.Errorf("form: switching forms takes no target, effect or points")
+		return refusal.Errorf("form: switching forms takes no target, effect or points")
 	}
 	try := c.Hero
 	steps, err := combat.SwitchForm(c.ID, &try, a.Form)
@@ -990,13 +991,13 @@ func (e *Encounter) boardVehicle(ctx Ctx, c *Combatant, a Action) error {
 		board = true
 	case EffectLeave:
 	default:
-		return fmt.Errorf("effect: --power vehicle takes --effect board or leave, not %q", a.Effect)
+		return refusal.Errorf("effect: --power vehicle takes --effect board or leave, not %q", a.Effect)
 	}
 	switch {
 	case a.Panels != 0 && a.Panels != combat.VehiclePanels:
-		return fmt.Errorf("panels: boarding or leaving the vehicle takes a single panel, as a move (pp. 30, 77), not %d", a.Panels)
+		return refusal.Errorf("panels: boarding or leaving the vehicle takes a single panel, as a move (pp. 30, 77), not %d", a.Panels)
 	case a.Target != "" || a.Points != 0:
-		return fmt.Errorf("vehicle: boarding or leaving takes no target or points")
+		return refusal.Errorf("vehicle: boarding or leaving takes no target or points")
 	}
 	try := c.Hero
 	if c.Hero.Vehicle != nil {

@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/codename-spandex/spandex/pkg/combat"
+	"github.com/codename-spandex/spandex/pkg/refusal"
 )
 
 // SimSchema is the version of a simulation summary (2: damage dealt is
@@ -189,7 +190,7 @@ func (s *SimSummary) addPages(p, n int) {
 // and combatants) exactly, count by count.
 func MergeSims(parts ...*SimSummary) (*SimSummary, error) {
 	if len(parts) == 0 {
-		return nil, fmt.Errorf("nothing to merge")
+		return nil, refusal.Errorf("nothing to merge")
 	}
 	out := &SimSummary{Schema: SimSchema, Kind: SimKind, Seed: parts[0].Seed, Policy: parts[0].Policy, HeroPoints: parts[0].HeroPoints, N: parts[0].N, Shards: []string{}, Pages: []SimPages{}}
 	out.Sides = append([]SimSide(nil), parts[0].Sides...)
@@ -204,14 +205,14 @@ func MergeSims(parts ...*SimSummary) (*SimSummary, error) {
 	seen := map[string]bool{}
 	for pi, p := range parts {
 		if p.Seed != out.Seed || p.Policy != out.Policy || p.N != out.N || len(p.Sides) != len(out.Sides) || len(p.Combatants) != len(out.Combatants) {
-			return nil, fmt.Errorf("summary #%d: not the same simulation (seed %d, n %d)", pi+1, p.Seed, p.N)
+			return nil, refusal.Errorf("summary #%d: not the same simulation (seed %d, n %d)", pi+1, p.Seed, p.N)
 		}
 		if p.HeroPoints != out.HeroPoints {
-			return nil, fmt.Errorf("summary #%d: hero points %s, but summary #1 has %s: shards of one simulation are played with the same --hero-points", pi+1, heroPointsText(p.HeroPoints), heroPointsText(out.HeroPoints))
+			return nil, refusal.Errorf("summary #%d: hero points %s, but summary #1 has %s: shards of one simulation are played with the same --hero-points", pi+1, heroPointsText(p.HeroPoints), heroPointsText(out.HeroPoints))
 		}
 		for _, sh := range p.Shards {
 			if seen[sh] {
-				return nil, fmt.Errorf("summary #%d: shard %s counted twice", pi+1, sh)
+				return nil, refusal.Errorf("summary #%d: shard %s counted twice", pi+1, sh)
 			}
 			seen[sh] = true
 		}
@@ -221,7 +222,7 @@ func MergeSims(parts ...*SimSummary) (*SimSummary, error) {
 		out.Draws += p.Draws
 		for j, sd := range p.Sides {
 			if sd.Name != out.Sides[j].Name {
-				return nil, fmt.Errorf("summary #%d: side %d is %q, not %q", pi+1, j+1, sd.Name, out.Sides[j].Name)
+				return nil, refusal.Errorf("summary #%d: side %d is %q, not %q", pi+1, j+1, sd.Name, out.Sides[j].Name)
 			}
 			out.Sides[j].Wins += sd.Wins
 		}
@@ -230,7 +231,7 @@ func MergeSims(parts ...*SimSummary) (*SimSummary, error) {
 		}
 		for j, c := range p.Combatants {
 			if c.ID != out.Combatants[j].ID {
-				return nil, fmt.Errorf("summary #%d: combatant %d is %q, not %q", pi+1, j+1, c.ID, out.Combatants[j].ID)
+				return nil, refusal.Errorf("summary #%d: combatant %d is %q, not %q", pi+1, j+1, c.ID, out.Combatants[j].ID)
 			}
 			oc := &out.Combatants[j]
 			oc.Out += c.Out
@@ -241,7 +242,7 @@ func MergeSims(parts ...*SimSummary) (*SimSummary, error) {
 		}
 	}
 	if out.Fights > out.N {
-		return nil, fmt.Errorf("%d fights counted in a simulation of %d", out.Fights, out.N)
+		return nil, refusal.Errorf("%d fights counted in a simulation of %d", out.Fights, out.N)
 	}
 	sort.Strings(out.Shards)
 	if out.Fights == out.N {

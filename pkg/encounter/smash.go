@@ -1,11 +1,10 @@
 package encounter
 
 import (
-	"fmt"
-
 	"github.com/codename-spandex/spandex/pkg/combat"
 	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/naming"
+	"github.com/codename-spandex/spandex/pkg/refusal"
 )
 
 // Smash is an attack on an object or a wall instead of a combatant (p.
@@ -59,7 +58,7 @@ func (e *Encounter) Smash(ctx Ctx, s Smash) (*combat.ObjectStrike, error) {
 		return nil, err
 	}
 	if c.Hero.Condition.Grappled {
-		return nil, fmt.Errorf("%s is grappled and can only try to escape (p. 42)", c.ID)
+		return nil, refusal.Errorf("%s is grappled and can only try to escape (p. 42)", c.ID)
 	}
 	// The attacker in play: its specific form's attacks (p. 70), its
 	// vehicle's only aboard (p. 77).
@@ -67,14 +66,14 @@ func (e *Encounter) Smash(ctx Ctx, s Smash) (*combat.ObjectStrike, error) {
 	var owner *Combatant
 	if s.Vehicle != "" {
 		if owner = e.Find(s.Vehicle); owner == nil {
-			return nil, fmt.Errorf("--smash-vehicle: no combatant %q", s.Vehicle)
+			return nil, refusal.Errorf("--smash-vehicle: no combatant %q", s.Vehicle)
 		}
 		t, err := combat.VehicleTarget(owner.ID, &owner.Hero)
 		if err != nil {
 			return nil, err
 		}
 		if s.Target != (combat.ObjectTarget{}) || s.ID != "" {
-			return nil, fmt.Errorf("--smash-vehicle: the vehicle's object, material and health come from its file")
+			return nil, refusal.Errorf("--smash-vehicle: the vehicle's object, material and health come from its file")
 		}
 		s.Target, s.ID = t, owner.ID+"-vehicle"
 	}
@@ -82,7 +81,7 @@ func (e *Encounter) Smash(ctx Ctx, s Smash) (*combat.ObjectStrike, error) {
 	switch {
 	case s.Weapon != nil:
 		if s.Attack != "" {
-			return nil, fmt.Errorf("--with: give an attack or an object to swing or throw, not both")
+			return nil, refusal.Errorf("--with: give an attack or an object to swing or throw, not both")
 		}
 		atk, _, err := combat.ObjectWeaponAttack(ch.Abilities.Final.Strength, combat.UnarmedStrikeClass(ch), *s.Weapon)
 		if err != nil {
@@ -91,12 +90,12 @@ func (e *Encounter) Smash(ctx Ctx, s Smash) (*combat.ObjectStrike, error) {
 		a = &atk
 	case s.Attack != "":
 		if a = ch.FindAttack(s.Attack); a == nil {
-			return nil, fmt.Errorf("--with: %q is not one of %s's attacks (%s)", s.Attack, c.ID, combat.AttackSlugs(ch))
+			return nil, refusal.Errorf("--with: %q is not one of %s's attacks (%s)", s.Attack, c.ID, combat.AttackSlugs(ch))
 		}
 	case len(ch.Combat.Attacks) == 1:
 		a = &ch.Combat.Attacks[0]
 	default:
-		return nil, fmt.Errorf("--with: name the attack (%s)", combat.AttackSlugs(ch))
+		return nil, refusal.Errorf("--with: name the attack (%s)", combat.AttackSlugs(ch))
 	}
 	probe, _, err := combat.DamageObject(s.Target, 0, 0)
 	if err != nil {
@@ -106,14 +105,14 @@ func (e *Encounter) Smash(ctx Ctx, s Smash) (*combat.ObjectStrike, error) {
 	if id == "" {
 		id = ObjectID(probe.Object, s.Target.Material)
 	} else if !ValidID(id) {
-		return nil, fmt.Errorf("--smash-id: %q: an id is lower-case letters, digits and hyphens", id)
+		return nil, refusal.Errorf("--smash-id: %q: an id is lower-case letters, digits and hyphens", id)
 	}
 	known := e.FindObject(id)
 	switch {
 	case known != nil && (known.Name != probe.Object || known.Health != probe.Health):
-		return nil, fmt.Errorf("--smash-id: %s is the fight's %s (%d health), not a %s: give another id", id, known.Name, known.Health, probe.Object)
+		return nil, refusal.Errorf("--smash-id: %s is the fight's %s (%d health), not a %s: give another id", id, known.Name, known.Health, probe.Object)
 	case known != nil && known.Destroyed && s.Target.Remaining == 0:
-		return nil, fmt.Errorf("%s is already %s (page %d): give another --smash-id for another one", id, map[bool]string{true: "holed", false: "destroyed"}[known.Wall], known.Page)
+		return nil, refusal.Errorf("%s is already %s (page %d): give another --smash-id for another one", id, map[bool]string{true: "holed", false: "destroyed"}[known.Wall], known.Page)
 	case known != nil && s.Target.Remaining == 0:
 		s.Target.Remaining = known.Remaining
 	}

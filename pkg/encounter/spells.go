@@ -14,6 +14,7 @@ import (
 	"github.com/codename-spandex/spandex/pkg/combat"
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/refusal"
 	"github.com/codename-spandex/spandex/pkg/ruling"
 )
 
@@ -59,7 +60,7 @@ func astralCap(c *Combatant) int {
 // checkAstralCap refuses a spell of more than 5 MP while c is projected.
 func checkAstralCap(c *Combatant, pool string, cost int) error {
 	if pool == "magic" && astralCap(c) > 0 && cost > combat.AstralSpellCap {
-		return fmt.Errorf("%s is astrally projected: at most %d magic points on one spell, not %d (p. 62)", c.ID, combat.AstralSpellCap, cost)
+		return refusal.Errorf("%s is astrally projected: at most %d magic points on one spell, not %d (p. 62)", c.ID, combat.AstralSpellCap, cost)
 	}
 	return nil
 }
@@ -67,29 +68,29 @@ func checkAstralCap(c *Combatant, pool string, cost int) error {
 // doSpell performs one of these spells on c's turn.
 func (e *Encounter) doSpell(ctx Ctx, c, target *Combatant, a Action, n int, steps ruling.Steps) error {
 	if a.Pool != "" && a.Pool != map[bool]string{true: "psi", false: "magic"}[a.Power == "psychic-ability"] {
-		return fmt.Errorf("%s does not spend %s points", a.Effect, a.Pool)
+		return refusal.Errorf("%s does not spend %s points", a.Effect, a.Pool)
 	}
 	if a.Effect != EffectCancel && a.Effect != EffectAstral && !combat.KnowsSpell(&c.Hero, a.Power, a.Effect) {
-		return fmt.Errorf("%s does not know %s (its %s)", c.ID, a.Effect, a.Power)
+		return refusal.Errorf("%s does not know %s (its %s)", c.ID, a.Effect, a.Power)
 	}
 	if a.Gift != "" && a.Effect != EffectBestowGift {
-		return fmt.Errorf("gift: only bestow-gift gives one")
+		return refusal.Errorf("gift: only bestow-gift gives one")
 	}
 	if a.Spell != "" && a.Effect != EffectCancel {
-		return fmt.Errorf("spell: only cancel names a spell")
+		return refusal.Errorf("spell: only cancel names a spell")
 	}
 	if (a.Radius != 0 || a.Distance != 0) && a.Effect != EffectIllusion && a.Effect != EffectHallucinations {
-		return fmt.Errorf("radius and distance go with an illusion or hallucinations")
+		return refusal.Errorf("radius and distance go with an illusion or hallucinations")
 	}
 	if a.Hurt && (a.Effect != EffectHallucinations || target == nil) {
-		return fmt.Errorf("hurt goes with --effect hallucinations --target ID")
+		return refusal.Errorf("hurt goes with --effect hallucinations --target ID")
 	}
 	switch a.Effect {
 	case EffectAstral:
 		return e.astral(ctx, c, a, n, steps)
 	case EffectCancel:
 		if target == nil {
-			return fmt.Errorf("cancel needs the caster of the spell (--target ID)")
+			return refusal.Errorf("cancel needs the caster of the spell (--target ID)")
 		}
 		return e.cancelSpell(ctx, c, target, a, n, steps)
 	case EffectBestowGift:
@@ -126,14 +127,14 @@ func (e *Encounter) illusion(ctx Ctx, c *Combatant, a Action, n int, steps rulin
 		return err
 	}
 	if a.Points != 0 && a.Points != points {
-		return fmt.Errorf("spend: this %s costs %d points, not %d (%s); leave --spend out", a.Effect, points, a.Points, page)
+		return refusal.Errorf("spend: this %s costs %d points, not %d (%s); leave --spend out", a.Effect, points, a.Points, page)
 	}
 	cost, cst, err := combat.SpellCharge(&c.Hero, a.Effect, pool, points, astralCap(c))
 	if err != nil {
 		return err
 	}
 	if findEffect(c, a.Effect) >= 0 {
-		return fmt.Errorf("%s already keeps an %s going; cancel it first (`--do`, or another caster's cancel)", c.ID, a.Effect)
+		return refusal.Errorf("%s already keeps an %s going; cancel it first (`--do`, or another caster's cancel)", c.ID, a.Effect)
 	}
 	if err := e.spend(c, n); err != nil {
 		return err
@@ -167,20 +168,20 @@ func (e *Encounter) illusion(ctx Ctx, c *Combatant, a Action, n int, steps rulin
 func (e *Encounter) hallucinate(ctx Ctx, c, target *Combatant, a Action, n int, steps ruling.Steps) error {
 	i := findEffect(c, EffectHallucinations)
 	if i < 0 {
-		return fmt.Errorf("%s keeps no hallucination going: create one first (--effect hallucinations without --target)", c.ID)
+		return refusal.Errorf("%s keeps no hallucination going: create one first (--effect hallucinations without --target)", c.ID)
 	}
 	if target == c {
-		return fmt.Errorf("%s cannot make its hallucination attack itself", c.ID)
+		return refusal.Errorf("%s cannot make its hallucination attack itself", c.ID)
 	}
 	if slices.Contains(c.Effects[i].Immune, target.ID) {
-		return fmt.Errorf("this hallucination can never block or hurt %s again: its psychic attack failed (p. 68)", target.ID)
+		return refusal.Errorf("this hallucination can never block or hurt %s again: its psychic attack failed (p. 68)", target.ID)
 	}
 	if a.Points != 0 {
-		return fmt.Errorf("spend: the hallucination was paid for when made")
+		return refusal.Errorf("spend: the hallucination was paid for when made")
 	}
 	if a.Resist {
 		if ok, why := e.CanReact(target, c); !ok {
-			return fmt.Errorf("%s cannot resist: %s", target.ID, why)
+			return refusal.Errorf("%s cannot resist: %s", target.ID, why)
 		}
 	}
 	rec := dice.NewRecorder(ctx.Roller)
@@ -226,10 +227,10 @@ func (e *Encounter) astral(ctx Ctx, c *Combatant, a Action, n int, steps ruling.
 		return nil
 	}
 	if !combat.KnowsSpell(&c.Hero, "magic", EffectAstral) {
-		return fmt.Errorf("%s does not know astral-projection (its magic)", c.ID)
+		return refusal.Errorf("%s does not know astral-projection (its magic)", c.ID)
 	}
 	if a.Points != 0 && a.Points != combat.AstralCost {
-		return fmt.Errorf("spend: astral projection costs %d MP (p. 62); leave --spend out", combat.AstralCost)
+		return refusal.Errorf("spend: astral projection costs %d MP (p. 62); leave --spend out", combat.AstralCost)
 	}
 	cost, cst, err := combat.SpellCharge(&c.Hero, EffectAstral, "magic", combat.AstralCost, 0)
 	if err != nil {
@@ -266,10 +267,10 @@ func (e *Encounter) AstralNotice(ctx Ctx, observer, id string) (bool, error) {
 	}
 	i := findEffect(c, EffectAstral)
 	if i < 0 {
-		return false, fmt.Errorf("%s is not astrally projected (p. 62)", c.ID)
+		return false, refusal.Errorf("%s is not astrally projected (p. 62)", c.ID)
 	}
 	if o == c {
-		return false, fmt.Errorf("%s knows where its own spirit is", c.ID)
+		return false, refusal.Errorf("%s knows where its own spirit is", c.ID)
 	}
 	rec := dice.NewRecorder(ctx.Roller)
 	v, ok, steps, err := combat.AstralNotice(&o.Hero, rec)
@@ -346,23 +347,23 @@ func (e *Encounter) castBy(caster *Combatant, spell string) (*Combatant, int) {
 // Dice: c's d20, the caster's d20, the resist 1d6.
 func (e *Encounter) cancelSpell(ctx Ctx, c, caster *Combatant, a Action, n int, steps ruling.Steps) error {
 	if caster == c {
-		return fmt.Errorf("%s cancels its own spells without effort: end it with `fight effect --end` (p. 62)", c.ID)
+		return refusal.Errorf("%s cancels its own spells without effort: end it with `fight effect --end` (p. 62)", c.ID)
 	}
 	if a.Spell == "" {
-		return fmt.Errorf("spell: name the spell to cancel (--spell NAME)")
+		return refusal.Errorf("spell: name the spell to cancel (--spell NAME)")
 	}
 	in := combat.CancelInput{Spell: a.Spell, Points: a.Points, Resist: a.Resist, Cap: astralCap(c),
 		AttackerHeroPoints: a.AttackerHeroPoints, DefenderHeroPoints: a.DefenderHeroPoints}
 	if spellState(in.Spell) == "" {
 		_, err := combat.CancelSpell(&c.Hero, &caster.Hero, in, dice.NewRecorder(ctx.Roller))
 		if err == nil {
-			err = fmt.Errorf("%q cannot be cancelled", a.Spell)
+			err = refusal.Errorf("%q cannot be cancelled", a.Spell)
 		}
 		return err
 	}
 	holder, i := e.castBy(caster, in.Spell)
 	if holder == nil {
-		return fmt.Errorf("%s keeps no %s going to cancel", caster.ID, in.Spell)
+		return refusal.Errorf("%s keeps no %s going to cancel", caster.ID, in.Spell)
 	}
 	ef := holder.Effects[i]
 	switch {
@@ -373,7 +374,7 @@ func (e *Encounter) cancelSpell(ctx Ctx, c, caster *Combatant, a Action, n int, 
 	}
 	if a.Resist {
 		if ok, why := e.CanReact(caster, c); !ok {
-			return fmt.Errorf("%s cannot resist: %s", caster.ID, why)
+			return refusal.Errorf("%s cannot resist: %s", caster.ID, why)
 		}
 	}
 	rec := dice.NewRecorder(ctx.Roller)
@@ -412,19 +413,19 @@ func (e *Encounter) cancelSpell(ctx Ctx, c, caster *Combatant, a Action, n int, 
 // Dice: the strength gift's 1d6.
 func (e *Encounter) bestowGift(ctx Ctx, c, target *Combatant, a Action, n int, steps ruling.Steps) error {
 	if a.Gift == "" {
-		return fmt.Errorf("gift: name the gift (%s, p. 63)", combat.GiftSlugs())
+		return refusal.Errorf("gift: name the gift (%s, p. 63)", combat.GiftSlugs())
 	}
 	g, ok := combat.FindGift(a.Gift)
 	if !ok {
-		return fmt.Errorf("gift: unknown gift %q (%s, p. 63)", a.Gift, combat.GiftSlugs())
+		return refusal.Errorf("gift: unknown gift %q (%s, p. 63)", a.Gift, combat.GiftSlugs())
 	}
 	for _, ef := range target.Effects {
 		if ef.Gift != nil && ef.Gift.Gift == g.Slug {
-			return fmt.Errorf("%s already has the %s gift: each target benefits from each gift once (p. 63)", target.ID, g.Slug)
+			return refusal.Errorf("%s already has the %s gift: each target benefits from each gift once (p. 63)", target.ID, g.Slug)
 		}
 	}
 	if a.Points != 0 && a.Points != 5 {
-		return fmt.Errorf("spend: bestow gift costs 5 MP (p. 62); leave --spend out")
+		return refusal.Errorf("spend: bestow gift costs 5 MP (p. 62); leave --spend out")
 	}
 	cost, cst, err := combat.SpellCharge(&c.Hero, EffectBestowGift, "magic", 5, astralCap(c))
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/codename-spandex/spandex/pkg/jsonpatch"
+	"github.com/codename-spandex/spandex/pkg/refusal"
 	"github.com/codename-spandex/spandex/pkg/undo"
 )
 
@@ -61,7 +62,7 @@ func Undo(e *Encounter, to int) (*Encounter, error) {
 	}
 	m, ok := restored.(*jsonpatch.Object)
 	if !ok {
-		return nil, fmt.Errorf("undo: the restored encounter is not an object")
+		return nil, refusal.Errorf("undo: the restored encounter is not an object")
 	}
 	m.Set("log", []any{})
 	data, err := json.Marshal(m)

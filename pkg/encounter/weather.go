@@ -10,6 +10,7 @@ import (
 	"fmt"
 
 	"github.com/codename-spandex/spandex/pkg/combat"
+	"github.com/codename-spandex/spandex/pkg/refusal"
 	"github.com/codename-spandex/spandex/pkg/ruling"
 )
 
@@ -93,7 +94,7 @@ func strengthenGale(e *Encounter, c *Combatant, a Action) (*Effect, error) {
 				continue
 			}
 			if r := c.Hero.PowerRank("weather-control"); r < 2 {
-				return nil, fmt.Errorf("%s's gale is already up; only Weather Control rank 2 strengthens it with extra panels (p. 78)", c.ID)
+				return nil, refusal.Errorf("%s's gale is already up; only Weather Control rank 2 strengthens it with extra panels (p. 78)", c.ID)
 			}
 			return ef, nil
 		}

@@ -7,11 +7,11 @@ package hero
 
 import (
 	"encoding/json"
-	"fmt"
 	"slices"
 
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/jsonfile"
+	"github.com/codename-spandex/spandex/pkg/refusal"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 	"github.com/codename-spandex/spandex/pkg/undo"
 )
@@ -750,7 +750,7 @@ func (h *Hero) AppendEvent(kind, summary string, seed *uint64, details any) erro
 		ev.Seq = h.Log[len(h.Log)-1].Seq + 1
 	}
 	if ev.Seq > jsonfile.IntMax {
-		return fmt.Errorf("$.log: the log is full (seq %d reached the limit %d); start a new file", ev.Seq-1, jsonfile.IntMax)
+		return refusal.Errorf("$.log: the log is full (seq %d reached the limit %d); start a new file", ev.Seq-1, jsonfile.IntMax)
 	}
 	if details != nil {
 		b, err := json.Marshal(details)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/codename-spandex/spandex/pkg/jsonpatch"
+	"github.com/codename-spandex/spandex/pkg/refusal"
 	"github.com/codename-spandex/spandex/pkg/undo"
 )
 
@@ -61,7 +62,7 @@ func Undo(h *Hero, to int) (*Hero, string, undo.Details, error) {
 	}
 	m, ok := restored.(*jsonpatch.Object)
 	if !ok {
-		return nil, "", d, fmt.Errorf("undo: the restored hero is not an object")
+		return nil, "", d, refusal.Errorf("undo: the restored hero is not an object")
 	}
 	m.Set("log", []any{})
 	data, err := json.Marshal(m)

@@ -19,6 +19,7 @@ import (
 	"strings"
 
 	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/refusal"
 )
 
 // MaxPoints bounds the points spent on one roll. The Confidence Table
@@ -108,7 +109,7 @@ type Both struct {
 func KeepBoth(own, opp int, favour Favour, roll func(i int) (int, error)) (Both, error) {
 	b := Both{Own: own, Opp: opp}
 	if opp < 0 || opp > MaxPoints {
-		return b, fmt.Errorf("hero points: %d is outside 0-%d", opp, MaxPoints)
+		return b, refusal.Errorf("hero points: %d is outside 0-%d", opp, MaxPoints)
 	}
 	k, results, err := Keep(own, favour, roll)
 	if err != nil {
@@ -158,7 +159,7 @@ func (b Both) OppResults() (int, []int) {
 // spent are len(results)-1; budget 0 is just the roll.
 func KeepUntil(budget int, favour Favour, good func(v int) bool, roll func(i int) (int, error)) (kept int, results []int, err error) {
 	if budget < 0 || budget > MaxPoints {
-		return 0, nil, fmt.Errorf("hero points: %d is outside 0-%d", budget, MaxPoints)
+		return 0, nil, refusal.Errorf("hero points: %d is outside 0-%d", budget, MaxPoints)
 	}
 	for i := 0; i <= budget; i++ {
 		if i > 0 && good(results[kept]) {
@@ -185,10 +186,10 @@ func Record(heroName, role, roll string, favour Favour, compared string, kept in
 // Check reports whether h has points hero points left to spend.
 func Check(h *hero.Hero, points int) error {
 	if points < 0 {
-		return fmt.Errorf("%d hero points: cannot spend a negative number", points)
+		return refusal.Errorf("%d hero points: cannot spend a negative number", points)
 	}
 	if points > h.HeroPoints.Current {
-		return fmt.Errorf("%s has %d hero points left, not %d (they refresh at the start of an adventure, p. 15)", h.Name, h.HeroPoints.Current, points)
+		return refusal.Errorf("%s has %d hero points left, not %d (they refresh at the start of an adventure, p. 15)", h.Name, h.HeroPoints.Current, points)
 	}
 	return nil
 }

@@ -29,6 +29,9 @@ type FieldError struct {
 
 func (e *FieldError) Error() string { return e.Path + ": " + e.Msg }
 
+// Refused marks a FieldError as the user's fault (exit status 2).
+func (e *FieldError) Refused() {}
+
 // Format describes a file format for error messages and limits.
 type Format struct {
 	// What names one document, e.g. "hero" or "encounter".

@@ -17,6 +17,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/codename-spandex/spandex/pkg/refusal"
 )
 
 // Op is one patch operation.
@@ -116,7 +118,7 @@ func Parse(data []byte) (any, error) {
 		return nil, err
 	}
 	if _, err := dec.Token(); err != io.EOF {
-		return nil, fmt.Errorf("more than one JSON value")
+		return nil, refusal.Errorf("more than one JSON value")
 	}
 	return v, nil
 }
@@ -171,18 +173,18 @@ func ParseOps(data []byte) ([]Op, error) {
 	}
 	arr, ok := v.([]any)
 	if !ok {
-		return nil, fmt.Errorf("reading the patch: not a JSON array")
+		return nil, refusal.Errorf("reading the patch: not a JSON array")
 	}
 	ops := make([]Op, len(arr))
 	for i, x := range arr {
 		o, ok := x.(*Object)
 		if !ok {
-			return nil, fmt.Errorf("reading the patch: operation %d is not an object", i)
+			return nil, refusal.Errorf("reading the patch: operation %d is not an object", i)
 		}
 		op, _ := o.m["op"].(string)
 		path, ok := o.m["path"].(string)
 		if op == "" || !ok {
-			return nil, fmt.Errorf("reading the patch: operation %d needs a string op and path", i)
+			return nil, refusal.Errorf("reading the patch: operation %d needs a string op and path", i)
 		}
 		ops[i] = Op{Op: op, Path: path, Value: o.m["value"]}
 	}
@@ -318,16 +320,16 @@ func apply(doc any, op Op) (any, error) {
 	switch op.Op {
 	case "add", "remove", "replace":
 	default:
-		return nil, fmt.Errorf("unknown operation %q", op.Op)
+		return nil, refusal.Errorf("unknown operation %q", op.Op)
 	}
 	if op.Path == "" {
 		if op.Op == "remove" {
-			return nil, fmt.Errorf("cannot remove the whole document")
+			return nil, refusal.Errorf("cannot remove the whole document")
 		}
 		return op.Value, nil
 	}
 	if !strings.HasPrefix(op.Path, "/") {
-		return nil, fmt.Errorf("a path starts with /")
+		return nil, refusal.Errorf("a path starts with /")
 	}
 	tokens := strings.Split(op.Path[1:], "/")
 	for i := range tokens {
@@ -345,7 +347,7 @@ func change(v any, tokens []string, op Op) (any, error) {
 		old, in := c.m[t]
 		if !last {
 			if !in {
-				return nil, fmt.Errorf("no member %q", t)
+				return nil, refusal.Errorf("no member %q", t)
 			}
 			nv, err := change(old, tokens[1:], op)
 			if err != nil {
@@ -357,12 +359,12 @@ func change(v any, tokens []string, op Op) (any, error) {
 		switch op.Op {
 		case "remove":
 			if !in {
-				return nil, fmt.Errorf("no member %q to remove", t)
+				return nil, refusal.Errorf("no member %q to remove", t)
 			}
 			c.Delete(t)
 		case "replace":
 			if !in {
-				return nil, fmt.Errorf("no member %q to replace", t)
+				return nil, refusal.Errorf("no member %q to replace", t)
 			}
 			c.m[t] = op.Value
 		case "add":
@@ -394,7 +396,7 @@ func change(v any, tokens []string, op Op) (any, error) {
 		out = append(out, op.Value)
 		return append(out, c[i:]...), nil
 	}
-	return nil, fmt.Errorf("%q: not an object or array", t)
+	return nil, refusal.Errorf("%q: not an object or array", t)
 }
 
 // index reads an array index token; "-" (and len, when adding) is the end.
@@ -404,10 +406,10 @@ func index(t string, n int, adding bool) (int, error) {
 	}
 	i, err := strconv.Atoi(t)
 	if err != nil || i < 0 || (t != "0" && strings.HasPrefix(t, "0")) {
-		return 0, fmt.Errorf("%q is not an array index", t)
+		return 0, refusal.Errorf("%q is not an array index", t)
 	}
 	if i > n || (i == n && !adding) {
-		return 0, fmt.Errorf("index %d is past the end (%d elements)", i, n)
+		return 0, refusal.Errorf("index %d is past the end (%d elements)", i, n)
 	}
 	return i, nil
 }

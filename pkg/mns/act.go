@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/codename-spandex/spandex/pkg/dice"
+	"github.com/codename-spandex/spandex/pkg/refusal"
 	"github.com/codename-spandex/spandex/pkg/ruling"
 )
 
@@ -149,7 +150,7 @@ func roll2d10(r dice.Roller, purpose string) ([2]int, error) {
 			return d, err
 		}
 		if v < 1 || v > 10 {
-			return d, fmt.Errorf("dice: %d does not fit the d10 for %s", v, purpose)
+			return d, refusal.Errorf("dice: %d does not fit the d10 for %s", v, purpose)
 		}
 		d[i] = v
 	}
@@ -186,41 +187,41 @@ func (e *Encounter) Start(ctx Ctx, s Start) (*Started, error) {
 	for _, p := range e.Pile() {
 		o := e.Find(p.ID)
 		if p.ID != id && o.Action != nil && o.Action.Lands < start {
-			return nil, fmt.Errorf("%s's %s lands on segment %d, before %s is due on %d: act for %s first (spandex mns next)", p.ID, o.Action.describe(), o.Action.Lands, id, start, p.ID)
+			return nil, refusal.Errorf("%s's %s lands on segment %d, before %s is due on %d: act for %s first (spandex mns next)", p.ID, o.Action.describe(), o.Action.Lands, id, start, p.ID)
 		}
 	}
 	if c.SurprisedUntil > start {
-		return nil, fmt.Errorf("%s is surprised until segment %d and cannot start an action before then", id, c.SurprisedUntil)
+		return nil, refusal.Errorf("%s is surprised until segment %d and cannot start an action before then", id, c.SurprisedUntil)
 	}
 	if c.StunnedUntil > start {
-		return nil, fmt.Errorf("%s is stunned until segment %d and cannot start an action before then", id, c.StunnedUntil)
+		return nil, refusal.Errorf("%s is stunned until segment %d and cannot start an action before then", id, c.StunnedUntil)
 	}
 	switch s.Kind {
 	case "attack":
 		if s.Target == "" {
-			return nil, fmt.Errorf("an attack needs a target")
+			return nil, refusal.Errorf("an attack needs a target")
 		}
 		if s.Target == id {
-			return nil, fmt.Errorf("%s cannot attack itself", id)
+			return nil, refusal.Errorf("%s cannot attack itself", id)
 		}
 		if _, err := e.must(s.Target, "--attack"); err != nil {
 			return nil, err
 		}
 	case "move", "other":
 		if s.Careful != 0 {
-			return nil, fmt.Errorf("only an attack can be careful")
+			return nil, refusal.Errorf("only an attack can be careful")
 		}
 	default:
-		return nil, fmt.Errorf("action kind %q is not one of attack, move, other", s.Kind)
+		return nil, refusal.Errorf("action kind %q is not one of attack, move, other", s.Kind)
 	}
 	if s.Careful < 0 || s.Hurry < 0 || s.Distance < 0 || s.Distance > 1e9 {
-		return nil, fmt.Errorf("careful, hurry and distance cannot be negative")
+		return nil, refusal.Errorf("careful, hurry and distance cannot be negative")
 	}
 	if s.Careful > 0 && s.Hurry > 0 {
-		return nil, fmt.Errorf("an action is either hurried or careful, not both")
+		return nil, refusal.Errorf("an action is either hurried or careful, not both")
 	}
 	if max := MaxCareful(c.Fighter.Agility, c.Fighter.Learning); s.Careful > max {
-		return nil, fmt.Errorf("a careful attack may be delayed at most %d segments (the lower of agility %d and learning %d)", max, c.Fighter.Agility, c.Fighter.Learning)
+		return nil, refusal.Errorf("a careful attack may be delayed at most %d segments (the lower of agility %d and learning %d)", max, c.Fighter.Agility, c.Fighter.Learning)
 	}
 	// Performance time: the weapon's, or the one given.
 	var w Weapon
@@ -238,10 +239,10 @@ func (e *Encounter) Start(ctx Ctx, s Start) (*Started, error) {
 		time = w.Time
 	}
 	if time < 1 {
-		return nil, fmt.Errorf("give the action's performance time (--time N segments, at least 1)")
+		return nil, refusal.Errorf("give the action's performance time (--time N segments, at least 1)")
 	}
 	if time > MaxSegment {
-		return nil, fmt.Errorf("performance time %d is too long", time)
+		return nil, refusal.Errorf("performance time %d is too long", time)
 	}
 
 	var steps ruling.Steps
@@ -285,13 +286,13 @@ func (e *Encounter) Start(ctx Ctx, s Start) (*Started, error) {
 		if s.Hurry > 0 {
 			// Hurrying anything else costs no Attack (a reading).
 			if time-s.Hurry < 1 {
-				return nil, fmt.Errorf("hurry by %d: the action takes %d segments and lands at the soonest on the next segment (hurry at most %d)", s.Hurry, time, time-1)
+				return nil, refusal.Errorf("hurry by %d: the action takes %d segments and lands at the soonest on the next segment (hurry at most %d)", s.Hurry, time, time-1)
 			}
 			time -= s.Hurry
 			steps.Add("hurry", SectionHurried, "moved up %d segments: time %d", s.Hurry, time)
 		}
 		if s.Spend != (Spend{}) {
-			return nil, fmt.Errorf("--q-*, --called, --hold, --touch, --carrier: Q is spent only on an attack's combat roll")
+			return nil, refusal.Errorf("--q-*, --called, --hold, --touch, --carrier: Q is spent only on an attack's combat roll")
 		}
 	}
 	a.Time = time
@@ -304,7 +305,7 @@ func (e *Encounter) Start(ctx Ctx, s Start) (*Started, error) {
 		steps.Add("careful", SectionCareful, "delayed %d segments from %d to %d; damage taken in between loses the attack", s.Careful, a.CarefulFrom, a.Lands)
 	}
 	if a.Lands > MaxSegment {
-		return nil, fmt.Errorf("the action would land on segment %d, past the clock's end", a.Lands)
+		return nil, refusal.Errorf("the action would land on segment %d, past the clock's end", a.Lands)
 	}
 	steps.Add("lands", SectionActions, "started on %d with time %d: lands on segment %d", start, a.Time, a.Lands)
 
@@ -383,7 +384,7 @@ func (e *Encounter) combatRoll(ctx Ctx, c *Combatant, s Start, w Weapon, haveWea
 			return nil, err
 		}
 	} else if s.Distance > 0 && haveWeapon && w.Type == Close {
-		return nil, fmt.Errorf("--range: the %s is a close combat weapon", w.Name)
+		return nil, refusal.Errorf("--range: the %s is a close combat weapon", w.Name)
 	}
 	careful := 0
 	if s.Careful > 0 {
@@ -407,18 +408,18 @@ func (e *Encounter) combatRoll(ctx Ctx, c *Combatant, s Start, w Weapon, haveWea
 	steps.Add("roll", SectionAttacking, "2d10 %d+%d = %d under combat roll %d %+d = %d, penalty %d: Q %d", d[0], d[1], cr.Roll, c.Fighter.CombatRoll, cr.PoolBonus, cr.Target, c.Penalty, cr.Q)
 	if !cr.Success {
 		if s.Spend != (Spend{}) {
-			return nil, fmt.Errorf("the combat roll failed (Q %d): there is no Q to spend", cr.Q)
+			return nil, refusal.Errorf("the combat roll failed (Q %d): there is no Q to spend", cr.Q)
 		}
 		cr.FailureAttack, cr.FailureDamage = SplitFailure(cr.Q)
 		steps.Add("failure", SectionAttacking, "Q %d split: %d to attack, %d to damage", cr.Q, cr.FailureAttack, cr.FailureDamage)
 	} else if cost > cr.Q {
-		return nil, fmt.Errorf("spending %d Q, but the roll's Q is only %d", cost, cr.Q)
+		return nil, refusal.Errorf("spending %d Q, but the roll's Q is only %d", cost, cr.Q)
 	} else if cost > 0 {
 		steps.Add("quality", SectionAttacking, "Q %d spent: %d attack, %d defense, %d damage, %d time%s", cost, s.Spend.Attack, s.Spend.Defense, s.Spend.Damage, s.Spend.Time, spendExtras(s.Spend))
 	}
 	if s.Spend.Time > 0 {
 		if *time-s.Spend.Time < 1 {
-			return nil, fmt.Errorf("--q-time %d: the attack takes %d segments and lands at the soonest on the next segment", s.Spend.Time, *time)
+			return nil, refusal.Errorf("--q-time %d: the attack takes %d segments and lands at the soonest on the next segment", s.Spend.Time, *time)
 		}
 		*time -= s.Spend.Time
 		cr.PerformanceCut = s.Spend.Time

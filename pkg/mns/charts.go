@@ -11,6 +11,7 @@ import (
 
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/jsonfile"
+	"github.com/codename-spandex/spandex/pkg/refusal"
 )
 
 // ChartsSchemaVersion is the charts file schema this build reads.
@@ -332,7 +333,7 @@ func (w Weapon) check(v *jsonfile.Checker, p string) {
 // ParseDamage parses a weapon's damage: a dice expression or a number.
 func ParseDamage(s string) (*dice.Expr, error) {
 	if strings.TrimSpace(s) == "" {
-		return nil, fmt.Errorf("empty: give a dice expression such as d6")
+		return nil, refusal.Errorf("empty: give a dice expression such as d6")
 	}
 	e, err := dice.Parse(s)
 	if err != nil {
@@ -350,6 +351,9 @@ type NeedChartError struct {
 	Flag  string
 }
 
+// Refused marks a NeedChartError as the user's fault (exit status 2).
+func (e *NeedChartError) Refused() {}
+
 func (e *NeedChartError) Error() string {
 	s := fmt.Sprintf("needs the %s: look up %s", e.Chart, e.Input)
 	if e.Flag != "" {
@@ -366,7 +370,7 @@ func (ch *Chart) Lookup(name string, x float64) (int, error) {
 	}
 	first, last := ch.Rows[0], ch.Rows[len(ch.Rows)-1]
 	if x < first.From-eps || x > last.To+eps {
-		return 0, fmt.Errorf("%v is off the %s in the charts file (it runs from %v to %v)", x, name, first.From, last.To)
+		return 0, refusal.Errorf("%v is off the %s in the charts file (it runs from %v to %v)", x, name, first.From, last.To)
 	}
 	for i := len(ch.Rows) - 1; i >= 0; i-- {
 		// A row covers from up to the next row's from, so inputs finer
@@ -386,10 +390,10 @@ func (a *ActionChart) Read(from, to string, x int) (int, error) {
 	}
 	fi, ti := a.column(from), a.column(to)
 	if fi < 0 || ti < 0 {
-		return 0, fmt.Errorf("the Action Chart in the charts file has no %q or %q column (it has %s)", from, to, strings.Join(a.Columns, ", "))
+		return 0, refusal.Errorf("the Action Chart in the charts file has no %q or %q column (it has %s)", from, to, strings.Join(a.Columns, ", "))
 	}
 	if len(a.Rows) == 0 || x < a.Rows[0][fi] {
-		return 0, fmt.Errorf("%d is below the Action Chart's %s column", x, from)
+		return 0, refusal.Errorf("%d is below the Action Chart's %s column", x, from)
 	}
 	row := a.Rows[0]
 	for _, r := range a.Rows {
@@ -433,7 +437,7 @@ func (c *Charts) Direction(d8 int) (string, error) {
 			return m.Direction, nil
 		}
 	}
-	return "", fmt.Errorf("face %d is not on the Misses diagram", d8)
+	return "", refusal.Errorf("face %d is not on the Misses diagram", d8)
 }
 
 // SphereOf looks x up on the Sphere Chart, or uses given (a number the GM

@@ -1,8 +1,9 @@
 package mns
 
 import (
-	"fmt"
 	"math"
+
+	"github.com/codename-spandex/spandex/pkg/refusal"
 )
 
 // DamageKind is the kind of damage a hit does.
@@ -97,17 +98,17 @@ type DamageResult struct {
 // VP stop at 0 and DP at DPFloor.
 func ApplyDamage(t Track, h Hit) (DamageResult, error) {
 	if h.Amount < 0 || h.Ignore < 0 || h.StunBonus < 0 {
-		return DamageResult{}, fmt.Errorf("damage %d, ignore %d, stun bonus %d: none may be negative", h.Amount, h.Ignore, h.StunBonus)
+		return DamageResult{}, refusal.Errorf("damage %d, ignore %d, stun bonus %d: none may be negative", h.Amount, h.Ignore, h.StunBonus)
 	}
 	if !h.Kind.Valid() {
-		return DamageResult{}, fmt.Errorf("damage kind %q is not one of standard, stun, illusory, death", h.Kind)
+		return DamageResult{}, refusal.Errorf("damage kind %q is not one of standard, stun, illusory, death", h.Kind)
 	}
 	temper := h.Temper
 	if temper == 0 {
 		temper = 1
 	}
 	if temper < 0 || math.IsNaN(temper) || math.IsInf(temper, 0) {
-		return DamageResult{}, fmt.Errorf("skin temper %v must be a number above 0", h.Temper)
+		return DamageResult{}, refusal.Errorf("skin temper %v must be a number above 0", h.Temper)
 	}
 	r := DamageResult{Amount: h.Amount}
 	ignore := h.Ignore

@@ -9,6 +9,7 @@ import (
 	"github.com/codename-spandex/spandex/internal/lazy"
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/jsonfile"
+	"github.com/codename-spandex/spandex/pkg/refusal"
 	"github.com/codename-spandex/spandex/pkg/ruling"
 )
 
@@ -362,7 +363,7 @@ func (e *Encounter) must(id, flag string) (*Combatant, error) {
 	for i, c := range e.Combatants {
 		ids[i] = c.Fighter.ID
 	}
-	return nil, fmt.Errorf("%s %q: no such combatant (there are %s)", flag, id, strings.Join(ids, ", "))
+	return nil, refusal.Errorf("%s %q: no such combatant (there are %s)", flag, id, strings.Join(ids, ", "))
 }
 
 // Track is the combatant's VP and DP.
@@ -393,12 +394,12 @@ func mustJSON(v any) json.RawMessage {
 // New starts an encounter at segment 0 from combatant files' fighters.
 func New(name string, fighters []Fighter) (*Encounter, error) {
 	if len(fighters) == 0 {
-		return nil, fmt.Errorf("no combatants")
+		return nil, refusal.Errorf("no combatants")
 	}
 	e := &Encounter{Schema: SchemaVersion, Name: name}
 	for _, f := range fighters {
 		if e.Find(f.ID) != nil {
-			return nil, fmt.Errorf("combatant id %q is used twice", f.ID)
+			return nil, refusal.Errorf("combatant id %q is used twice", f.ID)
 		}
 		if f.Weapons == nil {
 			f.Weapons = []Weapon{}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/codename-spandex/spandex/pkg/dice"
+	"github.com/codename-spandex/spandex/pkg/refusal"
 	"github.com/codename-spandex/spandex/pkg/ruling"
 )
 
@@ -81,7 +82,7 @@ func (e *Encounter) Damage(ctx Ctx, r DamageRequest) (*Damaged, error) {
 		r.Kind = Standard
 	}
 	if r.Amount < 0 || r.Amount > statLimit {
-		return nil, fmt.Errorf("--amount %d: give 0 to %d", r.Amount, statLimit)
+		return nil, refusal.Errorf("--amount %d: give 0 to %d", r.Amount, statLimit)
 	}
 	h := Hit{Amount: r.Amount, Kind: r.Kind, Ignore: c.Fighter.IgnoreDamage, Temper: c.Fighter.SkinTemper,
 		Deadly: r.Deadly, Unconscious: r.Unconscious}
@@ -98,7 +99,7 @@ func (e *Encounter) Damage(ctx Ctx, r DamageRequest) (*Damaged, error) {
 		steps.AddRow("stun", SectionStun, "Square Chart", fmt.Sprint(c.Fighter.DP), "maximum DP %d: %d, less 1: +%d Ignore Damage against stun", c.Fighter.DP, sq, h.StunBonus)
 	}
 	if r.Deadly && r.Kind != Stun {
-		return nil, fmt.Errorf("--deadly: only stun damage is potentially deadly")
+		return nil, refusal.Errorf("--deadly: only stun damage is potentially deadly")
 	}
 	res, err := ApplyDamage(c.Track(), h)
 	if err != nil {
@@ -122,7 +123,7 @@ func (e *Encounter) Damage(ctx Ctx, r DamageRequest) (*Damaged, error) {
 	}
 	if res.StunSegments > 0 {
 		if max(c.StunnedUntil, e.Segment)+res.StunSegments > MaxSegment {
-			return nil, fmt.Errorf("stunned for %d segments: past the clock's end", res.StunSegments)
+			return nil, refusal.Errorf("stunned for %d segments: past the clock's end", res.StunSegments)
 		}
 		c.StunnedUntil = max(c.StunnedUntil, e.Segment) + res.StunSegments
 		out.StunnedUntil = c.StunnedUntil
@@ -143,7 +144,7 @@ func (e *Encounter) Damage(ctx Ctx, r DamageRequest) (*Damaged, error) {
 		}
 		delay := max(0, segs-c.PushedBy)
 		if segs < 0 || delay > MaxSegment || e.Segment+delay > MaxSegment {
-			return nil, fmt.Errorf("pushback of %d segments: give 0 to %d", segs, MaxSegment)
+			return nil, refusal.Errorf("pushback of %d segments: give 0 to %d", segs, MaxSegment)
 		}
 		out.PushbackTotal, out.PushbackSegments, out.Delay = total, segs, delay
 		c.Pushback, c.PushedBy = total, max(c.PushedBy, segs)
@@ -155,7 +156,7 @@ func (e *Encounter) Damage(ctx Ctx, r DamageRequest) (*Damaged, error) {
 		}
 		steps.AddRow("pushback", SectionPushback, "Sphere Chart", fmt.Sprint(total), "%d points (%d DP, %d VP/10, %d ignored) make %d in all: %d segments, %d more", res.Pushback, res.DPLost, res.VPLost/10, res.Ignored, total, segs, delay)
 	} else if r.PushbackSegments != nil {
-		return nil, fmt.Errorf("--pushback-segments: this hit makes no pushback")
+		return nil, refusal.Errorf("--pushback-segments: this hit makes no pushback")
 	}
 	if r.Throwback {
 		tb, err := e.throwback(ctx, c, r, res, &steps)
@@ -193,7 +194,7 @@ func (e *Encounter) Damage(ctx Ctx, r DamageRequest) (*Damaged, error) {
 func (e *Encounter) throwback(ctx Ctx, c *Combatant, r DamageRequest, res DamageResult, steps *ruling.Steps) (*Throwback, error) {
 	surprised := c.SurprisedUntil > e.Segment
 	if res.DPLost == 0 && !(surprised && res.VPLost > 0) {
-		return nil, fmt.Errorf("--throwback: only a hit for DP, or for VP while surprised, can throw %s", c.Fighter.ID)
+		return nil, refusal.Errorf("--throwback: only a hit for DP, or for VP while surprised, can throw %s", c.Fighter.ID)
 	}
 	f := c.Fighter
 	tb := &Throwback{}
@@ -260,7 +261,7 @@ func (e *Encounter) Disbelieve(on string) (*Disbelieved, error) {
 		return nil, err
 	}
 	if c.IllusoryVP == 0 && c.IllusoryDP == 0 {
-		return nil, fmt.Errorf("%s has no illusory damage to disbelieve", c.Fighter.ID)
+		return nil, refusal.Errorf("%s has no illusory damage to disbelieve", c.Fighter.ID)
 	}
 	bvp, bdp, stays := Disbelieve(c.IllusoryVP, c.IllusoryDP)
 	c.VP = min(c.Fighter.VP, c.VP+bvp)
@@ -312,7 +313,7 @@ func (e *Encounter) Surprise(ctx Ctx, r SurpriseRequest) (*Surprised, error) {
 		return nil, err
 	}
 	if c.Action != nil {
-		return nil, fmt.Errorf("%s already has an action under way; surprise comes before a combatant acts", c.Fighter.ID)
+		return nil, refusal.Errorf("%s already has an action under way; surprise comes before a combatant acts", c.Fighter.ID)
 	}
 	out := &Surprised{On: c.Fighter.ID}
 	var steps ruling.Steps
@@ -326,13 +327,13 @@ func (e *Encounter) Surprise(ctx Ctx, r SurpriseRequest) (*Surprised, error) {
 		given++
 	}
 	if given != 1 {
-		return nil, fmt.Errorf("give exactly one of --segments N, --missed-by N or --roll")
+		return nil, refusal.Errorf("give exactly one of --segments N, --missed-by N or --roll")
 	}
 	segs := 0
 	switch {
 	case r.Segments != nil:
 		if *r.Segments < 0 || *r.Segments > MaxSegment {
-			return nil, fmt.Errorf("--segments %d: give 0 or more", *r.Segments)
+			return nil, refusal.Errorf("--segments %d: give 0 or more", *r.Segments)
 		}
 		segs = *r.Segments
 		steps.Add("surprise", SectionSurprise, "%d segments of surprise, as given", segs)
@@ -356,7 +357,7 @@ func (e *Encounter) Surprise(ctx Ctx, r SurpriseRequest) (*Surprised, error) {
 		} else {
 			missed = *r.MissedBy
 			if missed < 1 {
-				return nil, fmt.Errorf("--missed-by %d: a missed roll misses by 1 or more", missed)
+				return nil, refusal.Errorf("--missed-by %d: a missed roll misses by 1 or more", missed)
 			}
 		}
 		sph, err := ctx.Charts.SphereOf(missed, r.Sphere, "--sphere N")
@@ -377,7 +378,7 @@ func (e *Encounter) Surprise(ctx Ctx, r SurpriseRequest) (*Surprised, error) {
 	}
 	out.Segments, out.Reduce, out.Penalty = segs, r.Reduce, pen
 	if e.Segment+remaining > MaxSegment {
-		return nil, fmt.Errorf("surprised for %d segments: past the clock's end", remaining)
+		return nil, refusal.Errorf("surprised for %d segments: past the clock's end", remaining)
 	}
 	c.SurprisedUntil = max(c.SurprisedUntil, e.Segment+remaining)
 	c.Penalty += pen

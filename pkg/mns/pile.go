@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/codename-spandex/spandex/pkg/refusal"
 )
 
 // PileEntry is one combatant's place in the pile.
@@ -126,10 +128,10 @@ func (e *Encounter) effectsCopy() []Effect {
 // segment passed logs its reminder. The clock never goes backwards.
 func (e *Encounter) Advance(to int) error {
 	if to < e.Segment {
-		return fmt.Errorf("segment %d is before now (segment %d): the clock never goes backwards", to, e.Segment)
+		return refusal.Errorf("segment %d is before now (segment %d): the clock never goes backwards", to, e.Segment)
 	}
 	if to > MaxSegment {
-		return fmt.Errorf("segment %d is past the clock's end (%d)", to, MaxSegment)
+		return refusal.Errorf("segment %d is past the clock's end (%d)", to, MaxSegment)
 	}
 	for {
 		// The next landing or payment on the way.
@@ -213,7 +215,7 @@ func (e *Encounter) EndRound() error {
 func (e *Encounter) DropEffect(spec string) error {
 	holder, name, ok := strings.Cut(spec, ":")
 	if !ok || holder == "" || name == "" {
-		return fmt.Errorf("give HOLDER:EFFECT")
+		return refusal.Errorf("give HOLDER:EFFECT")
 	}
 	for i, ef := range e.Effects {
 		if ef.Holder == holder && ef.Name == name {
@@ -223,5 +225,5 @@ func (e *Encounter) DropEffect(spec string) error {
 			return nil
 		}
 	}
-	return fmt.Errorf("%s keeps up no effect %q", holder, name)
+	return refusal.Errorf("%s keeps up no effect %q", holder, name)
 }

@@ -1,8 +1,9 @@
 package mns
 
 import (
-	"fmt"
 	"math"
+
+	"github.com/codename-spandex/spandex/pkg/refusal"
 )
 
 // Ranges are a weapon's or a power's Short Range, Range Set and Maximum
@@ -43,10 +44,10 @@ func BeyondMaxPenalty(distance float64, r Ranges) (int, error) {
 
 func (r Ranges) checkSet() error {
 	if !(r.Set > 0) || math.IsInf(r.Set, 0) {
-		return fmt.Errorf("range set %v: must be above 0", r.Set)
+		return refusal.Errorf("range set %v: must be above 0", r.Set)
 	}
 	if r.Short < 0 || r.Max < r.Short {
-		return fmt.Errorf("short range %v and maximum range %v: need 0 <= short <= maximum", r.Short, r.Max)
+		return refusal.Errorf("short range %v and maximum range %v: need 0 <= short <= maximum", r.Short, r.Max)
 	}
 	return nil
 }
@@ -65,7 +66,7 @@ func (r Ranges) checkSet() error {
 // The values are not rounded.
 func StandardRange(kind string, x, spellRange float64) (Ranges, error) {
 	if !(x > 0) || math.IsInf(x, 0) {
-		return Ranges{}, fmt.Errorf("%v: give a number above 0", x)
+		return Ranges{}, refusal.Errorf("%v: give a number above 0", x)
 	}
 	switch kind {
 	case "beam":
@@ -78,11 +79,11 @@ func StandardRange(kind string, x, spellRange float64) (Ranges, error) {
 		return Ranges{Short: x / 4, Set: x / 8, Max: x}, nil
 	case "spell":
 		if !(spellRange > 0) {
-			return Ranges{}, fmt.Errorf("a spell needs its range (above 0)")
+			return Ranges{}, refusal.Errorf("a spell needs its range (above 0)")
 		}
 		return Ranges{Short: x / 2, Set: x / 4, Max: spellRange}, nil
 	}
-	return Ranges{}, fmt.Errorf("%q is not one of beam, explosion, center, other, spell", kind)
+	return Ranges{}, refusal.Errorf("%q is not one of beam, explosion, center, other, spell", kind)
 }
 
 // ProjectileMissCM is how far a missed projectile goes wide, in

@@ -1,9 +1,10 @@
 package mns
 
 import (
-	"fmt"
 	"math"
 	"strings"
+
+	"github.com/codename-spandex/spandex/pkg/refusal"
 )
 
 // The clock's fixed numbers (SectionTime, SectionPayment).
@@ -77,7 +78,7 @@ func CalledShotCost(part string) (int, error) {
 	case "body":
 		return 2, nil
 	}
-	return 0, fmt.Errorf("%q is not one of arm, leg, head, neck, body", part)
+	return 0, refusal.Errorf("%q is not one of arm, leg, head, neck, body", part)
 }
 
 // Spend is how a combatant spends a successful combat roll's Q.
@@ -105,7 +106,7 @@ func (s Spend) Cost() (int, error) {
 		n    int
 	}{{"attack", s.Attack}, {"defense", s.Defense}, {"damage", s.Damage}, {"time", s.Time}} {
 		if v.n < 0 {
-			return 0, fmt.Errorf("the Q spent on %s is negative (%d)", v.name, v.n)
+			return 0, refusal.Errorf("the Q spent on %s is negative (%d)", v.name, v.n)
 		}
 	}
 	cost := s.Attack + s.Defense + s.Damage + s.Time
@@ -118,7 +119,7 @@ func (s Spend) Cost() (int, error) {
 	}
 	if s.Hold {
 		if s.Called == "" {
-			return 0, fmt.Errorf("a hold must also be a called shot (give the body part)")
+			return 0, refusal.Errorf("a hold must also be a called shot (give the body part)")
 		}
 		cost += HoldCost
 	}
@@ -164,7 +165,7 @@ func SightModifier(sight string) (int, error) {
 	case "vague":
 		return -4, nil
 	}
-	return 0, fmt.Errorf("sight %q is not one of normal, infrared, ultraviolet, radar, x-rays, sonar, vague, map-sense", sight)
+	return 0, refusal.Errorf("sight %q is not one of normal, infrared, ultraviolet, radar, x-rays, sonar, vague, map-sense", sight)
 }
 
 // CloseCombatModifier is the pool modifier for a projectile weapon used
@@ -183,13 +184,13 @@ func CloseCombatModifier(weapon string) (int, error) {
 	case "beam":
 		return 2, nil
 	}
-	return 0, fmt.Errorf("%q is not one of bow, crossbow, gun, pistol, rifle, beam", weapon)
+	return 0, refusal.Errorf("%q is not one of bow, crossbow, gun, pistol, rifle, beam", weapon)
 }
 
 // PoolModifier adds up the situation's modifiers to the combat bonus pool.
 func (s Situation) PoolModifier() (int, error) {
 	if s.ExtraOpponents < 0 || s.Banks < 0 {
-		return 0, fmt.Errorf("extra opponents and banks cannot be negative")
+		return 0, refusal.Errorf("extra opponents and banks cannot be negative")
 	}
 	m := -s.ExtraOpponents - s.Banks
 	if s.Offhand {
@@ -223,7 +224,7 @@ func RestrainedDefense(directions int, flier bool) (int, error) {
 		max = 6
 	}
 	if directions < 0 || directions > max {
-		return 0, fmt.Errorf("restrained directions %d is outside 0-%d", directions, max)
+		return 0, refusal.Errorf("restrained directions %d is outside 0-%d", directions, max)
 	}
 	return -directions, nil
 }
@@ -234,10 +235,10 @@ func RestrainedDefense(directions int, flier bool) (int, error) {
 // penalty to later action rolls, as for surprise.
 func Hurry(time, attack, n int) (newTime, newAttack, penalty int, err error) {
 	if n < 0 {
-		return 0, 0, 0, fmt.Errorf("hurry by %d: cannot be negative", n)
+		return 0, 0, 0, refusal.Errorf("hurry by %d: cannot be negative", n)
 	}
 	if time-n < 1 {
-		return 0, 0, 0, fmt.Errorf("hurry by %d: the action takes %d segments and lands at the soonest on the next segment (hurry at most %d)", n, time, time-1)
+		return 0, 0, 0, refusal.Errorf("hurry by %d: the action takes %d segments and lands at the soonest on the next segment (hurry at most %d)", n, time, time-1)
 	}
 	newAttack = attack - n
 	if newAttack < 0 {
@@ -266,7 +267,7 @@ func SurpriseSegments(sphereOfMiss, pool int) int {
 // becomes the penalty to later action rolls (SectionSurprise).
 func ReduceSurprise(segs, by int) (remaining, penalty int, err error) {
 	if by < 0 || by > segs {
-		return 0, 0, fmt.Errorf("reduce by %d: give 0 to the %d segments of surprise", by, segs)
+		return 0, 0, refusal.Errorf("reduce by %d: give 0 to the %d segments of surprise", by, segs)
 	}
 	return segs - by, by, nil
 }

@@ -30,7 +30,6 @@
 package odds
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"math/big"
@@ -40,6 +39,7 @@ import (
 	"strings"
 
 	"github.com/codename-spandex/spandex/pkg/dice"
+	"github.com/codename-spandex/spandex/pkg/refusal"
 )
 
 // DefaultLimit is the default bound on the number of runs of a ruling.
@@ -47,7 +47,7 @@ const DefaultLimit = 2_000_000
 
 // ErrTooMany is returned when a ruling has more distinct dice outcomes
 // than the limit.
-var ErrTooMany = errors.New("odds: too many dice outcomes to enumerate exactly")
+var ErrTooMany = refusal.New("odds: too many dice outcomes to enumerate exactly")
 
 // Exchangeable reports whether dice with this purpose may be enumerated
 // as a multiset: the default treats the dice of damage formulas ("damage
@@ -119,7 +119,7 @@ func (w *walker) RollDist(purpose string, dist func() (dice.Dist, bool)) (int, b
 	if w.pos < len(w.path) {
 		s := w.path[w.pos]
 		if !s.dist || s.purpose != purpose {
-			w.dirty = fmt.Errorf("odds: the ruling asked for a total for %s where it asked for something else before (not deterministic)", purpose)
+			w.dirty = refusal.Errorf("odds: the ruling asked for a total for %s where it asked for something else before (not deterministic)", purpose)
 			return 0, false, w.dirty
 		}
 		w.pos++
@@ -144,7 +144,7 @@ func (w *walker) RollDist(purpose string, dist func() (dice.Dist, bool)) (int, b
 // RollCut hands out one face for each side of the cut (dice.CutRoller).
 func (w *walker) RollCut(sides int, purpose string, cut int) (int, error) {
 	if sides < 1 {
-		return 0, fmt.Errorf("odds: cannot enumerate a d%d for %s", sides, purpose)
+		return 0, refusal.Errorf("odds: cannot enumerate a d%d for %s", sides, purpose)
 	}
 	cut = min(max(cut, 1), sides+1)
 	if cut == 1 || cut == sides+1 {
@@ -154,7 +154,7 @@ func (w *walker) RollCut(sides int, purpose string, cut int) (int, error) {
 	if w.pos < len(w.path) {
 		s := w.path[w.pos]
 		if s.cut != cut || s.n != 0 || s.dist || s.sides != sides || s.purpose != purpose {
-			w.dirty = fmt.Errorf("odds: the ruling asked for a d%d for %s cut at %d where it asked for something else before (not deterministic)", sides, purpose, cut)
+			w.dirty = refusal.Errorf("odds: the ruling asked for a d%d for %s cut at %d where it asked for something else before (not deterministic)", sides, purpose, cut)
 			return 0, w.dirty
 		}
 		w.pos++
@@ -255,7 +255,7 @@ func (w *walker) RollSum(n, sides int, purpose string) (int, error) {
 	if w.pos < len(w.path) {
 		s := w.path[w.pos]
 		if s.n != n || s.sides != sides || s.purpose != purpose {
-			w.dirty = fmt.Errorf("odds: the ruling asked for %dd%d for %s where it asked for something else before (not deterministic)", n, sides, purpose)
+			w.dirty = refusal.Errorf("odds: the ruling asked for %dd%d for %s where it asked for something else before (not deterministic)", n, sides, purpose)
 			return 0, w.dirty
 		}
 		w.pos++
@@ -268,12 +268,12 @@ func (w *walker) RollSum(n, sides int, purpose string) (int, error) {
 
 func (w *walker) Roll(sides int, purpose string) (int, error) {
 	if sides < 1 {
-		return 0, fmt.Errorf("odds: cannot enumerate a d%d for %s", sides, purpose)
+		return 0, refusal.Errorf("odds: cannot enumerate a d%d for %s", sides, purpose)
 	}
 	if w.pos < len(w.path) {
 		s := w.path[w.pos]
 		if s.n != 0 || s.cut != 0 || s.dist || s.sides != sides || s.purpose != purpose {
-			w.dirty = fmt.Errorf("odds: the ruling asked for a d%d for %s where it asked for a d%d for %s before (not deterministic)", sides, purpose, s.sides, s.purpose)
+			w.dirty = refusal.Errorf("odds: the ruling asked for a d%d for %s where it asked for a d%d for %s before (not deterministic)", sides, purpose, s.sides, s.purpose)
 			return 0, w.dirty
 		}
 		w.pos++
@@ -620,11 +620,11 @@ func Each(opt Options, run func(r dice.Roller) error, done func(p float64)) erro
 // the same path (it is deterministic in its dice).
 func (w *walker) chance() (count, den uint64, err error) {
 	if w.pos != len(w.path) {
-		return 0, 0, fmt.Errorf("odds: the ruling used %d dice where it used %d before (not deterministic)", w.pos, len(w.path))
+		return 0, 0, refusal.Errorf("odds: the ruling used %d dice where it used %d before (not deterministic)", w.pos, len(w.path))
 	}
 	count, den, ok := w.weight()
 	if !ok {
-		return 0, 0, fmt.Errorf("odds: %d dice are too many to weigh exactly", len(w.path))
+		return 0, 0, refusal.Errorf("odds: %d dice are too many to weigh exactly", len(w.path))
 	}
 	return count, den, nil
 }

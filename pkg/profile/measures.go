@@ -2,7 +2,6 @@ package profile
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -10,6 +9,7 @@ import (
 	"github.com/codename-spandex/spandex/internal/lazy"
 	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/naming"
+	"github.com/codename-spandex/spandex/pkg/refusal"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 )
 
@@ -219,7 +219,7 @@ func (a Assignment) MarshalJSON() ([]byte, error) {
 
 // ErrNotSettable is wrapped by errors for measures that are derived and
 // cannot be set directly.
-var ErrNotSettable = errors.New("cannot be set directly")
+var ErrNotSettable = refusal.New("cannot be set directly")
 
 // maxAssignmentLen bounds a KEY=VALUE token.
 const maxAssignmentLen = 200
@@ -232,18 +232,18 @@ const maxAssignmentLen = 200
 // reason. Errors name the token.
 func ParseAssignment(tok string) (Assignment, error) {
 	if len(tok) > maxAssignmentLen {
-		return Assignment{}, fmt.Errorf("%.20q...: longer than %d characters", tok, maxAssignmentLen)
+		return Assignment{}, refusal.Errorf("%.20q...: longer than %d characters", tok, maxAssignmentLen)
 	}
 	k, v, ok := strings.Cut(tok, "=")
 	if !ok {
-		return Assignment{}, fmt.Errorf("%q: expected KEY=VALUE, e.g. heroism=4", tok)
+		return Assignment{}, refusal.Errorf("%q: expected KEY=VALUE, e.g. heroism=4", tok)
 	}
 	m, found := LookupMeasure(k)
 	if !found {
 		if strings.TrimSpace(k) == "" {
-			return Assignment{}, fmt.Errorf("%q: missing measure name before '='", tok)
+			return Assignment{}, refusal.Errorf("%q: missing measure name before '='", tok)
 		}
-		return Assignment{}, fmt.Errorf("%q: %q is not a personal profile measure (backing, heroism, identification, public_relations, competence, methods, power_use, contacts, conscience, social_circle, material_resources, financial_resources, identity_public, non_human, contacts_field)", tok, strings.TrimSpace(k))
+		return Assignment{}, refusal.Errorf("%q: %q is not a personal profile measure (backing, heroism, identification, public_relations, competence, methods, power_use, contacts, conscience, social_circle, material_resources, financial_resources, identity_public, non_human, contacts_field)", tok, strings.TrimSpace(k))
 	}
 	a := Assignment{Key: m.Key, Raw: tok}
 	v = strings.TrimSpace(v)
@@ -257,32 +257,32 @@ func ParseAssignment(tok string) (Assignment, error) {
 		case "false", "no", "n", "0", "off":
 			a.Bool = false
 		default:
-			return Assignment{}, fmt.Errorf("%q: %s takes true or false", tok, m.Key)
+			return Assignment{}, refusal.Errorf("%q: %s takes true or false", tok, m.Key)
 		}
 		return a, nil
 	case KindText:
 		if strings.ContainsAny(v, "\n\r") {
-			return Assignment{}, fmt.Errorf("%q: %s is one line of text", tok, m.Key)
+			return Assignment{}, refusal.Errorf("%q: %s is one line of text", tok, m.Key)
 		}
 		a.Text = v
 		return a, nil
 	}
 	if v == "" {
-		return Assignment{}, fmt.Errorf("%q: missing a value for %s (%d-%d)", tok, m.Key, m.Min, m.Max)
+		return Assignment{}, refusal.Errorf("%q: missing a value for %s (%d-%d)", tok, m.Key, m.Min, m.Max)
 	}
 	if v[0] == '+' || v[0] == '-' {
 		a.Relative = true
 	}
 	n, err := strconv.Atoi(v)
 	if err != nil {
-		return Assignment{}, fmt.Errorf("%q: %s takes a whole number %d-%d (or +N/-N)", tok, m.Key, m.Min, m.Max)
+		return Assignment{}, refusal.Errorf("%q: %s takes a whole number %d-%d (or +N/-N)", tok, m.Key, m.Min, m.Max)
 	}
 	if a.Relative {
 		if n < -100 || n > 100 {
-			return Assignment{}, fmt.Errorf("%q: a change of %d is too large", tok, n)
+			return Assignment{}, refusal.Errorf("%q: a change of %d is too large", tok, n)
 		}
 	} else if n < m.Min || n > m.Max {
-		return Assignment{}, fmt.Errorf("%q: %s %d is outside %d-%d (%s)", tok, m.Key, n, m.Min, m.Max, m.Page)
+		return Assignment{}, refusal.Errorf("%q: %s %d is outside %d-%d (%s)", tok, m.Key, n, m.Min, m.Max, m.Page)
 	}
 	a.Int = n
 	return a, nil
@@ -372,7 +372,7 @@ func Set(h *hero.Hero, as []Assignment) ([]Change, error) {
 	seen := make(map[string]bool, len(as))
 	for _, a := range as {
 		if seen[a.Key] {
-			return nil, fmt.Errorf("%q: %s is given twice", a.Raw, a.Key)
+			return nil, refusal.Errorf("%q: %s is given twice", a.Raw, a.Key)
 		}
 		seen[a.Key] = true
 	}
@@ -382,7 +382,7 @@ func Set(h *hero.Hero, as []Assignment) ([]Change, error) {
 	for _, a := range as {
 		m, ok := LookupMeasure(a.Key)
 		if !ok {
-			return nil, fmt.Errorf("%q: unknown measure %s", a.Raw, a.Key)
+			return nil, refusal.Errorf("%q: unknown measure %s", a.Raw, a.Key)
 		}
 		switch m.Kind {
 		case KindFlag:
@@ -400,7 +400,7 @@ func Set(h *hero.Hero, as []Assignment) ([]Change, error) {
 				n = *p + a.Int
 			}
 			if n < m.Min || n > m.Max {
-				return nil, fmt.Errorf("%q: %s would be %d, outside %d-%d (%s)", a.Raw, m.Key, n, m.Min, m.Max, m.Page)
+				return nil, refusal.Errorf("%q: %s would be %d, outside %d-%d (%s)", a.Raw, m.Key, n, m.Min, m.Max, m.Page)
 			}
 			*p = n
 		default:

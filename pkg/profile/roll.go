@@ -6,6 +6,7 @@ import (
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/heropoints"
+	"github.com/codename-spandex/spandex/pkg/refusal"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 	"github.com/codename-spandex/spandex/pkg/ruling"
 )
@@ -98,13 +99,13 @@ func Roll(h *hero.Hero, req RollRequest, r dice.Roller) (RollResult, error) {
 	case "confidence":
 		score, page = h.Profile.Confidence, "p. 24"
 	default:
-		return RollResult{}, fmt.Errorf("%q is not a category: popularity, investigation or confidence", req.Category)
+		return RollResult{}, refusal.Errorf("%q is not a category: popularity, investigation or confidence", req.Category)
 	}
 	if req.Modifier < -MaxModifier || req.Modifier > MaxModifier {
-		return RollResult{}, fmt.Errorf("modifier %d is outside -%d to +%d", req.Modifier, MaxModifier, MaxModifier)
+		return RollResult{}, refusal.Errorf("modifier %d is outside -%d to +%d", req.Modifier, MaxModifier, MaxModifier)
 	}
 	if req.Advice && cat != "popularity" {
-		return RollResult{}, fmt.Errorf("advice applies to popularity rolls only (p. 18)")
+		return RollResult{}, refusal.Errorf("advice applies to popularity rolls only (p. 18)")
 	}
 	res := RollResult{Category: cat, Score: score, Modifier: req.Modifier, Target: score + req.Modifier}
 	if req.HeroPoints > 0 {

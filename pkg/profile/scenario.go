@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/refusal"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 	"github.com/codename-spandex/spandex/pkg/ruling"
 )
@@ -27,10 +28,10 @@ type ScenarioResult struct {
 // recomputed.
 func RecordScenario(h *hero.Hero, rating int, success bool, name string) (ScenarioResult, error) {
 	if rating < 1 || rating > 10 {
-		return ScenarioResult{}, fmt.Errorf("competence rating %d is outside 1-10 (p. 21)", rating)
+		return ScenarioResult{}, refusal.Errorf("competence rating %d is outside 1-10 (p. 21)", rating)
 	}
 	if !HasProfile(h) {
-		return ScenarioResult{}, fmt.Errorf("%s is a %s: only heroes, villains, sidekicks and androids keep a personal profile", h.Name, h.Kind)
+		return ScenarioResult{}, refusal.Errorf("%s is a %s: only heroes, villains, sidekicks and androids keep a personal profile", h.Name, h.Kind)
 	}
 	before := Take(h)
 	res := ScenarioResult{Scenario: hero.Scenario{Competence: rating, Success: success, Name: name}}

@@ -1,9 +1,8 @@
 package rulebook
 
 import (
-	"fmt"
-
 	"github.com/codename-spandex/spandex/pkg/naming"
+	"github.com/codename-spandex/spandex/pkg/refusal"
 )
 
 // Supporting cast (pp. 49–50).
@@ -72,7 +71,7 @@ var combatantProwess = []CombatantRow{
 // Blast rank 1 or Stunning Attack.
 func CombatantProwess(roll int) (CombatantRow, error) {
 	if roll < 1 || roll > len(combatantProwess) {
-		return CombatantRow{}, fmt.Errorf("rulebook: combatant prowess roll %d out of range 1-8", roll)
+		return CombatantRow{}, refusal.Errorf("rulebook: combatant prowess roll %d out of range 1-8", roll)
 	}
 	return combatantProwess[roll-1], nil
 }

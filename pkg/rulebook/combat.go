@@ -6,6 +6,7 @@ import (
 
 	"github.com/codename-spandex/spandex/internal/lazy"
 	"github.com/codename-spandex/spandex/pkg/naming"
+	"github.com/codename-spandex/spandex/pkg/refusal"
 )
 
 // ---------------------------------------------------------------------
@@ -33,10 +34,10 @@ var toHitTable = [12][StrikeClassCount]int{
 // Table, p. 33; App. p. 82).
 func ToHit(ac ArmourClass, sc StrikeClass) (int, error) {
 	if !ac.Valid() {
-		return 0, fmt.Errorf("rulebook: to-hit: invalid armour class %v", ac)
+		return 0, refusal.Errorf("rulebook: to-hit: invalid armour class %v", ac)
 	}
 	if !sc.Valid() {
-		return 0, fmt.Errorf("rulebook: to-hit: invalid strike class %d", int(sc))
+		return 0, refusal.Errorf("rulebook: to-hit: invalid strike class %d", int(sc))
 	}
 	return toHitTable[ac.index()][sc], nil
 }
@@ -361,7 +362,7 @@ func ParseParryAttack(s string) (AttackType, error) {
 			return l.T, nil
 		}
 	}
-	return "", fmt.Errorf("rulebook: unknown parry attack type %q", s)
+	return "", refusal.Errorf("rulebook: unknown parry attack type %q", s)
 }
 
 // ParseParryType accepts a slug ("shield-wm") or the book's column label,
@@ -373,7 +374,7 @@ func ParseParryType(s string) (ParryType, error) {
 			return l.T, nil
 		}
 	}
-	return "", fmt.Errorf("rulebook: unknown parry type %q", s)
+	return "", refusal.Errorf("rulebook: unknown parry type %q", s)
 }
 
 // parryTypeLabelSlugs are the slugs of parryTypeLabels' labels, made
@@ -517,7 +518,7 @@ func PhysicalDamage(t DamageType) (DamageRow, error) {
 			return r, nil
 		}
 	}
-	return DamageRow{}, fmt.Errorf("rulebook: unknown damage type %q", string(t))
+	return DamageRow{}, refusal.Errorf("rulebook: unknown damage type %q", string(t))
 }
 
 // PhysicalDamageRows returns the Physical Damage Table in book order.
@@ -531,7 +532,7 @@ func ParseDamageType(s string) (DamageType, error) {
 			return r.Type, nil
 		}
 	}
-	return "", fmt.Errorf("rulebook: unknown damage type %q", s)
+	return "", refusal.Errorf("rulebook: unknown damage type %q", s)
 }
 
 // Special attacks after movement: every flying kick, slam or charge does
@@ -749,7 +750,7 @@ func ParseWallMaterial(s string) (WallMaterial, error) {
 			return w.Material, nil
 		}
 	}
-	return "", fmt.Errorf("rulebook: unknown wall material %q", s)
+	return "", refusal.Errorf("rulebook: unknown wall material %q", s)
 }
 
 // ---------------------------------------------------------------------

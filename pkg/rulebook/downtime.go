@@ -1,9 +1,8 @@
 package rulebook
 
 import (
-	"fmt"
-
 	"github.com/codename-spandex/spandex/pkg/naming"
+	"github.com/codename-spandex/spandex/pkg/refusal"
 )
 
 // Downtime and advancement (pp. 44–50).
@@ -99,7 +98,7 @@ func ParseFit(s string) (Fit, error) {
 			return r.Fit, nil
 		}
 	}
-	return "", fmt.Errorf("rulebook: unknown activity fit %q", s)
+	return "", refusal.Errorf("rulebook: unknown activity fit %q", s)
 }
 
 // DowntimeExperienceRows returns the Downtime Point Experience Table.

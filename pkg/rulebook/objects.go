@@ -1,11 +1,11 @@
 package rulebook
 
 import (
-	"fmt"
 	"math"
 	"strings"
 
 	"github.com/codename-spandex/spandex/pkg/naming"
+	"github.com/codename-spandex/spandex/pkg/refusal"
 )
 
 // ObjectRow is one Object Table row (p. 39; App. p. 79). Push, Lift and
@@ -68,11 +68,11 @@ func Objects() []ObjectRow {
 // is in "1kg-4kg". Masses above 100,000 t, negative or NaN are errors.
 func ObjectByMass(kg float64) (ObjectRow, error) {
 	if kg < 0 || math.IsNaN(kg) {
-		return ObjectRow{}, fmt.Errorf("rulebook: invalid object mass %v kg", kg)
+		return ObjectRow{}, refusal.Errorf("rulebook: invalid object mass %v kg", kg)
 	}
 	last := objectTable[len(objectTable)-1]
 	if kg > last.MaxKg {
-		return ObjectRow{}, fmt.Errorf("rulebook: object mass %v kg is beyond the Object Table (max 100,000 t)", kg)
+		return ObjectRow{}, refusal.Errorf("rulebook: object mass %v kg is beyond the Object Table (max 100,000 t)", kg)
 	}
 	row := objectTable[0]
 	for _, r := range objectTable {

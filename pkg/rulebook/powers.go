@@ -5,6 +5,7 @@ import (
 
 	"github.com/codename-spandex/spandex/internal/lazy"
 	"github.com/codename-spandex/spandex/pkg/naming"
+	"github.com/codename-spandex/spandex/pkg/refusal"
 )
 
 // Unlimited is PowerRow.MaxRanks for a power with no rank limit (printed
@@ -107,7 +108,7 @@ func PowerByRoll(d100 int) (PowerRow, error) {
 			return p, nil
 		}
 	}
-	return PowerRow{}, fmt.Errorf("rulebook: power roll %d out of range 1-100", d100)
+	return PowerRow{}, refusal.Errorf("rulebook: power roll %d out of range 1-100", d100)
 }
 
 // PowerBySlug finds a power by slug or name, case-insensitively

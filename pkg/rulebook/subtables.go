@@ -1,9 +1,8 @@
 package rulebook
 
 import (
-	"fmt"
-
 	"github.com/codename-spandex/spandex/pkg/naming"
+	"github.com/codename-spandex/spandex/pkg/refusal"
 )
 
 // SubRow is one row of a power generation sub-table.
@@ -154,7 +153,7 @@ func SubTableRoll(slug string, roll int) (SubRow, error) {
 				return r, nil
 			}
 		}
-		return SubRow{}, fmt.Errorf("rulebook: roll %d out of range 1-%d on %s", roll, s.Die, s.Name)
+		return SubRow{}, refusal.Errorf("rulebook: roll %d out of range 1-%d on %s", roll, s.Die, s.Name)
 	}
-	return SubRow{}, fmt.Errorf("rulebook: unknown sub-table %q", slug)
+	return SubRow{}, refusal.Errorf("rulebook: unknown sub-table %q", slug)
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/codename-spandex/spandex/pkg/refusal"
 )
 
 // ArmourClass is a defender's armour class, from 'A' (best) to 'L'
@@ -62,7 +64,7 @@ func (ac ArmourClass) MarshalText() ([]byte, error) {
 		return []byte{}, nil
 	}
 	if !ac.Valid() {
-		return nil, fmt.Errorf("rulebook: invalid armour class %d", byte(ac))
+		return nil, refusal.Errorf("rulebook: invalid armour class %d", byte(ac))
 	}
 	return []byte{byte(ac)}, nil
 }
@@ -93,7 +95,7 @@ func ParseArmourClass(s string) (ArmourClass, error) {
 			return ac, nil
 		}
 	}
-	return 0, fmt.Errorf("rulebook: invalid armour class %q (want A-L)", s)
+	return 0, refusal.Errorf("rulebook: invalid armour class %q (want A-L)", s)
 }
 
 // StrikeClass is the prowess of an attack, 0 (weakest) to 5 (pp. 31–32).
@@ -127,7 +129,7 @@ func ParseStrikeClass(s string) (StrikeClass, error) {
 	}
 	n, err := strconv.Atoi(t)
 	if err != nil || !StrikeClass(n).Valid() {
-		return 0, fmt.Errorf("rulebook: invalid strike class %q (want 0-5)", s)
+		return 0, refusal.Errorf("rulebook: invalid strike class %q (want 0-5)", s)
 	}
 	return StrikeClass(n), nil
 }

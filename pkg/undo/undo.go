@@ -19,6 +19,7 @@ import (
 	"strings"
 
 	"github.com/codename-spandex/spandex/pkg/jsonpatch"
+	"github.com/codename-spandex/spandex/pkg/refusal"
 )
 
 // Kind is the event kind of an undo.
@@ -251,7 +252,7 @@ func State(encoded []byte) (*jsonpatch.Object, error) {
 	}
 	m, ok := v.(*jsonpatch.Object)
 	if !ok {
-		return nil, fmt.Errorf("not a JSON object")
+		return nil, refusal.Errorf("not a JSON object")
 	}
 	m.Delete("log")
 	return m, nil
