@@ -6,7 +6,7 @@
 //
 // # Rollers
 //
-// A [Roller] hands out die faces. Three are provided:
+// A [Roller] hands out die faces. Four are provided:
 //
 //   - [Seeded] draws from a PCG generator (math/rand/v2) and is fully
 //     reproducible: the same seed gives the same faces for the same
@@ -14,7 +14,13 @@
 //   - [Scripted] hands out the values of the GM's physical dice (the
 //     --dice flag, see [ParseList]) in order, and says precisely which die
 //     a value did not fit, which die ran short, or what was left over.
-//   - [Recorder] wraps another Roller and records every die it rolls.
+//     With [Scripted.CountShort] it keeps a ruling going past its last
+//     value so that one error names every die still needed.
+//   - [Mixed] hands out the GM's values first and rolls the rest from a
+//     seed (--dice with --roll-rest), telling which face was entered and
+//     which rolled ([Source]).
+//   - [Recorder] wraps another Roller and records every die it rolls,
+//     with its [Source] when the roller mixes entered and rolled faces.
 //
 // # Expressions
 //

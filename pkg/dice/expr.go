@@ -434,6 +434,9 @@ type Die struct {
 	// the die counts towards the total. It points to shared package-level
 	// values: never write through it.
 	Kept *bool `json:"kept,omitempty"`
+	// Source says whether the GM entered the face or it was rolled; it is
+	// set only when the roller mixes the two (see Mixed).
+	Source Source `json:"source,omitempty"`
 }
 
 // The targets of Die.Kept, shared so that marking dice does not allocate.
@@ -538,6 +541,7 @@ func (e *Expr) RollInto(r Roller, purpose string, res *Result) error {
 		res.Dice = make([]Die, 0, e.numDice) // never nil: JSON shows []
 	}
 	res.Dice = res.Dice[:0]
+	sr, _ := r.(SourceRoller) // asked once, not per die
 	total := e.modifier
 	for i := range e.terms {
 		t := &e.terms[i]
@@ -551,7 +555,11 @@ func (e *Expr) RollInto(r Roller, purpose string, res *Result) error {
 			if err != nil {
 				return e.rollError(err)
 			}
-			res.Dice = append(res.Dice, Die{Sides: t.sides, Value: v})
+			d := Die{Sides: t.sides, Value: v}
+			if sr != nil {
+				d.Source = sr.LastSource()
+			}
+			res.Dice = append(res.Dice, d)
 			sum += v
 		}
 		if t.keep < t.n {

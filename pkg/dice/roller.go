@@ -103,6 +103,12 @@ func (s *Seeded) Roll(sides int, purpose string) (int, error) {
 type Scripted struct {
 	values []int
 	next   int
+	// With CountShort: the dice asked for after the last value, and how
+	// many of them are noted before Roll gives up.
+	short []Rolled
+	limit int
+	count bool
+	over  bool // more than limit dice were asked for
 }
 
 // NewScripted returns a Scripted roller handing out a copy of values in
@@ -120,6 +126,9 @@ func (s *Scripted) Roll(sides int, purpose string) (int, error) {
 		return 0, badSides(sides, purpose)
 	}
 	if s.next >= len(s.values) {
+		if s.count {
+			return s.placeholder(sides, purpose)
+		}
 		return 0, refusal.Errorf("--dice ran out: %s needed value #%d but %s", describe(sides, purpose), s.next+1, given(len(s.values)))
 	}
 	v := s.values[s.next]
@@ -250,6 +259,9 @@ type Rolled struct {
 	Value int `json:"value"`
 	// Purpose is what the die was for, as given to Roll.
 	Purpose string `json:"purpose"`
+	// Source says whether the GM entered the face or it was rolled; it is
+	// set only when the two are mixed (a Mixed roller, --roll-rest).
+	Source Source `json:"source,omitempty"`
 }
 
 // Recorder is a Roller that passes every roll to another Roller and
@@ -270,9 +282,13 @@ func (r *Recorder) Roll(sides int, purpose string) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	r.rolls = append(r.rolls, Rolled{Sides: sides, Value: v, Purpose: purpose})
+	r.rolls = append(r.rolls, Rolled{Sides: sides, Value: v, Purpose: purpose, Source: SourceOf(r.r)})
 	return v, nil
 }
+
+// LastSource is the Source of the wrapped Roller's last face ("" when it
+// does not mix sources), so that recorders can be stacked.
+func (r *Recorder) LastSource() Source { return SourceOf(r.r) }
 
 // Rolls returns a copy of the dice recorded since creation or the last
 // Reset, in the order they were rolled.

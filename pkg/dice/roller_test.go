@@ -254,7 +254,7 @@ func TestRecorder(t *testing.T) {
 	if err == nil || err.Error() != "--dice value 9 (#3) does not fit the d8 for luck" {
 		t.Fatalf("Roll error = %v", err)
 	}
-	want := []Rolled{{6, 2, "to-hit"}, {20, 6, "damage"}}
+	want := []Rolled{{6, 2, "to-hit", ""}, {20, 6, "damage", ""}}
 	got := r.Rolls()
 	if !slices.Equal(got, want) {
 		t.Fatalf("Rolls() = %v, want %v", got, want)
@@ -267,7 +267,7 @@ func TestRecorder(t *testing.T) {
 	if len(r.Rolls()) != 0 {
 		t.Errorf("after Reset, Rolls() = %v", r.Rolls())
 	}
-	if v, err := r.Roll(10, "luck"); v != 9 || err != nil || !slices.Equal(r.Rolls(), []Rolled{{10, 9, "luck"}}) {
+	if v, err := r.Roll(10, "luck"); v != 9 || err != nil || !slices.Equal(r.Rolls(), []Rolled{{10, 9, "luck", ""}}) {
 		t.Errorf("after Reset: Roll = %d, %v, Rolls %v", v, err, r.Rolls())
 	}
 }
