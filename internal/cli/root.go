@@ -262,7 +262,8 @@ Every random verb takes --seed N (and reports the seed it used) and
 
 	pf := root.PersistentFlags()
 	pf.Uint64Var(&f.Globals.Seed, "seed", 0, "seed for the dice, to replay a result exactly")
-	pf.StringVar(&f.Globals.Dice, "dice", "", "face values rolled on real dice, comma-separated, used in the documented order (00 is a d100's 100)")
+	pf.StringVar(&f.Globals.Dice, "dice", "", "face values rolled on real dice, comma-separated, used in the documented order (00 is a d100's 100); every die unless --roll-rest")
+	pf.BoolVar(&f.Globals.RollRest, "roll-rest", false, "with --dice: roll the dice after the listed ones (seeded: --seed N or a reported seed); JSON marks each die's source")
 	pf.StringVarP(&f.Globals.Output, "output", "o", "", "output format: auto|json|jsonl|table|text, or html for sheet and fight report (default auto: table/text on a terminal, JSON when piped)")
 	pf.StringVar(&f.Globals.ConfigFile, "config", "", "config file (default $XDG_CONFIG_HOME/spandex/config.yaml)")
 	pf.BoolVar(&f.Globals.Explain, "explain", false, "print each step of the ruling (table rows, modifiers, pages) on stderr")

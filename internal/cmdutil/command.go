@@ -9,7 +9,9 @@ type Prepare func(cmd *cobra.Command, args []string) error
 
 // RunE returns a command's RunE in the project's shape: every prepare step
 // in order, then the embedded Env's Bind (when the options embed *Env),
-// then runF when a test supplies one, else run. The options
+// then runF when a test supplies one, else run; once a short --dice list
+// ran out, its error (naming every die still needed) replaces the
+// command's own. The options
 // stay a plain struct and run a plain function that tests call directly.
 //
 // P is the pointer to a verb's options (*XOptions), not the struct: Go
@@ -27,12 +29,24 @@ func RunE[P any](opts P, runF, run func(P) error, prepare ...Prepare) func(*cobr
 				return err
 			}
 		}
-		if runF != nil {
-			return runF(opts)
+		if runF == nil {
+			runF = run
 		}
-		return run(opts)
+		err := runF(opts)
+		if s, ok := any(opts).(diceShorter); ok && err != nil {
+			// Past the end of a short --dice list the dice were
+			// placeholders: whatever failed, the missing dice come first.
+			if short := s.shortDice(); short != nil {
+				return short
+			}
+		}
+		return err
 	}
 }
+
+// diceShorter is what RunE looks for in a verb's options to report a
+// short --dice list: an embedded Env.
+type diceShorter interface{ shortDice() error }
 
 // InputFiles is the prepare step of a verb reading any number of files:
 // the arguments, or stdin ("-") when there are none.

@@ -2,10 +2,13 @@ package cmdutil
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"sort"
+	"strconv"
+	"strings"
 
 	"github.com/codename-spandex/spandex/internal/config"
 	"github.com/codename-spandex/spandex/internal/iostreams"
@@ -40,8 +43,11 @@ type Env struct {
 	roller     func() (*RollerState, error)
 	config     func() (*config.Config, error)
 	finishDice func() error
-	open       func(path string) (io.ReadCloser, error)
-	writeFile  func(path string, data []byte) error
+	// diceShort is the short --dice list's error once the command asked
+	// for a die past its end (nil: none, or no dice yet).
+	diceShort func() error
+	open      func(path string) (io.ReadCloser, error)
+	writeFile func(path string, data []byte) error
 	// lock takes a file's update lock before it is read (nil: none).
 	lock func(path string) error
 }
@@ -70,6 +76,7 @@ func (f *Factory) env(human Format, format func(Format) (Format, error)) *Env {
 		roller:     f.Roller,
 		config:     f.Config,
 		finishDice: f.FinishDice,
+		diceShort:  f.DiceShort,
 		open:       func(path string) (io.ReadCloser, error) { return os.Open(path) },
 		writeFile:  f.ReplaceFile,
 		lock:       f.lockForUpdate,
@@ -120,23 +127,56 @@ func (e *Env) Derive() (chargen.Options, error) {
 	return chargen.Options{DodgeStacking: cfg.Rules.DodgeStacking}, nil
 }
 
-// FinishDice checks that every --dice value was used (an input error
-// otherwise). Verbs call it before writing anything; the command runner
-// calls it again after success, which is harmless.
+// FinishDice checks that every --dice value was used and that the list
+// did not run short (an input error otherwise: a short list's error names
+// every die still needed). Verbs call it before writing anything; the
+// command runner calls it again after success, which is harmless.
 func (e *Env) FinishDice() error { return e.finishDice() }
+
+// short reports whether the command has asked for a die past the end of a
+// short --dice list: from then on its faces are placeholders, and nothing
+// it explains or warns about is shown (the error will say what is
+// missing).
+func (e *Env) short() bool { return e.diceShort != nil && e.diceShort() != nil }
+
+// shortDice is the short --dice list's error, for RunE: it stands in for
+// whatever the command returned once its dice ran short.
+func (e *Env) shortDice() error {
+	if e == nil || e.diceShort == nil {
+		return nil
+	}
+	return e.diceShort()
+}
 
 // ReportSeed writes "seed N (replay with --seed N)" on stderr for human
 // output; JSON output carries the seed itself. Nothing for a nil seed.
+// With --dice and --roll-rest the seed rolled only the dice after the
+// entered ones, and the line says so: "seed N rolled the dice after the 2
+// entered (replay with --dice 3,5 --roll-rest --seed N)".
 func (e *Env) ReportSeed(seed *uint64) {
-	if !e.Format.IsJSON() {
-		ReportSeed(e.IO.ErrOut, seed)
+	if e.Format.IsJSON() || seed == nil {
+		return
 	}
+	if rs, err := e.roller(); err == nil && rs.Mixed != nil {
+		vals := rs.Mixed.Entered()
+		list := make([]string, len(vals))
+		for i, v := range vals {
+			list[i] = strconv.Itoa(v)
+		}
+		fmt.Fprintf(e.IO.ErrOut, "seed %d rolled the dice after the %d entered (replay with --dice %s --roll-rest --seed %d)\n",
+			*seed, len(vals), strings.Join(list, ","), *seed)
+		return
+	}
+	ReportSeed(e.IO.ErrOut, seed)
 }
 
 // ExplainSteps writes a ruling's steps on stderr with --explain, folded
 // into TextWidth columns (continuations under the step's text) when a
 // person reads them (Folds).
 func (e *Env) ExplainSteps(steps ruling.Steps) error {
+	if e.short() {
+		return nil
+	}
 	if !e.Explain || !e.Folds(e.IO.ErrOut) {
 		return Explain(e.IO.ErrOut, e.Explain, steps)
 	}
@@ -150,6 +190,9 @@ const StepIndent = "               "
 // Warn writes each warning on stderr as "warning: TEXT", folded into
 // TextWidth columns when a person reads it.
 func (e *Env) Warn(warnings ...string) {
+	if e.short() {
+		return
+	}
 	if !e.Folds(e.IO.ErrOut) {
 		Warn(e.IO.ErrOut, warnings)
 		return
@@ -202,17 +245,20 @@ type TestEnv struct {
 	// Rolled is set once the verb has asked for its dice.
 	Rolled bool
 
-	rs *RollerState
+	rs   *RollerState
+	vals []int // the --dice values, for RollRest
 }
 
 // NewTestEnv builds a TestEnv with output format ft. With dice values the
-// roller is scripted (--dice), else seeded with 7.
+// roller is scripted (--dice; failing at the first missing die unless
+// CountShort, mixed with seeded dice after RollRest), else seeded with 7.
 func NewTestEnv(ft Format, vals ...int) *TestEnv {
 	ios, in, out, errOut := iostreams.Test()
 	te := &TestEnv{Out: out, ErrOut: errOut, In: in, Files: map[string][]byte{}, Cfg: &config.Config{}}
 	if vals != nil {
 		s := dice.NewScripted(vals)
 		te.rs = &RollerState{Roller: scriptedRoller{s}, Scripted: s}
+		te.vals = vals
 	} else {
 		te.rs = &RollerState{Roller: dice.NewSeeded(7), Seed: 7, Seeded: true}
 	}
@@ -221,14 +267,15 @@ func NewTestEnv(ft Format, vals ...int) *TestEnv {
 		roller: func() (*RollerState, error) { te.Rolled = true; return te.rs, nil },
 		config: func() (*config.Config, error) { return te.Cfg, nil },
 		finishDice: func() error {
-			if te.rs.Scripted == nil {
+			if te.rs.Scripted == nil && te.rs.Mixed == nil {
 				return nil
 			}
 			if !te.Rolled {
 				return Inputf("--dice given but this command rolls no dice")
 			}
-			return Input(te.rs.Scripted.Finish())
+			return finishDice(te.rs)
 		},
+		diceShort: func() error { return diceShort(te.rs) },
 		open: func(path string) (io.ReadCloser, error) {
 			data, ok := te.Files[path]
 			if !ok {
@@ -246,6 +293,22 @@ func NewTestEnv(ft Format, vals ...int) *TestEnv {
 
 // UseRoller replaces the dice with r (for a roller that misbehaves).
 func (te *TestEnv) UseRoller(r dice.Roller) { te.rs = &RollerState{Roller: r} }
+
+// CountShort makes a short dice list name every die still needed, as the
+// command line's --dice does (see MaxShortDice), rather than fail at the
+// first missing die.
+func (te *TestEnv) CountShort() {
+	if te.rs.Scripted != nil {
+		te.rs.Scripted.CountShort(MaxShortDice)
+	}
+}
+
+// RollRest makes the dice values only the first dice, the rest rolled
+// from seed, as --dice with --roll-rest and --seed do.
+func (te *TestEnv) RollRest(seed uint64) {
+	m := dice.NewMixed(te.vals, seed)
+	te.rs = &RollerState{Roller: mixedRoller{m}, Seed: seed, Seeded: true, Mixed: m}
+}
 
 // Stdout commits the held stdout and returns all that was written to it.
 func (te *TestEnv) Stdout() (string, error) {

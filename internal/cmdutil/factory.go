@@ -60,10 +60,13 @@ type Factory struct {
 
 // Globals are the persistent flags every verb accepts.
 type Globals struct {
-	Seed       uint64
-	SeedSet    bool
-	Dice       string
-	DiceSet    bool
+	Seed    uint64
+	SeedSet bool
+	Dice    string
+	DiceSet bool
+	// RollRest is --roll-rest: --dice lists only some dice, the rest are
+	// rolled (seeded).
+	RollRest   bool
 	Output     string
 	ConfigFile string
 	Explain    bool
@@ -88,12 +91,14 @@ func (f *Factory) Config() (*config.Config, error) {
 
 // RollerState is the roller a command uses plus what must be reported
 // about it: the seed (so any result can be replayed) or the fact that the
-// GM's own dice were used.
+// GM's own dice were used. With --dice and --roll-rest it is both: Mixed
+// is set, and so are Seed and Seeded (the seed of the rolled part).
 type RollerState struct {
 	Roller   dice.Roller
 	Seed     uint64
 	Seeded   bool
 	Scripted *dice.Scripted
+	Mixed    *dice.Mixed
 }
 
 // SeedPtr returns the seed for JSON output, or nil when the GM's dice were used.
@@ -105,55 +110,142 @@ func (r *RollerState) SeedPtr() *uint64 {
 	return &s
 }
 
+// MaxShortDice is how many dice past the end of a short --dice list a
+// command may ask for before it is stopped: its error then names those
+// (dice.Scripted.CountShort).
+const MaxShortDice = 1000
+
 // Roller builds the command's roller on first use: --dice gives the GM's
-// dice, else --seed, else the config/env seed, else a fresh random seed.
+// dice (with --roll-rest, followed by seeded dice), else --seed, else the
+// config/env seed, else a fresh random seed.
 func (f *Factory) Roller() (*RollerState, error) {
 	if f.roller != nil {
 		return f.roller, nil
 	}
+	if err := f.checkDiceFlags(); err != nil {
+		return nil, err
+	}
 	g := f.Globals
+	var vals []int
 	if g.DiceSet {
-		if g.SeedSet {
-			return nil, Inputf("--dice and --seed cannot be used together")
-		}
-		vals, err := dice.ParseList(g.Dice)
-		if err != nil {
+		var err error
+		if vals, err = dice.ParseList(g.Dice); err != nil {
 			return nil, Input(err)
 		}
-		s := dice.NewScripted(vals)
-		f.roller = &RollerState{Roller: scriptedRoller{s}, Scripted: s}
-		return f.roller, nil
+		if !g.RollRest {
+			s := dice.NewScripted(vals)
+			s.CountShort(MaxShortDice)
+			f.roller = &RollerState{Roller: scriptedRoller{s}, Scripted: s}
+			return f.roller, nil
+		}
 	}
-	seed := g.Seed
-	if !g.SeedSet {
-		cfg, err := f.Config()
-		if err != nil {
-			return nil, err
-		}
-		if cfg.Seed != nil {
-			seed = *cfg.Seed
-			warnConfigSeed(f.IOStreams.ErrOut, seed, cfg.Sources["seed"])
-		} else {
-			var b [8]byte
-			if _, err := rand.Read(b[:]); err != nil {
-				return nil, fmt.Errorf("seeding the dice: %w", err)
-			}
-			seed = binary.LittleEndian.Uint64(b[:]) >> 1 // keep it friendly for jq (< 2^63)
-			seed %= 1 << 53                              // exact in a JSON number
-		}
+	seed, err := f.seed()
+	if err != nil {
+		return nil, err
+	}
+	if g.DiceSet { // --roll-rest
+		m := dice.NewMixed(vals, seed)
+		f.roller = &RollerState{Roller: mixedRoller{m}, Seed: seed, Seeded: true, Mixed: m}
+		return f.roller, nil
 	}
 	f.roller = &RollerState{Roller: dice.NewSeeded(seed), Seed: seed, Seeded: true}
 	return f.roller, nil
 }
 
-// FinishDice checks that every --dice value was used. It is called once
-// after a command succeeds; leftovers are an input error.
+// checkDiceFlags refuses --dice with --seed unless --roll-rest says what
+// the seed is for, and --roll-rest without --dice.
+func (f *Factory) checkDiceFlags() error {
+	g := f.Globals
+	switch {
+	case g.RollRest && !g.DiceSet:
+		return Inputf("--roll-rest needs --dice: give the dice you rolled (without --dice every die is rolled)")
+	case g.DiceSet && g.SeedSet && !g.RollRest:
+		return Inputf("--dice and --seed cannot be used together (add --roll-rest to roll the dice --dice leaves out from the seed)")
+	}
+	return nil
+}
+
+// seed is the seed for rolled dice: --seed, else the config/env seed
+// (warned about), else a fresh random one.
+func (f *Factory) seed() (uint64, error) {
+	if f.Globals.SeedSet {
+		return f.Globals.Seed, nil
+	}
+	cfg, err := f.Config()
+	if err != nil {
+		return 0, err
+	}
+	if cfg.Seed != nil {
+		warnConfigSeed(f.IOStreams.ErrOut, *cfg.Seed, cfg.Sources["seed"])
+		return *cfg.Seed, nil
+	}
+	var b [8]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return 0, fmt.Errorf("seeding the dice: %w", err)
+	}
+	seed := binary.LittleEndian.Uint64(b[:]) >> 1 // keep it friendly for jq (< 2^63)
+	return seed % (1 << 53), nil                  // exact in a JSON number
+}
+
+// FinishDice checks that every --dice value was used and that the list
+// did not run short. It is called once after a command succeeds; either
+// is an input error.
 func (f *Factory) FinishDice() error {
-	if f.roller == nil || f.roller.Scripted == nil {
-		if f.Globals.DiceSet && f.roller == nil {
+	if err := f.checkDiceFlags(); err != nil {
+		return err
+	}
+	if f.roller == nil {
+		if f.Globals.DiceSet {
 			return Inputf("--dice given but this command rolls no dice")
 		}
 		return nil
 	}
-	return Input(f.roller.Scripted.Finish())
+	return finishDice(f.roller)
+}
+
+// DiceShort is the error naming every die a short --dice list left out,
+// once the command has asked for one past its end; else nil.
+func (f *Factory) DiceShort() error {
+	if f.roller == nil {
+		return nil
+	}
+	return diceShort(f.roller)
+}
+
+// diceShort is rs's DiceShort.
+func diceShort(rs *RollerState) error {
+	if rs.Scripted == nil {
+		return nil
+	}
+	if err := rs.Scripted.Short(); err != nil {
+		return &DiceError{Err: err}
+	}
+	return nil
+}
+
+// finishDice is rs's FinishDice: the list ran short, or has values left
+// over.
+func finishDice(rs *RollerState) error {
+	switch {
+	case rs.Scripted != nil:
+		if err := diceShort(rs); err != nil {
+			return err
+		}
+		return Input(rs.Scripted.Finish())
+	case rs.Mixed != nil:
+		return Input(rs.Mixed.Finish())
+	}
+	return nil
+}
+
+// mixedRoller is the GM's dice then seeded ones (--roll-rest): every
+// error is a DiceError, and the source of each face shows through.
+type mixedRoller struct{ *dice.Mixed }
+
+func (r mixedRoller) Roll(sides int, purpose string) (int, error) {
+	v, err := r.Mixed.Roll(sides, purpose)
+	if err != nil {
+		return 0, &DiceError{Err: err}
+	}
+	return v, nil
 }

@@ -91,7 +91,7 @@ func (b *builder) rollFor(i, sides int, purpose string) (int, error) {
 	if p.Dice == nil {
 		p.Dice = make([]dice.Rolled, 0, 4)
 	}
-	p.Dice = append(p.Dice, dice.Rolled{Sides: sides, Value: v, Purpose: purpose})
+	p.Dice = append(p.Dice, dice.Rolled{Sides: sides, Value: v, Purpose: purpose, Source: dice.SourceOf(b.r)})
 	return v, nil
 }
 

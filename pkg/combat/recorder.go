@@ -18,7 +18,7 @@ func (rc *recorder) Roll(sides int, purpose string) (int, error) {
 	if v < 1 || v > sides {
 		return 0, errRoller(sides, v, purpose)
 	}
-	*rc.dice = append(*rc.dice, dice.Rolled{Sides: sides, Value: v, Purpose: purpose})
+	*rc.dice = append(*rc.dice, dice.Rolled{Sides: sides, Value: v, Purpose: purpose, Source: dice.SourceOf(rc.r)})
 	return v, nil
 }
 
@@ -55,7 +55,7 @@ func (rc *recorder) RollCut(sides int, purpose string, cut int) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	*rc.dice = append(*rc.dice, dice.Rolled{Sides: sides, Value: v, Purpose: purpose})
+	*rc.dice = append(*rc.dice, dice.Rolled{Sides: sides, Value: v, Purpose: purpose, Source: dice.SourceOf(rc.r)})
 	return v, nil
 }
 

@@ -962,6 +962,10 @@ func (e *jsonEnc) encDiceRolled(b []byte, v *dice.Rolled) []byte {
 	b = appendInt(b, int64(v.Value))
 	b = append(b, `,"purpose":`...)
 	b = appendString(b, v.Purpose)
+	if v.Source != "" {
+		b = append(b, `,"source":`...)
+		b = appendString(b, string(v.Source))
+	}
 	return append(b, '}')
 }
 

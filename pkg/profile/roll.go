@@ -121,7 +121,7 @@ func Roll(h *hero.Hero, req RollRequest, r dice.Roller) (RollResult, error) {
 		}
 		v, err := r.Roll(100, purpose)
 		if err == nil {
-			res.Dice = append(res.Dice, dice.Rolled{Sides: 100, Value: v, Purpose: purpose})
+			res.Dice = append(res.Dice, dice.Rolled{Sides: 100, Value: v, Purpose: purpose, Source: dice.SourceOf(r)})
 		}
 		return v, err
 	})

@@ -185,7 +185,8 @@ func explain(opts *Options, res *dice.Result) {
 }
 
 // AppendResultJSON appends one roll as compact JSON, with keys in a fixed
-// order: expr, total, dice, modifier, seed. It avoids reflection so that
+// order: expr, total, dice (sides, value, kept for keep/drop groups,
+// source with --roll-rest), modifier, seed. It avoids reflection so that
 // streaming a million rolls stays cheap.
 func AppendResultJSON(b []byte, res *dice.Result, seed *uint64) []byte {
 	b = append(b, `{"expr":`...)
@@ -204,6 +205,10 @@ func AppendResultJSON(b []byte, res *dice.Result, seed *uint64) []byte {
 		if d.Kept != nil {
 			b = append(b, `,"kept":`...)
 			b = strconv.AppendBool(b, *d.Kept)
+		}
+		if d.Source != "" {
+			b = append(b, `,"source":`...)
+			b = strconv.AppendQuote(b, string(d.Source))
 		}
 		b = append(b, '}')
 	}
