@@ -32,13 +32,16 @@ func RunE[P any](opts P, runF, run func(P) error, prepare ...Prepare) func(*cobr
 		if runF == nil {
 			runF = run
 		}
+		d, ok := any(opts).(diceShorter)
+		if !ok {
+			return runF(opts)
+		}
+		defer d.gateStderr()()
 		err := runF(opts)
-		if s, ok := any(opts).(diceShorter); ok && err != nil {
-			// Past the end of a short --dice list the dice were
-			// placeholders: whatever failed, the missing dice come first.
-			if short := s.shortDice(); short != nil {
-				return short
-			}
+		// Past the end of a short --dice list the dice were placeholders:
+		// whatever the command made of them, the missing dice come first.
+		if short := d.shortDice(); short != nil {
+			return short
 		}
 		return err
 	}
@@ -46,7 +49,10 @@ func RunE[P any](opts P, runF, run func(P) error, prepare ...Prepare) func(*cobr
 
 // diceShorter is what RunE looks for in a verb's options to report a
 // short --dice list: an embedded Env.
-type diceShorter interface{ shortDice() error }
+type diceShorter interface {
+	shortDice() error
+	gateStderr() (restore func())
+}
 
 // InputFiles is the prepare step of a verb reading any number of files:
 // the arguments, or stdin ("-") when there are none.

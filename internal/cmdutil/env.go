@@ -134,9 +134,7 @@ func (e *Env) Derive() (chargen.Options, error) {
 func (e *Env) FinishDice() error { return e.finishDice() }
 
 // short reports whether the command has asked for a die past the end of a
-// short --dice list: from then on its faces are placeholders, and nothing
-// it explains or warns about is shown (the error will say what is
-// missing).
+// short --dice list: from then on its faces are placeholders.
 func (e *Env) short() bool { return e.diceShort != nil && e.diceShort() != nil }
 
 // shortDice is the short --dice list's error, for RunE: it stands in for
@@ -146,6 +144,33 @@ func (e *Env) shortDice() error {
 		return nil
 	}
 	return e.diceShort()
+}
+
+// gateStderr makes stderr drop what the command writes once its --dice
+// list has run short (steps, warnings, reports of results worked out
+// from placeholder faces), so that the error naming the missing dice is
+// the one line left; it returns the function that puts stderr back. RunE
+// calls it around the run.
+func (e *Env) gateStderr() (restore func()) {
+	if e == nil || e.IO == nil || e.diceShort == nil {
+		return func() {}
+	}
+	w := e.IO.ErrOut
+	e.IO.ErrOut = shortGate{w: w, short: e.short}
+	return func() { e.IO.ErrOut = w }
+}
+
+// shortGate is stderr under gateStderr.
+type shortGate struct {
+	w     io.Writer
+	short func() bool
+}
+
+func (g shortGate) Write(p []byte) (int, error) {
+	if g.short() {
+		return len(p), nil
+	}
+	return g.w.Write(p)
 }
 
 // ReportSeed writes "seed N (replay with --seed N)" on stderr for human
@@ -174,9 +199,6 @@ func (e *Env) ReportSeed(seed *uint64) {
 // into TextWidth columns (continuations under the step's text) when a
 // person reads them (Folds).
 func (e *Env) ExplainSteps(steps ruling.Steps) error {
-	if e.short() {
-		return nil
-	}
 	if !e.Explain || !e.Folds(e.IO.ErrOut) {
 		return Explain(e.IO.ErrOut, e.Explain, steps)
 	}
@@ -190,9 +212,6 @@ const StepIndent = "               "
 // Warn writes each warning on stderr as "warning: TEXT", folded into
 // TextWidth columns when a person reads it.
 func (e *Env) Warn(warnings ...string) {
-	if e.short() {
-		return
-	}
 	if !e.Folds(e.IO.ErrOut) {
 		Warn(e.IO.ErrOut, warnings)
 		return
@@ -300,6 +319,7 @@ func (te *TestEnv) UseRoller(r dice.Roller) { te.rs = &RollerState{Roller: r} }
 func (te *TestEnv) CountShort() {
 	if te.rs.Scripted != nil {
 		te.rs.Scripted.CountShort(MaxShortDice)
+		te.gateStderr()
 	}
 }
 

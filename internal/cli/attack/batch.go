@@ -31,8 +31,13 @@ func runBatch(opts *Options, attacker *hero.Hero, d *cmdutil.HeroStream, req com
 	if err != nil {
 		return err
 	}
-	if err := opts.IO.Out.StartStreaming(); err != nil {
-		return err
+	// With the GM's dice the output is held until every value has been
+	// checked: a short list runs on with placeholder faces (to name every
+	// die still needed), whose results must not reach stdout.
+	if !opts.DiceGiven {
+		if err := opts.IO.Out.StartStreaming(); err != nil {
+			return err
+		}
 	}
 	seed := rs.SeedPtr()
 	opts.ReportSeed(seed)
