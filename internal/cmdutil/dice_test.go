@@ -138,7 +138,7 @@ func TestReportSeedRollRest(t *testing.T) {
 	te := NewTestEnv(FormatText, 3, 100)
 	te.RollRest(9)
 	te.ReportSeed(ptr(9))
-	if got, want := te.ErrOut.String(), "seed 9 rolled the dice after the 2 entered (replay with --dice 3,100 --roll-rest --seed 9)\n"; got != want {
+	if got, want := te.ErrOut.String(), "seed 9 rolled the rest (replay with --dice 3,100 --roll-rest --seed 9)\n"; got != want {
 		t.Errorf("stderr %q, want %q", got, want)
 	}
 }

@@ -176,23 +176,27 @@ func (g shortGate) Write(p []byte) (int, error) {
 // ReportSeed writes "seed N (replay with --seed N)" on stderr for human
 // output; JSON output carries the seed itself. Nothing for a nil seed.
 // With --dice and --roll-rest the seed rolled only the dice after the
-// entered ones, and the line says so: "seed N rolled the dice after the 2
-// entered (replay with --dice 3,5 --roll-rest --seed N)".
+// entered ones, and the line says so: "seed N rolled the rest (replay
+// with --dice 3,5 --roll-rest --seed N)", folded for a person like a
+// warning.
 func (e *Env) ReportSeed(seed *uint64) {
 	if e.Format.IsJSON() || seed == nil {
 		return
 	}
-	if rs, err := e.roller(); err == nil && rs.Mixed != nil {
-		vals := rs.Mixed.Entered()
-		list := make([]string, len(vals))
-		for i, v := range vals {
-			list[i] = strconv.Itoa(v)
-		}
-		fmt.Fprintf(e.IO.ErrOut, "seed %d rolled the dice after the %d entered (replay with --dice %s --roll-rest --seed %d)\n",
-			*seed, len(vals), strings.Join(list, ","), *seed)
+	rs, err := e.roller()
+	if err != nil || rs.Mixed == nil {
+		ReportSeed(e.IO.ErrOut, seed)
 		return
 	}
-	ReportSeed(e.IO.ErrOut, seed)
+	vals := rs.Mixed.Entered()
+	list := make([]string, len(vals))
+	for i, v := range vals {
+		list[i] = strconv.Itoa(v)
+	}
+	_ = e.Folded(e.IO.ErrOut, "  ", func(w io.Writer) error {
+		_, err := fmt.Fprintf(w, "seed %d rolled the rest (replay with --dice %s --roll-rest --seed %d)\n", *seed, strings.Join(list, ","), *seed)
+		return err
+	})
 }
 
 // ExplainSteps writes a ruling's steps on stderr with --explain, folded

@@ -434,9 +434,10 @@ type Die struct {
 	// the die counts towards the total. It points to shared package-level
 	// values: never write through it.
 	Kept *bool `json:"kept,omitempty"`
-	// Source says whether the GM entered the face or it was rolled; it is
-	// set only when the roller mixes the two (see Mixed).
-	Source Source `json:"source,omitempty"`
+	// Source is "entered" (the GM rolled the face on a real die) or
+	// "rolled" (spandex rolled it); it is present only when the roller
+	// mixes the two (--dice LIST --roll-rest, a Mixed roller).
+	Source Source `json:"source,omitempty" jsonschema:"enum=entered,enum=rolled"`
 }
 
 // The targets of Die.Kept, shared so that marking dice does not allocate.

@@ -259,9 +259,10 @@ type Rolled struct {
 	Value int `json:"value"`
 	// Purpose is what the die was for, as given to Roll.
 	Purpose string `json:"purpose"`
-	// Source says whether the GM entered the face or it was rolled; it is
-	// set only when the two are mixed (a Mixed roller, --roll-rest).
-	Source Source `json:"source,omitempty"`
+	// Source is "entered" (the GM rolled the face on a real die) or
+	// "rolled" (spandex rolled it); it is present only when the two are
+	// mixed (--dice LIST --roll-rest, a Mixed roller).
+	Source Source `json:"source,omitempty" jsonschema:"enum=entered,enum=rolled"`
 }
 
 // Recorder is a Roller that passes every roll to another Roller and

@@ -43,7 +43,9 @@ Dice are rolled left to right, group by group; --dice values are used in
 that order, expression by expression, repetition by repetition. A d100 read
 as "00" on both d10s is 100 (p. 5): give it as 00 or 100.
 
-Output: a JSON object per roll (expr, total, dice, modifier, seed): with
+Output: a JSON object per roll (expr, total, dice, modifier, seed; each
+die has sides and value, kept in a keep/drop group, and source, "entered"
+or "rolled", with --dice LIST --roll-rest): with
 -o json (the default when piped) one document, an array when there are
 several rolls; with -o jsonl one compact object per line. -o text prints
 one total per line; a terminal shows a table. --odds prints the exact
@@ -53,6 +55,7 @@ expressions, an array of them).`,
   spandex roll 2d6+4 1d6-6 d100 -o json
   spandex roll -n 10000 3d6 -o text
   spandex roll 3d6 --dice 3,5,6
+  spandex roll 3d6 --dice 3 --roll-rest --seed 1
   spandex roll 4d6kh3 --seed 7
   spandex roll --odds 3d6`,
 		Args: func(_ *cobra.Command, args []string) error {
