@@ -71,3 +71,39 @@ func ExampleExpr_Distribution() {
 	// 2-12 mean 7.0 sd 2.415
 	// 7: 6/36 = 0.1667
 }
+
+func ExampleMixed() {
+	// The GM rolled the first d6 (3); the other two come from seed 1.
+	res, err := dice.MustParse("3d6").Roll(dice.NewMixed([]int{3}, 1), "")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, d := range res.Dice {
+		fmt.Println(d.Value, d.Source)
+	}
+	fmt.Println(res.Total)
+	// Output:
+	// 3 entered
+	// 4 rolled
+	// 3 rolled
+	// 10
+}
+
+func ExampleScripted_CountShort() {
+	// The GM gave the to-hit only: the ruling runs on, and one error names
+	// every die it still needs.
+	s := dice.NewScripted([]int{14})
+	s.CountShort(1000)
+	for _, die := range []struct {
+		sides   int
+		purpose string
+	}{{20, "to-hit"}, {6, "damage"}, {6, "damage"}, {20, "prone check"}} {
+		if _, err := s.Roll(die.sides, die.purpose); err != nil {
+			fmt.Println(err)
+		}
+	}
+	fmt.Println(s.Short())
+	// Output:
+	// --dice ran out: 1 value given, 4 needed: still need d6 (damage), d6 (damage), d20 (prone check)
+}
