@@ -160,15 +160,18 @@ func TestScriptedCountShort(t *testing.T) {
 	}
 }
 
-// The placeholder is the die's highest face: a short to-hit roll hits, so
-// the damage dice behind it are named too.
+// The placeholder is the die's highest face, one lower every other die:
+// a short to-hit roll hits, so the damage dice behind it are named too,
+// and two sides re-rolling a tie (initiative) stop tying.
 func TestScriptedCountShortPlaceholder(t *testing.T) {
 	s := NewScripted(nil)
 	s.CountShort(5)
-	if v, err := s.Roll(20, "to-hit"); v != 20 || err != nil {
-		t.Errorf("Roll = %d, %v, want 20", v, err)
+	for i, want := range []struct{ sides, face int }{{20, 20}, {10, 9}, {10, 10}, {1, 1}, {6, 6}} {
+		if v, err := s.Roll(want.sides, "x"); v != want.face || err != nil {
+			t.Errorf("missing die %d: Roll(%d) = %d, %v, want %d", i+1, want.sides, v, err, want.face)
+		}
 	}
-	if got := s.Needed(); len(got) != 1 || got[0].Sides != 20 || got[0].Purpose != "to-hit" {
+	if got := s.Needed(); len(got) != 5 || got[0].Sides != 20 || got[0].Purpose != "x" {
 		t.Errorf("Needed() = %v", got)
 	}
 }

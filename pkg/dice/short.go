@@ -14,8 +14,10 @@ const MaxShortLen = 300
 // CountShort makes s keep going when its values run out, so that one
 // error can name every die still needed at once, in order, instead of one
 // at a time: each die asked for after the last value is noted and gets a
-// placeholder face, its highest (so a to-hit roll hits and the damage
-// dice that follow are counted too), up to limit dice. Past limit, Roll
+// placeholder face, up to limit dice. The placeholder is the die's
+// highest face (so a to-hit roll hits and the damage dice that follow are
+// counted too), one lower for every other missing die, so that two sides
+// re-rolling a tie (initiative) do not tie for ever. Past limit, Roll
 // fails with Short's error. The caller must call Short when the ruling
 // ends and throw its result away if Short reports anything: the faces
 // were not the GM's.
@@ -29,8 +31,12 @@ func (s *Scripted) placeholder(sides int, purpose string) (int, error) {
 		s.over = true
 		return 0, s.Short()
 	}
-	s.short = append(s.short, Rolled{Sides: sides, Value: sides, Purpose: purpose})
-	return sides, nil
+	v := sides
+	if len(s.short)%2 == 1 {
+		v = max(1, sides-1)
+	}
+	s.short = append(s.short, Rolled{Sides: sides, Value: v, Purpose: purpose})
+	return v, nil
 }
 
 // Short is the error naming every die asked for after the values ran out
