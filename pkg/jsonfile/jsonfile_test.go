@@ -207,14 +207,6 @@ func TestReadAllStatsAFile(t *testing.T) {
 	}
 }
 
-func TestLintMalformedIsQuiet(t *testing.T) {
-	for _, in := range []string{`{"a":`, `{"a" 1}`, `[1,`, `"abc`, `{"a":1,,}`, `{`, ``} {
-		if fe := Lint([]byte(in)); fe != nil {
-			t.Errorf("Lint(%q) = %v", in, fe)
-		}
-	}
-}
-
 func TestSchemaError(t *testing.T) {
 	tests := []struct {
 		got, want int
