@@ -74,10 +74,11 @@ func TestDecodeHeroes(t *testing.T) {
 		{name: "one hero", input: guardian, labels: "in=The Guardian"},
 		{name: "a stream", input: guardian + nefario, labels: "in#1=The Guardian,in#2=Nefario"},
 		{name: "empty", input: " \n", err: "in: $: empty input, expected a hero JSON object"},
-		{name: "bad JSON", input: "{bad", err: "in#1: $: invalid JSON: invalid character 'b'"},
-		// Unreadable JSON is numbered: the decoder cannot tell it is alone.
-		{name: "truncated", input: guardian[:40], err: "in#1: $: invalid JSON: unexpected EOF"},
-		{name: "bad second hero", input: guardian + "{bad", labels: "in#1=The Guardian", err: "in#2: $: invalid JSON"},
+		{name: "bad JSON", input: "{bad}", err: "in: $: invalid JSON at line 1 column 2: invalid character 'b'"},
+		{name: "truncated", input: guardian[:40], err: "in: $: invalid JSON: unexpected end of input (the hero that begins here is cut short)"},
+		{name: "bad second hero", input: guardian + "{bad}", labels: "in#1=The Guardian", err: "in#2: $: invalid JSON at line 1 column 2"},
+		{name: "an array", input: "[" + guardian + "," + nefario + "]", labels: "in#1=The Guardian,in#2=Nefario"},
+		{name: "an empty array", input: "[]", err: "in: $: empty input, expected a hero JSON object"},
 		{name: "not a hero", input: `{"schema": 1}`, err: "in: $."},
 		{name: "the callback's error stops the stream", input: guardian + nefario, fnErr: stop, labels: "in#1=The Guardian", err: "stop"},
 	}
