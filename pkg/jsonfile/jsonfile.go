@@ -79,6 +79,11 @@ func Decode(data []byte, v any, f Format) error {
 	if trimmed[0] != '{' {
 		return &FieldError{Path: "$", Msg: "expected a JSON object"}
 	}
+	if len(trimmed) > longNameCheck {
+		if fe := longName(trimmed); fe != nil {
+			return fe
+		}
+	}
 	if err := jsonv2.Unmarshal(trimmed, v, decodeOptions); err != nil {
 		return clip(explain(trimmed, err, f))
 	}
@@ -86,6 +91,47 @@ func Decode(data []byte, v any, f Format) error {
 		return fe
 	}
 	return nil
+}
+
+// MaxNameSize bounds a member name. No name of the files is longer
+// than a few dozen bytes, but the decoder handles an unknown one in
+// several copies (for its case-insensitive look-up and the error's
+// pointer): a name of megabytes would cost a hundred megabytes.
+const MaxNameSize = 64 << 10
+
+// longNameCheck is the size of document above which Decode first looks
+// for a name over MaxNameSize (a smaller one cannot hold a costly one).
+const longNameCheck = 1 << 20
+
+// longName reads the document data's tokens (without decoding its
+// strings) for the first member name longer than MaxNameSize.
+func longName(data []byte) *FieldError {
+	dec := jsontext.NewDecoder(bytes.NewBuffer(data), jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
+	for {
+		k := dec.PeekKind()
+		kind, n := dec.StackIndex(dec.StackDepth())
+		var err error
+		switch {
+		case k == 0:
+			return nil // the end, or bad JSON: the decoder words it
+		case kind == '{' && n%2 == 0:
+			ptr := dec.StackPointer()
+			if n > 0 {
+				ptr = ptr.Parent()
+			}
+			var name jsontext.Value
+			if name, err = dec.ReadValue(); err == nil && len(name) > MaxNameSize {
+				return &FieldError{Path: Member(pathOf(data, ptr), string(name[1:MaxTokenEcho+1])) + "...", Msg: "a member name of " + strconv.Itoa(len(name)-2) + " bytes (at most " + strconv.Itoa(MaxNameSize) + ")"}
+			}
+		case k == '{' || k == '[' || k == '}' || k == ']':
+			_, err = dec.ReadToken()
+		default:
+			err = dec.SkipValue()
+		}
+		if err != nil {
+			return nil
+		}
+	}
 }
 
 // TooLarge is the error for input over a size limit of max bytes: "file
@@ -367,11 +413,15 @@ func lineCol(data []byte, off int) (int, int) {
 // when there is an error to word); where data cannot be followed (it is
 // cut short there), a token of digits is taken for an index.
 func pathOf(data []byte, ptr jsontext.Pointer) string {
+	var toks []string
+	for tok := range ptr.Tokens() {
+		toks = append(toks, tok)
+	}
 	var b strings.Builder
 	b.WriteString("$")
 	dec := jsontext.NewDecoder(bytes.NewReader(data), jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
 	follow := true
-	for tok := range ptr.Tokens() {
+	for i, tok := range toks {
 		if b.Len() > maxMsg {
 			break // clip cuts it here anyway
 		}
@@ -379,13 +429,16 @@ func pathOf(data []byte, ptr jsontext.Pointer) string {
 		if follow {
 			kind = dec.PeekKind()
 		}
+		// The last token needs no reading past it (and may be a name of
+		// megabytes, which reading would copy).
+		last := i == len(toks)-1
 		switch {
 		case kind == '[' || kind != '{' && isIndex(tok):
 			b.WriteString("[" + tok + "]")
-			follow = follow && kind == '[' && enterIndex(dec, tok)
+			follow = follow && !last && kind == '[' && enterIndex(dec, tok)
 		default:
 			writeName(&b, tok)
-			follow = follow && kind == '{' && enterName(dec, tok)
+			follow = follow && !last && kind == '{' && enterName(dec, tok)
 		}
 	}
 	return b.String()
@@ -404,11 +457,24 @@ func isIndex(tok string) bool {
 	return true
 }
 
+// Member is the path of the member name of the object at path:
+// path + ".name", or path + `["name"]` for a name that is not plain.
+func Member(path, name string) string {
+	var b strings.Builder
+	b.WriteString(path)
+	writeName(&b, name)
+	return b.String()
+}
+
 // writeName appends ".name", or `["name"]` quoted for a name that is not
 // plain (a dot, a bracket, a quote, a blank or a control character).
 func writeName(b *strings.Builder, name string) {
 	plain := name != ""
-	for _, r := range name {
+	head := name
+	if len(head) > MaxTokenEcho {
+		head = Short(name)[:strings.LastIndex(Short(name), "... (")]
+	}
+	for _, r := range head {
 		if r == utf8.RuneError || !unicode.IsPrint(r) || unicode.IsSpace(r) || strings.ContainsRune(`.[]"'\`, r) {
 			plain = false
 			break

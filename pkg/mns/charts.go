@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -145,25 +146,94 @@ func DecodeCharts(data []byte) (*Charts, error) {
 }
 
 // yamlToJSON turns a YAML charts file into the equivalent JSON, so that
-// one strict decoder checks both.
+// one strict decoder checks both. The YAML is parsed into nodes and
+// converted here, not decoded by the YAML package into maps: its check
+// for a key given twice compares every pair of keys, which takes minutes
+// for a mapping of 200,000 keys; here it is one map look-up a key.
 func yamlToJSON(data []byte) (out []byte, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			out, err = nil, &jsonfile.FieldError{Path: "$", Msg: fmt.Sprintf("invalid YAML: %v", r)}
 		}
 	}()
-	var v any
-	if err := yaml.Unmarshal(data, &v); err != nil {
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
 		return nil, &jsonfile.FieldError{Path: "$", Msg: "invalid YAML: " + strings.TrimPrefix(err.Error(), "yaml: ")}
 	}
-	if _, ok := v.(map[string]any); !ok {
+	if doc.Kind != yaml.DocumentNode || len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
 		return nil, &jsonfile.FieldError{Path: "$", Msg: "expected a charts object (JSON or YAML mapping)"}
+	}
+	// Aliases may repeat a node many times over: the conversion stops
+	// after as many nodes as the file has bytes (each node of a file
+	// without aliases takes at least one).
+	c := yamlConverter{budget: len(data) + 64}
+	v, fe := c.value(doc.Content[0], "$", 0)
+	if fe != nil {
+		return nil, fe
 	}
 	j, err := json.Marshal(v)
 	if err != nil {
 		return nil, &jsonfile.FieldError{Path: "$", Msg: "the YAML has a value JSON cannot hold: " + err.Error()}
 	}
 	return j, nil
+}
+
+// yamlConverter turns YAML nodes into the values encoding/json writes.
+type yamlConverter struct {
+	budget int // nodes left to convert
+}
+
+// maxYAMLDepth bounds the nesting of a YAML charts file, as the JSON
+// decoder bounds a JSON one.
+const maxYAMLDepth = 10000
+
+func (c *yamlConverter) value(n *yaml.Node, path string, depth int) (any, *jsonfile.FieldError) {
+	c.budget--
+	if c.budget < 0 {
+		return nil, &jsonfile.FieldError{Path: path, Msg: "the YAML's aliases repeat more nodes than the file holds"}
+	}
+	if depth > maxYAMLDepth {
+		return nil, &jsonfile.FieldError{Path: path, Msg: fmt.Sprintf("nested deeper than %d levels", maxYAMLDepth)}
+	}
+	switch n.Kind {
+	case yaml.AliasNode:
+		return c.value(n.Alias, path, depth+1)
+	case yaml.MappingNode:
+		m := make(map[string]any, len(n.Content)/2)
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			k := n.Content[i]
+			if k.Kind != yaml.ScalarNode {
+				return nil, &jsonfile.FieldError{Path: path, Msg: fmt.Sprintf("line %d: a mapping key must be a plain value", k.Line)}
+			}
+			p := jsonfile.Member(path, k.Value)
+			if _, ok := m[k.Value]; ok {
+				return nil, &jsonfile.FieldError{Path: p, Msg: fmt.Sprintf("duplicate key (the mapping already has %q, line %d)", jsonfile.Short(k.Value), k.Line)}
+			}
+			v, fe := c.value(n.Content[i+1], p, depth+1)
+			if fe != nil {
+				return nil, fe
+			}
+			m[k.Value] = v
+		}
+		return m, nil
+	case yaml.SequenceNode:
+		s := make([]any, 0, len(n.Content))
+		for i, e := range n.Content {
+			v, fe := c.value(e, path+"["+strconv.Itoa(i)+"]", depth+1)
+			if fe != nil {
+				return nil, fe
+			}
+			s = append(s, v)
+		}
+		return s, nil
+	case yaml.ScalarNode:
+		var v any
+		if err := n.Decode(&v); err != nil {
+			return nil, &jsonfile.FieldError{Path: path, Msg: "invalid YAML: " + strings.TrimPrefix(err.Error(), "yaml: ")}
+		}
+		return v, nil
+	}
+	return nil, &jsonfile.FieldError{Path: path, Msg: fmt.Sprintf("line %d: not a value JSON can hold", n.Line)}
 }
 
 // Validate checks a charts file: the schema, every chart's rows ordered
