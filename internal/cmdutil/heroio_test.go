@@ -1,6 +1,8 @@
 package cmdutil
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"io"
 	"os"
@@ -8,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/codename-spandex/spandex/internal/hostile"
 	"github.com/codename-spandex/spandex/pkg/hero"
 )
 
@@ -174,4 +177,35 @@ func FuzzDecodeHeroes(f *testing.F) {
 			t.Errorf("error %v is not an input error naming the stream", err)
 		}
 	})
+}
+
+// TestDecodeHeroesHostileLines: a stream whose second hero is hostile is
+// refused within hostile.MaxTime of CPU and hostile.MaxBytes, naming it.
+func TestDecodeHeroesHostileLines(t *testing.T) {
+	g, err := os.ReadFile(filepath.Join("..", "..", "testdata", "heroes", "guardian.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var line bytes.Buffer
+	if err := json.Compact(&line, g); err != nil {
+		t.Fatal(err)
+	}
+	line.WriteByte('\n')
+	for _, tc := range []struct {
+		name, err string
+		hero      []byte
+	}{
+		{"200,000 keys", "in#2: $.k0: unknown field", hostile.ManyKeys(200_000, true)},
+		{"arrays nested 100,000 deep", "in#2: $: invalid JSON at line 1 column 10008: exceeded max depth", hostile.Splice(t, `{"name":@}`, "@", hostile.Nested(100_000))},
+		{"a 50 MB string", "in#2: $: hero larger than 16 MB (line 2)", hostile.Splice(t, `{"name":@}`, "@", hostile.LongString(50<<20))},
+		{"a duplicate key 5,000 objects deep", "in#2: $.log[0].details.a.a", hostile.Splice(t, `{"schema":2,"log":[{"seq":1,"details":@}]}`, "@", hostile.DupAtDepth(5_000))},
+	} {
+		in := append(bytes.Clone(line.Bytes()), tc.hero...)
+		err := hostile.Cost(t, tc.name, func() error {
+			return DecodeHeroes(bytes.NewReader(in), "in", func(string, int, *hero.Hero) error { return nil })
+		})
+		if err == nil || !strings.HasPrefix(err.Error(), tc.err) || len(err.Error()) > 300 {
+			t.Errorf("%s: %.300v, want %q...", tc.name, err, tc.err)
+		}
+	}
 }
