@@ -1,7 +1,6 @@
 package cmdutil
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -103,14 +102,14 @@ func eachInput(path string, open func(string) (io.ReadCloser, error), fn func(na
 // at all is one too.
 func DecodeHeroes(r io.Reader, name string, fn func(label string, n int, h *hero.Hero) error) error {
 	count := 0
-	err := EachJSON(r, name, func(raw json.RawMessage, label string, n int) error {
+	err := EachJSON(r, name, hero.MaxFileSize, "hero", func(doc []byte, label string, n int) error {
 		count = n
-		h, err := hero.Decode(raw)
+		h, err := hero.Decode(doc)
 		if err != nil {
 			return Inputf("%s: %w", label, err)
 		}
 		return fn(label, n, h)
-	}, nil)
+	})
 	if err != nil {
 		return err
 	}

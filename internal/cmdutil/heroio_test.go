@@ -1,6 +1,8 @@
 package cmdutil
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"io"
 	"os"
@@ -8,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/codename-spandex/spandex/internal/hostile"
 	"github.com/codename-spandex/spandex/pkg/hero"
 )
 
@@ -74,10 +77,11 @@ func TestDecodeHeroes(t *testing.T) {
 		{name: "one hero", input: guardian, labels: "in=The Guardian"},
 		{name: "a stream", input: guardian + nefario, labels: "in#1=The Guardian,in#2=Nefario"},
 		{name: "empty", input: " \n", err: "in: $: empty input, expected a hero JSON object"},
-		{name: "bad JSON", input: "{bad", err: "in#1: $: invalid JSON: invalid character 'b'"},
-		// Unreadable JSON is numbered: the decoder cannot tell it is alone.
-		{name: "truncated", input: guardian[:40], err: "in#1: $: invalid JSON: unexpected EOF"},
-		{name: "bad second hero", input: guardian + "{bad", labels: "in#1=The Guardian", err: "in#2: $: invalid JSON"},
+		{name: "bad JSON", input: "{bad}", err: "in: $: invalid JSON at line 1 column 2: invalid character 'b'"},
+		{name: "truncated", input: guardian[:40], err: "in: $: invalid JSON: unexpected end of input (the hero that begins here is cut short)"},
+		{name: "bad second hero", input: guardian + "{bad}", labels: "in#1=The Guardian", err: "in#2: $: invalid JSON at line 1 column 2"},
+		{name: "an array", input: "[" + guardian + "," + nefario + "]", labels: "in#1=The Guardian,in#2=Nefario"},
+		{name: "an empty array", input: "[]", err: "in: $: empty input, expected a hero JSON object"},
 		{name: "not a hero", input: `{"schema": 1}`, err: "in: $."},
 		{name: "the callback's error stops the stream", input: guardian + nefario, fnErr: stop, labels: "in#1=The Guardian", err: "stop"},
 	}
@@ -173,4 +177,35 @@ func FuzzDecodeHeroes(f *testing.F) {
 			t.Errorf("error %v is not an input error naming the stream", err)
 		}
 	})
+}
+
+// TestDecodeHeroesHostileLines: a stream whose second hero is hostile is
+// refused within hostile.MaxTime of CPU and hostile.MaxBytes, naming it.
+func TestDecodeHeroesHostileLines(t *testing.T) {
+	g, err := os.ReadFile(filepath.Join("..", "..", "testdata", "heroes", "guardian.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var line bytes.Buffer
+	if err := json.Compact(&line, g); err != nil {
+		t.Fatal(err)
+	}
+	line.WriteByte('\n')
+	for _, tc := range []struct {
+		name, err string
+		hero      []byte
+	}{
+		{"200,000 keys", "in#2: $.k0: unknown field", hostile.ManyKeys(200_000, true)},
+		{"arrays nested 100,000 deep", "in#2: $: invalid JSON at line 1 column 10008: exceeded max depth", hostile.Splice(t, `{"name":@}`, "@", hostile.Nested(100_000))},
+		{"a 50 MB string", "in#2: $: hero larger than 16 MB (line 2)", hostile.Splice(t, `{"name":@}`, "@", hostile.LongString(50<<20))},
+		{"a duplicate key 5,000 objects deep", "in#2: $.log[0].details.a.a", hostile.Splice(t, `{"schema":2,"log":[{"seq":1,"details":@}]}`, "@", hostile.DupAtDepth(5_000))},
+	} {
+		in := append(bytes.Clone(line.Bytes()), tc.hero...)
+		err := hostile.Cost(t, tc.name, func() error {
+			return DecodeHeroes(bytes.NewReader(in), "in", func(string, int, *hero.Hero) error { return nil })
+		})
+		if err == nil || !strings.HasPrefix(err.Error(), tc.err) || len(err.Error()) > 300 {
+			t.Errorf("%s: %.300v, want %q...", tc.name, err, tc.err)
+		}
+	}
 }

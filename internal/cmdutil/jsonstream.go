@@ -1,86 +1,54 @@
 package cmdutil
 
 import (
-	"bufio"
-	"encoding/json"
 	"errors"
 	"io"
 	"strconv"
-	"strings"
+
+	"github.com/codename-spandex/spandex/pkg/jsonfile"
 )
 
-// EachJSON reads what the JSON formats write (see JSONList): one JSON
-// document, a top-level array of them (-o json with several results), or
-// a stream of them (JSON Lines, -o jsonl, or concatenated documents). It
-// calls fn with each value, numbered from 1, and its label: name, or
-// "name#N" when the input holds several values. Bad JSON is reported by
-// bad with the value's label and number (nil: an InputError
-// "LABEL: $: invalid JSON: ..."); an empty input calls fn never and
-// returns nil.
-func EachJSON(r io.Reader, name string, fn func(raw json.RawMessage, label string, n int) error, bad func(label string, n int, err error) error) error {
-	if bad == nil {
-		bad = func(label string, _ int, err error) error {
-			return Inputf("%s: $: invalid JSON: %s", label, strings.TrimPrefix(err.Error(), "json: "))
-		}
-	}
-	br := bufio.NewReaderSize(r, 64<<10)
-	dec := json.NewDecoder(br)
-	array := false
-	if b, err := peekNonSpace(br); err == nil && b == '[' {
-		if _, err := dec.Token(); err != nil {
-			return bad(name, 0, err)
-		}
-		array = true
-	}
-	n := 0
-	for {
-		if array && !dec.More() {
-			if _, err := dec.Token(); err != nil { // the closing ]
-				if errors.Is(err, io.EOF) {
-					err = io.ErrUnexpectedEOF
+// EachJSON reads the JSON objects of what the JSON formats write (see
+// JSONList): one object, a top-level array of them (-o json with several
+// results), or a stream of them (JSON Lines, -o jsonl, or concatenated
+// objects), through jsonfile.Stream: one document at a time, each of at
+// most max bytes, so memory stays flat however long the input. It calls
+// fn with each document, numbered from 1, and its label: name, or
+// "name#N" when the input holds several. what names one document in
+// messages ("hero"). A problem with the stream itself (not an object,
+// over the limit, cut short) is an input error "LABEL: $: message",
+// with " (line N)" when it is not on the first line; an empty input, or
+// an empty array, calls fn never and returns nil.
+func EachJSON(r io.Reader, name string, max int, what string, fn func(doc []byte, label string, n int) error) error {
+	s := jsonfile.NewStream(r, max, what)
+	for n := 1; ; n++ {
+		doc, _, err := s.Next()
+		if err != nil {
+			var se *jsonfile.StreamError
+			switch {
+			case errors.Is(err, io.EOF):
+				return nil
+			case errors.As(err, &se) && se.Empty:
+				return nil // nothing to hand over
+			case errors.As(err, &se):
+				label := name
+				if n > 1 || s.Array() {
+					label = name + "#" + strconv.Itoa(n)
 				}
-				return bad(name, n, err)
+				where := ""
+				if label != name || se.Line > 1 {
+					where = " (line " + strconv.Itoa(se.Line) + ")"
+				}
+				return Inputf("%s: %v%s", label, se.Field, where)
 			}
-			if _, err := dec.Token(); !errors.Is(err, io.EOF) {
-				return Inputf("%s: $: unexpected data after the array", name)
-			}
-			return nil
+			return Inputf("%s: %v", name, err)
 		}
-		var raw json.RawMessage
-		err := dec.Decode(&raw)
-		if errors.Is(err, io.EOF) && !array {
-			return nil
-		}
-		n++
 		label := name
-		if array || n > 1 || dec.More() {
+		if n > 1 || s.Array() || s.More() {
 			label = name + "#" + strconv.Itoa(n)
 		}
-		if err != nil {
-			if errors.Is(err, io.EOF) {
-				err = io.ErrUnexpectedEOF
-			}
-			return bad(label, n, err)
-		}
-		if err := fn(raw, label, n); err != nil {
+		if err := fn(doc, label, n); err != nil {
 			return err
-		}
-	}
-}
-
-// peekNonSpace returns the first byte that is not JSON white space,
-// leaving it unread.
-func peekNonSpace(br *bufio.Reader) (byte, error) {
-	for {
-		b, err := br.Peek(1)
-		if err != nil {
-			return 0, err
-		}
-		switch b[0] {
-		case ' ', '\t', '\r', '\n':
-			_, _ = br.ReadByte()
-		default:
-			return b[0], nil
 		}
 	}
 }

@@ -1,8 +1,19 @@
 // Package jsonfile decodes spandex's JSON files (hero files, encounter
-// files) strictly: an unknown key, a value of the wrong type or a value a
-// type rejects (such as armour class "Q") is an error naming its JSON path,
-// for example "$.combatants[2].hero.combat.armour_class". It never panics on
-// any input; both file formats' fuzz targets exercise it.
+// files, Men & Supermen files) strictly: an unknown key, a key given
+// twice, a string that is not UTF-8, a value of the wrong type or a value
+// a type rejects (such as armour class "Q") is an error naming its JSON
+// path, for example "$.combatants[2].hero.combat.armour_class". It never
+// panics on any input; the file formats' fuzz targets exercise it.
+//
+// The decoding itself is github.com/go-json-experiment/json, the design
+// of the standard library's encoding/json/v2: it refuses unknown members,
+// duplicate names and invalid UTF-8 by itself, in one pass and in time
+// linear in the input, and reports a JSON Pointer with each error. What
+// this package adds is thin: the size limit, the one-document check, the
+// bounds of whole numbers (IntMin, IntMax) and one-line messages naming
+// the path. When encoding/json/v2 leaves its experiment (GOEXPERIMENT
+// jsonv2) the plan is to import it instead: the options and error types
+// used here are the same there.
 package jsonfile
 
 import (
@@ -14,10 +25,13 @@ import (
 	"io"
 	"os"
 	"reflect"
-	"sort"
 	"strconv"
 	"strings"
-	"sync"
+	"unicode"
+	"unicode/utf8"
+
+	jsonv2 "github.com/go-json-experiment/json"
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 // FieldError is a problem with one field of a file. Path is a JSON path
@@ -27,7 +41,10 @@ type FieldError struct {
 	Msg  string
 }
 
-func (e *FieldError) Error() string { return e.Path + ": " + e.Msg }
+// Error is "PATH: MESSAGE" on one line: a control character, a line
+// break or a byte that is not UTF-8 (from a key or a value of the file
+// echoed in the message) is written as an escape, never raw.
+func (e *FieldError) Error() string { return OneLine(e.Path + ": " + e.Msg) }
 
 // Refused marks a FieldError as the user's fault (exit status 2).
 func (e *FieldError) Refused() {}
@@ -44,10 +61,16 @@ type Format struct {
 	MaxSize int
 }
 
+// decodeOptions are the decoder's: unknown members are refused (names
+// match exactly, as the encoder writes them); so are duplicate names and
+// invalid UTF-8, by default.
+var decodeOptions = jsonv2.RejectUnknownMembers(true)
+
 // Decode parses data into v (a pointer to a struct) strictly and returns a
 // *FieldError for the first problem: oversized or empty input, anything
-// but one JSON object, invalid JSON (with line and column), an unknown key,
-// a string a text-decoded type rejects, or a value of the wrong type.
+// but one JSON object, invalid JSON (with line and column), an unknown or
+// duplicate key, invalid UTF-8, a string a text-decoded type rejects, a
+// whole number outside IntMin-IntMax or a value of the wrong type.
 func Decode(data []byte, v any, f Format) error {
 	if len(data) > f.MaxSize {
 		return TooLarge(f.MaxSize)
@@ -59,70 +82,59 @@ func Decode(data []byte, v any, f Format) error {
 	if trimmed[0] != '{' {
 		return &FieldError{Path: "$", Msg: "expected a JSON object"}
 	}
-	// The fast path (fast.go) for a good file into a fresh value; on any
-	// doubt the value is reset and the strict path decides.
-	if rv := reflect.ValueOf(v); rv.Kind() == reflect.Pointer && !rv.IsNil() && rv.Elem().IsZero() {
-		if decodeFast(trimmed, v) {
-			return nil
+	if len(trimmed) > longNameCheck {
+		if fe := longName(trimmed); fe != nil {
+			return fe
 		}
-		rv.Elem().SetZero()
 	}
-	return decodeStrict(trimmed, v, f)
-}
-
-// DecodeStrict is Decode without its fast path: the reference the fast
-// path is tested against (a good file decodes to the same value either
-// way). Programs call Decode.
-func DecodeStrict(data []byte, v any, f Format) error {
-	if len(data) > f.MaxSize {
-		return TooLarge(f.MaxSize)
+	if err := jsonv2.Unmarshal(trimmed, v, decodeOptions); err != nil {
+		return clip(explain(trimmed, err, f))
 	}
-	trimmed := bytes.TrimSpace(data)
-	if len(trimmed) == 0 {
-		return &FieldError{Path: "$", Msg: "empty input, expected " + article(f.What) + " " + f.What + " JSON object" + f.EmptyHint}
-	}
-	if trimmed[0] != '{' {
-		return &FieldError{Path: "$", Msg: "expected a JSON object"}
-	}
-	return decodeStrict(trimmed, v, f)
-}
-
-// DecodesFast reports whether Decode's fast path alone decodes data into
-// v (a pointer to a zero struct), for tests: a generated file must take
-// it, or a batch loses its speed without any test failing.
-func DecodesFast(data []byte, v any) bool {
-	return decodeFast(bytes.TrimSpace(data), v)
-}
-
-// decodeStrict is the strict path over trimmed, one JSON object.
-func decodeStrict(trimmed []byte, v any, f Format) error {
-	var raw any
-	dec := json.NewDecoder(bytes.NewReader(trimmed))
-	dec.UseNumber()
-	if err := dec.Decode(&raw); err != nil {
-		return syntaxError(trimmed, err)
-	}
-	if dec.More() {
-		return &FieldError{Path: "$", Msg: "unexpected data after the " + f.What + " object" + f.TrailingHint}
-	}
-	if fe := Lint(trimmed); fe != nil {
+	if fe := checkBounds(v); fe != nil {
 		return fe
 	}
-	if fe := CheckShape(raw, reflect.TypeOf(v), "$"); fe != nil {
-		return clip(fe)
-	}
-	if err := json.Unmarshal(trimmed, v); err != nil {
-		var te *json.UnmarshalTypeError
-		if errors.As(err, &te) {
-			path := "$"
-			if te.Field != "" {
-				path = "$." + te.Field
-			}
-			return clip(&FieldError{Path: path, Msg: fmt.Sprintf("expected %s, got JSON %s", friendlyType(te.Type), Short(te.Value))})
-		}
-		return clip(&FieldError{Path: "$", Msg: strings.TrimPrefix(err.Error(), "json: ")})
-	}
 	return nil
+}
+
+// MaxNameSize bounds a member name. No name of the files is longer
+// than a few dozen bytes, but the decoder handles an unknown one in
+// several copies (for its case-insensitive look-up and the error's
+// pointer): a name of megabytes would cost a hundred megabytes.
+const MaxNameSize = 64 << 10
+
+// longNameCheck is the size of document above which Decode first looks
+// for a name over MaxNameSize (a smaller one cannot hold a costly one).
+const longNameCheck = 1 << 20
+
+// longName reads the document data's tokens (without decoding its
+// strings) for the first member name longer than MaxNameSize.
+func longName(data []byte) *FieldError {
+	dec := jsontext.NewDecoder(bytes.NewBuffer(data), jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
+	for {
+		k := dec.PeekKind()
+		kind, n := dec.StackIndex(dec.StackDepth())
+		var err error
+		switch {
+		case k == 0:
+			return nil // the end, or bad JSON: the decoder words it
+		case kind == '{' && n%2 == 0:
+			ptr := dec.StackPointer()
+			if n > 0 {
+				ptr = ptr.Parent()
+			}
+			var name jsontext.Value
+			if name, err = dec.ReadValue(); err == nil && len(name) > MaxNameSize {
+				return &FieldError{Path: Member(pathOf(data, ptr), string(name[1:MaxTokenEcho+1])) + "...", Msg: "a member name of " + strconv.Itoa(len(name)-2) + " bytes (at most " + strconv.Itoa(MaxNameSize) + ")"}
+			}
+		case k == '{' || k == '[' || k == '}' || k == ']':
+			_, err = dec.ReadToken()
+		default:
+			err = dec.SkipValue()
+		}
+		if err != nil {
+			return nil
+		}
+	}
 }
 
 // TooLarge is the error for input over a size limit of max bytes: "file
@@ -149,21 +161,84 @@ func clip(fe *FieldError) *FieldError {
 		fe.Msg = Short(fe.Msg[:maxMsg]) + "..."
 	}
 	if len(fe.Path) > maxMsg {
-		fe.Path = fe.Path[:maxMsg] + "..."
+		cut := maxMsg
+		for cut > 0 && !utf8.RuneStart(fe.Path[cut]) {
+			cut--
+		}
+		fe.Path = fe.Path[:cut] + "..."
 	}
 	return fe
 }
 
-// IntMin and IntMax bound every whole number (of a signed Go integer
-// type) in a file unless a validator gives a narrower range: big enough
-// for any figure of the game, small enough that no sum, product or
-// increment of a few of them overflows (a log's seq cannot wrap, damage
-// bonuses cannot turn a hit into 0 stamina). The published schemas state
-// the same bounds on every integer.
-const (
-	IntMin = -1_000_000_000
-	IntMax = 1_000_000_000
-)
+// MaxTokenEcho bounds how much of a bad token (a number, a string, a key)
+// an error message repeats: a ten-million-digit number is refused with a
+// message of a line, not of ten megabytes.
+const MaxTokenEcho = 40
+
+// Short returns s, or its first MaxTokenEcho bytes (cut at a rune
+// boundary) followed by "... (N bytes)" when it is longer.
+func Short(s string) string {
+	if len(s) <= MaxTokenEcho {
+		return s
+	}
+	cut := MaxTokenEcho
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "... (" + strconv.Itoa(len(s)) + " bytes)"
+}
+
+// shortBytes is Short(string(b)) without copying all of a long b.
+func shortBytes(b []byte) string {
+	if len(b) <= MaxTokenEcho {
+		return string(b)
+	}
+	cut := MaxTokenEcho
+	for cut > 0 && !utf8.RuneStart(b[cut]) {
+		cut--
+	}
+	return string(b[:cut]) + "... (" + strconv.Itoa(len(b)) + " bytes)"
+}
+
+// OneLine returns s with every rune a terminal would act on or could not
+// show written as a Go escape (a line break as \n, ESC as \x1b, a
+// right-to-left override as \u202e, a byte that is not UTF-8 as \xff),
+// so that a message echoing a file's key or value stays one plain line.
+func OneLine(s string) string {
+	clean := true
+	for _, r := range s {
+		if r == utf8.RuneError || !unicode.IsPrint(r) && r != ' ' {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && n <= 1:
+			fmt.Fprintf(&b, `\x%02x`, s[i])
+		case unicode.IsPrint(r) || r == ' ':
+			b.WriteString(s[i : i+n])
+		default:
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+		}
+		i += n
+	}
+	return b.String()
+}
+
+// errIntRange is a JSON number that is not a whole number from IntMin to
+// IntMax; number is the number as written, shortened (Short).
+type errIntRange struct{ number string }
+
+func (e *errIntRange) Error() string {
+	return "expected a whole number from " + strconv.Itoa(IntMin) + " to " + strconv.Itoa(IntMax) + ", got " + e.number
+}
 
 func article(w string) string {
 	if w != "" && strings.ContainsRune("aeiou", rune(w[0])) {
@@ -172,7 +247,26 @@ func article(w string) string {
 	return "a"
 }
 
+// signedInt reports whether t is a signed integer type.
+func signedInt(t reflect.Type) bool {
+	switch t.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return true
+	}
+	return false
+}
+
+// friendlyType names a Go type for a message: "a whole number".
 func friendlyType(t reflect.Type) string {
+	if t == nil {
+		return "another value"
+	}
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if reflect.PointerTo(t).Implements(reflect.TypeFor[encoding.TextUnmarshaler]()) {
+		return "a string"
+	}
 	switch t.Kind() {
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
 		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
@@ -191,173 +285,248 @@ func friendlyType(t reflect.Type) string {
 	return t.String()
 }
 
-func syntaxError(data []byte, err error) *FieldError {
-	var se *json.SyntaxError
-	if errors.As(err, &se) {
-		line, col := lineCol(data, se.Offset)
-		return &FieldError{Path: "$", Msg: fmt.Sprintf("invalid JSON at line %d column %d: %s", line, col, strings.TrimPrefix(se.Error(), "json: "))}
+// kindName names a JSON kind for a message: "JSON string".
+func kindName(k jsontext.Kind) string {
+	switch k {
+	case '"':
+		return "JSON string"
+	case '0':
+		return "JSON number"
+	case 't', 'f':
+		return "JSON true/false"
+	case 'n':
+		return "JSON null"
+	case '{':
+		return "JSON object"
+	case '[':
+		return "JSON array"
 	}
-	if errors.Is(err, errUnexpectedEOF) || strings.Contains(err.Error(), "unexpected EOF") {
-		return &FieldError{Path: "$", Msg: "invalid JSON: unexpected end of input"}
-	}
-	return &FieldError{Path: "$", Msg: "invalid JSON: " + strings.TrimPrefix(err.Error(), "json: ")}
+	return "JSON value"
 }
 
-var errUnexpectedEOF = errors.New("unexpected EOF")
-
-func lineCol(data []byte, off int64) (int, int) {
-	if off > int64(len(data)) {
-		off = int64(len(data))
+// explain turns the decoder's error on data (one trimmed document) into
+// the first problem, named by its path.
+func explain(data []byte, err error, f Format) *FieldError {
+	var se *jsontext.SyntacticError
+	if errors.As(err, &se) {
+		return syntaxError(data, se, f)
 	}
-	line, col := 1, 1
-	for _, b := range data[:off] {
-		if b == '\n' {
-			line++
-			col = 1
-		} else {
-			col++
-		}
+	var me *jsonv2.SemanticError
+	if !errors.As(err, &me) {
+		return &FieldError{Path: "$", Msg: "invalid JSON: " + trimPrefix(err.Error())}
+	}
+	path := pathOf(data, me.JSONPointer)
+	var value string
+	if len(me.JSONValue) > 0 {
+		value = shortBytes(me.JSONValue)
+	}
+	switch {
+	case errors.Is(me.Err, jsonv2.ErrUnknownName):
+		return &FieldError{Path: path, Msg: "unknown field"}
+	case me.JSONKind == '"' && me.GoType != nil && reflect.PointerTo(me.GoType).Implements(reflect.TypeFor[encoding.TextUnmarshaler]()) && me.Err != nil:
+		// The type's own words: `invalid armour class "Q"`.
+		return &FieldError{Path: path, Msg: me.Err.Error()}
+	case me.JSONKind == '0' && me.GoType != nil && signedInt(me.GoType):
+		return &FieldError{Path: path, Msg: (&errIntRange{number: value}).Error()}
+	case me.JSONKind == '0' && me.GoType != nil && friendlyType(me.GoType) == "a whole number":
+		return &FieldError{Path: path, Msg: "expected a whole number within range, got " + value}
+	case me.JSONKind == '0' && me.GoType != nil && friendlyType(me.GoType) == "a number":
+		return &FieldError{Path: path, Msg: "expected a number within range, got " + value}
+	case me.JSONKind != 0 && me.GoType != nil:
+		return &FieldError{Path: path, Msg: "expected " + friendlyType(me.GoType) + ", got " + kindName(me.JSONKind)}
+	case me.Err != nil:
+		return &FieldError{Path: path, Msg: trimPrefix(me.Err.Error())}
+	}
+	return &FieldError{Path: path, Msg: trimPrefix(me.Error())}
+}
+
+// syntaxError words a syntactic error: a duplicate key, a string that is
+// not UTF-8 or holds a lone surrogate escape (each named by its path),
+// data after the document, or other invalid JSON (by line and column).
+func syntaxError(data []byte, se *jsontext.SyntacticError, f Format) *FieldError {
+	off := int(min(max(se.ByteOffset, 0), int64(len(data))))
+	switch {
+	case errors.Is(se.Err, io.ErrUnexpectedEOF):
+		return &FieldError{Path: "$", Msg: "invalid JSON: unexpected end of input"}
+	case errors.Is(se.Err, jsontext.ErrDuplicateName):
+		return &FieldError{Path: pathOf(data, se.JSONPointer), Msg: "duplicate key (the object already has " + strconv.Quote(Short(se.JSONPointer.LastToken())) + ")"}
+	case badUTF8At(data, off):
+		return &FieldError{Path: pathOf(data, se.JSONPointer), Msg: "invalid UTF-8 at byte offset " + strconv.Itoa(off)}
+	case surrogateAt(data, off):
+		return &FieldError{Path: pathOf(data, se.JSONPointer), Msg: "invalid UTF-16 escape (a lone surrogate) at byte offset " + strconv.Itoa(off)}
+	}
+	if end, ok := valueEnd(data); ok && off >= end {
+		return &FieldError{Path: "$", Msg: "unexpected data after the " + f.What + " object" + f.TrailingHint}
+	}
+	line, col := lineCol(data, off)
+	msg := "syntax error"
+	if se.Err != nil {
+		msg = se.Err.Error()
+	}
+	return &FieldError{Path: "$", Msg: fmt.Sprintf("invalid JSON at line %d column %d: %s", line, col, msg)}
+}
+
+// badUTF8At reports whether data holds a byte that is not UTF-8 at off.
+func badUTF8At(data []byte, off int) bool {
+	if off >= len(data) {
+		return false
+	}
+	r, n := utf8.DecodeRune(data[off:])
+	return r == utf8.RuneError && n <= 1
+}
+
+// surrogateAt reports whether data holds a \u escape of a surrogate
+// half at off (a lone one: the decoder accepts a pair).
+func surrogateAt(data []byte, off int) bool {
+	if off+6 > len(data) || data[off] != '\\' || data[off+1] != 'u' {
+		return false
+	}
+	v, err := strconv.ParseUint(string(data[off+2:off+6]), 16, 16)
+	return err == nil && v >= 0xD800 && v <= 0xDFFF
+}
+
+// valueEnd is the offset just past the first JSON value in data, if it
+// is whole (duplicate names and bad UTF-8 aside).
+func valueEnd(data []byte) (int, bool) {
+	dec := jsontext.NewDecoder(bytes.NewReader(data), jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
+	if err := dec.SkipValue(); err != nil {
+		return 0, false
+	}
+	return int(dec.InputOffset()), true
+}
+
+func trimPrefix(s string) string {
+	s = strings.TrimPrefix(s, "json: ")
+	return strings.TrimPrefix(s, "jsontext: ")
+}
+
+func lineCol(data []byte, off int) (int, int) {
+	off = min(off, len(data))
+	line := 1 + bytes.Count(data[:off], []byte{'\n'})
+	col := off + 1
+	if i := bytes.LastIndexByte(data[:off], '\n'); i >= 0 {
+		col = off - i
 	}
 	return line, col
 }
 
-// CheckShape walks a decoded JSON value (from a json.Decoder with
-// UseNumber) against a Go type and reports, with its full path below path,
-// the first object key the type has no field for, the first value of the
-// wrong JSON type or out of its Go type's range, or the first string a
-// text-decoded type (such as an armour class) rejects.
-func CheckShape(v any, t reflect.Type, path string) *FieldError {
-	segs, msg := shapeSegs(v, t)
-	if segs == nil {
-		return nil
+// pathOf turns a JSON Pointer into data into the path of the messages,
+// "$.powers[2].rank". A pointer does not tell an array index from a
+// member name made of digits, so data is read along the pointer (only
+// when there is an error to word); where data cannot be followed (it is
+// cut short there), a token of digits is taken for an index.
+func pathOf(data []byte, ptr jsontext.Pointer) string {
+	var toks []string
+	for tok := range ptr.Tokens() {
+		toks = append(toks, tok)
 	}
 	var b strings.Builder
-	b.WriteString(path)
-	for i := len(segs) - 1; i >= 0; i-- {
-		b.WriteString(segs[i])
-	}
-	return &FieldError{Path: b.String(), Msg: msg}
-}
-
-// shapeSegs returns the path segments to the first problem, innermost
-// first (so valid files build no strings), and its message.
-func shapeSegs(v any, t reflect.Type) ([]string, string) {
-	for t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
-	if str, ok := v.(string); ok && reflect.PointerTo(t).Implements(reflect.TypeFor[encoding.TextUnmarshaler]()) {
-		target := reflect.New(t).Interface().(encoding.TextUnmarshaler)
-		if err := target.UnmarshalText([]byte(str)); err != nil {
-			return []string{}, err.Error()
+	b.WriteString("$")
+	dec := jsontext.NewDecoder(bytes.NewReader(data), jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
+	follow := true
+	for i, tok := range toks {
+		if b.Len() > maxMsg {
+			break // clip cuts it here anyway
 		}
-		return nil, ""
-	}
-	if t.Kind() == reflect.Interface {
-		return nil, ""
-	}
-	switch val := v.(type) {
-	case nil:
-		return nil, ""
-	case string:
-		if t.Kind() != reflect.String {
-			return []string{}, "expected " + friendlyType(t) + ", got JSON string"
+		var kind jsontext.Kind
+		if follow {
+			kind = dec.PeekKind()
 		}
-	case bool:
-		if t.Kind() != reflect.Bool {
-			return []string{}, "expected " + friendlyType(t) + ", got JSON true/false"
-		}
-	case json.Number:
-		switch t.Kind() {
-		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-			n, err := strconv.ParseInt(val.String(), 10, t.Bits())
-			if err != nil || n < IntMin || n > IntMax {
-				return []string{}, "expected a whole number from -1000000000 to 1000000000, got " + Short(val.String())
-			}
-		case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-			if _, err := strconv.ParseUint(val.String(), 10, t.Bits()); err != nil {
-				return []string{}, "expected a whole number from 0 within range, got " + Short(val.String())
-			}
-		case reflect.Float32, reflect.Float64:
-			if _, err := strconv.ParseFloat(val.String(), t.Bits()); err != nil {
-				return []string{}, "expected a number within range, got " + Short(val.String())
-			}
+		// The last token needs no reading past it (and may be a name of
+		// megabytes, which reading would copy).
+		last := i == len(toks)-1
+		switch {
+		case kind == '[' || kind != '{' && isIndex(tok):
+			b.WriteString("[" + tok + "]")
+			follow = follow && !last && kind == '[' && enterIndex(dec, tok)
 		default:
-			return []string{}, "expected " + friendlyType(t) + ", got JSON number"
-		}
-	case map[string]any:
-		if t.Kind() != reflect.Struct && t.Kind() != reflect.Map {
-			return []string{}, "expected " + friendlyType(t) + ", got JSON object"
-		}
-		keys := make([]string, 0, len(val))
-		for k := range val {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		switch t.Kind() {
-		case reflect.Map:
-			for _, k := range keys {
-				if segs, msg := shapeSegs(val[k], t.Elem()); segs != nil {
-					return append(segs, "."+Short(k)), msg
-				}
-			}
-		case reflect.Struct:
-			fields := jsonFields(t)
-			for _, k := range keys {
-				ft, ok := fields[k]
-				if !ok {
-					return []string{"." + Short(k)}, "unknown field"
-				}
-				if segs, msg := shapeSegs(val[k], ft); segs != nil {
-					return append(segs, "."+k), msg
-				}
-			}
-		}
-	case []any:
-		if t.Kind() != reflect.Slice && t.Kind() != reflect.Array {
-			return []string{}, "expected " + friendlyType(t) + ", got JSON array"
-		}
-		for i, el := range val {
-			if segs, msg := shapeSegs(el, t.Elem()); segs != nil {
-				return append(segs, "["+strconv.Itoa(i)+"]"), msg
-			}
+			writeName(&b, tok)
+			follow = follow && !last && kind == '{' && enterName(dec, tok)
 		}
 	}
-	return nil, ""
+	return b.String()
 }
 
-var (
-	// fieldCache maps a struct type to its JSON field types, filled lazily.
-	fieldCache sync.Map
-)
+// isIndex reports whether tok is written as an array index.
+func isIndex(tok string) bool {
+	if tok == "" || len(tok) > 1 && tok[0] == '0' {
+		return false
+	}
+	for _, c := range []byte(tok) {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
 
-func jsonFields(t reflect.Type) map[string]reflect.Type {
-	if m, ok := fieldCache.Load(t); ok {
-		return m.(map[string]reflect.Type)
+// Member is the path of the member name of the object at path:
+// path + ".name", or path + `["name"]` for a name that is not plain.
+func Member(path, name string) string {
+	var b strings.Builder
+	b.WriteString(path)
+	writeName(&b, name)
+	return b.String()
+}
+
+// writeName appends ".name", or `["name"]` quoted for a name that is not
+// plain (a dot, a bracket, a quote, a blank or a control character).
+func writeName(b *strings.Builder, name string) {
+	plain := name != ""
+	head := name
+	if len(head) > MaxTokenEcho {
+		head = Short(name)[:strings.LastIndex(Short(name), "... (")]
 	}
-	m := make(map[string]reflect.Type, t.NumField())
-	for i := 0; i < t.NumField(); i++ {
-		f := t.Field(i)
-		if !f.IsExported() {
-			continue
+	for _, r := range head {
+		if r == utf8.RuneError || !unicode.IsPrint(r) || unicode.IsSpace(r) || strings.ContainsRune(`.[]"'\`, r) {
+			plain = false
+			break
 		}
-		name := f.Name
-		if tag, ok := f.Tag.Lookup("json"); ok {
-			n, _, _ := strings.Cut(tag, ",")
-			if n == "-" {
-				continue
-			}
-			if n != "" {
-				name = n
-			}
-		}
-		if f.Type == reflect.TypeFor[json.RawMessage]() {
-			m[name] = reflect.TypeFor[any]()
-			continue
-		}
-		m[name] = f.Type
 	}
-	fieldCache.Store(t, m)
-	return m
+	if plain {
+		b.WriteString("." + Short(name))
+		return
+	}
+	b.WriteString("[" + strconv.Quote(Short(name)) + "]")
+}
+
+// enterIndex moves dec, before an array, to the start of its element tok.
+func enterIndex(dec *jsontext.Decoder, tok string) bool {
+	n, err := strconv.Atoi(tok)
+	if err != nil {
+		return false
+	}
+	if _, err := dec.ReadToken(); err != nil {
+		return false
+	}
+	for ; n > 0; n-- {
+		if dec.PeekKind() == ']' || dec.SkipValue() != nil {
+			return false
+		}
+	}
+	k := dec.PeekKind()
+	return k != 0 && k != ']'
+}
+
+// enterName moves dec, before an object, to the start of the value of
+// its (first) member named name.
+func enterName(dec *jsontext.Decoder, name string) bool {
+	if _, err := dec.ReadToken(); err != nil {
+		return false
+	}
+	for dec.PeekKind() == '"' {
+		t, err := dec.ReadToken()
+		if err != nil {
+			return false
+		}
+		if t.String() == name {
+			return true
+		}
+		if dec.SkipValue() != nil {
+			return false
+		}
+	}
+	return false
 }
 
 // Checker collects the first rules-level problem found while validating a

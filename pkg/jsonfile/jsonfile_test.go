@@ -73,8 +73,16 @@ func TestDecode(t *testing.T) {
 		{"int at limit", `{"items":[{"count":-1000000000},{"count":1000000000}]}`, "", ""},
 		{"int over limit", `{"items":[{"count":1000000001}]}`, "$.items[0].count", "from -1000000000 to 1000000000, got 1000000001"},
 		{"int64 max", `{"items":[{"count":9223372036854775807}]}`, "$.items[0].count", "from -1000000000 to 1000000000"},
+		{"int over limit in a map", `{"items":[{"tags":{"b":1,"z":2000000000,"a":-2000000000}}]}`, "$.items[0].tags.a", "from -1000000000 to 1000000000, got -2000000000"},
 		{"int under limit", `{"items":[{"count":-1000000001}]}`, "$.items[0].count", "from -1000000000"},
 		{"huge number echo is short", `{"items":[{"count":` + strings.Repeat("9", 100000) + `}]}`, "$.items[0].count", "... (100000 bytes)"},
+		{"a key holding ESC is escaped", `{"items":[{"c\u001b[2Jx":1}]}`, `$.items[0]["c\x1b[2Jx"]`, "unknown field"},
+		{"a key holding a dot is quoted", `{"items":[{"tags":{"a.b":"x"}}]}`, `$.items[0].tags["a.b"]`, "expected a whole number"},
+		{"a key of digits in a map", `{"items":[{"tags":{"0":"x"}}]}`, `$.items[0].tags.0`, "expected a whole number"},
+		{"a key of digits in raw JSON", `{"details":[{"0":{"a":1,"a":2}}]}`, `$.details[0].0.a`, "duplicate key"},
+		{"raw control character", "{\"name\":\"a\x1bb\"}", "$", `invalid character '\x1b' in string`},
+		{"a text value holding a line break", `{"items":[{"grade":"\n\u001b"}]}`, "$.items[0].grade", `invalid grade "\n\x1b"`},
+		{"deep nesting", `{"details":` + strings.Repeat("[", 20000) + strings.Repeat("]", 20000) + `}`, "$", "exceeded max depth"},
 		{"huge unknown key echo is short", `{"` + strings.Repeat("k", 500) + `":1}`, "$." + strings.Repeat("k", 40) + "... (500 bytes)", "unknown field"},
 	}
 	for _, tt := range tests {
@@ -97,10 +105,31 @@ func TestDecode(t *testing.T) {
 			if len(fe.Error()) > 300 {
 				t.Errorf("message of %d bytes", len(fe.Error()))
 			}
+			if strings.ContainsAny(fe.Error(), "\x1b\n\r") {
+				t.Errorf("message %q holds a control character", fe.Error())
+			}
 			if fe.Path != tt.path || !strings.Contains(fe.Msg, tt.msg) {
 				t.Errorf("got %q, want path %q and message with %q", fe.Error(), tt.path, tt.msg)
 			}
 		})
+	}
+}
+
+func TestOneLine(t *testing.T) {
+	for in, want := range map[string]string{
+		"plain: text ☃":       "plain: text ☃",
+		"esc\x1b[31m red":     `esc\x1b[31m red`,
+		"two\nlines\r":        `two\nlines\r`,
+		"bad \xff byte":       `bad \xff byte`,
+		"rtl \u202e override": `rtl \u202e override`,
+	} {
+		if got := OneLine(in); got != want {
+			t.Errorf("OneLine(%q) = %q, want %q", in, got, want)
+		}
+	}
+	fe := &FieldError{Path: "$[\"k\x1b\"]", Msg: "line\nbreak"}
+	if got := fe.Error(); got != `$["k\x1b"]: line\nbreak` {
+		t.Errorf("Error() = %q", got)
 	}
 }
 
@@ -204,14 +233,6 @@ func TestReadAllStatsAFile(t *testing.T) {
 	}
 	if off, _ := fh.Seek(0, io.SeekCurrent); off != 0 {
 		t.Errorf("read %d bytes of a file it could measure", off)
-	}
-}
-
-func TestLintMalformedIsQuiet(t *testing.T) {
-	for _, in := range []string{`{"a":`, `{"a" 1}`, `[1,`, `"abc`, `{"a":1,,}`, `{`, ``} {
-		if fe := Lint([]byte(in)); fe != nil {
-			t.Errorf("Lint(%q) = %v", in, fe)
-		}
 	}
 }
 

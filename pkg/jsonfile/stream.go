@@ -52,6 +52,9 @@ type StreamError struct {
 	Line int
 	// Field is the problem, with the path "$".
 	Field *FieldError
+	// Empty is set when the input holds no document at all (nothing but
+	// blanks, or an empty array).
+	Empty bool
 }
 
 func (e *StreamError) Error() string {
@@ -71,7 +74,7 @@ func (s *Stream) Next() ([]byte, int, error) {
 	doc, line, err := s.next()
 	if err != nil {
 		if errors.Is(err, io.EOF) && s.n == 0 {
-			err = &StreamError{Line: s.line, Field: &FieldError{Path: "$", Msg: "empty input, expected " + article(s.what) + " " + s.what + " JSON object"}}
+			err = &StreamError{Line: s.line, Empty: true, Field: &FieldError{Path: "$", Msg: "empty input, expected " + article(s.what) + " " + s.what + " JSON object"}}
 		}
 		s.err = err
 		return nil, 0, err

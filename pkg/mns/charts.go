@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -19,6 +20,12 @@ const ChartsSchemaVersion = 1
 
 // MaxChartsFileSize bounds a charts file.
 const MaxChartsFileSize = 4 << 20
+
+// MaxChartsYAMLSize bounds a charts file written in YAML: the YAML
+// parser holds a node of some hundred bytes for each key and value, so
+// a file of short keys costs some forty times its size (a real charts
+// file is a few kilobytes).
+const MaxChartsYAMLSize = 512 << 10
 
 // Charts is the GM's charts file: the lookups the combat chapter refers to
 // but does not print. spandex ships none of them; the GM copies the values
@@ -127,9 +134,12 @@ var chartsFormat = jsonfile.Format{What: "charts", MaxSize: MaxChartsFileSize,
 func DecodeCharts(data []byte) (*Charts, error) {
 	c := &Charts{}
 	if len(data) > MaxChartsFileSize {
-		return nil, &jsonfile.FieldError{Path: "$", Msg: fmt.Sprintf("file is larger than %d bytes", MaxChartsFileSize)}
+		return nil, jsonfile.TooLarge(MaxChartsFileSize)
 	}
 	if t := bytes.TrimSpace(data); len(t) > 0 && t[0] != '{' {
+		if len(t) > MaxChartsYAMLSize {
+			return nil, &jsonfile.FieldError{Path: "$", Msg: "YAML file larger than " + strconv.Itoa(MaxChartsYAMLSize>>10) + " KB (as JSON it may be 4 MB)"}
+		}
 		j, err := yamlToJSON(t)
 		if err != nil {
 			return nil, err
@@ -146,25 +156,112 @@ func DecodeCharts(data []byte) (*Charts, error) {
 }
 
 // yamlToJSON turns a YAML charts file into the equivalent JSON, so that
-// one strict decoder checks both.
+// one strict decoder checks both. The YAML is parsed into nodes and
+// converted here, not decoded by the YAML package into maps: its check
+// for a key given twice compares every pair of keys, which takes minutes
+// for a mapping of 200,000 keys; here it is one map look-up a key.
 func yamlToJSON(data []byte) (out []byte, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			out, err = nil, &jsonfile.FieldError{Path: "$", Msg: fmt.Sprintf("invalid YAML: %v", r)}
 		}
 	}()
-	var v any
-	if err := yaml.Unmarshal(data, &v); err != nil {
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
 		return nil, &jsonfile.FieldError{Path: "$", Msg: "invalid YAML: " + strings.TrimPrefix(err.Error(), "yaml: ")}
 	}
-	if _, ok := v.(map[string]any); !ok {
+	if doc.Kind != yaml.DocumentNode || len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
 		return nil, &jsonfile.FieldError{Path: "$", Msg: "expected a charts object (JSON or YAML mapping)"}
+	}
+	// Aliases may repeat a node many times over: the conversion stops
+	// after as many nodes as the file has bytes (each node of a file
+	// without aliases takes at least one).
+	c := yamlConverter{budget: len(data) + 64, segs: []string{"$"}}
+	v, fe := c.value(doc.Content[0])
+	if fe != nil {
+		return nil, fe
 	}
 	j, err := json.Marshal(v)
 	if err != nil {
 		return nil, &jsonfile.FieldError{Path: "$", Msg: "the YAML has a value JSON cannot hold: " + err.Error()}
 	}
 	return j, nil
+}
+
+// yamlConverter turns YAML nodes into the values encoding/json writes.
+type yamlConverter struct {
+	budget int      // nodes left to convert
+	segs   []string // the path to the node being converted, from "$"
+}
+
+// maxYAMLDepth bounds the nesting of a YAML charts file, as the JSON
+// decoder bounds a JSON one.
+const maxYAMLDepth = 10000
+
+// fail is a problem at the node being converted (its path shortened as
+// jsonfile shortens one).
+func (c *yamlConverter) fail(format string, args ...any) *jsonfile.FieldError {
+	var b strings.Builder
+	for _, s := range c.segs {
+		if b.Len() > 200 {
+			b.WriteString("...")
+			break
+		}
+		b.WriteString(s)
+	}
+	return &jsonfile.FieldError{Path: b.String(), Msg: fmt.Sprintf(format, args...)}
+}
+
+func (c *yamlConverter) value(n *yaml.Node) (any, *jsonfile.FieldError) {
+	c.budget--
+	if c.budget < 0 {
+		return nil, c.fail("the YAML's aliases repeat more nodes than the file holds")
+	}
+	if len(c.segs) > maxYAMLDepth {
+		return nil, c.fail("nested deeper than %d levels", maxYAMLDepth)
+	}
+	switch n.Kind {
+	case yaml.AliasNode:
+		return c.value(n.Alias)
+	case yaml.MappingNode:
+		m := make(map[string]any, len(n.Content)/2)
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			k := n.Content[i]
+			if k.Kind != yaml.ScalarNode {
+				return nil, c.fail("line %d: a mapping key must be a plain value", k.Line)
+			}
+			c.segs = append(c.segs, jsonfile.Member("", k.Value))
+			if _, ok := m[k.Value]; ok {
+				return nil, c.fail("duplicate key (the mapping already has %q, line %d)", jsonfile.Short(k.Value), k.Line)
+			}
+			v, fe := c.value(n.Content[i+1])
+			if fe != nil {
+				return nil, fe
+			}
+			m[k.Value] = v
+			c.segs = c.segs[:len(c.segs)-1]
+		}
+		return m, nil
+	case yaml.SequenceNode:
+		s := make([]any, 0, len(n.Content))
+		for i, e := range n.Content {
+			c.segs = append(c.segs, "["+strconv.Itoa(i)+"]")
+			v, fe := c.value(e)
+			if fe != nil {
+				return nil, fe
+			}
+			s = append(s, v)
+			c.segs = c.segs[:len(c.segs)-1]
+		}
+		return s, nil
+	case yaml.ScalarNode:
+		var v any
+		if err := n.Decode(&v); err != nil {
+			return nil, c.fail("invalid YAML: %s", strings.TrimPrefix(err.Error(), "yaml: "))
+		}
+		return v, nil
+	}
+	return nil, c.fail("line %d: not a value JSON can hold", n.Line)
 }
 
 // Validate checks a charts file: the schema, every chart's rows ordered

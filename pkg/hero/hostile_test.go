@@ -1,0 +1,53 @@
+package hero
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/codename-spandex/spandex/internal/hostile"
+)
+
+// TestHostileHeroFiles: a hostile hero file is refused (or, where it is
+// only big, accepted) within hostile.MaxTime of CPU and
+// hostile.MaxBytes, naming the path.
+func TestHostileHeroFiles(t *testing.T) {
+	valid := string(validFile(t))
+	if !strings.Contains(valid, `"log":[]`) {
+		t.Fatal(`valid.json has no "log": []`)
+	}
+	// withDetails is the valid hero with one log event whose details are v.
+	withDetails := func(v []byte) []byte {
+		return hostile.Splice(t, valid, `"log":[]`, append(append([]byte(`"log": [{"seq": 1, "kind": "x", "summary": "x", "details": `), v...), "}]"...))
+	}
+	tests := []struct {
+		name      string
+		data      []byte
+		path, msg string
+	}{
+		{"200,000 keys", hostile.ManyKeys(200_000, false), "$.k0", "unknown field"},
+		{"200,000 keys in an event's details, the last a duplicate", withDetails(hostile.ManyKeys(200_000, true)), "$.log[0].details.k0", "duplicate key"},
+		{"200,000 keys in the profile, the last a duplicate", hostile.Splice(t, valid, `"profile":{`, append(append([]byte(`"profile":`), bytes.TrimSuffix(hostile.ManyKeys(200_000, true), []byte("}"))...), `},"x":{`...)), "$.profile.k0", "unknown field"},
+		{"arrays nested 100,000 deep", withDetails(hostile.Nested(100_000)), "$", "exceeded max depth"},
+		{"a duplicate key 5,000 objects deep", withDetails(hostile.DupAtDepth(5_000)), "$.log[0].details.a.a", "duplicate key"},
+		{"a 50 MB string", hostile.Splice(t, valid, `"log":[]`, append(append([]byte(`"notes": `), hostile.LongString(50<<20)...), `,"log":[]`...)), "$", "file larger than 16 MB"},
+		{"a 15 MB string", hostile.Splice(t, valid, `"log":[]`, append(append([]byte(`"notes": `), hostile.LongString(15<<20)...), `,"log":[]`...)), "", ""},
+		{"a 15 MB armour class", []byte(strings.Replace(valid, `"armour_class":"D"`, `"armour_class":`+string(hostile.LongString(15<<20)), 1)), "$.combat.armour_class", "armour class"},
+	}
+	for _, tt := range tests {
+		err := hostile.Cost(t, tt.name, func() error { _, err := Decode(tt.data); return err })
+		if tt.path == "" {
+			if err != nil {
+				t.Errorf("%s: %.300v", tt.name, err)
+			}
+			continue
+		}
+		if err == nil {
+			t.Errorf("%s: accepted", tt.name)
+			continue
+		}
+		if msg := err.Error(); !strings.HasPrefix(msg, tt.path) || !strings.Contains(msg, tt.msg) || len(msg) > 300 {
+			t.Errorf("%s: %.300s, want %s: ...%s...", tt.name, msg, tt.path, tt.msg)
+		}
+	}
+}
