@@ -149,3 +149,37 @@ func TestHTMLEscapesHostileNames(t *testing.T) {
 		}
 	}
 }
+
+// readHeroFile reads a hero file, or a JSON Lines stream of heroes.
+func readHeroFile(t *testing.T, path string) []*hero.Hero {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.HasSuffix(path, ".json") {
+		h, err := hero.Decode(data)
+		if err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		return []*hero.Hero{h}
+	}
+	var hs []*hero.Hero
+	for _, line := range bytes.Split(bytes.TrimSpace(data), []byte("\n")) {
+		h, err := hero.Decode(line)
+		if err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		hs = append(hs, h)
+	}
+	return hs
+}
+
+func firstDiff(a, b string) int {
+	for i := 0; i < len(a) && i < len(b); i++ {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	return min(len(a), len(b))
+}

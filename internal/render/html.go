@@ -1,106 +1,59 @@
 package render
 
 import (
-	_ "embed"
+	"bytes"
+	"embed"
+	"html/template"
 	"io"
-	"strconv"
-	"strings"
+	"sync"
 
 	"github.com/codename-spandex/spandex/pkg/hero"
 )
 
+// The pages are html/template templates (templates/*.html.tmpl), so
+// every value from a file is escaped for the context it lands in: no
+// markup is written by hand. They are parsed on first use, not when the
+// program starts: most invocations print no HTML.
+
 //go:embed templates/style.css
 var styleCSS string
 
-// The pages are written by plain Go code (sheet.go, report.go) rather
-// than html/template: every spandex invocation links this package, and
-// html/template's reflective method calls stop the linker from dropping
-// unused methods program-wide (net/http, crypto/tls and more came along;
-// the binary was half as big again). The templates the pages were first
-// written in are kept in testdata/templates, and a test holds this code
-// to them byte for byte.
+//go:embed templates/*.html.tmpl
+var templateFS embed.FS
 
 // document is what every page has, around the page's own body.
 type document struct {
 	Title     string
+	Version   string
+	CSS       template.CSS
 	BodyClass string
+	Sheets    []sheetView
+	Report    *reportView
 }
 
 // Version is written into the pages' generator tag.
 var Version = "dev"
 
-// page accumulates an HTML document. Every value from outside the
-// project is written with text, which escapes it exactly as
-// html/template escapes text and quoted attribute values.
-type page struct {
-	strings.Builder
+// parse parses the base document with one page's body.
+func parse(body string, funcs template.FuncMap) *template.Template {
+	return template.Must(template.New("doc").Funcs(funcs).ParseFS(templateFS, "templates/base.html.tmpl", "templates/"+body))
 }
 
-// raw writes markup of the project's own.
-func (p *page) raw(s string) { p.WriteString(s) }
+var (
+	sheetTemplate  = sync.OnceValue(func() *template.Template { return parse("sheet.html.tmpl", nil) })
+	reportTemplate = sync.OnceValue(func() *template.Template {
+		return parse("report.html.tmpl", template.FuncMap{"sub": func(a, b int) int { return a - b }})
+	})
+)
 
-// htmlEscapes is html/template's replacement table for text and quoted
-// attribute values (NUL becomes U+FFFD).
-var htmlEscapes = [...]string{
-	0:    "\uFFFD",
-	'"':  "&#34;",
-	'&':  "&amp;",
-	'\'': "&#39;",
-	'+':  "&#43;",
-	'<':  "&lt;",
-	'>':  "&gt;",
-}
-
-// text writes s escaped.
-func (p *page) text(s string) {
-	last := 0
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if int(c) < len(htmlEscapes) && htmlEscapes[c] != "" {
-			p.WriteString(s[last:i])
-			p.WriteString(htmlEscapes[c])
-			last = i + 1
-		}
+// write executes t for d into w, in one write.
+func write(w io.Writer, t *template.Template, d document) error {
+	d.Version, d.CSS = Version, template.CSS(styleCSS) // the project's own stylesheet
+	var b bytes.Buffer
+	if err := t.ExecuteTemplate(&b, "doc", d); err != nil {
+		return err
 	}
-	p.WriteString(s[last:])
-}
-
-// int writes a number.
-func (p *page) int(n int) {
-	var b [20]byte
-	p.Write(strconv.AppendInt(b[:0], int64(n), 10))
-}
-
-// float1 writes a number with one decimal ("%.1f").
-func (p *page) float1(f float64) {
-	var b [32]byte
-	p.Write(strconv.AppendFloat(b[:0], f, 'f', 1, 64))
-}
-
-// joined writes the items escaped, separated by "; ".
-func (p *page) joined(items []string) {
-	for i, s := range items {
-		if i > 0 {
-			p.raw("; ")
-		}
-		p.text(s)
-	}
-}
-
-func write(w io.Writer, d document, body func(*page)) error {
-	var p page
-	p.raw("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<meta name=\"generator\" content=\"spandex ")
-	p.text(Version)
-	p.raw("\">\n<title>")
-	p.text(d.Title)
-	p.raw("</title>\n<style>\n")
-	p.raw(styleCSS) // the project's own stylesheet, not user input
-	p.raw("\n</style>\n</head>\n<body class=\"")
-	p.text(d.BodyClass)
-	p.raw("\">\n")
-	body(&p)
-	p.raw("\n</body>\n</html>\n")
-	_, err := io.WriteString(w, p.String())
+	_, err := w.Write(b.Bytes())
 	return err
 }
 
@@ -111,9 +64,9 @@ func Sheets(w io.Writer, heroes []*hero.Hero) error {
 	if len(heroes) == 1 {
 		d.Title = heroes[0].Name + " · character sheet"
 	}
-	sheets := make([]sheetView, 0, len(heroes))
+	d.Sheets = make([]sheetView, 0, len(heroes))
 	for _, h := range heroes {
-		sheets = append(sheets, newSheetView(h))
+		d.Sheets = append(d.Sheets, newSheetView(h))
 	}
-	return write(w, d, func(p *page) { writeSheets(p, sheets) })
+	return write(w, sheetTemplate(), d)
 }
