@@ -248,4 +248,3 @@ func FightReport(w io.Writer, r *encounter.Report) error {
 	v := newReportView(r)
 	return write(w, reportTemplate(), document{Title: v.Name + " · fight report", BodyClass: "report", Report: v})
 }
-

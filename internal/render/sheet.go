@@ -434,4 +434,3 @@ func density(v *sheetView) string {
 	}
 	return levels[len(levels)-1].class
 }
-

@@ -13,6 +13,7 @@ import (
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
 	"github.com/codename-spandex/spandex/internal/progress"
+	"github.com/codename-spandex/spandex/internal/termtext"
 	"github.com/codename-spandex/spandex/pkg/chargen"
 	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/jsonfile"
@@ -411,13 +412,13 @@ func (c *checker) write(file string, j *checkJob, i int, h checked) error {
 		c.line = appendResult(c.line[:0], checkResult{File: file, Index: j.first + i, Name: h.name, Schema: h.schema, Valid: true})
 		return c.list.AddRaw(c.line)
 	}
-	c.line = append(c.line[:0], file...)
+	c.line = append(c.line[:0], termtext.Escape(file)...)
 	if !j.single {
 		c.line = append(c.line, '#')
 		c.line = strconv.AppendInt(c.line, int64(j.first+i), 10)
 	}
 	c.line = append(c.line, ": ok ("...)
-	c.line = append(c.line, h.name...)
+	c.line = append(c.line, termtext.Escape(h.name)...) // a name from the file, never a control sequence
 	c.line = append(c.line, ", schema "...)
 	c.line = strconv.AppendInt(c.line, int64(h.schema), 10)
 	c.line = append(c.line, ")\n"...)
