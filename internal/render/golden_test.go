@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"html/template"
 	"os"
 	"path/filepath"
@@ -73,6 +74,13 @@ func TestSheetsGolden(t *testing.T) {
 	cases["sheets-goons"] = readHeroFile(t, filepath.Join("..", "..", "testdata", "heroes", "goons.jsonl"))
 	cases["sheets-police"] = readHeroFile(t, filepath.Join("..", "..", "testdata", "heroes", "police.jsonl"))
 	cases["sheets-party"] = readHeroFile(t, filepath.Join("testdata", "party.jsonl"))
+	// Too much for one page: a long name cut short, a list continued.
+	crowded := guardian(t)
+	crowded.Name = strings.Repeat("Captain ", 50)
+	for i := range 60 {
+		crowded.Equipment = append(crowded.Equipment, hero.Item{Name: fmt.Sprintf("Gadget %d", i+1), Notes: "a device of the hero's own design"})
+	}
+	cases["sheet-continued"] = []*hero.Hero{crowded}
 	for name, hs := range cases {
 		t.Run(name, func(t *testing.T) {
 			var got bytes.Buffer

@@ -58,15 +58,17 @@ func write(w io.Writer, t *template.Template, d document) error {
 }
 
 // Sheets writes one HTML document holding the heroes' character sheets,
-// one printed page each.
+// one printed page each, whatever the hero files hold: a long value is
+// cut short with "…", and a list too long for the page goes on to a
+// continuation page of its own that says so.
 func Sheets(w io.Writer, heroes []*hero.Hero) error {
 	d := document{Title: "Character sheets", BodyClass: "sheets"}
 	if len(heroes) == 1 {
-		d.Title = heroes[0].Name + " · character sheet"
+		d.Title = cut(heroes[0].Name, maxName) + " · character sheet"
 	}
 	d.Sheets = make([]sheetView, 0, len(heroes))
 	for _, h := range heroes {
-		d.Sheets = append(d.Sheets, newSheetView(h))
+		d.Sheets = append(d.Sheets, paginate(newSheetView(h))...)
 	}
 	return write(w, sheetTemplate(), d)
 }

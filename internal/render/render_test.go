@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -184,7 +185,7 @@ func TestSheetKinds(t *testing.T) {
 // The type gets smaller as a sheet fills up, and never for the Guardian.
 func TestDensity(t *testing.T) {
 	g := guardian(t)
-	v := newSheetView(g)
+	v := paginate(newSheetView(g))[0]
 	if v.Dense != "" {
 		t.Errorf("the Guardian's sheet is %q", v.Dense)
 	}
@@ -194,7 +195,7 @@ func TestDensity(t *testing.T) {
 		for i := 0; i < n; i++ {
 			h.Powers = append(h.Powers, hero.Power{Name: "Power With A Long Name", Rank: 1, Flavours: []hero.Flavour{{Name: "a flavour with a long description"}}})
 		}
-		v := newSheetView(h)
+		v := paginate(newSheetView(h))[0]
 		level := -1
 		for i, l := range levels {
 			if l.class == v.Dense {
@@ -307,5 +308,73 @@ func TestAttackNotes(t *testing.T) {
 		if got := strings.Join(AttackNotes(&c, &tc.a), ", "); got != tc.want {
 			t.Errorf("DB %d %+v: %q, want %q", tc.db, tc.a, got, tc.want)
 		}
+	}
+}
+
+func TestCut(t *testing.T) {
+	tests := []struct {
+		in   string
+		n    int
+		want string
+	}{
+		{"Guardian", 8, "Guardian"},
+		{"Guardians", 8, "Guardia…"},
+		{"The Guardian", 5, "The…"}, // no space before the mark
+		{"Zoë Ωmega", 4, "Zoë…"},
+	}
+	for _, tt := range tests {
+		if got := cut(tt.in, tt.n); got != tt.want {
+			t.Errorf("cut(%q, %d) = %q, want %q", tt.in, tt.n, got, tt.want)
+		}
+	}
+}
+
+// Sixty items of equipment do not fit the Guardian's sheet even in the
+// smallest type: the sheet keeps what fits and says how many items go
+// on, and each continuation page names the hero and its place; no item
+// is lost or repeated.
+func TestSheetContinues(t *testing.T) {
+	h := guardian(t)
+	h.Name = strings.Repeat("Captain ", 50)
+	for i := range 60 {
+		h.Equipment = append(h.Equipment, hero.Item{Name: fmt.Sprintf("Gadget %d", i+1), Notes: "a device of the hero's own design, kept in the utility belt"})
+	}
+	pages := paginate(newSheetView(h))
+	if len(pages) < 2 {
+		t.Fatalf("%d pages", len(pages))
+	}
+	if !strings.HasSuffix(pages[0].Name, "…") || len([]rune(pages[0].Name)) != maxName {
+		t.Errorf("the name is %q, want %d characters ending in …", pages[0].Name, maxName)
+	}
+	var names []string
+	for i, p := range pages {
+		if !fits(&p) {
+			t.Errorf("page %d does not fit", i+1)
+		}
+		for _, e := range p.Equipment {
+			names = append(names, e.Name)
+		}
+		if i > 0 && (!p.Continued || p.Part != fmt.Sprintf("continued: page %d of %d", i+1, len(pages))) {
+			t.Errorf("page %d: continued %v, %q", i+1, p.Continued, p.Part)
+		}
+	}
+	var want []string
+	for _, it := range h.Equipment {
+		want = append(want, cut(it.Name, maxShort))
+	}
+	if strings.Join(names, "|") != strings.Join(want, "|") {
+		t.Errorf("the pages hold the items\n%q\nwant\n%q", names, want)
+	}
+	items := len(names)
+	moved := items - len(pages[0].Equipment)
+	if want := fmt.Sprintf("%d items continue on the next %d pages: %d items of equipment.", moved, len(pages)-1, moved); len(pages) > 2 && pages[0].More != want {
+		t.Errorf("the sheet says %q, want %q", pages[0].More, want)
+	}
+	out := sheetHTML(t, h)
+	if n := strings.Count(out, `<article class="sheet continued`); n != len(pages)-1 {
+		t.Errorf("%d continuation articles, want %d", n, len(pages)-1)
+	}
+	if !strings.Contains(out, `<p class="more">`+pages[0].More+`</p>`) {
+		t.Error("the sheet does not say what continues")
 	}
 }
