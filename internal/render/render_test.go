@@ -47,7 +47,7 @@ func TestSheetSelfContained(t *testing.T) {
 			t.Errorf("the sheet contains %q", bad)
 		}
 	}
-	for _, want := range []string{"<!DOCTYPE html>", `<meta charset="utf-8">`, "<style>", "@page", "@media print", "break-after: page", "The Guardian"} {
+	for _, want := range []string{"<!doctype html>", `<meta charset="utf-8">`, "<style>", "@page", "@media print", "break-after: page", "The Guardian"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the sheet lacks %q", want)
 		}
@@ -126,11 +126,11 @@ func TestSheetFields(t *testing.T) {
 	out := sheetHTML(t, guardian(t))
 	for _, want := range []string{
 		"Maria d&#39;Angelo", // secret identity (notes)
-		"Damage Bonus</span> <b>&#43;30 (dividers H/&#43;1 S/&#43;2)</b>", "Strike Bonus</span> <b>&#43;2</b>", // html/template writes + as &#43;
+		"Damage Bonus</span> <b>+30 (dividers H/+1 S/+2)</b>", "Strike Bonus</span> <b>+2</b>",
 		"<dt>Armour Class</dt><dd>B</dd>", "<dt>Dodge Bonus</dt><dd>cannot dodge</dd>", "<dt>Knockback Threshold</dt><dd>20</dd>",
 		"<dt>Panels Per Page</dt><dd>4</dd>", "<dt>Movement Speed</dt><dd>7 m per panel</dd>",
 		"1d6 per hour", "1d6 per page",
-		`<td class="name">Fist/foot</td><td class="c">2</td><td>1d6-6</td><td>2d6</td><td class="c">1</td><td class="notes-col">&#43;30 DB</td>`,
+		`<td class="name">Fist/foot</td><td class="c">2</td><td>1d6-6</td><td>2d6</td><td class="c">1</td><td class="notes-col">+30 DB</td>`,
 		`<span class="ename">Armour 3</span>`, `<span class="ename">Super Senses 1</span>: Radar Sense`, `<span class="ename">Contacts</span>: Media`,
 		`<span class="ename">Battlesuit</span> (for armour): carried in a holdall`,
 		"Popularity", "Investigation", "Confidence", "<dt>Public Relations</dt><dd>3</dd>", "<dt>Contacts</dt><dd>10 (Media)</dd>", "<dt>Security</dt><dd>5</dd>",
@@ -274,7 +274,7 @@ func TestFightReportHTML(t *testing.T) {
 		"<b>Acted:</b> b 1 panel",
 		"a: ok → dazed",
 		`<span class="rule">to-hit</span> 1d20 14 vs 10 &amp; &lt;more&gt; <span class="ref">[To-Hit Table, AC F, SC 2]</span> <span class="bookpage">(p. 33)</span>`,
-		`<polyline points="30.0,31.0 292.0,40.2" class="health"/>`,
+		`<polyline points="30.0,31.0 292.0,40.2" class="health"></polyline>`,
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the report lacks %q", want)

@@ -246,5 +246,5 @@ func orNone(ss []string) string {
 // chart of each combatant's health and stamina.
 func FightReport(w io.Writer, r *encounter.Report) error {
 	v := newReportView(r)
-	return write(w, reportTemplate(), document{Title: v.Name + " · fight report", BodyClass: "report", Report: v})
+	return write(w, document(v.Name+" · fight report", "report", reportNode(v)))
 }
