@@ -191,3 +191,31 @@ func firstDiff(a, b string) int {
 	}
 	return min(len(a), len(b))
 }
+
+// The markup escapes by construction: the one raw string written into a
+// page is the project's own stylesheet. A new g.Raw would be a value
+// written unescaped, and must be argued for here.
+func TestOnlyTheStylesheetIsRaw(t *testing.T) {
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var raws []string
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, line := range strings.Split(string(src), "\n") {
+			if strings.Contains(line, "g.Raw") {
+				raws = append(raws, f+": "+strings.TrimSpace(line))
+			}
+		}
+	}
+	if len(raws) != 1 || !strings.Contains(raws[0], "g.Raw(styleCSS)") {
+		t.Errorf("raw markup besides the stylesheet:\n%s", strings.Join(raws, "\n"))
+	}
+}
