@@ -18,6 +18,7 @@ require (
 	github.com/spf13/pflag v1.0.10
 	github.com/spf13/viper v1.21.0
 	go.yaml.in/yaml/v3 v3.0.5
+	maragu.dev/gomponents v1.2.0
 	pgregory.net/rapid v1.3.0
 )
 

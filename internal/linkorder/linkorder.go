@@ -21,4 +21,5 @@ import (
 	_ "github.com/olekukonko/tablewriter"
 	_ "github.com/spf13/cobra"
 	_ "github.com/spf13/viper"
+	_ "maragu.dev/gomponents" // its void-element map is built at start-up
 )

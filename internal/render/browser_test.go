@@ -145,13 +145,20 @@ func pdfinfoPages(t *testing.T, pdf []byte) int {
 }
 
 // checkPrints prints the sheets on A4 and on Letter and checks one page
-// per hero, each the paper's size, and no element outside its page box.
-func checkPrints(t *testing.T, b *browser.Browser, heroes []*hero.Hero) {
+// per hero, plus its continuation pages when its lists do not fit one
+// (wantCont in all), each the paper's size, and no element outside its
+// page box.
+func checkPrints(t *testing.T, b *browser.Browser, heroes []*hero.Hero, wantCont int) {
 	t.Helper()
 	var page bytes.Buffer
 	if err := render.Sheets(&page, heroes); err != nil {
 		t.Fatal(err)
 	}
+	cont := strings.Count(page.String(), `<article class="sheet continued`)
+	if cont != wantCont {
+		t.Errorf("%d continuation pages, want %d", cont, wantCont)
+	}
+	sheets := len(heroes) + cont
 	tab, err := b.Load(page.Bytes())
 	if err != nil {
 		t.Fatal(err)
@@ -166,22 +173,22 @@ func checkPrints(t *testing.T, b *browser.Browser, heroes []*hero.Hero) {
 		if err != nil {
 			t.Fatalf("%s: %v", paper.Name, err)
 		}
-		if len(pages) != len(heroes) {
-			t.Errorf("%s: %d heroes printed on %d pages, want one page each", paper.Name, len(heroes), len(pages))
+		if len(pages) != sheets {
+			t.Errorf("%s: %d heroes printed on %d pages, want one page each and %d continuation pages", paper.Name, len(heroes), len(pages), cont)
 		}
 		for i, p := range pages {
 			if !paper.SameSize(p) {
 				t.Errorf("%s: page %d is %.2fx%.2f in", paper.Name, i+1, p[0], p[1])
 			}
 		}
-		if n := pdfinfoPages(t, pdf); n >= 0 && n != len(heroes) {
-			t.Errorf("%s: pdfinfo counts %d pages, want %d", paper.Name, n, len(heroes))
+		if n := pdfinfoPages(t, pdf); n >= 0 && n != sheets {
+			t.Errorf("%s: pdfinfo counts %d pages, want %d", paper.Name, n, sheets)
 		}
 		w, h := paper.Printable()
 		if err := tab.Media("print", int(w)); err != nil {
 			t.Fatal(err)
 		}
-		problems, err := browser.Eval[[]string](tab, fmt.Sprintf(overflowJS, w, h, len(heroes)))
+		problems, err := browser.Eval[[]string](tab, fmt.Sprintf(overflowJS, w, h, sheets))
 		if err != nil {
 			t.Fatalf("%s: measuring: %v", paper.Name, err)
 		}
@@ -234,7 +241,59 @@ func TestSheetsPrintOnePagePerHero(t *testing.T) {
 	for _, f := range files {
 		heroes := readHeroes(t, f)
 		t.Run(filepath.Base(f), func(t *testing.T) {
-			checkPrints(t, b, heroes)
+			checkPrints(t, b, heroes, 0)
+		})
+	}
+}
+
+// hostileSheets are hero files built to push a sheet past its page: a
+// long field is cut short with "…" and a long list goes on to
+// continuation pages, so each prints on one page (and its continuation
+// pages, counted here) on A4 and on Letter.
+func hostileSheets(t *testing.T) []struct {
+	name     string
+	heroes   []*hero.Hero
+	wantCont int
+} {
+	guardian := func() *hero.Hero {
+		return readHeroes(t, filepath.Join("..", "..", "testdata", "heroes", "guardian.json"))[0]
+	}
+	longName := guardian()
+	longName.Name = strings.Repeat("Captain ", 50) // 400 characters
+	oneWord := guardian()
+	oneWord.Name = strings.Repeat("X", 400)
+	hugeName := guardian()
+	hugeName.Name = strings.Repeat("Spandex ", 100<<10/8) // 100 KB
+	notes := guardian()
+	notes.Notes = strings.Repeat("A very long secret identity. ", 100<<10/29) // 100 KB
+	kit := guardian()
+	for i := range 60 {
+		kit.Equipment = append(kit.Equipment, hero.Item{Name: fmt.Sprintf("Gadget %d", i+1), Notes: "a device of the hero's own design, kept in the utility belt"})
+	}
+	everything := func() *hero.Hero {
+		h := guardian()
+		h.Name, h.Notes, h.Equipment = longName.Name, notes.Notes, kit.Equipment
+		return h
+	}
+	return []struct {
+		name     string
+		heroes   []*hero.Hero
+		wantCont int
+	}{
+		{"400-character name", []*hero.Hero{longName}, 0},
+		{"400-character word", []*hero.Hero{oneWord}, 0},
+		{"100 KB name", []*hero.Hero{hugeName}, 0},
+		{"100 KB notes", []*hero.Hero{notes}, 0},
+		{"60 items of equipment", []*hero.Hero{kit}, 2},
+		{"a party of three with all of it", []*hero.Hero{everything(), everything(), everything()}, 6},
+	}
+}
+
+func TestHostileSheetsPrintOnePagePerHero(t *testing.T) {
+	b := startBrowser(t)
+	for _, tt := range hostileSheets(t) {
+		t.Run(tt.name, func(t *testing.T) {
+			checkPrints(t, b, tt.heroes, tt.wantCont)
 		})
 	}
 }

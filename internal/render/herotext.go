@@ -1,9 +1,9 @@
 // Package render turns heroes and fights into pages: the words both the
 // 80-column text sheet and the HTML sheet use for a hero's attacks and
 // powers, and the self-contained HTML documents of `spandex sheet -o html`
-// and `spandex fight report -o html` (written by Go code that escapes as
-// html/template does, with the stylesheet embedded; no scripts, no
-// network, no external fonts).
+// and `spandex fight report -o html` (markup built from gomponents nodes,
+// which escape every value themselves, with the stylesheet embedded; no
+// scripts, no network, no external fonts).
 package render
 
 import (

@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -46,7 +47,7 @@ func TestSheetSelfContained(t *testing.T) {
 			t.Errorf("the sheet contains %q", bad)
 		}
 	}
-	for _, want := range []string{"<!DOCTYPE html>", `<meta charset="utf-8">`, "<style>", "@page", "@media print", "break-after: page", "The Guardian"} {
+	for _, want := range []string{"<!doctype html>", `<meta charset="utf-8">`, "<style>", "@page", "@media print", "break-after: page", "The Guardian"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the sheet lacks %q", want)
 		}
@@ -125,11 +126,11 @@ func TestSheetFields(t *testing.T) {
 	out := sheetHTML(t, guardian(t))
 	for _, want := range []string{
 		"Maria d&#39;Angelo", // secret identity (notes)
-		"Damage Bonus</span> <b>&#43;30 (dividers H/&#43;1 S/&#43;2)</b>", "Strike Bonus</span> <b>&#43;2</b>", // html/template writes + as &#43;
+		"Damage Bonus</span> <b>+30 (dividers H/+1 S/+2)</b>", "Strike Bonus</span> <b>+2</b>",
 		"<dt>Armour Class</dt><dd>B</dd>", "<dt>Dodge Bonus</dt><dd>cannot dodge</dd>", "<dt>Knockback Threshold</dt><dd>20</dd>",
 		"<dt>Panels Per Page</dt><dd>4</dd>", "<dt>Movement Speed</dt><dd>7 m per panel</dd>",
 		"1d6 per hour", "1d6 per page",
-		`<td class="name">Fist/foot</td><td class="c">2</td><td>1d6-6</td><td>2d6</td><td class="c">1</td><td class="notes-col">&#43;30 DB</td>`,
+		`<td class="name">Fist/foot</td><td class="c">2</td><td>1d6-6</td><td>2d6</td><td class="c">1</td><td class="notes-col">+30 DB</td>`,
 		`<span class="ename">Armour 3</span>`, `<span class="ename">Super Senses 1</span>: Radar Sense`, `<span class="ename">Contacts</span>: Media`,
 		`<span class="ename">Battlesuit</span> (for armour): carried in a holdall`,
 		"Popularity", "Investigation", "Confidence", "<dt>Public Relations</dt><dd>3</dd>", "<dt>Contacts</dt><dd>10 (Media)</dd>", "<dt>Security</dt><dd>5</dd>",
@@ -184,7 +185,7 @@ func TestSheetKinds(t *testing.T) {
 // The type gets smaller as a sheet fills up, and never for the Guardian.
 func TestDensity(t *testing.T) {
 	g := guardian(t)
-	v := newSheetView(g)
+	v := paginate(newSheetView(g))[0]
 	if v.Dense != "" {
 		t.Errorf("the Guardian's sheet is %q", v.Dense)
 	}
@@ -194,7 +195,7 @@ func TestDensity(t *testing.T) {
 		for i := 0; i < n; i++ {
 			h.Powers = append(h.Powers, hero.Power{Name: "Power With A Long Name", Rank: 1, Flavours: []hero.Flavour{{Name: "a flavour with a long description"}}})
 		}
-		v := newSheetView(h)
+		v := paginate(newSheetView(h))[0]
 		level := -1
 		for i, l := range levels {
 			if l.class == v.Dense {
@@ -273,7 +274,7 @@ func TestFightReportHTML(t *testing.T) {
 		"<b>Acted:</b> b 1 panel",
 		"a: ok → dazed",
 		`<span class="rule">to-hit</span> 1d20 14 vs 10 &amp; &lt;more&gt; <span class="ref">[To-Hit Table, AC F, SC 2]</span> <span class="bookpage">(p. 33)</span>`,
-		`<polyline points="30.0,31.0 292.0,40.2" class="health"/>`,
+		`<polyline points="30.0,31.0 292.0,40.2" class="health"></polyline>`,
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the report lacks %q", want)
@@ -307,5 +308,73 @@ func TestAttackNotes(t *testing.T) {
 		if got := strings.Join(AttackNotes(&c, &tc.a), ", "); got != tc.want {
 			t.Errorf("DB %d %+v: %q, want %q", tc.db, tc.a, got, tc.want)
 		}
+	}
+}
+
+func TestCut(t *testing.T) {
+	tests := []struct {
+		in   string
+		n    int
+		want string
+	}{
+		{"Guardian", 8, "Guardian"},
+		{"Guardians", 8, "Guardia…"},
+		{"The Guardian", 5, "The…"}, // no space before the mark
+		{"Zoë Ωmega", 4, "Zoë…"},
+	}
+	for _, tt := range tests {
+		if got := cut(tt.in, tt.n); got != tt.want {
+			t.Errorf("cut(%q, %d) = %q, want %q", tt.in, tt.n, got, tt.want)
+		}
+	}
+}
+
+// Sixty items of equipment do not fit the Guardian's sheet even in the
+// smallest type: the sheet keeps what fits and says how many items go
+// on, and each continuation page names the hero and its place; no item
+// is lost or repeated.
+func TestSheetContinues(t *testing.T) {
+	h := guardian(t)
+	h.Name = strings.Repeat("Captain ", 50)
+	for i := range 60 {
+		h.Equipment = append(h.Equipment, hero.Item{Name: fmt.Sprintf("Gadget %d", i+1), Notes: "a device of the hero's own design, kept in the utility belt"})
+	}
+	pages := paginate(newSheetView(h))
+	if len(pages) < 2 {
+		t.Fatalf("%d pages", len(pages))
+	}
+	if !strings.HasSuffix(pages[0].Name, "…") || len([]rune(pages[0].Name)) != maxName {
+		t.Errorf("the name is %q, want %d characters ending in …", pages[0].Name, maxName)
+	}
+	var names []string
+	for i, p := range pages {
+		if !fits(&p) {
+			t.Errorf("page %d does not fit", i+1)
+		}
+		for _, e := range p.Equipment {
+			names = append(names, e.Name)
+		}
+		if i > 0 && (!p.Continued || p.Part != fmt.Sprintf("continued: page %d of %d", i+1, len(pages))) {
+			t.Errorf("page %d: continued %v, %q", i+1, p.Continued, p.Part)
+		}
+	}
+	var want []string
+	for _, it := range h.Equipment {
+		want = append(want, cut(it.Name, maxShort))
+	}
+	if strings.Join(names, "|") != strings.Join(want, "|") {
+		t.Errorf("the pages hold the items\n%q\nwant\n%q", names, want)
+	}
+	items := len(names)
+	moved := items - len(pages[0].Equipment)
+	if want := fmt.Sprintf("%d items continue on the next %d pages: %d items of equipment.", moved, len(pages)-1, moved); len(pages) > 2 && pages[0].More != want {
+		t.Errorf("the sheet says %q, want %q", pages[0].More, want)
+	}
+	out := sheetHTML(t, h)
+	if n := strings.Count(out, `<article class="sheet continued`); n != len(pages)-1 {
+		t.Errorf("%d continuation articles, want %d", n, len(pages)-1)
+	}
+	if !strings.Contains(out, `<p class="more">`+pages[0].More+`</p>`) {
+		t.Error("the sheet does not say what continues")
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
@@ -90,6 +91,34 @@ type sheetView struct {
 	// Dense shrinks the type for sheets with a lot on them, so every
 	// hero still fits one page.
 	Dense string
+	// More says what did not fit and is on the continuation pages.
+	More string
+	// Continued marks a continuation page: the hero's name, then the
+	// lists that did not fit the sheet (Attacks, Powers, Perks,
+	// Equipment) and nothing else; Part says which one it is.
+	Continued bool
+	Part      string
+}
+
+// Limits of one value on the sheet, in characters: a longer value is cut
+// with "…" (the hero file keeps it whole), so no text a file gives can
+// push the sheet past its page.
+const (
+	maxName   = 48  // the hero's name, in large type
+	maxShort  = 40  // a kind, a label, an attack's or an item's name
+	maxDetail = 160 // a power's or an item's detail, an attack's notes
+	maxNotes  = 600 // the secret identity and notes
+	maxExtras = 8   // movement modes and other combat extras
+	maxMods   = 12  // ability modifiers
+)
+
+// cut shortens s to at most n characters, the last of them "…".
+func cut(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	r := []rune(s)
+	return strings.TrimRight(string(r[:n-1]), " ") + "…"
 }
 
 // maxBoxes is the most points a track draws as tick boxes.
@@ -143,10 +172,11 @@ func rateText(expr, per string, times int) string {
 // newSheetView lays a hero out as the book's sheet (p. 17).
 func newSheetView(h *hero.Hero) sheetView {
 	c := &h.Combat
-	v := sheetView{Name: h.Name, Kind: string(h.Kind), Notes: h.Notes}
+	v := sheetView{Name: cut(h.Name, maxName), Kind: string(h.Kind), Notes: cut(h.Notes, maxNotes)}
 	if h.NPCType != "" && h.NPCType != v.Kind {
 		v.Kind += ", " + h.NPCType
 	}
+	v.Kind = cut(v.Kind, maxShort)
 	b, f := h.Abilities.Base, h.Abilities.Final
 	strNote := Signed(c.DamageBonus)
 	if mod := rulebook.StrengthDividerModifier(f.Strength); !mod.None() {
@@ -170,7 +200,10 @@ func newSheetView(h *hero.Hero) sheetView {
 		if m.Dice != "" {
 			s += " (" + m.Dice + ")"
 		}
-		v.Modifiers = append(v.Modifiers, s)
+		v.Modifiers = append(v.Modifiers, cut(s, maxDetail))
+	}
+	if n := len(v.Modifiers); n > maxMods {
+		v.Modifiers = append(v.Modifiers[:maxMods-1], fmt.Sprintf("and %d more in the hero file", n-maxMods+1))
 	}
 
 	dodge := "cannot dodge"
@@ -193,7 +226,7 @@ func newSheetView(h *hero.Hero) sheetView {
 		pools = append(pools, fmt.Sprintf("%s %d (≤%d per action)", p.Name, p.Max, p.CapPerAction))
 	}
 	if len(pools) > 0 {
-		v.Extras = append(v.Extras, pair{"Magic/Psychic/Energy", strings.Join(pools, ", ")})
+		v.Extras = append(v.Extras, pair{"Magic/Psychic/Energy", cut(strings.Join(pools, ", "), maxDetail)})
 	}
 	for _, m := range c.Moves {
 		s := ""
@@ -209,16 +242,19 @@ func newSheetView(h *hero.Hero) sheetView {
 			}
 			s += m.Notes
 		}
-		v.Extras = append(v.Extras, pair{m.Mode, strings.TrimSpace(s)})
+		v.Extras = append(v.Extras, pair{cut(m.Mode, maxShort), cut(strings.TrimSpace(s), maxDetail)})
 	}
 	if len(c.Immunities) > 0 {
-		v.Extras = append(v.Extras, pair{"Immune to", strings.Join(c.Immunities, ", ")})
+		v.Extras = append(v.Extras, pair{"Immune to", cut(strings.Join(c.Immunities, ", "), maxDetail)})
 	}
 	if c.ParryBonus != 0 {
 		v.Extras = append(v.Extras, pair{"Parry", Signed(c.ParryBonus)})
 	}
 	if c.NeverSurprised {
 		v.Extras = append(v.Extras, pair{"Surprise", "never surprised"})
+	}
+	if n := len(v.Extras); n > maxExtras {
+		v.Extras = append(v.Extras[:maxExtras-1], pair{"More", fmt.Sprintf("%d more in the hero file", n-maxExtras+1)})
 	}
 
 	if m := h.Mundane; m != nil {
@@ -232,7 +268,7 @@ func newSheetView(h *hero.Hero) sheetView {
 		v.Tracks = append(v.Tracks, newTrack("Health", h.Health.Max, h.Health.Current, []pair{
 			{"Battered", strconv.Itoa(h.Health.Battered)},
 			{"H Divider", Divider(c.Dividers.Health)},
-			{"Recovery Rate", rateText(h.Recovery.Health, "hour", h.Recovery.Times)},
+			{"Recovery Rate", cut(rateText(h.Recovery.Health, "hour", h.Recovery.Times), maxShort)},
 		}, []struct {
 			name string
 			at   int
@@ -244,7 +280,7 @@ func newSheetView(h *hero.Hero) sheetView {
 				{"Dazed", strconv.Itoa(h.Stamina.Dazed)},
 				{"Stunned", strconv.Itoa(h.Stamina.Stunned)},
 				{"S Divider", Divider(c.Dividers.Stamina)},
-				{"Recovery Rate", rateText(h.Recovery.Stamina, "page", h.Recovery.Times)},
+				{"Recovery Rate", cut(rateText(h.Recovery.Stamina, "page", h.Recovery.Times), maxShort)},
 			}, []struct {
 				name string
 				at   int
@@ -265,8 +301,8 @@ func newSheetView(h *hero.Hero) sheetView {
 		if name == "" {
 			name = a.Slug
 		}
-		v.Attacks = append(v.Attacks, attackRow{Name: name, Slug: a.Slug, StrikeClass: int(a.StrikeClass), Health: hd, Stamina: sd,
-			Panels: strconv.Itoa(a.Panels), Notes: strings.Join(AttackNotes(c, a), ", ")})
+		v.Attacks = append(v.Attacks, attackRow{Name: cut(name, maxShort), Slug: a.Slug, StrikeClass: int(a.StrikeClass), Health: cut(hd, 20), Stamina: cut(sd, 20),
+			Panels: strconv.Itoa(a.Panels), Notes: cut(strings.Join(AttackNotes(c, a), ", "), maxDetail)})
 	}
 	if len(c.Parries) > 0 {
 		var ps []string
@@ -277,12 +313,12 @@ func newSheetView(h *hero.Hero) sheetView {
 			}
 			ps = append(ps, t+")")
 		}
-		v.Parries = strings.Join(ps, ", ")
+		v.Parries = cut(strings.Join(ps, ", "), maxDetail)
 	}
 
 	for i := range h.Powers {
 		p := &h.Powers[i]
-		e := entry{Name: fmt.Sprintf("%s %d", p.Name, p.Rank), Detail: PowerDetail(p)}
+		e := entry{Name: fmt.Sprintf("%s %d", cut(p.Name, maxShort), p.Rank), Detail: cut(PowerDetail(p), maxDetail)}
 		if sk := p.Sidekick; sk != nil {
 			var pw []string
 			for _, x := range sk.Powers {
@@ -292,12 +328,12 @@ func newSheetView(h *hero.Hero) sheetView {
 				pw = []string{"no super powers"}
 			}
 			fa := sk.Abilities.Final
-			e.Sub = fmt.Sprintf("sidekick %s: STR %d AGI %d WIL %d END %d, %d panels per page, %s", sk.Name, fa.Strength, fa.Agility, fa.Will, fa.Endurance, sk.Combat.PanelsPerPage, strings.Join(pw, ", "))
+			e.Sub = cut(fmt.Sprintf("sidekick %s: STR %d AGI %d WIL %d END %d, %d panels per page, %s", sk.Name, fa.Strength, fa.Agility, fa.Will, fa.Endurance, sk.Combat.PanelsPerPage, strings.Join(pw, ", ")), maxDetail)
 		}
 		v.Powers = append(v.Powers, e)
 	}
 	for _, p := range h.Perks {
-		e := entry{Name: p.Name}
+		e := entry{Name: cut(p.Name, maxShort)}
 		var d []string
 		if p.Option != "" {
 			d = append(d, p.Option)
@@ -305,13 +341,13 @@ func newSheetView(h *hero.Hero) sheetView {
 		if p.Bought != "" {
 			d = append(d, "for "+p.Bought)
 		}
-		e.Detail = strings.Join(d, ", ")
+		e.Detail = cut(strings.Join(d, ", "), maxDetail)
 		v.Perks = append(v.Perks, e)
 	}
 	for _, it := range h.Equipment {
-		e := entry{Name: it.Name, Detail: it.Notes}
+		e := entry{Name: cut(it.Name, maxShort), Detail: cut(it.Notes, maxDetail)}
 		if it.For != "" {
-			e.Sub = "for " + it.For
+			e.Sub = "for " + cut(it.For, maxShort)
 		}
 		v.Equipment = append(v.Equipment, e)
 	}
@@ -322,7 +358,7 @@ func newSheetView(h *hero.Hero) sheetView {
 		p := h.Profile
 		contacts := strconv.Itoa(p.Contacts)
 		if p.ContactsField != "" {
-			contacts += " (" + p.ContactsField + ")"
+			contacts += " (" + cut(p.ContactsField, 24) + ")"
 		}
 		n := strconv.Itoa
 		v.Profile = []category{
@@ -343,7 +379,6 @@ func newSheetView(h *hero.Hero) sheetView {
 			{"Downtime / Week", fmt.Sprintf("%d (%d left)", h.Downtime.PointsPerWeek, h.Downtime.Points)},
 		}
 	}
-	v.Dense = density(&v)
 	return v
 }
 
@@ -362,9 +397,28 @@ func wrapped(chars, perLine int) int { return max(1, (chars+perLine-1)/perLine) 
 
 // estimate is a sheet's height in CSS pixels, printed at the normal type
 // size on the printable width of A4: each section from its lines of text
-// and rows of tick boxes, by constants measured in Chromium.
+// and rows of tick boxes, by constants measured in Chromium. A
+// continuation page has the header, the attacks and the lists only.
 func estimate(v *sheetView) float64 {
-	h := 54 + 15*float64(wrapped(len(v.Notes), 100)-1)
+	h := 54 + 15*float64(wrapped(len(v.Notes), 100)-1) + 30*float64(wrapped(utf8.RuneCountInString(v.Name), 36)-1)
+	if !v.Continued {
+		h += abilitiesHeight(v) + tracksHeight(v)
+	}
+	if !v.Continued || len(v.Attacks) > 0 {
+		h += attacksHeight(v)
+	}
+	h += max(powersHeight(v), equipmentHeight(v))
+	if len(v.Profile) > 0 {
+		h += 159 + 9
+	}
+	if v.More != "" {
+		h += 16
+	}
+	// The footer, the notes box's heading and the gaps between sections.
+	return h + 11 + 28 + 6*9
+}
+
+func abilitiesHeight(v *sheetView) float64 {
 	mods := 0
 	for _, m := range v.Modifiers {
 		mods += len(m) + 2
@@ -374,7 +428,10 @@ func estimate(v *sheetView) float64 {
 	for _, e := range v.Extras {
 		combat += 14 * float64(wrapped(len(e.Label)+len(e.Value)+2, 48))
 	}
-	h += max(abilities, combat)
+	return max(abilities, combat)
+}
+
+func tracksHeight(v *sheetView) float64 {
 	tracks := 20.0
 	for _, t := range v.Tracks {
 		perRow, row := 37, 18.5
@@ -394,34 +451,188 @@ func estimate(v *sheetView) float64 {
 	if v.Mundane != "" {
 		tracks += 16
 	}
-	h += tracks
+	return tracks
+}
+
+func attacksHeight(v *sheetView) float64 {
 	attacks := 46.0
 	for _, a := range v.Attacks {
-		attacks += 20 + 16*float64(max(wrapped(len(a.Notes), 55), wrapped(len(a.Name), 24))-1)
+		attacks += attackHeight(a)
 	}
 	if v.Parries != "" {
 		attacks += 15 * float64(wrapped(len(v.Parries)+9, 100))
 	}
-	h += attacks
-	powers, equipment := 30.0, 30.0
+	return attacks
+}
+
+func attackHeight(a attackRow) float64 {
+	return 20 + 16*float64(max(wrapped(len(a.Notes), 55), wrapped(len(a.Name), 24))-1)
+}
+
+func powersHeight(v *sheetView) float64 {
+	powers := 30.0
 	for _, e := range v.Powers {
-		powers += 19 * float64(wrapped(len(e.Name)+len(e.Detail)+2, 50))
-		if e.Sub != "" {
-			powers += 17 * float64(wrapped(len(e.Sub), 55))
-		}
+		powers += powerHeight(e)
 	}
 	for _, e := range v.Perks {
-		powers += 19 * float64(wrapped(len(e.Name)+len(e.Detail)+7, 50))
+		powers += perkHeight(e)
 	}
+	return powers
+}
+
+func powerHeight(e entry) float64 {
+	h := 19 * float64(wrapped(len(e.Name)+len(e.Detail)+2, 50))
+	if e.Sub != "" {
+		h += 17 * float64(wrapped(len(e.Sub), 55))
+	}
+	return h
+}
+
+func perkHeight(e entry) float64 { return 19 * float64(wrapped(len(e.Name)+len(e.Detail)+7, 50)) }
+
+func equipmentHeight(v *sheetView) float64 {
+	equipment := 30.0
 	for _, e := range v.Equipment {
-		equipment += 19 * float64(wrapped(len(e.Name)+len(e.Detail)+len(e.Sub)+4, 50))
+		equipment += itemHeight(e)
 	}
-	h += max(powers, equipment)
-	if len(v.Profile) > 0 {
-		h += 159 + 9
+	return equipment
+}
+
+func itemHeight(e entry) float64 {
+	return 19 * float64(wrapped(len(e.Name)+len(e.Detail)+len(e.Sub)+4, 50))
+}
+
+// fits reports whether a sheet fits its page at the smallest type.
+func fits(v *sheetView) bool { return estimate(v)*levels[len(levels)-1].scale <= pageHeight }
+
+// paginate lays a hero's sheet out on one page, whatever the hero file
+// holds: when even the smallest type does not fit it, the last items of
+// its longest list (attacks, powers and perks, equipment) move to
+// continuation pages, each a page of its own with the hero's name, and
+// the sheet says so.
+func paginate(v sheetView) []sheetView {
+	var rest sheetView // what moves on, in the sheet's order
+	for !fits(&v) {
+		if !moveLast(&v, &rest) {
+			break // nothing left to move: the smallest type it is
+		}
 	}
-	// The footer, the notes box's heading and the gaps between sections.
-	return h + 11 + 28 + 6*9
+	v.Dense = density(&v)
+	n := len(rest.Attacks) + len(rest.Powers) + len(rest.Perks) + len(rest.Equipment)
+	if n == 0 {
+		return []sheetView{v}
+	}
+	pages := []sheetView{v}
+	for len(rest.Attacks)+len(rest.Powers)+len(rest.Perks)+len(rest.Equipment) > 0 {
+		c := sheetView{Name: v.Name, Kind: v.Kind, Continued: true}
+		for moveFirst(&rest, &c) {
+			if !fits(&c) {
+				takeBack(&c, &rest)
+				if len(c.Attacks)+len(c.Powers)+len(c.Perks)+len(c.Equipment) == 0 {
+					moveFirst(&rest, &c) // one item alone: it is cut short, so it fits
+				}
+				break
+			}
+		}
+		c.Dense = density(&c)
+		pages = append(pages, c)
+	}
+	total := len(pages)
+	pages[0].More = fmt.Sprintf("%d %s continue on %s: %s.", n, plural(n, "item"), map[bool]string{true: "the next page", false: fmt.Sprintf("the next %d pages", total-1)}[total == 2], moved(pages[1:]))
+	pages[0].Dense = density(&pages[0])
+	for i := range pages[1:] {
+		pages[i+1].Part = fmt.Sprintf("continued: page %d of %d", i+2, total)
+	}
+	return pages
+}
+
+// moved names what the continuation pages hold: "3 attacks, 12 items of
+// equipment".
+func moved(pages []sheetView) string {
+	var a, p, e int
+	for i := range pages {
+		a += len(pages[i].Attacks)
+		p += len(pages[i].Powers) + len(pages[i].Perks)
+		e += len(pages[i].Equipment)
+	}
+	var parts []string
+	if a > 0 {
+		parts = append(parts, fmt.Sprintf("%d %s", a, plural(a, "attack")))
+	}
+	if p > 0 {
+		parts = append(parts, fmt.Sprintf("%d %s", p, map[bool]string{true: "power or perk", false: "powers and perks"}[p == 1]))
+	}
+	if e > 0 {
+		parts = append(parts, fmt.Sprintf("%d %s of equipment", e, plural(e, "item")))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// moveLast moves the last item of from's tallest list (attacks, powers
+// and perks, equipment) to the front of the same list in to; false when
+// from has none.
+func moveLast(from, to *sheetView) bool {
+	a, p, e := attacksHeight(from), powersHeight(from), equipmentHeight(from)
+	switch {
+	case len(from.Equipment) > 0 && (e >= p || len(from.Powers)+len(from.Perks) == 0) && (e >= a || len(from.Attacks) == 0):
+		to.Equipment = prepend(to.Equipment, &from.Equipment)
+	case len(from.Perks) > 0 && (p >= a || len(from.Attacks) == 0):
+		to.Perks = prepend(to.Perks, &from.Perks)
+	case len(from.Powers) > 0 && (p >= a || len(from.Attacks) == 0):
+		to.Powers = prepend(to.Powers, &from.Powers)
+	case len(from.Attacks) > 0:
+		to.Attacks = prepend(to.Attacks, &from.Attacks)
+	case len(from.Equipment) > 0:
+		to.Equipment = prepend(to.Equipment, &from.Equipment)
+	case len(from.Perks) > 0:
+		to.Perks = prepend(to.Perks, &from.Perks)
+	case len(from.Powers) > 0:
+		to.Powers = prepend(to.Powers, &from.Powers)
+	default:
+		return false
+	}
+	return true
+}
+
+// moveFirst moves the first item left in from (attacks first, then
+// powers, perks and equipment, the sheet's order) to the end of the same
+// list in to; false when from is empty.
+func moveFirst(from, to *sheetView) bool {
+	switch {
+	case len(from.Attacks) > 0:
+		to.Attacks, from.Attacks = append(to.Attacks, from.Attacks[0]), from.Attacks[1:]
+	case len(from.Powers) > 0:
+		to.Powers, from.Powers = append(to.Powers, from.Powers[0]), from.Powers[1:]
+	case len(from.Perks) > 0:
+		to.Perks, from.Perks = append(to.Perks, from.Perks[0]), from.Perks[1:]
+	case len(from.Equipment) > 0:
+		to.Equipment, from.Equipment = append(to.Equipment, from.Equipment[0]), from.Equipment[1:]
+	default:
+		return false
+	}
+	return true
+}
+
+// takeBack undoes moveFirst: the item from put last in to goes back to
+// the front of from.
+func takeBack(to, from *sheetView) {
+	switch {
+	case len(to.Equipment) > 0:
+		from.Equipment = prepend(from.Equipment, &to.Equipment)
+	case len(to.Perks) > 0:
+		from.Perks = prepend(from.Perks, &to.Perks)
+	case len(to.Powers) > 0:
+		from.Powers = prepend(from.Powers, &to.Powers)
+	case len(to.Attacks) > 0:
+		from.Attacks = prepend(from.Attacks, &to.Attacks)
+	}
+}
+
+// prepend takes the last element off *from and puts it first in to.
+func prepend[T any](to []T, from *[]T) []T {
+	last := (*from)[len(*from)-1]
+	*from = (*from)[:len(*from)-1]
+	return append([]T{last}, to...)
 }
 
 // density picks the largest type that fits the sheet on one page.
@@ -433,232 +644,4 @@ func density(v *sheetView) string {
 		}
 	}
 	return levels[len(levels)-1].class
-}
-
-// writeSheets writes the body of the sheets document: one article per
-// hero (the markup of testdata/templates/sheet.html.tmpl).
-func writeSheets(p *page, sheets []sheetView) {
-	for i := range sheets {
-		writeSheet(p, &sheets[i])
-	}
-	p.raw("\n")
-}
-
-func writeSheet(p *page, v *sheetView) {
-	p.raw("\n<article class=\"sheet ")
-	p.text(v.Dense)
-	p.raw("\">\n<header class=\"sheet-head\">\n  <div class=\"field name\"><span class=\"label\">Name</span><span class=\"value\">")
-	p.text(v.Name)
-	p.raw("</span></div>\n  <div class=\"field kind\"><span class=\"label\">Kind</span><span class=\"value\">")
-	p.text(v.Kind)
-	p.raw("</span></div>\n  <div class=\"field identity\"><span class=\"label\">Secret identity &amp; notes</span><span class=\"value\">")
-	p.text(v.Notes)
-	p.raw("</span></div>\n</header>\n<div class=\"row\">\n  <section class=\"abilities box\">\n    <h2>Abilities</h2>\n    <table>\n      <thead><tr><th></th><th>Base</th><th>Final</th><th></th></tr></thead>\n      <tbody>")
-	for _, a := range v.Abilities {
-		p.raw("\n        <tr><th class=\"ab\">")
-		p.text(a.Name)
-		p.raw("</th><td class=\"num\">")
-		p.int(a.Base)
-		p.raw("</td><td class=\"final\"><span>")
-		p.int(a.Final)
-		p.raw("</span></td><td class=\"bonus\">")
-		if a.Label != "" {
-			p.raw("<span class=\"label\">")
-			p.text(a.Label)
-			p.raw("</span> <b>")
-			p.text(a.Bonus)
-			p.raw("</b>")
-		}
-		p.raw("</td></tr>")
-	}
-	p.raw("\n      </tbody>\n    </table>")
-	if len(v.Modifiers) > 0 {
-		p.raw("\n    <p class=\"small\">")
-		p.joined(v.Modifiers)
-		p.raw("</p>")
-	}
-	p.raw("\n  </section>\n  <section class=\"combat box\">\n    <h2>Combat</h2>\n    <dl>")
-	for _, c := range v.Combat {
-		p.raw("\n      <div><dt>")
-		p.text(c.Label)
-		p.raw("</dt><dd>")
-		p.text(c.Value)
-		p.raw("</dd></div>")
-	}
-	p.raw("\n    </dl>")
-	if len(v.Extras) > 0 {
-		p.raw("\n    <dl class=\"extras\">")
-		for _, e := range v.Extras {
-			p.raw("\n      <div><dt>")
-			p.text(e.Label)
-			p.raw(":</dt> <dd>")
-			p.text(e.Value)
-			p.raw("</dd></div>")
-		}
-		p.raw("\n    </dl>")
-	}
-	p.raw("\n  </section>\n</div>\n<section class=\"tracks box\">\n  <h2>Health &amp; Stamina</h2>")
-	if v.Mundane != "" {
-		p.raw("\n  <p>")
-		p.text(v.Mundane)
-		p.raw("</p>")
-	}
-	for i := range v.Tracks {
-		t := &v.Tracks[i]
-		p.raw("\n  <div class=\"track\">\n    <div class=\"track-head\"><span class=\"track-title\">")
-		p.text(t.Title)
-		p.raw("</span>")
-		if t.Max != 0 {
-			p.raw(" <span class=\"max\">")
-			p.int(t.Max)
-			p.raw("</span>")
-		}
-		for _, s := range t.Stats {
-			p.raw(" <span class=\"stat\"><span class=\"label\">")
-			p.text(s.Label)
-			p.raw("</span> <b>")
-			p.text(s.Value)
-			p.raw("</b></span>")
-		}
-		p.raw("</div>")
-		if len(t.Boxes) > 0 {
-			p.raw("\n    <div class=\"boxes ")
-			p.text(t.Size)
-			p.raw("\">")
-			for _, b := range t.Boxes {
-				p.raw("<span class=\"tick")
-				if b.Zone != "" {
-					p.raw(" z-")
-					p.text(b.Zone)
-				}
-				if b.Edge != "" {
-					p.raw(" edge")
-				}
-				if b.Taken {
-					p.raw(" taken")
-				}
-				p.raw("\">")
-				p.int(b.N)
-				p.raw("</span>")
-			}
-			p.raw("</div>")
-		}
-		if t.Note != "" {
-			p.raw("\n    <p class=\"small\">")
-			p.text(t.Note)
-			p.raw("</p>")
-		}
-		p.raw("\n  </div>")
-	}
-	p.raw("\n  <p class=\"legend\">Cross off one box per point of damage, from the top; the first box left is the current value. <span class=\"tick z-dazed\"></span> at or below the battered or dazed value, <span class=\"tick z-stunned\"></span> at or below the stunned value; all crossed: stamina 0 is unconscious, health 0 death's door (pp. 37-38).</p>\n</section>\n<section class=\"attacks box\">\n  <h2>Attacks</h2>\n  <table>\n    <thead><tr><th>Attack</th><th class=\"c\">Strike class</th><th>Health</th><th>Stamina</th><th class=\"c\">Panels</th><th class=\"notes-col\">Notes</th></tr></thead>\n    <tbody>")
-	for i := range v.Attacks {
-		a := &v.Attacks[i]
-		p.raw("\n      <tr><td class=\"name\">")
-		p.text(a.Name)
-		p.raw("</td><td class=\"c\">")
-		p.int(a.StrikeClass)
-		p.raw("</td><td>")
-		p.text(a.Health)
-		p.raw("</td><td>")
-		p.text(a.Stamina)
-		p.raw("</td><td class=\"c\">")
-		p.text(a.Panels)
-		p.raw("</td><td class=\"notes-col\">")
-		p.text(a.Notes)
-		p.raw("</td></tr>")
-		if a.Notes != "" {
-			p.raw("\n      <tr class=\"notes-row\"><td colspan=\"5\">")
-			p.text(a.Notes)
-			p.raw("</td></tr>")
-		}
-	}
-	p.raw("\n    </tbody>\n  </table>")
-	if v.Parries != "" {
-		p.raw("\n  <p class=\"small\"><b>Parries:</b> ")
-		p.text(v.Parries)
-		p.raw("</p>")
-	}
-	p.raw("\n</section>\n<div class=\"row\">\n  <section class=\"powers box\">\n    <h2>Powers &amp; Perks</h2>\n    <ul class=\"entries\">")
-	for _, e := range v.Powers {
-		p.raw("\n      <li><span class=\"ename\">")
-		p.text(e.Name)
-		p.raw("</span>")
-		if e.Detail != "" {
-			p.raw(": ")
-			p.text(e.Detail)
-		}
-		if e.Sub != "" {
-			p.raw("<span class=\"sub\">")
-			p.text(e.Sub)
-			p.raw("</span>")
-		}
-		p.raw("</li>")
-	}
-	for _, e := range v.Perks {
-		p.raw("\n      <li><span class=\"label\">Perk</span> <span class=\"ename\">")
-		p.text(e.Name)
-		p.raw("</span>")
-		if e.Detail != "" {
-			p.raw(": ")
-			p.text(e.Detail)
-		}
-		p.raw("</li>")
-	}
-	if len(v.Powers) == 0 && len(v.Perks) == 0 {
-		p.raw("\n      <li class=\"small\">none</li>")
-	}
-	p.raw("\n    </ul>\n  </section>\n  <section class=\"equipment box\">\n    <h2>Equipment</h2>\n    <ul class=\"entries\">")
-	for _, e := range v.Equipment {
-		p.raw("\n      <li><span class=\"ename\">")
-		p.text(e.Name)
-		p.raw("</span>")
-		if e.Sub != "" {
-			p.raw(" (")
-			p.text(e.Sub)
-			p.raw(")")
-		}
-		if e.Detail != "" {
-			p.raw(": ")
-			p.text(e.Detail)
-		}
-		p.raw("</li>")
-	}
-	if len(v.Equipment) == 0 {
-		p.raw("\n      <li class=\"small\">none</li>")
-	}
-	p.raw("\n    </ul>\n  </section>\n</div>")
-	if len(v.Profile) > 0 {
-		p.raw("\n<section class=\"profile box\">\n  <h2>Personal Profile</h2>\n  <div class=\"cats\">")
-		for i := range v.Profile {
-			c := &v.Profile[i]
-			p.raw("\n    <div class=\"cat\">\n      <h3><span>")
-			p.text(c.Name)
-			if c.Note != "" {
-				p.raw(" <span class=\"small\">(")
-				p.text(c.Note)
-				p.raw(")</span>")
-			}
-			p.raw("</span> <span class=\"big\">")
-			p.int(c.Value)
-			p.raw("</span></h3>\n      <dl>")
-			for _, m := range c.Measures {
-				p.raw("<div><dt>")
-				p.text(m.Label)
-				p.raw("</dt><dd>")
-				p.text(m.Value)
-				p.raw("</dd></div>")
-			}
-			p.raw("</dl>\n    </div>")
-		}
-		p.raw("\n  </div>\n  <dl class=\"points\">")
-		for _, pt := range v.Points {
-			p.raw("\n    <div><dt>")
-			p.text(pt.Label)
-			p.raw("</dt><dd>")
-			p.text(pt.Value)
-			p.raw("</dd></div>")
-		}
-		p.raw("\n  </dl>\n</section>")
-	}
-	p.raw("\n<section class=\"notes box\"><h2>Notes</h2></section>\n<footer><span class=\"brand\">Codename: Spandex</span><span>character sheet (rulebook p. 17) · spandex</span></footer>\n</article>")
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
+	"github.com/codename-spandex/spandex/internal/termtext"
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/downtime"
 	"github.com/codename-spandex/spandex/pkg/hero"
@@ -130,12 +131,12 @@ func runBuy(opts *BuyOptions) error {
 }
 
 func writeBuy(w io.Writer, h *hero.Hero, res downtime.BuyResult, summary string) error {
-	fmt.Fprintf(w, "%s: %s (%s); %d experience left towards it%s\n", h.Name, summary, res.Formula, res.ExperienceLeft, joinChanges(res.Changes))
+	fmt.Fprintf(w, "%s: %s (%s); %d experience left towards it%s\n", termtext.Escape(h.Name), termtext.Escape(summary), res.Formula, res.ExperienceLeft, termtext.Escape(joinChanges(res.Changes)))
 	if u := res.Upkeep; u != nil {
 		fmt.Fprintf(w, "  keep it: 5 experience a week towards %s for %d weeks, from next week\n", u.Goal, u.WeeksNeeded)
 	}
 	if p := res.Power; p != nil {
-		fmt.Fprintf(w, "  %s rank %d\n", p.Name, p.Rank)
+		fmt.Fprintf(w, "  %s rank %d\n", termtext.Escape(p.Name), p.Rank)
 	}
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
+	"github.com/codename-spandex/spandex/internal/termtext"
 	"github.com/codename-spandex/spandex/pkg/downtime"
 	"github.com/codename-spandex/spandex/pkg/hero"
 )
@@ -124,6 +125,6 @@ func runDevice(opts *DeviceOptions) error {
 func writeDevice(w io.Writer, h *hero.Hero, res downtime.DeviceResult) error {
 	d := res.Device
 	_, err := fmt.Fprintf(w, "%s: device %s started at %s: %d experience a stage, %d in all; spend on goal device:%s\n",
-		h.Name, d.Name, d.Stage, d.PerStage, res.TotalXP, downtime.DeviceGoalName(d.Name))
+		termtext.Escape(h.Name), termtext.Escape(d.Name), d.Stage, d.PerStage, res.TotalXP, termtext.Escape(downtime.DeviceGoalName(d.Name)))
 	return err
 }

@@ -11,6 +11,7 @@ import (
 
 	profilecmd "github.com/codename-spandex/spandex/internal/cli/profile"
 	"github.com/codename-spandex/spandex/internal/cmdutil"
+	"github.com/codename-spandex/spandex/internal/termtext"
 	"github.com/codename-spandex/spandex/pkg/chargen"
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/downtime"
@@ -192,7 +193,7 @@ func runStatus(sopts *StatusOptions) error {
 		return cmdutil.WriteJSON(env.IO.Out, ft, st)
 	}
 	w := env.IO.Out
-	fmt.Fprintf(w, "%s: week %d, %d downtime points left, %d a week\n", st.Name, st.Week, st.Points, st.PointsPerWeek)
+	fmt.Fprintf(w, "%s: week %d, %d downtime points left, %d a week\n", termtext.Escape(st.Name), st.Week, st.Points, st.PointsPerWeek)
 	for _, g := range st.Goals {
 		line := fmt.Sprintf("  %-22s %4d/%d experience", g.Goal, g.Experience, g.Cost)
 		switch {
@@ -207,7 +208,7 @@ func runStatus(sopts *StatusOptions) error {
 		fmt.Fprintf(w, "  keeping %s %d → %d: %d of %d weeks paid, %d/5 this week, %d missed in a row\n", u.Goal, u.From, u.To, u.WeeksDone, u.WeeksNeeded, u.PaidThisWeek, u.Missed)
 	}
 	for _, d := range st.Devices {
-		fmt.Fprintf(w, "  device %s: %s, %d/%d experience\n", d.Name, d.Stage, d.Experience, downtime.DeviceTotalXP(d))
+		fmt.Fprintf(w, "  device %s: %s, %d/%d experience\n", termtext.Escape(d.Name), d.Stage, d.Experience, downtime.DeviceTotalXP(d))
 	}
 	return nil
 }

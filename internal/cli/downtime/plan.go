@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
+	"github.com/codename-spandex/spandex/internal/termtext"
 	"github.com/codename-spandex/spandex/pkg/downtime"
 	prof "github.com/codename-spandex/spandex/pkg/profile"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
@@ -117,7 +118,7 @@ func runPlan(opts *PlanOptions) error {
 	w := env.IO.Out
 	p := pl.Price
 	if err := env.Folded(w, "    ", func(w io.Writer) error {
-		fmt.Fprintf(w, "%s: %s: %d experience (%s), %d accrued, %d to go\n", h.Name, g.Key, p.XP, p.Formula, p.Have, pl.Need)
+		fmt.Fprintf(w, "%s: %s: %d experience (%s), %d accrued, %d to go\n", termtext.Escape(h.Name), g.Key, p.XP, p.Formula, p.Have, pl.Need)
 		if p.Blocked != "" {
 			fmt.Fprintf(w, "  blocked: %s\n", p.Blocked)
 		}

@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
+	"github.com/codename-spandex/spandex/internal/termtext"
 	"github.com/codename-spandex/spandex/pkg/downtime"
 	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
@@ -142,7 +143,7 @@ func writeSpend(w io.Writer, h *hero.Hero, res downtime.SpendResult) error {
 	if res.Fit != "" {
 		how = fmt.Sprintf(" (%s: %d experience a point)", res.Fit, rulebook.Fit(res.Fit).XP())
 	}
-	fmt.Fprintf(w, "%s: spent %d downtime %s%s, %d left this week\n", h.Name, res.Points, plural(res.Points, "point", "points"), how, res.PointsLeft)
+	fmt.Fprintf(w, "%s: spent %d downtime %s%s, %d left this week\n", termtext.Escape(h.Name), res.Points, plural(res.Points, "point", "points"), how, res.PointsLeft)
 	for _, c := range res.Credits {
 		line := fmt.Sprintf("  %-22s +%d experience", c.Goal, c.XP)
 		if c.Upkeep > 0 {

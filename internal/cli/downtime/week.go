@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
+	"github.com/codename-spandex/spandex/internal/termtext"
 	"github.com/codename-spandex/spandex/pkg/downtime"
 	"github.com/codename-spandex/spandex/pkg/hero"
 )
@@ -82,7 +83,7 @@ func runWeek(opts *WeekOptions) error {
 }
 
 func writeWeek(w io.Writer, h *hero.Hero, res downtime.WeekResult) error {
-	fmt.Fprintf(w, "%s: week %d begins with %d downtime points (allowance %d", h.Name, res.Week, res.Points, res.Allowance)
+	fmt.Fprintf(w, "%s: week %d begins with %d downtime points (allowance %d", termtext.Escape(h.Name), res.Week, res.Points, res.Allowance)
 	if res.Carried > 0 {
 		fmt.Fprintf(w, ", %d carried over", res.Carried)
 	}
@@ -98,19 +99,19 @@ func writeWeek(w io.Writer, h *hero.Hero, res downtime.WeekResult) error {
 	for _, u := range res.Upkeep {
 		switch u.Outcome {
 		case downtime.UpkeepKept:
-			fmt.Fprintf(w, "  %s %d → %d kept: %d of %d weeks of upkeep paid\n", u.Goal, u.From, u.To, u.WeeksDone, u.WeeksNeeded)
+			fmt.Fprintf(w, "  %s %d → %d kept: %d of %d weeks of upkeep paid\n", termtext.Escape(u.Goal), u.From, u.To, u.WeeksDone, u.WeeksNeeded)
 		case downtime.UpkeepReverted:
-			fmt.Fprintf(w, "  %s REVERTED %d → %d: upkeep missed more than two weeks in a row\n", u.Goal, u.To, u.From)
+			fmt.Fprintf(w, "  %s REVERTED %d → %d: upkeep missed more than two weeks in a row\n", termtext.Escape(u.Goal), u.To, u.From)
 		case downtime.UpkeepPaid:
-			fmt.Fprintf(w, "  %s %d → %d: upkeep paid, %d of %d weeks\n", u.Goal, u.From, u.To, u.WeeksDone, u.WeeksNeeded)
+			fmt.Fprintf(w, "  %s %d → %d: upkeep paid, %d of %d weeks\n", termtext.Escape(u.Goal), u.From, u.To, u.WeeksDone, u.WeeksNeeded)
 		case downtime.UpkeepMissed:
-			fmt.Fprintf(w, "  %s %d → %d: upkeep missed (%d in a row; more than 2 revert it)\n", u.Goal, u.From, u.To, u.Missed)
+			fmt.Fprintf(w, "  %s %d → %d: upkeep missed (%d in a row; more than 2 revert it)\n", termtext.Escape(u.Goal), u.From, u.To, u.Missed)
 		default:
-			fmt.Fprintf(w, "  %s %d → %d: upkeep starts this week\n", u.Goal, u.From, u.To)
+			fmt.Fprintf(w, "  %s %d → %d: upkeep starts this week\n", termtext.Escape(u.Goal), u.From, u.To)
 		}
 	}
 	if len(res.Changes) > 0 {
-		fmt.Fprintf(w, "  %s\n", joinChanges(res.Changes)[2:])
+		fmt.Fprintf(w, "  %s\n", termtext.Escape(joinChanges(res.Changes)[2:]))
 	}
 	return nil
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
+	"github.com/codename-spandex/spandex/internal/termtext"
 	"github.com/codename-spandex/spandex/pkg/encounter"
 	"github.com/codename-spandex/spandex/pkg/undo"
 )
@@ -51,7 +52,7 @@ func runLog(opts *LogOptions) error {
 		if by, ok := undone[ev.Seq]; ok {
 			l += fmt.Sprintf(" [undone by %d]", by)
 		}
-		return l
+		return termtext.Escape(l) // the summary holds names from the file
 	})
 }
 

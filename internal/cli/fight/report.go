@@ -10,6 +10,7 @@ import (
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
 	"github.com/codename-spandex/spandex/internal/render"
+	"github.com/codename-spandex/spandex/internal/termtext"
 	"github.com/codename-spandex/spandex/pkg/encounter"
 )
 
@@ -142,7 +143,9 @@ func (p *textWriter) line(indent int, format string, args ...any) {
 		return
 	}
 	pad := strings.Repeat(" ", indent)
-	words := strings.Fields(fmt.Sprintf(format, args...))
+	// The fight's strings come from a file: nothing in them reaches the
+	// terminal as a control sequence.
+	words := strings.Fields(termtext.Escape(fmt.Sprintf(format, args...)))
 	if len(words) == 0 {
 		_, p.err = io.WriteString(p.w, "\n")
 		return

@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
+	"github.com/codename-spandex/spandex/internal/termtext"
 	"github.com/codename-spandex/spandex/pkg/encounter"
 	"github.com/codename-spandex/spandex/pkg/hero"
 )
@@ -80,7 +81,7 @@ func runStatus(opts *ViewOptions) error {
 			if c.Kind == hero.KindMundane {
 				h, st = "-", "-"
 			}
-			if _, err := fmt.Fprintf(out, "%s %s %s %s %s %d %d %d %d %d %d\n", c.ID, c.Side, c.Condition, h, st,
+			if _, err := fmt.Fprintf(out, "%s %s %s %s %s %d %d %d %d %d %d\n", termtext.Escape(c.ID), termtext.Escape(c.Side), c.Condition, h, st,
 				c.PerPage, c.Used, c.Left, c.Saved, c.Owed, c.FreeReactions); err != nil {
 				return err
 			}
@@ -148,7 +149,7 @@ func writeBoard(w io.Writer, b encounter.Board) error {
 			if c.Out {
 				out = "out"
 			}
-			row := []string{c.ID, hs, ss, c.Condition, out,
+			row := []string{termtext.Escape(c.ID), hs, ss, c.Condition, out,
 				fmt.Sprintf("%d/%d", c.Used, c.PerPage), strconv.Itoa(c.Left), strconv.Itoa(c.Owed), strconv.Itoa(c.FreeReactions)}
 			rows[i] = append(rows[i], row)
 			all = append(all, row)
@@ -186,7 +187,7 @@ func writeBoard(w io.Writer, b encounter.Board) error {
 		widths[0] = 2
 	}
 	for i, sc := range b.Sides {
-		if _, err := fmt.Fprintf(w, "\n%s: %d of %d standing\n", sc.Name, sc.Standing, sc.Total); err != nil {
+		if _, err := fmt.Fprintf(w, "\n%s: %d of %d standing\n", termtext.Escape(sc.Name), sc.Standing, sc.Total); err != nil {
 			return err
 		}
 		if err := columns(w, "  ", widths, append([][]string{header}, rows[i]...)); err != nil {
@@ -274,8 +275,12 @@ func columns(w io.Writer, indent string, widths []int, rows [][]string) error {
 }
 
 // wrap folds s into lines of at most width columns at spaces; the
-// continuation lines start with indent.
-func wrap(s string, width int, indent string) string { return cmdutil.Wrap(s, width, indent) }
+// continuation lines start with indent. s holds names and effects from
+// the fight's file: nothing in it reaches the terminal as a control
+// sequence.
+func wrap(s string, width int, indent string) string {
+	return cmdutil.Wrap(termtext.Escape(s), width, indent)
+}
 
 // orNobody joins side names, or says "nobody".
 func orNobody(s []string) string {

@@ -2,7 +2,6 @@ package herocmd
 
 import (
 	"bytes"
-	"encoding/json"
 	"io"
 	"os"
 	"runtime/debug"
@@ -125,26 +124,6 @@ func TestCheckStreamKeepsOrder(t *testing.T) {
 			if want := `"index":` + strconv.Itoa(i+1) + `,`; !strings.Contains(l, want) {
 				t.Fatalf("%d workers: result %d is %q, want %s", workers, i+1, l, want)
 			}
-		}
-	}
-}
-
-// appendResult writes what encoding/json (HTML escaping off) writes for
-// a result, odd file names and hero names included.
-func TestAppendResult(t *testing.T) {
-	for _, r := range []checkResult{
-		{File: "-", Index: 1, Name: "The Guardian", Schema: 2, Valid: true},
-		{File: "a \"b\"\\c.jsonl", Index: 1234567, Name: "<Dr. & Mrs.>\u2028\x01\t", Schema: 1, Valid: false},
-		{File: "caf\xe9", Index: 0, Name: "Ünïcødé 🦸", Schema: -3, Valid: true},
-	} {
-		var want bytes.Buffer
-		enc := json.NewEncoder(&want)
-		enc.SetEscapeHTML(false)
-		if err := enc.Encode(r); err != nil {
-			t.Fatal(err)
-		}
-		if got := appendResult(nil, r); string(got) != strings.TrimSuffix(want.String(), "\n") {
-			t.Errorf("appendResult(%+v)\n got %s\nwant %s", r, got, want.String())
 		}
 	}
 }

@@ -2,7 +2,10 @@
 package herocmd
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"runtime"
@@ -13,6 +16,7 @@ import (
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
 	"github.com/codename-spandex/spandex/internal/progress"
+	"github.com/codename-spandex/spandex/internal/termtext"
 	"github.com/codename-spandex/spandex/pkg/chargen"
 	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/jsonfile"
@@ -82,23 +86,6 @@ type checkResult struct {
 	Valid  bool   `json:"valid"`
 }
 
-// appendResult appends r as compact JSON, the bytes encoding/json writes
-// for it (with HTML escaping off), without reflection or allocation
-// (TestAppendResult compares the two).
-func appendResult(b []byte, r checkResult) []byte {
-	b = append(b, `{"file":`...)
-	b = hero.AppendString(b, r.File)
-	b = append(b, `,"index":`...)
-	b = strconv.AppendInt(b, int64(r.Index), 10)
-	b = append(b, `,"name":`...)
-	b = hero.AppendString(b, r.Name)
-	b = append(b, `,"schema":`...)
-	b = strconv.AppendInt(b, int64(r.Schema), 10)
-	b = append(b, `,"valid":`...)
-	b = strconv.AppendBool(b, r.Valid)
-	return append(b, '}')
-}
-
 // checker checks every hero of one run. Heroes are checked on every core
 // (a stream is read in order, its heroes checked by workers, each with
 // its own validator and verifier, and the results written in order), so
@@ -111,6 +98,10 @@ type checker struct {
 	list    *cmdutil.JSONList
 	bar     *progress.Bar
 	line    []byte // a text result
+	// A JSON result: encoding/json writes res into buf, both reused.
+	buf bytes.Buffer
+	enc *json.Encoder
+	res checkResult
 }
 
 // runCheck validates every hero in every file.
@@ -153,6 +144,8 @@ func newChecker(opts *CheckOptions, d chargen.Options) *checker {
 	c := &checker{opts: opts, derive: d, workers: min(max(runtime.GOMAXPROCS(0), 1), 8)}
 	if opts.Format.IsJSON() {
 		c.list = opts.Results()
+		c.enc = json.NewEncoder(&c.buf)
+		c.enc.SetEscapeHTML(false)
 	}
 	c.bar = opts.Progress(-1, "hero check")
 	return c
@@ -408,16 +401,20 @@ func (c *checker) write(file string, j *checkJob, i int, h checked) error {
 	}
 	c.bar.Add(1)
 	if c.list != nil {
-		c.line = appendResult(c.line[:0], checkResult{File: file, Index: j.first + i, Name: h.name, Schema: h.schema, Valid: true})
-		return c.list.AddRaw(c.line)
+		c.res = checkResult{File: file, Index: j.first + i, Name: h.name, Schema: h.schema, Valid: true}
+		c.buf.Reset()
+		if err := c.enc.Encode(&c.res); err != nil {
+			return fmt.Errorf("encoding JSON: %w", err)
+		}
+		return c.list.AddRaw(bytes.TrimSuffix(c.buf.Bytes(), []byte("\n")))
 	}
-	c.line = append(c.line[:0], file...)
+	c.line = append(c.line[:0], termtext.Escape(file)...)
 	if !j.single {
 		c.line = append(c.line, '#')
 		c.line = strconv.AppendInt(c.line, int64(j.first+i), 10)
 	}
 	c.line = append(c.line, ": ok ("...)
-	c.line = append(c.line, h.name...)
+	c.line = append(c.line, termtext.Escape(h.name)...) // a name from the file, never a control sequence
 	c.line = append(c.line, ", schema "...)
 	c.line = strconv.AppendInt(c.line, int64(h.schema), 10)
 	c.line = append(c.line, ")\n"...)

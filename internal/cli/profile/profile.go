@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
+	"github.com/codename-spandex/spandex/internal/termtext"
 	"github.com/codename-spandex/spandex/pkg/hero"
 	prof "github.com/codename-spandex/spandex/pkg/profile"
 )
@@ -96,7 +97,7 @@ func runShow(opts *ShowOptions) error {
 }
 
 func writeSheet(w io.Writer, sh prof.Sheet, table bool) error {
-	fmt.Fprintf(w, "%s: personal profile\n", sh.Name)
+	fmt.Fprintf(w, "%s: personal profile\n", termtext.Escape(sh.Name))
 	var rows [][]string
 	for _, c := range sh.Categories {
 		if !table {

@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
+	"github.com/codename-spandex/spandex/internal/termtext"
 	"github.com/codename-spandex/spandex/pkg/hero"
 	prof "github.com/codename-spandex/spandex/pkg/profile"
 	"github.com/codename-spandex/spandex/pkg/ruling"
@@ -58,7 +59,7 @@ func runRefresh(opts *RefreshOptions) error {
 		res := RefreshResult{Name: h.Name, Gained: gained, HeroPoints: h.HeroPoints, Steps: prof.RefreshSteps(h, gained)}
 		summary := fmt.Sprintf("hero points refreshed: +%d, %d/%d", gained, h.HeroPoints.Current, h.HeroPoints.Max)
 		return cmdutil.HeroChange{Kind: EventKind, Summary: summary, Details: res, Steps: res.Steps, Text: func(w io.Writer) error {
-			_, err := fmt.Fprintf(w, "%s: %s (confidence %d)\n", h.Name, summary, h.Profile.Confidence)
+			_, err := fmt.Fprintf(w, "%s: %s (confidence %d)\n", termtext.Escape(h.Name), summary, h.Profile.Confidence)
 			return err
 		}}, nil
 	})

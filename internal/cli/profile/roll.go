@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
+	"github.com/codename-spandex/spandex/internal/termtext"
 	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/heropoints"
 	prof "github.com/codename-spandex/spandex/pkg/profile"
@@ -185,7 +186,7 @@ func writeRoll(w io.Writer, name, cat string, res RollOutput) error {
 			return err
 		}
 	}
-	if _, err := fmt.Fprintf(w, "%s: %s %d%s: rolled %d against %d: %s\n", name, cat, res.Score, mod, res.Roll, res.Target, verdict(res.Success)); err != nil {
+	if _, err := fmt.Fprintf(w, "%s: %s %d%s: rolled %d against %d: %s\n", termtext.Escape(name), cat, res.Score, mod, res.Roll, res.Target, verdict(res.Success)); err != nil {
 		return err
 	}
 	if res.Influence != nil {

@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
+	"github.com/codename-spandex/spandex/internal/termtext"
 	"github.com/codename-spandex/spandex/pkg/hero"
 	prof "github.com/codename-spandex/spandex/pkg/profile"
 )
@@ -98,7 +99,7 @@ func runScenario(opts *ScenarioOptions) error {
 		summary := fmt.Sprintf("scenario %d %s: competence %d → %d, success rate %d", opts.Competence, outcome, res.CompetenceFrom, res.CompetenceTo, res.SuccessRate)
 		return cmdutil.HeroChange{Kind: EventKind, Summary: summary, Details: res, Report: ScenarioOutput{Name: h.Name, ScenarioResult: res}, Steps: res.Steps,
 			Text: func(w io.Writer) error {
-				_, err := fmt.Fprintf(w, "%s: %s; %s\n", h.Name, summary, Summarise(res.Changes))
+				_, err := fmt.Fprintf(w, "%s: %s; %s\n", termtext.Escape(h.Name), summary, Summarise(res.Changes))
 				return err
 			}}, nil
 	})

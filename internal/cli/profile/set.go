@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
+	"github.com/codename-spandex/spandex/internal/termtext"
 	"github.com/codename-spandex/spandex/pkg/hero"
 	prof "github.com/codename-spandex/spandex/pkg/profile"
 	"github.com/codename-spandex/spandex/pkg/ruling"
@@ -115,9 +116,9 @@ func runSet(opts *SetOptions) error {
 
 func writeChanges(w io.Writer, h *hero.Hero, cs []prof.Change) error {
 	if len(cs) == 0 {
-		_, err := fmt.Fprintf(w, "%s: no change\n", h.Name)
+		_, err := fmt.Fprintf(w, "%s: no change\n", termtext.Escape(h.Name))
 		return err
 	}
-	_, err := fmt.Fprintf(w, "%s: %s\n", h.Name, Summarise(cs))
+	_, err := fmt.Fprintf(w, "%s: %s\n", termtext.Escape(h.Name), Summarise(cs))
 	return err
 }

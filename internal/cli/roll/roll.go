@@ -3,6 +3,7 @@ package roll
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"io"
 	"math"
@@ -162,7 +163,7 @@ func runRoll(opts *Options) error {
 		return nil
 	default: // json: one document (an array for several rolls); jsonl: a line per roll
 		var res dice.Result
-		buf := make([]byte, 0, 256)
+		enc := newResultEncoder()
 		list := opts.Results()
 		for n := 0; n < opts.N; n++ {
 			for i, e := range exprs {
@@ -170,8 +171,11 @@ func runRoll(opts *Options) error {
 					return cmdutil.Input(err)
 				}
 				explain(opts, &res)
-				buf = AppendResultJSON(buf[:0], &res, seed)
-				if err := list.AddRaw(buf); err != nil {
+				b, err := enc.encode(&res, seed)
+				if err != nil {
+					return err
+				}
+				if err := list.AddRaw(b); err != nil {
 					return err
 				}
 			}
@@ -187,41 +191,38 @@ func explain(opts *Options, res *dice.Result) {
 	fmt.Fprintf(opts.IO.ErrOut, "%s: dice %s, modifier %s, total %d (dice conventions p. 5)\n", res.Expr, diceText(res), signed(res.Modifier), res.Total)
 }
 
-// AppendResultJSON appends one roll as compact JSON, with keys in a fixed
-// order: expr, total, dice (sides, value, kept for keep/drop groups,
-// source with --roll-rest), modifier, seed. It avoids reflection so that
-// streaming a million rolls stays cheap.
-func AppendResultJSON(b []byte, res *dice.Result, seed *uint64) []byte {
-	b = append(b, `{"expr":`...)
-	b = strconv.AppendQuote(b, res.Expr)
-	b = append(b, `,"total":`...)
-	b = strconv.AppendInt(b, int64(res.Total), 10)
-	b = append(b, `,"dice":[`...)
-	for i, d := range res.Dice {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = append(b, `{"sides":`...)
-		b = strconv.AppendInt(b, int64(d.Sides), 10)
-		b = append(b, `,"value":`...)
-		b = strconv.AppendInt(b, int64(d.Value), 10)
-		if d.Kept != nil {
-			b = append(b, `,"kept":`...)
-			b = strconv.AppendBool(b, *d.Kept)
-		}
-		if d.Source != "" {
-			b = append(b, `,"source":`...)
-			b = strconv.AppendQuote(b, string(d.Source))
-		}
-		b = append(b, '}')
+// resultJSON is one roll as JSON: expr, total, dice, modifier, then the
+// seed of a seeded roll.
+type resultJSON struct {
+	*dice.Result
+	Seed *uint64 `json:"seed,omitempty"`
+}
+
+// resultEncoder encodes rolls one after another with encoding/json into
+// one reused buffer, so a stream of a million rolls allocates nothing
+// per roll.
+type resultEncoder struct {
+	buf bytes.Buffer
+	enc *json.Encoder
+	rec resultJSON
+}
+
+func newResultEncoder() *resultEncoder {
+	e := &resultEncoder{}
+	e.enc = json.NewEncoder(&e.buf)
+	e.enc.SetEscapeHTML(false)
+	return e
+}
+
+// encode returns res as compact JSON (one line, no newline), valid until
+// the next call.
+func (e *resultEncoder) encode(res *dice.Result, seed *uint64) ([]byte, error) {
+	e.buf.Reset()
+	e.rec = resultJSON{Result: res, Seed: seed}
+	if err := e.enc.Encode(&e.rec); err != nil {
+		return nil, fmt.Errorf("encoding JSON: %w", err)
 	}
-	b = append(b, `],"modifier":`...)
-	b = strconv.AppendInt(b, int64(res.Modifier), 10)
-	if seed != nil {
-		b = append(b, `,"seed":`...)
-		b = strconv.AppendUint(b, *seed, 10)
-	}
-	return append(b, '}')
+	return bytes.TrimSuffix(e.buf.Bytes(), []byte("\n")), nil
 }
 
 func diceText(res *dice.Result) string {
@@ -358,28 +359,29 @@ func writeOddsJSON(w io.Writer, ft cmdutil.Format, rec oddsJSON, d *dice.Distrib
 	if _, err := w.Write(h[:cut+1]); err != nil {
 		return err
 	}
+	// Each outcome is encoded by encoding/json, indented as it sits in
+	// the document: four spaces in, two more per level.
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	if indent {
+		enc.SetIndent("    ", "  ")
+	}
 	first := true
-	var buf []byte
+	var cur dice.Outcome // one value encoded each time: no allocation per outcome
 	err := d.EachOutcome(func(o dice.Outcome) error {
-		buf = buf[:0]
+		buf.Reset()
 		if !first {
-			buf = append(buf, ',')
+			buf.WriteByte(',')
 		}
 		if indent {
-			buf = append(buf, "\n    {\n      \"total\": "...)
-			buf = strconv.AppendInt(buf, int64(o.Total), 10)
-			buf = append(buf, ",\n      \"probability\": "...)
-			buf = appendJSONFloat(buf, o.Probability)
-			buf = append(buf, "\n    }"...)
-		} else {
-			buf = append(buf, `{"total":`...)
-			buf = strconv.AppendInt(buf, int64(o.Total), 10)
-			buf = append(buf, `,"probability":`...)
-			buf = appendJSONFloat(buf, o.Probability)
-			buf = append(buf, '}')
+			buf.WriteString("\n    ")
+		}
+		cur = o
+		if err := enc.Encode(&cur); err != nil {
+			return fmt.Errorf("encoding JSON: %w", err)
 		}
 		first = false
-		_, err := w.Write(buf)
+		_, err := w.Write(bytes.TrimSuffix(buf.Bytes(), []byte("\n")))
 		return err
 	})
 	if err != nil {
@@ -394,25 +396,6 @@ func writeOddsJSON(w io.Writer, ft cmdutil.Format, rec oddsJSON, d *dice.Distrib
 	}
 	_, err = io.WriteString(w, tail)
 	return err
-}
-
-// appendJSONFloat appends f as encoding/json writes a float64.
-func appendJSONFloat(b []byte, f float64) []byte {
-	abs := math.Abs(f)
-	format := byte('f')
-	if abs != 0 && (abs < 1e-6 || abs >= 1e21) {
-		format = 'e'
-	}
-	b = strconv.AppendFloat(b, f, format, -1, 64)
-	if format == 'e' {
-		// clean up e-09 to e-9
-		n := len(b)
-		if n >= 4 && b[n-4] == 'e' && b[n-3] == '-' && b[n-2] == '0' {
-			b[n-2] = b[n-1]
-			b = b[:n-1]
-		}
-	}
-	return b
 }
 
 func round6(x float64) float64 { return math.Round(x*1e6) / 1e6 }

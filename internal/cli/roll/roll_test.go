@@ -113,15 +113,19 @@ func TestOdds(t *testing.T) {
 	}
 }
 
-func BenchmarkAppendResultJSON(b *testing.B) {
+func BenchmarkResultJSON(b *testing.B) {
 	e := dice.MustParse("3d6+2")
 	r := dice.NewSeeded(1)
 	var res dice.Result
-	buf := make([]byte, 0, 256)
+	enc := newResultEncoder()
 	seed := uint64(1)
 	b.ReportAllocs()
-	for i := 0; i < b.N; i++ {
-		e.RollInto(r, "3d6+2", &res)
-		buf = AppendResultJSON(buf[:0], &res, &seed)
+	for b.Loop() {
+		if err := e.RollInto(r, "3d6+2", &res); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := enc.encode(&res, &seed); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

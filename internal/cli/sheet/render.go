@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/codename-spandex/spandex/internal/render"
+	"github.com/codename-spandex/spandex/internal/termtext"
 	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 )
@@ -32,7 +33,9 @@ func (s *writer) hang(indent int, format string, args ...any) {
 	if s.err != nil {
 		return
 	}
-	text := strings.TrimRight(fmt.Sprintf(format, args...), " ")
+	// The hero's strings come from a file: nothing in them reaches the
+	// terminal as a control sequence.
+	text := termtext.Escape(strings.TrimRight(fmt.Sprintf(format, args...), " "))
 	for _, l := range wrapAt(text, s.width, indent) {
 		_, s.err = io.WriteString(s.w, strings.TrimRight(l, " ")+"\n")
 	}

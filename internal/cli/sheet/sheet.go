@@ -46,7 +46,10 @@ With -o html (on a terminal too; never chosen automatically) the sheets are
 one self-contained HTML document, laid out like the book's sheet with tick
 boxes to mark health and stamina damage in pencil: one printed page per
 hero on A4 or US Letter, so a whole party or a batch of villains prints at
-once. It has no scripts and loads nothing from the network.`,
+once. A value too long for its box is cut short with "…" (the file keeps it
+whole), and a list too long for the page (attacks, powers and perks,
+equipment) goes on to continuation pages that say so. It has no scripts and
+loads nothing from the network.`,
 		Example: `  spandex sheet hero.json
   spandex gen hero --seed 42 | spandex sheet -o text
   spandex gen hero --seed 42 | spandex sheet -o html > hero.html
