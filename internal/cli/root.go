@@ -42,7 +42,7 @@ func Main() int {
 // non-zero status means every file is as it was (README, "Exit status
 // and files").
 func Run(f *cmdutil.Factory, args []string) int {
-	return execute(f, newCmdRootFor(f, args), args)
+	return execute(f, NewCmdRoot(f), args)
 }
 
 // execute runs args against root, built for f.
@@ -146,86 +146,17 @@ func markUpdates(f *cmdutil.Factory, cmd *cobra.Command) {
 	}
 }
 
-// NewCmdRoot builds the whole command tree (help, completion and the docs
-// generator need all of it).
+// NewCmdRoot builds the command tree, with the value completers
+// registered.
 func NewCmdRoot(f *cmdutil.Factory) *cobra.Command {
-	return newWholeRoot(f, commands())
-}
-
-// newWholeRoot is NewCmdRoot with the value completers registered: the
-// tree for help, completion and __complete. A command built alone runs
-// without them; completion always builds the whole tree.
-func newWholeRoot(f *cmdutil.Factory, all []command) *cobra.Command {
-	root := newCmdRoot(f, all)
+	root := newCmdRoot(f, commands())
 	registerGlobalCompletions(root)
 	registerCompletions(root)
 	return root
 }
 
-// newCmdRootFor builds the tree one command line needs: when args name a
-// top-level command, the root with that command (and its subcommands)
-// only, so a call does not pay for constructing every verb and flag;
-// otherwise, and for help, completion and anything unrecognised (whose
-// errors and suggestions need every name), the whole tree.
-func newCmdRootFor(f *cmdutil.Factory, args []string) *cobra.Command {
-	all := commands()
-	root := newCmdRoot(f, nil)
-	name := commandName(root, args)
-	for _, c := range all {
-		if c.name == name {
-			addCommands(f, root, []command{c})
-			// cobra's completion command is reached only through the
-			// whole tree ("completion" is not a name in commands()), so
-			// the tree of one verb need not build it (its help text alone
-			// was a tenth of a call's own work).
-			root.CompletionOptions.DisableDefaultCmd = true
-			return root
-		}
-	}
-	return newWholeRoot(f, all)
-}
-
-// commandName returns the first argument that is not a root flag or a
-// root flag's value, as cobra will read it, or "" when cobra could read
-// the line otherwise: a help, version or completion request, an unknown
-// flag before the command, "--" or no command at all.
-func commandName(root *cobra.Command, args []string) string {
-	pf := root.PersistentFlags()
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		switch {
-		case a == "--" || a == "-h" || a == "--help" || a == "--version":
-			return ""
-		case strings.HasPrefix(a, "--"):
-			name, _, hasValue := strings.Cut(a[2:], "=")
-			fl := pf.Lookup(name)
-			if fl == nil {
-				return ""
-			}
-			if !hasValue && fl.NoOptDefVal == "" {
-				i++ // the flag's value
-			}
-		case strings.HasPrefix(a, "-") && len(a) > 1:
-			fl := pf.ShorthandLookup(a[1:2])
-			if fl == nil || (len(a) > 2 && fl.NoOptDefVal != "") {
-				return "" // unknown, or shorthands combined
-			}
-			if len(a) == 2 && fl.NoOptDefVal == "" {
-				i++ // the flag's value
-			}
-		default:
-			switch a {
-			case "help", cobra.ShellCompRequestCmd, cobra.ShellCompNoDescRequestCmd, "completion":
-				return ""
-			}
-			return a
-		}
-	}
-	return ""
-}
-
-// addCommands constructs cmds under root, in their help groups, guards
-// the command groups among them and registers their value completions.
+// addCommands constructs cmds under root, in their help groups, and
+// guards the command groups among them.
 func addCommands(f *cmdutil.Factory, root *cobra.Command, cmds []command) {
 	for _, c := range cmds {
 		cmd := c.make(f)
