@@ -7,12 +7,17 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strconv"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
+	"github.com/codename-spandex/spandex/internal/config"
 	"github.com/codename-spandex/spandex/internal/helptopic"
 	"github.com/codename-spandex/spandex/internal/iostreams"
 )
@@ -70,7 +75,7 @@ func execute(f *cmdutil.Factory, root *cobra.Command, args []string) int {
 			return cmdutil.ExitOK
 		}
 		if !errors.Is(err, cmdutil.ErrSilent) {
-			fmt.Fprintln(f.IOStreams.ErrOut, "spandex: "+oneLine(err.Error()))
+			fmt.Fprintln(f.IOStreams.ErrOut, errorLine(err.Error()))
 		}
 		return cmdutil.ExitCode(err)
 	}
@@ -79,23 +84,100 @@ func execute(f *cmdutil.Factory, root *cobra.Command, args []string) int {
 	// closed terminal) the files stay as they were and the status says
 	// so. A reader that went away (broken pipe) is not a failure.
 	if err := out.Commit(); err != nil && !iostreams.IsBrokenPipe(err) {
-		msg := "spandex: writing output: " + oneLine(err.Error())
+		msg := "writing output: " + err.Error()
 		if files.Staged() > 0 {
 			msg += "; no file was changed"
 		}
 		files.Abort()
-		fmt.Fprintln(f.IOStreams.ErrOut, msg)
+		fmt.Fprintln(f.IOStreams.ErrOut, errorLine(msg))
 		return cmdutil.ExitError
 	}
 	if err := files.Commit(); err != nil {
-		fmt.Fprintln(f.IOStreams.ErrOut, "spandex: "+oneLine(err.Error()))
+		fmt.Fprintln(f.IOStreams.ErrOut, errorLine(err.Error()))
 		return cmdutil.ExitError
 	}
 	return cmdutil.ExitOK
 }
 
-func oneLine(s string) string {
-	return strings.Join(strings.Fields(s), " ")
+// maxErrorLine is the most characters an error line on stderr has; a
+// longer message is cut, and ends in errorCut.
+const (
+	maxErrorLine = 300
+	errorCut     = "…"
+)
+
+// errorLine is the line stderr shows for an error message: "spandex: "
+// and the message on one line (runs of white space, newlines included,
+// become one space), every other control character, every bidi
+// formatting character and every byte that is not UTF-8 escaped as %q
+// escapes it (a key or value read from a file cannot set the terminal's
+// title, ring its bell or reorder the line), at most maxErrorLine
+// characters.
+func errorLine(msg string) string {
+	var b strings.Builder
+	b.WriteString("spandex: ")
+	for i, w := 0, 0; i < len(msg); i += w {
+		r, size := utf8.DecodeRuneInString(msg[i:])
+		w = size
+		switch {
+		case r == utf8.RuneError && size == 1:
+			fmt.Fprintf(&b, `\x%02x`, msg[i])
+		case unicode.IsSpace(r):
+			if s := b.String(); !strings.HasSuffix(s, " ") && i > 0 {
+				b.WriteByte(' ')
+			}
+		case unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r):
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+		default:
+			b.WriteRune(r)
+		}
+	}
+	line := strings.TrimRight(b.String(), " ")
+	if utf8.RuneCountInString(line) <= maxErrorLine {
+		return line
+	}
+	rs := []rune(line)[:maxErrorLine-utf8.RuneCountInString(errorCut)]
+	return string(rs) + errorCut
+}
+
+// flagError is the root's flag error func: a bad flag is the user's
+// input (exit 2), and an unknown one gets the nearest known flag of the
+// command as a suggestion, as unknown commands and config keys do.
+func flagError(cmd *cobra.Command, err error) error {
+	const prefix = "unknown flag: --"
+	msg := err.Error()
+	if name, ok := strings.CutPrefix(msg, prefix); ok {
+		if s := suggestFlag(cmd, name); s != "" {
+			return cmdutil.Inputf("%s (did you mean --%s?)", msg, s)
+		}
+	}
+	return cmdutil.Input(err)
+}
+
+// suggestFlag is the name of cmd's flag (its own or inherited) nearest to
+// name, within cobra's suggestion distance (two edits), or a flag name
+// name is a prefix of; "" when there is none.
+func suggestFlag(cmd *cobra.Command, name string) string {
+	best, bestD := "", cmd.SuggestionsMinimumDistance+1
+	if bestD <= 1 {
+		bestD = 3
+	}
+	visit := func(fl *pflag.Flag) {
+		if fl.Hidden {
+			return
+		}
+		d := config.Distance(strings.ToLower(name), fl.Name)
+		if strings.HasPrefix(fl.Name, name) && len(name) > 1 {
+			d = min(d, 1)
+		}
+		if d < bestD {
+			best, bestD = fl.Name, d
+		}
+	}
+	cmd.LocalFlags().VisitAll(visit)
+	cmd.InheritedFlags().VisitAll(visit)
+	return best
 }
 
 // bindGlobals records which persistent flags were set and checks them.
@@ -187,7 +269,7 @@ Every random verb takes --seed N (and reports the seed it used) and
 	}
 	root.SetOut(f.IOStreams.Out)
 	root.SetErr(f.IOStreams.ErrOut)
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return cmdutil.Input(err) })
+	root.SetFlagErrorFunc(flagError)
 	root.SetUsageFunc(usage80)
 	root.SetHelpFunc(help80)
 

@@ -62,9 +62,9 @@ func nearestKey(name string) string {
 	best, bestD := "", -1
 	leaf := name[strings.LastIndex(name, ".")+1:]
 	for _, cand := range candidates() {
-		d := distance(name, cand)
+		d := Distance(name, cand)
 		cl := cand[strings.LastIndex(cand, ".")+1:]
-		if dl := distance(leaf, cl) + 1; dl < d {
+		if dl := Distance(leaf, cl) + 1; dl < d {
 			d = dl
 		}
 		if len(leaf) >= 3 && strings.HasPrefix(cl, leaf) && d > 1 {
@@ -91,8 +91,9 @@ func candidates() []string {
 	return names
 }
 
-// distance is the Levenshtein edit distance between a and b.
-func distance(a, b string) int {
+// Distance is the Levenshtein edit distance between a and b (config keys
+// and environment variables, and the command line's flags, suggest by it).
+func Distance(a, b string) int {
 	ra, rb := []rune(a), []rune(b)
 	prev := make([]int, len(rb)+1)
 	cur := make([]int, len(rb)+1)
