@@ -270,8 +270,7 @@ Every random verb takes --seed N (and reports the seed it used) and
 	root.SetOut(f.IOStreams.Out)
 	root.SetErr(f.IOStreams.ErrOut)
 	root.SetFlagErrorFunc(flagError)
-	root.SetUsageFunc(usage80)
-	root.SetHelpFunc(help80)
+	setHelp(root)
 
 	pf := root.PersistentFlags()
 	pf.Uint64Var(&f.Globals.Seed, "seed", 0, "seed for the dice, to replay a result exactly")
