@@ -34,7 +34,7 @@ func Main() int {
 		ios.SetStdoutTTY(true)
 	}
 	ios.SetProgress(os.Getenv(helptopic.EnvProgress))
-	f := &cmdutil.Factory{IOStreams: ios, Version: Version, Getenv: os.Getenv}
+	f := &cmdutil.Factory{IOStreams: ios, Version: Version, Getenv: os.Getenv, Environ: os.Environ}
 	return Run(f, os.Args[1:])
 }
 
@@ -180,10 +180,26 @@ func suggestFlag(cmd *cobra.Command, name string) string {
 	return best
 }
 
+// otherEnv are the SPANDEX_* variables spandex reads besides the config
+// keys': a name near one of these is not taken for a misspelling.
+var otherEnv = []string{helptopic.EnvForceTTY, helptopic.EnvProgress, "SPANDEX_CHROMIUM", "SPANDEX_TEST_COMMIT_DELAY"}
+
 // bindGlobals records which persistent flags were set and checks them.
 func bindGlobals(f *cmdutil.Factory, cmd *cobra.Command) error {
 	fl := cmd.Flags()
 	markUpdates(f, cmd)
+	if f.Environ != nil {
+		if err := config.CheckEnv(f.Environ(), otherEnv...); err != nil {
+			return err
+		}
+	}
+	if fl.Changed("config") {
+		// A --config FILE that cannot be read is an error whatever the
+		// verb, even one that needs nothing from the config.
+		if _, err := f.Config(); err != nil {
+			return err
+		}
+	}
 	f.Globals.SeedSet = fl.Changed("seed")
 	f.Globals.DiceSet = fl.Changed("dice")
 	if f.Globals.DiceSet && strings.TrimSpace(f.Globals.Dice) == "" {

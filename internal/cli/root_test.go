@@ -121,3 +121,34 @@ func TestErrorsExitByType(t *testing.T) {
 		}
 	}
 }
+
+// TestConfigAndEnvChecked: a --config FILE that does not exist, or is not
+// a regular file, is refused even by a verb that reads nothing from the
+// config, and so is a misspelt SPANDEX_* variable; both exit 2 with one
+// line.
+func TestConfigAndEnvChecked(t *testing.T) {
+	dir := t.TempDir()
+	tests := []struct {
+		args    []string
+		environ []string
+		want    string
+	}{
+		{[]string{"version", "--config", filepath.Join(dir, "nope.yaml")}, nil, "nope.yaml: file does not exist"},
+		{[]string{"--config", dir, "tables"}, nil, "not a regular file (a directory)"},
+		{[]string{"version"}, []string{"SPANDEX_SEEED=3"}, "SPANDEX_SEEED is not a spandex variable (did you mean SPANDEX_SEED?)"},
+	}
+	for _, tt := range tests {
+		f := testFactory()
+		f.Environ = func() []string { return tt.environ }
+		code := Run(f, tt.args)
+		errOut := f.IOStreams.ErrOut.(*bytes.Buffer).String()
+		if code != cmdutil.ExitUsage || !strings.Contains(errOut, tt.want) || strings.Count(errOut, "\n") != 1 {
+			t.Errorf("%q %q: exit %d, stderr %q, want 2 and %q", tt.args, tt.environ, code, errOut, tt.want)
+		}
+	}
+	f := testFactory()
+	f.Environ = func() []string { return []string{"SPANDEX_SEED=3", "SPANDEX_REQUIRE_MAN=1"} }
+	if code := Run(f, []string{"version"}); code != cmdutil.ExitOK {
+		t.Errorf("known and far-off variables: exit %d", code)
+	}
+}

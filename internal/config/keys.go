@@ -1,7 +1,10 @@
 package config
 
 import (
+	"slices"
 	"strings"
+
+	"github.com/codename-spandex/spandex/pkg/refusal"
 )
 
 // Key is one setting of the config file. Keys is the one list the
@@ -147,6 +150,36 @@ func (c *Config) validate() error {
 		v, _ := c.Get(k.Name)
 		if err := checkValue(k, v, Source{Kind: "default"}); err != nil {
 			return err
+		}
+	}
+	return nil
+}
+
+// CheckEnv refuses a SPANDEX_* variable of environ ("NAME=value" entries,
+// as os.Environ gives them) that is not one spandex reads but is within
+// two edits of one: a misspelt variable would otherwise be silently
+// ignored, as a misspelt key of the file would. known are the variables
+// read outside the config keys (SPANDEX_FORCE_TTY, ...). A variable far
+// from every name is left alone: it may belong to a script around
+// spandex.
+func CheckEnv(environ []string, known ...string) error {
+	names := slices.Clone(known)
+	for _, k := range Keys {
+		names = append(names, k.Env())
+	}
+	for _, kv := range environ {
+		name, _, _ := strings.Cut(kv, "=")
+		if !strings.HasPrefix(name, "SPANDEX_") || slices.Contains(names, name) {
+			continue
+		}
+		best, bestD := "", 3
+		for _, n := range names {
+			if d := Distance(name, n); d < bestD {
+				best, bestD = n, d
+			}
+		}
+		if best != "" {
+			return refusal.Errorf("environment: %s is not a spandex variable (did you mean %s?)", name, best)
 		}
 	}
 	return nil
