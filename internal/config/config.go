@@ -167,6 +167,12 @@ func Load(path string, getenv func(string) string) (*Config, error) {
 			return nil, err
 		}
 	}
+	if raw := v.Get("seed"); raw != nil {
+		// checkValue read it as a decimal number; the decoder below would
+		// read "08" as octal, and refuse it.
+		n, _ := strconv.ParseUint(strings.TrimSpace(fmt.Sprint(raw)), 10, 64)
+		v.Set("seed", n)
+	}
 	c := &Config{}
 	if err := v.Unmarshal(c); err != nil {
 		return nil, fmt.Errorf("config: %w", oneLine(err))

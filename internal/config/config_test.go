@@ -53,6 +53,13 @@ func TestLoadFileAndEnv(t *testing.T) {
 	if c.Output != "json" || *c.Seed != 3 || c.Rules.WallReduction != "prose" || c.Rules.DodgeStacking != "best" {
 		t.Errorf("env over file: %+v", c)
 	}
+	// A seed is a decimal number, a leading zero and all.
+	for seed, want := range map[string]uint64{"08": 8, " 010": 10} {
+		c, err = Load("", env(map[string]string{"XDG_CONFIG_HOME": dir, "SPANDEX_SEED": seed}))
+		if err != nil || c.Seed == nil || *c.Seed != want {
+			t.Errorf("SPANDEX_SEED=%q: %v, %+v, want %d", seed, err, c, want)
+		}
+	}
 }
 
 func TestLoadErrors(t *testing.T) {
