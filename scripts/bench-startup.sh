@@ -6,7 +6,7 @@
 # spandex's packages linked in but not run (scripts/startup-floor/linked.go:
 # the cost of the program's size alone) and Debian's rolldice.
 # Needs hyperfine, jq, GNU time and rolldice
-# (apt-get install hyperfine jq time rolldice); valgrind for the last two parts.
+# (apt-get install hyperfine jq time rolldice); valgrind for the last part.
 # Usage: scripts/bench-startup.sh [RUNS]   (ROUNDS=18 ROUND_RUNS=30 COPIES=6
 #        for the rounds of the ratio to the card floor)
 #
@@ -108,22 +108,6 @@ hyperfine -N --warmup 3 --runs 10 --export-markdown "$tmp/stream.md" \
 	-n 'spandex -n 1000000' "$tmp/spandex roll -n 1000000 3d6 --seed 1 -o text" \
 	-n 'rolldice 10000x3d6' "$rolldice 10000x3d6"
 cat "$tmp/stream.md"
-
-echo "== distinct pages touched (valgrind lackey and scripts/pages, median of 3 runs: steadier than the clock)"
-go build -o "$tmp/pages" ./scripts/pages
-pages() {
-	for _ in 1 2 3; do
-		# shellcheck disable=SC2068 # the command line is split on purpose
-		valgrind --tool=lackey --trace-mem=yes --log-file="$tmp/lackey" $@ >/dev/null 2>&1 &&
-			"$tmp/pages" "$1" "$tmp/lackey" | tail -n 1 | awk '{print $1}'
-		rm -f "$tmp/lackey"
-	done | sort -n | sed -n 2p
-}
-for cmd in "$tmp/card-floor" "$tmp/linked" "$tmp/spandex roll 3d6 --seed 1 -o text"; do
-	# shellcheck disable=SC2086 # the command line is split on purpose
-	n=$(pages $cmd)
-	echo "${n:-(valgrind failed)}  $cmd"
-done
 
 echo "== instructions (valgrind callgrind, repeatable under load)"
 for cmd in "$tmp/hello-go" "$tmp/card-floor" "$tmp/spandex roll 3d6 --seed 1 -o text" "$rolldice 3d6"; do

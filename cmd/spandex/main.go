@@ -4,8 +4,6 @@ package main
 import (
 	"os"
 
-	_ "github.com/codename-spandex/spandex/internal/linkorder" // first: see its doc
-
 	"github.com/codename-spandex/spandex/internal/cli"
 )
 

@@ -41,7 +41,7 @@ func registerCompletions(root *cobra.Command) {
 	walk = func(c *cobra.Command) {
 		path := strings.TrimPrefix(c.CommandPath(), root.Name()+" ")
 		for flag, fn := range flagCompleters(path) {
-			if c.LocalFlags().Lookup(flag) != nil {
+			if c.Flags().Lookup(flag) != nil || c.PersistentFlags().Lookup(flag) != nil { // its own flags: LocalFlags would merge the inherited ones, for every command
 				_ = c.RegisterFlagCompletionFunc(flag, fn)
 			}
 		}

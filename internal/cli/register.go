@@ -30,11 +30,8 @@ var groups = []*cobra.Group{
 	{ID: "topics", Title: "Help topics (spandex help TOPIC):"},
 }
 
-// command is one top-level command: its name (which must be the first word
-// of the Use line make gives it: a test checks), its help group and its
-// constructor. The name lets Run build only the command a call names.
+// command is one top-level command: its help group and its constructor.
 type command struct {
-	name  string
 	group string
 	make  func(*cmdutil.Factory) *cobra.Command
 }
@@ -42,27 +39,27 @@ type command struct {
 // commands lists the top-level commands, in help order within each group.
 func commands() []command {
 	return append([]command{
-		{"roll", "dice", func(f *cmdutil.Factory) *cobra.Command { return roll.NewCmdRoll(f, nil) }},
-		{"tables", "dice", func(f *cmdutil.Factory) *cobra.Command { return tables.NewCmdTables(f, nil) }},
-		{"gen", "heroes", gen.NewCmdGen},
-		{"hero", "heroes", func(f *cmdutil.Factory) *cobra.Command { return herocmd.NewCmdHero(f) }},
-		{"sheet", "heroes", func(f *cmdutil.Factory) *cobra.Command { return sheet.NewCmdSheet(f, nil) }},
-		{"attack", "combat", func(f *cmdutil.Factory) *cobra.Command { return attack.NewCmdAttack(f, nil) }},
-		{"contest", "combat", func(f *cmdutil.Factory) *cobra.Command { return attack.NewCmdContest(f, nil) }},
-		{"fight", "combat", fight.NewCmdFight},
-		{"tohit", "rulings", func(f *cmdutil.Factory) *cobra.Command { return rulings.NewCmdToHit(f, nil) }},
-		{"dodge", "rulings", func(f *cmdutil.Factory) *cobra.Command { return rulings.NewCmdDodge(f, nil) }},
-		{"parry", "rulings", func(f *cmdutil.Factory) *cobra.Command { return rulings.NewCmdParry(f, nil) }},
-		{"knockback", "rulings", func(f *cmdutil.Factory) *cobra.Command { return rulings.NewCmdKnockback(f, nil) }},
-		{"damage", "rulings", func(f *cmdutil.Factory) *cobra.Command { return rulings.NewCmdDamage(f, nil) }},
-		{"fall", "rulings", func(f *cmdutil.Factory) *cobra.Command { return rulings.NewCmdFall(f, nil) }},
-		{"throw", "rulings", func(f *cmdutil.Factory) *cobra.Command { return rulings.NewCmdThrow(f, nil) }},
-		{"psychic", "rulings", func(f *cmdutil.Factory) *cobra.Command { return rulings.NewCmdPsychic(f, nil) }},
-		{"recover", "between", func(f *cmdutil.Factory) *cobra.Command { return recovercmd.NewCmdRecover(f, nil) }},
-		{"profile", "between", func(f *cmdutil.Factory) *cobra.Command { return profilecmd.NewCmdProfile(f) }},
-		{"downtime", "between", func(f *cmdutil.Factory) *cobra.Command { return downtimecmd.NewCmdDowntime(f) }},
-		{"mns", "mns", mnscmd.NewCmdMns},
-		{"config", "", func(f *cmdutil.Factory) *cobra.Command { return configcmd.NewCmdConfig(f, nil) }},
-		{"version", "", newCmdVersion},
+		{"dice", func(f *cmdutil.Factory) *cobra.Command { return roll.NewCmdRoll(f, nil) }},
+		{"dice", func(f *cmdutil.Factory) *cobra.Command { return tables.NewCmdTables(f, nil) }},
+		{"heroes", gen.NewCmdGen},
+		{"heroes", func(f *cmdutil.Factory) *cobra.Command { return herocmd.NewCmdHero(f) }},
+		{"heroes", func(f *cmdutil.Factory) *cobra.Command { return sheet.NewCmdSheet(f, nil) }},
+		{"combat", func(f *cmdutil.Factory) *cobra.Command { return attack.NewCmdAttack(f, nil) }},
+		{"combat", func(f *cmdutil.Factory) *cobra.Command { return attack.NewCmdContest(f, nil) }},
+		{"combat", fight.NewCmdFight},
+		{"rulings", func(f *cmdutil.Factory) *cobra.Command { return rulings.NewCmdToHit(f, nil) }},
+		{"rulings", func(f *cmdutil.Factory) *cobra.Command { return rulings.NewCmdDodge(f, nil) }},
+		{"rulings", func(f *cmdutil.Factory) *cobra.Command { return rulings.NewCmdParry(f, nil) }},
+		{"rulings", func(f *cmdutil.Factory) *cobra.Command { return rulings.NewCmdKnockback(f, nil) }},
+		{"rulings", func(f *cmdutil.Factory) *cobra.Command { return rulings.NewCmdDamage(f, nil) }},
+		{"rulings", func(f *cmdutil.Factory) *cobra.Command { return rulings.NewCmdFall(f, nil) }},
+		{"rulings", func(f *cmdutil.Factory) *cobra.Command { return rulings.NewCmdThrow(f, nil) }},
+		{"rulings", func(f *cmdutil.Factory) *cobra.Command { return rulings.NewCmdPsychic(f, nil) }},
+		{"between", func(f *cmdutil.Factory) *cobra.Command { return recovercmd.NewCmdRecover(f, nil) }},
+		{"between", func(f *cmdutil.Factory) *cobra.Command { return profilecmd.NewCmdProfile(f) }},
+		{"between", func(f *cmdutil.Factory) *cobra.Command { return downtimecmd.NewCmdDowntime(f) }},
+		{"mns", mnscmd.NewCmdMns},
+		{"", func(f *cmdutil.Factory) *cobra.Command { return configcmd.NewCmdConfig(f, nil) }},
+		{"", newCmdVersion},
 	}, helpTopics()...)
 }

@@ -7,12 +7,17 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strconv"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
+	"github.com/codename-spandex/spandex/internal/config"
 	"github.com/codename-spandex/spandex/internal/helptopic"
 	"github.com/codename-spandex/spandex/internal/iostreams"
 )
@@ -29,7 +34,7 @@ func Main() int {
 		ios.SetStdoutTTY(true)
 	}
 	ios.SetProgress(os.Getenv(helptopic.EnvProgress))
-	f := &cmdutil.Factory{IOStreams: ios, Version: Version, Getenv: os.Getenv}
+	f := &cmdutil.Factory{IOStreams: ios, Version: Version, Getenv: os.Getenv, Environ: os.Environ}
 	return Run(f, os.Args[1:])
 }
 
@@ -42,7 +47,7 @@ func Main() int {
 // non-zero status means every file is as it was (README, "Exit status
 // and files").
 func Run(f *cmdutil.Factory, args []string) int {
-	return execute(f, newCmdRootFor(f, args), args)
+	return execute(f, NewCmdRoot(f), args)
 }
 
 // execute runs args against root, built for f.
@@ -70,7 +75,7 @@ func execute(f *cmdutil.Factory, root *cobra.Command, args []string) int {
 			return cmdutil.ExitOK
 		}
 		if !errors.Is(err, cmdutil.ErrSilent) {
-			fmt.Fprintln(f.IOStreams.ErrOut, "spandex: "+oneLine(err.Error()))
+			fmt.Fprintln(f.IOStreams.ErrOut, errorLine(err.Error()))
 		}
 		return cmdutil.ExitCode(err)
 	}
@@ -79,29 +84,122 @@ func execute(f *cmdutil.Factory, root *cobra.Command, args []string) int {
 	// closed terminal) the files stay as they were and the status says
 	// so. A reader that went away (broken pipe) is not a failure.
 	if err := out.Commit(); err != nil && !iostreams.IsBrokenPipe(err) {
-		msg := "spandex: writing output: " + oneLine(err.Error())
+		msg := "writing output: " + err.Error()
 		if files.Staged() > 0 {
 			msg += "; no file was changed"
 		}
 		files.Abort()
-		fmt.Fprintln(f.IOStreams.ErrOut, msg)
+		fmt.Fprintln(f.IOStreams.ErrOut, errorLine(msg))
 		return cmdutil.ExitError
 	}
 	if err := files.Commit(); err != nil {
-		fmt.Fprintln(f.IOStreams.ErrOut, "spandex: "+oneLine(err.Error()))
+		fmt.Fprintln(f.IOStreams.ErrOut, errorLine(err.Error()))
 		return cmdutil.ExitError
 	}
 	return cmdutil.ExitOK
 }
 
-func oneLine(s string) string {
-	return strings.Join(strings.Fields(s), " ")
+// maxErrorLine is the most characters an error line on stderr has; a
+// longer message is cut, and ends in errorCut.
+const (
+	maxErrorLine = 300
+	errorCut     = "…"
+)
+
+// errorLine is the line stderr shows for an error message: "spandex: "
+// and the message on one line (runs of white space, newlines included,
+// become one space), every other control character, every bidi
+// formatting character and every byte that is not UTF-8 escaped as %q
+// escapes it (a key or value read from a file cannot set the terminal's
+// title, ring its bell or reorder the line), at most maxErrorLine
+// characters.
+func errorLine(msg string) string {
+	var b strings.Builder
+	b.WriteString("spandex: ")
+	for i, w := 0, 0; i < len(msg); i += w {
+		r, size := utf8.DecodeRuneInString(msg[i:])
+		w = size
+		switch {
+		case r == utf8.RuneError && size == 1:
+			fmt.Fprintf(&b, `\x%02x`, msg[i])
+		case unicode.IsSpace(r):
+			if s := b.String(); !strings.HasSuffix(s, " ") && i > 0 {
+				b.WriteByte(' ')
+			}
+		case unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r):
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+		default:
+			b.WriteRune(r)
+		}
+	}
+	line := strings.TrimRight(b.String(), " ")
+	if utf8.RuneCountInString(line) <= maxErrorLine {
+		return line
+	}
+	rs := []rune(line)[:maxErrorLine-utf8.RuneCountInString(errorCut)]
+	return string(rs) + errorCut
 }
+
+// flagError is the root's flag error func: a bad flag is the user's
+// input (exit 2), and an unknown one gets the nearest known flag of the
+// command as a suggestion, as unknown commands and config keys do.
+func flagError(cmd *cobra.Command, err error) error {
+	const prefix = "unknown flag: --"
+	msg := err.Error()
+	if name, ok := strings.CutPrefix(msg, prefix); ok {
+		if s := suggestFlag(cmd, name); s != "" {
+			return cmdutil.Inputf("%s (did you mean --%s?)", msg, s)
+		}
+	}
+	return cmdutil.Input(err)
+}
+
+// suggestFlag is the name of cmd's flag (its own or inherited) nearest to
+// name, within cobra's suggestion distance (two edits), or a flag name
+// name is a prefix of; "" when there is none.
+func suggestFlag(cmd *cobra.Command, name string) string {
+	best, bestD := "", cmd.SuggestionsMinimumDistance+1
+	if bestD <= 1 {
+		bestD = 3
+	}
+	visit := func(fl *pflag.Flag) {
+		if fl.Hidden {
+			return
+		}
+		d := config.Distance(strings.ToLower(name), fl.Name)
+		if strings.HasPrefix(fl.Name, name) && len(name) > 1 {
+			d = min(d, 1)
+		}
+		if d < bestD {
+			best, bestD = fl.Name, d
+		}
+	}
+	cmd.LocalFlags().VisitAll(visit)
+	cmd.InheritedFlags().VisitAll(visit)
+	return best
+}
+
+// otherEnv are the SPANDEX_* variables spandex reads besides the config
+// keys': a name near one of these is not taken for a misspelling.
+var otherEnv = []string{helptopic.EnvForceTTY, helptopic.EnvProgress, "SPANDEX_TEST_COMMIT_DELAY"}
 
 // bindGlobals records which persistent flags were set and checks them.
 func bindGlobals(f *cmdutil.Factory, cmd *cobra.Command) error {
 	fl := cmd.Flags()
 	markUpdates(f, cmd)
+	if f.Environ != nil {
+		if err := config.CheckEnv(f.Environ(), otherEnv...); err != nil {
+			return err
+		}
+	}
+	if fl.Changed("config") {
+		// A --config FILE that cannot be read is an error whatever the
+		// verb, even one that needs nothing from the config.
+		if _, err := f.Config(); err != nil {
+			return err
+		}
+	}
 	f.Globals.SeedSet = fl.Changed("seed")
 	f.Globals.DiceSet = fl.Changed("dice")
 	if f.Globals.DiceSet && strings.TrimSpace(f.Globals.Dice) == "" {
@@ -146,86 +244,17 @@ func markUpdates(f *cmdutil.Factory, cmd *cobra.Command) {
 	}
 }
 
-// NewCmdRoot builds the whole command tree (help, completion and the docs
-// generator need all of it).
+// NewCmdRoot builds the command tree, with the value completers
+// registered.
 func NewCmdRoot(f *cmdutil.Factory) *cobra.Command {
-	return newWholeRoot(f, commands())
-}
-
-// newWholeRoot is NewCmdRoot with the value completers registered: the
-// tree for help, completion and __complete. A command built alone runs
-// without them; completion always builds the whole tree.
-func newWholeRoot(f *cmdutil.Factory, all []command) *cobra.Command {
-	root := newCmdRoot(f, all)
+	root := newCmdRoot(f, commands())
 	registerGlobalCompletions(root)
 	registerCompletions(root)
 	return root
 }
 
-// newCmdRootFor builds the tree one command line needs: when args name a
-// top-level command, the root with that command (and its subcommands)
-// only, so a call does not pay for constructing every verb and flag;
-// otherwise, and for help, completion and anything unrecognised (whose
-// errors and suggestions need every name), the whole tree.
-func newCmdRootFor(f *cmdutil.Factory, args []string) *cobra.Command {
-	all := commands()
-	root := newCmdRoot(f, nil)
-	name := commandName(root, args)
-	for _, c := range all {
-		if c.name == name {
-			addCommands(f, root, []command{c})
-			// cobra's completion command is reached only through the
-			// whole tree ("completion" is not a name in commands()), so
-			// the tree of one verb need not build it (its help text alone
-			// was a tenth of a call's own work).
-			root.CompletionOptions.DisableDefaultCmd = true
-			return root
-		}
-	}
-	return newWholeRoot(f, all)
-}
-
-// commandName returns the first argument that is not a root flag or a
-// root flag's value, as cobra will read it, or "" when cobra could read
-// the line otherwise: a help, version or completion request, an unknown
-// flag before the command, "--" or no command at all.
-func commandName(root *cobra.Command, args []string) string {
-	pf := root.PersistentFlags()
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		switch {
-		case a == "--" || a == "-h" || a == "--help" || a == "--version":
-			return ""
-		case strings.HasPrefix(a, "--"):
-			name, _, hasValue := strings.Cut(a[2:], "=")
-			fl := pf.Lookup(name)
-			if fl == nil {
-				return ""
-			}
-			if !hasValue && fl.NoOptDefVal == "" {
-				i++ // the flag's value
-			}
-		case strings.HasPrefix(a, "-") && len(a) > 1:
-			fl := pf.ShorthandLookup(a[1:2])
-			if fl == nil || (len(a) > 2 && fl.NoOptDefVal != "") {
-				return "" // unknown, or shorthands combined
-			}
-			if len(a) == 2 && fl.NoOptDefVal == "" {
-				i++ // the flag's value
-			}
-		default:
-			switch a {
-			case "help", cobra.ShellCompRequestCmd, cobra.ShellCompNoDescRequestCmd, "completion":
-				return ""
-			}
-			return a
-		}
-	}
-	return ""
-}
-
-// addCommands constructs cmds under root, in their help groups, guards
-// the command groups among them and registers their value completions.
+// addCommands constructs cmds under root, in their help groups, and
+// guards the command groups among them.
 func addCommands(f *cmdutil.Factory, root *cobra.Command, cmds []command) {
 	for _, c := range cmds {
 		cmd := c.make(f)
@@ -256,9 +285,8 @@ Every random verb takes --seed N (and reports the seed it used) and
 	}
 	root.SetOut(f.IOStreams.Out)
 	root.SetErr(f.IOStreams.ErrOut)
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return cmdutil.Input(err) })
-	root.SetUsageFunc(usage80)
-	root.SetHelpFunc(help80)
+	root.SetFlagErrorFunc(flagError)
+	setHelp(root)
 
 	pf := root.PersistentFlags()
 	pf.Uint64Var(&f.Globals.Seed, "seed", 0, "seed for the dice, to replay a result exactly")

@@ -1,16 +1,21 @@
 package cli
 
 import (
+	"bytes"
+	"errors"
 	"fmt"
-	"slices"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/spf13/cobra"
-	"github.com/spf13/pflag"
+	"unicode/utf8"
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
 	"github.com/codename-spandex/spandex/internal/iostreams"
+	"github.com/codename-spandex/spandex/pkg/combat"
+	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/refusal"
+	"github.com/spf13/cobra"
 )
 
 func testFactory() *cmdutil.Factory {
@@ -18,208 +23,132 @@ func testFactory() *cmdutil.Factory {
 	return &cmdutil.Factory{IOStreams: ios, Version: "test", Getenv: func(string) string { return "" }}
 }
 
-// TestCommandNames checks each entry's name is the name its constructor
-// gives the command, so Run can find a command without building it.
-func TestCommandNames(t *testing.T) {
-	seen := map[string]bool{}
-	for _, c := range commands() {
-		if got := c.make(testFactory()).Name(); got != c.name {
-			t.Errorf("commands(): entry %q builds command %q", c.name, got)
+// TestErrorLine: an error line is "spandex: " and the message on one
+// line, its control and bidi formatting characters escaped as %q escapes
+// them, at most maxErrorLine characters.
+func TestErrorLine(t *testing.T) {
+	long := strings.Repeat("x", 400)
+	tests := []struct{ in, want string }{
+		{"plain", "spandex: plain"},
+		{"two\nlines\t tabbed  ", "spandex: two lines tabbed"},
+		{"k\x1b]0;pwned\x07", `spandex: k\x1b]0;pwned\a`},
+		{"csi \u009b31m", `spandex: csi \u009b31m`},
+		{"rlo \u202eevil", `spandex: rlo \u202eevil`},
+		{"isolate \u2067x", `spandex: isolate \u2067x`},
+		{"del \x7f", `spandex: del \x7f`},
+		{"bad \xff byte", `spandex: bad \xff byte`},
+		{"½ ± 漢字", "spandex: ½ ± 漢字"},
+		{long, "spandex: " + long[:maxErrorLine-len("spandex: ")-1] + errorCut},
+	}
+	for _, tt := range tests {
+		got := errorLine(tt.in)
+		if got != tt.want {
+			t.Errorf("errorLine(%q)\n got %q\nwant %q", tt.in, got, tt.want)
 		}
-		if seen[c.name] {
-			t.Errorf("commands(): %q listed twice", c.name)
+		if n := utf8.RuneCountInString(got); n > maxErrorLine {
+			t.Errorf("errorLine(%q): %d characters", tt.in, n)
 		}
-		seen[c.name] = true
 	}
 }
 
-func TestCommandName(t *testing.T) {
+// TestHeroCheckEscapesKey: a hero file's key that would set the
+// terminal's title is shown escaped on the one error line.
+func TestHeroCheckEscapesKey(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "h.json")
+	if err := os.WriteFile(p, []byte(`{"k\u001b]0;pwned\u0007": 1}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := run("", "hero", "check", p)
+	if code != cmdutil.ExitUsage || out != "" {
+		t.Fatalf("exit %d, stdout %q", code, out)
+	}
+	if want := `$.k\x1b]0;pwned\a: unknown field`; !strings.Contains(errOut, want) || strings.ContainsAny(errOut, "\x1b\x07") ||
+		strings.Count(errOut, "\n") != 1 {
+		t.Errorf("stderr %q, want one line with %q", errOut, want)
+	}
+}
+
+// TestUnknownFlagSuggests: an unknown flag names the nearest flag of the
+// command, on one line, exit 2.
+func TestUnknownFlagSuggests(t *testing.T) {
 	tests := []struct {
 		args []string
 		want string
 	}{
-		{nil, ""},
-		{[]string{"roll", "3d6"}, "roll"},
-		{[]string{"roll", "--help"}, "roll"},
-		{[]string{"fight", "act", "-h"}, "fight"},
-		{[]string{"--seed", "5", "roll"}, "roll"},
-		{[]string{"--seed=5", "roll"}, "roll"},
-		{[]string{"-o", "json", "version"}, "version"},
-		{[]string{"-ojson", "version"}, "version"},
-		{[]string{"--explain", "attack"}, "attack"},
-		{[]string{"--explain=true", "attack"}, "attack"},
-		{[]string{"--dice", "1,2", "--config", "c.yaml", "-o", "text", "tables"}, "tables"},
-		{[]string{"--seed"}, ""},
-		{[]string{"--bogus", "roll"}, ""},
-		{[]string{"-x", "roll"}, ""},
-		{[]string{"-h", "roll"}, ""},
-		{[]string{"--help", "roll"}, ""},
-		{[]string{"--version"}, ""},
-		{[]string{"--", "roll"}, ""},
-		{[]string{"help", "roll"}, ""},
-		{[]string{"completion", "bash"}, ""},
-		{[]string{cobra.ShellCompRequestCmd, "ro"}, ""},
-		{[]string{cobra.ShellCompNoDescRequestCmd, "ro"}, ""},
-		{[]string{"nope"}, "nope"},
+		{[]string{"fight", "act", "f.json", "--atack", "x"}, "unknown flag: --atack (did you mean --attack?)"},
+		{[]string{"attack", "--atacker", "g.json"}, "(did you mean --attacker?)"},
+		{[]string{"roll", "3d6", "--sed", "3"}, "unknown flag: --sed (did you mean --seed?)"},
+		{[]string{"roll", "3d6", "--explai"}, "(did you mean --explain?)"},
+		{[]string{"roll", "3d6", "--zzzzzzzz"}, "unknown flag: --zzzzzzzz"},
 	}
-	root := newCmdRoot(testFactory(), nil)
 	for _, tt := range tests {
-		if got := commandName(root, tt.args); got != tt.want {
-			t.Errorf("commandName(%q) = %q, want %q", tt.args, got, tt.want)
+		code, out, errOut := run("", tt.args...)
+		if code != cmdutil.ExitUsage || out != "" || !strings.Contains(errOut, tt.want) || strings.Count(errOut, "\n") != 1 {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q, want %q", tt.args, code, out, errOut, tt.want)
 		}
+	}
+	if _, _, errOut := run("", "roll", "3d6", "--zzzzzzzz"); strings.Contains(errOut, "did you mean") {
+		t.Errorf("a far-off flag got a suggestion: %q", errOut)
 	}
 }
 
-// TestLazyRootBuildsOneCommand checks a call naming a command builds that
-// command only, and anything else the whole tree.
-func TestLazyRootBuildsOneCommand(t *testing.T) {
-	full := len(commands())
+// TestErrorsExitByType: a refusal exits 2; an untyped error, from a rules
+// package or anywhere else, exits 1 with its message.
+func TestErrorsExitByType(t *testing.T) {
+	_, noRoller := combat.Resolve(&hero.Hero{}, &hero.Hero{}, combat.Request{}, nil, combat.Options{})
+	if noRoller == nil || !strings.Contains(noRoller.Error(), "needs a roller") {
+		t.Fatalf("Resolve without a roller: %v", noRoller)
+	}
 	tests := []struct {
-		args []string
-		want []string // top-level commands built; nil: all
+		name string
+		err  error
+		want int
 	}{
-		{[]string{"roll", "3d6", "-o", "text"}, []string{"roll"}},
-		{[]string{"--seed", "1", "fight", "act"}, []string{"fight"}},
-		{[]string{"version"}, []string{"version"}},
-		{[]string{"nope"}, nil},
-		{[]string{"help", "roll"}, nil},
-		{[]string{"completion", "bash"}, nil},
-		{[]string{"__complete", "ro"}, nil},
-		{[]string{"--help"}, nil},
-		{[]string{"--version"}, nil},
-		{nil, nil},
+		{"a refusal", refusal.Errorf("--on: %q is not in the fight", "x"), cmdutil.ExitUsage},
+		{"a wrapped refusal", fmt.Errorf("bank.json: %w", refusal.New("nobody acts now")), cmdutil.ExitUsage},
+		{"an untyped error", errors.New("a rules package's own bug"), cmdutil.ExitError},
+		{"Resolve needs a roller", noRoller, cmdutil.ExitError},
+		{"wrapped with context", fmt.Errorf("bank.json: %w", noRoller), cmdutil.ExitError},
 	}
 	for _, tt := range tests {
-		var got []string
-		for _, c := range newCmdRootFor(testFactory(), tt.args).Commands() {
-			got = append(got, c.Name())
-		}
-		if tt.want == nil {
-			if len(got) != full {
-				t.Errorf("%q: built %d commands %q, want all %d", tt.args, len(got), got, full)
-			}
-		} else if !slices.Equal(got, tt.want) {
-			t.Errorf("%q: built %q, want %q", tt.args, got, tt.want)
+		f := testFactory()
+		root := NewCmdRoot(f)
+		root.AddCommand(&cobra.Command{Use: "fake", RunE: func(*cobra.Command, []string) error { return tt.err }})
+		code := execute(f, root, []string{"fake"})
+		errOut := f.IOStreams.ErrOut.(*bytes.Buffer).String()
+		if code != tt.want || errOut != "spandex: "+tt.err.Error()+"\n" {
+			t.Errorf("%s: exit %d, stderr %q; want %d and the message", tt.name, code, errOut, tt.want)
 		}
 	}
 }
 
-// flagSig is everything about a flag help and parsing depend on.
-func flagSig(fs *pflag.FlagSet) []string {
-	var s []string
-	fs.VisitAll(func(fl *pflag.Flag) {
-		s = append(s, fmt.Sprintf("%s|%s|%s|%s|%q|%q|%v|%v", fl.Name, fl.Shorthand, fl.Value.Type(), fl.DefValue, fl.NoOptDefVal, fl.Usage, fl.Hidden, fl.Deprecated))
-	})
-	return s
-}
-
-// TestLazyTreeMatchesFull walks every command path of the whole tree and
-// checks that the tree Run builds for it resolves the same command, with
-// the same flags, arguments check, group guard and usage text, and that
-// "<path> --help" exits 0 through Run.
-func TestLazyTreeMatchesFull(t *testing.T) {
-	var paths [][]string
-	var walk func(c *cobra.Command, path []string)
-	walk = func(c *cobra.Command, path []string) {
-		paths = append(paths, path)
-		for _, s := range c.Commands() {
-			walk(s, append(slices.Clone(path), s.Name()))
+// TestConfigAndEnvChecked: a --config FILE that does not exist, or is not
+// a regular file, is refused even by a verb that reads nothing from the
+// config, and so is a misspelt SPANDEX_* variable; both exit 2 with one
+// line.
+func TestConfigAndEnvChecked(t *testing.T) {
+	dir := t.TempDir()
+	tests := []struct {
+		args    []string
+		environ []string
+		want    string
+	}{
+		{[]string{"version", "--config", filepath.Join(dir, "nope.yaml")}, nil, "nope.yaml: file does not exist"},
+		{[]string{"--config", dir, "tables"}, nil, "not a regular file (a directory)"},
+		{[]string{"version"}, []string{"SPANDEX_SEEED=3"}, "SPANDEX_SEEED is not a spandex variable (did you mean SPANDEX_SEED?)"},
+	}
+	for _, tt := range tests {
+		f := testFactory()
+		f.Environ = func() []string { return tt.environ }
+		code := Run(f, tt.args)
+		errOut := f.IOStreams.ErrOut.(*bytes.Buffer).String()
+		if code != cmdutil.ExitUsage || !strings.Contains(errOut, tt.want) || strings.Count(errOut, "\n") != 1 {
+			t.Errorf("%q %q: exit %d, stderr %q, want 2 and %q", tt.args, tt.environ, code, errOut, tt.want)
 		}
 	}
-	full := NewCmdRoot(testFactory())
-	for _, c := range full.Commands() {
-		walk(c, []string{c.Name()})
-	}
-	if len(paths) < len(commands()) {
-		t.Fatalf("walked %d paths", len(paths))
-	}
-	for _, path := range paths {
-		args := append(slices.Clone(path), "--help")
-		want, _, err := full.Find(path)
-		if err != nil || want.CommandPath() != "spandex "+strings.Join(path, " ") {
-			t.Fatalf("%q: full tree finds %v (%v)", path, want, err)
-		}
-		lazy := newCmdRootFor(testFactory(), args)
-		if n := len(lazy.Commands()); n != 1 {
-			t.Errorf("%q: lazy root built %d top-level commands, want 1", path, n)
-		}
-		got, _, err := lazy.Find(path)
-		if err != nil || got.CommandPath() != want.CommandPath() {
-			t.Errorf("%q: lazy tree finds %v (%v), want %s", path, got, err, want.CommandPath())
-			continue
-		}
-		if g, w := flagSig(got.LocalFlags()), flagSig(want.LocalFlags()); !slices.Equal(g, w) {
-			t.Errorf("%q: local flags\n got %q\nwant %q", path, g, w)
-		}
-		if g, w := flagSig(got.InheritedFlags()), flagSig(want.InheritedFlags()); !slices.Equal(g, w) {
-			t.Errorf("%q: inherited flags\n got %q\nwant %q", path, g, w)
-		}
-		if got.GroupID != want.GroupID || got.Runnable() != want.Runnable() || (got.Args == nil) != (want.Args == nil) {
-			t.Errorf("%q: group %q runnable %v args %v, want %q %v %v", path, got.GroupID, got.Runnable(), got.Args != nil, want.GroupID, want.Runnable(), want.Args != nil)
-		}
-		if g, w := got.UsageString(), want.UsageString(); g != w {
-			t.Errorf("%q: usage differs\n got %s\nwant %s", path, g, w)
-		}
-		code, out, errOut := run("", args...)
-		if code != 0 || !strings.Contains(out, want.CommandPath()) {
-			t.Errorf("%q: exit %d, stdout %q, stderr %q", args, code, out, errOut)
-		}
-	}
-}
-
-// runBoth runs args through Run (which builds only the command named) and
-// through the whole tree, each with fresh streams.
-func runBoth(args []string) (lazy, full [3]string) {
-	for i, build := range []func(*cmdutil.Factory) *cobra.Command{nil, NewCmdRoot} {
-		ios, _, out, errOut := iostreams.Test()
-		f := &cmdutil.Factory{IOStreams: ios, Version: "test", Getenv: func(string) string { return "" }}
-		var code int
-		if build == nil {
-			code = Run(f, args)
-		} else {
-			code = execute(f, build(f), args)
-		}
-		r := [3]string{fmt.Sprint(code), out.String(), errOut.String()}
-		if i == 0 {
-			lazy = r
-		} else {
-			full = r
-		}
-	}
-	return lazy, full
-}
-
-// TestLazyRunMatchesFull checks a command line gives the same exit status,
-// stdout and stderr whether Run builds the named command alone or the
-// whole tree: help of every command path, the guard on every command
-// group, and errors of each kind.
-func TestLazyRunMatchesFull(t *testing.T) {
-	var lines [][]string
-	var walk func(c *cobra.Command, path []string)
-	walk = func(c *cobra.Command, path []string) {
-		lines = append(lines,
-			append(slices.Clone(path), "--help"),
-			append(slices.Clone(path), "-h"),
-			append(slices.Clone(path), "no-such-verb"),
-			append(slices.Clone(path), "--no-such-flag"))
-		for _, s := range c.Commands() {
-			walk(s, append(slices.Clone(path), s.Name()))
-		}
-	}
-	for _, c := range NewCmdRoot(testFactory()).Commands() {
-		walk(c, []string{c.Name()})
-	}
-	lines = append(lines,
-		[]string{"version"}, []string{"-o", "json", "version"}, []string{"version", "extra"},
-		[]string{"--seed", "3", "roll", "3d6", "-o", "text"}, []string{"roll", "1d6", "-o", "xml"},
-		[]string{"roll", "1d6", "--dice", ""}, []string{"version", "--dice", "3"},
-		[]string{"--seed", "x", "roll", "1d6"}, []string{"roll", "--version"},
-		[]string{"fight"}, []string{"hero"}, []string{"tables", "no-such-table"},
-		[]string{"tohit", "--strike-class", "3"})
-	for _, args := range lines {
-		lazy, full := runBoth(args)
-		if lazy != full {
-			t.Errorf("%q:\nlazy %q\nfull %q", args, lazy, full)
-		}
+	f := testFactory()
+	f.Environ = func() []string { return []string{"SPANDEX_SEED=3", "SPANDEX_REQUIRE_MAN=1"} }
+	if code := Run(f, []string{"version"}); code != cmdutil.ExitOK {
+		t.Errorf("known and far-off variables: exit %d", code)
 	}
 }

@@ -1,151 +1,182 @@
 package cli
 
 import (
-	"fmt"
-	"io"
 	"strings"
-	"unicode/utf8"
+	"text/template"
 
+	"github.com/mattn/go-runewidth"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
 )
 
-// usage80 is cobra's default usage text (its defaultUsageFunc, a Go
-// function rather than a template, so start-up parses nothing) folded
-// into an 80-column terminal: the usage line, each command's short
-// description (continuations under the description) and the flag
-// descriptions (pflag's FlagUsagesWrapped) and the examples (foldExample).
-// TestTerminalWidth checks every command's help at 80 columns.
-func usage80(c *cobra.Command) error {
-	w := c.OutOrStderr()
-	fmt.Fprint(w, "Usage:")
-	if c.Runnable() {
-		fmt.Fprint(w, "\n"+cmdutil.Wrap("  "+c.UseLine(), cmdutil.TextWidth, "      "))
-	}
-	if c.HasAvailableSubCommands() {
-		fmt.Fprintf(w, "\n  %s [command]", c.CommandPath())
-	}
-	if len(c.Aliases) > 0 {
-		fmt.Fprintf(w, "\n\nAliases:\n  %s", c.NameAndAliases())
-	}
-	if c.HasExample() {
-		fmt.Fprintf(w, "\n\nExamples:\n%s", foldExamples(c.Example))
-	}
-	if c.HasAvailableSubCommands() {
-		cmds := c.Commands()
-		listed := func(sub *cobra.Command) bool { return sub.IsAvailableCommand() || sub.Name() == "help" }
-		if len(c.Groups()) == 0 {
-			fmt.Fprint(w, "\n\nAvailable Commands:")
-			for _, sub := range cmds {
-				if listed(sub) {
-					commandLine(w, sub)
-				}
-			}
-		} else {
-			for _, group := range c.Groups() {
-				fmt.Fprintf(w, "\n\n%s", group.Title)
-				for _, sub := range cmds {
-					if sub.GroupID == group.ID && listed(sub) {
-						commandLine(w, sub)
-					}
-				}
-			}
-			if !c.AllChildCommandsHaveGroup() {
-				fmt.Fprint(w, "\n\nAdditional Commands:")
-				for _, sub := range cmds {
-					if sub.GroupID == "" && listed(sub) {
-						commandLine(w, sub)
-					}
-				}
-			}
+// usageTemplate is cobra's default usage template with every line that
+// can be wider than the terminal folded by a template function: the usage
+// line (foldUse), each command's short description (commandLine), the
+// flags (flagLines) and the examples (foldExamples). Continuation lines
+// of a command or flag description start at its description column, so
+// the column lines up on every line. TestTerminalWidth checks every
+// command's help at 80 columns, TestHelpAligned the columns.
+const usageTemplate = `Usage:{{if .Runnable}}
+{{foldUse .UseLine}}{{end}}{{if .HasAvailableSubCommands}}
+  {{.CommandPath}} [command]{{end}}{{if gt (len .Aliases) 0}}
+
+Aliases:
+  {{.NameAndAliases}}{{end}}{{if .HasExample}}
+
+Examples:
+{{foldExamples .Example}}{{end}}{{if .HasAvailableSubCommands}}{{$cmds := .Commands}}{{if eq (len .Groups) 0}}
+
+Available Commands:{{range $cmds}}{{if (or .IsAvailableCommand (eq .Name "help"))}}
+{{commandLine .}}{{end}}{{end}}{{else}}{{range $group := .Groups}}
+
+{{.Title}}{{range $cmds}}{{if (and (eq .GroupID $group.ID) (or .IsAvailableCommand (eq .Name "help")))}}
+{{commandLine .}}{{end}}{{end}}{{end}}{{if not .AllChildCommandsHaveGroup}}
+
+Additional Commands:{{range $cmds}}{{if (and (eq .GroupID "") (or .IsAvailableCommand (eq .Name "help")))}}
+{{commandLine .}}{{end}}{{end}}{{end}}{{end}}{{end}}{{if .HasAvailableLocalFlags}}
+
+Flags:
+{{flagLines .LocalFlags}}{{end}}{{if .HasAvailableInheritedFlags}}
+
+Global Flags:
+{{flagLines .InheritedFlags}}{{end}}{{if .HasAvailableSubCommands}}
+
+Use "{{.CommandPath}} [command] --help" for more information about a command.{{end}}
+`
+
+// helpTemplate is cobra's default help template with the description
+// folded into the terminal (foldText).
+const helpTemplate = `{{with (or .Long .Short)}}{{foldText .}}
+
+{{end}}{{if or .Runnable .HasSubCommands}}{{.UsageString}}{{end}}`
+
+func init() {
+	cobra.AddTemplateFuncs(template.FuncMap{
+		"foldUse":      foldUse,
+		"commandLine":  commandLine,
+		"flagLines":    flagLines,
+		"foldExamples": foldExamples,
+		"foldText":     foldText,
+	})
+}
+
+// setHelp gives root (and so every command under it) the folding help
+// and usage templates.
+func setHelp(root *cobra.Command) {
+	root.SetUsageTemplate(usageTemplate)
+	root.SetHelpTemplate(helpTemplate)
+}
+
+// foldUse is the usage line, indented two spaces, its continuations six.
+func foldUse(use string) string {
+	return hang("  ", use, 6)
+}
+
+// commandLine lists sub under its parent: the name padded to the widest
+// sibling's (cobra's NamePadding), then the short description, folded
+// with its continuations under the description's first column.
+func commandLine(sub *cobra.Command) string {
+	name := "  " + sub.Name() + strings.Repeat(" ", max(sub.NamePadding()-runewidth.StringWidth(sub.Name()), 0)) + " "
+	return hang(name, sub.Short, runewidth.StringWidth(name))
+}
+
+// flagLines is pflag's listing of fs, unwrapped (every description starts
+// at one column, continuation lines of a multi-line usage too), each line
+// folded with its continuations at that column.
+func flagLines(fs *pflag.FlagSet) string {
+	text := strings.TrimRight(fs.FlagUsagesWrapped(0), " \n")
+	lines := strings.Split(text, "\n")
+	col := 0
+	for _, l := range lines {
+		if c := flagDescColumn(l); c > 0 {
+			col = c
+			break
 		}
 	}
-	if c.HasAvailableLocalFlags() {
-		fmt.Fprint(w, "\n\nFlags:\n"+foldText(strings.TrimRight(c.LocalFlags().FlagUsagesWrapped(cmdutil.TextWidth), " \n")))
-	}
-	if c.HasAvailableInheritedFlags() {
-		fmt.Fprint(w, "\n\nGlobal Flags:\n"+foldText(strings.TrimRight(c.InheritedFlags().FlagUsagesWrapped(cmdutil.TextWidth), " \n")))
-	}
-	if c.HasAvailableSubCommands() {
-		fmt.Fprintf(w, "\n\nUse \"%s [command] --help\" for more information about a command.", c.CommandPath())
-	}
-	fmt.Fprintln(w)
-	return nil
-}
-
-// help80 is cobra's default help (the long description, or the short
-// one, then the usage) with the description folded into 80 columns
-// (foldText).
-func help80(c *cobra.Command, _ []string) {
-	w := c.OutOrStdout()
-	text := c.Long
-	if text == "" {
-		text = c.Short
-	}
-	if text = strings.TrimRight(text, " \t\n"); text != "" {
-		fmt.Fprintln(w, foldText(text))
-		fmt.Fprintln(w)
-	}
-	if c.Runnable() || c.HasSubCommands() {
-		fmt.Fprint(w, c.UsageString())
-	}
-}
-
-// foldText folds each line of text wider than the terminal at spaces, or
-// after a "|" inside a long list of choices (a|b|c), continuing at the
-// line's own indentation (one that hangs under a flag's description
-// keeps it: pflag aligns the continuation lines it made the same way).
-func foldText(text string) string {
-	lines := strings.Split(text, "\n")
 	for i, l := range lines {
-		lines[i] = foldLine(l)
+		l = strings.TrimRight(l, " ")
+		if col == 0 || len(l) <= col {
+			lines[i] = l
+			continue
+		}
+		lines[i] = hang(l[:col], l[col:], col)
 	}
 	return strings.Join(lines, "\n")
 }
 
-func foldLine(l string) string {
-	const width = cmdutil.TextWidth
-	if utf8.RuneCountInString(l) <= width {
-		return l
+// flagDescColumn is the column a flag line's description starts at: past
+// the flag's names and type (single spaces) and the run of two or more
+// spaces after them; 0 for a line that is not a flag's first line.
+func flagDescColumn(l string) int {
+	trimmed := strings.TrimLeft(l, " ")
+	if !strings.HasPrefix(trimmed, "-") || len(l)-len(trimmed) > 6 {
+		return 0
 	}
-	lead := strings.Repeat(" ", len(l)-len(strings.TrimLeft(l, " ")))
-	if strings.HasPrefix(strings.TrimLeft(l, " "), "-") {
-		// A flag line: continue under its description, past the two
-		// spaces after the flag's name and type.
-		if i := strings.Index(strings.TrimLeft(l, " "), "   "); i >= 0 {
-			rest := strings.TrimLeft(l, " ")[i:]
-			lead += strings.Repeat(" ", i+len(rest)-len(strings.TrimLeft(rest, " ")))
-		}
+	gap := strings.Index(l[len(l)-len(trimmed):], "  ")
+	if gap < 0 {
+		return 0
 	}
-	var out []string
-	rs := []rune(l)
-	for len(rs) > width {
-		cut, skip := -1, 0
-		for i := width; i > len(lead); i-- {
-			if rs[i] == ' ' {
-				cut, skip = i, 1
-				break
-			}
-			if rs[i-1] == '|' {
-				cut = i
-				break
-			}
-		}
-		if cut < 0 {
-			break // one word wider than the line: left whole
-		}
-		out = append(out, strings.TrimRight(string(rs[:cut]), " "))
-		rs = []rune(lead + strings.TrimLeft(string(rs[cut+skip:]), " "))
-	}
-	return strings.Join(append(out, string(rs)), "\n")
+	start := len(l) - len(trimmed) + gap
+	rest := l[start:]
+	return start + len(rest) - len(strings.TrimLeft(rest, " "))
 }
 
-// commandLine lists sub under its parent: the padded name, then the short
-// description folded under itself.
-func commandLine(w io.Writer, sub *cobra.Command) {
-	name := fmt.Sprintf("  %-*s ", sub.NamePadding(), sub.Name())
-	fmt.Fprint(w, "\n"+cmdutil.Wrap(name+sub.Short, cmdutil.TextWidth, strings.Repeat(" ", len(name))))
+// foldText folds each line of text wider than the terminal, continuing
+// at the line's own indentation, or, for a line listing a flag ("-x ...",
+// then three spaces and its description), under its description.
+func foldText(text string) string {
+	lines := strings.Split(strings.TrimRight(text, " \t\n"), "\n")
+	for i, l := range lines {
+		if runewidth.StringWidth(l) <= cmdutil.TextWidth {
+			continue
+		}
+		trimmed := strings.TrimLeft(l, " ")
+		col := len(l) - len(trimmed)
+		if strings.HasPrefix(trimmed, "-") {
+			if j := strings.Index(trimmed, "   "); j >= 0 {
+				rest := trimmed[j:]
+				col += j + len(rest) - len(strings.TrimLeft(rest, " "))
+			}
+		}
+		lines[i] = hang(l[:col], l[col:], col)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// hang writes prefix, then the words of text filled into cmdutil.TextWidth
+// columns, every line after the first indented col spaces. A word wider
+// than the room breaks after a "|" of a list of choices (a|b|c); a word
+// that cannot break is left whole.
+func hang(prefix, text string, col int) string {
+	const width = cmdutil.TextWidth
+	var out []string
+	indent := strings.Repeat(" ", col)
+	cur, empty := prefix, true
+	for _, word := range strings.Fields(text) {
+		parts := strings.SplitAfter(word, "|")
+		for i, part := range parts {
+			if part == "" {
+				continue
+			}
+			sep := " "
+			if i > 0 || empty {
+				sep = ""
+			}
+			if !empty && runewidth.StringWidth(cur)+len(sep)+runewidth.StringWidth(part) > width {
+				out = append(out, cur)
+				cur, sep = indent, ""
+			}
+			cur += sep + part
+			empty = false
+		}
+	}
+	out = append(out, cur)
+	for i, l := range out {
+		out[i] = strings.TrimRight(l, " ")
+	}
+	return strings.Join(out, "\n")
 }
 
 // foldExamples folds each example line of a command's Example text

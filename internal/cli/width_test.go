@@ -257,3 +257,122 @@ func TestDisplayWidth(t *testing.T) {
 		}
 	}
 }
+
+// TestHelpAligned renders every command's help and checks that it fits
+// 80 columns and that its description columns line up: in the command
+// lists (Available Commands, the groups, Additional Commands) every
+// line's description, a folded one's continuations included, starts at
+// one column, and so does every flag description within Flags and within
+// Global Flags.
+func TestHelpAligned(t *testing.T) {
+	ios, _, _, _ := iostreams.Test()
+	root := NewCmdRoot(&cmdutil.Factory{IOStreams: ios, Getenv: func(string) string { return "" }})
+	var walk func(c *cobra.Command)
+	n := 0
+	walk = func(c *cobra.Command) {
+		if c.Hidden {
+			return
+		}
+		var buf strings.Builder
+		c.SetOut(&buf)
+		if err := c.Help(); err != nil {
+			t.Fatalf("%s: %v", c.CommandPath(), err)
+		}
+		c.SetOut(nil)
+		n++
+		for _, problem := range helpAlignment(buf.String()) {
+			t.Errorf("%s --help: %s", c.CommandPath(), problem)
+		}
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(root)
+	if n < 60 {
+		t.Fatalf("checked the help of only %d commands", n)
+	}
+}
+
+// helpAlignment lists what is wrong with a help text: a line wider than
+// the terminal, a description that starts at another column than the
+// others of its list.
+func helpAlignment(help string) []string {
+	var problems []string
+	section, cols := "", map[string]int{}
+	check := func(col int, l string) {
+		key := section
+		if section != "Flags:" && section != "Global Flags:" {
+			key = "commands" // every command list shares the padding
+		}
+		if want, ok := cols[key]; !ok {
+			cols[key] = col
+		} else if col != want {
+			problems = append(problems, fmt.Sprintf("%s: description at column %d, not %d: %q", section, col, want, l))
+		}
+	}
+	usage := false
+	for _, l := range strings.Split(help, "\n") {
+		if w := displayWidth(l); w > terminalColumns {
+			problems = append(problems, fmt.Sprintf("%d columns: %q", w, l))
+		}
+		switch {
+		case l == "Usage:":
+			usage, section = true, l
+			continue
+		case !usage:
+			continue // the description above the usage
+		case l == "" || strings.HasPrefix(l, "Use \""):
+			continue
+		case !strings.HasPrefix(l, " "):
+			section = l
+			continue
+		}
+		indent := len(l) - len(strings.TrimLeft(l, " "))
+		switch section {
+		case "Usage:", "Aliases:", "Examples:":
+		case "Flags:", "Global Flags:":
+			if strings.HasPrefix(l[indent:], "-") && indent <= 6 {
+				gap := strings.Index(l[indent:], "  ")
+				if gap < 0 {
+					continue // a flag without a description
+				}
+				rest := l[indent+gap:]
+				check(indent+gap+len(rest)-len(strings.TrimLeft(rest, " ")), l)
+			} else {
+				check(indent, l)
+			}
+		default:
+			if indent == 2 {
+				name := strings.Fields(l)[0]
+				rest := l[2+len(name):]
+				if strings.TrimSpace(rest) == "" {
+					continue
+				}
+				check(2+len(name)+len(rest)-len(strings.TrimLeft(rest, " ")), l)
+			} else {
+				check(indent, l)
+			}
+		}
+	}
+	return problems
+}
+
+// TestHelpAlignmentCatches: helpAlignment finds a folded description
+// whose first line lost its padding, and a flag continuation off its
+// column, and nothing in aligned help.
+func TestHelpAlignmentCatches(t *testing.T) {
+	for _, tt := range []struct {
+		name, help string
+		bad        bool
+	}{
+		{"padding lost", "Usage:\n  spandex [command]\n\nCombat:\n  attack Resolve one physical attack\n              file\n  fight       Run a whole fight\n", true},
+		{"flag continuation", "Usage:\n  spandex\n\nFlags:\n      --dice string     face values\n                       in order\n  -h, --help            help\n", true},
+		{"too wide", "Usage:\n  spandex " + strings.Repeat("x", 80) + "\n", true},
+		{"aligned", "Usage:\n  spandex [command]\n\nCombat:\n  attack      Resolve one physical attack\n              file\n  fight       Run a whole fight\n\n" +
+			"Flags:\n      --dice string     face values\n                        in order\n  -h, --help            help\n", false},
+	} {
+		if got := helpAlignment(tt.help); (len(got) > 0) != tt.bad {
+			t.Errorf("%s: helpAlignment found %q", tt.name, got)
+		}
+	}
+}

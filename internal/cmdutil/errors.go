@@ -4,11 +4,8 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/codename-spandex/spandex/pkg/chargen"
-	"github.com/codename-spandex/spandex/pkg/combat"
 	"github.com/codename-spandex/spandex/pkg/dice"
-	"github.com/codename-spandex/spandex/pkg/encounter"
-	"github.com/codename-spandex/spandex/pkg/jsonfile"
+	"github.com/codename-spandex/spandex/pkg/refusal"
 )
 
 // Exit statuses. They are mapped from errors in exactly one place, ExitCode.
@@ -19,11 +16,14 @@ const (
 )
 
 // InputError marks an error caused by what the user gave us: a flag, an
-// argument, a hero file, a --dice value. It maps to exit status 2.
+// argument, a hero file, a --dice value. It is a refusal (exit status 2).
 type InputError struct{ Err error }
 
 func (e *InputError) Error() string { return e.Err.Error() }
 func (e *InputError) Unwrap() error { return e.Err }
+
+// Refused marks an InputError as the user's fault (refusal.Is).
+func (e *InputError) Refused() {}
 
 // Input wraps err as an InputError (nil stays nil).
 func Input(err error) error {
@@ -71,6 +71,9 @@ type DiceError struct{ Err error }
 func (e *DiceError) Error() string { return e.Err.Error() }
 func (e *DiceError) Unwrap() error { return e.Err }
 
+// Refused marks a DiceError as the user's fault (refusal.Is).
+func (e *DiceError) Refused() {}
+
 // scriptedRoller is the GM's dice: every error is a DiceError.
 type scriptedRoller struct{ *dice.Scripted }
 
@@ -82,62 +85,23 @@ func (r scriptedRoller) Roll(sides int, purpose string) (int, error) {
 	return v, nil
 }
 
-// internal reports whether err is a broken invariant, by type.
-func internal(err error) bool {
-	var ie *InternalError
-	var inv *combat.InvariantError
-	return errors.As(err, &ie) || errors.As(err, &inv)
-}
-
-// refused reports whether err is the rules refusing the user's request,
-// by the rule packages' error types.
-func refused(err error) bool {
-	var (
-		ie  *InputError
-		de  *DiceError
-		re  *combat.RequestError
-		pe  *encounter.PhaseError
-		ue  *encounter.UnknownError
-		ce  *chargen.Error
-		dpe *dice.ParseError
-		fe  *jsonfile.FieldError
-	)
-	return errors.As(err, &ie) || errors.As(err, &de) || errors.As(err, &re) || errors.As(err, &pe) ||
-		errors.As(err, &ue) || errors.As(err, &ce) || errors.As(err, &dpe) || errors.As(err, &fe)
-}
-
-// RuleErr classifies an error returned by a rules package (pkg/...): a
-// broken invariant (combat.InvariantError, ...) becomes an InternalError;
-// a typed refusal (combat.RequestError, encounter.PhaseError, ...) or a
-// --dice problem becomes an InputError (exit 2). The rule packages still
-// refuse some requests with untyped errors; those are taken as refusals
-// too, since a rule call's error is the request's unless its type says
-// otherwise.
-func RuleErr(err error) error {
-	if err == nil {
-		return nil
-	}
-	if internal(err) {
-		return Internal(err)
-	}
-	return Input(err)
-}
-
 // ErrSilent is returned by commands that have already reported their
 // failure; it maps to exit status 1 and prints nothing more.
 var ErrSilent = errors.New("silent error")
 
 // ExitCode maps an error returned by a command to the process exit status:
-// 0 for none; 1 for an internal error (checked first, whatever it wraps),
-// I/O and anything unclassified; 2 for the user's input and the rules
-// refusing the request.
+// 0 for none; 2 for a refusal (refusal.Is: the user's input, the GM's
+// --dice, a request the rules refuse); 1 for an internal error (checked
+// first, whatever it wraps), I/O and anything else: an error is the
+// user's fault only when its type says so.
 func ExitCode(err error) int {
+	var ie *InternalError
 	switch {
 	case err == nil:
 		return ExitOK
-	case internal(err):
+	case errors.As(err, &ie):
 		return ExitError
-	case refused(err):
+	case refusal.Is(err):
 		return ExitUsage
 	}
 	return ExitError

@@ -4,13 +4,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strings"
 	"testing"
 
 	"github.com/codename-spandex/spandex/pkg/chargen"
 	"github.com/codename-spandex/spandex/pkg/combat"
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/encounter"
+	"github.com/codename-spandex/spandex/pkg/refusal"
 )
 
 // TestExitCode: the one mapping from errors to exit statuses, by type.
@@ -28,9 +28,14 @@ func TestExitCode(t *testing.T) {
 		{"unknown combatant", &encounter.UnknownError{ID: "x"}, ExitUsage},
 		{"chargen", &chargen.Error{Field: "--improve", Msg: "no"}, ExitUsage},
 		{"--dice ran out", &DiceError{Err: errors.New("--dice ran out")}, ExitUsage},
+		{"a refusal made with pkg/refusal", refusal.Errorf("--on: %q is not in the fight", "x"), ExitUsage},
+		{"a wrapped refusal", fmt.Errorf("bank.json: %w", refusal.New("not now")), ExitUsage},
+		{"a --dice list that does not parse", &dice.ParseError{}, ExitUsage},
 		{"invariant", inv, ExitError},
-		{"invariant wrapped as input is still internal", Input(inv), ExitError},
+		{"a programming error from a rules package", errors.New("combat: Resolve needs a roller"), ExitError},
+		{"wrapped with context", fmt.Errorf("bank.json: %w", errors.New("combat: Resolve needs a roller")), ExitError},
 		{"internal", Internal(errors.New("the changed hero is invalid")), ExitError},
+		{"internal wrapping a refusal is still internal", Internal(Inputf("--x: bad")), ExitError},
 		{"I/O", io.ErrUnexpectedEOF, ExitError},
 		{"silent", ErrSilent, ExitError},
 	}
@@ -41,36 +46,14 @@ func TestExitCode(t *testing.T) {
 	}
 }
 
-// TestRuleErr: a broken invariant is an internal error that says so and
-// exits 1; a refused request exits 2 with its own message.
-func TestRuleErr(t *testing.T) {
-	if RuleErr(nil) != nil {
-		t.Error("RuleErr(nil) != nil")
-	}
-	inv := RuleErr(fmt.Errorf("resolving: %w", &combat.InvariantError{Msg: "combat: roller gave 99 for the d20 for to-hit"}))
-	var ie *InternalError
-	if !errors.As(inv, &ie) || ExitCode(inv) != ExitError || !strings.HasPrefix(inv.Error(), "internal error") ||
-		!strings.Contains(inv.Error(), "roller gave 99") {
-		t.Errorf("invariant: %v (exit %d)", inv, ExitCode(inv))
-	}
-	ref := RuleErr(&encounter.PhaseError{Msg: "nobody acts now"})
-	if ExitCode(ref) != ExitUsage || ref.Error() != "nobody acts now" {
-		t.Errorf("refusal: %v (exit %d)", ref, ExitCode(ref))
-	}
-	untyped := RuleErr(errors.New("a fight needs combatants"))
-	if ExitCode(untyped) != ExitUsage {
-		t.Errorf("untyped refusal: exit %d", ExitCode(untyped))
-	}
-}
-
 // The GM's dice report their problems as DiceError through any wrapping.
 func TestScriptedRollerDiceError(t *testing.T) {
 	te := NewTestEnv(FormatJSON, 7)
 	rs, _ := te.Roller()
 	if _, err := rs.Roller.Roll(6, "test"); err == nil {
 		t.Fatal("7 on a d6 accepted")
-	} else if wrapped := fmt.Errorf("rolling: %w", err); ExitCode(RuleErr(wrapped)) != ExitUsage {
-		t.Errorf("%v: exit %d", wrapped, ExitCode(RuleErr(wrapped)))
+	} else if wrapped := fmt.Errorf("rolling: %w", err); ExitCode(wrapped) != ExitUsage {
+		t.Errorf("%v: exit %d", wrapped, ExitCode(wrapped))
 	}
 	var _ dice.Roller = scriptedRoller{}
 }

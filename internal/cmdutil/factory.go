@@ -47,6 +47,9 @@ type Factory struct {
 	Version string
 	// Getenv reads the environment (os.Getenv outside tests).
 	Getenv func(string) string
+	// Environ lists the environment (os.Environ outside tests; nil: the
+	// root does not check the SPANDEX_* names).
+	Environ func() []string
 
 	// Global flag values, bound by the root command.
 	Globals Globals

@@ -8,8 +8,10 @@
 package config
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -17,6 +19,7 @@ import (
 	"strings"
 
 	"github.com/codename-spandex/spandex/pkg/echo"
+	"github.com/codename-spandex/spandex/pkg/refusal"
 	"github.com/spf13/viper"
 	"go.yaml.in/yaml/v3"
 )
@@ -99,7 +102,7 @@ func Defaults() *Config {
 
 // Locations describes where Load looks for the config file, in order.
 var Locations = []string{
-	"the file given with --config FILE (it must exist)",
+	"the file given with --config FILE (it must exist, whatever the verb)",
 	"$XDG_CONFIG_HOME/spandex/config.yaml, when XDG_CONFIG_HOME is set",
 	"$HOME/.config/spandex/config.yaml otherwise",
 }
@@ -130,12 +133,12 @@ func Load(path string, getenv func(string) string) (*Config, error) {
 	}
 
 	if path != "" {
-		data, err := os.ReadFile(path)
+		data, err := readFile(path)
 		switch {
 		case err != nil && !explicit && errors.Is(err, os.ErrNotExist):
 			path = ""
 		case err != nil:
-			return nil, fmt.Errorf("config file %s: %w", path, oneLine(err))
+			return nil, err
 		default:
 			lines, settings, err := scanKeys(path, data)
 			if err != nil {
@@ -148,7 +151,7 @@ func Load(path string, getenv func(string) string) (*Config, error) {
 			// config layer: viper's own reader would parse it again, and
 			// link every format viper reads (TOML, dotenv) into spandex.
 			if err := v.MergeConfigMap(settings); err != nil {
-				return nil, fmt.Errorf("config file %s: %w", path, oneLine(err))
+				return nil, refusal.Errorf("config file %s: %w", path, oneLine(err))
 			}
 		}
 	}
@@ -164,6 +167,12 @@ func Load(path string, getenv func(string) string) (*Config, error) {
 			return nil, err
 		}
 	}
+	if raw := v.Get("seed"); raw != nil {
+		// checkValue read it as a decimal number; the decoder below would
+		// read "08" as octal, and refuse it.
+		n, _ := strconv.ParseUint(strings.TrimSpace(fmt.Sprint(raw)), 10, 64)
+		v.Set("seed", n)
+	}
 	c := &Config{}
 	if err := v.Unmarshal(c); err != nil {
 		return nil, fmt.Errorf("config: %w", oneLine(err))
@@ -171,6 +180,60 @@ func Load(path string, getenv func(string) string) (*Config, error) {
 	c.File = path
 	c.Sources = sources
 	return c, nil
+}
+
+// MaxFileSize is the largest config file read: a config is a few keys,
+// and anything bigger is not one (a mistyped path, a log, /dev/zero).
+const MaxFileSize = 1 << 20
+
+// readFile reads the config file at path: a regular file (a named pipe,
+// a device or a directory is refused after a Stat, without opening it,
+// so it cannot block or stream forever) of at most MaxFileSize bytes.
+// An absent file's error wraps os.ErrNotExist.
+func readFile(path string) ([]byte, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			return nil, refusal.Errorf("config file %s: %w", path, os.ErrNotExist)
+		}
+		return nil, fmt.Errorf("config file %s: %w", path, oneLine(err))
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, refusal.Errorf("config file %s: not a regular file (%s)", path, fileKind(fi.Mode()))
+	}
+	if fi.Size() > MaxFileSize {
+		return nil, refusal.Errorf("config file %s: %d bytes, over the %d a config file may have", path, fi.Size(), MaxFileSize)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("config file %s: %w", path, oneLine(err))
+	}
+	defer f.Close()
+	// The file may have grown since the Stat: read one byte past the
+	// limit to tell.
+	data, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
+	if err != nil {
+		return nil, fmt.Errorf("config file %s: %w", path, oneLine(err))
+	}
+	if len(data) > MaxFileSize {
+		return nil, refusal.Errorf("config file %s: over the %d bytes a config file may have", path, MaxFileSize)
+	}
+	return data, nil
+}
+
+// fileKind names what a path that is not a regular file is.
+func fileKind(m os.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a directory"
+	case m&os.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&os.ModeSocket != 0:
+		return "a socket"
+	case m&os.ModeDevice != 0:
+		return "a device"
+	}
+	return "mode " + m.String()
 }
 
 // checkValue refuses a value the key does not take, naming where it was set.
@@ -185,7 +248,7 @@ func checkValue(k Key, raw any, src Source) error {
 	}
 	if k.Name == "seed" {
 		if _, err := strconv.ParseUint(strings.TrimSpace(val), 10, 64); err != nil {
-			return fmt.Errorf("%s: seed: %s is not a whole number", where, echo.Quote(val))
+			return refusal.Errorf("%s: seed: %s is not a whole number", where, echo.Quote(val))
 		}
 		return nil
 	}
@@ -197,7 +260,7 @@ func checkValue(k Key, raw any, src Source) error {
 			return nil
 		}
 	}
-	return fmt.Errorf("%s: %s: %s is not one of %s", where, k.Name, echo.Quote(val), strings.Join(k.Values, ", "))
+	return refusal.Errorf("%s: %s: %s is not one of %s", where, k.Name, echo.Quote(val), strings.Join(k.Values, ", "))
 }
 
 // scanKeys parses the config file and returns the line of every key set
@@ -206,8 +269,17 @@ func checkValue(k Key, raw any, src Source) error {
 // nearest valid key: a misspelt key would otherwise be silently ignored.
 func scanKeys(path string, data []byte) (map[string]int, map[string]any, error) {
 	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return nil, nil, fmt.Errorf("config file %s: %w", path, oneLine(err))
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	if err := dec.Decode(&doc); err != nil && err != io.EOF {
+		return nil, nil, refusal.Errorf("config file %s: %w", path, oneLine(err))
+	}
+	var second yaml.Node
+	switch err := dec.Decode(&second); {
+	case err == io.EOF:
+	case err != nil:
+		return nil, nil, refusal.Errorf("config file %s: %w", path, oneLine(err))
+	default:
+		return nil, nil, refusal.Errorf("config file %s:%d: a second YAML document: a config file is one document", path, second.Line)
 	}
 	lines := map[string]int{}
 	if len(doc.Content) == 0 {
@@ -215,7 +287,7 @@ func scanKeys(path string, data []byte) (map[string]int, map[string]any, error) 
 	}
 	root := doc.Content[0]
 	if root.Kind != yaml.MappingNode {
-		return nil, nil, fmt.Errorf("config file %s:%d: the file must be a mapping of keys to values", path, root.Line)
+		return nil, nil, refusal.Errorf("config file %s:%d: the file must be a mapping of keys to values", path, root.Line)
 	}
 	var walk func(prefix string, m *yaml.Node) error
 	walk = func(prefix string, m *yaml.Node) error {
@@ -230,12 +302,12 @@ func scanKeys(path string, data []byte) (map[string]int, map[string]any, error) 
 			}
 			if _, ok := LookupKey(name); !ok {
 				if isSection(name) {
-					return fmt.Errorf("config file %s:%d: %s: want a mapping of its keys (e.g. %s: add)", path, kn.Line, name, firstIn(name))
+					return refusal.Errorf("config file %s:%d: %s: want a mapping of its keys (e.g. %s: add)", path, kn.Line, name, firstIn(name))
 				}
-				return fmt.Errorf("config file %s:%d: unknown key %q (did you mean %q?)", path, kn.Line, name, nearestKey(name))
+				return refusal.Errorf("config file %s:%d: unknown key %q (did you mean %q?)", path, kn.Line, name, nearestKey(name))
 			}
 			if vn.Kind != yaml.ScalarNode {
-				return fmt.Errorf("config file %s:%d: %s: want a single value", path, vn.Line, name)
+				return refusal.Errorf("config file %s:%d: %s: want a single value", path, vn.Line, name)
 			}
 			lines[name] = kn.Line
 		}
@@ -246,7 +318,7 @@ func scanKeys(path string, data []byte) (map[string]int, map[string]any, error) 
 	}
 	var settings map[string]any
 	if err := root.Decode(&settings); err != nil {
-		return nil, nil, fmt.Errorf("config file %s: %w", path, oneLine(err))
+		return nil, nil, refusal.Errorf("config file %s: %w", path, oneLine(err))
 	}
 	return lines, settings, nil
 }

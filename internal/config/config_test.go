@@ -1,11 +1,16 @@
 package config
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
+
+	"github.com/codename-spandex/spandex/pkg/refusal"
 )
 
 func env(m map[string]string) func(string) string {
@@ -47,6 +52,13 @@ func TestLoadFileAndEnv(t *testing.T) {
 	}
 	if c.Output != "json" || *c.Seed != 3 || c.Rules.WallReduction != "prose" || c.Rules.DodgeStacking != "best" {
 		t.Errorf("env over file: %+v", c)
+	}
+	// A seed is a decimal number, a leading zero and all.
+	for seed, want := range map[string]uint64{"08": 8, " 010": 10} {
+		c, err = Load("", env(map[string]string{"XDG_CONFIG_HOME": dir, "SPANDEX_SEED": seed}))
+		if err != nil || c.Seed == nil || *c.Seed != want {
+			t.Errorf("SPANDEX_SEED=%q: %v, %+v, want %d", seed, err, c, want)
+		}
 	}
 }
 
@@ -232,5 +244,81 @@ func TestLoadNothingSetMatchesViper(t *testing.T) {
 	c, err := Load("", withEnv)
 	if err != nil || c.Rules.JudoColumn != "strike-class" {
 		t.Errorf("SPANDEX_RULES_JUDO_COLUMN: %+v, %v", c, err)
+	}
+}
+
+// TestFileLimits: the config file is read only when it is a regular file
+// of at most MaxFileSize bytes holding one YAML document; anything else is
+// refused, a named pipe without blocking on it.
+func TestFileLimits(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name string, data []byte) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	big := bytes.Repeat([]byte("# a comment line, not a setting\n"), MaxFileSize/32+1)
+	tests := []struct {
+		name, path, want string
+	}{
+		{"absent", filepath.Join(dir, "nope.yaml"), "nope.yaml: file does not exist"},
+		{"a directory", dir, "not a regular file (a directory)"},
+		{"a named pipe", fifo, "not a regular file (a named pipe)"},
+		{"a device", os.DevNull, "not a regular file (a device)"},
+		{"over the limit", write("big.yaml", big), "over the 1048576"},
+		{"two documents", write("two.yaml", []byte("seed: 1\n---\nseed: 2\n")), "two.yaml:2: a second YAML document"},
+	}
+	for _, tt := range tests {
+		done := make(chan error, 1)
+		go func() { _, err := Load(tt.path, env(nil)); done <- err }()
+		select {
+		case err := <-done:
+			if err == nil || !strings.Contains(err.Error(), tt.want) || !refusal.Is(err) {
+				t.Errorf("%s: err = %v (refusal %v), want a refusal mentioning %q", tt.name, err, refusal.Is(err), tt.want)
+			}
+		case <-time.After(5 * time.Second):
+			t.Fatalf("%s: Load blocked", tt.name)
+		}
+	}
+	// At the limit exactly, and a single document with its own "---".
+	limit := append(bytes.Repeat([]byte("#"), MaxFileSize-len("\nseed: 4\n")), "\nseed: 4\n"...)
+	for _, p := range []string{write("limit.yaml", limit), write("one.yaml", []byte("---\nseed: 4\n"))} {
+		c, err := Load(p, env(nil))
+		if err != nil || c.Seed == nil || *c.Seed != 4 {
+			t.Errorf("%s: %v, %+v", filepath.Base(p), err, c)
+		}
+	}
+}
+
+// TestCheckEnv: a SPANDEX_* variable within two edits of one spandex
+// reads is refused with the name it is near; known names and names far
+// from all are accepted.
+func TestCheckEnv(t *testing.T) {
+	tests := []struct {
+		environ []string
+		want    string // "" for accepted
+	}{
+		{[]string{"SPANDEX_SEED=1", "SPANDEX_OUTPUT=json", "SPANDEX_FORCE_TTY=1", "PATH=/bin"}, ""},
+		{[]string{"SPANDEX_SEEED=3"}, "SPANDEX_SEEED is not a spandex variable (did you mean SPANDEX_SEED?)"},
+		{[]string{"SPANDEX_OUTPT=json"}, "(did you mean SPANDEX_OUTPUT?)"},
+		{[]string{"SPANDEX_RULES_JUDO_COLUM=rank"}, "(did you mean SPANDEX_RULES_JUDO_COLUMN?)"},
+		{[]string{"SPANDEX_FORCE_TTYY=1"}, "(did you mean SPANDEX_FORCE_TTY?)"},
+		{[]string{"SPANDEX_REQUIRE_MAN=1", "SPANDEX_SHEET_HEROES=9"}, ""},
+		{[]string{"NOT_SPANDEX_SEEED=1"}, ""},
+	}
+	for _, tt := range tests {
+		err := CheckEnv(tt.environ, "SPANDEX_FORCE_TTY")
+		switch {
+		case tt.want == "" && err != nil:
+			t.Errorf("%q: %v", tt.environ, err)
+		case tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want) || !refusal.Is(err)):
+			t.Errorf("%q: err = %v, want a refusal with %q", tt.environ, err, tt.want)
+		}
 	}
 }

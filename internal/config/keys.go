@@ -1,7 +1,10 @@
 package config
 
 import (
+	"slices"
 	"strings"
+
+	"github.com/codename-spandex/spandex/pkg/refusal"
 )
 
 // Key is one setting of the config file. Keys is the one list the
@@ -62,9 +65,9 @@ func nearestKey(name string) string {
 	best, bestD := "", -1
 	leaf := name[strings.LastIndex(name, ".")+1:]
 	for _, cand := range candidates() {
-		d := distance(name, cand)
+		d := Distance(name, cand)
 		cl := cand[strings.LastIndex(cand, ".")+1:]
-		if dl := distance(leaf, cl) + 1; dl < d {
+		if dl := Distance(leaf, cl) + 1; dl < d {
 			d = dl
 		}
 		if len(leaf) >= 3 && strings.HasPrefix(cl, leaf) && d > 1 {
@@ -91,8 +94,9 @@ func candidates() []string {
 	return names
 }
 
-// distance is the Levenshtein edit distance between a and b.
-func distance(a, b string) int {
+// Distance is the Levenshtein edit distance between a and b (config keys
+// and environment variables, and the command line's flags, suggest by it).
+func Distance(a, b string) int {
 	ra, rb := []rune(a), []rune(b)
 	prev := make([]int, len(rb)+1)
 	cur := make([]int, len(rb)+1)
@@ -146,6 +150,36 @@ func (c *Config) validate() error {
 		v, _ := c.Get(k.Name)
 		if err := checkValue(k, v, Source{Kind: "default"}); err != nil {
 			return err
+		}
+	}
+	return nil
+}
+
+// CheckEnv refuses a SPANDEX_* variable of environ ("NAME=value" entries,
+// as os.Environ gives them) that is not one spandex reads but is within
+// two edits of one: a misspelt variable would otherwise be silently
+// ignored, as a misspelt key of the file would. known are the variables
+// read outside the config keys (SPANDEX_FORCE_TTY, ...). A variable far
+// from every name is left alone: it may belong to a script around
+// spandex.
+func CheckEnv(environ []string, known ...string) error {
+	names := slices.Clone(known)
+	for _, k := range Keys {
+		names = append(names, k.Env())
+	}
+	for _, kv := range environ {
+		name, _, _ := strings.Cut(kv, "=")
+		if !strings.HasPrefix(name, "SPANDEX_") || slices.Contains(names, name) {
+			continue
+		}
+		best, bestD := "", 3
+		for _, n := range names {
+			if d := Distance(name, n); d < bestD {
+				best, bestD = n, d
+			}
+		}
+		if best != "" {
+			return refusal.Errorf("environment: %s is not a spandex variable (did you mean %s?)", name, best)
 		}
 	}
 	return nil

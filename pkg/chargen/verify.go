@@ -3,8 +3,8 @@ package chargen
 import (
 	"errors"
 	"fmt"
+	"sync"
 
-	"github.com/codename-spandex/spandex/internal/lazy"
 	"github.com/codename-spandex/spandex/pkg/hero"
 )
 
@@ -47,7 +47,7 @@ type verifyFigures struct {
 }
 
 // figures lists them in the order hero derive computes them (pp. 12-16).
-var figures = lazy.Value[verifyFigures]{Make: func() verifyFigures {
+var figures = sync.OnceValue(func() verifyFigures {
 	return verifyFigures{
 		abilities: []figure[hero.Abilities]{
 			fig("strength", func(a *hero.Abilities) int { return a.Strength }),
@@ -78,7 +78,7 @@ var figures = lazy.Value[verifyFigures]{Make: func() verifyFigures {
 			fig("recovery.stamina", func(h *hero.Hero) string { return h.Recovery.Stamina }),
 		},
 	}
-}}
+})
 
 // Verifiable reports whether Verify checks a hero of this kind: the
 // characters built by the character-creation steps (heroes, villains,
@@ -163,7 +163,7 @@ func (v *Verifier) verify(h *hero.Hero, prefix string) error {
 // (hero derive works each out from the form's own powers, p. 70), then
 // health, stamina and recovery.
 func compare(h, derived *hero.Hero, prefix string) error {
-	f := figures.Get()
+	f := figures()
 	if err := differ(f.abilities, &h.Abilities.Final, &derived.Abilities.Final, prefix+".abilities.final."); err != nil {
 		return err
 	}

@@ -19,11 +19,11 @@ func reqErr(field, format string, args ...any) error {
 }
 
 // InvariantError is a broken internal invariant, not a refusal of the
-// request: a roller handing back a value its die cannot show. The command
-// layer reports it as an internal error (exit status 1).
+// request: a roller handing back a value its die cannot show. Its
+// message says it is an internal error; not being a refusal, it exits 1.
 type InvariantError struct{ Msg string }
 
-func (e *InvariantError) Error() string { return e.Msg }
+func (e *InvariantError) Error() string { return "internal error: " + e.Msg }
 
 func errRoller(sides, v int, purpose string) error {
 	return &InvariantError{Msg: fmt.Sprintf("combat: roller gave %d for the d%d for %s", v, sides, purpose)}

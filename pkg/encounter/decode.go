@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/codename-spandex/spandex/internal/lazy"
 	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/jsonfile"
 )
@@ -38,19 +37,17 @@ func Decode(data []byte) (*Encounter, error) {
 
 // migrations upgrade an encounter of an older schema version to the next
 // version, keyed by the version they upgrade from.
-var migrations = lazy.Value[map[int]func(*Encounter)]{Make: func() map[int]func(*Encounter) {
-	return map[int]func(*Encounter){
-		// Version 1 has no Revert on its events (the field is new in 2): its
-		// changes cannot be undone. Its attack records name dodge results by
-		// the book's symbol; version 2 by a stable word with the symbol
-		// beside (hero.DodgeWordsV2).
-		1: func(e *Encounter) {
-			for i := range e.Log {
-				e.Log[i].Details = hero.DodgeWordsV2(e.Log[i].Details)
-			}
-		},
-	}
-}}
+var migrations = map[int]func(*Encounter){
+	// Version 1 has no Revert on its events (the field is new in 2): its
+	// changes cannot be undone. Its attack records name dodge results by
+	// the book's symbol; version 2 by a stable word with the symbol
+	// beside (hero.DodgeWordsV2).
+	1: func(e *Encounter) {
+		for i := range e.Log {
+			e.Log[i].Details = hero.DodgeWordsV2(e.Log[i].Details)
+		}
+	},
+}
 
 // migrate upgrades a decoded encounter of a known older schema version,
 // one version at a time, and every combatant's hero file (hero.Migrate);
@@ -61,7 +58,7 @@ func migrate(e *Encounter) {
 		_ = hero.Migrate(&e.Combatants[i].Hero)
 	}
 	for e.Schema != SchemaVersion {
-		up, ok := migrations.Get()[e.Schema]
+		up, ok := migrations[e.Schema]
 		if !ok {
 			return
 		}

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 
-	"github.com/codename-spandex/spandex/internal/lazy"
 	"github.com/codename-spandex/spandex/pkg/jsonfile"
 	"github.com/codename-spandex/spandex/pkg/jsonpatch"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
@@ -54,18 +53,16 @@ func DecodeDraft(data []byte) (*Hero, error) {
 // migrations upgrade a hero file of an older schema version to the next
 // version, keyed by the version they upgrade from. A file of version 0
 // (or with no schema) is not an old file but a broken one, and is refused.
-var migrations = lazy.Value[map[int]func(*Hero)]{Make: func() map[int]func(*Hero) {
-	return map[int]func(*Hero){
-		// Version 1 has no Revert on its log events (new in 2): its changes
-		// cannot be undone. Its attack records name dodge results by the
-		// book's symbol; version 2 by a stable word with the symbol beside.
-		1: func(h *Hero) {
-			for i := range h.Log {
-				h.Log[i].Details = DodgeWordsV2(h.Log[i].Details)
-			}
-		},
-	}
-}}
+var migrations = map[int]func(*Hero){
+	// Version 1 has no Revert on its log events (new in 2): its changes
+	// cannot be undone. Its attack records name dodge results by the
+	// book's symbol; version 2 by a stable word with the symbol beside.
+	1: func(h *Hero) {
+		for i := range h.Log {
+			h.Log[i].Details = DodgeWordsV2(h.Log[i].Details)
+		}
+	},
+}
 
 // DodgeWordsV2 upgrades a version 1 log event's details: every
 // "dodge_result" holding a Dodging Table symbol (-, ½, +P, Y) gets the
@@ -120,7 +117,7 @@ func dodgeWords(v any) bool {
 // version this build does not know (older or newer).
 func Migrate(h *Hero) error {
 	for h.Schema != SchemaVersion {
-		up, ok := migrations.Get()[h.Schema]
+		up, ok := migrations[h.Schema]
 		if !ok {
 			return checkSchema(h.Schema)
 		}

@@ -202,7 +202,7 @@ func TestDecodeDraftSchema(t *testing.T) {
 }
 
 func TestMigrateRunsKnownSteps(t *testing.T) {
-	m := migrations.Get()
+	m := migrations
 	m[-1] = func(h *Hero) { h.Notes += "upgraded from -1;" }
 	m[0] = func(h *Hero) { h.Notes += "upgraded from 0;" }
 	defer delete(m, -1)

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/codename-spandex/spandex/internal/lazy"
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/jsonfile"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
@@ -244,14 +243,12 @@ func (v *validator) profile(p *Profile) {
 
 // StatePowers maps each lasting power state a hero file may hold to the
 // power that switches it on (pkg/combat's States say what each does).
-func StatePowers() map[string]string { return statePowers.Get() }
+func StatePowers() map[string]string { return statePowers }
 
-var statePowers = lazy.Value[map[string]string]{Make: func() map[string]string {
-	return map[string]string{
-		"grown": "growth", "shrunk": "shrinking", "denser": "density-control-self", "lighter": "density-control-self",
-		"phased": "phasing", "invisible": "invisibility", "camouflaged": "camouflage", "shapechanged": "shapechange",
-	}
-}}
+var statePowers = map[string]string{
+	"grown": "growth", "shrunk": "shrinking", "denser": "density-control-self", "lighter": "density-control-self",
+	"phased": "phasing", "invisible": "invisibility", "camouflaged": "camouflage", "shapechanged": "shapechange",
+}
 
 // states checks $.states: known names, each once, the power held, and
 // not two sizes or two densities at once.

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 
-	"github.com/codename-spandex/spandex/internal/lazy"
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/jsonfile"
 	"github.com/codename-spandex/spandex/pkg/refusal"
@@ -238,10 +238,10 @@ func DecodeCombatants(data []byte) (*CombatantsFile, error) {
 
 // idPattern is compiled on first use: every spandex call links this
 // package, few read a Men & Supermen file.
-var idPattern = lazy.Value[*regexp.Regexp]{Make: func() *regexp.Regexp { return regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`) }}
+var idPattern = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`) })
 
 // ValidID reports whether s may be a combatant id.
-func ValidID(s string) bool { return len(s) <= 64 && idPattern.Get().MatchString(s) }
+func ValidID(s string) bool { return len(s) <= 64 && idPattern().MatchString(s) }
 
 const statLimit = 1_000_000
 

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 
-	"github.com/codename-spandex/spandex/internal/lazy"
 	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/naming"
 	"github.com/codename-spandex/spandex/pkg/refusal"
@@ -54,9 +54,7 @@ type Measure struct {
 }
 
 // measureList returns the measures, built once on first use.
-func measureList() []Measure { return measures.Get() }
-
-var measures = lazy.Value[[]Measure]{Make: buildMeasures}
+var measureList = sync.OnceValue(buildMeasures)
 
 // buildMeasures builds the measures from the rulebook's component table
 // plus the categories, resources and flags. The ranges come from

@@ -6,7 +6,8 @@
 package profile
 
 import (
-	"github.com/codename-spandex/spandex/internal/lazy"
+	"sync"
+
 	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 )
@@ -136,16 +137,16 @@ func Refresh(h *hero.Hero) int {
 type componentRange struct{ min, max int }
 
 // componentRanges reads the ranges from the rulebook once, on first use.
-var componentRanges = lazy.Value[map[string]componentRange]{Make: func() map[string]componentRange {
+var componentRanges = sync.OnceValue(func() map[string]componentRange {
 	out := map[string]componentRange{}
 	for _, c := range rulebook.ProfileComponents() {
 		out[c.Slug] = componentRange{c.Min, c.Max}
 	}
 	return out
-}}
+})
 
 func clampComponent(slug string, v int) int {
-	c, ok := componentRanges.Get()[slug]
+	c, ok := componentRanges()[slug]
 	if !ok {
 		return v
 	}

@@ -3,8 +3,8 @@ package rulebook
 import (
 	"fmt"
 	"strings"
+	"sync"
 
-	"github.com/codename-spandex/spandex/internal/lazy"
 	"github.com/codename-spandex/spandex/pkg/naming"
 	"github.com/codename-spandex/spandex/pkg/refusal"
 )
@@ -370,7 +370,7 @@ func ParseParryAttack(s string) (AttackType, error) {
 func ParseParryType(s string) (ParryType, error) {
 	n := naming.Slug(s)
 	for i, l := range parryTypeLabels {
-		if n == string(l.T) || n == parryTypeLabelSlugs.Get()[i] {
+		if n == string(l.T) || n == parryTypeLabelSlugs()[i] {
 			return l.T, nil
 		}
 	}
@@ -379,13 +379,13 @@ func ParseParryType(s string) (ParryType, error) {
 
 // parryTypeLabelSlugs are the slugs of parryTypeLabels' labels, made
 // once on first use.
-var parryTypeLabelSlugs = lazy.Value[[]string]{Make: func() []string {
+var parryTypeLabelSlugs = sync.OnceValue(func() []string {
 	out := make([]string, len(parryTypeLabels))
 	for i, l := range parryTypeLabels {
 		out[i] = naming.Slug(l.Label)
 	}
 	return out
-}}
+})
 
 // ---------------------------------------------------------------------
 // Judo Throw Table (p. 36; App. p. 83)

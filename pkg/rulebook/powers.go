@@ -2,8 +2,8 @@ package rulebook
 
 import (
 	"fmt"
+	"sync"
 
-	"github.com/codename-spandex/spandex/internal/lazy"
 	"github.com/codename-spandex/spandex/pkg/naming"
 	"github.com/codename-spandex/spandex/pkg/refusal"
 )
@@ -114,7 +114,7 @@ func PowerByRoll(d100 int) (PowerRow, error) {
 // PowerBySlug finds a power by slug or name, case-insensitively
 // ("density-control-self", "Density Control (Self)").
 func PowerBySlug(s string) (PowerRow, bool) {
-	i, ok := powerIndex.Get()[naming.Slug(s)]
+	i, ok := powerIndex()[naming.Slug(s)]
 	if !ok {
 		return PowerRow{}, false
 	}
@@ -124,7 +124,7 @@ func PowerBySlug(s string) (PowerRow, bool) {
 // powerIndex maps each power's slug and the slug of its name to its row
 // (the first row, in table order, that answers to it), built once on
 // first use: a hero check looks up every power of every hero.
-var powerIndex = lazy.Value[map[string]int]{Make: func() map[string]int {
+var powerIndex = sync.OnceValue(func() map[string]int {
 	m := make(map[string]int, 2*len(powerTable))
 	for i, p := range powerTable {
 		for _, k := range [...]string{p.Slug, naming.Slug(p.Name)} {
@@ -134,7 +134,7 @@ var powerIndex = lazy.Value[map[string]int]{Make: func() map[string]int {
 		}
 	}
 	return m
-}}
+})
 
 // Powers returns the Power Table in roll order.
 func Powers() []PowerRow { return append([]PowerRow(nil), powerTable...) }

@@ -85,6 +85,10 @@ type Refusal struct{ Msg string }
 
 func (r *Refusal) Error() string { return r.Msg }
 
+// Refused marks a Refusal as the user's request refused (refusal.Is:
+// exit status 2).
+func (r *Refusal) Refused() {}
+
 func refuse(format string, a ...any) error { return &Refusal{Msg: fmt.Sprintf(format, a...)} }
 
 // history is the live changes, oldest first, and who undid what.

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/codename-spandex/spandex/pkg/jsonpatch"
+	"github.com/codename-spandex/spandex/pkg/refusal"
 )
 
 // rev is a change's record with an empty patch.
@@ -67,7 +68,7 @@ func TestPlan(t *testing.T) {
 			got, err := Plan(c.log, c.to)
 			if c.err != "" {
 				var r *Refusal
-				if err == nil || err.Error() != c.err || !errors.As(err, &r) {
+				if err == nil || err.Error() != c.err || !errors.As(err, &r) || !refusal.Is(err) {
 					t.Fatalf("Plan = %v, %v; want the refusal %q", got, err, c.err)
 				}
 				return

@@ -18,8 +18,6 @@ package main
 import (
 	"os"
 
-	_ "github.com/codename-spandex/spandex/internal/linkorder" // laid out as cmd/spandex is
-
 	"github.com/codename-spandex/spandex/internal/cli"
 )
 

@@ -333,13 +333,13 @@ func writeSummary(opts *Options, res *combat.Result) error {
 
 // ruleErr names the flag behind a request the rules refuse
 // (combat.RequestError); any other error (a --dice problem, a broken
-// invariant) is classified by cmdutil.RuleErr.
+// invariant) passes through as it is (cmdutil.ExitCode classifies it).
 func ruleErr(err error) error {
 	var re *combat.RequestError
 	if errors.As(err, &re) {
 		return cmdutil.Inputf("%s: %s", flagFor(re.Field), re.Msg)
 	}
-	return cmdutil.RuleErr(err)
+	return err
 }
 
 // flagFor names the flag behind a request field.

@@ -327,7 +327,7 @@ func contestErr(err error) error {
 		}
 		return cmdutil.Inputf("%s: %s", flag, re.Msg)
 	}
-	return cmdutil.RuleErr(err)
+	return err
 }
 
 // writeAttacker logs the contest on the attacker's file with what it

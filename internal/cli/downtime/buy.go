@@ -111,7 +111,7 @@ func runBuy(opts *BuyOptions) error {
 		}
 		res, err := downtime.Buy(h, downtime.BuyRequest{Goal: g, Android: opts.Android}, ro, roller)
 		if err != nil {
-			return cmdutil.HeroChange{}, cmdutil.RuleErr(err)
+			return cmdutil.HeroChange{}, err
 		}
 		out := BuyOutput{Name: h.Name, BuyResult: res, Seed: seed}
 		if rec != nil {

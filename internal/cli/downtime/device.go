@@ -113,7 +113,7 @@ func runDevice(opts *DeviceOptions) error {
 	return opts.Target.Change(env, func(h *hero.Hero) (cmdutil.HeroChange, error) {
 		res, err := downtime.StartDevice(h, req)
 		if err != nil {
-			return cmdutil.HeroChange{}, cmdutil.RuleErr(err)
+			return cmdutil.HeroChange{}, err
 		}
 		summary := fmt.Sprintf("started device %s (complexity %d, components %d): %d experience", res.Device.Name, res.Device.Complexity, res.Device.Components, res.TotalXP)
 		return change(summary, nil, DeviceOutput{Name: h.Name, DeviceResult: res}, res.Steps, res.Warnings, func(w io.Writer) error {

@@ -106,7 +106,7 @@ func runPlan(opts *PlanOptions) error {
 	prof.Recompute(&c)
 	pl, err := downtime.MakePlan(&c, g, fit, ro)
 	if err != nil {
-		return cmdutil.RuleErr(err)
+		return err
 	}
 	if err := env.ExplainSteps(pl.Steps); err != nil {
 		return err

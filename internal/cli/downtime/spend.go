@@ -119,7 +119,7 @@ func runSpend(opts *SpendOptions) error {
 		}
 		res, err := downtime.Spend(h, req, ro)
 		if err != nil {
-			return cmdutil.HeroChange{}, cmdutil.RuleErr(err)
+			return cmdutil.HeroChange{}, err
 		}
 		summary := fmt.Sprintf("spent %d downtime %s", res.Points, plural(res.Points, "point", "points"))
 		if res.Activity != "" {

@@ -70,7 +70,7 @@ func runWeek(opts *WeekOptions) error {
 		}
 		res, err := downtime.NewWeek(h, downtime.WeekRequest{Away: opts.Away}, ro)
 		if err != nil {
-			return cmdutil.HeroChange{}, cmdutil.RuleErr(err)
+			return cmdutil.HeroChange{}, err
 		}
 		summary := fmt.Sprintf("week %d: %d downtime %s", res.Week, res.Points, plural(res.Points, "point", "points"))
 		for _, r := range res.Reverted {

@@ -431,7 +431,7 @@ func runAct(opts *ActOptions) error {
 				return err
 			}
 			_, err = e.Smash(ctx, sm)
-			return cmdutil.RuleErr(err)
+			return err
 		}
 		if opts.Material != "" || opts.Remaining != 0 || opts.SmashID != "" {
 			return cmdutil.Inputf("--material, --remaining and --smash-id go with --smash, --smash-mass or --smash-wall")
@@ -447,7 +447,7 @@ func runAct(opts *ActOptions) error {
 				return err
 			}
 			_, err = e.Attack(ctx, s, rules)
-			return cmdutil.RuleErr(err)
+			return err
 		}
 		if (opts.Teleport || opts.Upwards || opts.Stretch) && !opts.moveSet {
 			return cmdutil.Inputf("--teleport and --upwards go with --move (and --stretch)")
@@ -471,7 +471,7 @@ func runAct(opts *ActOptions) error {
 		if err != nil {
 			return err
 		}
-		return cmdutil.RuleErr(e.Do(ctx, a))
+		return e.Do(ctx, a)
 	})
 }
 

@@ -98,7 +98,7 @@ func runAuto(opts *AutoOptions) error {
 		}
 		why, err = e.Auto(ctx, encounter.AutoOptions{Sides: opts.Sides, Until: opts.Until, MaxSteps: opts.MaxSteps, Policy: opts.Policy, HeroPoints: opts.HeroPoints}, rules)
 		stopped = err == nil
-		return cmdutil.RuleErr(err)
+		return err
 	})
 	// Why it stopped is said even when the encounter could not be saved.
 	if stopped && !opts.Env.Format.IsJSON() {

@@ -40,6 +40,6 @@ being surprised, the power's other half, is applied by the fight itself.)
 func runDangerSense(opts *DangerSenseOptions) error {
 	return roll(opts.Env, opts.File, func(e *encounter.Encounter, ctx encounter.Ctx) error {
 		_, err := e.DangerSense(ctx, opts.Actor, opts.What)
-		return cmdutil.RuleErr(err)
+		return err
 	})
 }

@@ -101,10 +101,10 @@ func (opts *EffectOptions) checkFlags(*cobra.Command, []string) error {
 func runEffect(opts *EffectOptions) error {
 	return change(opts.Env, opts.File, func(e *encounter.Encounter) error {
 		if opts.Release != "" {
-			return cmdutil.RuleErr(e.ReleaseEffect(opts.On, opts.Release, "its maker lets go"))
+			return e.ReleaseEffect(opts.On, opts.Release, "its maker lets go")
 		}
 		if opts.End != "" {
-			return cmdutil.RuleErr(e.EndEffect(opts.On, opts.End, "ended by the GM"))
+			return e.EndEffect(opts.On, opts.End, "ended by the GM")
 		}
 		if opts.Add == combat.StateGrown {
 			return cmdutil.Inputf("--add grown: growing changes the scores; use `fight act --power growth`, or start the fight from a grown hero file (`hero state --on grown`, pp. 60-61)")
@@ -124,6 +124,6 @@ func runEffect(opts *EffectOptions) error {
 		if err != nil {
 			return err
 		}
-		return cmdutil.RuleErr(e.AddEffect(ctx, opts.On, ef))
+		return e.AddEffect(ctx, opts.On, ef)
 	})
 }

@@ -55,6 +55,6 @@ the roll it re-rolls.`,
 // runEndPage ends the page.
 func runEndPage(opts *PageOptions) error {
 	return opts.rollSpending(func(e *encounter.Encounter, ctx encounter.Ctx) error {
-		return cmdutil.RuleErr(e.EndPage(ctx))
+		return e.EndPage(ctx)
 	})
 }

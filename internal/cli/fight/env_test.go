@@ -88,7 +88,7 @@ func (fe *fightEnv) file(t *testing.T) []byte {
 	return data
 }
 
-func leave(e *encounter.Encounter) error { return cmdutil.RuleErr(e.Leave("nefario", "flees")) }
+func leave(e *encounter.Encounter) error { return e.Leave("nefario", "flees") }
 
 func TestEnvChangeWrites(t *testing.T) {
 	tests := []struct {
@@ -144,7 +144,7 @@ func TestEnvChangeFailures(t *testing.T) {
 		want  string
 	}{
 		{name: "the rules refuse", do: func(*fightEnv) func(*encounter.Encounter) error {
-			return func(e *encounter.Encounter) error { return cmdutil.RuleErr(e.Leave("nobody", "")) }
+			return func(e *encounter.Encounter) error { return e.Leave("nobody", "") }
 		}, want: "nobody"},
 		{name: "a half-made change", do: func(*fightEnv) func(*encounter.Encounter) error {
 			return func(e *encounter.Encounter) error {

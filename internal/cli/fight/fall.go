@@ -61,6 +61,6 @@ func runFall(opts *FallOptions) error {
 	}
 	return roll(opts.Env, opts.File, func(e *encounter.Encounter, ctx encounter.Ctx) error {
 		_, err := e.Fall(ctx, opts.Actor, opts.FallInput)
-		return cmdutil.RuleErr(err)
+		return err
 	})
 }

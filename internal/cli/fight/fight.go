@@ -290,7 +290,7 @@ func (opts *PageOptions) rollSpending(do func(e *encounter.Encounter, ctx encoun
 	}
 	return roll(opts.Env, opts.File, func(e *encounter.Encounter, ctx encounter.Ctx) error {
 		if err := e.CheckHeroPoints(points); err != nil {
-			return cmdutil.RuleErr(err)
+			return err
 		}
 		ctx.HeroPoints = points
 		return do(e, ctx)

@@ -51,6 +51,6 @@ tie, another d10 per side, and so on.`,
 // runInitiative rolls initiative.
 func runInitiative(opts *PageOptions) error {
 	return opts.rollSpending(func(e *encounter.Encounter, ctx encounter.Ctx) error {
-		return cmdutil.RuleErr(e.RollInitiative(ctx))
+		return e.RollInitiative(ctx)
 	})
 }

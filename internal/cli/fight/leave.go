@@ -37,6 +37,6 @@ it keeps up end at the end of the page. Rolls no dice.`,
 // runLeave takes the combatant out.
 func runLeave(opts *LeaveOptions) error {
 	return change(opts.Env, opts.File, func(e *encounter.Encounter) error {
-		return cmdutil.RuleErr(e.Leave(opts.Actor, opts.Why))
+		return e.Leave(opts.Actor, opts.Why)
 	})
 }

@@ -42,6 +42,6 @@ panels.
 func runLuck(opts *LuckOptions) error {
 	return roll(opts.Env, opts.File, func(e *encounter.Encounter, ctx encounter.Ctx) error {
 		_, err := e.Luck(ctx, opts.Actor, opts.Chance, opts.What)
-		return cmdutil.RuleErr(err)
+		return err
 	})
 }

@@ -45,6 +45,6 @@ func runNotice(opts *NoticeOptions) error {
 	}
 	return roll(opts.Env, opts.File, func(e *encounter.Encounter, ctx encounter.Ctx) error {
 		_, err := e.AstralNotice(ctx, opts.Actor, opts.Astral)
-		return cmdutil.RuleErr(err)
+		return err
 	})
 }

@@ -68,7 +68,7 @@ func (opts *ReactOptions) checkFlags(cmd *cobra.Command, _ []string) error {
 // runReact books the reaction.
 func runReact(opts *ReactOptions) error {
 	return change(opts.Env, opts.File, func(e *encounter.Encounter) error {
-		return cmdutil.RuleErr(e.React(encounter.Reaction{Actor: opts.Actor, Against: opts.Against, Reaction: opts.Reaction,
-			Panels: opts.Panels, Extra: opts.Extra, StrikeClass: opts.StrikeClass, Note: opts.Note}))
+		return e.React(encounter.Reaction{Actor: opts.Actor, Against: opts.Against, Reaction: opts.Reaction,
+			Panels: opts.Panels, Extra: opts.Extra, StrikeClass: opts.StrikeClass, Note: opts.Note})
 	})
 }

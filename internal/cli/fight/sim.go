@@ -237,7 +237,7 @@ func (r *simRun) simulate(data []byte, first, step int, tick func(n int)) (*enco
 	wg.Wait()
 	for _, err := range errs {
 		if err != nil {
-			return nil, cmdutil.RuleErr(err)
+			return nil, err
 		}
 	}
 	return encounter.MergeSims(parts...)

@@ -7,7 +7,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
-	"github.com/codename-spandex/spandex/internal/lazy"
 	"github.com/codename-spandex/spandex/pkg/encounter"
 )
 
@@ -50,22 +49,18 @@ printed for a single run, byte for byte.`,
 // simCounts are the counts a summary of each schema has, all of which an
 // exact merge needs: at the top, per side, per page count and per
 // combatant.
-var simCounts = lazy.Value[map[int]summaryCounts]{Make: func() map[int]summaryCounts {
-	return map[int]summaryCounts{
-		1: {
-			top:  []string{"seed", "policy", "n", "fights", "shards", "sides", "unfinished", "draws", "pages", "combatants"},
-			side: []string{"name", "wins"},
-			page: []string{"pages", "fights"},
-			comb: []string{"id", "side", "out", "health_taken", "stamina_taken"},
-		},
-		2: {
-			top:  []string{"seed", "policy", "n", "fights", "shards", "sides", "unfinished", "draws", "pages", "combatants"},
-			side: []string{"name", "wins"},
-			page: []string{"pages", "fights"},
-			comb: []string{"id", "side", "out", "health_taken", "stamina_taken", "health_dealt", "stamina_dealt"},
-		},
+func simCounts(schema int) (summaryCounts, bool) {
+	top := []string{"seed", "policy", "n", "fights", "shards", "sides", "unfinished", "draws", "pages", "combatants"}
+	side := []string{"name", "wins"}
+	page := []string{"pages", "fights"}
+	switch schema {
+	case 1:
+		return summaryCounts{top, side, page, []string{"id", "side", "out", "health_taken", "stamina_taken"}}, true
+	case 2:
+		return summaryCounts{top, side, page, []string{"id", "side", "out", "health_taken", "stamina_taken", "health_dealt", "stamina_dealt"}}, true
 	}
-}}
+	return summaryCounts{}, false
+}
 
 // summaryCounts are the count names a summary has at each level.
 type summaryCounts struct{ top, side, page, comb []string }
@@ -77,7 +72,7 @@ func missingCount(data []byte, schema int) string {
 	if json.Unmarshal(data, &top) != nil {
 		return ""
 	}
-	want := simCounts.Get()[schema]
+	want, _ := simCounts(schema)
 	for _, k := range want.top {
 		if _, ok := top[k]; !ok {
 			return k
@@ -103,7 +98,7 @@ func missingCount(data []byte, schema int) string {
 }
 
 func runSimMerge(opts *SimMergeOptions) error {
-	if _, ok := simCounts.Get()[opts.Schema]; !ok {
+	if _, ok := simCounts(opts.Schema); !ok {
 		return cmdutil.Inputf("--schema: %d is not 1 or 2", opts.Schema)
 	}
 	parts := make([]*encounter.SimSummary, 0, len(opts.Files))
@@ -117,7 +112,7 @@ func runSimMerge(opts *SimMergeOptions) error {
 			Schema int    `json:"schema"`
 		}
 		_ = json.Unmarshal(data, &head)
-		if _, ok := simCounts.Get()[head.Schema]; head.Kind != encounter.SimKind || !ok {
+		if _, ok := simCounts(head.Schema); head.Kind != encounter.SimKind || !ok {
 			return cmdutil.Inputf("%s: kind: not a fight sim summary (kind %q, schema %d)", p, head.Kind, head.Schema)
 		}
 		// Every count the summary written needs must be there: a count

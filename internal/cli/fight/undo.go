@@ -59,7 +59,7 @@ func runUndo(opts *UndoOptions) error {
 	}
 	out, err := encounter.Undo(e, opts.To)
 	if err != nil {
-		return cmdutil.RuleErr(err)
+		return err
 	}
 	return save(opts.Env, opts.File, out, len(e.Log))
 }

@@ -69,7 +69,7 @@ func runGrid(opts *GridOptions) error {
 	}
 	g, err := chargen.RollGrid(rs.Roller)
 	if err != nil {
-		return cmdutil.RuleErr(err)
+		return err
 	}
 	res := GridResult{Grid: g.Rows(), Seed: rs.SeedPtr()}
 	for _, l := range rulebook.AbilityLines() {

@@ -139,7 +139,7 @@ func runNPC(opts *NPCOptions) error {
 	}
 	typ, err := chargen.ParseNPCType(opts.Type)
 	if err != nil {
-		return cmdutil.RuleErr(err)
+		return err
 	}
 	if opts.Civ != "" {
 		if typ != chargen.NPCNormalAdult || !strings.EqualFold(opts.Type, "civilian") {
@@ -231,7 +231,7 @@ func makeNPCs(opts *NPCOptions, no chargen.NPCOptions, typ string, rs *cmdutil.R
 		}
 		h, steps, err := gen.NPC(r, ni)
 		if err != nil {
-			return cmdutil.RuleErr(err)
+			return err
 		}
 		if h.Creation == nil {
 			cr := creation

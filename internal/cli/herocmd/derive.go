@@ -121,7 +121,7 @@ func runDerive(opts *DeriveOptions) error {
 	d.Choose, d.FillEquipment = opts.Choose, opts.FillEquipment
 	steps, err := chargen.Derive(h, rec, d)
 	if err != nil {
-		return cmdutil.RuleErr(fmt.Errorf("%s: %w", name(opts.File), err))
+		return fmt.Errorf("%s: %w", name(opts.File), err)
 	}
 	if err := h.Validate(); err != nil {
 		return cmdutil.Input(fmt.Errorf("%s: after deriving: %w", name(opts.File), err))

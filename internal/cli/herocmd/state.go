@@ -178,14 +178,14 @@ func runState(opts *StateOptions) error {
 	case opts.Form != "":
 		from := h.Form
 		if steps, err = combat.SwitchForm(h.Name, h, opts.Form); err != nil {
-			return cmdutil.RuleErr(fmt.Errorf("%s: --%w", name(opts.File), err))
+			return fmt.Errorf("%s: --%w", name(opts.File), err)
 		}
 		summary := fmt.Sprintf("%s: from its %s form to its %s form (p. 70)", h.Name, from, opts.Form)
 		return writeSwitch(opts, h, before, n, summary, formDetails{Form: opts.Form, From: from, Steps: steps}, steps)
 	case opts.Board || opts.Leave:
 		if steps, err = combat.BoardVehicle(h.Name, h, opts.Board); err != nil {
 			flag := map[bool]string{true: "--board", false: "--leave"}[opts.Board]
-			return cmdutil.RuleErr(fmt.Errorf("%s: %s: %w", name(opts.File), flag, err))
+			return fmt.Errorf("%s: %s: %w", name(opts.File), flag, err)
 		}
 		verb := map[bool]string{true: "boards", false: "leaves"}[opts.Board]
 		summary := fmt.Sprintf("%s %s its vehicle, %s (p. 77)", h.Name, verb, h.Vehicle.Name)
@@ -194,12 +194,12 @@ func runState(opts *StateOptions) error {
 	if imposedName(state) {
 		i := slices.IndexFunc(h.ImposedStates, func(s hero.ImposedState) bool { return s.Name == state })
 		if i < 0 {
-			return cmdutil.RuleErr(fmt.Errorf("%s: %s is not %s", name(opts.File), h.Name, state))
+			return cmdutil.Inputf("%s: %s is not %s", name(opts.File), h.Name, state)
 		}
 		h.ImposedStates = slices.Delete(h.ImposedStates, i, i+1)
 		steps.Add("state", "pp. 63-64, 68-69", "%s ends (the GM's call outside a fight)", state)
 	} else if steps, err = combat.SwitchState(h, state, on, rec); err != nil {
-		return cmdutil.RuleErr(fmt.Errorf("%s: %w", name(opts.File), err))
+		return fmt.Errorf("%s: %w", name(opts.File), err)
 	}
 	if err := opts.FinishDice(); err != nil {
 		return err

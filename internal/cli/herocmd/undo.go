@@ -63,7 +63,7 @@ func runUndo(opts *UndoOptions) error {
 	return opts.Target.Change(opts.Env, func(h *hero.Hero) (cmdutil.HeroChange, error) {
 		out, summary, d, err := hero.Undo(h, opts.To)
 		if err != nil {
-			return cmdutil.HeroChange{}, cmdutil.RuleErr(err)
+			return cmdutil.HeroChange{}, err
 		}
 		*h = *out
 		return cmdutil.HeroChange{Kind: undo.Kind, Summary: summary, Details: d, Draft: out.Validate() != nil,

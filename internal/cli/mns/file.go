@@ -150,7 +150,7 @@ func change(env *cmdutil.Env, fl File, charts ChartsFile, roll bool, do func(e *
 	}
 	before := len(e.Log)
 	if err := do(e, ctx); err != nil {
-		return cmdutil.RuleErr(err)
+		return err
 	}
 	return save(env, fl, e, before)
 }

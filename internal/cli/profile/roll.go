@@ -163,7 +163,7 @@ func (opts *RollOptions) roll(h *hero.Hero, cat string) (RollOutput, error) {
 	}
 	res, err := prof.Roll(&c, prof.RollRequest{Category: cat, Modifier: opts.Modifier, Advice: opts.Advice, HeroPoints: opts.HeroPoints}, rs.Roller)
 	if err != nil {
-		return RollOutput{}, cmdutil.RuleErr(err)
+		return RollOutput{}, err
 	}
 	return RollOutput{Name: h.Name, RollResult: res, Seed: rs.SeedPtr()}, nil
 }

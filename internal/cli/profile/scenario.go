@@ -87,7 +87,7 @@ func runScenario(opts *ScenarioOptions) error {
 	return opts.Target.Change(opts.Env, func(h *hero.Hero) (cmdutil.HeroChange, error) {
 		res, err := prof.RecordScenario(h, opts.Competence, opts.Success, opts.Name)
 		if err != nil {
-			return cmdutil.HeroChange{}, cmdutil.RuleErr(err)
+			return cmdutil.HeroChange{}, err
 		}
 		if res.Changes == nil {
 			res.Changes = []prof.Change{}

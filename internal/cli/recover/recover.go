@@ -101,7 +101,7 @@ func runRecover(opts *Options) error {
 			return cmdutil.HeroChange{}, cmdutil.Inputf("--%s: %s", re.Field, re.Msg)
 		}
 		if err != nil {
-			return cmdutil.HeroChange{}, cmdutil.RuleErr(err)
+			return cmdutil.HeroChange{}, err
 		}
 		seed := rs.SeedPtr()
 		if len(res.Dice) == 0 {

@@ -151,13 +151,14 @@ func (r roller) finishDice() error {
 }
 
 // ruleErr names the flag behind a request the rules refuse
-// (combat.RequestError); any other error is classified by cmdutil.RuleErr.
+// (combat.RequestError); any other error passes through as it is
+// (cmdutil.ExitCode classifies it).
 func ruleErr(err error) error {
 	var re *combat.RequestError
 	if errors.As(err, &re) {
 		return cmdutil.Inputf("--%s: %s", re.Field, re.Msg)
 	}
-	return cmdutil.RuleErr(err)
+	return err
 }
 
 func parseSC(s string) (rulebook.StrikeClass, error) {

@@ -53,7 +53,7 @@ func rulingOdds(env *cmdutil.Env, name string, run func() error) error {
 		return run()
 	})
 	if err != nil {
-		return cmdutil.RuleErr(err)
+		return err
 	}
 	return env.WriteOdds(name, od)
 }

@@ -250,7 +250,7 @@ func (opts *ParryOptions) parry(h *hero.Hero, at rulebook.AttackType) (any, []st
 	if ok && (virtual[0] != nil || virtual[1] != nil) {
 		v, err := combat.ParryVirtualDamage(r, virtual[0], virtual[1], damageBonus)
 		if err != nil {
-			return fail(cmdutil.RuleErr(err))
+			return fail(err)
 		}
 		out.VirtualDamage = &v
 		when := "after knockback (melee parry)"

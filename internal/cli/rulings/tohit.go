@@ -140,7 +140,7 @@ func runToHit(opts *ToHitOptions) error {
 		}
 		roll, err := r.Roll(20, "to-hit")
 		if err != nil {
-			return cmdutil.RuleErr(err)
+			return err
 		}
 		th, _ := combat.ToHit(ac, sc, mods, roll)
 		total := th.Total
