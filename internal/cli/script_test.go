@@ -1,7 +1,9 @@
 package cli
 
 import (
+	"log"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -9,12 +11,36 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 )
 
-// TestMain lets testscript run the real CLI in-process as the "spandex"
-// command.
+// TestMain makes the test binary the "spandex" program too: run under
+// that name (a link on PATH, made here) it is the real CLI, so scripts'
+// shell pipelines ("exec sh -c '... | spandex ...'") and the process
+// tests in files_test.go run it. The scripts' own "spandex" command runs
+// the CLI in this process instead (inProcess). testscript.Main would do
+// the same but claims the name "spandex" for "exec spandex".
 func TestMain(m *testing.M) {
-	testscript.Main(m, map[string]func(){
-		"spandex": func() { os.Exit(Main()) },
-	})
+	if filepath.Base(os.Args[0]) == "spandex" {
+		os.Exit(Main())
+	}
+	os.Exit(runWithSpandexOnPath(m))
+}
+
+// runWithSpandexOnPath links the test binary as spandex into a temporary
+// directory put first on PATH, and runs the tests.
+func runWithSpandexOnPath(m *testing.M) int {
+	self, err := os.Executable()
+	if err != nil {
+		log.Fatal(err)
+	}
+	bin, err := os.MkdirTemp("", "spandex-test-bin")
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer os.RemoveAll(bin)
+	if err := os.Symlink(self, filepath.Join(bin, "spandex")); err != nil {
+		log.Fatal(err)
+	}
+	os.Setenv("PATH", bin+string(filepath.ListSeparator)+os.Getenv("PATH"))
+	return m.Run()
 }
 
 // isolateHome gives each script its own HOME and config directory, so no
@@ -27,12 +53,19 @@ func isolateHome(env *testscript.Env) error {
 
 // TestScripts runs every end-to-end script in testdata/script.
 func TestScripts(t *testing.T) {
+	// Absolute: the in-process spandex command changes the process's
+	// directory while other scripts start (and read their files).
+	dir, err := filepath.Abs("testdata/script")
+	if err != nil {
+		t.Fatal(err)
+	}
 	testscript.Run(t, testscript.Params{
-		Dir:                 "testdata/script",
+		Dir:                 dir,
 		Setup:               isolateHome,
-		RequireExplicitExec: false,
+		RequireExplicitExec: true,
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"maxwidth": maxWidth,
+			"spandex":  inProcess,
 		},
 	})
 }
