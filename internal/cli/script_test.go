@@ -43,6 +43,23 @@ func runWithSpandexOnPath(m *testing.M) int {
 	return m.Run()
 }
 
+// heroesDir holds the shared hero fixtures (guardian.json, nefario.json,
+// goons.jsonl, ...), the same files every package's tests read.
+const heroesDir = "../../testdata/heroes"
+
+// setupScript isolates the script's HOME (isolateHome) and gives it a copy of the shared hero
+// fixtures in $WORK/heroes: a script takes the heroes it plays with from
+// there (cp heroes/guardian.json heroes/nefario.json .) instead of
+// pasting its own copy, which would drift from the others.
+func setupScript(heroes string) func(env *testscript.Env) error {
+	return func(env *testscript.Env) error {
+		if err := isolateHome(env); err != nil {
+			return err
+		}
+		return os.CopyFS(filepath.Join(env.WorkDir, "heroes"), os.DirFS(heroes))
+	}
+}
+
 // isolateHome gives each script its own HOME and config directory, so no
 // user config leaks into the tests.
 func isolateHome(env *testscript.Env) error {
@@ -59,13 +76,18 @@ func TestScripts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	heroes, err := filepath.Abs(heroesDir)
+	if err != nil {
+		t.Fatal(err)
+	}
 	testscript.Run(t, testscript.Params{
 		Dir:                 dir,
-		Setup:               isolateHome,
+		Setup:               setupScript(heroes),
 		RequireExplicitExec: true,
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"maxwidth": maxWidth,
 			"spandex":  inProcess,
+			"jsonedit": jsonEdit,
 		},
 	})
 }

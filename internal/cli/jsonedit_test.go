@@ -1,0 +1,122 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/rogpeppe/go-internal/testscript"
+)
+
+// jsonEdit is the script command "jsonedit FILE EDIT...": it changes a
+// JSON file in place, so that a script can make the hero it needs from a
+// shared fixture (cp heroes/guardian.json . then jsonedit guardian.json
+// /combat/strike_bonus=1) instead of pasting a changed copy. Each EDIT is
+//
+//	/POINTER=JSON   set the value at the JSON pointer (RFC 6901)
+//	/POINTER/-=JSON append to the array at POINTER
+//	-/POINTER       delete the object member at POINTER
+//
+// The file is written back indented, its object keys sorted; numbers
+// keep their digits.
+func jsonEdit(ts *testscript.TestScript, neg bool, args []string) {
+	if neg {
+		ts.Fatalf("unsupported: ! jsonedit")
+	}
+	if len(args) < 2 {
+		ts.Fatalf("usage: jsonedit FILE /POINTER=JSON|/POINTER/-=JSON|-/POINTER...")
+	}
+	path := ts.MkAbs(args[0])
+	data, err := os.ReadFile(path)
+	ts.Check(err)
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	var doc any
+	ts.Check(dec.Decode(&doc))
+	for _, e := range args[1:] {
+		doc, err = applyEdit(doc, e)
+		if err != nil {
+			ts.Fatalf("jsonedit %s: %v", e, err)
+		}
+	}
+	var out bytes.Buffer
+	enc := json.NewEncoder(&out)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	ts.Check(enc.Encode(doc))
+	ts.Check(os.WriteFile(path, out.Bytes(), 0o666))
+}
+
+// applyEdit applies one jsonedit EDIT to doc.
+func applyEdit(doc any, edit string) (any, error) {
+	del := strings.HasPrefix(edit, "-/")
+	ptr, raw := strings.TrimPrefix(edit, "-"), ""
+	if !del {
+		var ok bool
+		ptr, raw, ok = strings.Cut(edit, "=")
+		if !ok || !strings.HasPrefix(ptr, "/") {
+			return nil, fmt.Errorf("want /POINTER=JSON or -/POINTER")
+		}
+	}
+	var val any
+	if !del {
+		dec := json.NewDecoder(strings.NewReader(raw))
+		dec.UseNumber()
+		if err := dec.Decode(&val); err != nil {
+			return nil, fmt.Errorf("value: %v", err)
+		}
+	}
+	keys := strings.Split(ptr[1:], "/")
+	for i, k := range keys {
+		keys[i] = strings.NewReplacer("~1", "/", "~0", "~").Replace(k)
+	}
+	return setAt(doc, keys, val, del)
+}
+
+// setAt returns doc with the value at keys set to val (or deleted).
+func setAt(doc any, keys []string, val any, del bool) (any, error) {
+	k, last := keys[0], len(keys) == 1
+	switch d := doc.(type) {
+	case map[string]any:
+		if last {
+			if del {
+				if _, ok := d[k]; !ok {
+					return nil, fmt.Errorf("no member %q", k)
+				}
+				delete(d, k)
+			} else {
+				d[k] = val
+			}
+			return d, nil
+		}
+		child, ok := d[k]
+		if !ok {
+			return nil, fmt.Errorf("no member %q", k)
+		}
+		v, err := setAt(child, keys[1:], val, del)
+		d[k] = v
+		return d, err
+	case []any:
+		if last && k == "-" && !del {
+			return append(d, val), nil
+		}
+		i, err := strconv.Atoi(k)
+		if err != nil || i < 0 || i >= len(d) {
+			return nil, fmt.Errorf("no element %q of an array of %d", k, len(d))
+		}
+		if last {
+			if del {
+				return nil, fmt.Errorf("deleting an array element is not supported")
+			}
+			d[i] = val
+			return d, nil
+		}
+		v, err := setAt(d[i], keys[1:], val, del)
+		d[i] = v
+		return d, err
+	}
+	return nil, fmt.Errorf("%q: not an object or array", k)
+}
