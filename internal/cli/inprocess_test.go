@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"runtime/debug"
@@ -41,21 +42,10 @@ func inProcess(ts *testscript.TestScript, neg bool, args []string) {
 		stdin = ts.ReadFile(args[n-1])
 		args = args[:n-2]
 	}
-	ios, in, out, errOut := iostreams.Test()
-	in.WriteString(stdin)
-	if ts.Getenv(helptopic.EnvForceTTY) != "" {
-		ios.SetStdoutTTY(true)
-	}
-	ios.SetProgress(ts.Getenv(helptopic.EnvProgress))
-	f := &cmdutil.Factory{IOStreams: ios, Version: Version, Getenv: ts.Getenv}
-
-	code, panicked := runIn(ts.MkAbs("."), f, args)
-	if panicked != "" {
-		ts.Fatalf("spandex panicked: %s", panicked)
-	}
+	code, stdout, stderr := runSpandex(ts, stdin, args)
 	// Each write replaces what the previous command left, as exec does.
-	fmt.Fprint(ts.Stdout(), out.String())
-	fmt.Fprint(ts.Stderr(), errOut.String())
+	fmt.Fprint(ts.Stdout(), stdout)
+	fmt.Fprint(ts.Stderr(), stderr)
 	switch {
 	case code != 0 && !neg:
 		ts.Logf("[exit status %d]", code)
@@ -65,6 +55,54 @@ func inProcess(ts *testscript.TestScript, neg bool, args []string) {
 	case code != 0:
 		ts.Logf("[exit status %d]", code)
 	}
+}
+
+// runSpandex runs the CLI in-process for a script, as Main would in
+// the script's directory with its environment; a panic fails the script.
+func runSpandex(ts *testscript.TestScript, stdin string, args []string) (code int, stdout, stderr string) {
+	ios, in, out, errOut := iostreams.Test()
+	in.WriteString(stdin)
+	if ts.Getenv(helptopic.EnvForceTTY) != "" {
+		ios.SetStdoutTTY(true)
+	}
+	ios.SetProgress(ts.Getenv(helptopic.EnvProgress))
+	f := &cmdutil.Factory{IOStreams: ios, Version: Version, Getenv: ts.Getenv}
+	code, panicked := runIn(ts.MkAbs("."), f, args)
+	if panicked != "" {
+		ts.Fatalf("spandex panicked: %s", panicked)
+	}
+	return code, out.String(), errOut.String()
+}
+
+// passTurns is the script command "passturns FILE ID|end": it passes
+// every turn of the fight in FILE (fight act --pass, in-process) until
+// it is ID's turn, or until the page can end. It stands for the shell
+// loop of fight next and fight act a script would run, a process a call.
+func passTurns(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: passturns FILE ID|end")
+	}
+	file, until := args[0], args[1]
+	for range 500 {
+		code, out, errOut := runSpandex(ts, "", []string{"fight", "next", file, "-o", "json"})
+		if code != 0 {
+			ts.Fatalf("passturns: fight next: %s", errOut)
+		}
+		var next struct {
+			Phase string `json:"phase"`
+			Actor *struct {
+				ID string `json:"id"`
+			} `json:"actor"`
+		}
+		ts.Check(json.Unmarshal([]byte(out), &next))
+		if until == "end" && next.Phase == "end" || next.Actor != nil && next.Actor.ID == until {
+			return
+		}
+		if code, _, errOut := runSpandex(ts, "", []string{"fight", "act", "-i", file, "--pass"}); code != 0 {
+			ts.Fatalf("passturns: fight act --pass: %s", errOut)
+		}
+	}
+	ts.Fatalf("passturns: %s never came after 500 turns", until)
 }
 
 // runIn runs args against f with dir as the working directory.

@@ -84,12 +84,24 @@ func TestScripts(t *testing.T) {
 		Dir:                 dir,
 		Setup:               setupScript(heroes),
 		RequireExplicitExec: true,
-		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+		Cmds: scriptCmds(map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"maxwidth": maxWidth,
-			"spandex":  inProcess,
-			"jsonedit": jsonEdit,
-		},
+		}),
 	})
+}
+
+// scriptCmds is cmds and the commands every script may use: spandex
+// (in-process), jsonedit and passturns.
+func scriptCmds(cmds map[string]func(ts *testscript.TestScript, neg bool, args []string)) map[string]func(ts *testscript.TestScript, neg bool, args []string) {
+	all := map[string]func(ts *testscript.TestScript, neg bool, args []string){
+		"spandex":   inProcess,
+		"jsonedit":  jsonEdit,
+		"passturns": passTurns,
+	}
+	for name, cmd := range cmds {
+		all[name] = cmd
+	}
+	return all
 }
 
 // maxWidth is the script command "maxwidth N stdout|stderr|FILE": every
