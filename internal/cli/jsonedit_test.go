@@ -7,6 +7,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
 )
@@ -119,4 +120,46 @@ func setAt(doc any, keys []string, val any, del bool) (any, error) {
 		return d, err
 	}
 	return nil, fmt.Errorf("%q: not an object or array", k)
+}
+
+func TestApplyEdit(t *testing.T) {
+	tests := []struct {
+		edit, want, err string
+	}{
+		{`/combat/strike_bonus=1`, `{"combat":{"strike_bonus":1,"xs":[1]},"schema":1}`, ""},
+		{`/combat/xs/-=2`, `{"combat":{"strike_bonus":0,"xs":[1,2]},"schema":1}`, ""},
+		{`/combat/xs/0={"a":"b"}`, `{"combat":{"strike_bonus":0,"xs":[{"a":"b"}]},"schema":1}`, ""},
+		{`-/schema`, `{"combat":{"strike_bonus":0,"xs":[1]}}`, ""},
+		{`/schema=9223372036854775807`, `{"combat":{"strike_bonus":0,"xs":[1]},"schema":9223372036854775807}`, ""},
+		{`/new=true`, `{"combat":{"strike_bonus":0,"xs":[1]},"new":true,"schema":1}`, ""},
+		{`/nope/x=1`, "", `no member "nope"`},
+		{`-/nope`, "", `no member "nope"`},
+		{`/combat/xs/3=1`, "", `no element "3"`},
+		{`/schema/x=1`, "", "not an object or array"},
+		{`/schema=`, "", "value"},
+		{`schema=1`, "", "want /POINTER=JSON"},
+	}
+	for _, tt := range tests {
+		dec := json.NewDecoder(strings.NewReader(`{"schema":1,"combat":{"strike_bonus":0,"xs":[1]}}`))
+		dec.UseNumber()
+		var doc any
+		if err := dec.Decode(&doc); err != nil {
+			t.Fatal(err)
+		}
+		got, err := applyEdit(doc, tt.edit)
+		if tt.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tt.err) {
+				t.Errorf("%s: err %v, want %q", tt.edit, err, tt.err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%s: %v", tt.edit, err)
+			continue
+		}
+		out, _ := json.Marshal(got)
+		if string(out) != tt.want {
+			t.Errorf("%s: %s, want %s", tt.edit, out, tt.want)
+		}
+	}
 }
