@@ -127,7 +127,7 @@ func runIn(dir string, f *cmdutil.Factory, args []string) (code int, panicked st
 	return Run(f, args), ""
 }
 
-// scriptLine reports whether line (of a script) runs spandex in a
+// execsSpandex reports whether line (of a script) runs spandex in a
 // process: "exec spandex", maybe after "!" or a condition.
 func execsSpandex(line string) bool {
 	f := strings.Fields(line)

@@ -47,10 +47,11 @@ func runWithSpandexOnPath(m *testing.M) int {
 // goons.jsonl, ...), the same files every package's tests read.
 const heroesDir = "../../testdata/heroes"
 
-// setupScript isolates the script's HOME (isolateHome) and gives it a copy of the shared hero
-// fixtures in $WORK/heroes: a script takes the heroes it plays with from
-// there (cp heroes/guardian.json heroes/nefario.json .) instead of
-// pasting its own copy, which would drift from the others.
+// setupScript isolates the script's HOME (isolateHome) and gives it a
+// copy of the shared hero fixtures in $WORK/heroes: a script takes the
+// heroes it plays with from there (cp heroes/guardian.json
+// heroes/nefario.json .) instead of pasting its own copy, which would
+// drift from the others.
 func setupScript(heroes string) func(env *testscript.Env) error {
 	return func(env *testscript.Env) error {
 		if err := isolateHome(env); err != nil {
