@@ -36,7 +36,7 @@ var exampleFixtures = map[string]string{
 }
 
 // newBank makes bank.json, the encounter most fight examples use.
-const newBank = `exec spandex fight new --side heroes=guardian.json,police.jsonl --side villains=nefario.json,goons.jsonl
+const newBank = `spandex fight new --side heroes=guardian.json,police.jsonl --side villains=nefario.json,goons.jsonl
 cp stdout bank.json
 `
 
@@ -44,33 +44,29 @@ cp stdout bank.json
 const heroStream = "exec sh -c 'jq -c . guardian.json nefario.json > heroes.jsonl'\n"
 
 // playToEnd passes every turn of the page, so the page can end.
-const playToEnd = `exec sh -c 'while [ "$(spandex fight next bank.json -o json | jq -r .phase)" != end ]; do spandex fight act -i bank.json --pass >/dev/null || exit 1; done'
-`
+const playToEnd = "passturns bank.json end\n"
 
 // passUntil passes every turn until it is id's.
-func passUntil(id string) string {
-	return `exec sh -c 'while [ "$(spandex fight next bank.json -o json | jq -r .actor.id)" != ` + id + ` ]; do spandex fight act -i bank.json --pass >/dev/null || exit 1; done'
-`
-}
+func passUntil(id string) string { return "passturns bank.json " + id + "\n" }
 
 // examplePreludes set the scene an example needs, by command path; a
 // longer key (the command path and the start of the example's flags)
 // wins over a shorter one.
 var examplePreludes = map[string]string{
 	"spandex fight":                     newBank,
-	"spandex fight act":                 newBank + "exec spandex fight initiative -i bank.json --dice 8,3\n",
-	"spandex fight act --actor nefario": newBank + "exec spandex fight initiative -i bank.json --dice 3,8\n",
-	"spandex fight act --actor goon-1":  newBank + "exec spandex fight initiative -i bank.json --dice 3,8\nexec spandex fight act -i bank.json --actor nefario --pass\n",
-	"spandex fight end-page": newBank + `exec spandex fight initiative -i bank.json --dice 8,3
-exec spandex fight act -i bank.json --actor guardian --attack nefario --with fist --reaction parry:staff --obstruction wood --dice 14,20,3,5,2,1,2,4,3,2
-` + passUntil("nefario") + `exec spandex fight act -i bank.json --actor nefario --attack guardian --with staff-blast --behind --reaction brace --power-dice health=4,stamina=6 --dice 16,3,5,5,4,4,3,1,6,6,4
+	"spandex fight act":                 newBank + "spandex fight initiative -i bank.json --dice 8,3\n",
+	"spandex fight act --actor nefario": newBank + "spandex fight initiative -i bank.json --dice 3,8\n",
+	"spandex fight act --actor goon-1":  newBank + "spandex fight initiative -i bank.json --dice 3,8\nspandex fight act -i bank.json --actor nefario --pass\n",
+	"spandex fight end-page": newBank + `spandex fight initiative -i bank.json --dice 8,3
+spandex fight act -i bank.json --actor guardian --attack nefario --with fist --reaction parry:staff --obstruction wood --dice 14,20,3,5,2,1,2,4,3,2
+` + passUntil("nefario") + `spandex fight act -i bank.json --actor nefario --attack guardian --with staff-blast --behind --reaction brace --power-dice health=4,stamina=6 --dice 16,3,5,5,4,4,3,1,6,6,4
 ` + playToEnd,
-	"spandex fight act --hold":                    newBank + "exec spandex fight initiative -i bank.json --dice 8,3\nexec spandex fight act -i bank.json --actor guardian --pass\n" + passUntil("guardian"),
-	"spandex fight effect --add mass":             newBank + "exec spandex fight effect -i bank.json --on guardian --add mass --source nefario\n",
-	"spandex fight effect --end mass":             newBank + "exec spandex fight effect -i bank.json --on guardian --add mass --source nefario\n",
-	"spandex fight effect --release mass":         newBank + "exec spandex fight effect -i bank.json --on guardian --add mass --source nefario\n",
-	"spandex downtime spend device:tracer":        "exec spandex downtime week -i guardian.json\nexec spandex downtime device -i guardian.json --name tracer --complexity 4 --components 5\n",
-	"spandex fight react":                         newBank + "exec spandex fight initiative -i bank.json --dice 8,3\n",
+	"spandex fight act --hold":                    newBank + "spandex fight initiative -i bank.json --dice 8,3\nspandex fight act -i bank.json --actor guardian --pass\n" + passUntil("guardian"),
+	"spandex fight effect --add mass":             newBank + "spandex fight effect -i bank.json --on guardian --add mass --source nefario\n",
+	"spandex fight effect --end mass":             newBank + "spandex fight effect -i bank.json --on guardian --add mass --source nefario\n",
+	"spandex fight effect --release mass":         newBank + "spandex fight effect -i bank.json --on guardian --add mass --source nefario\n",
+	"spandex downtime spend device:tracer":        "spandex downtime week -i guardian.json\nspandex downtime device -i guardian.json --name tracer --complexity 4 --components 5\n",
+	"spandex fight react":                         newBank + "spandex fight initiative -i bank.json --dice 8,3\n",
 	"spandex fight next":                          newBank,
 	"spandex fight status":                        newBank,
 	"spandex fight initiative":                    newBank,
@@ -79,9 +75,9 @@ exec spandex fight act -i bank.json --actor guardian --attack nefario --with fis
 	"spandex fight luck":                          newBank,
 	"spandex fight hero":                          newBank,
 	"spandex fight leave":                         newBank,
-	"spandex fight undo":                          newBank + "exec spandex fight initiative -i bank.json --dice 8,3\n",
-	"spandex fight log":                           newBank + "exec spandex fight initiative -i bank.json --dice 8,3\n",
-	"spandex downtime spend":                      "exec spandex downtime week -i guardian.json\n",
+	"spandex fight undo":                          newBank + "spandex fight initiative -i bank.json --dice 8,3\n",
+	"spandex fight log":                           newBank + "spandex fight initiative -i bank.json --dice 8,3\n",
+	"spandex downtime spend":                      "spandex downtime week -i guardian.json\n",
 	"spandex dodge --strike-class 3 -i boss.json": `exec sh -c 'jq -c ''.hero_points = {"max": 1, "current": 1}'' boss.json > g && mv g boss.json'` + "\n",
 	"spandex profile roll --hero-points":          `exec sh -c 'jq -c ''.hero_points = {"max": 1, "current": 1}'' hawk.json > g && mv g hawk.json'` + "\n",
 	"spandex attack --attacker nefario.json --with staff-blast --hero-points": `exec sh -c 'jq -c ''.hero_points = {"max": 1, "current": 1}'' guardian.json > g && mv g guardian.json'` + "\n",
@@ -89,23 +85,23 @@ exec spandex fight act -i bank.json --actor guardian --attack nefario --with fis
 		`exec sh -c 'jq -c ''.hero_points = {"max": 1, "current": 1}'' nefario.json > g && mv g nefario.json'` + "\n",
 	"spandex downtime":            "",
 	"spandex downtime buy":        `exec sh -c 'jq -c ''.downtime.experience = {"public_relations": 30, "strength": 140, "power:super-strength": 200}'' guardian.json > g && mv g guardian.json'` + "\n",
-	"spandex downtime device":     "exec spandex downtime week -i guardian.json\nexec spandex gen hero --seed 42\ncp stdout hero.json\n",
-	"spandex hero derive":         "exec spandex gen hero --seed 42\ncp stdout hero.json\n",
-	"spandex sheet":               "exec spandex gen hero --seed 42\ncp stdout hero.json\n",
-	"spandex fight balance":       newBank + "exec spandex gen npc combatant --seed 3 -o json\ncp stdout goon.json\n",
-	"spandex fight sim merge":     newBank + "exec spandex fight sim bank.json -n 40 --seed 1 --shard 1/2 -o json\ncp stdout shard1.json\nexec spandex fight sim bank.json -n 40 --seed 1 --shard 2/2 -o json\ncp stdout shard2.json\n",
+	"spandex downtime device":     "spandex downtime week -i guardian.json\nspandex gen hero --seed 42\ncp stdout hero.json\n",
+	"spandex hero derive":         "spandex gen hero --seed 42\ncp stdout hero.json\n",
+	"spandex sheet":               "spandex gen hero --seed 42\ncp stdout hero.json\n",
+	"spandex fight balance":       newBank + "spandex gen npc combatant --seed 3 -o json\ncp stdout goon.json\n",
+	"spandex fight sim merge":     newBank + "spandex fight sim bank.json -n 40 --seed 1 --shard 1/2 -o json\ncp stdout shard1.json\nspandex fight sim bank.json -n 40 --seed 1 --shard 2/2 -o json\ncp stdout shard2.json\n",
 	"spandex recover --first-aid": `exec sh -c 'jq ''.health.current = 20'' guardian.json > g && mv g guardian.json'` + "\n",
 	"spandex config --config":     "exec sh -c 'printf \"output: text\\n\" > table.yaml'\n",
-	"spandex fight danger-sense":  "exec spandex fight new --side heroes=titan.json --side villains=nefario.json\ncp stdout t.json\n",
+	"spandex fight danger-sense":  "spandex fight new --side heroes=titan.json --side villains=nefario.json\ncp stdout t.json\n",
 	"spandex fight notice": `exec sh -c 'jq -c ''.powers[0].flavours += [{"slug":"astral-projection","name":"Astral Projection","speciality":false}]'' zara.json > m.json'
-exec spandex fight new --side heroes=mystic:m.json --side villains=goon:nefario.json
+spandex fight new --side heroes=mystic:m.json --side villains=goon:nefario.json
 cp stdout t.json
-exec spandex fight initiative -i t.json --dice 9,2
-exec spandex fight act -i t.json --actor mystic --power magic --effect astral-projection
+spandex fight initiative -i t.json --dice 9,2
+spandex fight act -i t.json --actor mystic --power magic --effect astral-projection
 `,
 	"spandex fall --metres 12":  heroStream,
 	"spandex recover --hours 2": heroStream,
-	"spandex hero undo":         "exec spandex profile set -i guardian.json heroism=4\nexec spandex profile set -i guardian.json heroism=5\n",
+	"spandex hero undo":         "spandex profile set -i guardian.json heroism=4\nspandex profile set -i guardian.json heroism=5\n",
 }
 
 // exampleSkip are command groups whose examples this test does not run
@@ -138,7 +134,7 @@ func TestExamples(t *testing.T) {
 				ex = strings.TrimSpace(ex[:j])
 			}
 			n++
-			script := fmt.Sprintf("# %s\n%sexec sh -c '%s'\n%s", ex, prelude(c.CommandPath(), ex), strings.ReplaceAll(ex, "'", "''"), files)
+			script := fmt.Sprintf("# %s\n%s%s\n%s", ex, prelude(c.CommandPath(), ex), shellLine(ex), files)
 			name := strings.ReplaceAll(c.CommandPath(), " ", "_") + fmt.Sprintf("_%d.txtar", i+1)
 			if err := os.WriteFile(filepath.Join(dir, name), []byte(script), 0o644); err != nil {
 				t.Fatal(err)
@@ -155,7 +151,19 @@ func TestExamples(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir:   dir,
 		Setup: isolateHome,
+		Cmds:  scriptCmds(nil),
 	})
+}
+
+// shellLine is the script line that runs a command line as a shell
+// would: a plain "spandex ARGS" (no quoting, pipes, redirection or
+// variables) runs in-process, where the shell would only split it at
+// spaces; anything else runs through sh.
+func shellLine(line string) string {
+	if strings.HasPrefix(line, "spandex ") && !strings.ContainsAny(line, "|&;<>()$`\\\"'*?[]#~{}") {
+		return line
+	}
+	return "exec sh -c '" + strings.ReplaceAll(line, "'", "''") + "'"
 }
 
 // fixtureFiles is the txtar text of exampleFixtures: the test heroes

@@ -1,7 +1,9 @@
 package cli
 
 import (
+	"log"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -9,12 +11,54 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 )
 
-// TestMain lets testscript run the real CLI in-process as the "spandex"
-// command.
+// TestMain makes the test binary the "spandex" program too: run under
+// that name (a link on PATH, made here) it is the real CLI, so scripts'
+// shell pipelines ("exec sh -c '... | spandex ...'") and the process
+// tests in files_test.go run it. The scripts' own "spandex" command runs
+// the CLI in this process instead (inProcess). testscript.Main would do
+// the same but claims the name "spandex" for "exec spandex".
 func TestMain(m *testing.M) {
-	testscript.Main(m, map[string]func(){
-		"spandex": func() { os.Exit(Main()) },
-	})
+	if filepath.Base(os.Args[0]) == "spandex" {
+		os.Exit(Main())
+	}
+	os.Exit(runWithSpandexOnPath(m))
+}
+
+// runWithSpandexOnPath links the test binary as spandex into a temporary
+// directory put first on PATH, and runs the tests.
+func runWithSpandexOnPath(m *testing.M) int {
+	self, err := os.Executable()
+	if err != nil {
+		log.Fatal(err)
+	}
+	bin, err := os.MkdirTemp("", "spandex-test-bin")
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer os.RemoveAll(bin)
+	if err := os.Symlink(self, filepath.Join(bin, "spandex")); err != nil {
+		log.Fatal(err)
+	}
+	os.Setenv("PATH", bin+string(filepath.ListSeparator)+os.Getenv("PATH"))
+	return m.Run()
+}
+
+// heroesDir holds the shared hero fixtures (guardian.json, nefario.json,
+// goons.jsonl, ...), the same files every package's tests read.
+const heroesDir = "../../testdata/heroes"
+
+// setupScript isolates the script's HOME (isolateHome) and gives it a
+// copy of the shared hero fixtures in $WORK/heroes: a script takes the
+// heroes it plays with from there (cp heroes/guardian.json
+// heroes/nefario.json .) instead of pasting its own copy, which would
+// drift from the others.
+func setupScript(heroes string) func(env *testscript.Env) error {
+	return func(env *testscript.Env) error {
+		if err := isolateHome(env); err != nil {
+			return err
+		}
+		return os.CopyFS(filepath.Join(env.WorkDir, "heroes"), os.DirFS(heroes))
+	}
 }
 
 // isolateHome gives each script its own HOME and config directory, so no
@@ -27,14 +71,38 @@ func isolateHome(env *testscript.Env) error {
 
 // TestScripts runs every end-to-end script in testdata/script.
 func TestScripts(t *testing.T) {
+	// Absolute: the in-process spandex command changes the process's
+	// directory while other scripts start (and read their files).
+	dir, err := filepath.Abs("testdata/script")
+	if err != nil {
+		t.Fatal(err)
+	}
+	heroes, err := filepath.Abs(heroesDir)
+	if err != nil {
+		t.Fatal(err)
+	}
 	testscript.Run(t, testscript.Params{
-		Dir:                 "testdata/script",
-		Setup:               isolateHome,
-		RequireExplicitExec: false,
-		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+		Dir:                 dir,
+		Setup:               setupScript(heroes),
+		RequireExplicitExec: true,
+		Cmds: scriptCmds(map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"maxwidth": maxWidth,
-		},
+		}),
 	})
+}
+
+// scriptCmds is cmds and the commands every script may use: spandex
+// (in-process), jsonedit and passturns.
+func scriptCmds(cmds map[string]func(ts *testscript.TestScript, neg bool, args []string)) map[string]func(ts *testscript.TestScript, neg bool, args []string) {
+	all := map[string]func(ts *testscript.TestScript, neg bool, args []string){
+		"spandex":   inProcess,
+		"jsonedit":  jsonEdit,
+		"passturns": passTurns,
+	}
+	for name, cmd := range cmds {
+		all[name] = cmd
+	}
+	return all
 }
 
 // maxWidth is the script command "maxwidth N stdout|stderr|FILE": every

@@ -31,7 +31,7 @@ type widthCase struct {
 }
 
 // mnsFight sets up the Men & Supermen fight the mns cases act in.
-const mnsFight = "exec spandex mns new heroes.json thugs.json\ncp stdout f.json\n"
+const mnsFight = "spandex mns new heroes.json thugs.json\ncp stdout f.json\n"
 
 // widthCases are invocations measured beside each command's own examples:
 // the views an example does not reach (another -o, --result, every book
@@ -51,11 +51,11 @@ var widthCases = map[string][]widthCase{
 		{line: "spandex profile guardian.json -o table"},
 	},
 	"spandex fight status": {
-		{prelude: newBank + "exec spandex fight initiative -i bank.json --dice 8,3\n", line: "spandex fight status bank.json -o table"},
+		{prelude: newBank + "spandex fight initiative -i bank.json --dice 8,3\n", line: "spandex fight status bank.json -o table"},
 	},
 	"spandex fight hero": {{prelude: newBank, line: "spandex fight hero bank.json guardian"}},
 	"spandex fight sim merge": {{
-		prelude: newBank + "exec spandex fight sim bank.json -n 40 --seed 1 --shard 1/2 -o json\ncp stdout shard1.json\nexec spandex fight sim bank.json -n 40 --seed 1 --shard 2/2 -o json\ncp stdout shard2.json\n",
+		prelude: newBank + "spandex fight sim bank.json -n 40 --seed 1 --shard 1/2 -o json\ncp stdout shard1.json\nspandex fight sim bank.json -n 40 --seed 1 --shard 2/2 -o json\ncp stdout shard2.json\n",
 		line:    "spandex fight sim merge shard1.json shard2.json",
 	}},
 	"spandex version":      {{line: "spandex version"}},
@@ -98,7 +98,7 @@ func TestTerminalWidth(t *testing.T) {
 	}
 	measure := func(prelude, line string) string {
 		return prelude + "env " + "SPANDEX_FORCE_TTY=1\n" +
-			"exec sh -c '" + strings.ReplaceAll(line, "'", "''") + "'\n" +
+			shellLine(line) + "\n" +
 			fmt.Sprintf("fits %d stdout\nfits %d stderr\nenv SPANDEX_FORCE_TTY=\n", terminalColumns, terminalColumns)
 	}
 	var walk func(c *cobra.Command)
@@ -139,7 +139,7 @@ func TestTerminalWidth(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir:   dir,
 		Setup: isolateHome,
-		Cmds:  map[string]func(ts *testscript.TestScript, neg bool, args []string){"fits": fits},
+		Cmds:  scriptCmds(map[string]func(ts *testscript.TestScript, neg bool, args []string){"fits": fits}),
 	})
 }
 

@@ -13,7 +13,7 @@ import (
 // and psy (psychic ability: hallucinations) against nefario.
 func spellSetup(t *testing.T) *Encounter {
 	t.Helper()
-	zara, psy := loadHero(t, "../../../testdata/heroes/zara.json"), loadHero(t, "../../../testdata/heroes/psyche.json")
+	zara, psy := loadHero(t, "zara.json"), loadHero(t, "psyche.json")
 	zara.Powers = append([]hero.Power(nil), zara.Powers...)
 	zara.Powers[0].Flavours = append(append([]hero.Flavour(nil), zara.Powers[0].Flavours...),
 		hero.Flavour{Slug: "illusion"}, hero.Flavour{Slug: "astral-projection"}, hero.Flavour{Slug: "bestow-gift"})
