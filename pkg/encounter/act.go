@@ -53,10 +53,10 @@ type Action struct {
 	Object string `json:"object"`
 	// Power used, its Effect (a PresetEffect name) and the Points spent
 	// from its Pool.
-	Power  string `json:"power"`
-	Effect string `json:"effect"`
-	Points int    `json:"points"`
-	Pool   string `json:"pool"`
+	Power  rulebook.PowerID `json:"power"`
+	Effect string           `json:"effect"`
+	Points int              `json:"points"`
+	Pool   string           `json:"pool"`
 	// Form is the specific form Shapechange switches to (p. 70).
 	Form string `json:"form"`
 	// Panels is the time of an "other" action, or of a power that says it
@@ -289,7 +289,7 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 			if a.Teleport || a.Upwards {
 				return refusal.Errorf("stretch: a stretch is not a teleport")
 			}
-			s, st, err := combat.StretchCost(c.Hero.PowerRank("elasticity"), a.Metres)
+			s, st, err := combat.StretchCost(c.Hero.PowerRank(rulebook.PowerElasticity), a.Metres)
 			if err != nil {
 				return err
 			}
@@ -333,7 +333,7 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 			if err != nil {
 				return err
 			}
-			in.Rank = fh.PowerRank("teleport")
+			in.Rank = fh.PowerRank(rulebook.PowerTeleport)
 			t, err := combat.TeleportWith(in)
 			if err != nil {
 				return err
@@ -389,17 +389,17 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 		if a.Power == "" {
 			return refusal.Errorf("power: name the power")
 		}
-		giftRegen := a.Power == "super-health" && a.Effect == "" && hasGift(c, combat.GiftRegeneration)
+		giftRegen := a.Power == rulebook.PowerSuperHealth && a.Effect == "" && hasGift(c, combat.GiftRegeneration)
 		if c.Hero.PowerRank(a.Power) == 0 && !giftRegen {
 			return refusal.Errorf("%s has no power %q", c.ID, a.Power)
 		}
-		if until := c.Cooldowns[a.Power]; until > e.Page {
+		if until := c.Cooldowns[string(a.Power)]; until > e.Page {
 			return refusal.Errorf("%s cannot use %s again %s", c.ID, a.Power, cooldownText(until))
 		}
-		if a.Form != "" || (a.Power == "shapechange" && c.Hero.ShapechangeSpecific()) {
+		if a.Form != "" || (a.Power == rulebook.PowerShapechange && c.Hero.ShapechangeSpecific()) {
 			return e.switchForm(ctx, c, a)
 		}
-		if a.Power == "vehicle" {
+		if a.Power == rulebook.PowerVehicle {
 			return e.boardVehicle(ctx, c, a)
 		}
 		if err := combat.ShapechangeAllows(c.ID, &c.Hero, findEffect(c, combat.StateShapechanged) >= 0, a.Power); err != nil {
@@ -419,18 +419,18 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 			}
 			toggle = &sw
 		}
-		if a.Power == "super-health" && a.Effect == "" {
-			if p := c.Hero.FindPower("super-health"); !giftRegen && (p == nil || !p.HasFlavour("regeneration")) {
+		if a.Power == rulebook.PowerSuperHealth && a.Effect == "" {
+			if p := c.Hero.FindPower(rulebook.PowerSuperHealth); !giftRegen && (p == nil || !p.HasFlavour("regeneration")) {
 				return refusal.Errorf("%s's Super Health acts by itself; only Regeneration is used, a double-panel of rest for 1d6 health (p. 73)", c.ID)
 			}
 			n, ev.Panels = rulebook.DoublePanel, rulebook.DoublePanel
 			steps = ruling.Steps{{Rule: "panels", Page: "p. 73", Text: "a double-panel resting (Regeneration)"}}
-			if p := c.Hero.FindPower("super-health"); giftRegen && (p == nil || !p.HasFlavour("regeneration")) {
+			if p := c.Hero.FindPower(rulebook.PowerSuperHealth); giftRegen && (p == nil || !p.HasFlavour("regeneration")) {
 				steps = ruling.Steps{{Rule: "panels", Page: "p. 63", Text: "a double-panel resting (Bestow Gift's regeneration)"}}
 			}
 			regen = true
 		}
-		if a.Power == "forcefield" && a.Effect == "" {
+		if a.Power == rulebook.PowerForcefield && a.Effect == "" {
 			ef, ok, err := barrierEffect(c, target)
 			if err != nil {
 				return err
@@ -439,13 +439,13 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 				raise = &ef
 			}
 		}
-		if a.Power == "environmental-control" && a.Effect == EffectMolecular {
+		if a.Power == rulebook.PowerEnvironmentalControl && a.Effect == EffectMolecular {
 			return e.molecularLayer(ctx, c, target, a, n, steps)
 		}
-		if a.Power == "snare" && a.Effect == EffectFluidShield {
+		if a.Power == rulebook.PowerSnare && a.Effect == EffectFluidShield {
 			return e.fluidShield(ctx, c, a)
 		}
-		if a.Power == "magic" && a.Effect == EffectMysticShield {
+		if a.Power == rulebook.PowerMagic && a.Effect == EffectMysticShield {
 			return e.mysticShield(ctx, c, target, a, n, steps)
 		}
 		if spellOf(a) {
@@ -455,7 +455,7 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 			return refusal.Errorf("radius, distance, hurt, spell and gift go with --power magic|psychic-ability --effect %s", "illusion, hallucinations, cancel, bestow-gift")
 		}
 		if mp, ok := mentalPowerOf(a); ok {
-			if target == nil && mp.Slug != "transmutation" {
+			if target == nil && mp.Slug != rulebook.PsiTransmutation {
 				return refusal.Errorf("%s needs a target (--target ID)", mp.Slug)
 			}
 			return e.doMental(ctx, c, target, a, mp, n, steps)
@@ -485,7 +485,7 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 				return refusal.Errorf("%s has only %d %s points left (they refill every %d pages)", c.ID, p.Current, a.Pool, refillPages(p))
 			}
 		}
-		if a.Power == "duplication" {
+		if a.Power == rulebook.PowerDuplication {
 			if a.Count == 0 {
 				a.Count = 1
 			}
@@ -504,8 +504,8 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 			}
 			steps = ruling.Steps{{Rule: "panels", Page: "p. 78", Text: fmt.Sprintf("%s concentrating on the gale beyond its upkeep: -1 to hit and -1 m movement each", plural(n, "extra panel"))}}
 		}
-		if a.Effect == "" && a.Power == "impervious" {
-			a.Effect = "impervious"
+		if a.Effect == "" && a.Power == rulebook.PowerImpervious {
+			a.Effect = combat.StateImpervious
 		}
 		if a.Effect != "" {
 			if _, ok := PresetEffect(a.Effect); !ok {
@@ -553,7 +553,7 @@ func (e *Encounter) Do(ctx Ctx, a Action) error {
 			p.Current -= a.Points
 			ev.Summary += fmt.Sprintf(", spending %d %s points (%d left)", a.Points, a.Pool, p.Current)
 		}
-		if a.Power == "duplication" {
+		if a.Power == rulebook.PowerDuplication {
 			ids, err := e.duplicate(c, a.Count)
 			if err != nil {
 				return err
@@ -644,7 +644,7 @@ func refillPages(p *hero.Pool) int {
 // target, each use (p. 54). Robots and animals are not intelligent
 // (docs/rules-notes.md); the user's own mass needs none.
 func densityContested(c, target *Combatant, a Action) bool {
-	if a.Power != "density-control-other" || a.Effect != "mass" || target == nil || target == c {
+	if a.Power != rulebook.PowerDensityControlOther || a.Effect != EffectMass || target == nil || target == c {
 		return false
 	}
 	h := &target.Hero
@@ -654,7 +654,7 @@ func densityContested(c, target *Combatant, a Action) bool {
 // hasMovementPower reports whether a power lets a character move farther
 // than its movement speed in a panel (p. 30).
 func hasMovementPower(h *hero.Hero) bool {
-	for _, slug := range []string{"flight", "super-speed", "super-leap", "teleport", "acrobatics", "elasticity"} {
+	for _, slug := range []rulebook.PowerID{rulebook.PowerFlight, rulebook.PowerSuperSpeed, rulebook.PowerSuperLeap, rulebook.PowerTeleport, rulebook.PowerAcrobatics, rulebook.PowerElasticity} {
 		if h.PowerRank(slug) > 0 {
 			return true
 		}
@@ -842,7 +842,7 @@ func (e *Encounter) Luck(ctx Ctx, id string, chance int, what string) (bool, err
 		return false, e.unknown(id)
 	}
 	if chance == 0 {
-		p := c.Hero.FindPower("luck")
+		p := c.Hero.FindPower(rulebook.PowerLuck)
 		if p == nil {
 			return false, refusal.Errorf("%s has no Luck power (give the chance with --chance)", id)
 		}

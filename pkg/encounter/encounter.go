@@ -35,6 +35,7 @@ import (
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/heropoints"
+	"github.com/codename-spandex/spandex/pkg/rulebook"
 	"github.com/codename-spandex/spandex/pkg/ruling"
 	"github.com/codename-spandex/spandex/pkg/undo"
 )
@@ -254,6 +255,10 @@ func (p Panels) Left() int {
 	}
 	return 0
 }
+
+// PowerID is the power behind the effect, typed (a drained effect's
+// Power names the pool drained instead).
+func (ef *Effect) PowerID() rulebook.PowerID { return rulebook.PowerID(ef.Power) }
 
 // Effect is an ongoing power effect on a combatant (pp. 54-78).
 type Effect struct {

@@ -8,6 +8,7 @@ package encounter
 
 import (
 	"fmt"
+	"github.com/codename-spandex/spandex/pkg/rulebook"
 	"slices"
 
 	"github.com/codename-spandex/spandex/pkg/chargen"
@@ -24,6 +25,7 @@ const (
 	EffectHallucinations = "hallucinations"
 	EffectAstral         = combat.StateAstral
 	EffectBestowGift     = "bestow-gift"
+	EffectSummoning      = "summoning"
 	EffectCancel         = "cancel" // not a state: the action cancelling a spell
 )
 
@@ -41,9 +43,9 @@ func IsSpellEffect(name string) bool {
 func spellOf(a Action) bool {
 	switch a.Effect {
 	case EffectHallucinations:
-		return a.Power == "psychic-ability"
+		return a.Power == rulebook.PowerPsychicAbility
 	case EffectIllusion, EffectAstral, EffectBestowGift, EffectCancel:
-		return a.Power == "magic"
+		return a.Power == rulebook.PowerMagic
 	}
 	return false
 }
@@ -67,7 +69,7 @@ func checkAstralCap(c *Combatant, pool string, cost int) error {
 
 // doSpell performs one of these spells on c's turn.
 func (e *Encounter) doSpell(ctx Ctx, c, target *Combatant, a Action, n int, steps ruling.Steps) error {
-	if a.Pool != "" && a.Pool != map[bool]string{true: "psi", false: "magic"}[a.Power == "psychic-ability"] {
+	if a.Pool != "" && a.Pool != map[bool]string{true: "psi", false: "magic"}[a.Power == rulebook.PowerPsychicAbility] {
 		return refusal.Errorf("%s does not spend %s points", a.Effect, a.Pool)
 	}
 	if a.Effect != EffectCancel && a.Effect != EffectAstral && !combat.KnowsSpell(&c.Hero, a.Power, a.Effect) {
@@ -152,7 +154,7 @@ func (e *Encounter) illusion(ctx Ctx, c *Combatant, a Action, n int, steps rulin
 	if a.Effect == EffectHallucinations {
 		note = "Hallucinations (pp. 67-68): while its maker concentrates; a touch or an attack by it is a psychic attack (--target ID)"
 	}
-	if err := e.AddEffect(ctx, c.ID, Effect{Name: a.Effect, Power: a.Power, Source: c.ID, Points: points, Spell: kind, Note: note}); err != nil {
+	if err := e.AddEffect(ctx, c.ID, Effect{Name: a.Effect, Power: string(a.Power), Source: c.ID, Points: points, Spell: kind, Note: note}); err != nil {
 		return err
 	}
 	e.endAction(c)
@@ -210,7 +212,7 @@ func (e *Encounter) hallucinate(ctx Ctx, c, target *Combatant, a Action, n int, 
 	e.appendEvent(Event{Kind: "mental", Actor: c.ID, Target: target.ID, Panels: n, Summary: s, Steps: append(steps, h.Steps...),
 		Dice: rec.Rolls(), Seed: ctx.Seed, Details: mustJSON(h)})
 	if a.Resist {
-		e.chargeResist(target, c, "hallucinations")
+		e.chargeResist(target, c, string(rulebook.PsiHallucinations))
 	}
 	e.endAction(c)
 	return nil
@@ -226,7 +228,7 @@ func (e *Encounter) astral(ctx Ctx, c *Combatant, a Action, n int, steps ruling.
 		e.refreshAll()
 		return nil
 	}
-	if !combat.KnowsSpell(&c.Hero, "magic", EffectAstral) {
+	if !combat.KnowsSpell(&c.Hero, rulebook.PowerMagic, EffectAstral) {
 		return refusal.Errorf("%s does not know astral-projection (its magic)", c.ID)
 	}
 	if a.Points != 0 && a.Points != combat.AstralCost {
@@ -244,7 +246,7 @@ func (e *Encounter) astral(ctx Ctx, c *Combatant, a Action, n int, steps ruling.
 	steps.Add("astral", "p. 62", "the spirit moves at %d× movement (%d m a panel), passes through walls, spends at most %d MP a spell; the body is comatose", combat.AstralMoveFactor, c.Hero.Combat.Movement*combat.AstralMoveFactor, combat.AstralSpellCap)
 	e.appendEvent(Event{Kind: "action", Actor: c.ID, Panels: n, Steps: steps, Details: mustJSON(a),
 		Summary: fmt.Sprintf("%s projects its spirit, spending %d magic points (%d left): %d m a panel, at most %d MP a spell (p. 62)", c.ID, cost, left, c.Hero.Combat.Movement*combat.AstralMoveFactor, combat.AstralSpellCap)})
-	if err := e.AddEffect(ctx, c.ID, Effect{Name: EffectAstral, Power: "magic", Source: c.ID, Points: combat.AstralCost,
+	if err := e.AddEffect(ctx, c.ID, Effect{Name: EffectAstral, Power: string(rulebook.PowerMagic), Source: c.ID, Points: combat.AstralCost,
 		Note: "Astral Projection (p. 62): twice the movement, through walls; at most 5 MP a spell; noticed on d100 ≤ an observer's will (`fight notice`); the body is comatose"}); err != nil {
 		return err
 	}
@@ -302,20 +304,20 @@ func (e *Encounter) AstralNotice(ctx Ctx, observer, id string) (bool, error) {
 // spellState is the effect a cancellable spell leaves ("" for a spell
 // that cannot be cancelled).
 func spellState(spell string) string {
-	switch spell {
-	case "hypnotism":
+	switch rulebook.PowerID(spell) {
+	case rulebook.SpellHypnotism:
 		return EffectHypnotised
-	case "restraint":
+	case rulebook.SpellRestraint:
 		return EffectBound
-	case "mystic-shield":
+	case rulebook.SpellMysticShield:
 		return EffectMysticShield
-	case "bestow-gift":
+	case rulebook.SpellBestowGift:
 		return EffectBestowGift
-	case "summoning":
-		return "summoning"
-	case "illusion":
+	case rulebook.SpellSummoning:
+		return EffectSummoning
+	case rulebook.SpellIllusion:
 		return EffectIllusion
-	case "astral-projection":
+	case rulebook.SpellAstralProjection:
 		return EffectAstral
 	}
 	return ""
@@ -331,7 +333,7 @@ func (e *Encounter) castBy(caster *Combatant, spell string) (*Combatant, int) {
 			if ef.Name != name || ef.Source != caster.ID {
 				continue
 			}
-			if (spell == "hypnotism" && ef.Power != "magic") || (spell == "restraint" && ef.Power != "restraint") {
+			if (rulebook.PowerID(spell) == rulebook.SpellHypnotism && ef.PowerID() != rulebook.PowerMagic) || (rulebook.PowerID(spell) == rulebook.SpellRestraint && ef.PowerID() != rulebook.SpellRestraint) {
 				continue
 			}
 			return h, i
@@ -369,7 +371,7 @@ func (e *Encounter) cancelSpell(ctx Ctx, c, caster *Combatant, a Action, n int, 
 	switch {
 	case ef.Points > 0:
 		in.Points = ef.Points
-	case in.Spell == "restraint" && ef.Strength > 0:
+	case rulebook.PowerID(in.Spell) == rulebook.SpellRestraint && ef.Strength > 0:
 		in.Points = ef.Strength / 10
 	}
 	if a.Resist {

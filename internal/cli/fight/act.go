@@ -1,6 +1,7 @@
 package fight
 
 import (
+	"github.com/codename-spandex/spandex/pkg/rulebook"
 	"math"
 	"sort"
 	"strings"
@@ -487,7 +488,7 @@ func (opts *ActOptions) action(actor string) (encounter.Action, error) {
 	case opts.PickUp != "":
 		a.Kind, a.Object = encounter.ActPickUp, opts.PickUp
 	case opts.Power != "":
-		a.Kind, a.Power, a.Effect, a.Target, a.Points, a.Pool, a.Count = encounter.ActPower, opts.Power, opts.Effect, opts.Target, opts.Spend, opts.Pool, opts.Count
+		a.Kind, a.Power, a.Effect, a.Target, a.Points, a.Pool, a.Count = encounter.ActPower, rulebook.PowerID(opts.Power), opts.Effect, opts.Target, opts.Spend, opts.Pool, opts.Count
 		a.Drain, a.Modifiers, a.Mode, a.Willing, a.Form = opts.Drain, opts.Modifiers, opts.Mode, opts.Willing, opts.Form
 		a.Radius, a.Distance, a.Hurt, a.Spell, a.Gift = opts.Radius, opts.Distance, opts.Hurt, opts.Spell, opts.Gift
 		if opts.MassKg != 0 {
@@ -509,7 +510,7 @@ func (opts *ActOptions) action(actor string) (encounter.Action, error) {
 		default:
 			return a, cmdutil.Inputf("--reaction: only resist goes with --power (a psychic power or spell), not %q", opts.Reaction)
 		}
-		if _, mental := combat.FindMentalPower(a.Effect); mental || a.Effect == encounter.EffectMysticShield || a.Effect == encounter.EffectFluidShield || encounter.IsSpellEffect(a.Effect) {
+		if _, mental := combat.FindMentalPower(rulebook.PowerID(a.Effect)); mental || a.Effect == encounter.EffectMysticShield || a.Effect == encounter.EffectFluidShield || encounter.IsSpellEffect(a.Effect) {
 			break
 		}
 		if a.Points > 0 && a.Pool == "" {
