@@ -20,7 +20,7 @@ import (
 // mentalPowerOf finds the mental power of a `fight act` power use:
 // a.Power holds it (psychic-ability, magic or cybernetics) and a.Effect
 // names it.
-func mentalPowerOf(a Action) (combat.MentalPower, bool) {
+func mentalPowerOf(a ActionRecord) (combat.MentalPower, bool) {
 	p, ok := combat.FindMentalPower(rulebook.PowerID(a.Effect))
 	if !ok || a.Power != p.Power {
 		return combat.MentalPower{}, false
@@ -50,7 +50,7 @@ const EffectHypnotised = combat.StateHypnotised
 // the resist 1d6; then 1d6 double-panels of establishing for Hypnotism
 // and the device, or Transmutation's d100 and, on a success that is not
 // permanent, its 2d6 pages).
-func (e *Encounter) doMental(ctx Ctx, c, target *Combatant, a Action, p combat.MentalPower, n int, steps ruling.Steps) error {
+func (e *Encounter) doMental(ctx Ctx, c, target *Combatant, a ActionRecord, p combat.MentalPower, n int, steps ruling.Steps) error {
 	if target == c {
 		return refusal.Errorf("%s cannot use %s on itself", c.ID, p.Slug)
 	}
@@ -121,7 +121,7 @@ func (e *Encounter) doMental(ctx Ctx, c, target *Combatant, a Action, p combat.M
 }
 
 // mentalSummary is the act line: who, what, the points and the outcome.
-func mentalSummary(c, def *Combatant, res *combat.MentalResult, a Action) string {
+func mentalSummary(c, def *Combatant, res *combat.MentalResult, a ActionRecord) string {
 	s := fmt.Sprintf("%s uses %s", c.ID, res.Power)
 	if def != nil {
 		s += " on " + def.ID
@@ -255,7 +255,7 @@ const EffectMolecular = "molecular-layer"
 // (Environmental Control, molecular aspect, p. 58): a double-panel; every
 // attack on it then counts its armour class one step better
 // (combat.Situation.Molecular). It lasts while its maker is in the fight.
-func (e *Encounter) molecularLayer(ctx Ctx, c, target *Combatant, a Action, n int, steps ruling.Steps) error {
+func (e *Encounter) molecularLayer(ctx Ctx, c, target *Combatant, a ActionRecord, n int, steps ruling.Steps) error {
 	if p := c.Hero.FindPower(rulebook.PowerEnvironmentalControl); p == nil || (len(p.Flavours) > 0 && !p.HasFlavour("molecular")) {
 		return refusal.Errorf("%s has no molecular Environmental Control (p. 58)", c.ID)
 	}

@@ -378,9 +378,9 @@ func DetailsTypes() map[string]any {
 	return map[string]any{
 		"attack":     AttackRecord{},
 		"reaction":   Reaction{},
-		"move":       Action{},
-		"action":     Action{},
-		"hold":       Action{},
+		"move":       ActionRecord{},
+		"action":     ActionRecord{},
+		"hold":       ActionRecord{},
 		"effect":     Effect{},
 		"recovery":   Recovery{},
 		"initiative": Initiative{},

@@ -131,7 +131,7 @@ func (e *Encounter) focusTurn(ctx Ctx, c *Combatant, copt combat.Options, heroPo
 			return err // done, or the dice failed
 		}
 	}
-	return e.Do(ctx, Action{Actor: c.ID, Kind: ActPass})
+	return e.Do(ctx, Pass{Actor: c.ID})
 }
 
 // autoUsable reports whether the autopilot may use attack a of c: the

@@ -26,7 +26,7 @@ const EffectBound = "bound"
 // isTeleport reports whether a move is a teleport: asked for, or farther
 // than the mover's speed when Teleport is its only power that goes
 // farther (p. 30).
-func isTeleport(h *hero.Hero, a Action, speed int) bool {
+func isTeleport(h *hero.Hero, a ActionRecord, speed int) bool {
 	if a.Teleport {
 		return true
 	}
@@ -45,7 +45,7 @@ func isTeleport(h *hero.Hero, a Action, speed int) bool {
 // fight, each counted at combat.DefaultPersonMassKg, since a hero file
 // gives no mass) and the objects' kilograms, against the teleporter's own
 // mass, also combat.DefaultPersonMassKg (pp. 76-77).
-func (e *Encounter) teleportInput(c *Combatant, a Action) (combat.TeleportInput, error) {
+func (e *Encounter) teleportInput(c *Combatant, a ActionRecord) (combat.TeleportInput, error) {
 	in := combat.TeleportInput{Rank: c.Hero.PowerRank(rulebook.PowerTeleport), Metres: a.Metres, Upwards: a.Upwards, Blind: a.Blind}
 	if a.CarryKg < 0 {
 		return in, refusal.Errorf("carry-kg: %d is negative", a.CarryKg)
@@ -72,7 +72,7 @@ func (e *Encounter) teleportInput(c *Combatant, a Action) (combat.TeleportInput,
 }
 
 // carryText names what a teleport takes along.
-func carryText(a Action) string {
+func carryText(a ActionRecord) string {
 	var parts []string
 	if len(a.Carry) > 0 {
 		parts = append(parts, fmtList(a.Carry))
@@ -102,7 +102,7 @@ func blindSteps(t *combat.TeleportCost) int {
 // applyTeleport takes what a teleport costs off the teleporter and its
 // passengers (p. 76) and a blind teleport's shunt damage (p. 77), and
 // says so.
-func (e *Encounter) applyTeleport(c *Combatant, a Action, t *combat.TeleportCost) string {
+func (e *Encounter) applyTeleport(c *Combatant, a ActionRecord, t *combat.TeleportCost) string {
 	loseStamina(c, t.Stamina)
 	loseHealth(c, t.Health)
 	s := ""
@@ -432,7 +432,7 @@ type stateSwitch struct {
 // Shrinking, Phasing, Invisibility and Camouflage switch theirs on or off;
 // Density Control (Self) goes denser or lighter with --effect and back to
 // normal without. ok is false when the action is not a state switch.
-func stateFor(c *Combatant, a Action) (stateSwitch, bool, error) {
+func stateFor(c *Combatant, a ActionRecord) (stateSwitch, bool, error) {
 	if a.Kind != ActPower {
 		return stateSwitch{}, false, nil
 	}
@@ -691,7 +691,7 @@ func (e *Encounter) DangerSense(ctx Ctx, id, what string) (bool, error) {
 // concentration (it ends when its caster is out).
 //
 // Dice: the shield's health dice.
-func (e *Encounter) mysticShield(ctx Ctx, c, target *Combatant, a Action, n int, steps ruling.Steps) error {
+func (e *Encounter) mysticShield(ctx Ctx, c, target *Combatant, a ActionRecord, n int, steps ruling.Steps) error {
 	if c.Hero.PowerRank(rulebook.PowerMagic) == 0 {
 		return refusal.Errorf("%s has no Magic", c.ID)
 	}
@@ -784,7 +784,7 @@ func (e *Encounter) growthMomentum(att *Combatant, req combat.Request) error {
 		}
 	}
 	if last >= 0 && e.Log[last].Kind == "action" {
-		var a Action
+		var a ActionRecord
 		if err := json.Unmarshal(e.Log[last].Details, &a); err == nil && a.Kind == ActPower && a.Power == power && a.Effect == "" {
 			return nil
 		}
@@ -802,7 +802,7 @@ const EffectFluidShield = "fluid-shield"
 // A new shield replaces the old.
 //
 // Dice: one d6 per point.
-func (e *Encounter) fluidShield(ctx Ctx, c *Combatant, a Action) error {
+func (e *Encounter) fluidShield(ctx Ctx, c *Combatant, a ActionRecord) error {
 	if c.Hero.PowerRank(rulebook.PowerSnare) == 0 {
 		return refusal.Errorf("%s has no Snare power (pp. 72-73)", c.ID)
 	}
@@ -946,7 +946,7 @@ func (e *Encounter) glideOn(c *Combatant, i int) bool {
 // hero whose Shapechange has specific forms switches to another in a
 // single panel; from then on only that form's powers apply (its attacks,
 // dividers, movement and values: hero.InPlay), until it switches again.
-func (e *Encounter) switchForm(ctx Ctx, c *Combatant, a Action) error {
+func (e *Encounter) switchForm(ctx Ctx, c *Combatant, a ActionRecord) error {
 	switch {
 	case a.Power != rulebook.PowerShapechange:
 		return refusal.Errorf("form: only Shapechange switches forms (--power shapechange --form NAME)")
@@ -984,7 +984,7 @@ const (
 // (p. 77): the hero gets into or out of its vehicle, a move's single
 // panel (combat.VehiclePanels); aboard, the powers built into the
 // vehicle apply (hero.InPlay).
-func (e *Encounter) boardVehicle(ctx Ctx, c *Combatant, a Action) error {
+func (e *Encounter) boardVehicle(ctx Ctx, c *Combatant, a ActionRecord) error {
 	var board bool
 	switch a.Effect {
 	case EffectBoard:

@@ -40,7 +40,7 @@ func IsSpellEffect(name string) bool {
 
 // spellOf reports whether a power use is one of these spells, held by the
 // right power.
-func spellOf(a Action) bool {
+func spellOf(a ActionRecord) bool {
 	switch a.Effect {
 	case EffectHallucinations:
 		return a.Power == rulebook.PowerPsychicAbility
@@ -68,7 +68,7 @@ func checkAstralCap(c *Combatant, pool string, cost int) error {
 }
 
 // doSpell performs one of these spells on c's turn.
-func (e *Encounter) doSpell(ctx Ctx, c, target *Combatant, a Action, n int, steps ruling.Steps) error {
+func (e *Encounter) doSpell(ctx Ctx, c, target *Combatant, a ActionRecord, n int, steps ruling.Steps) error {
 	if a.Pool != "" && a.Pool != map[bool]string{true: "psi", false: "magic"}[a.Power == rulebook.PowerPsychicAbility] {
 		return refusal.Errorf("%s does not spend %s points", a.Effect, a.Pool)
 	}
@@ -119,7 +119,7 @@ func (e *Encounter) charge(c *Combatant, pool string, cost int) int {
 // or 10 points by kind, +1 per further 2 m of radius or 20 m of distance
 // (pp. 63, 67). An illusion lasts an hour or until cancelled;
 // hallucinations while c concentrates (they end when c is out).
-func (e *Encounter) illusion(ctx Ctx, c *Combatant, a Action, n int, steps ruling.Steps) error {
+func (e *Encounter) illusion(ctx Ctx, c *Combatant, a ActionRecord, n int, steps ruling.Steps) error {
 	pool, page := "magic", "pp. 63-64"
 	if a.Effect == EffectHallucinations {
 		pool, page = "psi", "pp. 67-68"
@@ -167,7 +167,7 @@ func (e *Encounter) illusion(ctx Ctx, c *Combatant, a Action, n int, steps rulin
 // at most, no health); on a failure the illusion never blocks or hurts
 // target again. The to-hit roll the book also asks for when the illusion
 // attacks is the GM's (--hurt says it hit).
-func (e *Encounter) hallucinate(ctx Ctx, c, target *Combatant, a Action, n int, steps ruling.Steps) error {
+func (e *Encounter) hallucinate(ctx Ctx, c, target *Combatant, a ActionRecord, n int, steps ruling.Steps) error {
 	i := findEffect(c, EffectHallucinations)
 	if i < 0 {
 		return refusal.Errorf("%s keeps no hallucination going: create one first (--effect hallucinations without --target)", c.ID)
@@ -222,7 +222,7 @@ func (e *Encounter) hallucinate(ctx Ctx, c, target *Combatant, a Action, n int, 
 // moves at twice c's movement and spends at most 5 MP a spell. Used again
 // while projected it returns, as cancelling one's own spell: no effort,
 // no panels.
-func (e *Encounter) astral(ctx Ctx, c *Combatant, a Action, n int, steps ruling.Steps) error {
+func (e *Encounter) astral(ctx Ctx, c *Combatant, a ActionRecord, n int, steps ruling.Steps) error {
 	if i := findEffect(c, EffectAstral); i >= 0 {
 		e.endEffect(c, i, "the spirit returns to its body, without effort (p. 62)")
 		e.refreshAll()
@@ -347,7 +347,7 @@ func (e *Encounter) castBy(caster *Combatant, spell string) (*Combatant, int) {
 // magic attack on the caster; on a success the spell's state ends.
 //
 // Dice: c's d20, the caster's d20, the resist 1d6.
-func (e *Encounter) cancelSpell(ctx Ctx, c, caster *Combatant, a Action, n int, steps ruling.Steps) error {
+func (e *Encounter) cancelSpell(ctx Ctx, c, caster *Combatant, a ActionRecord, n int, steps ruling.Steps) error {
 	if caster == c {
 		return refusal.Errorf("%s cancels its own spells without effort: end it with `fight effect --end` (p. 62)", c.ID)
 	}
@@ -413,7 +413,7 @@ func (e *Encounter) cancelSpell(ctx Ctx, c, caster *Combatant, a Action, n int, 
 // (endEffect). Each target benefits from each gift once.
 //
 // Dice: the strength gift's 1d6.
-func (e *Encounter) bestowGift(ctx Ctx, c, target *Combatant, a Action, n int, steps ruling.Steps) error {
+func (e *Encounter) bestowGift(ctx Ctx, c, target *Combatant, a ActionRecord, n int, steps ruling.Steps) error {
 	if a.Gift == "" {
 		return refusal.Errorf("gift: name the gift (%s, p. 63)", combat.GiftSlugs())
 	}

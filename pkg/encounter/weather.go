@@ -84,7 +84,7 @@ func (e *Encounter) galeSpeed(c *Combatant, speed int) (int, string) {
 // strengthenGale finds the gale c keeps up when it summons one again:
 // at rank 2 the panels are extra concentration, -1 to hit and -1 m
 // movement each (p. 78). -1, nil when c keeps no gale.
-func strengthenGale(e *Encounter, c *Combatant, a Action) (*Effect, error) {
+func strengthenGale(e *Encounter, c *Combatant, a ActionRecord) (*Effect, error) {
 	if a.Power != rulebook.PowerWeatherControl || a.Effect != EffectGale {
 		return nil, nil
 	}
