@@ -321,10 +321,11 @@ type doing struct {
 	teleport    *combat.TeleportCost
 	raise, gale *Effect
 	toggle      *stateSwitch
-	stretch     int
-	regen       bool
-	glide       bool
-	effectOn    bool
+	// moved is the rule of the power a move is made by, and moveCost the
+	// stamina it costs, paid once its panels are spent.
+	moved    powerRule
+	moveCost int
+	effectOn bool
 }
 
 // handled marks the action as handed on whole.
@@ -342,34 +343,9 @@ func (d *doing) checkMove() error {
 	if d.a.Metres < 0 {
 		return refusal.Errorf("metres: %d is negative", d.a.Metres)
 	}
-	if d.a.Glide {
-		if d.a.Teleport || d.a.Upwards || d.a.Stretch || len(d.a.Carry) > 0 || d.a.CarryKg != 0 || d.a.Blind {
-			return refusal.Errorf("glide: a glide is neither a teleport nor a stretch")
-		}
-		if err := canGlide(d.c, d.a.Metres); err != nil {
-			return err
-		}
-		d.glide = true
-		d.ev.Kind = "move"
-		d.ev.Summary = fmt.Sprintf("%s glides %d m", d.c.ID, d.a.Metres)
-		return nil
-	}
-	if d.a.Stretch {
-		if d.a.Teleport || d.a.Upwards {
-			return refusal.Errorf("stretch: a stretch is not a teleport")
-		}
-		s, st, err := combat.StretchCost(d.c.Hero.PowerRank(rulebook.PowerElasticity), d.a.Metres)
-		if err != nil {
-			return err
-		}
-		d.stretch = s
-		d.steps = append(d.steps, st...)
-		d.ev.Kind = "move"
-		d.ev.Summary = fmt.Sprintf("%s stretches %d m", d.c.ID, d.a.Metres)
-		if s > 0 {
-			d.ev.Summary += fmt.Sprintf(", losing %d stamina", s)
-		}
-		return nil
+	if id := d.a.movePower(); id != "" {
+		d.moved = powerRules[id]
+		return d.moved.Movement(d)
 	}
 	// In a specific form of Shapechange, the form's movement (p. 70).
 	fh := d.c.Hero.InPlay()
@@ -398,24 +374,8 @@ func (d *doing) checkMove() error {
 		speed, galeWhy = d.e.galeSpeed(d.c, speed)
 	}
 	if isTeleport(fh, d.a, speed) {
-		in, err := d.e.teleportInput(d.c, d.a)
-		if err != nil {
-			return err
-		}
-		in.Rank = fh.PowerRank(rulebook.PowerTeleport)
-		t, err := combat.TeleportWith(in)
-		if err != nil {
-			return err
-		}
-		d.n, d.teleport = t.Panels, &t
-		d.steps = ruling.Steps{{Rule: "panels", Page: "p. 76", Text: "a teleport takes a double-panel"}}
-		d.steps = append(d.steps, t.Steps[1:]...)
-		d.ev.Kind, d.ev.Panels = "move", d.n
-		d.ev.Summary = fmt.Sprintf("%s teleports %d m%s%s, losing %d stamina", d.c.ID, d.a.Metres, map[bool]string{true: " upwards"}[d.a.Upwards], carryText(d.a), t.Stamina)
-		if t.Health > 0 {
-			d.ev.Summary += fmt.Sprintf(" and %d health", t.Health)
-		}
-		return nil
+		d.moved = powerRules[rulebook.PowerTeleport]
+		return d.moved.Movement(d)
 	}
 	if len(d.a.Carry) > 0 || d.a.CarryKg != 0 || d.a.Blind {
 		return refusal.Errorf("carry, carry-kg and blind go with a teleport (pp. 76-77)")
@@ -508,17 +468,6 @@ func (d *doing) checkPower() error {
 		}
 		d.toggle = &sw
 	}
-	if d.a.Power == rulebook.PowerSuperHealth && d.a.Effect == "" {
-		if p := d.c.Hero.FindPower(rulebook.PowerSuperHealth); !giftRegen && (p == nil || !p.HasFlavour("regeneration")) {
-			return refusal.Errorf("%s's Super Health acts by itself; only Regeneration is used, a double-panel of rest for 1d6 health (p. 73)", d.c.ID)
-		}
-		d.n, d.ev.Panels = rulebook.DoublePanel, rulebook.DoublePanel
-		d.steps = ruling.Steps{{Rule: "panels", Page: "p. 73", Text: "a double-panel resting (Regeneration)"}}
-		if p := d.c.Hero.FindPower(rulebook.PowerSuperHealth); giftRegen && (p == nil || !p.HasFlavour("regeneration")) {
-			d.steps = ruling.Steps{{Rule: "panels", Page: "p. 63", Text: "a double-panel resting (Bestow Gift's regeneration)"}}
-		}
-		d.regen = true
-	}
 	if d.a.Power == rulebook.PowerForcefield && d.a.Effect == "" {
 		ef, ok, err := barrierEffect(d.c, d.target)
 		if err != nil {
@@ -574,15 +523,13 @@ func (d *doing) checkPower() error {
 			return refusal.Errorf("%s has only %d %s points left (they refill every %d pages)", d.c.ID, p.Current, d.a.Pool, refillPages(p))
 		}
 	}
-	if d.a.Power == rulebook.PowerDuplication {
-		if d.a.Count == 0 {
-			d.a.Count = 1
-		}
-		if err := checkDuplicates(d.c, d.a.Count); err != nil {
+	if d.a.Count != 0 && d.a.Power != rulebook.PowerDuplication {
+		return refusal.Errorf("count: only Duplication makes copies")
+	}
+	if use := powerRules[d.a.Power].Use; use != nil {
+		if err := use(d); err != nil {
 			return err
 		}
-	} else if d.a.Count != 0 {
-		return refusal.Errorf("count: only Duplication makes copies")
 	}
 	if d.gale, err = strengthenGale(d.e, d.c, d.a); err != nil {
 		return err
@@ -610,23 +557,8 @@ func (d *doing) checkPower() error {
 
 // applyMove makes a move's changes once its panels are spent.
 func (d *doing) applyMove(rec *dice.Recorder) error {
-	if d.teleport != nil {
-		if err := d.teleport.RollBlind(rec); err != nil {
-			return err
-		}
-		d.steps = append(d.steps, d.teleport.Steps[len(d.teleport.Steps)-min(len(d.teleport.Steps), blindSteps(d.teleport)):]...)
-		d.ev.Summary += d.e.applyTeleport(d.c, d.a, d.teleport)
-	}
-	if d.glide {
-		s, err := d.e.startGlide(rec, d.c, &d.steps)
-		if err != nil {
-			return err
-		}
-		d.ev.Summary += s
-	}
-	if d.stretch > 0 {
-		loseStamina(d.c, d.stretch)
-		d.ev.Summary += fmt.Sprintf(" (stamina %d of %d)", d.c.Hero.Stamina.Current, d.c.Hero.Stamina.Max)
+	if d.moved.Moved != nil {
+		return d.moved.Moved(d, rec)
 	}
 	return nil
 }
@@ -638,16 +570,10 @@ func (d *doing) applyPower(rec *dice.Recorder) error {
 		p.Current -= d.a.Points
 		d.ev.Summary += fmt.Sprintf(", spending %d %s points (%d left)", d.a.Points, d.a.Pool, p.Current)
 	}
-	if d.a.Power == rulebook.PowerDuplication {
-		ids, err := d.e.duplicate(d.c, d.a.Count)
-		if err != nil {
+	if used := powerRules[d.a.Power].Used; used != nil {
+		if err := used(d, rec); err != nil {
 			return err
 		}
-		d.c = d.e.Find(d.a.Actor) // the combatants have grown
-		if d.target != nil {
-			d.target = d.e.Find(d.target.ID)
-		}
-		d.ev.Summary += fmt.Sprintf(": %s emerge (%d of %d today; 2 panels a page each, acting from the next page, p. 54)", fmtList(ids), d.c.DuplicatesMade, rulebook.DuplicatesPerDay)
 	}
 	if d.gale != nil {
 		d.gale.ExtraPanels += d.n
@@ -666,13 +592,6 @@ func (d *doing) applyPower(rec *dice.Recorder) error {
 			d.ev.Summary += fmt.Sprintf(": the psychic attack fails (%d against %d, p. 54), no change in mass", res.AttackerTotal, res.DefenderTotal)
 			d.effectOn = false
 		}
-	}
-	if d.regen {
-		got, err := regenerate(rec, d.c, &d.steps)
-		if err != nil {
-			return err
-		}
-		d.ev.Summary += fmt.Sprintf(": rests and regenerates %d health (%d of %d, p. 73)", got, d.c.Hero.Health.Current, d.c.Hero.Health.Max)
 	}
 	return nil
 }

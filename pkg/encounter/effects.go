@@ -322,8 +322,8 @@ func (e *Encounter) pageEffects() {
 			ef := c.Effects[j]
 			src := e.Find(ef.Source)
 			switch {
-			case ef.Name == EffectGliding && src != nil && !src.Out():
-				if e.glideOn(c, j) {
+			case hasEndOfPage(ef.Name) && src != nil && !src.Out():
+				if r, _ := effectRule(ef.Name); r.EndOfPage(e, c, j) {
 					continue
 				}
 			case ef.Falling:

@@ -23,113 +23,6 @@ import (
 // EffectBound is the state of a combatant bound by Snare or Restraint.
 const EffectBound = "bound"
 
-// isTeleport reports whether a move is a teleport: asked for, or farther
-// than the mover's speed when Teleport is its only power that goes
-// farther (p. 30).
-func isTeleport(h *hero.Hero, a ActionRecord, speed int) bool {
-	if a.Teleport {
-		return true
-	}
-	if h.PowerRank(rulebook.PowerTeleport) == 0 || a.Metres <= speed {
-		return false
-	}
-	for _, slug := range []rulebook.PowerID{rulebook.PowerFlight, rulebook.PowerSuperSpeed, rulebook.PowerSuperLeap, rulebook.PowerAcrobatics, rulebook.PowerElasticity} {
-		if h.PowerRank(slug) > 0 {
-			return false
-		}
-	}
-	return true
-}
-
-// teleportInput is a teleport's load: the passengers (combatants in the
-// fight, each counted at combat.DefaultPersonMassKg, since a hero file
-// gives no mass) and the objects' kilograms, against the teleporter's own
-// mass, also combat.DefaultPersonMassKg (pp. 76-77).
-func (e *Encounter) teleportInput(c *Combatant, a ActionRecord) (combat.TeleportInput, error) {
-	in := combat.TeleportInput{Rank: c.Hero.PowerRank(rulebook.PowerTeleport), Metres: a.Metres, Upwards: a.Upwards, Blind: a.Blind}
-	if a.CarryKg < 0 {
-		return in, refusal.Errorf("carry-kg: %d is negative", a.CarryKg)
-	}
-	in.CarriedKg = a.CarryKg
-	seen := map[string]bool{}
-	for _, id := range a.Carry {
-		p := e.Find(id)
-		switch {
-		case p == nil:
-			return in, e.unknown(id)
-		case p == c:
-			return in, refusal.Errorf("carry: %s cannot carry itself", c.ID)
-		case p.Gone != "":
-			return in, refusal.Errorf("carry: %s has left the fight (%s)", p.ID, p.Gone)
-		case seen[p.ID]:
-			return in, refusal.Errorf("carry: %s is named twice", p.ID)
-		}
-		seen[p.ID] = true
-		in.CarriedKg += combat.DefaultPersonMassKg
-		in.Passengers++
-	}
-	return in, nil
-}
-
-// carryText names what a teleport takes along.
-func carryText(a ActionRecord) string {
-	var parts []string
-	if len(a.Carry) > 0 {
-		parts = append(parts, fmtList(a.Carry))
-	}
-	if a.CarryKg > 0 {
-		parts = append(parts, fmt.Sprintf("%d kg", a.CarryKg))
-	}
-	s := ""
-	if len(parts) > 0 {
-		s = " carrying " + fmtList(parts)
-	}
-	if a.Blind {
-		s += " blind"
-	}
-	return s
-}
-
-// blindSteps is how many steps RollBlind added (one, or none when the
-// teleport is not blind).
-func blindSteps(t *combat.TeleportCost) int {
-	if t.Blind {
-		return 1
-	}
-	return 0
-}
-
-// applyTeleport takes what a teleport costs off the teleporter and its
-// passengers (p. 76) and a blind teleport's shunt damage (p. 77), and
-// says so.
-func (e *Encounter) applyTeleport(c *Combatant, a ActionRecord, t *combat.TeleportCost) string {
-	loseStamina(c, t.Stamina)
-	loseHealth(c, t.Health)
-	s := ""
-	if t.Blind {
-		if t.Shunted {
-			s += fmt.Sprintf("; blind: d100 %d ≤ %d%%, shunted out of an object for %d health and %d stamina (p. 77)", t.BlindRoll, t.BlindChance, t.ShuntHealth, t.ShuntStamina)
-			loseHealth(c, t.ShuntHealth)
-			loseStamina(c, t.ShuntStamina)
-		} else {
-			s += fmt.Sprintf("; blind: d100 %d > %d%%, it arrives clear (p. 77)", t.BlindRoll, t.BlindChance)
-		}
-	}
-	if t.Health > 0 || t.Shunted {
-		s += fmt.Sprintf(" (health %d of %d, stamina %d of %d)", c.Hero.Health.Current, c.Hero.Health.Max, c.Hero.Stamina.Current, c.Hero.Stamina.Max)
-	} else {
-		s += fmt.Sprintf(" (stamina %d of %d)", c.Hero.Stamina.Current, c.Hero.Stamina.Max)
-	}
-	if t.PassengerStamina > 0 {
-		for _, id := range a.Carry {
-			p := e.Find(id)
-			loseStamina(p, t.PassengerStamina)
-			s += fmt.Sprintf("; %s loses %d stamina (%d of %d, p. 76)", p.ID, t.PassengerStamina, p.Hero.Stamina.Current, p.Hero.Stamina.Max)
-		}
-	}
-	return s
-}
-
 // loseHealth takes health a power costs its user (Teleport carrying mass,
 // p. 76) and sets its conditions.
 func loseHealth(c *Combatant, n int) {
@@ -559,19 +452,6 @@ func (e *Encounter) rephase(ctx Ctx, c *Combatant) error {
 	return nil
 }
 
-// regenerate is Regeneration's double-panel of rest (p. 73).
-func regenerate(rec dice.Roller, c *Combatant, steps *ruling.Steps) (int, error) {
-	p := c.Hero.FindPower(rulebook.PowerSuperHealth)
-	gifted := (p == nil || !p.HasFlavour("regeneration")) && hasGift(c, combat.GiftRegeneration)
-	_, got, st, err := combat.RegenerateRest(&c.Hero, gifted, rec)
-	if err != nil {
-		return 0, err
-	}
-	recondition(c)
-	*steps = append(*steps, st...)
-	return got, nil
-}
-
 // stateEffect is the effect of a lasting state on combatant id, kept up by
 // itself.
 func stateEffect(name, id string) Effect {
@@ -889,57 +769,6 @@ func (e *Encounter) wearFluidShield(def *Combatant, req combat.Request, res *com
 		e.appendEvent(Event{Kind: "effect", Actor: def.ID, Target: def.ID,
 			Summary: fmt.Sprintf("%s's fluid shield has %d health left (p. 34)", def.ID, b.Remaining)})
 	}
-}
-
-// EffectGliding is a Retractable Glider in flight: FlightPanels of
-// continuous flight left before it must land (p. 52).
-const EffectGliding = "gliding"
-
-// canGlide checks a glide: the Retractable Glider implant, 10 m a panel
-// at most (p. 52).
-func canGlide(c *Combatant, metres int) error {
-	if p := c.Hero.FindPower(rulebook.PowerCybernetics); p == nil || !p.HasFlavour(string(rulebook.ImplantRetractableGlider)) {
-		return refusal.Errorf("%s has no Retractable Glider implant (Cybernetics, p. 52)", c.ID)
-	}
-	if metres > rulebook.GliderSpeed {
-		return refusal.Errorf("%s glides at most %d m a panel (p. 52)", c.ID, rulebook.GliderSpeed)
-	}
-	return nil
-}
-
-// startGlide starts the flight clock the first time a combatant glides:
-// 20+4d10 panels of continuous flight, rolled once (p. 52); it returns
-// the text for the move's summary.
-//
-// Dice: 4d10 when gliding starts, nothing while it goes on.
-func (e *Encounter) startGlide(r dice.Roller, c *Combatant, steps *ruling.Steps) (string, error) {
-	if i := findEffect(c, EffectGliding); i >= 0 {
-		return fmt.Sprintf(" (%s of flight left, p. 52)", plural(c.Effects[i].FlightPanels, "panel")), nil
-	}
-	n, err := dice.MustParse(rulebook.GliderFlight).Total(r, "panels of flight before the glider must land")
-	if err != nil {
-		return "", err
-	}
-	steps.Add("glider", "p. 52", "gliding starts: it must land after %s %d panels of continuous flight", rulebook.GliderFlight, n)
-	c.Effects = append(c.Effects, Effect{Name: EffectGliding, Power: string(rulebook.PowerCybernetics), Source: c.ID, Since: e.Page, FlightPanels: n,
-		Note: "Retractable Glider (p. 52): 10 m a panel, silent; must land when its flight panels run out"})
-	return fmt.Sprintf(", taking off: it must land after %d panels of flight (20+4d10, p. 52)", n), nil
-}
-
-// glideOn ticks a glider's flight clock at the end of a page: a page of
-// continuous flight is its normal panels per page; at 0 it must land
-// (p. 52). It reports whether the state ended.
-func (e *Encounter) glideOn(c *Combatant, i int) bool {
-	base, _ := c.BasePanels()
-	ef := &c.Effects[i]
-	ef.FlightPanels -= base
-	if ef.FlightPanels <= 0 {
-		e.endEffect(c, i, "its flight panels ran out: it must land (p. 52)")
-		return true
-	}
-	e.appendEvent(Event{Kind: "effect", Actor: c.ID, Target: c.ID,
-		Summary: fmt.Sprintf("%s glides on: %s of flight left (p. 52)", c.ID, plural(ef.FlightPanels, "panel"))})
-	return false
 }
 
 // switchForm is `fight act --power shapechange --form NAME` (p. 70): a
