@@ -75,7 +75,7 @@ func checkHero(t tester, h *hero.Hero, slots int) {
 	// Mystic Training for each kept mystic power (pp. 7, 11); one dropped
 	// rank per perk.
 	for _, m := range mysticPowers {
-		if h.PowerRank(m) == 0 {
+		if h.PowerRank(rulebook.PowerID(m)) == 0 {
 			continue
 		}
 		if !slices.ContainsFunc(h.Perks, func(p hero.Perk) bool { return p.Slug == "mystic-training" && p.Option == m }) {
@@ -111,7 +111,7 @@ func checkHero(t tester, h *hero.Hero, slots int) {
 		}
 	}
 	for _, s := range []string{"armour", "toughness"} {
-		if r := h.PowerRank(s); r > 0 {
+		if r := h.PowerRank(rulebook.PowerID(s)); r > 0 {
 			if ac, _ := rulebook.ArmourRank(min(r, 4)); ac < wantAC {
 				wantAC = ac
 			}
@@ -372,19 +372,19 @@ func TestGainPowerRankProperties(t *testing.T) {
 		r := dice.NewSeeded(seed + 1)
 		for k := rapid.IntRange(1, 4).Draw(rt, "buys"); k > 0; k-- {
 			slug := rapid.SampledFrom(slugs).Draw(rt, "power")
-			before := h.PowerRank(slug)
+			before := h.PowerRank(rulebook.PowerID(slug))
 			_, err := GainPowerRank(h, slug, r, Options{Quiet: true})
-			p := h.FindPower(slug)
+			p := h.FindPower(rulebook.PowerID(slug))
 			switch {
 			case err != nil:
 				if !strings.Contains(err.Error(), "maximum") {
 					rt.Fatalf("%s: %v", slug, err)
 				}
-				if h.PowerRank(slug) != before {
+				if h.PowerRank(rulebook.PowerID(slug)) != before {
 					rt.Fatalf("%s: a refused rank changed the hero", slug)
 				}
 			case p == nil || p.Rank != before+1:
-				rt.Fatalf("%s: rank %d after %d", slug, h.PowerRank(slug), before)
+				rt.Fatalf("%s: rank %d after %d", slug, h.PowerRank(rulebook.PowerID(slug)), before)
 			}
 			if err := h.Validate(); err != nil {
 				rt.Fatalf("after %s: %v", slug, err)

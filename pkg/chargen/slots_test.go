@@ -2,6 +2,7 @@ package chargen
 
 import (
 	"errors"
+	"github.com/codename-spandex/spandex/pkg/rulebook"
 	"strings"
 	"testing"
 
@@ -168,7 +169,7 @@ func TestSlots(t *testing.T) {
 func flavourIs(power, flavour string) func(*testing.T, *hero.Hero) {
 	return func(t *testing.T, h *hero.Hero) {
 		t.Helper()
-		p := h.FindPower(power)
+		p := h.FindPower(rulebook.PowerID(power))
 		if p == nil || len(p.Flavours) == 0 || p.Flavours[0].Slug != flavour {
 			t.Errorf("%s: flavours %+v, want %s", power, p, flavour)
 		}

@@ -37,10 +37,10 @@ const (
 // MentalPower is one psychic power, spell or device that acts on another
 // character.
 type MentalPower struct {
-	Slug string `json:"slug"`
+	Slug rulebook.PowerID `json:"slug"`
 	// Power is the hero's power that holds it (its flavour).
-	Power string `json:"power"`
-	Kind  string `json:"kind"`
+	Power rulebook.PowerID `json:"power"`
+	Kind  string           `json:"kind"`
 	// Pool is the pool it spends ("" for the device).
 	Pool string `json:"pool"`
 	// Contest: "always", "unwilling" (only against an unwilling target)
@@ -50,15 +50,15 @@ type MentalPower struct {
 }
 
 var mentalPowers = []MentalPower{
-	{"mind-control", "psychic-ability", MentalPsychic, "psi", "always", "p. 68"},
-	{"psychic-drain", "psychic-ability", MentalPsychic, "psi", "always", "pp. 68-69"},
-	{"telekinesis", "psychic-ability", MentalPsychic, "psi", "always", "p. 69"},
-	{"empathy", "psychic-ability", MentalPsychic, "psi", "unwilling", "p. 67"},
-	{"telepathy", "psychic-ability", MentalPsychic, "psi", "unwilling", "p. 69"},
-	{"transmutation", "psychic-ability", MentalPsychic, "psi", "never", "p. 69"},
-	{"hypnotism", "magic", MentalMagic, "magic", "always", "p. 63"},
-	{"restraint", "magic", MentalMagic, "magic", "never", "pp. 64-65"},
-	{"mind-control-device", "cybernetics", MentalDevice, "", "always", "p. 53"},
+	{rulebook.PsiMindControl, rulebook.PowerPsychicAbility, MentalPsychic, "psi", "always", "p. 68"},
+	{rulebook.PsiPsychicDrain, rulebook.PowerPsychicAbility, MentalPsychic, "psi", "always", "pp. 68-69"},
+	{rulebook.PsiTelekinesis, rulebook.PowerPsychicAbility, MentalPsychic, "psi", "always", "p. 69"},
+	{rulebook.PsiEmpathy, rulebook.PowerPsychicAbility, MentalPsychic, "psi", "unwilling", "p. 67"},
+	{rulebook.PsiTelepathy, rulebook.PowerPsychicAbility, MentalPsychic, "psi", "unwilling", "p. 69"},
+	{rulebook.PsiTransmutation, rulebook.PowerPsychicAbility, MentalPsychic, "psi", "never", "p. 69"},
+	{rulebook.SpellHypnotism, rulebook.PowerMagic, MentalMagic, "magic", "always", "p. 63"},
+	{rulebook.SpellRestraint, rulebook.PowerMagic, MentalMagic, "magic", "never", "pp. 64-65"},
+	{rulebook.ImplantMindControlDevice, rulebook.PowerCybernetics, MentalDevice, "", "always", "p. 53"},
 }
 
 // MentalPowers lists the powers Mental decides.
@@ -68,15 +68,15 @@ func MentalPowers() []MentalPower { return append([]MentalPower(nil), mentalPowe
 func MentalPowerSlugs() string { return naming.List(mentalPowers, mentalSlug) }
 
 // FindMentalPower looks a mental power up by slug.
-func FindMentalPower(slug string) (MentalPower, bool) {
-	return naming.Find(mentalPowers, slug, mentalSlug)
+func FindMentalPower(slug rulebook.PowerID) (MentalPower, bool) {
+	return naming.Find(mentalPowers, string(slug), mentalSlug)
 }
 
-func mentalSlug(p *MentalPower) string { return p.Slug }
+func mentalSlug(p *MentalPower) string { return string(p.Slug) }
 
 // MentalInput is one use of a mental power on a target.
 type MentalInput struct {
-	Power string `json:"power"`
+	Power rulebook.PowerID `json:"power"`
 	// Points spent: Psychic Drain (1-10, +1 each on the roll) and
 	// Restraint (1-10, strength 10 each). Other powers' costs are fixed
 	// or worked out (Telekinesis: from MassKg).
@@ -112,8 +112,8 @@ func (in MentalInput) heroPoints() (att, def int) {
 
 // MentalResult is what a mental power did.
 type MentalResult struct {
-	Power string `json:"power"`
-	Kind  string `json:"kind"`
+	Power rulebook.PowerID `json:"power"`
+	Kind  string           `json:"kind"`
 	// Attacker and Defender are the heroes' names (Defender "" for
 	// Transmutation, which works on objects).
 	Attacker string `json:"attacker"`
@@ -170,7 +170,7 @@ func (m *MentalResult) Summary() string {
 	if c := m.Contest; c != nil {
 		fmt.Fprintf(&b, ": will %d against %d", c.AttackerTotal, c.DefenderTotal)
 	}
-	if m.Power == "transmutation" {
+	if m.Power == rulebook.PsiTransmutation {
 		fmt.Fprintf(&b, ": d100 %d against %d%%", m.Roll, m.Chance)
 	}
 	if !m.Success {
@@ -178,23 +178,23 @@ func (m *MentalResult) Summary() string {
 		return b.String()
 	}
 	switch m.Power {
-	case "mind-control":
+	case rulebook.PsiMindControl:
 		b.WriteString(", control taken (half panels; broken by 20 stamina damage)")
-	case "hypnotism", "mind-control-device":
+	case rulebook.SpellHypnotism, rulebook.ImplantMindControlDevice:
 		fmt.Fprintf(&b, ", control after %d double-panels of establishing (broken by 20 stamina damage)", m.Establish)
-	case "psychic-drain":
+	case rulebook.PsiPsychicDrain:
 		fmt.Fprintf(&b, ", %s pool drained by %d (%d left)", m.DrainPool, m.Drained, m.DrainLeft)
 		if m.Blackout {
 			b.WriteString(": stamina 0, no recovery until it has points again")
 		}
-	case "telekinesis":
+	case rulebook.PsiTelekinesis:
 		fmt.Fprintf(&b, ", moved up to %d kg at %d m a panel", m.Points*10, m.SpeedMetres)
-	case "transmutation":
+	case rulebook.PsiTransmutation:
 		b.WriteString(", the object is transmuted")
 		if m.Pages > 0 {
 			fmt.Fprintf(&b, " for %d pages", m.Pages)
 		}
-	case "restraint":
+	case rulebook.SpellRestraint:
 		r := m.Restraint
 		switch {
 		case r.Automatic:
@@ -204,7 +204,7 @@ func (m *MentalResult) Summary() string {
 		default:
 			fmt.Fprintf(&b, ", bound (strength %d, escape chance %d%%)", r.Strength, r.Chance)
 		}
-	case "empathy", "telepathy":
+	case rulebook.PsiEmpathy, rulebook.PsiTelepathy:
 		b.WriteString(", it works")
 	}
 	return b.String()
@@ -226,26 +226,26 @@ func poolUnit(pool string) string {
 func MentalCost(p MentalPower, in MentalInput) (int, error) {
 	limit := rulebook.PoolCapPerAction
 	switch p.Slug {
-	case "mind-control", "hypnotism":
+	case rulebook.PsiMindControl, rulebook.SpellHypnotism:
 		if in.Points != 0 && in.Points != 10 {
 			return 0, reqErr("spend", "%s costs 10 points, win or lose (%s); give no --spend", p.Slug, p.Page)
 		}
 		return 10, nil
-	case "transmutation":
+	case rulebook.PsiTransmutation:
 		if in.Points != 0 && in.Points != 6 {
 			return 0, reqErr("spend", "transmutation costs 6 psi, win or lose (p. 69); give no --spend")
 		}
 		return 6, nil
-	case "psychic-drain", "restraint":
+	case rulebook.PsiPsychicDrain, rulebook.SpellRestraint:
 		if in.Points < 1 || in.Points > limit {
 			what := "+1 on the roll per psi, at least 1 (pp. 68-69)"
-			if p.Slug == "restraint" {
+			if p.Slug == rulebook.SpellRestraint {
 				what = "strength 10 per magic point (p. 64)"
 			}
 			return 0, reqErr("spend", "%s takes 1-%d points: %s (got %d)", p.Slug, limit, what, in.Points)
 		}
 		return in.Points, nil
-	case "telekinesis":
+	case rulebook.PsiTelekinesis:
 		if in.MassKg < 1 {
 			return 0, reqErr("mass", "telekinesis needs the mass moved in kg (1 psi per 10 kg, p. 69)")
 		}
@@ -254,7 +254,7 @@ func MentalCost(p MentalPower, in MentalInput) (int, error) {
 			return 0, reqErr("mass", "%d kg is %d psi at 1 per 10 kg, more than the %d a use allows (pp. 67, 69)", in.MassKg, n, limit)
 		}
 		return n, nil
-	case "empathy":
+	case rulebook.PsiEmpathy:
 		switch in.Mode {
 		case "", "read":
 			return 3, nil
@@ -262,13 +262,13 @@ func MentalCost(p MentalPower, in MentalInput) (int, error) {
 			return 5, nil
 		}
 		return 0, reqErr("mode", "empathy is read (3 psi) or change (5 psi), not %q (p. 67)", in.Mode)
-	case "telepathy":
+	case rulebook.PsiTelepathy:
 		switch in.Mode {
 		case "", "read", "send":
 			return 2, nil
 		}
 		return 0, reqErr("mode", "telepathy is read or send (2 psi each), not %q (p. 69)", in.Mode)
-	case "mind-control-device":
+	case rulebook.ImplantMindControlDevice:
 		if in.Points != 0 {
 			return 0, reqErr("spend", "the mind-control device spends no points (p. 53)")
 		}
@@ -287,7 +287,7 @@ func knows(h *hero.Hero, p MentalPower) (ok, speciality bool, ranks int) {
 		return false, false, 0
 	}
 	for _, f := range pw.Flavours {
-		if f.Slug == p.Slug {
+		if f.Slug == string(p.Slug) {
 			return true, f.Speciality, max(f.Rank, 1)
 		}
 	}
@@ -318,7 +318,7 @@ func Mental(att, def *hero.Hero, in MentalInput, r dice.Roller) (MentalResult, e
 		return MentalResult{}, reqErr("power", "unknown mental power %q (%s)", in.Power, MentalPowerSlugs())
 	}
 	res := MentalResult{Power: p.Slug, Kind: p.Kind, Attacker: att.Name, Pool: p.Pool}
-	if p.Slug == "transmutation" {
+	if p.Slug == rulebook.PsiTransmutation {
 		if def != nil {
 			return res, reqErr("target", "transmutation works on unattended objects and unintelligent beings, not on %s (p. 69)", def.Name)
 		}
@@ -364,10 +364,10 @@ func Mental(att, def *hero.Hero, in MentalInput, r dice.Roller) (MentalResult, e
 	res.Will = att.Abilities.Final.Will
 	bonus := 0
 	switch p.Slug {
-	case "mind-control-device":
+	case rulebook.ImplantMindControlDevice:
 		res.Will = DeviceWill(ranks)
 		res.Steps.Add("device", "p. 53", "the device's \"Will\" %d (10, +2 for each of %d extra ranks), not the wearer's", res.Will, ranks-1)
-	case "psychic-drain":
+	case rulebook.PsiPsychicDrain:
 		bonus = points
 		res.Steps.Add("drain", "p. 68", "+%d on the psychic roll, +1 per psi", bonus)
 	}
@@ -406,9 +406,9 @@ func Mental(att, def *hero.Hero, in MentalInput, r dice.Roller) (MentalResult, e
 		res.Steps.Add("contest", p.Page, "a willing target: no psychic attack needed")
 	}
 	switch p.Slug {
-	case "transmutation":
+	case rulebook.PsiTransmutation:
 		return transmute(res, att.Abilities.Final.Will, in.Modifiers, r)
-	case "restraint":
+	case rulebook.SpellRestraint:
 		rs, err := RestraintOn(def, points)
 		if err != nil {
 			return res, err
@@ -425,10 +425,10 @@ func Mental(att, def *hero.Hero, in MentalInput, r dice.Roller) (MentalResult, e
 		return res, nil
 	}
 	switch p.Slug {
-	case "mind-control":
+	case rulebook.PsiMindControl:
 		res.State = StateMindControl
 		res.Steps.Add("mind-control", "p. 68", "control taken: half panels a page, 1 psi a page to keep, one target per 6 will (%d)", MindControlTargets(att.Abilities.Final.Will))
-	case "hypnotism", "mind-control-device":
+	case rulebook.SpellHypnotism, rulebook.ImplantMindControlDevice:
 		v, err := r.Roll(6, "double-panels establishing control")
 		if err != nil {
 			return res, err
@@ -438,15 +438,15 @@ func Mental(att, def *hero.Hero, in MentalInput, r dice.Roller) (MentalResult, e
 		}
 		res.Establish, res.State = v, StateHypnotised
 		res.Steps.Add("establish", p.Page, "1d6 %d double-panels establishing control, neither acting; hurt or eye contact broken: it fails", v)
-	case "psychic-drain":
+	case rulebook.PsiPsychicDrain:
 		if err := drain(&res, def, in.Drain); err != nil {
 			return res, err
 		}
-	case "telekinesis":
+	case rulebook.PsiTelekinesis:
 		res.SpeedMetres = att.Abilities.Final.Will / 3
 		res.Steps.Add("telekinesis", "p. 69", "%d kg: %d psi (1 per 10 kg); speed will %d ÷ 3 = %d m a panel; cannot throw", in.MassKg, points, att.Abilities.Final.Will, res.SpeedMetres)
-	case "empathy", "telepathy":
-		res.Steps.Add(p.Slug, p.Page, "it works; what is read or sent is the GM's")
+	case rulebook.PsiEmpathy, rulebook.PsiTelepathy:
+		res.Steps.Add(string(p.Slug), p.Page, "it works; what is read or sent is the GM's")
 	}
 	return res, nil
 }
@@ -623,7 +623,7 @@ func SpellSpeciality(h *hero.Hero, slug string) bool {
 // hypnotised, drained (its pool), or bound (a Restraint that holds: its
 // strength and escape chance). ok is false when it leaves none.
 func ImposedOf(res *MentalResult) (hero.ImposedState, bool) {
-	st := hero.ImposedState{Source: res.Attacker, Power: map[string]string{MentalPsychic: "psychic-ability", MentalMagic: "magic", MentalDevice: "cybernetics"}[res.Kind]}
+	st := hero.ImposedState{Source: res.Attacker, Power: string(map[string]rulebook.PowerID{MentalPsychic: rulebook.PowerPsychicAbility, MentalMagic: rulebook.PowerMagic, MentalDevice: rulebook.PowerCybernetics}[res.Kind])}
 	switch res.State {
 	case StateMindControl:
 		st.Name = hero.ImposedMindControl
@@ -633,7 +633,7 @@ func ImposedOf(res *MentalResult) (hero.ImposedState, bool) {
 		st.Name, st.Pool = hero.ImposedDrained, res.DrainPool
 	default:
 		r := res.Restraint
-		if res.Power != "restraint" || r == nil || r.Automatic || r.Free {
+		if res.Power != rulebook.SpellRestraint || r == nil || r.Automatic || r.Free {
 			return hero.ImposedState{}, false
 		}
 		st.Name, st.Strength, st.EscapeChance = hero.ImposedBound, r.Strength, r.Chance

@@ -9,18 +9,20 @@ import (
 
 // Helpers reading powers and states off hero files.
 
-func hasPower(h *hero.Hero, slug string) bool { return h.PowerRank(slug) > 0 }
+func hasPower(h *hero.Hero, id rulebook.PowerID) bool { return h.PowerRank(id) > 0 }
 
 // hasFlavour reports whether h has power with the flavour (or option).
-func hasFlavour(h *hero.Hero, power, flavour string) bool {
+func hasFlavour(h *hero.Hero, power rulebook.PowerID, flavour string) bool {
 	p := h.FindPower(power)
 	return p != nil && (p.HasFlavour(flavour) || p.HasOption(flavour))
 }
 
-func gymnastics(h *hero.Hero) bool     { return hasFlavour(h, "skills", "gymnastics") }
-func animalSenses(h *hero.Hero) bool   { return hasFlavour(h, "super-senses", "animal-senses") }
-func dangerSense(h *hero.Hero) bool    { return hasPower(h, "danger-sense") }
-func reactionsPower(h *hero.Hero) bool { return hasPower(h, "reactions") }
+func gymnastics(h *hero.Hero) bool { return hasFlavour(h, rulebook.PowerSkills, "gymnastics") }
+func animalSenses(h *hero.Hero) bool {
+	return hasFlavour(h, rulebook.PowerSuperSenses, "animal-senses")
+}
+func dangerSense(h *hero.Hero) bool    { return hasPower(h, rulebook.PowerDangerSense) }
+func reactionsPower(h *hero.Hero) bool { return hasPower(h, rulebook.PowerReactions) }
 
 // NeverSurprised reports whether h is never surprised and so may react
 // even to a complete surprise attack: Danger Sense ("never surprised in
@@ -41,12 +43,12 @@ func judoOption(h *hero.Hero) bool {
 
 // implantRank is the rank of a Brain Implant (1 when present).
 func implantRank(h *hero.Hero) int {
-	p := h.FindPower("cybernetics")
+	p := h.FindPower(rulebook.PowerCybernetics)
 	if p == nil {
 		return 0
 	}
 	for _, f := range p.Flavours {
-		if f.Slug == "brain-implant" {
+		if rulebook.PowerID(f.Slug) == rulebook.ImplantBrainImplant {
 			return max(f.Rank, 1)
 		}
 	}
@@ -72,12 +74,12 @@ func energyType(attacker *hero.Hero, a *hero.Attack) string {
 	if a.Power == "" {
 		return ""
 	}
-	p := attacker.FindPower(a.Power)
+	p := attacker.FindPower(a.PowerID())
 	if p == nil {
 		return ""
 	}
 	for _, f := range p.Flavours {
-		if f.Table == "energy-type" || a.Power == rulebook.PowerEnergyBlast || a.Power == "energy-reflect" {
+		if f.Table == "energy-type" || a.PowerID() == rulebook.PowerEnergyBlast || a.PowerID() == rulebook.PowerEnergyReflect {
 			return f.Slug
 		}
 	}
@@ -96,7 +98,7 @@ func immuneToEnergy(h *hero.Hero, et string) (bool, string) {
 			return true, "immune to " + et + " (combat.immunities)"
 		}
 	}
-	if p := h.FindPower("immunity"); p != nil && p.HasFlavour(et) {
+	if p := h.FindPower(rulebook.PowerImmunity); p != nil && p.HasFlavour(et) {
 		return true, "Immunity to " + et + " (p. 61)"
 	}
 	if p := h.FindPower(rulebook.PowerEnergyBlast); p != nil && p.HasFlavour(et) && p.HasOption("immunity") {
@@ -110,7 +112,7 @@ func reflects(h *hero.Hero, et string) bool {
 	if et == "" {
 		return false
 	}
-	if p := h.FindPower("energy-reflect"); p != nil && (p.HasFlavour(et) || len(p.Flavours) == 0) {
+	if p := h.FindPower(rulebook.PowerEnergyReflect); p != nil && (p.HasFlavour(et) || len(p.Flavours) == 0) {
 		return true
 	}
 	p := h.FindPower(rulebook.PowerEnergyBlast)
@@ -120,7 +122,7 @@ func reflects(h *hero.Hero, et string) bool {
 // forcefieldHealth is the personal forcefield's strength, rolled when the
 // power was gained (p. 59), or 0.
 func forcefieldHealth(h *hero.Hero) int {
-	p := h.FindPower("forcefield")
+	p := h.FindPower(rulebook.PowerForcefield)
 	if p == nil || !p.HasFlavour("personal-forcefield") {
 		return 0
 	}
@@ -220,12 +222,12 @@ func specialKind(a *hero.Attack) string {
 	case kindEnergyBlast, kindStunning, kindEldritch, kindPsionic, kindSnareBall, kindPhasingStrike, kindHaymaker:
 		return a.DamageType
 	}
-	switch a.Power {
+	switch a.PowerID() {
 	case rulebook.PowerEnergyBlast:
 		return kindEnergyBlast
-	case "stunning-attack":
+	case rulebook.PowerStunningAttack:
 		return kindStunning
-	case "phasing":
+	case rulebook.PowerPhasing:
 		return kindPhasingStrike
 	}
 	return ""
@@ -272,7 +274,7 @@ func attackTypeOf(attacker *hero.Hero, a *hero.Attack) (rulebook.AttackType, boo
 			return t, true
 		}
 	}
-	wm := a.Power == "weapon-mastery"
+	wm := a.PowerID() == rulebook.PowerWeaponMastery
 	switch a.DamageType {
 	case kindPsionic, kindPhasingStrike:
 		return "", false
@@ -289,7 +291,7 @@ func attackTypeOf(attacker *hero.Hero, a *hero.Attack) (rulebook.AttackType, boo
 		}
 		return rulebook.AttackProjectile, true
 	}
-	if a.Power == rulebook.PowerMartialArts || a.DamageType == "martial-arts" {
+	if a.PowerID() == rulebook.PowerMartialArts || a.DamageType == "martial-arts" {
 		if attacker.PowerRank(rulebook.PowerMartialArts) >= 3 {
 			return rulebook.AttackRank3MartialArts, true
 		}
@@ -314,7 +316,7 @@ func usesSuperPower(attacker *hero.Hero, a *hero.Attack) bool {
 	if a.Power != "" || specialKind(a) != "" || a.DamageType == "martial-arts" {
 		return true
 	}
-	if isMelee(a) && (hasPower(attacker, "super-strength") || hasPower(attacker, "super-speed")) {
+	if isMelee(a) && (hasPower(attacker, rulebook.PowerSuperStrength) || hasPower(attacker, rulebook.PowerSuperSpeed)) {
 		return true
 	}
 	return false
@@ -322,9 +324,9 @@ func usesSuperPower(attacker *hero.Hero, a *hero.Attack) bool {
 
 // movementBonus is the damage bonus for attacking after 4 m or more with
 // a movement power (§4.1): +2, +4 or +5; 0 when h lacks the power.
-func movementBonus(h *hero.Hero, power string) (int, string) {
+func movementBonus(h *hero.Hero, power rulebook.PowerID) (int, string) {
 	switch power {
-	case "acrobatics", "super-leap":
+	case rulebook.PowerAcrobatics, rulebook.PowerSuperLeap:
 		if hasPower(h, power) {
 			return 2, "p. 51"
 		}
@@ -332,27 +334,27 @@ func movementBonus(h *hero.Hero, power string) (int, string) {
 		if gymnastics(h) {
 			return 2, "p. 71"
 		}
-	case "retractable-glider":
-		if hasFlavour(h, "cybernetics", "retractable-glider") {
+	case rulebook.ImplantRetractableGlider:
+		if hasFlavour(h, rulebook.PowerCybernetics, string(rulebook.ImplantRetractableGlider)) {
 			return 2, "p. 53"
 		}
 	case "magnetism":
-		if hasFlavour(h, "environmental-control", "magnetism") {
+		if hasFlavour(h, rulebook.PowerEnvironmentalControl, "magnetism") {
 			return 2, "p. 57"
 		}
-	case "super-speed": // the charge
+	case rulebook.PowerSuperSpeed: // the charge
 		if hasPower(h, power) {
 			return 4, "p. 76"
 		}
-	case "growth": // the slam of growing
+	case rulebook.PowerGrowth: // the slam of growing
 		if hasPower(h, power) {
 			return 4, "p. 61"
 		}
-	case "shrinking": // the slam of returning to normal size
+	case rulebook.PowerShrinking: // the slam of returning to normal size
 		if hasPower(h, power) {
 			return 4, "p. 71"
 		}
-	case "flight":
+	case rulebook.PowerFlight:
 		if hasPower(h, power) {
 			return 5, "p. 58"
 		}

@@ -308,7 +308,7 @@ func RestraintOn(def *hero.Hero, points int) (Restraint, error) {
 		r.Steps.Add("restraint", "p. 64", "+30%% for escapology")
 	}
 	switch {
-	case def.PowerRank("teleport") > 0 || def.PowerRank("phasing") > 0:
+	case def.PowerRank(rulebook.PowerTeleport) > 0 || def.PowerRank(rulebook.PowerPhasing) > 0:
 		r.Automatic = true
 		r.Steps.Add("restraint", "p. 64", "escape chance %d%%; Teleport or Phasing escapes automatically", r.Chance)
 	case r.Chance >= 100:
@@ -330,10 +330,10 @@ func RestraintOn(def *hero.Hero, points int) (Restraint, error) {
 // shapechange kind) of any power.
 func hasPowerOrFlavour(h *hero.Hero, slug string) bool {
 	if slug == "freeform-shapechange" {
-		p := h.FindPower("shapechange")
+		p := h.FindPower(rulebook.PowerShapechange)
 		return p != nil && p.HasFlavour("freeform")
 	}
-	if h.PowerRank(slug) > 0 {
+	if h.PowerRank(rulebook.PowerID(slug)) > 0 {
 		return true
 	}
 	for i := range h.Powers {

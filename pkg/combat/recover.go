@@ -201,7 +201,7 @@ func Recover(h *hero.Hero, in RecoverInput, r dice.Roller) (*RecoverResult, erro
 		return nil
 	}
 	times := max(h.Recovery.Times, 1)
-	if p := h.FindPower("super-health"); p != nil && p.HasFlavour("fast-recovery") {
+	if p := h.FindPower(rulebook.PowerSuperHealth); p != nil && p.HasFlavour("fast-recovery") {
 		times = rulebook.FastRecoveryTimes
 	}
 	c := &h.Condition

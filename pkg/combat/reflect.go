@@ -23,7 +23,7 @@ func ReflectedAttack(rr ReactionResult) (hero.Attack, error) {
 	}
 	a := hero.Attack{Slug: ReflectedSlug, Name: fmt.Sprintf("Reflected %s", r.Attack), StrikeClass: rulebook.SC2,
 		DamageType: r.DamageType, Health: r.Health, Stamina: r.Stamina, Ranged: true, Range: r.Range,
-		ParryAs: string(rulebook.AttackEnergyBlast), Panels: 0, Power: "energy-reflect",
+		ParryAs: string(rulebook.AttackEnergyBlast), Panels: 0, Power: string(rulebook.PowerEnergyReflect),
 		Notes: "Energy Reflect's return shot (p. 56): " + r.EnergyType}
 	return a, nil
 }

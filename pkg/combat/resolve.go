@@ -246,7 +246,7 @@ func prepare(res *Result, att, def *hero.Hero, req *Request, r dice.Roller, opt 
 	p.mental = p.kind == kindPsionic && req.Mode == ModeStrike
 	et := energyType(att, a)
 	res.Attack = AttackInfo{Slug: a.Slug, Name: a.Name, StrikeClass: a.StrikeClass, DamageType: a.DamageType,
-		ParryAs: a.ParryAs, Panels: max(a.Panels, 1), Power: a.Power, Ranged: a.Ranged, Melee: isMelee(a), EnergyType: et}
+		ParryAs: a.ParryAs, Panels: max(a.Panels, 1), Power: a.PowerID(), Ranged: a.Ranged, Melee: isMelee(a), EnergyType: et}
 	if req.Situation.Cold && a.DamageType != "temperature" {
 		return nil, reqErr("cold", "only Environmental Control's temperature attack chills (p. 58), not %s", a.Slug)
 	}
@@ -462,7 +462,7 @@ func (p *pipeline) checkReaction() error {
 			p.objectHP *= o.Divider
 		}
 	case ReactionBrace:
-		if !hasPower(def, "super-strength") {
+		if !hasPower(def, rulebook.PowerSuperStrength) {
 			return reqErr(field, "brace: only characters with Super Strength can brace (p. 35); %s has none", def.Name)
 		}
 	case ReactionJudo:
@@ -565,17 +565,17 @@ func (p *pipeline) checkDamage() error {
 		add("extra-damage", a.ExtraDamage, "the attack's extra damage", "")
 		if m := req.Movement; m != nil && !m.Special && req.Mode == ModeStrike {
 			b, page := movementBonus(att, m.Power)
-			add("movement", b, "attack after moving 4 m or more with "+m.Power, page)
+			add("movement", b, "attack after moving 4 m or more with "+string(m.Power), page)
 		}
 		if n := req.Situation.AimPanels; n != 0 {
 			if n < 0 || n > MaxAimPanels {
 				return reqErr("aim", "%d extra panels aiming is outside 0-%d (at most +%d damage, p. 51)", n, MaxAimPanels, MaxAimBonus)
 			}
-			if att.PowerRank("accuracy") < 2 {
+			if att.PowerRank(rulebook.PowerAccuracy) < 2 {
 				return reqErr("aim", "aiming for damage needs Accuracy rank 2 (p. 51)")
 			}
 		}
-		if att.PowerRank("accuracy") >= 2 && req.Mode == ModeStrike {
+		if att.PowerRank(rulebook.PowerAccuracy) >= 2 && req.Mode == ModeStrike {
 			add("accuracy", min(MaxAimBonus, AimBonus+AimBonus*req.Situation.AimPanels), "Accuracy rank 2 with the chosen attack form", "p. 51")
 		}
 		if req.Situation.AttackerDenser && isMelee(a) {
@@ -869,7 +869,7 @@ func (p *pipeline) reaction() (Outcome, error) {
 		}
 		return "", nil
 	case ReactionBrace:
-		rr.BraceBonus = rulebook.BracePerRank * def.PowerRank("super-strength")
+		rr.BraceBonus = rulebook.BracePerRank * def.PowerRank(rulebook.PowerSuperStrength)
 		rr.Success = true
 		return "", nil
 	case ReactionBlock:
@@ -1030,7 +1030,7 @@ func (p *pipeline) completeImmunity() string {
 		return "Impervious: immune to all physical damage (p. 61)"
 	}
 	if sit.Phased {
-		if def.PowerRank("phasing") >= 2 {
+		if def.PowerRank(rulebook.PowerPhasing) >= 2 {
 			return "phased out at Phasing rank 2: no health or stamina damage (p. 66)"
 		}
 		switch p.kind {
@@ -1256,7 +1256,7 @@ func (p *pipeline) dividers() rulebook.Dividers {
 		dv = rulebook.Dividers{Health: 11, Stamina: 11}
 		*notes = append(*notes, "phased out: H/11 S/11 (p. 66)")
 	}
-	if p.req.Reaction.Kind == ReactionDodge && blunt(p.atk) && p.def.PowerRank("elasticity") > 0 {
+	if p.req.Reaction.Kind == ReactionDodge && blunt(p.atk) && p.def.PowerRank(rulebook.PowerElasticity) > 0 {
 		dv.Health, dv.Stamina = max(dv.Health, 2), max(dv.Stamina, 2)
 		*notes = append(*notes, "elasticity: at least H/2 S/2 when dodging a blunt attack (p. 55)")
 	}

@@ -126,7 +126,7 @@ func SpellCharge(h *hero.Hero, slug, pool string, points, cap int) (int, ruling.
 // KnowsSpell reports whether h knows a spell or psychic power: the
 // flavour on its magic or psychic ability, or any when the power lists
 // none (a GM's own file).
-func KnowsSpell(h *hero.Hero, power, slug string) bool {
+func KnowsSpell(h *hero.Hero, power rulebook.PowerID, slug string) bool {
 	p := h.FindPower(power)
 	if p == nil || p.Rank < 1 {
 		return false
@@ -163,18 +163,18 @@ func AstralNotice(h *hero.Hero, r dice.Roller) (int, bool, ruling.Steps, error) 
 // points the caster chose). Eldritch Bolt and Lore cannot be cancelled
 // (pp. 63, 64).
 var cancellable = [...]struct {
-	spell  string
+	spell  rulebook.PowerID
 	points int
 }{
-	{"hypnotism", 10}, {"restraint", 0}, {"mystic-shield", 0}, {"bestow-gift", 5},
-	{"summoning", 0}, {"illusion", 0}, {"astral-projection", AstralCost},
+	{rulebook.SpellHypnotism, 10}, {rulebook.SpellRestraint, 0}, {rulebook.SpellMysticShield, 0}, {rulebook.SpellBestowGift, 5},
+	{rulebook.SpellSummoning, 0}, {rulebook.SpellIllusion, 0}, {rulebook.SpellAstralProjection, AstralCost},
 }
 
 // cancelCost is a cancellable spell's fixed cost (0: the caster's
 // choice); ok is false for a spell that cannot be cancelled.
 func cancelCost(spell string) (points int, ok bool) {
 	for _, c := range cancellable {
-		if c.spell == spell {
+		if c.spell == rulebook.PowerID(spell) {
 			return c.points, true
 		}
 	}
@@ -220,12 +220,12 @@ func CancelSpell(att, caster *hero.Hero, in CancelInput, r dice.Roller) (CancelR
 	if !ok {
 		names := make([]string, 0, len(cancellable))
 		for _, c := range cancellable {
-			names = append(names, c.spell)
+			names = append(names, string(c.spell))
 		}
 		slices.Sort(names)
 		return res, reqErr("spell", "%q cannot be cancelled (%s; eldritch bolt and lore cannot, pp. 63-64)", in.Spell, strings.Join(names, ", "))
 	}
-	if !KnowsSpell(att, "magic", s) {
+	if !KnowsSpell(att, rulebook.PowerMagic, s) {
 		return res, reqErr("spell", "%s cannot cast %s, so cannot cancel it (p. 62)", att.Name, s)
 	}
 	res.Points = in.Points
@@ -328,19 +328,19 @@ const (
 
 // Gift is one gift: the power (and rank) it gives, or the strength dice.
 type Gift struct {
-	Slug    string `json:"slug"`
-	Power   string `json:"power"`
-	Rank    int    `json:"rank"`
-	Flavour string `json:"flavour"`
-	Text    string `json:"text"`
+	Slug    string           `json:"slug"`
+	Power   rulebook.PowerID `json:"power"`
+	Rank    int              `json:"rank"`
+	Flavour string           `json:"flavour"`
+	Text    string           `json:"text"`
 }
 
 var gifts = []Gift{
-	{GiftInvisibility, "invisibility", 1, "", "the Invisibility power"},
-	{GiftSpeed, "super-speed", 1, "", "Super Speed rank 1 (twice the movement, +3 dodge)"},
+	{GiftInvisibility, rulebook.PowerInvisibility, 1, "", "the Invisibility power"},
+	{GiftSpeed, rulebook.PowerSuperSpeed, 1, "", "Super Speed rank 1 (twice the movement, +3 dodge)"},
 	{GiftStrength, "", 0, "", "+1d6+6 strength"},
 	{GiftCombat, rulebook.PowerMartialArts, 2, "oriental", "Oriental Martial Arts rank 2"},
-	{GiftFlight, "flight", 1, "", "Flight rank 1"},
+	{GiftFlight, rulebook.PowerFlight, 1, "", "Flight rank 1"},
 	{GiftRegeneration, "", 0, "", "1d6 health per double-panel of rest"},
 }
 
@@ -398,7 +398,7 @@ func Bestow(h *hero.Hero, slug string, r dice.Roller) (GiftChange, error) {
 		if old := h.FindPower(g.Power); old != nil {
 			return ch, reqErr("gift", "%s already has %s at rank %d: the gift's rank %d would replace it", h.Name, g.Power, old.Rank, g.Rank)
 		}
-		p := hero.Power{Slug: g.Power, Name: g.Text, Rank: g.Rank, Source: giftSource, Notes: "Bestow Gift (p. 63)"}
+		p := hero.Power{Slug: string(g.Power), Name: g.Text, Rank: g.Rank, Source: giftSource, Notes: "Bestow Gift (p. 63)"}
 		if g.Flavour != "" {
 			p.Flavours = []hero.Flavour{{Slug: g.Flavour, Name: "Oriental", Table: "martial-arts", Rank: g.Rank}}
 		}
@@ -433,7 +433,7 @@ func Unbestow(h *hero.Hero, ch GiftChange) ruling.Steps {
 	}
 	if ch.PowerAdded {
 		g, _ := FindGift(ch.Gift)
-		h.Powers = slices.DeleteFunc(h.Powers, func(p hero.Power) bool { return p.Slug == g.Power && p.Source == giftSource })
+		h.Powers = slices.DeleteFunc(h.Powers, func(p hero.Power) bool { return p.ID() == g.Power && p.Source == giftSource })
 		steps.Add("gift", "p. 63", "the %s gift ends: %s is gone", ch.Gift, g.Text)
 	}
 	return steps
@@ -461,9 +461,9 @@ func GiftText(slug string) string {
 // Magic): its index and the points casting it cost (10; the binding's
 // strength ÷ 10, p. 64). -1 when there is none.
 func CancelOnFile(target *hero.Hero, spell, caster string) (int, int) {
-	name := map[string]string{"hypnotism": hero.ImposedHypnotised, "restraint": hero.ImposedBound}[naming.Slug(spell)]
+	name := map[rulebook.PowerID]string{rulebook.SpellHypnotism: hero.ImposedHypnotised, rulebook.SpellRestraint: hero.ImposedBound}[rulebook.PowerID(naming.Slug(spell))]
 	for i, st := range target.ImposedStates {
-		if st.Name != name || st.Power != "magic" || st.Source != caster {
+		if st.Name != name || rulebook.PowerID(st.Power) != rulebook.PowerMagic || st.Source != caster {
 			continue
 		}
 		if name == hero.ImposedBound {

@@ -35,8 +35,8 @@ const (
 // StateInfo is one lasting state a power switches on by itself: the
 // panels it takes to switch on (and off again) and what it does.
 type StateInfo struct {
-	Name  string `json:"name"`
-	Power string `json:"power"`
+	Name  string           `json:"name"`
+	Power rulebook.PowerID `json:"power"`
 	// Panels to switch it on, and to switch it off again.
 	Panels int    `json:"panels"`
 	Page   string `json:"page"`
@@ -47,33 +47,33 @@ type StateInfo struct {
 }
 
 var stateInfos = []StateInfo{
-	{Name: StateGrown, Power: "growth", Panels: 2, Page: "pp. 60-61",
+	{Name: StateGrown, Power: rulebook.PowerGrowth, Panels: 2, Page: "pp. 60-61",
 		Text: "twice the height: +1d6 strength and +1d6 endurance (rolled once), the extra health and stamina lost first"},
-	{Name: StateShrunk, Power: "shrinking", Panels: 2, Page: "pp. 70-71",
+	{Name: StateShrunk, Power: rulebook.PowerShrinking, Panels: 2, Page: "pp. 70-71",
 		Text: "10 cm tall: -3 to hit it, its attacks do minimum damage, 1 m a panel (half its flying speed), knockback threshold -10"},
-	{Name: StateDenser, Power: "density-control-self", Panels: 2, Page: "p. 54", Excludes: StateLighter,
+	{Name: StateDenser, Power: rulebook.PowerDensityControlSelf, Panels: 2, Page: "p. 54", Excludes: StateLighter,
 		Text: "half panels per page, +10 melee damage, knockback threshold +5"},
-	{Name: StateLighter, Power: "density-control-self", Panels: 2, Page: "p. 54", Excludes: StateDenser,
+	{Name: StateLighter, Power: rulebook.PowerDensityControlSelf, Panels: 2, Page: "p. 54", Excludes: StateDenser,
 		Text: "walks on any surface, minimum melee damage, knockback threshold 10"},
-	{Name: StatePhased, Power: "phasing", Panels: 2, Page: "p. 66",
+	{Name: StatePhased, Power: rulebook.PowerPhasing, Panels: 2, Page: "p. 66",
 		Text: "out of phase: through matter, touches nothing, only powers on itself; rank 1 H/11 S/11 against divider-reducing attacks only, rank 2 untouchable"},
-	{Name: StateInvisible, Power: "invisibility", Panels: 1, Page: "p. 61",
+	{Name: StateInvisible, Power: rulebook.PowerInvisibility, Panels: 1, Page: "p. 61",
 		Text: "attackers who cannot see it get -4 to hit"},
-	{Name: StateCamouflaged, Power: "camouflage", Panels: 1, Page: "p. 52",
+	{Name: StateCamouflaged, Power: rulebook.PowerCamouflage, Panels: 1, Page: "p. 52",
 		Text: "moving about in combat: attackers get -2 to hit (effectively invisible standing still)"},
-	{Name: StateShapechanged, Power: "shapechange", Panels: 2, Page: "p. 70",
+	{Name: StateShapechanged, Power: rulebook.PowerShapechange, Panels: 2, Page: "p. 70",
 		Text: "another creature's shape (freeform): its own ability scores, no other super power but the size of growth, larger or shrinking, no change of size"},
 }
 
 // ShapechangeKeeps are the powers a shapechanged hero keeps the benefit
 // of (p. 70); it may use no other.
-var ShapechangeKeeps = []string{"shapechange", "growth", "larger", "shrinking"}
+var ShapechangeKeeps = []rulebook.PowerID{rulebook.PowerShapechange, rulebook.PowerGrowth, rulebook.PowerLarger, rulebook.PowerShrinking}
 
 // ShapechangeFreeform reports whether h's Shapechange is the freeform kind
 // (the one spandex switches as a state; specific forms are named power
 // sets switched by SwitchForm).
 func ShapechangeFreeform(h *hero.Hero) bool {
-	p := h.FindPower("shapechange")
+	p := h.FindPower(rulebook.PowerShapechange)
 	return p != nil && (len(p.Flavours) == 0 || p.HasFlavour("freeform"))
 }
 
@@ -92,7 +92,7 @@ func StateByName(name string) (StateInfo, bool) {
 
 // StateOfPower is the state a power switches on ("" when the power has
 // two, as Density Control (Self), or none).
-func StateOfPower(power string) (StateInfo, bool) {
+func StateOfPower(power rulebook.PowerID) (StateInfo, bool) {
 	var found []StateInfo
 	for _, s := range stateInfos {
 		if s.Power == power {
@@ -148,14 +148,14 @@ func ApplyStates(req *Request, att *hero.Hero, attStates, defStates []string) (r
 		steps.Add("vehicle", "p. 77", "attacker aboard its vehicle (%s): the powers built into it apply", v.Name)
 	}
 	if slices.Contains(attStates, StateShapechanged) {
-		if a := findAttackFor(att, req.Attack); a != nil && a.Power != "" && !slices.Contains(ShapechangeKeeps, a.Power) {
+		if a := findAttackFor(att, req.Attack); a != nil && a.Power != "" && !slices.Contains(ShapechangeKeeps, a.PowerID()) {
 			return nil, reqErr("with", "%s is shapechanged: it may use no other super power while shapechanged, so not %s (%s, p. 70)", att.Name, a.Slug, a.Power)
 		}
 		steps.Add("shapechanged", "p. 70", "attacker shapechanged: its own ability scores, no other power")
 	}
 	if slices.Contains(attStates, StatePhased) {
 		a := findAttackFor(att, req.Attack)
-		if a == nil || a.Power != "phasing" {
+		if a == nil || a.PowerID() != rulebook.PowerPhasing {
 			name := req.Attack
 			if a != nil {
 				name = a.Slug
@@ -230,7 +230,7 @@ func findAttackFor(h *hero.Hero, slug string) *hero.Attack {
 
 // enhancedHearing reports the Enhanced Hearing super sense (p. 74).
 func enhancedHearing(h *hero.Hero) bool {
-	return hasFlavour(h, "super-senses", "enhanced-hearing")
+	return hasFlavour(h, rulebook.PowerSuperSenses, "enhanced-hearing")
 }
 
 // unseenSlugs are the to-hit penalties for a target the attacker cannot
@@ -309,7 +309,7 @@ const growthSource = "growth (grown)"
 // Dice: only the first time: (end_d6)d6 extra health, then (end_d6)d6
 // extra stamina (no stamina for a robot).
 func Grow(h *hero.Hero, r dice.Roller) (GrowthChange, error) {
-	p := h.FindPower("growth")
+	p := h.FindPower(rulebook.PowerGrowth)
 	if p == nil {
 		return GrowthChange{}, reqErr("power", "%s has no Growth power", h.Name)
 	}
@@ -366,7 +366,7 @@ func Grow(h *hero.Hero, r dice.Roller) (GrowthChange, error) {
 // points (55 stamina, grown to 70, 10 damage: back to 55, and growing
 // again only to 60; 25 damage: 45, and growing again stays 45, p. 61).
 func ShrinkBack(h *hero.Hero) (GrowthChange, error) {
-	p := h.FindPower("growth")
+	p := h.FindPower(rulebook.PowerGrowth)
 	if p == nil {
 		return GrowthChange{}, reqErr("power", "%s has no Growth power", h.Name)
 	}
@@ -394,7 +394,7 @@ func resize(h *hero.Hero) ruling.Steps {
 	var steps ruling.Steps
 	str := h.Abilities.Final.Strength
 	h.Combat.DamageBonus = rulebook.DamageBonus(str)
-	if h.PowerRank("armour") > 0 || h.PowerRank("toughness") > 0 {
+	if h.PowerRank(rulebook.PowerArmour) > 0 || h.PowerRank(rulebook.PowerToughness) > 0 {
 		base := rulebook.Dividers(rulebook.ArmourClassInfo(h.Combat.ArmourClass).Dividers)
 		d := base.Improve(rulebook.StrengthDividerModifier(str))
 		h.Combat.Dividers = hero.Dividers{Health: d.Health, Stamina: d.Stamina}
@@ -458,7 +458,7 @@ func GrowthGrown(h *hero.Hero) bool {
 // after the hero's own tracks. Zero while grown (the tracks hold the
 // extra points then) or before the hero has grown.
 func GrowthDeficit(h *hero.Hero) (health, stamina int) {
-	p := h.FindPower("growth")
+	p := h.FindPower(rulebook.PowerGrowth)
 	if p == nil || GrowthGrown(h) {
 		return 0, 0
 	}
@@ -480,7 +480,7 @@ func HealGrowth(h *hero.Hero, health, stamina int) (int, int) {
 	if gh == 0 && gs == 0 {
 		return 0, 0
 	}
-	p := h.FindPower("growth")
+	p := h.FindPower(rulebook.PowerGrowth)
 	p.Values[GrowthHealthLeft] += gh
 	p.Values[GrowthStaminaLeft] += gs
 	return gh, gs
@@ -505,7 +505,7 @@ func rollD6s(r dice.Roller, n int, purpose string) (int, error) {
 // time the hero spends a double-panel resting (p. 73), up to its maximum.
 // It returns the d6 and the health gained.
 func Regenerate(h *hero.Hero, r dice.Roller) (int, int, ruling.Steps, error) {
-	p := h.FindPower("super-health")
+	p := h.FindPower(rulebook.PowerSuperHealth)
 	if p == nil || !p.HasFlavour("regeneration") {
 		return 0, 0, nil, reqErr("power", "%s has no Regeneration (Super Health, p. 73)", h.Name)
 	}
@@ -608,17 +608,17 @@ func SwitchState(h *hero.Hero, name string, on bool, r dice.Roller) (ruling.Step
 // (growth, shrinking) while shapeshifted; and a Shapechange that is not
 // freeform; and, in a specific form, a power the form does not have.
 // who names the hero.
-func ShapechangeAllows(who string, h *hero.Hero, shapechanged bool, power string) error {
-	if power == "shapechange" && h.ShapechangeSpecific() {
+func ShapechangeAllows(who string, h *hero.Hero, shapechanged bool, power rulebook.PowerID) error {
+	if power == rulebook.PowerShapechange && h.ShapechangeSpecific() {
 		return reqErr("state", "%s's Shapechange has specific forms: switch them with --form NAME, a single panel (p. 70)", who)
 	}
-	if power != "shapechange" && h.PowerRank(power) > 0 && h.InPlay().PowerRank(power) == 0 {
-		return reqErr("state", "%s", notInPlay(who, h, power, power))
+	if power != rulebook.PowerShapechange && h.PowerRank(power) > 0 && h.InPlay().PowerRank(power) == 0 {
+		return reqErr("state", "%s", notInPlay(who, h, string(power), string(power)))
 	}
-	if !shapechanged || power == "shapechange" {
+	if !shapechanged || power == rulebook.PowerShapechange {
 		return nil
 	}
-	if power == "growth" || power == "shrinking" {
+	if power == rulebook.PowerGrowth || power == rulebook.PowerShrinking {
 		return reqErr("state", "%s is shapechanged: it cannot change size while shapeshifted (p. 70)", who)
 	}
 	return reqErr("state", "%s is shapechanged: it may use no other super power while shapechanged, so not %s (p. 70)", who, power)
@@ -636,7 +636,7 @@ const FormPanels = 1
 func SwitchForm(who string, h *hero.Hero, name string) (ruling.Steps, error) {
 	var steps ruling.Steps
 	switch {
-	case h.PowerRank("shapechange") == 0:
+	case h.PowerRank(rulebook.PowerShapechange) == 0:
 		return nil, reqErr("form", "%s has no Shapechange", who)
 	case !h.ShapechangeSpecific():
 		return nil, reqErr("form", "%s's Shapechange is freeform: it has no specific forms to switch between; switch the shapechanged state (p. 70)", who)
@@ -692,7 +692,7 @@ func BoardVehicle(who string, h *hero.Hero, board bool) (ruling.Steps, error) {
 	var steps ruling.Steps
 	v := h.Vehicle
 	switch {
-	case h.PowerRank("vehicle") == 0:
+	case h.PowerRank(rulebook.PowerVehicle) == 0:
 		return nil, reqErr("vehicle", "%s has no Vehicle power", who)
 	case v == nil:
 		return nil, reqErr("vehicle", "%s has no vehicle on its file: run `spandex hero derive` to give it the custom vehicle (p. 77)", who)

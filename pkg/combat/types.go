@@ -179,7 +179,7 @@ type Obstruction struct {
 // shrinking, gymnastics, retractable glider, magnetism; §4.1).
 type Movement struct {
 	// Power is the movement power's slug.
-	Power string `json:"power"`
+	Power rulebook.PowerID `json:"power"`
 	// Special makes the flying kick, charge or slam (1d6 H / 2d6+6 S,
 	// one recovery panel) instead of the +N damage bonus.
 	Special bool `json:"special,omitempty"`
@@ -411,7 +411,7 @@ type AttackInfo struct {
 	DamageType  string               `json:"damage_type"`
 	ParryAs     string               `json:"parry_as,omitempty"`
 	Panels      int                  `json:"panels"`
-	Power       string               `json:"power,omitempty"`
+	Power       rulebook.PowerID     `json:"power,omitempty"`
 	Ranged      bool                 `json:"ranged"`
 	Melee       bool                 `json:"melee"`
 	// EnergyType is the attack's energy type, for immunities.

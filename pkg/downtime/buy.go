@@ -119,7 +119,7 @@ func Buy(h *hero.Hero, req BuyRequest, opts Options, r dice.Roller) (BuyResult, 
 		}
 		res.Steps = append(res.Steps, steps...)
 		work = *cp
-		if p := work.FindPower(g.Target); p != nil {
+		if p := work.FindPower(rulebook.PowerID(g.Target)); p != nil {
 			pc := *p
 			pc.Sidekick = nil // reported in the hero file, not repeated here
 			res.Power = &pc

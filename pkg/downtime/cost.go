@@ -124,7 +124,7 @@ func PriceOf(h *hero.Hero, g Goal, opts Options) (Price, error) {
 		}
 	case GoalPower:
 		row, _ := rulebook.PowerBySlug(g.Target)
-		if pw := h.FindPower(g.Target); pw != nil {
+		if pw := h.FindPower(rulebook.PowerID(g.Target)); pw != nil {
 			p.Current, p.Next = pw.Rank, pw.Rank+1
 			p.XP, p.Formula, p.Page = rulebook.CostPowerRank(pw.Rank), fmt.Sprintf("100 x current rank %d", pw.Rank), "p. 48"
 			if row.MaxRanks != rulebook.Unlimited && pw.Rank >= row.MaxRanks {
@@ -144,7 +144,7 @@ func PriceOf(h *hero.Hero, g Goal, opts Options) (Price, error) {
 		p.Current, p.Next, p.NewPower = n, 1, true
 		p.XP, p.Formula, p.Page = rulebook.CostNewPower(n), fmt.Sprintf("a new sub-power counts as a new power: 30 x %d current powers", n), "p. 48"
 		switch {
-		case h.FindPower(g.Target) == nil:
+		case h.FindPower(rulebook.PowerID(g.Target)) == nil:
 			p.Blocked = fmt.Sprintf("%s has no %s: buy power:%s first", h.Name, row.Name, row.Slug)
 		case opts.GainSubPower == nil:
 			p.Blocked = "buying a sub-power needs hero generation to add a flavour to a power the hero has, which this build does not provide; the GM can add it by hand (hero derive)"

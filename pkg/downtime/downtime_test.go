@@ -152,7 +152,7 @@ func fakeGain(h *hero.Hero, slug string, r dice.Roller) (ruling.Steps, error) {
 		return nil, err
 	}
 	var s ruling.Steps
-	if p := h.FindPower(slug); p != nil {
+	if p := h.FindPower(rulebook.PowerID(slug)); p != nil {
 		p.Rank++
 		s.Add("power", "p. 48", "%s rank %d (rolled %d)", slug, p.Rank, v)
 		return s, nil

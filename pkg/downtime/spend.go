@@ -160,7 +160,7 @@ func Spend(h *hero.Hero, req SpendRequest, opts Options) (SpendResult, error) {
 		}
 	}
 	res.XPPerPoint = total
-	if req.Goal != nil && !opts.Simpler && (req.Goal.Kind == GoalSubPower || (req.Goal.Kind == GoalPower && h.FindPower(req.Goal.Target) == nil)) && req.Fit.XP() > rulebook.NewPowerUsualMaxXP {
+	if req.Goal != nil && !opts.Simpler && (req.Goal.Kind == GoalSubPower || (req.Goal.Kind == GoalPower && h.FindPower(rulebook.PowerID(req.Goal.Target)) == nil)) && req.Fit.XP() > rulebook.NewPowerUsualMaxXP {
 		res.Warnings = append(res.Warnings, fmt.Sprintf("activities towards a new power usually give at most %d experience per point; %d should be rare (p. 48)", rulebook.NewPowerUsualMaxXP, req.Fit.XP()))
 	}
 

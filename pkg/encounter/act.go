@@ -23,8 +23,11 @@ const (
 	ActNothing = ""
 )
 
-// Action is one thing a combatant does on its turn (pp. 30-31, 43).
-type Action struct {
+// ActionRecord is an action as its event's details keep it in the file:
+// every kind's fields side by side, the kind named by Kind. Do takes the
+// typed actions (Move, UsePower, ...); a record read back from a file
+// turns into its typed action with Typed.
+type ActionRecord struct {
 	Actor string `json:"actor"`
 	Kind  string `json:"kind"`
 	// Metres moved (move). Teleport makes the move a teleport (pp. 76-77;
@@ -53,10 +56,10 @@ type Action struct {
 	Object string `json:"object"`
 	// Power used, its Effect (a PresetEffect name) and the Points spent
 	// from its Pool.
-	Power  string `json:"power"`
-	Effect string `json:"effect"`
-	Points int    `json:"points"`
-	Pool   string `json:"pool"`
+	Power  rulebook.PowerID `json:"power"`
+	Effect string           `json:"effect"`
+	Points int              `json:"points"`
+	Pool   string           `json:"pool"`
 	// Form is the specific form Shapechange switches to (p. 70).
 	Form string `json:"form"`
 	// Panels is the time of an "other" action, or of a power that says it
@@ -97,7 +100,7 @@ type Action struct {
 
 // cost returns the panels an action takes, from the rulebook's action
 // costs (pp. 30-31, 43).
-func (a Action) cost() (int, string, error) {
+func (a ActionRecord) cost() (int, string, error) {
 	slug := ""
 	switch a.Kind {
 	case ActMove:
@@ -228,410 +231,415 @@ func (e *Encounter) endAction(c *Combatant) {
 	e.refreshAll()
 }
 
-// Do performs one action on the actor's turn and logs it. Attacks,
-// grabs of combatants and finishing moves go through Attack.
+// Do performs one action on the actor's turn and logs it: a Move,
+// UsePower, PickUp, GrabThing, Other or Pass, or a StrikeAction (an
+// attack, a grab of a combatant, a finishing move: see Attack) or a Smash
+// (see Smash). An ActionRecord is done as its typed action.
 //
 // Dice: none, except that a power starting a mass or gravity effect may
 // roll the target's will (see AddEffect).
-func (e *Encounter) Do(ctx Ctx, a Action) error {
+func (e *Encounter) Do(ctx Ctx, act Action) error {
+	switch x := act.(type) {
+	case ActionRecord:
+		typed, err := x.Typed()
+		if err != nil {
+			return err
+		}
+		return e.Do(ctx, typed)
+	case StrikeAction:
+		_, err := e.Attack(ctx, x.Strike, x.Rules)
+		return err
+	case Smash:
+		_, err := e.Smash(ctx, x)
+		return err
+	}
+	a := act.record()
 	c, err := e.turnOf(a.Actor)
 	if err != nil {
 		return err
 	}
-	switch a.Kind {
-	case ActPass:
-		return e.pass(c, false)
-	case ActHold:
-		return e.pass(c, true)
+	if p, ok := act.(Pass); ok {
+		return e.pass(c, p.Hold)
 	}
 	n, why, err := a.cost()
 	if err != nil {
 		return err
 	}
-	var steps ruling.Steps
-	steps.Add("panels", "pp. 30-31", "%s: %s", plural(n, "panel"), why)
-	ev := Event{Kind: "action", Actor: c.ID, Panels: n}
-	var teleport *combat.TeleportCost
-	var raise *Effect
-	var toggle *stateSwitch
-	var gale *Effect
-	stretch := 0
-	regen, glide := false, false
-	var target *Combatant
+	d := &doing{e: e, ctx: ctx, c: c, a: a, n: n, ev: Event{Kind: "action", Actor: c.ID, Panels: n}}
+	d.steps.Add("panels", "pp. 30-31", "%s: %s", plural(n, "panel"), why)
 	if a.Target != "" {
-		if target = e.Find(a.Target); target == nil {
+		if d.target = e.Find(a.Target); d.target == nil {
 			return e.unknown(a.Target)
 		}
-		ev.Target = target.ID
+		d.ev.Target = d.target.ID
 	}
 	// Check everything before spending.
-	switch a.Kind {
-	case ActMove:
-		if ok, why := c.CanMove(); !ok {
-			return refusal.Errorf("%s cannot move: %s", c.ID, why)
-		}
-		if a.Metres < 0 {
-			return refusal.Errorf("metres: %d is negative", a.Metres)
-		}
-		if a.Glide {
-			if a.Teleport || a.Upwards || a.Stretch || len(a.Carry) > 0 || a.CarryKg != 0 || a.Blind {
-				return refusal.Errorf("glide: a glide is neither a teleport nor a stretch")
+	switch act.(type) {
+	case Move:
+		err = d.checkMove()
+	case UsePower:
+		err = d.checkPower()
+	default:
+		err = d.checkThing()
+	}
+	if err != nil || d.done {
+		return err
+	}
+	if err := e.spend(c, d.n); err != nil {
+		return err
+	}
+	rec := dice.NewRecorder(ctx.Roller)
+	d.effectOn = d.a.Effect != "" && d.toggle == nil && d.gale == nil
+	switch act.(type) {
+	case Move:
+		err = d.applyMove(rec)
+	case UsePower:
+		err = d.applyPower(rec)
+	}
+	if err != nil {
+		return err
+	}
+	return d.finish(rec)
+}
+
+// doing is one action on its way through Do: what its checks found, for
+// the changes made once its panels are spent.
+type doing struct {
+	e      *Encounter
+	ctx    Ctx
+	c      *Combatant
+	a      ActionRecord
+	target *Combatant
+	// n panels, the ruling's steps and the event logged.
+	n     int
+	steps ruling.Steps
+	ev    Event
+	// done: the check handed the whole action on (a spell, a mental
+	// power, a form switch ...), which logged it itself.
+	done bool
+	// What the checks prepared.
+	teleport    *combat.TeleportCost
+	raise, gale *Effect
+	toggle      *stateSwitch
+	// moved is the rule of the power a move is made by, and moveCost the
+	// stamina it costs, paid once its panels are spent.
+	moved    powerRule
+	moveCost int
+	effectOn bool
+}
+
+// handled marks the action as handed on whole.
+func (d *doing) handled(err error) error {
+	d.done = true
+	return err
+}
+
+// checkMove checks a move, a teleport, a glide or a stretch (pp. 30,
+// 52, 55, 76-77).
+func (d *doing) checkMove() error {
+	if ok, why := d.c.CanMove(); !ok {
+		return refusal.Errorf("%s cannot move: %s", d.c.ID, why)
+	}
+	if d.a.Metres < 0 {
+		return refusal.Errorf("metres: %d is negative", d.a.Metres)
+	}
+	if id := d.a.movePower(); id != "" {
+		d.moved = powerRules[id]
+		return d.moved.Movement(d)
+	}
+	// In a specific form of Shapechange, the form's movement (p. 70).
+	fh := d.c.Hero.InPlay()
+	speed := fh.Combat.Movement
+	if d.c.Hero.Condition.Dazed {
+		speed /= 2
+	}
+	shrunk := findEffect(d.c, combat.StateShrunk) >= 0
+	if shrunk && !d.a.Teleport {
+		m, flying := combat.ShrunkMovement(fh)
+		if d.a.Metres > m {
+			how := "1 m a panel"
+			if flying {
+				how = fmt.Sprintf("half its flying speed, %d m a panel", m)
 			}
-			if err := canGlide(c, a.Metres); err != nil {
-				return err
-			}
-			glide = true
-			ev.Kind = "move"
-			ev.Summary = fmt.Sprintf("%s glides %d m", c.ID, a.Metres)
-			break
+			return refusal.Errorf("%s is shrunk: it moves %s (p. 71)", d.c.ID, how)
 		}
-		if a.Stretch {
-			if a.Teleport || a.Upwards {
-				return refusal.Errorf("stretch: a stretch is not a teleport")
-			}
-			s, st, err := combat.StretchCost(c.Hero.PowerRank("elasticity"), a.Metres)
-			if err != nil {
-				return err
-			}
-			stretch = s
-			steps = append(steps, st...)
-			ev.Kind = "move"
-			ev.Summary = fmt.Sprintf("%s stretches %d m", c.ID, a.Metres)
-			if s > 0 {
-				ev.Summary += fmt.Sprintf(", losing %d stamina", s)
-			}
-			break
-		}
-		// In a specific form of Shapechange, the form's movement (p. 70).
-		fh := c.Hero.InPlay()
-		speed := fh.Combat.Movement
-		if c.Hero.Condition.Dazed {
-			speed /= 2
-		}
-		shrunk := findEffect(c, combat.StateShrunk) >= 0
-		if shrunk && !a.Teleport {
-			m, flying := combat.ShrunkMovement(fh)
-			if a.Metres > m {
-				how := "1 m a panel"
-				if flying {
-					how = fmt.Sprintf("half its flying speed, %d m a panel", m)
-				}
-				return refusal.Errorf("%s is shrunk: it moves %s (p. 71)", c.ID, how)
-			}
-			speed = m
-		}
-		astral := findEffect(c, EffectAstral) >= 0
-		if astral && !a.Teleport {
-			speed *= combat.AstralMoveFactor
-		}
-		galeWhy := ""
-		if !a.Teleport {
-			speed, galeWhy = e.galeSpeed(c, speed)
-		}
-		if isTeleport(fh, a, speed) {
-			in, err := e.teleportInput(c, a)
-			if err != nil {
-				return err
-			}
-			in.Rank = fh.PowerRank("teleport")
-			t, err := combat.TeleportWith(in)
-			if err != nil {
-				return err
-			}
-			n, teleport = t.Panels, &t
-			steps = ruling.Steps{{Rule: "panels", Page: "p. 76", Text: "a teleport takes a double-panel"}}
-			steps = append(steps, t.Steps[1:]...)
-			ev.Kind, ev.Panels = "move", n
-			ev.Summary = fmt.Sprintf("%s teleports %d m%s%s, losing %d stamina", c.ID, a.Metres, map[bool]string{true: " upwards"}[a.Upwards], carryText(a), t.Stamina)
-			if t.Health > 0 {
-				ev.Summary += fmt.Sprintf(" and %d health", t.Health)
-			}
-			break
-		}
-		if len(a.Carry) > 0 || a.CarryKg != 0 || a.Blind {
-			return refusal.Errorf("carry, carry-kg and blind go with a teleport (pp. 76-77)")
-		}
-		if a.Upwards {
-			return refusal.Errorf("upwards: only a teleport pays for going up (pp. 76-77)")
-		}
-		if a.Metres > speed && !hasMovementPower(fh) {
-			if galeWhy != "" {
-				galeWhy = ", " + galeWhy + " (p. 78)"
-			}
-			return refusal.Errorf("%s moves at most %d m in a panel (movement %d%s%s, p. 30)", c.ID, speed, fh.Combat.Movement, map[bool]string{true: ", halved while dazed"}[c.Hero.Condition.Dazed], galeWhy)
-		}
-		ev.Kind = "move"
-		ev.Summary = fmt.Sprintf("%s moves %d m", c.ID, a.Metres)
-		if shrunk {
-			steps.Add("move", "p. 71", "shrunk: up to %d m a panel", speed)
-		} else if astral {
-			steps.Add("move", "p. 62", "astral spirit: twice the movement, up to %d m a panel, through walls", speed)
-		} else {
-			steps.Add("move", "p. 30", "up to %d m a panel", speed)
-		}
+		speed = m
+	}
+	astral := findEffect(d.c, EffectAstral) >= 0
+	if astral && !d.a.Teleport {
+		speed *= combat.AstralMoveFactor
+	}
+	galeWhy := ""
+	if !d.a.Teleport {
+		speed, galeWhy = d.e.galeSpeed(d.c, speed)
+	}
+	if isTeleport(fh, d.a, speed) {
+		d.moved = powerRules[rulebook.PowerTeleport]
+		return d.moved.Movement(d)
+	}
+	if len(d.a.Carry) > 0 || d.a.CarryKg != 0 || d.a.Blind {
+		return refusal.Errorf("carry, carry-kg and blind go with a teleport (pp. 76-77)")
+	}
+	if d.a.Upwards {
+		return refusal.Errorf("upwards: only a teleport pays for going up (pp. 76-77)")
+	}
+	if d.a.Metres > speed && !hasMovementPower(fh) {
 		if galeWhy != "" {
-			steps.Add("gale", "p. 78", "movement %s", galeWhy)
+			galeWhy = ", " + galeWhy + " (p. 78)"
 		}
+		return refusal.Errorf("%s moves at most %d m in a panel (movement %d%s%s, p. 30)", d.c.ID, speed, fh.Combat.Movement, map[bool]string{true: ", halved while dazed"}[d.c.Hero.Condition.Dazed], galeWhy)
+	}
+	d.ev.Kind = "move"
+	d.ev.Summary = fmt.Sprintf("%s moves %d m", d.c.ID, d.a.Metres)
+	if shrunk {
+		d.steps.Add("move", "p. 71", "shrunk: up to %d m a panel", speed)
+	} else if astral {
+		d.steps.Add("move", "p. 62", "astral spirit: twice the movement, up to %d m a panel, through walls", speed)
+	} else {
+		d.steps.Add("move", "p. 30", "up to %d m a panel", speed)
+	}
+	if galeWhy != "" {
+		d.steps.Add("gale", "p. 78", "movement %s", galeWhy)
+	}
+	return nil
+}
+
+// checkThing checks picking up or grabbing a thing, or an action of the
+// GM's own (pp. 31, 41).
+func (d *doing) checkThing() error {
+	switch d.a.Kind {
 	case ActPickUp:
-		if a.Object == "" {
+		if d.a.Object == "" {
 			return refusal.Errorf("pick up: say what is picked up")
 		}
-		ev.Summary = fmt.Sprintf("%s picks up %s", c.ID, a.Object)
+		d.ev.Summary = fmt.Sprintf("%s picks up %s", d.c.ID, d.a.Object)
 	case ActGrab:
-		if target != nil {
-			return refusal.Errorf("grabbing a combatant needs a to-hit roll: make it an attack (`fight act --attack %s --grab`)", target.ID)
+		if d.target != nil {
+			return refusal.Errorf("grabbing a combatant needs a to-hit roll: make it an attack (`fight act --attack %s --grab`)", d.target.ID)
 		}
-		if a.Object == "" {
+		if d.a.Object == "" {
 			return refusal.Errorf("grab: say what is grabbed")
 		}
-		ev.Summary = fmt.Sprintf("%s grabs %s (automatic against anything not fighting back, p. 41)", c.ID, a.Object)
-	case ActPower:
-		if a.Power == "" {
-			return refusal.Errorf("power: name the power")
+		d.ev.Summary = fmt.Sprintf("%s grabs %s (automatic against anything not fighting back, p. 41)", d.c.ID, d.a.Object)
+	case ActOther:
+		if d.a.Note == "" {
+			return refusal.Errorf("say what the action is")
 		}
-		giftRegen := a.Power == "super-health" && a.Effect == "" && hasGift(c, combat.GiftRegeneration)
-		if c.Hero.PowerRank(a.Power) == 0 && !giftRegen {
-			return refusal.Errorf("%s has no power %q", c.ID, a.Power)
+		d.ev.Summary = fmt.Sprintf("%s: %s", d.c.ID, d.a.Note)
+	}
+	return nil
+}
+
+// checkPower checks the use of a power (pp. 51-78); a spell, a mental
+// power, a form switch, boarding a vehicle and the shields are handed on
+// whole.
+func (d *doing) checkPower() error {
+	var err error
+	if d.a.Power == "" {
+		return refusal.Errorf("power: name the power")
+	}
+	giftRegen := d.a.Power == rulebook.PowerSuperHealth && d.a.Effect == "" && hasGift(d.c, combat.GiftRegeneration)
+	if d.c.Hero.PowerRank(d.a.Power) == 0 && !giftRegen {
+		return refusal.Errorf("%s has no power %q", d.c.ID, d.a.Power)
+	}
+	if until := d.c.Cooldowns[string(d.a.Power)]; until > d.e.Page {
+		return refusal.Errorf("%s cannot use %s again %s", d.c.ID, d.a.Power, cooldownText(until))
+	}
+	if d.a.Form != "" || (d.a.Power == rulebook.PowerShapechange && d.c.Hero.ShapechangeSpecific()) {
+		return d.handled(d.e.switchForm(d.ctx, d.c, d.a))
+	}
+	if d.a.Power == rulebook.PowerVehicle {
+		return d.handled(d.e.boardVehicle(d.ctx, d.c, d.a))
+	}
+	if err := combat.ShapechangeAllows(d.c.ID, &d.c.Hero, findEffect(d.c, combat.StateShapechanged) >= 0, d.a.Power); err != nil {
+		return err
+	}
+	sw, ok, err := stateFor(d.c, d.a)
+	if err != nil {
+		return err
+	}
+	if ok {
+		// A lasting state: the power's own time to switch it on or off
+		// (a panel for Invisibility and Camouflage, a double-panel for
+		// the rest).
+		if d.a.Panels == 0 {
+			d.n, d.ev.Panels = sw.info.Panels, sw.info.Panels
+			d.steps = ruling.Steps{{Rule: "panels", Page: sw.info.Page, Text: fmt.Sprintf("%s: switching %s %s", plural(d.n, "panel"), sw.info.Name, map[bool]string{true: "on", false: "off"}[sw.on])}}
 		}
-		if until := c.Cooldowns[a.Power]; until > e.Page {
-			return refusal.Errorf("%s cannot use %s again %s", c.ID, a.Power, cooldownText(until))
-		}
-		if a.Form != "" || (a.Power == "shapechange" && c.Hero.ShapechangeSpecific()) {
-			return e.switchForm(ctx, c, a)
-		}
-		if a.Power == "vehicle" {
-			return e.boardVehicle(ctx, c, a)
-		}
-		if err := combat.ShapechangeAllows(c.ID, &c.Hero, findEffect(c, combat.StateShapechanged) >= 0, a.Power); err != nil {
-			return err
-		}
-		sw, ok, err := stateFor(c, a)
+		d.toggle = &sw
+	}
+	if d.a.Power == rulebook.PowerForcefield && d.a.Effect == "" {
+		ef, ok, err := barrierEffect(d.c, d.target)
 		if err != nil {
 			return err
 		}
 		if ok {
-			// A lasting state: the power's own time to switch it on or off
-			// (a panel for Invisibility and Camouflage, a double-panel for
-			// the rest).
-			if a.Panels == 0 {
-				n, ev.Panels = sw.info.Panels, sw.info.Panels
-				steps = ruling.Steps{{Rule: "panels", Page: sw.info.Page, Text: fmt.Sprintf("%s: switching %s %s", plural(n, "panel"), sw.info.Name, map[bool]string{true: "on", false: "off"}[sw.on])}}
-			}
-			toggle = &sw
+			d.raise = &ef
 		}
-		if a.Power == "super-health" && a.Effect == "" {
-			if p := c.Hero.FindPower("super-health"); !giftRegen && (p == nil || !p.HasFlavour("regeneration")) {
-				return refusal.Errorf("%s's Super Health acts by itself; only Regeneration is used, a double-panel of rest for 1d6 health (p. 73)", c.ID)
-			}
-			n, ev.Panels = rulebook.DoublePanel, rulebook.DoublePanel
-			steps = ruling.Steps{{Rule: "panels", Page: "p. 73", Text: "a double-panel resting (Regeneration)"}}
-			if p := c.Hero.FindPower("super-health"); giftRegen && (p == nil || !p.HasFlavour("regeneration")) {
-				steps = ruling.Steps{{Rule: "panels", Page: "p. 63", Text: "a double-panel resting (Bestow Gift's regeneration)"}}
-			}
-			regen = true
+	}
+	if d.a.Power == rulebook.PowerEnvironmentalControl && d.a.Effect == EffectMolecular {
+		return d.handled(d.e.molecularLayer(d.ctx, d.c, d.target, d.a, d.n, d.steps))
+	}
+	if d.a.Power == rulebook.PowerSnare && d.a.Effect == EffectFluidShield {
+		return d.handled(d.e.fluidShield(d.ctx, d.c, d.a))
+	}
+	if d.a.Power == rulebook.PowerMagic && d.a.Effect == EffectMysticShield {
+		return d.handled(d.e.mysticShield(d.ctx, d.c, d.target, d.a, d.n, d.steps))
+	}
+	if spellOf(d.a) {
+		return d.handled(d.e.doSpell(d.ctx, d.c, d.target, d.a, d.n, d.steps))
+	}
+	if d.a.Radius != 0 || d.a.Distance != 0 || d.a.Hurt || d.a.Spell != "" || d.a.Gift != "" {
+		return refusal.Errorf("radius, distance, hurt, spell and gift go with --power magic|psychic-ability --effect %s", "illusion, hallucinations, cancel, bestow-gift")
+	}
+	if mp, ok := mentalPowerOf(d.a); ok {
+		if d.target == nil && mp.Slug != rulebook.PsiTransmutation {
+			return refusal.Errorf("%s needs a target (--target ID)", mp.Slug)
 		}
-		if a.Power == "forcefield" && a.Effect == "" {
-			ef, ok, err := barrierEffect(c, target)
-			if err != nil {
-				return err
-			}
-			if ok {
-				raise = &ef
-			}
+		return d.handled(d.e.doMental(d.ctx, d.c, d.target, d.a, mp, d.n, d.steps))
+	}
+	if d.a.Resist || d.a.Willing || d.a.MassKg != 0 || d.a.Drain != "" || len(d.a.Modifiers) > 0 || d.a.Mode != "" {
+		return refusal.Errorf("resist, willing, mass, drain, modifiers and mode go with a psychic power, spell or device (--effect %s)", combat.MentalPowerSlugs())
+	}
+	if d.a.Points < 0 {
+		return refusal.Errorf("points: %d is negative", d.a.Points)
+	}
+	if d.a.Points > 0 {
+		p := d.c.Hero.FindPool(d.a.Pool)
+		if p == nil {
+			return refusal.Errorf("%s has no %q pool", d.c.ID, d.a.Pool)
 		}
-		if a.Power == "environmental-control" && a.Effect == EffectMolecular {
-			return e.molecularLayer(ctx, c, target, a, n, steps)
+		limit := p.CapPerAction
+		if limit == 0 {
+			limit = rulebook.PoolCapPerAction
 		}
-		if a.Power == "snare" && a.Effect == EffectFluidShield {
-			return e.fluidShield(ctx, c, a)
+		if d.a.Points > limit {
+			return refusal.Errorf("%s can spend at most %d %s points in one action (p. 62)", d.c.ID, limit, d.a.Pool)
 		}
-		if a.Power == "magic" && a.Effect == EffectMysticShield {
-			return e.mysticShield(ctx, c, target, a, n, steps)
-		}
-		if spellOf(a) {
-			return e.doSpell(ctx, c, target, a, n, steps)
-		}
-		if a.Radius != 0 || a.Distance != 0 || a.Hurt || a.Spell != "" || a.Gift != "" {
-			return refusal.Errorf("radius, distance, hurt, spell and gift go with --power magic|psychic-ability --effect %s", "illusion, hallucinations, cancel, bestow-gift")
-		}
-		if mp, ok := mentalPowerOf(a); ok {
-			if target == nil && mp.Slug != "transmutation" {
-				return refusal.Errorf("%s needs a target (--target ID)", mp.Slug)
-			}
-			return e.doMental(ctx, c, target, a, mp, n, steps)
-		}
-		if a.Resist || a.Willing || a.MassKg != 0 || a.Drain != "" || len(a.Modifiers) > 0 || a.Mode != "" {
-			return refusal.Errorf("resist, willing, mass, drain, modifiers and mode go with a psychic power, spell or device (--effect %s)", combat.MentalPowerSlugs())
-		}
-		if a.Points < 0 {
-			return refusal.Errorf("points: %d is negative", a.Points)
-		}
-		if a.Points > 0 {
-			p := c.Hero.FindPool(a.Pool)
-			if p == nil {
-				return refusal.Errorf("%s has no %q pool", c.ID, a.Pool)
-			}
-			limit := p.CapPerAction
-			if limit == 0 {
-				limit = rulebook.PoolCapPerAction
-			}
-			if a.Points > limit {
-				return refusal.Errorf("%s can spend at most %d %s points in one action (p. 62)", c.ID, limit, a.Pool)
-			}
-			if err := checkAstralCap(c, a.Pool, a.Points); err != nil {
-				return err
-			}
-			if a.Points > p.Current {
-				return refusal.Errorf("%s has only %d %s points left (they refill every %d pages)", c.ID, p.Current, a.Pool, refillPages(p))
-			}
-		}
-		if a.Power == "duplication" {
-			if a.Count == 0 {
-				a.Count = 1
-			}
-			if err := checkDuplicates(c, a.Count); err != nil {
-				return err
-			}
-		} else if a.Count != 0 {
-			return refusal.Errorf("count: only Duplication makes copies")
-		}
-		if gale, err = strengthenGale(e, c, a); err != nil {
+		if err := checkAstralCap(d.c, d.a.Pool, d.a.Points); err != nil {
 			return err
 		}
-		if gale != nil {
-			if a.Panels == 0 {
-				n, ev.Panels = 1, 1
-			}
-			steps = ruling.Steps{{Rule: "panels", Page: "p. 78", Text: fmt.Sprintf("%s concentrating on the gale beyond its upkeep: -1 to hit and -1 m movement each", plural(n, "extra panel"))}}
+		if d.a.Points > p.Current {
+			return refusal.Errorf("%s has only %d %s points left (they refill every %d pages)", d.c.ID, p.Current, d.a.Pool, refillPages(p))
 		}
-		if a.Effect == "" && a.Power == "impervious" {
-			a.Effect = "impervious"
-		}
-		if a.Effect != "" {
-			if _, ok := PresetEffect(a.Effect); !ok {
-				return refusal.Errorf("effect %q is not one the fight clock knows (%s)", a.Effect, "mass, gravity, denser, lighter, impervious, gale, fog, summoning, bestow-gift, mind-control")
-			}
-		}
-		ev.Summary = fmt.Sprintf("%s uses %s", c.ID, a.Power)
-		if target != nil {
-			ev.Summary += " on " + target.ID
-		}
-	case ActOther:
-		if a.Note == "" {
-			return refusal.Errorf("say what the action is")
-		}
-		ev.Summary = fmt.Sprintf("%s: %s", c.ID, a.Note)
 	}
-	if err := e.spend(c, n); err != nil {
+	if d.a.Count != 0 && d.a.Power != rulebook.PowerDuplication {
+		return refusal.Errorf("count: only Duplication makes copies")
+	}
+	if use := powerRules[d.a.Power].Use; use != nil {
+		if err := use(d); err != nil {
+			return err
+		}
+	}
+	if d.gale, err = strengthenGale(d.e, d.c, d.a); err != nil {
 		return err
 	}
-	rec := dice.NewRecorder(ctx.Roller)
-	effectOn := a.Effect != "" && toggle == nil && gale == nil
-	switch a.Kind {
-	case ActMove:
-		if teleport != nil {
-			if err := teleport.RollBlind(rec); err != nil {
-				return err
-			}
-			steps = append(steps, teleport.Steps[len(teleport.Steps)-min(len(teleport.Steps), blindSteps(teleport)):]...)
-			ev.Summary += e.applyTeleport(c, a, teleport)
+	if d.gale != nil {
+		if d.a.Panels == 0 {
+			d.n, d.ev.Panels = 1, 1
 		}
-		if glide {
-			s, err := e.startGlide(rec, c, &steps)
-			if err != nil {
-				return err
-			}
-			ev.Summary += s
-		}
-		if stretch > 0 {
-			loseStamina(c, stretch)
-			ev.Summary += fmt.Sprintf(" (stamina %d of %d)", c.Hero.Stamina.Current, c.Hero.Stamina.Max)
-		}
-	case ActPower:
-		if a.Points > 0 {
-			p := c.Hero.FindPool(a.Pool)
-			p.Current -= a.Points
-			ev.Summary += fmt.Sprintf(", spending %d %s points (%d left)", a.Points, a.Pool, p.Current)
-		}
-		if a.Power == "duplication" {
-			ids, err := e.duplicate(c, a.Count)
-			if err != nil {
-				return err
-			}
-			c = e.Find(a.Actor) // the combatants have grown
-			if target != nil {
-				target = e.Find(target.ID)
-			}
-			ev.Summary += fmt.Sprintf(": %s emerge (%d of %d today; 2 panels a page each, acting from the next page, p. 54)", fmtList(ids), c.DuplicatesMade, rulebook.DuplicatesPerDay)
-		}
-		if gale != nil {
-			gale.ExtraPanels += n
-			ev.Summary += fmt.Sprintf(": a stronger gale, %d extra panels in all (-%d more to hit, -%d m movement, p. 78)", gale.ExtraPanels, gale.ExtraPanels, gale.ExtraPanels)
-		}
-		if effectOn && densityContested(c, target, a) {
-			res, st, err := combat.Contest(c.Hero.Abilities.Final.Will, 0, &target.Hero, false, rec)
-			if err != nil {
-				return err
-			}
-			steps = append(steps, ruling.Step{Rule: "psychic", Page: "p. 54", Text: fmt.Sprintf("%s is intelligent: a psychic attack it cannot resist", target.ID)})
-			steps = append(steps, st...)
-			if res.Success {
-				ev.Summary += fmt.Sprintf(": the psychic attack succeeds (%d against %d, p. 54)", res.AttackerTotal, res.DefenderTotal)
-			} else {
-				ev.Summary += fmt.Sprintf(": the psychic attack fails (%d against %d, p. 54), no change in mass", res.AttackerTotal, res.DefenderTotal)
-				effectOn = false
-			}
-		}
-		if regen {
-			got, err := regenerate(rec, c, &steps)
-			if err != nil {
-				return err
-			}
-			ev.Summary += fmt.Sprintf(": rests and regenerates %d health (%d of %d, p. 73)", got, c.Hero.Health.Current, c.Hero.Health.Max)
+		d.steps = ruling.Steps{{Rule: "panels", Page: "p. 78", Text: fmt.Sprintf("%s concentrating on the gale beyond its upkeep: -1 to hit and -1 m movement each", plural(d.n, "extra panel"))}}
+	}
+	if d.a.Effect == "" && d.a.Power == rulebook.PowerImpervious {
+		d.a.Effect = combat.StateImpervious
+	}
+	if d.a.Effect != "" {
+		if _, ok := PresetEffect(d.a.Effect); !ok {
+			return refusal.Errorf("effect %q is not one the fight clock knows (%s)", d.a.Effect, "mass, gravity, denser, lighter, impervious, gale, fog, summoning, bestow-gift, mind-control")
 		}
 	}
-	if a.Note != "" && a.Kind != ActOther {
-		ev.Summary += ": " + a.Note
+	d.ev.Summary = fmt.Sprintf("%s uses %s", d.c.ID, d.a.Power)
+	if d.target != nil {
+		d.ev.Summary += " on " + d.target.ID
 	}
-	ev.Steps = steps
-	ev.Dice = rec.Rolls()
-	if len(ev.Dice) > 0 {
-		ev.Seed = ctx.Seed
-	}
-	ev.Details = mustJSON(a)
-	e.appendEvent(ev)
-	if toggle != nil {
-		if err := e.switchState(ctx, c, *toggle); err != nil {
-			return err
-		}
-	}
-	if raise != nil {
-		holder := c.ID
-		if target != nil {
-			holder = target.ID
-		}
-		if err := e.AddEffect(ctx, holder, *raise); err != nil {
-			return err
-		}
-	}
-	if a.Kind == ActPower && effectOn {
-		ef, _ := PresetEffect(a.Effect)
-		ef.Source = c.ID
-		if a.Pool == "magic" || a.Pool == "psi" {
-			ef.Points = a.Points // what cancelling it costs (a summoning, p. 62)
-		}
-		holder := c.ID
-		if target != nil {
-			holder = target.ID
-		}
-		if err := e.AddEffect(ctx, holder, ef); err != nil {
-			return err
-		}
-	}
-	e.endAction(c)
 	return nil
 }
 
+// applyMove makes a move's changes once its panels are spent.
+func (d *doing) applyMove(rec *dice.Recorder) error {
+	if d.moved.Moved != nil {
+		return d.moved.Moved(d, rec)
+	}
+	return nil
+}
+
+// applyPower makes a power's changes once its panels are spent.
+func (d *doing) applyPower(rec *dice.Recorder) error {
+	if d.a.Points > 0 {
+		p := d.c.Hero.FindPool(d.a.Pool)
+		p.Current -= d.a.Points
+		d.ev.Summary += fmt.Sprintf(", spending %d %s points (%d left)", d.a.Points, d.a.Pool, p.Current)
+	}
+	if used := powerRules[d.a.Power].Used; used != nil {
+		if err := used(d, rec); err != nil {
+			return err
+		}
+	}
+	if d.gale != nil {
+		d.gale.ExtraPanels += d.n
+		d.ev.Summary += fmt.Sprintf(": a stronger gale, %d extra panels in all (-%d more to hit, -%d m movement, p. 78)", d.gale.ExtraPanels, d.gale.ExtraPanels, d.gale.ExtraPanels)
+	}
+	if d.effectOn && densityContested(d.c, d.target, d.a) {
+		res, st, err := combat.Contest(d.c.Hero.Abilities.Final.Will, 0, &d.target.Hero, false, rec)
+		if err != nil {
+			return err
+		}
+		d.steps = append(d.steps, ruling.Step{Rule: "psychic", Page: "p. 54", Text: fmt.Sprintf("%s is intelligent: a psychic attack it cannot resist", d.target.ID)})
+		d.steps = append(d.steps, st...)
+		if res.Success {
+			d.ev.Summary += fmt.Sprintf(": the psychic attack succeeds (%d against %d, p. 54)", res.AttackerTotal, res.DefenderTotal)
+		} else {
+			d.ev.Summary += fmt.Sprintf(": the psychic attack fails (%d against %d, p. 54), no change in mass", res.AttackerTotal, res.DefenderTotal)
+			d.effectOn = false
+		}
+	}
+	return nil
+}
+
+// finish logs the action and starts what it switches on.
+func (d *doing) finish(rec *dice.Recorder) error {
+	if d.a.Note != "" && d.a.Kind != ActOther {
+		d.ev.Summary += ": " + d.a.Note
+	}
+	d.ev.Steps = d.steps
+	d.ev.Dice = rec.Rolls()
+	if len(d.ev.Dice) > 0 {
+		d.ev.Seed = d.ctx.Seed
+	}
+	d.ev.Details = mustJSON(d.a)
+	d.e.appendEvent(d.ev)
+	if d.toggle != nil {
+		if err := d.e.switchState(d.ctx, d.c, *d.toggle); err != nil {
+			return err
+		}
+	}
+	if d.raise != nil {
+		holder := d.c.ID
+		if d.target != nil {
+			holder = d.target.ID
+		}
+		if err := d.e.AddEffect(d.ctx, holder, *d.raise); err != nil {
+			return err
+		}
+	}
+	if d.a.Kind == ActPower && d.effectOn {
+		ef, _ := PresetEffect(d.a.Effect)
+		ef.Source = d.c.ID
+		if d.a.Pool == "magic" || d.a.Pool == "psi" {
+			ef.Points = d.a.Points // what cancelling it costs (a summoning, p. 62)
+		}
+		holder := d.c.ID
+		if d.target != nil {
+			holder = d.target.ID
+		}
+		if err := d.e.AddEffect(d.ctx, holder, ef); err != nil {
+			return err
+		}
+	}
+	d.e.endAction(d.c)
+	return nil
+
+}
 func refillPages(p *hero.Pool) int {
 	if p.RefillPages > 0 {
 		return p.RefillPages
@@ -643,8 +651,8 @@ func refillPages(p *hero.Pool) int {
 // psychic attack before it changes target's mass: on an intelligent
 // target, each use (p. 54). Robots and animals are not intelligent
 // (docs/rules-notes.md); the user's own mass needs none.
-func densityContested(c, target *Combatant, a Action) bool {
-	if a.Power != "density-control-other" || a.Effect != "mass" || target == nil || target == c {
+func densityContested(c, target *Combatant, a ActionRecord) bool {
+	if a.Power != rulebook.PowerDensityControlOther || a.Effect != EffectMass || target == nil || target == c {
 		return false
 	}
 	h := &target.Hero
@@ -654,7 +662,7 @@ func densityContested(c, target *Combatant, a Action) bool {
 // hasMovementPower reports whether a power lets a character move farther
 // than its movement speed in a panel (p. 30).
 func hasMovementPower(h *hero.Hero) bool {
-	for _, slug := range []string{"flight", "super-speed", "super-leap", "teleport", "acrobatics", "elasticity"} {
+	for _, slug := range []rulebook.PowerID{rulebook.PowerFlight, rulebook.PowerSuperSpeed, rulebook.PowerSuperLeap, rulebook.PowerTeleport, rulebook.PowerAcrobatics, rulebook.PowerElasticity} {
 		if h.PowerRank(slug) > 0 {
 			return true
 		}
@@ -842,7 +850,7 @@ func (e *Encounter) Luck(ctx Ctx, id string, chance int, what string) (bool, err
 		return false, e.unknown(id)
 	}
 	if chance == 0 {
-		p := c.Hero.FindPower("luck")
+		p := c.Hero.FindPower(rulebook.PowerLuck)
 		if p == nil {
 			return false, refusal.Errorf("%s has no Luck power (give the chance with --chance)", id)
 		}

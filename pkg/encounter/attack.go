@@ -133,7 +133,7 @@ func attackPanels(c *Combatant, s Strike, steps *ruling.Steps) (int, error) {
 		}
 	}
 	if s.MoveActMove {
-		if c.Hero.PowerRank("super-speed") == 0 {
+		if c.Hero.PowerRank(rulebook.PowerSuperSpeed) == 0 {
 			return 0, refusal.Errorf("only Super Speed can move, act and move in one double-panel (p. 30)")
 		}
 		if n != 1 {
@@ -314,7 +314,7 @@ func (e *Encounter) Attack(ctx Ctx, s Strike, opt combat.Options) (*combat.Resul
 	}
 	// A phased attacker's partial re-phase strike may leave it re-phased
 	// (p. 66).
-	if res.Attack.Power == "phasing" && findEffect(att, combat.StatePhased) >= 0 {
+	if res.Attack.Power == rulebook.PowerPhasing && findEffect(att, combat.StatePhased) >= 0 {
 		if err := e.rephase(ctx, att); err != nil {
 			return nil, err
 		}
@@ -611,13 +611,13 @@ func (e *Encounter) situation(att, def *Combatant, req combat.Request) (combat.R
 		switch ef.Name {
 		case EffectMolecular:
 			req.Situation.Molecular = true // armour class one step better (p. 58)
-		case "mass":
+		case EffectMass:
 			// +5 knockback threshold at each step, ×2 to ×16 (p. 54).
 			req.Situation.DefenderMass = max(req.Situation.DefenderMass, ef.Multiplier)
 		}
 	}
 	for _, ef := range att.Effects {
-		if ef.Name == "mass" {
+		if ef.Name == EffectMass {
 			req.Situation.AttackerDenser = true // +10 melee damage at ×2 (p. 54)
 		}
 	}

@@ -96,7 +96,7 @@ func TestAttackTakesOutAndKnocksDown(t *testing.T) {
 	if p := panelsOf(t, e, "nefario"); p.Owed != 1 {
 		t.Fatalf("prone Nefario %+v, want 1 owed", p)
 	}
-	must(t, e.Do(Ctx{}, Action{Actor: "guardian", Kind: ActMove, Metres: 7}))
+	must(t, e.Do(Ctx{}, ActionRecord{Actor: "guardian", Kind: ActMove, Metres: 7}))
 	pass(t, e, "police-officer-1")
 	pass(t, e, "police-officer-2")
 	wantTurn(t, e, "nefario", 3)

@@ -292,7 +292,7 @@ func (e *Encounter) autoTurn(ctx Ctx, c *Combatant, copt combat.Options, policy,
 			}
 		}
 	}
-	return e.Do(ctx, Action{Actor: c.ID, Kind: ActPass})
+	return e.Do(ctx, Pass{Actor: c.ID})
 }
 
 // counting wraps r to count its dice (in the batch's memory in a

@@ -54,7 +54,7 @@ func BenchmarkPage(b *testing.B) {
 			b.Fatal(err)
 		}
 		for c := e.Current(); c != nil; c = e.Current() {
-			if err := e.Do(Ctx{}, Action{Actor: c.ID, Kind: ActOther, Panels: 1, Note: "acts"}); err != nil {
+			if err := e.Do(Ctx{}, ActionRecord{Actor: c.ID, Kind: ActOther, Panels: 1, Note: "acts"}); err != nil {
 				b.Fatal(err)
 			}
 		}

@@ -20,8 +20,8 @@ import (
 // mentalPowerOf finds the mental power of a `fight act` power use:
 // a.Power holds it (psychic-ability, magic or cybernetics) and a.Effect
 // names it.
-func mentalPowerOf(a Action) (combat.MentalPower, bool) {
-	p, ok := combat.FindMentalPower(a.Effect)
+func mentalPowerOf(a ActionRecord) (combat.MentalPower, bool) {
+	p, ok := combat.FindMentalPower(rulebook.PowerID(a.Effect))
 	if !ok || a.Power != p.Power {
 		return combat.MentalPower{}, false
 	}
@@ -50,19 +50,19 @@ const EffectHypnotised = combat.StateHypnotised
 // the resist 1d6; then 1d6 double-panels of establishing for Hypnotism
 // and the device, or Transmutation's d100 and, on a success that is not
 // permanent, its 2d6 pages).
-func (e *Encounter) doMental(ctx Ctx, c, target *Combatant, a Action, p combat.MentalPower, n int, steps ruling.Steps) error {
+func (e *Encounter) doMental(ctx Ctx, c, target *Combatant, a ActionRecord, p combat.MentalPower, n int, steps ruling.Steps) error {
 	if target == c {
 		return refusal.Errorf("%s cannot use %s on itself", c.ID, p.Slug)
 	}
 	if a.Pool != "" && a.Pool != p.Pool {
 		return refusal.Errorf("%s spends %s points, not %s", p.Slug, p.Pool, a.Pool)
 	}
-	if p.Slug == "mind-control" {
+	if p.Slug == rulebook.PsiMindControl {
 		if err := e.mindControlCheck(c, target); err != nil {
 			return err
 		}
 	}
-	if (p.Slug == "hypnotism" || p.Slug == "mind-control-device") && target != nil {
+	if (p.Slug == rulebook.SpellHypnotism || p.Slug == rulebook.ImplantMindControlDevice) && target != nil {
 		for _, ef := range target.Effects {
 			if ef.Name == EffectHypnotised && ef.Source == c.ID {
 				return refusal.Errorf("%s already controls %s", c.ID, target.ID)
@@ -111,7 +111,7 @@ func (e *Encounter) doMental(ctx Ctx, c, target *Combatant, a Action, p combat.M
 	}
 	e.appendEvent(ev)
 	if a.Resist {
-		e.chargeResist(def, c, p.Slug)
+		e.chargeResist(def, c, string(p.Slug))
 	}
 	if err := e.mentalState(ctx, c, def, &res); err != nil {
 		return err
@@ -121,7 +121,7 @@ func (e *Encounter) doMental(ctx Ctx, c, target *Combatant, a Action, p combat.M
 }
 
 // mentalSummary is the act line: who, what, the points and the outcome.
-func mentalSummary(c, def *Combatant, res *combat.MentalResult, a Action) string {
+func mentalSummary(c, def *Combatant, res *combat.MentalResult, a ActionRecord) string {
 	s := fmt.Sprintf("%s uses %s", c.ID, res.Power)
 	if def != nil {
 		s += " on " + def.ID
@@ -132,28 +132,28 @@ func mentalSummary(c, def *Combatant, res *combat.MentalResult, a Action) string
 	if k := res.Contest; k != nil {
 		s += fmt.Sprintf(": will %d against %d", k.AttackerTotal, k.DefenderTotal)
 	}
-	if res.Power == "transmutation" {
+	if res.Power == rulebook.PsiTransmutation {
 		s += fmt.Sprintf(": d100 %d against %d%%", res.Roll, res.Chance)
 	}
 	switch {
 	case !res.Success:
-		s += fmt.Sprintf(", the attempt fails (%s)", mentalPage(res.Power))
-	case res.Power == "mind-control":
+		s += fmt.Sprintf(", the attempt fails (%s)", mentalPage(string(res.Power)))
+	case res.Power == rulebook.PsiMindControl:
 		s += ", control taken (p. 68)"
 	case res.Establish > 0:
 		s += fmt.Sprintf(", control after %d double-panels of establishing, neither acting (pp. 53, 63)", res.Establish)
-	case res.Power == "psychic-drain":
+	case res.Power == rulebook.PsiPsychicDrain:
 		s += fmt.Sprintf(", %s's %s pool drained by %d (%d left)", def.ID, res.DrainPool, res.Drained, res.DrainLeft)
 		if res.Blackout {
 			s += ": stamina 0, no recovery until it has points again (p. 69)"
 		}
-	case res.Power == "telekinesis":
+	case res.Power == rulebook.PsiTelekinesis:
 		s += fmt.Sprintf(", moved (%d kg) at up to %d m a panel (p. 69)", a.MassKg, res.SpeedMetres)
-	case res.Power == "transmutation" && res.Pages > 0:
+	case res.Power == rulebook.PsiTransmutation && res.Pages > 0:
 		s += fmt.Sprintf(", transmuted for %d pages (2d6, p. 69)", res.Pages)
-	case res.Power == "transmutation":
+	case res.Power == rulebook.PsiTransmutation:
 		s += ", transmuted for good (p. 69)"
-	case res.Power == "restraint":
+	case res.Power == rulebook.SpellRestraint:
 		s += " (p. 64)"
 	default:
 		s += ", it works"
@@ -168,7 +168,7 @@ func mentalSummary(c, def *Combatant, res *combat.MentalResult, a Action) string
 func (e *Encounter) mentalState(ctx Ctx, c, def *Combatant, res *combat.MentalResult) error {
 	switch res.State {
 	case combat.StateMindControl:
-		ef, _ := PresetEffect("mind-control")
+		ef, _ := PresetEffect(combat.StateMindControl)
 		ef.Source = c.ID
 		return e.AddEffect(ctx, def.ID, ef)
 	case combat.StateHypnotised:
@@ -195,15 +195,15 @@ func (e *Encounter) mentalState(ctx Ctx, c, def *Combatant, res *combat.MentalRe
 		return e.AddEffect(ctx, def.ID, Effect{Name: EffectDrained, Power: res.DrainPool, Source: def.ID,
 			Note: fmt.Sprintf("Psychic Drain (p. 69): %s pool empty; no stamina recovery until it has points again", res.DrainPool)})
 	}
-	if res.Power == "transmutation" && res.Pages > 0 {
+	if res.Power == rulebook.PsiTransmutation && res.Pages > 0 {
 		// The object is no combatant: the caster holds the state, and it
 		// wears off by itself after the 2d6 pages (p. 69), whatever
 		// becomes of the caster.
-		return e.AddEffect(ctx, c.ID, Effect{Name: EffectTransmuted, Power: "psychic-ability", Source: c.ID, MaxPages: res.Pages,
+		return e.AddEffect(ctx, c.ID, Effect{Name: EffectTransmuted, Power: string(rulebook.PowerPsychicAbility), Source: c.ID, MaxPages: res.Pages,
 			Note: fmt.Sprintf("Transmutation (p. 69): the object is transmuted for %d pages (2d6), then is as it was", res.Pages)})
 	}
-	if res.Power == "restraint" && res.Restraint != nil {
-		return e.bind(c, def, "restraint", res.Points)
+	if res.Power == rulebook.SpellRestraint && res.Restraint != nil {
+		return e.bind(c, def, rulebook.SpellRestraint, res.Points)
 	}
 	return nil
 }
@@ -238,12 +238,12 @@ func (e *Encounter) undrain(c *Combatant) {
 // controlBroken reports whether an effect is a mental control that 20
 // stamina damage or a knockout breaks (pp. 53, 63, 68).
 func controlBroken(name string) bool {
-	return name == "mind-control" || name == EffectHypnotised
+	return name == combat.StateMindControl || name == EffectHypnotised
 }
 
 // mentalPage is the page of a mental power.
 func mentalPage(slug string) string {
-	p, _ := combat.FindMentalPower(slug)
+	p, _ := combat.FindMentalPower(rulebook.PowerID(slug))
 	return p.Page
 }
 
@@ -255,8 +255,8 @@ const EffectMolecular = "molecular-layer"
 // (Environmental Control, molecular aspect, p. 58): a double-panel; every
 // attack on it then counts its armour class one step better
 // (combat.Situation.Molecular). It lasts while its maker is in the fight.
-func (e *Encounter) molecularLayer(ctx Ctx, c, target *Combatant, a Action, n int, steps ruling.Steps) error {
-	if p := c.Hero.FindPower("environmental-control"); p == nil || (len(p.Flavours) > 0 && !p.HasFlavour("molecular")) {
+func (e *Encounter) molecularLayer(ctx Ctx, c, target *Combatant, a ActionRecord, n int, steps ruling.Steps) error {
+	if p := c.Hero.FindPower(rulebook.PowerEnvironmentalControl); p == nil || (len(p.Flavours) > 0 && !p.HasFlavour("molecular")) {
 		return refusal.Errorf("%s has no molecular Environmental Control (p. 58)", c.ID)
 	}
 	holder := c
@@ -276,7 +276,7 @@ func (e *Encounter) molecularLayer(ctx Ctx, c, target *Combatant, a Action, n in
 	steps.Add("molecular", "p. 58", "a protective layer: armour class %s counts as %s against attacks", ac, better)
 	e.appendEvent(Event{Kind: "action", Actor: c.ID, Target: holder.ID, Panels: n, Steps: steps, Details: mustJSON(a),
 		Summary: fmt.Sprintf("%s wraps %s in a molecular layer: armour class %s counts as %s (p. 58)", c.ID, holder.ID, ac, better)})
-	if err := e.AddEffect(ctx, holder.ID, Effect{Name: EffectMolecular, Power: "environmental-control", Source: c.ID,
+	if err := e.AddEffect(ctx, holder.ID, Effect{Name: EffectMolecular, Power: string(rulebook.PowerEnvironmentalControl), Source: c.ID,
 		Note: "Environmental Control, molecular (p. 58): armour class one step better"}); err != nil {
 		return err
 	}

@@ -22,16 +22,24 @@ func mustJSON(v any) json.RawMessage {
 	return bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
 }
 
+// The mass and gravity effects: Density Control (Other) makes a target
+// heavier (p. 54), Environmental Control's gravity everything in an area
+// (p. 57); each doubles at every step.
+const (
+	EffectMass    = "mass"
+	EffectGravity = "gravity"
+)
+
 // PresetEffect returns the effect the book describes for a slug, with its
 // numbers from the rulebook: denser, impervious (its MaxPages is the
 // holder's will), gale, fog, summoning, bestow-gift, mind-control, mass and
 // gravity (whose multiplier the caller sets).
 func PresetEffect(name string) (Effect, bool) {
 	switch name {
-	case "mass":
-		return Effect{Name: "mass", Power: "density-control-other", Note: "Density Control (Other) (p. 54)"}, true
-	case "gravity":
-		return Effect{Name: "gravity", Power: "environmental-control", Note: "Environmental Control: gravity (p. 57)"}, true
+	case EffectMass:
+		return Effect{Name: EffectMass, Power: string(rulebook.PowerDensityControlOther), Note: "Density Control (Other) (p. 54)"}, true
+	case EffectGravity:
+		return Effect{Name: EffectGravity, Power: string(rulebook.PowerEnvironmentalControl), Note: "Environmental Control: gravity (p. 57)"}, true
 	}
 	u, ok := rulebook.PageUpkeepByEffect(name)
 	if !ok {
@@ -39,7 +47,7 @@ func PresetEffect(name string) (Effect, bool) {
 	}
 	ef := Effect{Name: u.Effect, Power: u.Power, HalvesPanels: u.HalvesPanels, NoMove: u.NoMove,
 		UpkeepPanels: u.Panels, UpkeepPoints: u.Points, UpkeepPool: u.Pool, Note: fmt.Sprintf("%s (p. %d)", u.Note, u.Page)}
-	if u.Effect == "impervious" {
+	if u.Effect == combat.StateImpervious {
 		ef.Cooldown = rulebook.ImperviousCooldownPages
 	}
 	return ef, true
@@ -72,14 +80,14 @@ func (e *Encounter) AddEffect(ctx Ctx, holder string, ef Effect) error {
 			return refusal.Errorf("%s cannot use %s again %s", src.ID, ef.Power, cooldownText(until))
 		}
 	}
-	if ef.Name == "impervious" && ef.MaxPages == 0 {
+	if ef.Name == combat.StateImpervious && ef.MaxPages == 0 {
 		ef.MaxPages = max(c.Hero.Abilities.Final.Will, 1)
 	}
 	ef.Since = e.Page
 	var steps ruling.Steps
 	rec := dice.NewRecorder(ctx.Roller)
 	summary := ""
-	if ef.Name == "mass" || ef.Name == "gravity" {
+	if ef.Name == EffectMass || ef.Name == EffectGravity {
 		mult, at := 2, -1
 		ef.BuiltSince = e.Page
 		for i := range c.Effects {
@@ -177,7 +185,7 @@ func (e *Encounter) ReleaseEffect(holder, name, why string) error {
 	if c == nil {
 		return e.unknown(holder)
 	}
-	if name != "mass" && name != "gravity" {
+	if name != EffectMass && name != EffectGravity {
 		return refusal.Errorf("release: only mass and gravity fall away (pp. 54, 57); end %s with --end", name)
 	}
 	i := findEffect(c, name)
@@ -314,15 +322,15 @@ func (e *Encounter) pageEffects() {
 			ef := c.Effects[j]
 			src := e.Find(ef.Source)
 			switch {
-			case ef.Name == EffectGliding && src != nil && !src.Out():
-				if e.glideOn(c, j) {
+			case hasEndOfPage(ef.Name) && src != nil && !src.Out():
+				if r, _ := effectRule(ef.Name); r.EndOfPage(e, c, j) {
 					continue
 				}
 			case ef.Falling:
 				if e.fall(c, j) {
 					continue
 				}
-			case (ef.Name == "mass" || ef.Name == "gravity") && ef.Multiplier > 1 && (src == nil || src.Out()):
+			case (ef.Name == EffectMass || ef.Name == EffectGravity) && ef.Multiplier > 1 && (src == nil || src.Out()):
 				// Its maker can no longer concentrate: it has been falling
 				// away since, from this end of page (pp. 54, 57).
 				e.release(c, j, "its source is out of the fight")

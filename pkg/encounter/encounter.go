@@ -35,6 +35,7 @@ import (
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/heropoints"
+	"github.com/codename-spandex/spandex/pkg/rulebook"
 	"github.com/codename-spandex/spandex/pkg/ruling"
 	"github.com/codename-spandex/spandex/pkg/undo"
 )
@@ -255,6 +256,10 @@ func (p Panels) Left() int {
 	return 0
 }
 
+// PowerID is the power behind the effect, typed (a drained effect's
+// Power names the pool drained instead).
+func (ef *Effect) PowerID() rulebook.PowerID { return rulebook.PowerID(ef.Power) }
+
 // Effect is an ongoing power effect on a combatant (pp. 54-78).
 type Effect struct {
 	// Name is the effect's slug: mass, gravity, denser, lighter,
@@ -373,9 +378,9 @@ func DetailsTypes() map[string]any {
 	return map[string]any{
 		"attack":     AttackRecord{},
 		"reaction":   Reaction{},
-		"move":       Action{},
-		"action":     Action{},
-		"hold":       Action{},
+		"move":       ActionRecord{},
+		"action":     ActionRecord{},
+		"hold":       ActionRecord{},
 		"effect":     Effect{},
 		"recovery":   Recovery{},
 		"initiative": Initiative{},

@@ -197,7 +197,7 @@ func (e *Encounter) recoverStamina(ctx Ctx, c *Combatant, r dice.Roller, steps *
 	if times < 1 {
 		times = 1
 	}
-	if p := h.FindPower("super-health"); p != nil && p.HasFlavour("fast-recovery") {
+	if p := h.FindPower(rulebook.PowerSuperHealth); p != nil && p.HasFlavour("fast-recovery") {
 		times = rulebook.FastRecoveryTimes
 	}
 	// The hero file's recovery.stamina is the whole per-page roll, and

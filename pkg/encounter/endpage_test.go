@@ -102,9 +102,9 @@ func TestRecoveryDiceOrder(t *testing.T) {
 func TestPoolRefreshOnPage5(t *testing.T) {
 	e := newBank(t)
 	initiative(t, e, 3, 8)
-	must(t, e.Do(Ctx{}, Action{Actor: "nefario", Kind: ActPower, Power: "energy-blast", Points: 10, Pool: "energy"}))
-	mustFail(t, e.Do(Ctx{}, Action{Actor: "nefario", Kind: ActPower, Power: "energy-blast", Points: 6, Pool: "energy"}), "only 5 energy points left")
-	mustFail(t, e.Do(Ctx{}, Action{Actor: "nefario", Kind: ActPower, Power: "energy-blast", Points: 11, Pool: "energy"}), "at most 10")
+	must(t, e.Do(Ctx{}, ActionRecord{Actor: "nefario", Kind: ActPower, Power: "energy-blast", Points: 10, Pool: "energy"}))
+	mustFail(t, e.Do(Ctx{}, ActionRecord{Actor: "nefario", Kind: ActPower, Power: "energy-blast", Points: 6, Pool: "energy"}), "only 5 energy points left")
+	mustFail(t, e.Do(Ctx{}, ActionRecord{Actor: "nefario", Kind: ActPower, Power: "energy-blast", Points: 11, Pool: "energy"}), "at most 10")
 	pool := func() int { return e.Find("nefario").Hero.FindPool("energy").Current }
 	if pool() != 5 {
 		t.Fatalf("pool %d", pool())
@@ -147,12 +147,12 @@ func TestImperviousLimit(t *testing.T) {
 	}
 	e := mustNew(t, s)
 	initiative(t, e, 3, 8)
-	must(t, e.Do(Ctx{}, Action{Actor: "nefario", Kind: ActPower, Power: "impervious"}))
+	must(t, e.Do(Ctx{}, ActionRecord{Actor: "nefario", Kind: ActPower, Power: "impervious"}))
 	n := e.Find("nefario")
 	if len(n.Effects) != 1 || n.Effects[0].MaxPages != 2 || !n.Effects[0].NoMove {
 		t.Fatalf("%+v", n.Effects)
 	}
-	mustFail(t, e.Do(Ctx{}, Action{Actor: "nefario", Kind: ActMove, Metres: 1}), "cannot move")
+	mustFail(t, e.Do(Ctx{}, ActionRecord{Actor: "nefario", Kind: ActMove, Metres: 1}), "cannot move")
 	must(t, e.EndPage(gm()))
 	if len(e.Find("nefario").Effects) != 1 {
 		t.Fatal("ended after one page")
@@ -165,11 +165,11 @@ func TestImperviousLimit(t *testing.T) {
 	}
 	for page := 3; page <= 7; page++ {
 		initiative(t, e, 3, 8)
-		mustFail(t, e.Do(Ctx{}, Action{Actor: "nefario", Kind: ActPower, Power: "impervious"}), "until page 8")
+		mustFail(t, e.Do(Ctx{}, ActionRecord{Actor: "nefario", Kind: ActPower, Power: "impervious"}), "until page 8")
 		must(t, e.EndPage(gm()))
 	}
 	initiative(t, e, 3, 8)
-	must(t, e.Do(Ctx{}, Action{Actor: "nefario", Kind: ActPower, Power: "impervious"}))
+	must(t, e.Do(Ctx{}, ActionRecord{Actor: "nefario", Kind: ActPower, Power: "impervious"}))
 }
 
 // Mass and gravity double with each use: ×2 halves panels, ×4 immobilises

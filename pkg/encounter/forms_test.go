@@ -28,18 +28,18 @@ func TestFormsAndVehicleInFight(t *testing.T) {
 	must(t, err)
 	initiative(t, e, 8, 3)
 	// The heroic form fires its blast; the secret identity has none.
-	must(t, e.Do(gm(), Action{Actor: "mimic", Kind: ActPower, Power: "shapechange", Form: "secret-identity"}))
+	must(t, e.Do(gm(), ActionRecord{Actor: "mimic", Kind: ActPower, Power: "shapechange", Form: "secret-identity"}))
 	c := e.Find("mimic")
 	if c.Hero.Form != "secret-identity" || c.Panels.Used != 1 {
 		t.Fatalf("form %q, used %d; want secret-identity, 1 (a single panel, p. 70)", c.Hero.Form, c.Panels.Used)
 	}
 	_, err = e.Attack(gm(20), Strike{Actor: "mimic", Target: "nefario", Request: combat.Request{Attack: "energy-blast"}}, combat.Options{})
 	mustFail(t, err, `in its "secret-identity" form, which has no energy-blast`)
-	mustFail(t, e.Do(gm(), Action{Actor: "mimic", Kind: ActPower, Power: "energy-blast"}), "which has no energy-blast")
-	must(t, e.Do(gm(), Action{Actor: "mimic", Kind: ActPass}))
+	mustFail(t, e.Do(gm(), ActionRecord{Actor: "mimic", Kind: ActPower, Power: "energy-blast"}), "which has no energy-blast")
+	must(t, e.Do(gm(), ActionRecord{Actor: "mimic", Kind: ActPass}))
 	// Off the vehicle the rider's blaster is refused; boarding is a panel.
-	mustFail(t, e.Do(gm(), Action{Actor: "rider", Kind: ActPower, Power: "energy-blast"}), "built into its vehicle")
-	must(t, e.Do(gm(), Action{Actor: "rider", Kind: ActPower, Power: "vehicle", Effect: EffectBoard}))
+	mustFail(t, e.Do(gm(), ActionRecord{Actor: "rider", Kind: ActPower, Power: "energy-blast"}), "built into its vehicle")
+	must(t, e.Do(gm(), ActionRecord{Actor: "rider", Kind: ActPower, Power: "vehicle", Effect: EffectBoard}))
 	if rc := e.Find("rider"); !rc.Hero.Vehicle.Aboard || rc.Panels.Used != 1 {
 		t.Fatalf("aboard %v, used %d", rc.Hero.Vehicle.Aboard, rc.Panels.Used)
 	}

@@ -128,12 +128,12 @@ func wantTurn(t testing.TB, e *Encounter, id string, panels int) {
 
 func other(t testing.TB, e *Encounter, id string, panels int) {
 	t.Helper()
-	must(t, e.Do(Ctx{}, Action{Actor: id, Kind: ActOther, Panels: panels, Note: "acts"}))
+	must(t, e.Do(Ctx{}, ActionRecord{Actor: id, Kind: ActOther, Panels: panels, Note: "acts"}))
 }
 
 func pass(t testing.TB, e *Encounter, id string) {
 	t.Helper()
-	must(t, e.Do(Ctx{}, Action{Actor: id, Kind: ActPass}))
+	must(t, e.Do(Ctx{}, ActionRecord{Actor: id, Kind: ActPass}))
 }
 
 // passAll passes every remaining turn of the page.

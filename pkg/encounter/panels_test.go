@@ -21,13 +21,13 @@ func TestBankFightPanels(t *testing.T) {
 	if len(q) != 2 || q[0].Panels != 2 || q[1].Panels != 2 {
 		t.Fatalf("police queue %+v, want two officers with 2 panels", q)
 	}
-	must(t, e.Do(Ctx{}, Action{Actor: "guardian", Kind: ActMove, Metres: 7}))
+	must(t, e.Do(Ctx{}, ActionRecord{Actor: "guardian", Kind: ActMove, Metres: 7}))
 	other(t, e, "guardian", 1) // the punch
 	must(t, e.React(Reaction{Actor: "nefario", Against: "guardian", Reaction: "parry", Panels: 1, StrikeClass: 2}))
 	if p := panelsOf(t, e, "nefario"); p.Owed != 1 || p.FreeReactions != 0 {
 		t.Fatalf("Nefario's parry: %+v, want 1 owed", p)
 	}
-	must(t, e.Do(Ctx{}, Action{Actor: "guardian", Kind: ActMove, Metres: 2}))
+	must(t, e.Do(Ctx{}, ActionRecord{Actor: "guardian", Kind: ActMove, Metres: 2}))
 	other(t, e, "police-officer-1", 2)
 	other(t, e, "police-officer-2", 1)
 	other(t, e, "police-officer-2", 1)
@@ -37,8 +37,8 @@ func TestBankFightPanels(t *testing.T) {
 		t.Fatalf("phase %s, want losers", e.Phase)
 	}
 	wantTurn(t, e, "nefario", 3)
-	must(t, e.Do(Ctx{}, Action{Actor: "nefario", Kind: ActMove, Metres: 15})) // flight
-	other(t, e, "nefario", 2)                                                 // the energy blast
+	must(t, e.Do(Ctx{}, ActionRecord{Actor: "nefario", Kind: ActMove, Metres: 15})) // flight
+	other(t, e, "nefario", 2)                                                       // the energy blast
 	must(t, e.React(Reaction{Actor: "guardian", Against: "nefario", Reaction: "brace", Panels: 0, StrikeClass: 3}))
 	if p := panelsOf(t, e, "guardian"); p.Owed != 0 {
 		t.Fatalf("bracing owes %d, want 0 (p. 35)", p.Owed)
@@ -46,7 +46,7 @@ func TestBankFightPanels(t *testing.T) {
 	for _, g := range []string{"goon-1", "goon-2", "goon-3", "goon-4"} {
 		wantTurn(t, e, g, 2)
 		other(t, e, g, 1)
-		must(t, e.Do(Ctx{}, Action{Actor: g, Kind: ActGrab, Object: "hostage"}))
+		must(t, e.Do(Ctx{}, ActionRecord{Actor: g, Kind: ActGrab, Object: "hostage"}))
 	}
 	// "Now that the bad guys have had their turns, it's back to The
 	// Guardian. She still has a panel remaining"; the police have none.
@@ -57,7 +57,7 @@ func TestBankFightPanels(t *testing.T) {
 	if q := e.NextTurn().Queue; len(q) != 0 {
 		t.Fatalf("after The Guardian: %+v, want nobody", q)
 	}
-	must(t, e.Do(Ctx{}, Action{Actor: "guardian", Kind: ActMove, Metres: 7}))
+	must(t, e.Do(Ctx{}, ActionRecord{Actor: "guardian", Kind: ActMove, Metres: 7}))
 	if e.Phase != PhaseEnd {
 		t.Fatalf("phase %s, want end", e.Phase)
 	}
@@ -77,8 +77,8 @@ func TestDoublePanelCannotFit(t *testing.T) {
 	initiative(t, e, 8, 3)
 	other(t, e, "guardian", 2)
 	wantTurn(t, e, "guardian", 1)
-	mustFail(t, e.Do(Ctx{}, Action{Actor: "guardian", Kind: ActOther, Panels: 2, Note: "second double"}), "double-panel needs two consecutive panels")
-	mustFail(t, e.Do(Ctx{}, Action{Actor: "guardian", Kind: ActHold}), "acts again after the losers")
+	mustFail(t, e.Do(Ctx{}, ActionRecord{Actor: "guardian", Kind: ActOther, Panels: 2, Note: "second double"}), "double-panel needs two consecutive panels")
+	mustFail(t, e.Do(Ctx{}, ActionRecord{Actor: "guardian", Kind: ActHold}), "acts again after the losers")
 	pass(t, e, "guardian")
 	for _, id := range []string{"police-officer-1", "police-officer-2", "nefario", "goon-1", "goon-2", "goon-3", "goon-4"} {
 		pass(t, e, id)
@@ -92,7 +92,7 @@ func TestDoublePanelCannotFit(t *testing.T) {
 	e = newBank(t)
 	initiative(t, e, 2, 1) // difference 1: one advance panel
 	wantTurn(t, e, "guardian", 1)
-	mustFail(t, e.Do(Ctx{}, Action{Actor: "guardian", Kind: ActPower, Power: "wallcrawling"}), "cannot be started now and finished later")
+	mustFail(t, e.Do(Ctx{}, ActionRecord{Actor: "guardian", Kind: ActPower, Power: "wallcrawling"}), "cannot be started now and finished later")
 	if p := panelsOf(t, e, "guardian"); p.Used != 0 {
 		t.Fatalf("a refused action spent panels: %+v", p)
 	}
@@ -110,7 +110,7 @@ func TestSavingPanelsAcrossPages(t *testing.T) {
 	}
 	wantTurn(t, e, "guardian", 2)
 	other(t, e, "guardian", 1)
-	must(t, e.Do(Ctx{}, Action{Actor: "guardian", Kind: ActHold}))
+	must(t, e.Do(Ctx{}, ActionRecord{Actor: "guardian", Kind: ActHold}))
 	if p := panelsOf(t, e, "guardian"); p.Held != 1 || p.Used != 3 {
 		t.Fatalf("%+v", p)
 	}
@@ -150,7 +150,7 @@ func TestHoldingMoreThanOnePanel(t *testing.T) {
 		for id, _ := current(e); id != "guardian"; id, _ = current(e) {
 			pass(t, e, id)
 		}
-		must(t, e.Do(Ctx{}, Action{Actor: "guardian", Kind: ActHold}))
+		must(t, e.Do(Ctx{}, ActionRecord{Actor: "guardian", Kind: ActHold}))
 		p := panelsOf(t, e, "guardian")
 		if p.Held != tc.wantHeld || p.Forfeited != tc.wantGone {
 			t.Fatalf("saved_panels %d: %+v", tc.saved, p)
@@ -190,7 +190,7 @@ func TestOwedReactions(t *testing.T) {
 	if p := panelsOf(t, e, "nefario"); p.Owed != 2 || p.Used != 4 {
 		t.Fatalf("%+v, want 4 repaid and 2 still owed", p)
 	}
-	mustFail(t, e.Do(Ctx{}, Action{Actor: "nefario", Kind: ActMove, Metres: 1}), "it is goon-1's turn")
+	mustFail(t, e.Do(Ctx{}, ActionRecord{Actor: "nefario", Kind: ActMove, Metres: 1}), "it is goon-1's turn")
 	passAll(t, e)
 	must(t, e.EndPage(gm(1, 1)))
 	if p := panelsOf(t, e, "nefario"); p.Owed != 2 {
@@ -279,7 +279,7 @@ func TestSurprise(t *testing.T) {
 	other(t, e, "nefario", 2)
 	for _, g := range []string{"goon-1", "goon-2", "goon-3", "goon-4"} {
 		wantTurn(t, e, g, 2)
-		mustFail(t, e.Do(Ctx{}, Action{Actor: g, Kind: ActHold}), "surprise round")
+		mustFail(t, e.Do(Ctx{}, ActionRecord{Actor: g, Kind: ActHold}), "surprise round")
 		other(t, e, g, 1)
 		other(t, e, g, 1)
 	}
@@ -395,7 +395,7 @@ func TestStunnedMidPage(t *testing.T) {
 	e.Find("guardian").Hero.Condition.Stunned = true
 	e.refreshAll()
 	wantTurn(t, e, "guardian", 2)
-	mustFail(t, e.Do(Ctx{}, Action{Actor: "guardian", Kind: ActMove, Metres: 1}), "stunned characters cannot move")
+	mustFail(t, e.Do(Ctx{}, ActionRecord{Actor: "guardian", Kind: ActMove, Metres: 1}), "stunned characters cannot move")
 }
 
 // Super Speed acts first on its side whatever the agility (p. 75).
@@ -416,23 +416,23 @@ func TestSuperSpeedFirst(t *testing.T) {
 func TestMoves(t *testing.T) {
 	e := newBank(t)
 	initiative(t, e, 8, 3)
-	mustFail(t, e.Do(Ctx{}, Action{Actor: "guardian", Kind: ActMove, Metres: 8}), "at most 7 m")
+	mustFail(t, e.Do(Ctx{}, ActionRecord{Actor: "guardian", Kind: ActMove, Metres: 8}), "at most 7 m")
 	e.Find("guardian").Hero.Condition.Dazed = true
-	mustFail(t, e.Do(Ctx{}, Action{Actor: "guardian", Kind: ActMove, Metres: 4}), "at most 3 m")
-	must(t, e.Do(Ctx{}, Action{Actor: "guardian", Kind: ActMove, Metres: 3}))
-	mustFail(t, e.Do(Ctx{}, Action{Actor: "guardian", Kind: ActMove, Metres: -1}), "negative")
-	mustFail(t, e.Do(Ctx{}, Action{Actor: "police-officer-1", Kind: ActMove, Metres: 1}), "it is guardian's turn")
-	mustFail(t, e.Do(Ctx{}, Action{Actor: "guardian", Kind: ActOther, Panels: 3, Note: "x"}), "give 1 or 2")
-	mustFail(t, e.Do(Ctx{}, Action{Actor: "guardian", Kind: ActOther, Panels: 1}), "say what")
-	mustFail(t, e.Do(Ctx{}, Action{Actor: "guardian", Kind: ActPickUp}), "say what")
-	mustFail(t, e.Do(Ctx{}, Action{Actor: "guardian", Kind: ActGrab, Target: "nefario"}), "to-hit roll")
-	mustFail(t, e.Do(Ctx{}, Action{Actor: "guardian", Kind: ActPower, Power: "flight"}), "no power")
-	mustFail(t, e.Do(Ctx{}, Action{Actor: "guardian", Kind: "fly"}), "unknown action")
+	mustFail(t, e.Do(Ctx{}, ActionRecord{Actor: "guardian", Kind: ActMove, Metres: 4}), "at most 3 m")
+	must(t, e.Do(Ctx{}, ActionRecord{Actor: "guardian", Kind: ActMove, Metres: 3}))
+	mustFail(t, e.Do(Ctx{}, ActionRecord{Actor: "guardian", Kind: ActMove, Metres: -1}), "negative")
+	mustFail(t, e.Do(Ctx{}, ActionRecord{Actor: "police-officer-1", Kind: ActMove, Metres: 1}), "it is guardian's turn")
+	mustFail(t, e.Do(Ctx{}, ActionRecord{Actor: "guardian", Kind: ActOther, Panels: 3, Note: "x"}), "give 1 or 2")
+	mustFail(t, e.Do(Ctx{}, ActionRecord{Actor: "guardian", Kind: ActOther, Panels: 1}), "say what")
+	mustFail(t, e.Do(Ctx{}, ActionRecord{Actor: "guardian", Kind: ActPickUp}), "say what")
+	mustFail(t, e.Do(Ctx{}, ActionRecord{Actor: "guardian", Kind: ActGrab, Target: "nefario"}), "to-hit roll")
+	mustFail(t, e.Do(Ctx{}, ActionRecord{Actor: "guardian", Kind: ActPower, Power: "flight"}), "no power")
+	mustFail(t, e.Do(Ctx{}, ActionRecord{Actor: "guardian", Kind: "fly"}), "unknown action")
 	// Nefario flies farther than he walks.
 	pass(t, e, "guardian")
 	pass(t, e, "police-officer-1")
 	pass(t, e, "police-officer-2")
-	must(t, e.Do(Ctx{}, Action{Actor: "nefario", Kind: ActMove, Metres: 15}))
+	must(t, e.Do(Ctx{}, ActionRecord{Actor: "nefario", Kind: ActMove, Metres: 15}))
 }
 
 // Nobody acts between phases; the hints say what to do.
@@ -442,9 +442,9 @@ func TestBetweenPhases(t *testing.T) {
 	if n.Actor != nil || n.Hint == "" || n.Over {
 		t.Fatalf("%+v", n)
 	}
-	mustFail(t, e.Do(Ctx{}, Action{Actor: "guardian", Kind: ActPass}), "roll initiative")
+	mustFail(t, e.Do(Ctx{}, ActionRecord{Actor: "guardian", Kind: ActPass}), "roll initiative")
 	mustFail(t, e.EndPage(gm()), "roll initiative first")
 	initiative(t, e, 8, 3)
 	passAll(t, e)
-	mustFail(t, e.Do(Ctx{}, Action{Actor: "guardian", Kind: ActPass}), "end the page")
+	mustFail(t, e.Do(Ctx{}, ActionRecord{Actor: "guardian", Kind: ActPass}), "end the page")
 }

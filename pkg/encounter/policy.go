@@ -3,6 +3,7 @@ package encounter
 import (
 	"github.com/codename-spandex/spandex/pkg/combat"
 	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/rulebook"
 )
 
 // The autopilot's policies.
@@ -130,7 +131,7 @@ func (e *Encounter) focusTurn(ctx Ctx, c *Combatant, copt combat.Options, heroPo
 			return err // done, or the dice failed
 		}
 	}
-	return e.Do(ctx, Action{Actor: c.ID, Kind: ActPass})
+	return e.Do(ctx, Pass{Actor: c.ID})
 }
 
 // autoUsable reports whether the autopilot may use attack a of c: the
@@ -140,7 +141,7 @@ func autoUsable(c *Combatant, a *hero.Attack) bool {
 	if v := c.Hero.InPlay(); v != &c.Hero && v.FindAttack(a.Slug) == nil {
 		return false // not an attack of its form (p. 70) or off its vehicle (p. 77)
 	}
-	if a.Power == "phasing" || a.DamageType == "phase-strike" {
+	if a.PowerID() == rulebook.PowerPhasing || a.DamageType == "phase-strike" {
 		return findEffect(c, combat.StatePhased) >= 0
 	}
 	return true

@@ -17,8 +17,8 @@ func TestDuplication(t *testing.T) {
 	}
 	e := mustNew(t, s)
 	initiative(t, e, 8, 3)
-	mustFail(t, e.Do(Ctx{}, Action{Actor: "guardian", Kind: ActPower, Power: "duplication", Count: 6}), "too many")
-	must(t, e.Do(Ctx{}, Action{Actor: "guardian", Kind: ActPower, Power: "duplication", Count: 3}))
+	mustFail(t, e.Do(Ctx{}, ActionRecord{Actor: "guardian", Kind: ActPower, Power: "duplication", Count: 6}), "too many")
+	must(t, e.Do(Ctx{}, ActionRecord{Actor: "guardian", Kind: ActPower, Power: "duplication", Count: 3}))
 	if p := panelsOf(t, e, "guardian"); p.Used != 2 {
 		t.Fatalf("duplication is a double-panel: %+v", p)
 	}
@@ -51,7 +51,7 @@ func TestDuplication(t *testing.T) {
 	passAll(t, e)
 	must(t, e.EndPage(gm(1, 1, 1, 1)))
 	initiative(t, e, 8, 3)
-	mustFail(t, e.Do(Ctx{}, Action{Actor: "guardian", Kind: ActPower, Power: "duplication", Count: 3}), "3 of its 5")
+	mustFail(t, e.Do(Ctx{}, ActionRecord{Actor: "guardian", Kind: ActPower, Power: "duplication", Count: 3}), "3 of its 5")
 	wantTurn(t, e, "guardian", 3)
 	// The duplicates act this page, two panels each, by agility.
 	pass(t, e, "guardian")
@@ -63,7 +63,7 @@ func TestDuplication(t *testing.T) {
 	if got := e.Find("guardian-dup-1").OutState(); got != "gone" {
 		t.Fatalf("%s", got)
 	}
-	mustFail(t, e.Do(Ctx{}, Action{Actor: "guardian-dup-2", Kind: ActPower, Power: "duplication"}), "no power")
+	mustFail(t, e.Do(Ctx{}, ActionRecord{Actor: "guardian-dup-2", Kind: ActPower, Power: "duplication"}), "no power")
 	clone(t, e)
 }
 

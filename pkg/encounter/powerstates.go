@@ -23,113 +23,6 @@ import (
 // EffectBound is the state of a combatant bound by Snare or Restraint.
 const EffectBound = "bound"
 
-// isTeleport reports whether a move is a teleport: asked for, or farther
-// than the mover's speed when Teleport is its only power that goes
-// farther (p. 30).
-func isTeleport(h *hero.Hero, a Action, speed int) bool {
-	if a.Teleport {
-		return true
-	}
-	if h.PowerRank("teleport") == 0 || a.Metres <= speed {
-		return false
-	}
-	for _, slug := range []string{"flight", "super-speed", "super-leap", "acrobatics", "elasticity"} {
-		if h.PowerRank(slug) > 0 {
-			return false
-		}
-	}
-	return true
-}
-
-// teleportInput is a teleport's load: the passengers (combatants in the
-// fight, each counted at combat.DefaultPersonMassKg, since a hero file
-// gives no mass) and the objects' kilograms, against the teleporter's own
-// mass, also combat.DefaultPersonMassKg (pp. 76-77).
-func (e *Encounter) teleportInput(c *Combatant, a Action) (combat.TeleportInput, error) {
-	in := combat.TeleportInput{Rank: c.Hero.PowerRank("teleport"), Metres: a.Metres, Upwards: a.Upwards, Blind: a.Blind}
-	if a.CarryKg < 0 {
-		return in, refusal.Errorf("carry-kg: %d is negative", a.CarryKg)
-	}
-	in.CarriedKg = a.CarryKg
-	seen := map[string]bool{}
-	for _, id := range a.Carry {
-		p := e.Find(id)
-		switch {
-		case p == nil:
-			return in, e.unknown(id)
-		case p == c:
-			return in, refusal.Errorf("carry: %s cannot carry itself", c.ID)
-		case p.Gone != "":
-			return in, refusal.Errorf("carry: %s has left the fight (%s)", p.ID, p.Gone)
-		case seen[p.ID]:
-			return in, refusal.Errorf("carry: %s is named twice", p.ID)
-		}
-		seen[p.ID] = true
-		in.CarriedKg += combat.DefaultPersonMassKg
-		in.Passengers++
-	}
-	return in, nil
-}
-
-// carryText names what a teleport takes along.
-func carryText(a Action) string {
-	var parts []string
-	if len(a.Carry) > 0 {
-		parts = append(parts, fmtList(a.Carry))
-	}
-	if a.CarryKg > 0 {
-		parts = append(parts, fmt.Sprintf("%d kg", a.CarryKg))
-	}
-	s := ""
-	if len(parts) > 0 {
-		s = " carrying " + fmtList(parts)
-	}
-	if a.Blind {
-		s += " blind"
-	}
-	return s
-}
-
-// blindSteps is how many steps RollBlind added (one, or none when the
-// teleport is not blind).
-func blindSteps(t *combat.TeleportCost) int {
-	if t.Blind {
-		return 1
-	}
-	return 0
-}
-
-// applyTeleport takes what a teleport costs off the teleporter and its
-// passengers (p. 76) and a blind teleport's shunt damage (p. 77), and
-// says so.
-func (e *Encounter) applyTeleport(c *Combatant, a Action, t *combat.TeleportCost) string {
-	loseStamina(c, t.Stamina)
-	loseHealth(c, t.Health)
-	s := ""
-	if t.Blind {
-		if t.Shunted {
-			s += fmt.Sprintf("; blind: d100 %d ≤ %d%%, shunted out of an object for %d health and %d stamina (p. 77)", t.BlindRoll, t.BlindChance, t.ShuntHealth, t.ShuntStamina)
-			loseHealth(c, t.ShuntHealth)
-			loseStamina(c, t.ShuntStamina)
-		} else {
-			s += fmt.Sprintf("; blind: d100 %d > %d%%, it arrives clear (p. 77)", t.BlindRoll, t.BlindChance)
-		}
-	}
-	if t.Health > 0 || t.Shunted {
-		s += fmt.Sprintf(" (health %d of %d, stamina %d of %d)", c.Hero.Health.Current, c.Hero.Health.Max, c.Hero.Stamina.Current, c.Hero.Stamina.Max)
-	} else {
-		s += fmt.Sprintf(" (stamina %d of %d)", c.Hero.Stamina.Current, c.Hero.Stamina.Max)
-	}
-	if t.PassengerStamina > 0 {
-		for _, id := range a.Carry {
-			p := e.Find(id)
-			loseStamina(p, t.PassengerStamina)
-			s += fmt.Sprintf("; %s loses %d stamina (%d of %d, p. 76)", p.ID, t.PassengerStamina, p.Hero.Stamina.Current, p.Hero.Stamina.Max)
-		}
-	}
-	return s
-}
-
 // loseHealth takes health a power costs its user (Teleport carrying mass,
 // p. 76) and sets its conditions.
 func loseHealth(c *Combatant, n int) {
@@ -163,7 +56,7 @@ func (e *Encounter) mindControlCheck(c, target *Combatant) error {
 	held := 0
 	for i := range e.Combatants {
 		for _, ef := range e.Combatants[i].Effects {
-			if ef.Name == "mind-control" && ef.Source == c.ID {
+			if ef.Name == combat.StateMindControl && ef.Source == c.ID {
 				held++
 				if e.Combatants[i].ID == target.ID {
 					return refusal.Errorf("%s already controls %s", c.ID, target.ID)
@@ -181,7 +74,7 @@ func (e *Encounter) mindControlCheck(c, target *Combatant) error {
 // bind puts the bound state on def after a Snare binding (or Restraint)
 // hit it with points spent: the escape chance and the panels it loses at
 // once (p. 64), or freedom at once.
-func (e *Encounter) bind(att, def *Combatant, power string, points int) error {
+func (e *Encounter) bind(att, def *Combatant, power rulebook.PowerID, points int) error {
 	r, err := combat.RestraintOn(&def.Hero, points)
 	if err != nil {
 		return err
@@ -204,7 +97,7 @@ func (e *Encounter) bind(att, def *Combatant, power string, points int) error {
 		}
 	}
 	chance := r.Chance
-	def.Effects = append(def.Effects, Effect{Name: EffectBound, Power: power, Source: att.ID, Since: e.Page, NoMove: true,
+	def.Effects = append(def.Effects, Effect{Name: EffectBound, Power: string(power), Source: att.ID, Since: e.Page, NoMove: true,
 		EscapeChance: &chance, Strength: r.Strength, Note: "Snare / Restraint (pp. 64, 72): cannot move; +4 to hit it"})
 	if r.PanelsLost > 0 {
 		def.Panels.Owed += r.PanelsLost
@@ -277,12 +170,12 @@ const (
 // attacks on it); ok is false for a personal forcefield, which is always
 // up in the fight and taken off every attack by pkg/combat.
 func barrierEffect(c, target *Combatant) (Effect, bool, error) {
-	p := c.Hero.FindPower("forcefield")
+	p := c.Hero.FindPower(rulebook.PowerForcefield)
 	if p == nil || len(p.Flavours) == 0 {
 		return Effect{}, false, refusal.Errorf("%s's forcefield has no kind (flavours: hard-force-wall, soft-force-wall, hard-force-shield, soft-force-shield, personal-forcefield)", c.ID)
 	}
 	kind := p.Flavours[0].Slug
-	ef := Effect{Power: "forcefield", Source: c.ID, Health: p.Values["health"]}
+	ef := Effect{Power: string(rulebook.PowerForcefield), Source: c.ID, Health: p.Values["health"]}
 	switch kind {
 	case "hard-force-wall", "soft-force-wall":
 		ef.Name, ef.Hard = EffectForceWall, kind == "hard-force-wall"
@@ -371,7 +264,7 @@ const (
 // attack, or a knockout, breaks (pp. 63, 68).
 func breaksOnStamina(name string) bool {
 	switch name {
-	case "mind-control", EffectControlled, EffectHypnotised:
+	case combat.StateMindControl, EffectControlled, EffectHypnotised:
 		return true
 	}
 	return false
@@ -432,11 +325,11 @@ type stateSwitch struct {
 // Shrinking, Phasing, Invisibility and Camouflage switch theirs on or off;
 // Density Control (Self) goes denser or lighter with --effect and back to
 // normal without. ok is false when the action is not a state switch.
-func stateFor(c *Combatant, a Action) (stateSwitch, bool, error) {
+func stateFor(c *Combatant, a ActionRecord) (stateSwitch, bool, error) {
 	if a.Kind != ActPower {
 		return stateSwitch{}, false, nil
 	}
-	if a.Power == "density-control-self" {
+	if a.Power == rulebook.PowerDensityControlSelf {
 		switch a.Effect {
 		case combat.StateDenser, combat.StateLighter:
 			info, _ := combat.StateByName(a.Effect)
@@ -464,7 +357,7 @@ func stateFor(c *Combatant, a Action) (stateSwitch, bool, error) {
 	}
 	on := findEffect(c, info.Name) < 0
 	if on && info.Name == combat.StateGrown {
-		if p := c.Hero.FindPower("growth"); p == nil || p.Values[combat.GrowthStrD6] < 1 || p.Values[combat.GrowthEndD6] < 1 {
+		if p := c.Hero.FindPower(rulebook.PowerGrowth); p == nil || p.Values[combat.GrowthStrD6] < 1 || p.Values[combat.GrowthEndD6] < 1 {
 			return stateSwitch{}, false, refusal.Errorf("%s's Growth has no rolled strength and endurance (powers[].values.str_d6 and end_d6: `hero derive` rolls them, p. 60)", c.ID)
 		}
 	}
@@ -559,26 +452,13 @@ func (e *Encounter) rephase(ctx Ctx, c *Combatant) error {
 	return nil
 }
 
-// regenerate is Regeneration's double-panel of rest (p. 73).
-func regenerate(rec dice.Roller, c *Combatant, steps *ruling.Steps) (int, error) {
-	p := c.Hero.FindPower("super-health")
-	gifted := (p == nil || !p.HasFlavour("regeneration")) && hasGift(c, combat.GiftRegeneration)
-	_, got, st, err := combat.RegenerateRest(&c.Hero, gifted, rec)
-	if err != nil {
-		return 0, err
-	}
-	recondition(c)
-	*steps = append(*steps, st...)
-	return got, nil
-}
-
 // stateEffect is the effect of a lasting state on combatant id, kept up by
 // itself.
 func stateEffect(name, id string) Effect {
 	ef, ok := PresetEffect(name)
 	if !ok {
 		info, _ := combat.StateByName(name)
-		ef = Effect{Name: name, Power: info.Power, Note: fmt.Sprintf("%s (%s)", info.Text, info.Page)}
+		ef = Effect{Name: name, Power: string(info.Power), Note: fmt.Sprintf("%s (%s)", info.Text, info.Page)}
 	}
 	ef.Source = id
 	return ef
@@ -605,7 +485,7 @@ func (c *Combatant) HeroFile() *hero.Hero {
 		if _, ok := hero.StatePowers()[ef.Name]; ok && ef.Source == c.ID {
 			h.States = append(h.States, ef.Name)
 		}
-		name := map[string]string{"mind-control": hero.ImposedMindControl, EffectControlled: hero.ImposedMindControl,
+		name := map[string]string{combat.StateMindControl: hero.ImposedMindControl, EffectControlled: hero.ImposedMindControl,
 			EffectHypnotised: hero.ImposedHypnotised, EffectDrained: hero.ImposedDrained, EffectBound: hero.ImposedBound}[ef.Name]
 		if name == "" || slices.ContainsFunc(h.ImposedStates, func(s hero.ImposedState) bool { return s.Name == name }) {
 			continue
@@ -623,7 +503,7 @@ func (c *Combatant) HeroFile() *hero.Hero {
 			st.EscapeChance = *ef.EscapeChance
 		}
 		if name == hero.ImposedDrained {
-			st.Pool, st.Power = ef.Power, "psychic-ability"
+			st.Pool, st.Power = ef.Power, string(rulebook.PowerPsychicAbility)
 		}
 		h.ImposedStates = append(h.ImposedStates, st)
 	}
@@ -642,7 +522,7 @@ func imposedEffect(st hero.ImposedState, id string) Effect {
 	}
 	switch st.Name {
 	case hero.ImposedMindControl:
-		ef, _ := PresetEffect("mind-control")
+		ef, _ := PresetEffect(combat.StateMindControl)
 		ef.UpkeepPanels, ef.UpkeepPoints, ef.UpkeepPool = 0, 0, ""
 		ef.Source, ef.Note = id, "mind-controlled"+from+" before the fight (p. 68): half its panels; broken by 20 stamina damage or a knockout"
 		return ef
@@ -691,11 +571,11 @@ func (e *Encounter) DangerSense(ctx Ctx, id, what string) (bool, error) {
 // concentration (it ends when its caster is out).
 //
 // Dice: the shield's health dice.
-func (e *Encounter) mysticShield(ctx Ctx, c, target *Combatant, a Action, n int, steps ruling.Steps) error {
-	if c.Hero.PowerRank("magic") == 0 {
+func (e *Encounter) mysticShield(ctx Ctx, c, target *Combatant, a ActionRecord, n int, steps ruling.Steps) error {
+	if c.Hero.PowerRank(rulebook.PowerMagic) == 0 {
 		return refusal.Errorf("%s has no Magic", c.ID)
 	}
-	if p := c.Hero.FindPower("magic"); p != nil && len(p.Flavours) > 0 && !p.HasFlavour("mystic-shield") {
+	if p := c.Hero.FindPower(rulebook.PowerMagic); p != nil && len(p.Flavours) > 0 && !p.HasFlavour(string(rulebook.SpellMysticShield)) {
 		return refusal.Errorf("%s does not know mystic-shield", c.ID)
 	}
 	if a.Pool != "" && a.Pool != "magic" {
@@ -704,7 +584,7 @@ func (e *Encounter) mysticShield(ctx Ctx, c, target *Combatant, a Action, n int,
 	if err := checkAstralCap(c, "magic", a.Points); err != nil {
 		return err
 	}
-	spec := combat.SpellSpeciality(&c.Hero, "mystic-shield")
+	spec := combat.SpellSpeciality(&c.Hero, string(rulebook.SpellMysticShield))
 	nd, err := combat.MysticShieldDice(a.Points, spec)
 	if err != nil {
 		return err
@@ -744,7 +624,7 @@ func (e *Encounter) mysticShield(ctx Ctx, c, target *Combatant, a Action, n int,
 	ev := Event{Kind: "action", Actor: c.ID, Target: holder.ID, Panels: n, Steps: steps, Dice: rec.Rolls(), Seed: ctx.Seed, Details: mustJSON(a),
 		Summary: fmt.Sprintf("%s casts mystic-shield round %s, spending %d magic points (%d left): %dd6 = %d health (p. 64)", c.ID, holder.ID, a.Points, pool.Current, nd, health)}
 	e.appendEvent(ev)
-	if err := e.AddEffect(ctx, holder.ID, Effect{Name: EffectMysticShield, Power: "magic", Source: c.ID, Health: health, Points: a.Points,
+	if err := e.AddEffect(ctx, holder.ID, Effect{Name: EffectMysticShield, Power: string(rulebook.PowerMagic), Source: c.ID, Health: health, Points: a.Points,
 		Note: "Mystic Shield (p. 64): stops every attack that hits it whole; destroyed by more health damage in one attack than its health; concentration"}); err != nil {
 		return err
 	}
@@ -759,20 +639,20 @@ func (e *Encounter) mysticShield(ctx Ctx, c, target *Combatant, a Action, n int,
 // in the fight must have been that double-panel. Effects, reactions,
 // passes and page ends do not count as actions between.
 func (e *Encounter) growthMomentum(att *Combatant, req combat.Request) error {
-	power := ""
-	if m := req.Movement; m != nil && (m.Power == "growth" || m.Power == "shrinking") {
+	var power rulebook.PowerID
+	if m := req.Movement; m != nil && (m.Power == rulebook.PowerGrowth || m.Power == rulebook.PowerShrinking) {
 		power = m.Power
 	}
 	if a := att.Hero.FindAttack(req.Attack); a != nil && (a.Slug == "slam" || a.Slug == "regrow-slam") {
-		power = map[string]string{"slam": "growth", "regrow-slam": "shrinking"}[a.Slug]
+		power = map[string]rulebook.PowerID{"slam": rulebook.PowerGrowth, "regrow-slam": rulebook.PowerShrinking}[a.Slug]
 	}
 	if power == "" {
 		return nil
 	}
-	want := map[string]string{"growth": "grown", "shrinking": "returned to full size from shrunk"}[power]
+	want := map[rulebook.PowerID]string{rulebook.PowerGrowth: "grown", rulebook.PowerShrinking: "returned to full size from shrunk"}[power]
 	grown := findEffect(att, combat.StateGrown) >= 0
 	shrunk := findEffect(att, combat.StateShrunk) >= 0
-	if (power == "growth" && !grown) || (power == "shrinking" && shrunk) {
+	if (power == rulebook.PowerGrowth && !grown) || (power == rulebook.PowerShrinking && shrunk) {
 		return refusal.Errorf("%s's momentum attack needs it to have %s directly before (pp. 61, 71)", att.ID, want)
 	}
 	last := -1
@@ -784,7 +664,7 @@ func (e *Encounter) growthMomentum(att *Combatant, req combat.Request) error {
 		}
 	}
 	if last >= 0 && e.Log[last].Kind == "action" {
-		var a Action
+		var a ActionRecord
 		if err := json.Unmarshal(e.Log[last].Details, &a); err == nil && a.Kind == ActPower && a.Power == power && a.Effect == "" {
 			return nil
 		}
@@ -802,8 +682,8 @@ const EffectFluidShield = "fluid-shield"
 // A new shield replaces the old.
 //
 // Dice: one d6 per point.
-func (e *Encounter) fluidShield(ctx Ctx, c *Combatant, a Action) error {
-	if c.Hero.PowerRank("snare") == 0 {
+func (e *Encounter) fluidShield(ctx Ctx, c *Combatant, a ActionRecord) error {
+	if c.Hero.PowerRank(rulebook.PowerSnare) == 0 {
 		return refusal.Errorf("%s has no Snare power (pp. 72-73)", c.ID)
 	}
 	if a.Target != "" && a.Target != c.ID {
@@ -847,7 +727,7 @@ func (e *Encounter) fluidShield(ctx Ctx, c *Combatant, a Action) error {
 	if i := findEffect(c, EffectFluidShield); i >= 0 {
 		e.endEffect(c, i, "replaced by a new one")
 	}
-	if err := e.AddEffect(ctx, c.ID, Effect{Name: EffectFluidShield, Power: "snare", Source: c.ID, Health: health,
+	if err := e.AddEffect(ctx, c.ID, Effect{Name: EffectFluidShield, Power: string(rulebook.PowerSnare), Source: c.ID, Health: health,
 		Note: "Snare (pp. 72-73): a blocking shield, --reaction block:fluid-shield"}); err != nil {
 		return err
 	}
@@ -891,64 +771,13 @@ func (e *Encounter) wearFluidShield(def *Combatant, req combat.Request, res *com
 	}
 }
 
-// EffectGliding is a Retractable Glider in flight: FlightPanels of
-// continuous flight left before it must land (p. 52).
-const EffectGliding = "gliding"
-
-// canGlide checks a glide: the Retractable Glider implant, 10 m a panel
-// at most (p. 52).
-func canGlide(c *Combatant, metres int) error {
-	if p := c.Hero.FindPower("cybernetics"); p == nil || !p.HasFlavour("retractable-glider") {
-		return refusal.Errorf("%s has no Retractable Glider implant (Cybernetics, p. 52)", c.ID)
-	}
-	if metres > rulebook.GliderSpeed {
-		return refusal.Errorf("%s glides at most %d m a panel (p. 52)", c.ID, rulebook.GliderSpeed)
-	}
-	return nil
-}
-
-// startGlide starts the flight clock the first time a combatant glides:
-// 20+4d10 panels of continuous flight, rolled once (p. 52); it returns
-// the text for the move's summary.
-//
-// Dice: 4d10 when gliding starts, nothing while it goes on.
-func (e *Encounter) startGlide(r dice.Roller, c *Combatant, steps *ruling.Steps) (string, error) {
-	if i := findEffect(c, EffectGliding); i >= 0 {
-		return fmt.Sprintf(" (%s of flight left, p. 52)", plural(c.Effects[i].FlightPanels, "panel")), nil
-	}
-	n, err := dice.MustParse(rulebook.GliderFlight).Total(r, "panels of flight before the glider must land")
-	if err != nil {
-		return "", err
-	}
-	steps.Add("glider", "p. 52", "gliding starts: it must land after %s %d panels of continuous flight", rulebook.GliderFlight, n)
-	c.Effects = append(c.Effects, Effect{Name: EffectGliding, Power: "cybernetics", Source: c.ID, Since: e.Page, FlightPanels: n,
-		Note: "Retractable Glider (p. 52): 10 m a panel, silent; must land when its flight panels run out"})
-	return fmt.Sprintf(", taking off: it must land after %d panels of flight (20+4d10, p. 52)", n), nil
-}
-
-// glideOn ticks a glider's flight clock at the end of a page: a page of
-// continuous flight is its normal panels per page; at 0 it must land
-// (p. 52). It reports whether the state ended.
-func (e *Encounter) glideOn(c *Combatant, i int) bool {
-	base, _ := c.BasePanels()
-	ef := &c.Effects[i]
-	ef.FlightPanels -= base
-	if ef.FlightPanels <= 0 {
-		e.endEffect(c, i, "its flight panels ran out: it must land (p. 52)")
-		return true
-	}
-	e.appendEvent(Event{Kind: "effect", Actor: c.ID, Target: c.ID,
-		Summary: fmt.Sprintf("%s glides on: %s of flight left (p. 52)", c.ID, plural(ef.FlightPanels, "panel"))})
-	return false
-}
-
 // switchForm is `fight act --power shapechange --form NAME` (p. 70): a
 // hero whose Shapechange has specific forms switches to another in a
 // single panel; from then on only that form's powers apply (its attacks,
 // dividers, movement and values: hero.InPlay), until it switches again.
-func (e *Encounter) switchForm(ctx Ctx, c *Combatant, a Action) error {
+func (e *Encounter) switchForm(ctx Ctx, c *Combatant, a ActionRecord) error {
 	switch {
-	case a.Power != "shapechange":
+	case a.Power != rulebook.PowerShapechange:
 		return refusal.Errorf("form: only Shapechange switches forms (--power shapechange --form NAME)")
 	case a.Form == "":
 		return refusal.Errorf("form: %s's Shapechange has specific forms: name the one to switch to (--form NAME, p. 70)", c.ID)
@@ -984,7 +813,7 @@ const (
 // (p. 77): the hero gets into or out of its vehicle, a move's single
 // panel (combat.VehiclePanels); aboard, the powers built into the
 // vehicle apply (hero.InPlay).
-func (e *Encounter) boardVehicle(ctx Ctx, c *Combatant, a Action) error {
+func (e *Encounter) boardVehicle(ctx Ctx, c *Combatant, a ActionRecord) error {
 	var board bool
 	switch a.Effect {
 	case EffectBoard:

@@ -45,12 +45,12 @@ func TestPanelInvariants(t *testing.T) {
 			case 1, 2:
 				if c := e.Current(); c != nil {
 					n := rapid.IntRange(1, 2).Draw(rt, "panels")
-					_ = e.Do(ctx, Action{Actor: c.ID, Kind: ActOther, Panels: n, Note: "acts"})
+					_ = e.Do(ctx, ActionRecord{Actor: c.ID, Kind: ActOther, Panels: n, Note: "acts"})
 				}
 			case 3:
 				if c := e.Current(); c != nil {
 					kind := rapid.SampledFrom([]string{ActPass, ActHold}).Draw(rt, "pass")
-					_ = e.Do(ctx, Action{Actor: c.ID, Kind: kind})
+					_ = e.Do(ctx, ActionRecord{Actor: c.ID, Kind: kind})
 				}
 			case 4:
 				_ = e.React(Reaction{
@@ -95,7 +95,7 @@ func TestPanelInvariants(t *testing.T) {
 			if n > 3*len(e.Combatants) {
 				rt.Fatalf("the page does not end (phase %s)", e.Phase)
 			}
-			_ = e.Do(ctx, Action{Actor: e.Current().ID, Kind: ActPass})
+			_ = e.Do(ctx, ActionRecord{Actor: e.Current().ID, Kind: ActPass})
 		}
 	})
 }

@@ -42,7 +42,7 @@ func TestSchemaAcceptsEncounters(t *testing.T) {
 	e.Surprise = "villains"
 	initiative(t, e, 8, 3)
 	must(t, e.React(Reaction{Actor: "nefario", Against: "guardian", Reaction: "parry", Panels: 1, StrikeClass: 2}))
-	must(t, e.Do(gm(), Action{Actor: "guardian", Kind: ActMove, Metres: 7}))
+	must(t, e.Do(gm(), ActionRecord{Actor: "guardian", Kind: ActMove, Metres: 7}))
 	passAll(t, e)
 	must(t, e.EndPage(gm()))
 	b, err := Encode(e)

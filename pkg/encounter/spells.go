@@ -8,6 +8,7 @@ package encounter
 
 import (
 	"fmt"
+	"github.com/codename-spandex/spandex/pkg/rulebook"
 	"slices"
 
 	"github.com/codename-spandex/spandex/pkg/chargen"
@@ -24,6 +25,7 @@ const (
 	EffectHallucinations = "hallucinations"
 	EffectAstral         = combat.StateAstral
 	EffectBestowGift     = "bestow-gift"
+	EffectSummoning      = "summoning"
 	EffectCancel         = "cancel" // not a state: the action cancelling a spell
 )
 
@@ -38,12 +40,12 @@ func IsSpellEffect(name string) bool {
 
 // spellOf reports whether a power use is one of these spells, held by the
 // right power.
-func spellOf(a Action) bool {
+func spellOf(a ActionRecord) bool {
 	switch a.Effect {
 	case EffectHallucinations:
-		return a.Power == "psychic-ability"
+		return a.Power == rulebook.PowerPsychicAbility
 	case EffectIllusion, EffectAstral, EffectBestowGift, EffectCancel:
-		return a.Power == "magic"
+		return a.Power == rulebook.PowerMagic
 	}
 	return false
 }
@@ -66,8 +68,8 @@ func checkAstralCap(c *Combatant, pool string, cost int) error {
 }
 
 // doSpell performs one of these spells on c's turn.
-func (e *Encounter) doSpell(ctx Ctx, c, target *Combatant, a Action, n int, steps ruling.Steps) error {
-	if a.Pool != "" && a.Pool != map[bool]string{true: "psi", false: "magic"}[a.Power == "psychic-ability"] {
+func (e *Encounter) doSpell(ctx Ctx, c, target *Combatant, a ActionRecord, n int, steps ruling.Steps) error {
+	if a.Pool != "" && a.Pool != map[bool]string{true: "psi", false: "magic"}[a.Power == rulebook.PowerPsychicAbility] {
 		return refusal.Errorf("%s does not spend %s points", a.Effect, a.Pool)
 	}
 	if a.Effect != EffectCancel && a.Effect != EffectAstral && !combat.KnowsSpell(&c.Hero, a.Power, a.Effect) {
@@ -117,7 +119,7 @@ func (e *Encounter) charge(c *Combatant, pool string, cost int) int {
 // or 10 points by kind, +1 per further 2 m of radius or 20 m of distance
 // (pp. 63, 67). An illusion lasts an hour or until cancelled;
 // hallucinations while c concentrates (they end when c is out).
-func (e *Encounter) illusion(ctx Ctx, c *Combatant, a Action, n int, steps ruling.Steps) error {
+func (e *Encounter) illusion(ctx Ctx, c *Combatant, a ActionRecord, n int, steps ruling.Steps) error {
 	pool, page := "magic", "pp. 63-64"
 	if a.Effect == EffectHallucinations {
 		pool, page = "psi", "pp. 67-68"
@@ -152,7 +154,7 @@ func (e *Encounter) illusion(ctx Ctx, c *Combatant, a Action, n int, steps rulin
 	if a.Effect == EffectHallucinations {
 		note = "Hallucinations (pp. 67-68): while its maker concentrates; a touch or an attack by it is a psychic attack (--target ID)"
 	}
-	if err := e.AddEffect(ctx, c.ID, Effect{Name: a.Effect, Power: a.Power, Source: c.ID, Points: points, Spell: kind, Note: note}); err != nil {
+	if err := e.AddEffect(ctx, c.ID, Effect{Name: a.Effect, Power: string(a.Power), Source: c.ID, Points: points, Spell: kind, Note: note}); err != nil {
 		return err
 	}
 	e.endAction(c)
@@ -165,7 +167,7 @@ func (e *Encounter) illusion(ctx Ctx, c *Combatant, a Action, n int, steps rulin
 // at most, no health); on a failure the illusion never blocks or hurts
 // target again. The to-hit roll the book also asks for when the illusion
 // attacks is the GM's (--hurt says it hit).
-func (e *Encounter) hallucinate(ctx Ctx, c, target *Combatant, a Action, n int, steps ruling.Steps) error {
+func (e *Encounter) hallucinate(ctx Ctx, c, target *Combatant, a ActionRecord, n int, steps ruling.Steps) error {
 	i := findEffect(c, EffectHallucinations)
 	if i < 0 {
 		return refusal.Errorf("%s keeps no hallucination going: create one first (--effect hallucinations without --target)", c.ID)
@@ -210,7 +212,7 @@ func (e *Encounter) hallucinate(ctx Ctx, c, target *Combatant, a Action, n int, 
 	e.appendEvent(Event{Kind: "mental", Actor: c.ID, Target: target.ID, Panels: n, Summary: s, Steps: append(steps, h.Steps...),
 		Dice: rec.Rolls(), Seed: ctx.Seed, Details: mustJSON(h)})
 	if a.Resist {
-		e.chargeResist(target, c, "hallucinations")
+		e.chargeResist(target, c, string(rulebook.PsiHallucinations))
 	}
 	e.endAction(c)
 	return nil
@@ -220,13 +222,13 @@ func (e *Encounter) hallucinate(ctx Ctx, c, target *Combatant, a Action, n int, 
 // moves at twice c's movement and spends at most 5 MP a spell. Used again
 // while projected it returns, as cancelling one's own spell: no effort,
 // no panels.
-func (e *Encounter) astral(ctx Ctx, c *Combatant, a Action, n int, steps ruling.Steps) error {
+func (e *Encounter) astral(ctx Ctx, c *Combatant, a ActionRecord, n int, steps ruling.Steps) error {
 	if i := findEffect(c, EffectAstral); i >= 0 {
 		e.endEffect(c, i, "the spirit returns to its body, without effort (p. 62)")
 		e.refreshAll()
 		return nil
 	}
-	if !combat.KnowsSpell(&c.Hero, "magic", EffectAstral) {
+	if !combat.KnowsSpell(&c.Hero, rulebook.PowerMagic, EffectAstral) {
 		return refusal.Errorf("%s does not know astral-projection (its magic)", c.ID)
 	}
 	if a.Points != 0 && a.Points != combat.AstralCost {
@@ -244,7 +246,7 @@ func (e *Encounter) astral(ctx Ctx, c *Combatant, a Action, n int, steps ruling.
 	steps.Add("astral", "p. 62", "the spirit moves at %d× movement (%d m a panel), passes through walls, spends at most %d MP a spell; the body is comatose", combat.AstralMoveFactor, c.Hero.Combat.Movement*combat.AstralMoveFactor, combat.AstralSpellCap)
 	e.appendEvent(Event{Kind: "action", Actor: c.ID, Panels: n, Steps: steps, Details: mustJSON(a),
 		Summary: fmt.Sprintf("%s projects its spirit, spending %d magic points (%d left): %d m a panel, at most %d MP a spell (p. 62)", c.ID, cost, left, c.Hero.Combat.Movement*combat.AstralMoveFactor, combat.AstralSpellCap)})
-	if err := e.AddEffect(ctx, c.ID, Effect{Name: EffectAstral, Power: "magic", Source: c.ID, Points: combat.AstralCost,
+	if err := e.AddEffect(ctx, c.ID, Effect{Name: EffectAstral, Power: string(rulebook.PowerMagic), Source: c.ID, Points: combat.AstralCost,
 		Note: "Astral Projection (p. 62): twice the movement, through walls; at most 5 MP a spell; noticed on d100 ≤ an observer's will (`fight notice`); the body is comatose"}); err != nil {
 		return err
 	}
@@ -302,20 +304,20 @@ func (e *Encounter) AstralNotice(ctx Ctx, observer, id string) (bool, error) {
 // spellState is the effect a cancellable spell leaves ("" for a spell
 // that cannot be cancelled).
 func spellState(spell string) string {
-	switch spell {
-	case "hypnotism":
+	switch rulebook.PowerID(spell) {
+	case rulebook.SpellHypnotism:
 		return EffectHypnotised
-	case "restraint":
+	case rulebook.SpellRestraint:
 		return EffectBound
-	case "mystic-shield":
+	case rulebook.SpellMysticShield:
 		return EffectMysticShield
-	case "bestow-gift":
+	case rulebook.SpellBestowGift:
 		return EffectBestowGift
-	case "summoning":
-		return "summoning"
-	case "illusion":
+	case rulebook.SpellSummoning:
+		return EffectSummoning
+	case rulebook.SpellIllusion:
 		return EffectIllusion
-	case "astral-projection":
+	case rulebook.SpellAstralProjection:
 		return EffectAstral
 	}
 	return ""
@@ -331,7 +333,7 @@ func (e *Encounter) castBy(caster *Combatant, spell string) (*Combatant, int) {
 			if ef.Name != name || ef.Source != caster.ID {
 				continue
 			}
-			if (spell == "hypnotism" && ef.Power != "magic") || (spell == "restraint" && ef.Power != "restraint") {
+			if (rulebook.PowerID(spell) == rulebook.SpellHypnotism && ef.PowerID() != rulebook.PowerMagic) || (rulebook.PowerID(spell) == rulebook.SpellRestraint && ef.PowerID() != rulebook.SpellRestraint) {
 				continue
 			}
 			return h, i
@@ -345,7 +347,7 @@ func (e *Encounter) castBy(caster *Combatant, spell string) (*Combatant, int) {
 // magic attack on the caster; on a success the spell's state ends.
 //
 // Dice: c's d20, the caster's d20, the resist 1d6.
-func (e *Encounter) cancelSpell(ctx Ctx, c, caster *Combatant, a Action, n int, steps ruling.Steps) error {
+func (e *Encounter) cancelSpell(ctx Ctx, c, caster *Combatant, a ActionRecord, n int, steps ruling.Steps) error {
 	if caster == c {
 		return refusal.Errorf("%s cancels its own spells without effort: end it with `fight effect --end` (p. 62)", c.ID)
 	}
@@ -369,7 +371,7 @@ func (e *Encounter) cancelSpell(ctx Ctx, c, caster *Combatant, a Action, n int, 
 	switch {
 	case ef.Points > 0:
 		in.Points = ef.Points
-	case in.Spell == "restraint" && ef.Strength > 0:
+	case rulebook.PowerID(in.Spell) == rulebook.SpellRestraint && ef.Strength > 0:
 		in.Points = ef.Strength / 10
 	}
 	if a.Resist {
@@ -411,7 +413,7 @@ func (e *Encounter) cancelSpell(ctx Ctx, c, caster *Combatant, a Action, n int, 
 // (endEffect). Each target benefits from each gift once.
 //
 // Dice: the strength gift's 1d6.
-func (e *Encounter) bestowGift(ctx Ctx, c, target *Combatant, a Action, n int, steps ruling.Steps) error {
+func (e *Encounter) bestowGift(ctx Ctx, c, target *Combatant, a ActionRecord, n int, steps ruling.Steps) error {
 	if a.Gift == "" {
 		return refusal.Errorf("gift: name the gift (%s, p. 63)", combat.GiftSlugs())
 	}

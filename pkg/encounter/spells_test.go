@@ -34,7 +34,7 @@ func TestBestowGiftEnds(t *testing.T) {
 	e := spellSetup(t)
 	psy := e.Find("psy")
 	str, dmg := psy.Hero.Abilities.Final.Strength, psy.Hero.Combat.DamageBonus
-	must(t, e.Do(gm(6), Action{Actor: "zara", Kind: ActPower, Power: "magic", Effect: EffectBestowGift, Gift: "strength", Target: "psy"}))
+	must(t, e.Do(gm(6), ActionRecord{Actor: "zara", Kind: ActPower, Power: "magic", Effect: EffectBestowGift, Gift: "strength", Target: "psy"}))
 	if got := psy.Hero.Abilities.Final.Strength; got != str+12 {
 		t.Fatalf("strength %d, want %d + 1d6 6 + 6", got, str)
 	}
@@ -52,7 +52,7 @@ func TestBestowGiftEnds(t *testing.T) {
 		t.Fatalf("round trip: %+v", back.Find("psy").Effects)
 	}
 	// A second strength gift is refused, from anyone.
-	mustFail(t, e.Do(gm(1), Action{Actor: "zara", Kind: ActPower, Power: "magic", Effect: EffectBestowGift, Gift: "strength", Target: "psy"}), "once")
+	mustFail(t, e.Do(gm(1), ActionRecord{Actor: "zara", Kind: ActPower, Power: "magic", Effect: EffectBestowGift, Gift: "strength", Target: "psy"}), "once")
 	// Zara has 10 MP: she pays at the end of page 1 (5 left) and 2 (0),
 	// and cannot at the end of page 3: the gift ends.
 	for page := 1; page <= 3; page++ {
@@ -71,16 +71,16 @@ func TestBestowGiftEnds(t *testing.T) {
 // returns her without panels or points (p. 62).
 func TestAstralLimits(t *testing.T) {
 	e := spellSetup(t)
-	must(t, e.Do(gm(), Action{Actor: "zara", Kind: ActPower, Power: "magic", Effect: EffectAstral}))
+	must(t, e.Do(gm(), ActionRecord{Actor: "zara", Kind: ActPower, Power: "magic", Effect: EffectAstral}))
 	z := e.Find("zara")
 	if z.Hero.FindPool("magic").Current != 10 {
 		t.Fatalf("magic %d, want 15 - 5", z.Hero.FindPool("magic").Current)
 	}
-	mustFail(t, e.Do(gm(), Action{Actor: "zara", Kind: ActPower, Power: "magic", Effect: EffectIllusion, Mode: "speech"}), "at most 5")
-	mustFail(t, e.Do(gm(), Action{Actor: "zara", Kind: ActMove, Metres: 2*z.Hero.Combat.Movement + 1}), "at most")
-	must(t, e.Do(gm(), Action{Actor: "zara", Kind: ActMove, Metres: 2 * z.Hero.Combat.Movement}))
+	mustFail(t, e.Do(gm(), ActionRecord{Actor: "zara", Kind: ActPower, Power: "magic", Effect: EffectIllusion, Mode: "speech"}), "at most 5")
+	mustFail(t, e.Do(gm(), ActionRecord{Actor: "zara", Kind: ActMove, Metres: 2*z.Hero.Combat.Movement + 1}), "at most")
+	must(t, e.Do(gm(), ActionRecord{Actor: "zara", Kind: ActMove, Metres: 2 * z.Hero.Combat.Movement}))
 	used := z.Panels.Used
-	must(t, e.Do(gm(), Action{Actor: "zara", Kind: ActPower, Power: "magic", Effect: EffectAstral}))
+	must(t, e.Do(gm(), ActionRecord{Actor: "zara", Kind: ActPower, Power: "magic", Effect: EffectAstral}))
 	if z.Panels.Used != used || findEffect(z, EffectAstral) >= 0 || z.Hero.FindPool("magic").Current != 10 {
 		t.Fatalf("return: panels %d -> %d, effects %+v", used, z.Panels.Used, z.Effects)
 	}
@@ -104,7 +104,7 @@ func TestCombatProwessGift(t *testing.T) {
 	if len(before.Attacks) != 1 || fist.StrikeClass != 2 || fist.Stamina != "2d6" || fist.Health != "1d6-6" || before.DodgeBonus != 1 || len(before.Parries) != 1 {
 		t.Fatalf("the fixture changed: %+v, dodge %d", before.Attacks, before.DodgeBonus)
 	}
-	must(t, e.Do(gm(), Action{Actor: "zara", Kind: ActPower, Power: "magic", Effect: EffectBestowGift, Gift: "combat-prowess", Target: "psy"}))
+	must(t, e.Do(gm(), ActionRecord{Actor: "zara", Kind: ActPower, Power: "magic", Effect: EffectBestowGift, Gift: "combat-prowess", Target: "psy"}))
 	got := psy.Hero.Combat
 	want := map[string][3]string{"fist": {"SC 3", "1d6", "2d6+6"}, "oriental-strike": {"SC 3", "2d6+3", "1d6"}}
 	if len(got.Attacks) != len(want) {

@@ -29,7 +29,7 @@ func guardianWith(t *testing.T, p hero.Power) *Encounter {
 // Shrinking back, another double-panel, restores 45/30, 35 and 36.
 func TestGrowthState(t *testing.T) {
 	e := guardianWith(t, hero.Power{Slug: "growth", Name: "Growth", Rank: 1, Values: map[string]int{"str_d6": 3, "end_d6": 2}})
-	must(t, e.Do(gm(3, 4, 5, 6), Action{Actor: "guardian", Kind: ActPower, Power: "growth"}))
+	must(t, e.Do(gm(3, 4, 5, 6), ActionRecord{Actor: "guardian", Kind: ActPower, Power: "growth"}))
 	g := e.Find("guardian")
 	h := &g.Hero
 	if g.Panels.Used != 2 || findEffect(g, combat.StateGrown) < 0 {
@@ -43,14 +43,14 @@ func TestGrowthState(t *testing.T) {
 		t.Fatalf("values %+v", p.Values)
 	}
 	nextPage(t, e)
-	must(t, e.Do(gm(), Action{Actor: "guardian", Kind: ActPower, Power: "growth"}))
+	must(t, e.Do(gm(), ActionRecord{Actor: "guardian", Kind: ActPower, Power: "growth"}))
 	if g.Panels.Used != 2 || findEffect(g, combat.StateGrown) >= 0 || h.Abilities.Final.Strength != 45 || h.Combat.DamageBonus != 30 ||
 		h.Health.Max != 35 || h.Stamina.Max != 36 || h.Stamina.Current != 36 {
 		t.Fatalf("shrunk back: %+v %+v %+v %+v", g.Panels, h.Abilities.Final, h.Health, h.Stamina)
 	}
 	// Ended any other way (the GM), the grown scores go too.
 	nextPage(t, e)
-	must(t, e.Do(gm(), Action{Actor: "guardian", Kind: ActPower, Power: "growth"}))
+	must(t, e.Do(gm(), ActionRecord{Actor: "guardian", Kind: ActPower, Power: "growth"}))
 	if h.Stamina.Max != 47 {
 		t.Fatalf("regrown without dice: %+v", h.Stamina)
 	}
@@ -63,13 +63,13 @@ func TestGrowthState(t *testing.T) {
 // Shrinking (pp. 70-71): a double-panel; shrunk, it walks 1 m a panel.
 func TestShrunkState(t *testing.T) {
 	e := guardianWith(t, hero.Power{Slug: "shrinking", Name: "Shrinking", Rank: 1})
-	must(t, e.Do(gm(), Action{Actor: "guardian", Kind: ActPower, Power: "shrinking"}))
+	must(t, e.Do(gm(), ActionRecord{Actor: "guardian", Kind: ActPower, Power: "shrinking"}))
 	g := e.Find("guardian")
 	if g.Panels.Used != 2 || findEffect(g, combat.StateShrunk) < 0 {
 		t.Fatalf("shrink: %+v %+v", g.Panels, g.Effects)
 	}
-	mustFail(t, e.Do(gm(), Action{Actor: "guardian", Kind: ActMove, Metres: 2}), "shrunk: it moves 1 m a panel (p. 71)")
-	must(t, e.Do(gm(), Action{Actor: "guardian", Kind: ActMove, Metres: 1}))
+	mustFail(t, e.Do(gm(), ActionRecord{Actor: "guardian", Kind: ActMove, Metres: 2}), "shrunk: it moves 1 m a panel (p. 71)")
+	must(t, e.Do(gm(), ActionRecord{Actor: "guardian", Kind: ActMove, Metres: 1}))
 	if got := stateNames(g); len(got) != 1 || got[0] != combat.StateShrunk {
 		t.Fatalf("states %v", got)
 	}
@@ -79,12 +79,12 @@ func TestShrunkState(t *testing.T) {
 // back to normal; each a double-panel. Denser halves the panels at once.
 func TestDensityState(t *testing.T) {
 	e := guardianWith(t, hero.Power{Slug: "density-control-self", Name: "Density Control (Self)", Rank: 1})
-	mustFail(t, e.Do(gm(), Action{Actor: "guardian", Kind: ActPower, Power: "density-control-self"}), "--effect denser or --effect lighter")
-	must(t, e.Do(gm(), Action{Actor: "guardian", Kind: ActPower, Power: "density-control-self", Effect: "lighter"}))
+	mustFail(t, e.Do(gm(), ActionRecord{Actor: "guardian", Kind: ActPower, Power: "density-control-self"}), "--effect denser or --effect lighter")
+	must(t, e.Do(gm(), ActionRecord{Actor: "guardian", Kind: ActPower, Power: "density-control-self", Effect: "lighter"}))
 	g := e.Find("guardian")
-	mustFail(t, e.Do(gm(), Action{Actor: "guardian", Kind: ActPower, Power: "density-control-self", Effect: "lighter"}), "already lighter")
+	mustFail(t, e.Do(gm(), ActionRecord{Actor: "guardian", Kind: ActPower, Power: "density-control-self", Effect: "lighter"}), "already lighter")
 	nextPage(t, e)
-	must(t, e.Do(gm(), Action{Actor: "guardian", Kind: ActPower, Power: "density-control-self", Effect: "denser"}))
+	must(t, e.Do(gm(), ActionRecord{Actor: "guardian", Kind: ActPower, Power: "density-control-self", Effect: "denser"}))
 	if findEffect(g, combat.StateLighter) >= 0 || findEffect(g, combat.StateDenser) < 0 || g.Panels.Used != 2 {
 		t.Fatalf("denser: %+v %+v", g.Effects, g.Panels)
 	}
@@ -92,7 +92,7 @@ func TestDensityState(t *testing.T) {
 	if g.Panels.PerPage != 2 {
 		t.Fatalf("denser: half of 4 panels, got %+v", g.Panels)
 	}
-	must(t, e.Do(gm(), Action{Actor: "guardian", Kind: ActPower, Power: "density-control-self"}))
+	must(t, e.Do(gm(), ActionRecord{Actor: "guardian", Kind: ActPower, Power: "density-control-self"}))
 	if len(stateNames(g)) != 0 {
 		t.Fatalf("back to normal: %+v", g.Effects)
 	}
@@ -105,7 +105,7 @@ func TestPhasedState(t *testing.T) {
 	g := e.Find("guardian")
 	g.Hero.Combat.Attacks = append(g.Hero.Combat.Attacks, hero.Attack{Slug: "phase-strike", Name: "Phase strike", StrikeClass: 2,
 		DamageType: "phase-strike", Health: "1d6", Stamina: "2d6", Panels: 1, Power: "phasing"})
-	must(t, e.Do(gm(), Action{Actor: "guardian", Kind: ActPower, Power: "phasing"}))
+	must(t, e.Do(gm(), ActionRecord{Actor: "guardian", Kind: ActPower, Power: "phasing"}))
 	_, err := e.Attack(gm(20), Strike{Actor: "guardian", Target: "nefario", Request: combat.Request{Attack: "fist"}}, combat.Options{})
 	mustFail(t, err, "only the partial re-phase strike")
 	// Strike 1 misses (d20 1), d100 21 > 20%: still out of phase.

@@ -130,7 +130,7 @@ func halve(n int, mode string) int {
 // instructed (the "summoning" effect).
 func (c *Combatant) instructed() bool {
 	for _, ef := range c.Effects {
-		if ef.Name == "summoning" {
+		if ef.Name == EffectSummoning {
 			return true
 		}
 	}
@@ -160,7 +160,7 @@ func (c *Combatant) CanMove() (bool, string) {
 
 // hasSuperSpeed reports whether super speed puts a combatant first on its
 // side (p. 75).
-func (c *Combatant) hasSuperSpeed() bool { return c.Hero.PowerRank("super-speed") > 0 }
+func (c *Combatant) hasSuperSpeed() bool { return c.Hero.PowerRank(rulebook.PowerSuperSpeed) > 0 }
 
 // NeverSurprised reports whether a combatant is never surprised: Danger
 // Sense (p. 54) or the Animal Senses super sense (p. 74). The rule lives in

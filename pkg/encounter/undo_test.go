@@ -44,7 +44,7 @@ func TestUndoRestoresTheFileByteForByte(t *testing.T) {
 		_, err := e.Attack(gm(14, 20, 3, 5, 2, 1, 2, 4, 3, 2), s, combat.Options{})
 		must(t, err)
 	})
-	f3 := step(t, f2, func(e *Encounter) { must(t, e.Do(gm(), Action{Actor: "guardian", Kind: ActMove, Metres: 7})) })
+	f3 := step(t, f2, func(e *Encounter) { must(t, e.Do(gm(), ActionRecord{Actor: "guardian", Kind: ActMove, Metres: 7})) })
 
 	cur, err := Decode(f3)
 	must(t, err)

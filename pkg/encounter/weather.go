@@ -8,6 +8,7 @@ package encounter
 
 import (
 	"fmt"
+	"github.com/codename-spandex/spandex/pkg/rulebook"
 
 	"github.com/codename-spandex/spandex/pkg/combat"
 	"github.com/codename-spandex/spandex/pkg/refusal"
@@ -83,8 +84,8 @@ func (e *Encounter) galeSpeed(c *Combatant, speed int) (int, string) {
 // strengthenGale finds the gale c keeps up when it summons one again:
 // at rank 2 the panels are extra concentration, -1 to hit and -1 m
 // movement each (p. 78). -1, nil when c keeps no gale.
-func strengthenGale(e *Encounter, c *Combatant, a Action) (*Effect, error) {
-	if a.Power != "weather-control" || a.Effect != EffectGale {
+func strengthenGale(e *Encounter, c *Combatant, a ActionRecord) (*Effect, error) {
+	if a.Power != rulebook.PowerWeatherControl || a.Effect != EffectGale {
 		return nil, nil
 	}
 	for i := range e.Combatants {
@@ -93,7 +94,7 @@ func strengthenGale(e *Encounter, c *Combatant, a Action) (*Effect, error) {
 			if ef.Name != EffectGale || ef.Source != c.ID {
 				continue
 			}
-			if r := c.Hero.PowerRank("weather-control"); r < 2 {
+			if r := c.Hero.PowerRank(rulebook.PowerWeatherControl); r < 2 {
 				return nil, refusal.Errorf("%s's gale is already up; only Weather Control rank 2 strengthens it with extra panels (p. 78)", c.ID)
 			}
 			return ef, nil

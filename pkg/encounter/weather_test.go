@@ -23,8 +23,8 @@ func TestWeatherInFight(t *testing.T) {
 	e := mustNew(t, s)
 	initiative(t, e, 3, 8)
 	wantTurn(t, e, "nefario", 3)
-	must(t, e.Do(Ctx{}, Action{Actor: "nefario", Kind: ActPower, Power: "weather-control", Effect: EffectGale}))
-	must(t, e.Do(Ctx{}, Action{Actor: "nefario", Kind: ActPower, Power: "weather-control", Effect: EffectGale}))
+	must(t, e.Do(Ctx{}, ActionRecord{Actor: "nefario", Kind: ActPower, Power: "weather-control", Effect: EffectGale}))
+	must(t, e.Do(Ctx{}, ActionRecord{Actor: "nefario", Kind: ActPower, Power: "weather-control", Effect: EffectGale}))
 	n := e.Find("nefario")
 	i := findEffect(n, EffectGale)
 	if i < 0 || n.Effects[i].ExtraPanels != 1 || n.Panels.Used != 3 {
@@ -54,7 +54,7 @@ func TestWeatherInFight(t *testing.T) {
 	}
 	// Rank 1 cannot strengthen a gale.
 	n.Hero.Powers[len(n.Hero.Powers)-1].Rank = 1
-	if _, err := strengthenGale(e, n, Action{Power: "weather-control", Effect: EffectGale}); err == nil {
+	if _, err := strengthenGale(e, n, ActionRecord{Power: "weather-control", Effect: EffectGale}); err == nil {
 		t.Error("rank 1 strengthened a gale")
 	}
 	// Fog: -2 on every to-hit roll, Nefario's melee too.
@@ -84,8 +84,8 @@ func TestDensityOtherPsychicAttack(t *testing.T) {
 	}
 	e := mustNew(t, s)
 	initiative(t, e, 3, 8)
-	mustFail(t, e.Do(gm(), Action{Actor: "nefario", Kind: ActPower, Power: "density-control-other", Effect: "mass", Target: "guardian", Resist: true}), "resist")
-	must(t, e.Do(gm(1, 20), Action{Actor: "nefario", Kind: ActPower, Power: "density-control-other", Effect: "mass", Target: "guardian"}))
+	mustFail(t, e.Do(gm(), ActionRecord{Actor: "nefario", Kind: ActPower, Power: "density-control-other", Effect: "mass", Target: "guardian", Resist: true}), "resist")
+	must(t, e.Do(gm(1, 20), ActionRecord{Actor: "nefario", Kind: ActPower, Power: "density-control-other", Effect: "mass", Target: "guardian"}))
 	if findEffect(e.Find("guardian"), "mass") >= 0 {
 		t.Fatal("a failed psychic attack changed the guardian's mass")
 	}
@@ -97,7 +97,7 @@ func TestDensityOtherPsychicAttack(t *testing.T) {
 	// A robot is not intelligent: no contest.
 	g := e.Find("guardian")
 	g.Hero.Kind = hero.KindRobot
-	if densityContested(e.Find("nefario"), g, Action{Power: "density-control-other", Effect: "mass"}) {
+	if densityContested(e.Find("nefario"), g, ActionRecord{Power: "density-control-other", Effect: "mass"}) {
 		t.Error("a robot contested")
 	}
 }
@@ -122,11 +122,11 @@ func TestGrowthMomentum(t *testing.T) {
 	slam := combat.Request{Attack: "slam"}
 	_, err := e.Attack(gm(20), Strike{Actor: "guardian", Target: "nefario", Request: slam}, combat.Options{})
 	mustFail(t, err, "directly before")
-	must(t, e.Do(gm(), Action{Actor: "guardian", Kind: ActPower, Power: "growth"}))
+	must(t, e.Do(gm(), ActionRecord{Actor: "guardian", Kind: ActPower, Power: "growth"}))
 	must(t, e.growthMomentum(g, slam))
 	must(t, e.growthMomentum(g, combat.Request{Attack: "fist", Movement: &combat.Movement{Power: "growth"}}))
 	must(t, e.growthMomentum(g, combat.Request{Attack: "fist"}))
-	must(t, e.Do(gm(), Action{Actor: "guardian", Kind: ActMove, Metres: 3}))
+	must(t, e.Do(gm(), ActionRecord{Actor: "guardian", Kind: ActMove, Metres: 3}))
 	mustFail(t, e.growthMomentum(g, slam), "directly before")
 }
 
@@ -142,12 +142,12 @@ func TestShapechangeInFight(t *testing.T) {
 	}
 	e := mustNew(t, s)
 	initiative(t, e, 8, 3)
-	must(t, e.Do(gm(), Action{Actor: "guardian", Kind: ActPower, Power: "shapechange"}))
+	must(t, e.Do(gm(), ActionRecord{Actor: "guardian", Kind: ActPower, Power: "shapechange"}))
 	g := e.Find("guardian")
 	if findEffect(g, combat.StateShapechanged) < 0 || g.Panels.Used != 2 {
 		t.Fatalf("effects %+v panels %+v", g.Effects, g.Panels)
 	}
-	mustFail(t, e.Do(gm(), Action{Actor: "guardian", Kind: ActPower, Power: "wallcrawling"}), "no other super power")
+	mustFail(t, e.Do(gm(), ActionRecord{Actor: "guardian", Kind: ActPower, Power: "wallcrawling"}), "no other super power")
 	if h := g.HeroFile(); len(h.States) != 1 || h.States[0] != combat.StateShapechanged {
 		t.Fatalf("hero file states %v", h.States)
 	}

@@ -226,7 +226,7 @@ func (h *Hero) formView(f *Form) *Hero {
 	v := *h
 	v.Powers = make([]Power, 0, len(f.Powers)+1)
 	for _, p := range h.Powers {
-		if p.Slug == "shapechange" {
+		if p.ID() == rulebook.PowerShapechange {
 			v.Powers = append(v.Powers, p)
 			continue
 		}
@@ -764,9 +764,9 @@ func (h *Hero) AppendEvent(kind, summary string, seed *uint64, details any) erro
 }
 
 // PowerRank returns the rank of a power by slug (0 when absent).
-func (h *Hero) PowerRank(slug string) int {
+func (h *Hero) PowerRank(id rulebook.PowerID) int {
 	for i := range h.Powers {
-		if h.Powers[i].Slug == slug {
+		if h.Powers[i].ID() == id {
 			return h.Powers[i].Rank
 		}
 	}
@@ -774,14 +774,20 @@ func (h *Hero) PowerRank(slug string) int {
 }
 
 // FindPower returns the power with the slug, or nil.
-func (h *Hero) FindPower(slug string) *Power {
+func (h *Hero) FindPower(id rulebook.PowerID) *Power {
 	for i := range h.Powers {
-		if h.Powers[i].Slug == slug {
+		if h.Powers[i].ID() == id {
 			return &h.Powers[i]
 		}
 	}
 	return nil
 }
+
+// PowerID is the slug of the power the attack uses ("" for none).
+func (a *Attack) PowerID() rulebook.PowerID { return rulebook.PowerID(a.Power) }
+
+// ID is the power's slug as a typed identifier.
+func (p *Power) ID() rulebook.PowerID { return rulebook.PowerID(p.Slug) }
 
 // HasFlavour reports whether a power has a flavour with the slug.
 func (p *Power) HasFlavour(slug string) bool {

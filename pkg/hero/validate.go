@@ -243,11 +243,11 @@ func (v *validator) profile(p *Profile) {
 
 // StatePowers maps each lasting power state a hero file may hold to the
 // power that switches it on (pkg/combat's States say what each does).
-func StatePowers() map[string]string { return statePowers }
+func StatePowers() map[string]rulebook.PowerID { return statePowers }
 
-var statePowers = map[string]string{
-	"grown": "growth", "shrunk": "shrinking", "denser": "density-control-self", "lighter": "density-control-self",
-	"phased": "phasing", "invisible": "invisibility", "camouflaged": "camouflage", "shapechanged": "shapechange",
+var statePowers = map[string]rulebook.PowerID{
+	"grown": rulebook.PowerGrowth, "shrunk": rulebook.PowerShrinking, "denser": rulebook.PowerDensityControlSelf, "lighter": rulebook.PowerDensityControlSelf,
+	"phased": rulebook.PowerPhasing, "invisible": rulebook.PowerInvisibility, "camouflaged": rulebook.PowerCamouflage, "shapechanged": rulebook.PowerShapechange,
 }
 
 // states checks $.states: known names, each once, the power held, and
@@ -297,7 +297,7 @@ func (v *validator) states(h *Hero) {
 // ShapechangeSpecific reports whether h has Shapechange with specific
 // forms (the Shapechange Table's "specific" type, p. 70).
 func (h *Hero) ShapechangeSpecific() bool {
-	p := h.FindPower("shapechange")
+	p := h.FindPower(rulebook.PowerShapechange)
 	return p != nil && p.HasFlavour("specific")
 }
 
@@ -340,9 +340,9 @@ func (v *validator) forms(h *Hero) {
 		for j, fp := range f.Powers {
 			pp := fmt.Sprintf("%s.powers[%d]", path, j)
 			switch {
-			case fp.Slug == "shapechange":
+			case rulebook.PowerID(fp.Slug) == rulebook.PowerShapechange:
 				v.Fail(pp+".slug", "Shapechange is not split: every form keeps it (p. 70)")
-			case h.PowerRank(fp.Slug) == 0:
+			case h.PowerRank(rulebook.PowerID(fp.Slug)) == 0:
 				v.Fail(pp+".slug", "%q is not one of the hero's powers", fp.Slug)
 			case seen[fp.Slug]:
 				v.Fail(pp+".slug", "%q twice in one form", fp.Slug)
@@ -351,7 +351,7 @@ func (v *validator) forms(h *Hero) {
 			}
 			seen[fp.Slug] = true
 			given[fp.Slug] += fp.Rank
-			if have := h.PowerRank(fp.Slug); have > 0 && given[fp.Slug] > have {
+			if have := h.PowerRank(rulebook.PowerID(fp.Slug)); have > 0 && given[fp.Slug] > have {
 				v.Fail(pp+".rank", "the forms give %s %d ranks between them, more than the %d the hero has (p. 70)", fp.Slug, given[fp.Slug], have)
 			}
 		}
@@ -372,7 +372,7 @@ func (v *validator) vehicle(h *Hero) {
 	if ve == nil {
 		return
 	}
-	if h.PowerRank("vehicle") == 0 {
+	if h.PowerRank(rulebook.PowerVehicle) == 0 {
 		v.Fail("$.vehicle", "a vehicle belongs to the Vehicle power (p. 77)")
 		return
 	}
@@ -402,9 +402,9 @@ func (v *validator) vehicle(h *Hero) {
 	for i, p := range ve.Powers {
 		path := fmt.Sprintf("$.vehicle.powers[%d]", i)
 		switch {
-		case p == "vehicle":
+		case rulebook.PowerID(p) == rulebook.PowerVehicle:
 			v.Fail(path, "the vehicle is not built into itself")
-		case h.PowerRank(p) == 0:
+		case h.PowerRank(rulebook.PowerID(p)) == 0:
 			v.Fail(path, "%q is not one of the hero's powers", p)
 		case seen[p]:
 			v.Fail(path, "%q twice", p)

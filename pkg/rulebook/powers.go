@@ -36,18 +36,6 @@ type PowerRow struct {
 	FreeChoice bool `json:"free_choice,omitempty"`
 }
 
-// Power slugs, for callers that want constants.
-const (
-	PowerSuperStrength = "super-strength"
-	PowerEnergyBlast   = "energy-blast"
-	PowerArmour        = "armour"
-	PowerToughness     = "toughness"
-	PowerMartialArts   = "martial-arts"
-	PowerMagic         = "magic"
-	PowerPsychic       = "psychic-ability"
-	PowerFreeChoice    = "free-choice"
-)
-
 // powerTable (p. 7; App. p. 80; copies agree). Pages from the contents
 // page. Cybernetics max 1 as printed, though its text describes R2+ (§10
 // item 22).
@@ -97,7 +85,7 @@ var powerTable = []PowerRow{
 	{88, 88, "Wallcrawling", "wallcrawling", 1, false, "", 77, false},
 	{89, 94, "Weapon Mastery", "weapon-mastery", 3, true, "", 77, false},
 	{95, 95, "Weather Control", "weather-control", 3, false, "", 78, false},
-	{96, 100, "Free choice or upgrade", PowerFreeChoice, 0, false, "", 7, true},
+	{96, 100, "Free choice or upgrade", "free-choice", 0, false, "", 7, true},
 }
 
 // PowerByRoll returns the Power Table row for a d100 roll 1..100 (a roll

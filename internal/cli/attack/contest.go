@@ -120,7 +120,7 @@ its 2d6 pages (p. 69); Restraint rolls nothing; cancel the attacker's
 	fl.StringVarP(&opts.InPlace, "in-place", "i", "", "read the defender from FILE and rewrite it in place")
 	fl.BoolVar(&opts.UpdateAttacker, "update-attacker", false, "also rewrite the attacker's file (points spent)")
 	fl.BoolVar(&opts.ResultOnly, "result", false, "print only the ruling, not the updated defender")
-	fl.StringVar(&opts.Power, "power", "", "the psychic power, spell or device (required): "+combat.MentalPowerSlugs()+", or cancel")
+	fl.StringVar((*string)(&opts.Power), "power", "", "the psychic power, spell or device (required): "+combat.MentalPowerSlugs()+", or cancel")
 	fl.IntVar(&opts.Points, "spend", 0, "points: psychic-drain (psi, +1 each) or restraint (MP, strength 10 each), 1-10")
 	fl.Float64Var(&opts.MassKg, "mass", 0, "telekinesis: the mass moved in kg")
 	fl.StringVar(&opts.Drain, "drain", "", "psychic-drain: the defender's pool drained (energy, magic, psi or fluid)")

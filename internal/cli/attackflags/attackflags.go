@@ -12,6 +12,7 @@ package attackflags
 
 import (
 	"fmt"
+	"github.com/codename-spandex/spandex/pkg/rulebook"
 
 	"github.com/spf13/pflag"
 
@@ -240,7 +241,7 @@ func (fl *Flags) RequestAs(v Verb, mode combat.Mode) (combat.Request, error) {
 		req.HeroPoints = append(req.HeroPoints, sp)
 	}
 	if fl.Movement != "" {
-		req.Movement = &combat.Movement{Power: fl.Movement, Special: fl.Special}
+		req.Movement = &combat.Movement{Power: rulebook.PowerID(fl.Movement), Special: fl.Special}
 	} else if fl.Special {
 		return req, cmdutil.Inputf("--special: only with --movement POWER")
 	}

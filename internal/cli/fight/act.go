@@ -1,6 +1,7 @@
 package fight
 
 import (
+	"github.com/codename-spandex/spandex/pkg/rulebook"
 	"math"
 	"sort"
 	"strings"
@@ -335,6 +336,7 @@ strike so far; other actions roll nothing.`,
   spandex fight act -i bank.json --actor goon-1 --grab hostage
   spandex fight act -i bank.json --actor guardian --smash-wall brick --with fist --split health=30
   spandex fight act -i bank.json --actor guardian --hold`,
+		PreRunE: oneAction,
 		RunE: cmdutil.RunE(opts, runF, runAct, opts.File.fromArgs, func(cmd *cobra.Command, _ []string) error {
 			opts.moveSet = cmd.Flags().Changed("move")
 			return nil
@@ -390,28 +392,37 @@ strike so far; other actions roll nothing.`,
 	fl.BoolVar(&opts.Hurt, "hurt", false, "hallucinations --target: it hurts on a success, 2d6+6 stamina at most (p. 68)")
 	fl.StringVar(&opts.Spell, "spell", "", "cancel: the spell of --target to cancel (p. 62)")
 	fl.StringVar(&opts.Gift, "gift", "", "bestow-gift: "+combat.GiftSlugs()+" (p. 63)")
+	cmd.MarkFlagsOneRequired(actionFlags...)
+	cmd.MarkFlagsMutuallyExclusive(actionFlags...)
 	return cmd
+}
+
+// actionFlags each name one action: exactly one is given (cobra's flag
+// groups, worded by oneAction).
+var actionFlags = []string{"move", "attack", "finish", "grab", "pick-up", "power", "do",
+	"smash", "smash-mass", "smash-wall", "smash-vehicle", "pass", "hold"}
+
+// oneAction checks the flag groups before cobra does, to refuse in the
+// verb's own words which action flags were given (exit 2).
+func oneAction(cmd *cobra.Command, _ []string) error {
+	if cmd.ValidateFlagGroups() == nil {
+		return nil
+	}
+	var set []string
+	for _, name := range actionFlags {
+		if cmd.Flags().Changed(name) {
+			set = append(set, "--"+name)
+		}
+	}
+	if len(set) == 0 {
+		return cmdutil.Inputf("give one action: --move, --attack, --grab, --finish, --pick-up, --power, --do, --smash, --pass or --hold")
+	}
+	sort.Strings(set)
+	return cmdutil.Inputf("give one action at a time, not %s", strings.Join(set, " and "))
 }
 
 // runAct performs the action.
 func runAct(opts *ActOptions) error {
-	chosen := []string{}
-	for name, set := range map[string]bool{
-		"--move": opts.moveSet, "--attack": opts.Attack != "", "--finish": opts.Finish != "", "--grab": opts.Grab != "",
-		"--pick-up": opts.PickUp != "", "--power": opts.Power != "", "--do": opts.Do != "", "--pass": opts.Pass, "--hold": opts.Hold,
-		"--smash": opts.Smash != "" || opts.SmashMass != 0 || opts.SmashWall != "" || opts.SmashVehicle != "",
-	} {
-		if set {
-			chosen = append(chosen, name)
-		}
-	}
-	if len(chosen) != 1 {
-		if len(chosen) == 0 {
-			return cmdutil.Inputf("give one action: --move, --attack, --grab, --finish, --pick-up, --power, --do, --smash, --pass or --hold")
-		}
-		sort.Strings(chosen)
-		return cmdutil.Inputf("give one action at a time, not %s", strings.Join(chosen, " and "))
-	}
 	return change(opts.Env, opts.File, func(e *encounter.Encounter) error {
 		actor := opts.Actor
 		if actor == "" {
@@ -425,49 +436,7 @@ func runAct(opts *ActOptions) error {
 		if err != nil {
 			return err
 		}
-		if opts.Smash != "" || opts.SmashMass != 0 || opts.SmashWall != "" || opts.SmashVehicle != "" {
-			sm, err := opts.smash(actor)
-			if err != nil {
-				return err
-			}
-			_, err = e.Smash(ctx, sm)
-			return err
-		}
-		if opts.Material != "" || opts.Remaining != 0 || opts.SmashID != "" {
-			return cmdutil.Inputf("--material, --remaining and --smash-id go with --smash, --smash-mass or --smash-wall")
-		}
-		grabCombatant := opts.Grab != "" && e.Find(opts.Grab) != nil
-		if opts.Attack != "" || opts.Finish != "" || grabCombatant {
-			s, err := opts.strike(actor)
-			if err != nil {
-				return err
-			}
-			rules, err := opts.Rules()
-			if err != nil {
-				return err
-			}
-			_, err = e.Attack(ctx, s, rules)
-			return err
-		}
-		if (opts.Teleport || opts.Upwards || opts.Stretch) && !opts.moveSet {
-			return cmdutil.Inputf("--teleport and --upwards go with --move (and --stretch)")
-		}
-		if len(opts.Also) > 0 {
-			return cmdutil.Inputf("--also goes with --attack (an area attack)")
-		}
-		if opts.Glide && !opts.moveSet {
-			return cmdutil.Inputf("--glide goes with --move")
-		}
-		if (len(opts.Carry) > 0 || opts.CarryKg != 0 || opts.Blind) && !opts.moveSet {
-			return cmdutil.Inputf("--carry, --carry-kg and --blind go with --move (a teleport)")
-		}
-		if opts.CarryKg < 0 {
-			return cmdutil.Inputf("--carry-kg: %d is negative", opts.CarryKg)
-		}
-		if opts.Stretch && opts.Teleport {
-			return cmdutil.Inputf("--stretch: a stretch is not a teleport (--teleport)")
-		}
-		a, err := opts.action(actor)
+		a, err := opts.action(e, actor)
 		if err != nil {
 			return err
 		}
@@ -475,57 +444,99 @@ func runAct(opts *ActOptions) error {
 	})
 }
 
-// action builds the other actions than attacks from the flags.
-func (opts *ActOptions) action(actor string) (encounter.Action, error) {
-	a := encounter.Action{Actor: actor, Note: opts.Note, Panels: opts.Panels}
+// action translates the flags into the one typed action they name.
+func (opts *ActOptions) action(e *encounter.Encounter, actor string) (encounter.Action, error) {
+	if opts.Smash != "" || opts.SmashMass != 0 || opts.SmashWall != "" || opts.SmashVehicle != "" {
+		return opts.smash(actor)
+	}
+	if opts.Material != "" || opts.Remaining != 0 || opts.SmashID != "" {
+		return nil, cmdutil.Inputf("--material, --remaining and --smash-id go with --smash, --smash-mass or --smash-wall")
+	}
+	if opts.Attack != "" || opts.Finish != "" || (opts.Grab != "" && e.Find(opts.Grab) != nil) {
+		s, err := opts.strike(actor)
+		if err != nil {
+			return nil, err
+		}
+		rules, err := opts.Rules()
+		return encounter.StrikeAction{Strike: s, Rules: rules}, err
+	}
+	if err := opts.moveDetails(); err != nil {
+		return nil, err
+	}
+	if opts.Panels != 0 && opts.Power == "" && opts.Do == "" {
+		return nil, cmdutil.Inputf("--panels goes with --do or --power")
+	}
 	switch {
 	case opts.moveSet:
-		a.Kind, a.Metres, a.Teleport, a.Upwards, a.Stretch = encounter.ActMove, opts.Move, opts.Teleport, opts.Upwards, opts.Stretch
-		a.Carry, a.CarryKg, a.Blind, a.Glide = opts.Carry, opts.CarryKg, opts.Blind, opts.Glide
+		return encounter.Move{Actor: actor, Metres: opts.Move, Teleport: opts.Teleport, Upwards: opts.Upwards,
+			Carry: opts.Carry, CarryKg: opts.CarryKg, Blind: opts.Blind, Glide: opts.Glide, Stretch: opts.Stretch, Note: opts.Note}, nil
 	case opts.Grab != "":
-		a.Kind, a.Object = encounter.ActGrab, opts.Grab
+		return encounter.GrabThing{Actor: actor, Object: opts.Grab, Note: opts.Note}, nil
 	case opts.PickUp != "":
-		a.Kind, a.Object = encounter.ActPickUp, opts.PickUp
+		return encounter.PickUp{Actor: actor, Object: opts.PickUp, Note: opts.Note}, nil
 	case opts.Power != "":
-		a.Kind, a.Power, a.Effect, a.Target, a.Points, a.Pool, a.Count = encounter.ActPower, opts.Power, opts.Effect, opts.Target, opts.Spend, opts.Pool, opts.Count
-		a.Drain, a.Modifiers, a.Mode, a.Willing, a.Form = opts.Drain, opts.Modifiers, opts.Mode, opts.Willing, opts.Form
-		a.Radius, a.Distance, a.Hurt, a.Spell, a.Gift = opts.Radius, opts.Distance, opts.Hurt, opts.Spell, opts.Gift
-		if opts.MassKg != 0 {
-			if opts.MassKg < 0 || opts.MassKg > 1e6 {
-				return a, cmdutil.Inputf("--mass: %g kg is outside 0-1000000", opts.MassKg)
-			}
-			a.MassKg = int(math.Ceil(opts.MassKg))
-		}
-		hp, err := combat.ParseContestHeroPoints(opts.HeroPoints)
-		if err != nil {
-			return a, cmdutil.Inputf("--hero-points: with --power only the will contest's d20s are re-rolled: %v", err)
-		}
-		a.AttackerHeroPoints, a.DefenderHeroPoints = hp.Attacker, hp.Defender
-		a.AttackerOpponentHeroPoints, a.DefenderOpponentHeroPoints = hp.AttackerOpponent, hp.DefenderOpponent
-		switch opts.Reaction {
-		case "", "none":
-		case "resist":
-			a.Resist = true
-		default:
-			return a, cmdutil.Inputf("--reaction: only resist goes with --power (a psychic power or spell), not %q", opts.Reaction)
-		}
-		if _, mental := combat.FindMentalPower(a.Effect); mental || a.Effect == encounter.EffectMysticShield || a.Effect == encounter.EffectFluidShield || encounter.IsSpellEffect(a.Effect) {
-			break
-		}
-		if a.Points > 0 && a.Pool == "" {
-			return a, cmdutil.Inputf("--spend needs --pool (energy, magic, psi or fluid)")
-		}
+		return opts.usePower(actor)
 	case opts.Do != "":
-		a.Kind, a.Note = encounter.ActOther, opts.Do
+		note := opts.Do
 		if opts.Note != "" {
-			a.Note += ": " + opts.Note
+			note += ": " + opts.Note
 		}
-	case opts.Pass:
-		a.Kind = encounter.ActPass
-	case opts.Hold:
-		a.Kind = encounter.ActHold
+		return encounter.Other{Actor: actor, Note: note, Panels: opts.Panels}, nil
 	}
-	return a, nil
+	return encounter.Pass{Actor: actor, Hold: opts.Hold}, nil
+}
+
+// moveDetails refuses the details of a move given without --move.
+func (opts *ActOptions) moveDetails() error {
+	switch {
+	case (opts.Teleport || opts.Upwards || opts.Stretch) && !opts.moveSet:
+		return cmdutil.Inputf("--teleport and --upwards go with --move (and --stretch)")
+	case len(opts.Also) > 0:
+		return cmdutil.Inputf("--also goes with --attack (an area attack)")
+	case opts.Glide && !opts.moveSet:
+		return cmdutil.Inputf("--glide goes with --move")
+	case (len(opts.Carry) > 0 || opts.CarryKg != 0 || opts.Blind) && !opts.moveSet:
+		return cmdutil.Inputf("--carry, --carry-kg and --blind go with --move (a teleport)")
+	case opts.CarryKg < 0:
+		return cmdutil.Inputf("--carry-kg: %d is negative", opts.CarryKg)
+	case opts.Stretch && opts.Teleport:
+		return cmdutil.Inputf("--stretch: a stretch is not a teleport (--teleport)")
+	}
+	return nil
+}
+
+// usePower builds --power's action: the power, its effect and points,
+// and a psychic power's, spell's or device's details.
+func (opts *ActOptions) usePower(actor string) (encounter.Action, error) {
+	u := encounter.UsePower{Actor: actor, Power: rulebook.PowerID(opts.Power), Effect: opts.Effect, Target: opts.Target,
+		Points: opts.Spend, Pool: opts.Pool, Panels: opts.Panels, Form: opts.Form, Count: opts.Count, Note: opts.Note,
+		Contest: encounter.PowerContest{Drain: opts.Drain, Modifiers: opts.Modifiers, Mode: opts.Mode, Willing: opts.Willing},
+		Spell:   encounter.SpellDetails{Radius: opts.Radius, Distance: opts.Distance, Hurt: opts.Hurt, Spell: opts.Spell, Gift: opts.Gift}}
+	if opts.MassKg != 0 {
+		if opts.MassKg < 0 || opts.MassKg > 1e6 {
+			return nil, cmdutil.Inputf("--mass: %g kg is outside 0-1000000", opts.MassKg)
+		}
+		u.Contest.MassKg = int(math.Ceil(opts.MassKg))
+	}
+	hp, err := combat.ParseContestHeroPoints(opts.HeroPoints)
+	if err != nil {
+		return nil, cmdutil.Inputf("--hero-points: with --power only the will contest's d20s are re-rolled: %v", err)
+	}
+	u.Contest.HeroPoints = hp
+	switch opts.Reaction {
+	case "", "none":
+	case "resist":
+		u.Contest.Resist = true
+	default:
+		return nil, cmdutil.Inputf("--reaction: only resist goes with --power (a psychic power or spell), not %q", opts.Reaction)
+	}
+	if _, mental := combat.FindMentalPower(rulebook.PowerID(u.Effect)); mental || u.Effect == encounter.EffectMysticShield || u.Effect == encounter.EffectFluidShield || encounter.IsSpellEffect(u.Effect) {
+		return u, nil
+	}
+	if u.Points > 0 && u.Pool == "" {
+		return nil, cmdutil.Inputf("--spend needs --pool (energy, magic, psi or fluid)")
+	}
+	return u, nil
 }
 
 // smash builds a strike on an object or a wall from the flags: the

@@ -1,5 +1,10 @@
 package encounter
 
+// Duplication (p. 54): `fight act --power duplication --count N` makes N
+// duplicates, five a day; each has no powers, abilities at most 20,
+// health and stamina at most 70, and 2 panels a page (turn.go's panel
+// count), acting from the next page.
+
 import (
 	"fmt"
 
@@ -9,6 +14,28 @@ import (
 	"github.com/codename-spandex/spandex/pkg/refusal"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 )
+
+// duplicationRule is Duplication's row of powerRules.
+var duplicationRule = powerRule{
+	Use: func(d *doing) error {
+		if d.a.Count == 0 {
+			d.a.Count = 1
+		}
+		return checkDuplicates(d.c, d.a.Count)
+	},
+	Used: func(d *doing, _ dice.Roller) error {
+		ids, err := d.e.duplicate(d.c, d.a.Count)
+		if err != nil {
+			return err
+		}
+		d.c = d.e.Find(d.a.Actor) // the combatants have grown
+		if d.target != nil {
+			d.target = d.e.Find(d.target.ID)
+		}
+		d.ev.Summary += fmt.Sprintf(": %s emerge (%d of %d today; 2 panels a page each, acting from the next page, p. 54)", fmtList(ids), d.c.DuplicatesMade, rulebook.DuplicatesPerDay)
+		return nil
+	},
+}
 
 // checkDuplicates checks that c may make n duplicates now (Duplication,
 // p. 54: up to five a day).
