@@ -62,7 +62,7 @@ func TestHeroCheckEscapesKey(t *testing.T) {
 	if code != cmdutil.ExitUsage || out != "" {
 		t.Fatalf("exit %d, stdout %q", code, out)
 	}
-	if want := `$.k\x1b]0;pwned\a: unknown field`; !strings.Contains(errOut, want) || strings.ContainsAny(errOut, "\x1b\x07") ||
+	if want := `$["k\x1b]0;pwned\a"]: unknown field`; !strings.Contains(errOut, want) || strings.ContainsAny(errOut, "\x1b\x07") ||
 		strings.Count(errOut, "\n") != 1 {
 		t.Errorf("stderr %q, want one line with %q", errOut, want)
 	}
