@@ -219,3 +219,89 @@ func TestInPlaceTargets(t *testing.T) {
 	hostile(t, dir, 1, `^spandex: ro\.json: read-only \(mode 0444\): not replacing it \(chmod u\+w to allow\)$`,
 		"profile", "set", "-i", "ro.json", "heroism=4")
 }
+
+const (
+	mnsA = `{"schema": 1, "combatants": [{"id": "lariat", "name": "Lariat", "side": "heroes", "attack": 6, "defense": 5, "combat_roll": 10, "pool": 2, "vp": 40, "dp": 12, "ignore_damage": 1, "skin_temper": 1, "agility": 6, "strength": 4, "perception": 12, "learning": 5, "weapons": []}]}`
+	mnsB = `{"schema": 1, "combatants": [{"id": "gunman", "name": "Gunman", "side": "thugs", "attack": 4, "defense": 2, "combat_roll": 9, "pool": 0, "vp": 20, "dp": 8, "ignore_damage": 0, "skin_temper": 1, "agility": 3, "strength": 3, "perception": 8, "learning": 3, "throwback": 12, "weapons": []}]}`
+)
+
+// newMnsFight writes a two-combatant M&S fight, f.json, in dir.
+func newMnsFight(t *testing.T, dir string) string {
+	t.Helper()
+	for name, s := range map[string]string{"a.json": mnsA, "b.json": mnsB} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p := filepath.Join(dir, "f.json")
+	if err := os.WriteFile(p, mustRun(t, dir, "mns", "new", "a.json", "b.json"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// TestMnsClockBounded: surprise of 24,000,000 segments on everyone then
+// one act wrote 500,000 payment events (219 MB, a file spandex then
+// refused to read) in 9.6 s and 2.1 GB. Segment values are bounded to an
+// hour of fighting (p. the chapter's Time: 250 segments a minute), and a
+// move of the clock that would log more reminders than a file holds is
+// refused.
+func TestMnsClockBounded(t *testing.T) {
+	dir := t.TempDir()
+	newMnsFight(t, dir)
+	hostile(t, dir, 2, `^spandex: --segments 24000000: give 0 to 15000 \(an hour of fighting\)$`,
+		"mns", "surprise", "-i", "f.json", "--on", "lariat", "--segments", "24000000")
+	mustRun(t, dir, "mns", "surprise", "-i", "f.json", "--on", "lariat", "--segments", "15000")
+	hostile(t, dir, 2, `^spandex: --segments 15001: give 0 to 15000`,
+		"mns", "surprise", "-i", "f.json", "--on", "gunman", "--segments", "15001")
+
+	// A hand-made file: 4,000 ongoing effects, the clock moved 100
+	// rounds at once.
+	editJSON(t, filepath.Join(dir, "f.json"), func(m map[string]any) {
+		effects := make([]any, 4000)
+		for i := range effects {
+			effects[i] = map[string]any{"holder": "gunman", "name": "shield " + strings.Repeat("x", i%7), "since": 0}
+		}
+		m["effects"] = effects
+		for _, c := range m["combatants"].([]any) {
+			c.(map[string]any)["surprised_until"] = 0
+		}
+		m["combatants"].([]any)[1].(map[string]any)["surprised_until"] = 5000
+	})
+	hostile(t, dir, 2, `^spandex: moving the clock from segment 0 to 5000 passes 100 payment segments, each listing 4000 ongoing effects: more than 200000 reminders`,
+		"mns", "act", "-i", "f.json", "--actor", "gunman", "--other", "wait", "--time", "1")
+}
+
+// TestMnsEndRoundLinear: end-round with 20,000 ongoing effects (2.4 to
+// 4.5 s: the reminder was built by repeated concatenation), and dropping
+// thousands of them, take well under a second of work.
+func TestMnsEndRoundLinear(t *testing.T) {
+	dir := t.TempDir()
+	newMnsFight(t, dir)
+	editJSON(t, filepath.Join(dir, "f.json"), func(m map[string]any) {
+		effects := make([]any, 20_000)
+		for i := range effects {
+			effects[i] = map[string]any{"holder": "gunman", "name": "shield-" + strings.Repeat("x", 1+i%50) + string(rune('a'+i%26)), "since": 0}
+		}
+		m["effects"] = effects
+	})
+	args := []string{"mns", "end-round", "-i", "f.json"}
+	for i := 0; i < 5000; i++ {
+		args = append(args, "--drop", "gunman:shield-"+strings.Repeat("x", 1+i%50)+string(rune('a'+i%26)))
+	}
+	start := time.Now()
+	mustRun(t, dir, args...)
+	if d := time.Since(start); d > 3*time.Second {
+		t.Errorf("end-round took %v", d)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "f.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m struct {
+		Effects []any `json:"effects"`
+	}
+	if err := json.Unmarshal(data, &m); err != nil || len(m.Effects) != 15_000 {
+		t.Fatalf("%d effects left, want 15000 (%v)", len(m.Effects), err)
+	}
+}
