@@ -268,7 +268,7 @@ func TestMnsClockBounded(t *testing.T) {
 		}
 		m["combatants"].([]any)[1].(map[string]any)["surprised_until"] = 5000
 	})
-	hostile(t, dir, 2, `^spandex: moving the clock from segment 0 to 5000 passes 100 payment segments, each listing 4000 ongoing effects: more than 200000 reminders`,
+	hostile(t, dir, 2, `^spandex: moving the clock from segment 0 to 5000 passes 100 payment segments, each listing 4000 ongoing effects: more than 100000 reminders`,
 		"mns", "act", "-i", "f.json", "--actor", "gunman", "--other", "wait", "--time", "1")
 }
 
@@ -304,4 +304,51 @@ func TestMnsEndRoundLinear(t *testing.T) {
 	if err := json.Unmarshal(data, &m); err != nil || len(m.Effects) != 15_000 {
 		t.Fatalf("%d effects left, want 15000 (%v)", len(m.Effects), err)
 	}
+}
+
+// TestNoFileLargerThanSpandexReads: a change that would make a file
+// larger than spandex reads back (an M&S encounter of 80,000 ongoing
+// effects whose payment reminder doubles it past 16 MB) is refused with
+// nothing written, instead of leaving a file every later verb refuses.
+func TestNoFileLargerThanSpandexReads(t *testing.T) {
+	dir := t.TempDir()
+	p := newMnsFight(t, dir)
+	editJSON(t, p, func(m map[string]any) {
+		effects := make([]any, 80_000)
+		for i := range effects {
+			effects[i] = map[string]any{"holder": "gunman", "name": "shield " + strings.Repeat("x", i%9), "since": 0}
+		}
+		m["effects"] = effects
+	})
+	before, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := spandex(t, dir, "mns", "end-round", "-i", "f.json")
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err = cmd.Run()
+	want := regexp.MustCompile(`^spandex: f\.json: the changed file would be [0-9.]+ MB, larger than the 16\.0 MB spandex reads; not writing it\n$`)
+	if exitCode(err) != 2 || !want.MatchString(stderr.String()) || stdout.Len() != 0 {
+		t.Fatalf("exit %d, stderr %q, stdout %d bytes", exitCode(err), stderr.String(), stdout.Len())
+	}
+	after, _ := os.ReadFile(p)
+	if !bytes.Equal(before, after) {
+		t.Error("the file changed")
+	}
+	if m, _ := filepath.Glob(filepath.Join(dir, ".f.json.tmp-*")); len(m) != 0 {
+		t.Errorf("left %v", m)
+	}
+}
+
+// TestOddsTotalWorkCapped: eight expressions each just under the limit
+// of one (70d100kh35) ran one after another, past 3 s; they are refused
+// at once, naming the one that crosses the budget.
+func TestOddsTotalWorkCapped(t *testing.T) {
+	dir := t.TempDir()
+	args := []string{"roll", "--odds"}
+	for range 8 {
+		args = append(args, "70d100kh35")
+	}
+	hostile(t, dir, 2, `^spandex: odds of 70d100kh35: with the 1 expressions before it, too large to compute exactly`, args...)
 }

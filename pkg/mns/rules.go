@@ -22,7 +22,7 @@ const (
 	// MaxPaymentReminders bounds what one move of the clock logs: the
 	// payment segments it passes times the ongoing effects each lists
 	// (Advance refuses more rather than write a file no one can read).
-	MaxPaymentReminders = 200_000
+	MaxPaymentReminders = 100_000
 )
 
 // Lands is the segment on which an action started on segment start with
