@@ -299,7 +299,15 @@ func Equal(a, b any) bool {
 		}
 		return true
 	case *seq:
-		return Equal(av.slice(), b)
+		// Only a value of the same length is compared element by
+		// element: the cost is bounded by the other value's size.
+		switch bv := b.(type) {
+		case []any:
+			return len(bv) == av.len() && Equal(av.slice(), bv)
+		case *seq:
+			return bv.len() == av.len() && Equal(av.slice(), bv.slice())
+		}
+		return false
 	case []any:
 		if bs, ok := b.(*seq); ok {
 			if bs.len() != len(av) {
@@ -347,27 +355,52 @@ func unescape(t string) string { return unescaper.Replace(t) }
 // doc may be changed in place. An operation that does not fit the
 // document, or a test that fails, is an error naming it.
 //
-// Every operation costs time in the length of its path and its value, not
-// in the document: arrays change in place, and an array that gets an
-// insert or a removal away from its end is held, until the patch is
-// applied, as a balanced tree (see seq).
+// The whole costs time linear in the document and the operations: arrays
+// change in place, and an array that gets an insert or a removal away
+// from its end is held, until the patch is applied, as a balanced tree
+// (see seq), so that each operation on it is logarithmic in its length.
 func Apply(doc any, ops []Op) (any, error) {
-	a := &applier{rand: 0x9e3779b97f4a7c15}
+	var p Patcher
+	doc, err := p.Apply(doc, ops)
+	if err != nil {
+		return nil, err
+	}
+	return p.Done(doc), nil
+}
+
+// Patcher applies several patches to one document in turn (an undo of
+// many changes), converting each long array to a tree at most once and
+// back once, in Done: the cost of the whole is linear in the document and
+// the patches, however many there are. The zero value is ready.
+type Patcher struct{ a applier }
+
+// Apply applies ops to doc as the package's Apply does, but the result
+// may hold trees: pass the last result to Done before using it.
+func (p *Patcher) Apply(doc any, ops []Op) (any, error) {
+	if p.a.rand == 0 {
+		p.a.rand = 0x9e3779b97f4a7c15
+	}
 	for i, op := range ops {
 		var err error
-		doc, err = a.apply(doc, op)
+		doc, err = p.a.apply(doc, op)
 		if err != nil {
 			return nil, fmt.Errorf("patch operation %d (%s %s): %w", i, op.Op, op.Path, err)
 		}
 	}
-	if a.trees {
-		doc = flatten(doc)
-	}
 	return doc, nil
 }
 
-// applier is one Apply: the priorities of its trees' nodes, and whether
-// it made any tree (flattened at the end).
+// Done returns doc, the last result of Apply, as plain values.
+func (p *Patcher) Done(doc any) any {
+	if p.a.trees {
+		doc = flatten(doc)
+		p.a.trees = false
+	}
+	return doc
+}
+
+// applier is one Patcher's state: the priorities of its trees' nodes,
+// and whether it made any tree (flattened by Done).
 type applier struct {
 	rand  uint64
 	trees bool

@@ -195,3 +195,34 @@ func FuzzApply(f *testing.F) {
 		}
 	})
 }
+
+// TestPatcherManyPatches: 20,000 patches of one insert each into the
+// middle of a long array (an undo of 20,000 changes) convert the array
+// once, not once a patch; and a test of the long array against a short
+// value costs nothing.
+func TestPatcherManyPatches(t *testing.T) {
+	const n, k = 100_000, 20_000
+	a := make([]any, n)
+	for i := range a {
+		a[i] = json.Number("1")
+	}
+	var doc any = a
+	var p Patcher
+	start := time.Now()
+	for i := 0; i < k; i++ {
+		if _, err := p.Apply(doc, []Op{{Op: OpTest, Path: "", Value: []any{true}}}); err == nil {
+			t.Fatal("a long array tested equal to [true]")
+		}
+		var err error
+		if doc, err = p.Apply(doc, []Op{{Op: OpAdd, Path: "/10", Value: json.Number("2")}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out := p.Done(doc).([]any)
+	if d := time.Since(start); d > 3*time.Second {
+		t.Errorf("took %v", d)
+	}
+	if len(out) != n+k || out[10] != json.Number("2") || out[10+k] != json.Number("1") {
+		t.Fatalf("%d elements", len(out))
+	}
+}

@@ -182,12 +182,13 @@ func Plan(log []Event, to int) ([]Change, error) {
 // old value back over the edit.
 func Apply(state any, changes []Change, to int) (any, Details, error) {
 	d := Details{To: to}
+	var p jsonpatch.Patcher // one for all: linear however many changes
 	for _, c := range changes {
 		ops, err := jsonpatch.ParseOps(c.Patch)
 		if err != nil {
 			return nil, d, fmt.Errorf("%s: %w", c.Span, err)
 		}
-		state, err = jsonpatch.Apply(state, ops)
+		state, err = p.Apply(state, ops)
 		var te *jsonpatch.TestError
 		switch {
 		case errors.As(err, &te):
@@ -197,7 +198,7 @@ func Apply(state any, changes []Change, to int) (any, Details, error) {
 		}
 		d.Undone = append(d.Undone, c.Span)
 	}
-	return state, d, nil
+	return p.Done(state), d, nil
 }
 
 // jsonPath writes a JSON Pointer as the validators name fields:
