@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/codename-spandex/spandex/pkg/echo"
 	"github.com/codename-spandex/spandex/pkg/jsonpatch"
 )
 
@@ -162,10 +163,10 @@ func checkPatch(patch json.RawMessage) error {
 		switch op.Op {
 		case jsonpatch.OpAdd, jsonpatch.OpRemove, jsonpatch.OpReplace, jsonpatch.OpTest:
 		default:
-			return fmt.Errorf("operation %d: %q is not an operation a revert uses (add, remove, replace, test)", k, op.Op)
+			return fmt.Errorf("operation %d: %s is not an operation a revert uses (add, remove, replace, test)", k, echo.Quote(string(op.Op)))
 		}
 		if op.Path == "" || op.Path == "/log" || strings.HasPrefix(op.Path, "/log/") {
-			return fmt.Errorf("operation %d (%s %q) would change the log, which is append-only", k, op.Op, op.Path)
+			return fmt.Errorf("operation %d (%s %s) would change the log, which is append-only", k, op.Op, echo.Quote(op.Path))
 		}
 	}
 	return nil

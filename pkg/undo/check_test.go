@@ -3,6 +3,7 @@ package undo
 import (
 	"encoding/json"
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -170,4 +171,28 @@ func FuzzCheck(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestMessagesEscapeTheFile: names a hostile file puts in a refusal
+// (event kinds, patch paths) come out quoted, control characters
+// escaped, and bounded.
+func TestMessagesEscapeTheFile(t *testing.T) {
+	log := []Event{{Seq: 1, Kind: "new"}, {Seq: 2, Kind: "evil\x1b[2J\n"}}
+	_, err := Plan(log, 0)
+	want := `event 2 ("evil\x1b[2J\n") cannot be undone: it records no change (files written before schema 2 record none)`
+	if err == nil || err.Error() != want {
+		t.Errorf("Plan = %v\nwant %s", err, want)
+	}
+	if got := jsonPath("/stamina/current/3/a\x1bb"); got != `$.stamina.current[3]["a\x1bb"]` {
+		t.Errorf("jsonPath = %s", got)
+	}
+	long := "/" + strings.Repeat("x/", 500)
+	if got := jsonPath(long); len(got) > 260 {
+		t.Errorf("jsonPath of a long pointer: %d chars", len(got))
+	}
+	log = []Event{{Seq: 1, Kind: "new"}, {Seq: 2, Kind: "move",
+		Revert: &Revert{From: 2, Patch: json.RawMessage(`[{"op":"remove","path":"/log/` + strings.Repeat("\\u001b", 100) + `"}]`)}}}
+	if err := Check(log); err == nil || len(err.Error()) > 300 || strings.ContainsRune(err.Error(), 0x1b) {
+		t.Errorf("Check = %q", err)
+	}
 }

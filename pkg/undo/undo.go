@@ -20,6 +20,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/codename-spandex/spandex/pkg/echo"
 	"github.com/codename-spandex/spandex/pkg/jsonpatch"
 )
 
@@ -168,7 +169,7 @@ func Plan(log []Event, to int) ([]Change, error) {
 			if c.From == log[0].Seq {
 				why = "it begins the file"
 			}
-			return nil, refuse("%s (%s) cannot be undone: %s", c.Span, strings.Join(dedupe(c.Kinds), ", "), why)
+			return nil, refuse("%s (%s) cannot be undone: %s", c.Span, kindsText(c.Kinds), why)
 		}
 	}
 	return out, nil
@@ -201,6 +202,37 @@ func Apply(state any, changes []Change, to int) (any, Details, error) {
 	return p.Done(state), d, nil
 }
 
+// plain reports whether a member name or event kind can be shown as it
+// is: short, and letters, digits, '_' and '-' only (anything else, from
+// a hostile file, is quoted with its control characters escaped).
+func plain(s string) bool {
+	if s == "" || len(s) > 40 {
+		return false
+	}
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+// kindsText is a change's kinds for a message: "attack, reaction".
+func kindsText(kinds []string) string {
+	var parts []string
+	for i, k := range dedupe(kinds) {
+		if i == 5 {
+			parts = append(parts, fmt.Sprintf("and %d more", len(dedupe(kinds))-5))
+			break
+		}
+		if !plain(k) {
+			k = echo.Quote(k)
+		}
+		parts = append(parts, k)
+	}
+	return strings.Join(parts, ", ")
+}
+
 // jsonPath writes a JSON Pointer as the validators name fields:
 // "/stamina/current" is "$.stamina.current", "/powers/2" "$.powers[2]".
 func jsonPath(pointer string) string {
@@ -211,10 +243,17 @@ func jsonPath(pointer string) string {
 	b.WriteString("$")
 	for _, t := range strings.Split(strings.TrimPrefix(pointer, "/"), "/") {
 		t = strings.NewReplacer("~1", "/", "~0", "~").Replace(t)
-		if _, err := strconv.Atoi(t); err == nil {
+		switch _, err := strconv.Atoi(t); {
+		case err == nil && len(t) < 12:
 			b.WriteString("[" + t + "]")
-		} else {
+		case plain(t):
 			b.WriteString("." + t)
+		default:
+			b.WriteString("[" + echo.Quote(t) + "]")
+		}
+		if b.Len() > 200 {
+			b.WriteString("...")
+			break
 		}
 	}
 	return b.String()
