@@ -273,8 +273,8 @@ func TestMnsClockBounded(t *testing.T) {
 }
 
 // TestMnsEndRoundLinear: end-round with 20,000 ongoing effects (2.4 to
-// 4.5 s: the reminder was built by repeated concatenation), and dropping
-// thousands of them, take well under a second of work.
+// 4.5 s: the reminder was built by repeated concatenation) dropping
+// 5,000 of them in one command.
 func TestMnsEndRoundLinear(t *testing.T) {
 	dir := t.TempDir()
 	newMnsFight(t, dir)
@@ -289,11 +289,9 @@ func TestMnsEndRoundLinear(t *testing.T) {
 	for i := 0; i < 5000; i++ {
 		args = append(args, "--drop", "gunman:shield-"+strings.Repeat("x", 1+i%50)+string(rune('a'+i%26)))
 	}
-	start := time.Now()
+	// The time is pkg/mns's TestEndRoundLinearInEffects's to check, away
+	// from the cost of starting the test binary on a loaded machine.
 	mustRun(t, dir, args...)
-	if d := time.Since(start); d > 3*time.Second {
-		t.Errorf("end-round took %v", d)
-	}
 	data, err := os.ReadFile(filepath.Join(dir, "f.json"))
 	if err != nil {
 		t.Fatal(err)
