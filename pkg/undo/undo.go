@@ -280,15 +280,18 @@ func dedupe(s []string) []string {
 
 // Record returns the Revert for a change: the patch from after back to
 // before (both the file without its log, as generic JSON values); from is
-// the seq of the change's first event. Each replace and remove is
-// preceded by a test of the value the change left there, so that an undo
-// after a hand edit of that value is refused rather than undoing the
-// edit (files written before these tests are undone without the check).
+// the seq of the change's first event. Each replace is preceded by a
+// test of the value the change left there, so that an undo after a hand
+// edit of that value is refused rather than putting the old value back
+// over the edit (files written before these tests are undone without the
+// check). What the change added is removed untested: undoing an addition
+// takes it away, hand edits to it included, and the log does not carry a
+// second copy of everything a change added.
 func Record(before, after any, from int) (*Revert, error) {
 	diff := jsonpatch.Diff(after, before)
 	ops := make([]jsonpatch.Op, 0, len(diff))
 	for _, op := range diff {
-		if op.Op == jsonpatch.OpReplace || op.Op == jsonpatch.OpRemove {
+		if op.Op == jsonpatch.OpReplace {
 			if v, ok := jsonpatch.Get(after, op.Path); ok {
 				ops = append(ops, jsonpatch.Op{Op: jsonpatch.OpTest, Path: op.Path, Value: v})
 			}
