@@ -12,14 +12,15 @@
 #   RUNS=1000 scripts/kill-test.sh
 #
 # Half the runs hold the command for a random moment with its new file
-# staged (SPANDEX_TEST_COMMIT_DELAY, a test hook), so signals land while
+# staged (SPANDEX_TEST_COMMIT_DELAY, a test hook built in by -tags
+# spandextest), so signals land while
 # the temporary file exists as well as before and after.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 RUNS=${RUNS:-200}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-go build -o "$work/spandex" ./cmd/spandex || exit 1
+go build -tags spandextest -o "$work/spandex" ./cmd/spandex || exit 1
 bin=$work/spandex
 hero=$work/g.json
 cp testdata/heroes/guardian.json "$hero"

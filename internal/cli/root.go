@@ -9,7 +9,6 @@ import (
 	"os"
 	"strconv"
 	"strings"
-	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -79,7 +78,9 @@ func execute(f *cmdutil.Factory, root *cobra.Command, args []string) int {
 		}
 		return cmdutil.ExitCode(err)
 	}
-	commitDelay(f)
+	if beforeCommit != nil {
+		beforeCommit(f.Getenv)
+	}
 	// Output first, then the files: if stdout fails (a full disk, a
 	// closed terminal) the files stay as they were and the status says
 	// so. A reader that went away (broken pipe) is not a failure.
@@ -216,18 +217,9 @@ func bindGlobals(f *cmdutil.Factory, cmd *cobra.Command) error {
 	return nil
 }
 
-// commitDelay holds a successful command for SPANDEX_TEST_COMMIT_DELAY
-// (a Go duration) with its files staged but not yet renamed: a test
-// hook, so that scripts/kill-test.sh and the signal tests can interrupt
-// a command at the moment a temporary file exists.
-func commitDelay(f *cmdutil.Factory) {
-	if f.Getenv == nil {
-		return
-	}
-	if d, err := time.ParseDuration(f.Getenv("SPANDEX_TEST_COMMIT_DELAY")); err == nil && d > 0 {
-		time.Sleep(min(d, time.Minute))
-	}
-}
+// beforeCommit is a test hook (internal/testhook), set only in test
+// builds and builds tagged spandextest; nil in a release binary.
+var beforeCommit func(getenv func(string) string)
 
 // markUpdates declares the files the command will replace, so that they
 // are locked before they are read: the -i/--in-place file, and attack's

@@ -1,10 +1,12 @@
 package cmdutil
 
 import (
-	"errors"
+	"fmt"
 	"path/filepath"
 
 	"github.com/codename-spandex/spandex/internal/safefile"
+	"github.com/codename-spandex/spandex/pkg/encounter"
+	"github.com/codename-spandex/spandex/pkg/refusal"
 )
 
 // BeginFiles starts the command's file transaction (cli.Run calls it once
@@ -39,21 +41,56 @@ func (f *Factory) lockForUpdate(path string) error {
 		return nil
 	}
 	if err := f.files.Lock(path); err != nil {
-		if errors.Is(err, safefile.ErrBusy) {
-			return err // not the input's fault: exit 1
-		}
-		return Input(err)
+		return fileErr(err)
 	}
 	return nil
 }
 
+// fileErr classifies an error of safefile: a refusal (a missing file, a
+// named pipe or device given to -i) is bad input, exit 2; anything else
+// (a busy lock, a read-only file system, a file the user may not write)
+// is not the input's fault, exit 1.
+func fileErr(err error) error {
+	if refusal.Is(err) {
+		return Input(err)
+	}
+	return err
+}
+
+// MaxWriteSize is the largest file any verb writes: the largest file
+// spandex reads (an encounter file, encounter.MaxFileSize). A verb whose
+// files are read with a smaller limit checks that one too (CheckWriteSize).
+const MaxWriteSize = encounter.MaxFileSize
+
+// CheckWriteSize refuses to write data to path when spandex would refuse
+// to read it back (more than limit bytes): a file that grew past what its
+// reader takes is never written.
+func CheckWriteSize(path string, data []byte, limit int) error {
+	if len(data) > limit {
+		return Inputf("%s: the changed file would be %s, larger than the %s spandex reads; not writing it", path, sizeText(len(data)), sizeText(limit))
+	}
+	return nil
+}
+
+func sizeText(n int) string {
+	if n >= 1<<20 {
+		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
+
 // ReplaceFile replaces path with data atomically: staged until Run
 // commits (see BeginFiles), or at once without a transaction.
+// Data larger than MaxWriteSize is refused (exit 2) with nothing
+// written.
 func (f *Factory) ReplaceFile(path string, data []byte) error {
-	if f.files == nil {
-		return safefile.WriteFile(path, data)
+	if err := CheckWriteSize(path, data, MaxWriteSize); err != nil {
+		return err
 	}
-	return f.files.Stage(path, data)
+	if f.files == nil {
+		return fileErr(safefile.WriteFile(path, data))
+	}
+	return fileErr(f.files.Stage(path, data))
 }
 
 func absPath(p string) string {

@@ -168,6 +168,9 @@ func (e *Env) WriteHero(h *hero.Hero, inPlace string) error {
 		return fmt.Errorf("encoding hero: %w", err)
 	}
 	if inPlace != "" {
+		if err := CheckWriteSize(inPlace, data, hero.MaxFileSize); err != nil {
+			return err
+		}
 		return e.writeFile(inPlace, data)
 	}
 	_, err = e.IO.Out.Write(data)

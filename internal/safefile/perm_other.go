@@ -8,6 +8,9 @@ import (
 	"os"
 )
 
+// nonblock is 0 where opening never waits on a named pipe's writer.
+const nonblock = 0
+
 // CheckWritable refuses a file whose owner-write bit is clear (read-only
 // on Windows). A file that does not exist passes.
 func CheckWritable(path string) error {

@@ -15,6 +15,11 @@
 //     them. A Txn gathers a command's locks and staged files: the command
 //     layer commits it only once the command's output has been written,
 //     so a failing command (non-zero exit) leaves every file unchanged.
+//   - A target that is a symbolic link is written through: the new file
+//     is staged in the directory of the file the link names and renamed
+//     over that file, so the link stays a link. A target that is not a
+//     regular file (a named pipe, a device, a directory) is refused before
+//     it is opened: reading a named pipe would wait for a writer.
 //   - Every live temporary file is registered: the signal handler (set
 //     up by OnFirstTemp's hook before the first one is created) calls
 //     Interrupt, which removes them (SIGINT or SIGTERM while a file is
@@ -35,6 +40,8 @@ import (
 	"time"
 
 	"github.com/gofrs/flock"
+
+	"github.com/codename-spandex/spandex/pkg/refusal"
 )
 
 // DefaultWait is how long Lock waits for another spandex to finish with a
@@ -44,6 +51,14 @@ const DefaultWait = 10 * time.Second
 // StaleAge is the age past which a temporary file of a target's pattern
 // is taken to be left over from a killed run and removed.
 const StaleAge = time.Minute
+
+// noSuchFile is "PATH: no such file": a refusal (the user named it), and
+// fs.ErrNotExist to errors.Is.
+type noSuchFile struct{ path string }
+
+func (e noSuchFile) Error() string      { return e.path + ": no such file" }
+func (noSuchFile) Is(target error) bool { return target == fs.ErrNotExist }
+func (noSuchFile) Refused()             {}
 
 // ErrBusy is returned (wrapped) by Lock when the wait runs out.
 var ErrBusy = errors.New("file is busy")
@@ -63,7 +78,9 @@ type Txn struct {
 }
 
 type staged struct {
-	target, tmp string
+	// target is the file renamed over (its links followed), name the
+	// path the user gave, for messages.
+	target, name, tmp string
 }
 
 // key is the absolute, cleaned form of a path, so "a.json" and
@@ -77,6 +94,9 @@ func key(path string) string {
 
 // Locked reports whether the transaction holds the lock on path.
 func (t *Txn) Locked(path string) bool {
+	if real, err := Target(path); err == nil {
+		path = real
+	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	_, ok := t.locks[key(path)]
@@ -89,14 +109,18 @@ func (t *Txn) Locked(path string) bool {
 // then fails with a message naming the file. A file that does not exist
 // is a "no such file" error.
 func (t *Txn) Lock(path string) error {
-	k := key(path)
+	real, err := Target(path)
+	if err != nil {
+		return err
+	}
+	k := key(real)
 	t.mu.Lock()
 	if _, ok := t.locks[k]; ok {
 		t.mu.Unlock()
 		return nil
 	}
 	t.mu.Unlock()
-	if err := CheckWritable(path); err != nil {
+	if err := CheckWritable(real); err != nil {
 		return err
 	}
 	wait := t.Wait
@@ -106,7 +130,7 @@ func (t *Txn) Lock(path string) error {
 	ctx, cancel := context.WithTimeout(context.Background(), wait)
 	defer cancel()
 	for {
-		fl := flock.New(path, flock.SetFlag(os.O_RDONLY))
+		fl := flock.New(real, flock.SetFlag(os.O_RDONLY|nonblock))
 		if err := lockWithin(ctx, fl); err != nil {
 			if errors.Is(err, context.DeadlineExceeded) {
 				return fmt.Errorf("%s: %w: another process has held it for %v (is another spandex writing it?); try again", path, ErrBusy, wait)
@@ -120,7 +144,7 @@ func (t *Txn) Lock(path string) error {
 		// lock only if it is on the file the path names now: then no
 		// one can replace that file without it.
 		locked, err1 := fl.Stat()
-		current, err2 := os.Stat(path)
+		current, err2 := os.Stat(real)
 		if err1 == nil && err2 == nil && os.SameFile(locked, current) {
 			t.mu.Lock()
 			if t.locks == nil {
@@ -128,7 +152,7 @@ func (t *Txn) Lock(path string) error {
 			}
 			t.locks[k] = fl
 			t.mu.Unlock()
-			RemoveStale(path, StaleAge)
+			RemoveStale(real, StaleAge)
 			return nil
 		}
 		fl.Close()
@@ -162,12 +186,16 @@ func lockWithin(ctx context.Context, fl *flock.Flock) error {
 // (0644 for a new file) and owner where allowed, synced, to be renamed
 // over path by Commit. A file the user cannot write is refused.
 func (t *Txn) Stage(path string, data []byte) error {
-	tmp, err := writeTemp(path, data)
+	real, err := Target(path)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	tmp, err := writeTemp(path, real, data)
 	if err != nil {
 		return err
 	}
 	t.mu.Lock()
-	t.staged = append(t.staged, staged{target: path, tmp: tmp})
+	t.staged = append(t.staged, staged{target: real, name: path, tmp: tmp})
 	t.mu.Unlock()
 	return nil
 }
@@ -199,7 +227,7 @@ func (t *Txn) Commit() error {
 	for _, s := range st {
 		if first == nil {
 			if err := os.Rename(s.tmp, s.target); err != nil {
-				first = fmt.Errorf("writing %s: %v; the file is unchanged", s.target, unwrapPath(err))
+				first = fmt.Errorf("writing %s: %v; the file is unchanged", s.name, unwrapPath(err))
 			}
 		}
 		if first != nil {
@@ -316,15 +344,17 @@ func LiveTemps() []string {
 	return out
 }
 
-func writeTemp(path string, data []byte) (name string, err error) {
+// writeTemp writes data to a temporary file beside real, the file path
+// names (Target); messages name path.
+func writeTemp(path, real string, data []byte) (name string, err error) {
 	mode := fs.FileMode(0o644)
-	st, statErr := os.Stat(path)
+	st, statErr := os.Lstat(real)
 	switch {
 	case statErr == nil:
 		if !st.Mode().IsRegular() {
-			return "", fmt.Errorf("%s: not a regular file", path)
+			return "", notRegular(path, st.Mode())
 		}
-		if err := CheckWritable(path); err != nil {
+		if err := CheckWritable(real); err != nil {
 			return "", err
 		}
 		mode = st.Mode().Perm()
@@ -339,7 +369,7 @@ func writeTemp(path string, data []byte) (name string, err error) {
 		reg.mu.Unlock()
 		return "", errors.New("interrupted")
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), TempPattern(path))
+	tmp, err := os.CreateTemp(filepath.Dir(real), TempPattern(real))
 	if err != nil {
 		reg.mu.Unlock()
 		return "", fmt.Errorf("writing %s: %v", path, unwrapPath(err))
@@ -415,10 +445,53 @@ func globEscape(p string) string {
 	return b.String() + "*"
 }
 
+// Target is the file a write to path replaces: path with its symbolic
+// links followed (filepath.EvalSymlinks), so that the link stays a link
+// and the file it names gets the new content. It is a refusal when path
+// names something other than a regular file (a named pipe, a device, a
+// directory: found without opening it) or a link to nothing; an error
+// wrapping fs.ErrNotExist when there is no file (a new one may be
+// written there).
+func Target(path string) (string, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			if lst, lerr := os.Lstat(path); lerr == nil && lst.Mode()&fs.ModeSymlink != 0 {
+				return "", refusal.Errorf("%s: a symbolic link to a file that does not exist; not writing through it", path)
+			}
+		}
+		return path, pathError(path, err)
+	}
+	if !st.Mode().IsRegular() {
+		return "", notRegular(path, st.Mode())
+	}
+	real, err := filepath.EvalSymlinks(path)
+	if err != nil {
+		return "", refusal.Errorf("%s: cannot follow its symbolic links to a file: %v", path, unwrapPath(err))
+	}
+	return real, nil
+}
+
+// notRegular refuses a file that is not a regular one, by its kind.
+func notRegular(path string, m fs.FileMode) error {
+	kind := "not a regular file"
+	switch {
+	case m&fs.ModeNamedPipe != 0:
+		kind = "a named pipe"
+	case m&fs.ModeCharDevice != 0, m&fs.ModeDevice != 0:
+		kind = "a device"
+	case m.IsDir():
+		kind = "a directory"
+	case m&fs.ModeSocket != 0:
+		kind = "a socket"
+	}
+	return refusal.Errorf("%s: %s, not a regular file; only a regular file is rewritten in place", path, kind)
+}
+
 func pathError(path string, err error) error {
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return fmt.Errorf("%s: no such file", path)
+		return noSuchFile{path}
 	case errors.Is(err, fs.ErrPermission):
 		return fmt.Errorf("%s: permission denied", path)
 	}

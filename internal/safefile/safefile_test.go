@@ -9,6 +9,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/codename-spandex/spandex/pkg/refusal"
 )
 
 func write(t *testing.T, path, data string, mode os.FileMode) {
@@ -294,5 +296,121 @@ func TestOnFirstTempRunsOnceBeforeTheFirstTemp(t *testing.T) {
 	}
 	if calls != 1 || liveAtCall != 0 {
 		t.Fatalf("set up %d times, with %d temporary files already there; want once, before any", calls, liveAtCall)
+	}
+}
+
+// TestSymlinkWrittenThrough: a target that is a symbolic link keeps
+// being a link; the file it names gets the new content, staged in that
+// file's directory (the link's directory may be elsewhere).
+func TestSymlinkWrittenThrough(t *testing.T) {
+	dir, other := t.TempDir(), t.TempDir()
+	real := filepath.Join(other, "hero.json")
+	write(t, real, "old", 0o640)
+	link := filepath.Join(dir, "link.json")
+	if err := os.Symlink(real, link); err != nil {
+		t.Fatal(err)
+	}
+	var tx Txn
+	if err := tx.Lock(link); err != nil {
+		t.Fatal(err)
+	}
+	if !tx.Locked(real) || !tx.Locked(link) {
+		t.Error("the lock is not on the file the link names")
+	}
+	if err := tx.Stage(link, []byte("new")); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(temps(t, real)); n != 1 {
+		t.Errorf("%d temporary files beside the link's target, want 1", n)
+	}
+	if err := tx.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if st, err := os.Lstat(link); err != nil || st.Mode()&os.ModeSymlink == 0 {
+		t.Fatalf("the link was replaced: %v %v", st.Mode(), err)
+	}
+	if got := read(t, real); got != "new" {
+		t.Errorf("target %q, want new", got)
+	}
+	if st, _ := os.Stat(real); st.Mode().Perm() != 0o640 {
+		t.Errorf("mode %v", st.Mode().Perm())
+	}
+}
+
+// TestNotRegularRefused: a named pipe, a device, a directory or a link
+// to nothing is refused by Lock and Stage, without opening it (a named
+// pipe would hang the open), and is left as it was.
+func TestNotRegularRefused(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skip(err)
+	}
+	dangling := filepath.Join(dir, "dangling")
+	if err := os.Symlink(filepath.Join(dir, "nothing"), dangling); err != nil {
+		t.Fatal(err)
+	}
+	linkToFifo := filepath.Join(dir, "linkfifo")
+	if err := os.Symlink(fifo, linkToFifo); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ path, want string }{
+		{fifo, "a named pipe, not a regular file"},
+		{linkToFifo, "a named pipe, not a regular file"},
+		{"/dev/null", "a device, not a regular file"},
+		{dir, "a directory, not a regular file"},
+		{dangling, "a symbolic link to a file that does not exist"},
+	} {
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			var tx Txn
+			err := tx.Lock(tc.path)
+			if err == nil || !strings.Contains(err.Error(), tc.want) || !refusal.Is(err) {
+				t.Errorf("Lock(%s) = %v, want a refusal %q", tc.path, err, tc.want)
+			}
+			err = tx.Stage(tc.path, []byte("new"))
+			if err == nil || !strings.Contains(err.Error(), tc.want) || !refusal.Is(err) {
+				t.Errorf("Stage(%s) = %v, want a refusal %q", tc.path, err, tc.want)
+			}
+			tx.Abort()
+		}()
+		select {
+		case <-done:
+		case <-time.After(5 * time.Second):
+			t.Fatalf("%s: hung (opened for reading?)", tc.path)
+		}
+	}
+	if st, err := os.Lstat(fifo); err != nil || st.Mode()&os.ModeNamedPipe == 0 {
+		t.Error("the named pipe was replaced")
+	}
+	if st, err := os.Lstat(dangling); err != nil || st.Mode()&os.ModeSymlink == 0 {
+		t.Error("the dangling link was replaced")
+	}
+	if m, _ := filepath.Glob(filepath.Join(dir, ".*.tmp-*")); len(m) != 0 {
+		t.Errorf("temporary files left: %v", m)
+	}
+}
+
+// TestNotWritableSaysWhy: access(2)'s answers become advice that fits
+// them; none is a refusal (the input is not at fault: exit 1).
+func TestNotWritableSaysWhy(t *testing.T) {
+	for _, tc := range []struct {
+		err  error
+		want string
+	}{
+		{syscall.EROFS, "x.json: the file system is read-only: not replacing it"},
+		{syscall.EACCES, "x.json: permission denied"},
+		{syscall.EIO, "x.json: cannot replace it"},
+	} {
+		err := notWritable("x.json", tc.err)
+		if !strings.HasPrefix(err.Error(), tc.want) || strings.Contains(err.Error(), "chmod") || refusal.Is(err) {
+			t.Errorf("%v: %v, want %q and not a refusal", tc.err, err, tc.want)
+		}
+	}
+	p := filepath.Join(t.TempDir(), "ro.json")
+	write(t, p, "old", 0o444)
+	if err := CheckWritable(p); err == nil || refusal.Is(err) {
+		t.Errorf("a 0444 file: %v, want a non-refusal error", err)
 	}
 }

@@ -159,6 +159,30 @@ func (e *Expr) DistributionSize() (int, error) {
 	return width, nil
 }
 
+// DistributionSizes returns the sizes of the expressions' distributions
+// (DistributionSize each) after checking, without computing anything
+// large, that all of them together stay within the work budget of one:
+// each expression under its own limit is not enough, since eight groups
+// each just under it cost eight times as much. The refusal names the
+// expression that crosses the budget.
+func DistributionSizes(exprs []*Expr) ([]int, error) {
+	sizes := make([]int, len(exprs))
+	var total float64
+	for i, e := range exprs {
+		n, err := e.DistributionSize()
+		if err != nil {
+			return nil, err
+		}
+		sizes[i] = n
+		cost, _ := e.distCost()
+		total += cost
+		if total > distBudget {
+			return nil, refusal.Errorf("odds of %s: with the %d expressions before it, too large to compute exactly (give fewer or smaller expressions)", e.src, i)
+		}
+	}
+	return sizes, nil
+}
+
 // ways sets w to the number of equally likely outcomes: the product of the
 // sides of all dice.
 func (e *Expr) ways(w *big.Int) {

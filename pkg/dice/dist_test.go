@@ -5,6 +5,7 @@ import (
 	"math/big"
 	"slices"
 	"testing"
+	"time"
 )
 
 func mustDist(t testing.TB, expr string) *Distribution {
@@ -337,5 +338,32 @@ func TestRatio(t *testing.T) {
 		if got := ratio(tt.x, tt.y); got != tt.want {
 			t.Errorf("ratio(%v, %v) = %v, want %v", tt.x, tt.y, got, tt.want)
 		}
+	}
+}
+
+// TestDistributionSizesCapsTheTotal: eight groups each just under the
+// budget of one expression (70d100kh35, about a second and a half each)
+// are refused together, at once, naming the expression that crosses the
+// budget; small expressions pass.
+func TestDistributionSizesCapsTheTotal(t *testing.T) {
+	var exprs []*Expr
+	for range 8 {
+		exprs = append(exprs, MustParse("70d100kh35"))
+	}
+	if _, err := exprs[0].DistributionSize(); err != nil {
+		t.Fatalf("one group alone: %v", err)
+	}
+	start := time.Now()
+	_, err := DistributionSizes(exprs)
+	want := "odds of 70d100kh35: with the 1 expressions before it, too large to compute exactly (give fewer or smaller expressions)"
+	if err == nil || err.Error() != want {
+		t.Fatalf("DistributionSizes = %v, want %s", err, want)
+	}
+	if d := time.Since(start); d > 100*time.Millisecond {
+		t.Errorf("refusing took %v", d)
+	}
+	sizes, err := DistributionSizes([]*Expr{MustParse("20d6"), MustParse("3d6+2"), MustParse("4d6kh3")})
+	if err != nil || len(sizes) != 3 || sizes[0] != 101 || sizes[1] != 16 || sizes[2] != 16 {
+		t.Fatalf("DistributionSizes = %v, %v", sizes, err)
 	}
 }

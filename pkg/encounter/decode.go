@@ -184,6 +184,11 @@ func (v *validator) encounter(e *Encounter) {
 			v.Fail(path+".kind", "missing")
 		}
 	}
+	if v.Err == nil {
+		if err := checkLog(e.Log); err != nil {
+			v.Fail(err.Path(), "%s", err.Msg)
+		}
+	}
 }
 
 func (v *validator) combatant(e *Encounter, i int) {

@@ -2,6 +2,7 @@ package encounter
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 
 	"github.com/codename-spandex/spandex/pkg/jsonpatch"
@@ -44,11 +45,7 @@ func (e *Encounter) RecordChange(before *jsonpatch.Object, n int) error {
 // the earlier file byte for byte up to its log. A refusal is an
 // *undo.Refusal.
 func Undo(e *Encounter, to int) (*Encounter, error) {
-	log := make([]undo.Event, len(e.Log))
-	for i, ev := range e.Log {
-		log[i] = undo.Event{Seq: ev.Seq, Kind: ev.Kind, Revert: ev.Revert, Details: ev.Details}
-	}
-	changes, err := undo.Plan(log, to)
+	changes, err := undo.Plan(undoLog(e.Log), to)
 	if err != nil {
 		return nil, err
 	}
@@ -80,4 +77,26 @@ func Undo(e *Encounter, to int) (*Encounter, error) {
 	}
 	out.appendEvent(Event{Kind: undo.Kind, Summary: undo.Summary(changes), Details: details})
 	return out, nil
+}
+
+// checkLog checks the history e's log records (undo.Check): a forged or
+// hand-broken log is refused when the file is read.
+func checkLog(log []Event) *undo.LogError {
+	if err := undo.Check(undoLog(log)); err != nil {
+		var le *undo.LogError
+		if errors.As(err, &le) {
+			return le
+		}
+		return &undo.LogError{Msg: err.Error()}
+	}
+	return nil
+}
+
+// undoLog is what package undo reads of a log.
+func undoLog(log []Event) []undo.Event {
+	out := make([]undo.Event, len(log))
+	for i, ev := range log {
+		out[i] = undo.Event{Seq: ev.Seq, Kind: ev.Kind, Revert: ev.Revert, Details: ev.Details}
+	}
+	return out
 }

@@ -2,6 +2,7 @@ package hero
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 
 	"github.com/codename-spandex/spandex/pkg/jsonpatch"
@@ -44,11 +45,7 @@ func (h *Hero) RecordChange(before *jsonpatch.Object, n int) error {
 // appends the event (AppendEvent) and writes the file. A refusal is an
 // *undo.Refusal.
 func Undo(h *Hero, to int) (*Hero, string, undo.Details, error) {
-	log := make([]undo.Event, len(h.Log))
-	for i, ev := range h.Log {
-		log[i] = undo.Event{Seq: ev.Seq, Kind: ev.Kind, Revert: ev.Revert, Details: ev.Details}
-	}
-	changes, err := undo.Plan(log, to)
+	changes, err := undo.Plan(undoLog(h.Log), to)
 	if err != nil {
 		return nil, "", undo.Details{}, err
 	}
@@ -93,4 +90,27 @@ func UndoesDerive(changes []undo.Change) bool {
 		}
 	}
 	return false
+}
+
+// CheckLog checks the history h's log records (undo.Check): a forged or
+// hand-broken log is refused when the file is read, before any verb
+// trusts it.
+func CheckLog(log []Event) *undo.LogError {
+	if err := undo.Check(undoLog(log)); err != nil {
+		var le *undo.LogError
+		if errors.As(err, &le) {
+			return le
+		}
+		return &undo.LogError{Msg: err.Error()}
+	}
+	return nil
+}
+
+// undoLog is what package undo reads of a log.
+func undoLog(log []Event) []undo.Event {
+	out := make([]undo.Event, len(log))
+	for i, ev := range log {
+		out[i] = undo.Event{Seq: ev.Seq, Kind: ev.Kind, Revert: ev.Revert, Details: ev.Details}
+	}
+	return out
 }

@@ -189,6 +189,11 @@ func (v *validator) hero(h *Hero) {
 			v.Fail(path+".kind", "missing")
 		}
 	}
+	if v.Err == nil {
+		if err := CheckLog(h.Log); err != nil {
+			v.Fail(err.Path(), "%s", err.Msg)
+		}
+	}
 }
 
 // embedded validates a hero inside this one (a Sidekick power's

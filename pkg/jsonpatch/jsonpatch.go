@@ -21,10 +21,23 @@ import (
 	"github.com/codename-spandex/spandex/pkg/refusal"
 )
 
+// OpKind is an operation's name.
+type OpKind string
+
+// The operations read and made (RFC 6902 section 4).
+const (
+	OpAdd     OpKind = "add"
+	OpRemove  OpKind = "remove"
+	OpReplace OpKind = "replace"
+	// OpTest changes nothing: the value at its path must equal its
+	// value, or the patch is not applied.
+	OpTest OpKind = "test"
+)
+
 // Op is one patch operation.
 type Op struct {
-	// Op is "add", "remove" or "replace".
-	Op string `json:"op"`
+	// Op is "add", "remove", "replace" or "test".
+	Op OpKind `json:"op"`
 	// Path is a JSON Pointer (RFC 6901) into the document.
 	Path string `json:"path"`
 	// Value is the value added or put in place (absent for remove; a
@@ -34,9 +47,9 @@ type Op struct {
 
 // MarshalJSON writes the operation, with no value for remove.
 func (o Op) MarshalJSON() ([]byte, error) {
-	if o.Op == "remove" {
+	if o.Op == OpRemove {
 		return json.Marshal(struct {
-			Op   string `json:"op"`
+			Op   OpKind `json:"op"`
 			Path string `json:"path"`
 		}{o.Op, o.Path})
 	}
@@ -46,8 +59,11 @@ func (o Op) MarshalJSON() ([]byte, error) {
 
 // Object is a JSON object that keeps its members in order.
 type Object struct {
-	keys []string
-	m    map[string]any
+	// keys are the member names in order; a name deleted since (not in
+	// m), or added again later, stays until compact drops it.
+	keys  []string
+	m     map[string]any
+	stale int
 }
 
 // NewObject returns an empty object.
@@ -67,28 +83,49 @@ func (o *Object) Set(k string, v any) {
 	o.m[k] = v
 }
 
-// Delete removes the member k.
+// Delete removes the member k, in constant time (amortised).
 func (o *Object) Delete(k string) {
 	if _, ok := o.m[k]; !ok {
 		return
 	}
 	delete(o.m, k)
-	for i, x := range o.keys {
-		if x == k {
-			o.keys = append(o.keys[:i:i], o.keys[i+1:]...)
-			break
-		}
+	o.stale++
+	if o.stale > len(o.keys)/2 {
+		o.compact()
 	}
 }
 
+// compact drops the stale names from keys: a name no longer a member,
+// and every place of a name but its last.
+func (o *Object) compact() {
+	if o.stale == 0 {
+		return
+	}
+	seen := make(map[string]bool, len(o.m))
+	out := make([]string, len(o.m))
+	n := len(out)
+	for i := len(o.keys) - 1; i >= 0; i-- {
+		k := o.keys[i]
+		if _, in := o.m[k]; in && !seen[k] {
+			seen[k] = true
+			n--
+			out[n] = k
+		}
+	}
+	o.keys, o.stale = out[n:], 0
+}
+
 // Keys returns the member names in order.
-func (o *Object) Keys() []string { return o.keys }
+func (o *Object) Keys() []string {
+	o.compact()
+	return o.keys
+}
 
 // MarshalJSON writes the members in order.
 func (o *Object) MarshalJSON() ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteByte('{')
-	for i, k := range o.keys {
+	for i, k := range o.Keys() {
 		if i > 0 {
 			b.WriteByte(',')
 		}
@@ -186,7 +223,7 @@ func ParseOps(data []byte) ([]Op, error) {
 		if op == "" || !ok {
 			return nil, refusal.Errorf("reading the patch: operation %d needs a string op and path", i)
 		}
-		ops[i] = Op{Op: op, Path: path, Value: o.m["value"]}
+		ops[i] = Op{Op: OpKind(op), Path: path, Value: o.m["value"]}
 	}
 	return ops, nil
 }
@@ -209,17 +246,17 @@ func diff(path string, a, b any, ops *[]Op) {
 		if !ok {
 			break
 		}
-		for _, k := range av.keys {
+		for _, k := range av.Keys() {
 			if _, in := bv.m[k]; !in {
-				*ops = append(*ops, Op{Op: "remove", Path: path + "/" + escape(k)})
+				*ops = append(*ops, Op{Op: OpRemove, Path: path + "/" + escape(k)})
 			}
 		}
-		for _, k := range bv.keys {
+		for _, k := range bv.Keys() {
 			p := path + "/" + escape(k)
 			if old, in := av.m[k]; in {
 				diff(p, old, bv.m[k], ops)
 			} else {
-				*ops = append(*ops, Op{Op: "add", Path: p, Value: bv.m[k]})
+				*ops = append(*ops, Op{Op: OpAdd, Path: p, Value: bv.m[k]})
 			}
 		}
 		return
@@ -233,10 +270,10 @@ func diff(path string, a, b any, ops *[]Op) {
 			diff(path+"/"+strconv.Itoa(i), av[i], bv[i], ops)
 		}
 		for i := len(av) - 1; i >= n; i-- {
-			*ops = append(*ops, Op{Op: "remove", Path: path + "/" + strconv.Itoa(i)})
+			*ops = append(*ops, Op{Op: OpRemove, Path: path + "/" + strconv.Itoa(i)})
 		}
 		for i := n; i < len(bv); i++ {
-			*ops = append(*ops, Op{Op: "add", Path: path + "/" + strconv.Itoa(i), Value: bv[i]})
+			*ops = append(*ops, Op{Op: OpAdd, Path: path + "/" + strconv.Itoa(i), Value: bv[i]})
 		}
 		return
 	default:
@@ -244,7 +281,7 @@ func diff(path string, a, b any, ops *[]Op) {
 			return
 		}
 	}
-	*ops = append(*ops, Op{Op: "replace", Path: path, Value: b})
+	*ops = append(*ops, Op{Op: OpReplace, Path: path, Value: b})
 }
 
 // Equal reports whether two generic JSON values are the same (numbers by
@@ -263,7 +300,23 @@ func Equal(a, b any) bool {
 			}
 		}
 		return true
+	case *seq:
+		// Only a value of the same length is compared element by
+		// element: the cost is bounded by the other value's size.
+		switch bv := b.(type) {
+		case []any:
+			return len(bv) == av.len() && Equal(av.slice(), bv)
+		case *seq:
+			return bv.len() == av.len() && Equal(av.slice(), bv.slice())
+		}
+		return false
 	case []any:
+		if bs, ok := b.(*seq); ok {
+			if bs.len() != len(av) {
+				return false
+			}
+			b = bs.slice()
+		}
 		bv, ok := b.([]any)
 		if !ok || len(av) != len(bv) {
 			return false
@@ -293,22 +346,45 @@ func Equal(a, b any) bool {
 }
 
 // escape makes an object key a JSON Pointer token (RFC 6901).
-func escape(k string) string {
-	return strings.NewReplacer("~", "~0", "/", "~1").Replace(k)
-}
+func escape(k string) string { return escaper.Replace(k) }
+
+var escaper, unescaper = strings.NewReplacer("~", "~0", "/", "~1"), strings.NewReplacer("~1", "/", "~0", "~")
 
 // unescape reads a JSON Pointer token.
-func unescape(t string) string {
-	return strings.NewReplacer("~1", "/", "~0", "~").Replace(t)
-}
+func unescape(t string) string { return unescaper.Replace(t) }
 
 // Apply applies the operations to doc in order and returns the result;
 // doc may be changed in place. An operation that does not fit the
-// document is an error naming it.
+// document, or a test that fails, is an error naming it.
+//
+// The whole costs time linear in the document and the operations: arrays
+// change in place, and an array that gets an insert or a removal away
+// from its end is held, until the patch is applied, as a balanced tree
+// (see seq), so that each operation on it is logarithmic in its length.
 func Apply(doc any, ops []Op) (any, error) {
+	var p Patcher
+	doc, err := p.Apply(doc, ops)
+	if err != nil {
+		return nil, err
+	}
+	return p.Done(doc), nil
+}
+
+// Patcher applies several patches to one document in turn (an undo of
+// many changes), converting each long array to a tree at most once and
+// back once, in Done: the cost of the whole is linear in the document and
+// the patches, however many there are. The zero value is ready.
+type Patcher struct{ a applier }
+
+// Apply applies ops to doc as the package's Apply does, but the result
+// may hold trees: pass the last result to Done before using it.
+func (p *Patcher) Apply(doc any, ops []Op) (any, error) {
+	if p.a.rand == 0 {
+		p.a.rand = 0x9e3779b97f4a7c15
+	}
 	for i, op := range ops {
 		var err error
-		doc, err = apply(doc, op)
+		doc, err = p.a.apply(doc, op)
 		if err != nil {
 			return nil, fmt.Errorf("patch operation %d (%s %s): %w", i, op.Op, op.Path, err)
 		}
@@ -316,15 +392,37 @@ func Apply(doc any, ops []Op) (any, error) {
 	return doc, nil
 }
 
-func apply(doc any, op Op) (any, error) {
+// Done returns doc, the last result of Apply, as plain values.
+func (p *Patcher) Done(doc any) any {
+	if p.a.trees {
+		doc = flatten(doc)
+		p.a.trees = false
+	}
+	return doc
+}
+
+// applier is one Patcher's state: the priorities of its trees' nodes,
+// and whether it made any tree (flattened by Done).
+type applier struct {
+	rand  uint64
+	trees bool
+}
+
+func (a *applier) apply(doc any, op Op) (any, error) {
 	switch op.Op {
-	case "add", "remove", "replace":
+	case OpAdd, OpRemove, OpReplace, OpTest:
 	default:
 		return nil, refusal.Errorf("unknown operation %q", op.Op)
 	}
 	if op.Path == "" {
-		if op.Op == "remove" {
+		switch op.Op {
+		case OpRemove:
 			return nil, refusal.Errorf("cannot remove the whole document")
+		case OpTest:
+			if !Equal(doc, op.Value) {
+				return nil, &TestError{Path: op.Path}
+			}
+			return doc, nil
 		}
 		return op.Value, nil
 	}
@@ -335,11 +433,23 @@ func apply(doc any, op Op) (any, error) {
 	for i := range tokens {
 		tokens[i] = unescape(tokens[i])
 	}
-	return change(doc, tokens, op)
+	return a.change(doc, tokens, op)
 }
 
+// TestError is a test operation whose value is not what the document
+// holds at its path.
+type TestError struct{ Path string }
+
+func (e *TestError) Error() string {
+	return "the value is not the one the patch expects"
+}
+
+// nearEnd is how far from an array's end an insert or removal is made
+// by moving the elements after it; further in, the array becomes a tree.
+const nearEnd = 64
+
 // change applies op at tokens below v and returns the new v.
-func change(v any, tokens []string, op Op) (any, error) {
+func (a *applier) change(v any, tokens []string, op Op) (any, error) {
 	t := tokens[0]
 	last := len(tokens) == 1
 	switch c := v.(type) {
@@ -349,7 +459,7 @@ func change(v any, tokens []string, op Op) (any, error) {
 			if !in {
 				return nil, refusal.Errorf("no member %q", t)
 			}
-			nv, err := change(old, tokens[1:], op)
+			nv, err := a.change(old, tokens[1:], op)
 			if err != nil {
 				return nil, err
 			}
@@ -357,27 +467,34 @@ func change(v any, tokens []string, op Op) (any, error) {
 			return c, nil
 		}
 		switch op.Op {
-		case "remove":
+		case OpRemove:
 			if !in {
 				return nil, refusal.Errorf("no member %q to remove", t)
 			}
 			c.Delete(t)
-		case "replace":
+		case OpReplace:
 			if !in {
 				return nil, refusal.Errorf("no member %q to replace", t)
 			}
 			c.m[t] = op.Value
-		case "add":
+		case OpTest:
+			if !in {
+				return nil, refusal.Errorf("no member %q to test", t)
+			}
+			if !Equal(old, op.Value) {
+				return nil, &TestError{Path: op.Path}
+			}
+		case OpAdd:
 			c.Set(t, op.Value)
 		}
 		return c, nil
 	case []any:
-		i, err := index(t, len(c), last && op.Op == "add")
+		i, err := index(t, len(c), last && op.Op == OpAdd)
 		if err != nil {
 			return nil, err
 		}
 		if !last {
-			nv, err := change(c[i], tokens[1:], op)
+			nv, err := a.change(c[i], tokens[1:], op)
 			if err != nil {
 				return nil, err
 			}
@@ -385,16 +502,57 @@ func change(v any, tokens []string, op Op) (any, error) {
 			return c, nil
 		}
 		switch op.Op {
-		case "remove":
-			return append(c[:i:i], c[i+1:]...), nil
-		case "replace":
+		case OpReplace:
 			c[i] = op.Value
 			return c, nil
+		case OpTest:
+			if !Equal(c[i], op.Value) {
+				return nil, &TestError{Path: op.Path}
+			}
+			return c, nil
+		case OpRemove:
+			if len(c)-i <= nearEnd {
+				copy(c[i:], c[i+1:])
+				c[len(c)-1] = nil
+				return c[:len(c)-1], nil
+			}
+		case OpAdd:
+			if len(c)-i <= nearEnd {
+				c = append(c, nil)
+				copy(c[i+1:], c[i:])
+				c[i] = op.Value
+				return c, nil
+			}
 		}
-		out := make([]any, 0, len(c)+1)
-		out = append(out, c[:i]...)
-		out = append(out, op.Value)
-		return append(out, c[i:]...), nil
+		a.trees = true
+		return a.change(a.newSeq(c), tokens, op)
+	case *seq:
+		i, err := index(t, c.len(), last && op.Op == OpAdd)
+		if err != nil {
+			return nil, err
+		}
+		if !last {
+			n := c.at(i)
+			nv, err := a.change(n.v, tokens[1:], op)
+			if err != nil {
+				return nil, err
+			}
+			n.v = nv
+			return c, nil
+		}
+		switch op.Op {
+		case OpReplace:
+			c.at(i).v = op.Value
+		case OpTest:
+			if !Equal(c.at(i).v, op.Value) {
+				return nil, &TestError{Path: op.Path}
+			}
+		case OpRemove:
+			c.remove(i)
+		case OpAdd:
+			c.insert(i, &node{v: op.Value, pri: a.next(), size: 1})
+		}
+		return c, nil
 	}
 	return nil, refusal.Errorf("%q: not an object or array", t)
 }
@@ -412,4 +570,35 @@ func index(t string, n int, adding bool) (int, error) {
 		return 0, refusal.Errorf("index %d is past the end (%d elements)", i, n)
 	}
 	return i, nil
+}
+
+// Get returns the value at a JSON Pointer in doc (values read by Parse).
+func Get(doc any, pointer string) (any, bool) {
+	if pointer == "" {
+		return doc, true
+	}
+	if !strings.HasPrefix(pointer, "/") {
+		return nil, false
+	}
+	v := doc
+	for _, t := range strings.Split(pointer[1:], "/") {
+		t = unescape(t)
+		switch c := v.(type) {
+		case *Object:
+			x, ok := c.m[t]
+			if !ok {
+				return nil, false
+			}
+			v = x
+		case []any:
+			i, err := index(t, len(c), false)
+			if err != nil {
+				return nil, false
+			}
+			v = c[i]
+		default:
+			return nil, false
+		}
+	}
+	return v, true
 }

@@ -158,21 +158,6 @@ func TestDiffApplyProperty(t *testing.T) {
 
 func mustMarshal(v any) []byte { b, _ := json.Marshal(v); return b }
 
-func FuzzApply(f *testing.F) {
-	f.Add(`{"a":[1,2]}`, `[{"op":"remove","path":"/a/0"}]`)
-	f.Fuzz(func(t *testing.T, doc, patch string) {
-		d, err := Parse([]byte(doc))
-		if err != nil {
-			return
-		}
-		ops, err := ParseOps([]byte(patch))
-		if err != nil {
-			return
-		}
-		_, _ = Apply(d, ops)
-	})
-}
-
 // Parse keeps member order and number text, so a document encodes back to
 // its own bytes.
 func TestParseKeepsBytes(t *testing.T) {

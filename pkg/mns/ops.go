@@ -123,7 +123,7 @@ func (e *Encounter) Damage(ctx Ctx, r DamageRequest) (*Damaged, error) {
 	}
 	if res.StunSegments > 0 {
 		if max(c.StunnedUntil, e.Segment)+res.StunSegments > MaxSegment {
-			return nil, refusal.Errorf("stunned for %d segments: past the clock's end", res.StunSegments)
+			return nil, refusal.Errorf("stunned for %d segments: past the clock's end (segment %d, an hour of fighting)", res.StunSegments, MaxSegment)
 		}
 		c.StunnedUntil = max(c.StunnedUntil, e.Segment) + res.StunSegments
 		out.StunnedUntil = c.StunnedUntil
@@ -333,7 +333,7 @@ func (e *Encounter) Surprise(ctx Ctx, r SurpriseRequest) (*Surprised, error) {
 	switch {
 	case r.Segments != nil:
 		if *r.Segments < 0 || *r.Segments > MaxSegment {
-			return nil, refusal.Errorf("--segments %d: give 0 or more", *r.Segments)
+			return nil, refusal.Errorf("--segments %d: give 0 to %d (an hour of fighting)", *r.Segments, MaxSegment)
 		}
 		segs = *r.Segments
 		steps.Add("surprise", SectionSurprise, "%d segments of surprise, as given", segs)
@@ -378,7 +378,7 @@ func (e *Encounter) Surprise(ctx Ctx, r SurpriseRequest) (*Surprised, error) {
 	}
 	out.Segments, out.Reduce, out.Penalty = segs, r.Reduce, pen
 	if e.Segment+remaining > MaxSegment {
-		return nil, refusal.Errorf("surprised for %d segments: past the clock's end", remaining)
+		return nil, refusal.Errorf("surprised for %d segments from segment %d: past the clock's end (segment %d, an hour of fighting)", remaining, e.Segment, MaxSegment)
 	}
 	c.SurprisedUntil = max(c.SurprisedUntil, e.Segment+remaining)
 	c.Penalty += pen

@@ -131,7 +131,10 @@ func (e *Encounter) Advance(to int) error {
 		return refusal.Errorf("segment %d is before now (segment %d): the clock never goes backwards", to, e.Segment)
 	}
 	if to > MaxSegment {
-		return refusal.Errorf("segment %d is past the clock's end (%d)", to, MaxSegment)
+		return refusal.Errorf("segment %d is past the clock's end (%d, an hour of fighting)", to, MaxSegment)
+	}
+	if n := len(PaymentSegments(e.Segment, to)); n*(1+len(e.Effects)) > MaxPaymentReminders {
+		return refusal.Errorf("moving the clock from segment %d to %d passes %d payment segments, each listing %d ongoing effects: more than %d reminders; drop effects no longer kept up (mns end-round --drop) or end the rounds one at a time", e.Segment, to, n, len(e.Effects), MaxPaymentReminders)
 	}
 	for {
 		// The next landing or payment on the way.
@@ -180,19 +183,20 @@ func (e *Encounter) land(c *Combatant) {
 
 // payment logs a payment segment and the effects to pay for.
 func (e *Encounter) payment() {
-	summary := fmt.Sprintf("segment %d: payment segment", e.Segment)
+	var b strings.Builder
+	fmt.Fprintf(&b, "segment %d: payment segment", e.Segment)
 	if len(e.Effects) == 0 {
-		summary += ", nothing to pay for"
+		b.WriteString(", nothing to pay for")
 	} else {
-		summary += ": pay for"
+		b.WriteString(": pay for")
 		for i, ef := range e.Effects {
 			if i > 0 {
-				summary += ","
+				b.WriteByte(',')
 			}
-			summary += fmt.Sprintf(" %s's %s", ef.Holder, ef.Name)
+			fmt.Fprintf(&b, " %s's %s", ef.Holder, ef.Name)
 		}
 	}
-	e.add(Event{Kind: "payment", Summary: summary,
+	e.add(Event{Kind: "payment", Summary: b.String(),
 		Steps:   stepsOf("payment", SectionPayment, "every 50th segment from 50 is a payment segment; %d effects to pay", len(e.Effects)),
 		Details: mustJSON(Payment{Segment: e.Segment, Effects: e.effectsCopy()})})
 }
@@ -213,17 +217,52 @@ func (e *Encounter) EndRound() error {
 
 // DropEffect ends the ongoing effect "HOLDER:NAME".
 func (e *Encounter) DropEffect(spec string) error {
-	holder, name, ok := strings.Cut(spec, ":")
-	if !ok || holder == "" || name == "" {
-		return refusal.Errorf("give HOLDER:EFFECT")
-	}
+	return e.DropEffects([]string{spec})
+}
+
+// DropEffects ends the ongoing effects "HOLDER:NAME", in order, each the
+// first of that holder and name still kept up, logging one event each;
+// the error names the first spec that does not fit (nothing is dropped
+// then). Linear in the effects and specs.
+func (e *Encounter) DropEffects(specs []string) error {
+	type key struct{ holder, name string }
+	at := map[key][]int{}
 	for i, ef := range e.Effects {
-		if ef.Holder == holder && ef.Name == name {
-			e.Effects = append(e.Effects[:i], e.Effects[i+1:]...)
-			e.add(Event{Kind: "drop_effect", Actor: holder, Summary: fmt.Sprintf("segment %d: %s stops keeping up %s", e.Segment, holder, name),
-				Steps: stepsOf("effect", SectionPayment, "an effect no longer kept up is no longer paid for"), Details: mustJSON(ef)})
-			return nil
+		k := key{ef.Holder, ef.Name}
+		at[k] = append(at[k], i)
+	}
+	dropped := make([]bool, len(e.Effects))
+	order := make([]int, 0, len(specs))
+	for _, spec := range specs {
+		holder, name, ok := strings.Cut(spec, ":")
+		if !ok || holder == "" || name == "" {
+			return &DropError{Spec: spec, Msg: "give HOLDER:EFFECT"}
+		}
+		k := key{holder, name}
+		if len(at[k]) == 0 {
+			return &DropError{Spec: spec, Msg: fmt.Sprintf("%s keeps up no effect %q", holder, name)}
+		}
+		i := at[k][0]
+		at[k] = at[k][1:]
+		dropped[i] = true
+		order = append(order, i)
+	}
+	for _, i := range order {
+		ef := e.Effects[i]
+		e.add(Event{Kind: "drop_effect", Actor: ef.Holder, Summary: fmt.Sprintf("segment %d: %s stops keeping up %s", e.Segment, ef.Holder, ef.Name),
+			Steps: stepsOf("effect", SectionPayment, "an effect no longer kept up is no longer paid for"), Details: mustJSON(ef)})
+	}
+	kept := e.Effects[:0]
+	for i, ef := range e.Effects {
+		if !dropped[i] {
+			kept = append(kept, ef)
 		}
 	}
-	return refusal.Errorf("%s keeps up no effect %q", holder, name)
+	e.Effects = kept
+	return nil
 }
+
+// DropError is a --drop that names no effect kept up.
+type DropError struct{ Spec, Msg string }
+
+func (e *DropError) Error() string { return e.Msg }

@@ -13,8 +13,17 @@ const (
 	RoundSegments = 50
 	// MinuteSegments is a minute.
 	MinuteSegments = 250
-	// MaxSegment bounds the clock (a little over a day of fighting).
-	MaxSegment = 25_000_000
+	// MaxSegment bounds the clock, and so every segment value a verb
+	// takes or a file holds (surprise, stun, pushback, performance time):
+	// an hour of fighting, 60 minutes of 250 segments (SectionTime: a
+	// segment is about a quarter of a second). A fight runs in seconds
+	// and rounds; a value past an hour is not a fight's, and the clock
+	// moved that far would log a payment segment every round on the way.
+	MaxSegment = 60 * MinuteSegments
+	// MaxPaymentReminders bounds what one move of the clock logs: the
+	// payment segments it passes times the ongoing effects each lists
+	// (Advance refuses more rather than write a file no one can read).
+	MaxPaymentReminders = 100_000
 )
 
 // Lands is the segment on which an action started on segment start with

@@ -15,9 +15,12 @@ package undo
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
+	"github.com/codename-spandex/spandex/pkg/echo"
 	"github.com/codename-spandex/spandex/pkg/jsonpatch"
 	"github.com/codename-spandex/spandex/pkg/refusal"
 )
@@ -91,55 +94,35 @@ func (r *Refusal) Refused() {}
 
 func refuse(format string, a ...any) error { return &Refusal{Msg: fmt.Sprintf(format, a...)} }
 
-// history is the live changes, oldest first, and who undid what.
+// history is the live changes, oldest first, and who undid what; the log
+// has been checked (read), so its seqs are contiguous from first and an
+// event's index is its seq less first.
 type history struct {
-	live     []Change
-	undoneBy map[int]int
-	isUndo   map[int]bool
-	kinds    map[int]string
+	first    int
+	live     []entry
+	undoneBy []int  // by index: the undo event that took it back, or 0
+	isUndo   []bool // by index
 }
 
-func read(log []Event) (*history, error) {
-	h := &history{undoneBy: map[int]int{}, isUndo: map[int]bool{}, kinds: map[int]string{}}
-	for _, ev := range log {
-		h.kinds[ev.Seq] = ev.Kind
-		switch {
-		case ev.Kind == Kind:
-			h.isUndo[ev.Seq] = true
-			var d Details
-			if err := json.Unmarshal(ev.Details, &d); err != nil {
-				return nil, fmt.Errorf("event %d: the undo's details: %w", ev.Seq, err)
-			}
-			for _, s := range d.Undone {
-				for i := len(h.live) - 1; i >= 0; i-- {
-					if h.live[i].Span == s {
-						h.live = append(h.live[:i], h.live[i+1:]...)
-						break
-					}
-				}
-				for q := s.From; q <= s.To; q++ {
-					h.undoneBy[q] = ev.Seq
-				}
-			}
-		case ev.Revert != nil:
-			c := Change{Span: Span{From: ev.Revert.From, To: ev.Seq}, Patch: ev.Revert.Patch}
-			// The events since From belong to this change.
-			for len(h.live) > 0 && h.live[len(h.live)-1].To >= c.From {
-				top := h.live[len(h.live)-1]
-				c.Kinds = append(top.Kinds, c.Kinds...)
-				h.live = h.live[:len(h.live)-1]
-			}
-			c.Kinds = append(c.Kinds, ev.Kind)
-			h.live = append(h.live, c)
-		default:
-			h.live = append(h.live, Change{Span: Span{From: ev.Seq, To: ev.Seq}, Kinds: []string{ev.Kind}})
-		}
+// entry is a live change: its span and its Revert's patch (nil when it
+// recorded none).
+type entry struct {
+	Span
+	patch json.RawMessage
+}
+
+// change is the Change of a live entry: its events' kinds from the log.
+func (h *history) change(log []Event, e entry) Change {
+	c := Change{Span: e.Span, Patch: e.patch}
+	for q := e.From; q <= e.To; q++ {
+		c.Kinds = append(c.Kinds, log[q-h.first].Kind)
 	}
-	return h, nil
+	return c
 }
 
 // Plan returns the changes to take back, latest first: the last change
-// (to == 0) or every change after event to. Refusals are *Refusal.
+// (to == 0) or every change after event to. A log that Check refuses is
+// a *LogError; other refusals are *Refusal.
 func Plan(log []Event, to int) ([]Change, error) {
 	if len(log) == 0 {
 		return nil, refuse("the log is empty: nothing to undo")
@@ -157,16 +140,16 @@ func Plan(log []Event, to int) ([]Change, error) {
 		if len(h.live) == 0 {
 			return nil, refuse("nothing to undo")
 		}
-		out = []Change{h.live[len(h.live)-1]}
+		out = []Change{h.change(log, h.live[len(h.live)-1])}
 	} else {
 		first := log[0].Seq
 		switch {
 		case to < first || to > last.Seq:
 			return nil, refuse("--to %d: the log runs from event %d to event %d", to, first, last.Seq)
-		case h.isUndo[to]:
+		case h.isUndo[to-first]:
 			return nil, refuse("--to %d: event %d is an undo; give the event to go back to", to, to)
-		case h.undoneBy[to] != 0:
-			return nil, refuse("--to %d: event %d was already undone by event %d", to, to, h.undoneBy[to])
+		case h.undoneBy[to-first] != 0:
+			return nil, refuse("--to %d: event %d was already undone by event %d", to, to, h.undoneBy[to-first])
 		}
 		for i := len(h.live) - 1; i >= 0; i-- {
 			c := h.live[i]
@@ -176,7 +159,7 @@ func Plan(log []Event, to int) ([]Change, error) {
 			if c.From <= to {
 				return nil, refuse("--to %d: event %d is part of the change of %s, undone only whole; give --to %d or --to %d", to, to, c.Span, c.To, c.From-1)
 			}
-			out = append(out, c)
+			out = append(out, h.change(log, c))
 		}
 		if len(out) == 0 {
 			return nil, refuse("--to %d: nothing after event %d to undo", to, to)
@@ -188,7 +171,7 @@ func Plan(log []Event, to int) ([]Change, error) {
 			if c.From == log[0].Seq {
 				why = "it begins the file"
 			}
-			return nil, refuse("%s (%s) cannot be undone: %s", c.Span, strings.Join(dedupe(c.Kinds), ", "), why)
+			return nil, refuse("%s (%s) cannot be undone: %s", c.Span, kindsText(c.Kinds), why)
 		}
 	}
 	return out, nil
@@ -196,21 +179,86 @@ func Plan(log []Event, to int) ([]Change, error) {
 
 // Apply takes the planned changes back from state (the file without its
 // log, as a generic JSON value from jsonpatch.Parse) and returns the
-// restored state and the undo event's details.
+// restored state and the undo event's details. A change whose recorded
+// test operations find a value changed since (the file edited by hand
+// after it) is refused, naming the value's path: the undo would put the
+// old value back over the edit.
 func Apply(state any, changes []Change, to int) (any, Details, error) {
 	d := Details{To: to}
+	var p jsonpatch.Patcher // one for all: linear however many changes
 	for _, c := range changes {
 		ops, err := jsonpatch.ParseOps(c.Patch)
 		if err != nil {
 			return nil, d, fmt.Errorf("%s: %w", c.Span, err)
 		}
-		state, err = jsonpatch.Apply(state, ops)
-		if err != nil {
-			return nil, d, fmt.Errorf("%s: the recorded change does not fit the file (was it edited by hand?): %w", c.Span, err)
+		state, err = p.Apply(state, ops)
+		var te *jsonpatch.TestError
+		switch {
+		case errors.As(err, &te):
+			return nil, d, refuse("%s: %s has changed since (edited by hand?); undoing would put the old value back over it, so nothing is undone", c.Span, jsonPath(te.Path))
+		case err != nil:
+			return nil, d, refuse("%s: the recorded change does not fit the file (was it edited by hand?): %v", c.Span, err)
 		}
 		d.Undone = append(d.Undone, c.Span)
 	}
-	return state, d, nil
+	return p.Done(state), d, nil
+}
+
+// plain reports whether a member name or event kind can be shown as it
+// is: short, and letters, digits, '_' and '-' only (anything else, from
+// a hostile file, is quoted with its control characters escaped).
+func plain(s string) bool {
+	if s == "" || len(s) > 40 {
+		return false
+	}
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+// kindsText is a change's kinds for a message: "attack, reaction".
+func kindsText(kinds []string) string {
+	var parts []string
+	for i, k := range dedupe(kinds) {
+		if i == 5 {
+			parts = append(parts, fmt.Sprintf("and %d more", len(dedupe(kinds))-5))
+			break
+		}
+		if !plain(k) {
+			k = echo.Quote(k)
+		}
+		parts = append(parts, k)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// jsonPath writes a JSON Pointer as the validators name fields:
+// "/stamina/current" is "$.stamina.current", "/powers/2" "$.powers[2]".
+func jsonPath(pointer string) string {
+	if pointer == "" {
+		return "$"
+	}
+	var b strings.Builder
+	b.WriteString("$")
+	for _, t := range strings.Split(strings.TrimPrefix(pointer, "/"), "/") {
+		t = strings.NewReplacer("~1", "/", "~0", "~").Replace(t)
+		switch _, err := strconv.Atoi(t); {
+		case err == nil && len(t) < 12:
+			b.WriteString("[" + t + "]")
+		case plain(t):
+			b.WriteString("." + t)
+		default:
+			b.WriteString("[" + echo.Quote(t) + "]")
+		}
+		if b.Len() > 200 {
+			b.WriteString("...")
+			break
+		}
+	}
+	return b.String()
 }
 
 // Summary is the undo event's summary: "undo: took back event 7 (attack)".
@@ -234,11 +282,23 @@ func dedupe(s []string) []string {
 
 // Record returns the Revert for a change: the patch from after back to
 // before (both the file without its log, as generic JSON values); from is
-// the seq of the change's first event.
+// the seq of the change's first event. Each replace is preceded by a
+// test of the value the change left there, so that an undo after a hand
+// edit of that value is refused rather than putting the old value back
+// over the edit (files written before these tests are undone without the
+// check). What the change added is removed untested: undoing an addition
+// takes it away, hand edits to it included, and the log does not carry a
+// second copy of everything a change added.
 func Record(before, after any, from int) (*Revert, error) {
-	ops := jsonpatch.Diff(after, before)
-	if ops == nil {
-		ops = []jsonpatch.Op{}
+	diff := jsonpatch.Diff(after, before)
+	ops := make([]jsonpatch.Op, 0, len(diff))
+	for _, op := range diff {
+		if op.Op == jsonpatch.OpReplace {
+			if v, ok := jsonpatch.Get(after, op.Path); ok {
+				ops = append(ops, jsonpatch.Op{Op: jsonpatch.OpTest, Path: op.Path, Value: v})
+			}
+		}
+		ops = append(ops, op)
 	}
 	b, err := json.Marshal(ops)
 	if err != nil {

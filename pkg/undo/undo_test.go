@@ -102,7 +102,7 @@ func TestRecordApply(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r1.From != 2 || string(r1.Patch) != `[{"op":"replace","path":"/hp","value":10},{"op":"remove","path":"/tags/1"}]` {
+	if r1.From != 2 || string(r1.Patch) != `[{"op":"test","path":"/hp","value":0},{"op":"replace","path":"/hp","value":10},{"op":"remove","path":"/tags/1"}]` {
 		t.Fatalf("Record = %d %s", r1.From, r1.Patch)
 	}
 	log := []Event{{Seq: 1, Kind: "new"}, {Seq: 2, Kind: "hit", Revert: r1}, {Seq: 3, Kind: "fall", Revert: r2}}

@@ -1,6 +1,8 @@
 package mns
 
 import (
+	"errors"
+
 	"github.com/spf13/cobra"
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
@@ -39,10 +41,12 @@ Rolls no dice.`,
 // runEndRound ends the round.
 func runEndRound(opts *EndRoundOptions) error {
 	return change(opts.Env, opts.File, ChartsFile{}, false, func(e *mns.Encounter, _ mns.Ctx) error {
-		for _, d := range opts.Drop {
-			if err := e.DropEffect(d); err != nil {
-				return cmdutil.Inputf("--drop %q: %w", d, err)
+		if err := e.DropEffects(opts.Drop); err != nil {
+			var de *mns.DropError
+			if errors.As(err, &de) {
+				return cmdutil.Inputf("--drop %q: %s", de.Spec, de.Msg)
 			}
+			return err
 		}
 		return e.EndRound()
 	})

@@ -175,6 +175,9 @@ func save(env *cmdutil.Env, fl File, e *mns.Encounter, before int) error {
 		_, err := env.IO.Out.Write(data)
 		return err
 	}
+	if err := cmdutil.CheckWriteSize(fl.InPlace, data, mns.MaxFileSize); err != nil {
+		return err
+	}
 	if err := env.WriteFile(fl.InPlace, data); err != nil {
 		return err
 	}

@@ -268,12 +268,12 @@ func runOdds(opts *Options, exprs []*dice.Expr) error {
 	}
 	// Refuse before computing anything: each expression's size and cost,
 	// then their sum.
+	sizes, err := dice.DistributionSizes(exprs)
+	if err != nil {
+		return cmdutil.Input(err)
+	}
 	all := 0
-	for _, e := range exprs {
-		n, err := e.DistributionSize()
-		if err != nil {
-			return cmdutil.Input(err)
-		}
+	for _, n := range sizes {
 		all += n
 	}
 	if all > maxOddsTotals {
