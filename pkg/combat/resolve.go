@@ -133,6 +133,7 @@ type pipeline struct {
 	objInfo  ObjectAttack // its ruling
 	block    BlockedBy    // a block's object (res.Reaction.Block points here)
 	kind     string       // specialKind
+	akind    AttackKind   // KindOf: which defences stop it
 	mental   bool
 	ac       rulebook.ArmourClass // AC used for to-hit
 	free     bool
@@ -243,6 +244,7 @@ func prepare(res *Result, att, def *hero.Hero, req *Request, r dice.Roller, opt 
 		return nil, reqErr("with", "%s's strike class %d is outside 0-5", a.Slug, int(a.StrikeClass))
 	}
 	p.kind = specialKind(a)
+	p.akind = KindOf(att, a)
 	p.mental = p.kind == kindPsionic && req.Mode == ModeStrike
 	et := energyType(att, a)
 	res.Attack = AttackInfo{Slug: a.Slug, Name: a.Name, StrikeClass: a.StrikeClass, DamageType: a.DamageType,
@@ -1026,7 +1028,7 @@ func (p *pipeline) completeImmunity() string {
 			return why + ": temperature damage prevented (p. 58)"
 		}
 	}
-	if sit.Impervious {
+	if sit.Impervious && p.akind.StoppedByImpervious() {
 		return "Impervious: immune to all physical damage (p. 61)"
 	}
 	if sit.Phased {
@@ -1098,9 +1100,10 @@ func (p *pipeline) afterDamage() error {
 	rr := &res.Reaction
 	rec := &p.rec
 	h, s := res.Damage.Health, res.Damage.Stamina
-	// Whirlwind's die is rolled with the damage dice.
+	// Whirlwind's die is rolled with the damage dice; like a forcefield
+	// it reduces only physical and energy attacks (p. 78).
 	whirl := 0
-	if req.Situation.Whirlwind {
+	if req.Situation.Whirlwind && p.akind.PhysicalOrEnergy() {
 		v, err := rec.Roll(6, "whirlwind")
 		if err != nil {
 			return err
@@ -1122,7 +1125,7 @@ func (p *pipeline) afterDamage() error {
 	// (pp. 59-60); a wall stops its knockback too, a shield does not. A
 	// mystic shield is a wall of force that stops every attack hitting it
 	// whole, magic ones too (p. 64); mental attacks pass every barrier.
-	fb := req.Situation.ForceBarrier > 0 && p.kind != kindEldritch && p.kind != kindPsionic
+	fb := req.Situation.ForceBarrier > 0 && p.akind.StoppedByForcefield()
 	ms := req.Situation.MysticShield > 0 && p.kind != kindPsionic
 	barrier := req.Mode == ModeStrike && !p.mental && (fb || ms)
 	if barrier {
@@ -1210,7 +1213,7 @@ func (p *pipeline) afterDamage() error {
 		h, s = nh, ns
 	}
 	absorb("whirlwind (p. 78)", whirl, whirl)
-	if ff := forcefieldHealth(def); ff > 0 && !req.Situation.ForcefieldDown {
+	if ff := forcefieldHealth(def); ff > 0 && !req.Situation.ForcefieldDown && p.akind.StoppedByForcefield() {
 		absorb("personal forcefield (p. 59)", 0, ff)
 	}
 	ap.IncomingHealth, ap.IncomingStamina = h, s
