@@ -714,7 +714,9 @@ func (p *pipeline) toHit() (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	if enhancedHearing(att) {
+	if sense, ok := seesUnseen(att, p.def, sit.RangeMetres); ok {
+		mods = sense.cancel(mods)
+	} else if enhancedHearing(att) {
 		mods = HalveUnseen(mods)
 	}
 	mods = append(mods, AttackModifiers(p.atk)...)
