@@ -598,14 +598,37 @@ func (p *pipeline) checkDamage() error {
 // run rolls the dice and rules, in the documented order.
 func (p *pipeline) run() error {
 	done, err := p.attackRoll()
-	if err != nil || done {
+	if err != nil {
 		return err
 	}
-	// Step 3: damage.
-	if err := p.rollDamage(); err != nil {
-		return err
+	if !done {
+		// Step 3: damage.
+		if err := p.rollDamage(); err != nil {
+			return err
+		}
+		if err := p.afterDamage(); err != nil {
+			return err
+		}
 	}
-	return p.afterDamage()
+	p.bookRecovery()
+	return nil
+}
+
+// bookRecovery books the attack's own recovery panels, whatever its
+// outcome: the flying kick, the slam after Growth or after returning to
+// normal size, and the charge each "uses up a second panel in advance
+// ... during which you must recover" (pp. 58, 61, 71, 76), as does any
+// melee attack made as a special movement attack (Request.Movement). Every
+// path that resolves an attack (Resolve, the odds walk's Stages) ends
+// here, so every verb books them.
+func (p *pipeline) bookRecovery() {
+	n := p.atk.RecoveryPanels
+	if p.res.Attack.Melee && p.req.Movement != nil && p.req.Movement.Special {
+		n = max(n, 1)
+	}
+	if n > 0 {
+		p.effects().RecoveryPanels = n
+	}
 }
 
 // attackRoll runs steps 1 and 2, the to-hit roll (or the mental contest)
@@ -673,9 +696,6 @@ func (p *pipeline) attackRoll() (done bool, err error) {
 	if avoided != "" {
 		res.Outcome = avoided
 		res.After = res.Before
-		if res.Attack.Melee && req.Movement != nil && req.Movement.Special {
-			p.effects().RecoveryPanels = 1
-		}
 		return true, nil
 	}
 	if req.Mode == ModeGrab {
@@ -1245,9 +1265,6 @@ func (p *pipeline) afterDamage() error {
 	}
 	if res.Outcome == "" {
 		res.Outcome = OutcomeHit
-	}
-	if res.Attack.Melee && req.Movement != nil && req.Movement.Special {
-		p.effects().RecoveryPanels = 1
 	}
 	return nil
 }
