@@ -164,8 +164,8 @@ func (e *Encounter) bestAttacks(c, target *Combatant, opt combat.Options) []scor
 	}
 	for i := range c.Hero.Combat.Attacks {
 		a := &c.Hero.Combat.Attacks[i]
-		if !autoUsable(c, a) {
-			continue // the re-phase strike needs its maker phased (p. 66)
+		if !autoUsable(c, a) || haymakerSpent(c, target, a) {
+			continue // the re-phase strike needs its maker phased; one haymaker per opponent (p. 66)
 		}
 		v, err := e.Expected(c, target, i, combat.Reaction{}, false, opt)
 		if err != nil {

@@ -212,6 +212,9 @@ type Combatant struct {
 	DuplicateOf string `json:"duplicate_of,omitempty"`
 	// DuplicatesMade counts duplicates made today (Duplication, p. 54).
 	DuplicatesMade int `json:"duplicates_made"`
+	// Haymakered lists the opponents this combatant has thrown its
+	// haymaker at: once per opponent per combat (p. 66).
+	Haymakered []string `json:"haymakered,omitempty"`
 	// Gone says why a combatant has left the fight (fled, reabsorbed,
 	// dismissed); it no longer acts or counts as standing.
 	Gone string `json:"gone,omitempty"`

@@ -65,7 +65,7 @@ func FocusChoice(e *Encounter, c *Combatant, opt combat.Options) (best Choice, o
 			continue
 		}
 		for i := range c.Hero.Combat.Attacks {
-			if !autoUsable(c, &c.Hero.Combat.Attacks[i]) {
+			if !autoUsable(c, &c.Hero.Combat.Attacks[i]) || haymakerSpent(c, t, &c.Hero.Combat.Attacks[i]) {
 				continue
 			}
 			s := Strike{Actor: c.ID, Target: t.ID, Request: combat.Request{Attack: c.Hero.Combat.Attacks[i].Slug}}
