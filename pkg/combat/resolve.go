@@ -1507,16 +1507,7 @@ func parseParryType(s string) (rulebook.ParryType, error) {
 // or an object) costs through here.
 func powerCost(att *hero.Hero, a *hero.Attack, kind string, nh, ns int) (poolName string, cost int, err error) {
 	capDice := 0
-	speciality := func(spell string) bool {
-		for _, pw := range att.Powers {
-			for _, f := range pw.Flavours {
-				if f.Slug == spell && f.Speciality {
-					return true
-				}
-			}
-		}
-		return false
-	}
+	speciality := func(spell string) bool { return SpellSpeciality(att, spell) }
 	switch kind {
 	case kindEnergyBlast:
 		poolName, cost, capDice = "energy", nh+ns, 10
@@ -1526,13 +1517,13 @@ func powerCost(att *hero.Hero, a *hero.Attack, kind string, nh, ns int) (poolNam
 	case kindEldritch:
 		poolName, cost, capDice = "magic", 2*(nh+ns), 5
 		if speciality(kindEldritch) {
-			cost = (cost + 1) / 2
+			cost = SpecialityCost(cost, true)
 			capDice = 10
 		}
 	case kindPsionic:
 		poolName, cost, capDice = "psi", nh+ns, 10
 		if speciality(kindPsionic) {
-			cost = (cost + 1) / 2
+			cost = SpecialityCost(cost, true)
 		}
 	case kindSnareBall:
 		poolName, cost, capDice = "fluid", 2*(nh+ns), 5

@@ -228,7 +228,8 @@ resist, 1d6 (a double-panel reaction it owes); ties go to the attacker.
                        --drain POOL (default its fullest) loses the margin;
                        at 0 its stamina drops to 0 and it does not recover
                        until the pool refills (pp. 68-69)
-  telekinesis          --mass KG: 1 psi per 10 kg (at most 10); moves it
+  telekinesis          --mass KG: 1 psi per 10 kg (at most 10 paid; 200 kg
+                       as a speciality, half cost, p. 67); moves it
                        at will / 3 m a panel (p. 69)
   transmutation        no target: 6 psi, --modifiers LIST (tables
                        transmutation), chance (10 + modifiers) x will %
