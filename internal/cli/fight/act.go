@@ -543,7 +543,7 @@ func (opts *ActOptions) smash(actor string) (encounter.Smash, error) {
 		if err != nil {
 			return s, cmdutil.Inputf("--split: %v", err)
 		}
-		s.SplitHealth = sp.Health
+		s.SplitHealth = &sp.Health
 	}
 	if opts.PowerDice != "" {
 		pd, err := combat.ParsePowerDice(opts.PowerDice)
