@@ -61,7 +61,7 @@ func FocusChoice(e *Encounter, c *Combatant, opt combat.Options) (best Choice, o
 	left := e.PhaseLeft(c)
 	for ti := range e.Combatants {
 		t := &e.Combatants[ti]
-		if t.Side == c.Side || t.Out() {
+		if !e.autoEnemy(c, t) {
 			continue
 		}
 		for i := range c.Hero.Combat.Attacks {
