@@ -266,6 +266,11 @@ func (e *Encounter) index(c *Combatant) int {
 // autoTurn takes one action for c: an attack on the first enemy standing,
 // or a pass.
 func (e *Encounter) autoTurn(ctx Ctx, c *Combatant, copt combat.Options, policy, heroPoints string) error {
+	// The bound try to break free first, a double-panel a try (pp. 64, 73).
+	e.repay(c)
+	if e.Options.EscapeRolls != EscapeRollsPage && e.boundEscape(c) >= 0 && e.PhaseLeft(c) >= rulebook.DoublePanel {
+		return e.BreakFree(ctx, c.ID)
+	}
 	if policy == PolicyFocus {
 		return e.focusTurn(ctx, c, copt, heroPoints)
 	}

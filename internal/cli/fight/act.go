@@ -20,16 +20,18 @@ type ActOptions struct {
 
 	Actor string
 	// One action.
-	Move    int
-	Attack  string
-	Finish  string
-	Grab    string
-	PickUp  string
-	Power   string
-	Do      string
-	Pass    bool
-	Hold    bool
-	moveSet bool
+	Move   int
+	Attack string
+	Finish string
+	Grab   string
+	PickUp string
+	Power  string
+	Do     string
+	Pass   bool
+	Hold   bool
+	// BreakFree is a bound combatant's attempt to break free.
+	BreakFree bool
+	moveSet   bool
 	// Smash: strike an object (--smash NAME, --smash-mass KG) or a wall
 	// (--smash-wall MATERIAL) with --material and --remaining.
 	Smash     string
@@ -293,8 +295,10 @@ points, default 10, spent hit or miss) binds on a hit: the target cannot
 move and is +4 to hit; its escape chance is its strength %, +10% per point
 under 10, +10% per helpful power, +30% escapology; at 100% it is free at
 once, Teleport or Phasing escape at once, at 70-99% it loses its next
-panel, at 1-69% its next 2; it rolls a d100 to break free at each
-` + "`fight end-page`" + ` (pp. 64, 72). --power snare --effect fluid-shield --spend N
+panel, at 1-69% its next 2; then each attempt to break free takes a
+double-panel on its turn (--break-free: a d100 against the chance; pp. 64,
+72-73; a fight made with ` + "`fight new --escape-rolls page`" + ` rolls a free d100
+at each ` + "`fight end-page`" + ` instead). --power snare --effect fluid-shield --spend N
 spins a blocking shield in a single panel: 1d6 health per fluid point
 (1-10), rolled once; the maker blocks with it (--reaction
 block:fluid-shield on an attack on it), each block wearing it down as a
@@ -360,6 +364,7 @@ strike so far; other actions roll nothing.`,
 	fl.StringVar(&opts.SmashID, "smash-id", "", "--smash, --smash-wall: the object's id in the fight, to tell two of a kind apart (default: its name and material)")
 	fl.BoolVar(&opts.Pass, "pass", false, "end this turn")
 	fl.BoolVar(&opts.Hold, "hold", false, "end this turn, holding a panel into the next page")
+	fl.BoolVar(&opts.BreakFree, "break-free", false, "try to break free of a snare binding or a restraint: a double-panel and a d100 against the escape chance (pp. 64, 73)")
 
 	opts.Flags.Bind(fl, attackflags.FightAct)
 	fl.BoolVar(&opts.MoveActMove, "move-act-move", false, "Super Speed: half move, attack, half move in one double-panel (p. 30)")
@@ -399,7 +404,7 @@ func runAct(opts *ActOptions) error {
 	chosen := []string{}
 	for name, set := range map[string]bool{
 		"--move": opts.moveSet, "--attack": opts.Attack != "", "--finish": opts.Finish != "", "--grab": opts.Grab != "",
-		"--pick-up": opts.PickUp != "", "--power": opts.Power != "", "--do": opts.Do != "", "--pass": opts.Pass, "--hold": opts.Hold,
+		"--pick-up": opts.PickUp != "", "--power": opts.Power != "", "--do": opts.Do != "", "--pass": opts.Pass, "--hold": opts.Hold, "--break-free": opts.BreakFree,
 		"--smash": opts.Smash != "" || opts.SmashMass != 0 || opts.SmashWall != "" || opts.SmashVehicle != "",
 	} {
 		if set {
@@ -408,7 +413,7 @@ func runAct(opts *ActOptions) error {
 	}
 	if len(chosen) != 1 {
 		if len(chosen) == 0 {
-			return cmdutil.Inputf("give one action: --move, --attack, --grab, --finish, --pick-up, --power, --do, --smash, --pass or --hold")
+			return cmdutil.Inputf("give one action: --move, --attack, --grab, --finish, --pick-up, --power, --do, --smash, --break-free, --pass or --hold")
 		}
 		sort.Strings(chosen)
 		return cmdutil.Inputf("give one action at a time, not %s", strings.Join(chosen, " and "))
@@ -436,6 +441,9 @@ func runAct(opts *ActOptions) error {
 		}
 		if opts.Material != "" || opts.Remaining != 0 || opts.SmashID != "" {
 			return cmdutil.Inputf("--material, --remaining and --smash-id go with --smash, --smash-mass or --smash-wall")
+		}
+		if opts.BreakFree {
+			return cmdutil.RuleErr(e.BreakFree(ctx, actor))
 		}
 		grabCombatant := opts.Grab != "" && e.Find(opts.Grab) != nil
 		if opts.Attack != "" || opts.Finish != "" || grabCombatant {
