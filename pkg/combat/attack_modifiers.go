@@ -15,7 +15,7 @@ func AttackModifiers(a *hero.Attack) []Modifier {
 		return nil
 	}
 	b := a.ToHitBonus
-	haymaker := a.Slug == kindHaymaker || specialKind(a) == kindHaymaker
+	haymaker := IsHaymaker(a)
 	if b == 0 && haymaker {
 		b = HaymakerModifier().Value
 	}

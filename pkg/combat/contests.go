@@ -223,7 +223,10 @@ func poolUnit(pool string) string {
 // MentalCost is what a use of p costs (before the speciality's half) and
 // what it counts as: the book's fixed costs (pp. 63-69), Psychic Drain's
 // and Restraint's chosen points, Telekinesis' 1 psi per 10 kg.
-func MentalCost(p MentalPower, in MentalInput) (int, error) {
+//
+// The cap a use is on what is paid (SpecialityCost): a speciality's
+// Telekinesis moves up to 200 kg for 10 psi.
+func MentalCost(p MentalPower, in MentalInput, speciality bool) (int, error) {
 	limit := rulebook.PoolCapPerAction
 	switch p.Slug {
 	case rulebook.PsiMindControl, rulebook.SpellHypnotism:
@@ -250,7 +253,10 @@ func MentalCost(p MentalPower, in MentalInput) (int, error) {
 			return 0, reqErr("mass", "telekinesis needs the mass moved in kg (1 psi per 10 kg, p. 69)")
 		}
 		n := (in.MassKg + 9) / 10
-		if n > limit {
+		if paid := SpecialityCost(n, speciality); paid > limit {
+			if speciality {
+				return 0, reqErr("mass", "%d kg is %d psi at 1 per 10 kg, %d paid as a speciality, more than the %d a use allows (pp. 67, 69)", in.MassKg, n, paid, limit)
+			}
 			return 0, reqErr("mass", "%d kg is %d psi at 1 per 10 kg, more than the %d a use allows (pp. 67, 69)", in.MassKg, n, limit)
 		}
 		return n, nil
@@ -334,13 +340,12 @@ func Mental(att, def *hero.Hero, in MentalInput, r dice.Roller) (MentalResult, e
 		}
 		return res, reqErr("power", "%s does not know %s (its %s)", att.Name, p.Slug, p.Power)
 	}
-	points, err := MentalCost(p, in)
+	points, err := MentalCost(p, in, spec)
 	if err != nil {
 		return res, err
 	}
-	res.Points, res.Cost, res.Speciality = points, points, spec
+	res.Points, res.Cost, res.Speciality = points, SpecialityCost(points, spec), spec
 	if spec {
-		res.Cost = (points + 1) / rulebook.SpecialityDivisor
 		res.Steps.Add("cost", p.Page, "%s is a speciality: half cost, %d of %d (rounded up)", p.Slug, res.Cost, points)
 	}
 	if p.Pool != "" {

@@ -171,11 +171,12 @@ type ObjectStrike struct {
 }
 
 // Blow is how an attacker strikes an object: the damage bonus put on
-// health (the rest goes on stamina, which objects ignore) and, for a
+// health (the rest goes on stamina, which objects ignore; nil puts the
+// whole bonus on health, ObjectBonusOnHealth) and, for a
 // power that splits its dice (energy blast, eldritch bolt, psionic blast,
 // snare ball, a partial re-phase strike), the dice on each side.
 type Blow struct {
-	SplitHealth int       `json:"split_health"`
+	SplitHealth *int      `json:"split_health,omitempty"`
 	PowerDice   PowerDice `json:"power_dice"`
 }
 
@@ -192,11 +193,15 @@ type Blow struct {
 // changed (ApplyPool). No knockback: see ObjectStrike.Knockback. Dice:
 // the health formula, then the stamina formula.
 func StrikeObject(attacker *hero.Hero, a *hero.Attack, b Blow, t ObjectTarget, r dice.Roller) (*ObjectStrike, error) {
-	in := DamageInput{HealthExpr: a.Health, StaminaExpr: a.Stamina, Bonus: a.ExtraDamage, SplitHealth: b.SplitHealth}
+	in := DamageInput{HealthExpr: a.Health, StaminaExpr: a.Stamina, Bonus: a.ExtraDamage}
 	if a.AddsDamageBonus {
 		in.Bonus += attacker.Combat.DamageBonus
 	}
-	splitHealth := b.SplitHealth
+	splitHealth := ObjectBonusOnHealth(in.Bonus)
+	if b.SplitHealth != nil {
+		splitHealth = *b.SplitHealth
+	}
+	in.SplitHealth = splitHealth
 	if splitHealth < 0 || splitHealth > max(in.Bonus, 0) {
 		return nil, reqErr("split", "health=%d: the damage bonus is %d, so put 0-%d on health", splitHealth, in.Bonus, max(in.Bonus, 0))
 	}

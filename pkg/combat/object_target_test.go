@@ -86,11 +86,11 @@ func TestStrikeObject(t *testing.T) {
 	// helps, the bonus does.
 	att.Combat.DamageBonus = 20
 	fist := unarmedAttack(att)
-	os, err = StrikeObject(att, fist, Blow{SplitHealth: 20}, ObjectTarget{Wall: "brick"}, dice.NewScripted([]int{6, 1, 1}))
+	os, err = StrikeObject(att, fist, Blow{SplitHealth: ptr(20)}, ObjectTarget{Wall: "brick"}, dice.NewScripted([]int{6, 1, 1}))
 	if err != nil || !os.Object.Destroyed || os.Object.Taken != 20 {
 		t.Fatalf("%+v %v", os, err)
 	}
-	if _, err := StrikeObject(att, fist, Blow{SplitHealth: 21}, ObjectTarget{Wall: "brick"}, dice.NewScripted(nil)); err == nil {
+	if _, err := StrikeObject(att, fist, Blow{SplitHealth: ptr(21)}, ObjectTarget{Wall: "brick"}, dice.NewScripted(nil)); err == nil {
 		t.Error("a split over the bonus accepted")
 	}
 }

@@ -133,6 +133,7 @@ type pipeline struct {
 	objInfo  ObjectAttack // its ruling
 	block    BlockedBy    // a block's object (res.Reaction.Block points here)
 	kind     string       // specialKind
+	akind    AttackKind   // KindOf: which defences stop it
 	mental   bool
 	ac       rulebook.ArmourClass // AC used for to-hit
 	free     bool
@@ -243,6 +244,7 @@ func prepare(res *Result, att, def *hero.Hero, req *Request, r dice.Roller, opt 
 		return nil, reqErr("with", "%s's strike class %d is outside 0-5", a.Slug, int(a.StrikeClass))
 	}
 	p.kind = specialKind(a)
+	p.akind = KindOf(att, a)
 	p.mental = p.kind == kindPsionic && req.Mode == ModeStrike
 	et := energyType(att, a)
 	res.Attack = AttackInfo{Slug: a.Slug, Name: a.Name, StrikeClass: a.StrikeClass, DamageType: a.DamageType,
@@ -596,14 +598,37 @@ func (p *pipeline) checkDamage() error {
 // run rolls the dice and rules, in the documented order.
 func (p *pipeline) run() error {
 	done, err := p.attackRoll()
-	if err != nil || done {
+	if err != nil {
 		return err
 	}
-	// Step 3: damage.
-	if err := p.rollDamage(); err != nil {
-		return err
+	if !done {
+		// Step 3: damage.
+		if err := p.rollDamage(); err != nil {
+			return err
+		}
+		if err := p.afterDamage(); err != nil {
+			return err
+		}
 	}
-	return p.afterDamage()
+	p.bookRecovery()
+	return nil
+}
+
+// bookRecovery books the attack's own recovery panels, whatever its
+// outcome: the flying kick, the slam after Growth or after returning to
+// normal size, and the charge each "uses up a second panel in advance
+// ... during which you must recover" (pp. 58, 61, 71, 76), as does any
+// melee attack made as a special movement attack (Request.Movement). Every
+// path that resolves an attack (Resolve, the odds walk's Stages) ends
+// here, so every verb books them.
+func (p *pipeline) bookRecovery() {
+	n := p.atk.RecoveryPanels
+	if p.res.Attack.Melee && p.req.Movement != nil && p.req.Movement.Special {
+		n = max(n, 1)
+	}
+	if n > 0 {
+		p.effects().RecoveryPanels = n
+	}
 }
 
 // attackRoll runs steps 1 and 2, the to-hit roll (or the mental contest)
@@ -671,9 +696,6 @@ func (p *pipeline) attackRoll() (done bool, err error) {
 	if avoided != "" {
 		res.Outcome = avoided
 		res.After = res.Before
-		if res.Attack.Melee && req.Movement != nil && req.Movement.Special {
-			p.effects().RecoveryPanels = 1
-		}
 		return true, nil
 	}
 	if req.Mode == ModeGrab {
@@ -712,7 +734,9 @@ func (p *pipeline) toHit() (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	if enhancedHearing(att) {
+	if sense, ok := seesUnseen(att, p.def, sit.RangeMetres); ok {
+		mods = sense.cancel(mods)
+	} else if enhancedHearing(att) {
 		mods = HalveUnseen(mods)
 	}
 	mods = append(mods, AttackModifiers(p.atk)...)
@@ -1026,7 +1050,7 @@ func (p *pipeline) completeImmunity() string {
 			return why + ": temperature damage prevented (p. 58)"
 		}
 	}
-	if sit.Impervious {
+	if sit.Impervious && p.akind.StoppedByImpervious() {
 		return "Impervious: immune to all physical damage (p. 61)"
 	}
 	if sit.Phased {
@@ -1098,9 +1122,10 @@ func (p *pipeline) afterDamage() error {
 	rr := &res.Reaction
 	rec := &p.rec
 	h, s := res.Damage.Health, res.Damage.Stamina
-	// Whirlwind's die is rolled with the damage dice.
+	// Whirlwind's die is rolled with the damage dice; like a forcefield
+	// it reduces only physical and energy attacks (p. 78).
 	whirl := 0
-	if req.Situation.Whirlwind {
+	if req.Situation.Whirlwind && p.akind.PhysicalOrEnergy() {
 		v, err := rec.Roll(6, "whirlwind")
 		if err != nil {
 			return err
@@ -1122,7 +1147,7 @@ func (p *pipeline) afterDamage() error {
 	// (pp. 59-60); a wall stops its knockback too, a shield does not. A
 	// mystic shield is a wall of force that stops every attack hitting it
 	// whole, magic ones too (p. 64); mental attacks pass every barrier.
-	fb := req.Situation.ForceBarrier > 0 && p.kind != kindEldritch && p.kind != kindPsionic
+	fb := req.Situation.ForceBarrier > 0 && p.akind.StoppedByForcefield()
 	ms := req.Situation.MysticShield > 0 && p.kind != kindPsionic
 	barrier := req.Mode == ModeStrike && !p.mental && (fb || ms)
 	if barrier {
@@ -1210,7 +1235,7 @@ func (p *pipeline) afterDamage() error {
 		h, s = nh, ns
 	}
 	absorb("whirlwind (p. 78)", whirl, whirl)
-	if ff := forcefieldHealth(def); ff > 0 && !req.Situation.ForcefieldDown {
+	if ff := forcefieldHealth(def); ff > 0 && !req.Situation.ForcefieldDown && p.akind.StoppedByForcefield() {
 		absorb("personal forcefield (p. 59)", 0, ff)
 	}
 	ap.IncomingHealth, ap.IncomingStamina = h, s
@@ -1240,9 +1265,6 @@ func (p *pipeline) afterDamage() error {
 	}
 	if res.Outcome == "" {
 		res.Outcome = OutcomeHit
-	}
-	if res.Attack.Melee && req.Movement != nil && req.Movement.Special {
-		p.effects().RecoveryPanels = 1
 	}
 	return nil
 }
@@ -1485,16 +1507,7 @@ func parseParryType(s string) (rulebook.ParryType, error) {
 // or an object) costs through here.
 func powerCost(att *hero.Hero, a *hero.Attack, kind string, nh, ns int) (poolName string, cost int, err error) {
 	capDice := 0
-	speciality := func(spell string) bool {
-		for _, pw := range att.Powers {
-			for _, f := range pw.Flavours {
-				if f.Slug == spell && f.Speciality {
-					return true
-				}
-			}
-		}
-		return false
-	}
+	speciality := func(spell string) bool { return SpellSpeciality(att, spell) }
 	switch kind {
 	case kindEnergyBlast:
 		poolName, cost, capDice = "energy", nh+ns, 10
@@ -1504,13 +1517,13 @@ func powerCost(att *hero.Hero, a *hero.Attack, kind string, nh, ns int) (poolNam
 	case kindEldritch:
 		poolName, cost, capDice = "magic", 2*(nh+ns), 5
 		if speciality(kindEldritch) {
-			cost = (cost + 1) / 2
+			cost = SpecialityCost(cost, true)
 			capDice = 10
 		}
 	case kindPsionic:
 		poolName, cost, capDice = "psi", nh+ns, 10
 		if speciality(kindPsionic) {
-			cost = (cost + 1) / 2
+			cost = SpecialityCost(cost, true)
 		}
 	case kindSnareBall:
 		poolName, cost, capDice = "fluid", 2*(nh+ns), 5

@@ -96,9 +96,9 @@ func IllusionCost(kind string, radius, distance int) (int, ruling.Steps, error) 
 // Projection's 5), at most what is left (pp. 62, 67).
 func SpellCharge(h *hero.Hero, slug, pool string, points, cap int) (int, ruling.Steps, error) {
 	var steps ruling.Steps
-	cost := points
-	if SpellSpeciality(h, slug) {
-		cost = (points + 1) / rulebook.SpecialityDivisor
+	spec := SpellSpeciality(h, slug)
+	cost := SpecialityCost(points, spec)
+	if spec {
 		steps.Add("cost", "pp. 62, 67", "%s is a speciality: half cost, %d of %d (rounded up)", slug, cost, points)
 	}
 	p := h.FindPool(pool)

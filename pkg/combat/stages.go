@@ -66,13 +66,21 @@ func (s *Stages) Step(i int, r dice.Roller) (done bool, err error) {
 			return true, err
 		}
 		s.p = p
-		return p.attackRoll()
+		done, err = p.attackRoll()
+		if done && err == nil {
+			p.bookRecovery()
+		}
+		return done, err
 	case StepDamage:
 		s.p.rec.r = r
 		return false, s.p.rollDamage()
 	}
 	s.p.rec.r = r
-	return true, s.p.afterDamage()
+	if err := s.p.afterDamage(); err != nil {
+		return true, err
+	}
+	s.p.bookRecovery()
+	return true, nil
 }
 
 // Save keeps the state at the start of step i. An attack that has

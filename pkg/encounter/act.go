@@ -252,6 +252,8 @@ func (e *Encounter) Do(ctx Ctx, act Action) error {
 	case Smash:
 		_, err := e.Smash(ctx, x)
 		return err
+	case BreakFree:
+		return e.BreakFree(ctx, x.Actor)
 	}
 	a := act.record()
 	c, err := e.turnOf(a.Actor)

@@ -143,6 +143,12 @@ func (p Pass) record() ActionRecord {
 	return ActionRecord{Actor: p.Actor, Kind: ActPass}
 }
 
+// BreakFree is a bound combatant's attempt to break free of a Snare
+// binding or a Restraint spell: a double-panel on its turn and a d100
+// against the escape chance (pp. 64, 73). Its event is the escape roll's.
+type BreakFree struct{ Actor string }
+
+func (b BreakFree) record() ActionRecord    { return ActionRecord{Actor: b.Actor} }
 func (s StrikeAction) record() ActionRecord { return ActionRecord{Actor: s.Strike.Actor} }
 func (s Smash) record() ActionRecord        { return ActionRecord{Actor: s.Actor} }
 func (a ActionRecord) record() ActionRecord { return a }

@@ -191,6 +191,9 @@ func (e *Encounter) Attack(ctx Ctx, s Strike, opt combat.Options) (*combat.Resul
 	if err := e.checkAlso(att, def, s); err != nil {
 		return nil, err
 	}
+	if err := checkHaymaker(att, def, s.Request); err != nil {
+		return nil, err
+	}
 	if def == att && s.Request.Mode != combat.ModeEscape {
 		return nil, refusal.Errorf("%s cannot attack itself", att.ID)
 	}
@@ -248,6 +251,7 @@ func (e *Encounter) Attack(ctx Ctx, s Strike, opt combat.Options) (*combat.Resul
 	if err := e.spend(att, n); err != nil {
 		return nil, err
 	}
+	markHaymaker(att, def, req)
 	staminaBefore := def.Hero.Stamina.Current
 	if b := e.batch; b != nil {
 		// A simulated fight keeps no log: the outcome alone, and the

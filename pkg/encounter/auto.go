@@ -40,7 +40,8 @@ const (
 // AutoOptions set what the autopilot plays.
 type AutoOptions struct {
 	// Sides are the sides it plays; when another side's combatant is to
-	// act, it stops and hands over. Empty plays every side.
+	// act, it stops and hands over. Empty plays every side. A controlled
+	// combatant is played with its controller's side (FightsFor).
 	Sides []string
 	// Until is UntilOver (default), UntilPage or UntilTurn.
 	Until string
@@ -61,7 +62,8 @@ type AutoOptions struct {
 // taken for them and for reproducible simulations. It rolls initiative
 // when a page begins and ends each page when everyone has acted. By the
 // plain policy the combatant whose turn it is attacks the first enemy
-// still standing, in file order, with the attack of best expected damage
+// still standing, in file order (an enemy fights for another side:
+// FightsFor, which follows mind control and hypnosis, p. 68), with the attack of best expected damage
 // against it (combat.ExpectedDamage) that fits in its panels and that
 // pkg/combat accepts (a pool that cannot pay, say), and nobody reacts; by
 // the focus policy it makes FocusChoice's attack, answered by
@@ -127,7 +129,7 @@ func (e *Encounter) Auto(ctx Ctx, opt AutoOptions, copt combat.Options) (string,
 				return "", err
 			}
 			continue
-		case !plays(c.Side):
+		case !plays(e.FightsFor(c)):
 			return "waiting for " + c.ID, nil
 		}
 		if err := e.autoTurn(ctx, c, copt, opt.Policy, opt.HeroPoints); err != nil {
@@ -164,8 +166,8 @@ func (e *Encounter) bestAttacks(c, target *Combatant, opt combat.Options) []scor
 	}
 	for i := range c.Hero.Combat.Attacks {
 		a := &c.Hero.Combat.Attacks[i]
-		if !autoUsable(c, a) {
-			continue // the re-phase strike needs its maker phased (p. 66)
+		if !autoUsable(c, a) || haymakerSpent(c, target, a) {
+			continue // the re-phase strike needs its maker phased; one haymaker per opponent (p. 66)
 		}
 		v, err := e.Expected(c, target, i, combat.Reaction{}, false, opt)
 		if err != nil {
@@ -264,12 +266,17 @@ func (e *Encounter) index(c *Combatant) int {
 // autoTurn takes one action for c: an attack on the first enemy standing,
 // or a pass.
 func (e *Encounter) autoTurn(ctx Ctx, c *Combatant, copt combat.Options, policy, heroPoints string) error {
+	// The bound try to break free first, a double-panel a try (pp. 64, 73).
+	e.repay(c)
+	if e.Options.EscapeRolls != EscapeRollsPage && e.boundEscape(c) >= 0 && e.PhaseLeft(c) >= rulebook.DoublePanel {
+		return e.BreakFree(ctx, c.ID)
+	}
 	if policy == PolicyFocus {
 		return e.focusTurn(ctx, c, copt, heroPoints)
 	}
 	var target *Combatant
 	for i := range e.Combatants {
-		if o := &e.Combatants[i]; o.Side != c.Side && !o.Out() {
+		if o := &e.Combatants[i]; e.autoEnemy(c, o) {
 			target = o
 			break
 		}

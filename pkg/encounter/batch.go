@@ -148,6 +148,7 @@ func (s *Sim) reset() {
 		if c.Cooldowns != nil {
 			c.Cooldowns = maps.Clone(c.Cooldowns)
 		}
+		c.Haymakered = slices.Clip(c.Haymakered)
 		h := &c.Hero
 		if h.Pools != nil {
 			s.pools[i] = append(s.pools[i][:0], h.Pools...)

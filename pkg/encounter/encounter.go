@@ -160,10 +160,23 @@ type Options struct {
 	SavedPanels int `json:"saved_panels"`
 	// HalfPanels rounds halved panels per page "down" (at least 1) or "up".
 	HalfPanels string `json:"half_panels"`
+	// EscapeRolls is when the bound try to break free of a Snare binding
+	// or a Restraint spell: "turn" (the book, pp. 64, 73: a double-panel
+	// per attempt, on the bound combatant's turn; "" reads as turn) or
+	// "page" (a free roll at each end of page).
+	EscapeRolls string `json:"escape_rolls,omitempty"`
 }
 
+// The escape_rolls options.
+const (
+	EscapeRollsTurn = "turn"
+	EscapeRollsPage = "page"
+)
+
 // DefaultOptions are the book's readings.
-func DefaultOptions() Options { return Options{SavedPanels: 1, HalfPanels: "down"} }
+func DefaultOptions() Options {
+	return Options{SavedPanels: 1, HalfPanels: "down", EscapeRolls: EscapeRollsTurn}
+}
 
 // Initiative is one page's initiative (p. 30).
 type Initiative struct {
@@ -213,6 +226,9 @@ type Combatant struct {
 	DuplicateOf string `json:"duplicate_of,omitempty"`
 	// DuplicatesMade counts duplicates made today (Duplication, p. 54).
 	DuplicatesMade int `json:"duplicates_made"`
+	// Haymakered lists the opponents this combatant has thrown its
+	// haymaker at: once per opponent per combat (p. 66).
+	Haymakered []string `json:"haymakered,omitempty"`
 	// Gone says why a combatant has left the fight (fled, reabsorbed,
 	// dismissed); it no longer acts or counts as standing.
 	Gone string `json:"gone,omitempty"`

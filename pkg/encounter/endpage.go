@@ -54,8 +54,10 @@ type RecoveryRoll struct {
 //     recover stamina;
 //  3. ongoing effects: those past their page limit end (Impervious then
 //     cools down), those whose keeper is out of the fight end, the rest
-//     charge their pool points; each combatant bound by Snare or
-//     Restraint rolls a d100 against its escape chance (p. 64);
+//     charge their pool points; under escape_rolls: page, each
+//     combatant bound by Snare or Restraint rolls a d100 against its
+//     escape chance (p. 64; by default the bound try on their turn,
+//     BreakFree);
 //  4. every fifth page (each pool's refill period), energy, magic, psi and
 //     fluid pools refill;
 //  5. held panels become next page's saved panels, and page N+1 waits for
@@ -63,8 +65,9 @@ type RecoveryRoll struct {
 //
 // Dice, in this order: for each combatant in file order that recovers,
 // per recovery (two with Fast Recovery) the d20 if unconscious, then the
-// d6 if it recovers; then a d100 for each bound combatant in file order
-// (escape chance 1% or more, not out of the fight).
+// d6 if it recovers; then, under escape_rolls: page, a d100 for each
+// bound combatant in file order (escape chance 1% or more, not out of the
+// fight).
 //
 // Hero points (ctx.HeroPoints, p. 14) are spent by the combatant on its
 // own rolls, in that order, each only while the roll is not good enough
@@ -132,10 +135,12 @@ func (e *Encounter) EndPage(ctx Ctx) error {
 			return Event{Kind: "recovery", Actor: c.ID, Summary: summary, Seed: seed, Dice: rec.Rolls(), Steps: steps, Details: mustJSON(r)}
 		})
 	}
-	// 3. Effects; the bound try to break free.
+	// 3. Effects; under escape_rolls: page the bound try to break free.
 	e.pageEffects()
-	if err := e.escapes(ctx); err != nil {
-		return err
+	if e.Options.EscapeRolls == EscapeRollsPage {
+		if err := e.escapes(ctx); err != nil {
+			return err
+		}
 	}
 	// 4. Pools.
 	for i := range e.Combatants {

@@ -206,6 +206,9 @@ func (o Options) validate() error {
 	if o.HalfPanels != "down" && o.HalfPanels != "up" {
 		return refusal.Errorf("half panels: %q is not down or up", o.HalfPanels)
 	}
+	if o.EscapeRolls != "" && o.EscapeRolls != EscapeRollsTurn && o.EscapeRolls != EscapeRollsPage {
+		return refusal.Errorf("escape rolls: %q is not turn or page", o.EscapeRolls)
+	}
 	return nil
 }
 

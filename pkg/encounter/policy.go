@@ -62,11 +62,11 @@ func FocusChoice(e *Encounter, c *Combatant, opt combat.Options) (best Choice, o
 	left := e.PhaseLeft(c)
 	for ti := range e.Combatants {
 		t := &e.Combatants[ti]
-		if t.Side == c.Side || t.Out() {
+		if !e.autoEnemy(c, t) {
 			continue
 		}
 		for i := range c.Hero.Combat.Attacks {
-			if !autoUsable(c, &c.Hero.Combat.Attacks[i]) {
+			if !autoUsable(c, &c.Hero.Combat.Attacks[i]) || haymakerSpent(c, t, &c.Hero.Combat.Attacks[i]) {
 				continue
 			}
 			s := Strike{Actor: c.ID, Target: t.ID, Request: combat.Request{Attack: c.Hero.Combat.Attacks[i].Slug}}

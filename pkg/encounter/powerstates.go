@@ -103,14 +103,20 @@ func (e *Encounter) bind(att, def *Combatant, power rulebook.PowerID, points int
 		def.Panels.Owed += r.PanelsLost
 		summary += fmt.Sprintf("; loses its next %s (%d owed in all)", plural(r.PanelsLost, "panel"), def.Panels.Owed)
 	}
-	summary += "; rolls to break free at each end of page"
+	if e.Options.EscapeRolls == EscapeRollsPage {
+		summary += "; rolls to break free at each end of page"
+	} else {
+		summary += "; a double-panel per attempt to break free"
+	}
 	e.appendEvent(Event{Kind: "effect", Actor: att.ID, Target: def.ID, Panels: r.PanelsLost, Steps: r.Steps, Details: mustJSON(r), Summary: summary})
 	return nil
 }
 
-// escapes rolls every bound combatant's escape at the end of the page: a
-// d100 at most its escape chance breaks free (p. 64). The out of the
-// fight do not try; a chance of 0 or less never succeeds.
+// escapes rolls every bound combatant's escape at the end of the page,
+// under the option escape_rolls: page (EscapeRollsPage; the book's rule is
+// a double-panel per attempt, BreakFree): a d100 at most its escape chance
+// breaks free (p. 64). The out of the fight do not try; a chance of 0 or
+// less never succeeds.
 //
 // Dice: a d100 for each bound combatant in file order with a chance of 1
 // or more.
@@ -122,35 +128,51 @@ func (e *Encounter) escapes(ctx Ctx) error {
 			if ef.Name != EffectBound || ef.EscapeChance == nil || *ef.EscapeChance < 1 || c.Out() {
 				continue
 			}
-			rec := dice.NewRecorder(ctx.Roller)
-			chance := *ef.EscapeChance
-			v, hp, err := e.heroRoll(ctx, c, "escape", heropoints.Lower, "d100 face", func(v int) bool { return v <= chance },
-				func(int) (int, error) {
-					v, _, err := combat.EscapeRoll(chance, rec)
-					return v, err
-				})
+			free, err := e.escapeRoll(ctx, c, j, 0)
 			if err != nil {
 				return err
 			}
-			ok := v <= chance
-			var steps ruling.Steps
-			if hp != nil {
-				steps.Add("hero-points", "p. 14", "%s", hp.Text())
+			if free {
+				j--
 			}
-			if !ok {
-				steps.Add("escape", "p. 64", "d100 %d > escape chance %d%%: still bound", v, *ef.EscapeChance)
-				e.appendEvent(Event{Kind: "escape", Actor: c.ID, Seed: ctx.Seed, Dice: rec.Rolls(), Steps: steps,
-					Summary: fmt.Sprintf("%s tries to break free: %d against %d%%, still bound", c.ID, v, *ef.EscapeChance)})
-				continue
-			}
-			steps.Add("escape", "p. 64", "d100 %d ≤ escape chance %d%%: breaks free", v, *ef.EscapeChance)
-			e.appendEvent(Event{Kind: "escape", Actor: c.ID, Seed: ctx.Seed, Dice: rec.Rolls(), Steps: steps,
-				Summary: fmt.Sprintf("%s breaks free: %d against %d%%", c.ID, v, *ef.EscapeChance)})
-			e.endEffect(c, j, "broke free")
-			j--
 		}
 	}
 	return nil
+}
+
+// escapeRoll rolls c's d100 to break free of its j-th effect, a binding,
+// and logs it as an escape event costing panels: at most the escape
+// chance breaks free and ends the binding (p. 64).
+func (e *Encounter) escapeRoll(ctx Ctx, c *Combatant, j, panels int) (bool, error) {
+	ef := c.Effects[j]
+	rec := dice.NewRecorder(ctx.Roller)
+	chance := *ef.EscapeChance
+	v, hp, err := e.heroRoll(ctx, c, "escape", heropoints.Lower, "d100 face", func(v int) bool { return v <= chance },
+		func(int) (int, error) {
+			v, _, err := combat.EscapeRoll(chance, rec)
+			return v, err
+		})
+	if err != nil {
+		return false, err
+	}
+	var steps ruling.Steps
+	if panels > 0 {
+		steps.Add("panels", "pp. 64, 73", "an attempt to break free takes a double-panel")
+	}
+	if hp != nil {
+		steps.Add("hero-points", "p. 14", "%s", hp.Text())
+	}
+	if v > chance {
+		steps.Add("escape", "p. 64", "d100 %d > escape chance %d%%: still bound", v, chance)
+		e.appendEvent(Event{Kind: "escape", Actor: c.ID, Panels: panels, Seed: ctx.Seed, Dice: rec.Rolls(), Steps: steps,
+			Summary: fmt.Sprintf("%s tries to break free: %d against %d%%, still bound", c.ID, v, chance)})
+		return false, nil
+	}
+	steps.Add("escape", "p. 64", "d100 %d ≤ escape chance %d%%: breaks free", v, chance)
+	e.appendEvent(Event{Kind: "escape", Actor: c.ID, Panels: panels, Seed: ctx.Seed, Dice: rec.Rolls(), Steps: steps,
+		Summary: fmt.Sprintf("%s breaks free: %d against %d%%", c.ID, v, chance)})
+	e.endEffect(c, j, "broke free")
+	return true, nil
 }
 
 // The force walls and shields (pp. 59-60).

@@ -15,9 +15,9 @@ type Smash struct {
 	Attack string
 	Weapon *combat.ObjectWeapon
 	// SplitHealth puts that much of the damage bonus on health (the rest
-	// goes on stamina, which objects ignore); PowerDice splits a pool
-	// power's dice.
-	SplitHealth int
+	// goes on stamina, which objects ignore); nil puts it all on health
+	// (p. 39). PowerDice splits a pool power's dice.
+	SplitHealth *int
 	PowerDice   combat.PowerDice
 	Target      combat.ObjectTarget
 	// ID names the object in the fight (two cars: car-1, car-2); ""

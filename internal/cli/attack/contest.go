@@ -62,7 +62,8 @@ costs half (rounded up). --power is one of:
                        defender's --drain POOL (default its fullest)
                        loses the margin; at 0 its stamina drops to 0
                        (pp. 68-69)
-  telekinesis          --mass KG (required): 1 psi per 10 kg, at most 10;
+  telekinesis          --mass KG (required): 1 psi per 10 kg, at most 10
+                       paid (200 kg as a speciality, half cost, p. 67);
                        speed will / 3 m a panel (p. 69)
   restraint            --spend N (1-10) MP: bound, strength 10 N, the
                        escape chance and panels lost (p. 64); no roll

@@ -21,16 +21,18 @@ type ActOptions struct {
 
 	Actor string
 	// One action.
-	Move    int
-	Attack  string
-	Finish  string
-	Grab    string
-	PickUp  string
-	Power   string
-	Do      string
-	Pass    bool
-	Hold    bool
-	moveSet bool
+	Move   int
+	Attack string
+	Finish string
+	Grab   string
+	PickUp string
+	Power  string
+	Do     string
+	Pass   bool
+	Hold   bool
+	// BreakFree is a bound combatant's attempt to break free.
+	BreakFree bool
+	moveSet   bool
 	// Smash: strike an object (--smash NAME, --smash-mass KG) or a wall
 	// (--smash-wall MATERIAL) with --material and --remaining.
 	Smash     string
@@ -229,7 +231,8 @@ resist, 1d6 (a double-panel reaction it owes); ties go to the attacker.
                        --drain POOL (default its fullest) loses the margin;
                        at 0 its stamina drops to 0 and it does not recover
                        until the pool refills (pp. 68-69)
-  telekinesis          --mass KG: 1 psi per 10 kg (at most 10); moves it
+  telekinesis          --mass KG: 1 psi per 10 kg (at most 10 paid; 200 kg
+                       as a speciality, half cost, p. 67); moves it
                        at will / 3 m a panel (p. 69)
   transmutation        no target: 6 psi, --modifiers LIST (tables
                        transmutation), chance (10 + modifiers) x will %
@@ -293,8 +296,10 @@ points, default 10, spent hit or miss) binds on a hit: the target cannot
 move and is +4 to hit; its escape chance is its strength %, +10% per point
 under 10, +10% per helpful power, +30% escapology; at 100% it is free at
 once, Teleport or Phasing escape at once, at 70-99% it loses its next
-panel, at 1-69% its next 2; it rolls a d100 to break free at each
-` + "`fight end-page`" + ` (pp. 64, 72). --power snare --effect fluid-shield --spend N
+panel, at 1-69% its next 2; then each attempt to break free takes a
+double-panel on its turn (--break-free: a d100 against the chance; pp. 64,
+72-73; a fight made with ` + "`fight new --escape-rolls page`" + ` rolls a free d100
+at each ` + "`fight end-page`" + ` instead). --power snare --effect fluid-shield --spend N
 spins a blocking shield in a single panel: 1d6 health per fluid point
 (1-10), rolled once; the maker blocks with it (--reaction
 block:fluid-shield on an attack on it), each block wearing it down as a
@@ -361,6 +366,7 @@ strike so far; other actions roll nothing.`,
 	fl.StringVar(&opts.SmashID, "smash-id", "", "--smash, --smash-wall: the object's id in the fight, to tell two of a kind apart (default: its name and material)")
 	fl.BoolVar(&opts.Pass, "pass", false, "end this turn")
 	fl.BoolVar(&opts.Hold, "hold", false, "end this turn, holding a panel into the next page")
+	fl.BoolVar(&opts.BreakFree, "break-free", false, "try to break free of a snare binding or a restraint: a double-panel and a d100 against the escape chance (pp. 64, 73)")
 
 	opts.Flags.Bind(fl, attackflags.FightAct)
 	fl.BoolVar(&opts.MoveActMove, "move-act-move", false, "Super Speed: half move, attack, half move in one double-panel (p. 30)")
@@ -400,7 +406,7 @@ strike so far; other actions roll nothing.`,
 // actionFlags each name one action: exactly one is given (cobra's flag
 // groups, worded by oneAction).
 var actionFlags = []string{"move", "attack", "finish", "grab", "pick-up", "power", "do",
-	"smash", "smash-mass", "smash-wall", "smash-vehicle", "pass", "hold"}
+	"smash", "smash-mass", "smash-wall", "smash-vehicle", "break-free", "pass", "hold"}
 
 // oneAction checks the flag groups before cobra does, to refuse in the
 // verb's own words which action flags were given (exit 2).
@@ -415,7 +421,7 @@ func oneAction(cmd *cobra.Command, _ []string) error {
 		}
 	}
 	if len(set) == 0 {
-		return cmdutil.Inputf("give one action: --move, --attack, --grab, --finish, --pick-up, --power, --do, --smash, --pass or --hold")
+		return cmdutil.Inputf("give one action: --move, --attack, --grab, --finish, --pick-up, --power, --do, --smash, --break-free, --pass or --hold")
 	}
 	sort.Strings(set)
 	return cmdutil.Inputf("give one action at a time, not %s", strings.Join(set, " and "))
@@ -451,6 +457,9 @@ func (opts *ActOptions) action(e *encounter.Encounter, actor string) (encounter.
 	}
 	if opts.Material != "" || opts.Remaining != 0 || opts.SmashID != "" {
 		return nil, cmdutil.Inputf("--material, --remaining and --smash-id go with --smash, --smash-mass or --smash-wall")
+	}
+	if opts.BreakFree {
+		return encounter.BreakFree{Actor: actor}, nil
 	}
 	if opts.Attack != "" || opts.Finish != "" || (opts.Grab != "" && e.Find(opts.Grab) != nil) {
 		s, err := opts.strike(actor)
@@ -553,7 +562,7 @@ func (opts *ActOptions) smash(actor string) (encounter.Smash, error) {
 		if err != nil {
 			return s, cmdutil.Inputf("--split: %v", err)
 		}
-		s.SplitHealth = sp.Health
+		s.SplitHealth = &sp.Health
 	}
 	if opts.PowerDice != "" {
 		pd, err := combat.ParsePowerDice(opts.PowerDice)

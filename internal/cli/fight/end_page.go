@@ -23,9 +23,11 @@ func NewCmdEndPage(f *cmdutil.Factory, runF func(*PageOptions) error) *cobra.Com
      finishing move do not recover stamina;
   3. ongoing effects: Impervious ends after WIL pages (and cannot be used
      for 5 more), effects whose keeper is out of the fight end, Mind
-     Control and Bestow Gift charge their psi and magic points; everyone
-     bound by Snare or Restraint (not out of the fight) rolls a d100 and
-     breaks free at or under its escape chance (p. 64);
+     Control and Bestow Gift charge their psi and magic points; in a
+     fight made with --escape-rolls page, everyone bound by Snare or
+     Restraint (not out of the fight) rolls a d100 and breaks free at or
+     under its escape chance (by default the bound try on their turn,
+     fight act --break-free, pp. 64, 73);
   4. on every fifth page energy, magic, psi and fluid pools refill;
   5. a held panel becomes the next page's saved panel (p. 30); the next
      page waits for initiative.
@@ -39,8 +41,8 @@ pool; every result is logged.
 
 --dice order: for each combatant in file order that recovers stamina, per
 recovery (two with Fast Recovery): the d20 if unconscious, then the d6 if
-it recovers; then a d100 for each bound combatant in file order whose
-escape chance is 1% or more. A hero point's re-roll comes straight after
+it recovers; then, under --escape-rolls page, a d100 for each bound
+combatant in file order whose escape chance is 1% or more. A hero point's re-roll comes straight after
 the roll it re-rolls.`,
 		Example: `  spandex fight end-page -i bank.json --dice 4,2
   spandex fight end-page -i bank.json --seed 9

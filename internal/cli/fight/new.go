@@ -22,6 +22,7 @@ type NewOptions struct {
 	Sidekicks   []string
 	SavedPanels int
 	HalfPanels  string
+	EscapeRolls string
 }
 
 // NewCmdNew builds `spandex fight new`.
@@ -48,8 +49,10 @@ opens on page 1, waiting for initiative.
 Sidekick power rank: 2, 3 or 4 (p. 71).
 
 Rule readings stored in the file: --saved-panels (how many unused panels
-a combatant may hold into the next page; 1, p. 30) and --half-panels
-(halved panels per page round down, with a minimum of 1, or up).
+a combatant may hold into the next page; 1, p. 30), --half-panels
+(halved panels per page round down, with a minimum of 1, or up) and
+--escape-rolls (the bound break free by a double-panel per attempt on
+their turn, turn, pp. 64, 73; or by a free roll at each end of page, page).
 
 Rolls no dice.`,
 		Example: `  spandex fight new --side heroes=guardian.json,police.jsonl --side villains=nefario.json,goons.jsonl > bank.json
@@ -64,6 +67,7 @@ Rolls no dice.`,
 	cmd.Flags().StringArrayVar(&opts.Sidekicks, "sidekick", nil, "ID=RANK: panels per page from the master's Sidekick rank (p. 71)")
 	cmd.Flags().IntVar(&opts.SavedPanels, "saved-panels", encounter.DefaultOptions().SavedPanels, "unused panels a combatant may hold into the next page (p. 30)")
 	cmd.Flags().StringVar(&opts.HalfPanels, "half-panels", encounter.DefaultOptions().HalfPanels, "round halved panels per page: down (at least 1) or up")
+	cmd.Flags().StringVar(&opts.EscapeRolls, "escape-rolls", encounter.DefaultOptions().EscapeRolls, "when the bound try to break free: turn (a double-panel per attempt, pp. 64, 73) or page (a free roll at each end of page)")
 	return cmd
 }
 
@@ -73,7 +77,7 @@ func runNew(opts *NewOptions) error {
 		return cmdutil.Inputf("--side: a fight needs at least two sides (--side heroes=a.json --side villains=b.json)")
 	}
 	setup := encounter.Setup{Name: opts.Name, Surprise: opts.Surprise,
-		Options: encounter.Options{SavedPanels: opts.SavedPanels, HalfPanels: opts.HalfPanels}}
+		Options: encounter.Options{SavedPanels: opts.SavedPanels, HalfPanels: opts.HalfPanels, EscapeRolls: opts.EscapeRolls}}
 	stdinUsed := false
 	for _, sv := range opts.Sides {
 		name, files, ok := strings.Cut(sv, "=")

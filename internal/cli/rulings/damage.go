@@ -96,7 +96,7 @@ Dice: the health dice, then the stamina dice.`,
 	fl.StringVar(&opts.Health, "health", "", "health damage dice (instead of the table's)")
 	fl.StringVar(&opts.Stamina, "stamina", "", "stamina damage dice (instead of the table's)")
 	fl.IntVar(&opts.Bonus, "bonus", 0, "the damage bonus")
-	fl.StringVar(&opts.Split, "split", "", "health=N: N of the bonus on health, the rest on stamina")
+	fl.StringVar(&opts.Split, "split", "", "health=N: N of the bonus on health, the rest on stamina (default all on stamina; against --object or --wall, which ignore stamina, all on health, p. 39)")
 	fl.IntVar(&opts.HDivider, "h-divider", 0, "the defender's H divider")
 	fl.IntVar(&opts.SDivider, "s-divider", 0, "the defender's S divider")
 	fl.IntVar(&opts.Strength, "strength", 0, "the defender's strength: its Strength Table modifier improves existing dividers")
@@ -145,6 +145,8 @@ func runDamage(opts *DamageOptions) error {
 			return cmdutil.Inputf("--split: %v", err)
 		}
 		in.SplitHealth = sp.Health
+	} else if opts.Object != "" || opts.ObjectMass != 0 || opts.Wall != "" {
+		in.SplitHealth = combat.ObjectBonusOnHealth(in.Bonus)
 	}
 	r, err := newRoller(opts.Env)
 	if err != nil {

@@ -1,0 +1,65 @@
+package combat
+
+import (
+	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/rulebook"
+)
+
+// AttackKind is what an attack is made of, for the defences that stop
+// some kinds and not others: forcefields stop physical and energy
+// attacks but not magic or psychic ones (p. 59); Impervious stops all
+// physical damage but not a mental attack (pp. 61, 68).
+type AttackKind string
+
+// The kinds of attack.
+const (
+	// KindPhysical: blows, weapons, thrown and falling things, snares.
+	KindPhysical AttackKind = "physical"
+	// KindEnergy: energy blasts, stunning attacks, anything with an
+	// energy type, and Environmental Control's heat and cold.
+	KindEnergy AttackKind = "energy"
+	// KindMagic: a spell (the eldritch bolt, p. 63).
+	KindMagic AttackKind = "magic"
+	// KindPsychic: a psychic power (the psionic blast, p. 68).
+	KindPsychic AttackKind = "psychic"
+)
+
+// KindOf derives an attack's kind from its source: the power behind it,
+// else its damage type.
+func KindOf(attacker *hero.Hero, a *hero.Attack) AttackKind {
+	switch {
+	case a.PowerID() == rulebook.PowerMagic || a.DamageType == kindEldritch:
+		return KindMagic
+	case a.PowerID() == rulebook.PowerPsychicAbility || a.DamageType == kindPsionic || a.Mental:
+		return KindPsychic
+	case a.DamageType == kindEnergyBlast || a.DamageType == kindStunning || a.DamageType == "temperature":
+		return KindEnergy
+	case a.PowerID() == rulebook.PowerEnergyBlast || a.PowerID() == rulebook.PowerStunningAttack:
+		return KindEnergy
+	case attacker != nil && energyType(attacker, a) != "":
+		return KindEnergy
+	}
+	return KindPhysical
+}
+
+// StoppedByForcefield: "Forcefields protect you from physical and energy
+// attacks, but do not stop magic or psychic attacks or miscellaneous
+// powers" (p. 59). It holds for every kind of forcefield: walls,
+// shields and the personal forcefield.
+func (k AttackKind) StoppedByForcefield() bool {
+	return k.PhysicalOrEnergy()
+}
+
+// PhysicalOrEnergy: the attacks a whirlwind's air reduces, in the
+// forcefield's words (p. 78).
+func (k AttackKind) PhysicalOrEnergy() bool {
+	return k == KindPhysical || k == KindEnergy
+}
+
+// StoppedByImpervious: Impervious makes you "impervious to all physical
+// damage" (p. 61). A psychic attack is a mental attack, not physical
+// damage (p. 68); a magical energy blast "is physical in nature" (p. 68),
+// and energy attacks do physical damage.
+func (k AttackKind) StoppedByImpervious() bool {
+	return k != KindPsychic
+}

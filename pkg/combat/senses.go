@@ -1,0 +1,61 @@
+package combat
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/rulebook"
+)
+
+// A super sense that sees through invisibility, camouflage and stealth.
+type seeingSense struct {
+	flavour, name, page string
+	// metres is how far it reaches (0: as far as the eye).
+	metres int
+	// living: it senses only living beings (androids included, p. 75).
+	living bool
+}
+
+// seeingSenses "let you see people using the invisibility or camouflage
+// powers or the stealth skill" (pp. 74-75). Radar Sense's 180 degree arc
+// in front of its user is the GM's to judge.
+var seeingSenses = []seeingSense{
+	{flavour: "radar-sense", name: "radar sense", page: "p. 74", metres: 40},
+	{flavour: "thermal-vision", name: "thermal vision", page: "p. 75"},
+	{flavour: "life-sense", name: "life sense", page: "p. 75", metres: 100, living: true},
+}
+
+// seesUnseen is the super sense with which att sees def despite its
+// invisibility, camouflage or stealth, if any: within its reach
+// (rangeMetres 0 is within), and for Life Sense only a living target
+// (not a robot; androids count, p. 75).
+func seesUnseen(att, def *hero.Hero, rangeMetres int) (seeingSense, bool) {
+	for _, s := range seeingSenses {
+		if !hasFlavour(att, rulebook.PowerSuperSenses, s.flavour) {
+			continue
+		}
+		if s.metres > 0 && rangeMetres > s.metres {
+			continue
+		}
+		if s.living && def != nil && def.Kind == hero.KindRobot {
+			continue
+		}
+		return s, true
+	}
+	return seeingSense{}, false
+}
+
+// cancel cancels the penalties for attacking a target the attacker
+// cannot see (invisible, camouflaged, stealth in the dark) when the
+// attacker sees it with sense: the modifier stays, at 0, saying why.
+func (s seeingSense) cancel(mods []Modifier) []Modifier {
+	for i, m := range mods {
+		if slices.Contains(unseenSlugs, m.Slug) && m.Value < 0 {
+			mods[i].Value = 0
+			mods[i].Text = fmt.Sprintf("%s, seen with %s", m.Text, s.name)
+			mods[i].Page = m.Page + ", " + s.page
+		}
+	}
+	return mods
+}
