@@ -183,7 +183,7 @@ func suggestFlag(cmd *cobra.Command, name string) string {
 
 // otherEnv are the SPANDEX_* variables spandex reads besides the config
 // keys': a name near one of these is not taken for a misspelling.
-var otherEnv = []string{helptopic.EnvForceTTY, helptopic.EnvProgress, "SPANDEX_TEST_COMMIT_DELAY"}
+var otherEnv = []string{helptopic.EnvForceTTY, helptopic.EnvProgress}
 
 // bindGlobals records which persistent flags were set and checks them.
 func bindGlobals(f *cmdutil.Factory, cmd *cobra.Command) error {

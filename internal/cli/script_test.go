@@ -19,9 +19,33 @@ import (
 // the same but claims the name "spandex" for "exec spandex".
 func TestMain(m *testing.M) {
 	if filepath.Base(os.Args[0]) == "spandex" {
-		os.Exit(Main())
+		code := Main()
+		if p := os.Getenv(peakFileEnv); p != "" {
+			writePeak(p)
+		}
+		os.Exit(code)
 	}
 	os.Exit(runWithSpandexOnPath(m))
+}
+
+// peakFileEnv names a file where the test binary, run as spandex, writes
+// its peak resident memory (VmHWM) when it ends. The kernel's rusage of a
+// child counts the memory of the process it was started from (Go starts
+// children with vfork), so a test process grown by in-process scripts
+// would make every child look large.
+const peakFileEnv = "SPANDEXTEST_PEAK_FILE"
+
+// writePeak writes this process's VmHWM line from /proc/self/status to p.
+func writePeak(p string) {
+	status, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return
+	}
+	for _, l := range strings.Split(string(status), "\n") {
+		if strings.HasPrefix(l, "VmHWM:") {
+			_ = os.WriteFile(p, []byte(l), 0o644)
+		}
+	}
 }
 
 // runWithSpandexOnPath links the test binary as spandex into a temporary
