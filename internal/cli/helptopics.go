@@ -23,7 +23,7 @@ func IsHelpTopic(c *cobra.Command) bool { return c.Annotations[annotationHelpTop
 func helpTopics() []command {
 	var cmds []command
 	for _, t := range helptopic.TopicList {
-		cmds = append(cmds, command{"topics", func(*cmdutil.Factory) *cobra.Command { return newHelpTopic(t.Section()) }})
+		cmds = append(cmds, command{"topics", t.Name, func(*cmdutil.Factory) *cobra.Command { return newHelpTopic(t.Section()) }})
 	}
 	return cmds
 }

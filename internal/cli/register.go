@@ -30,36 +30,38 @@ var groups = []*cobra.Group{
 	{ID: "topics", Title: "Help topics (spandex help TOPIC):"},
 }
 
-// command is one top-level command: its help group and its constructor.
+// command is one top-level command: its help group, its name (as its
+// constructor's Use gives it: TestCommandNames checks) and its constructor.
 type command struct {
 	group string
+	name  string
 	make  func(*cmdutil.Factory) *cobra.Command
 }
 
 // commands lists the top-level commands, in help order within each group.
 func commands() []command {
 	return append([]command{
-		{"dice", func(f *cmdutil.Factory) *cobra.Command { return roll.NewCmdRoll(f, nil) }},
-		{"dice", func(f *cmdutil.Factory) *cobra.Command { return tables.NewCmdTables(f, nil) }},
-		{"heroes", gen.NewCmdGen},
-		{"heroes", func(f *cmdutil.Factory) *cobra.Command { return herocmd.NewCmdHero(f) }},
-		{"heroes", func(f *cmdutil.Factory) *cobra.Command { return sheet.NewCmdSheet(f, nil) }},
-		{"combat", func(f *cmdutil.Factory) *cobra.Command { return attack.NewCmdAttack(f, nil) }},
-		{"combat", func(f *cmdutil.Factory) *cobra.Command { return attack.NewCmdContest(f, nil) }},
-		{"combat", fight.NewCmdFight},
-		{"rulings", func(f *cmdutil.Factory) *cobra.Command { return rulings.NewCmdToHit(f, nil) }},
-		{"rulings", func(f *cmdutil.Factory) *cobra.Command { return rulings.NewCmdDodge(f, nil) }},
-		{"rulings", func(f *cmdutil.Factory) *cobra.Command { return rulings.NewCmdParry(f, nil) }},
-		{"rulings", func(f *cmdutil.Factory) *cobra.Command { return rulings.NewCmdKnockback(f, nil) }},
-		{"rulings", func(f *cmdutil.Factory) *cobra.Command { return rulings.NewCmdDamage(f, nil) }},
-		{"rulings", func(f *cmdutil.Factory) *cobra.Command { return rulings.NewCmdFall(f, nil) }},
-		{"rulings", func(f *cmdutil.Factory) *cobra.Command { return rulings.NewCmdThrow(f, nil) }},
-		{"rulings", func(f *cmdutil.Factory) *cobra.Command { return rulings.NewCmdPsychic(f, nil) }},
-		{"between", func(f *cmdutil.Factory) *cobra.Command { return recovercmd.NewCmdRecover(f, nil) }},
-		{"between", func(f *cmdutil.Factory) *cobra.Command { return profilecmd.NewCmdProfile(f) }},
-		{"between", func(f *cmdutil.Factory) *cobra.Command { return downtimecmd.NewCmdDowntime(f) }},
-		{"mns", mnscmd.NewCmdMns},
-		{"", func(f *cmdutil.Factory) *cobra.Command { return configcmd.NewCmdConfig(f, nil) }},
-		{"", newCmdVersion},
+		{"dice", "roll", func(f *cmdutil.Factory) *cobra.Command { return roll.NewCmdRoll(f, nil) }},
+		{"dice", "tables", func(f *cmdutil.Factory) *cobra.Command { return tables.NewCmdTables(f, nil) }},
+		{"heroes", "gen", gen.NewCmdGen},
+		{"heroes", "hero", func(f *cmdutil.Factory) *cobra.Command { return herocmd.NewCmdHero(f) }},
+		{"heroes", "sheet", func(f *cmdutil.Factory) *cobra.Command { return sheet.NewCmdSheet(f, nil) }},
+		{"combat", "attack", func(f *cmdutil.Factory) *cobra.Command { return attack.NewCmdAttack(f, nil) }},
+		{"combat", "contest", func(f *cmdutil.Factory) *cobra.Command { return attack.NewCmdContest(f, nil) }},
+		{"combat", "fight", fight.NewCmdFight},
+		{"rulings", "tohit", func(f *cmdutil.Factory) *cobra.Command { return rulings.NewCmdToHit(f, nil) }},
+		{"rulings", "dodge", func(f *cmdutil.Factory) *cobra.Command { return rulings.NewCmdDodge(f, nil) }},
+		{"rulings", "parry", func(f *cmdutil.Factory) *cobra.Command { return rulings.NewCmdParry(f, nil) }},
+		{"rulings", "knockback", func(f *cmdutil.Factory) *cobra.Command { return rulings.NewCmdKnockback(f, nil) }},
+		{"rulings", "damage", func(f *cmdutil.Factory) *cobra.Command { return rulings.NewCmdDamage(f, nil) }},
+		{"rulings", "fall", func(f *cmdutil.Factory) *cobra.Command { return rulings.NewCmdFall(f, nil) }},
+		{"rulings", "throw", func(f *cmdutil.Factory) *cobra.Command { return rulings.NewCmdThrow(f, nil) }},
+		{"rulings", "psychic", func(f *cmdutil.Factory) *cobra.Command { return rulings.NewCmdPsychic(f, nil) }},
+		{"between", "recover", func(f *cmdutil.Factory) *cobra.Command { return recovercmd.NewCmdRecover(f, nil) }},
+		{"between", "profile", func(f *cmdutil.Factory) *cobra.Command { return profilecmd.NewCmdProfile(f) }},
+		{"between", "downtime", func(f *cmdutil.Factory) *cobra.Command { return downtimecmd.NewCmdDowntime(f) }},
+		{"mns", "mns", mnscmd.NewCmdMns},
+		{"", "config", func(f *cmdutil.Factory) *cobra.Command { return configcmd.NewCmdConfig(f, nil) }},
+		{"", "version", newCmdVersion},
 	}, helpTopics()...)
 }

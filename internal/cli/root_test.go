@@ -16,6 +16,7 @@ import (
 	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/refusal"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 func testFactory() *cmdutil.Factory {
@@ -151,4 +152,52 @@ func TestConfigAndEnvChecked(t *testing.T) {
 	if code := Run(f, []string{"version"}); code != cmdutil.ExitOK {
 		t.Errorf("known and far-off variables: exit %d", code)
 	}
+}
+
+// TestCommandNames: each top-level command's name in commands() is the
+// name its constructor gives it, which rootFor relies on.
+func TestCommandNames(t *testing.T) {
+	for _, c := range commands() {
+		if got := c.make(testFactory()).Name(); got != c.name {
+			t.Errorf("commands() names %q, its constructor %q", c.name, got)
+		}
+	}
+}
+
+// TestRootForBuildsTheNamedCommand: with a command named, rootFor builds
+// that command as the whole tree does (same subcommands and flags), after
+// global flags with values; anything else gets the whole tree.
+func TestRootForBuildsTheNamedCommand(t *testing.T) {
+	full := NewCmdRoot(testFactory())
+	for _, args := range [][]string{
+		{"roll", "3d6"},
+		{"--seed", "7", "-o", "json", "fight", "act", "f.json", "--move", "3"},
+		{"--dice=3,4", "attack", "--with", "fist"},
+		{"hero", "check", "h.json"},
+		{"exit-codes"},
+	} {
+		root := rootFor(testFactory(), args)
+		got, _, err := root.Find(args)
+		if err != nil {
+			t.Fatalf("%v: %v", args, err)
+		}
+		want, _, err := full.Find(args)
+		if err != nil {
+			t.Fatalf("%v: %v", args, err)
+		}
+		if got.CommandPath() != want.CommandPath() || flagNames(got) != flagNames(want) || len(got.Commands()) != len(want.Commands()) {
+			t.Errorf("%v: rootFor found %q (flags %s), the whole tree %q (flags %s)", args, got.CommandPath(), flagNames(got), want.CommandPath(), flagNames(want))
+		}
+	}
+	for _, args := range [][]string{nil, {"--help"}, {"help", "fight"}, {"__complete", "fight", ""}, {"figth"}, {"completion", "bash"}} {
+		if n := len(rootFor(testFactory(), args).Commands()); n != len(full.Commands()) {
+			t.Errorf("%v: %d top-level commands, want the whole tree's %d", args, n, len(full.Commands()))
+		}
+	}
+}
+
+func flagNames(c *cobra.Command) string {
+	var names []string
+	c.Flags().VisitAll(func(f *pflag.Flag) { names = append(names, f.Name) })
+	return strings.Join(names, ",")
 }
