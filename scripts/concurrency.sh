@@ -1,6 +1,5 @@
 #!/usr/bin/env bash
-# Concurrent -i writers on one hero file must lose no update (issue 13
-# item 1). WRITERS processes each run ROUNDS `profile set -i` on the same
+# Concurrent -i writers on one hero file must lose no update. WRITERS processes each run ROUNDS `profile set -i` on the same
 # file at once; every run appends one event to the hero's log, so the log
 # must grow by exactly WRITERS x ROUNDS and every exit must be 0.
 #

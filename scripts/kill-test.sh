@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Kill -i writers at random moments and check the promises of the README's
-# "Exit status and files" (issue 13 items 2-3):
+# "Exit status and files":
 #   - the file is always a valid hero (old or new, never half of one);
 #   - a non-zero exit leaves the file exactly as it was;
 #   - SIGINT and SIGTERM leave no temporary file (exit 130 / 143, or 0 if

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Checks the release configuration end to end (issue 17 item 6):
+# Checks the release configuration end to end:
 #   1. goreleaser's own `check` of .goreleaser.yml;
 #   2. a snapshot build for this machine's platform
 #      (`release --snapshot --clean`, into dist/, with the build targets

@@ -81,8 +81,7 @@ func logLen(t *testing.T, path string) int {
 
 // TestConcurrentWritersLoseNothing: writers run `profile set -i` on one
 // hero file at once; every update is in the file at the end and every
-// exit is 0 (46 of 50 rounds lost an update before locking; issue 13
-// item 1). Short here: 8 writers x SPANDEX_CONCURRENCY_ROUNDS rounds
+// exit is 0 (46 of 50 rounds lost an update before locking). Short here: 8 writers x SPANDEX_CONCURRENCY_ROUNDS rounds
 // (default 4); scripts/concurrency.sh runs the long version.
 func TestConcurrentWritersLoseNothing(t *testing.T) {
 	dir := t.TempDir()
@@ -124,7 +123,7 @@ func TestConcurrentWritersLoseNothing(t *testing.T) {
 
 // TestFailedOutputLeavesTheFile: with stdout on /dev/full the change is
 // not written and the exit status is 1 (the file used to be replaced
-// before the write failed; issue 13 item 2).
+// before the write failed;).
 func TestFailedOutputLeavesTheFile(t *testing.T) {
 	full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
 	if err != nil {
@@ -200,7 +199,7 @@ func waitForTemp(t *testing.T, target string) string {
 
 // TestSignalsRemoveTheTempFile: SIGINT or SIGTERM while the new file is
 // staged removes it, exits 130 or 143 and leaves the file unchanged (it
-// was left behind 20 of 20 times; issue 13 item 3). After a SIGKILL the
+// was left behind 20 of 20 times;). After a SIGKILL the
 // temporary file stays, and the next -i on the file removes it once it
 // is over a minute old.
 func TestSignalsRemoveTheTempFile(t *testing.T) {
@@ -252,8 +251,7 @@ func TestSignalsRemoveTheTempFile(t *testing.T) {
 }
 
 // TestBrokenPipeIsAQuietSuccess: `gen npc goon -n 1000000 | head -1`
-// exits 0 with nothing on stderr (it died of SIGPIPE, 141; issue 13
-// item 15).
+// exits 0 with nothing on stderr (it died of SIGPIPE, 141).
 func TestBrokenPipeIsAQuietSuccess(t *testing.T) {
 	dir := t.TempDir()
 	cmd := spandex(t, dir, "gen", "npc", "goon", "-n", "1000000", "--seed", "1", "-o", "jsonl")

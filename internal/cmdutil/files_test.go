@@ -13,7 +13,7 @@ import (
 
 // TestOversizedHeroCostsNothing: a 50 MB hero file is refused before it
 // is read (it took 169 MB: the size was checked after buffering), and a
-// 50 MB stream on stdin costs at most the limit (issue 13 item 13).
+// 50 MB stream on stdin costs at most the limit.
 func TestOversizedHeroCostsNothing(t *testing.T) {
 	e := newTestEnv(t)
 	big := filepath.Join(e.dir, "big.json")

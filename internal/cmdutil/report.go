@@ -35,7 +35,7 @@ func Warn(w io.Writer, warnings []string) {
 
 // warnConfigSeed warns that a seed from the config file or SPANDEX_SEED is
 // in force: every run then rolls exactly the same dice, which is what a
-// test wants and a game does not (issue 17: `roll 3d6` always 10). A seed
+// test wants and a game does not. A seed
 // given with --seed is deliberate and not warned about.
 func warnConfigSeed(w io.Writer, seed uint64, src config.Source) {
 	Warn(w, []string{fmt.Sprintf("seed %d from %s is in force: every run rolls the same dice (remove it for fresh rolls)", seed, src)})

@@ -93,7 +93,7 @@ func TestAbortLeavesTheFile(t *testing.T) {
 }
 
 // TestReadOnlyRefused: a 0444 file is refused by Lock and by Stage, even
-// for root (issue 13 item 4).
+// for root.
 func TestReadOnlyRefused(t *testing.T) {
 	p := filepath.Join(t.TempDir(), "ro.json")
 	write(t, p, "old", 0o444)
@@ -226,7 +226,7 @@ func TestLockMissingFile(t *testing.T) {
 }
 
 // TestInterruptRemovesLiveTemps: the signal handler's call removes the
-// staged file and stops the commit (issue 13 item 3).
+// staged file and stops the commit.
 func TestInterruptRemovesLiveTemps(t *testing.T) {
 	resetRegistry()
 	defer resetRegistry()

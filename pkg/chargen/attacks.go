@@ -58,7 +58,7 @@ func isConst(s string) bool {
 }
 
 // special is the attack-after-movement special attack (flying kick, slam,
-// charge): 1d6 H / 2d6+6 S, one panel plus one recovery panel (§4.1).
+// charge): 1d6 H / 2d6+6 S, one panel plus one recovery panel.
 func special(slug, name, power, notes string) hero.Attack {
 	return hero.Attack{Slug: slug, Name: name, StrikeClass: rulebook.SC2, DamageType: slug,
 		Health: rulebook.SpecialAttackHealth, Stamina: rulebook.SpecialAttackStamina,

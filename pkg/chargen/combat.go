@@ -116,7 +116,7 @@ func (b *builder) combat(opt Options) {
 
 // dodge works out whether the hero may dodge and the dodge bonus (pp. 13,
 // 35): the armour class's own bonus plus every power's, added up or the
-// best one taken (§10 item 13).
+// best one taken.
 func (b *builder) dodge(opt Options) {
 	h := b.h
 	c := &h.Combat
@@ -187,8 +187,7 @@ func (b *builder) dodge(opt Options) {
 }
 
 // movement works out the movement speed (p. 14): (strength + agility +
-// endurance) ÷ 6 from the rolled scores, rounded to nearest (§10 item
-// 28); Larger (taller) adds 50% of it per rank and Super Speed doubles it
+// endurance) ÷ 6 from the rolled scores, rounded to nearest; Larger (taller) adds 50% of it per rank and Super Speed doubles it
 // per rank (pp. 62, 75). Other ways of moving go in Moves.
 func (b *builder) movement() {
 	h := b.h

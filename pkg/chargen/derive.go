@@ -17,7 +17,7 @@ import (
 
 // Options control Derive.
 type Options struct {
-	// DodgeStacking is how dodge bonuses combine (§10 item 13): "add"
+	// DodgeStacking is how dodge bonuses combine: "add"
 	// (every source adds; the default) or "best" (the best single bonus
 	// plus Martial Arts' +1).
 	DodgeStacking string
@@ -562,7 +562,7 @@ func abilityName(s string) (string, bool) {
 
 // tracks rolls and sets health and stamina (p. 14): one d6 per point of
 // endurance each, battered = health ÷ 10, dazed = stamina ÷ 5, stunned =
-// stamina ÷ 10, rounded to nearest (§10 item 28). Robots have no stamina
+// stamina ÷ 10, rounded to nearest. Robots have no stamina
 // (p. 49); mundane characters do not track either (p. 38).
 func (b *builder) tracks(fresh bool) error {
 	h := b.h

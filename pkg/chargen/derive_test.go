@@ -83,7 +83,7 @@ func TestDeriveHandComputed(t *testing.T) {
 					t.Errorf("armour class %s can dodge %v", c.ArmourClass, c.CanDodge)
 				}
 			}},
-		{"Armour rank 1: armour class D may dodge, at +0 plus powers (§10 item 12)",
+		{"Armour rank 1: armour class D may dodge, at +0 plus powers",
 			draft(10, 10, 10, 10, pw("armour", 1, nil), pw("acrobatics", 1, nil)), Options{},
 			func(t *testing.T, h *hero.Hero) {
 				if !h.Combat.CanDodge {

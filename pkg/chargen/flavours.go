@@ -70,8 +70,7 @@ func (b *builder) resolveRankUp(i int) error {
 	switch p.Slug {
 	case "cybernetics":
 		// Rank 2+ (p. 52): another implant per rank, or enhance one. Only
-		// reachable after creation (the Power Table's maximum is 1, §10
-		// item 22); spandex rolls a new implant.
+		// reachable after creation (the Power Table's maximum is 1); spandex rolls a new implant.
 		return b.implant(i)
 	case "energy-blast":
 		// R2-R4 (p. 56): one of the options not yet taken.
@@ -225,8 +224,7 @@ func (b *builder) martialRank(i int) {
 
 // superSense rolls on the Super Senses Table and its follow-up tables
 // (p. 74). A 6 ("choose or special sense") takes the next --choose value
-// (any sense) when one is queued, else rolls the Special Sense Table
-// (§10 item 31).
+// (any sense) when one is queued, else rolls the Special Sense Table.
 func (b *builder) superSense(i int) error {
 	row, v, err := b.subTable(i, "super-senses", "super sense")
 	if err != nil {

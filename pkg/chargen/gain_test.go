@@ -24,7 +24,7 @@ func loadFixture(t *testing.T, name string) *hero.Hero {
 
 // TestVerify: the book's heroes agree with hero derive; a changed derived
 // figure is reported with both values; an embedded sidekick is checked
-// too (issue 13 item 8). The Guardian has Armour rank 3: armour class B
+// too. The Guardian has Armour rank 3: armour class B
 // (Armour Table, p. 32), battered at health ÷ 10 (p. 14).
 func TestVerify(t *testing.T) {
 	for _, name := range []string{"guardian", "nefario"} {

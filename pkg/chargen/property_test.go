@@ -201,7 +201,7 @@ func checkHero(t tester, h *hero.Hero, slots int) {
 	if n < rulebook.StartingItems {
 		fail("%d starting items", n)
 	}
-	// Pools: 15 plus the rolled d10s (§4.6).
+	// Pools: 15 plus the rolled d10s.
 	for _, p := range h.Pools {
 		if p.Max < rulebook.PoolRank1 || p.Max > rulebook.PoolRank1+20 || p.CapPerAction != 10 || p.RefillPages != 5 {
 			fail("pool %+v", p)

@@ -110,7 +110,7 @@ func TestSlots(t *testing.T) {
 			}},
 		{"super senses: enhanced sense table", []int{70, 3, 1}, GenOptions{Slots: 1}, "new:super-senses",
 			flavourIs("super-senses", "enhanced-hearing")},
-		{"super senses: a 6 rolls the special sense table (§10 item 31)", []int{71, 6, 4}, GenOptions{Slots: 1}, "new:super-senses",
+		{"super senses: a 6 rolls the special sense table", []int{71, 6, 4}, GenOptions{Slots: 1}, "new:super-senses",
 			flavourIs("super-senses", "life-sense")},
 		{"super senses: a 6 takes --choose", []int{71, 6}, GenOptions{Slots: 1, Derive: Options{Choose: []string{"X-Ray Vision"}}}, "new:super-senses",
 			flavourIs("super-senses", "x-ray-vision")},

@@ -202,7 +202,7 @@ func (b *builder) newFromTable(i int, table, what string, prefer []string) error
 // newSense rolls the Super Senses Table (and the enhanced or special
 // sense table it sends to) until it gives a sense the power lacks
 // (p. 74). A 6 takes the next --choose value (any sense it lacks) when
-// one is queued, else rolls the Special Sense Table (§10 item 31).
+// one is queued, else rolls the Special Sense Table.
 func (b *builder) newSense(i int) error {
 	name := b.h.Powers[i].Name
 	for tries := 0; tries < maxSubPowerTries; tries++ {

@@ -126,7 +126,7 @@ func (b *builder) newWeapon(i int) error {
 // rank 3 rises, taking at rank 2 "all-modes" (strike class 4 in every
 // mode) when the weapon has a second mode, else "damage" (+2/+5), and at
 // rank 3 "heavy-damage" (+5/+10 in the chosen mode, replacing the rank 2
-// +2/+5: §10 item 36). With every weapon at rank 3 it masters a new
+// +2/+5:). With every weapon at rank 3 it masters a new
 // weapon.
 func (b *builder) weaponRank(i int) error {
 	p := &b.h.Powers[i]

@@ -31,10 +31,9 @@ func scripted(vals ...int) *dice.Scripted { return dice.NewScripted(vals) }
 // The Guardian's punch on Nefario (p. 40), by the rules: to-hit 14 (+2)
 // vs 10; Nefario parries with his staff (20 vs 9) for virtual damage
 // 1d6 + 2d6+6 (the Physical Damage Table's blunt two-handed row; the
-// book's 2d6+3 is the blunt-thrown row, §10 item 9) = 3 + 5 + 2 + 6 =
+// book's 2d6+3 is the blunt-thrown row) = 3 + 5 + 2 + 6 =
 // 16; the punch does 2d6 (2, 4) + 30 = 36 stamina; knockback counts all
-// 36 before the melee parry: 16 over 20 is 8 m (the book's 4 m is wrong,
-// §10 item 3); he hits the wooden door behind him (1d6 = 3, 2 m off the
+// 36 before the melee parry: 16 over 20 is 8 m (the book's 4 m is wrong); he hits the wooden door behind him (1d6 = 3, 2 m off the
 // Wall Strength Table) and breaks through; he takes 36 - 16 = 20 plus the
 // door's 3; the prone check is 1d20 2 + 4 (8 m) = 6 against agility 14.
 func TestBankFightPunch(t *testing.T) {

@@ -150,7 +150,7 @@ func (res *Result) Explain() ruling.Steps {
 				res.Attacker, e.Damage.HealthRoll, e.Damage.StaminaRoll, plusIf(e.Damage.BonusStamina, "bonus"), kbm, e.Applied.Health, e.Applied.Stamina)
 		}
 		if e.RecoveryPanels > 0 {
-			st.Add("movement", "§4.1", "the special attack costs %s one recovery panel in advance", res.Attacker)
+			st.Add("movement", "p. 58", "the special attack costs %s one recovery panel in advance", res.Attacker)
 		}
 	}
 	if ps := res.PoolSpent; ps != nil {

@@ -323,7 +323,7 @@ func usesSuperPower(attacker *hero.Hero, a *hero.Attack) bool {
 }
 
 // movementBonus is the damage bonus for attacking after 4 m or more with
-// a movement power (§4.1): +2, +4 or +5; 0 when h lacks the power.
+// a movement power: +2, +4 or +5; 0 when h lacks the power.
 func movementBonus(h *hero.Hero, power rulebook.PowerID) (int, string) {
 	switch power {
 	case rulebook.PowerAcrobatics, rulebook.PowerSuperLeap:

@@ -218,7 +218,7 @@ func sumMods(mods []Modifier) int {
 // Dodge (p. 35)
 
 // CanDodge reports whether armour class ac may dodge: not A-C (too heavy)
-// nor K-L (untrained) (pp. 32-33, 35; AC D may, §10 item 12).
+// nor K-L (untrained) (pp. 32-33, 35; AC D may).
 func CanDodge(ac rulebook.ArmourClass) bool { return rulebook.ArmourClassInfo(ac).CanDodge }
 
 // DodgeOutcome rules on a dodge roll: the d6 plus the dodge bonus and other
@@ -229,7 +229,7 @@ func DodgeOutcome(sc rulebook.StrikeClass, roll, bonus int, mods []Modifier) (to
 }
 
 // DodgeBonus derives a dodge bonus from its sources under a stacking
-// option (§10 item 13): ac is the armour class, sources are slugs of
+// option: ac is the armour class, sources are slugs of
 // rulebook.DodgeBonusSources (acrobatics-r1, acrobatics-r2,
 // martial-arts-r2, reactions, super-speed, gymnastics). "add" adds
 // everything (Acrobatics R2's +3 replaces its R1 +2); "best" takes the
@@ -382,7 +382,7 @@ type KnockbackInput struct {
 
 // WallReductionMetres is how far an obstruction needing damage for a
 // hero-sized hole cuts the knockback: the Wall Strength Table's 1 m per 4
-// damage (default) or the prose's 2 m per 4 (p. 37; §10 item 5).
+// damage (default) or the prose's 2 m per 4 (p. 37).
 func WallReductionMetres(damageNeeded int, mode string) int {
 	if mode == WallProse {
 		return 2 * (damageNeeded / 4)

@@ -1,6 +1,6 @@
 package combat
 
-// Lasting power states (issue 11): a state a power switches on stays on
+// Lasting power states: a state a power switches on stays on
 // the character until switched off, and acts on every later attack by
 // and on it. The fight keeps them on the combatant (pkg/encounter's
 // effects), a hero file outside a fight in its "states" list; both hand

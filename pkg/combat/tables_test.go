@@ -9,8 +9,8 @@ import (
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 )
 
-// The tables below are transcribed independently from spandex-tables.md
-// (§5.4, §5.7-§5.10), not copied from pkg/rulebook, so that a wrong cell
+// The tables below are transcribed independently from the book
+// (pp. 33-37), not copied from pkg/rulebook, so that a wrong cell
 // there is caught here.
 
 var wantToHit = map[rulebook.ArmourClass][6]int{

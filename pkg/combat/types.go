@@ -12,15 +12,15 @@ import (
 // reading of each.
 type Options struct {
 	// DodgeStacking is "add" (every dodge bonus adds up; default) or
-	// "best" (the best single bonus plus Martial Arts' +1) (§10 item 13).
+	// "best" (the best single bonus plus Martial Arts' +1).
 	// Resolve uses the defender's stored combat.dodge_bonus; DodgeBonus
 	// uses this option to derive one from its sources.
 	DodgeStacking string
 	// WallReduction is "table" (the Wall Strength Table: 1 m per 4
-	// damage; default) or "prose" (2 m per 4 damage, p. 37; §10 item 5).
+	// damage; default) or "prose" (2 m per 4 damage, p. 37).
 	WallReduction string
 	// JudoColumn is "rank" (the defender's Martial Arts rank; default) or
-	// "strike-class" (the incoming attack's strike class) (§10 item 11).
+	// "strike-class" (the incoming attack's strike class).
 	JudoColumn string
 }
 
@@ -176,7 +176,7 @@ type Obstruction struct {
 
 // Movement is an attack made straight after moving at least 4 m with a
 // movement power (acrobatics, flight, super speed, super leap, growth,
-// shrinking, gymnastics, retractable glider, magnetism; §4.1).
+// shrinking, gymnastics, retractable glider, magnetism).
 type Movement struct {
 	// Power is the movement power's slug.
 	Power rulebook.PowerID `json:"power"`

@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// Results keep their zero numbers and false booleans (issue 12, item 8):
+// Results keep their zero numbers and false booleans:
 // a to-hit total of 0, a reaction rolled 0 after modifiers, no overflow.
 func TestResultZeroValuesKept(t *testing.T) {
 	for _, c := range []struct {

@@ -15,7 +15,7 @@ import (
 
 // TestParseGoalRefusesWhatCannotParseBack: invalid UTF-8 (which became
 // U+FFFD and a 126-byte key) and a name whose lower case is longer than
-// the limit are refused (issue 13 item 11).
+// the limit are refused.
 func TestParseGoalRefusesWhatCannotParseBack(t *testing.T) {
 	for _, in := range []string{
 		"other:" + strings.Repeat("\xb6", 40),

@@ -7,7 +7,7 @@ import (
 )
 
 // A week with nothing carried or forfeited, a spend with no upkeep, says
-// so (issue 12, item 8).
+// so.
 func TestZeroValuesKept(t *testing.T) {
 	b, err := json.Marshal(WeekResult{})
 	if err != nil {

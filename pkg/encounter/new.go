@@ -130,7 +130,7 @@ func New(s Setup) (*Encounter, error) {
 		if c.Hero.Log == nil {
 			c.Hero.Log = []hero.Event{}
 		}
-		// The hero file's lasting states go on the combatant (issue 11).
+		// The hero file's lasting states go on the combatant.
 		for _, s := range c.Hero.States {
 			c.Effects = append(c.Effects, stateEffect(s, id))
 		}

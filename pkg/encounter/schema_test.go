@@ -53,7 +53,7 @@ func TestSchemaAcceptsEncounters(t *testing.T) {
 		t.Fatalf("an encoded encounter fails the schema: %v", err)
 	}
 	// Details are typed per kind: a move's details with Go field names
-	// (as files written before issue 12 had) fail.
+	// (as older files had) fail.
 	if !bytes.Contains(b, []byte(`"metres": 7`)) {
 		t.Fatalf("the move's details are not snake_case")
 	}

@@ -5,8 +5,7 @@ import (
 	"testing"
 )
 
-// No number or boolean that means something vanishes for being zero
-// (issue 12, item 8): a hero with no brace or parry bonus, not knocked
+// No number or boolean that means something vanishes for being zero: a hero with no brace or parry bonus, not knocked
 // out, not taken out, says so.
 func TestZeroValuesKept(t *testing.T) {
 	h, err := Decode(validFile(t))

@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// An assignment's value is in its JSON even at zero (issue 12, item 8):
+// An assignment's value is in its JSON even at zero:
 // identity_public=false and heroism=0 do not lose their value.
 func TestAssignmentJSON(t *testing.T) {
 	for _, c := range []struct {

@@ -47,7 +47,7 @@ type ArmourClassRow struct {
 // armourClasses is the armour class list, A..L (pp. 32–33; dodging p. 35).
 //
 // AC D: the book says D "gain[s] no dodge bonus". We read that as "may
-// dodge at +0" (§10 item 12, reading A): the dodge section (p. 35) names
+// dodge at +0": the dodge section (p. 35) names
 // only A–C and K–L as unable to dodge, and E uses the same words.
 var armourClasses = [12]ArmourClassRow{
 	{Class: ACA, Who: "Toughness R4", Dividers: Dividers{6, 5}, ImmuneSC01All: true, ImmuneSC01Health: true, ImmuneMundaneBulletsBlades: true},

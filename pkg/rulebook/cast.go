@@ -42,7 +42,7 @@ func CivilianBySlug(s string) (CivilianRow, bool) {
 // Combatant constants (p. 49).
 const (
 	CombatantAbilityDice = "1d6+2"
-	CombatantStrikeClass = SC1 // "strike rank 1" with their weapon (§10 item 27)
+	CombatantStrikeClass = SC1 // "strike rank 1" with their weapon
 	CombatantProwessDie  = 6
 	TrainedBonus         = 1 // well-trained: +1 to ability rolls and prowess roll
 	EliteBonus           = 2 // elite: +2 to both

@@ -123,7 +123,7 @@ var secondaryRules = []SecondaryRule{
 func SecondaryRules() []SecondaryRule { return append([]SecondaryRule(nil), secondaryRules...) }
 
 // roundDiv divides rounding to nearest, halves up (the book never says;
-// the p. 16 example turns 3.5→4, 7.2→7, 3.6→4; §10 item 28).
+// the p. 16 example turns 3.5→4, 7.2→7, 3.6→4).
 func roundDiv(n, d int) int {
 	if n < 0 {
 		return -roundDiv(-n, d)
@@ -131,15 +131,15 @@ func roundDiv(n, d int) int {
 	return (2*n + d) / (2 * d)
 }
 
-// BatteredValue is health ÷ 10, rounded to nearest (p. 14; §10 item 28).
+// BatteredValue is health ÷ 10, rounded to nearest (p. 14).
 func BatteredValue(health int) int { return roundDiv(health, BatteredDivisor) }
 
-// DazedValue is stamina ÷ 5, rounded to nearest (p. 14; §10 item 28).
+// DazedValue is stamina ÷ 5, rounded to nearest (p. 14).
 func DazedValue(stamina int) int { return roundDiv(stamina, DazedDivisor) }
 
-// StunnedValue is stamina ÷ 10, rounded to nearest (p. 14; §10 item 28).
+// StunnedValue is stamina ÷ 10, rounded to nearest (p. 14).
 func StunnedValue(stamina int) int { return roundDiv(stamina, StunnedDivisor) }
 
 // MovementSpeed is (STR + AGI + END) ÷ 6 metres per panel from the
-// originally rolled scores, rounded to nearest (p. 14; §10 item 28).
+// originally rolled scores, rounded to nearest (p. 14).
 func MovementSpeed(str, agi, end int) int { return roundDiv(str+agi+end, MovementDivisor) }

@@ -87,7 +87,7 @@ func ToHitModifiers() []ToHitModifier { return append([]ToHitModifier(nil), toHi
 type DodgeResult string
 
 // Dodging Table results (p. 35). The book says "one of three results"
-// but defines four (§10 item 10).
+// but defines four.
 const (
 	DodgeNone  DodgeResult = "-"    // not dodged, full damage
 	DodgeHalf  DodgeResult = "half" // printed "½": half the rolled damage
@@ -228,8 +228,7 @@ const (
 type ParryType string
 
 // Parrying Table parry types (columns), book order. The book has no
-// column for a shield without weapon mastery; use ParryOtherMelee (§10
-// item 34).
+// column for a shield without weapon mastery; use ParryOtherMelee.
 const (
 	ParryRank3MartialArts ParryType = "rank3-martial-arts" // Rank 3 martial arts
 	ParryMartialArts      ParryType = "martial-arts"       // Rank 1-2 martial arts
@@ -452,8 +451,7 @@ var judoTable = [12]judoRow{
 
 // Judo looks up a judo throw roll (1d6 + strike bonus) on the Judo Throw
 // Table (p. 36; App. p. 83). The book leaves the columns ("1", "2", "3+")
-// unlabelled; we read column as the DEFENDER'S MARTIAL ARTS RANK (§10
-// item 11, reading A). Rolls ≤1 use row 1, ≥12 row 12; column ≤1 uses
+// unlabelled; we read column as the DEFENDER'S MARTIAL ARTS RANK. Rolls ≤1 use row 1, ≥12 row 12; column ≤1 uses
 // column "1" and ≥3 column "3+".
 func Judo(roll int, column int) JudoResult {
 	roll = clamp(roll, 1, 12)
@@ -493,8 +491,7 @@ type DamageRow struct {
 }
 
 // physicalDamage (p. 36; App. p. 82). Blunt two-handed is 1d6 / 2d6+6 as
-// both copies print it; the p. 40 example's 2d6+3 is the blunt-thrown row
-// (§10 item 9, reading A).
+// both copies print it; the p. 40 example's 2d6+3 is the blunt-thrown row.
 var physicalDamage = []DamageRow{
 	{DamageUnarmed, "Unarmed", "1d6-6", "2d6", false},
 	{DamageJudoThrow, "Judo throw", "1d3", "2d6", false},
@@ -536,7 +533,7 @@ func ParseDamageType(s string) (DamageType, error) {
 }
 
 // Special attacks after movement: every flying kick, slam or charge does
-// this damage and costs 1 panel plus 1 recovery panel (§4.1; pp. 51–76).
+// this damage and costs 1 panel plus 1 recovery panel (pp. 51–76).
 const (
 	SpecialAttackHealth  = "1d6"
 	SpecialAttackStamina = "2d6+6"
@@ -562,7 +559,7 @@ var initiativeTable = []InitiativeRow{
 // InitiativeAdvance returns the winner's advance panels for a d10-vs-d10
 // initiative difference (p. 30; App. p. 82). 0 (a tie, re-rolled) gives
 // 0; a negative difference is taken as its absolute value; above 9 gives
-// 4. Initiative is rolled once per page (§10 item 2).
+// 4. Initiative is rolled once per page.
 func InitiativeAdvance(diff int) int {
 	if diff < 0 {
 		diff = -diff
@@ -605,7 +602,7 @@ type PanelsRow struct {
 var panelsPerPage = []PanelsRow{
 	{"Costumed hero or villain", PanelsHero, ""},
 	{"Mundane character (bystander, thug, goon, civilian, combatant, animal)", PanelsMundane, ""},
-	{"Sidekick", 3, `"may get" 3 (p. 29); the Sidekick power gives 2 / 3 / 4 by rank and wins (§10 item 25)`},
+	{"Sidekick", 3, `"may get" 3 (p. 29); the Sidekick power gives 2 / 3 / 4 by rank and wins`},
 	{"Stunned character", PanelsStunned, ""},
 }
 
@@ -631,7 +628,7 @@ var actionCosts = []ActionCost{
 	{"pick-up", "Pick up an object", 1, ""},
 	{"grab", "Grab", 1, ""},
 	{"finishing-move", "Finishing move on an unconscious or stunned target", 2, "knocked out for 1d6 hours"},
-	{"block", "Block with an object already in hand", 1, "+1 panel to pick one up (never free) (§10 item 8)"},
+	{"block", "Block with an object already in hand", 1, "+1 panel to pick one up (never free)"},
 	{"parry-dodge", "Parry or dodge", 0, "same time as the attack; free against SC 0–1"},
 	{"brace", "Brace (Super Strength only)", 0, "no panels"},
 	{"judo-throw", "Judo throw", 2, "1 panel to grab plus 1 to throw"},
@@ -661,7 +658,7 @@ const (
 // KnockbackDistance returns metres of knockback for stamina damage
 // against a knockback threshold: 2 m per 5 points (or part of 5) over the
 // threshold (p. 36). Dodge reduction comes first; a ranged-form parry too.
-// Example: 36 S vs KB 20 is 16 over, 4 steps, 8 m (§10 item 3).
+// Example: 36 S vs KB 20 is 16 over, 4 steps, 8 m.
 func KnockbackDistance(staminaDamage, threshold int) int {
 	over := staminaDamage - threshold
 	if over <= 0 {
@@ -672,7 +669,7 @@ func KnockbackDistance(staminaDamage, threshold int) int {
 
 // ProneCheckBonus returns the bonus on the 1d20 stay-upright roll after
 // being knocked back metres (+1 per 2 m, p. 37; App. p. 82 step 4b). The
-// roll must be ≤ AGI to stay standing. Fractions round down (§10 item 4).
+// roll must be ≤ AGI to stay standing. Fractions round down.
 func ProneCheckBonus(metres int) int {
 	if metres <= 0 {
 		return 0
@@ -709,9 +706,9 @@ type WallRow struct {
 }
 
 // wallStrength (p. 37; App. p. 79). We follow the table (1 m per 4
-// damage) over the prose's "2 m per 4" (§10 item 5, reading A: the Nefario
+// damage) over the prose's "2 m per 4" (the Nefario
 // door example on p. 40 agrees with the table). Thin metal stays 8 as
-// printed (§10 item 6).
+// printed.
 var wallStrength = []WallRow{
 	{WallNormalGlass, "Normal glass", 8, 2},
 	{WallWood, "Wood", 8, 2},
@@ -789,7 +786,7 @@ var recoveryRules = []RecoveryRow{
 	{"Not battered", "1d6 health per hour"},
 	{"First aid from a trained professional, while alive and not mid-fight", "1d6 health at once"},
 	{"Unconscious", "At the end of each page, roll 1d20 ≤ END to recover 1d6 stamina"},
-	{"Conscious", "1d6 stamina at the end of each page, automatically (§10 item 30)"},
+	{"Conscious", "1d6 stamina at the end of each page, automatically"},
 	{"Modifiers", "Endurance Table bonus on every roll. Fast Recovery doubles the number of recoveries. Regeneration adds 1d6 H per double-panel of rest"},
 	{"After a finishing move", "Health recovers normally. Stamina does not start recovering until the 1d6-hour knockout ends, unless first aid ends it early"},
 }

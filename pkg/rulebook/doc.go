@@ -5,8 +5,7 @@
 // composite literals; display views are built on demand.
 //
 // Sources: the rulebook itself, cited by table name and page; every
-// ambiguous reading ("§10 item N", the number of the ambiguity in the
-// errata list of the tables transcription the project was built from) is
+// ambiguous reading is
 // stated in full in docs/rules-notes.md with its page. Page numbers are the book's printed folios; "App. p. N" is the
 // copy in the TABLES appendix (pp. 79–85).
 //
@@ -54,28 +53,22 @@
 //
 // # Interpretations
 //
-// Where the book is ambiguous (spandex-tables.md §10) this package picks
+// Where the book is ambiguous this package picks
 // one reading; each is commented at the data and listed in docs/rules-notes.md:
 //
-//   - Judo Throw Table columns are the defender's Martial Arts rank (§10
-//     item 11): ranks start at 1, results improve for the defender
+//   - Judo Throw Table columns are the defender's Martial Arts rank: ranks start at 1, results improve for the defender
 //     left-to-right, and the throw is a Martial Arts option.
-//   - AC D may dodge at +0 (§10 item 12): the dodge section names only
+//   - AC D may dodge at +0: the dodge section names only
 //     A–C and K–L as unable to dodge.
 //   - The Wall Strength Table's values (1 m per 4 damage) win over the
-//     prose's "2 m per 4" (§10 item 5); thin metal stays at 8 (item 6).
-//   - Blunt two-handed weapons are 1d6 H / 2d6+6 S as both copies print
-//     (§10 item 9).
-//   - Confidence 12–14 uses the 15–30 row; success rate is 0–5 (§10 item
-//     15).
-//   - Dodge bonuses all add; Acrobatics R2's +3 replaces its own R1 +2
-//     (§10 item 13).
-//   - Bracing is +5 KB per Super Strength rank (§10 item 7).
+//     prose's "2 m per 4"; thin metal stays at 8.
+//   - Blunt two-handed weapons are 1d6 H / 2d6+6 S as both copies print.
+//   - Confidence 12–14 uses the 15–30 row; success rate is 0–5.
+//   - Dodge bonuses all add; Acrobatics R2's +3 replaces its own R1 +2.
+//   - Bracing is +5 KB per Super Strength rank.
 //   - Battered/dazed/stunned/movement round to nearest, halves up, as the
-//     p. 16 example does (§10 item 28).
-//   - Initiative is rolled once per page (§10 item 2).
-//   - A shield without weapon mastery parries as "other melee" (§10 item
-//     34); "passenger ferry" resolves to the lighter Object Table row (§10
-//     item 33); identification starts 1–3 (§10 item 16); Cybernetics keeps
-//     max rank 1 as printed (§10 item 22).
+//     p. 16 example does.
+//   - Initiative is rolled once per page.
+//   - A shield without weapon mastery parries as "other melee"; "passenger ferry" resolves to the lighter Object Table row; identification starts 1–3; Cybernetics keeps
+//     max rank 1 as printed.
 package rulebook

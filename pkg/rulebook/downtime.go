@@ -172,8 +172,7 @@ func NonTrainableScores() []string {
 }
 
 // DeviceComplexityRow is one Device Complexity Table row (p. 47; App.
-// p. 85; both copies are misprinted "Device Components Table", §10 item
-// 26).
+// p. 85; both copies are misprinted "Device Components Table").
 type DeviceComplexityRow struct {
 	Slug              string `json:"slug"`
 	Complexity        string `json:"complexity"`

@@ -48,7 +48,7 @@ const (
 var sidekickPanels = [...]int{2, 3, 4}
 
 // SidekickPanelsPerPage returns a sidekick's panels per page for the
-// Sidekick power's rank: 2, 3 or 4 (p. 71; §10 item 25). Ranks below 1 use
+// Sidekick power's rank: 2, 3 or 4 (p. 71). Ranks below 1 use
 // rank 1 and above 3 use rank 3.
 func SidekickPanelsPerPage(rank int) int {
 	rank = clamp(rank, 1, len(sidekickPanels))
@@ -100,7 +100,7 @@ var pageUpkeeps = []PageUpkeep{
 	{Effect: "fog", Power: "weather-control", Name: "Weather Control: fog", Panels: 1, Note: "1 panel per page to maintain (rank 2)", Page: 78},
 	{Effect: "summoning", Power: "magic", Name: "Summoning: instructing a creature", Panels: 2, OnTarget: true, Note: "2 panels per page (not necessarily a double-panel) per creature; an uninstructed creature does not act that page. With the Intelligence ability, 1 panel", Page: 65},
 	{Effect: "bestow-gift", Power: "magic", Name: "Bestow Gift", Panels: 1, Points: 5, Pool: "magic", OnTarget: true, Note: "5 MP per page plus a panel of effort to keep it going", Page: 62},
-	{Effect: "mind-control", Power: "psychic-ability", Name: "Mind Control", Points: 1, Pool: "psi", OnTarget: true, HalvesPanels: true, Note: `1 psi "per round" (read: per page, §10 item 27); the target gets half its panels; broken by 20 stamina damage`, Page: 68},
+	{Effect: "mind-control", Power: "psychic-ability", Name: "Mind Control", Points: 1, Pool: "psi", OnTarget: true, HalvesPanels: true, Note: `1 psi "per round" (read: per page); the target gets half its panels; broken by 20 stamina damage`, Page: 68},
 	{Effect: "impervious", Power: "impervious", Name: "Impervious", NoMove: true, Note: "concentrate: no movement at all; at most WIL consecutive pages, then 5 pages before it can be used again", Page: 61},
 	{Effect: "denser", Power: "density-control-self", Name: "Density Control (Self): denser", HalvesPanels: true, Note: "half panels per page, +10 melee damage, +5 knockback threshold", Page: 54},
 	{Effect: "lighter", Power: "density-control-self", Name: "Density Control (Self): lighter", Note: "walks on any surface, minimum melee damage, knockback threshold 10", Page: 54},

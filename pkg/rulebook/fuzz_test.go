@@ -6,7 +6,7 @@ import (
 )
 
 // TestParseStrikeClassSign: a minus sign is not a separator; "-1" was
-// read as SC 1 (issue 13 item 10).
+// read as SC 1.
 func TestParseStrikeClassSign(t *testing.T) {
 	for _, tt := range []struct {
 		in   string

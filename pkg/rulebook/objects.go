@@ -26,7 +26,7 @@ const tonne = 1000
 
 // objectTable (p. 39; App. p. 79). The first three rows are damaged the
 // same way in both copies of the extraction and were rebuilt from the
-// diagonal Push/Lift/Throw pattern (spandex-tables.md §5.14).
+// diagonal Push/Lift/Throw pattern.
 var objectTable = []ObjectRow{
 	{"< 1kg", 0, 1, 1, 1, 2, []string{"Tablet", "boot", "stone"}, 1},
 	{"1kg-4kg", 1, 4, 1, 2, 4, []string{"Laptop", "brick", "chair", "monitor"}, 2},
@@ -85,7 +85,7 @@ func ObjectByMass(kg float64) (ObjectRow, error) {
 
 // ObjectByName finds the row listing an example object, matched
 // case-insensitively ("fridge", "Hatchback Car"). "Passenger ferry" is
-// printed in two rows (§10 item 33); the lighter row (216t-465t) is
+// printed in two rows; the lighter row (216t-465t) is
 // returned.
 func ObjectByName(name string) (ObjectRow, bool) {
 	n := naming.Slug(name)

@@ -344,7 +344,7 @@ func TransmutationChance(wil int, modifiers ...string) (chance int, ok bool) {
 }
 
 // ---------------------------------------------------------------------
-// Point pools (§4.6)
+// Point pools
 
 // PointPool is a power's refilling pool (pp. 55, 62, 67, 72).
 type PointPool struct {
@@ -364,7 +364,7 @@ var pointPools = []PointPool{
 	{"snare", "Snare fluid points", "fluid points", PoolRank1, "+1d10 at R2", PoolCapPerAction, PoolRefillPages},
 }
 
-// PointPools returns the point pools (§4.6). Each extra 1d10 is rolled
+// PointPools returns the point pools. Each extra 1d10 is rolled
 // once, when the rank is gained.
 func PointPools() []PointPool { return append([]PointPool(nil), pointPools...) }
 
@@ -380,13 +380,13 @@ type DodgeBonusSource struct {
 	Note   string `json:"note,omitempty"`
 }
 
-// dodgeBonusSources. Stacking (§10 item 13) is read as: all sources add;
+// dodgeBonusSources. Stacking is read as: all sources add;
 // Acrobatics R2 "increases to +3" replaces Acrobatics' own +2 (so
 // Acrobatics gives +3 in total at R2, not +5), and Martial Arts R2 adds +1.
 var dodgeBonusSources = []DodgeBonusSource{
 	{"ac-f", "AC F", 1, ""},
 	{"ac-g-j", "AC G–J", 1, ""},
-	{"ac-d-e", "AC D–E", 0, "may still dodge (§10 item 12)"},
+	{"ac-d-e", "AC D–E", 0, "may still dodge"},
 	{"acrobatics-r1", "Acrobatics R1", 2, ""},
 	{"acrobatics-r2", "Acrobatics R2", 3, "\"increases to\" +3: replaces the R1 +2"},
 	{"martial-arts-r2", "Martial Arts R2", 1, "\"increases by\" +1"},
@@ -413,7 +413,7 @@ type KnockbackModifier struct {
 }
 
 // BracePerRank is the bracing KB bonus per Super Strength rank (pp. 35,
-// 76; §10 item 7: per rank, as the Guardian's +10 at R2 shows).
+// 76: per rank, as the Guardian's +10 at R2 shows).
 const BracePerRank = 5
 
 var knockbackModifiers = []KnockbackModifier{
@@ -431,7 +431,7 @@ func KnockbackModifiers() []KnockbackModifier {
 	return append([]KnockbackModifier(nil), knockbackModifiers...)
 }
 
-// MovementAttackBonus is one attack-after-movement bonus (§4.1).
+// MovementAttackBonus is one attack-after-movement bonus.
 type MovementAttackBonus struct {
 	Damage  int      `json:"damage"` // +N damage, or the special attack instead
 	Special string   `json:"special"`

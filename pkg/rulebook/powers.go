@@ -24,7 +24,7 @@ type PowerRow struct {
 	Slug string `json:"slug"`
 	// MaxRanks: Unlimited (-1) for "∞"; 0 for the free-choice row.
 	MaxRanks int `json:"max_ranks"`
-	// HasFlavours: printed with "*" (sub-powers or flavours, §3).
+	// HasFlavours: printed with "*" (sub-powers or flavours).
 	HasFlavours bool `json:"has_flavours"`
 	// SubTable is the slug of the flavour sub-table, if any. Energy
 	// Reflect and Immunity carry "*" but have no table of their own; they
@@ -37,8 +37,7 @@ type PowerRow struct {
 }
 
 // powerTable (p. 7; App. p. 80; copies agree). Pages from the contents
-// page. Cybernetics max 1 as printed, though its text describes R2+ (§10
-// item 22).
+// page. Cybernetics max 1 as printed, though its text describes R2+.
 var powerTable = []PowerRow{
 	{1, 2, "Accuracy", "accuracy", 2, false, "", 51, false},
 	{3, 5, "Acrobatics", "acrobatics", 2, false, "", 51, false},

@@ -75,9 +75,7 @@ type ProfileComponent struct {
 	Page      string `json:"page"`
 }
 
-// profileComponents. Success rate runs 0–5 (the book lists 1–5; §10 item
-// 15). Identification starts 1–3 (prose, p. 19; the summary prints "2-3";
-// §10 item 16).
+// profileComponents. Success rate runs 0–5 (the book lists 1–5). Identification starts 1–3 (prose, p. 19; the summary prints "2-3";).
 var profileComponents = []ProfileComponent{
 	{"backing", "Backing", CategoryPopularity, 1, 5, "3 (GM may set 1–4)", 3, "Events", true, "pp. 18–19"},
 	{"heroism", "Heroism", CategoryPopularity, 1, 5, "3", 3, "Role-play, media response", true, "p. 19"},
@@ -379,7 +377,7 @@ var confidenceTable = []ConfidenceRow{
 
 // Confidence returns the Confidence Table row (p. 24; App. p. 84).
 // Confidence below 15 (12–14 is reachable because success rate starts at
-// 0) uses the 15–30 row (§10 item 15); above 90 uses the 88–90 row.
+// 0) uses the 15–30 row; above 90 uses the 88–90 row.
 // Example (p. 26): 39 → no DP change, cannot increase resources.
 func Confidence(c int) ConfidenceRow {
 	return bandLookup(confidenceTable, c, func(r ConfidenceRow) Band { return r.Confidence })

@@ -23,7 +23,7 @@ func TestConfidenceBands(t *testing.T) {
 			}
 		}
 	}
-	// §10 item 15: 12–14 use the 15-30 row.
+	//: 12–14 use the 15-30 row.
 	for _, c := range []int{12, 13, 14, 0} {
 		if Confidence(c) != Confidence(15) {
 			t.Errorf("Confidence(%d) should be the 15-30 row", c)
@@ -181,7 +181,7 @@ func TestResources(t *testing.T) {
 		}
 	}
 	if r, _ := FinancialResources(5); r.Home != "Shared house" || r.Transport != "Second hand car" {
-		t.Error("level 5 (§10 item 19)")
+		t.Error("level 5")
 	}
 	if r, _ := MaterialResources(4); r.Description != "Power tools" {
 		t.Error("material 4")

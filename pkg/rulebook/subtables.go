@@ -19,7 +19,7 @@ type SubRow struct {
 	Then string `json:"then,omitempty"`
 }
 
-// SubTable is a power generation sub-table (§3; pp. 52–74; App. pp. 80–81).
+// SubTable is a power generation sub-table (pp. 52–74; App. pp. 80–81).
 type SubTable struct {
 	Name  string   `json:"name"`
 	Slug  string   `json:"slug"`
@@ -97,7 +97,7 @@ var subTables = []SubTable{
 			one(5, "Regeneration", "regeneration"), choose(6),
 		}},
 	{Name: "Super Senses Table", Slug: "super-senses", Die: 6, Page: "p. 74; App. p. 81", Power: "super-senses",
-		Note: "A 6 is read as: choose any sense freely, or roll on the Special Sense Table (§10 item 31).",
+		Note: "A 6 is read as: choose any sense freely, or roll on the Special Sense Table.",
 		Rows: []SubRow{
 			{Lo: 1, Hi: 2, Result: "Animal Senses", Slug: "animal-senses"},
 			{Lo: 3, Hi: 4, Result: "Enhanced Sense", Slug: "enhanced-sense", Then: "enhanced-sense"},
@@ -118,7 +118,7 @@ var subTables = []SubTable{
 		}},
 }
 
-// SubTables returns every power generation sub-table (§3).
+// SubTables returns every power generation sub-table.
 func SubTables() []SubTable {
 	out := make([]SubTable, len(subTables))
 	for i, s := range subTables {

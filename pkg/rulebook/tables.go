@@ -189,7 +189,7 @@ func tableDodging() Table {
 	for _, r := range []DodgeResult{DodgeNone, DodgeHalf, DodgePlusP, DodgeFull} {
 		t.Notes = append(t.Notes, r.Symbol()+": "+r.Meaning())
 	}
-	t.Notes = append(t.Notes, "The book says \"one of three results\" but defines four (§10 item 10).")
+	t.Notes = append(t.Notes, "The book says \"one of three results\" but defines four.")
 	return t
 }
 
@@ -198,7 +198,7 @@ func tableParrying() Table {
 		Columns: []string{"Attack Type \\ Parry Type"},
 		Notes: []string{
 			"Roll this number or higher on d20, adding strike bonus. \"-\" means that parry cannot stop that attack.",
-			"There is no column for a shield without weapon mastery: use other melee parry (without weapon mastery) (§10 item 34).",
+			"There is no column for a shield without weapon mastery: use other melee parry (without weapon mastery).",
 		}}
 	for _, p := range ParryTypes() {
 		t.Columns = append(t.Columns, p.Label())
@@ -222,7 +222,7 @@ func tableJudo() Table {
 	t := Table{Name: "judo-throw", Title: "Judo Throw Table", Page: "p. 36; App. p. 83",
 		Columns: []string{"Judo Throw Roll", "1", "2", "3+"},
 		Notes: []string{
-			"Roll d6 + strike bonus. The book leaves the columns unlabelled; this package reads them as the defender's Martial Arts rank (§10 item 11).",
+			"Roll d6 + strike bonus. The book leaves the columns unlabelled; this package reads them as the defender's Martial Arts rank.",
 			"-: the throw fails and the attack hits normally. P: the attack misses; the attacker loses their next panel. 2P: the attack misses; the attacker is knocked prone and loses their next two panels.",
 			"Dam: the attacker takes 2d6 S and 1d3 H, plus the defender's damage bonus if the defender wants; check knockback.",
 		}}
@@ -241,7 +241,7 @@ func tablePhysicalDamage() Table {
 		Columns: []string{"Attack Type", "Health", "Stamina"},
 		Notes: []string{
 			"The damage bonus applies to unarmed, melee and thrown attacks, split between H and S as the attacker likes.",
-			"The p. 40 example gives a two-handed blunt weapon 2d6+3 S; the table's 2d6+6 is used (§10 item 9).",
+			"The p. 40 example gives a two-handed blunt weapon 2d6+3 S; the table's 2d6+6 is used.",
 		}}
 	for _, r := range physicalDamage {
 		h, s := r.Health, r.Stamina
@@ -256,7 +256,7 @@ func tablePhysicalDamage() Table {
 func tableInitiative() Table {
 	t := Table{Name: "initiative", Title: "Initiative Table", Page: "p. 30; App. p. 82",
 		Columns: []string{"Initiative Difference", "Winner's Advance Panels"},
-		Notes:   []string{"Each side rolls d10 once per page (§10 item 2); ties are rolled again."}}
+		Notes:   []string{"Each side rolls d10 once per page; ties are rolled again."}}
 	for _, r := range initiativeTable {
 		p := itoa(r.Panels) + " panel"
 		if r.Panels != 1 {
@@ -307,7 +307,7 @@ func tableArmourClasses() Table {
 	t := Table{Name: "armour-classes", Title: "Armour Classes", Page: "pp. 32–33, 35",
 		Columns: []string{"AC", "Who", "Can dodge?", "Dodge bonus", "H divider", "S divider", "Against SC 0-1 attacks"},
 		Notes: []string{
-			"AC D \"gain[s] no dodge bonus\": read as may dodge at +0 (§10 item 12).",
+			"AC D \"gain[s] no dodge bonus\": read as may dodge at +0.",
 		}}
 	for _, r := range armourClasses {
 		bonus := "-"
@@ -370,7 +370,7 @@ func tableWallStrength() Table {
 		Columns: []string{"Material", "Damage Needed", "Knockback Reduction"},
 		Notes: []string{
 			"For a super-hero sized hole. Hitting an obstruction does 1d6 S.",
-			"The prose says 2 m per 4 damage; the table (1 m per 4) is followed (§10 item 5). Thin metal stays at 8 as printed (§10 item 6).",
+			"The prose says 2 m per 4 damage; the table (1 m per 4) is followed. Thin metal stays at 8 as printed.",
 		}}
 	for _, w := range wallStrength {
 		t.Rows = append(t.Rows, []string{w.Name, itoa(w.DamageNeeded), itoa(w.KnockbackReduction) + "m"})
@@ -400,7 +400,7 @@ func tableRecovery() Table {
 func tableAttackSteps() Table {
 	t := Table{Name: "attack-steps", Title: "Physical Attack Detailed Steps Table", Page: "App. p. 82",
 		Columns: []string{"Order of Step", "Details of Step"},
-		Notes:   []string{"\"Stun\" means stamina. The prose (pp. 36–37) puts a parry made with a ranged attack form before knockback (§10 item 29)."}}
+		Notes:   []string{"\"Stun\" means stamina. The prose (pp. 36–37) puts a parry made with a ranged attack form before knockback."}}
 	for _, s := range attackSteps {
 		t.Rows = append(t.Rows, []string{s.Step, s.Details})
 	}
@@ -450,7 +450,7 @@ func tableObject() Table {
 		Columns: []string{"Object Size/Mass", "Push", "Lift", "Throw", "Example Objects", "Health"},
 		Notes: []string{
 			"Push, Lift and Throw are the Strength needed. Health is the health damage that destroys the object; objects ignore stamina damage.",
-			"The first three rows were rebuilt from a damaged extraction (spandex-tables.md §5.14). \"Passenger ferry\" appears in two rows (§10 item 33).",
+			"The first three rows were rebuilt from a damaged extraction. \"Passenger ferry\" appears in two rows.",
 			"Objects on wheels, rollers or ice, or floating, need half the Push strength.",
 		}}
 	for _, r := range objectTable {

@@ -13,7 +13,7 @@ func tablePower() Table {
 		Columns: []string{"Roll", "Power", "Max Ranks", "Page"},
 		Notes: []string{
 			"Roll d100 for each of 8 power slots. * marks a power with sub-powers or flavours. ∞ means no rank limit.",
-			"Cybernetics is printed with max rank 1 though its text describes rank 2+ (§10 item 22).",
+			"Cybernetics is printed with max rank 1 though its text describes rank 2+.",
 		}}
 	for _, p := range powerTable {
 		name := p.Name
@@ -58,7 +58,7 @@ func tableStartingEquipment() Table {
 func tableSecondary() Table {
 	t := Table{Name: "secondary-characteristics", Title: "Secondary Characteristics", Page: "pp. 13–15",
 		Columns: []string{"Value", "Rule"},
-		Notes:   []string{"The book does not say how to round battered, dazed, stunned and movement; this package rounds to nearest, halves up, as the p. 16 example does (§10 item 28)."}}
+		Notes:   []string{"The book does not say how to round battered, dazed, stunned and movement; this package rounds to nearest, halves up, as the p. 16 example does."}}
 	for _, r := range secondaryRules {
 		t.Rows = append(t.Rows, []string{r.Value, r.Rule})
 	}
@@ -73,7 +73,7 @@ func tableProfileStructure() Table {
 		Columns: []string{"Category", "How it is used", "Components"},
 		Notes: []string{
 			"Each category score is " + itoa(CategoryMultiplier) + " × the sum of its five components.",
-			"Success rate is listed as 1-5 but starts at 0, so confidence can be as low as 12 (§10 item 15).",
+			"Success rate is listed as 1-5 but starts at 0, so confidence can be as low as 12.",
 		}}
 	for _, c := range profileCategories {
 		var comps []string
@@ -90,8 +90,8 @@ func tableStatusMeasurement() Table {
 	t := Table{Name: "status-measurement", Title: "Status Measurement Summary", Page: "p. 26",
 		Columns: []string{"Status Measurement", "Range", "Starting Value", "Contributes To", "Changes Due To", "Downtime?"},
 		Notes: []string{
-			"Identification starts 1-3 per the prose (p. 19); the summary prints 2-3 (§10 item 16).",
-			"Downtime may train any score except competence, approachability, fame, success rate, public response and security (p. 46; §10 item 32).",
+			"Identification starts 1-3 per the prose (p. 19); the summary prints 2-3.",
+			"Downtime may train any score except competence, approachability, fame, success rate, public response and security (p. 46).",
 		}}
 	for _, c := range profileComponents {
 		cat := strings.ToUpper(string(c.Category[:1])) + string(c.Category[1:])
@@ -203,7 +203,7 @@ func tableConfidence() Table {
 		Columns: []string{"Confidence", "Downtime Points", "Can Increase Resources?", "Will Bonus For Defence", "Hero Points"},
 		Notes: []string{
 			"Downtime Points is a change to the usual " + itoa(DowntimePointsPerWeek) + " per week. The Will bonus applies against mental attacks.",
-			"Confidence 12–14 (possible because success rate starts at 0) uses the 15-30 row (§10 item 15).",
+			"Confidence 12–14 (possible because success rate starts at 0) uses the 15-30 row.",
 		}}
 	for _, r := range confidenceTable {
 		t.Rows = append(t.Rows, []string{r.Confidence.String(), signed(r.DowntimePoints), yesNo(r.CanIncreaseResources), signed(r.WillBonus), dash(r.HeroPoints)})
@@ -271,7 +271,7 @@ func tableDeviceComplexity() Table {
 	t := Table{Name: "device-complexity", Title: "Device Complexity Table", Page: "p. 47; App. p. 85",
 		Columns: []string{"Complexity", "Material Resources Needed", "Experience Points Per Stage"},
 		Notes: []string{
-			"Both copies print this table as \"Device Components Table\"; the p. 48 prose calls it the device complexity table (§10 item 26).",
+			"Both copies print this table as \"Device Components Table\"; the p. 48 prose calls it the device complexity table.",
 			"The per-stage XP is paid " + itoa(DeviceStages) + " times: research, design, production and testing.",
 		}}
 	for _, r := range deviceComplexity {
@@ -338,7 +338,7 @@ func tableOtherCast() Table {
 func tableDodgeBonusSources() Table {
 	t := Table{Name: "dodge-bonus-sources", Title: "Dodge Bonus Sources", Page: "pp. 32, 51, 65, 69, 71, 75",
 		Columns: []string{"Source", "Bonus", "Note"},
-		Notes:   []string{"The book never says whether these stack; this package adds them all, with Acrobatics R2 replacing Acrobatics R1 (§10 item 13)."}}
+		Notes:   []string{"The book never says whether these stack; this package adds them all, with Acrobatics R2 replacing Acrobatics R1."}}
 	for _, d := range dodgeBonusSources {
 		b := signed(d.Bonus)
 		if d.Bonus == 0 {
@@ -354,7 +354,7 @@ func tableKnockbackModifiers() Table {
 		Columns: []string{"Source", "Effect on KB", "Page"},
 		Notes: []string{
 			"Default knockback threshold: " + itoa(DefaultKnockbackThreshold) + ".",
-			"Bracing is +5 per Super Strength rank, not a flat +5 (§10 item 7).",
+			"Bracing is +5 per Super Strength rank, not a flat +5.",
 		}}
 	for _, k := range knockbackModifiers {
 		e := signed(k.Modifier)
@@ -466,7 +466,7 @@ func tableSpellCosts() Table {
 
 func tablePsychicCosts() Table {
 	return costTable("psychic-costs", "Psychic Power Costs", "pp. 67–69", "psi", psychicCosts,
-		"\"Per round\" and \"frame\" in the book mean page and panel (§10 item 27).")
+		"\"Per round\" and \"frame\" in the book mean page and panel.")
 }
 
 func tableSummoningAbilities() Table {
@@ -484,7 +484,7 @@ func tableRestraintEscape() Table {
 		Columns: []string{"Escape chance", "Effect"},
 		Notes: []string{
 			"Escape chance % = target's STR, +10 per point spent below 10, +10 per helpful power (" + strings.Join(restraintHelpfulPowers, ", ") + "), +30 for Escapology.",
-			"Teleport or Phasing escape automatically. The bonds' strength (10 × points) is never used (§10 item 24).",
+			"Teleport or Phasing escape automatically. The bonds' strength (10 × points) is never used.",
 		}}
 	for _, r := range restraintEscape {
 		t.Rows = append(t.Rows, []string{r.Chance.String() + "%", r.Effect})

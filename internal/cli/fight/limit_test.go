@@ -13,7 +13,7 @@ import (
 // TestEncounterReadUsesItsOwnLimit: an encounter over the hero limit
 // (16 MB) but within the documented encounter limit (64 MB) is read (it
 // was refused with "unexpected EOF"); one over 64 MB is refused saying
-// so (issue 13 item 12).
+// so.
 func TestEncounterReadUsesItsOwnLimit(t *testing.T) {
 	fe := newFightEnv(t, cmdutil.FormatJSON)
 	env := fe.env(t)

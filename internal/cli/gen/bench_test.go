@@ -8,8 +8,7 @@ package gen
 //
 // The shared 2-core machine had a load average of 3-4 from other work
 // (2026-11-30), so figures vary by ±30% from run to run; the best of six
-// interleaved runs, before (ec50b64) and after this round of work
-// (issue #3 aims: 50,000 heroes/s and 500,000 goons/s):
+// interleaved runs, before (ec50b64) and after this round of work:
 //
 //	                       before                      after
 //	BenchmarkGenHeroJSONL  40.8 µs  24,500 heroes/s    17.2-18.1 µs  55,000-58,000 heroes/s

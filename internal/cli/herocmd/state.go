@@ -33,8 +33,8 @@ func NewCmdState(f *cmdutil.Factory, runF func(*StateOptions) error) *cobra.Comm
 	cmd := &cobra.Command{
 		Use:   "state [FILE|-] --on STATE | --off STATE | --form NAME | --board | --leave",
 		Short: "Switch a lasting power state on or off on a hero file",
-		Long: `Switch a lasting power state on or off on a hero file outside a fight
-(issue 11): the file's "states" list, which ` + "`spandex attack`" + ` applies to every
+		Long: `Switch a lasting power state on or off on a hero file outside a fight:
+the file's "states" list, which ` + "`spandex attack`" + ` applies to every
 attack by and on the hero and which a fight starts with on the combatant.
 
   grown        Growth (pp. 60-61): strength and endurance rise by the power's

@@ -139,7 +139,7 @@ func runPsychic(opts *PsychicOptions) error {
 		return err
 	}
 	// Confidence is 3 x five measures: 12-90 (15-90 in the book, but success
-	// rate starts at 0; tables §10 item 15). 0 means not given.
+	// rate starts at 0; tables). 0 means not given.
 	if opts.Confidence != 0 {
 		if err := checkRange("confidence", opts.Confidence, 12, 90); err != nil {
 			return err

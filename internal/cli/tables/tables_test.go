@@ -164,7 +164,7 @@ func TestRunToHitMatchesBook(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Number cells are JSON numbers (issue 12): the armour class is
+	// Number cells are JSON numbers: the armour class is
 	// text, the targets numbers.
 	var got struct {
 		Name, Title, Page string
