@@ -734,10 +734,12 @@ func (p *pipeline) toHit() (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	if sense, ok := seesUnseen(att, p.def, sit.RangeMetres); ok {
-		mods = sense.cancel(mods)
-	} else if enhancedHearing(att) {
-		mods = HalveUnseen(mods)
+	if hasUnseen(mods) {
+		if sense, ok := seesUnseen(att, p.def, sit.RangeMetres); ok {
+			mods = sense.cancel(mods)
+		} else if enhancedHearing(att) {
+			mods = HalveUnseen(mods)
+		}
 	}
 	mods = append(mods, AttackModifiers(p.atk)...)
 	// The d20 counts only as reaching the target or not (p. 33).

@@ -46,6 +46,17 @@ func seesUnseen(att, def *hero.Hero, rangeMetres int) (seeingSense, bool) {
 	return seeingSense{}, false
 }
 
+// hasUnseen reports whether mods hold a penalty for a target the
+// attacker cannot see, the only case the senses change.
+func hasUnseen(mods []Modifier) bool {
+	for _, m := range mods {
+		if m.Value < 0 && slices.Contains(unseenSlugs, m.Slug) {
+			return true
+		}
+	}
+	return false
+}
+
 // cancel cancels the penalties for attacking a target the attacker
 // cannot see (invisible, camouflaged, stealth in the dark) when the
 // attacker sees it with sense: the modifier stays, at 0, saying why.
