@@ -122,9 +122,8 @@ func WriteJSON(w io.Writer, ft Format, v any) error {
 // cells wrapped so tables fit an 80-column terminal.
 //
 // tablewriter is pinned at v0.0.5 on purpose: the v1 series allocates a
-// large width cache and probes the environment in a package init, which
-// every spandex invocation would pay for even when it prints JSON (see
-// docs/benchmarks.md).
+// large width cache and probes the environment in a package init, which every
+// spandex invocation would pay for even when it prints JSON.
 func Table(w io.Writer, header []string, rows [][]string) error {
 	// Cells wrap at 30 columns, narrower when the table is still wider
 	// than the terminal; a table whose words do not fit even then is
