@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"fmt"
+	"io"
 	"os"
 	"strconv"
 	"strings"
@@ -255,7 +257,7 @@ func completeAttackerAttacks(cmd *cobra.Command, _ []string, toComplete string) 
 	if fl == nil || fl.Value.String() == "" {
 		return nil, cobra.ShellCompDirectiveNoFileComp
 	}
-	data, err := os.ReadFile(fl.Value.String())
+	data, err := completionFile(fl.Value.String(), hero.MaxFileSize)
 	if err != nil {
 		return nil, cobra.ShellCompDirectiveNoFileComp
 	}
@@ -287,7 +289,7 @@ func encounterFor(cmd *cobra.Command, args []string) *encounter.Encounter {
 	if path == "" || path == "-" {
 		return nil
 	}
-	data, err := os.ReadFile(path)
+	data, err := completionFile(path, encounter.MaxFileSize)
 	if err != nil {
 		return nil
 	}
@@ -341,4 +343,24 @@ func completeActorAttacks(cmd *cobra.Command, args []string, toComplete string) 
 		}
 	}
 	return cmdutil.Completions(toComplete, out...), cobra.ShellCompDirectiveNoFileComp
+}
+
+// completionFile reads a file named on the command line being completed:
+// only a regular file of at most limit bytes, so that pressing tab on a
+// named pipe, a device or a huge file neither hangs nor fills the shell's
+// memory (it completes nothing then).
+func completionFile(path string, limit int64) ([]byte, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() || fi.Size() > limit {
+		return nil, fmt.Errorf("%s: not a regular file of at most %d bytes", path, limit)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(io.LimitReader(f, limit+1))
 }

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"unicode/utf8"
 
@@ -200,4 +201,30 @@ func flagNames(c *cobra.Command) string {
 	var names []string
 	c.Flags().VisitAll(func(f *pflag.Flag) { names = append(names, f.Name) })
 	return strings.Join(names, ",")
+}
+
+// TestCompletionFileRefusesSpecialFiles: completing a flag reads only a
+// regular file within the size limit, never a named pipe or a device.
+func TestCompletionFileRefusesSpecialFiles(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "pipe")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skip(err)
+	}
+	big := filepath.Join(dir, "big.json")
+	if err := os.WriteFile(big, make([]byte, 101), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	small := filepath.Join(dir, "small.json")
+	if err := os.WriteFile(small, []byte("{}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{fifo, "/dev/zero", big, dir} {
+		if _, err := completionFile(p, 100); err == nil {
+			t.Errorf("%s: read", p)
+		}
+	}
+	if b, err := completionFile(small, 100); err != nil || string(b) != "{}" {
+		t.Errorf("small file: %q, %v", b, err)
+	}
 }
