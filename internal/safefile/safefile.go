@@ -37,6 +37,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/gofrs/flock"
@@ -455,6 +456,9 @@ func globEscape(p string) string {
 func Target(path string) (string, error) {
 	st, err := os.Stat(path)
 	if err != nil {
+		if errors.Is(err, syscall.ELOOP) {
+			return "", refusal.Errorf("%s: its symbolic links go round in a loop; not writing through it", path)
+		}
 		if errors.Is(err, fs.ErrNotExist) {
 			if lst, lerr := os.Lstat(path); lerr == nil && lst.Mode()&fs.ModeSymlink != 0 {
 				return "", refusal.Errorf("%s: a symbolic link to a file that does not exist; not writing through it", path)

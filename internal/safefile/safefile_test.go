@@ -354,7 +354,15 @@ func TestNotRegularRefused(t *testing.T) {
 	if err := os.Symlink(fifo, linkToFifo); err != nil {
 		t.Fatal(err)
 	}
+	loopA, loopB := filepath.Join(dir, "loop-a"), filepath.Join(dir, "loop-b")
+	if err := os.Symlink(loopB, loopA); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(loopA, loopB); err != nil {
+		t.Fatal(err)
+	}
 	for _, tc := range []struct{ path, want string }{
+		{loopA, "its symbolic links go round in a loop"},
 		{fifo, "a named pipe, not a regular file"},
 		{linkToFifo, "a named pipe, not a regular file"},
 		{"/dev/null", "a device, not a regular file"},
