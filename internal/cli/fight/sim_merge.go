@@ -2,6 +2,7 @@ package fight
 
 import (
 	"encoding/json"
+	"errors"
 	"strconv"
 
 	"github.com/spf13/cobra"
@@ -123,17 +124,21 @@ func runSimMerge(opts *SimMergeOptions) error {
 			}
 			return cmdutil.Inputf("%s: %s: missing: a summary needs every count for an exact merge", p, path)
 		}
-		var s encounter.SimSummary
-		if err := json.Unmarshal(data, &s); err != nil {
-			return cmdutil.Inputf("%s: not a fight sim summary: %v", p, err)
+		s, err := encounter.ReadSim(data)
+		if err != nil {
+			return cmdutil.Inputf("%s: %v", p, err)
 		}
 		if head.Schema == 1 && s.HeroPoints == "" {
 			// Schema 1 predates the autopilot's hero points: it kept them.
 			s.HeroPoints = encounter.HeroPointsKeep
 		}
-		parts = append(parts, &s)
+		parts = append(parts, s)
 	}
-	sum, err := encounter.MergeSims(parts...)
+	sum, err := encounter.MergeShards(parts...)
+	var me *encounter.SimMergeError
+	if errors.As(err, &me) {
+		return cmdutil.Inputf("%s: %s: %s", opts.Files[me.Part], me.Path, me.Msg)
+	}
 	if err != nil {
 		return cmdutil.Inputf("%v", err)
 	}
