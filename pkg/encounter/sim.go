@@ -228,7 +228,7 @@ func MergeShards(parts ...*SimSummary) (*SimSummary, error) {
 			sh, _ := ParseShard(str) // CheckSim parsed it
 			path := "$.shards[" + strconv.Itoa(si) + "]"
 			if plan != 0 && sh.K != plan {
-				return nil, mergeErr(pi, path, "%s is not of the plan in %d shares of the summaries before it: shards of two plans overlap", str, plan)
+				return nil, mergeErr(pi, path, "%s is not of the plan in %d shares of the summaries before it: the shards of one simulation are of one plan", str, plan)
 			}
 			if prev, dup := seen[sh.I]; dup {
 				return nil, mergeErr(pi, path, "shard %s counted twice: summary #%d has it too", str, prev+1)
