@@ -1,12 +1,14 @@
 package encounter
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"sort"
 	"strconv"
 
 	"github.com/codename-spandex/spandex/pkg/combat"
+	"github.com/codename-spandex/spandex/pkg/jsonfile"
 	"github.com/codename-spandex/spandex/pkg/refusal"
 )
 
@@ -186,15 +188,75 @@ func (s *SimSummary) addPages(p, n int) {
 	s.Pages[i] = SimPages{Pages: p, Fights: n}
 }
 
-// MergeSims adds summaries of the same simulation (same seed, n, sides
-// and combatants) exactly, count by count.
+// SimMergeError is a summary that cannot be merged: Part is its index in
+// the summaries given (from 0), Path the JSON path of the problem.
+type SimMergeError struct {
+	Part int
+	Path string
+	Msg  string
+}
+
+func (e *SimMergeError) Error() string {
+	return jsonfile.OneLine("summary #" + strconv.Itoa(e.Part+1) + ": " + e.Path + ": " + e.Msg)
+}
+
+// Refused marks the problem as the input's (exit status 2).
+func (e *SimMergeError) Refused() {}
+
+// MergeShards merges summaries read from files (ReadSim) as MergeSims
+// does, after checking each (CheckSim) and that their shards are of one
+// plan (i/k with the same k) and disjoint: a whole run (no shards) merges
+// with nothing. A problem is a *SimMergeError.
+func MergeShards(parts ...*SimSummary) (*SimSummary, error) {
+	if len(parts) == 0 {
+		return nil, refusal.Errorf("nothing to merge")
+	}
+	seen := map[int]int{}
+	plan := 0
+	for pi, p := range parts {
+		if err := CheckSim(p); err != nil {
+			var fe *jsonfile.FieldError
+			if errors.As(err, &fe) {
+				return nil, &SimMergeError{Part: pi, Path: fe.Path, Msg: fe.Msg}
+			}
+			return nil, err
+		}
+		if len(p.Shards) == 0 && len(parts) > 1 {
+			return nil, mergeErr(pi, "$.shards", "none: a whole run, merged with another summary, counts fights twice")
+		}
+		for si, str := range p.Shards {
+			sh, _ := ParseShard(str) // CheckSim parsed it
+			path := "$.shards[" + strconv.Itoa(si) + "]"
+			if plan != 0 && sh.K != plan {
+				return nil, mergeErr(pi, path, "%s is not of the plan in %d shares of the summaries before it: the shards of one simulation are of one plan", str, plan)
+			}
+			if prev, dup := seen[sh.I]; dup {
+				return nil, mergeErr(pi, path, "shard %s counted twice: summary #%d has it too", str, prev+1)
+			}
+			plan, seen[sh.I] = sh.K, pi
+		}
+	}
+	return MergeSims(parts...)
+}
+
+func mergeErr(pi int, path, format string, args ...any) error {
+	return &SimMergeError{Part: pi, Path: path, Msg: fmt.Sprintf(format, args...)}
+}
+
+// MergeSims adds summaries of the same simulation (same seed, policy,
+// hero points, n, sides and combatants) exactly, count by count; a sum
+// that overflows is refused. The time is linear in the summaries' size
+// (but for sorting the page counts). The workers' parts of one run have
+// no shards; summaries from files are merged by MergeShards.
 func MergeSims(parts ...*SimSummary) (*SimSummary, error) {
 	if len(parts) == 0 {
 		return nil, refusal.Errorf("nothing to merge")
 	}
-	out := &SimSummary{Schema: SimSchema, Kind: SimKind, Seed: parts[0].Seed, Policy: parts[0].Policy, HeroPoints: parts[0].HeroPoints, N: parts[0].N, Shards: []string{}, Pages: []SimPages{}}
-	out.Sides = append([]SimSide(nil), parts[0].Sides...)
-	out.Combatants = append([]SimCombatant(nil), parts[0].Combatants...)
+	fail := mergeErr
+	first := parts[0]
+	out := &SimSummary{Schema: SimSchema, Kind: SimKind, Seed: first.Seed, Policy: first.Policy, HeroPoints: first.HeroPoints, N: first.N, Shards: []string{}, Pages: []SimPages{}}
+	out.Sides = append([]SimSide(nil), first.Sides...)
+	out.Combatants = append([]SimCombatant(nil), first.Combatants...)
 	for j := range out.Sides {
 		out.Sides[j].Wins = 0
 	}
@@ -202,48 +264,77 @@ func MergeSims(parts ...*SimSummary) (*SimSummary, error) {
 		c := &out.Combatants[j]
 		c.Out, c.HealthTaken, c.StaminaTaken, c.HealthDealt, c.StaminaDealt = 0, 0, 0, 0, 0
 	}
+	pages := map[int]int{}
 	seen := map[string]bool{}
+	ok := true
+	sum := func(dst *int, v int) {
+		var o bool
+		*dst, o = addInt(*dst, v)
+		ok = ok && o
+	}
+	sum64 := func(dst *int64, v int64) {
+		var o bool
+		*dst, o = add64(*dst, v)
+		ok = ok && o
+	}
 	for pi, p := range parts {
-		if p.Seed != out.Seed || p.Policy != out.Policy || p.N != out.N || len(p.Sides) != len(out.Sides) || len(p.Combatants) != len(out.Combatants) {
-			return nil, refusal.Errorf("summary #%d: not the same simulation (seed %d, n %d)", pi+1, p.Seed, p.N)
+		switch {
+		case p.Seed != out.Seed:
+			return nil, fail(pi, "$.seed", "%d, but summary #1 has %d: not the same simulation", p.Seed, out.Seed)
+		case p.Policy != out.Policy:
+			return nil, fail(pi, "$.policy", "%s, but summary #1 has %s: not the same simulation", p.Policy, out.Policy)
+		case p.HeroPoints != out.HeroPoints:
+			return nil, fail(pi, "$.hero_points", "%s, but summary #1 has %s: shards of one simulation are played with the same --hero-points", heroPointsText(p.HeroPoints), heroPointsText(out.HeroPoints))
+		case p.N != out.N:
+			return nil, fail(pi, "$.n", "%d, but summary #1 has %d: not the same simulation", p.N, out.N)
+		case len(p.Sides) != len(out.Sides):
+			return nil, fail(pi, "$.sides", "%d sides, but summary #1 has %d: not the same encounter", len(p.Sides), len(out.Sides))
+		case len(p.Combatants) != len(out.Combatants):
+			return nil, fail(pi, "$.combatants", "%d combatants, but summary #1 has %d: not the same encounter", len(p.Combatants), len(out.Combatants))
 		}
-		if p.HeroPoints != out.HeroPoints {
-			return nil, refusal.Errorf("summary #%d: hero points %s, but summary #1 has %s: shards of one simulation are played with the same --hero-points", pi+1, heroPointsText(p.HeroPoints), heroPointsText(out.HeroPoints))
-		}
-		for _, sh := range p.Shards {
+		for si, sh := range p.Shards {
 			if seen[sh] {
-				return nil, refusal.Errorf("summary #%d: shard %s counted twice", pi+1, sh)
+				return nil, fail(pi, "$.shards["+strconv.Itoa(si)+"]", "shard %s counted twice", sh)
 			}
 			seen[sh] = true
 		}
 		out.Shards = append(out.Shards, p.Shards...)
-		out.Fights += p.Fights
-		out.Unfinished += p.Unfinished
-		out.Draws += p.Draws
+		sum(&out.Fights, p.Fights)
+		sum(&out.Unfinished, p.Unfinished)
+		sum(&out.Draws, p.Draws)
 		for j, sd := range p.Sides {
 			if sd.Name != out.Sides[j].Name {
-				return nil, refusal.Errorf("summary #%d: side %d is %q, not %q", pi+1, j+1, sd.Name, out.Sides[j].Name)
+				return nil, fail(pi, "$.sides["+strconv.Itoa(j)+"].name", "%q, but summary #1 has %q: not the same encounter", sd.Name, out.Sides[j].Name)
 			}
-			out.Sides[j].Wins += sd.Wins
+			sum(&out.Sides[j].Wins, sd.Wins)
 		}
 		for _, pg := range p.Pages {
-			out.addPages(pg.Pages, pg.Fights)
+			v := pages[pg.Pages]
+			sum(&v, pg.Fights)
+			pages[pg.Pages] = v
 		}
 		for j, c := range p.Combatants {
-			if c.ID != out.Combatants[j].ID {
-				return nil, refusal.Errorf("summary #%d: combatant %d is %q, not %q", pi+1, j+1, c.ID, out.Combatants[j].ID)
-			}
 			oc := &out.Combatants[j]
-			oc.Out += c.Out
-			oc.HealthTaken += c.HealthTaken
-			oc.StaminaTaken += c.StaminaTaken
-			oc.HealthDealt += c.HealthDealt
-			oc.StaminaDealt += c.StaminaDealt
+			if c.ID != oc.ID || c.Side != oc.Side {
+				return nil, fail(pi, "$.combatants["+strconv.Itoa(j)+"]", "%q of side %q, but summary #1 has %q of side %q: not the same encounter", c.ID, c.Side, oc.ID, oc.Side)
+			}
+			sum(&oc.Out, c.Out)
+			sum64(&oc.HealthTaken, c.HealthTaken)
+			sum64(&oc.StaminaTaken, c.StaminaTaken)
+			sum64(&oc.HealthDealt, c.HealthDealt)
+			sum64(&oc.StaminaDealt, c.StaminaDealt)
+		}
+		if !ok {
+			return nil, fail(pi, "$", "a count overflows when added to the summaries before it")
 		}
 	}
 	if out.Fights > out.N {
 		return nil, refusal.Errorf("%d fights counted in a simulation of %d", out.Fights, out.N)
 	}
+	for pg, n := range pages {
+		out.Pages = append(out.Pages, SimPages{Pages: pg, Fights: n})
+	}
+	sort.Slice(out.Pages, func(i, j int) bool { return out.Pages[i].Pages < out.Pages[j].Pages })
 	sort.Strings(out.Shards)
 	if out.Fights == out.N {
 		out.Shards = []string{}

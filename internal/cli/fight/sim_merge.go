@@ -2,6 +2,7 @@ package fight
 
 import (
 	"encoding/json"
+	"errors"
 	"strconv"
 
 	"github.com/spf13/cobra"
@@ -33,7 +34,15 @@ health_dealt and stamina_dealt, so they cannot make an exact schema-2
 summary: merging one is refused, naming the file and the missing count,
 unless --schema 1 asks for a schema-1 summary: damage dealt is left out of
 every summary merged, the rest is exact, and the JSON is what schema 1
-printed for a single run, byte for byte.`,
+printed for a single run, byte for byte.
+
+Every summary is read strictly and checked before anything is added: an
+unknown or repeated key, a negative count, more wins or fighters out than
+fights, counts that do not add up to the fights, a probability outside
+0-1, a name with a control character, a shard that is not i/k with
+1 <= i <= k, shards of two plans (other k) or counted twice, a whole run
+merged with anything, another seed, policy or encounter, or a sum that
+overflows is refused, naming the file and the JSON path.`,
 		Example: `  spandex fight sim merge shard1.json shard2.json -o json
   spandex fight sim merge shard1.json shard2.json --schema 1 -o json`,
 		Args: cobra.MinimumNArgs(1),
@@ -123,17 +132,21 @@ func runSimMerge(opts *SimMergeOptions) error {
 			}
 			return cmdutil.Inputf("%s: %s: missing: a summary needs every count for an exact merge", p, path)
 		}
-		var s encounter.SimSummary
-		if err := json.Unmarshal(data, &s); err != nil {
-			return cmdutil.Inputf("%s: not a fight sim summary: %v", p, err)
+		s, err := encounter.ReadSim(data)
+		if err != nil {
+			return cmdutil.Inputf("%s: %v", p, err)
 		}
 		if head.Schema == 1 && s.HeroPoints == "" {
 			// Schema 1 predates the autopilot's hero points: it kept them.
 			s.HeroPoints = encounter.HeroPointsKeep
 		}
-		parts = append(parts, &s)
+		parts = append(parts, s)
 	}
-	sum, err := encounter.MergeSims(parts...)
+	sum, err := encounter.MergeShards(parts...)
+	var me *encounter.SimMergeError
+	if errors.As(err, &me) {
+		return cmdutil.Inputf("%s: %s: %s", opts.Files[me.Part], me.Path, me.Msg)
+	}
 	if err != nil {
 		return cmdutil.Inputf("%v", err)
 	}
