@@ -2,7 +2,6 @@ package encounter
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 
 	"github.com/codename-spandex/spandex/pkg/jsonpatch"
@@ -81,16 +80,7 @@ func Undo(e *Encounter, to int) (*Encounter, error) {
 
 // checkLog checks the history e's log records (undo.Check): a forged or
 // hand-broken log is refused when the file is read.
-func checkLog(log []Event) *undo.LogError {
-	if err := undo.Check(undoLog(log)); err != nil {
-		var le *undo.LogError
-		if errors.As(err, &le) {
-			return le
-		}
-		return &undo.LogError{Msg: err.Error()}
-	}
-	return nil
-}
+func checkLog(log []Event) *undo.LogError { return undo.Check(undoLog(log)) }
 
 // undoLog is what package undo reads of a log.
 func undoLog(log []Event) []undo.Event {

@@ -2,7 +2,6 @@ package hero
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 
 	"github.com/codename-spandex/spandex/pkg/jsonpatch"
@@ -95,16 +94,7 @@ func UndoesDerive(changes []undo.Change) bool {
 // CheckLog checks the history h's log records (undo.Check): a forged or
 // hand-broken log is refused when the file is read, before any verb
 // trusts it.
-func CheckLog(log []Event) *undo.LogError {
-	if err := undo.Check(undoLog(log)); err != nil {
-		var le *undo.LogError
-		if errors.As(err, &le) {
-			return le
-		}
-		return &undo.LogError{Msg: err.Error()}
-	}
-	return nil
-}
+func CheckLog(log []Event) *undo.LogError { return undo.Check(undoLog(log)) }
 
 // undoLog is what package undo reads of a log.
 func undoLog(log []Event) []undo.Event {

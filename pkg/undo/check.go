@@ -2,6 +2,7 @@ package undo
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -42,10 +43,17 @@ func (e *LogError) Refused() {}
 //     takes them: no event is undone twice and no undo is undone;
 //   - an undo's --to is 0 or an event before it.
 //
-// The first fault is returned, as a *LogError.
-func Check(log []Event) error {
+// The first fault is returned, as a *LogError (nil when there is none).
+func Check(log []Event) *LogError {
 	_, err := read(log)
-	return err
+	if err == nil {
+		return nil
+	}
+	var le *LogError
+	if errors.As(err, &le) {
+		return le
+	}
+	return &LogError{Msg: err.Error()}
 }
 
 func logErr(i int, field, format string, a ...any) error {
