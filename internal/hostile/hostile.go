@@ -11,6 +11,7 @@ import (
 	"bytes"
 	"runtime"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 )
@@ -123,4 +124,21 @@ func Cost(t testing.TB, name string, read func() error) error {
 		t.Errorf("%s: allocated %d MB (bound %d MB)", name, alloc>>20, MaxBytes>>20)
 	}
 	return err
+}
+
+// Want checks what a hostile read returned: with path "" the input must
+// have been accepted; otherwise refused in one message of at most 300
+// characters that starts with path and contains msg.
+func Want(t testing.TB, name string, err error, path, msg string) {
+	t.Helper()
+	switch {
+	case path == "":
+		if err != nil {
+			t.Errorf("%s: %.300v", name, err)
+		}
+	case err == nil:
+		t.Errorf("%s: accepted", name)
+	case !strings.HasPrefix(err.Error(), path) || !strings.Contains(err.Error(), msg) || len(err.Error()) > 300:
+		t.Errorf("%s: %.300s, want %s: ...%s...", name, err, path, msg)
+	}
 }
