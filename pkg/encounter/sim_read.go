@@ -19,22 +19,34 @@ var simFormat = jsonfile.Format{What: "fight sim summary", MaxSize: MaxSimFileSi
 // read into the summary: a merge draws it again from the counts.
 type simFile struct {
 	SimSummary
-	Report struct {
-		Sides []struct {
-			Name string  `json:"name"`
-			PWin float64 `json:"p_win"`
-			Low  float64 `json:"p_win_low"`
-			High float64 `json:"p_win_high"`
-		} `json:"sides"`
-		Combatants []struct {
-			ID               string  `json:"id"`
-			POut             float64 `json:"p_out"`
-			MeanHealthTaken  float64 `json:"mean_health_taken"`
-			MeanStaminaTaken float64 `json:"mean_stamina_taken"`
-			MeanHealthDealt  float64 `json:"mean_health_dealt"`
-			MeanStaminaDealt float64 `json:"mean_stamina_dealt"`
-		} `json:"combatants"`
-	} `json:"report"`
+	Report SimReport `json:"report"`
+}
+
+// SimReport is what a summary's counts come to, as fight sim prints it:
+// each side's chance of winning with its 95 % interval, and each
+// combatant's chance of being taken out and mean damage taken and dealt.
+type SimReport struct {
+	Sides      []SimSideReport      `json:"sides"`
+	Combatants []SimCombatantReport `json:"combatants"`
+}
+
+// SimSideReport is one side's chance of winning, with its 95 % interval.
+type SimSideReport struct {
+	Name string  `json:"name"`
+	PWin float64 `json:"p_win"`
+	Low  float64 `json:"p_win_low"`
+	High float64 `json:"p_win_high"`
+}
+
+// SimCombatantReport is one combatant's chance of being taken out and
+// its mean damage taken and dealt a fight.
+type SimCombatantReport struct {
+	ID               string  `json:"id"`
+	POut             float64 `json:"p_out"`
+	MeanHealthTaken  float64 `json:"mean_health_taken"`
+	MeanStaminaTaken float64 `json:"mean_stamina_taken"`
+	MeanHealthDealt  float64 `json:"mean_health_dealt"`
+	MeanStaminaDealt float64 `json:"mean_stamina_dealt"`
 }
 
 // ReadSim decodes a summary strictly (unknown or repeated keys, wrong

@@ -249,26 +249,11 @@ type simJSON struct {
 	Report simReport `json:"report"`
 }
 
-type simReport struct {
-	Sides      []simSideReport `json:"sides"`
-	Combatants []simCombReport `json:"combatants"`
-}
-
-type simSideReport struct {
-	Name string  `json:"name"`
-	PWin float64 `json:"p_win"`
-	Low  float64 `json:"p_win_low"`
-	High float64 `json:"p_win_high"`
-}
-
-type simCombReport struct {
-	ID               string  `json:"id"`
-	POut             float64 `json:"p_out"`
-	MeanHealthTaken  float64 `json:"mean_health_taken"`
-	MeanStaminaTaken float64 `json:"mean_stamina_taken"`
-	MeanHealthDealt  float64 `json:"mean_health_dealt"`
-	MeanStaminaDealt float64 `json:"mean_stamina_dealt"`
-}
+type (
+	simReport     = encounter.SimReport
+	simSideReport = encounter.SimSideReport
+	simCombReport = encounter.SimCombatantReport
+)
 
 func r6(x float64) float64 { return float64(int64(x*1e6+0.5)) / 1e6 }
 
