@@ -29,10 +29,11 @@ func BenchmarkDecodeHeroes(b *testing.B) {
 	}
 	stream := bytes.Repeat(append(compact.Bytes(), '\n'), 100)
 	b.SetBytes(int64(len(stream)))
+	env := NewTestEnv(FormatJSON).Env
 	b.ReportAllocs()
 	for b.Loop() {
 		n := 0
-		if err := DecodeHeroes(bytes.NewReader(stream), "bench", func(string, int, *hero.Hero) error { n++; return nil }); err != nil || n != 100 {
+		if err := env.DecodeHeroes(bytes.NewReader(stream), "bench", func(string, int, *hero.Hero) error { n++; return nil }); err != nil || n != 100 {
 			b.Fatalf("%d heroes, %v", n, err)
 		}
 	}

@@ -50,6 +50,8 @@ type Env struct {
 	writeFile func(path string, data []byte) error
 	// lock takes a file's update lock before it is read (nil: none).
 	lock func(path string) error
+	// verifier checks the heroes DecodeHero reads (made on first use).
+	verifier *chargen.Verifier
 }
 
 // Env builds a verb's environment; human is the output format on a

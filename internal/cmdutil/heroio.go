@@ -7,6 +7,7 @@ import (
 	"os"
 
 	"github.com/codename-spandex/spandex/internal/safefile"
+	"github.com/codename-spandex/spandex/pkg/chargen"
 	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/jsonfile"
 )
@@ -99,12 +100,15 @@ func eachInput(path string, open func(string) (io.ReadCloser, error), fn func(na
 // from r and calls fn with each, validated, in order (see EachJSON).
 // label names the hero in messages: name, or name#N when there are
 // several. A problem is an input error "LABEL: $.path: message"; no hero
-// at all is one too.
-func DecodeHeroes(r io.Reader, name string, fn func(label string, n int, h *hero.Hero) error) error {
+// at all is one too. Each hero is checked as DecodeHero checks it.
+func (e *Env) DecodeHeroes(r io.Reader, name string, fn func(label string, n int, h *hero.Hero) error) error {
+	if _, err := e.heroVerifier(); err != nil {
+		return err
+	}
 	count := 0
 	err := EachJSON(r, name, hero.MaxFileSize, "hero", func(doc []byte, label string, n int) error {
 		count = n
-		h, err := hero.Decode(doc)
+		h, err := e.DecodeHero(doc)
 		if err != nil {
 			return Inputf("%s: %w", label, err)
 		}
@@ -133,14 +137,52 @@ func fileError(err error) error {
 	return err
 }
 
-// ReadHero reads and validates a hero file (or stdin). Problems are input
-// errors of the form "FILE: $.path: message".
+// DecodeHero decodes one hero document and checks it as hero check
+// does: valid (hero.Decode) and with derived figures that agree with its
+// powers and abilities (chargen's Verifier, with the configuration's
+// derivation rules). Every verb that reads a hero file reads it through
+// this, so no verb rules on, or rewrites, a hero that hero check refuses.
+// The error is the bare *hero.FieldError; callers add the file's name.
+// The configuration must have been read (heroVerifier) first.
+func (e *Env) DecodeHero(doc []byte) (*hero.Hero, error) {
+	v, err := e.heroVerifier()
+	if err != nil {
+		return nil, err
+	}
+	h, err := hero.Decode(doc)
+	if err != nil {
+		return nil, err
+	}
+	if err := v.Verify(h); err != nil {
+		return nil, err
+	}
+	return h, nil
+}
+
+// heroVerifier is the Env's Verifier, made on first use with the
+// configuration's derivation rules; its error is the configuration's.
+func (e *Env) heroVerifier() (*chargen.Verifier, error) {
+	if e.verifier == nil {
+		opt, err := e.Derive()
+		if err != nil {
+			return nil, err
+		}
+		e.verifier = chargen.NewVerifier(opt)
+	}
+	return e.verifier, nil
+}
+
+// ReadHero reads and checks a hero file (or stdin) as DecodeHero does.
+// Problems are input errors of the form "FILE: $.path: message".
 func (e *Env) ReadHero(path string) (*hero.Hero, error) {
+	if _, err := e.heroVerifier(); err != nil {
+		return nil, err
+	}
 	data, name, err := e.ReadInput(path)
 	if err != nil {
 		return nil, err
 	}
-	h, err := hero.Decode(data)
+	h, err := e.DecodeHero(data)
 	if err != nil {
 		return nil, Inputf("%s: %w", name, err)
 	}

@@ -83,12 +83,14 @@ func TestDecodeHeroes(t *testing.T) {
 		{name: "an array", input: "[" + guardian + "," + nefario + "]", labels: "in#1=The Guardian,in#2=Nefario"},
 		{name: "an empty array", input: "[]", err: "in: $: empty input, expected a hero JSON object"},
 		{name: "not a hero", input: `{"schema": 1}`, err: "in: $."},
+		// Every reader checks a hero's derived figures as hero check does.
+		{name: "figures that contradict the powers", input: strings.Replace(guardian, `"max": 35`, `"max": 1000000000`, 1), err: "in: $.health.max: 1000000000 but hero derive computes 35"},
 		{name: "the callback's error stops the stream", input: guardian + nefario, fnErr: stop, labels: "in#1=The Guardian", err: "stop"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			var got []string
-			err := DecodeHeroes(strings.NewReader(tc.input), "in", func(label string, n int, h *hero.Hero) error {
+			err := NewTestEnv(FormatJSON).DecodeHeroes(strings.NewReader(tc.input), "in", func(label string, n int, h *hero.Hero) error {
 				if n != len(got)+1 {
 					t.Errorf("hero %d numbered %d", len(got)+1, n)
 				}
@@ -164,7 +166,7 @@ func FuzzDecodeHeroes(f *testing.F) {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, in string) {
-		err := DecodeHeroes(strings.NewReader(in), "in", func(label string, n int, h *hero.Hero) error {
+		err := NewTestEnv(FormatJSON).DecodeHeroes(strings.NewReader(in), "in", func(label string, n int, h *hero.Hero) error {
 			if !strings.HasPrefix(label, "in") || n < 1 {
 				t.Errorf("label %q, n %d", label, n)
 			}
@@ -202,7 +204,7 @@ func TestDecodeHeroesHostileLines(t *testing.T) {
 	} {
 		in := append(bytes.Clone(line.Bytes()), tc.hero...)
 		err := hostile.Cost(t, tc.name, func() error {
-			return DecodeHeroes(bytes.NewReader(in), "in", func(string, int, *hero.Hero) error { return nil })
+			return NewTestEnv(FormatJSON).DecodeHeroes(bytes.NewReader(in), "in", func(string, int, *hero.Hero) error { return nil })
 		})
 		if err == nil || !strings.HasPrefix(err.Error(), tc.err) || len(err.Error()) > 300 {
 			t.Errorf("%s: %.300v, want %q...", tc.name, err, tc.err)

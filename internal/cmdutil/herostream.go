@@ -15,6 +15,7 @@ import (
 // (`attack` against a stream of defenders, `fall`, `recover`). It reads one
 // hero at a time, so memory stays flat however long the stream.
 type HeroStream struct {
+	env    *Env
 	name   string
 	closer io.Closer
 	s      *jsonfile.Stream
@@ -27,6 +28,9 @@ type HeroStream struct {
 // OpenHeroStream opens path (stdin for "" or "-") and reads its first
 // hero. Stream reports whether more heroes follow it.
 func (e *Env) OpenHeroStream(path string) (*HeroStream, error) {
+	if _, err := e.heroVerifier(); err != nil {
+		return nil, err
+	}
 	name := path
 	if path == "" || path == "-" {
 		path, name = "-", "stdin"
@@ -35,7 +39,7 @@ func (e *Env) OpenHeroStream(path string) (*HeroStream, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := &HeroStream{name: name, closer: rc, s: jsonfile.NewStream(rc, hero.MaxFileSize, "hero")}
+	d := &HeroStream{env: e, name: name, closer: rc, s: jsonfile.NewStream(rc, hero.MaxFileSize, "hero")}
 	doc, line, err := d.s.Next()
 	if err != nil {
 		rc.Close()
@@ -43,7 +47,7 @@ func (e *Env) OpenHeroStream(path string) (*HeroStream, error) {
 	}
 	d.more = d.s.More()
 	d.line = line
-	h, err := hero.Decode(doc)
+	h, err := e.DecodeHero(doc)
 	if err != nil {
 		rc.Close()
 		return nil, d.heroErr(err, 1, line, d.more)
@@ -80,7 +84,7 @@ func (d *HeroStream) Next() (*hero.Hero, string, error) {
 		return nil, "", d.streamErr(err, d.n, true)
 	}
 	d.line = l
-	h, err := hero.Decode(doc)
+	h, err := d.env.DecodeHero(doc)
 	if err != nil {
 		return nil, "", d.heroErr(err, d.n, l, true)
 	}

@@ -97,8 +97,9 @@ func Verifiable(h *hero.Hero) bool {
 // and both values, or nil. Embedded sidekicks are verified too. Heroes
 // Verifiable refuses are not checked, nor is a hero whose file lacks a
 // rolled value (hand-written, such as the book's sample villain without
-// his health dice): hero derive would roll it, so there is nothing
-// fixed to compare against.
+// his health dice, or a hero given by its final abilities alone, with no
+// base scores read off the grid): hero derive would roll it, so there is
+// nothing fixed to compare against.
 func Verify(h *hero.Hero, opt Options) error {
 	return NewVerifier(opt).Verify(h)
 }
@@ -134,7 +135,7 @@ func (v *Verifier) derive(h *hero.Hero) error {
 }
 
 func (v *Verifier) verify(h *hero.Hero, prefix string) error {
-	if Verifiable(h) {
+	if Verifiable(h) && h.Abilities.Base != (hero.Abilities{}) {
 		c := h.Clone()
 		err := v.derive(c)
 		switch {

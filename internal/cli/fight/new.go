@@ -140,7 +140,7 @@ func readHeroes(env *cmdutil.Env, path string) ([]*hero.Hero, error) {
 		return nil, err
 	}
 	var out []*hero.Hero
-	err = cmdutil.DecodeHeroes(bytes.NewReader(data), name, func(_ string, _ int, h *hero.Hero) error {
+	err = env.DecodeHeroes(bytes.NewReader(data), name, func(_ string, _ int, h *hero.Hero) error {
 		out = append(out, h)
 		return nil
 	})

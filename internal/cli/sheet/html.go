@@ -13,7 +13,7 @@ import (
 func runHTML(opts *Options) error {
 	var heroes []*hero.Hero
 	err := cmdutil.EachInput(opts.Files, opts.OpenInput, func(name string, r io.Reader) error {
-		return cmdutil.DecodeHeroes(r, name, func(_ string, _ int, h *hero.Hero) error {
+		return opts.DecodeHeroes(r, name, func(_ string, _ int, h *hero.Hero) error {
 			heroes = append(heroes, h)
 			return nil
 		})

@@ -73,7 +73,7 @@ func runSheet(opts *Options) (err error) {
 	bar := opts.Progress(-1, "sheet")
 	defer func() { bar.Finish(err) }()
 	err = cmdutil.EachInput(opts.Files, opts.OpenInput, func(name string, r io.Reader) error {
-		return cmdutil.DecodeHeroes(r, name, func(_ string, n int, h *hero.Hero) error {
+		return opts.DecodeHeroes(r, name, func(_ string, n int, h *hero.Hero) error {
 			// Stream from the first good hero on: memory stays flat
 			// however long the stream (a bad first hero still writes
 			// nothing; a later one stops the output there).
