@@ -31,10 +31,14 @@ const (
 )
 
 // DefaultAutoSteps and MaxAutoSteps are the default and the largest
-// number of steps Auto takes.
+// number of steps Auto takes. Every step adds an event to the log, so the
+// bound is what caps the work of one run (time, memory and the file it
+// writes), whatever the combatants' health: a fight of a few dozen pages
+// takes a few hundred steps, and one still going after 5,000 steps is
+// stuck (two sides that cannot hurt each other).
 const (
-	DefaultAutoSteps = 10_000
-	MaxAutoSteps     = 100_000
+	DefaultAutoSteps = 5_000
+	MaxAutoSteps     = 5_000
 )
 
 // AutoOptions set what the autopilot plays.

@@ -72,7 +72,7 @@ then a d100 for each bound combatant's escape).`,
 	opts.File.addFlag(cmd)
 	cmd.Flags().StringSliceVar(&opts.Sides, "sides", nil, "play only these sides (default: all)")
 	cmd.Flags().StringVar(&opts.Until, "until", encounter.UntilOver, "stop when the fight is over, at the end of the page, or after one turn: over|page|turn")
-	cmd.Flags().IntVar(&opts.MaxSteps, "max-steps", 10_000, "give up after this many steps (1-100000)")
+	cmd.Flags().IntVar(&opts.MaxSteps, "max-steps", encounter.DefaultAutoSteps, fmt.Sprintf("give up after this many steps (1-%d)", encounter.MaxAutoSteps))
 	addPolicyFlag(cmd, &opts.Policy)
 	addAutoHeroPointsFlag(cmd, &opts.HeroPoints)
 	return cmd

@@ -54,7 +54,7 @@ Wilson interval. Every count uses the same --seed, fight i the same seed
 	cmd.Flags().IntVar(&opts.Workers, "workers", runtime.GOMAXPROCS(0), "fights played at once (the result does not depend on it)")
 	addPolicyFlag(cmd, &opts.Policy)
 	addAutoHeroPointsFlag(cmd, &opts.HeroPoints)
-	cmd.Flags().IntVar(&opts.MaxSteps, "max-steps", 10_000, "give up on a fight after this many steps (counted as unfinished)")
+	cmd.Flags().IntVar(&opts.MaxSteps, "max-steps", encounter.DefaultAutoSteps, fmt.Sprintf("give up on a fight after this many steps (1-%d; counted as unfinished)", encounter.MaxAutoSteps))
 	return cmd
 }
 

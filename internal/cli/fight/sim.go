@@ -70,7 +70,7 @@ be used (a simulation rolls millions of dice).`,
 	cmd.Flags().StringVar(&opts.Shard, "shard", "", "i/k: play only the i-th of k shares of the fights")
 	addPolicyFlag(cmd, &opts.Policy)
 	addAutoHeroPointsFlag(cmd, &opts.HeroPoints)
-	cmd.Flags().IntVar(&opts.MaxSteps, "max-steps", 10_000, "give up on a fight after this many steps (counted as unfinished)")
+	cmd.Flags().IntVar(&opts.MaxSteps, "max-steps", encounter.DefaultAutoSteps, fmt.Sprintf("give up on a fight after this many steps (1-%d; counted as unfinished)", encounter.MaxAutoSteps))
 	cmd.AddCommand(NewCmdSimMerge(f, nil))
 	return cmd
 }
