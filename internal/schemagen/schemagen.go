@@ -104,6 +104,10 @@ func reflectSchema(v any, id, title string, heroByRef bool, commentDirs ...strin
 	if _, ok := v.(*encounter.Encounter); ok {
 		eventDetails(r, s)
 	}
+	for _, def := range s.Definitions {
+		stringLimits(def, "")
+	}
+	stringLimits(s, "")
 	s.ID = jsonschema.ID(Base + id)
 	s.Title = title
 	var buf bytes.Buffer
@@ -114,6 +118,37 @@ func reflectSchema(v any, id, title string, heroByRef bool, commentDirs ...strin
 		return nil, err
 	}
 	return buf.Bytes(), nil
+}
+
+// stringLimits states jsonfile's string bounds on a schema: a string
+// member's maxLength is jsonfile.StringLimit of its name (member is the
+// name of the member holding sc, "" for a definition), a map's keys are
+// names.
+func stringLimits(sc *jsonschema.Schema, member string) {
+	if sc == nil {
+		return
+	}
+	if sc.Type == "string" && sc.Pattern == "" {
+		n := uint64(jsonfile.StringLimit(member))
+		if member == "" {
+			n = jsonfile.MaxTextLen
+		}
+		sc.MaxLength = &n
+	}
+	stringLimits(sc.Items, member)
+	if sc.AdditionalProperties != nil && sc.AdditionalProperties != jsonschema.FalseSchema && sc.AdditionalProperties != jsonschema.TrueSchema {
+		n := uint64(jsonfile.MaxNameLen)
+		sc.PropertyNames = &jsonschema.Schema{MaxLength: &n}
+		stringLimits(sc.AdditionalProperties, member)
+	}
+	for _, sub := range append(append(sc.AnyOf, sc.OneOf...), sc.AllOf...) {
+		stringLimits(sub, member)
+	}
+	if sc.Properties != nil {
+		for pair := sc.Properties.Oldest(); pair != nil; pair = pair.Next() {
+			stringLimits(pair.Value, pair.Key)
+		}
+	}
 }
 
 // eventDetails types each event kind's details: the details types join the

@@ -31,7 +31,9 @@ func TestHostileHeroFiles(t *testing.T) {
 		{"arrays nested 100,000 deep", withDetails(hostile.Nested(100_000)), "$", "exceeded max depth"},
 		{"a duplicate key 5,000 objects deep", withDetails(hostile.DupAtDepth(5_000)), "$.log[0].details.a.a", "duplicate key"},
 		{"a 50 MB string", hostile.Splice(t, valid, `"log":[]`, append(append([]byte(`"notes": `), hostile.LongString(50<<20)...), `,"log":[]`...)), "$", "file larger than 16 MB"},
-		{"a 15 MB string", hostile.Splice(t, valid, `"log":[]`, append(append([]byte(`"notes": `), hostile.LongString(15<<20)...), `,"log":[]`...)), "", ""},
+		{"a 15 MB string", hostile.Splice(t, valid, `"log":[]`, append(append([]byte(`"notes": `), hostile.LongString(15<<20)...), `,"log":[]`...)), "$.notes", "a string of 15728640 bytes (at most 65536)"},
+		{"64 KB of notes", hostile.Splice(t, valid, `"log":[]`, append(append([]byte(`"notes": `), hostile.LongString(64<<10)...), `,"log":[]`...)), "", ""},
+		{"a 2 KB name", []byte(strings.Replace(valid, `"name":"Miss Example"`, `"name":`+string(hostile.LongString(2<<10)), 1)), "$.name", "a string of 2048 bytes (at most 1024)"},
 		{"a 15 MB armour class", []byte(strings.Replace(valid, `"armour_class":"D"`, `"armour_class":`+string(hostile.LongString(15<<20)), 1)), "$.combat.armour_class", "armour class"},
 	}
 	for _, tt := range tests {

@@ -20,19 +20,42 @@ const (
 	IntMax = 1_000_000_000
 )
 
+// MaxNameLen and MaxTextLen bound the strings of every file, in bytes:
+// names and identifiers (a member "name", "id" or "slug", or one ending
+// in "_id", and every map key) at MaxNameLen, any other string (notes, a
+// description, an event's summary) at MaxTextLen. A hero's name is a
+// line on a sheet and its notes a few paragraphs; a file holding more is
+// refused rather than carried into every view and copy of the fight. The
+// published schemas state the same limits (StringLimit).
+const (
+	MaxNameLen = 1 << 10
+	MaxTextLen = 64 << 10
+)
+
+// StringLimit is the longest string, in bytes, that a member of this name
+// may hold (MaxNameLen or MaxTextLen).
+func StringLimit(member string) int {
+	switch {
+	case member == "name" || member == "id" || member == "slug" || strings.HasSuffix(member, "_id"):
+		return MaxNameLen
+	}
+	return MaxTextLen
+}
+
 // checkBounds reports the first signed whole number in the decoded value
-// v (a pointer) outside IntMin-IntMax, named by its JSON path. It is the
-// first validation of every file, run on the decoded value rather than
-// inside the decoder: a hook on every integer costs the decoder a third
-// of its speed, the walk a few percent, since it visits only what can
-// hold an integer (a plan per type, made once).
+// v (a pointer) outside IntMin-IntMax, or string longer than its
+// StringLimit, named by its JSON path. It is the first validation of
+// every file, run on the decoded value rather than inside the decoder: a
+// hook on every value costs the decoder a third of its speed, the walk a
+// few percent, since it visits only what can hold a number or a string
+// (a plan per type, made once).
 func checkBounds(v any) *FieldError {
 	rv := reflect.ValueOf(v)
 	p := boundsPlanFor(rv.Type())
 	if p == nil {
 		return nil
 	}
-	segs, n, bad := p.check(rv)
+	segs, msg, bad := p.check(rv)
 	if !bad {
 		return nil
 	}
@@ -41,15 +64,21 @@ func checkBounds(v any) *FieldError {
 	for i := len(segs) - 1; i >= 0; i-- {
 		b.WriteString(segs[i])
 	}
-	return &FieldError{Path: b.String(), Msg: (&errIntRange{number: strconv.FormatInt(n, 10)}).Error()}
+	return &FieldError{Path: b.String(), Msg: msg}
 }
 
-// boundsPlan is how to find the signed integers in a value of one type:
-// nil for a type that cannot hold one.
+// tooLong is the message for a string of n bytes over its limit.
+func tooLong(n, limit int) string {
+	return "a string of " + strconv.Itoa(n) + " bytes (at most " + strconv.Itoa(limit) + ")"
+}
+
+// boundsPlan is how to find the signed integers and strings in a value
+// of one type: nil for a type that cannot hold one.
 type boundsPlan struct {
 	kind   reflect.Kind
+	limit  int           // a string's StringLimit; a map's key limit
 	elem   *boundsPlan   // pointer, slice, array and map elements
-	fields []boundsField // struct fields that can hold an integer
+	fields []boundsField // struct fields that can hold one
 }
 
 type boundsField struct {
@@ -65,20 +94,25 @@ func boundsPlanFor(t reflect.Type) *boundsPlan {
 	if p, ok := boundsPlans.Load(t); ok {
 		return p.(*boundsPlan)
 	}
-	p := buildBounds(t, map[reflect.Type]*boundsPlan{})
+	p := buildBounds(t, map[reflect.Type]*boundsPlan{}, MaxTextLen)
 	boundsPlans.Store(t, p)
 	return p
 }
 
-// buildBounds makes t's plan; building holds the plans being made, so a
-// recursive type (a hero's sidekick is a hero) refers to itself.
-func buildBounds(t reflect.Type, building map[reflect.Type]*boundsPlan) *boundsPlan {
-	if p, ok := building[t]; ok {
+// buildBounds makes t's plan, its strings limited to limit (the
+// StringLimit of the member holding it); building holds the struct plans
+// being made, so a recursive type (a hero's sidekick is a hero) refers to
+// itself. Only a struct can recur, and its fields take their limits from
+// their own names, so its plan does not depend on limit.
+func buildBounds(t reflect.Type, building map[reflect.Type]*boundsPlan, limit int) *boundsPlan {
+	if p, ok := building[t]; ok && t.Kind() == reflect.Struct {
 		return p
 	}
 	switch t.Kind() {
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
 		return &boundsPlan{kind: reflect.Int}
+	case reflect.String:
+		return &boundsPlan{kind: reflect.String, limit: limit}
 	case reflect.Pointer, reflect.Slice, reflect.Array, reflect.Map, reflect.Struct:
 	default:
 		return nil
@@ -87,22 +121,27 @@ func buildBounds(t reflect.Type, building map[reflect.Type]*boundsPlan) *boundsP
 		return nil // raw JSON or bytes
 	}
 	p := &boundsPlan{kind: t.Kind()}
-	building[t] = p
 	if t.Kind() != reflect.Struct {
-		p.elem = buildBounds(t.Elem(), building)
+		p.elem = buildBounds(t.Elem(), building, limit)
+		if t.Kind() == reflect.Map && t.Key().Kind() == reflect.String {
+			p.limit = MaxNameLen
+			if p.elem == nil {
+				p.elem = &boundsPlan{kind: reflect.Invalid}
+			}
+		}
 		if p.elem == nil {
-			building[t] = nil
 			return nil
 		}
 		return p
 	}
+	building[t] = p
 	for i := 0; i < t.NumField(); i++ {
 		f := t.Field(i)
 		name, ok := jsonName(f)
 		if !ok {
 			continue
 		}
-		fp := buildBounds(f.Type, building)
+		fp := buildBounds(f.Type, building, StringLimit(name))
 		if fp == nil {
 			continue
 		}
@@ -113,8 +152,8 @@ func buildBounds(t reflect.Type, building map[reflect.Type]*boundsPlan) *boundsP
 		p.fields = append(p.fields, boundsField{index: i, seg: seg, plan: fp})
 	}
 	if len(p.fields) == 0 {
-		// No integer below: no plan (a recursive field that already
-		// points at this one finds nothing to walk).
+		// No integer or string below: no plan (a recursive field that
+		// already points at this one finds nothing to walk).
 		building[t] = nil
 		return nil
 	}
@@ -138,14 +177,18 @@ func jsonName(f reflect.StructField) (string, bool) {
 	return name, true
 }
 
-// check walks v; on a number out of bounds it returns the path's
-// segments, innermost first (so good files build no strings), and the
-// number.
-func (p *boundsPlan) check(v reflect.Value) ([]string, int64, bool) {
+// check walks v; on a number out of bounds or a string too long it
+// returns the path's segments, innermost first (so good files build no
+// strings), and the message.
+func (p *boundsPlan) check(v reflect.Value) ([]string, string, bool) {
 	switch p.kind {
 	case reflect.Int:
 		if n := v.Int(); n < IntMin || n > IntMax {
-			return []string{}, n, true
+			return []string{}, (&errIntRange{number: strconv.FormatInt(n, 10)}).Error(), true
+		}
+	case reflect.String:
+		if n := v.Len(); n > p.limit {
+			return []string{}, tooLong(n, p.limit), true
 		}
 	case reflect.Pointer:
 		if !v.IsNil() {
@@ -153,17 +196,18 @@ func (p *boundsPlan) check(v reflect.Value) ([]string, int64, bool) {
 		}
 	case reflect.Slice, reflect.Array:
 		for i := range v.Len() {
-			if segs, n, bad := p.elem.check(v.Index(i)); bad {
-				return append(segs, "["+strconv.Itoa(i)+"]"), n, true
+			if segs, msg, bad := p.elem.check(v.Index(i)); bad {
+				return append(segs, "["+strconv.Itoa(i)+"]"), msg, true
 			}
 		}
 	case reflect.Map:
 		bad := false
 		for it := v.MapRange(); it.Next() && !bad; {
 			_, _, bad = p.elem.check(it.Value())
+			bad = bad || p.limit > 0 && it.Key().Len() > p.limit
 		}
 		if !bad {
-			return nil, 0, false
+			return nil, "", false
 		}
 		// The first in key order, so the message does not vary.
 		keys := v.MapKeys()
@@ -171,21 +215,26 @@ func (p *boundsPlan) check(v reflect.Value) ([]string, int64, bool) {
 			return strings.Compare(fmt.Sprint(a.Interface()), fmt.Sprint(b.Interface()))
 		})
 		for _, k := range keys {
-			if segs, n, bad := p.elem.check(v.MapIndex(k)); bad {
+			if p.limit > 0 && k.Len() > p.limit {
+				var b strings.Builder
+				writeName(&b, k.String()[:MaxTokenEcho])
+				return []string{b.String() + "..."}, "a member name of " + strconv.Itoa(k.Len()) + " bytes (at most " + strconv.Itoa(p.limit) + ")", true
+			}
+			if segs, msg, bad := p.elem.check(v.MapIndex(k)); bad {
 				var b strings.Builder
 				writeName(&b, fmt.Sprint(k.Interface()))
-				return append(segs, b.String()), n, true
+				return append(segs, b.String()), msg, true
 			}
 		}
 	case reflect.Struct:
 		for _, f := range p.fields {
-			if segs, n, bad := f.plan.check(v.Field(f.index)); bad {
+			if segs, msg, bad := f.plan.check(v.Field(f.index)); bad {
 				if f.seg != "" {
 					segs = append(segs, f.seg)
 				}
-				return segs, n, true
+				return segs, msg, true
 			}
 		}
 	}
-	return nil, 0, false
+	return nil, "", false
 }

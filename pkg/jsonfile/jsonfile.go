@@ -107,7 +107,8 @@ const MaxNameSize = 64 << 10
 const longNameCheck = 1 << 20
 
 // longName reads the document data's tokens (without decoding its
-// strings) for the first member name longer than MaxNameSize.
+// strings) for the first member name longer than MaxNameSize, or string
+// value longer than MaxTextLen.
 func longName(data []byte) *FieldError {
 	dec := jsontext.NewDecoder(bytes.NewBuffer(data), jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
 	for {
@@ -128,6 +129,13 @@ func longName(data []byte) *FieldError {
 			}
 		case k == '{' || k == '[' || k == '}' || k == ']':
 			_, err = dec.ReadToken()
+		case k == '"':
+			// A string value longer than any member may hold is refused
+			// before it is decoded (and copied).
+			var v jsontext.Value
+			if v, err = dec.ReadValue(); err == nil && len(v)-2 > MaxTextLen {
+				return &FieldError{Path: pathOf(data, dec.StackPointer()), Msg: tooLong(len(v)-2, MaxTextLen)}
+			}
 		default:
 			err = dec.SkipValue()
 		}
