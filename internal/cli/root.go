@@ -99,7 +99,11 @@ func execute(f *cmdutil.Factory, root *cobra.Command, args []string) int {
 	}
 	out := f.IOStreams.Out
 	if err != nil {
-		out.Discard()
+		// A stream cut short keeps the whole records before the bad one
+		// (Output.Stop); any other output is dropped.
+		if out.Stop() != nil {
+			out.Discard()
+		}
 		files.Abort()
 		if iostreams.IsBrokenPipe(err) {
 			return cmdutil.ExitOK

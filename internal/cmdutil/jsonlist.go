@@ -25,6 +25,9 @@ type JSONList struct {
 	buf   bytes.Buffer
 }
 
+// tailer is stdout (iostreams.Output): what closes an array it streams.
+type tailer interface{ SetTail(string) }
+
 // NewJSONList returns a list writing to w in ft (FormatJSON or FormatJSONL).
 func NewJSONList(w io.Writer, ft Format) *JSONList { return &JSONList{w: w, ft: ft} }
 
@@ -53,10 +56,22 @@ func (l *JSONList) AddRaw(b []byte) error {
 	switch l.n {
 	case 1:
 		l.first = append(l.first[:0], b...)
+		if t, ok := l.w.(tailer); ok {
+			// A stream that stops at the next result still writes this
+			// one, as the single result it then is.
+			l.buf.Reset()
+			if err := json.Indent(&l.buf, l.first, "", "  "); err != nil {
+				return fmt.Errorf("encoding JSON: %w", err)
+			}
+			t.SetTail(l.buf.String() + "\n")
+		}
 		return nil
 	case 2:
 		if _, err := io.WriteString(l.w, "[\n"); err != nil {
 			return err
+		}
+		if t, ok := l.w.(tailer); ok {
+			t.SetTail("\n]\n") // a stream that stops early still closes it
 		}
 		if err := l.element(l.first, false); err != nil {
 			return err
@@ -85,6 +100,9 @@ func (l *JSONList) element(b []byte, comma bool) error {
 func (l *JSONList) Close() error {
 	if l.ft == FormatJSONL {
 		return nil
+	}
+	if t, ok := l.w.(tailer); ok {
+		t.SetTail("")
 	}
 	switch l.n {
 	case 0:

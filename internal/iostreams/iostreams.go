@@ -106,6 +106,7 @@ type Output struct {
 	pending   bytes.Buffer
 	stream    *bufio.Writer
 	streaming bool
+	tail      string // what Stop writes to close the document
 }
 
 func newOutput(dst io.Writer) *Output { return &Output{dst: dst} }
@@ -156,6 +157,31 @@ func (o *Output) Commit() error {
 	_, err := o.dst.Write(o.pending.Bytes())
 	o.pending.Reset()
 	return err
+}
+
+// SetTail sets what ends the streamed document if it stops early (a JSON
+// array's closing bracket), "" for nothing; the writer of the document
+// sets it when it opens one and clears it when it closes it.
+func (o *Output) SetTail(tail string) { o.tail = tail }
+
+// Stop ends a stream cut short by an error. A streaming verb writes each
+// record whole before it reads the next, so what it has written is whole
+// records: Stop writes them out, then the tail (closing an open JSON
+// array), and the reader has a complete document of every record before
+// the bad one; the exit status says the stream stopped there. Output that
+// never started streaming is discarded, as Discard does.
+func (o *Output) Stop() error {
+	if !o.streaming {
+		o.Discard()
+		return nil
+	}
+	if o.tail != "" {
+		if _, err := o.stream.WriteString(o.tail); err != nil {
+			return err
+		}
+		o.tail = ""
+	}
+	return o.stream.Flush()
 }
 
 // Discard drops everything not yet written.
