@@ -50,7 +50,7 @@ func ExitStatus() Section {
 		Title: "EXIT STATUS",
 		Topic: "exit-codes",
 		Short: "Exit statuses and what each means",
-		Intro: "spandex exits with one of these statuses. Errors are a single line on stderr, prefixed \"spandex: \"; stdout only receives a result when the command succeeds, with one exception: a verb reading a stream of records (hero check, sheet, attack or recover over a stream of heroes, ...) writes as it reads and stops at the first bad record with status 2, leaving on stdout every result before it, whole (a JSON array closed).",
+		Intro: "spandex exits with one of these statuses. Errors are a single line on stderr, prefixed \"spandex: \"; stdout only receives a result when the command succeeds, with one exception: a verb reporting on each record of a stream (hero check, sheet, attack against a stream of defenders) writes as it reads and stops at the first bad record with status 2, leaving on stdout every result before it, whole (a JSON array closed).",
 	}
 	for _, e := range cmdutil.ExitStatuses {
 		s.Entries = append(s.Entries, Entry{strconv.Itoa(e.Code), e.Meaning})
