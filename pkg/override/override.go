@@ -16,6 +16,7 @@ import (
 
 	"github.com/codename-spandex/spandex/pkg/combat"
 	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/heropoints"
 	"github.com/codename-spandex/spandex/pkg/refusal"
 	"github.com/codename-spandex/spandex/pkg/ruling"
 )
@@ -25,10 +26,12 @@ const (
 	FieldHealth     = "health"
 	FieldStamina    = "stamina"
 	FieldHeroPoints = "hero_points"
-	FieldCondition  = "condition"
-	FieldPanels     = "panels"
-	FieldState      = "state"
-	FieldSide       = "side"
+	// FieldHeroPointsMax is the maximum a gift past it raised.
+	FieldHeroPointsMax = "hero_points_max"
+	FieldCondition     = "condition"
+	FieldPanels        = "panels"
+	FieldState         = "state"
+	FieldSide          = "side"
 )
 
 // Conditions are the condition flags a GM may set or clear (hero file
@@ -114,10 +117,12 @@ func onOff(on bool) string {
 // Hero makes the change on h: health and stamina first (stamina stops at
 // 0, health at its maximum, stamina at its maximum), the damage
 // conditions then recomputed from them as damage would (pp. 37-38), then
-// the conditions set and cleared, then hero points (0 to the file's
-// maximum: by the book they come only from a high Confidence and refresh
-// at an adventure's start, pp. 14-15, 24, so a GM's gift is a house rule
-// and cannot pass that maximum). Field names the flag or field at fault
+// the conditions set and cleared, then hero points (never below 0). By
+// the book hero points come only from a high Confidence and refresh at
+// an adventure's start (pp. 14-15, 24), so a GM's gift is a house rule:
+// a gift past the file's maximum raises the maximum with it, until
+// `profile refresh` (or any change to the profile) works it out again
+// from the Confidence Table. Field names the flag or field at fault
 // in a refusal (health, stamina, hero_points, condition). Nothing is
 // changed on a refusal.
 func Hero(h *hero.Hero, c Change) ([]Item, ruling.Steps, error) {
@@ -143,8 +148,8 @@ func Hero(h *hero.Hero, c Change) ([]Item, ruling.Steps, error) {
 		}
 	}
 	hp := h.HeroPoints.Current + c.HeroPoints
-	if c.HeroPoints != 0 && (hp < 0 || hp > h.HeroPoints.Max) {
-		return nil, nil, refusal.Errorf("hero_points: %d %+d is outside 0-%d (the Confidence Table's maximum, p. 24: a gift cannot pass it)", h.HeroPoints.Current, c.HeroPoints, h.HeroPoints.Max)
+	if c.HeroPoints != 0 && (hp < 0 || hp > heropoints.MaxPoints) {
+		return nil, nil, refusal.Errorf("hero_points: %d %+d is outside 0-%d", h.HeroPoints.Current, c.HeroPoints, heropoints.MaxPoints)
 	}
 	for _, n := range append(slices.Clone(c.Set), c.Clear...) {
 		if !slices.Contains(Conditions, n) {
@@ -182,7 +187,12 @@ func Hero(h *hero.Hero, c Change) ([]Item, ruling.Steps, error) {
 	}
 	if c.HeroPoints != 0 {
 		items = append(items, Item{Field: FieldHeroPoints, Delta: c.HeroPoints, From: h.HeroPoints.Current, To: hp})
-		steps.Add("hero points", "pp. 14-15, 24", "the GM's house rule: hero points %d → %d of %d (by the book they refresh only at an adventure's start)", h.HeroPoints.Current, hp, h.HeroPoints.Max)
+		steps.Add("hero points", "pp. 14-15, 24", "the GM's house rule: hero points %d → %d (by the book they come only from Confidence, refreshed at an adventure's start)", h.HeroPoints.Current, hp)
+		if hp > h.HeroPoints.Max {
+			items = append(items, Item{Field: FieldHeroPointsMax, Delta: hp - h.HeroPoints.Max, From: h.HeroPoints.Max, To: hp})
+			steps.Add("hero points", "p. 24", "the maximum rises %d → %d with the gift, until `profile refresh` works it out again from Confidence", h.HeroPoints.Max, hp)
+			h.HeroPoints.Max = hp
+		}
 		h.HeroPoints.Current = hp
 	}
 	return items, steps, nil

@@ -17,10 +17,10 @@ type AdjustOptions struct {
 	On string
 	// Health, Stamina, HeroPoints and Panels are signed changes.
 	Health, Stamina, HeroPoints, Panels int
-	Conditions, ClearConditions        []string
-	States, ClearStates                []string
-	Side                               string
-	Note                               string
+	Conditions, ClearConditions         []string
+	States, ClearStates                 []string
+	Side                                string
+	Note                                string
 }
 
 // NewCmdAdjust builds `spandex fight adjust`.
@@ -54,11 +54,12 @@ any other change.
   --panels N                give back N panels it spent this page, or take
                             -N of those it has left (given up); the next
                             page starts afresh (p. 30)
-  --hero-points N           give or take hero points, between 0 and the
-                            file's maximum: by the book they come only from
-                            a high Confidence and refresh at the start of an
-                            adventure (pp. 14-15, 24; ` + "`profile refresh`" + `),
-                            so a gift is the GM's house rule, logged
+  --hero-points N           give or take hero points (never below 0): by
+                            the book they come only from a high Confidence
+                            and refresh at the start of an adventure
+                            (pp. 14-15, 24; ` + "`profile refresh`" + `), so a gift is
+                            the GM's house rule, logged; a gift past the
+                            maximum raises it until ` + "`profile refresh`" + `
   --side NAME               move it to another side of the fight
   --note TEXT               why, for the log`,
 		Example: `  spandex fight adjust -i bank.json --on guardian --health -5 --note "falling masonry"
@@ -77,7 +78,7 @@ any other change.
 	fl.StringVar(&opts.On, "on", "", "the combatant adjusted")
 	fl.IntVar(&opts.Health, "health", 0, "add N health (-N takes it away)")
 	fl.IntVar(&opts.Stamina, "stamina", 0, "add N stamina (-N takes it away; never below 0)")
-	fl.IntVar(&opts.HeroPoints, "hero-points", 0, "give N hero points (-N takes them; 0 to the file's maximum)")
+	fl.IntVar(&opts.HeroPoints, "hero-points", 0, "give N hero points (-N takes them; a gift past the maximum raises it)")
 	fl.IntVar(&opts.Panels, "panels", 0, "give back N panels spent this page (-N takes panels left)")
 	fl.StringArrayVar(&opts.Conditions, "condition", nil, "set the condition NAME (repeatable)")
 	fl.StringArrayVar(&opts.ClearConditions, "clear-condition", nil, "clear the condition NAME (repeatable)")
