@@ -9,7 +9,7 @@ import (
 // strikeAction does a StrikeAction: Attack on the actor's turn, or, once
 // the fight is decided, a finishing move out of turn (finishDecided).
 func (e *Encounter) strikeAction(ctx Ctx, x StrikeAction) (*combat.Result, error) {
-	if e.Over() && x.Strike.Request.Mode == combat.ModeFinishing {
+	if x.Strike.Request.Mode == combat.ModeFinishing && e.Over() {
 		return e.finishDecided(ctx, x)
 	}
 	return e.Attack(ctx, x.Strike, x.Rules)
