@@ -86,6 +86,9 @@ func flagCompleters(path string) map[string]cobra.CompletionFunc {
 	if path == "parry" {
 		m["attack"] = completeParryAttacks
 	}
+	if path == "fight join" {
+		m["side"] = completeJoinSides
+	}
 	if path == "fight adjust" || path == "hero adjust" {
 		m["condition"] = cmdutil.CompleteWords(override.Conditions...)
 		m["clear-condition"] = m["condition"]
@@ -103,6 +106,19 @@ func completeStates(_ *cobra.Command, _ []string, toComplete string) ([]string, 
 		out = append(out, st.Name)
 	}
 	return cmdutil.Completions(toComplete, out...), cobra.ShellCompDirectiveNoFileComp
+}
+
+// completeJoinSides completes fight join's --side NAME= from the sides of
+// the encounter, then the files after the "=".
+func completeJoinSides(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+	if strings.Contains(toComplete, "=") {
+		return nil, cobra.ShellCompDirectiveDefault
+	}
+	out, _ := completeSides(cmd, args, toComplete)
+	for i := range out {
+		out[i] += "="
+	}
+	return out, cobra.ShellCompDirectiveNoSpace | cobra.ShellCompDirectiveNoFileComp
 }
 
 // completeSides completes a side of the encounter (fight adjust --side).
