@@ -11,8 +11,10 @@ import (
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
 	"github.com/codename-spandex/spandex/pkg/chargen"
+	"github.com/codename-spandex/spandex/pkg/combat"
 	"github.com/codename-spandex/spandex/pkg/encounter"
 	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/override"
 	"github.com/codename-spandex/spandex/pkg/profile"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 )
@@ -84,7 +86,52 @@ func flagCompleters(path string) map[string]cobra.CompletionFunc {
 	if path == "parry" {
 		m["attack"] = completeParryAttacks
 	}
+	if path == "fight join" {
+		m["side"] = completeJoinSides
+	}
+	if path == "fight adjust" || path == "hero adjust" {
+		m["condition"] = cmdutil.CompleteWords(override.Conditions...)
+		m["clear-condition"] = m["condition"]
+		m["state"] = completeStates
+		m["clear-state"] = completeStates
+		m["side"] = completeSides
+	}
 	return m
+}
+
+// completeStates completes a lasting state's name (fight adjust).
+func completeStates(_ *cobra.Command, _ []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+	var out []string
+	for _, st := range combat.States() {
+		out = append(out, st.Name)
+	}
+	return cmdutil.Completions(toComplete, out...), cobra.ShellCompDirectiveNoFileComp
+}
+
+// completeJoinSides completes fight join's --side NAME= from the sides of
+// the encounter, then the files after the "=".
+func completeJoinSides(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+	if strings.Contains(toComplete, "=") {
+		return nil, cobra.ShellCompDirectiveDefault
+	}
+	out, _ := completeSides(cmd, args, toComplete)
+	for i := range out {
+		out[i] += "="
+	}
+	return out, cobra.ShellCompDirectiveNoSpace | cobra.ShellCompDirectiveNoFileComp
+}
+
+// completeSides completes a side of the encounter (fight adjust --side).
+func completeSides(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+	e := encounterFor(cmd, args)
+	if e == nil {
+		return nil, cobra.ShellCompDirectiveNoFileComp
+	}
+	var out []string
+	for _, sd := range e.Sides {
+		out = append(out, sd.Name)
+	}
+	return cmdutil.Completions(toComplete, out...), cobra.ShellCompDirectiveNoFileComp
 }
 
 // argCompleter returns the completer of a command's positional arguments.

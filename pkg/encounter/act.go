@@ -247,7 +247,7 @@ func (e *Encounter) Do(ctx Ctx, act Action) error {
 		}
 		return e.Do(ctx, typed)
 	case StrikeAction:
-		_, err := e.Attack(ctx, x.Strike, x.Rules)
+		_, err := e.strikeAction(ctx, x)
 		return err
 	case Smash:
 		_, err := e.Smash(ctx, x)

@@ -40,6 +40,9 @@ type Strike struct {
 	Also []string
 	// follow marks one of Also's attacks: part of the action already paid.
 	follow bool
+	// decided marks a finishing move made after the fight is decided
+	// (see finishDecided): no turn, no panels.
+	decided bool
 }
 
 // AttackRecord is the details of an "attack" event: the outcome in
@@ -179,7 +182,7 @@ func attackPanels(c *Combatant, s Strike, steps *ruling.Steps) (int, error) {
 func (e *Encounter) Attack(ctx Ctx, s Strike, opt combat.Options) (*combat.Result, error) {
 	var att *Combatant
 	var err error
-	if s.follow {
+	if s.follow || s.decided {
 		att = e.Find(s.Actor)
 	} else if att, err = e.turnOf(s.Actor); err != nil {
 		return nil, err
@@ -208,6 +211,12 @@ func (e *Encounter) Attack(ctx Ctx, s Strike, opt combat.Options) (*combat.Resul
 	n, err := attackPanels(att, s, explain)
 	if err != nil {
 		return nil, err
+	}
+	if s.decided {
+		n = 0
+		if explain != nil {
+			steps = decidedSteps()
+		}
 	}
 	if s.follow {
 		n = 0
@@ -344,7 +353,7 @@ func (e *Encounter) Attack(ctx Ctx, s Strike, opt combat.Options) (*combat.Resul
 			return nil, err
 		}
 	}
-	if !s.follow {
+	if !s.follow && !s.decided {
 		e.endAction(att)
 	}
 	return res, nil

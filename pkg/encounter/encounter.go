@@ -35,6 +35,7 @@ import (
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/heropoints"
+	"github.com/codename-spandex/spandex/pkg/override"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 	"github.com/codename-spandex/spandex/pkg/ruling"
 	"github.com/codename-spandex/spandex/pkg/undo"
@@ -366,7 +367,7 @@ type Event struct {
 	// Kind is what happened: new, surprise, initiative, repay, move,
 	// action, mental, attack, smash, reaction, lost, pass, hold, effect,
 	// upkeep, luck, danger-sense, escape, leave, recovery, refill, end-page,
-	// undo.
+	// undo, adjust (a GM's override), join (reinforcements).
 	Kind   string `json:"kind"`
 	Actor  string `json:"actor,omitempty"`
 	Target string `json:"target,omitempty"`
@@ -403,6 +404,8 @@ func DetailsTypes() map[string]any {
 		"mental":     combat.MentalResult{},
 		"smash":      combat.ObjectStrike{},
 		"undo":       undo.Details{},
+		KindAdjust:   override.Record{},
+		KindJoin:     JoinRecord{},
 	}
 }
 

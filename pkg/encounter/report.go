@@ -3,6 +3,8 @@ package encounter
 import (
 	"encoding/json"
 	"sort"
+
+	"github.com/codename-spandex/spandex/pkg/override"
 )
 
 // Report is a whole fight read back from its log (`fight report`): page
@@ -139,6 +141,8 @@ func (e *Encounter) Report() Report {
 				obs[ev.Target] = append(obs[ev.Target], observation{page: ev.Page, health: true, stamina: true,
 					before: Vitals{rec.Before.Health, rec.Before.Stamina}, after: Vitals{rec.After.Health, rec.After.Stamina}})
 			}
+		case KindAdjust:
+			obs[ev.Actor] = append(obs[ev.Actor], adjustObservations(ev)...)
 		case "recovery":
 			var rec Recovery
 			if json.Unmarshal(ev.Details, &rec) == nil {
@@ -207,6 +211,13 @@ func (e *Encounter) Report() Report {
 	for pi := range r.Pages {
 		pg := &r.Pages[pi]
 		for _, ev := range pg.Events {
+			if ev.Kind == KindAdjust {
+				var rec override.Record
+				if json.Unmarshal(ev.Details, &rec) == nil && rec.ConditionBefore != rec.ConditionAfter {
+					pg.Conditions = append(pg.Conditions, ev.Actor+": "+rec.ConditionBefore+" → "+rec.ConditionAfter+" (GM)")
+				}
+				continue
+			}
 			if ev.Kind != "attack" {
 				continue
 			}

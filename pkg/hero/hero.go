@@ -729,7 +729,8 @@ type SlotRecord struct {
 type Event struct {
 	// Seq numbers events from 1 within the file.
 	Seq int `json:"seq"`
-	// Kind is the verb that made it: attack, damage, profile, downtime, ...
+	// Kind is the verb that made it: attack, damage, profile, downtime,
+	// adjust (a GM's override, `hero adjust`), ...
 	Kind    string `json:"kind"`
 	Summary string `json:"summary"`
 	// Seed is the seed of the roller that made it, if seeded.

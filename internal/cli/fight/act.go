@@ -79,6 +79,11 @@ type ActOptions struct {
 	// Energy Reflect's return shot.
 	Reflect         bool
 	ReflectReaction string
+
+	// Odds prints the exact odds of the action instead of doing it;
+	// DryRun does it and prints its events without writing the file.
+	Odds   bool
+	DryRun bool
 }
 
 // NewCmdAct builds `spandex fight act`.
@@ -311,6 +316,19 @@ unless free (the first four reactions a page of a hero or villain against
 strike class 0-1, p. 31); bracing costs nothing. In the surprise round the
 surprised cannot react (except with Danger Sense or Animal Senses).
 
+Before committing: --odds prints the exact odds of the action against the
+combatants as the file has them now (the outcome, each reaction's result,
+health and stamina damage, knockback, the target's condition, a contest's
+success, and who is out of the fight after it): the action itself, run
+once per distinct dice outcome on a copy of the fight, so the odds and the
+act cannot disagree; it rolls nothing and changes nothing. --dry-run does
+the action with the command's dice (--seed, --dice) and prints the events
+it would append, exactly as -i would, without writing any file.
+
+After the fight is decided (one side, or nobody, left standing) there are
+no more turns, but any combatant still standing may --finish a helpless
+one with --actor ID, "to keep someone down" (p. 43): no panels are spent.
+
 --dice order: an attack consumes pkg/combat's order (to-hit d20; reaction
 dice; damage dice, health then stamina; a d6 per obstruction; the prone
 d20), each hero point re-roll straight after the roll it re-rolls; a
@@ -336,6 +354,8 @@ fluid-shield a d6 per fluid point; a phased
 attacker's phase-strike, after the attack's dice, a d100 against 20% per
 strike so far; other actions roll nothing.`,
 		Example: `  spandex fight act -i bank.json --actor guardian --move 7
+  spandex fight act bank.json --actor guardian --attack nefario --with fist --odds
+  spandex fight act -i bank.json --actor guardian --move 7 --dry-run
   spandex fight act -i bank.json --actor guardian --attack nefario --with fist --reaction parry:staff --obstruction wood --dice 14,20,3,5,2,1,2,4,3,2
   spandex fight act -i bank.json --actor nefario --attack guardian --with staff-blast --behind --reaction brace --power-dice health=4,stamina=6
   spandex fight act -i bank.json --actor goon-1 --grab hostage
@@ -398,6 +418,8 @@ strike so far; other actions roll nothing.`,
 	fl.BoolVar(&opts.Hurt, "hurt", false, "hallucinations --target: it hurts on a success, 2d6+6 stamina at most (p. 68)")
 	fl.StringVar(&opts.Spell, "spell", "", "cancel: the spell of --target to cancel (p. 62)")
 	fl.StringVar(&opts.Gift, "gift", "", "bestow-gift: "+combat.GiftSlugs()+" (p. 63)")
+	fl.BoolVar(&opts.Odds, "odds", false, "print the exact odds of the action against the fight as it is now, changing nothing (no dice)")
+	fl.BoolVar(&opts.DryRun, "dry-run", false, "print the events the action would append, changing nothing (the file is not written, even with -i)")
 	cmd.MarkFlagsOneRequired(actionFlags...)
 	cmd.MarkFlagsMutuallyExclusive(actionFlags...)
 	return cmd
@@ -427,27 +449,35 @@ func oneAction(cmd *cobra.Command, _ []string) error {
 	return cmdutil.Inputf("give one action at a time, not %s", strings.Join(set, " and "))
 }
 
-// runAct performs the action.
+// runAct performs the action (or, with --odds or --dry-run, shows what
+// it would do, changing nothing).
 func runAct(opts *ActOptions) error {
-	return change(opts.Env, opts.File, func(e *encounter.Encounter) error {
-		actor := opts.Actor
-		if actor == "" {
-			cur := e.Current()
-			if cur == nil {
-				return cmdutil.Inputf("--actor: nobody acts now: %s", e.NextTurn().Hint)
-			}
-			actor = cur.ID
-		}
-		ctx, err := diceCtx(opts.Env)
-		if err != nil {
-			return err
-		}
-		a, err := opts.action(e, actor)
-		if err != nil {
-			return err
-		}
-		return e.Do(ctx, a)
-	})
+	switch {
+	case opts.Odds && opts.DryRun:
+		return cmdutil.Inputf("--odds and --dry-run: give one (odds roll nothing, a dry run rolls)")
+	case opts.Odds:
+		return runActOdds(opts)
+	case opts.DryRun:
+		return runActDryRun(opts)
+	}
+	return change(opts.Env, opts.File, opts.act)
+}
+
+// act does the action on e with the command's dice.
+func (opts *ActOptions) act(e *encounter.Encounter) error {
+	actor, err := opts.actTarget(e)
+	if err != nil {
+		return err
+	}
+	ctx, err := diceCtx(opts.Env)
+	if err != nil {
+		return err
+	}
+	a, err := opts.action(e, actor)
+	if err != nil {
+		return err
+	}
+	return e.Do(ctx, a)
 }
 
 // action translates the flags into the one typed action they name.

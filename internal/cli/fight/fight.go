@@ -42,6 +42,8 @@ append-only log of the whole fight (docs/fight.md).
   fight fall       a combatant falls: damage, dividers doubled
   fight hero       print a combatant's hero file as the fight left it
   fight leave      a combatant leaves the fight for good
+  fight join       reinforcements join a running fight
+  fight adjust     the GM adjusts health, stamina, conditions, panels, side
   fight report     the whole fight from its log (text, JSON or an HTML page)
   fight log        the log, one event a line
   fight undo       take back the last change (or every change after an event)
@@ -72,6 +74,8 @@ new events: text on a terminal, JSON when piped.`,
 	cmd.AddCommand(NewCmdHero(f, nil))
 	cmd.AddCommand(NewCmdAuto(f, nil))
 	cmd.AddCommand(NewCmdLeave(f, nil))
+	cmd.AddCommand(NewCmdAdjust(f, nil))
+	cmd.AddCommand(NewCmdJoin(f, nil))
 	cmd.AddCommand(NewCmdReport(f, nil))
 	cmd.AddCommand(NewCmdLog(f, nil))
 	cmd.AddCommand(NewCmdUndo(f, nil))

@@ -32,6 +32,7 @@ func NewCmdHero(f *cmdutil.Factory) *cobra.Command {
 	cmd.AddCommand(NewCmdDerive(f, nil))
 	cmd.AddCommand(NewCmdState(f, nil))
 	cmd.AddCommand(NewCmdUndo(f, nil))
+	cmd.AddCommand(NewCmdAdjust(f, nil))
 	return cmd
 }
 
