@@ -99,9 +99,10 @@ cp stdout t.json
 spandex fight initiative -i t.json --dice 9,2
 spandex fight act -i t.json --actor mystic --power magic --effect astral-projection
 `,
-	"spandex fall --metres 12":  heroStream,
-	"spandex recover --hours 2": heroStream,
-	"spandex hero undo":         "spandex profile set -i guardian.json heroism=4\nspandex profile set -i guardian.json heroism=5\n",
+	"spandex fall --metres 12":                               heroStream,
+	"spandex recover --hours 2":                              heroStream,
+	"spandex recover -i nefario.json --hours 2 --controller": "spandex contest --attacker zara.json --power hypnotism -i nefario.json --dice 20,1,3\n",
+	"spandex hero undo":                                      "spandex profile set -i guardian.json heroism=4\nspandex profile set -i guardian.json heroism=5\n",
 }
 
 // exampleSkip are command groups whose examples this test does not run

@@ -405,8 +405,12 @@ func (b *builder) equipment(fill bool) {
 		case "cybernetics":
 			for _, f := range p.Flavours {
 				if f.Slug == "cyber-weapon" && !has("cyber-weapon", "") {
-					w, _ := weaponBySlug(f.Detail)
-					h.Equipment = append(h.Equipment, hero.Item{Slug: "cyber-weapon", Name: "Cyber-linked " + strings.ToLower(w.item), For: "cybernetics", Notes: "+5 health and +5 stamina damage (p. 53)"})
+					it := hero.Item{Slug: "cyber-weapon", Name: "Cyber weapon", For: "cybernetics",
+						Notes: "+5 health and +5 stamina damage compared to a normal weapon of its type (p. 53); its weapon is not chosen yet: name it in the cyber-weapon flavour's detail"}
+					if w, ok := weaponBySlug(f.Detail); ok {
+						it.Name, it.Notes = "Cyber-linked "+strings.ToLower(w.item), "+5 health and +5 stamina damage (p. 53)"
+					}
+					h.Equipment = append(h.Equipment, it)
 				}
 			}
 		}

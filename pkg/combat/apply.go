@@ -82,6 +82,10 @@ func SetConditions(h *hero.Hero) {
 	c.Dazed = cs.Dazed
 	c.Stunned = cs.Stunned
 	c.Unconscious = cs.Unconscious || c.KnockedOut || c.Dead
+	if !c.DeathsDoor || c.Dead {
+		// Off death's door: its clock and any aid given are over (p. 38).
+		c.DeathsDoorPages, c.Stabilised = 0, false
+	}
 }
 
 // AttackerEvent is the record appended to the attacker's log.

@@ -70,3 +70,11 @@ func (p PushResult) Text() string {
 	}
 	return s
 }
+
+// WithPush makes the throw's CanPush agree with the push ruled on the
+// same object (p. 39): on wheels or rollers, on ice or afloat, pushing
+// needs half the strength, so a strength under the table's Push score may
+// still push it. Push, Lift and ThrowScore stay the Object Table's.
+func (t *ThrowResult) WithPush(p PushResult) {
+	t.CanPush = p.Speed != PushNone
+}

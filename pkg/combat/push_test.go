@@ -36,3 +36,24 @@ func TestPushObject(t *testing.T) {
 		}
 	}
 }
+
+// A hatchback car on its wheels at strength 11 (p. 39): push 21 halved,
+// rounded up, is 11, so the throw's can_push agrees with the push (it once
+// said false from the table's unhalved 21); at 10 neither does.
+func TestThrowCanPushRolling(t *testing.T) {
+	car, _ := rulebook.ObjectByName("hatchback car")
+	for _, c := range []struct {
+		str     int
+		rolling bool
+		want    bool
+	}{{11, true, true}, {10, true, false}, {11, false, false}, {21, false, true}} {
+		th, err := ThrowObject(c.str, "hatchback car", 0, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		th.WithPush(PushObject(c.str, car, c.rolling))
+		if th.CanPush != c.want {
+			t.Errorf("strength %d rolling %v: can_push %v, want %v", c.str, c.rolling, th.CanPush, c.want)
+		}
+	}
+}

@@ -24,7 +24,15 @@ type RecoverInput struct {
 	Hospital bool `json:"hospital"`
 	// FirstAid from a trained professional: 1d6 health at once, and the
 	// end of a finishing move's knockout (pp. 38, 43). Never mid-fight.
+	// At death's door it is emergency aid: the hero is stabilised.
 	FirstAid bool `json:"first_aid"`
+	// Minutes of rest, less than an hour (pp. 29, 38): no health (it
+	// comes back by the hour); the stamina by the page, 28 pages a
+	// minute (rulebook.MinutePages); death's door counts down.
+	Minutes int `json:"minutes"`
+	// CPR is CPR or similar emergency aid given at once to a hero at
+	// death's door (p. 38), before any time passes: it stabilises.
+	CPR bool `json:"cpr"`
 	// HeroPoints re-roll first aid's 1d6 that many times, keeping the
 	// higher (p. 14); with Hours or Days they are at most that many,
 	// spent one at a time on the health rolls that show 3 or less.
@@ -53,6 +61,18 @@ type RecoverResult struct {
 	// KnockoutEnded: a finishing move's knockout is over (its hours have
 	// passed, or first aid ended it early, p. 43).
 	KnockoutEnded bool `json:"knockout_ended"`
+	// StaminaHours are the hours of rest after any knockout ended, the
+	// only ones that bring stamina back (p. 43); StaminaPages the pages
+	// of a --minutes rest that rolled for stamina.
+	StaminaHours int `json:"stamina_hours"`
+	StaminaPages int `json:"stamina_pages"`
+	// Regeneration are the 1d6 health rolls of Regeneration's
+	// double-panels of rest (p. 74), battered or not.
+	Regeneration []int `json:"regeneration"`
+	// Stabilised: CPR or first aid saved a hero at death's door; Died:
+	// five minutes at death's door without aid (p. 38).
+	Stabilised bool `json:"stabilised"`
+	Died       bool `json:"died"`
 	// GrowthHealth and GrowthStamina are the extra points growing had
 	// lost that healed after the tracks were full (Growth, p. 61).
 	GrowthHealth  int `json:"growth_health"`
@@ -67,10 +87,12 @@ type RecoverResult struct {
 	Steps           ruling.Steps       `json:"steps"`
 }
 
-// MaxRecoverHours and MaxRecoverDays bound one recover ruling.
+// MaxRecoverHours, MaxRecoverDays and MaxRecoverMinutes bound one
+// recover ruling.
 const (
-	MaxRecoverHours = 24 * 7
-	MaxRecoverDays  = 365
+	MaxRecoverHours   = 24 * 7
+	MaxRecoverDays    = 365
+	MaxRecoverMinutes = rulebook.MinutesPerHour - 1
 )
 
 // Recover rules on recovery after a fight (p. 38) and applies it to h:
@@ -101,14 +123,20 @@ const (
 // each hero point's re-roll straight after the roll it re-rolls.
 func Recover(h *hero.Hero, in RecoverInput, r dice.Roller) (*RecoverResult, error) {
 	n := 0
-	for _, b := range []bool{in.Hours != 0, in.Days != 0, in.FirstAid} {
+	for _, b := range []bool{in.Minutes != 0, in.Hours != 0, in.Days != 0, in.FirstAid} {
 		if b {
 			n++
 		}
 	}
 	switch {
-	case n != 1:
-		return nil, reqErr("hours", "give one of --hours N, --days N [--hospital] or --first-aid")
+	case n > 1 || (n == 0 && !in.CPR):
+		return nil, reqErr("hours", "give one of --minutes N, --hours N, --days N [--hospital] or --first-aid (with or without --cpr), or --cpr")
+	case in.Minutes < 0 || in.Minutes > MaxRecoverMinutes:
+		return nil, reqErr("minutes", "%d is outside 1-%d (an hour or more is --hours)", in.Minutes, MaxRecoverMinutes)
+	case in.Minutes > 0 && in.HeroPoints != 0:
+		return nil, reqErr("hero-points", "minutes roll no health to re-roll: health comes back by the hour (p. 38)")
+	case in.CPR && in.HeroPoints != 0 && n == 0:
+		return nil, reqErr("hero-points", "CPR rolls nothing to re-roll (p. 38)")
 	case in.Hours < 0 || in.Hours > MaxRecoverHours:
 		return nil, reqErr("hours", "%d is outside 1-%d", in.Hours, MaxRecoverHours)
 	case in.Days < 0 || in.Days > MaxRecoverDays:
@@ -205,12 +233,41 @@ func Recover(h *hero.Hero, in RecoverInput, r dice.Roller) (*RecoverResult, erro
 		times = rulebook.FastRecoveryTimes
 	}
 	c := &h.Condition
+	// CPR or similar emergency aid comes first, before any time passes
+	// (p. 38).
+	if in.CPR {
+		if err := Stabilise(h, st); err != nil {
+			return nil, err
+		}
+		res.Stabilised = true
+	}
+	// Regeneration rests from the first double-panel (p. 74), battered
+	// or not, before death's door runs out; then death's door counts the
+	// time down (p. 38).
+	pages := recoverPages(in)
+	if pages > 0 && Regenerates(h) {
+		if err := regenerateOver(h, pages, rec, res); err != nil {
+			return nil, err
+		}
+	}
+	if _, died := PassDeathsDoor(h, pages, st); died {
+		res.Died = true
+		return res.finish(h, rec), nil
+	}
 	hours := in.Hours
 	switch {
 	case in.FirstAid:
 		st.Add("first aid", "p. 38", "first aid from a trained professional: 1d6 health at once (not in the middle of a fight)")
+		dying := AtDeathsDoor(h)
 		if err := heal("first aid"); err != nil {
 			return nil, err
+		}
+		if dying {
+			if h.Health.Current == 0 {
+				c.Stabilised = true
+			}
+			res.Stabilised = true
+			st.Add("death's door", "p. 38", "first aid is emergency aid: saved from death's door")
 		}
 		if c.KnockedOut {
 			c.KnockedOut, c.KnockedOutHours, res.KnockoutEnded = false, 0, true
@@ -251,38 +308,157 @@ func Recover(h *hero.Hero, in RecoverInput, r dice.Roller) (*RecoverResult, erro
 			}
 		}
 	}
-	if times == rulebook.FastRecoveryTimes && !in.FirstAid {
+	if times == rulebook.FastRecoveryTimes && !in.FirstAid && in.Minutes == 0 && !(in.CPR && in.Hours == 0 && in.Days == 0) {
 		st.Add("fast recovery", "p. 73", "health recovers twice an hour")
 	}
-	// Stamina: an hour of pages brings it back, once any knockout is over.
+	// Stamina: an hour of pages brings it back, but only the hours after
+	// a finishing move's knockout is over (p. 43).
 	if hours > 0 {
+		rest := hours
 		if c.KnockedOut {
 			if hours >= c.KnockedOutHours {
-				st.Add("knockout", "p. 43", "the finishing move's knockout of %d hour(s) is over", c.KnockedOutHours)
+				rest = hours - c.KnockedOutHours
+				st.Add("knockout", "p. 43", "the finishing move's knockout of %d hour(s) is over; stamina recovers only after it: %d hour(s) of rest left", c.KnockedOutHours, rest)
 				c.KnockedOut, c.KnockedOutHours, res.KnockoutEnded = false, 0, true
 			} else {
 				c.KnockedOutHours -= hours
+				rest = 0
 				st.Add("knockout", "p. 43", "still knocked out for %d hour(s): no stamina comes back yet", c.KnockedOutHours)
 			}
 		}
-		if !c.KnockedOut && h.Stamina.Current < h.Stamina.Max {
+		res.StaminaHours = rest
+		if rest > 0 && h.Stamina.Current < h.Stamina.Max {
 			res.Stamina = h.Stamina.Max - h.Stamina.Current
 			st.Add("stamina", "p. 38", "1d6 stamina a page (d20 ≤ endurance a page while unconscious): after an hour's rest, back to %d", h.Stamina.Max)
 			h.Stamina.Current = h.Stamina.Max
 		}
-		if _, ds := GrowthDeficit(h); !c.KnockedOut && ds > 0 {
+		if _, ds := GrowthDeficit(h); rest > 0 && ds > 0 {
 			_, res.GrowthStamina = HealGrowth(h, 0, ds)
 			st.Add("growth", "p. 61", "the %d extra stamina growing lost heal as well: growing again brings all of it", ds)
 		}
 	}
+	if in.Minutes > 0 {
+		st.Add("minutes", "pp. 29, 38", "%d minute(s) are %d pages of 2.16 s; health comes back by the hour, so none in minutes", in.Minutes, pages)
+		if err := staminaByPage(h, pages, times, rec, res); err != nil {
+			return nil, err
+		}
+	}
+	return res.finish(h, rec), nil
+}
+
+// finish sets the conditions after the recovery and closes the result.
+func (res *RecoverResult) finish(h *hero.Hero, rec *dice.Recorder) *RecoverResult {
 	SetConditions(h)
 	res.After = stateOf(h)
 	res.Dice = rec.Rolls()
 	if res.After != res.Before {
-		st.Add("condition", "pp. 37-38", "health %d → %d, stamina %d → %d: %s → %s", res.Before.Health, res.After.Health,
+		res.Steps.Add("condition", "pp. 37-38", "health %d → %d, stamina %d → %d: %s → %s", res.Before.Health, res.After.Health,
 			res.Before.Stamina, res.After.Stamina, res.Before.Condition, res.After.Condition)
 	}
-	return res, nil
+	return res
+}
+
+// recoverPages is the time of a recovery in pages (pp. 29, 38): minutes,
+// hours or days (24 hours each) at 28 pages a minute; first aid and CPR
+// alone take none of the hero's dying time.
+func recoverPages(in RecoverInput) int {
+	hour := rulebook.MinutePages(rulebook.MinutesPerHour)
+	switch {
+	case in.Minutes > 0:
+		return rulebook.MinutePages(in.Minutes)
+	case in.Hours > 0:
+		return in.Hours * hour
+	case in.Days > 0:
+		return in.Days * rulebook.HoursPerDay * hour
+	}
+	return 0
+}
+
+// Regenerates reports whether h has Super Health's Regeneration (p. 74).
+func Regenerates(h *hero.Hero) bool {
+	p := h.FindPower(rulebook.PowerSuperHealth)
+	return p != nil && p.HasFlavour("regeneration")
+}
+
+// regenerateOver is Regeneration over pages of rest (p. 74): "1d6 health
+// each time you spend a double-panel resting", battered or not (resting
+// is no action, so it needs no panels), a double-panel for every two of
+// the hero's panels a page, rolled while health is below its maximum.
+func regenerateOver(h *hero.Hero, pages int, rec dice.Roller, res *RecoverResult) error {
+	ppp := h.Combat.PanelsPerPage
+	if ppp < rulebook.DoublePanel {
+		ppp = 4
+	}
+	doubles := pages * (ppp / rulebook.DoublePanel)
+	before := h.Health.Current
+	for i := 0; i < doubles && h.Health.Current < h.Health.Max; i++ {
+		v, _, _, err := regenerate(h, rec, "p. 74")
+		if err != nil {
+			return err
+		}
+		res.Regeneration = append(res.Regeneration, v)
+	}
+	if got := h.Health.Current - before; len(res.Regeneration) > 0 {
+		res.Health += got
+		res.Steps.Add("regeneration", "p. 74", "%d double-panel(s) of rest, 1d6 health each %v: +%d health, now %d of %d (battered or not: resting takes no panels)",
+			len(res.Regeneration), res.Regeneration, got, h.Health.Current, h.Health.Max)
+	}
+	return nil
+}
+
+// staminaByPage is the stamina of a rest shorter than an hour, page by
+// page (p. 38): the conscious recover the hero's recovery.stamina roll
+// (1d6 plus the Endurance Table bonus, p. 9), the unconscious only on a
+// d20 ≤ endurance; twice a page with Fast Recovery (p. 73); nothing while
+// a finishing move's knockout lasts (p. 43). The pages stop rolling once
+// the stamina is full.
+func staminaByPage(h *hero.Hero, pages, times int, r dice.Roller, res *RecoverResult) error {
+	st := &res.Steps
+	if h.Condition.KnockedOut {
+		st.Add("knockout", "p. 43", "knocked out for %d more hour(s): no stamina comes back (the knockout counts whole hours)", h.Condition.KnockedOutHours)
+		return nil
+	}
+	if h.Stamina.Max == 0 {
+		return nil
+	}
+	expr, bonus := rulebook.StaminaRecoveryDice, rulebook.RecoveryBonus(h.Abilities.Final.Endurance)
+	if h.Recovery.Stamina != "" {
+		expr = h.Recovery.Stamina
+	}
+	x, err := dice.Parse(expr)
+	if err != nil {
+		return reqErr("hero", "%s: recovery.stamina: %v", h.Name, err)
+	}
+	before := h.Stamina.Current
+	end := h.Abilities.Final.Endurance
+	for p := 1; p <= pages && h.Stamina.Current < h.Stamina.Max; p++ {
+		res.StaminaPages = p
+		for range times {
+			SetConditions(h)
+			if h.Condition.Unconscious {
+				d20, err := r.Roll(rulebook.UnconsciousRecoveryDie, fmt.Sprintf("unconscious recovery, page %d", p))
+				if err != nil {
+					return err
+				}
+				if d20 > end {
+					continue
+				}
+			}
+			roll, err := x.Roll(r, fmt.Sprintf("stamina recovery, page %d", p))
+			if err != nil {
+				return err
+			}
+			b := bonus
+			if roll.Modifier != 0 {
+				b = 0 // the expression's own constant is the bonus
+			}
+			h.Stamina.Current = min(h.Stamina.Current+max(roll.Total+b, 0), h.Stamina.Max)
+		}
+	}
+	res.Stamina = h.Stamina.Current - before
+	st.Add("stamina", "pp. 9, 38", "%s a page (%s; a d20 ≤ endurance %d first while unconscious) for %d page(s): stamina %d → %d",
+		expr, fmt.Sprintf("%+d Endurance Table", bonus), end, res.StaminaPages, before, h.Stamina.Current)
+	return nil
 }
 
 // healthRecoveryExpr is the hero's hourly health roll: recovery.health
@@ -303,15 +479,30 @@ func healthRecoveryExpr(h *hero.Hero) (*dice.Expr, int, error) {
 // Summary is the recovery's one-line summary for the log.
 func (res *RecoverResult) Summary() string {
 	var what string
-	switch in := res.Input; {
+	in := res.Input
+	switch {
 	case in.FirstAid:
 		what = "first aid"
 	case in.Days > 0 && in.Hospital:
 		what = fmt.Sprintf("%d day(s) in hospital", in.Days)
 	case in.Days > 0:
 		what = fmt.Sprintf("%d day(s)", in.Days)
-	default:
+	case in.Minutes > 0:
+		what = fmt.Sprintf("%d minute(s)", in.Minutes)
+	case in.Hours > 0:
 		what = fmt.Sprintf("%d hour(s)", in.Hours)
+	default:
+		what = "CPR"
 	}
-	return fmt.Sprintf("%s recovers (%s): +%d health, +%d stamina; %s", res.Hero, what, res.Health, res.Stamina, res.After.Condition)
+	if in.CPR && what != "CPR" {
+		what = "CPR, " + what
+	}
+	if res.Died {
+		return fmt.Sprintf("%s dies at death's door (%s): five minutes without CPR or similar emergency aid (p. 38)", res.Hero, what)
+	}
+	s := fmt.Sprintf("%s recovers (%s): +%d health, +%d stamina; %s", res.Hero, what, res.Health, res.Stamina, res.After.Condition)
+	if res.Stabilised {
+		s += "; saved from death's door"
+	}
+	return s
 }

@@ -42,15 +42,23 @@ func TestRecover(t *testing.T) {
 		{"battered hours", hurt(3, 10), RecoverInput{Hours: 5}, nil, 3, 40, "battered", false},
 		// Battered without hospital: nothing in 2 days.
 		{"battered days", hurt(3, 40), RecoverInput{Days: 2}, nil, 3, 40, "battered", false},
-		// Death's door (0) in hospital 2 days: 0 + 2 + 1 = 3, still battered.
-		{"hospital", hurt(0, 10), RecoverInput{Days: 2, Hospital: true}, []int{2, 1}, 3, 40, "battered", false},
+		// Death's door (0) given CPR, then in hospital 2 days: 0 + 2 + 1 =
+		// 3, still battered.
+		{"hospital", hurt(0, 10), RecoverInput{Days: 2, Hospital: true, CPR: true}, []int{2, 1}, 3, 40, "battered", false},
+		// Without CPR or similar emergency aid the hero dies within five
+		// minutes (p. 38): once, 2 days in hospital healed it.
+		{"hospital without aid", hurt(0, 10), RecoverInput{Days: 2, Hospital: true}, nil, 0, 10, "dead", false},
 		// First aid: 1d6 = 4 at once; no stamina; it ends a knockout (p. 43).
 		{"first aid", ko(3), RecoverInput{FirstAid: true}, []int{4}, 34, 0, "unconscious", true},
 		// Knocked out for 3 hours, 2 pass: health as normal (30 + 1 + 2),
 		// no stamina yet.
 		{"knocked out", ko(3), RecoverInput{Hours: 2}, []int{1, 2}, 33, 0, "unconscious", false},
-		// 3 hours pass: the knockout ends and the stamina comes back.
-		{"knockout over", ko(3), RecoverInput{Hours: 3}, []int{1, 2, 3}, 36, 40, "ok", true},
+		// 3 hours pass: the knockout ends, but stamina starts to recover
+		// only after it (p. 43): no hour is left, so none comes back (it
+		// once came back in the same step).
+		{"knockout over", ko(3), RecoverInput{Hours: 3}, []int{1, 2, 3}, 36, 0, "unconscious", true},
+		// 4 hours: the fourth is after the knockout: stamina back to 40.
+		{"knockout then an hour", ko(3), RecoverInput{Hours: 4}, []int{1, 2, 3, 4}, 40, 40, "ok", true},
 		// END 18: +1 on every roll (p. 39): 30 + 3 + 1.
 		{"endurance bonus", tough(), RecoverInput{Hours: 1}, []int{3}, 34, 40, "ok", false},
 	}

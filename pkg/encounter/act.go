@@ -254,6 +254,8 @@ func (e *Encounter) Do(ctx Ctx, act Action) error {
 		return err
 	case BreakFree:
 		return e.BreakFree(ctx, x.Actor)
+	case Aid:
+		return e.Aid(ctx, x)
 	}
 	a := act.record()
 	c, err := e.turnOf(a.Actor)

@@ -180,6 +180,8 @@ func (a ActionRecord) Typed() (Action, error) {
 		return Other{Actor: a.Actor, Note: a.Note, Panels: a.Panels}, nil
 	case ActPass, ActHold:
 		return Pass{Actor: a.Actor, Hold: a.Kind == ActHold}, nil
+	case ActAid:
+		return Aid{Actor: a.Actor, Target: a.Target, Note: a.Note}, nil
 	}
 	return nil, refusal.Errorf("unknown action %q", a.Kind)
 }

@@ -47,7 +47,10 @@ type RecoveryRoll struct {
 //
 //  1. panels nobody took are given up; they first pay back panels owed
 //     (skipped actions repay reactions, p. 31);
-//  2. every combatant, in file order, recovers stamina: the conscious
+//  2. a combatant out of the fight but alive who has Regeneration rests:
+//     1d6 health per double-panel of its panels a page (p. 74); then one
+//     dying at death's door counts the page, dying at the 139th (p. 38);
+//     then every combatant, in file order, recovers stamina: the conscious
 //     1d6 + the Endurance Table bonus, the unconscious only if a d20 comes
 //     up ≤ endurance; Fast Recovery recovers twice; the dead, mundane
 //     characters, robots and anyone knocked out by a finishing move do not
@@ -63,7 +66,8 @@ type RecoveryRoll struct {
 //  5. held panels become next page's saved panels, and page N+1 waits for
 //     initiative.
 //
-// Dice, in this order: for each combatant in file order that recovers,
+// Dice, in this order: each resting regenerator's d6s (file order); for
+// each combatant in file order that recovers,
 // per recovery (two with Fast Recovery) the d20 if unconscious, then the
 // d6 if it recovers; then, under escape_rolls: page, a d100 for each
 // bound combatant in file order (escape chance 1% or more, not out of the
@@ -103,6 +107,10 @@ func (e *Encounter) EndPage(ctx Ctx) error {
 			}
 			return Event{Kind: "pass", Actor: c.ID, Summary: s}
 		})
+	}
+	// 1b. Resting regenerators, then death's door (deathsdoor.go).
+	if err := e.restAndDie(ctx); err != nil {
+		return err
 	}
 	// 2. Recovery.
 	for i := range e.Combatants {

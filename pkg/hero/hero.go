@@ -654,6 +654,12 @@ type Condition struct {
 	// KnockedOutHours.
 	KnockedOut      bool `json:"knocked_out"`
 	KnockedOutHours int  `json:"knocked_out_hours"`
+	// DeathsDoorPages counts the pages spent at death's door (health
+	// exactly 0): at rulebook.DeathsDoorPages (five minutes) the
+	// character dies unless Stabilised by CPR or similar emergency aid
+	// (p. 38). Both are cleared once health is above 0.
+	DeathsDoorPages int  `json:"deaths_door_pages"`
+	Stabilised      bool `json:"stabilised"`
 	// Grabbed/Grappled by whom.
 	GrabbedBy string `json:"grabbed_by,omitempty"`
 	Grappled  bool   `json:"grappled"`

@@ -624,6 +624,13 @@ func (e *jsonEnc) encCondition(b []byte, v *Condition) []byte {
 	}
 	b = append(b, `,"knocked_out_hours":`...)
 	b = appendInt(b, int64(v.KnockedOutHours))
+	b = append(b, `,"deaths_door_pages":`...)
+	b = appendInt(b, int64(v.DeathsDoorPages))
+	if v.Stabilised {
+		b = append(b, `,"stabilised":true`...)
+	} else {
+		b = append(b, `,"stabilised":false`...)
+	}
 	if v.GrabbedBy != "" {
 		b = append(b, `,"grabbed_by":`...)
 		b = appendString(b, v.GrabbedBy)

@@ -32,7 +32,10 @@ type ActOptions struct {
 	Hold   bool
 	// BreakFree is a bound combatant's attempt to break free.
 	BreakFree bool
-	moveSet   bool
+	// Aid is CPR or similar emergency aid for a combatant at death's
+	// door (p. 38).
+	Aid     string
+	moveSet bool
 	// Smash: strike an object (--smash NAME, --smash-mass KG) or a wall
 	// (--smash-wall MATERIAL) with --material and --remaining.
 	Smash     string
@@ -296,6 +299,11 @@ Control's 2d6 S to each (no to-hit roll, S dividers no help, only the
 matching Immunity prevents it) for one double-panel, the first target's
 dice first, then each --also target's in order (p. 58).
 
+Death's door (p. 38): --aid ID gives CPR or similar emergency aid to a
+combatant at health exactly 0, a double-panel of the actor's; it is
+stabilised and no longer dies (otherwise it dies at the end of its 139th
+page at death's door, five minutes; fight end-page counts them).
+
 A Snare binding (--attack ID --with snare-bind --spend N, N 1-10 fluid
 points, default 10, spent hit or miss) binds on a hit: the target cannot
 move and is +4 to hit; its escape chance is its strength %, +10% per point
@@ -386,6 +394,7 @@ strike so far; other actions roll nothing.`,
 	fl.StringVar(&opts.SmashID, "smash-id", "", "--smash, --smash-wall: the object's id in the fight, to tell two of a kind apart (default: its name and material)")
 	fl.BoolVar(&opts.Pass, "pass", false, "end this turn")
 	fl.BoolVar(&opts.Hold, "hold", false, "end this turn, holding a panel into the next page")
+	fl.StringVar(&opts.Aid, "aid", "", "CPR or similar emergency aid for combatant `ID` at death's door: a double-panel; it is stabilised (p. 38)")
 	fl.BoolVar(&opts.BreakFree, "break-free", false, "try to break free of a snare binding or a restraint: a double-panel and a d100 against the escape chance (pp. 64, 73)")
 
 	opts.Flags.Bind(fl, attackflags.FightAct)
@@ -428,7 +437,7 @@ strike so far; other actions roll nothing.`,
 // actionFlags each name one action: exactly one is given (cobra's flag
 // groups, worded by oneAction).
 var actionFlags = []string{"move", "attack", "finish", "grab", "pick-up", "power", "do",
-	"smash", "smash-mass", "smash-wall", "smash-vehicle", "break-free", "pass", "hold"}
+	"smash", "smash-mass", "smash-wall", "smash-vehicle", "break-free", "aid", "pass", "hold"}
 
 // oneAction checks the flag groups before cobra does, to refuse in the
 // verb's own words which action flags were given (exit 2).
@@ -443,7 +452,7 @@ func oneAction(cmd *cobra.Command, _ []string) error {
 		}
 	}
 	if len(set) == 0 {
-		return cmdutil.Inputf("give one action: --move, --attack, --grab, --finish, --pick-up, --power, --do, --smash, --break-free, --pass or --hold")
+		return cmdutil.Inputf("give one action: --move, --attack, --grab, --finish, --pick-up, --power, --do, --smash, --break-free, --aid, --pass or --hold")
 	}
 	sort.Strings(set)
 	return cmdutil.Inputf("give one action at a time, not %s", strings.Join(set, " and "))
@@ -490,6 +499,9 @@ func (opts *ActOptions) action(e *encounter.Encounter, actor string) (encounter.
 	}
 	if opts.BreakFree {
 		return encounter.BreakFree{Actor: actor}, nil
+	}
+	if opts.Aid != "" {
+		return encounter.Aid{Actor: actor, Target: opts.Aid, Note: opts.Note}, nil
 	}
 	if opts.Attack != "" || opts.Finish != "" || (opts.Grab != "" && e.Find(opts.Grab) != nil) {
 		s, err := opts.strike(actor)

@@ -16,6 +16,11 @@ func NewCmdEndPage(f *cmdutil.Factory, runF func(*PageOptions) error) *cobra.Com
 		Long: `End the current page (pp. 30, 38-39, 43, 51-78):
 
   1. panels nobody took are given up; they first pay back panels owed;
+     then, in file order, anyone out of the fight but alive who has
+     Regeneration rests: 1d6 health per double-panel of its panels a page
+     (resting takes no panels, p. 74); then anyone dying at death's door
+     counts the page and dies at the end of its 139th (five minutes at
+     2.16 s a page) unless given CPR (fight act --aid ID, p. 38);
   2. stamina recovery, in file order: the conscious recover 1d6 plus the
      Endurance Table bonus; the unconscious roll a d20 and recover only on
      a roll at or under their endurance; Fast Recovery recovers twice; the
@@ -39,7 +44,8 @@ recovery d6 while it shows 3 or less, the escape d100 while over the
 escape chance. The better result is kept; points not needed stay in its
 pool; every result is logged.
 
---dice order: for each combatant in file order that recovers stamina, per
+--dice order: each resting regenerator's d6s, in file order; then for
+each combatant in file order that recovers stamina, per
 recovery (two with Fast Recovery): the d20 if unconscious, then the d6 if
 it recovers; then, under --escape-rolls page, a d100 for each bound
 combatant in file order whose escape chance is 1% or more. A hero point's re-roll comes straight after

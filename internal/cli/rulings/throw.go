@@ -128,6 +128,7 @@ func runThrow(opts *ThrowOptions) error {
 			return ruleErr(err)
 		}
 		p := combat.PushObject(t.Strength, row, opts.Rolling)
+		out.WithPush(p)
 		out.Pushing = &p
 		lines = append(lines, fmt.Sprintf("push: strength %d can %s (needs %d to push, %d at half speed, %d at full speed, p. 39)", p.Strength, p.Text(), p.Push, p.HalfSpeed, p.FullSpeed))
 		out.Steps.AddRow("push", "p. 39", "Object Table", t.Mass, "push %d, half speed %d, full speed %d%s: strength %d can %s", p.Push, p.HalfSpeed, p.FullSpeed,
