@@ -69,6 +69,7 @@ spandex fight act -i bank.json --actor guardian --attack nefario --with fist --r
 	"spandex fight react":                         newBank + "spandex fight initiative -i bank.json --dice 8,3\n",
 	"spandex fight next":                          newBank,
 	"spandex fight status":                        newBank,
+	"spandex fight serve":                         newBank,
 	"spandex fight initiative":                    newBank,
 	"spandex fight auto":                          newBank + "cp bank.json sim.json\n",
 	"spandex fight effect":                        newBank,
@@ -149,9 +150,14 @@ func TestExamples(t *testing.T) {
 		t.Fatalf("found only %d examples", n)
 	}
 	testscript.Run(t, testscript.Params{
-		Dir:   dir,
-		Setup: isolateHome,
-		Cmds:  scriptCmds(nil),
+		Dir: dir,
+		Setup: func(env *testscript.Env) error {
+			// fight serve and fight status --watch run until stopped:
+			// their examples stop once ready (internal/testhook.Once).
+			env.Setenv("SPANDEX_TEST_ONCE", "1")
+			return isolateHome(env)
+		},
+		Cmds: scriptCmds(nil),
 	})
 }
 
