@@ -150,14 +150,9 @@ func TestExamples(t *testing.T) {
 		t.Fatalf("found only %d examples", n)
 	}
 	testscript.Run(t, testscript.Params{
-		Dir: dir,
-		Setup: func(env *testscript.Env) error {
-			// fight serve and fight status --watch run until stopped:
-			// their examples stop once ready (internal/testhook.Once).
-			env.Setenv("SPANDEX_TEST_ONCE", "1")
-			return isolateHome(env)
-		},
-		Cmds: scriptCmds(nil),
+		Dir:   dir,
+		Setup: isolateHome,
+		Cmds:  scriptCmds(nil),
 	})
 }
 

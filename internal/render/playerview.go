@@ -223,9 +223,13 @@ func combatantNode(v *PlayerView, c *encounter.Status) g.Node {
 	for _, ef := range c.Effects {
 		states = append(states, ef.Text)
 	}
-	condition := c.Condition
-	if c.Out && c.OutReason != "" {
-		condition += " (out: " + strings.ReplaceAll(c.OutReason, "_", " ") + ")"
+	// "taken_out" reads "taken out"; an out combatant says so once.
+	condition := strings.ReplaceAll(c.Condition, "_", " ")
+	if reason := strings.ReplaceAll(c.OutReason, "_", " "); c.Out && reason != "" && reason != condition {
+		condition += " (" + reason + ")"
+	}
+	if c.Out && !strings.HasSuffix(condition, " out") {
+		condition += ", out of the fight"
 	}
 	return h.Li(h.Class(class), h.Data("id", c.ID),
 		h.Div(h.Class("who"),

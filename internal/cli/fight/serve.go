@@ -394,7 +394,11 @@ func runServe(opts *ServeOptions) error {
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
 	urls := pageURLs(ln.Addr().(*net.TCPAddr))
-	fmt.Fprintf(opts.IO.ErrOut, "spandex: serving the player view of %s at %s (Ctrl-C to stop)\n", name, strings.Join(urls, " and "))
+	msg := wrap("spandex: the player view of "+name+" is at (Ctrl-C stops it):", 80, "  ") + "\n"
+	for _, u := range urls {
+		msg += "  " + u + "\n"
+	}
+	_, _ = io.WriteString(opts.IO.ErrOut, msg)
 	// The last URL is the one this machine reaches surely.
 	local := urls[len(urls)-1]
 	if opts.ready != nil {
