@@ -310,6 +310,9 @@ type ViewOptions struct {
 
 	getenv func(string) string
 	ctx    context.Context
+	// watchOut, when set (tests), takes --watch's boards instead of
+	// stdout.
+	watchOut io.Writer
 }
 
 // readOnly is the prepare step of a verb that only reads the encounter:

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -123,8 +124,11 @@ func watchStatus(opts *ViewOptions) error {
 	}); err != nil {
 		return err
 	}
-	out := env.IO.Out
-	if err := out.StartStreaming(); err != nil {
+	var out io.Writer = env.IO.Out
+	flush := env.IO.Out.Commit
+	if opts.watchOut != nil {
+		out, flush = opts.watchOut, func() error { return nil }
+	} else if err := env.IO.Out.StartStreaming(); err != nil {
 		return err
 	}
 	var last []byte
@@ -156,7 +160,7 @@ func watchStatus(opts *ViewOptions) error {
 		if _, err := out.Write(buf.Bytes()); err != nil {
 			return err
 		}
-		return out.Commit()
+		return flush()
 	}
 	board := e.Status()
 	if err := draw(board, ""); err != nil {
