@@ -34,7 +34,14 @@ const playerJS = `(function () {
     if (b && b.dataset.title) document.title = b.dataset.title;
     document.body.classList.remove("offline");
   };
-  es.onerror = function () { document.body.classList.add("offline"); };
+  es.onopen = function () {
+    document.body.classList.remove("offline");
+    document.body.classList.add("live");
+  };
+  es.onerror = function () {
+    document.body.classList.add("offline");
+    document.body.classList.remove("live");
+  };
 })();`
 
 // PlayerViewCSP is the Content-Security-Policy the player view is served
