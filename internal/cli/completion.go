@@ -80,6 +80,7 @@ func flagCompleters(path string) map[string]cobra.CompletionFunc {
 		}
 		m["with"] = completeActorAttacks
 		m["reaction"] = completeFightReactions
+		m["players"] = completeSides
 	}
 	if path == "parry" {
 		m["attack"] = completeParryAttacks
@@ -313,6 +314,19 @@ func completeCombatants(cmd *cobra.Command, args []string, toComplete string) ([
 			continue
 		}
 		out = append(out, c.ID+"\t"+c.Hero.Name+" ("+c.Side+")")
+	}
+	return cmdutil.Completions(toComplete, out...), cobra.ShellCompDirectiveNoFileComp
+}
+
+// completeSides completes fight serve --players from the fight's sides.
+func completeSides(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+	e := encounterFor(cmd, args)
+	if e == nil {
+		return nil, cobra.ShellCompDirectiveNoFileComp
+	}
+	var out []string
+	for _, s := range e.Sides {
+		out = append(out, s.Name)
 	}
 	return cmdutil.Completions(toComplete, out...), cobra.ShellCompDirectiveNoFileComp
 }
