@@ -123,6 +123,18 @@ func (b *Browser) Load(html []byte) (*Tab, error) {
 	return t, nil
 }
 
+// Open opens a URL in a new tab (a page served by spandex itself, such
+// as fight serve's player view); close the tab when done.
+func (b *Browser) Open(url string) (*Tab, error) {
+	ctx, cancel := chromedp.NewContext(b.ctx)
+	t := &Tab{ctx: ctx, cancel: cancel}
+	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
+		cancel()
+		return nil, err
+	}
+	return t, nil
+}
+
 // Tab is one loaded page.
 type Tab struct {
 	ctx    context.Context

@@ -46,6 +46,7 @@ func TestExitCodes(t *testing.T) {
 		{[]string{"version", "--dice", "3"}, 2, "rolls no dice"},
 		{[]string{"tables", "no-such-table"}, 2, "no-such-table"},
 		{[]string{"hero", "check", "/nonexistent/hero.json"}, 2, "no such file"},
+		{[]string{"fight", "serve", "bank.json", "--addr", "0.0.0.0"}, 2, "add --lan"},
 	}
 	for _, tt := range tests {
 		code, out, errOut := run("", tt.args...)

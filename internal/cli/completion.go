@@ -82,6 +82,7 @@ func flagCompleters(path string) map[string]cobra.CompletionFunc {
 		}
 		m["with"] = completeActorAttacks
 		m["reaction"] = completeFightReactions
+		m["players"] = completeSides
 	}
 	if path == "parry" {
 		m["attack"] = completeParryAttacks
@@ -121,7 +122,8 @@ func completeJoinSides(cmd *cobra.Command, args []string, toComplete string) ([]
 	return out, cobra.ShellCompDirectiveNoSpace | cobra.ShellCompDirectiveNoFileComp
 }
 
-// completeSides completes a side of the encounter (fight adjust --side).
+// completeSides completes a side of the encounter (fight adjust --side,
+// fight serve --players).
 func completeSides(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
 	e := encounterFor(cmd, args)
 	if e == nil {

@@ -69,6 +69,7 @@ spandex fight act -i bank.json --actor guardian --attack nefario --with fist --r
 	"spandex fight react":                         newBank + "spandex fight initiative -i bank.json --dice 8,3\n",
 	"spandex fight next":                          newBank,
 	"spandex fight status":                        newBank,
+	"spandex fight serve":                         newBank,
 	"spandex fight initiative":                    newBank,
 	"spandex fight auto":                          newBank + "cp bank.json sim.json\n",
 	"spandex fight effect":                        newBank,

@@ -90,6 +90,10 @@ func setupScript(heroes string) func(env *testscript.Env) error {
 func isolateHome(env *testscript.Env) error {
 	env.Setenv("XDG_CONFIG_HOME", env.WorkDir+"/.config")
 	env.Setenv("HOME", env.WorkDir)
+	// fight serve and fight status --watch run until stopped: in a
+	// script (an example, a width check) they stop once ready
+	// (internal/testhook.Once).
+	env.Setenv("SPANDEX_TEST_ONCE", "1")
 	return nil
 }
 

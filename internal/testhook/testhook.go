@@ -18,3 +18,11 @@ func CommitDelay(getenv func(string) string) {
 		time.Sleep(min(d, time.Minute))
 	}
 }
+
+// Once reports whether SPANDEX_TEST_ONCE is set: a long-running verb
+// (fight serve, fight status --watch) then stops as soon as it is ready
+// (fight serve after fetching its own page once, on any free port), so
+// that their --help examples run in TestExamples.
+func Once(getenv func(string) string) bool {
+	return getenv != nil && getenv("SPANDEX_TEST_ONCE") != ""
+}

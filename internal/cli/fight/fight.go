@@ -7,6 +7,7 @@
 package fight
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"strconv"
@@ -36,6 +37,7 @@ append-only log of the whole fight (docs/fight.md).
   fight react      book a reaction the GM resolved elsewhere
   fight end-page   recovery, effects, pools; on to the next page
   fight status     everyone's health, stamina, condition and panels
+  fight serve      a read-only page of the fight for the players' phones
   fight auto       play the mooks' turns (or a whole fight) by a plain policy
   fight effect     start or end an ongoing power effect
   fight luck       roll luck, once a page
@@ -66,6 +68,7 @@ new events: text on a terminal, JSON when piped.`,
 	cmd.AddCommand(NewCmdReact(f, nil))
 	cmd.AddCommand(NewCmdEndPage(f, nil))
 	cmd.AddCommand(NewCmdStatus(f, nil))
+	cmd.AddCommand(NewCmdServe(f, nil))
 	cmd.AddCommand(NewCmdEffect(f, nil))
 	cmd.AddCommand(NewCmdLuck(f, nil))
 	cmd.AddCommand(NewCmdDangerSense(f, nil))
@@ -305,6 +308,15 @@ func (opts *PageOptions) rollSpending(do func(e *encounter.Encounter, ctx encoun
 type ViewOptions struct {
 	*cmdutil.Env
 	File File
+	// Watch is fight status --watch: print the board again on each
+	// change of FILE (watch.go).
+	Watch bool
+
+	getenv func(string) string
+	ctx    context.Context
+	// watchOut, when set (tests), takes --watch's boards instead of
+	// stdout.
+	watchOut io.Writer
 }
 
 // readOnly is the prepare step of a verb that only reads the encounter:

@@ -17,7 +17,7 @@ import (
 
 // NewCmdStatus builds `spandex fight status`.
 func NewCmdStatus(f *cmdutil.Factory, runF func(*ViewOptions) error) *cobra.Command {
-	opts := &ViewOptions{Env: f.Env(cmdutil.FormatTable)}
+	opts := &ViewOptions{Env: f.Env(cmdutil.FormatTable), getenv: f.Getenv}
 	cmd := &cobra.Command{
 		Use:   "status [FILE]",
 		Short: "Everyone's health, stamina, condition, panels left and owed",
@@ -45,12 +45,24 @@ columns), "  ID form: NAME" for a hero in a specific form of Shapechange
 (p. 70) and "  ID vehicle: NAME HEALTH/MAX[, aboard]" for a hero with a
 vehicle (p. 77). In JSON each effect is the encounter file's typed record (name,
 power, source, since, multiplier, escape_chance, health, max_pages ...)
-with its board "text". Rolls no dice.`,
+with its board "text". Rolls no dice.
+
+--watch prints the board again each time FILE changes (fight act -i in
+another window, say) until Ctrl-C: on a terminal it clears the screen and
+redraws; on a pipe it writes one compact JSON document per change, one a
+line (JSON Lines; -o text: the text lines, then an empty line). A file
+that cannot be read for a while keeps the last board, with a notice (on
+stderr when piped).`,
 		Example: `  spandex fight status bank.json
-  spandex fight status bank.json -o json | jq -r '.combatants[] | select(.out) | .id'`,
-		RunE: cmdutil.RunE(opts, runF, runStatus, opts.File.fromArgs, opts.File.readOnly("status")),
+  spandex fight status bank.json -o json | jq -r '.combatants[] | select(.out) | .id'
+  spandex fight status bank.json --watch`,
+		RunE: cmdutil.RunE(opts, runF, runStatus, opts.File.fromArgs, opts.File.readOnly("status"), func(cmd *cobra.Command, _ []string) error {
+			opts.ctx = cmd.Context()
+			return nil
+		}),
 	}
 	opts.File.addFlag(cmd)
+	cmd.Flags().BoolVar(&opts.Watch, "watch", false, "print the board again on each change of FILE, until Ctrl-C")
 	_ = cmd.Flags().MarkHidden("in-place")
 	return cmd
 }
@@ -66,15 +78,21 @@ func vehicleText(v *hero.Vehicle) string {
 
 // runStatus prints the board.
 func runStatus(opts *ViewOptions) error {
+	if opts.Watch {
+		return watchStatus(opts)
+	}
 	e, err := load(opts.Env, opts.File)
 	if err != nil {
 		return err
 	}
-	b := e.Status()
-	out := opts.Env.IO.Out
-	switch opts.Env.Format {
+	return printStatus(opts.Env, opts.Env.IO.Out, e.Status())
+}
+
+// printStatus prints the board in the command's format.
+func printStatus(env *cmdutil.Env, out io.Writer, b encounter.Board) error {
+	switch env.Format {
 	case cmdutil.FormatJSON, cmdutil.FormatJSONL:
-		return cmdutil.WriteJSON(out, opts.Env.Format, b)
+		return cmdutil.WriteJSON(out, env.Format, b)
 	case cmdutil.FormatText:
 		for _, c := range b.Combatants {
 			h, st := strconv.Itoa(c.Health), strconv.Itoa(c.Stamina)
