@@ -153,6 +153,18 @@ func TestSearchHarmless(t *testing.T) {
 	}
 }
 
+// of counts c's goons of kind k.
+func of(c Candidate, k int) int {
+	n := 0
+	if c.Kind == k {
+		n += c.Goons
+	}
+	if c.AddKind == k {
+		n += c.Added
+	}
+	return n
+}
+
 func goonsOf(tried []Try) []Candidate {
 	out := make([]Candidate, len(tried))
 	for i, t := range tried {
@@ -203,19 +215,23 @@ func TestSearch(t *testing.T) {
 		best:  Candidate{Villain: 1},
 		tried: []Candidate{{}, {Villain: 1}},
 	}, {
-		// Kind 0's goons take 30 points each (1 goon: 70 %, 2: 40 %):
-		// none lands; kind 1's take 10 (4: 60 %).
-		name: "a kind too coarse gives way to the next",
-		plan: base,
-		chance: func(c Candidate) float64 {
-			if c.Kind == 0 {
-				return 1 - 0.3*float64(c.Goons)
-			}
-			return 1 - 0.1*float64(c.Goons)
-		},
-		found: true,
-		best:  Candidate{Kind: 1, Goons: 4},
-		tried: []Candidate{{}, {Goons: 1}, {Goons: 2}, {Kind: 1, Goons: 1}, {Kind: 1, Goons: 2}, {Kind: 1, Goons: 4}},
+		// Kind 0's goons take 30 points each (1 goon: 70 %, 2: 40 %),
+		// kind 1's 10: one of kind 1 added to one of kind 0 leaves 60 %.
+		name:   "between two counts of a kind, goons of another are added",
+		plan:   base,
+		chance: func(c Candidate) float64 { return 1 - 0.3*float64(of(c, 0)) - 0.1*float64(of(c, 1)) },
+		found:  true,
+		best:   Candidate{Goons: 1, AddKind: 1, Added: 1},
+		tried:  []Candidate{{}, {Goons: 1}, {Goons: 2}, {Goons: 1, AddKind: 1, Added: 1}},
+	}, {
+		// Kind 0's goons take 45 points each (1 goon: 55 %... too
+		// hard for 70 %); kind 1's 8 each: 4 leave 68 %.
+		name:   "a kind too strong at one gives way to the next",
+		plan:   Plan{Target: 0.7, Tolerance: 0.05, Fights: 200, Villains: 1, Kinds: 2, MaxGoons: 12},
+		chance: func(c Candidate) float64 { return 1 - 0.45*float64(of(c, 0)) - 0.08*float64(of(c, 1)) },
+		found:  true,
+		best:   Candidate{Kind: 1, Goons: 4},
+		tried:  []Candidate{{}, {Goons: 1}, {Kind: 1, Goons: 1}, {Kind: 1, Goons: 2}, {Kind: 1, Goons: 4}},
 	}, {
 		// Goons do nothing: 12 of each kind still leave 100 %, for every
 		// villain; the closest is the first tried with the most fights.

@@ -9,11 +9,14 @@ import (
 
 // Candidate is one opposition: villain number Villain (from 0: the
 // caller's first, second, ... villain) with the first Goons goons of kind
-// number Kind. With no goons the kind is 0: the villain alone.
+// number Kind and the first Added goons of kind number AddKind. With no
+// goons the kind is 0: the villain alone; with none added, AddKind is 0.
 type Candidate struct {
 	Villain int `json:"villain"`
 	Kind    int `json:"kind"`
 	Goons   int `json:"goons"`
+	AddKind int `json:"add_kind"`
+	Added   int `json:"added"`
 }
 
 // Tally counts what a candidate's fights did to the heroes. Counts only,
@@ -215,8 +218,10 @@ type Result struct {
 // strong alone is given up); then for each kind of goon in turn, 1, 2,
 // 4, 8, ... goons up to MaxGoons until one is too hard, then a bisection
 // between the last too easy and the first too hard, since more goons
-// never help the heroes. A kind whose goons are harmless (HarmlessLoss)
-// is given up at two. Each candidate is judged in stages (Plan.Stages,
+// never help the heroes. When n goons of a kind are too easy and n+1 too
+// hard, the goons of each other kind are added to the n in the same way
+// (1, 2, 4, ... then a bisection), to land between the two. A kind whose
+// goons are harmless (HarmlessLoss) is given up at two. Each candidate is judged in stages (Plan.Stages,
 // Judge): one far from the target costs a few fights, one near it all of
 // them; every stage adds the next fights of the same dice stream. It
 // stops at the first candidate within the tolerance.
@@ -312,33 +317,63 @@ func (s *search) stop(v Verdict, err error) (bool, error) {
 	return err == nil && v == Within, err
 }
 
-// kind searches the goon counts of one kind for villain v, whose alone
-// is too easy.
+// kind searches the goon counts of kind k for villain v, whose alone
+// is too easy; then, between n too easy and n+1 too hard, adds goons of
+// each other kind to the n.
 func (s *search) kind(v, k int) (bool, error) {
+	base := Candidate{Villain: v, Kind: k}
+	n, ok, err := s.counts(Candidate{Villain: v}, s.plan.MaxGoons, func(n int) Candidate {
+		return Candidate{Villain: v, Kind: k, Goons: n}
+	})
+	if err != nil || ok || n < 1 {
+		return ok, err
+	}
+	base.Goons = n
+	for j := range s.plan.Kinds {
+		if j == k {
+			continue
+		}
+		_, ok, err := s.counts(base, s.plan.MaxGoons-n, func(m int) Candidate {
+			c := base
+			c.AddKind, c.Added = j, m
+			return c
+		})
+		if err != nil || ok {
+			return ok, err
+		}
+	}
+	return false, nil
+}
+
+// counts searches 1 to most goons added to from (too easy), of(m) being
+// the candidate with m of them: 1, 2, 4, ... until one is too hard, then
+// a bisection. It returns whether one was within the tolerance and, when
+// m too easy and m+1 too hard were found, m (else -1).
+func (s *search) counts(from Candidate, most int, of func(m int) Candidate) (int, bool, error) {
 	lo, hi := 0, -1 // lo: too easy; hi: too hard
-	for n := 1; lo < s.plan.MaxGoons; n *= 2 {
-		n = min(n, s.plan.MaxGoons)
-		vd, err := s.judge(Candidate{Villain: v, Kind: k, Goons: n})
+	for m := 1; lo < most; m *= 2 {
+		m = min(m, most)
+		vd, err := s.judge(of(m))
 		if err != nil || vd == Within {
-			return vd == Within, err
+			return -1, vd == Within, err
 		}
 		if vd == TooHard {
-			hi = n
+			hi = m
 			break
 		}
-		lo = n
-		if n >= 2 && s.harmless(Candidate{Villain: v, Kind: k, Goons: n}) {
-			return false, nil
+		lo = m
+		if m >= 2 && s.harmless(from, of(m)) {
+			return -1, false, nil
 		}
 	}
 	if hi < 0 {
-		return false, nil
+		return -1, false, nil
 	}
 	for hi-lo > 1 {
 		mid := (lo + hi) / 2
-		vd, err := s.judge(Candidate{Villain: v, Kind: k, Goons: mid})
+		vd, err := s.judge(of(mid))
 		if err != nil || vd == Within {
-			return vd == Within, err
+			return -1, vd == Within, err
 		}
 		if vd == TooHard {
 			hi = mid
@@ -346,21 +381,24 @@ func (s *search) kind(v, k int) (bool, error) {
 			lo = mid
 		}
 	}
-	return false, nil
+	return lo, false, nil
 }
 
 // harmless reports whether c's goons take less than HarmlessLoss a
-// fight off the heroes beyond what its villain alone takes.
-func (s *search) harmless(c Candidate) bool {
-	alone, ok1 := s.seen[Candidate{Villain: c.Villain}]
-	with, ok2 := s.seen[c]
-	return ok1 && ok2 && s.tried[with].Tally.Loss()-s.tried[alone].Tally.Loss() < HarmlessLoss
+// fight off the heroes beyond what from's take.
+func (s *search) harmless(from, c Candidate) bool {
+	a, ok1 := s.seen[from]
+	b, ok2 := s.seen[c]
+	return ok1 && ok2 && s.tried[b].Tally.Loss()-s.tried[a].Tally.Loss() < HarmlessLoss
 }
 
 // judge plays c stage by stage until it is decided, recording it.
 func (s *search) judge(c Candidate) (Verdict, error) {
 	if c.Goons == 0 {
 		c.Kind = 0
+	}
+	if c.Added == 0 {
+		c.AddKind = 0
 	}
 	if i, ok := s.seen[c]; ok {
 		return s.tried[i].Verdict, nil

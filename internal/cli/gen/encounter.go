@@ -295,6 +295,13 @@ func (r *roster) opposition(c builder.Candidate) ([]*hero.Hero, error) {
 		}
 		out = append(out, g)
 	}
+	for i := range c.Added {
+		g, err := r.goon(c.AddKind, i)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, g)
+	}
 	return out, nil
 }
 
@@ -347,12 +354,21 @@ func (r *roster) describe(c builder.Candidate) string {
 	v, err := r.villain(c.Villain)
 	name := "villain " + strconv.Itoa(c.Villain+1)
 	if err == nil {
-		name = v.Name
+		name = termtext.Escape(v.Name)
 	}
+	return name + r.goonsText(c)
+}
+
+// goonsText is " alone" or " + 4 henchmen" or " + 4 henchmen + 1 goon".
+func (r *roster) goonsText(c builder.Candidate) string {
 	if c.Goons == 0 {
-		return name + " alone"
+		return " alone"
 	}
-	return name + " + " + goonsText(r.kinds[c.Kind], c.Goons)
+	s := " + " + goonsText(r.kinds[c.Kind], c.Goons)
+	if c.Added > 0 {
+		s += " + " + goonsText(r.kinds[c.AddKind], c.Added)
+	}
+	return s
 }
 
 func goonsText(k goonKind, n int) string {
@@ -472,21 +488,25 @@ type encounterReport struct {
 	Target     float64 `json:"target"`
 	Tolerance  float64 `json:"tolerance"`
 	Villain    string  `json:"villain"`
-	// Goons is the kind of goon (a --goons word) and Count how many.
-	Goons      string          `json:"goons"`
-	Count      int             `json:"count"`
-	Fights     int             `json:"fights"`
-	Wins       int             `json:"wins"`
-	PWin       float64         `json:"p_win"`
-	Low        float64         `json:"p_win_low"`
-	High       float64         `json:"p_win_high"`
-	MeanPages  float64         `json:"mean_pages"`
-	Unfinished int             `json:"unfinished"`
-	Draws      int             `json:"draws"`
-	Heroes     []encounterHero `json:"heroes"`
+	// Goons are the goons by kind (a --goons word) and count.
+	Goons      []encounterGoons `json:"goons"`
+	Fights     int              `json:"fights"`
+	Wins       int              `json:"wins"`
+	PWin       float64          `json:"p_win"`
+	Low        float64          `json:"p_win_low"`
+	High       float64          `json:"p_win_high"`
+	MeanPages  float64          `json:"mean_pages"`
+	Unfinished int              `json:"unfinished"`
+	Draws      int              `json:"draws"`
+	Heroes     []encounterHero  `json:"heroes"`
 	// Played counts every fight of the search; Tried every candidate.
 	Played int            `json:"played"`
 	Tried  []encounterTry `json:"tried"`
+}
+
+type encounterGoons struct {
+	Kind  string `json:"kind"`
+	Count int    `json:"count"`
 }
 
 type encounterHero struct {
@@ -497,9 +517,10 @@ type encounterHero struct {
 }
 
 type encounterTry struct {
-	Villain string          `json:"villain"`
-	Goons   string          `json:"goons"`
-	Count   int             `json:"count"`
+	Villain string           `json:"villain"`
+	Goons   []encounterGoons `json:"goons"`
+	// What is the candidate for people ("Nefario + 2 henchmen").
+	What    string          `json:"what"`
 	Fights  int             `json:"fights"`
 	Wins    int             `json:"wins"`
 	PWin    float64         `json:"p_win"`
@@ -639,9 +660,7 @@ func (r *roster) report(ep encounterPlan, res builder.Result, run simRun) encoun
 	if v, err := r.villain(b.Villain); err == nil {
 		rep.Villain = v.Name
 	}
-	if b.Goons > 0 {
-		rep.Goons, rep.Count = r.kinds[b.Kind].word, b.Goons
-	}
+	rep.Goons = r.goonList(b.Candidate)
 	n := float64(max(b.Tally.Fights, 1))
 	for _, h := range b.Tally.Heroes {
 		rep.Heroes = append(rep.Heroes, encounterHero{POut: r6(float64(h.Out) / n),
@@ -649,16 +668,25 @@ func (r *roster) report(ep encounterPlan, res builder.Result, run simRun) encoun
 	}
 	for _, t := range res.Tried {
 		lo, hi := t.Tally.Interval()
-		et := encounterTry{Count: t.Goons, Fights: t.Tally.Fights, Wins: t.Tally.Wins, PWin: r6(t.Tally.P()), Low: r6(lo), High: r6(hi), Verdict: t.Verdict}
+		et := encounterTry{Goons: r.goonList(t.Candidate), What: r.describe(t.Candidate), Fights: t.Tally.Fights, Wins: t.Tally.Wins, PWin: r6(t.Tally.P()), Low: r6(lo), High: r6(hi), Verdict: t.Verdict}
 		if v, err := r.villain(t.Villain); err == nil {
 			et.Villain = v.Name
-		}
-		if t.Goons > 0 {
-			et.Goons = r.kinds[t.Kind].word
 		}
 		rep.Tried = append(rep.Tried, et)
 	}
 	return rep
+}
+
+// goonList is c's goons by kind.
+func (r *roster) goonList(c builder.Candidate) []encounterGoons {
+	out := []encounterGoons{}
+	if c.Goons > 0 {
+		out = append(out, encounterGoons{Kind: r.kinds[c.Kind].word, Count: c.Goons})
+	}
+	if c.Added > 0 {
+		out = append(out, encounterGoons{Kind: r.kinds[c.AddKind].word, Count: c.Added})
+	}
+	return out
 }
 
 // explainTries lists the candidates tried on stderr, one a line.
@@ -667,15 +695,7 @@ func (opts *EncounterOptions) explainTries(rep encounterReport) {
 	fmt.Fprintf(w, "gen encounter: target %s ± %s points, seed %d, policy %s\n", builder.Percent(rep.Target),
 		strings.TrimSuffix(builder.Percent(rep.Tolerance), " %"), rep.Seed, rep.Policy)
 	for i, t := range rep.Tried {
-		what := termtext.Escape(t.Villain) + " alone"
-		if t.Count > 0 {
-			for _, k := range goonKinds {
-				if k.word == t.Goons {
-					what = termtext.Escape(t.Villain) + " + " + goonsText(k, t.Count)
-				}
-			}
-		}
-		fmt.Fprintf(w, "%2d. %s: heroes win %s (%s-%s) of %d fights: %s\n", i+1, what,
+		fmt.Fprintf(w, "%2d. %s: heroes win %s (%s-%s) of %d fights: %s\n", i+1, t.What,
 			cmdutil.Pct(t.PWin), cmdutil.Pct(t.Low), cmdutil.Pct(t.High), t.Fights, t.Verdict)
 	}
 	fmt.Fprintf(w, "%d fights played\n", rep.Played)
@@ -697,11 +717,15 @@ func writeEncounterText(w io.Writer, r *roster, res builder.Result, rep encounte
 		how += " --seed " + strconv.FormatUint(*v.Creation.Seed, 10)
 	}
 	fmt.Fprintf(w, "  villain  %s (%s)\n", termtext.Escape(v.Name), termtext.Escape(how))
-	if b.Goons > 0 {
-		k := r.kinds[b.Kind]
-		fmt.Fprintf(w, "  goons    %s (%s)\n", goonsText(k, b.Goons), k.word)
-	} else {
+	if b.Goons == 0 {
 		fmt.Fprintf(w, "  goons    none\n")
+	}
+	for _, g := range rep.Goons {
+		for _, k := range r.kinds {
+			if k.word == g.Kind {
+				fmt.Fprintf(w, "  goons    %s (%s)\n", goonsText(k, g.Count), k.replay)
+			}
+		}
 	}
 	fmt.Fprintf(w, "\nThe heroes win %s of %d fights (95 %%: %s-%s),\nplayed by the %s autopilot; a fight lasts %.1f pages on average.\n\n",
 		cmdutil.Pct(rep.PWin), rep.Fights, cmdutil.Pct(rep.Low), cmdutil.Pct(rep.High), rep.Policy, rep.MeanPages)
