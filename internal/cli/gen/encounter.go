@@ -98,22 +98,27 @@ func NewCmdEncounter(f *cmdutil.Factory, runF func(*EncounterOptions) error) *co
 		Long: `Build an opposition for the party (--party: hero files or JSON Lines of
 heroes, repeatable or comma-separated) that the heroes beat with the chance
 --target, give or take --tolerance percentage points: a villain rolled by
-the book (gen hero --kind villain) or given (--villain FILE), and a number
-of goons of one kind (gen npc goon). --target is a percentage from 1 to 99
-or a word (the tool's, not the book's):
+the book (gen hero --kind villain) or given (--villain FILE), and goons or
+supporting cast as gen npc makes them (--goons, weakest first: trained
+henchmen and elite bodyguards, p. 49; goons; rank 3 sidekicks, p. 71;
+androids). --target is a percentage from 1 to 99 or a word (the tool's,
+not the book's):
   ` + strings.Join(words, "\n  ") + `
 
 Each candidate is played by fight sim's autopilot (the policy is named in
 the output) on the dice stream of --seed: fight i of every candidate rolls
-the same dice. The search, for each villain (up to --villains rolled in
-turn, or the one given) and each kind of --goons in turn: the villain
-alone, then 1, 2, 4, 8, ... goons up to --max-goons until the heroes win
-too seldom, then a bisection (more goons never help the heroes). A
-candidate is judged on an eighth of -n fights, then a third, then all:
-one whose 95 % interval lies wholly outside the target's band is decided
-early, and only one within it at -n fights is taken. --explain lists
-every candidate tried with its chance. A villain too strong alone is
-given up for the next.
+the same dice. For each villain (up to --villains rolled in turn, or the
+one given) and each kind of --goons in turn: the villain alone, then 1,
+2, 4, 8, ... goons up to --max-goons until the heroes win too seldom,
+then a bisection (more goons never help the heroes); when n goons are
+too few and n+1 too many, goons of each other kind join the n in the
+same way. A kind whose goons cannot hurt the heroes (less than 1 health
+and stamina a fight more than without them) is given up at two, and a
+villain too strong alone for the next. A candidate is judged on a
+sixteenth of -n fights, then an eighth, a quarter, a half and all: one
+whose 95 % interval lies wholly outside the target's band is decided
+early, and only one within the band at -n fights is taken. --explain
+lists every candidate tried with its chance; --budget bounds the fights.
 
 The villain and the goons are rolled from seeds derived from --seed, each
 recorded in its creation.seed (gen hero --kind villain --seed N or gen
@@ -129,10 +134,10 @@ villains=-); on a terminal, a summary: the heroes' chance of winning with
 its 95 % Wilson interval, the mean pages a fight lasts and the health and
 stamina each hero loses on average. --report FILE writes that summary as
 JSON. Nothing within the tolerance: exit status 2, naming the closest.`,
-		Example: `  spandex gen encounter --party heroes.jsonl --target 60% --seed 7 > fight.json
-  spandex gen encounter --party guardian.json,psyche.json --target hard --seed 1
-  spandex gen encounter --party heroes.jsonl --target fair --villain nefario.json \
-      --goons elite --seed 3 --explain -o json > fight.json`,
+		Example: `  spandex gen encounter --party zara.json,titan.json --target 60% --seed 7 > f.json
+  spandex gen encounter --party guardian.json,titan.json --target hard --seed 1
+  spandex gen encounter --party rider.json,zara.json --target fair --seed 3 --explain
+  spandex gen encounter --party psyche.json,titan.json --villain nefario.json --target fair --seed 2 --report fair.json -o json > fight.json`,
 		Args: cobra.NoArgs,
 		RunE: cmdutil.RunE(opts, runF, runEncounter),
 	}
@@ -689,16 +694,19 @@ func (r *roster) goonList(c builder.Candidate) []encounterGoons {
 	return out
 }
 
-// explainTries lists the candidates tried on stderr, one a line.
+// explainTries lists the candidates tried on stderr, one a line (folded
+// when a person reads them).
 func (opts *EncounterOptions) explainTries(rep encounterReport) {
-	w := opts.IO.ErrOut
-	fmt.Fprintf(w, "gen encounter: target %s ± %s points, seed %d, policy %s\n", builder.Percent(rep.Target),
-		strings.TrimSuffix(builder.Percent(rep.Tolerance), " %"), rep.Seed, rep.Policy)
-	for i, t := range rep.Tried {
-		fmt.Fprintf(w, "%2d. %s: heroes win %s (%s-%s) of %d fights: %s\n", i+1, t.What,
-			cmdutil.Pct(t.PWin), cmdutil.Pct(t.Low), cmdutil.Pct(t.High), t.Fights, t.Verdict)
-	}
-	fmt.Fprintf(w, "%d fights played\n", rep.Played)
+	_ = opts.Folded(opts.IO.ErrOut, "    ", func(w io.Writer) error {
+		fmt.Fprintf(w, "gen encounter: target %s ± %s points, seed %d, policy %s\n", builder.Percent(rep.Target),
+			strings.TrimSuffix(builder.Percent(rep.Tolerance), " %"), rep.Seed, rep.Policy)
+		for i, t := range rep.Tried {
+			fmt.Fprintf(w, "%2d. %s: heroes win %s (%s-%s), %d fights: %s\n", i+1, t.What,
+				cmdutil.Pct(t.PWin), cmdutil.Pct(t.Low), cmdutil.Pct(t.High), t.Fights, t.Verdict)
+		}
+		_, err := fmt.Fprintf(w, "%d fights played\n", rep.Played)
+		return err
+	})
 }
 
 // writeEncounterText writes the summary for people.
@@ -710,13 +718,14 @@ func writeEncounterText(w io.Writer, r *roster, res builder.Result, rep encounte
 	if err != nil {
 		return err
 	}
-	how := "rolled: gen hero --kind villain"
-	if r.given != nil {
-		how = "given: " + r.givenSrc
-	} else if v.Creation != nil && v.Creation.Seed != nil {
-		how += " --seed " + strconv.FormatUint(*v.Creation.Seed, 10)
+	how := "given: " + r.givenSrc
+	if r.given == nil {
+		how = "rolled: gen hero --kind villain"
+		if v.Creation != nil && v.Creation.Seed != nil {
+			how += " --seed " + strconv.FormatUint(*v.Creation.Seed, 10)
+		}
 	}
-	fmt.Fprintf(w, "  villain  %s (%s)\n", termtext.Escape(v.Name), termtext.Escape(how))
+	fmt.Fprintf(w, "  villain  %s\n           %s\n", termtext.Escape(v.Name), termtext.Escape(how))
 	if b.Goons == 0 {
 		fmt.Fprintf(w, "  goons    none\n")
 	}
