@@ -3,6 +3,8 @@ package builder
 import (
 	"math"
 	"reflect"
+	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -334,4 +336,34 @@ func TestSeed(t *testing.T) {
 	if Seed(7, StreamVillain, 0) == Seed(8, StreamVillain, 0) {
 		t.Error("Seed does not depend on the master seed")
 	}
+}
+
+// FuzzParseTarget: --target and --tolerance never panic; what they accept
+// is within their bounds and reads back from its own percentage; what
+// they refuse, they refuse in one line.
+func FuzzParseTarget(f *testing.F) {
+	for _, s := range []string{"60%", "60", "easy", "FAIR", " 62.5 % ", "0%", "100", "1e2", "NaN", "-0", "", "%", "5%%", "deadly\n"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, parse := range []struct {
+			name   string
+			fn     func(string) (float64, error)
+			lo, hi float64
+		}{{"ParseTarget", ParseTarget, MinTarget, MaxTarget}, {"ParseTolerance", ParseTolerance, 0, MaxTolerance}} {
+			v, err := parse.fn(s)
+			if err != nil {
+				if strings.Contains(err.Error(), "\n") {
+					t.Errorf("%s(%q): %q is not one line", parse.name, s, err)
+				}
+				continue
+			}
+			if v < parse.lo-1e-9 || v > parse.hi+1e-9 || math.IsNaN(v) {
+				t.Errorf("%s(%q) = %v, outside %v-%v", parse.name, s, v, parse.lo, parse.hi)
+			}
+			if again, err := parse.fn(strconv.FormatFloat(v*100, 'g', -1, 64) + "%"); err != nil || math.Abs(again-v) > 1e-12 {
+				t.Errorf("%s(%q) = %v, but its percentage reads %v, %v", parse.name, s, v, again, err)
+			}
+		}
+	})
 }

@@ -359,7 +359,7 @@ func (r *roster) describe(c builder.Candidate) string {
 	v, err := r.villain(c.Villain)
 	name := "villain " + strconv.Itoa(c.Villain+1)
 	if err == nil {
-		name = termtext.Escape(v.Name)
+		name = v.Name
 	}
 	return name + r.goonsText(c)
 }
@@ -612,7 +612,7 @@ func runEncounter(opts *EncounterOptions) (err error) {
 		}
 		return cmdutil.Inputf("--target: nothing found within %s of %s%s: the closest, %s, leaves the heroes %s (%d fights; --explain lists every candidate)",
 			strings.TrimSuffix(builder.Percent(ep.plan.Tolerance), " %")+" points", builder.Percent(ep.plan.Target), why,
-			r.describe(res.Best.Candidate), builder.Percent(res.Best.Tally.P()), res.Best.Tally.Fights)
+			termtext.Escape(r.describe(res.Best.Candidate)), builder.Percent(res.Best.Tally.P()), res.Best.Tally.Fights)
 	}
 	final, err := r.encounter(res.Best.Candidate)
 	if err != nil {
@@ -701,7 +701,7 @@ func (opts *EncounterOptions) explainTries(rep encounterReport) {
 		fmt.Fprintf(w, "gen encounter: target %s ± %s points, seed %d, policy %s\n", builder.Percent(rep.Target),
 			strings.TrimSuffix(builder.Percent(rep.Tolerance), " %"), rep.Seed, rep.Policy)
 		for i, t := range rep.Tried {
-			fmt.Fprintf(w, "%2d. %s: heroes win %s (%s-%s), %d fights: %s\n", i+1, t.What,
+			fmt.Fprintf(w, "%2d. %s: heroes win %s (%s-%s), %d fights: %s\n", i+1, termtext.Escape(t.What),
 				cmdutil.Pct(t.PWin), cmdutil.Pct(t.Low), cmdutil.Pct(t.High), t.Fights, t.Verdict)
 		}
 		_, err := fmt.Fprintf(w, "%d fights played\n", rep.Played)
