@@ -33,7 +33,7 @@ func NewCmdGen(f *cmdutil.Factory) *cobra.Command {
 Every verb takes --seed N (reported in the output) and --dice LIST (the faces
 rolled on real dice, in the order each verb's help documents).`,
 	}
-	cmd.AddCommand(NewCmdHero(f, nil), NewCmdGrid(f, nil), NewCmdNPC(f, nil))
+	cmd.AddCommand(NewCmdHero(f, nil), NewCmdGrid(f, nil), NewCmdNPC(f, nil), NewCmdEncounter(f, nil))
 	return cmd
 }
 
