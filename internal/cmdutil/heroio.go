@@ -1,6 +1,7 @@
 package cmdutil
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -170,6 +171,25 @@ func (e *Env) heroVerifier() (*chargen.Verifier, error) {
 		e.verifier = chargen.NewVerifier(opt)
 	}
 	return e.verifier, nil
+}
+
+// ReadHeroes reads one hero file, a JSON array or a JSON Lines stream of
+// heroes (a file of up to limit bytes, or stdin), each checked as
+// DecodeHero checks it: fight new's sides, gen encounter's party.
+func (e *Env) ReadHeroes(path string, limit int) ([]*hero.Hero, error) {
+	data, name, err := e.ReadInputLimit(path, limit)
+	if err != nil {
+		return nil, err
+	}
+	var out []*hero.Hero
+	err = e.DecodeHeroes(bytes.NewReader(data), name, func(_ string, _ int, h *hero.Hero) error {
+		out = append(out, h)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
 }
 
 // ReadHero reads and checks a hero file (or stdin) as DecodeHero does.

@@ -123,7 +123,7 @@ func runBalance(opts *BalanceOptions) error {
 	if base.SideIndex(side) < 0 {
 		return cmdutil.Inputf("--vary: side %q is not in %s", side, opts.File)
 	}
-	npcs, err := readHeroes(opts.Env, npcFile)
+	npcs, err := opts.ReadHeroes(npcFile, encounter.MaxFileSize)
 	if err != nil {
 		return err
 	}

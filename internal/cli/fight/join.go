@@ -71,7 +71,7 @@ func runJoin(opts *JoinOptions) error {
 			if file == "-" || file == opts.File.source() {
 				return cmdutil.Inputf("--side %s: %q: give the arrivals' own files", name, file)
 			}
-			heroes, err := readHeroes(opts.Env, file)
+			heroes, err := opts.ReadHeroes(file, encounter.MaxFileSize)
 			if err != nil {
 				return err
 			}

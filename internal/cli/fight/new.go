@@ -1,7 +1,6 @@
 package fight
 
 import (
-	"bytes"
 	"strconv"
 	"strings"
 
@@ -9,7 +8,6 @@ import (
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
 	"github.com/codename-spandex/spandex/pkg/encounter"
-	"github.com/codename-spandex/spandex/pkg/hero"
 )
 
 // NewOptions are the inputs of `spandex fight new`.
@@ -97,7 +95,7 @@ func runNew(opts *NewOptions) error {
 				}
 				stdinUsed = true
 			}
-			heroes, err := readHeroes(opts.Env, file)
+			heroes, err := opts.ReadHeroes(file, encounter.MaxFileSize)
 			if err != nil {
 				return err
 			}
@@ -130,22 +128,4 @@ func runNew(opts *NewOptions) error {
 	}
 	_, err = opts.Env.IO.Out.Write(data)
 	return err
-}
-
-// readHeroes reads one hero file or a JSON Lines stream of heroes, each
-// validated as a hero file.
-func readHeroes(env *cmdutil.Env, path string) ([]*hero.Hero, error) {
-	data, name, err := env.ReadInputLimit(path, encounter.MaxFileSize)
-	if err != nil {
-		return nil, err
-	}
-	var out []*hero.Hero
-	err = env.DecodeHeroes(bytes.NewReader(data), name, func(_ string, _ int, h *hero.Hero) error {
-		out = append(out, h)
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	return out, nil
 }

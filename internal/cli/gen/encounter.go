@@ -1,7 +1,6 @@
 package gen
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -454,7 +453,7 @@ func (opts *EncounterOptions) readParty() ([]*hero.Hero, []string, error) {
 			if path == "" {
 				continue
 			}
-			hs, err := readHeroFile(opts.Env, path)
+			hs, err := opts.ReadHeroes(path, encounter.MaxFileSize)
 			if err != nil {
 				return nil, nil, err
 			}
@@ -467,21 +466,6 @@ func (opts *EncounterOptions) readParty() ([]*hero.Hero, []string, error) {
 		return nil, nil, cmdutil.Inputf("--party: required: the heroes' files (--party PARTY.jsonl or --party a.json,b.json)")
 	}
 	return heroes, sources, nil
-}
-
-// readHeroFile reads one hero file or a JSON Lines stream of heroes, as
-// fight new does.
-func readHeroFile(env *cmdutil.Env, path string) ([]*hero.Hero, error) {
-	data, name, err := env.ReadInputLimit(path, encounter.MaxFileSize)
-	if err != nil {
-		return nil, err
-	}
-	var out []*hero.Hero
-	err = cmdutil.DecodeHeroes(bytes.NewReader(data), name, func(_ string, _ int, h *hero.Hero) error {
-		out = append(out, h)
-		return nil
-	})
-	return out, err
 }
 
 // encounterReport is the summary: --report's JSON and the terminal's
@@ -550,7 +534,7 @@ func runEncounter(opts *EncounterOptions) (err error) {
 	}
 	var given *hero.Hero
 	if opts.Villain != "" {
-		hs, err := readHeroFile(opts.Env, opts.Villain)
+		hs, err := opts.ReadHeroes(opts.Villain, encounter.MaxFileSize)
 		if err != nil {
 			return err
 		}
