@@ -1413,7 +1413,16 @@ func (p *pipeline) throwPerson() error {
 	res, att, def, req := p.res, p.att, p.def, p.req
 	mass := req.MassKg
 	if mass == 0 {
-		mass = DefaultPersonMassKg
+		var states []string
+		if req.Situation.DefenderGrown {
+			states = append(states, StateGrown)
+		}
+		if req.Situation.DefenderDenser {
+			states = append(states, StateDenser)
+		}
+		m := MassNow(def, states, req.Situation.DefenderMass)
+		mass = m.Kg
+		res.Steps = append(res.Steps, m.Steps...)
 	}
 	t, err := ThrowPerson(att.Abilities.Final.Strength, mass)
 	if err != nil {

@@ -279,6 +279,9 @@ type Situation struct {
 	// threshold: +5, becomes 10, -10 (pp. 54, 70).
 	DefenderDenser  bool `json:"defender_denser,omitempty"`
 	DefenderLighter bool `json:"defender_lighter,omitempty"`
+	// DefenderGrown: the defender is grown (Growth, p. 60), eight times
+	// its mass when it is thrown (MassNow).
+	DefenderGrown bool `json:"defender_grown,omitempty"`
 	// DefenderMass is the defender's mass multiplier from Density Control
 	// (Other): 2, 4, 8 or 16 raise its knockback threshold by +5 at each
 	// step, +5/+10/+15/+20 (p. 54; rulebook.MassKnockbackBonus). 0 or 1
@@ -319,8 +322,9 @@ type Request struct {
 	// Kill: a mundane defender taken out is killed rather than knocked
 	// unconscious (the attacker's choice, p. 38).
 	Kill bool `json:"kill"`
-	// MassKg is the thrown defender's mass for ModeThrow; 0 means an
-	// average super hero (DefaultPersonMassKg).
+	// MassKg is the thrown defender's mass for ModeThrow; 0 means the
+	// defender's own mass now (MassNow: its hero file's mass_kg, else an
+	// average super hero, DefaultPersonMassKg).
 	MassKg float64 `json:"mass_kg,omitempty"`
 	// Reflected marks Energy Reflect's return shot (p. 56): the energy is
 	// the parried attack's, so no pool pays for it.

@@ -37,7 +37,7 @@ type ActionRecord struct {
 	Teleport bool `json:"teleport"`
 	Upwards  bool `json:"upwards"`
 	// A teleport's load and blindness (pp. 76-77): Carry are the
-	// combatants taken along (each counted at combat.DefaultPersonMassKg),
+	// combatants taken along (each at its own mass, combat.MassNow),
 	// CarryKg the mass of objects taken along, Blind a teleport into an
 	// area the teleporter cannot see and knows nothing of.
 	Carry   []string `json:"carry,omitempty"`
@@ -491,11 +491,11 @@ func (d *doing) checkPower() error {
 	if spellOf(d.a) {
 		return d.handled(d.e.doSpell(d.ctx, d.c, d.target, d.a, d.n, d.steps))
 	}
-	if d.a.Radius != 0 || d.a.Distance != 0 || d.a.Hurt || d.a.Spell != "" || d.a.Gift != "" {
+	if d.a.Radius != 0 || (d.a.Distance != 0 && !telekinesisDistance(d.a)) || d.a.Hurt || d.a.Spell != "" || d.a.Gift != "" {
 		return refusal.Errorf("radius, distance, hurt, spell and gift go with --power magic|psychic-ability --effect %s", "illusion, hallucinations, cancel, bestow-gift")
 	}
 	if mp, ok := mentalPowerOf(d.a); ok {
-		if d.target == nil && mp.Slug != rulebook.PsiTransmutation {
+		if d.target == nil && mp.Slug != rulebook.PsiTransmutation && mp.Slug != rulebook.PsiTelekinesis {
 			return refusal.Errorf("%s needs a target (--target ID)", mp.Slug)
 		}
 		return d.handled(d.e.doMental(d.ctx, d.c, d.target, d.a, mp, d.n, d.steps))

@@ -76,11 +76,12 @@ func isTeleport(h *hero.Hero, a ActionRecord, speed int) bool {
 }
 
 // teleportInput is a teleport's load: the passengers (combatants in the
-// fight, each counted at combat.DefaultPersonMassKg, since a hero file
-// gives no mass) and the objects' kilograms, against the teleporter's own
-// mass, also combat.DefaultPersonMassKg (pp. 76-77).
+// fight, each at its own mass now) and the objects' kilograms, against
+// the teleporter's own mass now (pp. 76-77; massOf: the hero file's
+// mass, grown, denser or made heavier).
 func (e *Encounter) teleportInput(c *Combatant, a ActionRecord) (combat.TeleportInput, error) {
-	in := combat.TeleportInput{Rank: c.Hero.PowerRank(rulebook.PowerTeleport), Metres: a.Metres, Upwards: a.Upwards, Blind: a.Blind}
+	in := combat.TeleportInput{Rank: c.Hero.PowerRank(rulebook.PowerTeleport), Metres: a.Metres, Upwards: a.Upwards, Blind: a.Blind,
+		OwnKg: combat.WholeKg(massOf(c).Kg)}
 	if a.CarryKg < 0 {
 		return in, refusal.Errorf("carry-kg: %d is negative", a.CarryKg)
 	}
@@ -99,7 +100,7 @@ func (e *Encounter) teleportInput(c *Combatant, a ActionRecord) (combat.Teleport
 			return in, refusal.Errorf("carry: %s is named twice", p.ID)
 		}
 		seen[p.ID] = true
-		in.CarriedKg += combat.DefaultPersonMassKg
+		in.CarriedKg += combat.WholeKg(massOf(p).Kg)
 		in.Passengers++
 	}
 	return in, nil

@@ -117,7 +117,7 @@ func (fl *Flags) Bind(fs *pflag.FlagSet, v Verb) {
 	fs.Float64Var(&fl.ObjectMassKg, "object-mass", 0, "the object's mass in kg (instead of, or for, an --object not on the Object Table)")
 	fs.BoolVar(&fl.Thrown, "thrown", false, "throw the --object at the "+words("defender", "target")+" (2 m per point of strength over its Throw score, p. 41)")
 	fs.BoolVar(&fl.Awkward, "awkward", false, "a thrown --object is unaerodynamic: half the distance (p. 41)")
-	fs.Float64Var(&fl.MassKg, "mass", 0, "throw: the "+words("defender's mass in kg (default an average hero, 120 kg)", "target's mass in kg (default an average hero)"))
+	fs.Float64Var(&fl.MassKg, "mass", 0, "throw: the "+words("defender's mass in kg (default its own: the hero file's mass_kg, else 120 kg)", "target's mass in kg (default its own)"))
 
 	sit := &fl.Situation
 	BindSituation(fs, sit, v)
