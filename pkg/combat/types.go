@@ -214,7 +214,14 @@ type Situation struct {
 	RangeMax    int `json:"range_max,omitempty"`
 	// Defender states from powers: invisible -4, shrunk -3, camouflaged
 	// and moving -2, stealth in the dark -2.
-	Invisible   bool `json:"invisible,omitempty"`
+	Invisible bool `json:"invisible,omitempty"`
+	// Unlocated: the attacker cannot see the invisible target and has no
+	// good idea where it is (nobody who sees it has told it, it has seen
+	// no attack launched by it): it may not attack at all (p. 61;
+	// CheckLocated). Located says, in a fight, that it has that idea
+	// though the fight's log does not show it (told, as the GM rules).
+	Unlocated   bool `json:"unlocated,omitempty"`
+	Located     bool `json:"located,omitempty"`
 	Shrunk      bool `json:"shrunk,omitempty"`
 	Camouflaged bool `json:"camouflaged,omitempty"`
 	StealthDark bool `json:"stealth_dark,omitempty"`

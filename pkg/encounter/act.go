@@ -291,7 +291,7 @@ func (e *Encounter) Do(ctx Ctx, act Action) error {
 		return err
 	}
 	rec := dice.NewRecorder(ctx.Roller)
-	d.effectOn = d.a.Effect != "" && d.toggle == nil && d.gale == nil
+	d.effectOn = d.a.Effect != "" && d.toggle == nil && d.gale == nil && !d.effectHooked
 	switch act.(type) {
 	case Move:
 		err = d.applyMove(rec)
@@ -328,6 +328,9 @@ type doing struct {
 	moved    powerRule
 	moveCost int
 	effectOn bool
+	// effectHooked: the power's Use hook took the --effect word as its
+	// own (a force wall or shield dropped), not an effect to start.
+	effectHooked bool
 }
 
 // handled marks the action as handed on whole.
@@ -545,10 +548,13 @@ func (d *doing) checkPower() error {
 	if d.a.Effect == "" && d.a.Power == rulebook.PowerImpervious {
 		d.a.Effect = combat.StateImpervious
 	}
-	if d.a.Effect != "" {
+	if d.a.Effect != "" && !d.effectHooked {
 		if _, ok := PresetEffect(d.a.Effect); !ok {
 			return refusal.Errorf("effect %q is not one the fight clock knows (%s)", d.a.Effect, "mass, gravity, denser, lighter, impervious, gale, fog, summoning, bestow-gift, mind-control")
 		}
+	}
+	if d.effectHooked {
+		return nil
 	}
 	d.ev.Summary = fmt.Sprintf("%s uses %s", d.c.ID, d.a.Power)
 	if d.target != nil {

@@ -36,6 +36,7 @@ var powerRules = map[rulebook.PowerID]powerRule{
 	rulebook.PowerTeleport:            teleportRule,
 	rulebook.PowerDuplication:         duplicationRule,
 	rulebook.PowerSuperHealth:         superHealthRule,
+	rulebook.PowerForcefield:          forcefieldRule,
 }
 
 // movePower is the power a move is made by when a flag names it ("" for

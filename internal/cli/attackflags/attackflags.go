@@ -163,6 +163,11 @@ func BindSituation(fs *pflag.FlagSet, sit *combat.Situation, v Verb) {
 		fs.IntVar(&sit.RangeMax, "max-range", 0, "the attack's maximum range in metres, for --range (energy blast 40, psionic blast 20)")
 	}
 	fs.BoolVar(&sit.Invisible, "invisible", false, "target invisible (-4)")
+	if v == FightAct {
+		fs.BoolVar(&sit.Located, "located", false, "the attacker has a good idea where the invisible target is (someone who sees it told it; p. 61) though it has seen no attack by it")
+	} else {
+		fs.BoolVar(&sit.Unlocated, "unlocated", false, "with --invisible: the attacker has no idea where the target is, so it may not attack (p. 61)")
+	}
 	fs.BoolVar(&sit.Shrunk, "shrunk", false, "target shrunk (-3"+v.say(", knockback threshold -10", ", knockback threshold -10", "")+")")
 	fs.BoolVar(&sit.Camouflaged, "camouflaged", false, "target camouflaged and moving (-2)")
 	fs.BoolVar(&sit.StealthDark, "stealth-dark", false, "target using stealth in the dark (-2)")
