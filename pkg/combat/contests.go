@@ -195,7 +195,15 @@ func (m *MentalResult) Summary() string {
 			b.WriteString(": stamina 0, no recovery until it has points again")
 		}
 	case rulebook.PsiTelekinesis:
-		fmt.Fprintf(&b, ", moved up to %d kg at %d m a panel", m.Points*10, m.SpeedMetres)
+		kg := m.MassKg
+		if kg == 0 {
+			kg = m.Points * 10 // a ruling recorded before the mass was kept
+		}
+		what := ""
+		if m.Object {
+			what = " (an object)"
+		}
+		fmt.Fprintf(&b, ", moved %d kg%s at up to %d m a panel", kg, what, m.SpeedMetres)
 	case rulebook.PsiTransmutation:
 		b.WriteString(", the object is transmuted")
 		if m.Pages > 0 {

@@ -61,7 +61,7 @@ func CheckLocated(att, def *hero.Hero, sit Situation) error {
 	if _, ok := seesUnseen(att, def, sit.RangeMetres); ok || enhancedHearing(att) {
 		return nil
 	}
-	return reqErr("unlocated", "%s cannot see the invisible %s and has no idea where it is: it may not attack at all (p. 61)", att.Name, def.Name)
+	return reqErr("unlocated", "%s cannot see the invisible %s and has no idea where it is: it may not attack at all until someone who sees it tells it where (--located in a fight) or it sees an attack launched by it (p. 61)", att.Name, def.Name)
 }
 
 // hasUnseen reports whether mods hold a penalty for a target the

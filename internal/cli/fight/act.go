@@ -156,7 +156,9 @@ takes one action (pp. 30-31, 41-43). Give exactly one of:
                     --power forcefield raises a force shield, or a force
                     wall round --target, stopping each attack whole until
                     one attack does more health damage than its health
-                    (pp. 59-60); --power
+                    (pp. 59-60); --effect drop drops it on purpose (a
+                    shield: a double-panel; a wall: no panel) and it may
+                    be raised again at once (pp. 59-60); --power
                     duplication --count N makes duplicates (five a day;
                     no powers, abilities at most 20, health and stamina at
                     most 70, 2 panels a page, acting from the next page)
