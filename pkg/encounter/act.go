@@ -203,6 +203,7 @@ func (e *Encounter) spend(c *Combatant, n int) error {
 		return err
 	}
 	c.Panels.Used += n
+	e.panelsPassed(c, n)
 	return nil
 }
 
@@ -328,6 +329,9 @@ type doing struct {
 	moved    powerRule
 	moveCost int
 	effectOn bool
+	// gliding: the mover was in flight before the glide (its panels may
+	// be the last of the flight, p. 52).
+	gliding bool
 	// effectHooked: the power's Use hook took the --effect word as its
 	// own (a force wall or shield dropped), not an effect to start.
 	effectHooked bool
