@@ -1,6 +1,9 @@
 package encounter
 
 import (
+	"fmt"
+	"strings"
+
 	"github.com/codename-spandex/spandex/pkg/combat"
 )
 
@@ -15,4 +18,14 @@ func massOf(c *Combatant) combat.BodyMass {
 		}
 	}
 	return combat.MassNow(&c.Hero, stateNames(c), m)
+}
+
+// massText is a body's mass now in one line: the kilograms and each step
+// that made them (pkg/combat's MassNow steps, without their pages).
+func massText(m combat.BodyMass) string {
+	parts := make([]string, 0, len(m.Steps))
+	for _, st := range m.Steps {
+		parts = append(parts, strings.TrimPrefix(st.Text, "own mass: "))
+	}
+	return fmt.Sprintf("%d kg (%s)", combat.WholeKg(m.Kg), strings.Join(parts, "; "))
 }
