@@ -2,6 +2,7 @@ package chargen
 
 import (
 	"fmt"
+	"github.com/codename-spandex/spandex/pkg/combat"
 	"slices"
 	"strconv"
 	"strings"
@@ -100,6 +101,7 @@ func (b *builder) derive(opt Options) error {
 	b.startingProfile(fresh)
 	b.forms(opt)
 	b.vehicle()
+	b.mass()
 	return nil
 }
 
@@ -875,4 +877,17 @@ func count(n int, what string) string {
 		return "1 " + what
 	}
 	return strconv.Itoa(n) + " " + what + "s"
+}
+
+// mass gives a stockier hero of Larger its weight: 50% more than a normal
+// person, and another 50% of normal size a rank (p. 61), on an average
+// super hero's 120 kg (p. 43). A mass the file gives already is kept (the
+// GM's); other heroes weigh the default and get no mass_kg.
+func (b *builder) mass() {
+	if b.h.MassKg != 0 || combat.StockierRanks(b.h) == 0 {
+		return
+	}
+	kg, why := combat.OwnMassKg(b.h)
+	b.h.MassKg = combat.WholeKg(kg)
+	b.add("mass", "pp. 43, 61", "%s", why)
 }

@@ -81,8 +81,12 @@ type MentalInput struct {
 	// Restraint (1-10, strength 10 each). Other powers' costs are fixed
 	// or worked out (Telekinesis: from MassKg).
 	Points int `json:"points"`
-	// MassKg moved by Telekinesis: 1 psi per 10 kg.
+	// MassKg moved by Telekinesis: 1 psi per 10 kg. 0 with a person as
+	// the target: the person's own mass now (MassNow, pp. 43, 69).
 	MassKg int `json:"mass_kg"`
+	// Metres is how far the object or person Telekinesis moves is from
+	// the user: at most TelekinesisRange (p. 69); 0 not given.
+	Metres int `json:"metres,omitempty"`
 	// Drain names the target's pool Psychic Drain empties (energy, magic,
 	// psi or fluid); empty: its only pool, or the fullest.
 	Drain string `json:"drain"`
@@ -142,8 +146,11 @@ type MentalResult struct {
 	Drained   int    `json:"drained"`
 	DrainLeft int    `json:"drain_left"`
 	Blackout  bool   `json:"blackout"`
-	// Telekinesis: metres a panel (will ÷ 3, p. 69).
-	SpeedMetres int `json:"speed_metres"`
+	// Telekinesis: metres a panel (will ÷ 3, p. 69), the mass moved
+	// and whether it is an object (no target, no psychic attack).
+	SpeedMetres int  `json:"speed_metres"`
+	MassKg      int  `json:"mass_kg,omitempty"`
+	Object      bool `json:"object,omitempty"`
 	// Transmutation: the chance in percent and the d100; Pages is how
 	// long a temporary transmutation lasts (2d6 pages, rolled on a
 	// success; 0 when it fails or is permanent, p. 69).
@@ -188,7 +195,15 @@ func (m *MentalResult) Summary() string {
 			b.WriteString(": stamina 0, no recovery until it has points again")
 		}
 	case rulebook.PsiTelekinesis:
-		fmt.Fprintf(&b, ", moved up to %d kg at %d m a panel", m.Points*10, m.SpeedMetres)
+		kg := m.MassKg
+		if kg == 0 {
+			kg = m.Points * 10 // a ruling recorded before the mass was kept
+		}
+		what := ""
+		if m.Object {
+			what = " (an object)"
+		}
+		fmt.Fprintf(&b, ", moved %d kg%s at up to %d m a panel", kg, what, m.SpeedMetres)
 	case rulebook.PsiTransmutation:
 		b.WriteString(", the object is transmuted")
 		if m.Pages > 0 {
@@ -324,13 +339,19 @@ func Mental(att, def *hero.Hero, in MentalInput, r dice.Roller) (MentalResult, e
 		return MentalResult{}, reqErr("power", "unknown mental power %q (%s)", in.Power, MentalPowerSlugs())
 	}
 	res := MentalResult{Power: p.Slug, Kind: p.Kind, Attacker: att.Name, Pool: p.Pool}
+	if p.Slug == rulebook.PsiTelekinesis {
+		var err error
+		if in, err = telekinesisLoad(&res, def, in); err != nil {
+			return res, err
+		}
+	}
 	if p.Slug == rulebook.PsiTransmutation {
 		if def != nil {
 			return res, reqErr("target", "transmutation works on unattended objects and unintelligent beings, not on %s (p. 69)", def.Name)
 		}
-	} else if def == nil {
+	} else if def == nil && !res.Object {
 		return res, reqErr("target", "%s needs a target", p.Slug)
-	} else {
+	} else if def != nil {
 		res.Defender = def.Name
 	}
 	has, spec, ranks := knows(att, p)
@@ -376,7 +397,10 @@ func Mental(att, def *hero.Hero, in MentalInput, r dice.Roller) (MentalResult, e
 		bonus = points
 		res.Steps.Add("drain", "p. 68", "+%d on the psychic roll, +1 per psi", bonus)
 	}
-	contest := p.Contest == "always" || (p.Contest == "unwilling" && !in.Willing)
+	contest := (p.Contest == "always" && !res.Object) || (p.Contest == "unwilling" && !in.Willing)
+	if res.Object {
+		res.Steps.Add("contest", p.Page, "an object: no psychic attack (only a person is attacked)")
+	}
 	if in.Resist && !contest {
 		return res, reqErr("resist", "%s is not resisted: no contest (%s)", p.Slug, p.Page)
 	}
@@ -448,12 +472,45 @@ func Mental(att, def *hero.Hero, in MentalInput, r dice.Roller) (MentalResult, e
 			return res, err
 		}
 	case rulebook.PsiTelekinesis:
-		res.SpeedMetres = att.Abilities.Final.Will / 3
+		res.SpeedMetres, res.MassKg = att.Abilities.Final.Will/3, in.MassKg
 		res.Steps.Add("telekinesis", "p. 69", "%d kg: %d psi (1 per 10 kg); speed will %d ÷ 3 = %d m a panel; cannot throw", in.MassKg, points, att.Abilities.Final.Will, res.SpeedMetres)
 	case rulebook.PsiEmpathy, rulebook.PsiTelepathy:
 		res.Steps.Add(string(p.Slug), p.Page, "it works; what is read or sent is the GM's")
 	}
 	return res, nil
+}
+
+// TelekinesisRange is how far Telekinesis reaches: "any single object or
+// person within 20 metres" (p. 69).
+const TelekinesisRange = 20
+
+// telekinesisLoad is what Telekinesis moves (p. 69): with no target an
+// object, whose mass must be given; with a target a person, at its own
+// mass now unless one is given (MassNow: its hero file, grown, denser).
+// Metres beyond TelekinesisRange are refused.
+func telekinesisLoad(res *MentalResult, def *hero.Hero, in MentalInput) (MentalInput, error) {
+	if in.Metres < 0 {
+		return in, reqErr("distance", "%d m is negative", in.Metres)
+	}
+	if in.Metres > TelekinesisRange {
+		return in, reqErr("distance", "%d m is beyond Telekinesis's %d m (\"within 20 metres\", p. 69)", in.Metres, TelekinesisRange)
+	}
+	if in.Metres > 0 {
+		res.Steps.Add("range", "p. 69", "%d m away, within %d m", in.Metres, TelekinesisRange)
+	}
+	if def == nil {
+		res.Object = true
+		if in.MassKg < 1 {
+			return in, reqErr("mass", "telekinesis on an object needs its mass in kg (1 psi per 10 kg, p. 69)")
+		}
+		return in, nil
+	}
+	if in.MassKg == 0 {
+		m := MassNow(def, def.States, 0)
+		in.MassKg = WholeKg(m.Kg)
+		res.Steps = append(res.Steps, m.Steps...)
+	}
+	return in, nil
 }
 
 // drain works out Psychic Drain on def's pool: one point per point of the

@@ -260,6 +260,9 @@ func prepare(res *Result, att, def *hero.Hero, req *Request, r dice.Roller, opt 
 			return nil, reqErr("attracted", "an object is attracted only towards a target within range (%d m), not %d m away; repelled, it needs a to-hit roll (p. 58)", a.Range, r)
 		}
 	}
+	if err := CheckLocated(att, def, req.Situation); err != nil {
+		return nil, err
+	}
 	if req.Situation.GaleExtra < 0 || (req.Situation.GaleExtra > 0 && !req.Situation.Gale) {
 		return nil, reqErr("gale-extra", "%d: extra panels on a gale go with --gale and are 0 or more (p. 78)", req.Situation.GaleExtra)
 	}
@@ -1413,7 +1416,16 @@ func (p *pipeline) throwPerson() error {
 	res, att, def, req := p.res, p.att, p.def, p.req
 	mass := req.MassKg
 	if mass == 0 {
-		mass = DefaultPersonMassKg
+		var states []string
+		if req.Situation.DefenderGrown {
+			states = append(states, StateGrown)
+		}
+		if req.Situation.DefenderDenser {
+			states = append(states, StateDenser)
+		}
+		m := MassNow(def, states, req.Situation.DefenderMass)
+		mass = m.Kg
+		res.Steps = append(res.Steps, m.Steps...)
 	}
 	t, err := ThrowPerson(att.Abilities.Final.Strength, mass)
 	if err != nil {

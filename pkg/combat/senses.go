@@ -46,6 +46,24 @@ func seesUnseen(att, def *hero.Hero, rangeMetres int) (seeingSense, bool) {
 	return seeingSense{}, false
 }
 
+// CheckLocated refuses an attack on an invisible target whose attacker
+// has no idea where it is (sit.Unlocated): "opponents trying to attack
+// you get a -4 penalty to their to-hit rolls if they can't see you; and
+// even then they must at least have a good idea where you are because
+// someone who can see you has told them or because they've seen an
+// attack launched by you" (p. 61). An attacker who sees it with a super
+// sense (pp. 74-75), or hears it with Enhanced Hearing (p. 74), knows
+// where it is.
+func CheckLocated(att, def *hero.Hero, sit Situation) error {
+	if !sit.Invisible || !sit.Unlocated || sit.Located {
+		return nil
+	}
+	if _, ok := seesUnseen(att, def, sit.RangeMetres); ok || enhancedHearing(att) {
+		return nil
+	}
+	return reqErr("unlocated", "%s cannot see the invisible %s and has no idea where it is: it may not attack at all until someone who sees it tells it where (--located in a fight) or it sees an attack launched by it (p. 61)", att.Name, def.Name)
+}
+
 // hasUnseen reports whether mods hold a penalty for a target the
 // attacker cannot see, the only case the senses change.
 func hasUnseen(mods []Modifier) bool {

@@ -210,6 +210,7 @@ func ApplyStates(req *Request, att *hero.Hero, attStates, defStates []string) (r
 			sit.Grappled = true
 			steps.Add("bound", "pp. 33, 64", "defender bound: +4 to hit the restrained")
 		case StateGrown:
+			sit.DefenderGrown = true
 			steps.Add("grown", "p. 60", "defender grown: the extra health and stamina go first")
 		}
 	}

@@ -214,7 +214,14 @@ type Situation struct {
 	RangeMax    int `json:"range_max,omitempty"`
 	// Defender states from powers: invisible -4, shrunk -3, camouflaged
 	// and moving -2, stealth in the dark -2.
-	Invisible   bool `json:"invisible,omitempty"`
+	Invisible bool `json:"invisible,omitempty"`
+	// Unlocated: the attacker cannot see the invisible target and has no
+	// good idea where it is (nobody who sees it has told it, it has seen
+	// no attack launched by it): it may not attack at all (p. 61;
+	// CheckLocated). Located says, in a fight, that it has that idea
+	// though the fight's log does not show it (told, as the GM rules).
+	Unlocated   bool `json:"unlocated,omitempty"`
+	Located     bool `json:"located,omitempty"`
 	Shrunk      bool `json:"shrunk,omitempty"`
 	Camouflaged bool `json:"camouflaged,omitempty"`
 	StealthDark bool `json:"stealth_dark,omitempty"`
@@ -279,6 +286,9 @@ type Situation struct {
 	// threshold: +5, becomes 10, -10 (pp. 54, 70).
 	DefenderDenser  bool `json:"defender_denser,omitempty"`
 	DefenderLighter bool `json:"defender_lighter,omitempty"`
+	// DefenderGrown: the defender is grown (Growth, p. 60), eight times
+	// its mass when it is thrown (MassNow).
+	DefenderGrown bool `json:"defender_grown,omitempty"`
 	// DefenderMass is the defender's mass multiplier from Density Control
 	// (Other): 2, 4, 8 or 16 raise its knockback threshold by +5 at each
 	// step, +5/+10/+15/+20 (p. 54; rulebook.MassKnockbackBonus). 0 or 1
@@ -319,8 +329,9 @@ type Request struct {
 	// Kill: a mundane defender taken out is killed rather than knocked
 	// unconscious (the attacker's choice, p. 38).
 	Kill bool `json:"kill"`
-	// MassKg is the thrown defender's mass for ModeThrow; 0 means an
-	// average super hero (DefaultPersonMassKg).
+	// MassKg is the thrown defender's mass for ModeThrow; 0 means the
+	// defender's own mass now (MassNow: its hero file's mass_kg, else an
+	// average super hero, DefaultPersonMassKg).
 	MassKg float64 `json:"mass_kg,omitempty"`
 	// Reflected marks Energy Reflect's return shot (p. 56): the energy is
 	// the parried attack's, so no pool pays for it.

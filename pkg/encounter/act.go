@@ -37,7 +37,7 @@ type ActionRecord struct {
 	Teleport bool `json:"teleport"`
 	Upwards  bool `json:"upwards"`
 	// A teleport's load and blindness (pp. 76-77): Carry are the
-	// combatants taken along (each counted at combat.DefaultPersonMassKg),
+	// combatants taken along (each at its own mass, combat.MassNow),
 	// CarryKg the mass of objects taken along, Blind a teleport into an
 	// area the teleporter cannot see and knows nothing of.
 	Carry   []string `json:"carry,omitempty"`
@@ -203,6 +203,7 @@ func (e *Encounter) spend(c *Combatant, n int) error {
 		return err
 	}
 	c.Panels.Used += n
+	e.panelsPassed(c, n)
 	return nil
 }
 
@@ -293,7 +294,7 @@ func (e *Encounter) Do(ctx Ctx, act Action) error {
 		return err
 	}
 	rec := dice.NewRecorder(ctx.Roller)
-	d.effectOn = d.a.Effect != "" && d.toggle == nil && d.gale == nil
+	d.effectOn = d.a.Effect != "" && d.toggle == nil && d.gale == nil && !d.effectHooked
 	switch act.(type) {
 	case Move:
 		err = d.applyMove(rec)
@@ -330,6 +331,12 @@ type doing struct {
 	moved    powerRule
 	moveCost int
 	effectOn bool
+	// gliding: the mover was in flight before the glide (its panels may
+	// be the last of the flight, p. 52).
+	gliding bool
+	// effectHooked: the power's Use hook took the --effect word as its
+	// own (a force wall or shield dropped), not an effect to start.
+	effectHooked bool
 }
 
 // handled marks the action as handed on whole.
@@ -493,11 +500,11 @@ func (d *doing) checkPower() error {
 	if spellOf(d.a) {
 		return d.handled(d.e.doSpell(d.ctx, d.c, d.target, d.a, d.n, d.steps))
 	}
-	if d.a.Radius != 0 || d.a.Distance != 0 || d.a.Hurt || d.a.Spell != "" || d.a.Gift != "" {
+	if d.a.Radius != 0 || (d.a.Distance != 0 && !telekinesisDistance(d.a)) || d.a.Hurt || d.a.Spell != "" || d.a.Gift != "" {
 		return refusal.Errorf("radius, distance, hurt, spell and gift go with --power magic|psychic-ability --effect %s", "illusion, hallucinations, cancel, bestow-gift")
 	}
 	if mp, ok := mentalPowerOf(d.a); ok {
-		if d.target == nil && mp.Slug != rulebook.PsiTransmutation {
+		if d.target == nil && mp.Slug != rulebook.PsiTransmutation && mp.Slug != rulebook.PsiTelekinesis {
 			return refusal.Errorf("%s needs a target (--target ID)", mp.Slug)
 		}
 		return d.handled(d.e.doMental(d.ctx, d.c, d.target, d.a, mp, d.n, d.steps))
@@ -547,10 +554,13 @@ func (d *doing) checkPower() error {
 	if d.a.Effect == "" && d.a.Power == rulebook.PowerImpervious {
 		d.a.Effect = combat.StateImpervious
 	}
-	if d.a.Effect != "" {
+	if d.a.Effect != "" && !d.effectHooked {
 		if _, ok := PresetEffect(d.a.Effect); !ok {
 			return refusal.Errorf("effect %q is not one the fight clock knows (%s)", d.a.Effect, "mass, gravity, denser, lighter, impervious, gale, fog, summoning, bestow-gift, mind-control")
 		}
+	}
+	if d.effectHooked {
+		return nil
 	}
 	d.ev.Summary = fmt.Sprintf("%s uses %s", d.c.ID, d.a.Power)
 	if d.target != nil {

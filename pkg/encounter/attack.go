@@ -620,6 +620,9 @@ func (e *Encounter) situation(att, def *Combatant, req combat.Request) (combat.R
 		return req, nil, err
 	}
 	steps = append(steps, e.weather(att, &req)...)
+	if req.Situation.Invisible && !req.Situation.Located && e.unlocated(def) {
+		req.Situation.Unlocated = true // it may not attack at all (p. 61)
+	}
 	for _, ef := range def.Effects {
 		switch ef.Name {
 		case EffectMolecular:

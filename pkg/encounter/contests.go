@@ -77,6 +77,7 @@ func (e *Encounter) doMental(ctx Ctx, c, target *Combatant, a ActionRecord, p co
 	in := combat.MentalInput{Power: p.Slug, Points: a.Points, MassKg: a.MassKg, Drain: a.Drain, Modifiers: a.Modifiers,
 		Mode: a.Mode, Resist: a.Resist, Willing: a.Willing, AttackerHeroPoints: a.AttackerHeroPoints, DefenderHeroPoints: a.DefenderHeroPoints,
 		AttackerOpponentHeroPoints: a.AttackerOpponentHeroPoints, DefenderOpponentHeroPoints: a.DefenderOpponentHeroPoints}
+	in = telekinesisInput(target, in, a, &steps)
 	rec := dice.NewRecorder(ctx.Roller)
 	def := target
 	var res combat.MentalResult
@@ -148,7 +149,7 @@ func mentalSummary(c, def *Combatant, res *combat.MentalResult, a ActionRecord) 
 			s += ": stamina 0, no recovery until it has points again (p. 69)"
 		}
 	case res.Power == rulebook.PsiTelekinesis:
-		s += fmt.Sprintf(", moved (%d kg) at up to %d m a panel (p. 69)", a.MassKg, res.SpeedMetres)
+		s += fmt.Sprintf(", moved (%d kg) at up to %d m a panel (p. 69)", res.MassKg, res.SpeedMetres)
 	case res.Power == rulebook.PsiTransmutation && res.Pages > 0:
 		s += fmt.Sprintf(", transmuted for %d pages (2d6, p. 69)", res.Pages)
 	case res.Power == rulebook.PsiTransmutation:

@@ -44,5 +44,5 @@ func (e *Encounter) FightsFor(c *Combatant) string {
 // autoEnemy reports whether the autopilot playing c may target o: o
 // stands and fights for another side than c.
 func (e *Encounter) autoEnemy(c, o *Combatant) bool {
-	return o != c && !o.Out() && e.FightsFor(o) != e.FightsFor(c)
+	return o != c && !o.Out() && e.FightsFor(o) != e.FightsFor(c) && e.locates(c, o)
 }

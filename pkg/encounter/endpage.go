@@ -99,6 +99,7 @@ func (e *Encounter) EndPage(ctx Ctx) error {
 		pay := min(left, c.Panels.Owed)
 		c.Panels.Owed -= pay
 		c.Panels.Used += pay
+		e.panelsPassed(c, pay)
 		c.Panels.Forfeited += left - pay
 		e.record(func() Event {
 			s := fmt.Sprintf("%s did not take %s", c.ID, plural(left, "panel"))

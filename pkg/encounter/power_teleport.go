@@ -24,7 +24,7 @@ import (
 // isTeleport says so, once the mover's speed is known (checkMove).
 var teleportRule = powerRule{
 	Movement: func(d *doing) error {
-		in, err := d.e.teleportInput(d.c, d.a)
+		in, masses, err := d.e.teleportInput(d.c, d.a)
 		if err != nil {
 			return err
 		}
@@ -35,6 +35,9 @@ var teleportRule = powerRule{
 		}
 		d.n, d.teleport = t.Panels, &t
 		d.steps = ruling.Steps{{Rule: "panels", Page: "p. 76", Text: "a teleport takes a double-panel"}}
+		if in.CarriedKg > 0 {
+			d.steps = append(d.steps, masses...)
+		}
 		d.steps = append(d.steps, t.Steps[1:]...)
 		d.ev.Kind, d.ev.Panels = "move", d.n
 		up := ""
@@ -76,13 +79,18 @@ func isTeleport(h *hero.Hero, a ActionRecord, speed int) bool {
 }
 
 // teleportInput is a teleport's load: the passengers (combatants in the
-// fight, each counted at combat.DefaultPersonMassKg, since a hero file
-// gives no mass) and the objects' kilograms, against the teleporter's own
-// mass, also combat.DefaultPersonMassKg (pp. 76-77).
-func (e *Encounter) teleportInput(c *Combatant, a ActionRecord) (combat.TeleportInput, error) {
-	in := combat.TeleportInput{Rank: c.Hero.PowerRank(rulebook.PowerTeleport), Metres: a.Metres, Upwards: a.Upwards, Blind: a.Blind}
+// fight, each at its own mass now) and the objects' kilograms, against
+// the teleporter's own mass now (pp. 76-77; massOf: the hero file's
+// mass, grown, denser or made heavier).
+// The steps say each body's mass and why, for --explain.
+func (e *Encounter) teleportInput(c *Combatant, a ActionRecord) (combat.TeleportInput, ruling.Steps, error) {
+	own := massOf(c)
+	in := combat.TeleportInput{Rank: c.Hero.PowerRank(rulebook.PowerTeleport), Metres: a.Metres, Upwards: a.Upwards, Blind: a.Blind,
+		OwnKg: combat.WholeKg(own.Kg)}
+	var steps ruling.Steps
+	steps.Add("mass", "pp. 43, 76", "%s's own mass now: %s", c.ID, massText(own))
 	if a.CarryKg < 0 {
-		return in, refusal.Errorf("carry-kg: %d is negative", a.CarryKg)
+		return in, nil, refusal.Errorf("carry-kg: %d is negative", a.CarryKg)
 	}
 	in.CarriedKg = a.CarryKg
 	seen := map[string]bool{}
@@ -90,19 +98,21 @@ func (e *Encounter) teleportInput(c *Combatant, a ActionRecord) (combat.Teleport
 		p := e.Find(id)
 		switch {
 		case p == nil:
-			return in, e.unknown(id)
+			return in, nil, e.unknown(id)
 		case p == c:
-			return in, refusal.Errorf("carry: %s cannot carry itself", c.ID)
+			return in, nil, refusal.Errorf("carry: %s cannot carry itself", c.ID)
 		case p.Gone != "":
-			return in, refusal.Errorf("carry: %s has left the fight (%s)", p.ID, p.Gone)
+			return in, nil, refusal.Errorf("carry: %s has left the fight (%s)", p.ID, p.Gone)
 		case seen[p.ID]:
-			return in, refusal.Errorf("carry: %s is named twice", p.ID)
+			return in, nil, refusal.Errorf("carry: %s is named twice", p.ID)
 		}
 		seen[p.ID] = true
-		in.CarriedKg += combat.DefaultPersonMassKg
+		m := massOf(p)
+		in.CarriedKg += combat.WholeKg(m.Kg)
 		in.Passengers++
+		steps.Add("mass", "pp. 43, 76", "passenger %s: %s", p.ID, massText(m))
 	}
-	return in, nil
+	return in, steps, nil
 }
 
 // carryText names what a teleport takes along.

@@ -26,6 +26,10 @@ type powerRule struct {
 	// ended.
 	Effect    string
 	EndOfPage func(e *Encounter, c *Combatant, i int) bool
+	// PanelsPass is what the effect's clock does as its holder spends n
+	// panels, for effects the book counts in panels (panelsPassed); it
+	// reports whether the effect ended. nil: it counts pages only.
+	PanelsPass func(e *Encounter, c *Combatant, i, n int) bool
 }
 
 // powerRules are the powers whose in-fight rules live in one file each;
@@ -36,6 +40,7 @@ var powerRules = map[rulebook.PowerID]powerRule{
 	rulebook.PowerTeleport:            teleportRule,
 	rulebook.PowerDuplication:         duplicationRule,
 	rulebook.PowerSuperHealth:         superHealthRule,
+	rulebook.PowerForcefield:          forcefieldRule,
 }
 
 // movePower is the power a move is made by when a flag names it ("" for
@@ -67,4 +72,19 @@ func effectRule(name string) (powerRule, bool) {
 func hasEndOfPage(name string) bool {
 	r, ok := effectRule(name)
 	return ok && r.EndOfPage != nil
+}
+
+// panelsPassed ticks, by the panel, the clocks of the effects on c that
+// the book counts in panels (the glider's flight, p. 52) as c spends n
+// panels: on actions, on repaying reactions, at the end of a page.
+func (e *Encounter) panelsPassed(c *Combatant, n int) {
+	if n <= 0 {
+		return
+	}
+	for i := 0; i < len(c.Effects); {
+		if r, ok := effectRule(c.Effects[i].Name); ok && r.PanelsPass != nil && r.PanelsPass(e, c, i, n) {
+			continue
+		}
+		i++
+	}
 }

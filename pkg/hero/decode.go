@@ -62,6 +62,11 @@ var migrations = map[int]func(*Hero){
 			h.Log[i].Details = DodgeWordsV2(h.Log[i].Details)
 		}
 	},
+	// Version 2 gives no mass (mass_kg is new in 3): its characters weigh
+	// what a version 3 file without mass_kg weighs, an average super hero
+	// and more for Larger (stockier) (pp. 43, 61), so nothing changes
+	// but the version.
+	2: func(*Hero) {},
 }
 
 // DodgeWordsV2 upgrades a version 1 log event's details: every

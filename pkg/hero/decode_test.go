@@ -90,8 +90,10 @@ func TestDecodeErrors(t *testing.T) {
 		{"bad armour class", mutate(t, func(m map[string]any) { obj(m, "combat")["armour_class"] = "Q" }), "$.combat.armour_class", "Q"},
 		{"missing armour class", mutate(t, func(m map[string]any) { delete(obj(m, "combat"), "armour_class") }), "$.combat.armour_class", "missing"},
 		{"schema missing", mutate(t, func(m map[string]any) { delete(m, "schema") }), "$.schema", "missing"},
-		{"schema future", mutate(t, func(m map[string]any) { m["schema"] = 3 }), "$.schema", "not supported"},
+		{"schema future", mutate(t, func(m map[string]any) { m["schema"] = 4 }), "$.schema", "not supported"},
 		{"name missing", mutate(t, func(m map[string]any) { m["name"] = "" }), "$.name", "missing"},
+		{"mass negative", mutate(t, func(m map[string]any) { m["mass_kg"] = -5 }), "$.mass_kg", "outside 0-1000000"},
+		{"mass fractional", mutate(t, func(m map[string]any) { m["mass_kg"] = 80.5 }), "$.mass_kg", "whole number"},
 		{"bad kind", mutate(t, func(m map[string]any) { m["kind"] = "god" }), "$.kind", `"god"`},
 		{"rank above max", mutate(t, func(m map[string]any) { m["powers"].([]any)[0].(map[string]any)["rank"] = 4 }), "$.powers[0].rank", "maximum of 3"},
 		{"rank zero", mutate(t, func(m map[string]any) { m["powers"].([]any)[0].(map[string]any)["rank"] = 0 }), "$.powers[0].rank", "rank 1 or more"},
@@ -183,10 +185,10 @@ func TestAppendEvent(t *testing.T) {
 
 func TestDecodeDraftSchema(t *testing.T) {
 	for _, tt := range []struct{ in, want string }{
-		{`{"name":"x"}`, "$.schema: missing (this build reads schema 2)"},
-		{`{"schema":0,"name":"x"}`, "$.schema: missing (this build reads schema 2)"},
-		{`{"schema":-3,"name":"x"}`, "$.schema: version -3 is not supported (this build reads schema 2)"},
-		{`{"schema":3,"name":"x"}`, "$.schema: version 3 is not supported (this build reads schema 2)"},
+		{`{"name":"x"}`, "$.schema: missing (this build reads schema 3)"},
+		{`{"schema":0,"name":"x"}`, "$.schema: missing (this build reads schema 3)"},
+		{`{"schema":-3,"name":"x"}`, "$.schema: version -3 is not supported (this build reads schema 3)"},
+		{`{"schema":4,"name":"x"}`, "$.schema: version 4 is not supported (this build reads schema 3)"},
 		{`{"schema":1,"name":"x"}`, ""},
 		{`{"schema":2,"name":"x"}`, ""},
 	} {
@@ -210,6 +212,21 @@ func TestMigrateRunsKnownSteps(t *testing.T) {
 	h := &Hero{Schema: -1}
 	if err := Migrate(h); err != nil || h.Schema != SchemaVersion || h.Notes != "upgraded from -1;upgraded from 0;" {
 		t.Fatalf("Migrate = %v, %+v", err, h)
+	}
+}
+
+// A version 2 file gives no mass (mass_kg is new in 3): it reads as a
+// version 3 file whose character weighs the default (pp. 43, 61).
+func TestMigrateV2Mass(t *testing.T) {
+	h, err := Decode(mutate(t, func(m map[string]any) { m["schema"] = 2 }))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h.Schema != 3 || h.MassKg != 0 {
+		t.Fatalf("schema %d, mass %d; want 3, 0", h.Schema, h.MassKg)
+	}
+	if _, err := Decode(mutate(t, func(m map[string]any) { m["schema"] = 2; m["mass_kg"] = 90 })); err != nil {
+		t.Fatalf("a version 2 file with mass_kg: %v (read like a version 3 one)", err)
 	}
 }
 

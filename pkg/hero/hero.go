@@ -1,6 +1,6 @@
 // Package hero is spandex's model of a character: heroes, villains,
 // sidekicks and mundane supporting characters, as stored in a hero file
-// (schema version 2, documented in docs/hero-file.md and
+// (schema version 3, documented in docs/hero-file.md and
 // docs/hero.schema.json). It has no I/O; decoding and validation work on
 // byte slices.
 package hero
@@ -18,8 +18,13 @@ import (
 
 // SchemaVersion is the hero file schema this build writes. It reads
 // older versions too (see migrations in decode.go). Version 2 records on
-// each log event what the change did (Event.Revert), for `hero undo`.
-const SchemaVersion = 2
+// each log event what the change did (Event.Revert), for `hero undo`;
+// version 3 may give the character's mass (MassKg).
+const SchemaVersion = 3
+
+// MaxMassKg is the largest mass a hero file may give: the Object
+// Table's heaviest row ends at 1,000 t (p. 39).
+const MaxMassKg = 1_000_000
 
 // Kind says what sort of character a hero file holds.
 type Kind string
@@ -59,7 +64,7 @@ type ImposedState struct {
 
 // Hero is one character, as read from and written to a hero file.
 type Hero struct {
-	Schema int    `json:"schema" jsonschema:"required,enum=1,enum=2"`
+	Schema int    `json:"schema" jsonschema:"required,enum=1,enum=2,enum=3"`
 	Name   string `json:"name" jsonschema:"required,minLength=1"`
 	Kind   Kind   `json:"kind" jsonschema:"required,enum=hero,enum=villain,enum=sidekick,enum=mundane,enum=robot,enum=android,enum=summoned"`
 	// NPCType is the supporting-cast type for generated NPCs
@@ -67,6 +72,13 @@ type Hero struct {
 	NPCType string `json:"npc_type,omitempty"`
 	// Notes is free text: back-story, appearance.
 	Notes string `json:"notes,omitempty"`
+	// MassKg is the character's own mass in whole kg at its normal size and
+	// density: what Teleport's "multiples of your own mass" (p. 76),
+	// throwing a person (p. 43), Telekinesis (p. 69) and carrying (p. 41)
+	// weigh. Absent (0): an average super hero, 120 kg, and half
+	// as much again per rank of Larger (stockier) (p. 61); see
+	// combat.OwnMassKg and combat.MassNow.
+	MassKg int `json:"mass_kg,omitempty" jsonschema:"minimum=0,maximum=1000000"`
 
 	Abilities AbilitySet `json:"abilities"`
 	Powers    []Power    `json:"powers"`

@@ -26,6 +26,10 @@ func (e *jsonEnc) encHero(b []byte, v *Hero) []byte {
 		b = append(b, `,"notes":`...)
 		b = appendString(b, v.Notes)
 	}
+	if v.MassKg != 0 {
+		b = append(b, `,"mass_kg":`...)
+		b = appendInt(b, int64(v.MassKg))
+	}
 	b = append(b, `,"abilities":`...)
 	b = e.encAbilitySet(b, &v.Abilities)
 	b = append(b, `,"powers":`...)

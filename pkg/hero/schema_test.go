@@ -71,7 +71,7 @@ func TestSchemaAgreesWithDecoder(t *testing.T) {
 		"strike class":  mutate(t, func(m map[string]any) { obj(m, "combat")["attacks"].([]any)[0].(map[string]any)["strike_class"] = 9 }),
 		"wrong type":    mutate(t, func(m map[string]any) { obj(m, "abilities", "final")["strength"] = "lots" }),
 		"no schema":     mutate(t, func(m map[string]any) { delete(m, "schema") }),
-		"future schema": mutate(t, func(m map[string]any) { m["schema"] = 3 }),
+		"future schema": mutate(t, func(m map[string]any) { m["schema"] = 4 }),
 		"bad kind":      mutate(t, func(m map[string]any) { m["kind"] = "god" }),
 	} {
 		if _, derr := Decode(b); derr == nil {

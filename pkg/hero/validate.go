@@ -81,6 +81,9 @@ func (v *validator) hero(h *Hero) {
 	default:
 		v.Fail("$.kind", "%q is not one of hero, villain, sidekick, mundane, robot, android, summoned", h.Kind)
 	}
+	if h.MassKg < 0 || h.MassKg > MaxMassKg {
+		v.Fail("$.mass_kg", "%d kg is outside 0-%d (0 or absent: an average super hero)", h.MassKg, MaxMassKg)
+	}
 	v.abilities("$.abilities.base", h.Abilities.Base)
 	v.abilities("$.abilities.final", h.Abilities.Final)
 	for i, p := range h.Powers {

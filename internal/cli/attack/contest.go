@@ -12,6 +12,7 @@ import (
 	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/heropoints"
 	"github.com/codename-spandex/spandex/pkg/jsonpatch"
+	"github.com/codename-spandex/spandex/pkg/rulebook"
 )
 
 // ContestOptions are the inputs of `spandex contest`.
@@ -29,6 +30,8 @@ type ContestOptions struct {
 	CasterFile string
 	// HeroPoints are --hero-points specs (p. 14).
 	HeroPoints []string
+	// Object: Telekinesis moves an object, not the defender (p. 69).
+	Object bool
 	combat.MentalInput
 }
 
@@ -62,9 +65,12 @@ costs half (rounded up). --power is one of:
                        defender's --drain POOL (default its fullest)
                        loses the margin; at 0 its stamina drops to 0
                        (pp. 68-69)
-  telekinesis          --mass KG (required): 1 psi per 10 kg, at most 10
-                       paid (200 kg as a speciality, half cost, p. 67);
-                       speed will / 3 m a panel (p. 69)
+  telekinesis          the defender (a psychic attack) at its own mass
+                       (the file's mass_kg, else 120 kg; or --mass KG),
+                       or --object with --mass KG and no defender (no
+                       attack); 1 psi per 10 kg, at most 10 paid (200 kg
+                       as a speciality, half cost, p. 67); --distance M
+                       within 20 m; speed will / 3 m a panel (p. 69)
   restraint            --spend N (1-10) MP: bound, strength 10 N, the
                        escape chance and panels lost (p. 64); no roll
   empathy, telepathy   --how read|change / read|send, 3/5 or 2 psi; a
@@ -111,7 +117,8 @@ its 2d6 pages (p. 69); Restraint rolls nothing; cancel the attacker's
 		Example: `  spandex contest --attacker psyche.json --power psychic-drain --spend 4 --drain energy -i nefario.json --update-attacker --dice 12,6
   spandex contest --attacker zara.json --power hypnotism --resist --result --explain < nefario.json
   spandex contest --attacker psyche.json --power psychic-drain --spend 4 -i nefario.json --update-attacker --hero-points contest=1 --hero-points defender:opponent-contest=1 --dice 4,17,6,9
-  spandex contest --attacker psyche.json --power transmutation --modifiers van-sized,shape-or-material,temporary --dice 30,3,4`,
+  spandex contest --attacker psyche.json --power transmutation --modifiers van-sized,shape-or-material,temporary --dice 30,3,4
+  spandex contest --attacker psyche.json --power telekinesis --object --mass 45 --distance 12`,
 		Args: cobra.NoArgs,
 		RunE: cmdutil.RunE(opts, runF, runContest),
 	}
@@ -123,7 +130,9 @@ its 2d6 pages (p. 69); Restraint rolls nothing; cancel the attacker's
 	fl.BoolVar(&opts.ResultOnly, "result", false, "print only the ruling, not the updated defender")
 	fl.StringVar((*string)(&opts.Power), "power", "", "the psychic power, spell or device (required): "+combat.MentalPowerSlugs()+", or cancel")
 	fl.IntVar(&opts.Points, "spend", 0, "points: psychic-drain (psi, +1 each) or restraint (MP, strength 10 each), 1-10")
-	fl.Float64Var(&opts.MassKg, "mass", 0, "telekinesis: the mass moved in kg")
+	fl.Float64Var(&opts.MassKg, "mass", 0, "telekinesis: the mass moved in kg (default the defender's own)")
+	fl.BoolVar(&opts.Object, "object", false, "telekinesis: move an object of --mass KG, not a defender (no psychic attack, p. 69)")
+	fl.IntVar(&opts.Metres, "distance", 0, "telekinesis: metres to what it moves (at most 20, p. 69)")
 	fl.StringVar(&opts.Drain, "drain", "", "psychic-drain: the defender's pool drained (energy, magic, psi or fluid)")
 	fl.StringSliceVar(&opts.Modifiers, "modifiers", nil, "transmutation: the difficulty modifiers (spandex tables transmutation)")
 	fl.StringVar(&opts.Mode, "how", "", "empathy: read|change; telepathy: read|send")
@@ -201,10 +210,19 @@ func runContest(opts *ContestOptions) error {
 		return cmdutil.Inputf("--power: unknown %q (%s)", opts.Power, combat.MentalPowerSlugs())
 	}
 	opts.Power = p.Slug
-	objectOnly := p.Slug == "transmutation"
+	objectOnly := p.Slug == rulebook.PsiTransmutation || opts.Object
 	defPath := opts.DefenderFile
 	if opts.InPlace != "" {
 		defPath = opts.InPlace
+	}
+	if opts.Object && p.Slug != rulebook.PsiTelekinesis {
+		return cmdutil.Inputf("--object: goes with --power telekinesis (an object moved, p. 69)")
+	}
+	if opts.Metres != 0 && p.Slug != rulebook.PsiTelekinesis {
+		return cmdutil.Inputf("--distance: goes with --power telekinesis (its 20 m, p. 69)")
+	}
+	if opts.Object && (defPath != "" || opts.ResultOnly) {
+		return cmdutil.Inputf("--object: telekinesis moves the object, not a defender's file (p. 69); give no defender")
 	}
 	if objectOnly && (defPath != "" || opts.ResultOnly) {
 		return cmdutil.Inputf("--power transmutation: works on objects, not on a defender's file (p. 69); give no defender")

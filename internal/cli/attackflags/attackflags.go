@@ -117,7 +117,7 @@ func (fl *Flags) Bind(fs *pflag.FlagSet, v Verb) {
 	fs.Float64Var(&fl.ObjectMassKg, "object-mass", 0, "the object's mass in kg (instead of, or for, an --object not on the Object Table)")
 	fs.BoolVar(&fl.Thrown, "thrown", false, "throw the --object at the "+words("defender", "target")+" (2 m per point of strength over its Throw score, p. 41)")
 	fs.BoolVar(&fl.Awkward, "awkward", false, "a thrown --object is unaerodynamic: half the distance (p. 41)")
-	fs.Float64Var(&fl.MassKg, "mass", 0, "throw: the "+words("defender's mass in kg (default an average hero, 120 kg)", "target's mass in kg (default an average hero)"))
+	fs.Float64Var(&fl.MassKg, "mass", 0, "throw: the "+words("defender's mass in kg (default its own: the hero file's mass_kg, else 120 kg)", "target's mass in kg (default its own)"))
 
 	sit := &fl.Situation
 	BindSituation(fs, sit, v)
@@ -163,6 +163,11 @@ func BindSituation(fs *pflag.FlagSet, sit *combat.Situation, v Verb) {
 		fs.IntVar(&sit.RangeMax, "max-range", 0, "the attack's maximum range in metres, for --range (energy blast 40, psionic blast 20)")
 	}
 	fs.BoolVar(&sit.Invisible, "invisible", false, "target invisible (-4)")
+	if v == FightAct {
+		fs.BoolVar(&sit.Located, "located", false, "the attacker has a good idea where the invisible target is (someone who sees it told it; p. 61) though it has seen no attack by it")
+	} else {
+		fs.BoolVar(&sit.Unlocated, "unlocated", false, "with --invisible: the attacker has no idea where the target is, so it may not attack (p. 61)")
+	}
 	fs.BoolVar(&sit.Shrunk, "shrunk", false, "target shrunk (-3"+v.say(", knockback threshold -10", ", knockback threshold -10", "")+")")
 	fs.BoolVar(&sit.Camouflaged, "camouflaged", false, "target camouflaged and moving (-2)")
 	fs.BoolVar(&sit.StealthDark, "stealth-dark", false, "target using stealth in the dark (-2)")

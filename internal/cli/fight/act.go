@@ -105,9 +105,10 @@ takes one action (pp. 30-31, 41-43). Give exactly one of:
                     double-panel losing stamina: rank 1 1 a metre, rank 2
                     1 per 2 m (at most 20, 80 m at most), rank 3 1 per 4 m
                     (at most 15, 3,000 m at most); --upwards doubles it
-                    (pp. 76-77); --carry ID (repeatable: passengers, 120
-                    kg each) and --carry-kg KG double the stamina for each
-                    whole multiple of the teleporter's own 120 kg, and then
+                    (pp. 76-77); --carry ID (repeatable: passengers, each
+                    at its own mass) and --carry-kg KG double the stamina
+                    for each whole multiple of the teleporter's own mass
+                    (a hero file's mass_kg, else 120 kg), and then
                     it also loses half as much health, and each passenger
                     that much stamina (p. 76); --blind teleports into an
                     unseen, unknown area: 1% per 2 m of 5d6 health and 5d6
@@ -163,7 +164,9 @@ takes one action (pp. 30-31, 41-43). Give exactly one of:
                     --power forcefield raises a force shield, or a force
                     wall round --target, stopping each attack whole until
                     one attack does more health damage than its health
-                    (pp. 59-60); --power
+                    (pp. 59-60); --effect drop drops it on purpose (a
+                    shield: a double-panel; a wall: no panel) and it may
+                    be raised again at once (pp. 59-60); --power
                     duplication --count N makes duplicates (five a day;
                     no powers, abilities at most 20, health and stamina at
                     most 70, 2 panels a page, acting from the next page)
@@ -239,9 +242,12 @@ resist, 1d6 (a double-panel reaction it owes); ties go to the attacker.
                        --drain POOL (default its fullest) loses the margin;
                        at 0 its stamina drops to 0 and it does not recover
                        until the pool refills (pp. 68-69)
-  telekinesis          --mass KG: 1 psi per 10 kg (at most 10 paid; 200 kg
-                       as a speciality, half cost, p. 67); moves it
-                       at will / 3 m a panel (p. 69)
+  telekinesis          a --target person (a psychic attack; its own mass,
+                       or --mass KG) or, with no --target, an object
+                       (--mass KG, no attack); 1 psi per 10 kg (at most
+                       10 paid; 200 kg as a speciality, half cost, p. 67);
+                       --distance M within 20 m; moves it at will / 3 m
+                       a panel (p. 69)
   transmutation        no target: 6 psi, --modifiers LIST (tables
                        transmutation), chance (10 + modifiers) x will %
                        on a d100 (p. 69)
@@ -403,7 +409,7 @@ strike so far; other actions roll nothing.`,
 	fl.BoolVar(&opts.Upwards, "upwards", false, "--move --teleport vertically upwards: twice the stamina (p. 77)")
 	fl.StringArrayVar(&opts.Also, "also", nil, "--attack with temperature: another combatant in the radius, hit in the same double-panel (repeatable, p. 58)")
 	fl.BoolVar(&opts.Glide, "glide", false, "--move by the Retractable Glider: 10 m a panel, landing after 20+4d10 panels of flight (p. 52)")
-	fl.StringArrayVar(&opts.Carry, "carry", nil, "--move --teleport taking the combatant ID along (repeatable; 120 kg each, p. 76)")
+	fl.StringArrayVar(&opts.Carry, "carry", nil, "--move --teleport taking the combatant ID along (repeatable; at its own mass, p. 76)")
 	fl.IntVar(&opts.CarryKg, "carry-kg", 0, "--move --teleport taking this many kg of objects along (p. 76)")
 	fl.BoolVar(&opts.Blind, "blind", false, "--move --teleport into an area the teleporter cannot see and knows nothing of (p. 77)")
 	fl.BoolVar(&opts.Stretch, "stretch", false, "--move by stretching with Elasticity: rank 2 loses 1 stamina per 5 m beyond 20 m (p. 55)")
@@ -423,7 +429,7 @@ strike so far; other actions roll nothing.`,
 	fl.StringVar(&opts.ReflectReaction, "reflect-reaction", "none", "the attacker's reaction to the reflected shot (as --reaction)")
 	fl.BoolVar(&opts.Willing, "willing", false, "empathy, telepathy: the target is willing (no contest)")
 	fl.IntVar(&opts.Radius, "radius", 0, "illusion, hallucinations: radius in metres (2 included; +1 point per further 2 m, pp. 63, 67)")
-	fl.IntVar(&opts.Distance, "distance", 0, "illusion, hallucinations: metres from the caster (20 included; +1 point per further 20 m)")
+	fl.IntVar(&opts.Distance, "distance", 0, "illusion, hallucinations: metres from the caster (20 included; +1 point per further 20 m); telekinesis: metres to what it moves (at most 20, p. 69)")
 	fl.BoolVar(&opts.Hurt, "hurt", false, "hallucinations --target: it hurts on a success, 2d6+6 stamina at most (p. 68)")
 	fl.StringVar(&opts.Spell, "spell", "", "cancel: the spell of --target to cancel (p. 62)")
 	fl.StringVar(&opts.Gift, "gift", "", "bestow-gift: "+combat.GiftSlugs()+" (p. 63)")

@@ -33,7 +33,7 @@ func TestCheckStreamsFromTheFirstGoodHero(t *testing.T) {
 	te := cmdutil.NewTestEnv(cmdutil.FormatJSONL)
 	c := newChecker(&CheckOptions{Env: te.Env}, chargen.Options{DodgeStacking: "add"})
 	err := c.stream("s.jsonl", bytes.NewReader(append(bad, line...)))
-	if err == nil || !strings.Contains(err.Error(), "s.jsonl#1: $.schema: version 7 is not supported (this build reads schema 2) (line 1)") {
+	if err == nil || !strings.Contains(err.Error(), "s.jsonl#1: $.schema: version 7 is not supported (this build reads schema 3) (line 1)") {
 		t.Fatalf("err = %v", err)
 	}
 	if te.Env.IO.Out.Streaming() {
@@ -43,7 +43,7 @@ func TestCheckStreamsFromTheFirstGoodHero(t *testing.T) {
 	te = cmdutil.NewTestEnv(cmdutil.FormatJSONL)
 	c = newChecker(&CheckOptions{Env: te.Env}, chargen.Options{DodgeStacking: "add"})
 	err = c.stream("s.jsonl", bytes.NewReader(append(bytes.Repeat(line, 3), bad...)))
-	if err == nil || !strings.Contains(err.Error(), "s.jsonl#4: $.schema: version 7 is not supported (this build reads schema 2) (line 4)") {
+	if err == nil || !strings.Contains(err.Error(), "s.jsonl#4: $.schema: version 7 is not supported (this build reads schema 3) (line 4)") {
 		t.Fatalf("err = %v", err)
 	}
 	if !te.Env.IO.Out.Streaming() {
@@ -110,7 +110,7 @@ func TestCheckStreamKeepsOrder(t *testing.T) {
 		c := newChecker(&CheckOptions{Env: te.Env}, chargen.Options{DodgeStacking: "add"})
 		c.workers = workers
 		err := c.stream("s.jsonl", bytes.NewReader(in))
-		if err == nil || !strings.Contains(err.Error(), "s.jsonl#137: $.schema: version 7 is not supported (this build reads schema 2) (line 137)") {
+		if err == nil || !strings.Contains(err.Error(), "s.jsonl#137: $.schema: version 7 is not supported (this build reads schema 3) (line 137)") {
 			t.Fatalf("%d workers: err = %v", workers, err)
 		}
 		if err := te.Env.IO.Out.Commit(); err != nil {

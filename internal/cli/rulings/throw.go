@@ -20,7 +20,10 @@ type ThrowOptions struct {
 	MassKg   float64
 	Awkward  bool
 	Person   bool
-	Rolling  bool
+	// PersonFile is the thrown person's hero file: its own mass now
+	// (combat.MassNow), instead of --mass.
+	PersonFile string
+	Rolling    bool
 }
 
 // ThrowOutput is what `spandex throw` prints.
@@ -35,7 +38,7 @@ type ThrowOutput struct {
 func NewCmdThrow(f *cmdutil.Factory, runF func(*ThrowOptions) error) *cobra.Command {
 	opts := &ThrowOptions{Env: f.Env(cmdutil.FormatText)}
 	cmd := &cobra.Command{
-		Use:   "throw --strength N (--object NAME | --mass KG) [--awkward] [--rolling] [--person]",
+		Use:   "throw --strength N (--object NAME | --mass KG | --person-file FILE) [--awkward] [--rolling] [--person]",
 		Short: "What a character can push, lift and throw, and how far (pp. 39-43)",
 		Long: `Look an object up on the Object Table (p. 39) by an example name (--object
 fridge) or its mass (--mass 120), and say what --strength can do with it:
@@ -44,7 +47,9 @@ Throw score, 1 m at exactly it, half as far when unaerodynamic (--awkward)
 (p. 41); it does blunt thrown damage plus the thrower's damage bonus when it
 is over 1 kg. --person throws a grabbed person: 1 m per point over the Throw
 score for the mass (default 120 kg, an average hero: Throw 16), resolved as
-knockback (p. 43); use 'spandex attack --mode throw' with hero files, and
+knockback (p. 43). --person-file FILE (- for stdin) throws that hero: its
+own mass (the file's mass_kg, else 120 kg and half again a rank of Larger
+(stockier), p. 61), ×8 grown (p. 60), ×2 denser (p. 54). Use 'spandex attack --mode throw' with hero files, and
 'spandex attack --object NAME --thrown' (or fight act) to throw an object
 at someone.
 
@@ -57,6 +62,7 @@ do not get easier.
 No dice are rolled.`,
 		Example: `  spandex throw --strength 45 --object fridge
   spandex throw --strength 30 --person --mass 90
+  spandex throw --strength 30 --person-file nefario.json
   spandex throw --strength 15 --object "hatchback car" --rolling`,
 		Args: cobra.NoArgs,
 		RunE: cmdutil.RunE(opts, runF, runThrow, required("strength")),
@@ -67,6 +73,7 @@ No dice are rolled.`,
 	fl.Float64Var(&opts.MassKg, "mass", 0, "the object's (or person's) mass in kg")
 	fl.BoolVar(&opts.Awkward, "awkward", false, "an unaerodynamic object: half distance")
 	fl.BoolVar(&opts.Person, "person", false, "throw a grabbed person (resolved as knockback)")
+	fl.StringVar(&opts.PersonFile, "person-file", "", "throw the person of this hero file (- for stdin), at its own mass now")
 	fl.BoolVar(&opts.Rolling, "rolling", false, "the object has wheels or rollers, is on ice or floats in water: half the strength to push it (p. 39)")
 	return cmd
 }
@@ -81,6 +88,18 @@ func runThrow(opts *ThrowOptions) error {
 	}
 	var t combat.ThrowResult
 	var err error
+	var massSteps ruling.Steps
+	if opts.PersonFile != "" {
+		if opts.MassKg != 0 {
+			return cmdutil.Inputf("--mass: not with --person-file (the person's mass is its own)")
+		}
+		h, err := opts.ReadHero(opts.PersonFile)
+		if err != nil {
+			return err
+		}
+		m := combat.MassNow(h, h.States, 0)
+		opts.Person, opts.MassKg, massSteps = true, m.Kg, m.Steps
+	}
 	if opts.Person {
 		if opts.Rolling {
 			return cmdutil.Inputf("--rolling: pushing is for objects, not --person")
@@ -106,6 +125,7 @@ func runThrow(opts *ThrowOptions) error {
 		return ruleErr(err)
 	}
 	out := ThrowOutput{ThrowResult: t}
+	out.Steps = append(out.Steps, massSteps...)
 	what := opts.Object
 	switch {
 	case opts.Person:
