@@ -119,21 +119,6 @@ func reflects(h *hero.Hero, et string) bool {
 	return p != nil && p.HasFlavour(et) && p.HasOption("energy-reflect")
 }
 
-// forcefieldHealth is the personal forcefield's strength, rolled when the
-// power was gained (p. 59), or 0.
-func forcefieldHealth(h *hero.Hero) int {
-	p := h.FindPower(rulebook.PowerForcefield)
-	if p == nil || !p.HasFlavour("personal-forcefield") {
-		return 0
-	}
-	for _, k := range []string{"personal-forcefield", "health", "strength"} {
-		if v, ok := p.Values[k]; ok && v > 0 {
-			return v
-		}
-	}
-	return 0
-}
-
 // tracksOf reads a hero's tracks.
 func tracksOf(h *hero.Hero) Tracks {
 	return Tracks{

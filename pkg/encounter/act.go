@@ -470,13 +470,9 @@ func (d *doing) checkPower() error {
 		}
 		d.toggle = &sw
 	}
-	if d.a.Power == rulebook.PowerForcefield && d.a.Effect == "" {
-		ef, ok, err := barrierEffect(d.c, d.target)
-		if err != nil {
+	if begin := powerRules[d.a.Power].Begin; begin != nil {
+		if err := begin(d); err != nil || d.done {
 			return err
-		}
-		if ok {
-			d.raise = &ef
 		}
 	}
 	if d.a.Power == rulebook.PowerEnvironmentalControl && d.a.Effect == EffectMolecular {

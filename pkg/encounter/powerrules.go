@@ -15,6 +15,11 @@ type powerRule struct {
 	// panels are spent, rolling any dice on r.
 	Movement func(d *doing) error
 	Moved    func(d *doing, r dice.Roller) error
+	// Begin checks a use of the power as soon as its state switch is
+	// known (Do, before the points and the generic checks): it prepares
+	// what the power raises (doing.raise) or hands the whole action on
+	// (doing.handled) when the power's effect is an action of its own.
+	Begin func(d *doing) error
 	// Use checks a use of the power (`fight act --power`, Do, before any
 	// panel is spent); Used makes its changes once the panels and points
 	// are spent, rolling any dice on r.
@@ -36,6 +41,7 @@ var powerRules = map[rulebook.PowerID]powerRule{
 	rulebook.PowerTeleport:            teleportRule,
 	rulebook.PowerDuplication:         duplicationRule,
 	rulebook.PowerSuperHealth:         superHealthRule,
+	rulebook.PowerForcefield:          forcefieldRule,
 }
 
 // movePower is the power a move is made by when a flag names it ("" for
