@@ -478,9 +478,6 @@ func (d *doing) checkPower() error {
 	if d.a.Power == rulebook.PowerEnvironmentalControl && d.a.Effect == EffectMolecular {
 		return d.handled(d.e.molecularLayer(d.ctx, d.c, d.target, d.a, d.n, d.steps))
 	}
-	if d.a.Power == rulebook.PowerSnare && d.a.Effect == EffectFluidShield {
-		return d.handled(d.e.fluidShield(d.ctx, d.c, d.a))
-	}
 	if d.a.Power == rulebook.PowerMagic && d.a.Effect == EffectMysticShield {
 		return d.handled(d.e.mysticShield(d.ctx, d.c, d.target, d.a, d.n, d.steps))
 	}

@@ -42,6 +42,7 @@ var powerRules = map[rulebook.PowerID]powerRule{
 	rulebook.PowerDuplication:         duplicationRule,
 	rulebook.PowerSuperHealth:         superHealthRule,
 	rulebook.PowerForcefield:          forcefieldRule,
+	rulebook.PowerSnare:               snareRule,
 }
 
 // movePower is the power a move is made by when a flag names it ("" for
