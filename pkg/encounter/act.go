@@ -574,20 +574,6 @@ func (d *doing) applyPower(rec *dice.Recorder) error {
 		d.gale.ExtraPanels += d.n
 		d.ev.Summary += fmt.Sprintf(": a stronger gale, %d extra panels in all (-%d more to hit, -%d m movement, p. 78)", d.gale.ExtraPanels, d.gale.ExtraPanels, d.gale.ExtraPanels)
 	}
-	if d.effectOn && densityContested(d.c, d.target, d.a) {
-		res, st, err := combat.Contest(d.c.Hero.Abilities.Final.Will, 0, &d.target.Hero, false, rec)
-		if err != nil {
-			return err
-		}
-		d.steps = append(d.steps, ruling.Step{Rule: "psychic", Page: "p. 54", Text: fmt.Sprintf("%s is intelligent: a psychic attack it cannot resist", d.target.ID)})
-		d.steps = append(d.steps, st...)
-		if res.Success {
-			d.ev.Summary += fmt.Sprintf(": the psychic attack succeeds (%d against %d, p. 54)", res.AttackerTotal, res.DefenderTotal)
-		} else {
-			d.ev.Summary += fmt.Sprintf(": the psychic attack fails (%d against %d, p. 54), no change in mass", res.AttackerTotal, res.DefenderTotal)
-			d.effectOn = false
-		}
-	}
 	return nil
 }
 
@@ -640,18 +626,6 @@ func refillPages(p *hero.Pool) int {
 		return p.RefillPages
 	}
 	return rulebook.PoolRefillPages
-}
-
-// densityContested reports whether Density Control (Other) needs a
-// psychic attack before it changes target's mass: on an intelligent
-// target, each use (p. 54). Robots and animals are not intelligent
-// (docs/rules-notes.md); the user's own mass needs none.
-func densityContested(c, target *Combatant, a ActionRecord) bool {
-	if a.Power != rulebook.PowerDensityControlOther || a.Effect != EffectMass || target == nil || target == c {
-		return false
-	}
-	h := &target.Hero
-	return h.Kind != hero.KindRobot && h.NPCType != "animal"
 }
 
 // hasMovementPower reports whether a power lets a character move farther

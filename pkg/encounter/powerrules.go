@@ -20,6 +20,10 @@ type powerRule struct {
 	// what the power raises (doing.raise) or hands the whole action on
 	// (doing.handled) when the power's effect is an action of its own.
 	Begin func(d *doing) error
+	// Switch finds the lasting state a use of the power switches on or
+	// off (stateFor), where the power's states are not its one state in
+	// combat.States switched by a use with no effect.
+	Switch func(c *Combatant, a ActionRecord) (stateSwitch, bool, error)
 	// Use checks a use of the power (`fight act --power`, Do, before any
 	// panel is spent); Used makes its changes once the panels and points
 	// are spent, rolling any dice on r.
@@ -43,6 +47,8 @@ var powerRules = map[rulebook.PowerID]powerRule{
 	rulebook.PowerSuperHealth:         superHealthRule,
 	rulebook.PowerForcefield:          forcefieldRule,
 	rulebook.PowerSnare:               snareRule,
+	rulebook.PowerDensityControlSelf:  densitySelfRule,
+	rulebook.PowerDensityControlOther: densityOtherRule,
 }
 
 // movePower is the power a move is made by when a flag names it ("" for

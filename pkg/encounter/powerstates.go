@@ -266,24 +266,8 @@ func stateFor(c *Combatant, a ActionRecord) (stateSwitch, bool, error) {
 	if a.Kind != ActPower {
 		return stateSwitch{}, false, nil
 	}
-	if a.Power == rulebook.PowerDensityControlSelf {
-		switch a.Effect {
-		case combat.StateDenser, combat.StateLighter:
-			info, _ := combat.StateByName(a.Effect)
-			if findEffect(c, info.Name) >= 0 {
-				return stateSwitch{}, false, refusal.Errorf("%s is already %s; --power density-control-self with no --effect returns to normal (p. 54)", c.ID, info.Name)
-			}
-			return stateSwitch{info: info, on: true, replace: findEffect(c, info.Excludes)}, true, nil
-		case "":
-			for _, s := range []string{combat.StateDenser, combat.StateLighter} {
-				if findEffect(c, s) >= 0 {
-					info, _ := combat.StateByName(s)
-					return stateSwitch{info: info, replace: -1}, true, nil
-				}
-			}
-			return stateSwitch{}, false, refusal.Errorf("%s: --effect denser or --effect lighter (p. 54)", c.ID)
-		}
-		return stateSwitch{}, false, nil
+	if sw := powerRules[a.Power].Switch; sw != nil {
+		return sw(c, a)
 	}
 	if a.Effect != "" {
 		return stateSwitch{}, false, nil
