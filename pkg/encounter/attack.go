@@ -228,7 +228,7 @@ func (e *Encounter) Attack(ctx Ctx, s Strike, opt combat.Options) (*combat.Resul
 	if err != nil {
 		return nil, err
 	}
-	if err := e.growthMomentum(att, req); err != nil {
+	if err := e.attackingRules(att, req); err != nil {
 		return nil, err
 	}
 	if explain != nil {

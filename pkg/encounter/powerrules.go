@@ -1,6 +1,9 @@
 package encounter
 
 import (
+	"slices"
+
+	"github.com/codename-spandex/spandex/pkg/combat"
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 )
@@ -24,6 +27,17 @@ type powerRule struct {
 	// off (stateFor), where the power's states are not its one state in
 	// combat.States switched by a use with no effect.
 	Switch func(c *Combatant, a ActionRecord) (stateSwitch, bool, error)
+	// SwitchOn checks switching the power's state on (stateFor);
+	// SwitchedOn makes the changes of switching it on, once the panels
+	// are spent and before the state is kept (switchState), rolling any
+	// dice on ctx's roller; StateEnded undoes them however the state
+	// ends (endEffect).
+	SwitchOn   func(c *Combatant) error
+	SwitchedOn func(e *Encounter, ctx Ctx, c *Combatant) error
+	StateEnded func(e *Encounter, c *Combatant)
+	// Attacking checks an attack by att before it is resolved (Attack):
+	// what the power asks of an attack made with it.
+	Attacking func(e *Encounter, att *Combatant, req combat.Request) error
 	// Use checks a use of the power (`fight act --power`, Do, before any
 	// panel is spent); Used makes its changes once the panels and points
 	// are spent, rolling any dice on r.
@@ -39,17 +53,33 @@ type powerRule struct {
 
 // powerRules are the powers whose in-fight rules live in one file each;
 // adding a power is its file, its row here and its test.
-var powerRules = map[rulebook.PowerID]powerRule{
-	rulebook.ImplantRetractableGlider: gliderRule,
-	rulebook.PowerElasticity:          elasticityRule,
-	rulebook.PowerTeleport:            teleportRule,
-	rulebook.PowerDuplication:         duplicationRule,
-	rulebook.PowerSuperHealth:         superHealthRule,
-	rulebook.PowerForcefield:          forcefieldRule,
-	rulebook.PowerSnare:               snareRule,
-	rulebook.PowerDensityControlSelf:  densitySelfRule,
-	rulebook.PowerDensityControlOther: densityOtherRule,
+// (Filled in init: the hooks reach powerRules again, through the
+// effects they end.)
+var powerRules map[rulebook.PowerID]powerRule
+
+func init() {
+	powerRules = map[rulebook.PowerID]powerRule{
+		rulebook.ImplantRetractableGlider: gliderRule,
+		rulebook.PowerElasticity:          elasticityRule,
+		rulebook.PowerTeleport:            teleportRule,
+		rulebook.PowerDuplication:         duplicationRule,
+		rulebook.PowerSuperHealth:         superHealthRule,
+		rulebook.PowerForcefield:          forcefieldRule,
+		rulebook.PowerSnare:               snareRule,
+		rulebook.PowerDensityControlSelf:  densitySelfRule,
+		rulebook.PowerDensityControlOther: densityOtherRule,
+		rulebook.PowerGrowth:              growthRule,
+	}
+	for id, r := range powerRules {
+		if r.Attacking != nil {
+			attackers = append(attackers, id)
+		}
+	}
+	slices.Sort(attackers)
 }
+
+// attackers are the powers with an Attacking hook, sorted.
+var attackers []rulebook.PowerID
 
 // movePower is the power a move is made by when a flag names it ("" for
 // a walk, or a teleport: checkMove knows one only once it knows the
@@ -80,4 +110,26 @@ func effectRule(name string) (powerRule, bool) {
 func hasEndOfPage(name string) bool {
 	r, ok := effectRule(name)
 	return ok && r.EndOfPage != nil
+}
+
+// attackingRules checks an attack against the Attacking hook of every
+// power that has one, in a stable order (attackers); a hook says nothing
+// about an attack not made with its power.
+func (e *Encounter) attackingRules(att *Combatant, req combat.Request) error {
+	for _, id := range attackers {
+		if err := powerRules[id].Attacking(e, att, req); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stateEnded calls the StateEnded hook of the power whose lasting state
+// ended.
+func (e *Encounter) stateEnded(c *Combatant, name string) {
+	if info, ok := combat.StateByName(name); ok {
+		if end := powerRules[info.Power].StateEnded; end != nil {
+			end(e, c)
+		}
+	}
 }

@@ -6,7 +6,6 @@ package encounter
 // come from pkg/combat (Teleport, Contest, RestraintOn, EscapeRoll).
 
 import (
-	"encoding/json"
 	"fmt"
 	"slices"
 
@@ -277,9 +276,9 @@ func stateFor(c *Combatant, a ActionRecord) (stateSwitch, bool, error) {
 		return stateSwitch{}, false, nil
 	}
 	on := findEffect(c, info.Name) < 0
-	if on && info.Name == combat.StateGrown {
-		if p := c.Hero.FindPower(rulebook.PowerGrowth); p == nil || p.Values[combat.GrowthStrD6] < 1 || p.Values[combat.GrowthEndD6] < 1 {
-			return stateSwitch{}, false, refusal.Errorf("%s's Growth has no rolled strength and endurance (powers[].values.str_d6 and end_d6: `hero derive` rolls them, p. 60)", c.ID)
+	if check := powerRules[info.Power].SwitchOn; on && check != nil {
+		if err := check(c); err != nil {
+			return stateSwitch{}, false, err
 		}
 	}
 	if on {
@@ -310,34 +309,12 @@ func (e *Encounter) switchState(ctx Ctx, c *Combatant, s stateSwitch) error {
 		return nil
 	}
 	ef := stateEffect(s.info.Name, c.ID)
-	if s.info.Name == combat.StateGrown {
-		rec := dice.NewRecorder(ctx.Roller)
-		g, err := combat.Grow(&c.Hero, rec)
-		if err != nil {
+	if on := powerRules[s.info.Power].SwitchedOn; on != nil {
+		if err := on(e, ctx, c); err != nil {
 			return err
 		}
-		recondition(c)
-		ev := Event{Kind: "effect", Actor: c.ID, Target: c.ID, Steps: g.Steps, Dice: rec.Rolls(), Details: mustJSON(g),
-			Summary: fmt.Sprintf("%s grows: strength %d, endurance %d, health %d of %d, stamina %d of %d (pp. 60-61)", c.ID,
-				c.Hero.Abilities.Final.Strength, c.Hero.Abilities.Final.Endurance, c.Hero.Health.Current, c.Hero.Health.Max, c.Hero.Stamina.Current, c.Hero.Stamina.Max)}
-		if len(ev.Dice) > 0 {
-			ev.Seed = ctx.Seed
-		}
-		e.appendEvent(ev)
 	}
 	return e.AddEffect(ctx, c.ID, ef)
-}
-
-// shrinkBack undoes Growth when the grown state ends, however it ends.
-func (e *Encounter) shrinkBack(c *Combatant) {
-	g, err := combat.ShrinkBack(&c.Hero)
-	if err != nil {
-		return // the file lost its power: nothing to undo
-	}
-	recondition(c)
-	e.appendEvent(Event{Kind: "effect", Actor: c.ID, Target: c.ID, Steps: g.Steps, Details: mustJSON(g),
-		Summary: fmt.Sprintf("%s shrinks back: strength %d, endurance %d, health %d of %d, stamina %d of %d (pp. 60-61)", c.ID,
-			c.Hero.Abilities.Final.Strength, c.Hero.Abilities.Final.Endurance, c.Hero.Health.Current, c.Hero.Health.Max, c.Hero.Stamina.Current, c.Hero.Stamina.Max)})
 }
 
 // rephase rolls a phased attacker's chance of having become partially
@@ -551,46 +528,6 @@ func (e *Encounter) mysticShield(ctx Ctx, c, target *Combatant, a ActionRecord, 
 	}
 	e.endAction(c)
 	return nil
-}
-
-// growthMomentum refuses Growth's +4 or slam (`--movement growth`, the
-// `slam` attack) unless the attacker grew directly before, and the
-// regrowth slam (`--movement shrinking`, `regrow-slam`) unless it returned
-// to full size from shrunk directly before (pp. 61, 71): its last action
-// in the fight must have been that double-panel. Effects, reactions,
-// passes and page ends do not count as actions between.
-func (e *Encounter) growthMomentum(att *Combatant, req combat.Request) error {
-	var power rulebook.PowerID
-	if m := req.Movement; m != nil && (m.Power == rulebook.PowerGrowth || m.Power == rulebook.PowerShrinking) {
-		power = m.Power
-	}
-	if a := att.Hero.FindAttack(req.Attack); a != nil && (a.Slug == "slam" || a.Slug == "regrow-slam") {
-		power = map[string]rulebook.PowerID{"slam": rulebook.PowerGrowth, "regrow-slam": rulebook.PowerShrinking}[a.Slug]
-	}
-	if power == "" {
-		return nil
-	}
-	want := map[rulebook.PowerID]string{rulebook.PowerGrowth: "grown", rulebook.PowerShrinking: "returned to full size from shrunk"}[power]
-	grown := findEffect(att, combat.StateGrown) >= 0
-	shrunk := findEffect(att, combat.StateShrunk) >= 0
-	if (power == rulebook.PowerGrowth && !grown) || (power == rulebook.PowerShrinking && shrunk) {
-		return refusal.Errorf("%s's momentum attack needs it to have %s directly before (pp. 61, 71)", att.ID, want)
-	}
-	last := -1
-	for i := len(e.Log) - 1; i >= 0 && last < 0; i-- {
-		switch ev := e.Log[i]; {
-		case ev.Actor != att.ID:
-		case ev.Kind == "action", ev.Kind == "move", ev.Kind == "attack", ev.Kind == "smash", ev.Kind == "mental":
-			last = i
-		}
-	}
-	if last >= 0 && e.Log[last].Kind == "action" {
-		var a ActionRecord
-		if err := json.Unmarshal(e.Log[last].Details, &a); err == nil && a.Kind == ActPower && a.Power == power && a.Effect == "" {
-			return nil
-		}
-	}
-	return refusal.Errorf("%s's momentum attack needs it to have %s directly before, as its last action (pp. 61, 71)", att.ID, want)
 }
 
 // switchForm is `fight act --power shapechange --form NAME` (p. 70): a
