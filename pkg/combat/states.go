@@ -252,17 +252,6 @@ func HalveUnseen(mods []Modifier) []Modifier {
 	return mods
 }
 
-// ShrunkMovement is how far a shrunk character moves in a panel: 1 m, or
-// half its flying speed with Flight (p. 71); flying is true then.
-func ShrunkMovement(h *hero.Hero) (metres int, flying bool) {
-	for _, m := range h.Combat.Moves {
-		if m.Mode == "flight" && m.Metres > 0 {
-			return max(m.Metres/2, 1), true
-		}
-	}
-	return 1, false
-}
-
 // resize sets the figures that follow strength and the track maxima: the
 // damage bonus (Strength Table, p. 8), the strength improvement of a
 // power's dividers (pp. 8, 14), battered, dazed and stunned (p. 14).

@@ -355,17 +355,12 @@ func (d *doing) checkMove() error {
 	if d.c.Hero.Condition.Dazed {
 		speed /= 2
 	}
-	shrunk := findEffect(d.c, combat.StateShrunk) >= 0
-	if shrunk && !d.a.Teleport {
-		m, flying := combat.ShrunkMovement(fh)
-		if d.a.Metres > m {
-			how := "1 m a panel"
-			if flying {
-				how = fmt.Sprintf("half its flying speed, %d m a panel", m)
-			}
-			return refusal.Errorf("%s is shrunk: it moves %s (p. 71)", d.c.ID, how)
+	var walked *ruling.Step
+	if !d.a.Teleport {
+		var err error
+		if speed, walked, err = d.walkRules(fh, speed); err != nil {
+			return err
 		}
-		speed = m
 	}
 	astral := findEffect(d.c, EffectAstral) >= 0
 	if astral && !d.a.Teleport {
@@ -393,8 +388,8 @@ func (d *doing) checkMove() error {
 	}
 	d.ev.Kind = "move"
 	d.ev.Summary = fmt.Sprintf("%s moves %d m", d.c.ID, d.a.Metres)
-	if shrunk {
-		d.steps.Add("move", "p. 71", "shrunk: up to %d m a panel", speed)
+	if walked != nil {
+		d.steps = append(d.steps, *walked)
 	} else if astral {
 		d.steps.Add("move", "p. 62", "astral spirit: twice the movement, up to %d m a panel, through walls", speed)
 	} else {

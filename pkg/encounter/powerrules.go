@@ -5,7 +5,9 @@ import (
 
 	"github.com/codename-spandex/spandex/pkg/combat"
 	"github.com/codename-spandex/spandex/pkg/dice"
+	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
+	"github.com/codename-spandex/spandex/pkg/ruling"
 )
 
 // powerRule is one power's in-fight rules, written in the power's own
@@ -38,6 +40,10 @@ type powerRule struct {
 	// Attacking checks an attack by att before it is resolved (Attack):
 	// what the power asks of an attack made with it.
 	Attacking func(e *Encounter, att *Combatant, req combat.Request) error
+	// Walk limits a walk (not a teleport) while the power's state is on
+	// (doing.walkRules): the speed in a panel and the step that says why,
+	// or a refusal of the metres asked for.
+	Walk func(d *doing, fh *hero.Hero, speed int) (int, *ruling.Step, error)
 	// Use checks a use of the power (`fight act --power`, Do, before any
 	// panel is spent); Used makes its changes once the panels and points
 	// are spent, rolling any dice on r.
@@ -69,6 +75,7 @@ func init() {
 		rulebook.PowerDensityControlSelf:  densitySelfRule,
 		rulebook.PowerDensityControlOther: densityOtherRule,
 		rulebook.PowerGrowth:              growthRule,
+		rulebook.PowerShrinking:           shrinkingRule,
 	}
 	for id, r := range powerRules {
 		if r.Attacking != nil {
@@ -132,4 +139,23 @@ func (e *Encounter) stateEnded(c *Combatant, name string) {
 			end(e, c)
 		}
 	}
+}
+
+// walkRules applies the Walk hooks of the powers whose lasting states the
+// walker is in, in the order the states were switched on; walked is the
+// last hook's step (nil: none applied).
+func (d *doing) walkRules(fh *hero.Hero, speed int) (int, *ruling.Step, error) {
+	var walked *ruling.Step
+	for _, ef := range d.c.Effects {
+		info, ok := combat.StateByName(ef.Name)
+		if !ok || powerRules[info.Power].Walk == nil {
+			continue
+		}
+		m, st, err := powerRules[info.Power].Walk(d, fh, speed)
+		if err != nil {
+			return 0, nil, err
+		}
+		speed, walked = m, st
+	}
+	return speed, walked, nil
 }
