@@ -521,15 +521,6 @@ func (d *doing) checkPower() error {
 			return err
 		}
 	}
-	if d.gale, err = strengthenGale(d.e, d.c, d.a); err != nil {
-		return err
-	}
-	if d.gale != nil {
-		if d.a.Panels == 0 {
-			d.n, d.ev.Panels = 1, 1
-		}
-		d.steps = ruling.Steps{{Rule: "panels", Page: "p. 78", Text: fmt.Sprintf("%s concentrating on the gale beyond its upkeep: -1 to hit and -1 m movement each", plural(d.n, "extra panel"))}}
-	}
 	if d.a.Effect == "" && d.a.Power == rulebook.PowerImpervious {
 		d.a.Effect = combat.StateImpervious
 	}
@@ -564,10 +555,6 @@ func (d *doing) applyPower(rec *dice.Recorder) error {
 		if err := used(d, rec); err != nil {
 			return err
 		}
-	}
-	if d.gale != nil {
-		d.gale.ExtraPanels += d.n
-		d.ev.Summary += fmt.Sprintf(": a stronger gale, %d extra panels in all (-%d more to hit, -%d m movement, p. 78)", d.gale.ExtraPanels, d.gale.ExtraPanels, d.gale.ExtraPanels)
 	}
 	return nil
 }

@@ -76,6 +76,7 @@ func init() {
 		rulebook.PowerDensityControlOther: densityOtherRule,
 		rulebook.PowerGrowth:              growthRule,
 		rulebook.PowerShrinking:           shrinkingRule,
+		rulebook.PowerWeatherControl:      weatherRule,
 	}
 	for id, r := range powerRules {
 		if r.Attacking != nil {
