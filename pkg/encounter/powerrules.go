@@ -65,18 +65,19 @@ var powerRules map[rulebook.PowerID]powerRule
 
 func init() {
 	powerRules = map[rulebook.PowerID]powerRule{
-		rulebook.ImplantRetractableGlider: gliderRule,
-		rulebook.PowerElasticity:          elasticityRule,
-		rulebook.PowerTeleport:            teleportRule,
-		rulebook.PowerDuplication:         duplicationRule,
-		rulebook.PowerSuperHealth:         superHealthRule,
-		rulebook.PowerForcefield:          forcefieldRule,
-		rulebook.PowerSnare:               snareRule,
-		rulebook.PowerDensityControlSelf:  densitySelfRule,
-		rulebook.PowerDensityControlOther: densityOtherRule,
-		rulebook.PowerGrowth:              growthRule,
-		rulebook.PowerShrinking:           shrinkingRule,
-		rulebook.PowerWeatherControl:      weatherRule,
+		rulebook.ImplantRetractableGlider:  gliderRule,
+		rulebook.PowerElasticity:           elasticityRule,
+		rulebook.PowerTeleport:             teleportRule,
+		rulebook.PowerDuplication:          duplicationRule,
+		rulebook.PowerSuperHealth:          superHealthRule,
+		rulebook.PowerForcefield:           forcefieldRule,
+		rulebook.PowerSnare:                snareRule,
+		rulebook.PowerDensityControlSelf:   densitySelfRule,
+		rulebook.PowerDensityControlOther:  densityOtherRule,
+		rulebook.PowerGrowth:               growthRule,
+		rulebook.PowerShrinking:            shrinkingRule,
+		rulebook.PowerWeatherControl:       weatherRule,
+		rulebook.PowerEnvironmentalControl: environmentalRule,
 	}
 	for id, r := range powerRules {
 		if r.Attacking != nil {
