@@ -470,9 +470,6 @@ func (d *doing) checkPower() error {
 			return err
 		}
 	}
-	if d.a.Power == rulebook.PowerMagic && d.a.Effect == EffectMysticShield {
-		return d.handled(d.e.mysticShield(d.ctx, d.c, d.target, d.a, d.n, d.steps))
-	}
 	if spellOf(d.a) {
 		return d.handled(d.e.doSpell(d.ctx, d.c, d.target, d.a, d.n, d.steps))
 	}

@@ -37,9 +37,6 @@ var forcefieldRule = powerRule{
 const (
 	EffectForceWall   = "force-wall"
 	EffectForceShield = "force-shield"
-	// EffectMysticShield is the Mystic Shield spell's wall (p. 64): the
-	// same rule as a force wall, cast again once destroyed.
-	EffectMysticShield = "mystic-shield"
 	// RestOfFight is the cooldown page of a hard wall or shield that was
 	// destroyed: an hour per point of its health outlasts any fight.
 	RestOfFight = 1_000_000_000

@@ -78,6 +78,7 @@ func init() {
 		rulebook.PowerShrinking:            shrinkingRule,
 		rulebook.PowerWeatherControl:       weatherRule,
 		rulebook.PowerEnvironmentalControl: environmentalRule,
+		rulebook.PowerMagic:                magicRule,
 	}
 	for id, r := range powerRules {
 		if r.Attacking != nil {
