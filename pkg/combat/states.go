@@ -65,18 +65,6 @@ var stateInfos = []StateInfo{
 		Text: "another creature's shape (freeform): its own ability scores, no other super power but the size of growth, larger or shrinking, no change of size"},
 }
 
-// ShapechangeKeeps are the powers a shapechanged hero keeps the benefit
-// of (p. 70); it may use no other.
-var ShapechangeKeeps = []rulebook.PowerID{rulebook.PowerShapechange, rulebook.PowerGrowth, rulebook.PowerLarger, rulebook.PowerShrinking}
-
-// ShapechangeFreeform reports whether h's Shapechange is the freeform kind
-// (the one spandex switches as a state; specific forms are named power
-// sets switched by SwitchForm).
-func ShapechangeFreeform(h *hero.Hero) bool {
-	p := h.FindPower(rulebook.PowerShapechange)
-	return p != nil && (len(p.Flavours) == 0 || p.HasFlavour("freeform"))
-}
-
 // States returns the lasting states powers switch on by themselves.
 func States() []StateInfo { return slices.Clone(stateInfos) }
 
@@ -428,71 +416,6 @@ func SwitchState(h *hero.Hero, name string, on bool, r dice.Roller) (ruling.Step
 	return steps, nil
 }
 
-// ShapechangeAllows refuses a power used, or a state switched, by a
-// shapechanged hero (p. 70): no other super power, and no change of size
-// (growth, shrinking) while shapeshifted; and a Shapechange that is not
-// freeform; and, in a specific form, a power the form does not have.
-// who names the hero.
-func ShapechangeAllows(who string, h *hero.Hero, shapechanged bool, power rulebook.PowerID) error {
-	if power == rulebook.PowerShapechange && h.ShapechangeSpecific() {
-		return reqErr("state", "%s's Shapechange has specific forms: switch them with --form NAME, a single panel (p. 70)", who)
-	}
-	if power != rulebook.PowerShapechange && h.PowerRank(power) > 0 && h.InPlay().PowerRank(power) == 0 {
-		return reqErr("state", "%s", notInPlay(who, h, string(power), string(power)))
-	}
-	if !shapechanged || power == rulebook.PowerShapechange {
-		return nil
-	}
-	if power == rulebook.PowerGrowth || power == rulebook.PowerShrinking {
-		return reqErr("state", "%s is shapechanged: it cannot change size while shapeshifted (p. 70)", who)
-	}
-	return reqErr("state", "%s is shapechanged: it may use no other super power while shapechanged, so not %s (p. 70)", who, power)
-}
-
-// FormPanels is the time switching between specific forms takes: "only
-// a single panel" (p. 70).
-const FormPanels = 1
-
-// SwitchForm puts h, whose Shapechange has specific forms, in the form
-// named name (p. 70): from then on only that form's powers apply (its
-// attacks, dividers, movement and values; hero.InPlay). It refuses a
-// hero without specific forms, a form it does not have, and the form it
-// is in already. who names the hero in messages.
-func SwitchForm(who string, h *hero.Hero, name string) (ruling.Steps, error) {
-	var steps ruling.Steps
-	switch {
-	case h.PowerRank(rulebook.PowerShapechange) == 0:
-		return nil, reqErr("form", "%s has no Shapechange", who)
-	case !h.ShapechangeSpecific():
-		return nil, reqErr("form", "%s's Shapechange is freeform: it has no specific forms to switch between; switch the shapechanged state (p. 70)", who)
-	case len(h.Forms) == 0:
-		return nil, reqErr("form", "%s has no forms on its file: run `spandex hero derive` to give it the book's heroic and secret-identity forms (p. 70)", who)
-	}
-	f := h.FindForm(name)
-	if f == nil {
-		names := make([]string, len(h.Forms))
-		for i := range h.Forms {
-			names[i] = h.Forms[i].Name
-		}
-		return nil, reqErr("form", "%q is not one of %s's forms (%s)", name, who, strings.Join(names, ", "))
-	}
-	if h.Form == name {
-		return nil, reqErr("form", "%s is in its %q form already", who, name)
-	}
-	from := h.Form
-	h.Form = name
-	powers := make([]string, 0, len(f.Powers))
-	for _, p := range f.Powers {
-		powers = append(powers, fmt.Sprintf("%s %d", p.Slug, p.Rank))
-	}
-	what := "no powers"
-	if len(powers) > 0 {
-		what = strings.Join(powers, ", ")
-	}
-	steps.Add("form", "p. 70", "%s switches from its %q form to its %q form (%s): a single panel; only that form's powers apply", who, from, name, what)
-	return steps, nil
-}
-
 // notInPlay says why h (who) cannot use power (what, an attack or the
 // power itself, names it): the specific form it is in lacks it (p. 70), or it
 // is built into the vehicle h is not aboard (p. 77).
@@ -501,62 +424,4 @@ func notInPlay(who string, h *hero.Hero, power, what string) string {
 		return fmt.Sprintf("%s's %s is built into its vehicle (%s): only aboard (p. 77)", who, what, h.Vehicle.Name)
 	}
 	return fmt.Sprintf("%s is in its %q form, which has no %s: only that form's powers apply (p. 70)", who, h.Form, what)
-}
-
-// VehiclePanels is the time boarding or leaving the vehicle takes: the
-// book gives none, so it is moving into or out of it, a move (1 panel,
-// pp. 30-31; docs/rules-notes.md).
-const VehiclePanels = 1
-
-// BoardVehicle puts h aboard its vehicle (board) or takes it off (p. 77):
-// aboard, the powers built into the vehicle apply (their attacks and
-// actions); off it, they do not (hero.InPlay). It refuses a hero
-// without a vehicle, a wrecked vehicle (no health left, p. 39) and a
-// switch to where h is already. who names the hero in messages.
-func BoardVehicle(who string, h *hero.Hero, board bool) (ruling.Steps, error) {
-	var steps ruling.Steps
-	v := h.Vehicle
-	switch {
-	case h.PowerRank(rulebook.PowerVehicle) == 0:
-		return nil, reqErr("vehicle", "%s has no Vehicle power", who)
-	case v == nil:
-		return nil, reqErr("vehicle", "%s has no vehicle on its file: run `spandex hero derive` to give it the custom vehicle (p. 77)", who)
-	case board && v.Aboard:
-		return nil, reqErr("vehicle", "%s is aboard its vehicle already", who)
-	case !board && !v.Aboard:
-		return nil, reqErr("vehicle", "%s is not aboard its vehicle", who)
-	case board && v.Current == 0:
-		return nil, reqErr("vehicle", "%s's vehicle (%s) is wrecked: it has no health left (p. 39)", who, v.Name)
-	}
-	v.Aboard = board
-	built := "no powers built in"
-	if len(v.Powers) > 0 {
-		built = "its built-in powers (" + strings.Join(v.Powers, ", ") + ")"
-	}
-	if board {
-		steps.Add("vehicle", "p. 77", "%s boards its vehicle (%s, travelling by %s, health %d of %d): %s apply now", who, v.Name, v.Travel, v.Current, v.Health, built)
-	} else {
-		steps.Add("vehicle", "p. 77", "%s leaves its vehicle (%s): %s no longer apply", who, v.Name, built)
-	}
-	return steps, nil
-}
-
-// VehicleTarget is the object an attack on h's vehicle strikes (p. 39):
-// its Object Table example and sturdy material, with the health it has
-// left. The book gives an object no armour class and no stamina.
-func VehicleTarget(who string, h *hero.Hero) (ObjectTarget, error) {
-	v := h.Vehicle
-	switch {
-	case v == nil:
-		return ObjectTarget{}, reqErr("vehicle", "%s has no vehicle", who)
-	case v.Object == "":
-		return ObjectTarget{}, reqErr("vehicle", "%s's vehicle names no Object Table example (vehicle.object) to strike it as (p. 39)", who)
-	case v.Current == 0:
-		return ObjectTarget{}, reqErr("vehicle", "%s's vehicle (%s) is wrecked already", who, v.Name)
-	}
-	t := ObjectTarget{Name: v.Object, Material: v.Material}
-	if v.Current < v.Health {
-		t.Remaining = v.Current
-	}
-	return t, nil
 }

@@ -442,11 +442,13 @@ func (d *doing) checkPower() error {
 	if until := d.c.Cooldowns[string(d.a.Power)]; until > d.e.Page {
 		return refusal.Errorf("%s cannot use %s again %s", d.c.ID, d.a.Power, cooldownText(until))
 	}
-	if d.a.Form != "" || (d.a.Power == rulebook.PowerShapechange && d.c.Hero.ShapechangeSpecific()) {
-		return d.handled(d.e.switchForm(d.ctx, d.c, d.a))
+	if d.a.Form != "" && d.a.Power != rulebook.PowerShapechange {
+		return refusal.Errorf("form: only Shapechange switches forms (--power shapechange --form NAME)")
 	}
-	if d.a.Power == rulebook.PowerVehicle {
-		return d.handled(d.e.boardVehicle(d.ctx, d.c, d.a))
+	if act := powerRules[d.a.Power].Act; act != nil {
+		if err := act(d); err != nil || d.done {
+			return err
+		}
 	}
 	if err := combat.ShapechangeAllows(d.c.ID, &d.c.Hero, findEffect(d.c, combat.StateShapechanged) >= 0, d.a.Power); err != nil {
 		return err

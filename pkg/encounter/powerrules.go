@@ -20,6 +20,10 @@ type powerRule struct {
 	// panels are spent, rolling any dice on r.
 	Movement func(d *doing) error
 	Moved    func(d *doing, r dice.Roller) error
+	// Act hands on whole an action of the power's own that is not a use
+	// of it (boarding a vehicle, switching forms: doing.handled), first
+	// of all, before the generic checks of a use.
+	Act func(d *doing) error
 	// Begin checks a use of the power as soon as its state switch is
 	// known (Do, before the points and the generic checks): it prepares
 	// what the power raises (doing.raise) or hands the whole action on
@@ -79,6 +83,8 @@ func init() {
 		rulebook.PowerWeatherControl:       weatherRule,
 		rulebook.PowerEnvironmentalControl: environmentalRule,
 		rulebook.PowerMagic:                magicRule,
+		rulebook.PowerVehicle:              vehicleRule,
+		rulebook.PowerShapechange:          shapechangeRule,
 	}
 	for id, r := range powerRules {
 		if r.Attacking != nil {
