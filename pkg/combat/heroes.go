@@ -107,18 +107,6 @@ func immuneToEnergy(h *hero.Hero, et string) (bool, string) {
 	return false, ""
 }
 
-// reflects reports whether h has Energy Reflect for the energy type (p. 56).
-func reflects(h *hero.Hero, et string) bool {
-	if et == "" {
-		return false
-	}
-	if p := h.FindPower(rulebook.PowerEnergyReflect); p != nil && (p.HasFlavour(et) || len(p.Flavours) == 0) {
-		return true
-	}
-	p := h.FindPower(rulebook.PowerEnergyBlast)
-	return p != nil && p.HasFlavour(et) && p.HasOption("energy-reflect")
-}
-
 // tracksOf reads a hero's tracks.
 func tracksOf(h *hero.Hero) Tracks {
 	return Tracks{
