@@ -517,9 +517,6 @@ func (d *doing) checkPower() error {
 			return err
 		}
 	}
-	if d.a.Effect == "" && d.a.Power == rulebook.PowerImpervious {
-		d.a.Effect = combat.StateImpervious
-	}
 	if d.a.Effect != "" {
 		if _, ok := PresetEffect(d.a.Effect); !ok {
 			return refusal.Errorf("effect %q is not one the fight clock knows (%s)", d.a.Effect, "mass, gravity, denser, lighter, impervious, gale, fog, summoning, bestow-gift, mind-control")

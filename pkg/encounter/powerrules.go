@@ -85,6 +85,7 @@ func init() {
 		rulebook.PowerMagic:                magicRule,
 		rulebook.PowerVehicle:              vehicleRule,
 		rulebook.PowerShapechange:          shapechangeRule,
+		rulebook.PowerImpervious:           imperviousRule,
 	}
 	for id, r := range powerRules {
 		if r.Attacking != nil {
