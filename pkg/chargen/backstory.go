@@ -13,7 +13,7 @@ import (
 
 // mysticPowers need the Mystic Training perk, once each, to be kept
 // (pp. 7, 11).
-var mysticPowers = []string{"magic", "psychic-ability"}
+var mysticPowers = []rulebook.PowerID{rulebook.PowerMagic, rulebook.PowerPsychicAbility}
 
 // backStory runs Step 3 (pp. 9-12): the forced drops, Mystic Training for
 // each kept Magic and Psychic Ability, and one dropped power rank per
@@ -38,7 +38,7 @@ func (b *builder) backStory(opt GenOptions, cr *hero.Creation) error {
 		if !ok {
 			return errorf("--drop", "%q is not a power on the Power Table (p. 7)", d)
 		}
-		i := powerIndex(b.h, row.Slug)
+		i := powerIndex(b.h, rulebook.PowerID(row.Slug))
 		if i < 0 {
 			return errorf("--drop", "the hero has no %s to drop (powers: %s)", row.Name, b.powerList())
 		}
@@ -49,18 +49,18 @@ func (b *builder) backStory(opt GenOptions, cr *hero.Creation) error {
 		// Mystic Training for each kept mystic power.
 		for _, m := range mysticPowers {
 			held := powerIndex(b.h, m) >= 0
-			k := slices.IndexFunc(perks, func(pc PerkChoice) bool { return pc.Slug == "mystic-training" && pc.Option == m })
+			k := slices.IndexFunc(perks, func(pc PerkChoice) bool { return pc.Slug == "mystic-training" && pc.Option == string(m) })
 			if held && k < 0 {
 				if e := slices.IndexFunc(perks, func(pc PerkChoice) bool { return pc.Slug == "mystic-training" && pc.Option == "" }); e >= 0 {
-					perks[e].Option = m
+					perks[e].Option = string(m)
 				} else {
-					perks = append(perks, PerkChoice{Slug: "mystic-training", Option: m})
-					auto[m] = true
+					perks = append(perks, PerkChoice{Slug: "mystic-training", Option: string(m)})
+					auto[string(m)] = true
 				}
 			}
-			if !held && k >= 0 && auto[m] {
+			if !held && k >= 0 && auto[string(m)] {
 				perks = slices.Delete(perks, k, k+1)
-				delete(auto, m)
+				delete(auto, string(m))
 			}
 		}
 		switch {
@@ -112,7 +112,7 @@ func perkSlugs() string {
 func (b *builder) powerList() string {
 	var s []string
 	for _, p := range b.h.Powers {
-		s = append(s, p.Slug)
+		s = append(s, string(p.Slug))
 	}
 	if len(s) == 0 {
 		return "none"
@@ -139,7 +139,7 @@ func checkPerkOption(slug, opt string) (string, error) {
 			return "", nil
 		}
 		row, ok := lookupPower(opt)
-		if !ok || !slices.Contains(mysticPowers, row.Slug) {
+		if !ok || !slices.Contains(mysticPowers, rulebook.PowerID(row.Slug)) {
 			return "", errorf("--perk", "mystic-training:%s: the option is the power it trains, magic or psychic-ability", opt)
 		}
 		return row.Slug, nil
@@ -192,7 +192,7 @@ func (b *builder) dropTarget() int {
 func (b *builder) dropRank(i int) string {
 	h := b.h
 	p := &h.Powers[i]
-	desc := p.Slug + " rank " + strconv.Itoa(p.Rank)
+	desc := string(p.Slug) + " rank " + strconv.Itoa(p.Rank)
 	if p.Improved > 0 {
 		p.Improved--
 	} else if p.Rolled > 0 {
@@ -269,7 +269,7 @@ func (b *builder) removePower(i int) {
 	for _, f := range p.Flavours {
 		switch f.Slug {
 		case "power-enhancer":
-			if j := powerIndex(h, f.Detail); j >= 0 {
+			if j := powerIndex(h, rulebook.PowerID(f.Detail)); j >= 0 {
 				t := &h.Powers[j]
 				t.Rank--
 				t.Values["implant_ranks"]--
@@ -281,7 +281,7 @@ func (b *builder) removePower(i int) {
 				}
 			}
 		case "power-simulator":
-			if j := powerIndex(h, f.Detail); j >= 0 && h.Powers[j].Source == "cybernetics" {
+			if j := powerIndex(h, rulebook.PowerID(f.Detail)); j >= 0 && h.Powers[j].Source == "cybernetics" {
 				h.Powers = slices.Delete(h.Powers, j, j+1)
 			}
 		}

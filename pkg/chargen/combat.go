@@ -33,7 +33,7 @@ func (b *builder) combat(opt Options) {
 			ac, src = rulebook.ACE, "a padded or lightly armoured costume"
 		}
 		for _, s := range []string{"armour", "toughness"} {
-			if i := powerIndex(h, s); i >= 0 {
+			if i := powerIndex(h, rulebook.PowerID(s)); i >= 0 {
 				r := h.Powers[i].Rank
 				if s == "armour" {
 					r = min(r, 3)
@@ -446,7 +446,7 @@ func (b *builder) topUpOrder(order []string) []string {
 	h := b.h
 	morphic := false
 	for _, s := range []string{"growth", "shrinking", "shapechange", "elasticity", "invisibility", "duplication", "camouflage", "density-control-self"} {
-		if powerIndex(h, s) >= 0 {
+		if powerIndex(h, rulebook.PowerID(s)) >= 0 {
 			morphic = true
 		}
 	}

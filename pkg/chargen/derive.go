@@ -155,7 +155,7 @@ func (b *builder) forms(opt Options) {
 		heroic := hero.Form{Name: FormHeroic, Powers: []hero.FormPower{}}
 		for _, p := range h.Powers {
 			if p.Slug != "shapechange" {
-				heroic.Powers = append(heroic.Powers, hero.FormPower{Slug: p.Slug, Rank: p.Rank})
+				heroic.Powers = append(heroic.Powers, hero.FormPower{Slug: string(p.Slug), Rank: p.Rank})
 			}
 		}
 		h.Forms = []hero.Form{heroic, {Name: FormSecretIdentity, Powers: []hero.FormPower{}}}
@@ -205,11 +205,11 @@ func checkDraft(h *hero.Hero) error {
 	for i := range h.Powers {
 		p := &h.Powers[i]
 		path := powerPath(i)
-		row, ok := lookupPower(p.Slug)
+		row, ok := lookupPower(string(p.Slug))
 		if !ok || row.FreeChoice {
 			return errorf(path+".slug", "%q is not a power on the Power Table (p. 7)", p.Slug)
 		}
-		p.Slug, p.Name, p.MaxRank = row.Slug, row.Name, row.MaxRanks
+		p.Slug, p.Name, p.MaxRank = rulebook.PowerID(row.Slug), row.Name, row.MaxRanks
 		if p.Rank < 1 {
 			return errorf(path+".rank", "%d: a power has rank 1 or more", p.Rank)
 		}
@@ -255,7 +255,7 @@ func flavoured(slug string) bool {
 // none, as if it had been gained rank by rank.
 func (b *builder) completeFlavours(i int) error {
 	p := &b.h.Powers[i]
-	if !flavoured(p.Slug) || len(p.Flavours) > 0 {
+	if !flavoured(string(p.Slug)) || len(p.Flavours) > 0 {
 		return nil
 	}
 	rank := p.Rank
@@ -681,7 +681,7 @@ func (b *builder) recovery() {
 
 // hasFlavour reports whether the hero has a power with a flavour.
 func (b *builder) hasFlavour(power, flavour string) bool {
-	i := powerIndex(b.h, power)
+	i := powerIndex(b.h, rulebook.PowerID(power))
 	return i >= 0 && b.h.Powers[i].HasFlavour(flavour)
 }
 
@@ -713,13 +713,13 @@ func (b *builder) pools(fresh bool) {
 		p := &h.Powers[i]
 		switch p.Slug {
 		case "energy-blast":
-			add("energy", p.Slug, rulebook.PoolRank1+value(p, "pool_d10"))
+			add("energy", string(p.Slug), rulebook.PoolRank1+value(p, "pool_d10"))
 		case "magic":
-			add("magic", p.Slug, rulebook.PoolRank1+value(p, "pool_d10_r2")+value(p, "pool_d10_r3"))
+			add("magic", string(p.Slug), rulebook.PoolRank1+value(p, "pool_d10_r2")+value(p, "pool_d10_r3"))
 		case "psychic-ability":
-			add("psi", p.Slug, rulebook.PoolRank1+value(p, "pool_d10_r2")+value(p, "pool_d10_r3"))
+			add("psi", string(p.Slug), rulebook.PoolRank1+value(p, "pool_d10_r2")+value(p, "pool_d10_r3"))
 		case "snare":
-			add("fluid", p.Slug, rulebook.PoolRank1+value(p, "pool_d10_r2"))
+			add("fluid", string(p.Slug), rulebook.PoolRank1+value(p, "pool_d10_r2"))
 		}
 	}
 	h.Pools = pools
@@ -798,7 +798,7 @@ func (b *builder) identification() int {
 		return rulebook.IdentificationAlien
 	}
 	for _, p := range h.Powers {
-		if rulebook.IsOutlandish(p.Slug) {
+		if rulebook.IsOutlandish(string(p.Slug)) {
 			return rulebook.IdentificationOutlandish
 		}
 	}
@@ -811,7 +811,7 @@ func (b *builder) identification() int {
 func (b *builder) powerUse() int {
 	n := 0
 	for _, p := range b.h.Powers {
-		if rulebook.HelpsInvestigationAutomatically(p.Slug) {
+		if rulebook.HelpsInvestigationAutomatically(string(p.Slug)) {
 			n++
 		}
 		for _, f := range p.Flavours {

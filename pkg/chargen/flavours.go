@@ -5,6 +5,7 @@ import (
 
 	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/naming"
+	"github.com/codename-spandex/spandex/pkg/rulebook"
 )
 
 // Unattended preferences for "Choose" results and other free choices.
@@ -107,7 +108,7 @@ func (b *builder) learn(i int, table string, speciality bool, prefer []string) e
 		if tries > 200 {
 			return errorf("dice", "could not roll a new %s for %s", what, b.h.Powers[i].Name)
 		}
-		row, v, err := b.subTable(i, table, b.g.flavourPurpose(b.h.Powers[i].Slug, what))
+		row, v, err := b.subTable(i, table, b.g.flavourPurpose(string(b.h.Powers[i].Slug), what))
 		if err != nil {
 			return err
 		}
@@ -298,14 +299,14 @@ func (b *builder) implant(i int) error {
 			t.Values = map[string]int{}
 		}
 		t.Values["implant_ranks"]++
-		f.Detail = t.Slug
+		f.Detail = string(t.Slug)
 		if !b.quiet {
 			b.add("flavour", "p. 53", "power enhancer raises %s to rank %d", t.Name, t.Rank)
 		}
 	case "power-simulator":
 		var opts []string
 		for _, s := range preferSimulated {
-			if powerIndex(b.h, s) < 0 {
+			if powerIndex(b.h, rulebook.PowerID(s)) < 0 {
 				opts = append(opts, s)
 			}
 		}
@@ -318,7 +319,7 @@ func (b *builder) implant(i int) error {
 		}
 		f.Detail = s
 		b.h.Powers[i].Flavours = append(b.h.Powers[i].Flavours, f)
-		if powerIndex(b.h, s) >= 0 {
+		if powerIndex(b.h, rulebook.PowerID(s)) >= 0 {
 			return nil
 		}
 		if _, err := b.gain(s, howImplant); err != nil {
@@ -356,7 +357,7 @@ func (b *builder) enhanceable(except int) int {
 func (b *builder) largerForm(i int) {
 	form := "taller"
 	for _, s := range []string{"armour", "toughness", "super-strength"} {
-		if powerIndex(b.h, s) >= 0 {
+		if powerIndex(b.h, rulebook.PowerID(s)) >= 0 {
 			form = "stockier"
 		}
 	}

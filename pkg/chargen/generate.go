@@ -185,16 +185,16 @@ func (b *builder) slots(opt GenOptions, cr *hero.Creation) error {
 			p := &b.h.Powers[i]
 			cost := p.Improved + 1
 			name := p.Name
-			if _, err := b.gain(p.Slug, howImproved); err != nil {
+			if _, err := b.gain(string(p.Slug), howImproved); err != nil {
 				return err
 			}
-			rank := b.h.Powers[powerIndex(b.h, p.Slug)].Rank
+			rank := b.h.Powers[powerIndex(b.h, rulebook.PowerID(string(p.Slug)))].Rank
 			for c := 0; c < cost; c++ {
 				detail := "first improvement of " + name + ": 1 slot"
 				if cost == 2 {
 					detail = "second improvement of " + name + ": 2 slots (" + strconv.Itoa(c+1) + " of 2)"
 				}
-				cr.Slots = append(cr.Slots, hero.SlotRecord{Slot: slot + c, Power: b.h.Powers[i].Slug, Action: ActionImprovement, Rank: rank, Detail: detail})
+				cr.Slots = append(cr.Slots, hero.SlotRecord{Slot: slot + c, Power: string(b.h.Powers[i].Slug), Action: ActionImprovement, Rank: rank, Detail: detail})
 			}
 			if !b.quiet {
 				b.add("slot", "p. 7", "slot %d: improves %s to rank %d (%d slot(s))", slot, name, rank, cost)
@@ -215,7 +215,7 @@ func (b *builder) slots(opt GenOptions, cr *hero.Creation) error {
 
 // whyNotImproved says why a forced improvement was left over (p. 7).
 func (b *builder) whyNotImproved(imp Improvement) string {
-	i := powerIndex(b.h, imp.Power)
+	i := powerIndex(b.h, rulebook.PowerID(imp.Power))
 	if i < 0 {
 		return "the power was not held when its slot came"
 	}
@@ -247,7 +247,7 @@ func (b *builder) dueImprovement(pending []Improvement, slot, left int) (int, in
 		if imp.Slot != 0 && imp.Slot != slot {
 			continue
 		}
-		i := powerIndex(b.h, imp.Power)
+		i := powerIndex(b.h, rulebook.PowerID(imp.Power))
 		if i < 0 || !b.canImprove(i, left) {
 			continue
 		}
@@ -318,7 +318,7 @@ func (b *builder) rollSlot(slot int, choices *[]string, cr *hero.Creation) error
 			}
 			action = ActionChoice
 		}
-		i := powerIndex(b.h, slug)
+		i := powerIndex(b.h, rulebook.PowerID(slug))
 		constructOK, constructWhy := true, ""
 		if b.h.Kind == hero.KindRobot {
 			constructOK, constructWhy = rulebook.ConstructPower(slug)
@@ -361,7 +361,7 @@ func (b *builder) rollSlot(slot int, choices *[]string, cr *hero.Creation) error
 			}
 			detail = strings.TrimSuffix("free choice, "+what+"; "+detail, "; ")
 		}
-		cr.Slots = append(cr.Slots, hero.SlotRecord{Slot: slot, Roll: d, Power: p.Slug, Action: action, Rank: p.Rank, Detail: detail})
+		cr.Slots = append(cr.Slots, hero.SlotRecord{Slot: slot, Roll: d, Power: string(p.Slug), Action: action, Rank: p.Rank, Detail: detail})
 		if !b.quiet {
 			b.addRow("slot", "p. 7", "Power Table", row.Roll(), "slot %d: rolled %02d: %s, now rank %d%s", slot, d%100, p.Name, p.Rank, noteTail(b.notes[nf:]))
 		}
@@ -419,7 +419,7 @@ func (b *builder) freeChoice(choices *[]string, d int) (string, error) {
 		if !ok || row.FreeChoice {
 			return "", errorf("--power", "%q is not a power on the Power Table (p. 7)", c)
 		}
-		if i := powerIndex(b.h, row.Slug); i >= 0 && atMax(&b.h.Powers[i]) {
+		if i := powerIndex(b.h, rulebook.PowerID(row.Slug)); i >= 0 && atMax(&b.h.Powers[i]) {
 			return "", errorf("--power", "%s is already at its maximum rank %d (p. 7)", row.Name, b.h.Powers[i].Rank)
 		}
 		if row.Slug == "sidekick" && b.noSidekick {
@@ -441,7 +441,7 @@ func (b *builder) freeChoice(choices *[]string, d int) (string, error) {
 		}
 	}
 	if best >= 0 {
-		return b.h.Powers[best].Slug, nil
+		return string(b.h.Powers[best].Slug), nil
 	}
 	fresh := []string{"super-strength", "energy-blast", "flight", "toughness", "martial-arts"}
 	return fresh[(d-96+len(fresh))%len(fresh)], nil
@@ -529,7 +529,7 @@ func GridFromRows(rows [][]int) (Grid, bool) {
 func LineWeights(h *hero.Hero) [4]float64 {
 	w := [4]float64{1, 1.2, 0.6, 1}
 	for _, s := range []string{"magic", "psychic-ability", "luck"} {
-		if powerIndex(h, s) >= 0 {
+		if powerIndex(h, rulebook.PowerID(s)) >= 0 {
 			w[2] = 1.6
 		}
 	}
@@ -599,7 +599,7 @@ func codename(h *hero.Hero, g Grid) string {
 	noun := "Guardian"
 	best := 0
 	for _, p := range h.Powers {
-		if n := codenameNoun(p.Slug); n != "" && p.Rank > best {
+		if n := codenameNoun(string(p.Slug)); n != "" && p.Rank > best {
 			noun, best = n, p.Rank
 		}
 	}

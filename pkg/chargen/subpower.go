@@ -7,6 +7,7 @@ import (
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/naming"
+	"github.com/codename-spandex/spandex/pkg/rulebook"
 	"github.com/codename-spandex/spandex/pkg/ruling"
 )
 
@@ -40,7 +41,7 @@ func SubPowerBlocked(h *hero.Hero, slug string) string {
 	if !ok || row.FreeChoice {
 		return fmt.Sprintf("%q is not a power on the Power Table (p. 7)", slug)
 	}
-	i := powerIndex(h, row.Slug)
+	i := powerIndex(h, rulebook.PowerID(row.Slug))
 	if i < 0 {
 		return fmt.Sprintf("%s has no %s: buy power:%s first", h.Name, row.Name, row.Slug)
 	}
@@ -137,7 +138,7 @@ func GainSubPower(h *hero.Hero, slug string, r dice.Roller, opt Options) (ruling
 	row, _ := lookupPower(slug)
 	b := &builder{h: h, r: r, choose: opt.Choose, noSidekick: h.Kind == hero.KindSidekick, quiet: opt.Quiet}
 	b.hint = h.Abilities.Base.Strength + 3*h.Abilities.Base.Agility + 5*h.Abilities.Base.Will + 7*h.Abilities.Base.Endurance + len(h.Log)
-	i := powerIndex(h, row.Slug)
+	i := powerIndex(h, rulebook.PowerID(row.Slug))
 	n := len(h.Powers[i].Flavours)
 	var err error
 	switch row.Slug {
@@ -177,7 +178,7 @@ func GainSubPower(h *hero.Hero, slug string, r dice.Roller, opt Options) (ruling
 func (b *builder) newFromTable(i int, table, what string, prefer []string) error {
 	name := b.h.Powers[i].Name
 	for tries := 0; tries < maxSubPowerTries; tries++ {
-		row, v, err := b.subTable(i, table, powerName(b.h.Powers[i].Slug)+" "+what)
+		row, v, err := b.subTable(i, table, powerName(string(b.h.Powers[i].Slug))+" "+what)
 		if err != nil {
 			return err
 		}
@@ -251,7 +252,7 @@ func (b *builder) newSense(i int) error {
 // picks among the senses of that table the power lacks. An empty slug
 // means every sense of the table is known (the caller re-rolls).
 func (b *builder) senseFrom(i int, table, what string, prefer []string) (hero.Flavour, error) {
-	row, v, err := b.subTable(i, table, powerName(b.h.Powers[i].Slug)+" "+what)
+	row, v, err := b.subTable(i, table, powerName(string(b.h.Powers[i].Slug))+" "+what)
 	if err != nil {
 		return hero.Flavour{}, err
 	}
