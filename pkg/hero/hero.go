@@ -305,8 +305,8 @@ type AbilityModifier struct {
 type Power struct {
 	// Slug is the Power Table's identifier, e.g. "super-strength".
 	Slug rulebook.PowerID `json:"slug"`
-	Name string `json:"name"`
-	Rank int    `json:"rank"`
+	Name string           `json:"name"`
+	Rank int              `json:"rank"`
 	// MaxRank is the Power Table maximum; rulebook.Unlimited (-1) for powers
 	// without a rank limit.
 	MaxRank int `json:"max_rank"`
