@@ -210,7 +210,7 @@ func (b *builder) dropRank(i int) string {
 // undoRank takes back what the power's last rank gave.
 func undoRank(p *hero.Power) {
 	switch p.Slug {
-	case "magic", "psychic-ability":
+	case rulebook.PowerMagic, rulebook.PowerPsychicAbility:
 		if p.Rank == 2 {
 			for k := len(p.Flavours) - 1; k > 0; k-- {
 				if p.Flavours[k].Speciality {
@@ -222,18 +222,18 @@ func undoRank(p *hero.Power) {
 		if p.Rank == 1 && len(p.Flavours) > 3 {
 			p.Flavours = p.Flavours[:3]
 		}
-	case "larger":
+	case rulebook.PowerLarger:
 		if k := p.Values["knockback_ranks"]; k > p.Rank {
 			p.Values["knockback_ranks"] = p.Rank
 		}
-	case "martial-arts", "weapon-mastery":
+	case rulebook.PowerMartialArts, rulebook.PowerWeaponMastery:
 		total := len(p.Options)
 		for _, f := range p.Flavours {
 			total += max(f.Rank, 1)
 		}
 		for total > p.Rank {
 			switch {
-			case len(p.Options) > 0 && p.Slug == "martial-arts":
+			case len(p.Options) > 0 && p.Slug == rulebook.PowerMartialArts:
 				p.Options = p.Options[:len(p.Options)-1]
 			default:
 				last := &p.Flavours[len(p.Flavours)-1]
@@ -250,7 +250,7 @@ func undoRank(p *hero.Power) {
 			}
 			total--
 		}
-	case "energy-blast":
+	case rulebook.PowerEnergyBlast:
 		if len(p.Options) > p.Rank-1 {
 			p.Options = p.Options[:p.Rank-1]
 			delete(p.Values, "pool_d10")
@@ -263,12 +263,12 @@ func (b *builder) removePower(i int) {
 	h := b.h
 	p := h.Powers[i]
 	h.Powers = slices.Delete(h.Powers, i, i+1)
-	if p.Slug != "cybernetics" {
+	if p.Slug != rulebook.PowerCybernetics {
 		return
 	}
 	for _, f := range p.Flavours {
 		switch f.Slug {
-		case "power-enhancer":
+		case string(rulebook.ImplantPowerEnhancer):
 			if j := powerIndex(h, rulebook.PowerID(f.Detail)); j >= 0 {
 				t := &h.Powers[j]
 				t.Rank--
@@ -280,8 +280,8 @@ func (b *builder) removePower(i int) {
 					h.Powers = slices.Delete(h.Powers, j, j+1)
 				}
 			}
-		case "power-simulator":
-			if j := powerIndex(h, rulebook.PowerID(f.Detail)); j >= 0 && h.Powers[j].Source == "cybernetics" {
+		case string(rulebook.ImplantPowerSimulator):
+			if j := powerIndex(h, rulebook.PowerID(f.Detail)); j >= 0 && h.Powers[j].Source == string(rulebook.PowerCybernetics) {
 				h.Powers = slices.Delete(h.Powers, j, j+1)
 			}
 		}

@@ -245,7 +245,7 @@ func (b *builder) gain(slug, how string) (int, error) {
 		i = len(b.h.Powers) - 1
 		b.count(i, how)
 		if how == howImplant {
-			b.h.Powers[i].Source = "cybernetics"
+			b.h.Powers[i].Source = string(rulebook.PowerCybernetics)
 		}
 		if err := b.resolveNew(i); err != nil {
 			return i, err
