@@ -12,6 +12,7 @@ import (
 	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/heropoints"
 	"github.com/codename-spandex/spandex/pkg/jsonpatch"
+	"github.com/codename-spandex/spandex/pkg/rulebook"
 )
 
 // ContestOptions are the inputs of `spandex contest`.
@@ -201,7 +202,7 @@ func runContest(opts *ContestOptions) error {
 		return cmdutil.Inputf("--power: unknown %q (%s)", opts.Power, combat.MentalPowerSlugs())
 	}
 	opts.Power = p.Slug
-	objectOnly := p.Slug == "transmutation"
+	objectOnly := p.Slug == rulebook.PsiTransmutation
 	defPath := opts.DefenderFile
 	if opts.InPlace != "" {
 		defPath = opts.InPlace
