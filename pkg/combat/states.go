@@ -216,30 +216,6 @@ func findAttackFor(h *hero.Hero, slug string) *hero.Attack {
 	return nil
 }
 
-// enhancedHearing reports the Enhanced Hearing super sense (p. 74).
-func enhancedHearing(h *hero.Hero) bool {
-	return hasFlavour(h, rulebook.PowerSuperSenses, "enhanced-hearing")
-}
-
-// unseenSlugs are the to-hit penalties for a target the attacker cannot
-// see, which Enhanced Hearing halves (p. 74).
-var unseenSlugs = []string{"invisibility", "camouflage", "stealth-dark"}
-
-// HalveUnseen halves the penalties for attacking a target the attacker
-// cannot see (invisible, camouflaged, stealth in the dark): an attacker
-// with Enhanced Hearing tracks it by the noise it makes and "only get[s]
-// half the normal penalties" (p. 74). The halves are exact (-4, -2, -2).
-func HalveUnseen(mods []Modifier) []Modifier {
-	for i, m := range mods {
-		if slices.Contains(unseenSlugs, m.Slug) && m.Value < 0 {
-			mods[i].Value = m.Value / 2
-			mods[i].Text = m.Text + ", halved by enhanced hearing"
-			mods[i].Page = m.Page + ", p. 74"
-		}
-	}
-	return mods
-}
-
 // resize sets the figures that follow strength and the track maxima: the
 // damage bonus (Strength Table, p. 8), the strength improvement of a
 // power's dividers (pp. 8, 14), battered, dazed and stunned (p. 14).
