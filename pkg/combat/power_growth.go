@@ -15,6 +15,9 @@ import (
 	"github.com/codename-spandex/spandex/pkg/ruling"
 )
 
+// growthSlam is the slam straight after growing: +4 damage (p. 61).
+var growthSlam = momentum(rulebook.PowerGrowth, 4, "p. 61")
+
 // GrowthChange is what growing, or shrinking back to normal size, does
 // to a hero (pp. 60-61).
 type GrowthChange struct {
