@@ -44,6 +44,10 @@ type powerRule struct {
 	// Attacking checks an attack by att before it is resolved (Attack):
 	// what the power asks of an attack made with it.
 	Attacking func(e *Encounter, att *Combatant, req combat.Request) error
+	// Attacked makes the changes an attack made with the power leaves on
+	// its attacker once it is resolved (Attack), rolling any dice on
+	// ctx's roller.
+	Attacked func(e *Encounter, ctx Ctx, att *Combatant) error
 	// Walk limits a walk (not a teleport) while the power's state is on
 	// (doing.walkRules): the speed in a panel and the step that says why,
 	// or a refusal of the metres asked for.
@@ -86,6 +90,7 @@ func init() {
 		rulebook.PowerVehicle:              vehicleRule,
 		rulebook.PowerShapechange:          shapechangeRule,
 		rulebook.PowerImpervious:           imperviousRule,
+		rulebook.PowerPhasing:              phasingRule,
 	}
 	for id, r := range powerRules {
 		if r.Attacking != nil {
