@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/rulebook"
 )
 
 // Signed writes n with its sign: +3, 0 as +0, -2.
@@ -78,7 +79,7 @@ func PowerDetail(p *hero.Power) string {
 	var parts []string
 	for _, f := range p.Flavours {
 		t := f.Name
-		if f.Rank > 1 || p.Slug == "martial-arts" || p.Slug == "weapon-mastery" {
+		if f.Rank > 1 || p.Slug == rulebook.PowerMartialArts || p.Slug == rulebook.PowerWeaponMastery {
 			if f.Rank > 0 {
 				t += " " + strconv.Itoa(f.Rank)
 			}

@@ -82,12 +82,12 @@ func (b *builder) attacks() []hero.Attack {
 	fist := hero.Attack{Slug: "fist", Name: "Fist/foot", StrikeClass: rulebook.BasicAttackStrikeClass, DamageType: string(rulebook.DamageUnarmed),
 		Health: uh, Stamina: us, AddsDamageBonus: true, ParryAs: string(rulebook.AttackOtherMelee), Panels: 1,
 		Notes: "damage bonus on stamina or health or split, chosen each attack (p. 14)"}
-	if h.PowerRank("super-strength") > 0 || h.PowerRank("super-speed") > 0 {
+	if h.PowerRank(rulebook.PowerSuperStrength) > 0 || h.PowerRank(rulebook.PowerSuperSpeed) > 0 {
 		fist.Notes += "; counts as a super-powered strike against mundane characters (p. 49)"
 	}
 
 	// Martial arts modifies the fist and adds its own attacks (p. 66).
-	if i := powerIndex(h, "martial-arts"); i >= 0 {
+	if i := powerIndex(h, rulebook.PowerMartialArts); i >= 0 {
 		p := &h.Powers[i]
 		top, oriental, street := 0, 0, 0
 		for _, f := range p.Flavours {
@@ -103,7 +103,7 @@ func (b *builder) attacks() []hero.Attack {
 		fist.Name = "Martial arts strike"
 		fist.StrikeClass = rulebook.SC3
 		fist.ParryAs = string(rulebook.AttackMartialArts)
-		fist.Power = "martial-arts"
+		fist.Power = string(rulebook.PowerMartialArts)
 		if top >= 2 {
 			fist.Health, fist.Stamina = "1d6", "2d6+6"
 		}
@@ -125,47 +125,47 @@ func (b *builder) attacks() []hero.Attack {
 		if street > 0 {
 			add(hero.Attack{Slug: "haymaker", Name: "Haymaker", StrikeClass: fist.StrikeClass, DamageType: string(rulebook.DamageUnarmed),
 				Health: "1d6", Stamina: "3d6+12", AddsDamageBonus: true, ParryAs: fist.ParryAs, Panels: 2, ToHitBonus: 2,
-				Power: "martial-arts", Notes: "once per opponent per combat (p. 66)"})
+				Power: string(rulebook.PowerMartialArts), Notes: "once per opponent per combat (p. 66)"})
 		}
 	} else {
 		add(fist)
 	}
 
-	if h.PowerRank("claws") > 0 {
-		add(hero.Attack{Slug: "claws", Name: "Claws", StrikeClass: fist.StrikeClass, DamageType: string(rulebook.DamageUnarmed),
-			Health: "2d6", Stamina: "1d6", AddsDamageBonus: true, ParryAs: fist.ParryAs, Panels: 1, Power: "claws",
+	if h.PowerRank(rulebook.PowerClaws) > 0 {
+		add(hero.Attack{Slug: string(rulebook.PowerClaws), Name: "Claws", StrikeClass: fist.StrikeClass, DamageType: string(rulebook.DamageUnarmed),
+			Health: "2d6", Stamina: "1d6", AddsDamageBonus: true, ParryAs: fist.ParryAs, Panels: 1, Power: string(rulebook.PowerClaws),
 			Notes: "unarmed attacks with the claws out (p. 52)"})
 	}
-	if i := powerIndex(h, "cybernetics"); i >= 0 {
+	if i := powerIndex(h, rulebook.PowerCybernetics); i >= 0 {
 		p := &h.Powers[i]
 		for _, f := range p.Flavours {
 			switch f.Slug {
-			case "bionic-arm":
+			case string(rulebook.ImplantBionicArm):
 				arm := 10 + value(p, "arm_d10")
 				str := h.Abilities.Final.Strength + arm
 				a := fist
-				a.Slug, a.Name = "bionic-arm", "Bionic arm"
-				a.Power = "cybernetics"
+				a.Slug, a.Name = string(rulebook.ImplantBionicArm), "Bionic arm"
+				a.Power = string(rulebook.PowerCybernetics)
 				a.ExtraDamage = rulebook.DamageBonus(str) - h.Combat.DamageBonus
 				a.Notes = "the arm has Super Strength rank 1: strength " + strconv.Itoa(str) + " (+" + strconv.Itoa(arm) + ") for this arm only (p. 52)"
 				add(a)
-			case "cyber-weapon":
+			case string(rulebook.ImplantCyberWeapon):
 				if w, ok := weaponBySlug(f.Detail); ok {
 					for _, a := range weaponAttacks(w, nil) {
 						a.Slug = "cyber-" + a.Slug
 						a.Name = "Cyber-linked " + a.Name
 						a.Health, a.Stamina = plus(a.Health, rulebook.CyberWeaponBonus), plus(a.Stamina, rulebook.CyberWeaponBonus)
-						a.Power = "cybernetics"
+						a.Power = string(rulebook.PowerCybernetics)
 						a.Notes = "+5 health and +5 stamina damage; a thrown one returns in a double-panel (p. 53)"
 						add(a)
 					}
 				}
-			case "retractable-glider":
-				add(special("glider-kick", "Glider dive kick", "cybernetics", "after a power dive of at least 4 m; or +2 damage on a normal melee attack instead (p. 52)"))
+			case string(rulebook.ImplantRetractableGlider):
+				add(special("glider-kick", "Glider dive kick", string(rulebook.PowerCybernetics), "after a power dive of at least 4 m; or +2 damage on a normal melee attack instead (p. 52)"))
 			}
 		}
 	}
-	if i := powerIndex(h, "weapon-mastery"); i >= 0 {
+	if i := powerIndex(h, rulebook.PowerWeaponMastery); i >= 0 {
 		for k := range h.Powers[i].Flavours {
 			f := &h.Powers[i].Flavours[k]
 			w, ok := weaponBySlug(f.Slug)
@@ -177,83 +177,83 @@ func (b *builder) attacks() []hero.Attack {
 			}
 		}
 	}
-	if i := powerIndex(h, "energy-blast"); i >= 0 {
+	if i := powerIndex(h, rulebook.PowerEnergyBlast); i >= 0 {
 		p := &h.Powers[i]
-		add(hero.Attack{Slug: "energy-blast", Name: "Energy blast (" + flavourNames(p) + ")", StrikeClass: rulebook.SC3, DamageType: string(rulebook.DamageEnergyBlast),
+		add(hero.Attack{Slug: string(rulebook.PowerEnergyBlast), Name: "Energy blast (" + flavourNames(p) + ")", StrikeClass: rulebook.SC3, DamageType: string(rulebook.DamageEnergyBlast),
 			Health: "5d6", Stamina: "5d6", ParryAs: string(rulebook.AttackEnergyBlast), Ranged: true, Range: 40, Panels: 2, LowersDividers: 2,
-			Power: "energy-blast", Notes: "up to 10d6 from the energy pool per attack, split between stamina and health with neither more than two dice ahead (p. 55); 5d6/5d6 shown"})
+			Power: string(rulebook.PowerEnergyBlast), Notes: "up to 10d6 from the energy pool per attack, split between stamina and health with neither more than two dice ahead (p. 55); 5d6/5d6 shown"})
 	}
-	if h.PowerRank("stunning-attack") > 0 {
-		add(hero.Attack{Slug: "stunning-attack", Name: "Stunning attack", StrikeClass: rulebook.SC3, DamageType: "stunning-attack",
+	if h.PowerRank(rulebook.PowerStunningAttack) > 0 {
+		add(hero.Attack{Slug: string(rulebook.PowerStunningAttack), Name: "Stunning attack", StrikeClass: rulebook.SC3, DamageType: string(rulebook.PowerStunningAttack),
 			Stamina: "3d6", ParryAs: string(rulebook.AttackEnergyBlast), Ranged: true, Range: 40, Panels: 2, LowersStaminaDivider: 2,
-			Power: "stunning-attack", Notes: "no health damage; the target's S divider counts as 2 lower (p. 76)"})
+			Power: string(rulebook.PowerStunningAttack), Notes: "no health damage; the target's S divider counts as 2 lower (p. 76)"})
 	}
-	if i := powerIndex(h, "magic"); i >= 0 && h.Powers[i].HasFlavour("eldritch-bolt") {
-		add(hero.Attack{Slug: "eldritch-bolt", Name: "Eldritch bolt", StrikeClass: rulebook.SC3, DamageType: "eldritch-bolt",
+	if i := powerIndex(h, rulebook.PowerMagic); i >= 0 && h.Powers[i].HasFlavour(string(rulebook.SpellEldritchBolt)) {
+		add(hero.Attack{Slug: string(rulebook.SpellEldritchBolt), Name: "Eldritch bolt", StrikeClass: rulebook.SC3, DamageType: string(rulebook.SpellEldritchBolt),
 			Health: "2d6", Stamina: "3d6", Ranged: true, Range: 40, Panels: 2, IgnoresDividers: true, ParryAs: string(rulebook.AttackEnergyBlast),
-			Power: "magic", Notes: "1d6 health or stamina per 2 magic points (at most 10 per casting), split before rolling; ignores dividers; cannot be cancelled (p. 63); 10 points shown"})
+			Power: string(rulebook.PowerMagic), Notes: "1d6 health or stamina per 2 magic points (at most 10 per casting), split before rolling; ignores dividers; cannot be cancelled (p. 63); 10 points shown"})
 	}
-	if i := powerIndex(h, "psychic-ability"); i >= 0 && h.Powers[i].HasFlavour("psionic-blast") {
-		add(hero.Attack{Slug: "psionic-blast", Name: "Psionic blast", StrikeClass: rulebook.SC2, DamageType: "psionic-blast",
+	if i := powerIndex(h, rulebook.PowerPsychicAbility); i >= 0 && h.Powers[i].HasFlavour(string(rulebook.PsiPsionicBlast)) {
+		add(hero.Attack{Slug: string(rulebook.PsiPsionicBlast), Name: "Psionic blast", StrikeClass: rulebook.SC2, DamageType: string(rulebook.PsiPsionicBlast),
 			Health: "4d6", Stamina: "6d6", Range: 20, Ranged: true, Panels: 2, IgnoresDividers: true, Mental: true,
-			Power: "psychic-ability", Notes: "mental attack roll; 2d6 stamina or health per 2 psi, at most 10d6, split before rolling; ignores dividers (p. 68); 10 psi shown"})
+			Power: string(rulebook.PowerPsychicAbility), Notes: "mental attack roll; 2d6 stamina or health per 2 psi, at most 10d6, split before rolling; ignores dividers (p. 68); 10 psi shown"})
 	}
-	if h.PowerRank("snare") > 0 {
+	if h.PowerRank(rulebook.PowerSnare) > 0 {
 		add(hero.Attack{Slug: "snare-ball", Name: "Snare ball", StrikeClass: rulebook.SC2, DamageType: "snare-ball",
 			Health: "2d6", Stamina: "3d6", ParryAs: string(rulebook.AttackThrown), Ranged: true, Range: 20, Panels: 2,
-			Power: "snare", Notes: "1d6 per 2 fluid points (at most 10 per action), no more health dice than stamina dice (p. 73); 10 points shown"})
-		add(hero.Attack{Slug: "snare-bind", Name: "Snare binding", StrikeClass: rulebook.SC2, DamageType: "restraint",
-			Ranged: true, Range: 20, Panels: 2, Power: "snare",
+			Power: string(rulebook.PowerSnare), Notes: "1d6 per 2 fluid points (at most 10 per action), no more health dice than stamina dice (p. 73); 10 points shown"})
+		add(hero.Attack{Slug: "snare-bind", Name: "Snare binding", StrikeClass: rulebook.SC2, DamageType: string(rulebook.SpellRestraint),
+			Ranged: true, Range: 20, Panels: 2, Power: string(rulebook.PowerSnare),
 			Notes: "binds one target; escape chance = target's strength %, +10% per point under 10 spent, +10% per helpful power, +30% escapology (p. 73)"})
 	}
-	if i := powerIndex(h, "environmental-control"); i >= 0 {
+	if i := powerIndex(h, rulebook.PowerEnvironmentalControl); i >= 0 {
 		p := &h.Powers[i]
 		switch {
 		case p.HasFlavour("electrical"):
 			add(hero.Attack{Slug: "electric-arc", Name: "Electric arc", StrikeClass: rulebook.SC2, DamageType: "electric-arc",
-				Health: "1d6", Stamina: "1d6", Ranged: true, Range: 20, Panels: 2, NoToHit: true, Power: "environmental-control",
+				Health: "1d6", Stamina: "1d6", Ranged: true, Range: 20, Panels: 2, NoToHit: true, Power: string(rulebook.PowerEnvironmentalControl),
 				Notes: "only with a mains-strength source of electricity within 20 m; no to-hit roll (p. 57)"})
 		case p.HasFlavour("magnetism"):
 			add(hero.Attack{Slug: "magnetic-missile", Name: "Magnetic missile", StrikeClass: rulebook.SC2, DamageType: "magnetic-missile",
-				Stamina: "2d6", Ranged: true, Range: 20, Panels: 2, Power: "environmental-control",
+				Stamina: "2d6", Ranged: true, Range: 20, Panels: 2, Power: string(rulebook.PowerEnvironmentalControl),
 				Notes: "a metal object of up to 25 kg; no to-hit roll when attracted towards a target within range, a to-hit roll when repelled (p. 58)"})
-			add(special("magnetic-fling-kick", "Magnetic fling kick", "environmental-control", "after a fling of at least 4 m; or +2 damage on a normal melee attack instead (p. 57)"))
+			add(special("magnetic-fling-kick", "Magnetic fling kick", string(rulebook.PowerEnvironmentalControl), "after a fling of at least 4 m; or +2 damage on a normal melee attack instead (p. 57)"))
 		case p.HasFlavour("molecular"):
 			add(hero.Attack{Slug: "molecular-collapse", Name: "Molecular collapse", StrikeClass: rulebook.SC2, DamageType: "molecular",
-				Stamina: "2d6", Ranged: true, Range: 6, Panels: 1, Power: "environmental-control",
+				Stamina: "2d6", Ranged: true, Range: 6, Panels: 1, Power: string(rulebook.PowerEnvironmentalControl),
 				Notes: "destroying objects near a person: a to-hit roll, at most 2d6 stamina (p. 58)"})
 		case p.HasFlavour("temperature"):
 			add(hero.Attack{Slug: "temperature", Name: "Heat or cold", StrikeClass: rulebook.SC2, DamageType: "temperature",
-				Stamina: "2d6", Ranged: true, Range: 20, Panels: 2, NoToHit: true, Power: "environmental-control",
+				Stamina: "2d6", Ranged: true, Range: 20, Panels: 2, NoToHit: true, Power: string(rulebook.PowerEnvironmentalControl),
 				Notes: "everyone in a 2 m radius each double-panel; S dividers do not help, only the matching immunity (p. 58)"})
 		}
 	}
-	if r := h.PowerRank("phasing"); r > 0 {
+	if r := h.PowerRank(rulebook.PowerPhasing); r > 0 {
 		add(hero.Attack{Slug: "phase-strike", Name: "Phase strike", StrikeClass: rulebook.SC2, DamageType: "phase-strike",
-			Health: "1d6", Stamina: "2d6", Panels: 1, Power: "phasing",
+			Health: "1d6", Stamina: "2d6", Panels: 1, Power: string(rulebook.PowerPhasing),
 			Notes: "to-hit as against armour class F; may be dodged but not parried or blocked; 1-3d6 split before rolling; each strike adds a cumulative 20% chance of becoming vulnerable (p. 66)"})
 	}
 	// Attacks after movement.
-	if h.PowerRank("acrobatics") > 0 {
-		add(special("flying-kick", "Flying kick", "acrobatics", "after a swing or leap of at least 4 m; or +2 damage on a normal melee attack instead (p. 51)"))
+	if h.PowerRank(rulebook.PowerAcrobatics) > 0 {
+		add(special("flying-kick", "Flying kick", string(rulebook.PowerAcrobatics), "after a swing or leap of at least 4 m; or +2 damage on a normal melee attack instead (p. 51)"))
 	}
-	if b.hasFlavour("skills", "gymnastics") {
-		add(special("flying-kick", "Flying kick", "skills", "after tumbling at least 4 m; or +2 damage on a normal melee attack instead (p. 72)"))
+	if b.hasFlavour(string(rulebook.PowerSkills), "gymnastics") {
+		add(special("flying-kick", "Flying kick", string(rulebook.PowerSkills), "after tumbling at least 4 m; or +2 damage on a normal melee attack instead (p. 72)"))
 	}
-	if h.PowerRank("super-leap") > 0 {
-		add(special("flying-kick", "Flying kick", "super-leap", "after a leap of at least 4 m; or +2 damage on a normal melee attack instead (p. 74)"))
+	if h.PowerRank(rulebook.PowerSuperLeap) > 0 {
+		add(special("flying-kick", "Flying kick", string(rulebook.PowerSuperLeap), "after a leap of at least 4 m; or +2 damage on a normal melee attack instead (p. 74)"))
 	}
-	if h.PowerRank("flight") > 0 {
-		add(special("dive-kick", "Power-dive kick", "flight", "after a power dive of at least 4 m; or +5 damage on a normal melee attack instead (p. 58)"))
+	if h.PowerRank(rulebook.PowerFlight) > 0 {
+		add(special("dive-kick", "Power-dive kick", string(rulebook.PowerFlight), "after a power dive of at least 4 m; or +5 damage on a normal melee attack instead (p. 58)"))
 	}
-	if h.PowerRank("super-speed") > 0 {
-		add(special("charge", "Charge", "super-speed", "after running at least 4 m; or +4 damage on a normal melee attack instead (p. 76)"))
+	if h.PowerRank(rulebook.PowerSuperSpeed) > 0 {
+		add(special("charge", "Charge", string(rulebook.PowerSuperSpeed), "after running at least 4 m; or +4 damage on a normal melee attack instead (p. 76)"))
 	}
-	if h.PowerRank("growth") > 0 {
-		add(special("slam", "Growth slam", "growth", "growing directly before the attack; or +4 damage on a normal melee attack instead (p. 61)"))
+	if h.PowerRank(rulebook.PowerGrowth) > 0 {
+		add(special("slam", "Growth slam", string(rulebook.PowerGrowth), "growing directly before the attack; or +4 damage on a normal melee attack instead (p. 61)"))
 	}
-	if h.PowerRank("shrinking") > 0 {
-		add(special("regrow-slam", "Regrowth slam", "shrinking", "returning to full size directly before the attack; or +4 damage on a normal melee attack instead (p. 71)"))
+	if h.PowerRank(rulebook.PowerShrinking) > 0 {
+		add(special("regrow-slam", "Regrowth slam", string(rulebook.PowerShrinking), "returning to full size directly before the attack; or +4 damage on a normal melee attack instead (p. 71)"))
 	}
 	for k := range out {
 		if out[k].Power != "" && out[k].DamageType != "" {
@@ -261,13 +261,13 @@ func (b *builder) attacks() []hero.Attack {
 		}
 	}
 	// Accuracy rank 2: +5 damage with the precise attack form (p. 51).
-	if i := powerIndex(h, "accuracy"); i >= 0 {
+	if i := powerIndex(h, rulebook.PowerAccuracy); i >= 0 {
 		form := b.accuracyForm(i, out)
 		if form == "thrown-object" {
 			hd, sd := damageRow(rulebook.DamageBluntThrown)
 			add(hero.Attack{Slug: "thrown-object", Name: "Thrown object", StrikeClass: rulebook.SC2, DamageType: string(rulebook.DamageBluntThrown),
 				Health: hd, Stamina: sd, AddsDamageBonus: true, ParryAs: string(rulebook.AttackThrown), Ranged: true, Panels: 1,
-				Power: "accuracy", Notes: "an object already in hand, thrown in one panel; how far depends on strength and mass (p. 42)"})
+				Power: string(rulebook.PowerAccuracy), Notes: "an object already in hand, thrown in one panel; how far depends on strength and mass (p. 42)"})
 		}
 		if h.Powers[i].Rank >= 2 {
 			for k := range out {
@@ -398,7 +398,7 @@ func weaponAttacks(w weapon, f *hero.Flavour) []hero.Attack {
 		a := hero.Attack{Slug: slug, Name: name, StrikeClass: sc, DamageType: string(dt), Health: hd, Stamina: sd,
 			AddsDamageBonus: dt != rulebook.DamageProjectile, ParryAs: string(parry), Ranged: ranged, Panels: panels}
 		if f != nil {
-			a.Power = "weapon-mastery"
+			a.Power = string(rulebook.PowerWeaponMastery)
 			a.ExtraDamage = bonus(chosen)
 		}
 		return a
@@ -445,14 +445,14 @@ func (b *builder) parries() []hero.Parry {
 		case rulebook.AttackThrown, rulebook.AttackProjectile:
 			pt = rulebook.ParryRanged
 		case rulebook.AttackEnergyBlast:
-			if a.Slug != "energy-blast" {
+			if a.Slug != string(rulebook.PowerEnergyBlast) {
 				continue
 			}
 			pt = rulebook.ParryEnergyBlast
 		default:
 			continue
 		}
-		if a.RecoveryPanels > 0 || a.Slug == "haymaker" || a.Slug == "oriental-strike" || a.Slug == "claws" || a.Slug == "bionic-arm" {
+		if a.RecoveryPanels > 0 || a.Slug == "haymaker" || a.Slug == "oriental-strike" || a.Slug == string(rulebook.PowerClaws) || a.Slug == string(rulebook.ImplantBionicArm) {
 			continue
 		}
 		p := hero.Parry{Slug: a.Slug, ParryType: string(pt), Health: a.Health, Stamina: a.Stamina, AddsDamageBonus: a.AddsDamageBonus, Ranged: a.Ranged}
@@ -466,7 +466,7 @@ func (b *builder) parries() []hero.Parry {
 	}
 	// A shield mastered in defence mode parries as "Shield (with weapon
 	// mastery)" (pp. 34, 77).
-	if i := powerIndex(h, "weapon-mastery"); i >= 0 {
+	if i := powerIndex(h, rulebook.PowerWeaponMastery); i >= 0 {
 		for _, f := range h.Powers[i].Flavours {
 			if w, ok := weaponBySlug(f.Slug); ok && w.shield && f.Detail == "defence" {
 				for k := range out {
@@ -478,14 +478,14 @@ func (b *builder) parries() []hero.Parry {
 		}
 	}
 	reflect := ""
-	if i := powerIndex(h, "energy-reflect"); i >= 0 {
+	if i := powerIndex(h, rulebook.PowerEnergyReflect); i >= 0 {
 		reflect = flavourNames(&h.Powers[i])
 	}
-	if i := powerIndex(h, "energy-blast"); i >= 0 && h.Powers[i].HasOption("energy-reflect") && reflect == "" {
+	if i := powerIndex(h, rulebook.PowerEnergyBlast); i >= 0 && h.Powers[i].HasOption(string(rulebook.PowerEnergyReflect)) && reflect == "" {
 		reflect = flavourNames(&h.Powers[i])
 	}
 	if reflect != "" {
-		out = append(out, hero.Parry{Slug: "energy-reflect", ParryType: string(rulebook.ParryEnergyBlast), Automatic: true,
+		out = append(out, hero.Parry{Slug: string(rulebook.PowerEnergyReflect), ParryType: string(rulebook.ParryEnergyBlast), Automatic: true,
 			Notes: "against " + reflect + " energy only: an automatic melee parry, then a strike class 2 to-hit roll back at the source (p. 56)"})
 	}
 	if len(out) == 0 {

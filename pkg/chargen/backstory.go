@@ -13,7 +13,7 @@ import (
 
 // mysticPowers need the Mystic Training perk, once each, to be kept
 // (pp. 7, 11).
-var mysticPowers = []string{"magic", "psychic-ability"}
+var mysticPowers = []rulebook.PowerID{rulebook.PowerMagic, rulebook.PowerPsychicAbility}
 
 // backStory runs Step 3 (pp. 9-12): the forced drops, Mystic Training for
 // each kept Magic and Psychic Ability, and one dropped power rank per
@@ -38,7 +38,7 @@ func (b *builder) backStory(opt GenOptions, cr *hero.Creation) error {
 		if !ok {
 			return errorf("--drop", "%q is not a power on the Power Table (p. 7)", d)
 		}
-		i := powerIndex(b.h, row.Slug)
+		i := powerIndex(b.h, rulebook.PowerID(row.Slug))
 		if i < 0 {
 			return errorf("--drop", "the hero has no %s to drop (powers: %s)", row.Name, b.powerList())
 		}
@@ -49,18 +49,18 @@ func (b *builder) backStory(opt GenOptions, cr *hero.Creation) error {
 		// Mystic Training for each kept mystic power.
 		for _, m := range mysticPowers {
 			held := powerIndex(b.h, m) >= 0
-			k := slices.IndexFunc(perks, func(pc PerkChoice) bool { return pc.Slug == "mystic-training" && pc.Option == m })
+			k := slices.IndexFunc(perks, func(pc PerkChoice) bool { return pc.Slug == "mystic-training" && pc.Option == string(m) })
 			if held && k < 0 {
 				if e := slices.IndexFunc(perks, func(pc PerkChoice) bool { return pc.Slug == "mystic-training" && pc.Option == "" }); e >= 0 {
-					perks[e].Option = m
+					perks[e].Option = string(m)
 				} else {
-					perks = append(perks, PerkChoice{Slug: "mystic-training", Option: m})
-					auto[m] = true
+					perks = append(perks, PerkChoice{Slug: "mystic-training", Option: string(m)})
+					auto[string(m)] = true
 				}
 			}
-			if !held && k >= 0 && auto[m] {
+			if !held && k >= 0 && auto[string(m)] {
 				perks = slices.Delete(perks, k, k+1)
-				delete(auto, m)
+				delete(auto, string(m))
 			}
 		}
 		switch {
@@ -112,7 +112,7 @@ func perkSlugs() string {
 func (b *builder) powerList() string {
 	var s []string
 	for _, p := range b.h.Powers {
-		s = append(s, p.Slug)
+		s = append(s, string(p.Slug))
 	}
 	if len(s) == 0 {
 		return "none"
@@ -139,7 +139,7 @@ func checkPerkOption(slug, opt string) (string, error) {
 			return "", nil
 		}
 		row, ok := lookupPower(opt)
-		if !ok || !slices.Contains(mysticPowers, row.Slug) {
+		if !ok || !slices.Contains(mysticPowers, rulebook.PowerID(row.Slug)) {
 			return "", errorf("--perk", "mystic-training:%s: the option is the power it trains, magic or psychic-ability", opt)
 		}
 		return row.Slug, nil
@@ -192,7 +192,7 @@ func (b *builder) dropTarget() int {
 func (b *builder) dropRank(i int) string {
 	h := b.h
 	p := &h.Powers[i]
-	desc := p.Slug + " rank " + strconv.Itoa(p.Rank)
+	desc := string(p.Slug) + " rank " + strconv.Itoa(p.Rank)
 	if p.Improved > 0 {
 		p.Improved--
 	} else if p.Rolled > 0 {
@@ -210,7 +210,7 @@ func (b *builder) dropRank(i int) string {
 // undoRank takes back what the power's last rank gave.
 func undoRank(p *hero.Power) {
 	switch p.Slug {
-	case "magic", "psychic-ability":
+	case rulebook.PowerMagic, rulebook.PowerPsychicAbility:
 		if p.Rank == 2 {
 			for k := len(p.Flavours) - 1; k > 0; k-- {
 				if p.Flavours[k].Speciality {
@@ -222,18 +222,18 @@ func undoRank(p *hero.Power) {
 		if p.Rank == 1 && len(p.Flavours) > 3 {
 			p.Flavours = p.Flavours[:3]
 		}
-	case "larger":
+	case rulebook.PowerLarger:
 		if k := p.Values["knockback_ranks"]; k > p.Rank {
 			p.Values["knockback_ranks"] = p.Rank
 		}
-	case "martial-arts", "weapon-mastery":
+	case rulebook.PowerMartialArts, rulebook.PowerWeaponMastery:
 		total := len(p.Options)
 		for _, f := range p.Flavours {
 			total += max(f.Rank, 1)
 		}
 		for total > p.Rank {
 			switch {
-			case len(p.Options) > 0 && p.Slug == "martial-arts":
+			case len(p.Options) > 0 && p.Slug == rulebook.PowerMartialArts:
 				p.Options = p.Options[:len(p.Options)-1]
 			default:
 				last := &p.Flavours[len(p.Flavours)-1]
@@ -250,7 +250,7 @@ func undoRank(p *hero.Power) {
 			}
 			total--
 		}
-	case "energy-blast":
+	case rulebook.PowerEnergyBlast:
 		if len(p.Options) > p.Rank-1 {
 			p.Options = p.Options[:p.Rank-1]
 			delete(p.Values, "pool_d10")
@@ -263,13 +263,13 @@ func (b *builder) removePower(i int) {
 	h := b.h
 	p := h.Powers[i]
 	h.Powers = slices.Delete(h.Powers, i, i+1)
-	if p.Slug != "cybernetics" {
+	if p.Slug != rulebook.PowerCybernetics {
 		return
 	}
 	for _, f := range p.Flavours {
 		switch f.Slug {
-		case "power-enhancer":
-			if j := powerIndex(h, f.Detail); j >= 0 {
+		case string(rulebook.ImplantPowerEnhancer):
+			if j := powerIndex(h, rulebook.PowerID(f.Detail)); j >= 0 {
 				t := &h.Powers[j]
 				t.Rank--
 				t.Values["implant_ranks"]--
@@ -280,8 +280,8 @@ func (b *builder) removePower(i int) {
 					h.Powers = slices.Delete(h.Powers, j, j+1)
 				}
 			}
-		case "power-simulator":
-			if j := powerIndex(h, f.Detail); j >= 0 && h.Powers[j].Source == "cybernetics" {
+		case string(rulebook.ImplantPowerSimulator):
+			if j := powerIndex(h, rulebook.PowerID(f.Detail)); j >= 0 && h.Powers[j].Source == string(rulebook.PowerCybernetics) {
 				h.Powers = slices.Delete(h.Powers, j, j+1)
 			}
 		}

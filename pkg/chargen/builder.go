@@ -176,7 +176,7 @@ func (b *builder) subTable(i int, table, purpose string) (rulebook.SubRow, int, 
 		return rulebook.SubRow{}, 0, refusal.Errorf("chargen: roll %d is not on the %s", v, st.Name)
 	}
 	if !b.quiet {
-		b.addRow("flavour", st.Page, st.Name, strconv.Itoa(v), "%s: rolled %d on the %s: %s", powerName(b.h.Powers[i].Slug), v, st.Name, row.Result)
+		b.addRow("flavour", st.Page, st.Name, strconv.Itoa(v), "%s: rolled %d on the %s: %s", powerName(string(b.h.Powers[i].Slug)), v, st.Name, row.Result)
 	}
 	return row, v, nil
 }
@@ -200,7 +200,7 @@ func tableName(table, slug string) string {
 }
 
 // powerIndex returns the index of the first power with the slug, or -1.
-func powerIndex(h *hero.Hero, slug string) int {
+func powerIndex(h *hero.Hero, slug rulebook.PowerID) int {
 	for i := range h.Powers {
 		if h.Powers[i].Slug == slug {
 			return i
@@ -217,7 +217,7 @@ func maxRank(slug string) int {
 
 // atMax reports whether a power's rank is at its Power Table maximum.
 func atMax(p *hero.Power) bool {
-	m := maxRank(p.Slug)
+	m := maxRank(string(p.Slug))
 	return m != rulebook.Unlimited && p.Rank >= m
 }
 
@@ -239,13 +239,13 @@ func (b *builder) gain(slug, how string) (int, error) {
 	if !ok || row.FreeChoice {
 		return -1, errorf("power", "%q is not a power on the Power Table (p. 7)", slug)
 	}
-	i := powerIndex(b.h, row.Slug)
+	i := powerIndex(b.h, rulebook.PowerID(row.Slug))
 	if i < 0 {
-		b.h.Powers = append(b.h.Powers, hero.Power{Slug: row.Slug, Name: row.Name, Rank: 1, MaxRank: row.MaxRanks})
+		b.h.Powers = append(b.h.Powers, hero.Power{Slug: rulebook.PowerID(row.Slug), Name: row.Name, Rank: 1, MaxRank: row.MaxRanks})
 		i = len(b.h.Powers) - 1
 		b.count(i, how)
 		if how == howImplant {
-			b.h.Powers[i].Source = "cybernetics"
+			b.h.Powers[i].Source = string(rulebook.PowerCybernetics)
 		}
 		if err := b.resolveNew(i); err != nil {
 			return i, err
@@ -308,7 +308,7 @@ func (b *builder) energyType(i int) error {
 // flavourFromTable rolls a sub-table and adds the result as a flavour; a
 // "Choose" result takes the next --choose value or the preferred option.
 func (b *builder) flavourFromTable(i int, table, what string, prefer []string) error {
-	row, v, err := b.subTable(i, table, b.g.flavourPurpose(b.h.Powers[i].Slug, what))
+	row, v, err := b.subTable(i, table, b.g.flavourPurpose(string(b.h.Powers[i].Slug), what))
 	if err != nil {
 		return err
 	}

@@ -32,10 +32,10 @@ func (b *builder) combat(opt Options) {
 		if b.hasItem("padded-costume") {
 			ac, src = rulebook.ACE, "a padded or lightly armoured costume"
 		}
-		for _, s := range []string{"armour", "toughness"} {
-			if i := powerIndex(h, s); i >= 0 {
+		for _, s := range []string{string(rulebook.PowerArmour), string(rulebook.PowerToughness)} {
+			if i := powerIndex(h, rulebook.PowerID(s)); i >= 0 {
 				r := h.Powers[i].Rank
-				if s == "armour" {
+				if s == string(rulebook.PowerArmour) {
 					r = min(r, 3)
 				}
 				if pac, _ := rulebook.ArmourRank(r); pac != 0 && pac < ac {
@@ -71,7 +71,7 @@ func (b *builder) combat(opt Options) {
 
 	// Knockback threshold and bracing.
 	c.KnockbackThreshold = rulebook.DefaultKnockbackThreshold
-	if i := powerIndex(h, "larger"); i >= 0 {
+	if i := powerIndex(h, rulebook.PowerLarger); i >= 0 {
 		k := min(value(&h.Powers[i], "knockback_ranks"), h.Powers[i].Rank)
 		if k > 0 {
 			c.KnockbackThreshold += 5 * k
@@ -79,7 +79,7 @@ func (b *builder) combat(opt Options) {
 		}
 	}
 	c.BraceBonus = 0
-	if r := h.PowerRank("super-strength"); r > 0 {
+	if r := h.PowerRank(rulebook.PowerSuperStrength); r > 0 {
 		c.BraceBonus = rulebook.BracePerRank * r
 		b.explain(combatLine{what: lineBracing, value: c.BraceBonus, page: "p. 76"})
 	}
@@ -123,10 +123,10 @@ func (b *builder) dodge(opt Options) {
 	info := rulebook.ArmourClassInfo(c.ArmourClass)
 	c.CanDodge = info.CanDodge
 	why, whyRank := "", 0
-	if r := h.PowerRank("armour"); r >= 2 {
+	if r := h.PowerRank(rulebook.PowerArmour); r >= 2 {
 		c.CanDodge, why, whyRank = false, "Armour", r
 	}
-	if r := h.PowerRank("toughness"); r >= 2 {
+	if r := h.PowerRank(rulebook.PowerToughness); r >= 2 {
 		c.CanDodge, why, whyRank = false, "Toughness", r
 	}
 	if !c.CanDodge {
@@ -137,26 +137,26 @@ func (b *builder) dodge(opt Options) {
 	// The bonus from each source, 0 for none.
 	var bonus [dodgeSources]int
 	bonus[dodgeArmourClass] = info.DodgeBonus
-	if r := h.PowerRank("acrobatics"); r >= 2 {
+	if r := h.PowerRank(rulebook.PowerAcrobatics); r >= 2 {
 		bonus[dodgeAcrobatics] = 3
 	} else if r == 1 {
 		bonus[dodgeAcrobatics] = 2
 	}
 	ma := 0
-	if i := powerIndex(h, "martial-arts"); i >= 0 {
+	if i := powerIndex(h, rulebook.PowerMartialArts); i >= 0 {
 		for _, fl := range h.Powers[i].Flavours {
 			if fl.Rank >= 2 {
 				ma = 1
 			}
 		}
 	}
-	if h.PowerRank("reactions") > 0 {
+	if h.PowerRank(rulebook.PowerReactions) > 0 {
 		bonus[dodgeReactions] = 2
 	}
-	if h.PowerRank("super-speed") > 0 {
+	if h.PowerRank(rulebook.PowerSuperSpeed) > 0 {
 		bonus[dodgeSuperSpeed] = 3
 	}
-	if b.hasFlavour("skills", "gymnastics") {
+	if b.hasFlavour(string(rulebook.PowerSkills), "gymnastics") {
 		bonus[dodgeGymnastics] = 1
 	}
 	// "add" (the default): every source adds; "best": the best one.
@@ -199,14 +199,14 @@ func (b *builder) movement() {
 	mv := rulebook.MovementSpeed(base.Strength, base.Agility, base.Endurance)
 	b.explain(combatLine{what: lineMovement, scores: [3]int{base.Strength, base.Agility, base.Endurance}, value: mv, page: "p. 14"})
 	orig := mv
-	if i := powerIndex(h, "larger"); i >= 0 {
+	if i := powerIndex(h, rulebook.PowerLarger); i >= 0 {
 		m := h.Powers[i].Rank - min(value(&h.Powers[i], "knockback_ranks"), h.Powers[i].Rank)
 		if m > 0 {
 			mv = (orig*(2+m) + 1) / 2
 			b.explain(combatLine{what: lineTaller, score: orig, rank: m, value: mv, page: "p. 61"})
 		}
 	}
-	if r := h.PowerRank("super-speed"); r > 0 {
+	if r := h.PowerRank(rulebook.PowerSuperSpeed); r > 0 {
 		walk := mv
 		for k := 0; k < r && mv < 1<<20; k++ {
 			mv *= 2
@@ -214,7 +214,7 @@ func (b *builder) movement() {
 		b.explain(combatLine{what: lineSuperSpeed, rank: r, value: mv, page: "p. 75"})
 		c.Moves = nil
 		defer func() {
-			c.Moves = append([]hero.Move{{Mode: "run", Metres: mv * 3 / 2, Power: "super-speed", Notes: "long straight path: three times " + strconv.Itoa(walk) + " (rank 1), doubled per further rank"}}, c.Moves...)
+			c.Moves = append([]hero.Move{{Mode: "run", Metres: mv * 3 / 2, Power: string(rulebook.PowerSuperSpeed), Notes: "long straight path: three times " + strconv.Itoa(walk) + " (rank 1), doubled per further rank"}}, c.Moves...)
 		}()
 	}
 	c.Movement = mv
@@ -225,38 +225,38 @@ func (b *builder) movement() {
 func (b *builder) moves(orig, mv int) []hero.Move {
 	h := b.h
 	out := emptied(take(&b.spare.moves))
-	if r := h.PowerRank("flight"); r > 0 {
+	if r := h.PowerRank(rulebook.PowerFlight); r > 0 {
 		speeds := [][2]int{{15, 17}, {20, 30}, {25, 185}, {30, 6000}}
 		s := speeds[min(r, 4)-1]
-		out = append(out, hero.Move{Mode: "flight", Metres: s[0], Max: s[1], Power: "flight", Notes: "combat speed; top speed on a long straight path"})
+		out = append(out, hero.Move{Mode: string(rulebook.PowerFlight), Metres: s[0], Max: s[1], Power: string(rulebook.PowerFlight), Notes: "combat speed; top speed on a long straight path"})
 	}
-	if b.hasFlavour("cybernetics", "retractable-glider") {
-		out = append(out, hero.Move{Mode: "glide", Metres: rulebook.GliderSpeed, Power: "cybernetics", Notes: "must land after 20+4d10 panels of continuous flight"})
+	if b.hasFlavour(string(rulebook.PowerCybernetics), string(rulebook.ImplantRetractableGlider)) {
+		out = append(out, hero.Move{Mode: "glide", Metres: rulebook.GliderSpeed, Power: string(rulebook.PowerCybernetics), Notes: "must land after 20+4d10 panels of continuous flight"})
 	}
-	if r := h.PowerRank("super-leap"); r > 0 {
+	if r := h.PowerRank(rulebook.PowerSuperLeap); r > 0 {
 		if r == 1 {
-			out = append(out, hero.Move{Mode: "leap", Metres: 2 * orig, Power: "super-leap", Notes: "per double-panel across; " + strconv.Itoa(orig) + " m upwards"})
+			out = append(out, hero.Move{Mode: "leap", Metres: 2 * orig, Power: string(rulebook.PowerSuperLeap), Notes: "per double-panel across; " + strconv.Itoa(orig) + " m upwards"})
 		} else {
 			str := h.Abilities.Final.Strength
-			out = append(out, hero.Move{Mode: "leap", Metres: orig * str, Power: "super-leap", Notes: "movement x strength across, " + strconv.Itoa(orig*str/2) + " m upwards; takes half the time of walking it"})
+			out = append(out, hero.Move{Mode: "leap", Metres: orig * str, Power: string(rulebook.PowerSuperLeap), Notes: "movement x strength across, " + strconv.Itoa(orig*str/2) + " m upwards; takes half the time of walking it"})
 		}
 	}
-	if r := h.PowerRank("acrobatics"); r > 0 {
-		out = append(out, hero.Move{Mode: "leap", Metres: 4, Power: "acrobatics", Notes: "in one panel"})
+	if r := h.PowerRank(rulebook.PowerAcrobatics); r > 0 {
+		out = append(out, hero.Move{Mode: "leap", Metres: 4, Power: string(rulebook.PowerAcrobatics), Notes: "in one panel"})
 		if r >= 2 {
-			out = append(out, hero.Move{Mode: "leap", Metres: 2 * orig, Power: "acrobatics", Notes: "4 m leaps in a double-panel (or one 8 m leap)"})
+			out = append(out, hero.Move{Mode: "leap", Metres: 2 * orig, Power: string(rulebook.PowerAcrobatics), Notes: "4 m leaps in a double-panel (or one 8 m leap)"})
 		}
 		if b.hasItem("grappling-gun") {
-			out = append(out, hero.Move{Mode: "swing", Metres: 2 * orig, Power: "acrobatics", Notes: "per panel with the grappling gun; " + strconv.Itoa(4*orig) + " m in a double-panel"})
+			out = append(out, hero.Move{Mode: "swing", Metres: 2 * orig, Power: string(rulebook.PowerAcrobatics), Notes: "per panel with the grappling gun; " + strconv.Itoa(4*orig) + " m in a double-panel"})
 		}
 	}
-	if b.hasFlavour("skills", "gymnastics") {
-		out = append(out, hero.Move{Mode: "tumble", Metres: (mv*3 + 1) / 2, Power: "skills", Notes: "+50% when tumbling"})
+	if b.hasFlavour(string(rulebook.PowerSkills), "gymnastics") {
+		out = append(out, hero.Move{Mode: "tumble", Metres: (mv*3 + 1) / 2, Power: string(rulebook.PowerSkills), Notes: "+50% when tumbling"})
 	}
-	if b.hasFlavour("environmental-control", "magnetism") {
-		out = append(out, hero.Move{Mode: "levitate", Metres: 10, Power: "environmental-control", Notes: "up to 10 m above a metal surface; a fling is a leap of up to your movement"})
+	if b.hasFlavour(string(rulebook.PowerEnvironmentalControl), "magnetism") {
+		out = append(out, hero.Move{Mode: "levitate", Metres: 10, Power: string(rulebook.PowerEnvironmentalControl), Notes: "up to 10 m above a metal surface; a fling is a leap of up to your movement"})
 	}
-	if r := h.PowerRank("elasticity"); r > 0 {
+	if r := h.PowerRank(rulebook.PowerElasticity); r > 0 {
 		n := "reach up to 6 m"
 		if r >= 2 {
 			n = "any distance; 1 stamina per 5 m beyond 20 m"
@@ -265,12 +265,12 @@ func (b *builder) moves(orig, mv int) []hero.Move {
 		if r >= 2 {
 			reach = 20
 		}
-		out = append(out, hero.Move{Mode: "stretch", Metres: reach, Power: "elasticity", Notes: n})
+		out = append(out, hero.Move{Mode: "stretch", Metres: reach, Power: string(rulebook.PowerElasticity), Notes: n})
 	}
-	if r := h.PowerRank("teleport"); r > 0 {
+	if r := h.PowerRank(rulebook.PowerTeleport); r > 0 {
 		notes := []string{"1 stamina per metre, no stated maximum", "1 stamina per 2 m, at most 20; maximum 80 m", "1 stamina per 4 m, at most 15; maximum 3,000 m"}
 		dist := []int{0, 80, 3000}
-		out = append(out, hero.Move{Mode: "teleport", Metres: dist[min(r, 3)-1], Power: "teleport", Notes: notes[min(r, 3)-1] + "; double-panel"})
+		out = append(out, hero.Move{Mode: string(rulebook.PowerTeleport), Metres: dist[min(r, 3)-1], Power: string(rulebook.PowerTeleport), Notes: notes[min(r, 3)-1] + "; double-panel"})
 	}
 	return out
 }
@@ -280,11 +280,11 @@ func (b *builder) senses() {
 	c := &b.h.Combat
 	c.ParryBonus = 0
 	c.NeverSurprised = false
-	if b.hasFlavour("super-senses", "animal-senses") {
+	if b.hasFlavour(string(rulebook.PowerSuperSenses), "animal-senses") {
 		c.ParryBonus = 1
 		c.NeverSurprised = true
 	}
-	if b.h.PowerRank("danger-sense") > 0 {
+	if b.h.PowerRank(rulebook.PowerDangerSense) > 0 {
 		c.NeverSurprised = true
 	}
 }
@@ -309,17 +309,17 @@ func (b *builder) immunities() []string {
 	}
 	for _, p := range h.Powers {
 		switch p.Slug {
-		case "immunity":
+		case rulebook.PowerImmunity:
 			for _, f := range p.Flavours {
 				add(f.Slug)
 			}
-		case "energy-blast":
-			if p.HasOption("immunity") {
+		case rulebook.PowerEnergyBlast:
+			if p.HasOption(string(rulebook.PowerImmunity)) {
 				for _, f := range p.Flavours {
 					add(f.Slug)
 				}
 			}
-		case "super-health":
+		case rulebook.PowerSuperHealth:
 			for _, f := range p.Flavours {
 				switch f.Slug {
 				case "immune-disease-radiation":
@@ -376,36 +376,36 @@ func (b *builder) equipment(fill bool) {
 	}
 	for _, p := range h.Powers {
 		switch p.Slug {
-		case "armour":
-			if !forPower("armour") {
-				h.Equipment = append(h.Equipment, hero.Item{Slug: "armoured-suit", Name: "Armoured suit", For: "armour", Notes: "the protective suit the Armour power relies on (p. 51)"})
+		case rulebook.PowerArmour:
+			if !forPower(string(rulebook.PowerArmour)) {
+				h.Equipment = append(h.Equipment, hero.Item{Slug: "armoured-suit", Name: "Armoured suit", For: string(rulebook.PowerArmour), Notes: "the protective suit the Armour power relies on (p. 51)"})
 			}
-		case "weapon-mastery":
+		case rulebook.PowerWeaponMastery:
 			for _, f := range p.Flavours {
 				w, ok := weaponBySlug(f.Slug)
 				if ok && !has(w.attack, "") {
-					h.Equipment = append(h.Equipment, hero.Item{Slug: w.attack, Name: w.item, For: "weapon-mastery"})
+					h.Equipment = append(h.Equipment, hero.Item{Slug: w.attack, Name: w.item, For: string(rulebook.PowerWeaponMastery)})
 				}
 			}
-		case "acrobatics":
+		case rulebook.PowerAcrobatics:
 			// Rank 1 swings "if you possess some kind of grapple or
 			// line-slinger" (p. 51): the grappling gun of the starting list.
 			if !has("grappling-gun", "") {
-				h.Equipment = append(h.Equipment, hero.Item{Slug: "grappling-gun", Name: "Grappling gun", For: "acrobatics", Notes: "the grapple Acrobatics swings on (p. 51)"})
+				h.Equipment = append(h.Equipment, hero.Item{Slug: "grappling-gun", Name: "Grappling gun", For: string(rulebook.PowerAcrobatics), Notes: "the grapple Acrobatics swings on (p. 51)"})
 			}
-		case "vehicle":
-			if !forPower("vehicle") {
-				h.Equipment = append(h.Equipment, hero.Item{Slug: "custom-vehicle", Name: "Custom vehicle", For: "vehicle", Notes: "does not count towards the three starting items (p. 77)"})
+		case rulebook.PowerVehicle:
+			if !forPower(string(rulebook.PowerVehicle)) {
+				h.Equipment = append(h.Equipment, hero.Item{Slug: "custom-vehicle", Name: "Custom vehicle", For: string(rulebook.PowerVehicle), Notes: "does not count towards the three starting items (p. 77)"})
 				if fill {
 					for k := 1; k <= 3; k++ {
-						h.Equipment = append(h.Equipment, hero.Item{Slug: "vehicle-gadget", Name: "Vehicle gadget " + strconv.Itoa(k), For: "vehicle", Notes: "one of three extra pieces of equipment built into the vehicle (p. 77); the GM and player define it"})
+						h.Equipment = append(h.Equipment, hero.Item{Slug: "vehicle-gadget", Name: "Vehicle gadget " + strconv.Itoa(k), For: string(rulebook.PowerVehicle), Notes: "one of three extra pieces of equipment built into the vehicle (p. 77); the GM and player define it"})
 					}
 				}
 			}
-		case "cybernetics":
+		case rulebook.PowerCybernetics:
 			for _, f := range p.Flavours {
-				if f.Slug == "cyber-weapon" && !has("cyber-weapon", "") {
-					it := hero.Item{Slug: "cyber-weapon", Name: "Cyber weapon", For: "cybernetics",
+				if f.Slug == string(rulebook.ImplantCyberWeapon) && !has(string(rulebook.ImplantCyberWeapon), "") {
+					it := hero.Item{Slug: string(rulebook.ImplantCyberWeapon), Name: "Cyber weapon", For: string(rulebook.PowerCybernetics),
 						Notes: "+5 health and +5 stamina damage compared to a normal weapon of its type (p. 53); its weapon is not chosen yet: name it in the cyber-weapon flavour's detail"}
 					if w, ok := weaponBySlug(f.Detail); ok {
 						it.Name, it.Notes = "Cyber-linked "+strings.ToLower(w.item), "+5 health and +5 stamina damage (p. 53)"
@@ -420,7 +420,7 @@ func (b *builder) equipment(fill bool) {
 	}
 	count := 0
 	for _, it := range h.Equipment {
-		if it.For != "vehicle" {
+		if it.For != string(rulebook.PowerVehicle) {
 			count++
 		}
 	}
@@ -449,18 +449,18 @@ func (b *builder) equipment(fill bool) {
 func (b *builder) topUpOrder(order []string) []string {
 	h := b.h
 	morphic := false
-	for _, s := range []string{"growth", "shrinking", "shapechange", "elasticity", "invisibility", "duplication", "camouflage", "density-control-self"} {
-		if powerIndex(h, s) >= 0 {
+	for _, s := range []string{string(rulebook.PowerGrowth), string(rulebook.PowerShrinking), string(rulebook.PowerShapechange), string(rulebook.PowerElasticity), string(rulebook.PowerInvisibility), string(rulebook.PowerDuplication), string(rulebook.PowerCamouflage), string(rulebook.PowerDensityControlSelf)} {
+		if powerIndex(h, rulebook.PowerID(s)) >= 0 {
 			morphic = true
 		}
 	}
 	if morphic {
 		order = append(order, "morphic-fabric-costume")
-	} else if h.PowerRank("armour") == 0 && h.PowerRank("toughness") == 0 {
+	} else if h.PowerRank(rulebook.PowerArmour) == 0 && h.PowerRank(rulebook.PowerToughness) == 0 {
 		order = append(order, "padded-costume")
 	}
-	if h.PowerRank("acrobatics") > 0 {
+	if h.PowerRank(rulebook.PowerAcrobatics) > 0 {
 		order = append(order, "grappling-gun")
 	}
-	return append(order, "earpiece-radio", "tracking-device", "grappling-gun", "vehicle")
+	return append(order, "earpiece-radio", "tracking-device", "grappling-gun", string(rulebook.PowerVehicle))
 }

@@ -44,7 +44,7 @@ func TestRobotPowersAreConstructPowers(t *testing.T) {
 			t.Fatalf("seed %d: %v", seed, err)
 		}
 		for _, p := range h.Powers {
-			if ok, why := rulebook.ConstructPower(p.Slug); !ok {
+			if ok, why := rulebook.ConstructPower(string(p.Slug)); !ok {
 				t.Fatalf("seed %d: robot has %s (%s)", seed, p.Slug, why)
 			}
 		}

@@ -114,10 +114,10 @@ func (b *builder) derive(opt Options) error {
 // so"), not aboard.
 func (b *builder) vehicle() {
 	h := b.h
-	if h.PowerRank("vehicle") == 0 || h.Vehicle != nil {
+	if h.PowerRank(rulebook.PowerVehicle) == 0 || h.Vehicle != nil {
 		return
 	}
-	v := &hero.Vehicle{Name: "Custom vehicle", Object: "Small helicopter", Material: "thin-metal", Travel: "flight", Gadgets: []string{}, Powers: []string{}}
+	v := &hero.Vehicle{Name: "Custom vehicle", Object: "Small helicopter", Material: "thin-metal", Travel: string(rulebook.PowerFlight), Gadgets: []string{}, Powers: []string{}}
 	if b.hint%2 == 1 {
 		v.Object, v.Travel = "Hatchback car", "water"
 	}
@@ -130,7 +130,7 @@ func (b *builder) vehicle() {
 	}
 	h.Vehicle = v
 	if !b.quiet {
-		b.add("vehicle", "pp. 39, 77", "%s: travels by %s for free, sized as a %s (health %d, Object Table), thin metal H/%d; %s; no powers built in", v.Name, v.Travel, strings.ToLower(v.Object), v.Health, rulebook.SturdyDivider(v.Material), count(len(v.Gadgets), "gadget"))
+		b.add(string(rulebook.PowerVehicle), "pp. 39, 77", "%s: travels by %s for free, sized as a %s (health %d, Object Table), thin metal H/%d; %s; no powers built in", v.Name, v.Travel, strings.ToLower(v.Object), v.Health, rulebook.SturdyDivider(v.Material), count(len(v.Gadgets), "gadget"))
 	}
 }
 
@@ -156,14 +156,14 @@ func (b *builder) forms(opt Options) {
 	if len(h.Forms) == 0 {
 		heroic := hero.Form{Name: FormHeroic, Powers: []hero.FormPower{}}
 		for _, p := range h.Powers {
-			if p.Slug != "shapechange" {
-				heroic.Powers = append(heroic.Powers, hero.FormPower{Slug: p.Slug, Rank: p.Rank})
+			if p.Slug != rulebook.PowerShapechange {
+				heroic.Powers = append(heroic.Powers, hero.FormPower{Slug: string(p.Slug), Rank: p.Rank})
 			}
 		}
 		h.Forms = []hero.Form{heroic, {Name: FormSecretIdentity, Powers: []hero.FormPower{}}}
 		h.Form = FormHeroic
 		if !b.quiet {
-			b.add("shapechange", "p. 70", "specific forms: %q with every other power, %q without powers (the book's most common split); in the %s form", FormHeroic, FormSecretIdentity, FormHeroic)
+			b.add(string(rulebook.PowerShapechange), "p. 70", "specific forms: %q with every other power, %q without powers (the book's most common split); in the %s form", FormHeroic, FormSecretIdentity, FormHeroic)
 		}
 	}
 	for i := range h.Forms {
@@ -179,7 +179,7 @@ func (b *builder) forms(opt Options) {
 		f.Abilities = v.Abilities.Final
 		f.Combat = v.Combat
 		if !b.quiet {
-			b.add("shapechange", "p. 70", "form %q: %s, %s, armour class %s", f.Name, count(len(f.Powers), "power"), count(len(f.Combat.Attacks), "attack"), f.Combat.ArmourClass)
+			b.add(string(rulebook.PowerShapechange), "p. 70", "form %q: %s, %s, armour class %s", f.Name, count(len(f.Powers), "power"), count(len(f.Combat.Attacks), "attack"), f.Combat.ArmourClass)
 		}
 	}
 }
@@ -207,11 +207,11 @@ func checkDraft(h *hero.Hero) error {
 	for i := range h.Powers {
 		p := &h.Powers[i]
 		path := powerPath(i)
-		row, ok := lookupPower(p.Slug)
+		row, ok := lookupPower(string(p.Slug))
 		if !ok || row.FreeChoice {
 			return errorf(path+".slug", "%q is not a power on the Power Table (p. 7)", p.Slug)
 		}
-		p.Slug, p.Name, p.MaxRank = row.Slug, row.Name, row.MaxRanks
+		p.Slug, p.Name, p.MaxRank = rulebook.PowerID(row.Slug), row.Name, row.MaxRanks
 		if p.Rank < 1 {
 			return errorf(path+".rank", "%d: a power has rank 1 or more", p.Rank)
 		}
@@ -245,9 +245,9 @@ func powerPath(i int) string { return "$.powers[" + strconv.Itoa(i) + "]" }
 // flavoured reports whether a power's flavours must be determined.
 func flavoured(slug string) bool {
 	switch slug {
-	case "cybernetics", "energy-blast", "energy-reflect", "immunity", "environmental-control",
-		"forcefield", "magic", "psychic-ability", "martial-arts", "shapechange", "skills",
-		"super-health", "super-senses", "weapon-mastery", "larger":
+	case string(rulebook.PowerCybernetics), string(rulebook.PowerEnergyBlast), string(rulebook.PowerEnergyReflect), string(rulebook.PowerImmunity), string(rulebook.PowerEnvironmentalControl),
+		string(rulebook.PowerForcefield), string(rulebook.PowerMagic), string(rulebook.PowerPsychicAbility), string(rulebook.PowerMartialArts), string(rulebook.PowerShapechange), string(rulebook.PowerSkills),
+		string(rulebook.PowerSuperHealth), string(rulebook.PowerSuperSenses), string(rulebook.PowerWeaponMastery), string(rulebook.PowerLarger):
 		return true
 	}
 	return false
@@ -257,7 +257,7 @@ func flavoured(slug string) bool {
 // none, as if it had been gained rank by rank.
 func (b *builder) completeFlavours(i int) error {
 	p := &b.h.Powers[i]
-	if !flavoured(p.Slug) || len(p.Flavours) > 0 {
+	if !flavoured(string(p.Slug)) || len(p.Flavours) > 0 {
 		return nil
 	}
 	rank := p.Rank
@@ -307,19 +307,19 @@ func (b *builder) rollValues(i int) error {
 	name := p.Name
 	rank := p.Rank
 	switch p.Slug {
-	case "super-strength":
+	case rulebook.PowerSuperStrength:
 		for k := 1; k <= rank; k++ {
 			if _, err := b.ensure(i, rankKey("d10_r", k), 10, "Super Strength rank "+strconv.Itoa(k)+" strength (1d10+10)"); err != nil {
 				return err
 			}
 		}
-	case "super-endurance":
+	case rulebook.PowerSuperEndurance:
 		for k := 1; k <= rank; k++ {
 			if _, err := b.ensure(i, rankKey("d6_r", k), 6, "Super Endurance rank "+strconv.Itoa(k)+" endurance (1d6+6)"); err != nil {
 				return err
 			}
 		}
-	case "larger":
+	case rulebook.PowerLarger:
 		for k := 1; k <= rank; k++ {
 			if _, err := b.ensure(i, rankKey("str_d6_r", k), 6, "Larger rank "+strconv.Itoa(k)+" strength (1d6+2)"); err != nil {
 				return err
@@ -328,46 +328,46 @@ func (b *builder) rollValues(i int) error {
 				return err
 			}
 		}
-	case "growth":
+	case rulebook.PowerGrowth:
 		if _, err := b.ensure(i, "str_d6", 6, "Growth strength while grown (1d6)"); err != nil {
 			return err
 		}
 		if _, err := b.ensure(i, "end_d6", 6, "Growth endurance while grown (1d6)"); err != nil {
 			return err
 		}
-	case "luck":
+	case rulebook.PowerLuck:
 		if _, err := b.ensure(i, "d3", 3, "Luck chance (1d3 x will)"); err != nil {
 			return err
 		}
-	case "forcefield":
+	case rulebook.PowerForcefield:
 		if err := b.forcefieldHealth(i); err != nil {
 			return err
 		}
-	case "energy-blast":
+	case rulebook.PowerEnergyBlast:
 		if p.HasOption("extra-dice") {
 			if _, err := b.ensure(i, "pool_d10", 10, "Energy Blast extra dice (1d10)"); err != nil {
 				return err
 			}
 		}
-	case "magic", "psychic-ability":
+	case rulebook.PowerMagic, rulebook.PowerPsychicAbility:
 		for k := 2; k <= min(rank, 3); k++ {
 			if _, err := b.ensure(i, rankKey("pool_d10_r", k), 10, name+" rank "+strconv.Itoa(k)+" extra points (1d10)"); err != nil {
 				return err
 			}
 		}
-	case "snare":
+	case rulebook.PowerSnare:
 		if rank >= 2 {
 			if _, err := b.ensure(i, "pool_d10_r2", 10, "Snare rank 2 extra fluid points (1d10)"); err != nil {
 				return err
 			}
 		}
-	case "cybernetics":
-		if p.HasFlavour("bionic-arm") {
+	case rulebook.PowerCybernetics:
+		if p.HasFlavour(string(rulebook.ImplantBionicArm)) {
 			if _, err := b.ensure(i, "arm_d10", 10, "bionic arm strength (1d10+10)"); err != nil {
 				return err
 			}
 		}
-	case "sidekick":
+	case rulebook.PowerSidekick:
 		if err := b.sidekick(i); err != nil {
 			return err
 		}
@@ -448,7 +448,7 @@ func ownedModifier(src string) bool {
 		src = src[j+1:]
 	}
 	switch naming.Slug(src) {
-	case "super-strength", "super-endurance", "larger", "specialist-training":
+	case string(rulebook.PowerSuperStrength), string(rulebook.PowerSuperEndurance), string(rulebook.PowerLarger), "specialist-training":
 		return true
 	}
 	return false
@@ -471,15 +471,15 @@ func (b *builder) finalAbilities() {
 	for i := range h.Powers {
 		p := &h.Powers[i]
 		switch p.Slug {
-		case "super-strength":
+		case rulebook.PowerSuperStrength:
 			for k := 1; k <= p.Rank; k++ {
 				add("strength", 10+value(p, rankKey("d10_r", k)), "power:super-strength", "1d10+10")
 			}
-		case "super-endurance":
+		case rulebook.PowerSuperEndurance:
 			for k := 1; k <= p.Rank; k++ {
 				add("endurance", 6+value(p, rankKey("d6_r", k)), "power:super-endurance", "1d6+6")
 			}
-		case "larger":
+		case rulebook.PowerLarger:
 			for k := 1; k <= p.Rank; k++ {
 				add("strength", 2+value(p, rankKey("str_d6_r", k)), "power:larger", "1d6+2")
 				add("endurance", 2+value(p, rankKey("end_d6_r", k)), "power:larger", "1d6+2")
@@ -508,7 +508,7 @@ func (b *builder) finalAbilities() {
 	h.Abilities.Final = f
 	for i := range h.Powers {
 		p := &h.Powers[i]
-		if p.Slug == "luck" {
+		if p.Slug == rulebook.PowerLuck {
 			p.Values["chance"] = value(p, "d3") * f.Will
 		}
 	}
@@ -673,7 +673,7 @@ func (b *builder) recovery() {
 		}
 		return
 	}
-	if b.hasFlavour("super-health", "fast-recovery") {
+	if b.hasFlavour(string(rulebook.PowerSuperHealth), "fast-recovery") {
 		h.Recovery.Times = 2
 	}
 	if !b.quiet {
@@ -683,7 +683,7 @@ func (b *builder) recovery() {
 
 // hasFlavour reports whether the hero has a power with a flavour.
 func (b *builder) hasFlavour(power, flavour string) bool {
-	i := powerIndex(b.h, power)
+	i := powerIndex(b.h, rulebook.PowerID(power))
 	return i >= 0 && b.h.Powers[i].HasFlavour(flavour)
 }
 
@@ -714,14 +714,14 @@ func (b *builder) pools(fresh bool) {
 	for i := range h.Powers {
 		p := &h.Powers[i]
 		switch p.Slug {
-		case "energy-blast":
-			add("energy", p.Slug, rulebook.PoolRank1+value(p, "pool_d10"))
-		case "magic":
-			add("magic", p.Slug, rulebook.PoolRank1+value(p, "pool_d10_r2")+value(p, "pool_d10_r3"))
-		case "psychic-ability":
-			add("psi", p.Slug, rulebook.PoolRank1+value(p, "pool_d10_r2")+value(p, "pool_d10_r3"))
-		case "snare":
-			add("fluid", p.Slug, rulebook.PoolRank1+value(p, "pool_d10_r2"))
+		case rulebook.PowerEnergyBlast:
+			add("energy", string(p.Slug), rulebook.PoolRank1+value(p, "pool_d10"))
+		case rulebook.PowerMagic:
+			add(string(rulebook.PowerMagic), string(p.Slug), rulebook.PoolRank1+value(p, "pool_d10_r2")+value(p, "pool_d10_r3"))
+		case rulebook.PowerPsychicAbility:
+			add("psi", string(p.Slug), rulebook.PoolRank1+value(p, "pool_d10_r2")+value(p, "pool_d10_r3"))
+		case rulebook.PowerSnare:
+			add("fluid", string(p.Slug), rulebook.PoolRank1+value(p, "pool_d10_r2"))
 		}
 	}
 	h.Pools = pools
@@ -800,7 +800,7 @@ func (b *builder) identification() int {
 		return rulebook.IdentificationAlien
 	}
 	for _, p := range h.Powers {
-		if rulebook.IsOutlandish(p.Slug) {
+		if rulebook.IsOutlandish(string(p.Slug)) {
 			return rulebook.IdentificationOutlandish
 		}
 	}
@@ -813,7 +813,7 @@ func (b *builder) identification() int {
 func (b *builder) powerUse() int {
 	n := 0
 	for _, p := range b.h.Powers {
-		if rulebook.HelpsInvestigationAutomatically(p.Slug) {
+		if rulebook.HelpsInvestigationAutomatically(string(p.Slug)) {
 			n++
 		}
 		for _, f := range p.Flavours {

@@ -18,7 +18,7 @@ func draft(str, agi, wil, end int, powers ...hero.Power) *hero.Hero {
 }
 
 func pw(slug string, rank int, values map[string]int, flavours ...string) hero.Power {
-	p := hero.Power{Slug: slug, Rank: rank, Values: values}
+	p := hero.Power{Slug: rulebook.PowerID(slug), Rank: rank, Values: values}
 	for _, f := range flavours {
 		p.Flavours = append(p.Flavours, hero.Flavour{Slug: f, Name: f, Rank: 1})
 	}

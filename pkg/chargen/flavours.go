@@ -5,16 +5,17 @@ import (
 
 	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/naming"
+	"github.com/codename-spandex/spandex/pkg/rulebook"
 )
 
 // Unattended preferences for "Choose" results and other free choices.
 var (
-	preferSpells   = []string{"eldritch-bolt", "mystic-shield", "restraint", "hypnotism", "illusion", "lore", "summoning", "bestow-gift", "astral-projection"}
-	preferPsychic  = []string{"psionic-blast", "telepathy", "mind-control", "telekinesis", "precognition", "empathy", "psychic-drain", "hallucinations", "transmutation"}
-	preferImplants = []string{"cyber-weapon", "bionic-arm", "brain-implant", "retractable-glider", "power-enhancer", "hologram-projector", "cyber-controller", "mind-control-device", "power-simulator"}
+	preferSpells   = []string{string(rulebook.SpellEldritchBolt), string(rulebook.SpellMysticShield), string(rulebook.SpellRestraint), string(rulebook.SpellHypnotism), string(rulebook.SpellIllusion), string(rulebook.SpellLore), string(rulebook.SpellSummoning), string(rulebook.SpellBestowGift), string(rulebook.SpellAstralProjection)}
+	preferPsychic  = []string{string(rulebook.PsiPsionicBlast), string(rulebook.PsiTelepathy), string(rulebook.PsiMindControl), string(rulebook.PsiTelekinesis), string(rulebook.PsiPrecognition), string(rulebook.PsiEmpathy), string(rulebook.PsiPsychicDrain), string(rulebook.PsiHallucinations), string(rulebook.PsiTransmutation)}
+	preferImplants = []string{string(rulebook.ImplantCyberWeapon), string(rulebook.ImplantBionicArm), string(rulebook.ImplantBrainImplant), string(rulebook.ImplantRetractableGlider), string(rulebook.ImplantPowerEnhancer), string(rulebook.ImplantHologramProjector), string(rulebook.ImplantCyberController), string(rulebook.ImplantMindControlDevice), string(rulebook.ImplantPowerSimulator)}
 	// preferSimulated are the "more straightforward" powers a power
 	// simulator copies, picked by the hint.
-	preferSimulated = []string{"flight", "super-leap", "claws", "wallcrawling", "reactions", "danger-sense", "super-speed", "accuracy", "acrobatics"}
+	preferSimulated = []string{string(rulebook.PowerFlight), string(rulebook.PowerSuperLeap), string(rulebook.PowerClaws), string(rulebook.PowerWallcrawling), string(rulebook.PowerReactions), string(rulebook.PowerDangerSense), string(rulebook.PowerSuperSpeed), string(rulebook.PowerAccuracy), string(rulebook.PowerAcrobatics)}
 	// animals a cyber controller may control (p. 52).
 	controllerAnimals = []string{"rats", "dogs", "birds", "insects", "wolves", "snakes"}
 )
@@ -23,42 +24,42 @@ var (
 func (b *builder) resolveNew(i int) error {
 	p := &b.h.Powers[i]
 	switch p.Slug {
-	case "cybernetics":
+	case rulebook.PowerCybernetics:
 		return b.implant(i)
-	case "energy-blast", "energy-reflect", "immunity":
+	case rulebook.PowerEnergyBlast, rulebook.PowerEnergyReflect, rulebook.PowerImmunity:
 		return b.energyType(i)
-	case "environmental-control":
-		return b.flavourFromTable(i, "environmental-control", "environmental aspect", nil)
-	case "forcefield":
-		return b.flavourFromTable(i, "forcefield", "forcefield type", []string{"personal-forcefield"})
-	case "magic":
+	case rulebook.PowerEnvironmentalControl:
+		return b.flavourFromTable(i, string(rulebook.PowerEnvironmentalControl), "environmental aspect", nil)
+	case rulebook.PowerForcefield:
+		return b.flavourFromTable(i, string(rulebook.PowerForcefield), "forcefield type", []string{"personal-forcefield"})
+	case rulebook.PowerMagic:
 		for k := 0; k < 3; k++ {
 			if err := b.learn(i, "magic-spells", k == 0, preferSpells); err != nil {
 				return err
 			}
 		}
-	case "psychic-ability":
+	case rulebook.PowerPsychicAbility:
 		for k := 0; k < 3; k++ {
 			if err := b.learn(i, "psychic-powers", k == 0, preferPsychic); err != nil {
 				return err
 			}
 		}
-	case "martial-arts":
-		if err := b.flavourFromTable(i, "martial-arts", "martial arts style", nil); err != nil {
+	case rulebook.PowerMartialArts:
+		if err := b.flavourFromTable(i, string(rulebook.PowerMartialArts), "martial arts style", nil); err != nil {
 			return err
 		}
 		b.h.Powers[i].Flavours[len(b.h.Powers[i].Flavours)-1].Rank = 1
-	case "shapechange":
-		return b.flavourFromTable(i, "shapechange", "shapechange type", nil)
-	case "skills":
-		return b.flavourFromTable(i, "skills", "skill", []string{"gymnastics"})
-	case "super-health":
-		return b.flavourFromTable(i, "super-health", "health type", []string{"fast-recovery"})
-	case "super-senses":
+	case rulebook.PowerShapechange:
+		return b.flavourFromTable(i, string(rulebook.PowerShapechange), "shapechange type", nil)
+	case rulebook.PowerSkills:
+		return b.flavourFromTable(i, string(rulebook.PowerSkills), "skill", []string{"gymnastics"})
+	case rulebook.PowerSuperHealth:
+		return b.flavourFromTable(i, string(rulebook.PowerSuperHealth), "health type", []string{"fast-recovery"})
+	case rulebook.PowerSuperSenses:
 		return b.superSense(i)
-	case "weapon-mastery":
+	case rulebook.PowerWeaponMastery:
 		return b.newWeapon(i)
-	case "larger":
+	case rulebook.PowerLarger:
 		b.largerForm(i)
 	}
 	return nil
@@ -68,13 +69,13 @@ func (b *builder) resolveNew(i int) error {
 func (b *builder) resolveRankUp(i int) error {
 	p := &b.h.Powers[i]
 	switch p.Slug {
-	case "cybernetics":
+	case rulebook.PowerCybernetics:
 		// Rank 2+ (p. 52): another implant per rank, or enhance one. Only
 		// reachable after creation (the Power Table's maximum is 1); spandex rolls a new implant.
 		return b.implant(i)
-	case "energy-blast":
+	case rulebook.PowerEnergyBlast:
 		// R2-R4 (p. 56): one of the options not yet taken.
-		for _, o := range []string{"extra-dice", "energy-reflect", "immunity"} {
+		for _, o := range []string{"extra-dice", string(rulebook.PowerEnergyReflect), string(rulebook.PowerImmunity)} {
 			if !p.HasOption(o) {
 				p.Options = append(p.Options, o)
 				if !b.quiet {
@@ -83,15 +84,15 @@ func (b *builder) resolveRankUp(i int) error {
 				return nil
 			}
 		}
-	case "magic":
+	case rulebook.PowerMagic:
 		return b.mysticRank(i, "magic-spells", preferSpells)
-	case "psychic-ability":
+	case rulebook.PowerPsychicAbility:
 		return b.mysticRank(i, "psychic-powers", preferPsychic)
-	case "martial-arts":
+	case rulebook.PowerMartialArts:
 		b.martialRank(i)
-	case "weapon-mastery":
+	case rulebook.PowerWeaponMastery:
 		return b.weaponRank(i)
-	case "larger":
+	case rulebook.PowerLarger:
 		b.largerRank(i)
 	}
 	return nil
@@ -107,7 +108,7 @@ func (b *builder) learn(i int, table string, speciality bool, prefer []string) e
 		if tries > 200 {
 			return errorf("dice", "could not roll a new %s for %s", what, b.h.Powers[i].Name)
 		}
-		row, v, err := b.subTable(i, table, b.g.flavourPurpose(b.h.Powers[i].Slug, what))
+		row, v, err := b.subTable(i, table, b.g.flavourPurpose(string(b.h.Powers[i].Slug), what))
 		if err != nil {
 			return err
 		}
@@ -216,9 +217,9 @@ func (b *builder) martialRank(i int) {
 			return
 		}
 	}
-	p.Flavours = append(p.Flavours, hero.Flavour{Slug: other, Name: tableName("martial-arts", other), Table: "martial-arts", Rank: 1})
+	p.Flavours = append(p.Flavours, hero.Flavour{Slug: other, Name: tableName(string(rulebook.PowerMartialArts), other), Table: string(rulebook.PowerMartialArts), Rank: 1})
 	if !b.quiet {
-		b.add("option", "p. 65", "Martial Arts: learns %s at rank 1", tableName("martial-arts", other))
+		b.add("option", "p. 65", "Martial Arts: learns %s at rank 1", tableName(string(rulebook.PowerMartialArts), other))
 	}
 }
 
@@ -226,13 +227,13 @@ func (b *builder) martialRank(i int) {
 // (p. 74). A 6 ("choose or special sense") takes the next --choose value
 // (any sense) when one is queued, else rolls the Special Sense Table.
 func (b *builder) superSense(i int) error {
-	row, v, err := b.subTable(i, "super-senses", "super sense")
+	row, v, err := b.subTable(i, string(rulebook.PowerSuperSenses), "super sense")
 	if err != nil {
 		return err
 	}
 	switch row.Slug {
 	case "animal-senses", "radar-sense":
-		b.h.Powers[i].Flavours = append(b.h.Powers[i].Flavours, hero.Flavour{Slug: row.Slug, Name: row.Result, Table: "super-senses", Roll: v})
+		b.h.Powers[i].Flavours = append(b.h.Powers[i].Flavours, hero.Flavour{Slug: row.Slug, Name: row.Result, Table: string(rulebook.PowerSuperSenses), Roll: v})
 		return nil
 	case "enhanced-sense":
 		return b.flavourFromTable(i, "enhanced-sense", "enhanced sense", []string{"enhanced-hearing"})
@@ -243,13 +244,13 @@ func (b *builder) superSense(i int) error {
 		if !slices.Contains(all, n) {
 			return errorf("--choose", "%q is not a super sense (one of %s)", c, joinSlugs(all))
 		}
-		table := "super-senses"
+		table := rulebook.PowerSuperSenses
 		if slices.Contains(tableOptions("enhanced-sense"), n) {
 			table = "enhanced-sense"
 		} else if slices.Contains(tableOptions("special-sense"), n) {
 			table = "special-sense"
 		}
-		b.h.Powers[i].Flavours = append(b.h.Powers[i].Flavours, hero.Flavour{Slug: n, Name: tableName(table, n), Table: table})
+		b.h.Powers[i].Flavours = append(b.h.Powers[i].Flavours, hero.Flavour{Slug: n, Name: tableName(string(table), n), Table: string(table)})
 		return nil
 	}
 	return b.flavourFromTable(i, "special-sense", "special sense", []string{"x-ray-vision"})
@@ -274,7 +275,7 @@ func (b *builder) implant(i int) error {
 				return err
 			}
 		}
-		if slug == "power-enhancer" && b.enhanceable(i) < 0 {
+		if slug == string(rulebook.ImplantPowerEnhancer) && b.enhanceable(i) < 0 {
 			b.notes = append(b.notes, "re-rolled a power enhancer: no other power to enhance")
 			if !b.quiet {
 				b.add("flavour", "p. 53", "power enhancer with no other power below its maximum: re-roll")
@@ -285,12 +286,12 @@ func (b *builder) implant(i int) error {
 	}
 	f := hero.Flavour{Slug: slug, Name: tableName("cybernetic-implants", slug), Table: "cybernetic-implants", Roll: roll, Rank: 1}
 	switch slug {
-	case "cyber-controller":
+	case string(rulebook.ImplantCyberController):
 		f.Detail = controllerAnimals[b.pick(len(controllerAnimals))]
-	case "cyber-weapon":
+	case string(rulebook.ImplantCyberWeapon):
 		w := b.weaponFor()
 		f.Detail = w.slug
-	case "power-enhancer":
+	case string(rulebook.ImplantPowerEnhancer):
 		j := b.enhanceable(i)
 		t := &b.h.Powers[j]
 		t.Rank++
@@ -298,19 +299,19 @@ func (b *builder) implant(i int) error {
 			t.Values = map[string]int{}
 		}
 		t.Values["implant_ranks"]++
-		f.Detail = t.Slug
+		f.Detail = string(t.Slug)
 		if !b.quiet {
 			b.add("flavour", "p. 53", "power enhancer raises %s to rank %d", t.Name, t.Rank)
 		}
-	case "power-simulator":
+	case string(rulebook.ImplantPowerSimulator):
 		var opts []string
 		for _, s := range preferSimulated {
-			if powerIndex(b.h, s) < 0 {
+			if powerIndex(b.h, rulebook.PowerID(s)) < 0 {
 				opts = append(opts, s)
 			}
 		}
 		if len(opts) == 0 {
-			opts = []string{"wallcrawling"}
+			opts = []string{string(rulebook.PowerWallcrawling)}
 		}
 		s, err := b.choice("power simulated by the power simulator", opts, nil)
 		if err != nil {
@@ -318,7 +319,7 @@ func (b *builder) implant(i int) error {
 		}
 		f.Detail = s
 		b.h.Powers[i].Flavours = append(b.h.Powers[i].Flavours, f)
-		if powerIndex(b.h, s) >= 0 {
+		if powerIndex(b.h, rulebook.PowerID(s)) >= 0 {
 			return nil
 		}
 		if _, err := b.gain(s, howImplant); err != nil {
@@ -340,7 +341,7 @@ func (b *builder) enhanceable(except int) int {
 	best := -1
 	for j := range b.h.Powers {
 		p := &b.h.Powers[j]
-		if j == except || p.Slug == "cybernetics" || p.Slug == "sidekick" || atMax(p) {
+		if j == except || p.Slug == rulebook.PowerCybernetics || p.Slug == rulebook.PowerSidekick || atMax(p) {
 			continue
 		}
 		if best < 0 || p.Rank > b.h.Powers[best].Rank {
@@ -355,8 +356,8 @@ func (b *builder) enhanceable(except int) int {
 // Strength), taller (movement) otherwise. Later ranks follow the form.
 func (b *builder) largerForm(i int) {
 	form := "taller"
-	for _, s := range []string{"armour", "toughness", "super-strength"} {
-		if powerIndex(b.h, s) >= 0 {
+	for _, s := range []string{string(rulebook.PowerArmour), string(rulebook.PowerToughness), string(rulebook.PowerSuperStrength)} {
+		if powerIndex(b.h, rulebook.PowerID(s)) >= 0 {
 			form = "stockier"
 		}
 	}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/rulebook"
 	"github.com/codename-spandex/spandex/pkg/ruling"
 )
 
@@ -26,7 +27,7 @@ func GainPowerRank(h *hero.Hero, slug string, r dice.Roller, opt Options) (rulin
 	}
 	b := &builder{h: h, r: r, choose: opt.Choose, noSidekick: h.Kind == hero.KindSidekick, quiet: opt.Quiet}
 	b.hint = h.Abilities.Base.Strength + 3*h.Abilities.Base.Agility + 5*h.Abilities.Base.Will + 7*h.Abilities.Base.Endurance + len(h.Log)
-	if row.Slug == "sidekick" && b.noSidekick {
+	if row.Slug == string(rulebook.PowerSidekick) && b.noSidekick {
 		return nil, errorf("power", "a sidekick may not have its own sidekick (p. 71)")
 	}
 	i, err := b.gain(row.Slug, howDowntime)
@@ -37,7 +38,7 @@ func GainPowerRank(h *hero.Hero, slug string, r dice.Roller, opt Options) (rulin
 	if !b.quiet {
 		b.add("power", fmt.Sprintf("p. %d", row.Page), "%s now rank %d", p.Name, p.Rank)
 	}
-	if p.Slug == "sidekick" && p.Sidekick != nil && p.Rank > 1 {
+	if p.Slug == rulebook.PowerSidekick && p.Sidekick != nil && p.Rank > 1 {
 		if err := b.sidekickRank(i); err != nil {
 			return b.steps, err
 		}
@@ -96,7 +97,7 @@ func (b *builder) sidekickRank(i int) error {
 		return err
 	}
 	if !b.quiet {
-		b.add("sidekick", "p. 71", "the sidekick gains a power roll and %d panels per page", p.Rank+1)
+		b.add(string(rulebook.PowerSidekick), "p. 71", "the sidekick gains a power roll and %d panels per page", p.Rank+1)
 	}
 	return nil
 }

@@ -185,16 +185,16 @@ func (b *builder) slots(opt GenOptions, cr *hero.Creation) error {
 			p := &b.h.Powers[i]
 			cost := p.Improved + 1
 			name := p.Name
-			if _, err := b.gain(p.Slug, howImproved); err != nil {
+			if _, err := b.gain(string(p.Slug), howImproved); err != nil {
 				return err
 			}
-			rank := b.h.Powers[powerIndex(b.h, p.Slug)].Rank
+			rank := b.h.Powers[powerIndex(b.h, rulebook.PowerID(string(p.Slug)))].Rank
 			for c := 0; c < cost; c++ {
 				detail := "first improvement of " + name + ": 1 slot"
 				if cost == 2 {
 					detail = "second improvement of " + name + ": 2 slots (" + strconv.Itoa(c+1) + " of 2)"
 				}
-				cr.Slots = append(cr.Slots, hero.SlotRecord{Slot: slot + c, Power: b.h.Powers[i].Slug, Action: ActionImprovement, Rank: rank, Detail: detail})
+				cr.Slots = append(cr.Slots, hero.SlotRecord{Slot: slot + c, Power: string(b.h.Powers[i].Slug), Action: ActionImprovement, Rank: rank, Detail: detail})
 			}
 			if !b.quiet {
 				b.add("slot", "p. 7", "slot %d: improves %s to rank %d (%d slot(s))", slot, name, rank, cost)
@@ -215,7 +215,7 @@ func (b *builder) slots(opt GenOptions, cr *hero.Creation) error {
 
 // whyNotImproved says why a forced improvement was left over (p. 7).
 func (b *builder) whyNotImproved(imp Improvement) string {
-	i := powerIndex(b.h, imp.Power)
+	i := powerIndex(b.h, rulebook.PowerID(imp.Power))
 	if i < 0 {
 		return "the power was not held when its slot came"
 	}
@@ -247,7 +247,7 @@ func (b *builder) dueImprovement(pending []Improvement, slot, left int) (int, in
 		if imp.Slot != 0 && imp.Slot != slot {
 			continue
 		}
-		i := powerIndex(b.h, imp.Power)
+		i := powerIndex(b.h, rulebook.PowerID(imp.Power))
 		if i < 0 || !b.canImprove(i, left) {
 			continue
 		}
@@ -285,7 +285,7 @@ func (b *builder) canImprove(i, left int) bool {
 	if p.Rank+1 >= 4 && p.Rolled < 2 {
 		return false
 	}
-	if p.Slug == "sidekick" && b.noSidekick {
+	if p.Slug == rulebook.PowerSidekick && b.noSidekick {
 		return false
 	}
 	return true
@@ -318,17 +318,17 @@ func (b *builder) rollSlot(slot int, choices *[]string, cr *hero.Creation) error
 			}
 			action = ActionChoice
 		}
-		i := powerIndex(b.h, slug)
+		i := powerIndex(b.h, rulebook.PowerID(slug))
 		constructOK, constructWhy := true, ""
 		if b.h.Kind == hero.KindRobot {
 			constructOK, constructWhy = rulebook.ConstructPower(slug)
 		}
-		if (slug == "sidekick" && b.noSidekick) || (i >= 0 && atMax(&b.h.Powers[i])) || !constructOK {
+		if (slug == string(rulebook.PowerSidekick) && b.noSidekick) || (i >= 0 && atMax(&b.h.Powers[i])) || !constructOK {
 			why := "already at its maximum rank"
 			switch {
 			case !constructOK:
 				why = "not for a robot: " + constructWhy
-			case slug == "sidekick" && b.noSidekick:
+			case slug == string(rulebook.PowerSidekick) && b.noSidekick:
 				why = "a sidekick may not have its own sidekick (p. 71)"
 			}
 			cr.Slots = append(cr.Slots, hero.SlotRecord{Slot: slot, Roll: d, Power: slug, Action: ActionReroll, Detail: powerName(slug) + " " + why})
@@ -361,7 +361,7 @@ func (b *builder) rollSlot(slot int, choices *[]string, cr *hero.Creation) error
 			}
 			detail = strings.TrimSuffix("free choice, "+what+"; "+detail, "; ")
 		}
-		cr.Slots = append(cr.Slots, hero.SlotRecord{Slot: slot, Roll: d, Power: p.Slug, Action: action, Rank: p.Rank, Detail: detail})
+		cr.Slots = append(cr.Slots, hero.SlotRecord{Slot: slot, Roll: d, Power: string(p.Slug), Action: action, Rank: p.Rank, Detail: detail})
 		if !b.quiet {
 			b.addRow("slot", "p. 7", "Power Table", row.Roll(), "slot %d: rolled %02d: %s, now rank %d%s", slot, d%100, p.Name, p.Rank, noteTail(b.notes[nf:]))
 		}
@@ -419,10 +419,10 @@ func (b *builder) freeChoice(choices *[]string, d int) (string, error) {
 		if !ok || row.FreeChoice {
 			return "", errorf("--power", "%q is not a power on the Power Table (p. 7)", c)
 		}
-		if i := powerIndex(b.h, row.Slug); i >= 0 && atMax(&b.h.Powers[i]) {
+		if i := powerIndex(b.h, rulebook.PowerID(row.Slug)); i >= 0 && atMax(&b.h.Powers[i]) {
 			return "", errorf("--power", "%s is already at its maximum rank %d (p. 7)", row.Name, b.h.Powers[i].Rank)
 		}
-		if row.Slug == "sidekick" && b.noSidekick {
+		if row.Slug == string(rulebook.PowerSidekick) && b.noSidekick {
 			return "", errorf("--power", "a sidekick may not have its own sidekick (p. 71)")
 		}
 		return row.Slug, nil
@@ -430,7 +430,7 @@ func (b *builder) freeChoice(choices *[]string, d int) (string, error) {
 	best := -1
 	for i := range b.h.Powers {
 		p := &b.h.Powers[i]
-		if atMax(p) || p.Source != "" || (p.Slug == "sidekick" && b.noSidekick) {
+		if atMax(p) || p.Source != "" || (p.Slug == rulebook.PowerSidekick && b.noSidekick) {
 			continue
 		}
 		if p.Rank+1 >= 4 && p.Rolled+1 < 2 {
@@ -441,9 +441,9 @@ func (b *builder) freeChoice(choices *[]string, d int) (string, error) {
 		}
 	}
 	if best >= 0 {
-		return b.h.Powers[best].Slug, nil
+		return string(b.h.Powers[best].Slug), nil
 	}
-	fresh := []string{"super-strength", "energy-blast", "flight", "toughness", "martial-arts"}
+	fresh := []string{string(rulebook.PowerSuperStrength), string(rulebook.PowerEnergyBlast), string(rulebook.PowerFlight), string(rulebook.PowerToughness), string(rulebook.PowerMartialArts)}
 	return fresh[(d-96+len(fresh))%len(fresh)], nil
 }
 
@@ -528,18 +528,18 @@ func GridFromRows(rows [][]int) (Grid, bool) {
 // 0.6 with Super Endurance.
 func LineWeights(h *hero.Hero) [4]float64 {
 	w := [4]float64{1, 1.2, 0.6, 1}
-	for _, s := range []string{"magic", "psychic-ability", "luck"} {
-		if powerIndex(h, s) >= 0 {
+	for _, s := range []string{string(rulebook.PowerMagic), string(rulebook.PowerPsychicAbility), string(rulebook.PowerLuck)} {
+		if powerIndex(h, rulebook.PowerID(s)) >= 0 {
 			w[2] = 1.6
 		}
 	}
-	if powerIndex(h, "larger") >= 0 {
+	if powerIndex(h, rulebook.PowerLarger) >= 0 {
 		w[0] = 0.8
 	}
-	if powerIndex(h, "super-strength") >= 0 {
+	if powerIndex(h, rulebook.PowerSuperStrength) >= 0 {
 		w[0] = 0.6
 	}
-	if powerIndex(h, "super-endurance") >= 0 {
+	if powerIndex(h, rulebook.PowerSuperEndurance) >= 0 {
 		w[3] = 0.6
 	}
 	return w
@@ -599,7 +599,7 @@ func codename(h *hero.Hero, g Grid) string {
 	noun := "Guardian"
 	best := 0
 	for _, p := range h.Powers {
-		if n := codenameNoun(p.Slug); n != "" && p.Rank > best {
+		if n := codenameNoun(string(p.Slug)); n != "" && p.Rank > best {
 			noun, best = n, p.Rank
 		}
 	}
@@ -640,53 +640,53 @@ func slotPurpose(slot int) string {
 // codenameNoun is the noun a power lends a made-up codename.
 func codenameNoun(slug string) string {
 	switch slug {
-	case "super-strength":
+	case string(rulebook.PowerSuperStrength):
 		return "Titan"
-	case "energy-blast":
+	case string(rulebook.PowerEnergyBlast):
 		return "Flare"
-	case "flight":
+	case string(rulebook.PowerFlight):
 		return "Falcon"
-	case "armour":
+	case string(rulebook.PowerArmour):
 		return "Sentinel"
-	case "toughness":
+	case string(rulebook.PowerToughness):
 		return "Bulwark"
-	case "martial-arts":
+	case string(rulebook.PowerMartialArts):
 		return "Fist"
-	case "weapon-mastery":
+	case string(rulebook.PowerWeaponMastery):
 		return "Blade"
-	case "magic":
+	case string(rulebook.PowerMagic):
 		return "Mystic"
-	case "psychic-ability":
+	case string(rulebook.PowerPsychicAbility):
 		return "Mind"
-	case "super-speed":
+	case string(rulebook.PowerSuperSpeed):
 		return "Streak"
-	case "teleport":
+	case string(rulebook.PowerTeleport):
 		return "Blink"
-	case "invisibility":
+	case string(rulebook.PowerInvisibility):
 		return "Phantom"
-	case "elasticity":
+	case string(rulebook.PowerElasticity):
 		return "Stretch"
-	case "growth":
+	case string(rulebook.PowerGrowth):
 		return "Colossus"
-	case "shrinking":
+	case string(rulebook.PowerShrinking):
 		return "Mite"
-	case "forcefield":
+	case string(rulebook.PowerForcefield):
 		return "Aegis"
-	case "weather-control":
+	case string(rulebook.PowerWeatherControl):
 		return "Storm"
-	case "environmental-control":
+	case string(rulebook.PowerEnvironmentalControl):
 		return "Vortex"
-	case "acrobatics":
+	case string(rulebook.PowerAcrobatics):
 		return "Acrobat"
-	case "phasing":
+	case string(rulebook.PowerPhasing):
 		return "Wraith"
-	case "snare":
+	case string(rulebook.PowerSnare):
 		return "Spinner"
-	case "cybernetics":
+	case string(rulebook.PowerCybernetics):
 		return "Cyborg"
-	case "larger":
+	case string(rulebook.PowerLarger):
 		return "Giant"
-	case "luck":
+	case string(rulebook.PowerLuck):
 		return "Chance"
 	}
 	return ""

@@ -100,7 +100,7 @@ func (g *Generator) npc(r dice.Roller, opt NPCOptions) (*hero.Hero, ruling.Steps
 		return nil, nil, err
 	}
 	switch naming.Slug(opt.Blaster) {
-	case "", "stunning-attack", "energy-blast":
+	case "", string(rulebook.PowerStunningAttack), string(rulebook.PowerEnergyBlast):
 	default:
 		return nil, nil, errorf("--blaster", "%q is not stunning-attack or energy-blast (p. 49)", opt.Blaster)
 	}
@@ -238,20 +238,20 @@ func (g *Generator) npc(r dice.Roller, opt NPCOptions) (*hero.Hero, ruling.Steps
 		case 8:
 			blaster := naming.Slug(opt.Blaster)
 			switch blaster {
-			case "", "stunning-attack":
+			case "", string(rulebook.PowerStunningAttack):
 				c.Attacks = append(c.Attacks, hero.Attack{Slug: "blaster", Name: "Hi-tech blaster (stunning attack)", StrikeClass: rulebook.SC3,
-					DamageType: "stunning-attack", Stamina: "3d6", ParryAs: string(rulebook.AttackEnergyBlast), Ranged: true, Range: 40, Panels: 2,
-					LowersStaminaDivider: 2, Power: "stunning-attack", Notes: "treated as the Stunning Attack power (p. 49)"})
-			case "energy-blast":
-				h.Powers = append(h.Powers, hero.Power{Slug: "energy-blast", Name: "Energy Blast", Rank: 1, MaxRank: 4, Source: "hi-tech blaster"})
+					DamageType: string(rulebook.PowerStunningAttack), Stamina: "3d6", ParryAs: string(rulebook.AttackEnergyBlast), Ranged: true, Range: 40, Panels: 2,
+					LowersStaminaDivider: 2, Power: string(rulebook.PowerStunningAttack), Notes: "treated as the Stunning Attack power (p. 49)"})
+			case string(rulebook.PowerEnergyBlast):
+				h.Powers = append(h.Powers, hero.Power{Slug: rulebook.PowerEnergyBlast, Name: "Energy Blast", Rank: 1, MaxRank: 4, Source: "hi-tech blaster"})
 				b.h = h
 				if err := b.energyType(0); err != nil {
 					return nil, nil, err
 				}
 				c.Attacks = append(c.Attacks, hero.Attack{Slug: "blaster", Name: "Hi-tech blaster (energy blast)", StrikeClass: rulebook.SC3,
 					DamageType: string(rulebook.DamageEnergyBlast), Health: "5d6", Stamina: "5d6", ParryAs: string(rulebook.AttackEnergyBlast),
-					Ranged: true, Range: 40, Panels: 2, LowersDividers: 2, Power: "energy-blast", Notes: "treated as Energy Blast rank 1 (p. 49): 15d6 every 5 pages, at most 10d6 per attack"})
-				h.Pools = []hero.Pool{{Name: "energy", Max: rulebook.PoolRank1, Current: rulebook.PoolRank1, CapPerAction: rulebook.PoolCapPerAction, RefillPages: rulebook.PoolRefillPages, Power: "energy-blast"}}
+					Ranged: true, Range: 40, Panels: 2, LowersDividers: 2, Power: string(rulebook.PowerEnergyBlast), Notes: "treated as Energy Blast rank 1 (p. 49): 15d6 every 5 pages, at most 10d6 per attack"})
+				h.Pools = []hero.Pool{{Name: "energy", Max: rulebook.PoolRank1, Current: rulebook.PoolRank1, CapPerAction: rulebook.PoolCapPerAction, RefillPages: rulebook.PoolRefillPages, Power: string(rulebook.PowerEnergyBlast)}}
 			default:
 				return nil, nil, errorf("--blaster", "%q is not stunning-attack or energy-blast (p. 49)", opt.Blaster)
 			}
@@ -384,15 +384,15 @@ func (b *builder) summoned(opt NPCOptions) (*hero.Hero, ruling.Steps, error) {
 	c.Attacks = []hero.Attack{{Slug: "fist", Name: "Strike", StrikeClass: rulebook.SC0, DamageType: string(rulebook.DamageUnarmed), Health: uh, Stamina: us, AddsDamageBonus: true, ParryAs: string(rulebook.AttackOtherMelee), Panels: 1}}
 	for _, e := range extras {
 		switch e {
-		case "flight":
-			c.Moves = append(c.Moves, hero.Move{Mode: "flight", Metres: 8})
+		case string(rulebook.PowerFlight):
+			c.Moves = append(c.Moves, hero.Move{Mode: string(rulebook.PowerFlight), Metres: 8})
 		case "speed":
 			c.Movement, c.PanelsPerPage = 6, 3
-		case "claws":
-			c.Attacks = append(c.Attacks, hero.Attack{Slug: "claws", Name: "Claws or fangs", StrikeClass: rulebook.SC0, DamageType: string(rulebook.DamageUnarmed), Health: "2d6", Stamina: "1d6", AddsDamageBonus: true, ParryAs: string(rulebook.AttackOtherMelee), Panels: 1})
+		case string(rulebook.PowerClaws):
+			c.Attacks = append(c.Attacks, hero.Attack{Slug: string(rulebook.PowerClaws), Name: "Claws or fangs", StrikeClass: rulebook.SC0, DamageType: string(rulebook.DamageUnarmed), Health: "2d6", Stamina: "1d6", AddsDamageBonus: true, ParryAs: string(rulebook.AttackOtherMelee), Panels: 1})
 		case "strength":
 			a.Strength = 25
-		case "toughness":
+		case string(rulebook.PowerToughness):
 			c.ArmourClass = rulebook.ACF
 		case "weapon":
 			hd, sd := damageRow(rulebook.DamageBluntTwoHanded)

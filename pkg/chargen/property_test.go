@@ -58,7 +58,7 @@ func checkHero(t tester, h *hero.Hero, slots int) {
 	}
 	// Ranks within the Power Table's maxima (p. 7); rank 4 needs two rolls.
 	for _, p := range h.Powers {
-		m := maxRank(p.Slug)
+		m := maxRank(string(p.Slug))
 		if p.Rank < 1 || (m != rulebook.Unlimited && p.Rank > m && p.Source == "" && p.Values["implant_ranks"] == 0) {
 			fail("%s rank %d (max %d)", p.Slug, p.Rank, m)
 		}
@@ -68,17 +68,17 @@ func checkHero(t tester, h *hero.Hero, slots int) {
 		if p.Improved > 2 {
 			fail("%s improved %d times", p.Slug, p.Improved)
 		}
-		if flavoured(p.Slug) && len(p.Flavours) == 0 {
+		if flavoured(string(p.Slug)) && len(p.Flavours) == 0 {
 			fail("%s has no flavour", p.Slug)
 		}
 	}
 	// Mystic Training for each kept mystic power (pp. 7, 11); one dropped
 	// rank per perk.
 	for _, m := range mysticPowers {
-		if h.PowerRank(rulebook.PowerID(m)) == 0 {
+		if h.PowerRank(m) == 0 {
 			continue
 		}
-		if !slices.ContainsFunc(h.Perks, func(p hero.Perk) bool { return p.Slug == "mystic-training" && p.Option == m }) {
+		if !slices.ContainsFunc(h.Perks, func(p hero.Perk) bool { return p.Slug == "mystic-training" && p.Option == string(m) }) {
 			fail("%s kept without Mystic Training: %+v", m, h.Perks)
 		}
 	}

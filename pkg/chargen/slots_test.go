@@ -2,9 +2,10 @@ package chargen
 
 import (
 	"errors"
-	"github.com/codename-spandex/spandex/pkg/rulebook"
 	"strings"
 	"testing"
+
+	"github.com/codename-spandex/spandex/pkg/rulebook"
 
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/hero"

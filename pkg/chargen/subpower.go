@@ -7,6 +7,7 @@ import (
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/naming"
+	"github.com/codename-spandex/spandex/pkg/rulebook"
 	"github.com/codename-spandex/spandex/pkg/ruling"
 )
 
@@ -40,24 +41,24 @@ func SubPowerBlocked(h *hero.Hero, slug string) string {
 	if !ok || row.FreeChoice {
 		return fmt.Sprintf("%q is not a power on the Power Table (p. 7)", slug)
 	}
-	i := powerIndex(h, row.Slug)
+	i := powerIndex(h, rulebook.PowerID(row.Slug))
 	if i < 0 {
 		return fmt.Sprintf("%s has no %s: buy power:%s first", h.Name, row.Name, row.Slug)
 	}
 	p := &h.Powers[i]
 	switch row.Slug {
-	case "magic", "psychic-ability":
+	case string(rulebook.PowerMagic), string(rulebook.PowerPsychicAbility):
 		if !atMax(p) {
 			return fmt.Sprintf("%s's next rank gives another %s (p. %d): buy power:%s (100 x rank %d)", row.Name, mysticWhat(row.Slug), row.Page, row.Slug, p.Rank)
 		}
-	case "martial-arts":
+	case string(rulebook.PowerMartialArts):
 		return "Martial Arts gains its other style or the judo throw with a rank (p. 65): buy power:martial-arts"
-	case "weapon-mastery":
+	case string(rulebook.PowerWeaponMastery):
 		return "spandex counts Weapon Mastery's rank over all its weapons, at most 3 (docs/rules-notes.md): there is no room for another weapon; the GM can add it by hand (hero derive)"
-	case "forcefield":
+	case string(rulebook.PowerForcefield):
 		return "a forcefield's strength is rolled once for its one type (p. 59): another type is not supported; the GM can add it by hand (hero derive)"
-	case "cybernetics", "energy-blast", "energy-reflect", "immunity", "environmental-control",
-		"shapechange", "skills", "super-health", "super-senses":
+	case string(rulebook.PowerCybernetics), string(rulebook.PowerEnergyBlast), string(rulebook.PowerEnergyReflect), string(rulebook.PowerImmunity), string(rulebook.PowerEnvironmentalControl),
+		string(rulebook.PowerShapechange), string(rulebook.PowerSkills), string(rulebook.PowerSuperHealth), string(rulebook.PowerSuperSenses):
 	default:
 		return fmt.Sprintf("%s has no sub-powers or flavours (p. 7)", row.Name)
 	}
@@ -76,7 +77,7 @@ func SubPowerBlocked(h *hero.Hero, slug string) string {
 }
 
 func mysticWhat(slug string) string {
-	if slug == "magic" {
+	if slug == string(rulebook.PowerMagic) {
 		return "spell"
 	}
 	return "psychic power"
@@ -87,15 +88,15 @@ func mysticWhat(slug string) string {
 // p. 52).
 func subPowerOptions(slug string) []string {
 	switch slug {
-	case "energy-blast", "energy-reflect", "immunity":
+	case string(rulebook.PowerEnergyBlast), string(rulebook.PowerEnergyReflect), string(rulebook.PowerImmunity):
 		return tableOptions("energy-type")
-	case "super-senses":
+	case string(rulebook.PowerSuperSenses):
 		return superSenseOptions()
-	case "magic":
+	case string(rulebook.PowerMagic):
 		return tableOptions("magic-spells")
-	case "psychic-ability":
+	case string(rulebook.PowerPsychicAbility):
 		return tableOptions("psychic-powers")
-	case "cybernetics":
+	case string(rulebook.PowerCybernetics):
 		return nil
 	}
 	return tableOptions(subPowerTable(slug))
@@ -104,7 +105,7 @@ func subPowerOptions(slug string) []string {
 // subPowerTable is the sub-table a power's sub-powers come from.
 func subPowerTable(slug string) string {
 	switch slug {
-	case "environmental-control", "shapechange", "skills", "super-health":
+	case string(rulebook.PowerEnvironmentalControl), string(rulebook.PowerShapechange), string(rulebook.PowerSkills), string(rulebook.PowerSuperHealth):
 		return slug
 	}
 	return ""
@@ -137,28 +138,28 @@ func GainSubPower(h *hero.Hero, slug string, r dice.Roller, opt Options) (ruling
 	row, _ := lookupPower(slug)
 	b := &builder{h: h, r: r, choose: opt.Choose, noSidekick: h.Kind == hero.KindSidekick, quiet: opt.Quiet}
 	b.hint = h.Abilities.Base.Strength + 3*h.Abilities.Base.Agility + 5*h.Abilities.Base.Will + 7*h.Abilities.Base.Endurance + len(h.Log)
-	i := powerIndex(h, row.Slug)
+	i := powerIndex(h, rulebook.PowerID(row.Slug))
 	n := len(h.Powers[i].Flavours)
 	var err error
 	switch row.Slug {
-	case "cybernetics":
+	case string(rulebook.PowerCybernetics):
 		err = b.implant(i)
-	case "magic":
+	case string(rulebook.PowerMagic):
 		err = b.learn(i, "magic-spells", false, preferSpells)
-	case "psychic-ability":
+	case string(rulebook.PowerPsychicAbility):
 		err = b.learn(i, "psychic-powers", false, preferPsychic)
-	case "super-senses":
+	case string(rulebook.PowerSuperSenses):
 		err = b.newSense(i)
-	case "energy-blast", "energy-reflect", "immunity":
+	case string(rulebook.PowerEnergyBlast), string(rulebook.PowerEnergyReflect), string(rulebook.PowerImmunity):
 		err = b.newFromTable(i, "energy-type", "energy type", nil)
-	case "skills":
-		err = b.newFromTable(i, "skills", "skill", []string{"gymnastics"})
-	case "super-health":
-		err = b.newFromTable(i, "super-health", "health type", []string{"fast-recovery"})
-	case "environmental-control":
-		err = b.newFromTable(i, "environmental-control", "environmental aspect", nil)
-	case "shapechange":
-		err = b.newFromTable(i, "shapechange", "shapechange type", nil)
+	case string(rulebook.PowerSkills):
+		err = b.newFromTable(i, string(rulebook.PowerSkills), "skill", []string{"gymnastics"})
+	case string(rulebook.PowerSuperHealth):
+		err = b.newFromTable(i, string(rulebook.PowerSuperHealth), "health type", []string{"fast-recovery"})
+	case string(rulebook.PowerEnvironmentalControl):
+		err = b.newFromTable(i, string(rulebook.PowerEnvironmentalControl), "environmental aspect", nil)
+	case string(rulebook.PowerShapechange):
+		err = b.newFromTable(i, string(rulebook.PowerShapechange), "shapechange type", nil)
 	}
 	if err != nil {
 		return b.steps, err
@@ -177,7 +178,7 @@ func GainSubPower(h *hero.Hero, slug string, r dice.Roller, opt Options) (ruling
 func (b *builder) newFromTable(i int, table, what string, prefer []string) error {
 	name := b.h.Powers[i].Name
 	for tries := 0; tries < maxSubPowerTries; tries++ {
-		row, v, err := b.subTable(i, table, powerName(b.h.Powers[i].Slug)+" "+what)
+		row, v, err := b.subTable(i, table, powerName(string(b.h.Powers[i].Slug))+" "+what)
 		if err != nil {
 			return err
 		}
@@ -206,14 +207,14 @@ func (b *builder) newFromTable(i int, table, what string, prefer []string) error
 func (b *builder) newSense(i int) error {
 	name := b.h.Powers[i].Name
 	for tries := 0; tries < maxSubPowerTries; tries++ {
-		row, v, err := b.subTable(i, "super-senses", "super sense")
+		row, v, err := b.subTable(i, string(rulebook.PowerSuperSenses), "super sense")
 		if err != nil {
 			return err
 		}
 		var f hero.Flavour
 		switch row.Slug {
 		case "animal-senses", "radar-sense":
-			f = hero.Flavour{Slug: row.Slug, Name: row.Result, Table: "super-senses", Roll: v}
+			f = hero.Flavour{Slug: row.Slug, Name: row.Result, Table: string(rulebook.PowerSuperSenses), Roll: v}
 		case "enhanced-sense":
 			f, err = b.senseFrom(i, "enhanced-sense", "enhanced sense", []string{"enhanced-hearing"})
 		default:
@@ -223,13 +224,13 @@ func (b *builder) newSense(i int) error {
 				if !slices.Contains(lack, n) {
 					return errorf("--choose", "%q is not a super sense %s lacks (one of %s)", c, name, joinSlugs(lack))
 				}
-				table := "super-senses"
+				table := rulebook.PowerSuperSenses
 				if slices.Contains(tableOptions("enhanced-sense"), n) {
 					table = "enhanced-sense"
 				} else if slices.Contains(tableOptions("special-sense"), n) {
 					table = "special-sense"
 				}
-				f = hero.Flavour{Slug: n, Name: tableName(table, n), Table: table}
+				f = hero.Flavour{Slug: n, Name: tableName(string(table), n), Table: string(table)}
 			} else {
 				f, err = b.senseFrom(i, "special-sense", "special sense", []string{"x-ray-vision"})
 			}
@@ -251,7 +252,7 @@ func (b *builder) newSense(i int) error {
 // picks among the senses of that table the power lacks. An empty slug
 // means every sense of the table is known (the caller re-rolls).
 func (b *builder) senseFrom(i int, table, what string, prefer []string) (hero.Flavour, error) {
-	row, v, err := b.subTable(i, table, powerName(b.h.Powers[i].Slug)+" "+what)
+	row, v, err := b.subTable(i, table, powerName(string(b.h.Powers[i].Slug))+" "+what)
 	if err != nil {
 		return hero.Flavour{}, err
 	}

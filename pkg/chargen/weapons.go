@@ -81,7 +81,7 @@ func (w weapon) defaultMode() string {
 // weaponFor picks the weapon for a cyber weapon: the weapon the hero
 // already masters, else one picked by the hint.
 func (b *builder) weaponFor() weapon {
-	if j := powerIndex(b.h, "weapon-mastery"); j >= 0 && len(b.h.Powers[j].Flavours) > 0 {
+	if j := powerIndex(b.h, rulebook.PowerWeaponMastery); j >= 0 && len(b.h.Powers[j].Flavours) > 0 {
 		if w, ok := weaponBySlug(b.h.Powers[j].Flavours[0].Slug); ok {
 			return w
 		}
@@ -103,7 +103,7 @@ func (b *builder) newWeapon(i int) error {
 	var prefer []string
 	for _, p := range b.h.Powers {
 		for _, f := range p.Flavours {
-			if f.Slug == "cyber-weapon" {
+			if f.Slug == string(rulebook.ImplantCyberWeapon) {
 				if w, ok := weaponBySlug(f.Detail); ok {
 					prefer = append(prefer, w.slug)
 				}

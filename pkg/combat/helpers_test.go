@@ -34,7 +34,7 @@ func flat(slug string, sc rulebook.StrikeClass, health, stamina string) hero.Att
 }
 
 func power(slug string, rank int, flavours ...string) hero.Power {
-	p := hero.Power{Slug: slug, Name: slug, Rank: rank}
+	p := hero.Power{Slug: rulebook.PowerID(slug), Name: slug, Rank: rank}
 	for _, f := range flavours {
 		p.Flavours = append(p.Flavours, hero.Flavour{Slug: f})
 	}

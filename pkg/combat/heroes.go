@@ -107,33 +107,6 @@ func immuneToEnergy(h *hero.Hero, et string) (bool, string) {
 	return false, ""
 }
 
-// reflects reports whether h has Energy Reflect for the energy type (p. 56).
-func reflects(h *hero.Hero, et string) bool {
-	if et == "" {
-		return false
-	}
-	if p := h.FindPower(rulebook.PowerEnergyReflect); p != nil && (p.HasFlavour(et) || len(p.Flavours) == 0) {
-		return true
-	}
-	p := h.FindPower(rulebook.PowerEnergyBlast)
-	return p != nil && p.HasFlavour(et) && p.HasOption("energy-reflect")
-}
-
-// forcefieldHealth is the personal forcefield's strength, rolled when the
-// power was gained (p. 59), or 0.
-func forcefieldHealth(h *hero.Hero) int {
-	p := h.FindPower(rulebook.PowerForcefield)
-	if p == nil || !p.HasFlavour("personal-forcefield") {
-		return 0
-	}
-	for _, k := range []string{"personal-forcefield", "health", "strength"} {
-		if v, ok := p.Values[k]; ok && v > 0 {
-			return v
-		}
-	}
-	return 0
-}
-
 // tracksOf reads a hero's tracks.
 func tracksOf(h *hero.Hero) Tracks {
 	return Tracks{
@@ -323,41 +296,51 @@ func usesSuperPower(attacker *hero.Hero, a *hero.Attack) bool {
 }
 
 // movementBonus is the damage bonus for attacking after 4 m or more with
-// a movement power: +2, +4 or +5; 0 when h lacks the power.
+// a movement power: +2, +4 or +5; 0 when h lacks the power. Each power's
+// bonus is its row of movementAttacks, in its own file where it has one.
 func movementBonus(h *hero.Hero, power rulebook.PowerID) (int, string) {
-	switch power {
-	case rulebook.PowerAcrobatics, rulebook.PowerSuperLeap:
+	if rule, ok := movementAttacks[power]; ok {
+		return rule(h)
+	}
+	return 0, ""
+}
+
+// momentum is a movementAttackRule: bonus at page when h has the power.
+func momentum(power rulebook.PowerID, bonus int, page string) movementAttackRule {
+	return func(h *hero.Hero) (int, string) {
 		if hasPower(h, power) {
-			return 2, "p. 51"
+			return bonus, page
 		}
-	case "gymnastics":
-		if gymnastics(h) {
-			return 2, "p. 71"
-		}
-	case rulebook.ImplantRetractableGlider:
-		if hasFlavour(h, rulebook.PowerCybernetics, string(rulebook.ImplantRetractableGlider)) {
-			return 2, "p. 53"
-		}
-	case "magnetism":
-		if hasFlavour(h, rulebook.PowerEnvironmentalControl, "magnetism") {
-			return 2, "p. 57"
-		}
-	case rulebook.PowerSuperSpeed: // the charge
-		if hasPower(h, power) {
-			return 4, "p. 76"
-		}
-	case rulebook.PowerGrowth: // the slam of growing
-		if hasPower(h, power) {
-			return 4, "p. 61"
-		}
-	case rulebook.PowerShrinking: // the slam of returning to normal size
-		if hasPower(h, power) {
-			return 4, "p. 71"
-		}
-	case rulebook.PowerFlight:
-		if hasPower(h, power) {
-			return 5, "p. 58"
-		}
+		return 0, ""
+	}
+}
+
+// The movement attacks of powers without a file of their own: the
+// flying kick after a leap or swing (Acrobatics, Super Leap, p. 51) or a
+// tumble (the gymnastics skill, p. 71), the glider's dive (p. 53) and a
+// magnetic fling (p. 57).
+var (
+	acrobaticsKick = momentum(rulebook.PowerAcrobatics, 2, "p. 51")
+	superLeapKick  = momentum(rulebook.PowerSuperLeap, 2, "p. 51")
+)
+
+func gymnasticsKick(h *hero.Hero) (int, string) {
+	if gymnastics(h) {
+		return 2, "p. 71"
+	}
+	return 0, ""
+}
+
+func gliderDive(h *hero.Hero) (int, string) {
+	if hasFlavour(h, rulebook.PowerCybernetics, string(rulebook.ImplantRetractableGlider)) {
+		return 2, "p. 53"
+	}
+	return 0, ""
+}
+
+func magneticFling(h *hero.Hero) (int, string) {
+	if hasFlavour(h, rulebook.PowerEnvironmentalControl, "magnetism") {
+		return 2, "p. 57"
 	}
 	return 0, ""
 }

@@ -14,10 +14,10 @@ import (
 // doublings (p. 54).
 func TestMassNow(t *testing.T) {
 	stockier := func(rank int) *hero.Hero {
-		return &hero.Hero{Name: "Brick", Powers: []hero.Power{{Slug: string(rulebook.PowerLarger), Rank: rank,
+		return &hero.Hero{Name: "Brick", Powers: []hero.Power{{Slug: rulebook.PowerLarger, Rank: rank,
 			Flavours: []hero.Flavour{{Slug: "stockier", Name: "Stockier"}}}}}
 	}
-	taller := &hero.Hero{Name: "Stilts", Powers: []hero.Power{{Slug: string(rulebook.PowerLarger), Rank: 2,
+	taller := &hero.Hero{Name: "Stilts", Powers: []hero.Power{{Slug: rulebook.PowerLarger, Rank: 2,
 		Flavours: []hero.Flavour{{Slug: "taller", Name: "Taller"}}}}}
 	cases := []struct {
 		name       string

@@ -8,7 +8,6 @@ package combat
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/hero"
@@ -166,34 +165,6 @@ func (t *TeleportCost) RollBlind(r dice.Roller) error {
 	t.Steps.Add("blind", "p. 77", "d100 %d ≤ %d%%: partly inside an object, shunted out: %s %d health and %s %d stamina damage, as rolled", v, t.BlindChance,
 		rulebook.TeleportShuntHealth, t.ShuntHealth, rulebook.TeleportShuntStamina, t.ShuntStamina)
 	return nil
-}
-
-// SnareShield rolls the health of Snare's blocking shield: 1d6 per fluid
-// point spent (1-10 an action), spun in a single panel; it may only be
-// used for blocking, not for parrying (pp. 72-73). The health is rolled
-// once; the shield then blocks as an object with that health (p. 34).
-//
-// Dice: one d6 per point.
-func SnareShield(points int, r dice.Roller) (int, ruling.Steps, error) {
-	var steps ruling.Steps
-	if points < 1 || points > rulebook.PoolCapPerAction {
-		return 0, nil, reqErr("spend", "a fluid shield takes 1-%d fluid points (got %d)", rulebook.PoolCapPerAction, points)
-	}
-	total := 0
-	faces := make([]string, 0, points)
-	for range points {
-		v, err := r.Roll(rulebook.SnareShieldDie, "fluid shield health")
-		if err != nil {
-			return 0, nil, err
-		}
-		if v < 1 || v > rulebook.SnareShieldDie {
-			return 0, nil, errRoller(rulebook.SnareShieldDie, v, "fluid shield health")
-		}
-		total += v
-		faces = append(faces, fmt.Sprint(v))
-	}
-	steps.Add("snare", "pp. 72-73", "a fluid shield: a single panel, %dd6 health for %d fluid points (%s) = %d; blocking only, not parrying", points, points, strings.Join(faces, "+"), total)
-	return total, steps, nil
 }
 
 func plural(n int, word string) string {

@@ -1228,7 +1228,7 @@ func (p *pipeline) afterDamage() error {
 	if barrier {
 		h, s = 0, 0
 	}
-	// Absorbers (whirlwind, personal forcefield), outermost
+	// Absorbers (whirlwind, the defender's powers: defenderAbsorbers), outermost
 	// first; none of them stops knockback (p. 59).
 	ap := &res.Applied
 	absorb := func(src string, roll, amount int) {
@@ -1240,8 +1240,9 @@ func (p *pipeline) afterDamage() error {
 		h, s = nh, ns
 	}
 	absorb("whirlwind (p. 78)", whirl, whirl)
-	if ff := forcefieldHealth(def); ff > 0 && !req.Situation.ForcefieldDown && p.akind.StoppedByForcefield() {
-		absorb("personal forcefield (p. 59)", 0, ff)
+	for _, rule := range defenderAbsorbers {
+		src, n := rule(def, req.Situation, p.akind)
+		absorb(src, 0, n)
 	}
 	ap.IncomingHealth, ap.IncomingStamina = h, s
 	// Dividers and partial immunity (pp. 32, 37).

@@ -398,7 +398,7 @@ func Bestow(h *hero.Hero, slug string, r dice.Roller) (GiftChange, error) {
 		if old := h.FindPower(g.Power); old != nil {
 			return ch, reqErr("gift", "%s already has %s at rank %d: the gift's rank %d would replace it", h.Name, g.Power, old.Rank, g.Rank)
 		}
-		p := hero.Power{Slug: string(g.Power), Name: g.Text, Rank: g.Rank, Source: giftSource, Notes: "Bestow Gift (p. 63)"}
+		p := hero.Power{Slug: rulebook.PowerID(string(g.Power)), Name: g.Text, Rank: g.Rank, Source: giftSource, Notes: "Bestow Gift (p. 63)"}
 		if g.Flavour != "" {
 			p.Flavours = []hero.Flavour{{Slug: g.Flavour, Name: "Oriental", Table: "martial-arts", Rank: g.Rank}}
 		}

@@ -158,7 +158,7 @@ func fakeGain(h *hero.Hero, slug string, r dice.Roller) (ruling.Steps, error) {
 		return s, nil
 	}
 	row, _ := rulebook.PowerBySlug(slug)
-	h.Powers = append(h.Powers, hero.Power{Slug: row.Slug, Name: row.Name, Rank: 1, MaxRank: row.MaxRanks})
+	h.Powers = append(h.Powers, hero.Power{Slug: rulebook.PowerID(row.Slug), Name: row.Name, Rank: 1, MaxRank: row.MaxRanks})
 	s.Add("power", "p. 48", "new power %s (rolled %d)", slug, v)
 	return s, nil
 }

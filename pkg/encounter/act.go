@@ -364,17 +364,12 @@ func (d *doing) checkMove() error {
 	if d.c.Hero.Condition.Dazed {
 		speed /= 2
 	}
-	shrunk := findEffect(d.c, combat.StateShrunk) >= 0
-	if shrunk && !d.a.Teleport {
-		m, flying := combat.ShrunkMovement(fh)
-		if d.a.Metres > m {
-			how := "1 m a panel"
-			if flying {
-				how = fmt.Sprintf("half its flying speed, %d m a panel", m)
-			}
-			return refusal.Errorf("%s is shrunk: it moves %s (p. 71)", d.c.ID, how)
+	var walked *ruling.Step
+	if !d.a.Teleport {
+		var err error
+		if speed, walked, err = d.walkRules(fh, speed); err != nil {
+			return err
 		}
-		speed = m
 	}
 	astral := findEffect(d.c, EffectAstral) >= 0
 	if astral && !d.a.Teleport {
@@ -402,8 +397,8 @@ func (d *doing) checkMove() error {
 	}
 	d.ev.Kind = "move"
 	d.ev.Summary = fmt.Sprintf("%s moves %d m", d.c.ID, d.a.Metres)
-	if shrunk {
-		d.steps.Add("move", "p. 71", "shrunk: up to %d m a panel", speed)
+	if walked != nil {
+		d.steps = append(d.steps, *walked)
 	} else if astral {
 		d.steps.Add("move", "p. 62", "astral spirit: twice the movement, up to %d m a panel, through walls", speed)
 	} else {
@@ -456,11 +451,13 @@ func (d *doing) checkPower() error {
 	if until := d.c.Cooldowns[string(d.a.Power)]; until > d.e.Page {
 		return refusal.Errorf("%s cannot use %s again %s", d.c.ID, d.a.Power, cooldownText(until))
 	}
-	if d.a.Form != "" || (d.a.Power == rulebook.PowerShapechange && d.c.Hero.ShapechangeSpecific()) {
-		return d.handled(d.e.switchForm(d.ctx, d.c, d.a))
+	if d.a.Form != "" && d.a.Power != rulebook.PowerShapechange {
+		return refusal.Errorf("form: only Shapechange switches forms (--power shapechange --form NAME)")
 	}
-	if d.a.Power == rulebook.PowerVehicle {
-		return d.handled(d.e.boardVehicle(d.ctx, d.c, d.a))
+	if act := powerRules[d.a.Power].Act; act != nil {
+		if err := act(d); err != nil || d.done {
+			return err
+		}
 	}
 	if err := combat.ShapechangeAllows(d.c.ID, &d.c.Hero, findEffect(d.c, combat.StateShapechanged) >= 0, d.a.Power); err != nil {
 		return err
@@ -479,23 +476,10 @@ func (d *doing) checkPower() error {
 		}
 		d.toggle = &sw
 	}
-	if d.a.Power == rulebook.PowerForcefield && d.a.Effect == "" {
-		ef, ok, err := barrierEffect(d.c, d.target)
-		if err != nil {
+	if begin := powerRules[d.a.Power].Begin; begin != nil {
+		if err := begin(d); err != nil || d.done {
 			return err
 		}
-		if ok {
-			d.raise = &ef
-		}
-	}
-	if d.a.Power == rulebook.PowerEnvironmentalControl && d.a.Effect == EffectMolecular {
-		return d.handled(d.e.molecularLayer(d.ctx, d.c, d.target, d.a, d.n, d.steps))
-	}
-	if d.a.Power == rulebook.PowerSnare && d.a.Effect == EffectFluidShield {
-		return d.handled(d.e.fluidShield(d.ctx, d.c, d.a))
-	}
-	if d.a.Power == rulebook.PowerMagic && d.a.Effect == EffectMysticShield {
-		return d.handled(d.e.mysticShield(d.ctx, d.c, d.target, d.a, d.n, d.steps))
 	}
 	if spellOf(d.a) {
 		return d.handled(d.e.doSpell(d.ctx, d.c, d.target, d.a, d.n, d.steps))
@@ -542,18 +526,6 @@ func (d *doing) checkPower() error {
 			return err
 		}
 	}
-	if d.gale, err = strengthenGale(d.e, d.c, d.a); err != nil {
-		return err
-	}
-	if d.gale != nil {
-		if d.a.Panels == 0 {
-			d.n, d.ev.Panels = 1, 1
-		}
-		d.steps = ruling.Steps{{Rule: "panels", Page: "p. 78", Text: fmt.Sprintf("%s concentrating on the gale beyond its upkeep: -1 to hit and -1 m movement each", plural(d.n, "extra panel"))}}
-	}
-	if d.a.Effect == "" && d.a.Power == rulebook.PowerImpervious {
-		d.a.Effect = combat.StateImpervious
-	}
 	if d.a.Effect != "" && !d.effectHooked {
 		if _, ok := PresetEffect(d.a.Effect); !ok {
 			return refusal.Errorf("effect %q is not one the fight clock knows (%s)", d.a.Effect, "mass, gravity, denser, lighter, impervious, gale, fog, summoning, bestow-gift, mind-control")
@@ -587,24 +559,6 @@ func (d *doing) applyPower(rec *dice.Recorder) error {
 	if used := powerRules[d.a.Power].Used; used != nil {
 		if err := used(d, rec); err != nil {
 			return err
-		}
-	}
-	if d.gale != nil {
-		d.gale.ExtraPanels += d.n
-		d.ev.Summary += fmt.Sprintf(": a stronger gale, %d extra panels in all (-%d more to hit, -%d m movement, p. 78)", d.gale.ExtraPanels, d.gale.ExtraPanels, d.gale.ExtraPanels)
-	}
-	if d.effectOn && densityContested(d.c, d.target, d.a) {
-		res, st, err := combat.Contest(d.c.Hero.Abilities.Final.Will, 0, &d.target.Hero, false, rec)
-		if err != nil {
-			return err
-		}
-		d.steps = append(d.steps, ruling.Step{Rule: "psychic", Page: "p. 54", Text: fmt.Sprintf("%s is intelligent: a psychic attack it cannot resist", d.target.ID)})
-		d.steps = append(d.steps, st...)
-		if res.Success {
-			d.ev.Summary += fmt.Sprintf(": the psychic attack succeeds (%d against %d, p. 54)", res.AttackerTotal, res.DefenderTotal)
-		} else {
-			d.ev.Summary += fmt.Sprintf(": the psychic attack fails (%d against %d, p. 54), no change in mass", res.AttackerTotal, res.DefenderTotal)
-			d.effectOn = false
 		}
 	}
 	return nil
@@ -659,18 +613,6 @@ func refillPages(p *hero.Pool) int {
 		return p.RefillPages
 	}
 	return rulebook.PoolRefillPages
-}
-
-// densityContested reports whether Density Control (Other) needs a
-// psychic attack before it changes target's mass: on an intelligent
-// target, each use (p. 54). Robots and animals are not intelligent
-// (docs/rules-notes.md); the user's own mass needs none.
-func densityContested(c, target *Combatant, a ActionRecord) bool {
-	if a.Power != rulebook.PowerDensityControlOther || a.Effect != EffectMass || target == nil || target == c {
-		return false
-	}
-	h := &target.Hero
-	return h.Kind != hero.KindRobot && h.NPCType != "animal"
 }
 
 // hasMovementPower reports whether a power lets a character move farther

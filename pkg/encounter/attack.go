@@ -237,7 +237,7 @@ func (e *Encounter) Attack(ctx Ctx, s Strike, opt combat.Options) (*combat.Resul
 	if err != nil {
 		return nil, err
 	}
-	if err := e.growthMomentum(att, req); err != nil {
+	if err := e.attackingRules(att, req); err != nil {
 		return nil, err
 	}
 	if explain != nil {
@@ -325,10 +325,10 @@ func (e *Encounter) Attack(ctx Ctx, s Strike, opt combat.Options) (*combat.Resul
 			}
 		}
 	}
-	// A phased attacker's partial re-phase strike may leave it re-phased
-	// (p. 66).
-	if res.Attack.Power == rulebook.PowerPhasing && findEffect(att, combat.StatePhased) >= 0 {
-		if err := e.rephase(ctx, att); err != nil {
+	// What the attack's power does once it is resolved (a phased
+	// attacker's re-phase strike, p. 66).
+	if after := powerRules[res.Attack.Power].Attacked; after != nil {
+		if err := after(e, ctx, att); err != nil {
 			return nil, err
 		}
 	}

@@ -69,7 +69,7 @@ func TestRestingRegenerator(t *testing.T) {
 	}{{3, 40, 4, []int{6, 2}, 11}, {1, 5, 1, []int{6}, 5}, {39, 40, 4, nil, 39}} {
 		e := newBank(t)
 		n := e.Find("nefario")
-		n.Hero.Powers = append(n.Hero.Powers, hero.Power{Slug: string(rulebook.PowerSuperHealth), Name: "Super Health", Rank: 1,
+		n.Hero.Powers = append(n.Hero.Powers, hero.Power{Slug: rulebook.PowerSuperHealth, Name: "Super Health", Rank: 1,
 			Flavours: []hero.Flavour{{Slug: "regeneration", Name: "Regeneration"}}})
 		n.Hero.Health.Current, n.Hero.Health.Max, n.Hero.Health.Battered = c.health, c.max, c.battered
 		combat.SetConditions(&n.Hero)

@@ -267,9 +267,7 @@ func (e *Encounter) EndEffect(holder, name, why string) error {
 func (e *Encounter) endEffect(c *Combatant, i int, why string) {
 	ef := c.Effects[i]
 	c.Effects = append(c.Effects[:i], c.Effects[i+1:]...)
-	if ef.Name == combat.StateGrown {
-		e.shrinkBack(c) // however it ends, the grown scores go (p. 60)
-	}
+	e.stateEnded(c, ef.Name) // however it ends (the grown scores go, p. 60)
 	var steps ruling.Steps
 	if ef.Gift != nil {
 		steps = unbestow(&c.Hero, *ef.Gift) // however it ends, the gift goes (p. 63)

@@ -1,8 +1,13 @@
 package encounter
 
 import (
+	"slices"
+
+	"github.com/codename-spandex/spandex/pkg/combat"
 	"github.com/codename-spandex/spandex/pkg/dice"
+	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
+	"github.com/codename-spandex/spandex/pkg/ruling"
 )
 
 // powerRule is one power's in-fight rules, written in the power's own
@@ -15,6 +20,38 @@ type powerRule struct {
 	// panels are spent, rolling any dice on r.
 	Movement func(d *doing) error
 	Moved    func(d *doing, r dice.Roller) error
+	// Act hands on whole an action of the power's own that is not a use
+	// of it (boarding a vehicle, switching forms: doing.handled), first
+	// of all, before the generic checks of a use.
+	Act func(d *doing) error
+	// Begin checks a use of the power as soon as its state switch is
+	// known (Do, before the points and the generic checks): it prepares
+	// what the power raises (doing.raise) or hands the whole action on
+	// (doing.handled) when the power's effect is an action of its own.
+	Begin func(d *doing) error
+	// Switch finds the lasting state a use of the power switches on or
+	// off (stateFor), where the power's states are not its one state in
+	// combat.States switched by a use with no effect.
+	Switch func(c *Combatant, a ActionRecord) (stateSwitch, bool, error)
+	// SwitchOn checks switching the power's state on (stateFor);
+	// SwitchedOn makes the changes of switching it on, once the panels
+	// are spent and before the state is kept (switchState), rolling any
+	// dice on ctx's roller; StateEnded undoes them however the state
+	// ends (endEffect).
+	SwitchOn   func(c *Combatant) error
+	SwitchedOn func(e *Encounter, ctx Ctx, c *Combatant) error
+	StateEnded func(e *Encounter, c *Combatant)
+	// Attacking checks an attack by att before it is resolved (Attack):
+	// what the power asks of an attack made with it.
+	Attacking func(e *Encounter, att *Combatant, req combat.Request) error
+	// Attacked makes the changes an attack made with the power leaves on
+	// its attacker once it is resolved (Attack), rolling any dice on
+	// ctx's roller.
+	Attacked func(e *Encounter, ctx Ctx, att *Combatant) error
+	// Walk limits a walk (not a teleport) while the power's state is on
+	// (doing.walkRules): the speed in a panel and the step that says why,
+	// or a refusal of the metres asked for.
+	Walk func(d *doing, fh *hero.Hero, speed int) (int, *ruling.Step, error)
 	// Use checks a use of the power (`fight act --power`, Do, before any
 	// panel is spent); Used makes its changes once the panels and points
 	// are spent, rolling any dice on r.
@@ -34,14 +71,41 @@ type powerRule struct {
 
 // powerRules are the powers whose in-fight rules live in one file each;
 // adding a power is its file, its row here and its test.
-var powerRules = map[rulebook.PowerID]powerRule{
-	rulebook.ImplantRetractableGlider: gliderRule,
-	rulebook.PowerElasticity:          elasticityRule,
-	rulebook.PowerTeleport:            teleportRule,
-	rulebook.PowerDuplication:         duplicationRule,
-	rulebook.PowerSuperHealth:         superHealthRule,
-	rulebook.PowerForcefield:          forcefieldRule,
+// (Filled in init: the hooks reach powerRules again, through the
+// effects they end.)
+var powerRules map[rulebook.PowerID]powerRule
+
+func init() {
+	powerRules = map[rulebook.PowerID]powerRule{
+		rulebook.ImplantRetractableGlider:  gliderRule,
+		rulebook.PowerElasticity:           elasticityRule,
+		rulebook.PowerTeleport:             teleportRule,
+		rulebook.PowerDuplication:          duplicationRule,
+		rulebook.PowerSuperHealth:          superHealthRule,
+		rulebook.PowerForcefield:           forcefieldRule,
+		rulebook.PowerSnare:                snareRule,
+		rulebook.PowerDensityControlSelf:   densitySelfRule,
+		rulebook.PowerDensityControlOther:  densityOtherRule,
+		rulebook.PowerGrowth:               growthRule,
+		rulebook.PowerShrinking:            shrinkingRule,
+		rulebook.PowerWeatherControl:       weatherRule,
+		rulebook.PowerEnvironmentalControl: environmentalRule,
+		rulebook.PowerMagic:                magicRule,
+		rulebook.PowerVehicle:              vehicleRule,
+		rulebook.PowerShapechange:          shapechangeRule,
+		rulebook.PowerImpervious:           imperviousRule,
+		rulebook.PowerPhasing:              phasingRule,
+	}
+	for id, r := range powerRules {
+		if r.Attacking != nil {
+			attackers = append(attackers, id)
+		}
+	}
+	slices.Sort(attackers)
 }
+
+// attackers are the powers with an Attacking hook, sorted.
+var attackers []rulebook.PowerID
 
 // movePower is the power a move is made by when a flag names it ("" for
 // a walk, or a teleport: checkMove knows one only once it knows the
@@ -87,4 +151,45 @@ func (e *Encounter) panelsPassed(c *Combatant, n int) {
 		}
 		i++
 	}
+}
+
+// attackingRules checks an attack against the Attacking hook of every
+// power that has one, in a stable order (attackers); a hook says nothing
+// about an attack not made with its power.
+func (e *Encounter) attackingRules(att *Combatant, req combat.Request) error {
+	for _, id := range attackers {
+		if err := powerRules[id].Attacking(e, att, req); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stateEnded calls the StateEnded hook of the power whose lasting state
+// ended.
+func (e *Encounter) stateEnded(c *Combatant, name string) {
+	if info, ok := combat.StateByName(name); ok {
+		if end := powerRules[info.Power].StateEnded; end != nil {
+			end(e, c)
+		}
+	}
+}
+
+// walkRules applies the Walk hooks of the powers whose lasting states the
+// walker is in, in the order the states were switched on; walked is the
+// last hook's step (nil: none applied).
+func (d *doing) walkRules(fh *hero.Hero, speed int) (int, *ruling.Step, error) {
+	var walked *ruling.Step
+	for _, ef := range d.c.Effects {
+		info, ok := combat.StateByName(ef.Name)
+		if !ok || powerRules[info.Power].Walk == nil {
+			continue
+		}
+		m, st, err := powerRules[info.Power].Walk(d, fh, speed)
+		if err != nil {
+			return 0, nil, err
+		}
+		speed, walked = m, st
+	}
+	return speed, walked, nil
 }

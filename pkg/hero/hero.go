@@ -211,7 +211,7 @@ func (h *Hero) offVehicle() *Hero {
 	v := *h
 	v.Powers = make([]Power, 0, len(h.Powers))
 	for _, p := range h.Powers {
-		if !h.Vehicle.Builds(p.Slug) {
+		if !h.Vehicle.Builds(string(p.Slug)) {
 			v.Powers = append(v.Powers, p)
 		}
 	}
@@ -243,7 +243,7 @@ func (h *Hero) formView(f *Form) *Hero {
 			continue
 		}
 		for _, fp := range f.Powers {
-			if fp.Slug == p.Slug {
+			if rulebook.PowerID(fp.Slug) == p.Slug {
 				p.Rank = min(fp.Rank, p.Rank)
 				v.Powers = append(v.Powers, p)
 				break
@@ -316,9 +316,9 @@ type AbilityModifier struct {
 // Power is one super power at a rank (pp. 51-78).
 type Power struct {
 	// Slug is the Power Table's identifier, e.g. "super-strength".
-	Slug string `json:"slug"`
-	Name string `json:"name"`
-	Rank int    `json:"rank"`
+	Slug rulebook.PowerID `json:"slug"`
+	Name string           `json:"name"`
+	Rank int              `json:"rank"`
 	// MaxRank is the Power Table maximum; rulebook.Unlimited (-1) for powers
 	// without a rank limit.
 	MaxRank int `json:"max_rank"`
@@ -806,7 +806,7 @@ func (h *Hero) FindPower(id rulebook.PowerID) *Power {
 func (a *Attack) PowerID() rulebook.PowerID { return rulebook.PowerID(a.Power) }
 
 // ID is the power's slug as a typed identifier.
-func (p *Power) ID() rulebook.PowerID { return rulebook.PowerID(p.Slug) }
+func (p *Power) ID() rulebook.PowerID { return p.Slug }
 
 // HasFlavour reports whether a power has a flavour with the slug.
 func (p *Power) HasFlavour(slug string) bool {

@@ -188,7 +188,7 @@ func (e *jsonEnc) encAbilitySet(b []byte, v *AbilitySet) []byte {
 // encPower appends a Power as encoding/json would.
 func (e *jsonEnc) encPower(b []byte, v *Power) []byte {
 	b = append(b, `{"slug":`...)
-	b = appendString(b, v.Slug)
+	b = appendString(b, string(v.Slug))
 	b = append(b, `,"name":`...)
 	b = appendString(b, v.Name)
 	b = append(b, `,"rank":`...)

@@ -88,7 +88,7 @@ func (v *validator) hero(h *Hero) {
 	v.abilities("$.abilities.final", h.Abilities.Final)
 	for i, p := range h.Powers {
 		path := fmt.Sprintf("$.powers[%d]", i)
-		row, ok := rulebook.PowerBySlug(p.Slug)
+		row, ok := rulebook.PowerBySlug(string(p.Slug))
 		if !ok {
 			v.Fail(path+".slug", "%q is not a power on the Power Table (p. 7)", p.Slug)
 			continue

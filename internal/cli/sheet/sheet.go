@@ -152,7 +152,7 @@ func Summarise(h *hero.Hero) Summary {
 		s.Attacks = append(s.Attacks, a.Slug)
 	}
 	for _, p := range h.Powers {
-		s.Powers = append(s.Powers, PowerRank{Slug: p.Slug, Name: p.Name, Rank: p.Rank})
+		s.Powers = append(s.Powers, PowerRank{Slug: string(p.Slug), Name: p.Name, Rank: p.Rank})
 	}
 	for _, p := range h.Perks {
 		s.Perks = append(s.Perks, p.Name)

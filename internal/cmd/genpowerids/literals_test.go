@@ -4,8 +4,10 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -13,19 +15,43 @@ import (
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 )
 
-// fightDirs are the packages whose non-test code must name powers,
-// states and effects by constant.
-var fightDirs = []string{
-	"pkg/combat", "pkg/encounter", "pkg/hero",
-	"internal/cli/fight", "internal/cli/attack", "internal/cli/attackflags",
+// codeDirs are the packages whose non-test code must name powers,
+// states and effects by constant: every package with Go code, but for
+// pkg/rulebook's hand-written tables, where a row's power is spelled as
+// the row's own words are (the generated constants come from them).
+func codeDirs(t *testing.T) []string {
+	seen := map[string]bool{}
+	var dirs []string
+	for _, root := range []string{"cmd", "internal", "pkg"} {
+		err := filepath.WalkDir(filepath.Join("../../..", root), func(path string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if d.IsDir() && (d.Name() == "testdata" || path == filepath.Join("../../..", "pkg", "rulebook")) {
+				return filepath.SkipDir
+			}
+			if !d.IsDir() && strings.HasSuffix(path, ".go") && !seen[filepath.Dir(path)] {
+				seen[filepath.Dir(path)] = true
+				dirs = append(dirs, filepath.Dir(path))
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dirs
 }
 
 // powerArgs: calls whose listed arguments are powers (any literal there
 // is refused, a typo included).
 var powerArgs = map[string][]int{
-	"PowerRank": {0}, "FindPower": {0}, "hasPower": {1}, "hasFlavour": {1, 2},
+	"PowerRank": {0}, "FindPower": {0}, "hasPower": {1}, "hasFlavour": {0, 1, 2},
 	"FindMentalPower": {0}, "StateOfPower": {0}, "KnowsSpell": {1}, "HasFlavour": {0},
 	"bind": {2},
+	// pkg/chargen's: b.hasFlavour(power, flavour) beside combat's
+	// hasFlavour(h, power, flavour) above.
+	"powerIndex": {1}, "GainPowerRank": {1}, "maxRank": {0}, "powerName": {0}, "lookupPower": {0},
 }
 
 // effectArgs: calls whose listed arguments are state or effect names.
@@ -37,7 +63,7 @@ var effectArgs = map[string][]int{
 // names holds a power (or a state or effect); a literal compared with it,
 // or a case of a switch on it, is refused.
 var (
-	powerFields  = map[string]bool{"Power": true, "power": true, "PowerID": true, "Spell": true, "spell": true}
+	powerFields  = map[string]bool{"Power": true, "power": true, "PowerID": true, "Spell": true, "spell": true, "Slug": true}
 	effectFields = map[string]bool{"Effect": true, "State": true}
 )
 
@@ -84,8 +110,14 @@ func TestNoSlugLiterals(t *testing.T) {
 	for _, id := range rulebook.PowerIDs() {
 		known[string(id)] = true
 	}
-	for _, dir := range fightDirs {
-		files, err := filepath.Glob(filepath.Join("../../..", dir, "*.go"))
+	dirs := codeDirs(t)
+	for _, want := range []string{"pkg/combat", "pkg/encounter", "pkg/chargen", "internal/render", "internal/cli/fight"} {
+		if !slices.Contains(dirs, filepath.Join("../../..", want)) {
+			t.Fatalf("%s is not checked (%v)", want, dirs)
+		}
+	}
+	for _, dir := range dirs {
+		files, err := filepath.Glob(filepath.Join(dir, "*.go"))
 		if err != nil || len(files) == 0 {
 			t.Fatalf("%s: no Go files (%v)", dir, err)
 		}
@@ -181,6 +213,9 @@ func TestSlugLiteralsFinds(t *testing.T) {
 		{"Power field", `_ = X{Power: "forcefield"}`, 1},
 		{"effect name", `_ = ef.Name == "bound"`, 1},
 		{"effect lookup", `findEffect(c, "gliding")`, 1},
+		{"chargen's lookup", `powerIndex(h, "forcefeild")`, 1},
+		{"slug compared", `_ = p.Slug == "teleport"`, 1},
+		{"attack slug", `_ = a.Slug == "haymaker"`, 0},
 		{"constant", `h.PowerRank(rulebook.PowerForcefield)`, 0},
 		{"step label", `steps.Add("teleport", "p. 76", "")`, 0},
 		{"pool name", `_ = p.Name == "magic"`, 0},

@@ -8,12 +8,39 @@ package encounter
 
 import (
 	"fmt"
+
+	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 
 	"github.com/codename-spandex/spandex/pkg/combat"
 	"github.com/codename-spandex/spandex/pkg/refusal"
 	"github.com/codename-spandex/spandex/pkg/ruling"
 )
+
+// weatherRule is Weather Control's row of powerRules: summoning a gale
+// again while it is up is rank 2's extra concentration (p. 78).
+var weatherRule = powerRule{
+	Use: func(d *doing) error {
+		var err error
+		if d.gale, err = strengthenGale(d.e, d.c, d.a); err != nil {
+			return err
+		}
+		if d.gale != nil {
+			if d.a.Panels == 0 {
+				d.n, d.ev.Panels = 1, 1
+			}
+			d.steps = ruling.Steps{{Rule: "panels", Page: "p. 78", Text: fmt.Sprintf("%s concentrating on the gale beyond its upkeep: -1 to hit and -1 m movement each", plural(d.n, "extra panel"))}}
+		}
+		return nil
+	},
+	Used: func(d *doing, _ dice.Roller) error {
+		if d.gale != nil {
+			d.gale.ExtraPanels += d.n
+			d.ev.Summary += fmt.Sprintf(": a stronger gale, %d extra panels in all (-%d more to hit, -%d m movement, p. 78)", d.gale.ExtraPanels, d.gale.ExtraPanels, d.gale.ExtraPanels)
+		}
+		return nil
+	},
+}
 
 // The weather effects (p. 78).
 const (

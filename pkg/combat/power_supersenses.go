@@ -1,5 +1,10 @@
 package combat
 
+// Super Senses in a fight (pp. 74-75): the senses that see through
+// invisibility, camouflage and stealth cancel the penalties for an unseen
+// target; Enhanced Hearing halves them. Danger Sense and Animal Senses'
+// never being surprised is NeverSurprised (heroes.go).
+
 import (
 	"fmt"
 	"slices"
@@ -84,6 +89,30 @@ func (s seeingSense) cancel(mods []Modifier) []Modifier {
 			mods[i].Value = 0
 			mods[i].Text = fmt.Sprintf("%s, seen with %s", m.Text, s.name)
 			mods[i].Page = m.Page + ", " + s.page
+		}
+	}
+	return mods
+}
+
+// enhancedHearing reports the Enhanced Hearing super sense (p. 74).
+func enhancedHearing(h *hero.Hero) bool {
+	return hasFlavour(h, rulebook.PowerSuperSenses, "enhanced-hearing")
+}
+
+// unseenSlugs are the to-hit penalties for a target the attacker cannot
+// see, which Enhanced Hearing halves (p. 74).
+var unseenSlugs = []string{"invisibility", "camouflage", "stealth-dark"}
+
+// HalveUnseen halves the penalties for attacking a target the attacker
+// cannot see (invisible, camouflaged, stealth in the dark): an attacker
+// with Enhanced Hearing tracks it by the noise it makes and "only get[s]
+// half the normal penalties" (p. 74). The halves are exact (-4, -2, -2).
+func HalveUnseen(mods []Modifier) []Modifier {
+	for i, m := range mods {
+		if slices.Contains(unseenSlugs, m.Slug) && m.Value < 0 {
+			mods[i].Value = m.Value / 2
+			mods[i].Text = m.Text + ", halved by enhanced hearing"
+			mods[i].Page = m.Page + ", p. 74"
 		}
 	}
 	return mods

@@ -1,5 +1,11 @@
 package encounter
 
+// Mind Control (p. 68), Hypnotism (p. 63) and the mind control device
+// (p. 53) in a fight: a controlled combatant acts as its controller
+// directs, so it fights for the controller's side (FightsFor) and the
+// autopilot picks its enemies so (autoEnemy). The contests that start
+// control are the mental powers' (contests.go).
+
 import "github.com/codename-spandex/spandex/pkg/combat"
 
 // controlledBy is the combatant directing c (Mind Control, p. 68;

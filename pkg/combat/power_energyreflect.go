@@ -1,5 +1,9 @@
 package combat
 
+// Energy Reflect (p. 56): a parry of an energy attack of a type it
+// reflects (reflects, asked by the resolver's parry) may send the energy
+// back as a return shot (ReflectedAttack).
+
 import (
 	"fmt"
 
@@ -35,4 +39,16 @@ func ImprovedArmourClass(ac rulebook.ArmourClass, steps int) rulebook.ArmourClas
 		return ac
 	}
 	return rulebook.ArmourClass(max(int(ac)-steps, int(rulebook.ACA)))
+}
+
+// reflects reports whether h has Energy Reflect for the energy type (p. 56).
+func reflects(h *hero.Hero, et string) bool {
+	if et == "" {
+		return false
+	}
+	if p := h.FindPower(rulebook.PowerEnergyReflect); p != nil && (p.HasFlavour(et) || len(p.Flavours) == 0) {
+		return true
+	}
+	p := h.FindPower(rulebook.PowerEnergyBlast)
+	return p != nil && p.HasFlavour(et) && p.HasOption("energy-reflect")
 }

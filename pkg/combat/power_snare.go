@@ -1,0 +1,42 @@
+package combat
+
+// Snare (pp. 72-73): the health of its fluid shield. The snare ball is an
+// attack (its dice split checked in resolve.go), its binding the bound
+// state shared with the Restraint spell.
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/codename-spandex/spandex/pkg/dice"
+	"github.com/codename-spandex/spandex/pkg/rulebook"
+	"github.com/codename-spandex/spandex/pkg/ruling"
+)
+
+// SnareShield rolls the health of Snare's blocking shield: 1d6 per fluid
+// point spent (1-10 an action), spun in a single panel; it may only be
+// used for blocking, not for parrying (pp. 72-73). The health is rolled
+// once; the shield then blocks as an object with that health (p. 34).
+//
+// Dice: one d6 per point.
+func SnareShield(points int, r dice.Roller) (int, ruling.Steps, error) {
+	var steps ruling.Steps
+	if points < 1 || points > rulebook.PoolCapPerAction {
+		return 0, nil, reqErr("spend", "a fluid shield takes 1-%d fluid points (got %d)", rulebook.PoolCapPerAction, points)
+	}
+	total := 0
+	faces := make([]string, 0, points)
+	for range points {
+		v, err := r.Roll(rulebook.SnareShieldDie, "fluid shield health")
+		if err != nil {
+			return 0, nil, err
+		}
+		if v < 1 || v > rulebook.SnareShieldDie {
+			return 0, nil, errRoller(rulebook.SnareShieldDie, v, "fluid shield health")
+		}
+		total += v
+		faces = append(faces, fmt.Sprint(v))
+	}
+	steps.Add("snare", "pp. 72-73", "a fluid shield: a single panel, %dd6 health for %d fluid points (%s) = %d; blocking only, not parrying", points, points, strings.Join(faces, "+"), total)
+	return total, steps, nil
+}
