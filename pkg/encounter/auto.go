@@ -49,9 +49,11 @@ type AutoOptions struct {
 	// MaxAutoSteps, so a fight nobody can win stops in bounded time and
 	// memory: every step adds to the log).
 	MaxSteps int
-	// Policy is PolicyPlain (default: the first enemy standing) or
-	// PolicyFocus (FocusChoice: the attack and target of best expected
-	// effect, with reactions when worth them).
+	// Policy is PolicySensible (default: the attack that takes its
+	// target furthest to going out, each attack weighed once),
+	// PolicyPlain (the first enemy standing) or PolicyFocus (FocusChoice:
+	// the attack and target of best expected effect, walked anew as the
+	// fight changes, with reactions when worth them).
 	Policy string
 	// HeroPoints is HeroPointsSpend (default: AutoHeroPoints' rule) or
 	// HeroPointsKeep (none spent).
@@ -61,7 +63,8 @@ type AutoOptions struct {
 // Auto plays the fight by a policy, for GMs who want the mooks' turns
 // taken for them and for reproducible simulations. It rolls initiative
 // when a page begins and ends each page when everyone has acted. By the
-// plain policy the combatant whose turn it is attacks the first enemy
+// sensible policy (the default) the combatant whose turn it is makes
+// sensibleTurn's attack. By the plain policy the combatant whose turn it is attacks the first enemy
 // still standing, in file order (an enemy fights for another side:
 // FightsFor, which follows mind control and hypnosis, p. 68), with the attack of best expected damage
 // against it (combat.ExpectedDamage) that fits in its panels and that
@@ -77,8 +80,8 @@ func (e *Encounter) Auto(ctx Ctx, opt AutoOptions, copt combat.Options) (string,
 	if until == "" {
 		until = UntilOver
 	}
-	if opt.Policy != "" && opt.Policy != PolicyPlain && opt.Policy != PolicyFocus {
-		return "", refusal.Errorf("policy: %q is not plain or focus", opt.Policy)
+	if err := CheckPolicy(opt.Policy); err != nil {
+		return "", err
 	}
 	if err := CheckHeroPointMode(opt.HeroPoints); err != nil {
 		return "", err
@@ -271,8 +274,11 @@ func (e *Encounter) autoTurn(ctx Ctx, c *Combatant, copt combat.Options, policy,
 	if e.Options.EscapeRolls != EscapeRollsPage && e.boundEscape(c) >= 0 && e.PhaseLeft(c) >= rulebook.DoublePanel {
 		return e.BreakFree(ctx, c.ID)
 	}
-	if policy == PolicyFocus {
+	switch policy {
+	case PolicyFocus:
 		return e.focusTurn(ctx, c, copt, heroPoints)
+	case PolicySensible, "":
+		return e.sensibleTurn(ctx, c, copt, heroPoints)
 	}
 	var target *Combatant
 	for i := range e.Combatants {

@@ -3,6 +3,8 @@ package encounter
 import (
 	"encoding/json"
 	"math"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -154,8 +156,31 @@ func BenchmarkSimFight(b *testing.B) { benchSimFight(b, PolicyPlain) }
 // BenchmarkSimFightFocus is BenchmarkSimFight with the focus policy.
 func BenchmarkSimFightFocus(b *testing.B) { benchSimFight(b, PolicyFocus) }
 
-func benchSimFight(b *testing.B, policy string) {
-	sim, err := NewSim(bankFightJSON(b), combat.Options{}, 0, policy)
+// BenchmarkSimReference is one fight of the reference encounter
+// (testdata/encounters/reference.json: two rolled heroes against a rolled
+// psychic villain and six trained goons), by each policy
+// (-bench 'SimReference/sensible' for one).
+func BenchmarkSimReference(b *testing.B) {
+	data := encounterFile(b, "reference.json")
+	for _, p := range Policies {
+		b.Run(p, func(b *testing.B) { benchSim(b, data, p) })
+	}
+}
+
+// encounterFile reads one of the shared test encounters.
+func encounterFile(t testing.TB, name string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "encounters", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+func benchSimFight(b *testing.B, policy string) { benchSim(b, bankFightJSON(b), policy) }
+
+func benchSim(b *testing.B, data []byte, policy string) {
+	sim, err := NewSim(data, combat.Options{}, 0, policy)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -130,7 +130,7 @@ func runSim(opts *SimOptions) (err error) {
 // addPolicyFlag adds --policy, the autopilot's policy, which fight auto,
 // fight sim and fight balance share.
 func addPolicyFlag(cmd *cobra.Command, policy *string) {
-	cmd.Flags().StringVar(policy, "policy", encounter.PolicyPlain, "the autopilot's policy: plain (first enemy standing) or focus (best expected effect, with reactions)")
+	cmd.Flags().StringVar(policy, "policy", encounter.PolicySensible, "the autopilot's policy: sensible (the attack nearest to taking its target out, each attack weighed once), plain (first enemy standing) or focus (best expected effect walked anew each turn, with reactions)")
 }
 
 // addAutoHeroPointsFlag adds --hero-points spend|keep, whether the
@@ -149,8 +149,8 @@ func checkAutoHeroPoints(mode string) error {
 
 // checkPolicy checks --policy.
 func checkPolicy(policy string) error {
-	if policy != encounter.PolicyPlain && policy != encounter.PolicyFocus {
-		return cmdutil.Inputf("--policy: %q is not plain or focus", policy)
+	if policy == "" || encounter.CheckPolicy(policy) != nil {
+		return cmdutil.Inputf("--policy: %q is not sensible, plain or focus", policy)
 	}
 	return nil
 }
