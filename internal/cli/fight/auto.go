@@ -102,7 +102,7 @@ func runAuto(opts *AutoOptions) error {
 	})
 	// Why it stopped is said even when the encounter could not be saved.
 	if stopped && !opts.Env.Format.IsJSON() {
-		fmt.Fprintf(opts.Env.IO.ErrOut, "autopilot stopped: %s\n", why)
+		fmt.Fprintf(opts.Env.IO.ErrOut, "autopilot stopped: %s (policy %s)\n", why, opts.Policy)
 	}
 	return err
 }

@@ -93,11 +93,13 @@ type balanceRow struct {
 }
 
 type balanceJSON struct {
-	Seed uint64       `json:"seed"`
-	Side string       `json:"side"`
-	NPC  string       `json:"npc"`
-	N    int          `json:"n"`
-	Rows []balanceRow `json:"rows"`
+	Seed uint64 `json:"seed"`
+	// Policy is the autopilot's policy the fights were played by.
+	Policy string       `json:"policy"`
+	Side   string       `json:"side"`
+	NPC    string       `json:"npc"`
+	N      int          `json:"n"`
+	Rows   []balanceRow `json:"rows"`
 }
 
 func runBalance(opts *BalanceOptions) error {
@@ -131,7 +133,7 @@ func runBalance(opts *BalanceOptions) error {
 		return cmdutil.Inputf("--vary: %s holds no character", npcFile)
 	}
 	opts.ReportSeed(&run.seed)
-	out := balanceJSON{Seed: run.seed, Side: side, NPC: npcs[0].Name, N: opts.N}
+	out := balanceJSON{Seed: run.seed, Policy: run.policy, Side: side, NPC: npcs[0].Name, N: opts.N}
 	for c := lo; c <= hi; c++ {
 		setup := encounter.Setup{Name: base.Name, Options: base.Options}
 		for _, s := range base.Sides {
@@ -169,7 +171,7 @@ func runBalance(opts *BalanceOptions) error {
 		if i > 0 {
 			fmt.Fprintln(w)
 		}
-		fmt.Fprintf(w, "%d × %s on %s (%d fights, seed %d)\n", r.Count, out.NPC, side, r.Fights, out.Seed)
+		fmt.Fprintf(w, "%d × %s on %s (%d fights, seed %d, policy %s)\n", r.Count, out.NPC, side, r.Fights, out.Seed, out.Policy)
 		rows := make([]cmdutil.BarRow, len(r.Sides))
 		for j, sd := range r.Sides {
 			rows[j] = cmdutil.BarRow{Label: fmt.Sprintf("%s (%s-%s)", sd.Name, cmdutil.Pct(sd.Low), cmdutil.Pct(sd.High)), P: sd.PWin}

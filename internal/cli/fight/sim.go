@@ -288,7 +288,11 @@ func writeSimText(env *cmdutil.Env, s *encounter.SimSummary, rep simReport, deal
 	if len(s.Shards) > 0 {
 		shard = " (shards " + strings.Join(s.Shards, ", ") + ")"
 	}
-	fmt.Fprintf(out, "%d of %d fights, seed %d%s; %d unfinished, %d with nobody standing\n\n", s.Fights, s.N, s.Seed, shard, s.Unfinished, s.Draws)
+	policy := s.Policy
+	if policy == "" {
+		policy = "not recorded"
+	}
+	fmt.Fprintf(out, "%d of %d fights, seed %d%s, policy %s; %d unfinished, %d with nobody standing\n\n", s.Fights, s.N, s.Seed, shard, policy, s.Unfinished, s.Draws)
 	rows := make([]cmdutil.BarRow, len(rep.Sides))
 	for i, sd := range rep.Sides {
 		rows[i] = cmdutil.BarRow{Label: fmt.Sprintf("%s (%s-%s)", sd.Name, cmdutil.Pct(sd.Low), cmdutil.Pct(sd.High)), P: sd.PWin}
