@@ -225,23 +225,43 @@ func (e *Encounter) Expected(c, target *Combatant, i int, rx combat.Reaction, ou
 	// worked out for the tracks of the moment.
 	pk := k
 	pk.health, pk.stamina = 0, 0
-	pf, ok := b.profiles[pk]
+	pe, ok := b.profiles[pk]
 	if !ok {
-		var err error
-		if pf, err = combat.ExpectedProfile(&c.Hero, &target.Hero, req, opt); err != nil {
-			return combat.Expected{}, err
+		pe.pf, pe.err = combat.ExpectedProfile(&c.Hero, &target.Hero, req, opt)
+		if b.profiles == nil || b.profileRuns > maxProfileRuns {
+			// The memory a simulation holds is bounded, whatever its
+			// length: what is dropped is walked again when asked.
+			b.profiles, b.profileRuns = map[expectKey]profileEntry{}, 0
 		}
-		if b.profiles == nil {
-			b.profiles = map[expectKey]*combat.Profile{}
+		if pe.pf != nil {
+			b.profileRuns += pe.pf.Runs()
 		}
-		b.profiles[pk] = pf
+		b.profiles[pk] = pe // a walk refused is not walked again either
 	}
-	v := pf.Expected(&target.Hero)
-	if b.expect == nil {
+	if pe.err != nil {
+		return combat.Expected{}, pe.err
+	}
+	v := pe.pf.Expected(&target.Hero)
+	if b.expect == nil || len(b.expect) >= maxExpected {
 		b.expect = map[expectKey]combat.Expected{}
 	}
 	b.expect[k] = v
 	return v, nil
+}
+
+// maxExpected and maxProfileRuns bound what a simulation remembers of
+// Expected (a few megabytes each): past them the memory is cleared and
+// filled again, so that a long simulation's memory stays flat.
+const (
+	maxExpected    = 1 << 15
+	maxProfileRuns = 1 << 19
+)
+
+// profileEntry is a walk Expected made: its profile, or why pkg/combat
+// refused it.
+type profileEntry struct {
+	pf  *combat.Profile
+	err error
 }
 
 // expectKey is what an expected damage in a simulation depends on.

@@ -29,7 +29,8 @@ type batch struct {
 	expect map[expectKey]combat.Expected
 	// profiles are the walks behind them, by key without the target's
 	// health and stamina (see Expected).
-	profiles map[expectKey]*combat.Profile
+	profiles    map[expectKey]profileEntry
+	profileRuns int
 	// base is the encounter as decoded, which Weigh weighs attacks on,
 	// and weights the attacks weighed, kept for every fight.
 	base    *Encounter
