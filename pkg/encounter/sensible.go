@@ -41,27 +41,26 @@ type weight struct {
 
 // Weigh is what c's i-th attack on target is expected to do taking no
 // reaction (combat.Expected: damage, the chance it hits and the chance
-// it takes target out from full tracks): walked exactly when it has at
-// most WeighLimit dice outcomes, else the mean of WeighSamples runs of the
-// ruling rolled with a seed of the three's places in the encounter. In a
-// simulation it is weighed once, on the combatants as the file has them
-// (their lasting states, conditions and pools at the start), and kept
-// for every fight; elsewhere on the combatants as they stand.
+// it takes target out), on the two as their sheets have them, fresh: full
+// tracks and pools, no condition, no hit taken, no lasting state, no
+// surprise. It is walked exactly when it has at most WeighLimit dice
+// outcomes, else it is the mean of WeighSamples runs of the ruling rolled
+// with a seed of the three's places in the encounter. A simulation weighs
+// each once (on the encounter as decoded) and keeps it for every fight;
+// fight auto weighs it when asked: the same answer.
 func (e *Encounter) Weigh(c, target *Combatant, i int, opt combat.Options) (combat.Expected, error) {
 	b := e.batch
-	ai, ti := e.index(c), e.index(target)
-	if b == nil || b.base == nil || ai < 0 || ti < 0 || ai >= len(b.base.Combatants) || ti >= len(b.base.Combatants) ||
-		b.base.Combatants[ai].ID != c.ID || b.base.Combatants[ti].ID != target.ID {
+	k := weighKey{e.index(c), i, e.index(target)}
+	if b == nil || b.base == nil || k.att < 0 || k.def < 0 || k.att >= len(b.base.Combatants) || k.def >= len(b.base.Combatants) ||
+		b.base.Combatants[k.att].ID != c.ID || b.base.Combatants[k.def].ID != target.ID {
 		// Not in a simulation, or a combatant the fight made (a
-		// duplicate): weighed as it stands.
-		return weigh(e, c, target, i, opt, weighKey{ai, i, ti})
+		// duplicate): weighed now.
+		return weigh(c, target, i, opt, k)
 	}
-	k := weighKey{ai, i, ti}
 	if w, ok := b.weights[k]; ok {
 		return w.x, w.err
 	}
-	base := b.base
-	x, err := weigh(base, &base.Combatants[ai], &base.Combatants[ti], i, opt, k)
+	x, err := weigh(&b.base.Combatants[k.att], &b.base.Combatants[k.def], i, opt, k)
 	if b.weights == nil {
 		b.weights = map[weighKey]weight{}
 	}
@@ -69,12 +68,36 @@ func (e *Encounter) Weigh(c, target *Combatant, i int, opt combat.Options) (comb
 	return x, err
 }
 
-// weigh weighs c's i-th attack on target in e (see Weigh).
-func weigh(e *Encounter, c, target *Combatant, i int, opt combat.Options, k weighKey) (combat.Expected, error) {
+// fresh is a copy of c as its sheet has it, before any fight: full
+// tracks and pools, no condition, no hit taken, no lasting state.
+func fresh(c *Combatant) *Combatant {
+	f := *c
+	f.Effects = nil
+	h := &f.Hero
+	h.Health.Current, h.Stamina.Current = h.Health.Max, h.Stamina.Max
+	h.Condition = hero.Condition{}
+	if h.Pools != nil {
+		h.Pools = slices.Clone(h.Pools)
+		for j := range h.Pools {
+			h.Pools[j].Current = h.Pools[j].Max
+		}
+	}
+	if h.Mundane != nil {
+		m := *h.Mundane
+		m.Hits = 0
+		h.Mundane = &m
+	}
+	return &f
+}
+
+// weigh weighs c's i-th attack on target (see Weigh).
+func weigh(c, target *Combatant, i int, opt combat.Options, k weighKey) (combat.Expected, error) {
 	if i >= len(c.Hero.Combat.Attacks) {
 		return combat.Expected{}, errors.New("no such attack")
 	}
-	req, _, err := e.situation(c, target, combat.Request{Attack: c.Hero.Combat.Attacks[i].Slug})
+	c, target = fresh(c), fresh(target)
+	var none Encounter // no surprise round, no weather
+	req, _, err := none.situation(c, target, combat.Request{Attack: c.Hero.Combat.Attacks[i].Slug})
 	if err != nil {
 		return combat.Expected{}, err
 	}

@@ -210,7 +210,7 @@ func TestSimTurnAllocatesNothing(t *testing.T) {
 	if testing.Short() {
 		t.Skip("allocation counts")
 	}
-	for _, policy := range []string{PolicyPlain, PolicyFocus} {
+	for _, policy := range Policies {
 		sim, err := NewSim(bankFightJSON(t), combat.Options{}, 0, policy)
 		if err != nil {
 			t.Fatal(err)
@@ -260,12 +260,12 @@ func TestSimTurnAllocatesNothing(t *testing.T) {
 // TestSimPlaysAsAuto: a Sim's fight, played in reused memory with no log,
 // ends exactly as the same fight played by Auto on a freshly decoded
 // encounter with its whole log (every combatant's tracks, condition,
-// pools, effects and panels; the page), for both policies (40 and 12
-// seeds), with the damage each dealt as its log's attacks record; and
+// pools, effects and panels; the page), for every policy (40 seeds; 12
+// for focus), with the damage each dealt as its log's attacks record; and
 // the decoded base is never written.
 func TestSimPlaysAsAuto(t *testing.T) {
 	data := bankFightJSON(t)
-	for _, policy := range []string{PolicyPlain, PolicyFocus} {
+	for _, policy := range Policies {
 		sim, err := NewSim(data, combat.Options{}, 0, policy)
 		if err != nil {
 			t.Fatal(err)
