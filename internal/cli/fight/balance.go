@@ -40,8 +40,9 @@ in NPC.json (a hero file or JSON Lines) to SIDE of the encounter FILE
 (rebuilt as a new fight: page 1, nobody hurt), play N fights with the
 autopilot as fight sim does, and print each side's P(win) with its 95 %
 Wilson interval. Every count uses the same --seed, fight i the same seed
-(S, i), so the counts are compared on the same dice stream. --policy and
---hero-points spend|keep are fight sim's.`,
+(S, i), so the counts are compared on the same dice stream. --policy
+(sensible, the default; plain; focus) and --hero-points spend|keep are
+fight sim's; the output names the policy.`,
 		Example: `  spandex fight balance bank.json --vary villains=goon.json:0..6 -n 500 --seed 1`,
 		Args:    cobra.ExactArgs(1),
 		RunE: cmdutil.RunE(opts, runF, runBalance, func(_ *cobra.Command, args []string) error {
