@@ -148,10 +148,13 @@ func TestSimulateSplitsExactly(t *testing.T) {
 	}
 }
 
-// BenchmarkSimFight is one fight of a batch: the bank fight (four on six)
-// played to the end by the plain autopilot in a Sim's reused memory, as
-// each worker of `fight sim` plays them.
-func BenchmarkSimFight(b *testing.B) { benchSimFight(b, PolicyPlain) }
+// BenchmarkSimFight is one fight of a batch: the bank fight (three on
+// five) played to the end by the default (sensible) autopilot in a Sim's
+// reused memory, as each worker of `fight sim` plays them.
+func BenchmarkSimFight(b *testing.B) { benchSimFight(b, PolicySensible) }
+
+// BenchmarkSimFightPlain is BenchmarkSimFight with the plain policy.
+func BenchmarkSimFightPlain(b *testing.B) { benchSimFight(b, PolicyPlain) }
 
 // BenchmarkSimFightFocus is BenchmarkSimFight with the focus policy.
 func BenchmarkSimFightFocus(b *testing.B) { benchSimFight(b, PolicyFocus) }
