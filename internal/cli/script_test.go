@@ -75,13 +75,18 @@ const heroesDir = "../../testdata/heroes"
 // copy of the shared hero fixtures in $WORK/heroes: a script takes the
 // heroes it plays with from there (cp heroes/guardian.json
 // heroes/nefario.json .) instead of pasting its own copy, which would
-// drift from the others.
+// drift from the others. The encounters beside them
+// (testdata/encounters: the simulation's bank and reference fights) are
+// copied to $WORK/encounters the same way.
 func setupScript(heroes string) func(env *testscript.Env) error {
 	return func(env *testscript.Env) error {
 		if err := isolateHome(env); err != nil {
 			return err
 		}
-		return os.CopyFS(filepath.Join(env.WorkDir, "heroes"), os.DirFS(heroes))
+		if err := os.CopyFS(filepath.Join(env.WorkDir, "heroes"), os.DirFS(heroes)); err != nil {
+			return err
+		}
+		return os.CopyFS(filepath.Join(env.WorkDir, "encounters"), os.DirFS(filepath.Join(filepath.Dir(heroes), "encounters")))
 	}
 }
 

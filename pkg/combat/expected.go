@@ -145,6 +145,9 @@ func ExpectedProfile(att, def *hero.Hero, req Request, opt Options) (*Profile, e
 	return pf, nil
 }
 
+// Runs is how many dice outcomes the profile holds (its size).
+func (pf *Profile) Runs() int { return len(pf.runs) }
+
 // Expected is the attack's expectation against def as it stands (its
 // health and stamina now; everything else as when the profile was made).
 func (pf *Profile) Expected(def *hero.Hero) Expected {

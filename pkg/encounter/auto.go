@@ -53,9 +53,11 @@ type AutoOptions struct {
 	// MaxAutoSteps, so a fight nobody can win stops in bounded time and
 	// memory: every step adds to the log).
 	MaxSteps int
-	// Policy is PolicyPlain (default: the first enemy standing) or
-	// PolicyFocus (FocusChoice: the attack and target of best expected
-	// effect, with reactions when worth them).
+	// Policy is PolicySensible (default: the attack that takes its
+	// target furthest to going out, each attack weighed once),
+	// PolicyPlain (the first enemy standing) or PolicyFocus (FocusChoice:
+	// the attack and target of best expected effect, walked anew as the
+	// fight changes, with reactions when worth them).
 	Policy string
 	// HeroPoints is HeroPointsSpend (default: AutoHeroPoints' rule) or
 	// HeroPointsKeep (none spent).
@@ -65,7 +67,8 @@ type AutoOptions struct {
 // Auto plays the fight by a policy, for GMs who want the mooks' turns
 // taken for them and for reproducible simulations. It rolls initiative
 // when a page begins and ends each page when everyone has acted. By the
-// plain policy the combatant whose turn it is attacks the first enemy
+// sensible policy (the default) the combatant whose turn it is makes
+// sensibleTurn's attack. By the plain policy the combatant whose turn it is attacks the first enemy
 // still standing, in file order (an enemy fights for another side:
 // FightsFor, which follows mind control and hypnosis, p. 68), with the attack of best expected damage
 // against it (combat.ExpectedDamage) that fits in its panels and that
@@ -81,8 +84,8 @@ func (e *Encounter) Auto(ctx Ctx, opt AutoOptions, copt combat.Options) (string,
 	if until == "" {
 		until = UntilOver
 	}
-	if opt.Policy != "" && opt.Policy != PolicyPlain && opt.Policy != PolicyFocus {
-		return "", refusal.Errorf("policy: %q is not plain or focus", opt.Policy)
+	if err := CheckPolicy(opt.Policy); err != nil {
+		return "", err
 	}
 	if err := CheckHeroPointMode(opt.HeroPoints); err != nil {
 		return "", err
@@ -226,23 +229,43 @@ func (e *Encounter) Expected(c, target *Combatant, i int, rx combat.Reaction, ou
 	// worked out for the tracks of the moment.
 	pk := k
 	pk.health, pk.stamina = 0, 0
-	pf, ok := b.profiles[pk]
+	pe, ok := b.profiles[pk]
 	if !ok {
-		var err error
-		if pf, err = combat.ExpectedProfile(&c.Hero, &target.Hero, req, opt); err != nil {
-			return combat.Expected{}, err
+		pe.pf, pe.err = combat.ExpectedProfile(&c.Hero, &target.Hero, req, opt)
+		if b.profiles == nil || b.profileRuns > maxProfileRuns {
+			// The memory a simulation holds is bounded, whatever its
+			// length: what is dropped is walked again when asked.
+			b.profiles, b.profileRuns = map[expectKey]profileEntry{}, 0
 		}
-		if b.profiles == nil {
-			b.profiles = map[expectKey]*combat.Profile{}
+		if pe.pf != nil {
+			b.profileRuns += pe.pf.Runs()
 		}
-		b.profiles[pk] = pf
+		b.profiles[pk] = pe // a walk refused is not walked again either
 	}
-	v := pf.Expected(&target.Hero)
-	if b.expect == nil {
+	if pe.err != nil {
+		return combat.Expected{}, pe.err
+	}
+	v := pe.pf.Expected(&target.Hero)
+	if b.expect == nil || len(b.expect) >= maxExpected {
 		b.expect = map[expectKey]combat.Expected{}
 	}
 	b.expect[k] = v
 	return v, nil
+}
+
+// maxExpected and maxProfileRuns bound what a simulation remembers of
+// Expected (a few megabytes each): past them the memory is cleared and
+// filled again, so that a long simulation's memory stays flat.
+const (
+	maxExpected    = 1 << 15
+	maxProfileRuns = 1 << 19
+)
+
+// profileEntry is a walk Expected made: its profile, or why pkg/combat
+// refused it.
+type profileEntry struct {
+	pf  *combat.Profile
+	err error
 }
 
 // expectKey is what an expected damage in a simulation depends on.
@@ -275,8 +298,11 @@ func (e *Encounter) autoTurn(ctx Ctx, c *Combatant, copt combat.Options, policy,
 	if e.Options.EscapeRolls != EscapeRollsPage && e.boundEscape(c) >= 0 && e.PhaseLeft(c) >= rulebook.DoublePanel {
 		return e.BreakFree(ctx, c.ID)
 	}
-	if policy == PolicyFocus {
+	switch policy {
+	case PolicyFocus:
 		return e.focusTurn(ctx, c, copt, heroPoints)
+	case PolicySensible, "":
+		return e.sensibleTurn(ctx, c, copt, heroPoints)
 	}
 	var target *Combatant
 	for i := range e.Combatants {

@@ -72,7 +72,7 @@ func fightWithPoints(t *testing.T) *Encounter {
 func TestAutoSpendsHeroPoints(t *testing.T) {
 	spent := 0
 	for seed := uint64(1); seed <= 6; seed++ {
-		for _, policy := range []string{PolicyPlain, PolicyFocus} {
+		for _, policy := range Policies {
 			play := func(mode string) *Encounter {
 				e := fightWithPoints(t)
 				s := seed

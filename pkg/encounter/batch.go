@@ -8,7 +8,6 @@ import (
 	"github.com/codename-spandex/spandex/pkg/combat"
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/hero"
-	"github.com/codename-spandex/spandex/pkg/refusal"
 )
 
 // batch is the working memory a simulation owns and reuses fight after
@@ -30,7 +29,14 @@ type batch struct {
 	expect map[expectKey]combat.Expected
 	// profiles are the walks behind them, by key without the target's
 	// health and stamina (see Expected).
-	profiles map[expectKey]*combat.Profile
+	profiles    map[expectKey]profileEntry
+	profileRuns int
+	// base is the encounter as decoded, which Weigh weighs attacks on,
+	// and weights the attacks weighed, kept for every fight.
+	base    *Encounter
+	weights map[weighKey]weight
+	// aims are the sensible policy's attacks of a turn.
+	aims []aim
 	// dealt is the health and stamina each combatant's attacks took off
 	// their targets this fight, by combatant index.
 	dealt []dealt
@@ -67,7 +73,7 @@ type Sim struct {
 }
 
 // NewSim decodes the encounter data once for a run of fights played by
-// the autopilot with the policy (PolicyPlain when ""), each bounded by
+// the autopilot with the policy (PolicySensible when ""), each bounded by
 // maxSteps (Auto's default when 0).
 func NewSim(data []byte, copt combat.Options, maxSteps int, policy string) (*Sim, error) {
 	base, err := Decode(data)
@@ -75,14 +81,16 @@ func NewSim(data []byte, copt combat.Options, maxSteps int, policy string) (*Sim
 		return nil, err
 	}
 	if policy == "" {
-		policy = PolicyPlain
+		policy = PolicySensible
 	}
-	if policy != PolicyPlain && policy != PolicyFocus {
-		return nil, refusal.Errorf("policy: %q is not plain or focus", policy)
+	if err := CheckPolicy(policy); err != nil {
+		return nil, err
 	}
 	n := len(base.Combatants)
-	return &Sim{base: base, opt: AutoOptions{Until: UntilOver, MaxSteps: maxSteps, Policy: policy}, copt: copt,
-		effects: make([][]Effect, n), pools: make([][]hero.Pool, n), mundane: make([]hero.Mundane, n)}, nil
+	s := &Sim{base: base, opt: AutoOptions{Until: UntilOver, MaxSteps: maxSteps, Policy: policy}, copt: copt,
+		effects: make([][]Effect, n), pools: make([][]hero.Pool, n), mundane: make([]hero.Mundane, n)}
+	s.b.base = base
+	return s, nil
 }
 
 // SetHeroPoints sets the autopilot's hero point mode (HeroPointsSpend,

@@ -1,13 +1,20 @@
 package encounter
 
 import (
+	"slices"
+
 	"github.com/codename-spandex/spandex/pkg/combat"
 	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/refusal"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 )
 
 // The autopilot's policies.
 const (
+	// PolicySensible (the default) makes the attack that takes its
+	// target furthest to going out, each attack on each enemy weighed
+	// once (sensibleTurn, Weigh), and takes no reaction.
+	PolicySensible = "sensible"
 	// PolicyPlain attacks the first enemy still standing, in file order,
 	// with the attack of best expected damage, and takes no reaction.
 	PolicyPlain = "plain"
@@ -16,6 +23,18 @@ const (
 	// FocusReaction).
 	PolicyFocus = "focus"
 )
+
+// Policies are the autopilot's policies, the default first.
+var Policies = []string{PolicySensible, PolicyPlain, PolicyFocus}
+
+// CheckPolicy refuses a policy that is not one of Policies ("" is the
+// default, PolicySensible).
+func CheckPolicy(policy string) error {
+	if policy != "" && !slices.Contains(Policies, policy) {
+		return refusal.Errorf("policy: %q is not sensible, plain or focus", policy)
+	}
+	return nil
+}
 
 // FocusReactionWorth is how much of the way to going out (see OutProgress) a
 // reaction must save its defender for each panel it costs, under the

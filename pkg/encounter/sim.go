@@ -40,7 +40,7 @@ type SimSummary struct {
 	// Kind is always SimKind: what the file is.
 	Kind string `json:"kind"`
 	Seed uint64 `json:"seed"`
-	// Policy is the autopilot's policy: plain or focus.
+	// Policy is the autopilot's policy: sensible, plain or focus.
 	Policy string `json:"policy"`
 	// HeroPoints is the autopilot's hero points: spend or keep (p. 14).
 	// A summary written before the mode was recorded has none (a
@@ -96,8 +96,8 @@ func Simulate(data []byte, seed uint64, n, start, step int, copt combat.Options,
 	return SimulateProgress(data, seed, n, start, step, copt, maxSteps, PolicyPlain, nil)
 }
 
-// SimulateProgress is Simulate with the autopilot's policy (PolicyPlain
-// or PolicyFocus), calling done (when not nil) after each fight. The
+// SimulateProgress is Simulate with the autopilot's policy
+// (PolicySensible when "", PolicyPlain or PolicyFocus), calling done (when not nil) after each fight. The
 // fights are played by one Sim: the file is decoded once.
 func SimulateProgress(data []byte, seed uint64, n, start, step int, copt combat.Options, maxSteps int, policy string, done func()) (*SimSummary, error) {
 	return SimulateHeroPoints(data, seed, n, start, step, copt, maxSteps, policy, "", done)

@@ -128,8 +128,8 @@ func (sh Shard) Fights(n int) int {
 // each once, whose fights are the summary's (all n when none).
 func CheckSim(s *SimSummary) error {
 	var c jsonfile.Checker
-	if s.Policy != PolicyPlain && s.Policy != PolicyFocus {
-		c.Fail("$.policy", "%q is not %s or %s", jsonfile.Short(s.Policy), PolicyPlain, PolicyFocus)
+	if s.Policy == "" || CheckPolicy(s.Policy) != nil {
+		c.Fail("$.policy", "%q is not %s, %s or %s", jsonfile.Short(s.Policy), PolicySensible, PolicyPlain, PolicyFocus)
 	}
 	if s.HeroPoints != "" && s.HeroPoints != HeroPointsSpend && s.HeroPoints != HeroPointsKeep {
 		c.Fail("$.hero_points", "%q is not %s or %s", jsonfile.Short(s.HeroPoints), HeroPointsSpend, HeroPointsKeep)

@@ -3,6 +3,8 @@ package encounter
 import (
 	"encoding/json"
 	"math"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -146,16 +148,42 @@ func TestSimulateSplitsExactly(t *testing.T) {
 	}
 }
 
-// BenchmarkSimFight is one fight of a batch: the bank fight (four on six)
-// played to the end by the plain autopilot in a Sim's reused memory, as
-// each worker of `fight sim` plays them.
-func BenchmarkSimFight(b *testing.B) { benchSimFight(b, PolicyPlain) }
+// BenchmarkSimFight is one fight of a batch: the bank fight (three on
+// five) played to the end by the default (sensible) autopilot in a Sim's
+// reused memory, as each worker of `fight sim` plays them.
+func BenchmarkSimFight(b *testing.B) { benchSimFight(b, PolicySensible) }
+
+// BenchmarkSimFightPlain is BenchmarkSimFight with the plain policy.
+func BenchmarkSimFightPlain(b *testing.B) { benchSimFight(b, PolicyPlain) }
 
 // BenchmarkSimFightFocus is BenchmarkSimFight with the focus policy.
 func BenchmarkSimFightFocus(b *testing.B) { benchSimFight(b, PolicyFocus) }
 
-func benchSimFight(b *testing.B, policy string) {
-	sim, err := NewSim(bankFightJSON(b), combat.Options{}, 0, policy)
+// BenchmarkSimReference is one fight of the reference encounter
+// (testdata/encounters/reference.json: two rolled heroes against a rolled
+// psychic villain and six trained goons), by each policy
+// (-bench 'SimReference/sensible' for one).
+func BenchmarkSimReference(b *testing.B) {
+	data := encounterFile(b, "reference.json")
+	for _, p := range Policies {
+		b.Run(p, func(b *testing.B) { benchSim(b, data, p) })
+	}
+}
+
+// encounterFile reads one of the shared test encounters.
+func encounterFile(t testing.TB, name string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "encounters", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+func benchSimFight(b *testing.B, policy string) { benchSim(b, bankFightJSON(b), policy) }
+
+func benchSim(b *testing.B, data []byte, policy string) {
+	sim, err := NewSim(data, combat.Options{}, 0, policy)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -185,7 +213,7 @@ func TestSimTurnAllocatesNothing(t *testing.T) {
 	if testing.Short() {
 		t.Skip("allocation counts")
 	}
-	for _, policy := range []string{PolicyPlain, PolicyFocus} {
+	for _, policy := range Policies {
 		sim, err := NewSim(bankFightJSON(t), combat.Options{}, 0, policy)
 		if err != nil {
 			t.Fatal(err)
@@ -235,12 +263,12 @@ func TestSimTurnAllocatesNothing(t *testing.T) {
 // TestSimPlaysAsAuto: a Sim's fight, played in reused memory with no log,
 // ends exactly as the same fight played by Auto on a freshly decoded
 // encounter with its whole log (every combatant's tracks, condition,
-// pools, effects and panels; the page), for both policies (40 and 12
-// seeds), with the damage each dealt as its log's attacks record; and
+// pools, effects and panels; the page), for every policy (40 seeds; 12
+// for focus), with the damage each dealt as its log's attacks record; and
 // the decoded base is never written.
 func TestSimPlaysAsAuto(t *testing.T) {
 	data := bankFightJSON(t)
-	for _, policy := range []string{PolicyPlain, PolicyFocus} {
+	for _, policy := range Policies {
 		sim, err := NewSim(data, combat.Options{}, 0, policy)
 		if err != nil {
 			t.Fatal(err)

@@ -25,19 +25,24 @@ type AutoOptions struct {
 func NewCmdAuto(f *cmdutil.Factory, runF func(*AutoOptions) error) *cobra.Command {
 	opts := &AutoOptions{Env: f.Env(cmdutil.FormatText)}
 	cmd := &cobra.Command{
-		Use:   "auto [FILE] [--sides SIDE,...] [--until over|page|turn] [--policy plain|focus]",
+		Use:   "auto [FILE] [--sides SIDE,...] [--until over|page|turn] [--policy P]",
 		Short: "Play turns by a policy: the mooks' turns, or a whole simulated fight",
 		Long: `Play the fight by a policy, with the same rules as the other verbs:
 initiative is rolled when a page begins and each page ends when everyone
-has acted. By the plain policy (the default) the combatant whose turn it
-is attacks the first enemy still standing (in file order) with the attack
-of best expected damage that fits in its panels and that the rules accept
-(a pool that cannot pay is skipped), taking no reaction, and passes when
-it has none. By --policy focus it makes the attack on the enemy of best
-expected effect (the exact odds of each attack against each enemy, each
-weighed with the reaction that enemy would answer it with) and reacts
-when the reaction is worth its panels (docs/fight.md); fight sim plays
-with the same policies.
+has acted. By the sensible policy (the default) the combatant whose turn
+it is makes, of its attacks that fit in its panels on every enemy
+standing, the one that takes its target furthest to going out (a
+weakened enemy, a goon one hit from going down), each attack weighed on
+the two as their sheets have them, fresh; nobody reacts. By --policy
+plain it attacks the first enemy still standing (in file order) with the
+attack of best expected damage that fits in its panels and that the rules
+accept (a pool that cannot pay is skipped), taking no reaction. Either
+passes when it has no attack. By --policy focus it makes the attack on
+the enemy of best expected effect (the exact odds of each attack against
+each enemy as the fight stands, each weighed with the reaction that enemy
+would answer it with) and reacts when the reaction is worth its panels
+(docs/fight.md); fight sim plays with the same policies. It names its
+policy when it stops.
 
 --sides plays only those sides: when a combatant of another side is to
 act, the autopilot stops and says whose turn it is, so the GM plays the
@@ -102,7 +107,7 @@ func runAuto(opts *AutoOptions) error {
 	})
 	// Why it stopped is said even when the encounter could not be saved.
 	if stopped && !opts.Env.Format.IsJSON() {
-		fmt.Fprintf(opts.Env.IO.ErrOut, "autopilot stopped: %s\n", why)
+		fmt.Fprintf(opts.Env.IO.ErrOut, "autopilot stopped: %s (policy %s)\n", why, opts.Policy)
 	}
 	return err
 }

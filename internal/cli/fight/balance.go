@@ -40,8 +40,9 @@ in NPC.json (a hero file or JSON Lines) to SIDE of the encounter FILE
 (rebuilt as a new fight: page 1, nobody hurt), play N fights with the
 autopilot as fight sim does, and print each side's P(win) with its 95 %
 Wilson interval. Every count uses the same --seed, fight i the same seed
-(S, i), so the counts are compared on the same dice stream. --policy and
---hero-points spend|keep are fight sim's.`,
+(S, i), so the counts are compared on the same dice stream. --policy
+(sensible, the default; plain; focus) and --hero-points spend|keep are
+fight sim's; the output names the policy.`,
 		Example: `  spandex fight balance bank.json --vary villains=goon.json:0..6 -n 500 --seed 1`,
 		Args:    cobra.ExactArgs(1),
 		RunE: cmdutil.RunE(opts, runF, runBalance, func(_ *cobra.Command, args []string) error {
@@ -93,11 +94,13 @@ type balanceRow struct {
 }
 
 type balanceJSON struct {
-	Seed uint64       `json:"seed"`
-	Side string       `json:"side"`
-	NPC  string       `json:"npc"`
-	N    int          `json:"n"`
-	Rows []balanceRow `json:"rows"`
+	Seed uint64 `json:"seed"`
+	// Policy is the autopilot's policy the fights were played by.
+	Policy string       `json:"policy"`
+	Side   string       `json:"side"`
+	NPC    string       `json:"npc"`
+	N      int          `json:"n"`
+	Rows   []balanceRow `json:"rows"`
 }
 
 func runBalance(opts *BalanceOptions) error {
@@ -131,7 +134,7 @@ func runBalance(opts *BalanceOptions) error {
 		return cmdutil.Inputf("--vary: %s holds no character", npcFile)
 	}
 	opts.ReportSeed(&run.seed)
-	out := balanceJSON{Seed: run.seed, Side: side, NPC: npcs[0].Name, N: opts.N}
+	out := balanceJSON{Seed: run.seed, Policy: run.policy, Side: side, NPC: npcs[0].Name, N: opts.N}
 	for c := lo; c <= hi; c++ {
 		setup := encounter.Setup{Name: base.Name, Options: base.Options}
 		for _, s := range base.Sides {
@@ -169,7 +172,7 @@ func runBalance(opts *BalanceOptions) error {
 		if i > 0 {
 			fmt.Fprintln(w)
 		}
-		fmt.Fprintf(w, "%d × %s on %s (%d fights, seed %d)\n", r.Count, out.NPC, side, r.Fights, out.Seed)
+		fmt.Fprintf(w, "%d × %s on %s (%d fights, seed %d, policy %s)\n", r.Count, out.NPC, side, r.Fights, out.Seed, out.Policy)
 		rows := make([]cmdutil.BarRow, len(r.Sides))
 		for j, sd := range r.Sides {
 			rows[j] = cmdutil.BarRow{Label: fmt.Sprintf("%s (%s-%s)", sd.Name, cmdutil.Pct(sd.Low), cmdutil.Pct(sd.High)), P: sd.PWin}

@@ -37,8 +37,12 @@ func NewCmdSim(f *cmdutil.Factory, runF func(*SimOptions) error) *cobra.Command 
 		Use:   "sim FILE -n N [--seed S] [--workers K] [--shard i/k]",
 		Short: "Play N fights from an encounter with the autopilot and count who wins",
 		Long: `Play N fights from the encounter FILE (never changed) with the
-autopilot of fight auto (--policy plain; or focus: the attack, target and
-reactions of best expected effect, docs/fight.md), and report per side the
+autopilot of fight auto, by --policy: sensible (the default: the attack
+that takes its target furthest to going out, each attack on each enemy
+weighed once for all the fights), plain (the first enemy standing) or
+focus (the attack, target and reactions of best expected effect, walked
+again as the fight changes: far slower); docs/fight.md. The summary names
+its policy. Report per side the
 wins and P(win) with a 95 % Wilson interval, the distribution of pages to
 the end, and per combatant P(out), the mean health and stamina it lost (at
 the end of a fight, against the start) and the mean health and stamina its
@@ -130,7 +134,7 @@ func runSim(opts *SimOptions) (err error) {
 // addPolicyFlag adds --policy, the autopilot's policy, which fight auto,
 // fight sim and fight balance share.
 func addPolicyFlag(cmd *cobra.Command, policy *string) {
-	cmd.Flags().StringVar(policy, "policy", encounter.PolicyPlain, "the autopilot's policy: plain (first enemy standing) or focus (best expected effect, with reactions)")
+	cmd.Flags().StringVar(policy, "policy", encounter.PolicySensible, "the autopilot's policy: sensible (the attack nearest to taking its target out, each attack weighed once), plain (first enemy standing) or focus (best expected effect walked anew each turn, with reactions)")
 }
 
 // addAutoHeroPointsFlag adds --hero-points spend|keep, whether the
@@ -149,8 +153,8 @@ func checkAutoHeroPoints(mode string) error {
 
 // checkPolicy checks --policy.
 func checkPolicy(policy string) error {
-	if policy != encounter.PolicyPlain && policy != encounter.PolicyFocus {
-		return cmdutil.Inputf("--policy: %q is not plain or focus", policy)
+	if policy == "" || encounter.CheckPolicy(policy) != nil {
+		return cmdutil.Inputf("--policy: %q is not sensible, plain or focus", policy)
 	}
 	return nil
 }
@@ -288,7 +292,11 @@ func writeSimText(env *cmdutil.Env, s *encounter.SimSummary, rep simReport, deal
 	if len(s.Shards) > 0 {
 		shard = " (shards " + strings.Join(s.Shards, ", ") + ")"
 	}
-	fmt.Fprintf(out, "%d of %d fights, seed %d%s; %d unfinished, %d with nobody standing\n\n", s.Fights, s.N, s.Seed, shard, s.Unfinished, s.Draws)
+	policy := s.Policy
+	if policy == "" {
+		policy = "not recorded"
+	}
+	fmt.Fprintf(out, "%d of %d fights, seed %d%s, policy %s\n%d unfinished, %d with nobody standing\n\n", s.Fights, s.N, s.Seed, shard, policy, s.Unfinished, s.Draws)
 	rows := make([]cmdutil.BarRow, len(rep.Sides))
 	for i, sd := range rep.Sides {
 		rows[i] = cmdutil.BarRow{Label: fmt.Sprintf("%s (%s-%s)", sd.Name, cmdutil.Pct(sd.Low), cmdutil.Pct(sd.High)), P: sd.PWin}

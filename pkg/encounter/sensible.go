@@ -1,0 +1,215 @@
+package encounter
+
+import (
+	"cmp"
+	"errors"
+	"slices"
+
+	"github.com/codename-spandex/spandex/pkg/combat"
+	"github.com/codename-spandex/spandex/pkg/dice"
+	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/odds"
+)
+
+// The sensible policy weighs each attack on each enemy once: what an
+// attack is expected to do depends on the attacker's attack and the
+// defender's defences, not on the rest of the fight, so a simulation
+// weighs them on the encounter as the file has it and keeps the weights
+// for all its fights (weigh). The choice between them reads the fight as
+// it is now: who stands, who fights for whom, how much stamina each has
+// left and how many hits a mundane character has taken (OutProgress).
+
+// WeighLimit is how many dice outcomes weigh walks exactly; an attack with
+// more (a psionic blast's contest and ten dice of damage) is weighed by
+// WeighSamples runs of the ruling instead.
+const WeighLimit = 4096
+
+// WeighSamples is how many seeded runs of the ruling weigh an attack with
+// more outcomes than WeighLimit.
+const WeighSamples = 512
+
+// weighKey is an attack of one combatant on another, by their places in
+// the encounter's combatants and the attack's in the attacker's.
+type weighKey struct{ att, attack, def int }
+
+// weight is a weighed attack: what it is expected to do, or that
+// pkg/combat refuses it.
+type weight struct {
+	x   combat.Expected
+	err error
+}
+
+// Weigh is what c's i-th attack on target is expected to do taking no
+// reaction (combat.Expected: damage, the chance it hits and the chance
+// it takes target out), on the two as their sheets have them, fresh: full
+// tracks and pools, no condition, no hit taken, no lasting state, no
+// surprise. It is walked exactly when it has at most WeighLimit dice
+// outcomes, else it is the mean of WeighSamples runs of the ruling rolled
+// with a seed of the three's places in the encounter. A simulation weighs
+// each once (on the encounter as decoded) and keeps it for every fight;
+// fight auto weighs it when asked: the same answer.
+func (e *Encounter) Weigh(c, target *Combatant, i int, opt combat.Options) (combat.Expected, error) {
+	b := e.batch
+	k := weighKey{e.index(c), i, e.index(target)}
+	if b == nil || b.base == nil || k.att < 0 || k.def < 0 || k.att >= len(b.base.Combatants) || k.def >= len(b.base.Combatants) ||
+		b.base.Combatants[k.att].ID != c.ID || b.base.Combatants[k.def].ID != target.ID {
+		// Not in a simulation, or a combatant the fight made (a
+		// duplicate): weighed now.
+		return weigh(c, target, i, opt, k)
+	}
+	if w, ok := b.weights[k]; ok {
+		return w.x, w.err
+	}
+	x, err := weigh(&b.base.Combatants[k.att], &b.base.Combatants[k.def], i, opt, k)
+	if b.weights == nil {
+		b.weights = map[weighKey]weight{}
+	}
+	b.weights[k] = weight{x: x, err: err}
+	return x, err
+}
+
+// fresh is a copy of c as its sheet has it, before any fight: full
+// tracks and pools, no condition, no hit taken, no lasting state.
+func fresh(c *Combatant) *Combatant {
+	f := *c
+	f.Effects = nil
+	h := &f.Hero
+	h.Health.Current, h.Stamina.Current = h.Health.Max, h.Stamina.Max
+	h.Condition = hero.Condition{}
+	if h.Pools != nil {
+		h.Pools = slices.Clone(h.Pools)
+		for j := range h.Pools {
+			h.Pools[j].Current = h.Pools[j].Max
+		}
+	}
+	if h.Mundane != nil {
+		m := *h.Mundane
+		m.Hits = 0
+		h.Mundane = &m
+	}
+	return &f
+}
+
+// weigh weighs c's i-th attack on target (see Weigh).
+func weigh(c, target *Combatant, i int, opt combat.Options, k weighKey) (combat.Expected, error) {
+	if i >= len(c.Hero.Combat.Attacks) {
+		return combat.Expected{}, errors.New("no such attack")
+	}
+	c, target = fresh(c), fresh(target)
+	var none Encounter // no surprise round, no weather
+	req, _, err := none.situation(c, target, combat.Request{Attack: c.Hero.Combat.Attacks[i].Slug})
+	if err != nil {
+		return combat.Expected{}, err
+	}
+	att, def := &c.Hero, &target.Hero
+	var rv combat.Resolver
+	var res combat.Result
+	run := func(r dice.Roller, v []float64) error {
+		if err := rv.Resolve(&res, att, def, req, r, opt); err != nil {
+			return err
+		}
+		v[0] = float64(res.Applied.Health + res.Applied.Stamina)
+		v[1], v[2] = 0, 0
+		if res.TakesOut() {
+			v[1] = 1
+		}
+		if res.Outcome == combat.OutcomeHit {
+			v[2] = 1
+		}
+		return nil
+	}
+	v, err := odds.Expect(odds.Options{Limit: WeighLimit}, 3, run)
+	if errors.Is(err, odds.ErrTooMany) {
+		v, err = sample(run, weighSeed(k))
+	}
+	if err != nil {
+		return combat.Expected{}, err
+	}
+	return combat.Expected{Damage: v[0], Out: v[1], Hit: v[2]}, nil
+}
+
+// sample is the mean of WeighSamples runs rolled with dice.NewSeeded(seed).
+func sample(run func(r dice.Roller, v []float64) error, seed uint64) ([]float64, error) {
+	r := dice.NewSeeded(seed)
+	sum := make([]float64, 3)
+	v := make([]float64, 3)
+	for range WeighSamples {
+		if err := run(r, v); err != nil {
+			return nil, err
+		}
+		for j := range v {
+			sum[j] += v[j]
+		}
+	}
+	for j := range sum {
+		sum[j] /= WeighSamples
+	}
+	return sum, nil
+}
+
+// weighSeed is the seed an attack is sampled with: its places only, so
+// that every worker of a simulation weighs it the same.
+func weighSeed(k weighKey) uint64 {
+	return splitmix(splitmix(splitmix(uint64(k.att))^uint64(k.attack)) ^ uint64(k.def))
+}
+
+// aim is an attack of the actor's on a target and how far it takes the
+// target to going out.
+type aim struct {
+	target   *Combatant
+	attack   *hero.Attack
+	progress float64
+}
+
+// sensibleTurn takes c's turn by the sensible policy: of every attack
+// of c on every enemy standing (FightsFor: a controlled combatant fights
+// for its controller, p. 68; a haymaker once per opponent, p. 66), the one
+// that takes its target furthest to going out (OutProgress of its
+// weight: a weakened enemy, or a goon one hit from going down, first);
+// ties go to the enemy first in file order, then the attack first in c's
+// file. An attack that does not fit in c's panels, or that pkg/combat
+// refuses, gives way to the next. Nobody reacts. With no attack, a pass.
+func (e *Encounter) sensibleTurn(ctx Ctx, c *Combatant, copt combat.Options, heroPoints string) error {
+	left := e.PhaseLeft(c)
+	var aims []aim
+	if e.batch != nil {
+		aims = e.batch.aims[:0]
+	}
+	for ti := range e.Combatants {
+		t := &e.Combatants[ti]
+		if !e.autoEnemy(c, t) {
+			continue
+		}
+		for i := range c.Hero.Combat.Attacks {
+			a := &c.Hero.Combat.Attacks[i]
+			if !autoUsable(c, a) || haymakerSpent(c, t, a) {
+				continue
+			}
+			x, err := e.Weigh(c, t, i, copt)
+			p := OutProgress(x, t)
+			if err != nil {
+				p = -1 // tried last; pkg/combat will say what is wrong
+			}
+			aims = append(aims, aim{target: t, attack: a, progress: p})
+		}
+	}
+	slices.SortStableFunc(aims, func(x, y aim) int { return cmp.Compare(y.progress, x.progress) })
+	if e.batch != nil {
+		e.batch.aims = aims
+	}
+	for _, am := range aims {
+		s := Strike{Actor: c.ID, Target: am.target.ID, Request: combat.Request{Attack: am.attack.Slug, AutoHeroPoints: AutoHeroPoints(heroPoints, c, am.target)}}
+		if n, err := attackPanels(c, s, nil); err != nil || n > left {
+			continue
+		}
+		cr := e.counting(ctx.Roller)
+		_, err := e.Attack(Ctx{Roller: cr, Seed: ctx.Seed}, s, copt)
+		if err == nil {
+			return nil
+		}
+		if cr.n > 0 {
+			return err // the dice failed, not the request
+		}
+	}
+	return e.Do(ctx, Pass{Actor: c.ID})
+}
