@@ -414,7 +414,7 @@ func simulate(data []byte, seed uint64, from, to, heroes int, rules combat.Optio
 			if tick != nil {
 				done = func() { mu.Lock(); tick(1); mu.Unlock() }
 			}
-			parts[j], errs[j] = encounter.SimulateProgress(data, seed, to, from+j, workers, rules, encounter.DefaultAutoSteps, encounter.PolicyPlain, done)
+			parts[j], errs[j] = encounter.SimulateProgress(data, seed, to, from+j, workers, rules, encounter.DefaultAutoSteps, encounter.PolicySensible, done)
 		}()
 	}
 	wg.Wait()
