@@ -316,20 +316,30 @@ func (e *Encounter) autoTurn(ctx Ctx, c *Combatant, copt combat.Options, policy,
 		left := e.PhaseLeft(c)
 		for _, sc := range e.bestAttacks(c, target, copt) {
 			s := Strike{Actor: c.ID, Target: target.ID, Request: combat.Request{Attack: sc.a.Slug, AutoHeroPoints: AutoHeroPoints(heroPoints, c, target)}}
-			if n, err := attackPanels(c, s, nil); err != nil || n > left {
-				continue
-			}
-			cr := e.counting(ctx.Roller)
-			_, err := e.Attack(Ctx{Roller: cr, Seed: ctx.Seed}, s, copt)
-			if err == nil {
-				return nil
-			}
-			if cr.n > 0 {
-				return err // the dice failed, not the request
+			if done, err := e.tryStrike(ctx, c, s, left, copt); done {
+				return err
 			}
 		}
 	}
 	return e.Do(ctx, Pass{Actor: c.ID})
+}
+
+// tryStrike makes the autopilot's strike s if it fits in the left panels
+// and the rules accept it: done reports that it was made (or that its
+// dice failed, err), so the policy stops looking; a strike the rules
+// refuse before any die is rolled leaves done false, and the policy tries
+// its next choice.
+func (e *Encounter) tryStrike(ctx Ctx, c *Combatant, s Strike, left int, copt combat.Options) (done bool, err error) {
+	if n, err := attackPanels(c, s, nil); err != nil || n > left {
+		return false, nil
+	}
+	cr := e.counting(ctx.Roller)
+	if _, err := e.Attack(Ctx{Roller: cr, Seed: ctx.Seed}, s, copt); err == nil {
+		return true, nil
+	} else if cr.n > 0 {
+		return true, err // the dice failed, not the request
+	}
+	return false, nil
 }
 
 // counting wraps r to count its dice (in the batch's memory in a

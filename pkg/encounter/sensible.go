@@ -199,16 +199,8 @@ func (e *Encounter) sensibleTurn(ctx Ctx, c *Combatant, copt combat.Options, her
 	}
 	for _, am := range aims {
 		s := Strike{Actor: c.ID, Target: am.target.ID, Request: combat.Request{Attack: am.attack.Slug, AutoHeroPoints: AutoHeroPoints(heroPoints, c, am.target)}}
-		if n, err := attackPanels(c, s, nil); err != nil || n > left {
-			continue
-		}
-		cr := e.counting(ctx.Roller)
-		_, err := e.Attack(Ctx{Roller: cr, Seed: ctx.Seed}, s, copt)
-		if err == nil {
-			return nil
-		}
-		if cr.n > 0 {
-			return err // the dice failed, not the request
+		if done, err := e.tryStrike(ctx, c, s, left, copt); done {
+			return err
 		}
 	}
 	return e.Do(ctx, Pass{Actor: c.ID})
