@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/refusal"
 )
 
@@ -88,17 +87,7 @@ func (e *Encounter) Join(j Join) error {
 		if e.Find(id) != nil {
 			return refusal.Errorf("combatant id %q is in the fight already; give another (ID:FILE)", id)
 		}
-		c := Combatant{ID: id, Side: en.Side, Source: en.Source, Hero: *en.Hero}
-		if c.Hero.Log == nil {
-			c.Hero.Log = []hero.Event{}
-		}
-		for _, s := range c.Hero.States {
-			c.Effects = append(c.Effects, stateEffect(s, id))
-		}
-		c.Hero.States = nil
-		for _, st := range c.Hero.ImposedStates {
-			c.Effects = append(c.Effects, imposedEffect(st, id))
-		}
+		c := newCombatant(id, en)
 		e.beginPanels(&c)
 		if !j.Now && e.Phase != PhaseInitiative {
 			c.Panels.PerPage = 0

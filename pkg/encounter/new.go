@@ -126,20 +126,7 @@ func New(s Setup) (*Encounter, error) {
 		if e.Find(id) != nil {
 			return nil, refusal.Errorf("combatant id %q is used twice; give ids explicitly (ID:FILE)", id)
 		}
-		c := Combatant{ID: id, Side: en.Side, Source: en.Source, Hero: *en.Hero}
-		if c.Hero.Log == nil {
-			c.Hero.Log = []hero.Event{}
-		}
-		// The hero file's lasting states go on the combatant.
-		for _, s := range c.Hero.States {
-			c.Effects = append(c.Effects, stateEffect(s, id))
-		}
-		c.Hero.States = nil
-		// So do the states another's power left on it (`contest`).
-		for _, st := range c.Hero.ImposedStates {
-			c.Effects = append(c.Effects, imposedEffect(st, id))
-		}
-		e.Combatants = append(e.Combatants, c)
+		e.Combatants = append(e.Combatants, newCombatant(id, en))
 	}
 	for id, rank := range s.Sidekicks {
 		c := e.Find(id)
@@ -218,4 +205,23 @@ func (e *Encounter) sideList() string {
 		names[i] = s.Name
 	}
 	return strings.Join(names, ", ")
+}
+
+// newCombatant is the combatant an entry brings into the fight (at its
+// start or as a late arrival) with the id it is known by: the hero
+// file's lasting states, and the states another's power left on it
+// (`contest`), become the combatant's effects.
+func newCombatant(id string, en Entry) Combatant {
+	c := Combatant{ID: id, Side: en.Side, Source: en.Source, Hero: *en.Hero}
+	if c.Hero.Log == nil {
+		c.Hero.Log = []hero.Event{}
+	}
+	for _, s := range c.Hero.States {
+		c.Effects = append(c.Effects, stateEffect(s, id))
+	}
+	c.Hero.States = nil
+	for _, st := range c.Hero.ImposedStates {
+		c.Effects = append(c.Effects, imposedEffect(st, id))
+	}
+	return c
 }
