@@ -58,30 +58,16 @@ func runJoin(opts *JoinOptions) error {
 	}
 	j := encounter.Join{Now: opts.Now, Note: opts.Note}
 	for _, sv := range opts.Sides {
-		name, files, ok := strings.Cut(sv, "=")
-		name = strings.TrimSpace(name)
-		if !ok || name == "" || strings.TrimSpace(files) == "" {
-			return cmdutil.Inputf("--side %q: give NAME=FILE[,FILE...]", sv)
-		}
-		for _, file := range splitList(files) {
-			id := ""
-			if before, after, ok := strings.Cut(file, ":"); ok && encounter.ValidID(before) && after != "" {
-				id, file = before, after
-			}
+		_, entries, err := sideEntries(opts.Env, sv, func(name, file string) error {
 			if file == "-" || file == opts.File.source() {
 				return cmdutil.Inputf("--side %s: %q: give the arrivals' own files", name, file)
 			}
-			heroes, err := opts.ReadHeroes(file, encounter.MaxFileSize)
-			if err != nil {
-				return err
-			}
-			if id != "" && len(heroes) != 1 {
-				return cmdutil.Inputf("--side %s: %s:%s holds %d heroes; an id names exactly one", name, id, file, len(heroes))
-			}
-			for _, h := range heroes {
-				j.Entries = append(j.Entries, encounter.Entry{Side: name, ID: id, Hero: h, Source: file})
-			}
+			return nil
+		})
+		if err != nil {
+			return err
 		}
+		j.Entries = append(j.Entries, entries...)
 	}
 	return change(opts.Env, opts.File, func(e *encounter.Encounter) error {
 		return e.Join(j)

@@ -78,34 +78,20 @@ func runNew(opts *NewOptions) error {
 		Options: encounter.Options{SavedPanels: opts.SavedPanels, HalfPanels: opts.HalfPanels, EscapeRolls: opts.EscapeRolls}}
 	stdinUsed := false
 	for _, sv := range opts.Sides {
-		name, files, ok := strings.Cut(sv, "=")
-		name = strings.TrimSpace(name)
-		if !ok || name == "" || strings.TrimSpace(files) == "" {
-			return cmdutil.Inputf("--side %q: give NAME=FILE[,FILE...]", sv)
-		}
-		setup.Sides = append(setup.Sides, name)
-		for _, file := range splitList(files) {
-			id := ""
-			if before, after, ok := strings.Cut(file, ":"); ok && encounter.ValidID(before) && after != "" {
-				id, file = before, after
-			}
+		name, entries, err := sideEntries(opts.Env, sv, func(name, file string) error {
 			if file == "-" || file == "" {
 				if stdinUsed {
 					return cmdutil.Inputf("--side %s: stdin (-) can be read only once", name)
 				}
 				stdinUsed = true
 			}
-			heroes, err := opts.ReadHeroes(file, encounter.MaxFileSize)
-			if err != nil {
-				return err
-			}
-			if id != "" && len(heroes) != 1 {
-				return cmdutil.Inputf("--side %s: %s:%s holds %d heroes; an id names exactly one", name, id, file, len(heroes))
-			}
-			for _, h := range heroes {
-				setup.Entries = append(setup.Entries, encounter.Entry{Side: name, ID: id, Hero: h, Source: file})
-			}
+			return nil
+		})
+		if err != nil {
+			return err
 		}
+		setup.Sides = append(setup.Sides, name)
+		setup.Entries = append(setup.Entries, entries...)
 	}
 	if len(opts.Sidekicks) > 0 {
 		setup.Sidekicks = map[string]int{}
@@ -128,4 +114,37 @@ func runNew(opts *NewOptions) error {
 	}
 	_, err = opts.Env.IO.Out.Write(data)
 	return err
+}
+
+// sideEntries reads one --side NAME=FILE[,FILE...] (each FILE may be
+// ID:FILE, naming its one hero): the side's name and its heroes, each
+// read and checked as a hero file. check vets each file before it is
+// read (stdin once, not the fight's own file).
+func sideEntries(env *cmdutil.Env, sv string, check func(name, file string) error) (string, []encounter.Entry, error) {
+	name, files, ok := strings.Cut(sv, "=")
+	name = strings.TrimSpace(name)
+	if !ok || name == "" || strings.TrimSpace(files) == "" {
+		return "", nil, cmdutil.Inputf("--side %q: give NAME=FILE[,FILE...]", sv)
+	}
+	var entries []encounter.Entry
+	for _, file := range splitList(files) {
+		id := ""
+		if before, after, ok := strings.Cut(file, ":"); ok && encounter.ValidID(before) && after != "" {
+			id, file = before, after
+		}
+		if err := check(name, file); err != nil {
+			return "", nil, err
+		}
+		heroes, err := env.ReadHeroes(file, encounter.MaxFileSize)
+		if err != nil {
+			return "", nil, err
+		}
+		if id != "" && len(heroes) != 1 {
+			return "", nil, cmdutil.Inputf("--side %s: %s:%s holds %d heroes; an id names exactly one", name, id, file, len(heroes))
+		}
+		for _, h := range heroes {
+			entries = append(entries, encounter.Entry{Side: name, ID: id, Hero: h, Source: file})
+		}
+	}
+	return name, entries, nil
 }
