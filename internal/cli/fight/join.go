@@ -1,8 +1,6 @@
 package fight
 
 import (
-	"strings"
-
 	"github.com/spf13/cobra"
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
