@@ -2,7 +2,6 @@ package render_test
 
 import (
 	"bytes"
-	"context"
 	"fmt"
 	"os"
 	"os/exec"
@@ -11,41 +10,13 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/codename-spandex/spandex/internal/browser"
+	"github.com/codename-spandex/spandex/internal/browser/browsertest"
 	"github.com/codename-spandex/spandex/internal/render"
 	"github.com/codename-spandex/spandex/pkg/encounter"
 	"github.com/codename-spandex/spandex/pkg/hero"
 )
-
-// chromium returns the browser, or skips the test when there is none —
-// except under CI (CI=true), where a missing browser is a failure: .ci/run
-// installs Debian's chromium package.
-func chromium(t *testing.T) string {
-	t.Helper()
-	path, err := browser.Find()
-	if err != nil {
-		if ci := os.Getenv("CI"); ci != "" && ci != "false" && ci != "0" {
-			t.Fatalf("CI=%s and %v", ci, err)
-		}
-		t.Skip(err)
-	}
-	return path
-}
-
-func startBrowser(t *testing.T) *browser.Browser {
-	t.Helper()
-	path := chromium(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
-	t.Cleanup(cancel)
-	b, err := browser.Start(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(b.Close)
-	return b
-}
 
 // readHeroes reads a hero file or a JSON Lines stream of heroes.
 func readHeroes(t *testing.T, path string) []*hero.Hero {
@@ -233,7 +204,7 @@ const phoneJS = `(() => {
 // phone's width.
 // SPANDEX_SHEET_HEROES=FILE checks any other file of heroes the same way.
 func TestSheetsPrintOnePagePerHero(t *testing.T) {
-	b := startBrowser(t)
+	b := browsertest.Start(t)
 	files := []string{filepath.Join("..", "..", "testdata", "heroes", "guardian.json"), filepath.Join("testdata", "party.jsonl")}
 	if f := os.Getenv("SPANDEX_SHEET_HEROES"); f != "" {
 		files = []string{f}
@@ -290,7 +261,7 @@ func hostileSheets(t *testing.T) []struct {
 }
 
 func TestHostileSheetsPrintOnePagePerHero(t *testing.T) {
-	b := startBrowser(t)
+	b := browsertest.Start(t)
 	for _, tt := range hostileSheets(t) {
 		t.Run(tt.name, func(t *testing.T) {
 			checkPrints(t, b, tt.heroes, tt.wantCont)
@@ -303,7 +274,7 @@ func TestHostileSheetsPrintOnePagePerHero(t *testing.T) {
 // testdata/bank.json is the bank fight as internal/cli's fight_report
 // script plays it: page 1 with the book's dice, then fight auto --seed 11.
 func TestFightReportInBrowser(t *testing.T) {
-	b := startBrowser(t)
+	b := browsertest.Start(t)
 	data, err := os.ReadFile(filepath.Join("testdata", "bank.json"))
 	if err != nil {
 		t.Fatal(err)
