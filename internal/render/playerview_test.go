@@ -42,7 +42,7 @@ func freshBank(t *testing.T) *encounter.Encounter {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, doc := range splitJSONDocs(data) {
+		for _, doc := range splitDocs(data) {
 			h, err := hero.Decode(doc)
 			if err != nil {
 				t.Fatalf("%s: %v", f.file, err)
@@ -58,6 +58,22 @@ func freshBank(t *testing.T) *encounter.Encounter {
 		t.Fatal(err)
 	}
 	return e
+}
+
+// splitDocs splits a hero file (one indented object) or a JSON Lines
+// stream.
+func splitDocs(data []byte) [][]byte {
+	data = bytes.TrimSpace(data)
+	if bytes.HasPrefix(data, []byte("{\n")) {
+		return [][]byte{data}
+	}
+	var out [][]byte
+	for _, l := range bytes.Split(data, []byte("\n")) {
+		if len(bytes.TrimSpace(l)) > 0 {
+			out = append(out, l)
+		}
+	}
+	return out
 }
 
 func playerHTML(t *testing.T, v *PlayerView) string {
