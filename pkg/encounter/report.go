@@ -93,7 +93,9 @@ type observation struct {
 	before, after   Vitals
 }
 
-// Report reads the fight back from its log.
+// Report reads the fight back from its log. Events an undo took back
+// are listed, marked (UndoneBy), but count for nothing: not in who
+// acted, the conditions, the initiative or health and stamina.
 //
 // Health and stamina come from what the log records: an attack's
 // defender before and after (its AttackRecord) and the end of page
@@ -125,6 +127,11 @@ func (e *Encounter) Report() Report {
 	for _, ev := range e.Log {
 		pg := pageOf(ev.Page)
 		pg.Events = append(pg.Events, ev)
+		if ev.UndoneBy != 0 {
+			// Taken back: listed (marked) but it never happened, so
+			// nothing below counts it.
+			continue
+		}
 		switch ev.Kind {
 		case "initiative":
 			var ini Initiative
@@ -207,7 +214,7 @@ func (e *Encounter) Report() Report {
 	for pi := range r.Pages {
 		pg := &r.Pages[pi]
 		for _, ev := range pg.Events {
-			if ev.Kind != "attack" {
+			if ev.Kind != "attack" || ev.UndoneBy != 0 {
 				continue
 			}
 			var rec AttackRecord
