@@ -188,6 +188,12 @@ func runAttack(opts *Options) error {
 			return cmdutil.Inputf("--hero-points: the attacker's hero points come off its file: add --update-attacker")
 		}
 	}
+	if opts.InPlace == "" && !opts.ResultOnly && !opts.Odds {
+		// The attacked defender would go whole to a terminal.
+		if err := opts.WholeFile("the attacked defender's hero file", cmdutil.HintInPlace+", or --result for the ruling only"); err != nil {
+			return err
+		}
+	}
 	defPath := opts.DefenderFile
 	if opts.InPlace != "" {
 		defPath = opts.InPlace

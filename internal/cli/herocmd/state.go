@@ -157,6 +157,11 @@ type vehicleDetails struct {
 
 // runState switches the state and writes the hero.
 func runState(opts *StateOptions) error {
+	if opts.InPlace == "" {
+		if err := opts.WholeFile("the changed hero", cmdutil.HintInPlace); err != nil {
+			return err
+		}
+	}
 	h, err := opts.ReadHero(opts.File)
 	if err != nil {
 		return err

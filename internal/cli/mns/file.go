@@ -140,6 +140,12 @@ func rulesCtx(env *cmdutil.Env, charts ChartsFile, roll bool) (mns.Ctx, error) {
 // change loads the encounter, lets do change it, and saves it with the
 // events appended (see save). When do fails nothing is written.
 func change(env *cmdutil.Env, fl File, charts ChartsFile, roll bool, do func(e *mns.Encounter, ctx mns.Ctx) error) error {
+	if fl.InPlace == "" {
+		// The changed encounter would go whole to a terminal.
+		if err := env.WholeFile("the changed encounter", cmdutil.HintInPlace); err != nil {
+			return err
+		}
+	}
 	e, err := load(env, fl)
 	if err != nil {
 		return err
