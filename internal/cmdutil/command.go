@@ -24,7 +24,7 @@ func RunE[P any](opts P, runF, run func(P) error, prepare ...Prepare) func(*cobr
 				return err
 			}
 		}
-		if s, ok := any(opts).(commandSetter); ok {
+		if s, ok := any(opts).(commandSetter); ok && cmd != nil {
 			s.setCommand(cmd.CommandPath())
 		}
 		if b, ok := any(opts).(envBinder); ok {

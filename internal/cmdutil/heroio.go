@@ -106,6 +106,9 @@ func DecodeHeroes(r io.Reader, name string, fn func(label string, n int, h *hero
 		count = n
 		h, err := hero.Decode(doc)
 		if err != nil {
+			if err := wrongKind(doc, label, "", KindHero); err != nil {
+				return err
+			}
 			return Inputf("%s: %w", label, err)
 		}
 		return fn(label, n, h)
@@ -142,7 +145,7 @@ func (e *Env) ReadHero(path string) (*hero.Hero, error) {
 	}
 	h, err := hero.Decode(data)
 	if err != nil {
-		return nil, Inputf("%s: %w", name, err)
+		return nil, e.WrongKind(data, name, KindHero, Inputf("%s: %w", name, err))
 	}
 	return h, nil
 }
@@ -155,7 +158,7 @@ func (e *Env) ReadHeroDraft(path string) (*hero.Hero, error) {
 	}
 	h, err := hero.DecodeDraft(data)
 	if err != nil {
-		return nil, Inputf("%s: %w", name, err)
+		return nil, e.WrongKind(data, name, KindHero, Inputf("%s: %w", name, err))
 	}
 	return h, nil
 }

@@ -137,7 +137,7 @@ func load(env *cmdutil.Env, fl File) (*encounter.Encounter, error) {
 	}
 	e, err := encounter.Decode(data)
 	if err != nil {
-		return nil, cmdutil.Inputf("%s: %w", name, err)
+		return nil, env.WrongKind(data, name, cmdutil.KindEncounter, cmdutil.Inputf("%s: %w", name, err))
 	}
 	return e, nil
 }

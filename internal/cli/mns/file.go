@@ -100,7 +100,7 @@ func (c ChartsFile) load(env *cmdutil.Env) (*mns.Charts, error) {
 	}
 	ch, err := mns.DecodeCharts(data)
 	if err != nil {
-		return nil, cmdutil.Inputf("--charts %s: %w", name, err)
+		return nil, env.WrongKind(data, "--charts "+name, cmdutil.KindMNSCharts, cmdutil.Inputf("--charts %s: %w", name, err))
 	}
 	return ch, nil
 }
@@ -113,7 +113,7 @@ func load(env *cmdutil.Env, fl File) (*mns.Encounter, error) {
 	}
 	e, err := mns.Decode(data)
 	if err != nil {
-		return nil, cmdutil.Inputf("%s: %w", name, err)
+		return nil, env.WrongKind(data, name, cmdutil.KindMNSEncounter, cmdutil.Inputf("%s: %w", name, err))
 	}
 	return e, nil
 }
