@@ -51,7 +51,7 @@ type builder struct {
 	// noSidekick re-rolls the Sidekick power (a sidekick may not have
 	// its own, p. 71).
 	noSidekick bool
-	// rollAll: no unattended improvements (--roll-all).
+	// rollAll: no unattended improvements (--roll-all, or --improve).
 	rollAll bool
 	// quiet skips the explanation steps (they cost time in batches).
 	quiet bool
