@@ -218,7 +218,8 @@ func (g shortGate) Write(p []byte) (int, error) {
 }
 
 // ReportSeed writes "seed N (replay with --seed N)" on stderr for human
-// output; JSON output carries the seed itself. Nothing for a nil seed.
+// output; JSON output carries the seed itself. Nothing for a nil seed,
+// nor for a seed the command line gave (--seed N: the user has it).
 // With --dice and --roll-rest the seed rolled only the dice after the
 // entered ones, and the line says so: "seed N rolled the rest (replay
 // with --dice 3,5 --roll-rest --seed N)", folded for a person like a
@@ -229,7 +230,9 @@ func (e *Env) ReportSeed(seed *uint64) {
 	}
 	rs, err := e.roller()
 	if err != nil || rs.Mixed == nil {
-		ReportSeed(e.IO.ErrOut, seed)
+		if !e.SeedGiven { // --seed N given: replaying needs no hint
+			ReportSeed(e.IO.ErrOut, seed)
+		}
 		return
 	}
 	vals := rs.Mixed.Entered()

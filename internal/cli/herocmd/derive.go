@@ -153,7 +153,9 @@ func runDerive(opts *DeriveOptions) error {
 	}
 	// The hero is always JSON, so the seed goes to stderr whatever the
 	// format (nil unless dice were rolled).
-	cmdutil.ReportSeed(opts.IO.ErrOut, seed)
+	if !opts.SeedGiven { // --seed N given: no replay hint
+		cmdutil.ReportSeed(opts.IO.ErrOut, seed)
+	}
 	return opts.WriteHero(h, opts.InPlace)
 }
 

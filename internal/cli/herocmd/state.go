@@ -231,7 +231,9 @@ func runState(opts *StateOptions) error {
 	if err := opts.ExplainSteps(steps); err != nil {
 		return err
 	}
-	cmdutil.ReportSeed(opts.IO.ErrOut, seed)
+	if !opts.SeedGiven { // --seed N given: no replay hint
+		cmdutil.ReportSeed(opts.IO.ErrOut, seed)
+	}
 	return opts.WriteHero(h, opts.InPlace)
 }
 
