@@ -171,7 +171,9 @@ func attacksNode(v *sheetView) g.Node {
 			h.TBody(g.Map(v.Attacks, func(a attackRow) g.Node {
 				return g.Group{
 					h.Tr(
-						h.Td(h.Class("name"), g.Text(a.Name)),
+						// The name, and the slug one types (--with) when
+						// it is not the name's own spelling.
+						h.Td(h.Class("name"), g.Text(a.Name), g.If(SlugDiffers(a.Name, a.Slug), g.Group{sp, h.Span(h.Class("slug"), g.Text("("+a.Slug+")"))})),
 						h.Td(h.Class("c"), num(a.StrikeClass)),
 						h.Td(g.Text(a.Health)),
 						h.Td(g.Text(a.Stamina)),
