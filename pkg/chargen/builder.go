@@ -339,3 +339,32 @@ func (b *builder) addRow(rule, page, table, row, format string, args ...any) {
 		b.steps.AddRow(rule, page, table, row, format, args...)
 	}
 }
+
+// nameFlavours gives a name to each flavour a draft gave only as a slug
+// (the sub-table's row, or the weapon), so sheets never show a blank
+// ("Forcefield, rank 1: , health 7"); a slug no table knows names itself.
+func nameFlavours(p *hero.Power) {
+	for k := range p.Flavours {
+		f := &p.Flavours[k]
+		if f.Name != "" || f.Slug == "" {
+			continue
+		}
+		if f.Table != "" {
+			f.Name = tableName(f.Table, f.Slug)
+			continue
+		}
+		f.Name = f.Slug
+		for _, st := range tables().subs {
+			for _, r := range st.Rows {
+				if r.Slug == f.Slug {
+					f.Name = r.Result
+				}
+			}
+		}
+		if f.Name == f.Slug {
+			if w, ok := weaponBySlug(f.Slug); ok {
+				f.Name = w.name
+			}
+		}
+	}
+}
