@@ -77,11 +77,22 @@ func flagCompleters(path string) map[string]cobra.CompletionFunc {
 		"kind":         cmdutil.CompleteWords("hero", "villain", "android"),
 	}
 	if strings.HasPrefix(path, "fight ") {
-		for _, flag := range []string{"actor", "attack", "target", "on", "against", "grab", "finish"} {
+		// Who acts and whom it attacks: only those still fighting; an
+		// effect's holder and a finishing move's helpless target may be
+		// out (p. 43), so those list everyone not gone.
+		for _, flag := range []string{"actor", "attack", "target", "against", "grab"} {
+			m[flag] = completeFighting
+		}
+		for _, flag := range []string{"on", "finish"} {
 			m[flag] = completeCombatants
 		}
 		m["with"] = completeActorAttacks
-		m["reaction"] = completeFightReactions
+		m["power"] = completeActorPowers
+		// fight act takes the attack's reaction words (none, grab, ...);
+		// fight react books a reaction by name.
+		if path == "fight react" {
+			m["reaction"] = completeFightReactions
+		}
 		m["players"] = completeSides
 	}
 	if path == "parry" {
@@ -350,18 +361,47 @@ func encounterFor(cmd *cobra.Command, args []string) *encounter.Encounter {
 }
 
 // completeCombatants completes a combatant id from the encounter file,
-// with its name and side.
+// with its name and side: every combatant not gone from the fight.
 func completeCombatants(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+	return combatantIDs(cmd, args, toComplete, false)
+}
+
+// completeFighting is completeCombatants for those still in the fight
+// (not out: unconscious, taken out, battered or gone).
+func completeFighting(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+	return combatantIDs(cmd, args, toComplete, true)
+}
+
+func combatantIDs(cmd *cobra.Command, args []string, toComplete string, fighting bool) ([]string, cobra.ShellCompDirective) {
 	e := encounterFor(cmd, args)
 	if e == nil {
 		return nil, cobra.ShellCompDirectiveNoFileComp
 	}
 	var out []string
-	for _, c := range e.Combatants {
-		if c.Gone != "" {
+	for i := range e.Combatants {
+		c := &e.Combatants[i]
+		if c.Gone != "" || fighting && c.Out() {
 			continue
 		}
 		out = append(out, c.ID+"\t"+c.Hero.Name+" ("+c.Side+")")
+	}
+	return cmdutil.Completions(toComplete, out...), cobra.ShellCompDirectiveNoFileComp
+}
+
+// completeActorPowers completes fight act --power from the powers of
+// --actor once it is given (every power slug before).
+func completeActorPowers(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+	actor := ""
+	if fl := cmd.Flags().Lookup("actor"); fl != nil {
+		actor = fl.Value.String()
+	}
+	e := encounterFor(cmd, args)
+	if actor == "" || e == nil || e.Find(actor) == nil {
+		return completePowers(cmd, args, toComplete)
+	}
+	var out []string
+	for _, p := range e.Find(actor).Hero.Powers {
+		out = append(out, string(p.Slug)+"\t"+p.Name)
 	}
 	return cmdutil.Completions(toComplete, out...), cobra.ShellCompDirectiveNoFileComp
 }

@@ -24,6 +24,9 @@ func RunE[P any](opts P, runF, run func(P) error, prepare ...Prepare) func(*cobr
 				return err
 			}
 		}
+		if s, ok := any(opts).(commandSetter); ok && cmd != nil {
+			s.setCommand(cmd.CommandPath())
+		}
 		if b, ok := any(opts).(envBinder); ok {
 			if err := b.bindEnv(); err != nil {
 				return err

@@ -52,6 +52,12 @@ type Env struct {
 	lock func(path string) error
 	// verifier checks the heroes DecodeHero reads (made on first use).
 	verifier *chargen.Verifier
+	// formatNamed reports whether the output format was named (-o, or
+	// the configured output) rather than chosen for a terminal or a pipe.
+	formatNamed bool
+	// command is the verb's command path without "spandex " (RunE sets
+	// it), for messages.
+	command string
 }
 
 // Env builds a verb's environment; human is the output format on a
@@ -73,6 +79,7 @@ func (f *Factory) env(human Format, format func(Format) (Format, error)) *Env {
 			}
 			g := f.Globals
 			e.Format, e.Explain, e.DiceGiven, e.SeedGiven = ft, g.Explain, g.DiceSet, g.SeedSet
+			e.formatNamed = f.formatNamed()
 			return nil
 		},
 		roller:     f.Roller,
@@ -100,6 +107,43 @@ func (e *Env) Bind() error {
 type envBinder interface{ bindEnv() error }
 
 func (e *Env) bindEnv() error { return e.Bind() }
+
+// commandSetter is what RunE looks for to tell an embedded Env its verb.
+type commandSetter interface{ setCommand(path string) }
+
+func (e *Env) setCommand(path string) {
+	if e != nil {
+		e.command = strings.TrimPrefix(path, "spandex ")
+	}
+}
+
+// The hints WholeFile gives: what to do instead of printing a whole file
+// on a terminal.
+const (
+	// HintInPlace is for a verb that changes a file read from FILE or
+	// stdin (-i rewrites it in place).
+	HintInPlace = "give -i FILE to change the file in place, or redirect stdout (> FILE)"
+)
+
+// WholeFile refuses (exit 2, one line) a verb about to write a whole
+// file (what: "the changed encounter") to stdout when stdout is a
+// terminal and JSON was not asked for by name (-o json, -o jsonl or the
+// configured output; a verb whose terminal default is JSON is refused
+// too): a person who forgot -i would get pages of JSON and
+// no change to the file, so, as a compressor refuses to write to a
+// terminal, the verb stops before it reads or rolls anything and says
+// what to do instead (hint: HintInPlace, with anything the verb adds).
+// Piped, it lets the verb go on unchanged.
+func (e *Env) WholeFile(what, hint string) error {
+	if !e.IO.IsStdoutTTY() || e.formatNamed && e.Format.IsJSON() {
+		return nil
+	}
+	verb := e.command
+	if verb == "" {
+		verb = "this command"
+	}
+	return Inputf("%s writes %s to stdout, which is a terminal: %s; -o json prints it here", verb, what, hint)
+}
 
 // Roller is the command's dice, built on first use (see Factory.Roller).
 func (e *Env) Roller() (*RollerState, error) { return e.roller() }
@@ -176,7 +220,8 @@ func (g shortGate) Write(p []byte) (int, error) {
 }
 
 // ReportSeed writes "seed N (replay with --seed N)" on stderr for human
-// output; JSON output carries the seed itself. Nothing for a nil seed.
+// output; JSON output carries the seed itself. Nothing for a nil seed,
+// nor for a seed the command line gave (--seed N: the user has it).
 // With --dice and --roll-rest the seed rolled only the dice after the
 // entered ones, and the line says so: "seed N rolled the rest (replay
 // with --dice 3,5 --roll-rest --seed N)", folded for a person like a
@@ -187,7 +232,9 @@ func (e *Env) ReportSeed(seed *uint64) {
 	}
 	rs, err := e.roller()
 	if err != nil || rs.Mixed == nil {
-		ReportSeed(e.IO.ErrOut, seed)
+		if !e.SeedGiven { // --seed N given: replaying needs no hint
+			ReportSeed(e.IO.ErrOut, seed)
+		}
 		return
 	}
 	vals := rs.Mixed.Entered()

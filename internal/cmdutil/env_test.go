@@ -49,6 +49,13 @@ func TestEnvReportSeed(t *testing.T) {
 			t.Errorf("%s, seed %v: stderr %q, want %q", tc.ft, tc.seed, got, tc.want)
 		}
 	}
+	// A seed the command line gave (--seed 42) needs no replay hint.
+	te := NewTestEnv(FormatText)
+	te.SeedGiven = true
+	te.ReportSeed(&seed)
+	if got := te.ErrOut.String(); got != "" {
+		t.Errorf("--seed given: stderr %q, want nothing", got)
+	}
 }
 
 func TestEnvFakeFiles(t *testing.T) {

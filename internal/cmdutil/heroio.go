@@ -111,6 +111,9 @@ func (e *Env) DecodeHeroes(r io.Reader, name string, fn func(label string, n int
 		count = n
 		h, err := e.DecodeHero(doc)
 		if err != nil {
+			if err := wrongKind(doc, label, "", KindHero); err != nil {
+				return err
+			}
 			return Inputf("%s: %w", label, err)
 		}
 		return fn(label, n, h)
@@ -204,7 +207,7 @@ func (e *Env) ReadHero(path string) (*hero.Hero, error) {
 	}
 	h, err := e.DecodeHero(data)
 	if err != nil {
-		return nil, Inputf("%s: %w", name, err)
+		return nil, e.WrongKind(data, name, KindHero, Inputf("%s: %w", name, err))
 	}
 	return h, nil
 }
@@ -217,7 +220,7 @@ func (e *Env) ReadHeroDraft(path string) (*hero.Hero, error) {
 	}
 	h, err := hero.DecodeDraft(data)
 	if err != nil {
-		return nil, Inputf("%s: %w", name, err)
+		return nil, e.WrongKind(data, name, KindHero, Inputf("%s: %w", name, err))
 	}
 	return h, nil
 }

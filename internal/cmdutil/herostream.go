@@ -50,7 +50,7 @@ func (e *Env) OpenHeroStream(path string) (*HeroStream, error) {
 	h, err := e.DecodeHero(doc)
 	if err != nil {
 		rc.Close()
-		return nil, d.heroErr(err, 1, line, d.more)
+		return nil, e.WrongKind(doc, d.label(1, line, d.more), KindHero, d.heroErr(err, 1, line, d.more))
 	}
 	d.first = h
 	return d, nil

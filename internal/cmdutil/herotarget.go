@@ -100,6 +100,12 @@ type HeroChange struct {
 // change alter it and describe the change, and commits it (see Commit).
 // An error from change leaves every file as it was.
 func (t HeroTarget) Change(e *Env, change func(*hero.Hero) (HeroChange, error)) error {
+	if t.InPlace == "" {
+		// The changed hero would go whole to a terminal.
+		if err := e.WholeFile("the changed hero", HintInPlace); err != nil {
+			return err
+		}
+	}
 	if t.Stream && t.InPlace == "" {
 		return t.changeStream(e, change)
 	}

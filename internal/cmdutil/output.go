@@ -98,6 +98,22 @@ func (f *Factory) FormatOrHTML(human Format) (Format, error) {
 	return ft, nil
 }
 
+// formatNamed reports whether the output format is named (-o, or the
+// configured output) rather than auto; a configuration that does not
+// read counts as auto (Format reports its error).
+func (f *Factory) formatNamed() bool {
+	val := f.Globals.Output
+	if val == "" {
+		cfg, err := f.Config()
+		if err != nil {
+			return false
+		}
+		val = cfg.Output
+	}
+	ft, err := ParseFormat(val)
+	return err == nil && ft != FormatAuto
+}
+
 // IsJSON reports whether the format is JSON or JSON Lines.
 func (ft Format) IsJSON() bool { return ft == FormatJSON || ft == FormatJSONL }
 

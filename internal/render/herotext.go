@@ -97,10 +97,58 @@ func PowerDetail(p *hero.Power) string {
 	}
 	parts = append(parts, p.Options...)
 	for _, k := range slices.Sorted(maps.Keys(p.Values)) {
-		parts = append(parts, k+" "+strconv.Itoa(p.Values[k]))
+		parts = append(parts, ValueLabel(k)+" "+strconv.Itoa(p.Values[k]))
 	}
 	if p.Source != "" {
 		parts = append(parts, "from "+p.Source)
 	}
 	return strings.Join(parts, ", ")
+}
+
+// ValueLabel is a power's rolled value (hero.Power.Values) as a player
+// reads it: "rank 2 pool roll (d10)" for the file's key "pool_d10_r2".
+// A key it does not know is shown as it is.
+func ValueLabel(key string) string {
+	base, rank, ranked := strings.Cut(key, "_r")
+	if ranked {
+		if _, err := strconv.Atoi(rank); err != nil {
+			base, ranked = key, false
+		}
+	}
+	label, ok := map[string]string{
+		"pool_d10": "pool roll (d10)",
+		"str_d6":   "strength roll (d6)",
+		"end_d6":   "endurance roll (d6)",
+		"d3":       "luck roll (d3)",
+		"arm_d10":  "arm strength roll (d10)",
+		"d10":      "roll (d10)",
+		"d6":       "roll (d6)",
+	}[base]
+	switch {
+	case !ok:
+		return key
+	case ranked:
+		return "rank " + rank + " " + label
+	}
+	return label
+}
+
+// ImmunityLabel is an immunity (hero.Combat.Immunities) as a player
+// reads it: "SC 0-1 attacks" for "sc01"; an energy type is its own word.
+func ImmunityLabel(s string) string {
+	switch s {
+	case "sc01":
+		return "SC 0-1 attacks"
+	case "sc01-health":
+		return "health damage from SC 0-1 attacks"
+	case "mundane-bullets-blades":
+		return "mundane bullets and blades"
+	}
+	return strings.ReplaceAll(s, "-", " ")
+}
+
+// SlugDiffers reports whether an attack's slug (what --with takes) is not
+// just its name lower-cased and hyphenated, so a sheet shows both.
+func SlugDiffers(name, slug string) bool {
+	return slug != "" && strings.ReplaceAll(strings.ToLower(strings.TrimSpace(name)), " ", "-") != slug
 }

@@ -171,7 +171,9 @@ func attacksNode(v *sheetView) g.Node {
 			h.TBody(g.Map(v.Attacks, func(a attackRow) g.Node {
 				return g.Group{
 					h.Tr(
-						h.Td(h.Class("name"), g.Text(a.Name)),
+						// The name, and the slug one types (--with) when
+						// it is not the name's own spelling.
+						h.Td(h.Class("name"), g.Text(a.Name), g.If(SlugDiffers(a.Name, a.Slug), g.Group{sp, h.Span(h.Class("slug"), g.Text("("+a.Slug+")"))})),
 						h.Td(h.Class("c"), num(a.StrikeClass)),
 						h.Td(g.Text(a.Health)),
 						h.Td(g.Text(a.Stamina)),
@@ -292,9 +294,19 @@ func chartNode(c chartView) g.Node {
 	)
 }
 
+// eventNode is one event of the report; one an undo took back is struck
+// through (<del>, its dice and steps by the stylesheet) and says which
+// undo did it.
 func eventNode(e eventView) g.Node {
-	return h.Li(h.Class("ev ev-"+e.Kind), h.Value(strconv.Itoa(e.Seq)),
-		h.Span(h.Class("phase"), g.Text(e.Phase)), sp, g.Text(e.Summary),
+	class := "ev ev-" + e.Kind
+	var summary g.Node = g.Text(e.Summary)
+	if e.UndoneBy != 0 {
+		class += " undone"
+		summary = g.Group{h.Del(g.Text(e.Summary)), sp,
+			h.Span(h.Class("undone-by"), g.Textf("(undone by %d)", e.UndoneBy))}
+	}
+	return h.Li(h.Class(class), h.Value(strconv.Itoa(e.Seq)),
+		h.Span(h.Class("phase"), g.Text(e.Phase)), sp, summary,
 		g.If(e.Dice != "", h.Div(h.Class("dice"), g.Text("dice: "+e.Dice))),
 		g.If(len(e.Steps) > 0, h.Ol(h.Class("steps"), g.Map(e.Steps, func(s stepView) g.Node {
 			return h.Li(h.Span(h.Class("rule"), g.Text(s.Rule)), sp, g.Text(s.Text),

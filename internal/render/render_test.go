@@ -130,7 +130,7 @@ func TestSheetFields(t *testing.T) {
 		"<dt>Armour Class</dt><dd>B</dd>", "<dt>Dodge Bonus</dt><dd>cannot dodge</dd>", "<dt>Knockback Threshold</dt><dd>20</dd>",
 		"<dt>Panels Per Page</dt><dd>4</dd>", "<dt>Movement Speed</dt><dd>7 m per panel</dd>",
 		"1d6 per hour", "1d6 per page",
-		`<td class="name">Fist/foot</td><td class="c">2</td><td>1d6-6</td><td>2d6</td><td class="c">1</td><td class="notes-col">+30 DB</td>`,
+		`<td class="name">Fist/foot <span class="slug">(fist)</span></td><td class="c">2</td><td>1d6-6</td><td>2d6</td><td class="c">1</td><td class="notes-col">+30 DB</td>`,
 		`<span class="ename">Armour 3</span>`, `<span class="ename">Super Senses 1</span>: Radar Sense`, `<span class="ename">Contacts</span>: Media`,
 		`<span class="ename">Battlesuit</span> (for armour): carried in a holdall`,
 		"Popularity", "Investigation", "Confidence", "<dt>Public Relations</dt><dd>3</dd>", "<dt>Contacts</dt><dd>10 (Media)</dd>", "<dt>Security</dt><dd>5</dd>",

@@ -25,6 +25,8 @@ type eventView struct {
 	Summary string
 	Dice    string
 	Steps   []stepView
+	// UndoneBy is the undo event that took it back (0: it stands).
+	UndoneBy int
 }
 
 type pageView struct {
@@ -224,7 +226,7 @@ func newReportView(r *encounter.Report) *reportView {
 	for _, p := range r.Pages {
 		pv := pageView{Title: PageTitle(p.Page, surprise), Initiative: InitiativeText(p.Initiative, r.Sides), Acted: ActedText(p.Acted), Conditions: p.Conditions}
 		for _, ev := range p.Events {
-			ev2 := eventView{Seq: ev.Seq, Phase: string(ev.Phase), Kind: ev.Kind, Summary: ev.Summary, Dice: DiceText(ev.Dice)}
+			ev2 := eventView{Seq: ev.Seq, Phase: string(ev.Phase), Kind: ev.Kind, Summary: ev.Summary, Dice: DiceText(ev.Dice), UndoneBy: ev.UndoneBy}
 			for i, st := range ev.Steps {
 				ev2.Steps = append(ev2.Steps, stepView{N: i + 1, Rule: st.Rule, Text: st.Text, Ref: StepRef(st.Table, st.Row), Page: st.Page})
 			}

@@ -245,7 +245,11 @@ func newSheetView(h *hero.Hero) sheetView {
 		v.Extras = append(v.Extras, pair{cut(m.Mode, maxShort), cut(strings.TrimSpace(s), maxDetail)})
 	}
 	if len(c.Immunities) > 0 {
-		v.Extras = append(v.Extras, pair{"Immune to", cut(strings.Join(c.Immunities, ", "), maxDetail)})
+		imm := make([]string, len(c.Immunities))
+		for i, s := range c.Immunities {
+			imm[i] = ImmunityLabel(s)
+		}
+		v.Extras = append(v.Extras, pair{"Immune to", cut(strings.Join(imm, ", "), maxDetail)})
 	}
 	if c.ParryBonus != 0 {
 		v.Extras = append(v.Extras, pair{"Parry", Signed(c.ParryBonus)})

@@ -51,7 +51,7 @@ type builder struct {
 	// noSidekick re-rolls the Sidekick power (a sidekick may not have
 	// its own, p. 71).
 	noSidekick bool
-	// rollAll: no unattended improvements (--roll-all).
+	// rollAll: no unattended improvements (--roll-all, or --improve).
 	rollAll bool
 	// quiet skips the explanation steps (they cost time in batches).
 	quiet bool
@@ -337,5 +337,34 @@ func (b *builder) add(rule, page, format string, args ...any) {
 func (b *builder) addRow(rule, page, table, row, format string, args ...any) {
 	if !b.quiet {
 		b.steps.AddRow(rule, page, table, row, format, args...)
+	}
+}
+
+// nameFlavours gives a name to each flavour a draft gave only as a slug
+// (the sub-table's row, or the weapon), so sheets never show a blank
+// ("Forcefield, rank 1: , health 7"); a slug no table knows names itself.
+func nameFlavours(p *hero.Power) {
+	for k := range p.Flavours {
+		f := &p.Flavours[k]
+		if f.Name != "" || f.Slug == "" {
+			continue
+		}
+		if f.Table != "" {
+			f.Name = tableName(f.Table, f.Slug)
+			continue
+		}
+		f.Name = f.Slug
+		for _, st := range tables().subs {
+			for _, r := range st.Rows {
+				if r.Slug == f.Slug {
+					f.Name = r.Result
+				}
+			}
+		}
+		if f.Name == f.Slug {
+			if w, ok := weaponBySlug(f.Slug); ok {
+				f.Name = w.name
+			}
+		}
 	}
 }

@@ -86,6 +86,7 @@ func (b *builder) derive(opt Options) error {
 		if err := b.completeFlavours(i); err != nil {
 			return err
 		}
+		nameFlavours(&h.Powers[i])
 		if err := b.rollValues(i); err != nil {
 			return err
 		}

@@ -25,9 +25,11 @@ type GenOptions struct {
 	// gets its rank minus one (p. 71); NoSlots gives none.
 	Slots   int
 	NoSlots bool
-	// RollAll rolls every slot; no slot is spent improving a power.
+	// RollAll rolls every slot; no slot is spent improving a power
+	// unattended. With Improve it rolls every slot but those.
 	RollAll bool
-	// Improve spends slots improving powers instead of rolling (--improve).
+	// Improve spends slots improving powers instead of rolling (--improve);
+	// it replaces the unattended improvement (no other slot improves).
 	Improve []Improvement
 	// Powers are the powers taken on a roll of 96-00, in order (--power);
 	// beyond them the unattended strategy chooses.
@@ -159,10 +161,10 @@ func (b *builder) slots(opt GenOptions, cr *hero.Creation) error {
 	if opt.NoSlots {
 		n = 0
 	}
-	if opt.RollAll && len(opt.Improve) > 0 {
-		return errorf("--roll-all", "cannot be used with --improve")
-	}
-	b.rollAll = opt.RollAll
+	// The unattended improvement is off with --roll-all and whenever the
+	// player names improvements: --improve replaces it (docs/chargen.md),
+	// so --roll-all --improve is "these improvements, roll the rest".
+	b.rollAll = opt.RollAll || len(opt.Improve) > 0
 	pending := slices.Clone(opt.Improve)
 	for k, imp := range pending {
 		row, ok := lookupPower(imp.Power)
@@ -258,7 +260,7 @@ func (b *builder) dueImprovement(pending []Improvement, slot, left int) (int, in
 			return -1, -1
 		}
 	}
-	if len(pending) > 0 || slot < 5 || b.rollAll {
+	if slot < 5 || b.rollAll {
 		return -1, -1
 	}
 	best := -1

@@ -86,6 +86,15 @@ func TestSlots(t *testing.T) {
 			}},
 		{"unattended: from slot 5, improve a power rolled twice", []int{6, 7, 10, 11, 15, 18, 88}, GenOptions{},
 			"new:armour rank-up:armour new:camouflage new:claws improvement:armour new:danger-sense new:duplication new:wallcrawling", nil},
+		// Armour rolled twice, Super Strength (74) improved at slot 4:
+		// the player's improvement replaces the unattended one
+		// (docs/chargen.md), so slot 5 rolls (10, Camouflage) instead of
+		// improving the twice-rolled Armour, and every slot after rolls
+		// the dice that follow (p. 7).
+		{"--improve replaces the unattended improvement", []int{6, 7, 74, 10, 11, 15, 18}, GenOptions{Improve: []Improvement{{"super-strength", 4}}},
+			"new:armour rank-up:armour new:super-strength improvement:super-strength new:camouflage new:claws new:danger-sense new:duplication", nil},
+		{"--roll-all --improve: the improvement, every other slot rolled", []int{6, 7, 74, 10, 11, 15, 18}, GenOptions{RollAll: true, Improve: []Improvement{{"super-strength", 4}}},
+			"new:armour rank-up:armour new:super-strength improvement:super-strength new:camouflage new:claws new:danger-sense new:duplication", nil},
 		{"--roll-all never improves", []int{6, 7, 10, 11, 15, 18, 88, 57}, GenOptions{RollAll: true},
 			"new:armour rank-up:armour new:camouflage new:claws new:danger-sense new:duplication new:wallcrawling new:shrinking", nil},
 		{"a sidekick re-rolls the Sidekick power (p. 71)", []int{58, 88}, GenOptions{Slots: 1, Kind: hero.KindSidekick},
@@ -187,7 +196,6 @@ func TestSlotErrors(t *testing.T) {
 		{"--power at its maximum", []int{10, 96}, GenOptions{Slots: 2, Powers: []string{"camouflage", "camouflage"}}, "maximum rank"},
 		{"--power that is not a power", []int{96}, GenOptions{Slots: 1, Powers: []string{"laser eyes"}}, `"laser eyes"`},
 		{"--choose that is not on the table", []int{44, 10}, GenOptions{Slots: 1, Derive: Options{Choose: []string{"fireball"}}}, `"fireball"`},
-		{"--roll-all with --improve", nil, GenOptions{Slots: 1, RollAll: true, Improve: []Improvement{{"armour", 0}}}, "--roll-all"},
 		{"the GM's dice run out", []int{6}, GenOptions{Slots: 2}, "ran out"},
 		{"a die that does not fit", []int{101}, GenOptions{Slots: 1}, "does not fit"},
 	} {

@@ -1,6 +1,8 @@
 package combat
 
 import (
+	"strings"
+
 	"testing"
 
 	"github.com/codename-spandex/spandex/pkg/hero"
@@ -358,6 +360,16 @@ func TestAbsorbers(t *testing.T) {
 	// 6 H 30 S; whirlwind 4: 2 H 30 S; forcefield 10: 0 H 22 S; S/2: 11.
 	if len(res.Applied.Absorbers) != 2 || res.Applied.Health != 0 || res.Applied.Stamina != 11 || res.Knockback.Metres != 4 {
 		t.Errorf("%+v kb %+v", res.Applied, res.Knockback)
+	}
+	// The explanation says what each absorbed, as amounts (not "-4 H").
+	var absorbs []string
+	for _, st := range res.Explain() {
+		if st.Rule == "absorb" {
+			absorbs = append(absorbs, st.Text)
+		}
+	}
+	if len(absorbs) != 2 || strings.Contains(absorbs[0]+absorbs[1], "-") || !strings.Contains(absorbs[1], "absorbs 2 H, 8 S") {
+		t.Errorf("absorb steps %q", absorbs)
 	}
 	res = resolve(t, att, def, Request{Attack: "x", Situation: Situation{ForcefieldDown: true}}, Options{}, 20, 1)
 	if len(res.Applied.Absorbers) != 0 || res.Applied.Health != 6 {

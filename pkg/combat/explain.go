@@ -115,7 +115,7 @@ func (res *Result) Explain() ruling.Steps {
 	}
 	ap := res.Applied
 	for _, ab := range ap.Absorbers {
-		st.Add("absorb", "", "%s absorbs -%d H, -%d S", ab.Source, ab.Health, ab.Stamina)
+		st.Add("absorb", "", "%s absorbs %d H, %d S", ab.Source, ab.Health, ab.Stamina)
 	}
 	if (res.Mode == ModeStrike || res.Mode == ModeCrush) && res.Mundane == nil {
 		if res.Outcome == OutcomeHit || res.Outcome == OutcomeParried || res.Outcome == OutcomeBlocked {

@@ -332,6 +332,12 @@ func Recover(h *hero.Hero, in RecoverInput, r dice.Roller) (*RecoverResult, erro
 			st.Add("stamina", "p. 38", "1d6 stamina a page (d20 ≤ endurance a page while unconscious): after an hour's rest, back to %d", h.Stamina.Max)
 			h.Stamina.Current = h.Stamina.Max
 		}
+		// Knocked prone in the fight, it gets up (a panel, p. 37) once
+		// it is awake: an hour's rest does not leave it lying there.
+		if !c.KnockedOut && c.Prone {
+			c.Prone = false
+			st.Add("prone", "p. 37", "no longer prone: getting up takes a panel, and the rest is an hour")
+		}
 		if _, ds := GrowthDeficit(h); rest > 0 && ds > 0 {
 			_, res.GrowthStamina = HealGrowth(h, 0, ds)
 			st.Add("growth", "p. 61", "the %d extra stamina growing lost heal as well: growing again brings all of it", ds)

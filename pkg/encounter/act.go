@@ -1,6 +1,8 @@
 package encounter
 
 import (
+	"strings"
+
 	"fmt"
 
 	"github.com/codename-spandex/spandex/pkg/combat"
@@ -271,7 +273,9 @@ func (e *Encounter) Do(ctx Ctx, act Action) error {
 		return err
 	}
 	d := &doing{e: e, ctx: ctx, c: c, a: a, n: n, ev: Event{Kind: "action", Actor: c.ID, Panels: n}}
-	d.steps.Add("panels", "pp. 30-31", "%s: %s", plural(n, "panel"), why)
+	// The step's page is the Panels Table's: a reason that cites it
+	// already is not cited twice ("... (pp. 30-31) (pp. 30-31)").
+	d.steps.Add("panels", "pp. 30-31", "%s: %s", plural(n, "panel"), strings.TrimSuffix(why, " (pp. 30-31)"))
 	if a.Target != "" {
 		if d.target = e.Find(a.Target); d.target == nil {
 			return e.unknown(a.Target)

@@ -387,6 +387,11 @@ type Event struct {
 	// undo`, package undo). Absent on the command's other events, on the
 	// first event and on files written before schema 2.
 	Revert *undo.Revert `json:"revert,omitempty"`
+	// UndoneBy is the seq of the undo event that took this event back
+	// (`fight undo`); absent while it stands. An undone event is history
+	// only: reports and totals skip it. Files written before the mark get
+	// it from their undo events when read.
+	UndoneBy int `json:"undone_by,omitempty"`
 }
 
 // DetailsTypes maps each event kind that carries details to the type of

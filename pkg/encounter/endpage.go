@@ -106,7 +106,7 @@ func (e *Encounter) EndPage(ctx Ctx) error {
 			if pay > 0 {
 				s += fmt.Sprintf("; %d of them pay back panels owed", pay)
 			}
-			return Event{Kind: "pass", Actor: c.ID, Summary: s}
+			return Event{Kind: "pass", Actor: c.ID, Panels: pay, Summary: s}
 		})
 	}
 	// 1b. Resting regenerators, then death's door (deathsdoor.go).

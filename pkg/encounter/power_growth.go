@@ -84,7 +84,7 @@ func (e *Encounter) growthMomentum(att *Combatant, req combat.Request) error {
 	last := -1
 	for i := len(e.Log) - 1; i >= 0 && last < 0; i-- {
 		switch ev := e.Log[i]; {
-		case ev.Actor != att.ID:
+		case ev.Actor != att.ID, ev.UndoneBy != 0:
 		case ev.Kind == "action", ev.Kind == "move", ev.Kind == "attack", ev.Kind == "smash", ev.Kind == "mental":
 			last = i
 		}

@@ -30,7 +30,9 @@ type ReportPage struct {
 	// Initiative is the page's, once rolled.
 	Initiative *Initiative `json:"initiative,omitempty"`
 	// Acted are the combatants who took panels this page, in the order
-	// they first acted, with the panels each spent.
+	// they first acted, with the panels each spent from this page's: a
+	// reaction's owed panels count once, on the page they are paid back
+	// (p. 31), and events an undo took back not at all.
 	Acted  []Acted `json:"acted"`
 	Events []Event `json:"events"`
 	Ended  bool    `json:"ended"`
@@ -81,10 +83,24 @@ type CombatantTimeline struct {
 // (or owes) panels by its own choice: what "who acted" lists.
 func acting(kind string) bool {
 	switch kind {
-	case "move", "action", "attack", "reaction", "hold", "effect", "luck", "leave", "repay":
+	case "move", "action", "attack", "smash", "mental", "escape", "reaction", "hold", "effect", "luck", "leave", "repay":
 		return true
 	}
 	return false
+}
+
+// spent is what an event took from its actor's panels this page (p. 30).
+// A reaction's panels (and those of an effect it must establish, or lost
+// to a throw, or spent keeping an effect up) are owed, "not used until
+// the character next gets to use their panels" (p. 31): they count when
+// they are paid back (a repay event, or a pass at the end of the page
+// that pays them from panels not taken), not twice.
+func spent(ev Event) int {
+	switch ev.Kind {
+	case "reaction", "effect", "lost", "upkeep":
+		return 0
+	}
+	return ev.Panels
 }
 
 // observation is a value the log records for a combatant: a health or
@@ -95,7 +111,9 @@ type observation struct {
 	before, after   Vitals
 }
 
-// Report reads the fight back from its log.
+// Report reads the fight back from its log. Events an undo took back
+// are listed, marked (UndoneBy), but count for nothing: not in who
+// acted, the conditions, the initiative or health and stamina.
 //
 // Health and stamina come from what the log records: an attack's
 // defender before and after (its AttackRecord) and the end of page
@@ -127,6 +145,11 @@ func (e *Encounter) Report() Report {
 	for _, ev := range e.Log {
 		pg := pageOf(ev.Page)
 		pg.Events = append(pg.Events, ev)
+		if ev.UndoneBy != 0 {
+			// Taken back: listed (marked) but it never happened, so
+			// nothing below counts it.
+			continue
+		}
 		switch ev.Kind {
 		case "initiative":
 			var ini Initiative
@@ -150,16 +173,16 @@ func (e *Encounter) Report() Report {
 					before: Vitals{Stamina: rec.Before}, after: Vitals{Stamina: rec.After}})
 			}
 		}
-		if acting(ev.Kind) && ev.Actor != "" {
+		if (acting(ev.Kind) || spent(ev) > 0) && ev.Actor != "" {
 			found := false
 			for i := range pg.Acted {
 				if pg.Acted[i].ID == ev.Actor {
-					pg.Acted[i].Panels += ev.Panels
+					pg.Acted[i].Panels += spent(ev)
 					found = true
 				}
 			}
 			if !found {
-				pg.Acted = append(pg.Acted, Acted{ID: ev.Actor, Panels: ev.Panels})
+				pg.Acted = append(pg.Acted, Acted{ID: ev.Actor, Panels: spent(ev)})
 			}
 		}
 	}
@@ -211,6 +234,9 @@ func (e *Encounter) Report() Report {
 	for pi := range r.Pages {
 		pg := &r.Pages[pi]
 		for _, ev := range pg.Events {
+			if ev.UndoneBy != 0 {
+				continue
+			}
 			if ev.Kind == KindAdjust {
 				var rec override.Record
 				if json.Unmarshal(ev.Details, &rec) == nil && rec.ConditionBefore != rec.ConditionAfter {

@@ -43,6 +43,39 @@ func reportFight(t *testing.T) *Encounter {
 		}}
 }
 
+// TestReportPanels: a cyborg with 4 panels a page (p. 30) attacks (2),
+// parries an attack (1 panel owed, p. 31), pays it back (1) and moves
+// (1); a move of 1 was undone. It spent 4 panels this page, not 6 (the
+// owed panel and its repayment counted twice, the undone move counted)
+// nor 5; the end of the page's pass pays back another owed panel from
+// panels not taken (1, on page 2).
+func TestReportPanels(t *testing.T) {
+	e := &Encounter{Schema: SchemaVersion, Page: 2, Phase: PhaseAdvance, Sides: []Side{{"x"}, {"y"}},
+		Combatants: []Combatant{{ID: "cyborg", Side: "x"}, {ID: "hero", Side: "y"}},
+		Log: []Event{
+			{Seq: 1, Page: 1, Kind: "new"},
+			{Seq: 2, Page: 1, Kind: "attack", Actor: "cyborg", Target: "hero", Panels: 2},
+			{Seq: 3, Page: 1, Kind: "attack", Actor: "hero", Target: "cyborg", Panels: 1},
+			{Seq: 4, Page: 1, Kind: "reaction", Actor: "cyborg", Target: "hero", Panels: 1},
+			{Seq: 5, Page: 1, Kind: "move", Actor: "cyborg", Panels: 1, UndoneBy: 6},
+			{Seq: 6, Page: 1, Kind: "undo"},
+			{Seq: 7, Page: 1, Kind: "repay", Actor: "cyborg", Panels: 1},
+			{Seq: 8, Page: 1, Kind: "move", Actor: "cyborg", Panels: 1},
+			{Seq: 9, Page: 1, Kind: "reaction", Actor: "cyborg", Target: "hero", Panels: 1},
+			{Seq: 10, Page: 1, Kind: "pass", Actor: "hero"},
+			{Seq: 11, Page: 1, Kind: "end-page"},
+			{Seq: 12, Page: 2, Kind: "initiative"},
+			{Seq: 13, Page: 2, Kind: "pass", Actor: "cyborg", Panels: 1},
+		}}
+	r := e.Report()
+	if want := []Acted{{"cyborg", 4}, {"hero", 1}}; !reflect.DeepEqual(r.Pages[0].Acted, want) {
+		t.Errorf("page 1 acted %v, want %v", r.Pages[0].Acted, want)
+	}
+	if want := []Acted{{"cyborg", 1}}; !reflect.DeepEqual(r.Pages[1].Acted, want) {
+		t.Errorf("page 2 acted %v, want %v", r.Pages[1].Acted, want)
+	}
+}
+
 func TestReport(t *testing.T) {
 	r := reportFight(t).Report()
 	if r.Name != "test" || r.Page != 2 || r.Phase != PhaseLosers || r.Over || !reflect.DeepEqual(r.Sides, []string{"x", "y"}) {
@@ -61,8 +94,9 @@ func TestReport(t *testing.T) {
 	if len(p1.Events) != 6 || len(p2.Events) != 3 {
 		t.Errorf("events per page: %d, %d", len(p1.Events), len(p2.Events))
 	}
-	// Who acted: the attack and the reaction on page 1; a pass is not acting.
-	if want := []Acted{{"b", 1}, {"a", 1}}; !reflect.DeepEqual(p1.Acted, want) {
+	// Who acted: the attack and the reaction on page 1 (its panel owed,
+	// so none spent this page, p. 31); a pass is not acting.
+	if want := []Acted{{"b", 1}, {"a", 0}}; !reflect.DeepEqual(p1.Acted, want) {
 		t.Errorf("page 1 acted %v, want %v", p1.Acted, want)
 	}
 	if want := []Acted{{"b", 2}, {"a", 1}}; !reflect.DeepEqual(p2.Acted, want) {

@@ -75,18 +75,45 @@ func Undo(e *Encounter, to int) (*Encounter, error) {
 		return nil, err
 	}
 	out.appendEvent(Event{Kind: undo.Kind, Summary: undo.Summary(changes), Details: details})
+	markUndone(out.Log, d, out.Log[len(out.Log)-1].Seq)
 	return out, nil
 }
 
 // checkLog checks the history e's log records (undo.Check): a forged or
-// hand-broken log is refused when the file is read.
-func checkLog(log []Event) *undo.LogError { return undo.Check(undoLog(log)) }
+// hand-broken log is refused when the file is read. It marks each event
+// an undo took back (UndoneBy), as files written before the mark lack it.
+func checkLog(log []Event) *undo.LogError {
+	marks, err := undo.Marks(undoLog(log))
+	if err != nil {
+		return err
+	}
+	for i, by := range marks {
+		log[i].UndoneBy = by
+	}
+	return nil
+}
+
+// markUndone marks the events of the changes d took back as undone by
+// the undo event by.
+func markUndone(log []Event, d undo.Details, by int) {
+	if len(log) == 0 {
+		return
+	}
+	first := log[0].Seq
+	for _, s := range d.Undone {
+		for q := s.From; q <= s.To; q++ {
+			if i := q - first; i >= 0 && i < len(log) {
+				log[i].UndoneBy = by
+			}
+		}
+	}
+}
 
 // undoLog is what package undo reads of a log.
 func undoLog(log []Event) []undo.Event {
 	out := make([]undo.Event, len(log))
 	for i, ev := range log {
-		out[i] = undo.Event{Seq: ev.Seq, Kind: ev.Kind, Revert: ev.Revert, Details: ev.Details}
+		out[i] = undo.Event{Seq: ev.Seq, Kind: ev.Kind, Revert: ev.Revert, Details: ev.Details, UndoneBy: ev.UndoneBy}
 	}
 	return out
 }

@@ -760,6 +760,11 @@ type Event struct {
 	// event, on events written before schema 2, and where the hero was not
 	// read from a file (gen, derive).
 	Revert *undo.Revert `json:"revert,omitempty"`
+	// UndoneBy is the seq of the undo event that took this event back
+	// (`hero undo`); absent while it stands. An undone event is history
+	// only: reports and totals skip it. Files written before the mark get
+	// it from their undo events when read.
+	UndoneBy int `json:"undone_by,omitempty"`
 }
 
 // AppendEvent adds an event to the log with the next sequence number.

@@ -893,6 +893,10 @@ func (e *jsonEnc) encEvent(b []byte, v *Event) []byte {
 		b = append(b, `,"revert":`...)
 		b = e.encUndoRevert(b, v.Revert)
 	}
+	if v.UndoneBy != 0 {
+		b = append(b, `,"undone_by":`...)
+		b = appendInt(b, int64(v.UndoneBy))
+	}
 	return append(b, '}')
 }
 

@@ -76,6 +76,17 @@ func Undo(h *Hero, to int) (*Hero, string, undo.Details, error) {
 		return nil, "", d, fmt.Errorf("undo: the restored hero is not valid (was the file edited by hand?): %w", err)
 	}
 	out.Log = append(make([]Event, 0, len(h.Log)+1), h.Log...)
+	// The caller appends the undo event next (AppendEvent): its seq
+	// follows the last.
+	by := out.Log[len(out.Log)-1].Seq + 1
+	first := out.Log[0].Seq
+	for _, s := range d.Undone {
+		for q := s.From; q <= s.To; q++ {
+			if i := q - first; i >= 0 && i < len(out.Log) {
+				out.Log[i].UndoneBy = by
+			}
+		}
+	}
 	return out, undo.Summary(changes), d, nil
 }
 
@@ -94,13 +105,25 @@ func UndoesDerive(changes []undo.Change) bool {
 // CheckLog checks the history h's log records (undo.Check): a forged or
 // hand-broken log is refused when the file is read, before any verb
 // trusts it.
-func CheckLog(log []Event) *undo.LogError { return undo.Check(undoLog(log)) }
+//
+// It marks each event an undo took back (UndoneBy), as files written
+// before the mark lack it.
+func CheckLog(log []Event) *undo.LogError {
+	marks, err := undo.Marks(undoLog(log))
+	if err != nil {
+		return err
+	}
+	for i, by := range marks {
+		log[i].UndoneBy = by
+	}
+	return nil
+}
 
 // undoLog is what package undo reads of a log.
 func undoLog(log []Event) []undo.Event {
 	out := make([]undo.Event, len(log))
 	for i, ev := range log {
-		out[i] = undo.Event{Seq: ev.Seq, Kind: ev.Kind, Revert: ev.Revert, Details: ev.Details}
+		out[i] = undo.Event{Seq: ev.Seq, Kind: ev.Kind, Revert: ev.Revert, Details: ev.Details, UndoneBy: ev.UndoneBy}
 	}
 	return out
 }

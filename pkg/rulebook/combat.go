@@ -845,3 +845,9 @@ func joinNonEmpty(sep string, parts ...string) string {
 	}
 	return strings.Join(out, sep)
 }
+
+// MetresPerStorey is how far a storey of a building is, for a fall given
+// in storeys (`fall --storeys N`). The book measures falls in metres only
+// (p. 43) and gives no storey: 3 m is the project's reading, recorded in
+// docs/rules-notes.md.
+const MetresPerStorey = 3

@@ -41,19 +41,39 @@ func (e *LogError) Refused() {}
 //   - an undo's spans lie inside the log, before the undo itself, and are
 //     the latest changes not yet taken back, latest first, as an undo
 //     takes them: no event is undone twice and no undo is undone;
-//   - an undo's --to is 0 or an event before it.
+//   - an undo's --to is 0 or an event before it;
+//   - an event's UndoneBy mark, when it has one, is the undo that took
+//     it back.
 //
 // The first fault is returned, as a *LogError (nil when there is none).
 func Check(log []Event) *LogError {
-	_, err := read(log)
+	_, err := Marks(log)
+	return err
+}
+
+// Marks checks the log as Check does and returns, by position in the
+// log, the seq of the undo event that took each event back (0 for one
+// still standing and for an undo). A file written before events carried
+// the mark gets it from here when it is read.
+func Marks(log []Event) ([]int, *LogError) {
+	h, err := read(log)
 	if err == nil {
-		return nil
+		for i, ev := range log {
+			if ev.UndoneBy != 0 && ev.UndoneBy != h.undoneBy[i] {
+				why := "it was not undone"
+				if h.undoneBy[i] != 0 {
+					why = fmt.Sprintf("event %d undid it", h.undoneBy[i])
+				}
+				return nil, &LogError{Index: i, Field: ".undone_by", Msg: fmt.Sprintf("%d: no undo event takes event %d back there (%s)", ev.UndoneBy, ev.Seq, why)}
+			}
+		}
+		return h.undoneBy, nil
 	}
 	var le *LogError
 	if errors.As(err, &le) {
-		return le
+		return nil, le
 	}
-	return &LogError{Msg: err.Error()}
+	return nil, &LogError{Msg: err.Error()}
 }
 
 func logErr(i int, field, format string, a ...any) error {

@@ -3,6 +3,7 @@ package undo
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -59,6 +60,16 @@ func TestCheckRefusesForgedLogs(t *testing.T) {
 		{"a patch that is not a patch", []Event{{Seq: 1, Kind: "new"}, {Seq: 2, Kind: "move",
 			Revert: &Revert{From: 2, Patch: json.RawMessage(`{"op":"add"}`)}}},
 			`$.log[1].revert.patch: reading the patch: not a JSON array`},
+		{"a mark on an event no undo took back", func() []Event {
+			l := withUndo(Span{5, 5})
+			l[1].UndoneBy = 6
+			return l
+		}(), "$.log[1].undone_by: 6: no undo event takes event 2 back there (it was not undone)"},
+		{"a mark naming the wrong undo", func() []Event {
+			l := append(withUndo(Span{5, 5}), undoEv(7, 0, Span{3, 4}))
+			l[2].UndoneBy = 6
+			return l
+		}(), "$.log[2].undone_by: 6: no undo event takes event 3 back there (event 7 undid it)"},
 		{"undo details that do not read", append(fightLog(), Event{Seq: 6, Kind: Kind, Details: json.RawMessage(`{"undone":"all"}`)}),
 			"$.log[5].details: the undo's details: json: cannot unmarshal string into Go struct field Details.undone of type []undo.Span"},
 	}
@@ -68,6 +79,9 @@ func TestCheckRefusesForgedLogs(t *testing.T) {
 			var le *LogError
 			if err == nil || err.Error() != c.want || !errors.As(err, &le) || !refusal.Is(err) {
 				t.Fatalf("Check = %v\nwant the refusal %s", err, c.want)
+			}
+			if strings.Contains(c.name, "mark") {
+				return // Plan reads the history only; the mark is the reader's
 			}
 			if _, err := Plan(c.log, 0); err == nil || err.Error() != c.want {
 				t.Errorf("Plan = %v, want the same refusal", err)
@@ -91,6 +105,23 @@ func TestCheckAcceptsWhatSpandexWrites(t *testing.T) {
 		if err := Check(log); err != nil {
 			t.Errorf("log %d: %v", i, err)
 		}
+	}
+}
+
+// TestMarks: each event an undo took back is marked with the undo's seq
+// (a log without marks gets them; the marks spandex writes pass).
+func TestMarks(t *testing.T) {
+	log := append(fightLog(), undoEv(6, 0, Span{5, 5}), undoEv(7, 0, Span{3, 4}), Event{Seq: 8, Kind: "move", Revert: rev(8)})
+	want := []int{0, 0, 7, 7, 6, 0, 0, 0}
+	got, err := Marks(log)
+	if err != nil || fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Fatalf("Marks = %v, %v; want %v", got, err, want)
+	}
+	for i := range log {
+		log[i].UndoneBy = want[i]
+	}
+	if err := Check(log); err != nil {
+		t.Errorf("Check of the marked log: %v", err)
 	}
 }
 

@@ -71,6 +71,10 @@ type Event struct {
 	Revert *Revert
 	// Details are an undo event's details (nil for other kinds).
 	Details json.RawMessage
+	// UndoneBy is the mark the file gives the event: the seq of the undo
+	// that took it back, or 0 (not undone, or a file written before the
+	// mark). Check refuses a mark the undo events do not bear out.
+	UndoneBy int
 }
 
 // Change is one change that can be (or is to be) undone.

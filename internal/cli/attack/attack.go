@@ -143,8 +143,11 @@ and --odds take one defender.
 distinct dice outcome and prints the exact probability of each outcome,
 reaction result, health and stamina damage after dividers (with means),
 knockback distance, prone, and the defender's condition after the attack
-(stunned, unconscious, out): bar pictures on a terminal, JSON when piped
-(probabilities as numbers, exact fractions as num/den).`,
+(stunned, unconscious, out): bar pictures on a terminal, an outcome that
+applies only sometimes (knockback and prone, only on a hit) labelled with
+its share of outcomes and its chance when it applies; JSON when piped
+(probabilities as numbers, exact fractions as num/den; "total" is the
+share), one tab-separated line each with -o text piped.`,
 		Example: `  spandex attack --attacker guardian.json --with fist --reaction parry:staff --obstruction wood < nefario.json > nefario2.json
   spandex attack --attacker nefario.json --with staff-blast --behind --reaction brace -i guardian.json
   spandex attack --attacker guardian.json --with fist --result --explain < nefario.json
@@ -183,6 +186,12 @@ func runAttack(opts *Options) error {
 	for _, sp := range req.HeroPoints {
 		if sp.Who == combat.RoleAttacker && !opts.UpdateAttacker && !opts.Odds {
 			return cmdutil.Inputf("--hero-points: the attacker's hero points come off its file: add --update-attacker")
+		}
+	}
+	if opts.InPlace == "" && !opts.ResultOnly && !opts.Odds {
+		// The attacked defender would go whole to a terminal.
+		if err := opts.WholeFile("the attacked defender's hero file", cmdutil.HintInPlace+", or --result for the ruling only"); err != nil {
+			return err
 		}
 	}
 	defPath := opts.DefenderFile

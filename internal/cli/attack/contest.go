@@ -227,6 +227,12 @@ func runContest(opts *ContestOptions) error {
 	if objectOnly && (defPath != "" || opts.ResultOnly) {
 		return cmdutil.Inputf("--power transmutation: works on objects, not on a defender's file (p. 69); give no defender")
 	}
+	if !objectOnly && opts.InPlace == "" && !opts.ResultOnly {
+		// The defender would go whole to a terminal.
+		if err := opts.WholeFile("the defender's hero file", cmdutil.HintInPlace+", or --result for the ruling only"); err != nil {
+			return err
+		}
+	}
 	if defPath != "" && samePath(defPath, opts.AttackerFile) {
 		return cmdutil.Inputf("--attacker and the defender are the same file %s", opts.AttackerFile)
 	}

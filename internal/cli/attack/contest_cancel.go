@@ -42,6 +42,12 @@ func runCancel(opts *ContestOptions) error {
 	if opts.AttackerHeroPoints > 0 && !opts.UpdateAttacker {
 		return cmdutil.Inputf("--attacker-hero-points: the points come off the attacker's file: add --update-attacker")
 	}
+	if opts.InPlace == "" && !opts.ResultOnly {
+		// The target would go whole to a terminal.
+		if err := opts.WholeFile("the target's hero file", cmdutil.HintInPlace+", or --result for the ruling only"); err != nil {
+			return err
+		}
+	}
 	defPath := opts.DefenderFile
 	if opts.InPlace != "" {
 		defPath = opts.InPlace

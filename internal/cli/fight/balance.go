@@ -121,7 +121,7 @@ func runBalance(opts *BalanceOptions) error {
 	}
 	base, err := encounter.Decode(data)
 	if err != nil {
-		return cmdutil.Inputf("%s: %v", opts.File, err)
+		return opts.WrongKind(data, opts.File, cmdutil.KindEncounter, cmdutil.Inputf("%s: %v", opts.File, err))
 	}
 	if base.SideIndex(side) < 0 {
 		return cmdutil.Inputf("--vary: side %q is not in %s", side, opts.File)

@@ -14,17 +14,19 @@ type FallOptions struct {
 	File  File
 	Actor string
 	combat.FallInput
+	// Storeys is --storeys: the height in storeys (3 m each).
+	Storeys int
 }
 
 // NewCmdFall builds `spandex fight fall`.
 func NewCmdFall(f *cmdutil.Factory, runF func(*FallOptions) error) *cobra.Command {
 	opts := &FallOptions{Env: f.Env(cmdutil.FormatText)}
 	cmd := &cobra.Command{
-		Use:   "fall [FILE] --actor ID --metres N [--jump] [--soft N]",
+		Use:   "fall [FILE] --actor ID --metres N|--storeys N [--jump] [--soft N]",
 		Short: "A combatant falls: damage on its tracks, dividers doubled (p. 43)",
 		Long: `A combatant falls (thrown off a roof, a floor giving way): 1d6 health and
-1d6 stamina per full five metres, at most 20d6 of each; a jump counts 5 m
-less; the combatant's own H and S dividers are doubled (--soft N multiplies
+1d6 stamina per full five metres (--storeys N: 3 m a storey, a reading,
+docs/rules-notes.md), at most 20d6 of each; a jump counts 5 m less; the combatant's own H and S dividers are doubled (--soft N multiplies
 them again for a soft landing); --acrobatics next to a surface avoids all
 damage and --edge-grab the fall (p. 43). The damage comes off its health
 and stamina exactly as with "spandex fall FILE" (stamina past minus
@@ -40,12 +42,12 @@ points come off the combatant in the same write.
 --dice order: the health d6s, then the stamina d6s; then again health and
 stamina for each hero point.`,
 		Example: `  spandex fight fall -i bank.json --actor nefario --metres 20`,
-		RunE:    cmdutil.RunE(opts, runF, runFall, opts.File.fromArgs, requireActor(&opts.Actor)),
+		RunE:    cmdutil.RunE(opts, runF, runFall, opts.File.fromArgs, requireActor(&opts.Actor), cmdutil.FallHeight(&opts.Metres, &opts.Storeys)),
 	}
 	opts.File.addFlag(cmd)
 	fl := cmd.Flags()
 	fl.StringVar(&opts.Actor, "actor", "", "the combatant who falls")
-	fl.IntVar(&opts.Metres, "metres", 0, "metres fallen")
+	cmdutil.AddFallHeight(fl, &opts.Metres, &opts.Storeys)
 	fl.BoolVar(&opts.Jump, "jump", false, "a deliberate jump: counts 5 m less")
 	fl.IntVar(&opts.Soft, "soft", 0, "a soft landing: multiply the dividers again by N")
 	fl.BoolVar(&opts.Acrobatics, "acrobatics", false, "acrobatics next to a surface: no damage")

@@ -52,7 +52,9 @@ append-only log of the whole fight (docs/fight.md).
 
 Mutating verbs read the encounter from FILE or stdin and write it to
 stdout, or rewrite it in place with -i FILE (atomically) and print only the
-new events: text on a terminal, JSON when piped.`,
+new events: text on a terminal, JSON when piped. Without -i on a terminal
+they refuse (exit 2) rather than print the whole file and change nothing;
+-o json prints it there.`,
 		Example: `  spandex fight new --side heroes=guardian.json,police.jsonl --side villains=nefario.json,goons.jsonl > bank.json
   spandex fight initiative -i bank.json --dice 8,3
   spandex fight next bank.json
@@ -113,6 +115,16 @@ func (fl *File) setArgs(args []string) error {
 	return nil
 }
 
+// wholeFile refuses, on a terminal, a change without -i: the changed
+// encounter would go whole to stdout and the file stay as it was
+// (cmdutil.Env.WholeFile).
+func (fl *File) wholeFile(env *cmdutil.Env) error {
+	if fl.InPlace != "" {
+		return nil
+	}
+	return env.WholeFile("the changed encounter", cmdutil.HintInPlace)
+}
+
 // fromArgs is setArgs as a prepare step for cmdutil.RunE.
 func (fl *File) fromArgs(_ *cobra.Command, args []string) error { return fl.setArgs(args) }
 
@@ -132,7 +144,7 @@ func load(env *cmdutil.Env, fl File) (*encounter.Encounter, error) {
 	}
 	e, err := encounter.Decode(data)
 	if err != nil {
-		return nil, cmdutil.Inputf("%s: %w", name, err)
+		return nil, env.WrongKind(data, name, cmdutil.KindEncounter, cmdutil.Inputf("%s: %w", name, err))
 	}
 	return e, nil
 }
@@ -151,6 +163,9 @@ func diceCtx(env *cmdutil.Env) (encounter.Ctx, error) {
 // change it, and saves it with the events do appended (see save). When do
 // fails nothing is written.
 func change(env *cmdutil.Env, fl File, do func(e *encounter.Encounter) error) error {
+	if err := fl.wholeFile(env); err != nil {
+		return err
+	}
 	e, err := load(env, fl)
 	if err != nil {
 		return err

@@ -1,7 +1,6 @@
 package fight
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -10,7 +9,6 @@ import (
 	"github.com/codename-spandex/spandex/internal/cmdutil"
 	"github.com/codename-spandex/spandex/internal/termtext"
 	"github.com/codename-spandex/spandex/pkg/encounter"
-	"github.com/codename-spandex/spandex/pkg/undo"
 )
 
 // LogOptions are the inputs of `spandex fight log`.
@@ -27,11 +25,13 @@ func NewCmdLog(f *cmdutil.Factory, runF func(*LogOptions) error) *cobra.Command 
 		Short: "Print a fight's history, one event a line",
 		Long: `Print the encounter's log, the whole history of the fight: on a terminal
 one line per event ("SEQ page N, PHASE: summary", folded into 80 columns), with
-events taken back by ` + "`fight undo`" + ` marked "[undone by N]"; when piped,
-the events as JSON (an array; JSON Lines with -o jsonl), exactly as the file
-holds them. Rolls no dice; reads the file only.`,
+events taken back by ` + "`fight undo`" + ` marked "[undone by N]" (words, as
+terminals strike through unreliably); when piped, the events as JSON (an
+array; JSON Lines with -o jsonl) as the file holds them, an event taken back
+carrying "undone_by": the seq of the undo (files written before the mark get
+it from their undo events). Rolls no dice; reads the file only.`,
 		Example: `  spandex fight log bank.json
-  spandex fight log bank.json -o jsonl | jq -r 'select(.kind=="attack") | .summary'`,
+  spandex fight log bank.json -o jsonl | jq -r 'select(.undone_by|not) | .summary'`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: cmdutil.RunE(opts, runF, runLog, opts.File.readOnly("log"), opts.File.fromArgs),
 	}
@@ -45,33 +45,12 @@ func runLog(opts *LogOptions) error {
 	if err != nil {
 		return err
 	}
-	undone := undoneBy(e.Log)
 	return cmdutil.PrintEvents(opts.Env, e.Log, func(ev encounter.Event) string {
 		summary := strings.TrimPrefix(ev.Summary, fmt.Sprintf("page %d: ", ev.Page))
 		l := fmt.Sprintf("%3d page %d, %s: %s", ev.Seq, ev.Page, ev.Phase, summary)
-		if by, ok := undone[ev.Seq]; ok {
-			l += fmt.Sprintf(" [undone by %d]", by)
+		if ev.UndoneBy != 0 {
+			l += fmt.Sprintf(" [undone by %d]", ev.UndoneBy)
 		}
 		return termtext.Escape(l) // the summary holds names from the file
 	})
-}
-
-// undoneBy maps each event taken back to the undo event that did it.
-func undoneBy(log []encounter.Event) map[int]int {
-	out := map[int]int{}
-	for _, ev := range log {
-		if ev.Kind != undo.Kind {
-			continue
-		}
-		var d undo.Details
-		if json.Unmarshal(ev.Details, &d) != nil {
-			continue
-		}
-		for _, s := range d.Undone {
-			for q := s.From; q <= s.To; q++ {
-				out[q] = ev.Seq
-			}
-		}
-	}
-	return out
 }

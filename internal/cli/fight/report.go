@@ -25,7 +25,10 @@ initiative, who acted and with how many panels, every event with its dice
 and each ruling's steps with the book's pages, the changes of condition,
 and every combatant's health and stamina at the start and at the end of
 each page (as the log records them: attacks and end-of-page recovery; the
-page being played shows the current values).
+page being played shows the current values). An event taken back by
+` + "`fight undo`" + ` is listed, marked "[undone by N]" (struck through in HTML,
+"undone_by" in JSON), and counts for nothing: not in who acted, the
+conditions or health and stamina.
 
 Output: text on a terminal, JSON when piped (-o json: the report with the
 events in full). -o html writes one self-contained HTML page (no scripts,
@@ -91,6 +94,12 @@ func writeReportText(w io.Writer, r *encounter.Report) error {
 			p.line(2, "conditions: %s", strings.Join(pg.Conditions, "; "))
 		}
 		for _, ev := range pg.Events {
+			if ev.UndoneBy != 0 {
+				// Terminals strike through unreliably: the mark is
+				// words, as in fight log.
+				p.line(2, "%d. [undone by %d] %s: %s", ev.Seq, ev.UndoneBy, ev.Phase, ev.Summary)
+				continue
+			}
 			p.line(2, "%d. %s: %s", ev.Seq, ev.Phase, ev.Summary)
 			if len(ev.Dice) > 0 {
 				p.line(6, "dice: %s", render.DiceText(ev.Dice))

@@ -107,7 +107,7 @@ func runSim(opts *SimOptions) (err error) {
 		return err
 	}
 	if _, err := encounter.Decode(data); err != nil {
-		return cmdutil.Inputf("%s: %v", opts.File, err)
+		return opts.WrongKind(data, opts.File, cmdutil.KindEncounter, cmdutil.Inputf("%s: %v", opts.File, err))
 	}
 	opts.ReportSeed(&run.seed)
 	bar := opts.Progress(int64((opts.N-si)/sk+1), "fight sim")

@@ -164,11 +164,14 @@ func writeBoard(w io.Writer, b encounter.Board) error {
 				hs, ss = "-", plural(c.Hits, "hit")
 			}
 			out := ""
+			used := fmt.Sprintf("%d/%d", c.Used, c.PerPage)
 			if c.Out {
-				out = "out"
+				// Out, it has no panels a page any more: "2/0" would
+				// read as more used than it had.
+				out, used = "out", fmt.Sprintf("%d/-", c.Used)
 			}
 			row := []string{termtext.Escape(c.ID), hs, ss, c.Condition, out,
-				fmt.Sprintf("%d/%d", c.Used, c.PerPage), strconv.Itoa(c.Left), strconv.Itoa(c.Owed), strconv.Itoa(c.FreeReactions)}
+				used, strconv.Itoa(c.Left), strconv.Itoa(c.Owed), strconv.Itoa(c.FreeReactions)}
 			rows[i] = append(rows[i], row)
 			all = append(all, row)
 			var extra []string

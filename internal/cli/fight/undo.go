@@ -53,6 +53,9 @@ func runUndo(opts *UndoOptions) error {
 	if opts.To < 0 {
 		return cmdutil.Inputf("--to %d: give an event's seq (1 or more)", opts.To)
 	}
+	if err := opts.File.wholeFile(opts.Env); err != nil {
+		return err
+	}
 	e, err := load(opts.Env, opts.File)
 	if err != nil {
 		return err

@@ -59,9 +59,10 @@ the one scoring best for the powers; drop nothing but what Mystic Training
 needs, taking the fewest-ranked, most recent power.
 
 Flags force choices:
-  --roll-all              roll every slot, never improve
+  --roll-all              roll every slot, never improve (but --improve)
   --improve POWER[@SLOT]  improve POWER instead of rolling (at SLOT, or as
-                          soon as it is held); repeatable
+                          soon as it is held); repeatable; replaces the
+                          unattended improvement: every other slot rolls
   --power POWER           the power taken on each 96-00, in order
   --choose CHOICE         each "Choose" result on a sub-table, weapon
                           mastery's weapon and a power simulator's power, in order
@@ -101,7 +102,7 @@ seeded batch was made with seed S+k, recorded in creation.seed, so
 	fl.IntVarP(&opts.N, "count", "n", 1, "number of heroes to generate, streamed (a JSON array, or JSON Lines with -o jsonl)")
 	fl.StringVar(&opts.Name, "name", "", "the hero's name (default: a made-up codename)")
 	fl.StringVar(&opts.Kind, "kind", "hero", "hero, villain or android")
-	fl.BoolVar(&opts.RollAll, "roll-all", false, "roll every power slot; never improve instead")
+	fl.BoolVar(&opts.RollAll, "roll-all", false, "roll every power slot but those --improve names")
 	fl.StringArrayVar(&opts.Improve, "improve", nil, "improve POWER[@SLOT] instead of rolling (repeatable)")
 	fl.StringArrayVar(&opts.Powers, "power", nil, "the power chosen on a 96-00 roll (repeatable, in order)")
 	fl.StringArrayVar(&opts.Choose, "choose", nil, "the choice for each \"Choose\" result, weapon or simulated power (repeatable, in order)")
@@ -156,9 +157,6 @@ func (opts *HeroOptions) genOptions() (chargen.GenOptions, error) {
 			return g, cmdutil.Input(err)
 		}
 		g.Line = l.Slug
-	}
-	if opts.RollAll && len(opts.Improve) > 0 {
-		return g, cmdutil.Inputf("--roll-all cannot be used with --improve")
 	}
 	g.Derive = opts.Derive
 	g.Derive.Choose = opts.Choose

@@ -58,7 +58,7 @@ stay taken and spent.
 
 The hero is written to stdout, or atomically over FILE with -i; an event
 "derive" with every die rolled is appended to its log.`,
-		Example: `  spandex hero derive testdata/heroes/guardian-draft.json
+		Example: `  spandex hero derive testdata/heroes/guardian-draft.json > guardian.json
   spandex hero derive -i hero.json
   spandex hero derive draft.json --seed 4 | spandex sheet -o text`,
 		Args: cobra.MaximumNArgs(1),
@@ -99,6 +99,11 @@ type deriveDetails struct {
 
 // runDerive derives the hero and writes it.
 func runDerive(opts *DeriveOptions) error {
+	if opts.InPlace == "" {
+		if err := opts.WholeFile("the derived hero", cmdutil.HintInPlace); err != nil {
+			return err
+		}
+	}
 	d, err := opts.Derive()
 	if err != nil {
 		return err
@@ -148,7 +153,9 @@ func runDerive(opts *DeriveOptions) error {
 	}
 	// The hero is always JSON, so the seed goes to stderr whatever the
 	// format (nil unless dice were rolled).
-	cmdutil.ReportSeed(opts.IO.ErrOut, seed)
+	if !opts.SeedGiven { // --seed N given: no replay hint
+		cmdutil.ReportSeed(opts.IO.ErrOut, seed)
+	}
 	return opts.WriteHero(h, opts.InPlace)
 }
 

@@ -362,10 +362,14 @@ func (c *checker) work(name string, work chan *checkJob) {
 	for j := range work {
 		start := 0
 		for i, end := range j.ends {
-			h, err := check(&val, ver, j.docs[start:end])
+			doc := j.docs[start:end]
+			h, err := check(&val, ver, doc)
 			start = end
 			if err != nil {
 				j.err = cmdutil.Inputf("%s: %v%s", j.label(name, i), err, j.where(i))
+				if k := cmdutil.SniffKind(doc); k != "" && k != cmdutil.KindHero {
+					j.err = cmdutil.Inputf("%s is %s; hero check reads hero files", j.label(name, i), k)
+				}
 				break
 			}
 			j.ok = append(j.ok, checked{name: h.Name, schema: h.Schema})

@@ -157,6 +157,11 @@ type vehicleDetails struct {
 
 // runState switches the state and writes the hero.
 func runState(opts *StateOptions) error {
+	if opts.InPlace == "" {
+		if err := opts.WholeFile("the changed hero", cmdutil.HintInPlace); err != nil {
+			return err
+		}
+	}
 	h, err := opts.ReadHero(opts.File)
 	if err != nil {
 		return err
@@ -226,7 +231,9 @@ func runState(opts *StateOptions) error {
 	if err := opts.ExplainSteps(steps); err != nil {
 		return err
 	}
-	cmdutil.ReportSeed(opts.IO.ErrOut, seed)
+	if !opts.SeedGiven { // --seed N given: no replay hint
+		cmdutil.ReportSeed(opts.IO.ErrOut, seed)
+	}
 	return opts.WriteHero(h, opts.InPlace)
 }
 

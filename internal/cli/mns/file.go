@@ -100,7 +100,7 @@ func (c ChartsFile) load(env *cmdutil.Env) (*mns.Charts, error) {
 	}
 	ch, err := mns.DecodeCharts(data)
 	if err != nil {
-		return nil, cmdutil.Inputf("--charts %s: %w", name, err)
+		return nil, env.WrongKind(data, "--charts "+name, cmdutil.KindMNSCharts, cmdutil.Inputf("--charts %s: %w", name, err))
 	}
 	return ch, nil
 }
@@ -113,7 +113,7 @@ func load(env *cmdutil.Env, fl File) (*mns.Encounter, error) {
 	}
 	e, err := mns.Decode(data)
 	if err != nil {
-		return nil, cmdutil.Inputf("%s: %w", name, err)
+		return nil, env.WrongKind(data, name, cmdutil.KindMNSEncounter, cmdutil.Inputf("%s: %w", name, err))
 	}
 	return e, nil
 }
@@ -140,6 +140,12 @@ func rulesCtx(env *cmdutil.Env, charts ChartsFile, roll bool) (mns.Ctx, error) {
 // change loads the encounter, lets do change it, and saves it with the
 // events appended (see save). When do fails nothing is written.
 func change(env *cmdutil.Env, fl File, charts ChartsFile, roll bool, do func(e *mns.Encounter, ctx mns.Ctx) error) error {
+	if fl.InPlace == "" {
+		// The changed encounter would go whole to a terminal.
+		if err := env.WholeFile("the changed encounter", cmdutil.HintInPlace); err != nil {
+			return err
+		}
+	}
 	e, err := load(env, fl)
 	if err != nil {
 		return err

@@ -66,7 +66,7 @@ func runNew(opts *NewOptions) error {
 		}
 		cf, err := mns.DecodeCombatants(data)
 		if err != nil {
-			return cmdutil.Inputf("%s: %w", name, err)
+			return opts.WrongKind(data, name, cmdutil.KindMNSCombatants, cmdutil.Inputf("%s: %w", name, err))
 		}
 		fighters = append(fighters, cf.Combatants...)
 	}

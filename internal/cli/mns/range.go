@@ -223,7 +223,9 @@ func runRange(opts *RangeOptions) error {
 	if env.Format.IsJSON() {
 		return cmdutil.WriteJSON(out, env.Format, res)
 	}
-	cmdutil.ReportSeed(env.IO.ErrOut, res.Seed)
+	if !env.SeedGiven { // --seed N given: no replay hint
+		cmdutil.ReportSeed(env.IO.ErrOut, res.Seed)
+	}
 	fmt.Fprintf(out, "%vm: short %v, set %v, maximum %v\n", opts.Distance, res.Ranges.Short, res.Ranges.Set, res.Ranges.Max)
 	fmt.Fprintf(out, "range sets %d: defense %+d; damage %d\n", res.RangeSets, res.DefenseBonus, -res.DamagePenalty)
 	if res.Ranges.AttackBonus != 0 {

@@ -21,6 +21,9 @@ type FallOptions struct {
 	Odds bool
 	combat.FallInput
 	HDivider, SDivider int
+	// Storeys is --storeys: the height in storeys (3 m each), instead of
+	// --metres.
+	Storeys int
 	// Target is the hero who falls, when one is given (FILE or -i).
 	Target cmdutil.HeroTarget
 }
@@ -35,10 +38,12 @@ type FallOutput struct {
 func NewCmdFall(f *cmdutil.Factory, runF func(*FallOptions) error) *cobra.Command {
 	opts := &FallOptions{Env: f.Env(cmdutil.FormatText)}
 	cmd := &cobra.Command{
-		Use:   "fall --metres N [--jump] [--h-divider N --s-divider N | -i FILE | FILE|-]",
+		Use:   "fall --metres N|--storeys N [--jump] [--h-divider N --s-divider N | -i FILE | FILE|-]",
 		Short: "Falling damage (p. 43)",
 		Long: `Roll falling damage (p. 43): 1d6 health and 1d6 stamina per full five metres
 fallen, at most 20d6 of each; jumping rather than falling counts 5 m less.
+--storeys N gives the height in storeys, 3 m each (the book measures falls
+in metres only; docs/rules-notes.md).
 The faller's H and S dividers are doubled (--soft N multiplies them again
 for a soft landing, at the GM's discretion). Acrobatics next to a surface
 (--acrobatics) avoids all damage; grabbing the edge as a reaction
@@ -69,15 +74,16 @@ second's, and so on; one --seed drives the whole batch.`,
 		Example: `  spandex fall --metres 23 --jump
   spandex fall --metres 100 --h-divider 3 --s-divider 2 --seed 9
   spandex fall --metres 30 -i guardian.json --explain
-  spandex fall --metres 12 heroes.jsonl --seed 4 > fallen.jsonl`,
+  spandex fall --metres 12 heroes.jsonl --seed 4 > fallen.jsonl
+  spandex fall --storeys 4 --dice 3,4,5,6`,
 		Args: cobra.MaximumNArgs(1),
-		RunE: cmdutil.RunE(opts, runF, runFall, opts.Target.FromArgs, required("metres"), multiplierIfGiven("soft")),
+		RunE: cmdutil.RunE(opts, runF, runFall, opts.Target.FromArgs, cmdutil.FallHeight(&opts.Metres, &opts.Storeys), multiplierIfGiven("soft")),
 	}
 	opts.Target.AddInPlaceFlag(cmd)
 	opts.Target.Stream = true
 	fl := cmd.Flags()
 	fl.BoolVar(&opts.Odds, "odds", false, oddsHelp)
-	fl.IntVar(&opts.Metres, "metres", 0, "metres fallen (required)")
+	cmdutil.AddFallHeight(fl, &opts.Metres, &opts.Storeys)
 	fl.BoolVar(&opts.Jump, "jump", false, "a deliberate jump: counts 5 m less")
 	fl.IntVar(&opts.HDivider, "h-divider", 0, "the faller's H divider (doubled)")
 	fl.IntVar(&opts.SDivider, "s-divider", 0, "the faller's S divider (doubled)")

@@ -27,7 +27,7 @@ func oddsSession(env *cmdutil.Env) *oddsRun {
 	return oddsRuns[env]
 }
 
-const oddsHelp = "print the exact odds of every outcome instead of rolling (no dice)"
+const oddsHelp = "print the exact odds of every outcome instead of rolling (no dice): bars on a terminal"
 
 // rulingOdds runs the ruling once per distinct dice outcome (pkg/odds)
 // through the verb's own run function, and prints the exact odds of what

@@ -179,7 +179,11 @@ func Render(out io.Writer, h *hero.Hero, width int) error {
 		}
 	}
 	if len(c.Immunities) > 0 {
-		s.line("Immune to: %s", strings.Join(c.Immunities, ", "))
+		imm := make([]string, len(c.Immunities))
+		for i, x := range c.Immunities {
+			imm[i] = render.ImmunityLabel(x)
+		}
+		s.line("Immune to: %s", strings.Join(imm, ", "))
 	}
 	var extra []string
 	if c.ParryBonus != 0 {
@@ -204,6 +208,11 @@ func Render(out io.Writer, h *hero.Hero, width int) error {
 			sd = "-"
 		}
 		notes := render.AttackNotes(&c, &a)
+		if render.SlugDiffers(a.Name, a.Slug) {
+			// The column is the slug --with takes; the name is the
+			// sheet's word for it.
+			notes = append([]string{a.Name}, notes...)
+		}
 		panels := strconv.Itoa(a.Panels)
 		s.hang(notesCol, "%-20s %-2d %-10s %-10s %-3s %s", trunc(a.Slug, 20), int(a.StrikeClass), trunc(hd, 10), trunc(sd, 10), panels, strings.Join(notes, ", "))
 	}

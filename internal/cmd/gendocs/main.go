@@ -123,6 +123,9 @@ func newRoot() *cobra.Command {
 	f := &cmdutil.Factory{IOStreams: ios, Version: "dev", Getenv: func(string) string { return "" }}
 	root := cli.NewCmdRoot(f)
 	root.DisableAutoGenTag = true
+	// cobra adds `completion` only when a command line runs: add it here
+	// so that it gets its reference section and man pages too.
+	root.InitDefaultCompletionCmd()
 	for _, c := range root.Commands() {
 		// Help topics are rendered once, as sections (helptopic), not
 		// as commands.
