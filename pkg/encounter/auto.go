@@ -116,6 +116,11 @@ func (e *Encounter) Auto(ctx Ctx, opt AutoOptions, copt combat.Options) (string,
 	if limit > MaxAutoSteps {
 		return "", refusal.Errorf("max steps %d is over the limit of %d", limit, MaxAutoSteps)
 	}
+	end, err := e.beginWeighing()
+	if err != nil {
+		return "", err
+	}
+	defer end()
 	page := e.Page
 	for step := 0; step < limit; step++ {
 		if e.Over() {

@@ -31,10 +31,9 @@ type batch struct {
 	// health and stamina (see Expected).
 	profiles    map[expectKey]profileEntry
 	profileRuns int
-	// base is the encounter as decoded, which Weigh weighs attacks on,
-	// and weights the attacks weighed, kept for every fight.
-	base    *Encounter
-	weights map[weighKey]weight
+	// weighing is the encounter as decoded, which Weigh weighs attacks
+	// on, and the attacks weighed, kept for every fight.
+	weighing weighCache
 	// aims are the sensible policy's attacks of a turn.
 	aims []aim
 	// dealt is the health and stamina each combatant's attacks took off
@@ -89,7 +88,7 @@ func NewSim(data []byte, copt combat.Options, maxSteps int, policy string) (*Sim
 	n := len(base.Combatants)
 	s := &Sim{base: base, opt: AutoOptions{Until: UntilOver, MaxSteps: maxSteps, Policy: policy}, copt: copt,
 		effects: make([][]Effect, n), pools: make([][]hero.Pool, n), mundane: make([]hero.Mundane, n)}
-	s.b.base = base
+	s.b.weighing.base = base
 	return s, nil
 }
 

@@ -112,6 +112,9 @@ type Encounter struct {
 	// formatted, and attacks are resolved in the batch's memory. Never
 	// stored in the file.
 	batch *batch
+	// weighing, when set, is a run of the autopilot's weighed attacks
+	// (beginWeighing); never stored in the file.
+	weighing *weighCache
 }
 
 // Object is an object or a wall damaged in the fight (p. 39): a smash

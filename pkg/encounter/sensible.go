@@ -47,25 +47,57 @@ type weight struct {
 // outcomes, else it is the mean of WeighSamples runs of the ruling rolled
 // with a seed of the three's places in the encounter. A simulation weighs
 // each once (on the encounter as decoded) and keeps it for every fight;
-// fight auto weighs it when asked: the same answer.
+// a run of fight auto weighs each once on the fight as it stood when the
+// run began (beginWeighing): the same answer, since only the sheets
+// count.
 func (e *Encounter) Weigh(c, target *Combatant, i int, opt combat.Options) (combat.Expected, error) {
-	b := e.batch
+	wc := e.weighing
+	if e.batch != nil {
+		wc = &e.batch.weighing
+	}
 	k := weighKey{e.index(c), i, e.index(target)}
-	if b == nil || b.base == nil || k.att < 0 || k.def < 0 || k.att >= len(b.base.Combatants) || k.def >= len(b.base.Combatants) ||
-		b.base.Combatants[k.att].ID != c.ID || b.base.Combatants[k.def].ID != target.ID {
-		// Not in a simulation, or a combatant the fight made (a
-		// duplicate): weighed now.
+	if wc == nil || wc.base == nil || k.att < 0 || k.def < 0 || k.att >= len(wc.base.Combatants) || k.def >= len(wc.base.Combatants) ||
+		wc.base.Combatants[k.att].ID != c.ID || wc.base.Combatants[k.def].ID != target.ID {
+		// Not in a simulation or a run of the autopilot, or a combatant
+		// the fight made (a duplicate): weighed now.
 		return weigh(c, target, i, opt, k)
 	}
-	if w, ok := b.weights[k]; ok {
+	if w, ok := wc.weights[k]; ok {
 		return w.x, w.err
 	}
-	x, err := weigh(&b.base.Combatants[k.att], &b.base.Combatants[k.def], i, opt, k)
-	if b.weights == nil {
-		b.weights = map[weighKey]weight{}
+	x, err := weigh(&wc.base.Combatants[k.att], &wc.base.Combatants[k.def], i, opt, k)
+	if wc.weights == nil {
+		wc.weights = map[weighKey]weight{}
 	}
-	b.weights[k] = weight{x: x, err: err}
+	wc.weights[k] = weight{x: x, err: err}
 	return x, err
+}
+
+// weighCache is the encounter the sensible policy weighs attacks on
+// (base: as decoded for a simulation, as it stood when fight auto began
+// for a run of the autopilot) and the attacks weighed so far.
+type weighCache struct {
+	base    *Encounter
+	weights map[weighKey]weight
+}
+
+// beginWeighing makes a run of the autopilot weigh each attack once, on
+// a copy of the fight as it stands (a simulation has its own); end
+// forgets the weights.
+func (e *Encounter) beginWeighing() (end func(), err error) {
+	if e.batch != nil || e.weighing != nil {
+		return func() {}, nil
+	}
+	data, err := Encode(e)
+	if err != nil {
+		return nil, err
+	}
+	base, err := Decode(data)
+	if err != nil {
+		return nil, err
+	}
+	e.weighing = &weighCache{base: base}
+	return func() { e.weighing = nil }, nil
 }
 
 // fresh is a copy of c as its sheet has it, before any fight: full
