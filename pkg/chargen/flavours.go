@@ -303,6 +303,11 @@ func (b *builder) implant(i int) error {
 		if !b.quiet {
 			b.add("flavour", "p. 53", "power enhancer raises %s to rank %d", t.Name, t.Rank)
 		}
+		// The new rank brings what the power's rank brings (an Energy
+		// Blast option, a spell, a martial arts rank's moves).
+		if err := b.resolveRankUp(j); err != nil {
+			return err
+		}
 	case string(rulebook.ImplantPowerSimulator):
 		var opts []string
 		for _, s := range preferSimulated {

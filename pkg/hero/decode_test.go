@@ -96,6 +96,16 @@ func TestDecodeErrors(t *testing.T) {
 		{"mass fractional", mutate(t, func(m map[string]any) { m["mass_kg"] = 80.5 }), "$.mass_kg", "whole number"},
 		{"bad kind", mutate(t, func(m map[string]any) { m["kind"] = "god" }), "$.kind", `"god"`},
 		{"rank above max", mutate(t, func(m map[string]any) { m["powers"].([]any)[0].(map[string]any)["rank"] = 4 }), "$.powers[0].rank", "maximum of 3"},
+		// Energy Blast's rank 2 is a choice (p. 55): a file must say which.
+		{"energy blast rank 2 without its option", mutate(t, func(m map[string]any) {
+			m["powers"] = append(m["powers"].([]any), map[string]any{"slug": "energy-blast", "name": "Energy Blast", "rank": 2})
+		}), "$.powers[1].options", "Energy Blast rank 2 needs 1 option(s) chosen of extra-dice, immunity, energy-reflect, has 0 (p. 55)"},
+		{"energy blast option unknown", mutate(t, func(m map[string]any) {
+			m["powers"] = append(m["powers"].([]any), map[string]any{"slug": "energy-blast", "name": "Energy Blast", "rank": 2, "options": []any{"flight"}})
+		}), "$.powers[1].options[0]", `"flight" is not an Energy Blast option`},
+		{"energy blast option twice", mutate(t, func(m map[string]any) {
+			m["powers"] = append(m["powers"].([]any), map[string]any{"slug": "energy-blast", "name": "Energy Blast", "rank": 3, "options": []any{"immunity", "immunity"}})
+		}), "$.powers[1].options[1]", "chosen twice"},
 		{"rank zero", mutate(t, func(m map[string]any) { m["powers"].([]any)[0].(map[string]any)["rank"] = 0 }), "$.powers[0].rank", "rank 1 or more"},
 		{"unknown power", mutate(t, func(m map[string]any) { m["powers"].([]any)[0].(map[string]any)["slug"] = "laser-eyes" }), "$.powers[0].slug", "not a power"},
 		{"strike class", mutate(t, func(m map[string]any) {

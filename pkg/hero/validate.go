@@ -2,6 +2,7 @@ package hero
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/codename-spandex/spandex/pkg/dice"
@@ -98,6 +99,9 @@ func (v *validator) hero(h *Hero) {
 		}
 		if row.MaxRanks > 0 && p.Rank > row.MaxRanks && p.Source == "" {
 			v.Fail(path+".rank", "%d is above %s's maximum of %d (p. 7)", p.Rank, row.Name, row.MaxRanks)
+		}
+		if p.Slug == rulebook.PowerEnergyBlast {
+			v.energyBlastOptions(path, &p)
 		}
 		if p.Sidekick != nil {
 			v.embedded(path+".sidekick", p.Sidekick)
@@ -418,5 +422,32 @@ func (v *validator) vehicle(h *Hero) {
 			v.Fail(path, "%q twice", p)
 		}
 		seen[p] = true
+	}
+}
+
+// EnergyBlastOptions are the choices Energy Blast offers at ranks 2 to 4
+// (p. 55): 1d10 more dice of energy, Immunity or Energy Reflect for its
+// energy type.
+var EnergyBlastOptions = []string{"extra-dice", string(rulebook.PowerImmunity), string(rulebook.PowerEnergyReflect)}
+
+// energyBlastOptions checks an Energy Blast's options: at rank 2 "you
+// choose one of the following options", at rank 3 another (p. 55), so a
+// rank-N blast has chosen N-1 of EnergyBlastOptions, each once. A file
+// without its choices would give the rank nothing.
+func (v *validator) energyBlastOptions(path string, p *Power) {
+	seen := map[string]bool{}
+	for j, o := range p.Options {
+		if !slices.Contains(EnergyBlastOptions, o) {
+			v.Fail(fmt.Sprintf("%s.options[%d]", path, j), "%q is not an Energy Blast option (%s; p. 55)", o, strings.Join(EnergyBlastOptions, ", "))
+			return
+		}
+		if seen[o] {
+			v.Fail(fmt.Sprintf("%s.options[%d]", path, j), "%q is chosen twice (p. 55)", o)
+			return
+		}
+		seen[o] = true
+	}
+	if want := min(p.Rank, 4) - 1; len(p.Options) < want {
+		v.Fail(path+".options", "Energy Blast rank %d needs %d option(s) chosen of %s, has %d (p. 55)", p.Rank, want, strings.Join(EnergyBlastOptions, ", "), len(p.Options))
 	}
 }
