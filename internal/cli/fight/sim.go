@@ -61,8 +61,8 @@ hosts with GNU parallel or xargs -P (docs/fight.md).
 Without --seed a random seed is used and reported on stderr. --dice cannot
 be used (a simulation rolls millions of dice).`,
 		Example: `  spandex fight sim bank.json -n 10000 --seed 1
-  spandex fight sim bank.json -n 100000 --seed 1 --workers 2 -o json
-  spandex fight sim bank.json -n 100000 --seed 1 --shard 1/2 > a.json`,
+  spandex fight sim bank.json -n 20000 --seed 1 --workers 2 -o json
+  spandex fight sim bank.json -n 20000 --seed 1 --shard 1/2 > a.json`,
 		Args: cobra.ExactArgs(1),
 		RunE: cmdutil.RunE(opts, runF, runSim, func(_ *cobra.Command, args []string) error {
 			opts.File = args[0]
