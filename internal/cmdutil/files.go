@@ -67,9 +67,14 @@ const MaxWriteSize = encounter.MaxFileSize
 // reader takes is never written.
 func CheckWriteSize(path string, data []byte, limit int) error {
 	if len(data) > limit {
-		return Inputf("%s: the changed file would be %s, larger than the %s spandex reads; not writing it", path, sizeText(len(data)), sizeText(limit))
+		return TooLargeToWrite(path, len(data), limit)
 	}
 	return nil
+}
+
+// TooLargeToWrite is CheckWriteSize's refusal of a file of n bytes.
+func TooLargeToWrite(path string, n, limit int) error {
+	return Inputf("%s: the changed file would be %s, larger than the %s spandex reads; not writing it", path, sizeText(n), sizeText(limit))
 }
 
 func sizeText(n int) string {

@@ -32,6 +32,7 @@ import (
 
 	jsonv2 "github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
+	jsonv1 "github.com/go-json-experiment/json/v1"
 )
 
 // FieldError is a problem with one field of a file. Path is a JSON path
@@ -596,6 +597,49 @@ func Encode(v any) ([]byte, error) {
 	}
 	return buf.Bytes(), nil
 }
+
+// EncodeMax is Encode for a file that must stay within max bytes (what
+// spandex reads back): data is nil when the file would be larger, and n
+// is its size either way. It streams the output (go-json-experiment's
+// writer with encoding/json's semantics) and never holds more than max
+// bytes of it, so refusing a file of hundreds of megabytes costs no more
+// than writing one at the limit. It writes what Encode writes, except a
+// string holding invalid UTF-8 (none read from a file can), whose
+// replacement character it writes as itself rather than as \ufffd.
+func EncodeMax(v any, max int) (data []byte, n int, err error) {
+	w := &cappedWriter{max: max}
+	if err := jsonv2.MarshalWrite(w, v, encodeOptions); err != nil {
+		return nil, 0, err
+	}
+	w.Write([]byte{'\n'})
+	if w.n > max {
+		return nil, w.n, nil
+	}
+	return w.buf.Bytes(), w.n, nil
+}
+
+// cappedWriter keeps what is written while it is within max bytes, and
+// counts all of it.
+type cappedWriter struct {
+	buf    bytes.Buffer
+	max, n int
+}
+
+func (c *cappedWriter) Write(p []byte) (int, error) {
+	c.n += len(p)
+	if c.n <= c.max {
+		c.buf.Write(p)
+	} else if c.buf.Cap() > 0 {
+		c.buf = bytes.Buffer{}
+	}
+	return len(p), nil
+}
+
+// encodeOptions write a file as encoding/json writes it (its semantics
+// for omitempty, nil slices and the rest), indented two spaces and
+// without HTML escaping, streamed: encoding/json's indenting encoder
+// holds three copies of the file before it writes any of it.
+var encodeOptions = jsonv2.JoinOptions(jsonv1.DefaultOptionsV1(), jsontext.EscapeForHTML(false), jsontext.WithIndent("  "))
 
 // Result returns the first problem as an error, or nil.
 func (c *Checker) Result() error {

@@ -270,3 +270,21 @@ func TestEncodeIsIndentedUnescapedWithNewline(t *testing.T) {
 		t.Fatalf("Encode = %q, %v; want %q", b, err, want)
 	}
 }
+
+// TestEncodeMax: within the limit it writes what Encode writes; past it,
+// no data but the size the file would have had.
+func TestEncodeMax(t *testing.T) {
+	v := doc{Name: "a <b> & c", Items: []inner{{Grade: 'A', Count: 2, Tags: map[string]int{"z": 1, "a": 2}}, {}}}
+	want, err := Encode(&v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, n, err := EncodeMax(&v, len(want))
+	if err != nil || string(got) != string(want) || n != len(want) {
+		t.Fatalf("EncodeMax = %q, %d, %v; want %q", got, n, err, want)
+	}
+	got, n, err = EncodeMax(&v, len(want)-1)
+	if err != nil || got != nil || n != len(want) {
+		t.Fatalf("over the limit: %q, %d, %v; want nil, %d", got, n, err, len(want))
+	}
+}

@@ -3,6 +3,7 @@ package mns
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"regexp"
 	"strings"
 	"sync"
@@ -186,6 +187,13 @@ func Decode(data []byte) (*Encounter, error) {
 
 // Encode writes the encounter as indented JSON with a trailing newline.
 func Encode(e *Encounter) ([]byte, error) {
+	b, _, err := EncodeMax(e, math.MaxInt)
+	return b, err
+}
+
+// EncodeMax is Encode for a file of at most max bytes: data is nil when
+// the file would be larger, n its size either way (jsonfile.EncodeMax).
+func EncodeMax(e *Encounter, max int) (data []byte, n int, err error) {
 	if e.Schema == 0 {
 		e.Schema = SchemaVersion
 	}
@@ -200,11 +208,11 @@ func Encode(e *Encounter) ([]byte, error) {
 			e.Combatants[i].Fighter.Weapons = []Weapon{}
 		}
 	}
-	b, err := jsonfile.Encode(e)
+	b, n, err := jsonfile.EncodeMax(e, max)
 	if err != nil {
-		return nil, fmt.Errorf("encoding mns encounter: %w", err)
+		return nil, 0, fmt.Errorf("encoding mns encounter: %w", err)
 	}
-	return b, nil
+	return b, n, nil
 }
 
 // DecodeCombatants parses a combatant file strictly and validates it.

@@ -167,9 +167,16 @@ func save(env *cmdutil.Env, fl File, e *mns.Encounter, before int) error {
 	if err := e.Validate(); err != nil {
 		return cmdutil.Internal(fmt.Errorf("the changed encounter is invalid: %w", err))
 	}
-	data, err := mns.Encode(e)
+	data, n, err := mns.EncodeMax(e, mns.MaxFileSize)
 	if err != nil {
 		return err
+	}
+	if data == nil {
+		name := fl.InPlace
+		if name == "" {
+			name = "stdout"
+		}
+		return cmdutil.TooLargeToWrite(name, n, mns.MaxFileSize)
 	}
 	if err := env.FinishDice(); err != nil {
 		return err
@@ -179,9 +186,6 @@ func save(env *cmdutil.Env, fl File, e *mns.Encounter, before int) error {
 	reportSeed(env, events)
 	if fl.InPlace == "" {
 		_, err := env.IO.Out.Write(data)
-		return err
-	}
-	if err := cmdutil.CheckWriteSize(fl.InPlace, data, mns.MaxFileSize); err != nil {
 		return err
 	}
 	if err := env.WriteFile(fl.InPlace, data); err != nil {
