@@ -12,12 +12,7 @@ import (
 // health 40 (battered at 4), stamina 40, endurance 10 (Endurance Table
 // bonus +0) unless said.
 func TestRecover(t *testing.T) {
-	hurt := func(health, stamina int) *hero.Hero {
-		h := mk("Hurt", rulebook.ACF)
-		h.Health.Current, h.Stamina.Current = health, stamina
-		SetConditions(h)
-		return h
-	}
+	hurt := hurtHero
 	ko := func(hours int) *hero.Hero {
 		h := hurt(30, 0)
 		h.Condition.KnockedOut, h.Condition.KnockedOutHours, h.Condition.Unconscious = true, hours, true
@@ -107,4 +102,13 @@ func TestRecoverRefuses(t *testing.T) {
 			t.Errorf("%s %+v: no error", c.h.Name, c.in)
 		}
 	}
+}
+
+// hurtHero is the recovery tests' hero (health 40, battered at 4,
+// stamina 40, endurance 10) at health and stamina, its conditions set.
+func hurtHero(health, stamina int) *hero.Hero {
+	h := mk("Hurt", rulebook.ACF)
+	h.Health.Current, h.Stamina.Current = health, stamina
+	SetConditions(h)
+	return h
 }

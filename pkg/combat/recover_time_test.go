@@ -13,12 +13,7 @@ import (
 // pages a minute, five minutes 139 pages). The hero: health 40 (battered
 // at 4), stamina 40, endurance 10 (bonus +0), four panels a page.
 func TestRecoverOverTime(t *testing.T) {
-	hurt := func(health, stamina int) *hero.Hero {
-		h := mk("Hurt", rulebook.ACF)
-		h.Health.Current, h.Stamina.Current = health, stamina
-		SetConditions(h)
-		return h
-	}
+	hurt := hurtHero
 	regen := func(health, stamina int) *hero.Hero {
 		h := hurt(health, stamina)
 		h.Powers = append(h.Powers, power("super-health", 1, "regeneration"))
