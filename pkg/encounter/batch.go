@@ -36,6 +36,8 @@ type batch struct {
 	weighing weighCache
 	// aims are the sensible policy's attacks of a turn.
 	aims []aim
+	// uses are the power uses offered the autopilot on a turn.
+	uses []autoUse
 	// dealt is the health and stamina each combatant's attacks took off
 	// their targets this fight, by combatant index.
 	dealt []dealt

@@ -102,15 +102,17 @@ func (e *Encounter) doMental(ctx Ctx, c, target *Combatant, a ActionRecord, p co
 	} else {
 		combat.ApplyMental(&res, &c.Hero, nil)
 	}
-	ev := Event{Kind: "mental", Actor: c.ID, Panels: n, Summary: mentalSummary(c, def, &res, a), Steps: append(steps, res.Steps...),
-		Dice: rec.Rolls(), Details: mustJSON(res)}
-	if def != nil {
-		ev.Target = def.ID
+	if e.batch == nil { // a simulation keeps no log
+		ev := Event{Kind: "mental", Actor: c.ID, Panels: n, Summary: mentalSummary(c, def, &res, a), Steps: append(steps, res.Steps...),
+			Dice: rec.Rolls(), Details: mustJSON(res)}
+		if def != nil {
+			ev.Target = def.ID
+		}
+		if len(ev.Dice) > 0 {
+			ev.Seed = ctx.Seed
+		}
+		e.appendEvent(ev)
 	}
-	if len(ev.Dice) > 0 {
-		ev.Seed = ctx.Seed
-	}
-	e.appendEvent(ev)
 	if a.Resist {
 		e.chargeResist(def, c, string(p.Slug))
 	}

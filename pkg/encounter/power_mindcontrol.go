@@ -3,10 +3,14 @@ package encounter
 // Mind Control (p. 68), Hypnotism (p. 63) and the mind control device
 // (p. 53) in a fight: a controlled combatant acts as its controller
 // directs, so it fights for the controller's side (FightsFor) and the
-// autopilot picks its enemies so (autoEnemy). The contests that start
-// control are the mental powers' (contests.go).
+// autopilot picks its enemies so (autoEnemy); the autopilot casts Mind
+// Control by Psychic Ability's Auto hook (mindControlUses). The contests
+// that start control are the mental powers' (contests.go).
 
-import "github.com/codename-spandex/spandex/pkg/combat"
+import (
+	"github.com/codename-spandex/spandex/pkg/combat"
+	"github.com/codename-spandex/spandex/pkg/rulebook"
+)
 
 // controlledBy is the combatant directing c (Mind Control, p. 68;
 // Hypnotism, p. 63; the mind control device, p. 53), or nil: the source
@@ -51,4 +55,94 @@ func (e *Encounter) FightsFor(c *Combatant) string {
 // stands and fights for another side than c.
 func (e *Encounter) autoEnemy(c, o *Combatant) bool {
 	return o != c && !o.Out() && e.FightsFor(o) != e.FightsFor(c) && e.locates(c, o)
+}
+
+// mindControlUses are Mind Control's uses the autopilot may make on c's
+// turn (Psychic Ability's Auto hook, p. 68): cast on each enemy standing,
+// worth the chance the will contest succeeds (contestOdds: 1d20 + will
+// each, the target's Confidence Table bonus) times the target's threat
+// taken off the enemy side and added to c's (threatTo: its best attack's
+// OutProgress on each side), when c knows the power, has the psi (10, a
+// speciality's 5) and the double-panel, and holds fewer targets than
+// its will allows (one per 6). The last enemy standing is never
+// controlled: control decides no fight, which is won by the sides of the
+// file (FightsFor), and with nobody left to fight against c's side the
+// targets c holds are let go, taking no panel (p. 68: control is kept by
+// a psi a round).
+func mindControlUses(e *Encounter, c *Combatant, opt combat.Options, out []autoUse) []autoUse {
+	if !combat.KnowsSpell(&c.Hero, rulebook.PowerPsychicAbility, string(rulebook.PsiMindControl)) {
+		return out
+	}
+	side := e.FightsFor(c)
+	enemies := 0
+	for i := range e.Combatants {
+		if o := &e.Combatants[i]; !o.Out() && e.FightsFor(o) != side {
+			enemies++
+		}
+	}
+	held := e.heldBy(c)
+	if enemies == 0 {
+		if held == 0 || e.Over() {
+			return out
+		}
+		return append(out, autoUse{worth: 1, free: func() { e.letGo(c) }})
+	}
+	if enemies < 2 || held >= combat.MindControlTargets(c.Hero.Abilities.Final.Will) || e.PhaseLeft(c) < rulebook.DoublePanel {
+		return out
+	}
+	mp, _ := combat.FindMentalPower(rulebook.PsiMindControl)
+	spec := combat.SpellSpeciality(&c.Hero, string(rulebook.PsiMindControl))
+	points, err := combat.MentalCost(mp, combat.MentalInput{Power: mp.Slug}, spec)
+	pool := c.Hero.FindPool(mp.Pool)
+	if err != nil || pool == nil {
+		return out
+	}
+	limit := pool.CapPerAction
+	if limit == 0 {
+		limit = rulebook.PoolCapPerAction
+	}
+	if cost := combat.SpecialityCost(points, spec); cost > pool.Current || cost > limit {
+		return out
+	}
+	for i := range e.Combatants {
+		t := &e.Combatants[i]
+		if !e.autoEnemy(c, t) {
+			continue
+		}
+		odds := contestOdds(c.Hero.Abilities.Final.Will, t.Hero.Abilities.Final.Will, combat.MentalWillBonus(&t.Hero))
+		worth := odds * (e.threatTo(t, side, opt) + e.threatTo(t, e.FightsFor(t), opt))
+		if worth > 0 {
+			u := UsePower{Actor: c.ID, Power: rulebook.PowerPsychicAbility, Effect: string(rulebook.PsiMindControl), Target: t.ID}
+			out = append(out, autoUse{worth: worth, panels: rulebook.DoublePanel, use: u})
+		}
+	}
+	return out
+}
+
+// heldBy counts the combatants c holds by Mind Control.
+func (e *Encounter) heldBy(c *Combatant) int {
+	n := 0
+	for i := range e.Combatants {
+		for _, ef := range e.Combatants[i].Effects {
+			if ef.Name == combat.StateMindControl && ef.Source == c.ID {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// letGo ends every Mind Control c keeps up (p. 68: it stops paying the
+// psi a round that keeps control).
+func (e *Encounter) letGo(c *Combatant) {
+	for ci := range e.Combatants {
+		h := &e.Combatants[ci]
+		for i := 0; i < len(h.Effects); i++ {
+			if ef := h.Effects[i]; ef.Name == combat.StateMindControl && ef.Source == c.ID {
+				e.endEffect(h, i, "let go: nobody stands against its controller's side, and the fight is won by the sides of the file (p. 68)")
+				i--
+			}
+		}
+	}
+	e.refreshAll()
 }

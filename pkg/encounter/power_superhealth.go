@@ -44,6 +44,34 @@ var superHealthRule = powerRule{
 		d.ev.Summary += fmt.Sprintf(": rests and regenerates %d health (%d of %d, p. 73)", got, d.c.Hero.Health.Current, d.c.Hero.Health.Max)
 		return nil
 	},
+	Auto: regenerationUses,
+}
+
+// regenerationUses is Regeneration's use the autopilot may make on c's
+// turn (p. 73): a double-panel of rest while c is hurt, worth the share
+// of the health c has left before it is battered (able only to crawl, p. 37: out of the fight) that
+// the rest's 1d6 gives back, at most the health lost (restMean): small
+// while c is whole, taken over an attack only when c is near going out
+// and its attacks do little.
+func regenerationUses(e *Encounter, c *Combatant, _ combat.Options, out []autoUse) []autoUse {
+	p := c.Hero.FindPower(rulebook.PowerSuperHealth)
+	h := &c.Hero.Health
+	lost := h.Max - h.Current
+	if p == nil || !p.HasFlavour("regeneration") || lost <= 0 || e.PhaseLeft(c) < rulebook.DoublePanel {
+		return out
+	}
+	worth := restMean(lost) / float64(max(h.Current-h.Battered, 1))
+	return append(out, autoUse{worth: worth, panels: rulebook.DoublePanel, use: UsePower{Actor: c.ID, Power: rulebook.PowerSuperHealth}})
+}
+
+// restMean is the health a rest's 1d6 is expected to give back to a
+// character that has lost lost: the mean of min(d6, lost) (p. 73).
+func restMean(lost int) float64 {
+	sum := 0
+	for v := 1; v <= 6; v++ {
+		sum += min(v, lost)
+	}
+	return float64(sum) / 6
 }
 
 // regenerate is Regeneration's double-panel of rest (p. 73).

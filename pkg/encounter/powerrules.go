@@ -67,6 +67,15 @@ type powerRule struct {
 	// panels, for effects the book counts in panels (panelsPassed); it
 	// reports whether the effect ended. nil: it counts pages only.
 	PanelsPass func(e *Encounter, c *Combatant, i, n int) bool
+	// Auto offers the autopilot the power's uses on c's turn (the
+	// sensible policy, autoUses): what c could do with the power now,
+	// each with its worth on the scale of an attack's OutProgress, so
+	// that the policy weighs them against c's attacks. It reads the
+	// fight and the attacks' weights (Weigh: walked once per simulation)
+	// and works its own odds in closed form; it rolls nothing and changes
+	// nothing; it appends the uses to out. nil: the autopilot never uses
+	// the power.
+	Auto func(e *Encounter, c *Combatant, opt combat.Options, out []autoUse) []autoUse
 }
 
 // powerRules are the powers whose in-fight rules live in one file each;
@@ -95,6 +104,7 @@ func init() {
 		rulebook.PowerShapechange:          shapechangeRule,
 		rulebook.PowerImpervious:           imperviousRule,
 		rulebook.PowerPhasing:              phasingRule,
+		rulebook.PowerPsychicAbility:       psychicRule,
 	}
 	for id, r := range powerRules {
 		if r.Attacking != nil {

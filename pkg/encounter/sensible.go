@@ -199,9 +199,12 @@ type aim struct {
 // that takes its target furthest to going out (OutProgress of its
 // weight: a weakened enemy, or a goon one hit from going down, first);
 // ties go to the enemy first in file order, then the attack first in c's
-// file. An attack that does not fit in c's panels, or that pkg/combat
-// refuses, gives way to the next. Nobody reacts. With no attack, a pass.
+// file. A use of a power its Auto hook offers (sensibleUses) goes before
+// every attack it is worth more than. An attack or a use that does not
+// fit in c's panels, or that the rules refuse, gives way to the next.
+// Nobody reacts. With neither, a pass.
 func (e *Encounter) sensibleTurn(ctx Ctx, c *Combatant, copt combat.Options, heroPoints string) error {
+	uses := e.sensibleUses(c, copt)
 	left := e.PhaseLeft(c)
 	var aims []aim
 	if e.batch != nil {
@@ -230,10 +233,16 @@ func (e *Encounter) sensibleTurn(ctx Ctx, c *Combatant, copt combat.Options, her
 		e.batch.aims = aims
 	}
 	for _, am := range aims {
+		if done, err := e.tryUsesOver(ctx, &uses, am.progress, left); done {
+			return err
+		}
 		s := Strike{Actor: c.ID, Target: am.target.ID, Request: combat.Request{Attack: am.attack.Slug, AutoHeroPoints: AutoHeroPoints(heroPoints, c, am.target)}}
 		if done, err := e.tryStrike(ctx, c, s, left, copt); done {
 			return err
 		}
+	}
+	if done, err := e.tryUsesOver(ctx, &uses, 0, left); done {
+		return err
 	}
 	return e.Do(ctx, Pass{Actor: c.ID})
 }
