@@ -442,7 +442,8 @@ func (d *doing) checkThing() error {
 
 // checkPower checks the use of a power (pp. 51-78); a spell, a mental
 // power, a form switch, boarding a vehicle and the shields are handed on
-// whole.
+// whole by their power's hooks (a spell or a mental power by the Begin of
+// the power holding it: mentalUse).
 func (d *doing) checkPower() error {
 	var err error
 	if d.a.Power == "" {
@@ -485,17 +486,8 @@ func (d *doing) checkPower() error {
 			return err
 		}
 	}
-	if spellOf(d.a) {
-		return d.handled(d.e.doSpell(d.ctx, d.c, d.target, d.a, d.n, d.steps))
-	}
-	if d.a.Radius != 0 || (d.a.Distance != 0 && !telekinesisDistance(d.a)) || d.a.Hurt || d.a.Spell != "" || d.a.Gift != "" {
-		return refusal.Errorf("radius, distance, hurt, spell and gift go with --power magic|psychic-ability --effect %s", "illusion, hallucinations, cancel, bestow-gift")
-	}
-	if mp, ok := mentalPowerOf(d.a); ok {
-		if d.target == nil && mp.Slug != rulebook.PsiTransmutation && mp.Slug != rulebook.PsiTelekinesis {
-			return refusal.Errorf("%s needs a target (--target ID)", mp.Slug)
-		}
-		return d.handled(d.e.doMental(d.ctx, d.c, d.target, d.a, mp, d.n, d.steps))
+	if err := d.spellDetails(); err != nil {
+		return err
 	}
 	if d.a.Resist || d.a.Willing || d.a.MassKg != 0 || d.a.Drain != "" || len(d.a.Modifiers) > 0 || d.a.Mode != "" {
 		return refusal.Errorf("resist, willing, mass, drain, modifiers and mode go with a psychic power, spell or device (--effect %s)", combat.MentalPowerSlugs())

@@ -1,11 +1,15 @@
 package encounter
 
-// Psychic powers, spells and the mind-control device between two
-// combatants (pp. 43, 53, 63-64, 67-69). pkg/combat's Mental decides every
-// number; this file charges the fight clock (the double-panel, the
-// defender's resist reaction, the double-panels of establishing control)
-// and keeps the states it leaves: mind-control, hypnotised, drained and
-// bound.
+// The mental powers' path: a psychic power, a spell or the mind-control
+// device used on a combatant (pp. 43, 53, 63-64, 67-69). pkg/combat's
+// Mental decides every number; this file charges the fight clock (the
+// double-panel, the points win or lose, the defender's resist reaction)
+// and hands each power's own share to the Mental hooks of its row of
+// powerRules (mentalRule): Mind Control, Hypnotism and the device
+// (power_mindcontrol.go), Psychic Drain and Transmutation
+// (power_psychic.go), Telekinesis (power_telekinesis.go), Restraint
+// (power_magic.go). The powers that hold them (Psychic Ability, Magic,
+// Cybernetics) hand a use on from their Begin hook (mentalUse).
 
 import (
 	"fmt"
@@ -28,18 +32,61 @@ func mentalPowerOf(a ActionRecord) (combat.MentalPower, bool) {
 	return p, true
 }
 
-// EffectDrained is the state of a combatant whose pool Psychic Drain
-// emptied: 0 stamina and no recovery until the pool has points again
-// (p. 69).
-const EffectDrained = combat.StateDrained
+// mentalRule is a mental power's own share of doMental, on its row of
+// powerRules (powerRule.Mental).
+type mentalRule struct {
+	// Check refuses a use the power's own rule forbids, before any die
+	// is rolled (more targets than Mind Control holds, p. 68).
+	Check func(e *Encounter, c, target *Combatant) error
+	// Input fills in what pkg/combat needs from the fight (Telekinesis'
+	// load, p. 69), adding its steps.
+	Input func(target *Combatant, in combat.MentalInput, a ActionRecord, steps *ruling.Steps) combat.MentalInput
+	// Outcome words a success for the act line (nil: ", it works").
+	Outcome func(def *Combatant, res *combat.MentalResult) string
+	// Leaves puts what the use leaves once it is logged, success or not:
+	// a state on its target or its caster, a binding.
+	Leaves func(e *Encounter, ctx Ctx, c, def *Combatant, res *combat.MentalResult) error
+}
 
-// EffectTransmuted is a temporary transmutation kept on its caster: it
-// wears off after its 2d6 pages (MaxPages, p. 69).
-const EffectTransmuted = "transmuted"
+// mentalRuleOf is the Mental hooks of a mental power's row (none: an
+// empty rule).
+func mentalRuleOf(slug rulebook.PowerID) mentalRule {
+	if r := powerRules[slug].Mental; r != nil {
+		return *r
+	}
+	return mentalRule{}
+}
 
-// EffectHypnotised is the state of a combatant under Hypnotism or the
-// mind-control device (pp. 53, 63).
-const EffectHypnotised = combat.StateHypnotised
+// mentalUse hands on whole a use of a spell or a mental power, from the
+// Begin of the power that holds it (Psychic Ability, Magic,
+// Cybernetics): a spell of the fight clock's own (spellOf: an illusion,
+// a cancel, ...) or a contest with its target (doMental). Any other use
+// goes on to the generic checks.
+func (d *doing) mentalUse() error {
+	if spellOf(d.a) {
+		return d.handled(d.e.doSpell(d.ctx, d.c, d.target, d.a, d.n, d.steps))
+	}
+	mp, ok := mentalPowerOf(d.a)
+	if !ok {
+		return nil
+	}
+	if err := d.spellDetails(); err != nil {
+		return err
+	}
+	if d.target == nil && mp.Slug != rulebook.PsiTransmutation && mp.Slug != rulebook.PsiTelekinesis {
+		return refusal.Errorf("%s needs a target (--target ID)", mp.Slug)
+	}
+	return d.handled(d.e.doMental(d.ctx, d.c, d.target, d.a, mp, d.n, d.steps))
+}
+
+// spellDetails refuses the details only an illusion, a hallucination, a
+// cancel or a gift take (doSpell), and a distance but Telekinesis'.
+func (d *doing) spellDetails() error {
+	if d.a.Radius != 0 || (d.a.Distance != 0 && !telekinesisDistance(d.a)) || d.a.Hurt || d.a.Spell != "" || d.a.Gift != "" {
+		return refusal.Errorf("radius, distance, hurt, spell and gift go with --power magic|psychic-ability --effect %s", "illusion, hallucinations, cancel, bestow-gift")
+	}
+	return nil
+}
 
 // doMental performs a mental power on c's turn: a double-panel (p. 31),
 // the points spent win or lose, the contest with the target's
@@ -57,16 +104,10 @@ func (e *Encounter) doMental(ctx Ctx, c, target *Combatant, a ActionRecord, p co
 	if a.Pool != "" && a.Pool != p.Pool {
 		return refusal.Errorf("%s spends %s points, not %s", p.Slug, p.Pool, a.Pool)
 	}
-	if p.Slug == rulebook.PsiMindControl {
-		if err := e.mindControlCheck(c, target); err != nil {
+	rule := mentalRuleOf(p.Slug)
+	if rule.Check != nil {
+		if err := rule.Check(e, c, target); err != nil {
 			return err
-		}
-	}
-	if (p.Slug == rulebook.SpellHypnotism || p.Slug == rulebook.ImplantMindControlDevice) && target != nil {
-		for _, ef := range target.Effects {
-			if ef.Name == EffectHypnotised && ef.Source == c.ID {
-				return refusal.Errorf("%s already controls %s", c.ID, target.ID)
-			}
 		}
 	}
 	if a.Resist {
@@ -77,7 +118,9 @@ func (e *Encounter) doMental(ctx Ctx, c, target *Combatant, a ActionRecord, p co
 	in := combat.MentalInput{Power: p.Slug, Points: a.Points, MassKg: a.MassKg, Drain: a.Drain, Modifiers: a.Modifiers,
 		Mode: a.Mode, Resist: a.Resist, Willing: a.Willing, AttackerHeroPoints: a.AttackerHeroPoints, DefenderHeroPoints: a.DefenderHeroPoints,
 		AttackerOpponentHeroPoints: a.AttackerOpponentHeroPoints, DefenderOpponentHeroPoints: a.DefenderOpponentHeroPoints}
-	in = telekinesisInput(target, in, a, &steps)
+	if rule.Input != nil {
+		in = rule.Input(target, in, a, &steps)
+	}
 	rec := dice.NewRecorder(ctx.Roller)
 	def := target
 	var res combat.MentalResult
@@ -138,26 +181,11 @@ func mentalSummary(c, def *Combatant, res *combat.MentalResult, a ActionRecord) 
 	if res.Power == rulebook.PsiTransmutation {
 		s += fmt.Sprintf(": d100 %d against %d%%", res.Roll, res.Chance)
 	}
-	switch {
+	switch o := mentalRuleOf(res.Power).Outcome; {
 	case !res.Success:
 		s += fmt.Sprintf(", the attempt fails (%s)", mentalPage(string(res.Power)))
-	case res.Power == rulebook.PsiMindControl:
-		s += ", control taken (p. 68)"
-	case res.Establish > 0:
-		s += fmt.Sprintf(", control after %d double-panels of establishing, neither acting (pp. 53, 63)", res.Establish)
-	case res.Power == rulebook.PsiPsychicDrain:
-		s += fmt.Sprintf(", %s's %s pool drained by %d (%d left)", def.ID, res.DrainPool, res.Drained, res.DrainLeft)
-		if res.Blackout {
-			s += ": stamina 0, no recovery until it has points again (p. 69)"
-		}
-	case res.Power == rulebook.PsiTelekinesis:
-		s += fmt.Sprintf(", moved (%d kg) at up to %d m a panel (p. 69)", res.MassKg, res.SpeedMetres)
-	case res.Power == rulebook.PsiTransmutation && res.Pages > 0:
-		s += fmt.Sprintf(", transmuted for %d pages (2d6, p. 69)", res.Pages)
-	case res.Power == rulebook.PsiTransmutation:
-		s += ", transmuted for good (p. 69)"
-	case res.Power == rulebook.SpellRestraint:
-		s += " (p. 64)"
+	case o != nil:
+		s += o(def, res)
 	default:
 		s += ", it works"
 	}
@@ -167,75 +195,12 @@ func mentalSummary(c, def *Combatant, res *combat.MentalResult, a ActionRecord) 
 	return s
 }
 
-// mentalState puts the state a mental power leaves on its target.
+// mentalState puts what a mental power leaves (its Leaves hook).
 func (e *Encounter) mentalState(ctx Ctx, c, def *Combatant, res *combat.MentalResult) error {
-	switch res.State {
-	case combat.StateMindControl:
-		ef, _ := PresetEffect(combat.StateMindControl)
-		ef.Source = c.ID
-		return e.AddEffect(ctx, def.ID, ef)
-	case combat.StateHypnotised:
-		// Establishing: 1d6 double-panels in which neither acts (pp. 53,
-		// 63), owed by both.
-		owed := res.Establish * rulebook.DoublePanel
-		c.Panels.Owed += owed
-		def.Panels.Owed += owed
-		e.appendEvent(Event{Kind: "effect", Actor: c.ID, Target: def.ID, Panels: owed,
-			Summary: fmt.Sprintf("%s and %s spend %d panels establishing control (%d double-panels), neither acting", c.ID, def.ID, owed, res.Establish)})
-		power := "magic"
-		note := "Hypnotism (p. 63): obeys commands that do not violate its principles; broken by 20 stamina damage, a knockout or another mind control; renewed hourly for 10 MP"
-		if res.Kind == combat.MentalDevice {
-			power = "cybernetics"
-			note = "mind-control device (p. 53): obeys commands that do not violate its principles; broken by 20 stamina damage, a knockout or another mind control; renewed hourly"
-		}
-		return e.AddEffect(ctx, def.ID, Effect{Name: EffectHypnotised, Power: power, Source: c.ID, Note: note})
-	case combat.StateDrained:
-		for _, ef := range def.Effects {
-			if ef.Name == EffectDrained {
-				return nil
-			}
-		}
-		return e.AddEffect(ctx, def.ID, Effect{Name: EffectDrained, Power: res.DrainPool, Source: def.ID,
-			Note: fmt.Sprintf("Psychic Drain (p. 69): %s pool empty; no stamina recovery until it has points again", res.DrainPool)})
-	}
-	if res.Power == rulebook.PsiTransmutation && res.Pages > 0 {
-		// The object is no combatant: the caster holds the state, and it
-		// wears off by itself after the 2d6 pages (p. 69), whatever
-		// becomes of the caster.
-		return e.AddEffect(ctx, c.ID, Effect{Name: EffectTransmuted, Power: string(rulebook.PowerPsychicAbility), Source: c.ID, MaxPages: res.Pages,
-			Note: fmt.Sprintf("Transmutation (p. 69): the object is transmuted for %d pages (2d6), then is as it was", res.Pages)})
-	}
-	if res.Power == rulebook.SpellRestraint && res.Restraint != nil {
-		return e.bind(c, def, rulebook.SpellRestraint, res.Points)
+	if leaves := mentalRuleOf(res.Power).Leaves; leaves != nil {
+		return leaves(e, ctx, c, def, res)
 	}
 	return nil
-}
-
-// drainedNoRecovery reports whether c is drained with its pool still empty.
-func drainedNoRecovery(c *Combatant) bool {
-	for _, ef := range c.Effects {
-		if ef.Name == EffectDrained {
-			if p := c.Hero.FindPool(ef.Power); p == nil || p.Current <= 0 {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// undrain ends the drained state of a combatant whose pool has points
-// again (a refill, p. 69).
-func (e *Encounter) undrain(c *Combatant) {
-	for i := 0; i < len(c.Effects); i++ {
-		ef := c.Effects[i]
-		if ef.Name != EffectDrained {
-			continue
-		}
-		if p := c.Hero.FindPool(ef.Power); p != nil && p.Current > 0 {
-			e.endEffect(c, i, fmt.Sprintf("its %s pool has points again", ef.Power))
-			i--
-		}
-	}
 }
 
 // controlBroken reports whether an effect is a mental control that 20

@@ -5,12 +5,108 @@ package encounter
 // directs, so it fights for the controller's side (FightsFor) and the
 // autopilot picks its enemies so (autoEnemy); the autopilot casts Mind
 // Control by Psychic Ability's Auto hook (mindControlUses). The contests
-// that start control are the mental powers' (contests.go).
+// that start control go the mental powers' path (doMental, contests.go),
+// which asks these powers' rows (mindControlRule, hypnotismRule) what
+// they allow and what they leave.
 
 import (
+	"fmt"
+
 	"github.com/codename-spandex/spandex/pkg/combat"
+	"github.com/codename-spandex/spandex/pkg/refusal"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 )
+
+// EffectHypnotised is the state of a combatant under Hypnotism or the
+// mind-control device (pp. 53, 63).
+const EffectHypnotised = combat.StateHypnotised
+
+// mindControlRule is Mind Control's share of the mental powers' path
+// (p. 68): the targets it may take, and the mind-control state it leaves
+// on a success.
+var mindControlRule = powerRule{Mental: &mentalRule{
+	Check:   func(e *Encounter, c, target *Combatant) error { return e.mindControlCheck(c, target) },
+	Outcome: func(*Combatant, *combat.MentalResult) string { return ", control taken (p. 68)" },
+	Leaves: func(e *Encounter, ctx Ctx, c, def *Combatant, res *combat.MentalResult) error {
+		if res.State != combat.StateMindControl {
+			return nil
+		}
+		ef, _ := PresetEffect(combat.StateMindControl)
+		ef.Source = c.ID
+		return e.AddEffect(ctx, def.ID, ef)
+	},
+}}
+
+// mindControlCheck refuses a mind control the book does not allow: no
+// target, on oneself, or more targets than one per six will (p. 68). The
+// cost is combat.Mental's.
+func (e *Encounter) mindControlCheck(c, target *Combatant) error {
+	if target == nil {
+		return refusal.Errorf("mind control needs a target (--target ID)")
+	}
+	if target == c {
+		return refusal.Errorf("%s cannot mind-control itself", c.ID)
+	}
+	held := 0
+	for i := range e.Combatants {
+		for _, ef := range e.Combatants[i].Effects {
+			if ef.Name == combat.StateMindControl && ef.Source == c.ID {
+				held++
+				if e.Combatants[i].ID == target.ID {
+					return refusal.Errorf("%s already controls %s", c.ID, target.ID)
+				}
+			}
+		}
+	}
+	will := c.Hero.Abilities.Final.Will
+	if most := combat.MindControlTargets(will); held >= most {
+		return refusal.Errorf("%s controls %d already, the most for will %d (one per 6 will, at least one, p. 68)", c.ID, held, will)
+	}
+	return nil
+}
+
+// hypnotismRule is Hypnotism's (p. 63) and the mind-control device's
+// (p. 53) share of the mental powers' path: no second hold on one
+// target, and on a success 1d6 double-panels of establishing control,
+// then the hypnotised state.
+var hypnotismRule = powerRule{Mental: &mentalRule{
+	Check: func(_ *Encounter, c, target *Combatant) error {
+		if target == nil {
+			return nil
+		}
+		for _, ef := range target.Effects {
+			if ef.Name == EffectHypnotised && ef.Source == c.ID {
+				return refusal.Errorf("%s already controls %s", c.ID, target.ID)
+			}
+		}
+		return nil
+	},
+	Outcome: func(_ *Combatant, res *combat.MentalResult) string {
+		if res.Establish > 0 {
+			return fmt.Sprintf(", control after %d double-panels of establishing, neither acting (pp. 53, 63)", res.Establish)
+		}
+		return ", it works"
+	},
+	Leaves: func(e *Encounter, ctx Ctx, c, def *Combatant, res *combat.MentalResult) error {
+		if res.State != combat.StateHypnotised {
+			return nil
+		}
+		// Establishing: 1d6 double-panels in which neither acts (pp. 53,
+		// 63), owed by both.
+		owed := res.Establish * rulebook.DoublePanel
+		c.Panels.Owed += owed
+		def.Panels.Owed += owed
+		e.appendEvent(Event{Kind: "effect", Actor: c.ID, Target: def.ID, Panels: owed,
+			Summary: fmt.Sprintf("%s and %s spend %d panels establishing control (%d double-panels), neither acting", c.ID, def.ID, owed, res.Establish)})
+		power := string(rulebook.PowerMagic)
+		note := "Hypnotism (p. 63): obeys commands that do not violate its principles; broken by 20 stamina damage, a knockout or another mind control; renewed hourly for 10 MP"
+		if res.Kind == combat.MentalDevice {
+			power = string(rulebook.PowerCybernetics)
+			note = "mind-control device (p. 53): obeys commands that do not violate its principles; broken by 20 stamina damage, a knockout or another mind control; renewed hourly"
+		}
+		return e.AddEffect(ctx, def.ID, Effect{Name: EffectHypnotised, Power: power, Source: c.ID, Note: note})
+	},
+}}
 
 // controlledBy is the combatant directing c (Mind Control, p. 68;
 // Hypnotism, p. 63; the mind control device, p. 53), or nil: the source

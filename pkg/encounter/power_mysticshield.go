@@ -4,7 +4,7 @@ package encounter
 // --effect mystic-shield --spend N` raises a wall of force round its
 // caster or someone else; it stops every attack hitting it whole, magic
 // ones too, and is destroyed as a force wall is (barrier, breakBarrier).
-// It is Magic's row of powerRules: Magic's other spells are spells.go's.
+// Magic's row of powerRules (power_magic.go) hands it on whole.
 
 import (
 	"fmt"
@@ -19,16 +19,6 @@ import (
 // EffectMysticShield is the Mystic Shield spell's wall (p. 64): the same
 // rule as a force wall, cast again once destroyed.
 const EffectMysticShield = "mystic-shield"
-
-// magicRule is Magic's row of powerRules: the Mystic Shield spell.
-var magicRule = powerRule{
-	Begin: func(d *doing) error {
-		if d.a.Effect != EffectMysticShield {
-			return nil
-		}
-		return d.handled(d.e.mysticShield(d.ctx, d.c, d.target, d.a, d.n, d.steps))
-	},
-}
 
 // mysticShield casts the Mystic Shield spell (p. 64) round c, or round
 // target: points MP (1d6 health per 4, per 2 for the speciality), a

@@ -3,10 +3,13 @@ package encounter
 // Telekinesis, a psychic power (p. 69): "any single object or person
 // within 20 metres at a cost of 1 psi point per 10 kg of weight"; a person
 // must lose a psychic attack, an object need not. pkg/combat's Mental
-// rules on it; the fight's side is here: a person's weight is the
-// combatant's mass now (massOf), and --distance is how far away it is.
+// rules on it; the fight's side is here, Telekinesis' row of powerRules
+// (its Mental hooks): a person's weight is the combatant's mass now
+// (massOf), and --distance is how far away it is.
 
 import (
+	"fmt"
+
 	"github.com/codename-spandex/spandex/pkg/combat"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 	"github.com/codename-spandex/spandex/pkg/ruling"
@@ -36,3 +39,12 @@ func telekinesisDistance(a ActionRecord) bool {
 	mp, ok := mentalPowerOf(a)
 	return ok && mp.Slug == rulebook.PsiTelekinesis
 }
+
+// telekinesisRule is Telekinesis' share of the mental powers' path: its
+// load from the fight (telekinesisInput) and what it moved.
+var telekinesisRule = powerRule{Mental: &mentalRule{
+	Input: telekinesisInput,
+	Outcome: func(_ *Combatant, res *combat.MentalResult) string {
+		return fmt.Sprintf(", moved (%d kg) at up to %d m a panel (p. 69)", res.MassKg, res.SpeedMetres)
+	},
+}}

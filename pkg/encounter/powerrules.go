@@ -76,6 +76,11 @@ type powerRule struct {
 	// nothing; it appends the uses to out. nil: the autopilot never uses
 	// the power.
 	Auto func(e *Encounter, c *Combatant, opt combat.Options, out []autoUse) []autoUse
+	// Mental is a psychic power's, spell's or device's own share of the
+	// mental powers' path (doMental), on its own row (rulebook.PsiX,
+	// SpellX, ImplantX): nil for a power that is not one, or that has
+	// nothing to add.
+	Mental *mentalRule
 }
 
 // powerRules are the powers whose in-fight rules live in one file each;
@@ -105,6 +110,14 @@ func init() {
 		rulebook.PowerImpervious:           imperviousRule,
 		rulebook.PowerPhasing:              phasingRule,
 		rulebook.PowerPsychicAbility:       psychicRule,
+		rulebook.PowerCybernetics:          cyberneticsRule,
+		rulebook.PsiMindControl:            mindControlRule,
+		rulebook.SpellHypnotism:            hypnotismRule,
+		rulebook.ImplantMindControlDevice:  hypnotismRule,
+		rulebook.PsiPsychicDrain:           psychicDrainRule,
+		rulebook.PsiTransmutation:          transmutationRule,
+		rulebook.PsiTelekinesis:            telekinesisRule,
+		rulebook.SpellRestraint:            restraintRule,
 	}
 	for id, r := range powerRules {
 		if r.Attacking != nil {

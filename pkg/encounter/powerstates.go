@@ -41,34 +41,6 @@ func loseStamina(c *Combatant, n int) {
 	recondition(c)
 }
 
-// mindControlCheck refuses a mind control the book does not allow: no
-// target, on oneself, or more targets than one per six will (p. 68). The
-// cost is combat.Mental's.
-func (e *Encounter) mindControlCheck(c, target *Combatant) error {
-	if target == nil {
-		return refusal.Errorf("mind control needs a target (--target ID)")
-	}
-	if target == c {
-		return refusal.Errorf("%s cannot mind-control itself", c.ID)
-	}
-	held := 0
-	for i := range e.Combatants {
-		for _, ef := range e.Combatants[i].Effects {
-			if ef.Name == combat.StateMindControl && ef.Source == c.ID {
-				held++
-				if e.Combatants[i].ID == target.ID {
-					return refusal.Errorf("%s already controls %s", c.ID, target.ID)
-				}
-			}
-		}
-	}
-	will := c.Hero.Abilities.Final.Will
-	if most := combat.MindControlTargets(will); held >= most {
-		return refusal.Errorf("%s controls %d already, the most for will %d (one per 6 will, at least one, p. 68)", c.ID, held, will)
-	}
-	return nil
-}
-
 // bind puts the bound state on def after a Snare binding (or Restraint)
 // hit it with points spent: the escape chance and the panels it loses at
 // once (p. 64), or freedom at once.
