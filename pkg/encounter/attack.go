@@ -314,16 +314,8 @@ func (e *Encounter) Attack(ctx Ctx, s Strike, opt combat.Options) (*combat.Resul
 			e.breakBarrier(def, i, att, b)
 		}
 	}
-	// A binding spends its points hit or miss, and binds on a hit (p. 72).
-	if binding != nil {
-		binding.pool.Current -= binding.points
-		e.appendEvent(Event{Kind: "upkeep", Actor: att.ID, Summary: fmt.Sprintf("%s spends %d %s points on %s (%d left)",
-			att.ID, binding.points, binding.pool.Name, res.Attack.Slug, binding.pool.Current)})
-		if res.Outcome == combat.OutcomeHit {
-			if err := e.bind(att, def, res.Attack.Power, binding.points); err != nil {
-				return nil, err
-			}
-		}
+	if err := e.spendBinding(att, def, binding, res); err != nil {
+		return nil, err
 	}
 	// What the attack's power does once it is resolved (a phased
 	// attacker's re-phase strike, p. 66).
@@ -511,42 +503,6 @@ func reactionSummary(d *Combatant, r Reaction, owed int, free bool) string {
 		return s + fmt.Sprintf(": free reaction %d of %d against strike class %d, but owes %s that is never free (%d owed in all)", d.Panels.FreeReactions, rulebook.FreeReactionsPerPage, r.StrikeClass, plural(owed, "panel"), d.Panels.Owed)
 	}
 	return s + fmt.Sprintf(": owes %s, paid back from its next panels (%d owed in all, p. 31)", plural(owed, "panel"), d.Panels.Owed)
-}
-
-// binding is what a Snare binding spends from its pool.
-type binding struct {
-	pool   *hero.Pool
-	points int
-}
-
-// bindingCost checks the points a binding attack spends (Snare binding:
-// fluid, 1-10, default 10, p. 72); nil for other attacks, which refuse
-// points.
-func bindingCost(att *Combatant, req combat.Request, points int) (*binding, error) {
-	a := att.Hero.FindAttack(req.Attack)
-	if a == nil && req.Attack == "" && len(att.Hero.Combat.Attacks) == 1 {
-		a = &att.Hero.Combat.Attacks[0]
-	}
-	if a == nil || a.DamageType != "restraint" || req.Mode != combat.ModeStrike {
-		if points != 0 {
-			return nil, refusal.Errorf("spend: only a binding (Snare) spends points on an attack here")
-		}
-		return nil, nil
-	}
-	if points == 0 {
-		points = rulebook.PoolCapPerAction
-	}
-	if points < 1 || points > rulebook.PoolCapPerAction {
-		return nil, refusal.Errorf("spend: a binding takes 1-%d fluid points (got %d)", rulebook.PoolCapPerAction, points)
-	}
-	p := att.Hero.FindPool("fluid")
-	if p == nil {
-		return nil, refusal.Errorf("%s has no fluid pool for %s", att.ID, a.Slug)
-	}
-	if points > p.Current {
-		return nil, refusal.Errorf("%s has only %d fluid points left, not %d", att.ID, p.Current, points)
-	}
-	return &binding{pool: p, points: points}, nil
 }
 
 // resolve resolves an attack: in a simulated fight into the batch's

@@ -1,9 +1,8 @@
 package encounter
 
-// Powers in play on the fight clock: Teleport as a move (pp. 76-77), mind
-// control as a will contest (pp. 43, 67-69) and the bound state of Snare
-// and Restraint with its escape roll each page (pp. 64, 72). The numbers
-// come from pkg/combat (Teleport, Contest, RestraintOn, EscapeRoll).
+// Powers in play on the fight clock: the lasting states and the states
+// mental attacks leave, as effects. The bound state of Snare and
+// Restraint is power_snare.go's, Mind Control's check power_mindcontrol.go's.
 
 import (
 	"fmt"
@@ -12,14 +11,9 @@ import (
 	"github.com/codename-spandex/spandex/pkg/combat"
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/hero"
-	"github.com/codename-spandex/spandex/pkg/heropoints"
 	"github.com/codename-spandex/spandex/pkg/refusal"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
-	"github.com/codename-spandex/spandex/pkg/ruling"
 )
-
-// EffectBound is the state of a combatant bound by Snare or Restraint.
-const EffectBound = "bound"
 
 // loseHealth takes health a power costs its user (Teleport carrying mass,
 // p. 76) and sets its conditions.
@@ -39,110 +33,6 @@ func loseStamina(c *Combatant, n int) {
 	}
 	c.Hero.Stamina.Current -= n
 	recondition(c)
-}
-
-// bind puts the bound state on def after a Snare binding (or Restraint)
-// hit it with points spent: the escape chance and the panels it loses at
-// once (p. 64), or freedom at once.
-func (e *Encounter) bind(att, def *Combatant, power rulebook.PowerID, points int) error {
-	r, err := combat.RestraintOn(&def.Hero, points)
-	if err != nil {
-		return err
-	}
-	summary := fmt.Sprintf("%s is bound by %s's %s (strength %d, escape chance %d%%)", def.ID, att.ID, power, r.Strength, r.Chance)
-	switch {
-	case r.Automatic:
-		e.appendEvent(Event{Kind: "effect", Actor: att.ID, Target: def.ID, Steps: r.Steps, Details: mustJSON(r),
-			Summary: summary + fmt.Sprintf("; %s teleports or phases out at once (p. 64)", def.ID)})
-		return nil
-	case r.Free:
-		e.appendEvent(Event{Kind: "effect", Actor: att.ID, Target: def.ID, Steps: r.Steps, Details: mustJSON(r),
-			Summary: summary + "; breaks free at once (p. 64)"})
-		return nil
-	}
-	for i, ef := range def.Effects {
-		if ef.Name == EffectBound {
-			def.Effects = append(def.Effects[:i], def.Effects[i+1:]...)
-			break
-		}
-	}
-	chance := r.Chance
-	def.Effects = append(def.Effects, Effect{Name: EffectBound, Power: string(power), Source: att.ID, Since: e.Page, NoMove: true,
-		EscapeChance: &chance, Strength: r.Strength, Note: "Snare / Restraint (pp. 64, 72): cannot move; +4 to hit it"})
-	if r.PanelsLost > 0 {
-		def.Panels.Owed += r.PanelsLost
-		summary += fmt.Sprintf("; loses its next %s (%d owed in all)", plural(r.PanelsLost, "panel"), def.Panels.Owed)
-	}
-	if e.Options.EscapeRolls == EscapeRollsPage {
-		summary += "; rolls to break free at each end of page"
-	} else {
-		summary += "; a double-panel per attempt to break free"
-	}
-	e.appendEvent(Event{Kind: "effect", Actor: att.ID, Target: def.ID, Panels: r.PanelsLost, Steps: r.Steps, Details: mustJSON(r), Summary: summary})
-	return nil
-}
-
-// escapes rolls every bound combatant's escape at the end of the page,
-// under the option escape_rolls: page (EscapeRollsPage; the book's rule is
-// a double-panel per attempt, BreakFree): a d100 at most its escape chance
-// breaks free (p. 64). The out of the fight do not try; a chance of 0 or
-// less never succeeds.
-//
-// Dice: a d100 for each bound combatant in file order with a chance of 1
-// or more.
-func (e *Encounter) escapes(ctx Ctx) error {
-	for i := range e.Combatants {
-		c := &e.Combatants[i]
-		for j := 0; j < len(c.Effects); j++ {
-			ef := c.Effects[j]
-			if ef.Name != EffectBound || ef.EscapeChance == nil || *ef.EscapeChance < 1 || c.Out() {
-				continue
-			}
-			free, err := e.escapeRoll(ctx, c, j, 0)
-			if err != nil {
-				return err
-			}
-			if free {
-				j--
-			}
-		}
-	}
-	return nil
-}
-
-// escapeRoll rolls c's d100 to break free of its j-th effect, a binding,
-// and logs it as an escape event costing panels: at most the escape
-// chance breaks free and ends the binding (p. 64).
-func (e *Encounter) escapeRoll(ctx Ctx, c *Combatant, j, panels int) (bool, error) {
-	ef := c.Effects[j]
-	rec := dice.NewRecorder(ctx.Roller)
-	chance := *ef.EscapeChance
-	v, hp, err := e.heroRoll(ctx, c, "escape", heropoints.Lower, "d100 face", func(v int) bool { return v <= chance },
-		func(int) (int, error) {
-			v, _, err := combat.EscapeRoll(chance, rec)
-			return v, err
-		})
-	if err != nil {
-		return false, err
-	}
-	var steps ruling.Steps
-	if panels > 0 {
-		steps.Add("panels", "pp. 64, 73", "an attempt to break free takes a double-panel")
-	}
-	if hp != nil {
-		steps.Add("hero-points", "p. 14", "%s", hp.Text())
-	}
-	if v > chance {
-		steps.Add("escape", "p. 64", "d100 %d > escape chance %d%%: still bound", v, chance)
-		e.appendEvent(Event{Kind: "escape", Actor: c.ID, Panels: panels, Seed: ctx.Seed, Dice: rec.Rolls(), Steps: steps,
-			Summary: fmt.Sprintf("%s tries to break free: %d against %d%%, still bound", c.ID, v, chance)})
-		return false, nil
-	}
-	steps.Add("escape", "p. 64", "d100 %d ≤ escape chance %d%%: breaks free", v, chance)
-	e.appendEvent(Event{Kind: "escape", Actor: c.ID, Panels: panels, Seed: ctx.Seed, Dice: rec.Rolls(), Steps: steps,
-		Summary: fmt.Sprintf("%s breaks free: %d against %d%%", c.ID, v, chance)})
-	e.endEffect(c, j, "broke free")
-	return true, nil
 }
 
 // cooldownText says until when a power cannot be used.
