@@ -33,7 +33,9 @@ has acted. By the sensible policy (the default) the combatant whose turn
 it is makes, of its attacks that fit in its panels on every enemy
 standing, the one that takes its target furthest to going out (a
 weakened enemy, a goon one hit from going down), each attack weighed on
-the two as their sheets have them, fresh; nobody reacts. By --policy
+the two as their sheets have them, fresh, or a use of its powers worth
+more (Mind Control on the most threatening enemy, p. 68; a Regeneration
+rest near going out, p. 73); nobody reacts. By --policy
 plain it attacks the first enemy still standing (in file order) with the
 attack of best expected damage that fits in its panels and that the rules
 accept (a pool that cannot pay is skipped), taking no reaction. Either

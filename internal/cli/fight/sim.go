@@ -38,8 +38,8 @@ func NewCmdSim(f *cmdutil.Factory, runF func(*SimOptions) error) *cobra.Command 
 		Short: "Play N fights from an encounter with the autopilot and count who wins",
 		Long: `Play N fights from the encounter FILE (never changed) with the
 autopilot of fight auto, by --policy: sensible (the default: the attack
-that takes its target furthest to going out, each attack on each enemy
-weighed once for all the fights), plain (the first enemy standing) or
+that takes its target furthest to going out, or a power's use worth
+more, each attack on each enemy weighed once for all the fights), plain (the first enemy standing) or
 focus (the attack, target and reactions of best expected effect, walked
 again as the fight changes: far slower); docs/fight.md. The summary names
 its policy. Report per side the
