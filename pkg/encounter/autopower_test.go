@@ -100,3 +100,61 @@ func TestMindControlUses(t *testing.T) {
 		t.Errorf("one hero standing: %d uses, want none (control decides no fight)", len(got))
 	}
 }
+
+// TestRegenerationUses: blazing-titan (Regeneration, health 48, battered
+// at 5) rests when hurt: down to 10 health, a rest's 1d6 (3.5, all of
+// it within the 38 lost) is 3.5 of the 5 it has left before battered,
+// 0.7; whole, it offers nothing (p. 73).
+func TestRegenerationUses(t *testing.T) {
+	e, err := Decode(encounterFile(t, "reference.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := e.RollInitiative(Ctx{Roller: dice.NewScripted([]int{10, 1})}); err != nil {
+		t.Fatal(err)
+	}
+	c := e.Find("blazing-titan")
+	if got := regenerationUses(e, c, combat.Options{}, nil); len(got) != 0 {
+		t.Errorf("whole: %d uses, want none", len(got))
+	}
+	c.Hero.Health.Current = 10
+	got := regenerationUses(e, c, combat.Options{}, nil)
+	if len(got) != 1 || math.Abs(got[0].worth-0.7) > 1e-12 || got[0].panels != rulebook.DoublePanel || got[0].use.Power != rulebook.PowerSuperHealth {
+		t.Fatalf("at 10 health: %+v, want one rest worth 0.7 in a double-panel", got)
+	}
+}
+
+// TestMindControlLetsGo: with nobody standing against the villains but
+// the hero cobalt-mind controls, the fight would never end (the sides of
+// the file count); cobalt-mind lets go, taking no panel, and the titan
+// fights for the heroes again (p. 68).
+func TestMindControlLetsGo(t *testing.T) {
+	e, err := Decode(encounterFile(t, "reference.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := e.RollInitiative(Ctx{Roller: dice.NewScripted([]int{1, 10})}); err != nil {
+		t.Fatal(err)
+	}
+	c, titan := e.Find("cobalt-mind"), e.Find("blazing-titan")
+	ef, _ := PresetEffect(combat.StateMindControl)
+	ef.Source = c.ID
+	if err := e.AddEffect(Ctx{}, titan.ID, ef); err != nil {
+		t.Fatal(err)
+	}
+	e.Find("silver-flare").Hero.Condition.Unconscious = true
+	if e.FightsFor(titan) != "villains" || e.Over() {
+		t.Fatalf("the titan fights for %s, over %v", e.FightsFor(titan), e.Over())
+	}
+	left := e.PhaseLeft(c)
+	uses := e.sensibleUses(c, combat.Options{})
+	if e.FightsFor(titan) != "heroes" || e.heldBy(c) != 0 {
+		t.Errorf("after letting go the titan fights for %s, %d held", e.FightsFor(titan), e.heldBy(c))
+	}
+	if e.PhaseLeft(c) != left {
+		t.Errorf("letting go took %d panels", left-e.PhaseLeft(c))
+	}
+	if len(uses) != 0 {
+		t.Errorf("%d uses after letting go, want none (the titan is the last hero standing)", len(uses))
+	}
+}
