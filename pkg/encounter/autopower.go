@@ -30,15 +30,15 @@ type autoUse struct {
 }
 
 // autoUses are the uses c's powers offer the autopilot now, the most
-// worth first (ties in the order of c's powers).
+// worth first (ties in the order of autoPowers).
 func (e *Encounter) autoUses(c *Combatant, opt combat.Options) []autoUse {
 	var out []autoUse
 	if e.batch != nil {
 		out = e.batch.uses[:0]
 	}
-	for i := range c.Hero.Powers {
-		if auto := powerRules[c.Hero.Powers[i].ID()].Auto; auto != nil {
-			out = auto(e, c, opt, out)
+	for _, id := range autoPowers {
+		if c.Hero.FindPower(id) != nil {
+			out = powerRules[id].Auto(e, c, opt, out)
 		}
 	}
 	if len(out) > 1 {
@@ -65,28 +65,88 @@ func (e *Encounter) tryUse(ctx Ctx, u autoUse, left int) (done bool, err error) 
 	return false, nil
 }
 
-// threatTo is how far t's best attack takes one of the standing
-// combatants who fight for side (t aside) to going out: the greatest
-// OutProgress of the weight (Weigh) of each attack t may make on each of
-// them, 0 when t has none. It is the sensible policy's measure of what
-// one action of t's is worth to whoever t fights for.
-func (e *Encounter) threatTo(t *Combatant, side string, opt combat.Options) float64 {
-	best := 0.0
+// threats is how far t's best attack takes one of the standing
+// combatants who fight for side to going out (against), and one of those
+// who fight for t's own side but t (own): the OutProgress, on each as it
+// stands, of the attack of t's that takes it furthest fresh (bestOn), 0
+// when t has none. sides are who each combatant fights for (FightsFor),
+// by place. It is the sensible policy's measure of what one action of
+// t's is worth to whoever t fights for.
+func (e *Encounter) threats(t *Combatant, sides []string, side string, opt combat.Options) (against, own float64) {
+	ti := e.index(t)
 	for oi := range e.Combatants {
 		o := &e.Combatants[oi]
-		if o == t || o.Out() || e.FightsFor(o) != side {
+		if oi == ti || o.Out() {
 			continue
 		}
-		for i := range t.Hero.Combat.Attacks {
-			if !autoUsable(t, &t.Hero.Combat.Attacks[i]) {
-				continue
-			}
-			if x, err := e.Weigh(t, o, i, opt); err == nil {
-				best = max(best, OutProgress(x, o))
-			}
+		var best *float64
+		switch sides[oi] {
+		case side:
+			best = &against
+		case sides[ti]:
+			best = &own
+		default:
+			continue
+		}
+		if x, ok := e.bestOn(t, o, ti, oi, opt); ok {
+			*best = max(*best, OutProgress(x, o))
 		}
 	}
-	return best
+	return against, own
+}
+
+// bestOn is the weight (Weigh) of the attack of t's that takes o
+// furthest to going out on the two as their sheets have them, fresh; ok
+// is false when t has none it may make now (autoUsable). A simulation
+// picks it once for all its fights (batch.bestOn); ti and oi are the
+// two's places.
+func (e *Encounter) bestOn(t, o *Combatant, ti, oi int, opt combat.Options) (combat.Expected, bool) {
+	b := e.batch
+	if b == nil || ti >= len(b.weighing.base.Combatants) || oi >= len(b.weighing.base.Combatants) ||
+		b.weighing.base.Combatants[ti].ID != t.ID || b.weighing.base.Combatants[oi].ID != o.ID {
+		return e.pickBest(t, o, opt)
+	}
+	k := [2]int{ti, oi}
+	w, ok := b.bestOn[k]
+	if !ok {
+		w.attack = -1
+		fo := fresh(o)
+		for j := range t.Hero.Combat.Attacks {
+			if x, err := e.Weigh(t, o, j, opt); err == nil && (w.attack < 0 || OutProgress(x, fo) > OutProgress(w.x, fo)) {
+				w.attack, w.x = j, x
+			}
+		}
+		if b.bestOn == nil {
+			b.bestOn = map[[2]int]bestWeight{}
+		}
+		b.bestOn[k] = w
+	}
+	if w.attack < 0 || !autoUsable(t, &t.Hero.Combat.Attacks[w.attack]) {
+		return e.pickBest(t, o, opt) // none, or not one it may make now
+	}
+	return w.x, true
+}
+
+// bestWeight is the attack bestOn picked (-1: none) and its weight.
+type bestWeight struct {
+	attack int
+	x      combat.Expected
+}
+
+// pickBest is bestOn worked out now, on the attacks t may make now.
+func (e *Encounter) pickBest(t, o *Combatant, opt combat.Options) (combat.Expected, bool) {
+	fo := fresh(o)
+	var bx combat.Expected
+	ok := false
+	for j := range t.Hero.Combat.Attacks {
+		if !autoUsable(t, &t.Hero.Combat.Attacks[j]) {
+			continue
+		}
+		if x, err := e.Weigh(t, o, j, opt); err == nil && (!ok || OutProgress(x, fo) > OutProgress(bx, fo)) {
+			bx, ok = x, true
+		}
+	}
+	return bx, ok
 }
 
 // contestOdds is the chance a psychic or magic attack of will att

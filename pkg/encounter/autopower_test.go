@@ -76,7 +76,8 @@ func TestMindControlUses(t *testing.T) {
 	}
 	for i, tg := range []*Combatant{titan, flare} {
 		odds := contestOdds(16, tg.Hero.Abilities.Final.Will, combat.MentalWillBonus(&tg.Hero))
-		want := odds * (e.threatTo(tg, "villains", combat.Options{}) + e.threatTo(tg, "heroes", combat.Options{}))
+		against, own := e.threats(tg, []string{"heroes", "heroes", "villains", "villains", "villains", "villains", "villains", "villains", "villains"}, "villains", combat.Options{})
+		want := odds * (against + own)
 		if uses[i].worth != want || uses[i].panels != rulebook.DoublePanel {
 			t.Errorf("use %d: worth %v in %d panels, want %v in a double-panel", i, uses[i].worth, uses[i].panels, want)
 		}

@@ -36,8 +36,12 @@ type batch struct {
 	weighing weighCache
 	// aims are the sensible policy's attacks of a turn.
 	aims []aim
-	// uses are the power uses offered the autopilot on a turn.
-	uses []autoUse
+	// uses are the power uses offered the autopilot on a turn, sides
+	// who each combatant fights for then; bestOn the attack each
+	// combatant weighs best on each other (by places, see bestOn).
+	uses   []autoUse
+	sides  []string
+	bestOn map[[2]int]bestWeight
 	// dealt is the health and stamina each combatant's attacks took off
 	// their targets this fight, by combatant index.
 	dealt []dealt

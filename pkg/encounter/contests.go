@@ -145,7 +145,7 @@ func (e *Encounter) doMental(ctx Ctx, c, target *Combatant, a ActionRecord, p co
 	} else {
 		combat.ApplyMental(&res, &c.Hero, nil)
 	}
-	if e.batch == nil { // a simulation keeps no log
+	e.record(func() Event {
 		ev := Event{Kind: "mental", Actor: c.ID, Panels: n, Summary: mentalSummary(c, def, &res, a), Steps: append(steps, res.Steps...),
 			Dice: rec.Rolls(), Details: mustJSON(res)}
 		if def != nil {
@@ -154,8 +154,8 @@ func (e *Encounter) doMental(ctx Ctx, c, target *Combatant, a ActionRecord, p co
 		if len(ev.Dice) > 0 {
 			ev.Seed = ctx.Seed
 		}
-		e.appendEvent(ev)
-	}
+		return ev
+	})
 	if a.Resist {
 		e.chargeResist(def, c, string(p.Slug))
 	}

@@ -150,7 +150,9 @@ func (e *Encounter) AddEffect(ctx Ctx, holder string, ef Effect) error {
 	if len(rec.Rolls()) > 0 {
 		seed = ctx.Seed
 	}
-	e.appendEvent(Event{Kind: "effect", Actor: ef.Source, Target: c.ID, Summary: summary, Seed: seed, Dice: rec.Rolls(), Steps: steps, Details: mustJSON(ef)})
+	e.record(func() Event {
+		return Event{Kind: "effect", Actor: ef.Source, Target: c.ID, Summary: summary, Seed: seed, Dice: rec.Rolls(), Steps: steps, Details: mustJSON(ef)}
+	})
 	e.refreshAll()
 	return nil
 }
@@ -273,22 +275,27 @@ func (e *Encounter) endEffect(c *Combatant, i int, why string) {
 		steps = unbestow(&c.Hero, *ef.Gift) // however it ends, the gift goes (p. 63)
 		recondition(c)
 	}
-	summary := fmt.Sprintf("%s: %s ends", c.ID, ef.Name)
-	if why != "" {
-		summary += " (" + why + ")"
-	}
+	var cooled *Combatant
 	if ef.Cooldown > 0 && ef.Power != "" {
-		src := e.Find(ef.Source)
-		if src == nil {
-			src = c
+		cooled = e.Find(ef.Source)
+		if cooled == nil {
+			cooled = c
 		}
-		if src.Cooldowns == nil {
-			src.Cooldowns = map[string]int{}
+		if cooled.Cooldowns == nil {
+			cooled.Cooldowns = map[string]int{}
 		}
-		src.Cooldowns[ef.Power] = e.Page + ef.Cooldown + 1
-		summary += fmt.Sprintf("; %s cannot use it again until page %d", src.ID, e.Page+ef.Cooldown+1)
+		cooled.Cooldowns[ef.Power] = e.Page + ef.Cooldown + 1
 	}
-	e.appendEvent(Event{Kind: "effect", Actor: ef.Source, Target: c.ID, Summary: summary, Steps: steps})
+	e.record(func() Event {
+		summary := fmt.Sprintf("%s: %s ends", c.ID, ef.Name)
+		if why != "" {
+			summary += " (" + why + ")"
+		}
+		if cooled != nil {
+			summary += fmt.Sprintf("; %s cannot use it again until page %d", cooled.ID, e.Page+ef.Cooldown+1)
+		}
+		return Event{Kind: "effect", Actor: ef.Source, Target: c.ID, Summary: summary, Steps: steps}
+	})
 }
 
 // chargeUpkeepPanels makes everyone keeping an effect going owe its upkeep

@@ -157,7 +157,7 @@ func (e *Encounter) autoEnemy(c, o *Combatant) bool {
 // turn (Psychic Ability's Auto hook, p. 68): cast on each enemy standing,
 // worth the chance the will contest succeeds (contestOdds: 1d20 + will
 // each, the target's Confidence Table bonus) times the target's threat
-// taken off the enemy side and added to c's (threatTo: its best attack's
+// taken off the enemy side and added to c's (threats: its best attack's
 // OutProgress on each side), when c knows the power, has the psi (10, a
 // speciality's 5) and the double-panel, and holds fewer targets than
 // its will allows (one per 6). The last enemy standing is never
@@ -169,10 +169,24 @@ func mindControlUses(e *Encounter, c *Combatant, opt combat.Options, out []autoU
 	if !combat.KnowsSpell(&c.Hero, rulebook.PowerPsychicAbility, string(rulebook.PsiMindControl)) {
 		return out
 	}
-	side := e.FightsFor(c)
-	enemies := 0
+	var sides []string
+	if e.batch != nil {
+		sides = e.batch.sides[:0]
+	}
+	ci, enemies := 0, 0
 	for i := range e.Combatants {
-		if o := &e.Combatants[i]; !o.Out() && e.FightsFor(o) != side {
+		o := &e.Combatants[i]
+		sides = append(sides, e.FightsFor(o))
+		if o == c {
+			ci = i
+		}
+	}
+	if e.batch != nil {
+		e.batch.sides = sides
+	}
+	side := sides[ci]
+	for i := range e.Combatants {
+		if !e.Combatants[i].Out() && sides[i] != side {
 			enemies++
 		}
 	}
@@ -206,7 +220,8 @@ func mindControlUses(e *Encounter, c *Combatant, opt combat.Options, out []autoU
 			continue
 		}
 		odds := contestOdds(c.Hero.Abilities.Final.Will, t.Hero.Abilities.Final.Will, combat.MentalWillBonus(&t.Hero))
-		worth := odds * (e.threatTo(t, side, opt) + e.threatTo(t, e.FightsFor(t), opt))
+		against, own := e.threats(t, sides, side, opt)
+		worth := odds * (against + own)
 		if worth > 0 {
 			u := UsePower{Actor: c.ID, Power: rulebook.PowerPsychicAbility, Effect: string(rulebook.PsiMindControl), Target: t.ID}
 			out = append(out, autoUse{worth: worth, panels: rulebook.DoublePanel, use: u})

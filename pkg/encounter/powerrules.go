@@ -123,12 +123,17 @@ func init() {
 		if r.Attacking != nil {
 			attackers = append(attackers, id)
 		}
+		if r.Auto != nil {
+			autoPowers = append(autoPowers, id)
+		}
 	}
 	slices.Sort(attackers)
+	slices.Sort(autoPowers)
 }
 
-// attackers are the powers with an Attacking hook, sorted.
-var attackers []rulebook.PowerID
+// attackers are the powers with an Attacking hook, sorted; autoPowers
+// those with an Auto hook.
+var attackers, autoPowers []rulebook.PowerID
 
 // movePower is the power a move is made by when a flag names it ("" for
 // a walk, or a teleport: checkMove knows one only once it knows the
