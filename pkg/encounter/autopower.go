@@ -154,7 +154,7 @@ func (e *Encounter) pickBest(t, o *Combatant, opt combat.Options) (combat.Expect
 // bonus (p. 43): 1d20 + att at least 1d20 + def + bonus, ties to the
 // attacker; nobody resists or spends hero points (the autopilot's
 // defender takes no reaction). In closed form: of the 400 pairs of d20s,
-// 20 - |j| have the attacker's die j above the defender's.
+// 20 - |j| have the attacker's die exactly j above the defender's.
 func contestOdds(att, def, bonus int) float64 {
 	need := def + bonus - att // the attacker's die less the defender's, at least
 	n := 0
