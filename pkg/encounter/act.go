@@ -597,6 +597,7 @@ func (d *doing) finish(rec *dice.Recorder) error {
 	if d.a.Kind == ActPower && d.effectOn {
 		ef, _ := PresetEffect(d.a.Effect)
 		ef.Source = d.c.ID
+		ef.BuiltByUse = massLike(ef.Name) // a doubling a double-panel (massfall.go)
 		if d.a.Pool == "magic" || d.a.Pool == "psi" {
 			ef.Points = d.a.Points // what cancelling it costs (a summoning, p. 62)
 		}

@@ -303,6 +303,13 @@ type Effect struct {
 	BuiltSince int  `json:"built_since"`
 	Falling    bool `json:"falling"`
 	FallSteps  int  `json:"fall_steps"`
+	// BuiltByUse marks a mass or gravity effect every step of which was
+	// its power's use in the fight (`fight act`), a double-panel of its
+	// maker's concentration each (pp. 54, 57): let go, it falls a halving
+	// for each of its maker's panels that passes (massfall.go). One with a
+	// step added by hand (`fight effect --add`) has no panels to count and
+	// falls FallSteps halvings at each end of page.
+	BuiltByUse bool `json:"built_by_use"`
 	// HalvesPanels: the combatant gets half its panels per page.
 	HalvesPanels bool `json:"halves_panels"`
 	// Immobilised: the combatant cannot act at all (mass or gravity ×4+).
