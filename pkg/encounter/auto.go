@@ -303,6 +303,9 @@ func (e *Encounter) autoTurn(ctx Ctx, c *Combatant, copt combat.Options, policy,
 	if e.Options.EscapeRolls != EscapeRollsPage && e.boundEscape(c) >= 0 && e.PhaseLeft(c) >= rulebook.DoublePanel {
 		return e.BreakFree(ctx, c.ID)
 	}
+	if done, err := e.autoAid(ctx, c); done { // CPR for an ally dying this page (auto_aid.go)
+		return err
+	}
 	switch policy {
 	case PolicyFocus:
 		return e.focusTurn(ctx, c, copt, heroPoints)

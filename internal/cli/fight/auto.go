@@ -60,6 +60,11 @@ ruling, both results in the attack event's hero_points (docs/fight.md).
 Points are never refreshed during a fight: they come back at the start of
 an adventure (p. 15, spandex profile refresh). keep spends none.
 
+Death's door (p. 38): before anything else, a combatant with a
+double-panel left gives CPR (--aid, rolling nothing) to the first ally of
+its side whose five minutes at death's door end with this page; sooner,
+its panels are the fight's, and the GM gives aid with fight act --aid.
+
 With --seed the whole run is reproducible byte for byte.
 
 --dice order: the dice of each step in the order the steps happen:
