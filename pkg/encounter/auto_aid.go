@@ -23,10 +23,9 @@ func (e *Encounter) autoAid(ctx Ctx, c *Combatant) (done bool, err error) {
 	if e.PhaseLeft(c) < rulebook.DoublePanel {
 		return false, nil
 	}
-	side := e.FightsFor(c)
 	for i := range e.Combatants {
 		o := &e.Combatants[i]
-		if o == c || o.Gone != "" || e.FightsFor(o) != side || !dyingThisPage(o) {
+		if o == c || o.Gone != "" || !dyingThisPage(o) || e.FightsFor(o) != e.FightsFor(c) {
 			continue
 		}
 		if err := e.Aid(ctx, Aid{Actor: c.ID, Target: o.ID, Note: "the autopilot: its five minutes end with this page"}); err == nil {
