@@ -298,8 +298,9 @@ type Effect struct {
 	Multiplier int `json:"multiplier"`
 	// BuiltSince is the page a mass or gravity effect's first step was
 	// made (Since is its latest). Falling marks one its maker has let go:
-	// it falls away at twice the rate it built up, FallSteps halvings at
-	// each end of page (pp. 54, 57).
+	// it falls away at twice the rate it built up (pp. 54, 57): FallSteps
+	// halvings at each end of page, or 1 a panel of its maker's when
+	// BuiltByUse.
 	BuiltSince int  `json:"built_since"`
 	Falling    bool `json:"falling"`
 	FallSteps  int  `json:"fall_steps"`
