@@ -341,6 +341,9 @@ type doing struct {
 	// effectHooked: the power's Use hook took the --effect word as its
 	// own (a force wall or shield dropped), not an effect to start.
 	effectHooked bool
+	// heldFall: the use holds the fall of a mass or gravity its user let
+	// go of (massfall.go).
+	heldFall bool
 }
 
 // handled marks the action as handed on whole.

@@ -104,6 +104,20 @@ func (d *doing) holdFall(name string) error {
 		return err
 	}
 	holder.Effects[i].Falling, holder.Effects[i].FallSteps = false, 0
+	d.heldFall = true
 	d.steps.Add("fall", "pp. 54, 57", "%s concentrates on %s's %s again: it stops falling at ×%d", d.c.ID, holder.ID, name, holder.Effects[i].Multiplier)
 	return nil
+}
+
+// fallAgain lets the mass a use held fall again when the use failed (its
+// psychic attack, p. 54): the maker could not concentrate on it, so it goes
+// on falling, a halving a panel, from the next panel of the maker's.
+func (d *doing) fallAgain(name string) {
+	if !d.heldFall {
+		return
+	}
+	if i := findEffect(d.target, name); i >= 0 {
+		d.target.Effects[i].Falling, d.target.Effects[i].FallSteps = true, 1
+		d.steps.Add("fall", "pp. 54, 57", "the use failed: %s's %s goes on falling, a halving a panel of %s's", d.target.ID, name, d.c.ID)
+	}
 }

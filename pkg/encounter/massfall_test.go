@@ -85,6 +85,26 @@ func TestFallByPanel(t *testing.T) {
 			t.Fatalf("%+v, want ×4 held, built by use", ef)
 		}
 	})
+	t.Run("a failed use holds it through its double-panel only", func(t *testing.T) {
+		e := massDuel(t)
+		must(t, e.Do(gm(20, 1), mass)) // ×2
+		must(t, e.ReleaseEffect("nefario", EffectMass, ""))
+		must(t, e.Do(gm(1, 20), mass)) // 1+8 against 20+15+2: fails
+		ef := e.Find("nefario").Effects[findEffect(e.Find("nefario"), EffectMass)]
+		if ef.Multiplier != 2 || !ef.Falling {
+			t.Fatalf("%+v, want ×2 falling again", ef)
+		}
+		passAll(t, e) // her 4 panels are spent: none passes at the end of the page
+		must(t, e.EndPage(gm(1, 1, 1, 1)))
+		if m := mult(e); m != 2 {
+			t.Fatalf("×%d after page 1, want ×2", m)
+		}
+		initiative(t, e, 9, 2)
+		must(t, e.Do(gm(), Other{Actor: "guardian", Note: "looks", Panels: 1}))
+		if findEffect(e.Find("nefario"), EffectMass) >= 0 {
+			t.Fatal("×2 outlived the next panel")
+		}
+	})
 	t.Run("a step by hand falls by the page", func(t *testing.T) {
 		e := massDuel(t)
 		must(t, e.Do(gm(20, 1), mass)) // ×2 by use

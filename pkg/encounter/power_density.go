@@ -67,6 +67,7 @@ var densityOtherRule = powerRule{
 		} else {
 			d.ev.Summary += fmt.Sprintf(": the psychic attack fails (%d against %d, p. 54), no change in mass", res.AttackerTotal, res.DefenderTotal)
 			d.effectOn = false
+			d.fallAgain(EffectMass)
 		}
 		return nil
 	},
