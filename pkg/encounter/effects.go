@@ -228,10 +228,7 @@ func (e *Encounter) release(c *Combatant, i int, why string) {
 // (log2 of the multiplier) over the pages from its first step to now,
 // rounded up (pp. 54, 57).
 func fallSteps(ef Effect, page int) (int, string) {
-	built := 0
-	for m := ef.Multiplier; m > 1; m /= 2 {
-		built++
-	}
+	built := doublings(ef.Multiplier)
 	pages := max(page-ef.BuiltSince+1, 1)
 	n := max((2*built+pages-1)/pages, 1)
 	return n, fmt.Sprintf("%s in %s", plural(built, "doubling"), plural(pages, "page"))
