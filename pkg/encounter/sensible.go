@@ -19,6 +19,8 @@ import (
 // for all its fights (weigh). The choice between them reads the fight as
 // it is now: who stands, who fights for whom, how much stamina each has
 // left and how many hits a mundane character has taken (OutProgress).
+// Every policy reads the same weights, and the focus policy weighs the
+// reactions to an attack the same way (WeighReaction).
 
 // WeighLimit is how many dice outcomes weigh walks exactly; an attack with
 // more (a psionic blast's contest and ten dice of damage) is weighed by
@@ -35,9 +37,8 @@ const WeighSamples = 512
 // with its free reactions of the page left or spent (p. 31). Whole
 // numbers only: a turn looks weights up by the dozen.
 type weighKey struct {
-	att, attack, def int32
-	rx               int16
-	spent            bool
+	att, attack, def, rx int32
+	spent                bool
 }
 
 // The reactions weighed, by their number in weighKey: none, a dodge, and
@@ -132,7 +133,7 @@ func (e *Encounter) weighAnswer(c, target *Combatant, i, r int, spent bool, opt 
 		return combat.Expected{}, errors.New("no such parry")
 	}
 	att, def := e.index(c), e.index(target)
-	k := weighKey{att: int32(att), attack: int32(i), def: int32(def), rx: int16(r), spent: spent}
+	k := weighKey{att: int32(att), attack: int32(i), def: int32(def), rx: int32(r), spent: spent}
 	if wc == nil || wc.base == nil || att < 0 || def < 0 || att >= len(wc.base.Combatants) || def >= len(wc.base.Combatants) ||
 		wc.base.Combatants[att].ID != c.ID || wc.base.Combatants[def].ID != target.ID {
 		// Not in a simulation or a run of the autopilot, or a combatant
