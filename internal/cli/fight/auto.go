@@ -38,10 +38,10 @@ plain it attacks the first enemy still standing (in file order) with the
 attack of best expected damage that fits in its panels and that the rules
 accept (a pool that cannot pay is skipped), taking no reaction. Either
 passes when it has no attack. By --policy focus it makes the attack on
-the enemy of best expected effect (the exact odds of each attack against
-each enemy as the fight stands, each weighed with the reaction that enemy
-would answer it with) and reacts when the reaction is worth its panels
-(docs/fight.md); fight sim plays with the same policies. It names its
+the enemy of best expected effect (each attack against each enemy
+weighed, like sensible's, with the reaction that enemy would answer it
+with) and reacts when the reaction is worth its panels (docs/fight.md);
+fight sim plays with the same policies. It names its
 policy when it stops.
 
 --sides plays only those sides: when a combatant of another side is to
