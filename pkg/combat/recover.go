@@ -73,6 +73,9 @@ type RecoverResult struct {
 	// five minutes at death's door without aid (p. 38).
 	Stabilised bool `json:"stabilised"`
 	Died       bool `json:"died"`
+	// CameRound: a mundane character knocked out came round after an
+	// hour's rest (pp. 38, 49; recoverMundane).
+	CameRound bool `json:"came_round"`
 	// GrowthHealth and GrowthStamina are the extra points growing had
 	// lost that healed after the tracks were full (Growth, p. 61).
 	GrowthHealth  int `json:"growth_health"`
@@ -109,8 +112,9 @@ const (
 // page (unconscious): an hour is hundreds of pages, so spandex reads any
 // whole hour of rest as stamina back to its maximum, once a finishing
 // move's knockout (KnockedOutHours) is over. First aid restores no
-// stamina. Mundane characters and robots have nothing to recover here
-// (pp. 38, 49-50). The health dice are rolled only while health is below
+// stamina. Mundane characters recover as recoverMundane says (pp. 38,
+// 49-50); robots, with no stamina and no self repair, are refused (pp.
+// 49-50). The health dice are rolled only while health is below
 // its maximum. h is changed only when no error is returned.
 //
 // Hero points (p. 14): first aid's 1d6 is re-rolled HeroPoints times;
@@ -143,12 +147,12 @@ func Recover(h *hero.Hero, in RecoverInput, r dice.Roller) (*RecoverResult, erro
 		return nil, reqErr("days", "%d is outside 1-%d", in.Days, MaxRecoverDays)
 	case in.Hospital && in.Days == 0:
 		return nil, reqErr("hospital", "hospital treatment is counted in days: give --days N")
-	case h.IsMundane():
-		return nil, reqErr("hero", "%s is a mundane character with no health or stamina track (p. 38)", h.Name)
-	case h.Kind == hero.KindRobot:
-		return nil, reqErr("hero", "%s is a robot: it does not recover; it is repaired as a device (pp. 49-50)", h.Name)
 	case h.Condition.Dead:
 		return nil, reqErr("hero", "%s is dead: the dead do not recover at all (p. 38)", h.Name)
+	case h.Kind == hero.KindRobot:
+		return nil, reqErr("hero", "%s is a robot: it has no stamina (p. 49) and, unlike an android, no self repair (p. 50); the book gives it no recovery (its creator works on it, p. 50)", h.Name)
+	case h.IsMundane():
+		return recoverMundane(h, in)
 	case in.HeroPoints != 0 && h.Health.Current >= h.Health.Max:
 		return nil, reqErr("hero-points", "%s is at full health: first aid rolls nothing to re-roll", h.Name)
 	}
@@ -509,6 +513,9 @@ func (res *RecoverResult) Summary() string {
 	s := fmt.Sprintf("%s recovers (%s): +%d health, +%d stamina; %s", res.Hero, what, res.Health, res.Stamina, res.After.Condition)
 	if res.Stabilised {
 		s += "; saved from death's door"
+	}
+	if res.CameRound {
+		s += "; comes round"
 	}
 	return s
 }

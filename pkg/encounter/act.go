@@ -341,6 +341,9 @@ type doing struct {
 	// effectHooked: the power's Use hook took the --effect word as its
 	// own (a force wall or shield dropped), not an effect to start.
 	effectHooked bool
+	// heldFall: the use holds the fall of a mass or gravity its user let
+	// go of (massfall.go).
+	heldFall bool
 }
 
 // handled marks the action as handed on whole.
@@ -589,6 +592,7 @@ func (d *doing) finish(rec *dice.Recorder) error {
 	if d.a.Kind == ActPower && d.effectOn {
 		ef, _ := PresetEffect(d.a.Effect)
 		ef.Source = d.c.ID
+		ef.BuiltByUse = massLike(ef.Name) // a doubling a double-panel (massfall.go)
 		if d.a.Pool == "magic" || d.a.Pool == "psi" {
 			ef.Points = d.a.Points // what cancelling it costs (a summoning, p. 62)
 		}

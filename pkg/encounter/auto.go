@@ -56,8 +56,9 @@ type AutoOptions struct {
 	// Policy is PolicySensible (default: the attack that takes its
 	// target furthest to going out, each attack weighed once),
 	// PolicyPlain (the first enemy standing) or PolicyFocus (FocusChoice:
-	// the attack and target of best expected effect, walked anew as the
-	// fight changes, with reactions when worth them).
+	// the attack and target of best expected effect against the
+	// reactions the enemies would answer with, each weighed once, and
+	// those reactions when worth them).
 	Policy string
 	// HeroPoints is HeroPointsSpend (default: AutoHeroPoints' rule) or
 	// HeroPointsKeep (none spent).
@@ -71,7 +72,7 @@ type AutoOptions struct {
 // sensibleTurn's attack. By the plain policy the combatant whose turn it is attacks the first enemy
 // still standing, in file order (an enemy fights for another side:
 // FightsFor, which follows mind control and hypnosis, p. 68), with the attack of best expected damage
-// against it (combat.ExpectedDamage) that fits in its panels and that
+// against it (its weight, Weigh) that fits in its panels and that
 // pkg/combat accepts (a pool that cannot pay, say), and nobody reacts; by
 // the focus policy it makes FocusChoice's attack, answered by
 // FocusReaction's reaction. A combatant with no such attack passes. It
@@ -169,8 +170,8 @@ type scored struct {
 }
 
 // bestAttacks orders c's attacks by their expected damage against target
-// taking no reaction (combat.ExpectedDamage), best first; ties keep file
-// order.
+// taking no reaction (their weights, Weigh: on the two as their sheets
+// have them, once per simulation), best first; ties keep file order.
 func (e *Encounter) bestAttacks(c, target *Combatant, opt combat.Options) []scored {
 	var out []scored
 	if e.batch != nil {
@@ -181,7 +182,7 @@ func (e *Encounter) bestAttacks(c, target *Combatant, opt combat.Options) []scor
 		if !autoUsable(c, a) || haymakerSpent(c, target, a) {
 			continue // the re-phase strike needs its maker phased; one haymaker per opponent (p. 66)
 		}
-		v, err := e.Expected(c, target, i, combat.Reaction{}, false, opt)
+		v, err := e.Weigh(c, target, i, opt)
 		if err != nil {
 			v.Damage = -1 // tried last; pkg/combat will say what is wrong
 		}
@@ -192,97 +193,6 @@ func (e *Encounter) bestAttacks(c, target *Combatant, opt combat.Options) []scor
 		e.batch.scored = out
 	}
 	return out
-}
-
-// Expected is combat.ExpectedDamage of c's i-th attack on target with the
-// reaction rx, the request made as Attack makes it (the surprise round,
-// effects, the free reactions target has used). A simulation remembers
-// it, keyed by everything it depends on that changes in a fight: both
-// conditions, the attacker's pools (an attack its pool cannot pay for is
-// refused), the free reactions used and, when out is set (the caller
-// reads Expected.Out), the target's tracks and hits; combatants under an
-// effect, or with more pools than the key holds, are never remembered.
-func (e *Encounter) Expected(c, target *Combatant, i int, rx combat.Reaction, out bool, opt combat.Options) (combat.Expected, error) {
-	req := combat.Request{Attack: c.Hero.Combat.Attacks[i].Slug, Reaction: rx}
-	req.FreeReactionsUsed = min(target.Panels.FreeReactions, rulebook.FreeReactionsPerPage)
-	req, _, err := e.situation(c, target, req)
-	if err != nil {
-		return combat.Expected{}, err
-	}
-	b := e.batch
-	if b == nil || len(c.Effects) > 0 || len(target.Effects) > 0 || len(c.Hero.Pools) > len(expectKey{}.pools) {
-		return combat.ExpectedDamage(&c.Hero, &target.Hero, req, opt)
-	}
-	k := expectKey{att: e.index(c), def: e.index(target), attack: i, rx: rx, free: req.FreeReactionsUsed,
-		surprise: req.Situation.Surprise, attCond: c.Hero.Condition, defCond: target.Hero.Condition}
-	for j := range c.Hero.Pools {
-		k.pools[j] = c.Hero.Pools[j].Current
-	}
-	if out {
-		k.health, k.stamina = target.Hero.Health.Current, target.Hero.Stamina.Current
-		if m := target.Hero.Mundane; m != nil {
-			k.hits = m.Hits
-		}
-		k.tracks = true
-	}
-	if v, ok := b.expect[k]; ok {
-		return v, nil
-	}
-	// The target's health and stamina change the expectation only through
-	// whether the attack takes it out: the walk of the ruling is made
-	// once per state without them (combat.Profile), and its expectation
-	// worked out for the tracks of the moment.
-	pk := k
-	pk.health, pk.stamina = 0, 0
-	pe, ok := b.profiles[pk]
-	if !ok {
-		pe.pf, pe.err = combat.ExpectedProfile(&c.Hero, &target.Hero, req, opt)
-		if b.profiles == nil || b.profileRuns > maxProfileRuns {
-			// The memory a simulation holds is bounded, whatever its
-			// length: what is dropped is walked again when asked.
-			b.profiles, b.profileRuns = map[expectKey]profileEntry{}, 0
-		}
-		if pe.pf != nil {
-			b.profileRuns += pe.pf.Runs()
-		}
-		b.profiles[pk] = pe // a walk refused is not walked again either
-	}
-	if pe.err != nil {
-		return combat.Expected{}, pe.err
-	}
-	v := pe.pf.Expected(&target.Hero)
-	if b.expect == nil || len(b.expect) >= maxExpected {
-		b.expect = map[expectKey]combat.Expected{}
-	}
-	b.expect[k] = v
-	return v, nil
-}
-
-// maxExpected and maxProfileRuns bound what a simulation remembers of
-// Expected (a few megabytes each): past them the memory is cleared and
-// filled again, so that a long simulation's memory stays flat.
-const (
-	maxExpected    = 1 << 15
-	maxProfileRuns = 1 << 19
-)
-
-// profileEntry is a walk Expected made: its profile, or why pkg/combat
-// refused it.
-type profileEntry struct {
-	pf  *combat.Profile
-	err error
-}
-
-// expectKey is what an expected damage in a simulation depends on.
-type expectKey struct {
-	att, def, attack      int
-	rx                    combat.Reaction
-	free                  int
-	surprise              bool
-	attCond, defCond      hero.Condition
-	pools                 [4]int
-	tracks                bool
-	health, stamina, hits int
 }
 
 // index is c's place in the encounter's combatants.
@@ -302,6 +212,9 @@ func (e *Encounter) autoTurn(ctx Ctx, c *Combatant, copt combat.Options, policy,
 	e.repay(c)
 	if e.Options.EscapeRolls != EscapeRollsPage && e.boundEscape(c) >= 0 && e.PhaseLeft(c) >= rulebook.DoublePanel {
 		return e.BreakFree(ctx, c.ID)
+	}
+	if done, err := e.autoAid(ctx, c); done { // CPR for an ally dying this page (auto_aid.go)
+		return err
 	}
 	switch policy {
 	case PolicyFocus:

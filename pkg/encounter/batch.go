@@ -25,16 +25,10 @@ type batch struct {
 	plain plainRolls
 	// exprs are dice expressions parsed once (recovery dice).
 	exprs map[string]*dice.Expr
-	// expect caches expected damages (see expected).
-	expect map[expectKey]combat.Expected
-	// profiles are the walks behind them, by key without the target's
-	// health and stamina (see Expected).
-	profiles    map[expectKey]profileEntry
-	profileRuns int
 	// weighing is the encounter as decoded, which Weigh weighs attacks
 	// on, and the attacks weighed, kept for every fight.
 	weighing weighCache
-	// aims are the sensible policy's attacks of a turn.
+	// aims are the autopilot's candidates of a turn (autoAims).
 	aims []aim
 	// uses are the power uses offered the autopilot on a turn, sides
 	// who each combatant fights for then; bestOn the attack each

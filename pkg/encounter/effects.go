@@ -93,6 +93,9 @@ func (e *Encounter) AddEffect(ctx Ctx, holder string, ef Effect) error {
 		for i := range c.Effects {
 			if c.Effects[i].Name == ef.Name {
 				mult, at = c.Effects[i].Multiplier*2, i
+				// A step by hand leaves the rate it built up unknown
+				// in panels: it falls by the page (massfall.go).
+				ef.BuiltByUse = ef.BuiltByUse && c.Effects[i].BuiltByUse
 				if !c.Effects[i].Falling {
 					ef.BuiltSince = c.Effects[i].BuiltSince
 				}
@@ -202,14 +205,20 @@ func (e *Encounter) ReleaseEffect(holder, name, why string) error {
 	return nil
 }
 
-// release starts a mass or gravity effect falling away.
+// release starts a mass or gravity effect falling away: by its maker's
+// panels when its power's use built it (releaseByPanel), else by the page.
 func (e *Encounter) release(c *Combatant, i int, why string) {
 	ef := &c.Effects[i]
-	steps, rate := fallSteps(*ef, e.Page)
-	ef.Falling, ef.FallSteps = true, steps
 	var st ruling.Steps
-	st.Add("fall", "pp. 54, 57", "×%d built up over %s: %s; at twice the rate it falls %s a page, at each end of page", ef.Multiplier, plural(e.Page-ef.BuiltSince+1, "page"), rate, plural(steps, "halving"))
-	summary := fmt.Sprintf("%s: %s ×%d falls away, %s a page", c.ID, ef.Name, ef.Multiplier, plural(steps, "halving"))
+	var summary string
+	if ef.BuiltByUse {
+		summary = e.releaseByPanel(c, ef, &st)
+	} else {
+		steps, rate := fallSteps(*ef, e.Page)
+		ef.Falling, ef.FallSteps = true, steps
+		st.Add("fall", "pp. 54, 57", "×%d built up over %s: %s; at twice the rate it falls %s a page, at each end of page", ef.Multiplier, plural(e.Page-ef.BuiltSince+1, "page"), rate, plural(steps, "halving"))
+		summary = fmt.Sprintf("%s: %s ×%d falls away, %s a page", c.ID, ef.Name, ef.Multiplier, plural(steps, "halving"))
+	}
 	if why != "" {
 		summary += " (" + why + ")"
 	}
@@ -221,10 +230,7 @@ func (e *Encounter) release(c *Combatant, i int, why string) {
 // (log2 of the multiplier) over the pages from its first step to now,
 // rounded up (pp. 54, 57).
 func fallSteps(ef Effect, page int) (int, string) {
-	built := 0
-	for m := ef.Multiplier; m > 1; m /= 2 {
-		built++
-	}
+	built := doublings(ef.Multiplier)
 	pages := max(page-ef.BuiltSince+1, 1)
 	n := max((2*built+pages-1)/pages, 1)
 	return n, fmt.Sprintf("%s in %s", plural(built, "doubling"), plural(pages, "page"))
@@ -234,17 +240,24 @@ func fallSteps(ef Effect, page int) (int, string) {
 // halves FallSteps times, ending at ×1 (pp. 54, 57). It reports whether
 // the effect ended.
 func (e *Encounter) fall(c *Combatant, i int) bool {
+	return e.fallBy(c, i, c.Effects[i].FallSteps, plural(c.Effects[i].FallSteps, "halving")+" this page", nil)
+}
+
+// fallBy halves a falling mass or gravity effect n times, ending it at
+// ×1 (pp. 54, 57); how says when (for the summary), steps why. It
+// reports whether the effect ended.
+func (e *Encounter) fallBy(c *Combatant, i, n int, how string, steps ruling.Steps) bool {
 	ef := &c.Effects[i]
 	from := ef.Multiplier
-	m := from >> min(ef.FallSteps, 8)
+	m := from >> min(n, 8)
 	if m <= 1 {
-		e.endEffect(c, i, fmt.Sprintf("×%d fell away, %s this page (pp. 54, 57)", from, plural(ef.FallSteps, "halving")))
+		e.endEffectWith(c, i, fmt.Sprintf("×%d fell away, %s (pp. 54, 57)", from, how), steps)
 		return true
 	}
 	ef.Multiplier = m
 	ef.HalvesPanels = m >= rulebook.MassHalvesPanels && m < rulebook.MassImmobilises
 	ef.Immobilised = m >= rulebook.MassImmobilises
-	e.appendEvent(Event{Kind: "effect", Actor: ef.Source, Target: c.ID,
+	e.appendEvent(Event{Kind: "effect", Actor: ef.Source, Target: c.ID, Steps: steps,
 		Summary: fmt.Sprintf("%s's %s falls from ×%d to ×%d (pp. 54, 57): %s", c.ID, ef.Name, from, m, massEffectText(m))})
 	return false
 }
@@ -267,12 +280,16 @@ func (e *Encounter) EndEffect(holder, name, why string) error {
 }
 
 func (e *Encounter) endEffect(c *Combatant, i int, why string) {
+	e.endEffectWith(c, i, why, nil)
+}
+
+// endEffectWith is endEffect with the ruling steps that ended it.
+func (e *Encounter) endEffectWith(c *Combatant, i int, why string, steps ruling.Steps) {
 	ef := c.Effects[i]
 	c.Effects = append(c.Effects[:i], c.Effects[i+1:]...)
 	e.stateEnded(c, ef.Name) // however it ends (the grown scores go, p. 60)
-	var steps ruling.Steps
 	if ef.Gift != nil {
-		steps = unbestow(&c.Hero, *ef.Gift) // however it ends, the gift goes (p. 63)
+		steps = append(steps, unbestow(&c.Hero, *ef.Gift)...) // however it ends, the gift goes (p. 63)
 		recondition(c)
 	}
 	var cooled *Combatant
@@ -332,14 +349,14 @@ func (e *Encounter) pageEffects() {
 					continue
 				}
 			case ef.Falling:
-				if e.fall(c, j) {
+				if e.fallAtEndOfPage(c, j) {
 					continue
 				}
 			case (ef.Name == EffectMass || ef.Name == EffectGravity) && ef.Multiplier > 1 && (src == nil || src.Out()):
 				// Its maker can no longer concentrate: it has been falling
 				// away since, from this end of page (pp. 54, 57).
 				e.release(c, j, "its source is out of the fight")
-				if e.fall(c, j) {
+				if e.fallAtEndOfPage(c, j) {
 					continue
 				}
 			case lastsByItself(ef.Name) && ef.MaxPages == 0:

@@ -298,11 +298,19 @@ type Effect struct {
 	Multiplier int `json:"multiplier"`
 	// BuiltSince is the page a mass or gravity effect's first step was
 	// made (Since is its latest). Falling marks one its maker has let go:
-	// it falls away at twice the rate it built up, FallSteps halvings at
-	// each end of page (pp. 54, 57).
+	// it falls away at twice the rate it built up (pp. 54, 57): FallSteps
+	// halvings at each end of page, or 1 a panel of its maker's when
+	// BuiltByUse.
 	BuiltSince int  `json:"built_since"`
 	Falling    bool `json:"falling"`
 	FallSteps  int  `json:"fall_steps"`
+	// BuiltByUse marks a mass or gravity effect every step of which was
+	// its power's use in the fight (`fight act`), a double-panel of its
+	// maker's concentration each (pp. 54, 57): let go, it falls a halving
+	// for each of its maker's panels that passes (massfall.go). One with a
+	// step added by hand (`fight effect --add`) has no panels to count and
+	// falls FallSteps halvings at each end of page.
+	BuiltByUse bool `json:"built_by_use"`
 	// HalvesPanels: the combatant gets half its panels per page.
 	HalvesPanels bool `json:"halves_panels"`
 	// Immobilised: the combatant cannot act at all (mass or gravity ×4+).

@@ -16,11 +16,14 @@ const (
 	// once (sensibleTurn, Weigh), and takes no reaction.
 	PolicySensible = "sensible"
 	// PolicyPlain attacks the first enemy still standing, in file order,
-	// with the attack of best expected damage, and takes no reaction.
+	// with the attack of best expected damage (its weight, Weigh), and
+	// takes no reaction.
 	PolicyPlain = "plain"
-	// PolicyFocus chooses the attack and the target of best expected
-	// effect, and reacts when it is worth it (FocusChoice,
-	// FocusReaction).
+	// PolicyFocus chooses from the sensible policy's candidates the
+	// attack and target of best expected effect against the reaction
+	// the target would answer it with, and reacts when it is worth it
+	// (FocusChoice, FocusReaction); every reaction weighed once, as
+	// sensible weighs attacks (WeighReaction).
 	PolicyFocus = "focus"
 )
 
@@ -70,85 +73,146 @@ type Choice struct {
 	Progress float64
 }
 
-// FocusChoice is the focus policy's move for c: of every attack of c that
-// fits in the panels it may take now and every standing enemy, the one of
-// greatest OutProgress, each weighed with the reaction the enemy would answer
-// it with (FocusReaction); ties go to the enemy first in file order, then
-// the attack first in c's file. ok is false when c has no such attack or
-// no enemy stands. It is a pure function of the encounter: it rolls
-// nothing and changes nothing.
+// FocusChoice is the focus policy's move for c: of every attack of c on
+// every standing enemy (autoAims: the candidates the sensible policy
+// chooses from), each weighed with the reaction the enemy would answer it
+// with (FocusReaction), the one of greatest OutProgress that fits in the
+// panels c may take now and that pkg/combat does not refuse on the
+// sheets; ties go to the enemy first in file order, then the attack first
+// in c's file. ok is false when c has no such attack or no enemy stands.
+// It is a pure function of the encounter: it rolls nothing and changes
+// nothing.
 func FocusChoice(e *Encounter, c *Combatant, opt combat.Options) (best Choice, ok bool) {
 	left := e.PhaseLeft(c)
-	for ti := range e.Combatants {
-		t := &e.Combatants[ti]
-		if !e.autoEnemy(c, t) {
-			continue
+	aims := e.autoAims(c, opt)
+	for {
+		j := e.focusNext(c, aims, opt)
+		if j < 0 || aims[j].progress < 0 {
+			return Choice{}, false // none left, or only attacks refused on the sheets
 		}
-		for i := range c.Hero.Combat.Attacks {
-			if !autoUsable(c, &c.Hero.Combat.Attacks[i]) || haymakerSpent(c, t, &c.Hero.Combat.Attacks[i]) {
-				continue
-			}
-			s := Strike{Actor: c.ID, Target: t.ID, Request: combat.Request{Attack: c.Hero.Combat.Attacks[i].Slug}}
-			if n, err := attackPanels(c, s, nil); err != nil || n > left {
-				continue
-			}
-			rx, x, err := FocusReaction(e, t, c, i, opt)
-			if err != nil {
-				continue // pkg/combat refuses the attack
-			}
-			if eff := OutProgress(x, t); !ok || eff > best.Progress {
-				best, ok = Choice{Target: t, Attack: i, Reaction: rx, Expected: x, Progress: eff}, true
-			}
+		am := &aims[j]
+		s := Strike{Actor: c.ID, Target: am.target.ID, Request: combat.Request{Attack: am.attack.Slug}}
+		if n, err := attackPanels(c, s, nil); err == nil && n <= left {
+			return Choice{Target: am.target, Attack: am.index, Reaction: am.reaction, Expected: am.x, Progress: am.progress}, true
+		}
+		am.tried = true
+	}
+}
+
+// focusNext is the place in aims (autoAims' list, in its order) of the
+// focus policy's next choice: of the aims not yet tried, the one of
+// greatest progress once answered by the reaction its target would
+// answer it with (focusAnswer), ties to the first in the list; -1 when
+// every aim has been tried. An aim is answered only when it could be that
+// one: a reaction is taken only when it leaves its target less far to
+// going out (FocusReaction), so an aim's progress unanswered bounds it
+// answered, and one whose bound falls short of the best answered so far
+// is never weighed with reactions. The answers are the same as if every
+// aim were answered and the list sorted.
+func (e *Encounter) focusNext(c *Combatant, aims []aim, opt combat.Options) int {
+	best := -1
+	beats := func(j int) bool {
+		return best < 0 || aims[j].progress > aims[best].progress || aims[j].progress == aims[best].progress && j < best
+	}
+	// The aim of greatest bound first: answered, it sets the bar.
+	for j := range aims {
+		if !aims[j].tried && beats(j) {
+			best = j
 		}
 	}
-	return best, ok
+	if best < 0 {
+		return -1
+	}
+	top := best
+	e.focusAnswer(c, &aims[top], opt)
+	for j := range aims {
+		if j == top || aims[j].tried || !beats(j) {
+			continue
+		}
+		if e.focusAnswer(c, &aims[j], opt); beats(j) {
+			best = j
+		}
+	}
+	return best
+}
+
+// focusAnswer weighs the aim am of c again with the reaction its target
+// would answer it with (FocusReaction), once: its reaction, what it is
+// expected to do and its progress become the answered ones.
+func (e *Encounter) focusAnswer(c *Combatant, am *aim, opt combat.Options) {
+	if am.answered {
+		return
+	}
+	am.answered = true
+	if am.attack == nil || am.progress < 0 {
+		return // not an attack, or one pkg/combat refuses
+	}
+	rx, x := focusReaction(e, am.target, c, am.index, am.x, opt)
+	am.reaction, am.x, am.progress = rx, x, OutProgress(x, am.target)
 }
 
 // FocusReaction is the reaction the focus policy answers c's i-th attack
 // on def with: of no reaction, a dodge and a parry with each of def's
 // parries that pkg/combat accepts, the one that leaves def least hurt
-// (OutProgress), if it saves at least FocusReactionWorth of the way to going
-// out for each panel it is expected to cost (a free reaction costs none,
-// p. 31); no reaction when def cannot react (p. 29). It returns what the
-// attack is expected to do with that reaction. Pure, like FocusChoice.
+// (OutProgress, against its tracks now), if it saves at least
+// FocusReactionWorth of the way to going out for each panel it is
+// expected to cost (a free reaction costs none while def has one left
+// this page, p. 31); no reaction when def cannot react now (p. 29). Each
+// is weighed as the sensible policy weighs attacks (WeighReaction: on
+// the two as their sheets have them, once per simulation), not walked
+// anew as the fight changes. It returns what the attack is expected to do
+// with that reaction. Pure, like FocusChoice.
 func FocusReaction(e *Encounter, def, c *Combatant, i int, opt combat.Options) (combat.Reaction, combat.Expected, error) {
-	none, err := e.Expected(c, def, i, combat.Reaction{}, true, opt)
+	none, err := e.Weigh(c, def, i, opt)
 	if err != nil {
 		return combat.Reaction{}, none, err
 	}
-	if ok, _ := e.CanReact(def, c); !ok {
-		return combat.Reaction{}, none, nil
-	}
-	base := OutProgress(none, def)
-	best, bestX, bestGain := combat.Reaction{}, none, 0.0
-	try := func(rx combat.Reaction) {
-		x, err := e.Expected(c, def, i, rx, true, opt)
-		if err != nil {
-			return // not a reaction pkg/combat allows here
-		}
-		if gain := base - OutProgress(x, def) - FocusReactionWorth*x.Panels; gain > bestGain {
-			best, bestX, bestGain = rx, x, gain
-		}
-	}
-	try(combat.Reaction{Kind: combat.ReactionDodge})
-	for _, p := range def.Hero.Combat.Parries {
-		try(combat.Reaction{Kind: combat.ReactionParry, Parry: p.Slug})
-	}
-	return best, bestX, nil
+	rx, x := focusReaction(e, def, c, i, none, opt)
+	return rx, x, nil
 }
 
-// focusTurn takes c's turn by the focus policy: FocusChoice's attack and
-// reaction, or a pass.
+// focusReaction is FocusReaction given the attack's weight taking no
+// reaction, none.
+func focusReaction(e *Encounter, def, c *Combatant, i int, none combat.Expected, opt combat.Options) (combat.Reaction, combat.Expected) {
+	if ok, _ := e.CanReact(def, c); !ok {
+		return combat.Reaction{}, none
+	}
+	spent := def.Panels.FreeReactions >= rulebook.FreeReactionsPerPage
+	base := OutProgress(none, def)
+	best, bestX, bestGain := reactNone, none, 0.0
+	for r := reactDodge; r < reactParry+len(def.Hero.Combat.Parries); r++ {
+		x, err := e.weighAnswer(c, def, i, r, spent, opt)
+		if err != nil {
+			continue // not a reaction pkg/combat allows here
+		}
+		if gain := base - OutProgress(x, def) - FocusReactionWorth*x.Panels; gain > bestGain {
+			best, bestX, bestGain = r, x, gain
+		}
+	}
+	return reactionOf(def, best), bestX
+}
+
+// focusTurn takes c's turn by the focus policy: FocusChoice's order
+// (focusNext), answered by each aim's reaction, the first that fits in
+// c's panels and that pkg/combat accepts; when the fight refuses the
+// reaction now (it was weighed on the sheets: a pool it cannot pay, say),
+// the attack unanswered; with no attack, a pass.
 func (e *Encounter) focusTurn(ctx Ctx, c *Combatant, copt combat.Options, heroPoints string) error {
 	e.repay(c)
-	if ch, ok := FocusChoice(e, c, copt); ok {
-		s := Strike{Actor: c.ID, Target: ch.Target.ID, Request: combat.Request{Attack: c.Hero.Combat.Attacks[ch.Attack].Slug, Reaction: ch.Reaction,
-			AutoHeroPoints: AutoHeroPoints(heroPoints, c, ch.Target)}}
-		cr := e.counting(ctx.Roller)
-		_, err := e.Attack(Ctx{Roller: cr, Seed: ctx.Seed}, s, copt)
-		if err == nil || cr.n > 0 {
-			return err // done, or the dice failed
+	left := e.PhaseLeft(c)
+	aims := e.autoAims(c, copt)
+	for j := e.focusNext(c, aims, copt); j >= 0; j = e.focusNext(c, aims, copt) {
+		am := aims[j]
+		if done, err := e.tryAim(ctx, c, am, left, heroPoints, copt); done {
+			return err
 		}
+		if am.reaction.Kind != combat.ReactionNone {
+			am.reaction = combat.Reaction{}
+			if done, err := e.tryAim(ctx, c, am, left, heroPoints, copt); done {
+				return err
+			}
+		}
+		aims[j].tried = true
 	}
 	return e.Do(ctx, Pass{Actor: c.ID})
 }

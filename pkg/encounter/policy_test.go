@@ -2,10 +2,12 @@ package encounter
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/codename-spandex/spandex/pkg/combat"
+	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 )
@@ -109,7 +111,7 @@ func TestFocusReaction(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		none, err := e.Expected(att, def, 0, combat.Reaction{}, true, combat.Options{})
+		none, err := e.Weigh(att, def, 0, combat.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -160,5 +162,61 @@ func TestAutoPhaseStrikeOnlyPhased(t *testing.T) {
 	}
 	if best := e.bestAttacks(a, e.Find("c"), combat.Options{}); len(best) == 0 || best[0].a.Slug != "phase-strike" {
 		t.Fatalf("plain, phased: %+v; want phase-strike first", best)
+	}
+}
+
+// TestFocusNextIsTheSortedOrder: focusNext, which weighs an attack with
+// reactions only when its progress unanswered could beat the best so
+// far, gives the same order as answering every candidate and sorting
+// them (furthest to going out first, ties in file order), turn after turn
+// of seeded fights of the reference encounter played by focus.
+func TestFocusNextIsTheSortedOrder(t *testing.T) {
+	data := encounterFile(t, "reference.json")
+	reactions := 0
+	for seed := range uint64(2) {
+		e, err := Decode(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		end, err := e.beginWeighing() // weighed once, as in a run of fight auto
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx := Ctx{Roller: dice.NewSeeded(seed)}
+		for turn := 0; turn < 60 && !e.Over(); turn++ {
+			if c := e.Current(); c != nil {
+				lazy := append([]aim(nil), e.autoAims(c, combat.Options{})...)
+				var got []aim
+				for j := e.focusNext(c, lazy, combat.Options{}); j >= 0; j = e.focusNext(c, lazy, combat.Options{}) {
+					got = append(got, lazy[j])
+					lazy[j].tried = true
+				}
+				want := append([]aim(nil), e.autoAims(c, combat.Options{})...)
+				for j := range want {
+					e.focusAnswer(c, &want[j], combat.Options{})
+				}
+				slices.SortStableFunc(want, byProgress)
+				if len(got) != len(want) {
+					t.Fatalf("seed %d turn %d: %d aims, want %d", seed, turn, len(got), len(want))
+				}
+				for j := range want {
+					g, w := got[j], want[j]
+					if g.reaction.Kind != combat.ReactionNone {
+						reactions++
+					}
+					if g.target != w.target || g.index != w.index || g.reaction != w.reaction || g.progress != w.progress {
+						t.Fatalf("seed %d turn %d, choice %d: %s %d %+v %v; sorted: %s %d %+v %v", seed, turn, j,
+							g.target.ID, g.index, g.reaction, g.progress, w.target.ID, w.index, w.reaction, w.progress)
+					}
+				}
+			}
+			if _, err := e.Auto(ctx, AutoOptions{Until: UntilTurn, Policy: PolicyFocus}, combat.Options{}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		end()
+	}
+	if reactions == 0 {
+		t.Error("no choice was answered by a reaction: nothing tested")
 	}
 }

@@ -43,9 +43,14 @@ var densitySelfRule = powerRule{
 
 // densityOtherRule is Density Control (Other)'s row of powerRules.
 var densityOtherRule = powerRule{
-	// Nothing of its own to check: the mass effect's limits are
-	// AddEffect's.
-	Use: func(*doing) error { return nil },
+	// The mass effect's limits are AddEffect's; a use on a mass its user
+	// let go of holds its fall (massfall.go).
+	Use: func(d *doing) error {
+		if d.a.Effect != EffectMass {
+			return nil
+		}
+		return d.holdFall(EffectMass)
+	},
 	// Each use on an intelligent target is a psychic attack first (p. 54).
 	Used: func(d *doing, r dice.Roller) error {
 		if !d.effectOn || !densityContested(d.c, d.target, d.a) {
@@ -62,6 +67,7 @@ var densityOtherRule = powerRule{
 		} else {
 			d.ev.Summary += fmt.Sprintf(": the psychic attack fails (%d against %d, p. 54), no change in mass", res.AttackerTotal, res.DefenderTotal)
 			d.effectOn = false
+			d.fallAgain(EffectMass)
 		}
 		return nil
 	},

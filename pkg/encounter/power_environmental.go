@@ -3,13 +3,15 @@ package encounter
 // Environmental Control in a fight (pp. 56-58): `fight act --power
 // environmental-control --effect molecular-layer` wraps someone in a
 // molecular protective layer, its armour class one step better while its
-// maker is in the fight (combat.Situation.Molecular). Its heat, cold and
+// maker is in the fight (combat.Situation.Molecular); `--effect gravity`
+// doubles gravity on a combatant (p. 57; AddEffect, massfall.go). Its heat, cold and
 // magnetism attacks are attacks (pkg/combat).
 
 import (
 	"fmt"
 
 	"github.com/codename-spandex/spandex/pkg/combat"
+	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/refusal"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 	"github.com/codename-spandex/spandex/pkg/ruling"
@@ -23,6 +25,15 @@ var environmentalRule = powerRule{
 		}
 		return d.handled(d.e.molecularLayer(d.ctx, d.c, d.target, d.a, d.n, d.steps))
 	},
+	// A use on gravity its user let go of holds its fall (massfall.go).
+	Use: func(d *doing) error {
+		if d.a.Effect != EffectGravity {
+			return nil
+		}
+		return d.holdFall(EffectGravity)
+	},
+	// Nothing after the panels: the gravity step is AddEffect's.
+	Used: func(*doing, dice.Roller) error { return nil },
 }
 
 // EffectMolecular is Environmental Control's molecular protective layer

@@ -167,12 +167,14 @@ func hasEndOfPage(name string) bool {
 }
 
 // panelsPassed ticks, by the panel, the clocks of the effects on c that
-// the book counts in panels (the glider's flight, p. 52) as c spends n
+// the book counts in panels (the glider's flight, p. 52), and of the mass
+// and gravity c has let go of (pp. 54, 57), as c spends n
 // panels: on actions, on repaying reactions, at the end of a page.
 func (e *Encounter) panelsPassed(c *Combatant, n int) {
 	if n <= 0 {
 		return
 	}
+	e.fallByPanels(c, n) // mass and gravity let go (massfall.go)
 	for i := 0; i < len(c.Effects); {
 		if r, ok := effectRule(c.Effects[i].Name); ok && r.PanelsPass != nil && r.PanelsPass(e, c, i, n) {
 			continue

@@ -9,6 +9,7 @@ import (
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/odds"
+	"github.com/codename-spandex/spandex/pkg/rulebook"
 )
 
 // The sensible policy weighs each attack on each enemy once: what an
@@ -18,6 +19,8 @@ import (
 // for all its fights (weigh). The choice between them reads the fight as
 // it is now: who stands, who fights for whom, how much stamina each has
 // left and how many hits a mundane character has taken (OutProgress).
+// Every policy reads the same weights, and the focus policy weighs the
+// reactions to an attack the same way (WeighReaction).
 
 // WeighLimit is how many dice outcomes weigh walks exactly; an attack with
 // more (a psionic blast's contest and ten dice of damage) is weighed by
@@ -29,8 +32,53 @@ const WeighLimit = 4096
 const WeighSamples = 512
 
 // weighKey is an attack of one combatant on another, by their places in
-// the encounter's combatants and the attack's in the attacker's.
-type weighKey struct{ att, attack, def int }
+// the encounter's combatants and the attack's in the attacker's, and the
+// reaction the defender answers it with (reactionOf: none for Weigh)
+// with its free reactions of the page left or spent (p. 31). Whole
+// numbers only: a turn looks weights up by the dozen.
+type weighKey struct {
+	att, attack, def, rx int32
+	spent                bool
+}
+
+// The reactions weighed, by their number in weighKey: none, a dodge, and
+// from reactParry on a parry with the defender's parries in its file's
+// order.
+const (
+	reactNone = iota
+	reactDodge
+	reactParry
+)
+
+// reactionOf is the reaction numbered r (reactNone...) of def.
+func reactionOf(def *Combatant, r int) combat.Reaction {
+	switch {
+	case r == reactNone:
+		return combat.Reaction{}
+	case r == reactDodge:
+		return combat.Reaction{Kind: combat.ReactionDodge}
+	}
+	return combat.Reaction{Kind: combat.ReactionParry, Parry: def.Hero.Combat.Parries[r-reactParry].Slug}
+}
+
+// reactionNumber is rx's number (reactionOf), or false when it is not
+// one the weights hold (a block, a judo throw, another parry).
+func reactionNumber(def *Combatant, rx combat.Reaction) (int, bool) {
+	switch rx {
+	case combat.Reaction{}:
+		return reactNone, true
+	case combat.Reaction{Kind: combat.ReactionDodge}:
+		return reactDodge, true
+	}
+	if rx.Kind == combat.ReactionParry && rx == (combat.Reaction{Kind: rx.Kind, Parry: rx.Parry}) {
+		for j, p := range def.Hero.Combat.Parries {
+			if p.Slug == rx.Parry {
+				return reactParry + j, true
+			}
+		}
+	}
+	return 0, false
+}
 
 // weight is a weighed attack: what it is expected to do, or that
 // pkg/combat refuses it.
@@ -51,21 +99,56 @@ type weight struct {
 // run began (beginWeighing): the same answer, since only the sheets
 // count.
 func (e *Encounter) Weigh(c, target *Combatant, i int, opt combat.Options) (combat.Expected, error) {
+	return e.weighAnswer(c, target, i, reactNone, false, opt)
+}
+
+// WeighReaction is Weigh with target answering the attack with the
+// reaction rx (none, a dodge or a parry with one of its parries: the
+// reactions the focus policy weighs), its free reactions of the page
+// (against strike class 0-1, p. 31) left or, when spent is set, all
+// used: Expected.Panels is what the reaction is expected to cost it (a
+// free reaction costs none). It is weighed, and kept, as Weigh's are: on
+// the two fresh, once per simulation or run of the autopilot, an attack
+// of more than WeighLimit outcomes by samples with the seed Weigh's has,
+// whatever the reaction (the reactions to one attack are compared on the
+// same dice). Another reaction is weighed each time it is asked.
+func (e *Encounter) WeighReaction(c, target *Combatant, i int, rx combat.Reaction, spent bool, opt combat.Options) (combat.Expected, error) {
+	r, ok := reactionNumber(target, rx)
+	if !ok {
+		return weigh(c, target, i, rx, spent, opt, weighKey{att: int32(e.index(c)), attack: int32(i), def: int32(e.index(target))})
+	}
+	return e.weighAnswer(c, target, i, r, spent, opt)
+}
+
+// weighAnswer is WeighReaction with the reaction numbered r (reactionOf).
+func (e *Encounter) weighAnswer(c, target *Combatant, i, r int, spent bool, opt combat.Options) (combat.Expected, error) {
+	if r == reactNone {
+		spent = false
+	}
 	wc := e.weighing
 	if e.batch != nil {
 		wc = &e.batch.weighing
 	}
-	k := weighKey{e.index(c), i, e.index(target)}
-	if wc == nil || wc.base == nil || k.att < 0 || k.def < 0 || k.att >= len(wc.base.Combatants) || k.def >= len(wc.base.Combatants) ||
-		wc.base.Combatants[k.att].ID != c.ID || wc.base.Combatants[k.def].ID != target.ID {
+	if r-reactParry >= len(target.Hero.Combat.Parries) {
+		return combat.Expected{}, errors.New("no such parry")
+	}
+	att, def := e.index(c), e.index(target)
+	k := weighKey{att: int32(att), attack: int32(i), def: int32(def), rx: int32(r), spent: spent}
+	if wc == nil || wc.base == nil || att < 0 || def < 0 || att >= len(wc.base.Combatants) || def >= len(wc.base.Combatants) ||
+		wc.base.Combatants[att].ID != c.ID || wc.base.Combatants[def].ID != target.ID {
 		// Not in a simulation or a run of the autopilot, or a combatant
 		// the fight made (a duplicate): weighed now.
-		return weigh(c, target, i, opt, k)
+		return weigh(c, target, i, reactionOf(target, r), spent, opt, k)
 	}
 	if w, ok := wc.weights[k]; ok {
 		return w.x, w.err
 	}
-	x, err := weigh(&wc.base.Combatants[k.att], &wc.base.Combatants[k.def], i, opt, k)
+	bc, bt := &wc.base.Combatants[att], &wc.base.Combatants[def]
+	var x combat.Expected
+	err := errors.New("no such parry")
+	if r-reactParry < len(bt.Hero.Combat.Parries) {
+		x, err = weigh(bc, bt, i, reactionOf(bt, r), spent, opt, k)
+	}
 	if wc.weights == nil {
 		wc.weights = map[weighKey]weight{}
 	}
@@ -122,14 +205,19 @@ func fresh(c *Combatant) *Combatant {
 	return &f
 }
 
-// weigh weighs c's i-th attack on target (see Weigh).
-func weigh(c, target *Combatant, i int, opt combat.Options, k weighKey) (combat.Expected, error) {
+// weigh weighs c's i-th attack on target answered by rx (see Weigh,
+// WeighReaction); k names it for its samples' seed.
+func weigh(c, target *Combatant, i int, rx combat.Reaction, spent bool, opt combat.Options, k weighKey) (combat.Expected, error) {
 	if i >= len(c.Hero.Combat.Attacks) {
 		return combat.Expected{}, errors.New("no such attack")
 	}
 	c, target = fresh(c), fresh(target)
 	var none Encounter // no surprise round, no weather
-	req, _, err := none.situation(c, target, combat.Request{Attack: c.Hero.Combat.Attacks[i].Slug})
+	req := combat.Request{Attack: c.Hero.Combat.Attacks[i].Slug, Reaction: rx}
+	if spent {
+		req.FreeReactionsUsed = rulebook.FreeReactionsPerPage
+	}
+	req, _, err := none.situation(c, target, req)
 	if err != nil {
 		return combat.Expected{}, err
 	}
@@ -141,7 +229,7 @@ func weigh(c, target *Combatant, i int, opt combat.Options, k weighKey) (combat.
 			return err
 		}
 		v[0] = float64(res.Applied.Health + res.Applied.Stamina)
-		v[1], v[2] = 0, 0
+		v[1], v[2], v[3] = 0, 0, float64(res.Reaction.Panels)
 		if res.TakesOut() {
 			v[1] = 1
 		}
@@ -150,21 +238,61 @@ func weigh(c, target *Combatant, i int, opt combat.Options, k weighKey) (combat.
 		}
 		return nil
 	}
-	v, err := odds.Expect(odds.Options{Limit: WeighLimit}, 3, run)
+	var v []float64
+	if rx.Kind == combat.ReactionNone {
+		v, err = odds.Expect(odds.Options{Limit: WeighLimit}, 4, run)
+	} else {
+		v, err = weighStages(att, def, req, opt)
+	}
 	if errors.Is(err, odds.ErrTooMany) {
 		v, err = sample(run, weighSeed(k))
 	}
 	if err != nil {
 		return combat.Expected{}, err
 	}
-	return combat.Expected{Damage: v[0], Out: v[1], Hit: v[2]}, nil
+	return combat.Expected{Damage: v[0], Out: v[1], Hit: v[2], Panels: v[3]}, nil
+}
+
+// weighStages is the exact walk of an answered attack, as weigh's but
+// step by step (combat.Stages, odds.WalkStages: the same runs and
+// weights): the to-hit roll and the reaction, whose checks are most of a
+// ruling's work, are run once per their outcomes rather than once per
+// outcome of the damage dice. It gives the means of damage, out, hit and
+// panels, in weigh's order.
+func weighStages(att, def *hero.Hero, req combat.Request, opt combat.Options) ([]float64, error) {
+	od, err := odds.WalkStages(odds.Options{Limit: WeighLimit}, combat.NewStages(att, def, req, opt, func(res *combat.Result, o *odds.Observer) {
+		o.Value(weighTables[0], res.Applied.Health+res.Applied.Stamina)
+		o.Value(weighTables[1], b2i(res.TakesOut()))
+		o.Value(weighTables[2], b2i(res.Outcome == combat.OutcomeHit))
+		o.Value(weighTables[3], res.Reaction.Panels)
+	}))
+	if err != nil {
+		return nil, err
+	}
+	v := make([]float64, len(weighTables))
+	for _, tb := range od.Tables {
+		if j := slices.Index(weighTables[:], tb.Name); j >= 0 && tb.Mean != nil {
+			v[j] = *tb.Mean
+		}
+	}
+	return v, nil
+}
+
+// weighTables are weighStages' observations.
+var weighTables = [...]string{"damage", "out", "hit", "panels"}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // sample is the mean of WeighSamples runs rolled with dice.NewSeeded(seed).
 func sample(run func(r dice.Roller, v []float64) error, seed uint64) ([]float64, error) {
 	r := dice.NewSeeded(seed)
-	sum := make([]float64, 3)
-	v := make([]float64, 3)
+	sum := make([]float64, 4)
+	v := make([]float64, 4)
 	for range WeighSamples {
 		if err := run(r, v); err != nil {
 			return nil, err
@@ -180,32 +308,40 @@ func sample(run func(r dice.Roller, v []float64) error, seed uint64) ([]float64,
 }
 
 // weighSeed is the seed an attack is sampled with: its places only, so
-// that every worker of a simulation weighs it the same.
+// that every worker of a simulation weighs it the same, and every
+// reaction to it is weighed on the same dice.
 func weighSeed(k weighKey) uint64 {
 	return splitmix(splitmix(splitmix(uint64(k.att))^uint64(k.attack)) ^ uint64(k.def))
 }
 
-// aim is an attack of the actor's on a target and how far it takes the
-// target to going out.
+// aim is a candidate of the autopilot's for the actor's turn: an attack
+// of the actor's (index: its place in the actor's attacks) on a target,
+// the reaction the target is expected to answer it with (none but under
+// the focus policy), what it is expected to do and how far it takes the
+// target to going out. answered and tried are the focus policy's marks
+// (focusNext): weighed with the reaction, and tried already.
 type aim struct {
-	target   *Combatant
-	attack   *hero.Attack
-	progress float64
+	target          *Combatant
+	attack          *hero.Attack
+	index           int
+	reaction        combat.Reaction
+	x               combat.Expected
+	progress        float64
+	answered, tried bool
 }
 
-// sensibleTurn takes c's turn by the sensible policy: of every attack
-// of c on every enemy standing (FightsFor: a controlled combatant fights
-// for its controller, p. 68; a haymaker once per opponent, p. 66), the one
-// that takes its target furthest to going out (OutProgress of its
-// weight: a weakened enemy, or a goon one hit from going down, first);
-// ties go to the enemy first in file order, then the attack first in c's
-// file. A use of a power its Auto hook offers (sensibleUses) goes before
-// every attack it is worth more than. An attack or a use that does not
-// fit in c's panels, or that the rules refuse, gives way to the next.
-// Nobody reacts. With neither, a pass.
-func (e *Encounter) sensibleTurn(ctx Ctx, c *Combatant, copt combat.Options, heroPoints string) error {
-	uses := e.sensibleUses(c, copt)
-	left := e.PhaseLeft(c)
+// autoAims is the autopilot's candidate list for c's turn, which every
+// policy that weighs (sensible, focus) chooses from: every attack of c on
+// every enemy standing (autoEnemy, FightsFor: a controlled combatant
+// fights for its controller, p. 68; the partial re-phase strike only when
+// phased and a haymaker once per opponent, autoUsable and haymakerSpent,
+// p. 66), the enemies in file order and each one's attacks in c's, each
+// with its weight (Weigh, no reaction) and how far it takes its target to
+// going out (OutProgress: a weakened enemy, or a goon one hit from going
+// down, first); an attack pkg/combat refuses has progress -1 (tried last:
+// pkg/combat says what is wrong). In a simulation the list is the batch's
+// memory, valid until the next call.
+func (e *Encounter) autoAims(c *Combatant, copt combat.Options) []aim {
 	var aims []aim
 	if e.batch != nil {
 		aims = e.batch.aims[:0]
@@ -225,19 +361,45 @@ func (e *Encounter) sensibleTurn(ctx Ctx, c *Combatant, copt combat.Options, her
 			if err != nil {
 				p = -1 // tried last; pkg/combat will say what is wrong
 			}
-			aims = append(aims, aim{target: t, attack: a, progress: p})
+			aims = append(aims, aim{target: t, attack: a, index: i, x: x, progress: p})
 		}
 	}
-	slices.SortStableFunc(aims, func(x, y aim) int { return cmp.Compare(y.progress, x.progress) })
 	if e.batch != nil {
 		e.batch.aims = aims
 	}
+	return aims
+}
+
+// byProgress orders aims by progress, furthest first (sorted stably, ties
+// keep autoAims' file order).
+func byProgress(x, y aim) int { return cmp.Compare(y.progress, x.progress) }
+
+// tryAim makes the aim am for c if it fits in the left panels and the
+// rules accept it (tryStrike: done reports it was made, or that its dice
+// failed).
+func (e *Encounter) tryAim(ctx Ctx, c *Combatant, am aim, left int, heroPoints string, copt combat.Options) (done bool, err error) {
+	s := Strike{Actor: c.ID, Target: am.target.ID, Request: combat.Request{Attack: am.attack.Slug, Reaction: am.reaction,
+		AutoHeroPoints: AutoHeroPoints(heroPoints, c, am.target)}}
+	return e.tryStrike(ctx, c, s, left, copt)
+}
+
+// sensibleTurn takes c's turn by the sensible policy: of the candidates
+// (autoAims), the one that takes its target furthest to going out;
+// ties go to the enemy first in file order, then the attack first in c's
+// file. A use of a power its Auto hook offers (sensibleUses) goes before
+// every attack it is worth more than. An attack or a use that does not
+// fit in c's panels, or that the rules refuse, gives way to the next.
+// Nobody reacts. With neither, a pass.
+func (e *Encounter) sensibleTurn(ctx Ctx, c *Combatant, copt combat.Options, heroPoints string) error {
+	uses := e.sensibleUses(c, copt)
+	left := e.PhaseLeft(c)
+	aims := e.autoAims(c, copt)
+	slices.SortStableFunc(aims, byProgress)
 	for _, am := range aims {
 		if done, err := e.tryUsesOver(ctx, &uses, am.progress, left); done {
 			return err
 		}
-		s := Strike{Actor: c.ID, Target: am.target.ID, Request: combat.Request{Attack: am.attack.Slug, AutoHeroPoints: AutoHeroPoints(heroPoints, c, am.target)}}
-		if done, err := e.tryStrike(ctx, c, s, left, copt); done {
+		if done, err := e.tryAim(ctx, c, am, left, heroPoints, copt); done {
 			return err
 		}
 	}

@@ -1,6 +1,7 @@
 package encounter
 
 import (
+	"encoding/json"
 	"math"
 	"testing"
 
@@ -110,6 +111,55 @@ func TestSensibleFinishesTheWeakened(t *testing.T) {
 		}
 		if got != tc.want {
 			t.Errorf("%s: the officer attacked %q, want %q", tc.policy, got, tc.want)
+		}
+	}
+}
+
+// TestWeighReaction: the thug's pistol (SC 1, one panel) on Blur dodging.
+// With a free reaction left (p. 31) the dodge costs Blur nothing; with
+// the page's free reactions spent it costs the attack's panel whenever
+// it is made, against the 10 to-hit rolls in 20 that hit (a miss is not
+// reacted to): 0.5 panels expected. The same dice, so the same damage
+// and hits.
+// Dodging, Blur is hit less than the 10 times in 20 of no reaction. A
+// simulation weighs it once, as fight auto does.
+func TestWeighReaction(t *testing.T) {
+	e := fourOnSix(t)
+	thug, blur := e.Find("thug-2"), e.Find("blur")
+	dodge := combat.Reaction{Kind: combat.ReactionDodge}
+	free, err := e.WeighReaction(thug, blur, 0, dodge, false, combat.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	spent, err := e.WeighReaction(thug, blur, 0, dodge, true, combat.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if free.Panels != 0 || math.Abs(spent.Panels-0.5) > 1e-12 {
+		t.Errorf("panels: free %v, spent %v; want 0 and 0.5", free.Panels, spent.Panels)
+	}
+	if free.Damage != spent.Damage || free.Hit != spent.Hit || free.Out != spent.Out {
+		t.Errorf("free %+v, spent %+v: only the panels differ", free, spent)
+	}
+	if free.Hit >= 0.5 || free.Damage >= 8.25 {
+		t.Errorf("dodging: %+v; want fewer hits than no reaction (0.5, 8.25)", free)
+	}
+	if none, _ := e.WeighReaction(thug, blur, 0, combat.Reaction{}, true, combat.Options{}); none.Panels != 0 || math.Abs(none.Damage-8.25) > 1e-9 {
+		t.Errorf("no reaction: %+v; want Weigh's", none)
+	}
+	data, err := json.Marshal(e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sim, err := NewSim(data, combat.Options{}, 0, PolicyFocus)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sim.reset()
+	w := &sim.work
+	for range 2 {
+		if got, err := w.WeighReaction(w.Find("thug-2"), w.Find("blur"), 0, dodge, true, combat.Options{}); err != nil || got != spent {
+			t.Errorf("in a simulation %+v, %v; in fight auto %+v", got, err, spent)
 		}
 	}
 }

@@ -263,8 +263,7 @@ func TestSimTurnAllocatesNothing(t *testing.T) {
 // TestSimPlaysAsAuto: a Sim's fight, played in reused memory with no log,
 // ends exactly as the same fight played by Auto on a freshly decoded
 // encounter with its whole log (every combatant's tracks, condition,
-// pools, effects and panels; the page), for every policy (40 seeds; 12
-// for focus), with the damage each dealt as its log's attacks record; and
+// pools, effects and panels; the page), for every policy (40 seeds), with the damage each dealt as its log's attacks record; and
 // the decoded base is never written.
 func TestSimPlaysAsAuto(t *testing.T) {
 	data := bankFightJSON(t)
@@ -277,11 +276,7 @@ func TestSimPlaysAsAuto(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		fights := 40
-		if policy == PolicyFocus {
-			fights = 12 // Auto weighs every choice afresh: slow
-		}
-		for i := range fights {
+		for i := range 40 {
 			seed := FightSeed(3, i)
 			got, over, err := sim.Play(seed)
 			if err != nil || !over {

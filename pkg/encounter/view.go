@@ -141,7 +141,10 @@ func effectText(ef Effect, id string) string {
 	if ef.FlightPanels > 0 {
 		name += " " + strconv.Itoa(ef.FlightPanels) + " flight panels left"
 	}
-	if ef.Falling {
+	switch {
+	case ef.Falling && ef.BuiltByUse:
+		name += " falling a halving a panel"
+	case ef.Falling:
 		name += " falling " + strconv.Itoa(ef.FallSteps) + " halvings a page"
 	}
 	if ef.EscapeChance != nil {

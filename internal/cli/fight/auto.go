@@ -40,10 +40,10 @@ plain it attacks the first enemy still standing (in file order) with the
 attack of best expected damage that fits in its panels and that the rules
 accept (a pool that cannot pay is skipped), taking no reaction. Either
 passes when it has no attack. By --policy focus it makes the attack on
-the enemy of best expected effect (the exact odds of each attack against
-each enemy as the fight stands, each weighed with the reaction that enemy
-would answer it with) and reacts when the reaction is worth its panels
-(docs/fight.md); fight sim plays with the same policies. It names its
+the enemy of best expected effect (each attack against each enemy
+weighed, like sensible's, with the reaction that enemy would answer it
+with) and reacts when the reaction is worth its panels (docs/fight.md);
+fight sim plays with the same policies. It names its
 policy when it stops.
 
 --sides plays only those sides: when a combatant of another side is to
@@ -61,6 +61,11 @@ lower kept): one point a roll at most, taken off the combatant with the
 ruling, both results in the attack event's hero_points (docs/fight.md).
 Points are never refreshed during a fight: they come back at the start of
 an adventure (p. 15, spandex profile refresh). keep spends none.
+
+Death's door (p. 38): before anything else, a combatant with a
+double-panel left gives CPR (--aid, rolling nothing) to the first ally of
+its side whose five minutes at death's door end with this page; sooner,
+its panels are the fight's, and the GM gives aid with fight act --aid.
 
 With --seed the whole run is reproducible byte for byte.
 

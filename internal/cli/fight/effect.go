@@ -57,12 +57,16 @@ Any other NAME is recorded without rules effects (--pages N ends it after N
 pages).
 
 --release mass|gravity: its maker stops concentrating (no panels). The
-mass or gravity falls away at twice the rate it built up (pp. 54, 57):
-the rate is its doublings over the pages from the first to now, and each
-` + "`fight end-page`" + ` halves it twice that many times (rounded up),
-ending it at ×1; ` + "`fight status`" + ` shows it falling. A maker out of the
-fight lets go the same way, falling from that end of page. --end ends it at
-once (the GM's call).
+mass or gravity falls away at twice the rate it built up (pp. 54, 57),
+ending at ×1; ` + "`fight status`" + ` shows it falling. Built by its power's use
+(` + "`fight act --power`" + `), a doubling a double-panel of the maker's, it
+halves for each panel of the maker's that passes: each one it spends, and
+at ` + "`fight end-page`" + ` those of its page left unspent. With a step added
+here by hand it has no panels to count: the rate is its doublings over
+the pages from the first to now, and each ` + "`fight end-page`" + ` halves it
+twice that many times (rounded up). A maker out of the fight lets go the
+same way, falling from that end of page. --end ends it at once (the GM's
+call).
 
 --dice order: mass or gravity at ×4 rolls 1d20 and at ×8 1d20+10 for the
 holder's will; nothing else rolls.`,

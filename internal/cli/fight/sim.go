@@ -134,7 +134,7 @@ func runSim(opts *SimOptions) (err error) {
 // addPolicyFlag adds --policy, the autopilot's policy, which fight auto,
 // fight sim and fight balance share.
 func addPolicyFlag(cmd *cobra.Command, policy *string) {
-	cmd.Flags().StringVar(policy, "policy", encounter.PolicySensible, "the autopilot's policy: sensible (the attack nearest to taking its target out, each attack weighed once), plain (first enemy standing) or focus (best expected effect walked anew each turn, with reactions)")
+	cmd.Flags().StringVar(policy, "policy", encounter.PolicySensible, "the autopilot's policy: sensible (the attack nearest to taking its target out, each attack weighed once), plain (first enemy standing) or focus (best expected effect against the reactions it meets, reacting when worth it)")
 }
 
 // addAutoHeroPointsFlag adds --hero-points spend|keep, whether the

@@ -132,7 +132,9 @@ villain and goons as JSON Lines with -o jsonl (for fight new --side
 villains=-); on a terminal, a summary: the heroes' chance of winning with
 its 95 % Wilson interval, the mean pages a fight lasts and the health and
 stamina each hero loses on average. --report FILE writes that summary as
-JSON. Nothing within the tolerance: exit status 2, naming the closest.`,
+JSON. Nothing within the tolerance: exit status 2, naming the closest
+and what to change (a weaker --villain when even the villain alone is too
+strong for the party, more --villains rolled, more goons, or the target).`,
 		Example: `  spandex gen encounter --party zara.json,titan.json --target 60% --seed 7 > f.json
   spandex gen encounter --party guardian.json,titan.json --target hard --seed 1
   spandex gen encounter --party rider.json,zara.json --target fair --seed 3 --explain
@@ -361,6 +363,37 @@ func (r *roster) describe(c builder.Candidate) string {
 		name = v.Name
 	}
 	return name + r.goonsText(c)
+}
+
+// nothingFoundHint is what to change when the search found nothing within
+// the tolerance. The weakest opposition a villain has is the villain
+// alone: when every villain tried was too strong alone, no goon count can
+// help, and a rolled villain too strong alone has already given way to the
+// next one rolled (the book rolls villains with no strength to ask for,
+// so a weaker one cannot be asked of it); when the closest is too easy,
+// the goons ran out; otherwise no count lands within the band.
+func nothingFoundHint(p builder.Plan, res builder.Result, given bool) string {
+	if res.OverBudget {
+		return "raise --budget"
+	}
+	alone, tooStrong := 0, 0
+	for _, t := range res.Tried {
+		if t.Goons == 0 {
+			alone++
+			if t.Verdict == builder.TooHard {
+				tooStrong++
+			}
+		}
+	}
+	switch {
+	case alone > 0 && tooStrong == alone && given:
+		return "even the villain alone is too strong for the party: give a weaker --villain, a stronger --party or a lower --target"
+	case alone > 0 && tooStrong == alone:
+		return fmt.Sprintf("each of the %d villains rolled is too strong alone: roll more (--villains, up to %d), give one (--villain) or a lower --target", alone, MaxVillainRolls)
+	case res.Best.Verdict == builder.TooEasy:
+		return "the heroes win too often with every count tried: raise --max-goons, try more --goons kinds or a higher --target"
+	}
+	return "no count of goons lands within the band: widen --tolerance or try more --goons kinds"
 }
 
 // goonsText is " alone" or " + 4 henchmen" or " + 4 henchmen + 1 goon".
@@ -594,9 +627,10 @@ func runEncounter(opts *EncounterOptions) (err error) {
 		if res.OverBudget {
 			why = fmt.Sprintf(" in %d fights (--budget)", ep.plan.Budget)
 		}
-		return cmdutil.Inputf("--target: nothing found within %s of %s%s: the closest, %s, leaves the heroes %s (%d fights; --explain lists every candidate)",
+		return cmdutil.Inputf("--target: nothing found within %s of %s%s: the closest, %s, leaves the heroes %s (%d fights; --explain lists every candidate); %s",
 			strings.TrimSuffix(builder.Percent(ep.plan.Tolerance), " %")+" points", builder.Percent(ep.plan.Target), why,
-			termtext.Escape(r.describe(res.Best.Candidate)), builder.Percent(res.Best.Tally.P()), res.Best.Tally.Fights)
+			termtext.Escape(r.describe(res.Best.Candidate)), builder.Percent(res.Best.Tally.P()), res.Best.Tally.Fights,
+			nothingFoundHint(ep.plan, res, r.given != nil))
 	}
 	final, err := r.encounter(res.Best.Candidate)
 	if err != nil {

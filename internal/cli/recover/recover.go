@@ -92,10 +92,16 @@ points, spent one at a time on each health roll whose d6 shows 3 or less
 stay in the pool. Every re-roll is logged with the roll it re-rolls.
 
 The Endurance Table bonus goes on every roll (p. 9); health never goes
-above its maximum. The dead do not recover at all; mundane characters have
-no tracks and robots are repaired, not healed (pp. 38, 49-50). A "recover"
-event with every roll is appended to the hero's log; the hero goes to
-stdout, or with -i the file is rewritten and the ruling printed.
+above its maximum. The dead do not recover at all (p. 38).
+
+Mundane characters (pp. 38, 49-50) keep no health or stamina: --hours or
+--days bring a knocked-out one round and its strikes taken no longer
+count; --minutes change nothing; --first-aid and --cpr are refused (no
+health track). Robots are refused: no stamina (p. 49) and, unlike
+androids, no self repair (p. 50). Neither rolls anything.
+
+A "recover" event with every roll is appended to the hero's log; the hero
+goes to stdout, or with -i the file is rewritten and the ruling printed.
 
 A stream of heroes (JSON Lines, one hero a line, as gen npc -n writes; as
 FILE or on stdin, not -i) is a batch: the same recovery for each hero in
