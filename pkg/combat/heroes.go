@@ -21,39 +21,6 @@ func gymnastics(h *hero.Hero) bool { return hasFlavour(h, rulebook.PowerSkills, 
 func animalSenses(h *hero.Hero) bool {
 	return hasFlavour(h, rulebook.PowerSuperSenses, "animal-senses")
 }
-func dangerSense(h *hero.Hero) bool    { return hasPower(h, rulebook.PowerDangerSense) }
-func reactionsPower(h *hero.Hero) bool { return hasPower(h, rulebook.PowerReactions) }
-
-// NeverSurprised reports whether h is never surprised and so may react
-// even to a complete surprise attack: Danger Sense ("never surprised in
-// combat and can always perform a reaction", p. 54) or the Animal Senses
-// super sense ("never surprised by an attack", p. 74). pkg/encounter's
-// surprise round asks the same question.
-func NeverSurprised(h *hero.Hero) bool { return dangerSense(h) || animalSenses(h) }
-
-// judoOption reports whether h took the judo throw option of Martial Arts
-// (p. 66).
-func judoOption(h *hero.Hero) bool {
-	p := h.FindPower(rulebook.PowerMartialArts)
-	if p == nil {
-		return false
-	}
-	return p.HasOption("judo-throw") || p.HasOption("judo") || p.HasFlavour("judo-throw") || p.HasFlavour("judo")
-}
-
-// implantRank is the rank of a Brain Implant (1 when present).
-func implantRank(h *hero.Hero) int {
-	p := h.FindPower(rulebook.PowerCybernetics)
-	if p == nil {
-		return 0
-	}
-	for _, f := range p.Flavours {
-		if rulebook.PowerID(f.Slug) == rulebook.ImplantBrainImplant {
-			return max(f.Rank, 1)
-		}
-	}
-	return 0
-}
 
 // GetsFreeReactions reports whether h gets the four free reactions per
 // page against strike class 0-1 attacks: "a hero or villain character"
@@ -87,8 +54,8 @@ func energyType(attacker *hero.Hero, a *hero.Attack) string {
 }
 
 // immuneToEnergy reports whether h is immune to an energy type: listed in
-// combat.immunities, the Immunity power (p. 61), or Energy Blast's
-// immunity option for its own type (p. 55).
+// combat.immunities, or by a power (energyImmunities: Immunity, p. 61;
+// Energy Blast's immunity option, p. 55).
 func immuneToEnergy(h *hero.Hero, et string) (bool, string) {
 	if et == "" {
 		return false, ""
@@ -98,11 +65,10 @@ func immuneToEnergy(h *hero.Hero, et string) (bool, string) {
 			return true, "immune to " + et + " (combat.immunities)"
 		}
 	}
-	if p := h.FindPower(rulebook.PowerImmunity); p != nil && p.HasFlavour(et) {
-		return true, "Immunity to " + et + " (p. 61)"
-	}
-	if p := h.FindPower(rulebook.PowerEnergyBlast); p != nil && p.HasFlavour(et) && p.HasOption("immunity") {
-		return true, "Energy Blast's immunity to its own type " + et + " (p. 55)"
+	for _, rule := range energyImmunities {
+		if why := rule(h, et); why != "" {
+			return true, why
+		}
 	}
 	return false, ""
 }
@@ -239,7 +205,8 @@ func blunt(a *hero.Attack) bool {
 }
 
 // attackTypeOf is the Parrying Table row an attack counts as: its
-// parry_as, else derived from its damage type and power. ok is false for
+// parry_as, else derived from its damage type, and from the attacker's
+// powers (parryRows: Martial Arts, Weapon Mastery). ok is false for
 // attacks that cannot be parried at all (psionic blast, phasing strike).
 func attackTypeOf(attacker *hero.Hero, a *hero.Attack) (rulebook.AttackType, bool) {
 	if a.ParryAs != "" {
@@ -247,50 +214,42 @@ func attackTypeOf(attacker *hero.Hero, a *hero.Attack) (rulebook.AttackType, boo
 			return t, true
 		}
 	}
-	wm := a.PowerID() == rulebook.PowerWeaponMastery
+	var row rulebook.AttackType
 	switch a.DamageType {
 	case kindPsionic, kindPhasingStrike:
 		return "", false
 	case kindEnergyBlast, kindEldritch, kindStunning, kindSnareBall:
 		return rulebook.AttackEnergyBlast, true
 	case "blunt-thrown", "sharp-thrown":
-		if wm {
-			return rulebook.AttackRangedWM, true
-		}
-		return rulebook.AttackThrown, true
+		row = rulebook.AttackThrown
 	case "projectile", "explosive":
-		if wm {
-			return rulebook.AttackRangedWM, true
+		row = rulebook.AttackProjectile
+	}
+	for _, rule := range parryRows {
+		if t, ok := rule(attacker, a, row); ok {
+			return t, true
 		}
+	}
+	switch {
+	case row != "":
+		return row, true
+	case a.Ranged:
 		return rulebook.AttackProjectile, true
-	}
-	if a.PowerID() == rulebook.PowerMartialArts || a.DamageType == "martial-arts" {
-		if attacker.PowerRank(rulebook.PowerMartialArts) >= 3 {
-			return rulebook.AttackRank3MartialArts, true
-		}
-		return rulebook.AttackMartialArts, true
-	}
-	if a.Ranged {
-		if wm {
-			return rulebook.AttackRangedWM, true
-		}
-		return rulebook.AttackProjectile, true
-	}
-	if wm {
-		return rulebook.AttackOtherMeleeWM, true
 	}
 	return rulebook.AttackOtherMelee, true
 }
 
 // usesSuperPower: for the mundane rule, does this strike use a super
-// power (p. 38)? Power attacks, weapon mastery, martial arts, and blows
-// from characters with super strength or super speed.
+// power (p. 38)? Power attacks, and the blows of powers (superBlows:
+// martial arts, super strength, super speed).
 func usesSuperPower(attacker *hero.Hero, a *hero.Attack) bool {
-	if a.Power != "" || specialKind(a) != "" || a.DamageType == "martial-arts" {
+	if a.Power != "" || specialKind(a) != "" {
 		return true
 	}
-	if isMelee(a) && (hasPower(attacker, rulebook.PowerSuperStrength) || hasPower(attacker, rulebook.PowerSuperSpeed)) {
-		return true
+	for _, rule := range superBlows {
+		if rule(attacker, a) {
+			return true
+		}
 	}
 	return false
 }
@@ -316,24 +275,11 @@ func momentum(power rulebook.PowerID, bonus int, page string) movementAttackRule
 }
 
 // The movement attacks of powers without a file of their own: the
-// flying kick after a leap or swing (Acrobatics, Super Leap, p. 51) or a
-// tumble (the gymnastics skill, p. 71), the glider's dive (p. 53) and a
-// magnetic fling (p. 57).
-var (
-	acrobaticsKick = momentum(rulebook.PowerAcrobatics, 2, "p. 51")
-	superLeapKick  = momentum(rulebook.PowerSuperLeap, 2, "p. 51")
-)
-
+// flying kick after a tumble (the gymnastics skill, p. 71) and a magnetic
+// fling (p. 57).
 func gymnasticsKick(h *hero.Hero) (int, string) {
 	if gymnastics(h) {
 		return 2, "p. 71"
-	}
-	return 0, ""
-}
-
-func gliderDive(h *hero.Hero) (int, string) {
-	if hasFlavour(h, rulebook.PowerCybernetics, string(rulebook.ImplantRetractableGlider)) {
-		return 2, "p. 53"
 	}
 	return 0, ""
 }

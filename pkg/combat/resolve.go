@@ -466,16 +466,9 @@ func (p *pipeline) checkReaction() error {
 		if o.Divider >= 2 {
 			p.objectHP *= o.Divider
 		}
-	case ReactionBrace:
-		if !hasPower(def, rulebook.PowerSuperStrength) {
-			return reqErr(field, "brace: only characters with Super Strength can brace (p. 35); %s has none", def.Name)
-		}
-	case ReactionJudo:
-		if !judoOption(def) {
-			return reqErr(field, "judo-throw: %s has not taken the judo throw option of Martial Arts (p. 35)", def.Name)
-		}
-		if !isMelee(a) {
-			return reqErr(field, "judo-throw: only against melee attacks (p. 35); %s is not melee", a.Slug)
+	case ReactionBrace, ReactionJudo:
+		if err := reactionPowers[k](def, a); err != nil {
+			return err
 		}
 	case ReactionResist, ReactionGrab:
 	default:
@@ -572,16 +565,12 @@ func (p *pipeline) checkDamage() error {
 			b, page := movementBonus(att, m.Power)
 			add("movement", b, "attack after moving 4 m or more with "+string(m.Power), page)
 		}
-		if n := req.Situation.AimPanels; n != 0 {
-			if n < 0 || n > MaxAimPanels {
-				return reqErr("aim", "%d extra panels aiming is outside 0-%d (at most +%d damage, p. 51)", n, MaxAimPanels, MaxAimBonus)
+		for _, rule := range attackerDamage {
+			m, err := rule(att, req)
+			if err != nil {
+				return err
 			}
-			if att.PowerRank(rulebook.PowerAccuracy) < 2 {
-				return reqErr("aim", "aiming for damage needs Accuracy rank 2 (p. 51)")
-			}
-		}
-		if att.PowerRank(rulebook.PowerAccuracy) >= 2 && req.Mode == ModeStrike {
-			add("accuracy", min(MaxAimBonus, AimBonus+AimBonus*req.Situation.AimPanels), "Accuracy rank 2 with the chosen attack form", "p. 51")
+			add(m.Slug, m.Value, m.Text, m.Page)
 		}
 		if req.Situation.AttackerDenser && isMelee(a) {
 			add("density", 10, "Density Control, denser: melee damage", "p. 54")
@@ -729,11 +718,11 @@ func (p *pipeline) effects() *AttackerEffects {
 // toHit rolls step 1.
 func (p *pipeline) toHit() (bool, error) {
 	res, att := p.res, p.att
-	sit := p.req.Situation
+	sit := &p.req.Situation
 	if p.def.Condition.Grappled {
 		sit.Grappled = true
 	}
-	mods, err := appendSituationModifiers(res.ToHit.Modifiers, att.Combat.StrikeBonus, sit, att.Condition.Dazed, att.Condition.Stunned, implantRank(att))
+	mods, err := appendSituationModifiers(res.ToHit.Modifiers, att.Combat.StrikeBonus, sit, att.Condition.Dazed, att.Condition.Stunned, att)
 	if err != nil {
 		return false, err
 	}
@@ -770,11 +759,10 @@ func (p *pipeline) toHit() (bool, error) {
 // reactionMods are the modifiers on the defender's parry, dodge or judo
 // roll from the attacker's powers and the situation.
 func (p *pipeline) reactionMods(mods []Modifier, parry bool) []Modifier {
-	if reactionsPower(p.att) {
-		mods = append(mods, ReactionsModifier())
-	}
-	if n := p.req.Situation.AccuracyPenalty; n > 0 {
-		mods = append(mods, Modifier{Slug: "accuracy", Value: -n, Text: "the attacker's Accuracy penalty", Page: "p. 51"})
+	for _, rule := range attackerReactions {
+		if m, ok := rule(p.att, &p.req.Situation); ok {
+			mods = append(mods, m)
+		}
 	}
 	if parry && p.req.Situation.Dimensional {
 		mods = append(mods, Modifier{Slug: "dimensional", Value: -4, Text: "inside a dimensional control area", Page: "p. 57"})
@@ -898,7 +886,7 @@ func (p *pipeline) reaction() (Outcome, error) {
 		}
 		return "", nil
 	case ReactionBrace:
-		rr.BraceBonus = rulebook.BracePerRank * def.PowerRank(rulebook.PowerSuperStrength)
+		rr.BraceBonus = BraceBonus(def)
 		rr.Success = true
 		return "", nil
 	case ReactionBlock:
@@ -958,10 +946,7 @@ func (p *pipeline) judo() (Outcome, error) {
 		mods = append(mods, Modifier{Slug: "strike-bonus", Value: b, Text: "defender's strike bonus", Page: "p. 36"})
 	}
 	mods = p.reactionMods(mods, false)
-	col := def.PowerRank(rulebook.PowerMartialArts)
-	if p.opt.JudoColumn == JudoByStrikeClass {
-		col = int(p.atk.StrikeClass)
-	}
+	col := judoColumn(def, p.atk.StrikeClass, p.opt)
 	total := roll + sumMods(mods)
 	jr := rulebook.Judo(total, col)
 	rr.Roll, rr.Modifiers, rr.Total = roll, mods, total

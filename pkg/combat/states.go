@@ -319,30 +319,6 @@ func regenerate(h *hero.Hero, r dice.Roller, page string) (int, int, ruling.Step
 	return v, h.Health.Current - before, steps, nil
 }
 
-// DangerSenseChance is Danger Sense's warning chance in percent (p. 54).
-const DangerSenseChance = 90
-
-// DangerSense rolls Danger Sense's warning (p. 54): the GM rolls each time
-// there is danger, d100 ≤ 90 warns (a general sense that something is
-// wrong). Dice: 1d100.
-func DangerSense(h *hero.Hero, r dice.Roller) (int, bool, ruling.Steps, error) {
-	if !dangerSense(h) {
-		return 0, false, nil, reqErr("power", "%s has no Danger Sense (p. 54)", h.Name)
-	}
-	v, err := r.Roll(100, "danger sense")
-	if err != nil {
-		return 0, false, nil, err
-	}
-	if v < 1 || v > 100 {
-		return 0, false, nil, errRoller(100, v, "danger sense")
-	}
-	var steps ruling.Steps
-	ok := v <= DangerSenseChance
-	verdict := map[bool]string{true: "warned: something is wrong", false: "no warning"}[ok]
-	steps.Add("danger-sense", "p. 54", "d100 %d against %d%%: %s", v, DangerSenseChance, verdict)
-	return v, ok, steps, nil
-}
-
 // SwitchState switches a lasting state on or off on a hero file outside a
 // fight (`hero state`), with the power's own rule: the power held, one
 // size and one density at a time, Growth's scores and tracks (pp. 60-61).
