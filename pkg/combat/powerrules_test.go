@@ -1,0 +1,196 @@
+package combat
+
+import (
+	"testing"
+
+	"github.com/codename-spandex/spandex/pkg/dice"
+	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/rulebook"
+)
+
+// Each hook kind of powerrules.go, asked through the general code that
+// calls it: were the hook not called, the power's rule would be missing.
+
+// prepared readies a resolution without rolling (every check happens
+// before the first die, Resolve).
+func prepared(t *testing.T, att, def *hero.Hero, req Request) (*pipeline, error) {
+	t.Helper()
+	return new(Resolver).prepare(&Result{}, att, def, req, dice.NewScripted(nil), Options{})
+}
+
+func withPowers(h *hero.Hero, ps ...hero.Power) *hero.Hero {
+	h.Powers = append(h.Powers, ps...)
+	return h
+}
+
+func fist() hero.Attack { return flat("fist", rulebook.SC2, "1", "2") }
+
+// TestToHitRules: "+1 to hit for every extra panel spent analysing ...
+// +1 per rank" up to +5 (brain implant, p. 53); Accuracy's chosen penalty
+// comes off the to-hit roll (p. 51).
+func TestToHitRules(t *testing.T) {
+	implant := hero.Power{Slug: rulebook.PowerCybernetics, Rank: 1, Flavours: []hero.Flavour{{Slug: string(rulebook.ImplantBrainImplant), Rank: 2}}}
+	for _, tc := range []struct {
+		name string
+		att  *hero.Hero
+		sit  Situation
+		want []Modifier
+	}{
+		{"brain implant rank 2, 2 panels: +4 (p. 53)", withPowers(mk("A", rulebook.ACF), implant), Situation{AnalysePanels: 2},
+			[]Modifier{{Slug: "brain-implant", Value: 4, Text: "brain implant analysis", Page: "p. 53"}}},
+		{"Accuracy's penalty of 3 (p. 51)", mk("A", rulebook.ACF), Situation{AccuracyPenalty: 3},
+			[]Modifier{{Slug: "accuracy-penalty", Value: -3, Text: "penalty taken with Accuracy", Page: "p. 51"}}},
+		{"neither", mk("A", rulebook.ACF), Situation{}, nil},
+	} {
+		got, err := appendSituationModifiers(nil, 0, &tc.sit, false, false, tc.att)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got) != len(tc.want) || (len(got) > 0 && got[0] != tc.want[0]) {
+			t.Errorf("%s: %+v, want %+v", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestDamageRules: Accuracy rank 2, "+5 damage bonus ... for each
+// additional panel you spend aiming ... an additional +5" (p. 51).
+func TestDamageRules(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		rank int
+		aim  int
+		want int
+		err  bool
+	}{
+		{"rank 2: +5", 2, 0, 5, false},
+		{"rank 2, 2 panels aiming: +15", 2, 2, 15, false},
+		{"rank 1: nothing", 1, 0, 0, false},
+		{"rank 1 aiming: refused", 1, 1, 0, true},
+	} {
+		att := withPowers(withAttack(mk("A", rulebook.ACF), fist()), power(string(rulebook.PowerAccuracy), tc.rank))
+		p, err := prepared(t, att, mk("D", rulebook.ACF), Request{Mode: ModeStrike, Attack: "fist", Situation: Situation{AimPanels: tc.aim}})
+		if (err != nil) != tc.err {
+			t.Fatalf("%s: error %v", tc.name, err)
+		}
+		if err == nil && p.bonus != tc.want {
+			t.Errorf("%s: bonus %d, want %d", tc.name, p.bonus, tc.want)
+		}
+	}
+}
+
+// TestReactionRules: "anyone reacting to one of your attacks has a -2
+// penalty on their parry, dodge or judo throw roll" (Reactions, p. 69);
+// the Accuracy penalty is carried over to the reaction (p. 51).
+func TestReactionRules(t *testing.T) {
+	att := withPowers(withAttack(mk("A", rulebook.ACF), fist()), power(string(rulebook.PowerReactions), 1))
+	p, err := prepared(t, att, mk("D", rulebook.ACF), Request{Mode: ModeStrike, Attack: "fist", Situation: Situation{AccuracyPenalty: 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := p.reactionMods(nil, false)
+	if len(got) != 2 || got[0].Slug != "reactions" || got[0].Value != -2 || got[1].Slug != "accuracy" || got[1].Value != -2 {
+		t.Errorf("reaction modifiers %+v, want reactions -2 and accuracy -2", got)
+	}
+}
+
+// TestReactionPowers: "characters with super strength may brace" and the
+// judo throw is Martial Arts' option (p. 35); without them, refused.
+func TestReactionPowers(t *testing.T) {
+	judo := power(string(rulebook.PowerMartialArts), 1)
+	judo.Options = []string{"judo-throw"}
+	for _, tc := range []struct {
+		name string
+		def  *hero.Hero
+		kind ReactionKind
+		ok   bool
+	}{
+		{"brace with Super Strength", withPowers(mk("D", rulebook.ACF), power(string(rulebook.PowerSuperStrength), 2)), ReactionBrace, true},
+		{"brace without", mk("D", rulebook.ACF), ReactionBrace, false},
+		{"judo with the option", withPowers(mk("D", rulebook.ACF), judo), ReactionJudo, true},
+		{"judo without", withPowers(mk("D", rulebook.ACF), power(string(rulebook.PowerMartialArts), 1)), ReactionJudo, false},
+	} {
+		att := withAttack(mk("A", rulebook.ACF), fist())
+		_, err := prepared(t, att, tc.def, Request{Mode: ModeStrike, Attack: "fist", Reaction: Reaction{Kind: tc.kind}})
+		if (err == nil) != tc.ok {
+			t.Errorf("%s: error %v", tc.name, err)
+		}
+	}
+	if b := BraceBonus(withPowers(mk("D", rulebook.ACF), power(string(rulebook.PowerSuperStrength), 2))); b != 10 {
+		t.Errorf("brace at rank 2: +%d, want +10 (+5 a rank, p. 76)", b)
+	}
+}
+
+// TestSurpriseRules: Danger Sense: "you are never surprised in combat"
+// (p. 54).
+func TestSurpriseRules(t *testing.T) {
+	if !NeverSurprised(withPowers(mk("D", rulebook.ACF), power(string(rulebook.PowerDangerSense), 1))) {
+		t.Error("Danger Sense: surprised")
+	}
+	if NeverSurprised(mk("D", rulebook.ACF)) {
+		t.Error("no power: never surprised")
+	}
+}
+
+// TestImmunityRules: "completely immune to damage from one type of
+// energy" (Immunity, p. 61); Energy Blast's immunity option, to its own
+// type (p. 55).
+func TestImmunityRules(t *testing.T) {
+	blast := power(string(rulebook.PowerEnergyBlast), 1, "cold")
+	blast.Options = []string{"immunity"}
+	for _, tc := range []struct {
+		name   string
+		def    *hero.Hero
+		energy string
+		want   bool
+	}{
+		{"Immunity to fire, fire", withPowers(mk("D", rulebook.ACF), power(string(rulebook.PowerImmunity), 1, "fire")), "fire", true},
+		{"Immunity to fire, cold", withPowers(mk("D", rulebook.ACF), power(string(rulebook.PowerImmunity), 1, "fire")), "cold", false},
+		{"cold blast with the option, cold", withPowers(mk("D", rulebook.ACF), blast), "cold", true},
+	} {
+		if got, why := immuneToEnergy(tc.def, tc.energy); got != tc.want {
+			t.Errorf("%s: %v (%s), want %v", tc.name, got, why, tc.want)
+		}
+	}
+}
+
+// TestParryRowRules: the Parrying Table's rows for martial arts (rank 3
+// its own) and for weapon mastery (p. 34).
+func TestParryRowRules(t *testing.T) {
+	ma := hero.Attack{Slug: "kick", Power: string(rulebook.PowerMartialArts), DamageType: "martial-arts"}
+	thrown := hero.Attack{Slug: "knife", Power: string(rulebook.PowerWeaponMastery), DamageType: "sharp-thrown"}
+	sword := hero.Attack{Slug: "sword", Power: string(rulebook.PowerWeaponMastery), DamageType: "sharp-one-handed"}
+	for _, tc := range []struct {
+		name string
+		att  *hero.Hero
+		a    hero.Attack
+		want rulebook.AttackType
+	}{
+		{"rank 3 martial arts", withPowers(mk("A", rulebook.ACF), power(string(rulebook.PowerMartialArts), 3)), ma, rulebook.AttackRank3MartialArts},
+		{"rank 1 martial arts", withPowers(mk("A", rulebook.ACF), power(string(rulebook.PowerMartialArts), 1)), ma, rulebook.AttackMartialArts},
+		{"a thrown knife with weapon mastery", mk("A", rulebook.ACF), thrown, rulebook.AttackRangedWM},
+		{"a sword with weapon mastery", mk("A", rulebook.ACF), sword, rulebook.AttackOtherMeleeWM},
+	} {
+		if got, _ := attackTypeOf(tc.att, &tc.a); got != tc.want {
+			t.Errorf("%s: %s, want %s", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestSuperBlowRules: a blow "from a character with super strength or
+// super speed" uses a super power and takes a mundane out (p. 38).
+func TestSuperBlowRules(t *testing.T) {
+	a := fist()
+	for _, tc := range []struct {
+		name string
+		att  *hero.Hero
+		want bool
+	}{
+		{"Super Strength", withPowers(mk("A", rulebook.ACF), power(string(rulebook.PowerSuperStrength), 1)), true},
+		{"Super Speed", withPowers(mk("A", rulebook.ACF), power(string(rulebook.PowerSuperSpeed), 1)), true},
+		{"neither", mk("A", rulebook.ACF), false},
+	} {
+		if got := usesSuperPower(tc.att, &a); got != tc.want {
+			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
