@@ -7,3 +7,7 @@ import "github.com/codename-spandex/spandex/pkg/hero"
 func IsHaymaker(a *hero.Attack) bool {
 	return a != nil && (a.Slug == kindHaymaker || specialKind(a) == kindHaymaker)
 }
+
+// haymakerAttack is the haymaker as a special attack: known by its damage
+// type, with the Physical Damage Table's rules.
+var haymakerAttack = specialAttack{slug: kindHaymaker}

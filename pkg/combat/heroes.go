@@ -155,19 +155,10 @@ const (
 )
 
 // specialKind classifies a power attack whose rules differ from the
-// Physical Damage Table's.
+// Physical Damage Table's (specialOf): its slug, or "".
 func specialKind(a *hero.Attack) string {
-	switch a.DamageType {
-	case kindEnergyBlast, kindStunning, kindEldritch, kindPsionic, kindSnareBall, kindPhasingStrike, kindHaymaker:
-		return a.DamageType
-	}
-	switch a.PowerID() {
-	case rulebook.PowerEnergyBlast:
-		return kindEnergyBlast
-	case rulebook.PowerStunningAttack:
-		return kindStunning
-	case rulebook.PowerPhasing:
-		return kindPhasingStrike
+	if s := specialOf(a); s != nil {
+		return s.slug
 	}
 	return ""
 }
@@ -178,8 +169,10 @@ func isMelee(a *hero.Attack) bool {
 		return false
 	}
 	switch a.DamageType {
-	case "blunt-thrown", "sharp-thrown", "projectile", "explosive", kindEnergyBlast, kindEldritch,
-		kindPsionic, kindStunning, kindSnareBall:
+	case "blunt-thrown", "sharp-thrown", "projectile", "explosive":
+		return false
+	}
+	if s := specialByDamageType(a.DamageType); s != nil && s.ranged {
 		return false
 	}
 	return true
@@ -214,12 +207,13 @@ func attackTypeOf(attacker *hero.Hero, a *hero.Attack) (rulebook.AttackType, boo
 			return t, true
 		}
 	}
+	if s := specialByDamageType(a.DamageType); s != nil && s.unparryable {
+		return "", false
+	} else if s != nil && s.parryRow != "" {
+		return s.parryRow, true
+	}
 	var row rulebook.AttackType
 	switch a.DamageType {
-	case kindPsionic, kindPhasingStrike:
-		return "", false
-	case kindEnergyBlast, kindEldritch, kindStunning, kindSnareBall:
-		return rulebook.AttackEnergyBlast, true
 	case "blunt-thrown", "sharp-thrown":
 		row = rulebook.AttackThrown
 	case "projectile", "explosive":

@@ -110,3 +110,94 @@ type superBlowRule func(att *hero.Hero, a *hero.Attack) bool
 
 // superBlows are the powers whose blows use a super power.
 var superBlows = []superBlowRule{martialArtsBlow, superStrengthBlow, superSpeedBlow}
+
+// specialAttack is a power's attack whose rules differ from the Physical
+// Damage Table's (p. 36): an energy blast, a stunning attack, a partial
+// re-phase strike... Each is written in its power's file and matched by
+// the attack's damage type, else by the power it is made with
+// (specialOf).
+type specialAttack struct {
+	// slug is its damage type (and the kind's name in the record).
+	slug string
+	// power is the power whose attacks are of this kind ("": matched by
+	// damage type only).
+	power rulebook.PowerID
+	// energy: an energy attack (stopped by forcefields, p. 59; KindOf).
+	energy bool
+	// ranged: never a melee attack (a judo throw needs one, p. 35).
+	ranged bool
+	// parryRow is the Parrying Table row it counts as (p. 34; "" as any
+	// attack); unparryable: it cannot be parried at all.
+	parryRow    rulebook.AttackType
+	unparryable bool
+	// unblockable says why it can be neither parried nor blocked ("":
+	// it can).
+	unblockable string
+	// armourClass is the class its to-hit roll is against, whatever the
+	// target's (0: the target's).
+	armourClass rulebook.ArmourClass
+	// splitsDice: its dice are split between health and stamina as the
+	// attacker chooses (Request.PowerDice).
+	splitsDice bool
+	// lowers lowers both dividers, lowersStamina the S divider only;
+	// ignoresDividers ignores both; dividerNote says so in the record.
+	lowers, lowersStamina int
+	ignoresDividers       bool
+	dividerNote           string
+	// cost is what a strike of nh health and ns stamina dice costs: the
+	// pool that pays ("" none), the points, the most dice one action may
+	// use (0: no cap), or a refusal (pp. 55, 62, 66, 67, 72).
+	cost func(att *hero.Hero, nh, ns int) (pool string, points, capDice int, err error)
+}
+
+// specialAttacks are the special attacks, each from its power's file.
+var specialAttacks = []*specialAttack{&energyBlastAttack, &stunningAttack, &eldritchBolt, &psionicBlast, &snareBall, &phasingStrike, &haymakerAttack}
+
+// specialOf is a's special attack (nil for none): by its damage type,
+// else by the power it is made with.
+func specialOf(a *hero.Attack) *specialAttack {
+	for _, s := range specialAttacks {
+		if a.DamageType == s.slug {
+			return s
+		}
+	}
+	for _, s := range specialAttacks {
+		if s.power != "" && a.PowerID() == s.power {
+			return s
+		}
+	}
+	return nil
+}
+
+// specialByDamageType is the special attack of a damage type, or nil.
+func specialByDamageType(dt string) *specialAttack {
+	for _, s := range specialAttacks {
+		if dt == s.slug {
+			return s
+		}
+	}
+	return nil
+}
+
+// reducesDividers: the attack lowers or ignores dividers, so it hurts a
+// phased (p. 66) or astral (p. 62) target.
+func (s *specialAttack) reducesDividers() bool {
+	return s != nil && (s.lowers > 0 || s.lowersStamina > 0 || s.ignoresDividers)
+}
+
+// applyDividers is what the attack does to the defender's dividers dv
+// (pp. 38, 55, 63, 68, 76), with the note to record ("" for nothing).
+func (s *specialAttack) applyDividers(dv rulebook.Dividers) (rulebook.Dividers, string) {
+	switch {
+	case s == nil:
+		return dv, ""
+	case s.ignoresDividers:
+		return rulebook.Dividers{}, s.dividerNote
+	case s.lowers > 0:
+		return dv.Lowered(s.lowers), s.dividerNote
+	case s.lowersStamina > 0:
+		dv.Stamina = rulebook.Dividers{Stamina: dv.Stamina}.Lowered(s.lowersStamina).Stamina
+		return dv, s.dividerNote
+	}
+	return dv, ""
+}

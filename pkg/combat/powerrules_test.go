@@ -194,3 +194,46 @@ func TestSuperBlowRules(t *testing.T) {
 		}
 	}
 }
+
+// TestSpecialAttacks: each power's special attack, asked by the resolver
+// for the dividers, the armour class and the cost: an energy blast's
+// "dividers are treated as being 2 points lower" (pp. 38, 55), 1 energy
+// point a die; a stunning attack's S divider "two points less" (p. 76);
+// a partial re-phase strike rolls "as if the opponent was armour class
+// F" (p. 66).
+func TestSpecialAttacks(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		a      hero.Attack
+		pd     PowerDice
+		dv     rulebook.Dividers
+		ac     rulebook.ArmourClass
+		pool   string
+		points int
+	}{
+		{"energy blast 3+2 dice", hero.Attack{Slug: "blast", Power: string(rulebook.PowerEnergyBlast), StrikeClass: 3, Health: "3d6", Stamina: "2d6", Ranged: true},
+			PowerDice{Health: 3, Stamina: 2}, rulebook.Dividers{Health: 4, Stamina: 4}, rulebook.ACB, "energy", 5},
+		{"stunning attack", hero.Attack{Slug: "stun", Power: string(rulebook.PowerStunningAttack), StrikeClass: 3, Stamina: "3d6", Ranged: true},
+			PowerDice{}, rulebook.Dividers{Health: 6, Stamina: 4}, rulebook.ACB, "", 0},
+		{"partial re-phase strike", hero.Attack{Slug: "phase-strike", Power: string(rulebook.PowerPhasing), StrikeClass: 2, Health: "1d6", Stamina: "1d6"},
+			PowerDice{Health: 1, Stamina: 2}, rulebook.Dividers{Health: 6, Stamina: 6}, rulebook.ACF, "", 0},
+	} {
+		def := mk("D", rulebook.ACB)
+		def.Combat.Dividers = hero.Dividers{Health: 6, Stamina: 6}
+		att := withAttack(mk("A", rulebook.ACF), tc.a)
+		p, err := prepared(t, att, def, Request{Mode: ModeStrike, Attack: tc.a.Slug, PowerDice: tc.pd})
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if dv := p.dividers(); dv != tc.dv {
+			t.Errorf("%s: dividers %+v, want %+v", tc.name, dv, tc.dv)
+		}
+		if p.ac != tc.ac {
+			t.Errorf("%s: rolls against AC %s, want %s", tc.name, p.ac, tc.ac)
+		}
+		pool, points, err := powerCost(att, p.special, numDice(p.hE), numDice(p.sE))
+		if err != nil || pool != tc.pool || points != tc.points {
+			t.Errorf("%s: costs %d %q (%v), want %d %q", tc.name, points, pool, err, tc.points, tc.pool)
+		}
+	}
+}

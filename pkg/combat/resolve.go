@@ -133,7 +133,8 @@ type pipeline struct {
 	objInfo  ObjectAttack // its ruling
 	block    BlockedBy    // a block's object (res.Reaction.Block points here)
 	kind     string       // specialKind
-	akind    AttackKind   // KindOf: which defences stop it
+	special  *specialAttack
+	akind    AttackKind // KindOf: which defences stop it
 	mental   bool
 	ac       rulebook.ArmourClass // AC used for to-hit
 	free     bool
@@ -243,6 +244,7 @@ func prepare(res *Result, att, def *hero.Hero, req *Request, r dice.Roller, opt 
 	if !a.StrikeClass.Valid() {
 		return nil, reqErr("with", "%s's strike class %d is outside 0-5", a.Slug, int(a.StrikeClass))
 	}
+	p.special = specialOf(a)
 	p.kind = specialKind(a)
 	p.akind = KindOf(att, a)
 	p.mental = p.kind == kindPsionic && req.Mode == ModeStrike
@@ -266,8 +268,8 @@ func prepare(res *Result, att, def *hero.Hero, req *Request, r dice.Roller, opt 
 	if req.Situation.GaleExtra < 0 || (req.Situation.GaleExtra > 0 && !req.Situation.Gale) {
 		return nil, reqErr("gale-extra", "%d: extra panels on a gale go with --gale and are 0 or more (p. 78)", req.Situation.GaleExtra)
 	}
-	if p.kind == kindPhasingStrike {
-		p.ac = rulebook.ACF // a partial re-phase strike rolls against AC F (p. 66)
+	if s := p.special; s != nil && s.armourClass != 0 {
+		p.ac = s.armourClass // a partial re-phase strike rolls against AC F (p. 66)
 	}
 	if req.FreeReactionsUsed < 0 || req.FreeReactionsUsed > MaxFreeReactions {
 		return nil, reqErr("free-used", "%d is outside 0-%d (free reactions used this page, p. 31)", req.FreeReactionsUsed, MaxFreeReactions)
@@ -407,8 +409,8 @@ func (p *pipeline) checkReaction() error {
 			return reqErr(field, "dodge: %s is armour class %s, which cannot dodge (armour class A-C and K-L, p. 35)", def.Name, def.Combat.ArmourClass)
 		}
 	case ReactionParry:
-		if p.kind == kindPhasingStrike {
-			return reqErr(field, "parry: a partial re-phase strike cannot be parried or blocked (p. 66)")
+		if s := p.special; s != nil && s.unblockable != "" {
+			return reqErr(field, "parry: %s", s.unblockable)
 		}
 		at, ok := attackTypeOf(att, a)
 		if !ok {
@@ -442,8 +444,8 @@ func (p *pipeline) checkReaction() error {
 			return reqErr("catch", "only a thrown object can be caught (p. 34)")
 		}
 	case ReactionBlock:
-		if p.kind == kindPhasingStrike {
-			return reqErr(field, "block: a partial re-phase strike cannot be parried or blocked (p. 66)")
+		if s := p.special; s != nil && s.unblockable != "" {
+			return reqErr(field, "block: %s", s.unblockable)
 		}
 		o := rx.Object
 		switch {
@@ -490,9 +492,7 @@ func (p *pipeline) checkDamage() error {
 		return reqErr("power-dice", "dice cannot be negative (%d health, %d stamina)", pd.Health, pd.Stamina)
 	}
 	if pd.Set() {
-		switch p.kind {
-		case kindEnergyBlast, kindEldritch, kindPsionic, kindSnareBall, kindPhasingStrike:
-		default:
+		if p.special == nil || !p.special.splitsDice {
 			return reqErr("power-dice", "%s does not split dice between health and stamina", a.Slug)
 		}
 		p.hExpr, p.sExpr = d6s(pd.Health), d6s(pd.Stamina)
@@ -522,7 +522,7 @@ func (p *pipeline) checkDamage() error {
 	// Dice counts for split-dice powers.
 	nh, ns := numDice(p.hE), numDice(p.sE)
 	if req.Mode == ModeStrike {
-		poolName, cost, err := powerCost(att, a, p.kind, nh, ns)
+		poolName, cost, err := powerCost(att, p.special, nh, ns)
 		if err != nil {
 			return err
 		}
@@ -1047,16 +1047,12 @@ func (p *pipeline) completeImmunity() string {
 		if def.PowerRank(rulebook.PowerPhasing) >= 2 {
 			return "phased out at Phasing rank 2: no health or stamina damage (p. 66)"
 		}
-		switch p.kind {
-		case kindEnergyBlast, kindStunning, kindEldritch, kindPsionic:
-		default:
+		if !p.special.reducesDividers() {
 			return "phased out: only attacks that reduce or negate dividers can hurt (p. 66)"
 		}
 	}
 	if sit.Astral && p.res.Attack.EnergyType == "" && a.DamageType != "temperature" {
-		switch p.kind {
-		case kindEnergyBlast, kindStunning, kindEldritch, kindPsionic:
-		default:
+		if !p.special.reducesDividers() {
 			return "an astral form: immune to physical attacks, hurt only by energy attacks (p. 62)"
 		}
 	}
@@ -1277,16 +1273,9 @@ func (p *pipeline) dividers() rulebook.Dividers {
 		dv.Stamina = 0
 		*notes = append(*notes, "temperature: S dividers do not help (p. 58)")
 	}
-	switch p.kind {
-	case kindEnergyBlast:
-		dv = dv.Lowered(2)
-		*notes = append(*notes, "energy blast: dividers count as 2 lower, and below 2 are ignored (pp. 38, 55)")
-	case kindStunning:
-		dv.Stamina = rulebook.Dividers{Stamina: dv.Stamina}.Lowered(2).Stamina
-		*notes = append(*notes, "stunning attack: the S divider counts as 2 lower (p. 76)")
-	case kindEldritch, kindPsionic:
-		dv = rulebook.Dividers{}
-		*notes = append(*notes, p.kind+" ignores dividers (pp. 63, 68)")
+	if d, note := p.special.applyDividers(dv); note != "" {
+		dv = d
+		*notes = append(*notes, note)
 	}
 	if dv.Health < 2 {
 		dv.Health = 0
@@ -1496,47 +1485,21 @@ func parseParryType(s string) (rulebook.ParryType, error) {
 	return rulebook.ParseParryType(s)
 }
 
-// powerCost is what a pool power's strike costs (pp. 55, 62, 67, 72):
-// energy blast 1 energy point a die (neither side more than 2 dice
-// ahead), eldritch bolt 2 magic points a die (half, rounded up, as a
-// speciality, which also allows 10 dice), psionic blast 1 psi point a
-// die (half as a speciality), snare ball 2 fluid points a die (no more
-// health dice than stamina dice); a partial re-phase strike is 1-3d6 and
-// free. nh and ns are the health and stamina dice; poolName "" means no
-// pool pays. Every strike that spends a pool (an attack on a combatant
-// or an object) costs through here.
-func powerCost(att *hero.Hero, a *hero.Attack, kind string, nh, ns int) (poolName string, cost int, err error) {
-	capDice := 0
-	speciality := func(spell string) bool { return SpellSpeciality(att, spell) }
-	switch kind {
-	case kindEnergyBlast:
-		poolName, cost, capDice = "energy", nh+ns, 10
-		if d := nh - ns; d > 2 || d < -2 {
-			return "", 0, reqErr("power-dice", "energy blast: %d health and %d stamina dice; neither side may be more than 2 dice ahead (p. 55)", nh, ns)
-		}
-	case kindEldritch:
-		poolName, cost, capDice = "magic", 2*(nh+ns), 5
-		if speciality(kindEldritch) {
-			cost = SpecialityCost(cost, true)
-			capDice = 10
-		}
-	case kindPsionic:
-		poolName, cost, capDice = "psi", nh+ns, 10
-		if speciality(kindPsionic) {
-			cost = SpecialityCost(cost, true)
-		}
-	case kindSnareBall:
-		poolName, cost, capDice = "fluid", 2*(nh+ns), 5
-		if nh > ns {
-			return "", 0, reqErr("power-dice", "snare ball: %d health dice is more than its %d stamina dice (p. 72)", nh, ns)
-		}
-	case kindPhasingStrike:
-		if nh+ns < 1 || nh+ns > 3 {
-			return "", 0, reqErr("power-dice", "a partial re-phase strike does 1-3d6 in all, split as you choose (p. 66); got %d", nh+ns)
-		}
+// powerCost is what a special attack's strike costs (its cost, in its
+// power's file: pp. 55, 62, 66, 67, 72): the pool that pays ("" none) and
+// the points, or a refusal. nh and ns are the health and stamina dice.
+// Every strike that spends a pool (an attack on a combatant or an object)
+// costs through here.
+func powerCost(att *hero.Hero, s *specialAttack, nh, ns int) (poolName string, cost int, err error) {
+	if s == nil || s.cost == nil {
+		return "", 0, nil
+	}
+	poolName, cost, capDice, err := s.cost(att, nh, ns)
+	if err != nil {
+		return "", 0, err
 	}
 	if capDice > 0 && nh+ns > capDice {
-		return "", 0, reqErr("power-dice", "%s: %d dice is more than the %d one action may use (10 points per action)", kind, nh+ns, capDice)
+		return "", 0, reqErr("power-dice", "%s: %d dice is more than the %d one action may use (10 points per action)", s.slug, nh+ns, capDice)
 	}
 	return poolName, cost, nil
 }
