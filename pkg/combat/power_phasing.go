@@ -13,6 +13,7 @@ package combat
 import (
 	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
+	"github.com/codename-spandex/spandex/pkg/ruling"
 )
 
 // phasingStrike is the partial re-phase strike (p. 66).
@@ -24,3 +25,49 @@ var phasingStrike = specialAttack{slug: kindPhasingStrike, power: rulebook.Power
 		}
 		return "", 0, 0, nil
 	}}
+
+// phasedState is the phased state: a double-panel to phase out, and one
+// to re-phase fully (p. 66).
+var phasedState = stateRule{
+	StateInfo: StateInfo{Name: StatePhased, Power: rulebook.PowerPhasing, Panels: 2, Page: "p. 66",
+		Text: "out of phase: through matter, touches nothing, only powers on itself; rank 1 H/11 S/11 against divider-reducing attacks only, rank 2 untouchable"},
+	attacking: func(req *Request, att *hero.Hero, steps *ruling.Steps) error {
+		a := findAttackFor(att, req.Attack)
+		if a == nil || a.PowerID() != rulebook.PowerPhasing {
+			name := req.Attack
+			if a != nil {
+				name = a.Slug
+			}
+			return reqErr("with", "%s is phased out: it can touch nothing and use no power but on itself, so only the partial re-phase strike (phase-strike) attacks, not %s (p. 66)", att.Name, name)
+		}
+		steps.Add(StatePhased, "p. 66", "attacker phased out: the partial re-phase strike")
+		return nil
+	},
+	attacked: func(sit *Situation, steps *ruling.Steps) {
+		sit.Phased = true
+		steps.Add(StatePhased, "p. 66", "defender phased out: rank 1 H/11 S/11 and only divider-reducing attacks hurt, rank 2 nothing hurts")
+	},
+}
+
+// phasedDefence is the phased defender's defenceRule (p. 66): at rank 2
+// nothing hurts; at rank 1 only an attack that reduces or negates
+// dividers, against H/11 S/11.
+var phasedDefence = defenceRule{
+	immune: func(def *hero.Hero, sit *Situation, s *specialAttack) string {
+		switch {
+		case !sit.Phased:
+			return ""
+		case def.PowerRank(rulebook.PowerPhasing) >= 2:
+			return "phased out at Phasing rank 2: no health or stamina damage (p. 66)"
+		case !s.reducesDividers():
+			return "phased out: only attacks that reduce or negate dividers can hurt (p. 66)"
+		}
+		return ""
+	},
+	dividers: func(sit *Situation, dv rulebook.Dividers) (rulebook.Dividers, string) {
+		if !sit.Phased {
+			return dv, ""
+		}
+		return rulebook.Dividers{Health: 11, Stamina: 11}, "phased out: H/11 S/11 (p. 66)"
+	},
+}

@@ -3,6 +3,7 @@ package combat
 import (
 	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
+	"github.com/codename-spandex/spandex/pkg/ruling"
 )
 
 // The resolver's power hooks: where a power changes an attack, the
@@ -201,3 +202,42 @@ func (s *specialAttack) applyDividers(dv rulebook.Dividers) (rulebook.Dividers, 
 	}
 	return dv, ""
 }
+
+// stateRule is a lasting state a power switches on (its row of States)
+// and what it does to an attack by or on the character in it
+// (ApplyStates), written in the power's file.
+type stateRule struct {
+	StateInfo
+	// attacking checks and marks an attack by a character in the state
+	// (nil: nothing).
+	attacking func(req *Request, att *hero.Hero, steps *ruling.Steps) error
+	// attacked marks an attack on a character in the state (nil:
+	// nothing).
+	attacked func(sit *Situation, steps *ruling.Steps)
+}
+
+// powerStates are the lasting states whose rules are in their power's
+// file.
+var powerStates = []*stateRule{&phasedState, &invisibleState, &camouflagedState}
+
+// powerState is the rule of a lasting state by name, or nil.
+func powerState(name string) *stateRule {
+	for _, r := range powerStates {
+		if r.Name == name {
+			return r
+		}
+	}
+	return nil
+}
+
+// defenceRule is a defender's power (or the state it is in) changing an
+// incoming attack of special kind s (nil: an ordinary attack) in sit:
+// an immunity to all its damage (why, or ""), then its dividers and the
+// note to record ("" for no change). Phasing's (p. 66).
+type defenceRule struct {
+	immune   func(def *hero.Hero, sit *Situation, s *specialAttack) string
+	dividers func(sit *Situation, dv rulebook.Dividers) (rulebook.Dividers, string)
+}
+
+// defenderDefences are the defender's powers on an incoming attack.
+var defenderDefences = []defenceRule{phasedDefence}

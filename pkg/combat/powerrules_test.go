@@ -237,3 +237,62 @@ func TestSpecialAttacks(t *testing.T) {
 		}
 	}
 }
+
+// TestStateRules: the lasting states whose rules are in their power's
+// file: "Opponents ... get a -4 penalty to their to-hit rolls if they
+// can't see you" (invisible, p. 61), -2 against the camouflaged moving
+// (p. 52); a phased attacker is "unable to touch anything or use any
+// other super powers" but the partial re-phase strike (p. 66).
+func TestStateRules(t *testing.T) {
+	att := withAttack(mk("A", rulebook.ACF), fist())
+	for _, tc := range []struct {
+		state string
+		want  func(Situation) bool
+	}{
+		{StateInvisible, func(s Situation) bool { return s.Invisible }},
+		{StateCamouflaged, func(s Situation) bool { return s.Camouflaged }},
+		{StatePhased, func(s Situation) bool { return s.Phased }},
+	} {
+		req := Request{Mode: ModeStrike, Attack: "fist"}
+		steps, err := ApplyStates(&req, att, nil, []string{tc.state})
+		if err != nil || !tc.want(req.Situation) || len(steps) != 1 || steps[0].Rule != tc.state {
+			t.Errorf("defender %s: situation %+v, steps %v, error %v", tc.state, req.Situation, steps, err)
+		}
+		if info, ok := StateByName(tc.state); !ok || info.Page == "" {
+			t.Errorf("%s is not a row of States", tc.state)
+		}
+	}
+	req := Request{Mode: ModeStrike, Attack: "fist"}
+	if _, err := ApplyStates(&req, att, []string{StatePhased}, nil); err == nil {
+		t.Error("a phased attacker punched")
+	}
+}
+
+// TestDefenceRules: phased out, "rank 1: H/11 S/11 and only attacks that
+// reduce or negate dividers"; rank 2: nothing hurts (p. 66).
+func TestDefenceRules(t *testing.T) {
+	blast := hero.Attack{Slug: "blast", Power: string(rulebook.PowerEnergyBlast), StrikeClass: 3, Health: "1d6", Stamina: "1d6", Ranged: true}
+	for _, tc := range []struct {
+		name   string
+		rank   int
+		a      hero.Attack
+		immune bool
+		dv     rulebook.Dividers
+	}{
+		{"rank 1, a fist", 1, fist(), true, rulebook.Dividers{}},
+		{"rank 1, an energy blast: H/11 S/11 2 lower", 1, blast, false, rulebook.Dividers{Health: 9, Stamina: 9}},
+		{"rank 2, an energy blast", 2, blast, true, rulebook.Dividers{}},
+	} {
+		def := withPowers(mk("D", rulebook.ACF), power(string(rulebook.PowerPhasing), tc.rank))
+		p, err := prepared(t, withAttack(mk("A", rulebook.ACF), tc.a), def, Request{Mode: ModeStrike, Attack: tc.a.Slug, Situation: Situation{Phased: true}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if why := p.completeImmunity(); (why != "") != tc.immune {
+			t.Errorf("%s: immunity %q", tc.name, why)
+		}
+		if dv := p.dividers(); !tc.immune && dv != tc.dv {
+			t.Errorf("%s: dividers %+v, want %+v", tc.name, dv, tc.dv)
+		}
+	}
+}

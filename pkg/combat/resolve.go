@@ -1043,12 +1043,9 @@ func (p *pipeline) completeImmunity() string {
 	if sit.Impervious && p.akind.StoppedByImpervious() {
 		return "Impervious: immune to all physical damage (p. 61)"
 	}
-	if sit.Phased {
-		if def.PowerRank(rulebook.PowerPhasing) >= 2 {
-			return "phased out at Phasing rank 2: no health or stamina damage (p. 66)"
-		}
-		if !p.special.reducesDividers() {
-			return "phased out: only attacks that reduce or negate dividers can hurt (p. 66)"
+	for _, d := range defenderDefences {
+		if why := d.immune(def, &p.req.Situation, p.special); why != "" {
+			return why
 		}
 	}
 	if sit.Astral && p.res.Attack.EnergyType == "" && a.DamageType != "temperature" {
@@ -1261,9 +1258,11 @@ func (p *pipeline) afterDamage() error {
 func (p *pipeline) dividers() rulebook.Dividers {
 	dv := rbDividers(p.def.Combat.Dividers)
 	notes := &p.res.Applied.DividerNotes
-	if p.req.Situation.Phased {
-		dv = rulebook.Dividers{Health: 11, Stamina: 11}
-		*notes = append(*notes, "phased out: H/11 S/11 (p. 66)")
+	for _, d := range defenderDefences {
+		if v, note := d.dividers(&p.req.Situation, dv); note != "" {
+			dv = v
+			*notes = append(*notes, note)
+		}
 	}
 	if p.req.Reaction.Kind == ReactionDodge && blunt(p.atk) && p.def.PowerRank(rulebook.PowerElasticity) > 0 {
 		dv.Health, dv.Stamina = max(dv.Health, 2), max(dv.Stamina, 2)
