@@ -1,6 +1,9 @@
 package combat
 
 import (
+	"strings"
+
+	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 	"github.com/codename-spandex/spandex/pkg/ruling"
@@ -241,3 +244,68 @@ type defenceRule struct {
 
 // defenderDefences are the defender's powers on an incoming attack.
 var defenderDefences = []defenceRule{phasedDefence}
+
+// mentalRule is one mental power's own rules (pp. 53, 63-64, 67-69),
+// written in its file: its row (MentalPower), its cost, what it needs
+// before the contest, the will it contests with, what it does when it
+// works and how its result reads. Mental asks them in that order.
+type mentalRule struct {
+	MentalPower
+	// cost is what a use costs before a speciality's half, and what it
+	// counts as (MentalCost).
+	cost func(p MentalPower, in MentalInput, speciality bool) (int, error)
+	// prepare readies the input before anything else (Telekinesis' load);
+	// nil: nothing.
+	prepare func(res *MentalResult, def *hero.Hero, in MentalInput) (MentalInput, error)
+	// refuseTarget refuses a target it cannot work on (Transmutation:
+	// objects only); nil: it needs a target.
+	refuseTarget func(def *hero.Hero) error
+	// will sets the attacker's will for the contest (res.Will holds its
+	// own) and returns the bonus on its roll; nil: its own will, no bonus.
+	will func(res *MentalResult, ranks, points int) (bonus int)
+	// outcome works out what the power does, when it works (after a won
+	// contest, or at once without one); nil: it simply works.
+	outcome func(u mentalUse, res *MentalResult) error
+	// renewed: the control it establishes is renewed by a repeat attack
+	// once an hour (RenewControl: Hypnotism, p. 63; the device, p. 53).
+	renewed bool
+	// rolled and worked finish its result's line: its own roll, and what
+	// it did when it works (Summary); nil: nothing.
+	rolled, worked func(b *strings.Builder, m *MentalResult)
+}
+
+// mentalUse is one use of a mental power p by att on def (nil: an
+// object), as its outcome sees it: the input, the points it counts as
+// and the roller.
+type mentalUse struct {
+	p        MentalPower
+	att, def *hero.Hero
+	in       MentalInput
+	points   int
+	r        dice.Roller
+}
+
+// mentalRules are the mental powers, in the order they are listed.
+var mentalRules = []*mentalRule{&mindControl, &psychicDrain, &telekinesis, &empathy, &telepathy, &transmutation,
+	&hypnotism, &restraint, &mindControlDevice}
+
+// renewedControl is the mental power held by power whose control is
+// renewed once an hour (mentalRule.renewed).
+func renewedControl(power rulebook.PowerID) (MentalPower, bool) {
+	for _, r := range mentalRules {
+		if r.renewed && r.Power == power {
+			return r.MentalPower, true
+		}
+	}
+	return MentalPower{}, false
+}
+
+// mentalRuleOf is the rule of a mental power by slug, or nil.
+func mentalRuleOf(slug rulebook.PowerID) *mentalRule {
+	for _, r := range mentalRules {
+		if r.Slug == slug {
+			return r
+		}
+	}
+	return nil
+}

@@ -296,3 +296,56 @@ func TestDefenceRules(t *testing.T) {
 		}
 	}
 }
+
+// TestMentalRules: each mental power's rule, asked through Mental and
+// MentalCost: Psychic Drain "+1 to the psychic roll per psi" (p. 68);
+// Telekinesis 1 psi per 10 kg (p. 69); Transmutation 6 psi, on objects
+// only (p. 69); the device's "Will" 10 +2 a rank (p. 53); Mind Control,
+// won, takes control (p. 68).
+func TestMentalRules(t *testing.T) {
+	costs := []struct {
+		power rulebook.PowerID
+		in    MentalInput
+		want  int
+	}{
+		{rulebook.PsiPsychicDrain, MentalInput{Points: 4}, 4},
+		{rulebook.PsiTelekinesis, MentalInput{MassKg: 25}, 3},
+		{rulebook.PsiTransmutation, MentalInput{}, 6},
+		{rulebook.PsiEmpathy, MentalInput{Mode: "change"}, 5},
+		{rulebook.PsiTelepathy, MentalInput{Mode: "send"}, 2},
+		{rulebook.PsiMindControl, MentalInput{}, 10},
+		{rulebook.SpellHypnotism, MentalInput{}, 10},
+		{rulebook.SpellRestraint, MentalInput{Points: 7}, 7},
+		{rulebook.ImplantMindControlDevice, MentalInput{}, 0},
+	}
+	for _, tc := range costs {
+		p, ok := FindMentalPower(tc.power)
+		if !ok {
+			t.Fatalf("%s is not a mental power", tc.power)
+		}
+		if got, err := MentalCost(p, tc.in, false); err != nil || got != tc.want {
+			t.Errorf("%s costs %d (%v), want %d", tc.power, got, err, tc.want)
+		}
+	}
+
+	psyche := mentalHero("mx", 14, 10, []hero.Power{psychicPower(hero.Flavour{Slug: string(rulebook.PsiPsychicDrain)},
+		hero.Flavour{Slug: string(rulebook.PsiMindControl)}, hero.Flavour{Slug: string(rulebook.PsiTransmutation)})}, psi(15))
+	target := mentalHero("t", 10, 10, nil, psi(8))
+	// Drain 3: 1d20 5 + 14 + 3 = 22 against 1d20 10 + 10 = 20.
+	r, err := Mental(psyche, target, MentalInput{Power: rulebook.PsiPsychicDrain, Points: 3}, dice.NewScripted([]int{5, 10}))
+	if err != nil || r.Contest == nil || r.Contest.AttackerTotal != 22 || !r.Success || r.Drained != 2 {
+		t.Errorf("drain: %+v, %v", r, err)
+	}
+	// Mind Control: 1d20 10 + 14 = 24 against 1d20 10 + 10 = 20.
+	if r, err := Mental(psyche, target, MentalInput{Power: rulebook.PsiMindControl}, dice.NewScripted([]int{10, 10})); err != nil || r.State != StateMindControl {
+		t.Errorf("mind control: %+v, %v", r, err)
+	}
+	if _, err := Mental(psyche, target, MentalInput{Power: rulebook.PsiTransmutation}, dice.NewScripted(nil)); err == nil {
+		t.Error("transmutation worked on a person")
+	}
+	cyborg := mentalHero("unit", 9, 10, []hero.Power{{Slug: rulebook.PowerCybernetics, Rank: 1,
+		Flavours: []hero.Flavour{{Slug: string(rulebook.ImplantMindControlDevice), Rank: 2}}}})
+	if r, err := Mental(cyborg, target, MentalInput{Power: rulebook.ImplantMindControlDevice}, dice.NewScripted([]int{10, 1, 3})); err != nil || r.Will != 12 || r.Establish != 3 {
+		t.Errorf("device: will %d, establish %d (%v), want 12 and 3", r.Will, r.Establish, err)
+	}
+}
