@@ -1,6 +1,7 @@
 package combat
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/codename-spandex/spandex/pkg/hero"
@@ -45,8 +46,9 @@ func energyType(attacker *hero.Hero, a *hero.Attack) string {
 	if p == nil {
 		return ""
 	}
+	typed := slices.Contains(energyTypedPowers, a.PowerID())
 	for _, f := range p.Flavours {
-		if f.Table == "energy-type" || a.PowerID() == rulebook.PowerEnergyBlast || a.PowerID() == rulebook.PowerEnergyReflect {
+		if f.Table == "energy-type" || typed {
 			return f.Slug
 		}
 	}

@@ -8,11 +8,6 @@ import (
 // The named modifiers below are the ones both Resolve and the one-off
 // rulings (spandex tohit, dodge, parry) apply, kept here once.
 
-// HaymakerModifier is a streetfighting haymaker's +2 to hit (p. 66).
-func HaymakerModifier() Modifier {
-	return Modifier{Slug: "haymaker", Value: 2, Text: "streetfighting haymaker", Page: "p. 66"}
-}
-
 // AnimalSensesModifier is the +1 on a parry of a defender with Super
 // Senses' animal senses (p. 74).
 func AnimalSensesModifier() Modifier {

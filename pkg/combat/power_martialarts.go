@@ -1,9 +1,11 @@
 package combat
 
-// Martial Arts (pp. 65-66) in a fight: a martial arts attack is parried
-// on the Parrying Table's martial arts rows, rank 3's its own (p. 34);
-// the judo throw option gives the judo throw reaction (p. 35), read on
-// the Judo Throw Table's column for the thrower's rank (p. 36, or the
+// Martial Arts (pp. 65-66) in a fight: streetfighting's haymaker, +2 to
+// hit and "only ... once per opponent per combat" (p. 66); a martial
+// arts attack is parried on the Parrying Table's martial arts rows, rank
+// 3's its own (p. 34), and uses a super power for the mundane rule (p.
+// 38); the judo throw option gives the judo throw reaction (p. 35), read
+// on the Judo Throw Table's column for the thrower's rank (p. 36, or the
 // attack's strike class: Options.JudoColumn).
 
 import (
@@ -64,3 +66,18 @@ func martialArtsRow(att *hero.Hero, a *hero.Attack, row rulebook.AttackType) (ru
 // martialArtsBlow is the superBlowRule: a martial arts blow uses a super
 // power for the mundane rule (p. 38).
 func martialArtsBlow(_ *hero.Hero, a *hero.Attack) bool { return a.DamageType == "martial-arts" }
+
+// HaymakerModifier is a streetfighting haymaker's +2 to hit (p. 66).
+func HaymakerModifier() Modifier {
+	return Modifier{Slug: kindHaymaker, Value: 2, Text: "streetfighting haymaker", Page: "p. 66"}
+}
+
+// IsHaymaker reports whether a is the streetfighting haymaker, which "you
+// may only do ... once per opponent per combat" (p. 66).
+func IsHaymaker(a *hero.Attack) bool {
+	return a != nil && (a.Slug == kindHaymaker || specialKind(a) == kindHaymaker)
+}
+
+// haymakerAttack is the haymaker as a special attack: known by its damage
+// type, with the Physical Damage Table's rules.
+var haymakerAttack = specialAttack{slug: kindHaymaker}

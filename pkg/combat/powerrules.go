@@ -42,6 +42,13 @@ var movementAttacks = map[rulebook.PowerID]movementAttackRule{
 	rulebook.PowerFlight:              flightDive,
 }
 
+// energyTypedPowers are the powers whose attacks carry their first
+// flavour as their energy type, whatever table it came from (Energy
+// Blast, p. 55; Energy Reflect's return shot, p. 56); another power's
+// attack carries its flavour from the energy types table, if any
+// (energyType).
+var energyTypedPowers = []rulebook.PowerID{rulebook.PowerEnergyBlast, rulebook.PowerEnergyReflect}
+
 // toHitRule is an attacker's power changing its own to-hit roll (a brain
 // implant's analysis, p. 53; Accuracy's chosen penalty, p. 51): the
 // modifier, ok false when it adds none. att is nil for a to-hit ruled

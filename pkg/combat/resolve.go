@@ -244,8 +244,9 @@ func prepare(res *Result, att, def *hero.Hero, req *Request, r dice.Roller, opt 
 	if !a.StrikeClass.Valid() {
 		return nil, reqErr("with", "%s's strike class %d is outside 0-5", a.Slug, int(a.StrikeClass))
 	}
-	p.special = specialOf(a)
-	p.kind = specialKind(a)
+	if p.special = specialOf(a); p.special != nil {
+		p.kind = p.special.slug
+	}
 	p.akind = KindOf(att, a)
 	p.mental = p.kind == kindPsionic && req.Mode == ModeStrike
 	et := energyType(att, a)
