@@ -1,8 +1,8 @@
 package combat
 
-// Snare (pp. 72-73): the health of its fluid shield. The snare ball is an
-// attack (its dice split checked in resolve.go), its binding the bound
-// state shared with the Restraint spell.
+// Snare (pp. 72-73): the health of its fluid shield, and the snare ball,
+// an attack (snareBall: its cost and dice split); its binding is the
+// bound state shared with the Restraint spell.
 
 import (
 	"fmt"
