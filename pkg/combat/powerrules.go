@@ -84,9 +84,23 @@ var attackerReactions = []reactionRule{reactionsPenalty, accuracyPenaltyOnReacti
 type reactionPower func(def *hero.Hero, a *hero.Attack) error
 
 // reactionPowers are the reactions a power gives, by kind.
-var reactionPowers = map[ReactionKind]reactionPower{
-	ReactionBrace: superStrengthBrace,
-	ReactionJudo:  martialArtsJudo,
+var reactionPowers = []struct {
+	kind ReactionKind
+	rule reactionPower
+}{
+	{ReactionBrace, superStrengthBrace},
+	{ReactionJudo, martialArtsJudo},
+}
+
+// checkReactionPower refuses reaction k against a when it is a power's
+// and def may not take it (reactionPowers).
+func checkReactionPower(def *hero.Hero, a *hero.Attack, k ReactionKind) error {
+	for _, r := range reactionPowers {
+		if r.kind == k {
+			return r.rule(def, a)
+		}
+	}
+	return nil
 }
 
 // surpriseRule is a defender's power that keeps it from being surprised
@@ -167,17 +181,16 @@ var specialAttacks = []*specialAttack{&energyBlastAttack, &stunningAttack, &eldr
 // specialOf is a's special attack (nil for none): by its damage type,
 // else by the power it is made with.
 func specialOf(a *hero.Attack) *specialAttack {
+	var byPower *specialAttack
 	for _, s := range specialAttacks {
 		if a.DamageType == s.slug {
 			return s
 		}
-	}
-	for _, s := range specialAttacks {
-		if s.power != "" && a.PowerID() == s.power {
-			return s
+		if byPower == nil && s.power != "" && a.PowerID() == s.power {
+			byPower = s
 		}
 	}
-	return nil
+	return byPower
 }
 
 // specialByDamageType is the special attack of a damage type, or nil.

@@ -470,7 +470,7 @@ func (p *pipeline) checkReaction() error {
 			p.objectHP *= o.Divider
 		}
 	case ReactionBrace, ReactionJudo:
-		if err := reactionPowers[k](def, a); err != nil {
+		if err := checkReactionPower(def, a, k); err != nil {
 			return err
 		}
 	case ReactionResist, ReactionGrab:
