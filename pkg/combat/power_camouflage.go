@@ -14,8 +14,8 @@ import (
 var camouflagedState = stateRule{
 	StateInfo: StateInfo{Name: StateCamouflaged, Power: rulebook.PowerCamouflage, Panels: 1, Page: "p. 52",
 		Text: "moving about in combat: attackers get -2 to hit (effectively invisible standing still)"},
-	attacked: func(sit *Situation, steps *ruling.Steps) {
+	attacked: func(sit Situation) (Situation, ruling.Step) {
 		sit.Camouflaged = true
-		steps.Add(StateCamouflaged, "p. 52", "defender camouflaged and moving: -2 to hit")
+		return sit, ruling.Step{Rule: StateCamouflaged, Page: "p. 52", Text: "defender camouflaged and moving: -2 to hit"}
 	},
 }

@@ -16,8 +16,8 @@ import (
 var invisibleState = stateRule{
 	StateInfo: StateInfo{Name: StateInvisible, Power: rulebook.PowerInvisibility, Panels: 1, Page: "p. 61",
 		Text: "attackers who cannot see it get -4 to hit"},
-	attacked: func(sit *Situation, steps *ruling.Steps) {
+	attacked: func(sit Situation) (Situation, ruling.Step) {
 		sit.Invisible = true
-		steps.Add(StateInvisible, "p. 61", "defender invisible: -4 to hit")
+		return sit, ruling.Step{Rule: StateInvisible, Page: "p. 61", Text: "defender invisible: -4 to hit"}
 	},
 }

@@ -31,21 +31,20 @@ var phasingStrike = specialAttack{slug: kindPhasingStrike, power: rulebook.Power
 var phasedState = stateRule{
 	StateInfo: StateInfo{Name: StatePhased, Power: rulebook.PowerPhasing, Panels: 2, Page: "p. 66",
 		Text: "out of phase: through matter, touches nothing, only powers on itself; rank 1 H/11 S/11 against divider-reducing attacks only, rank 2 untouchable"},
-	attacking: func(req *Request, att *hero.Hero, steps *ruling.Steps) error {
-		a := findAttackFor(att, req.Attack)
+	attacking: func(att *hero.Hero, attack string) (ruling.Step, error) {
+		a := findAttackFor(att, attack)
 		if a == nil || a.PowerID() != rulebook.PowerPhasing {
-			name := req.Attack
+			name := attack
 			if a != nil {
 				name = a.Slug
 			}
-			return reqErr("with", "%s is phased out: it can touch nothing and use no power but on itself, so only the partial re-phase strike (phase-strike) attacks, not %s (p. 66)", att.Name, name)
+			return ruling.Step{}, reqErr("with", "%s is phased out: it can touch nothing and use no power but on itself, so only the partial re-phase strike (phase-strike) attacks, not %s (p. 66)", att.Name, name)
 		}
-		steps.Add(StatePhased, "p. 66", "attacker phased out: the partial re-phase strike")
-		return nil
+		return ruling.Step{Rule: StatePhased, Page: "p. 66", Text: "attacker phased out: the partial re-phase strike"}, nil
 	},
-	attacked: func(sit *Situation, steps *ruling.Steps) {
+	attacked: func(sit Situation) (Situation, ruling.Step) {
 		sit.Phased = true
-		steps.Add(StatePhased, "p. 66", "defender phased out: rank 1 H/11 S/11 and only divider-reducing attacks hurt, rank 2 nothing hurts")
+		return sit, ruling.Step{Rule: StatePhased, Page: "p. 66", Text: "defender phased out: rank 1 H/11 S/11 and only divider-reducing attacks hurt, rank 2 nothing hurts"}
 	},
 }
 

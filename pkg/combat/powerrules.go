@@ -231,12 +231,14 @@ func (s *specialAttack) applyDividers(dv rulebook.Dividers) (rulebook.Dividers, 
 // (ApplyStates), written in the power's file.
 type stateRule struct {
 	StateInfo
-	// attacking checks and marks an attack by a character in the state
-	// (nil: nothing).
-	attacking func(req *Request, att *hero.Hero, steps *ruling.Steps) error
-	// attacked marks an attack on a character in the state (nil:
-	// nothing).
-	attacked func(sit *Situation, steps *ruling.Steps)
+	// attacking checks an attack (the slug or name given) by att in the
+	// state and says so in a step (nil: nothing).
+	attacking func(att *hero.Hero, attack string) (ruling.Step, error)
+	// attacked marks the situation of an attack on a character in the
+	// state and says so in a step (nil: nothing). It takes and returns
+	// the situation whole, so that a caller's request stays where it is
+	// (no allocation).
+	attacked func(sit Situation) (Situation, ruling.Step)
 }
 
 // powerStates are the lasting states whose rules are in their power's

@@ -141,9 +141,11 @@ func ApplyStates(req *Request, att *hero.Hero, attStates, defStates []string) (r
 	}
 	for _, r := range powerStates {
 		if r.attacking != nil && slices.Contains(attStates, r.Name) {
-			if err := r.attacking(req, att, &steps); err != nil {
+			st, err := r.attacking(att, req.Attack)
+			if err != nil {
 				return nil, err
 			}
+			steps = append(steps, st)
 		}
 	}
 	for _, s := range attStates {
@@ -187,7 +189,9 @@ func ApplyStates(req *Request, att *hero.Hero, attStates, defStates []string) (r
 			steps.Add("grown", "p. 60", "defender grown: the extra health and stamina go first")
 		default:
 			if r := powerState(s); r != nil && r.attacked != nil {
-				r.attacked(sit, &steps)
+				var st ruling.Step
+				*sit, st = r.attacked(*sit)
+				steps = append(steps, st)
 			}
 		}
 	}
