@@ -9,7 +9,7 @@ import "github.com/codename-spandex/spandex/pkg/hero"
 
 // psionicBlast is the psionic blast (p. 68): 1 psi a die, half as a
 // speciality, split between health and stamina.
-var psionicBlast = specialAttack{slug: kindPsionic, ranged: true, unparryable: true, splitsDice: true,
+var psionicBlast = specialAttack{slug: kindPsionic, ranged: true, mental: true, unparryable: true, splitsDice: true,
 	ignoresDividers: true, dividerNote: kindPsionic + " ignores dividers (pp. 63, 68)",
 	cost: func(att *hero.Hero, nh, ns int) (string, int, int, error) {
 		cost := nh + ns

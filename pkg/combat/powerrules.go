@@ -151,6 +151,10 @@ type specialAttack struct {
 	energy bool
 	// ranged: never a melee attack (a judo throw needs one, p. 35).
 	ranged bool
+	// mental: a mental attack, struck as a will contest rather than a
+	// to-hit roll and resisted (p. 43), passing every barrier, a mystic
+	// shield too (p. 64).
+	mental bool
 	// parryRow is the Parrying Table row it counts as (p. 34; "" as any
 	// attack); unparryable: it cannot be parried at all.
 	parryRow    rulebook.AttackType

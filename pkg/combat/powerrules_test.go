@@ -349,3 +349,16 @@ func TestMentalRules(t *testing.T) {
 		t.Errorf("device: will %d, establish %d (%v), want 12 and 3", r.Will, r.Establish, err)
 	}
 }
+
+// TestEnergyTypedPowers: an energy blast carries its energy type, the
+// power's flavour (p. 55), whatever table the flavour records; another
+// power's attack only a flavour from the energy types table.
+func TestEnergyTypedPowers(t *testing.T) {
+	att := withPowers(mk("A", rulebook.ACF), power(string(rulebook.PowerEnergyBlast), 1, "fire"), power(string(rulebook.PowerClaws), 1, "steel"))
+	if et := energyType(att, &hero.Attack{Power: string(rulebook.PowerEnergyBlast)}); et != "fire" {
+		t.Errorf("energy blast: %q, want fire", et)
+	}
+	if et := energyType(att, &hero.Attack{Power: string(rulebook.PowerClaws)}); et != "" {
+		t.Errorf("claws: %q, want none", et)
+	}
+}

@@ -248,7 +248,7 @@ func prepare(res *Result, att, def *hero.Hero, req *Request, r dice.Roller, opt 
 		p.kind = p.special.slug
 	}
 	p.akind = KindOf(att, a)
-	p.mental = p.kind == kindPsionic && req.Mode == ModeStrike
+	p.mental = p.special != nil && p.special.mental && req.Mode == ModeStrike
 	et := energyType(att, a)
 	res.Attack = AttackInfo{Slug: a.Slug, Name: a.Name, StrikeClass: a.StrikeClass, DamageType: a.DamageType,
 		ParryAs: a.ParryAs, Panels: max(a.Panels, 1), Power: a.PowerID(), Ranged: a.Ranged, Melee: isMelee(a), EnergyType: et}
@@ -1132,7 +1132,7 @@ func (p *pipeline) afterDamage() error {
 	// mystic shield is a wall of force that stops every attack hitting it
 	// whole, magic ones too (p. 64); mental attacks pass every barrier.
 	fb := req.Situation.ForceBarrier > 0 && p.akind.StoppedByForcefield()
-	ms := req.Situation.MysticShield > 0 && p.kind != kindPsionic
+	ms := req.Situation.MysticShield > 0 && (p.special == nil || !p.special.mental)
 	barrier := req.Mode == ModeStrike && !p.mental && (fb || ms)
 	if barrier {
 		b := &BarrierResult{Kind: BarrierMysticShield, Wall: true, Health: req.Situation.MysticShield, Damage: res.Damage.Health}
