@@ -29,7 +29,7 @@ func accuracyPenaltyOnReaction(_ *hero.Hero, sit *Situation) (Modifier, bool) {
 	if sit.AccuracyPenalty <= 0 {
 		return Modifier{}, false
 	}
-	return Modifier{Slug: "accuracy", Value: -sit.AccuracyPenalty, Text: "the attacker's Accuracy penalty", Page: "p. 51"}, true
+	return Modifier{Slug: string(rulebook.PowerAccuracy), Value: -sit.AccuracyPenalty, Text: "the attacker's Accuracy penalty", Page: "p. 51"}, true
 }
 
 // accuracyAim is rank 2's damage bonus (p. 51): +5, and +5 for each extra
@@ -48,6 +48,6 @@ func accuracyAim(att *hero.Hero, req *Request) (Modifier, error) {
 	if rank < 2 || req.Mode != ModeStrike {
 		return Modifier{}, nil
 	}
-	return Modifier{Slug: "accuracy", Value: min(MaxAimBonus, AimBonus+AimBonus*req.Situation.AimPanels),
+	return Modifier{Slug: string(rulebook.PowerAccuracy), Value: min(MaxAimBonus, AimBonus+AimBonus*req.Situation.AimPanels),
 		Text: "Accuracy rank 2 with the chosen attack form", Page: "p. 51"}, nil
 }

@@ -12,7 +12,7 @@ import (
 // ReactionsModifier is the -2 on a defender's parry, dodge or judo roll
 // against an attacker with the Reactions power (p. 69).
 func ReactionsModifier() Modifier {
-	return Modifier{Slug: "reactions", Value: -2, Text: "attacker has Reactions", Page: "p. 69"}
+	return Modifier{Slug: string(rulebook.PowerReactions), Value: -2, Text: "attacker has Reactions", Page: "p. 69"}
 }
 
 // reactionsPenalty is the reactionRule: -2 when att has Reactions.

@@ -17,6 +17,9 @@ import (
 	"github.com/codename-spandex/spandex/pkg/ruling"
 )
 
+// transmutationStep names Transmutation's steps.
+const transmutationStep = string(rulebook.PsiTransmutation)
+
 // transmutation is Transmutation's mentalRule.
 var transmutation = mentalRule{
 	MentalPower: MentalPower{rulebook.PsiTransmutation, rulebook.PowerPsychicAbility, MentalPsychic, "psi", "never", "p. 69"},
@@ -78,12 +81,12 @@ func TransmutationOdds(will int, modifiers []string) (Transmutation, ruling.Step
 		d += found.Modifier
 		parts = append(parts, fmt.Sprintf("%d %s", found.Modifier, found.Slug))
 	}
-	steps.Add("transmutation", "p. 69", "difficulty %s = %d", strings.Join(parts, " "), d)
+	steps.Add(transmutationStep, "p. 69", "difficulty %s = %d", strings.Join(parts, " "), d)
 	if d <= 0 {
 		return Transmutation{Difficulty: d}, steps, reqErr("modifiers", "difficulty %d: a transmutation at 0 or less cannot be done (p. 69)", d)
 	}
 	t := Transmutation{Difficulty: d, Chance: d * will}
-	steps.Add("transmutation", "p. 69", "chance: difficulty %d × will %d = %d%%", d, will, t.Chance)
+	steps.Add(transmutationStep, "p. 69", "chance: difficulty %d × will %d = %d%%", d, will, t.Chance)
 	return t, steps, nil
 }
 
@@ -106,7 +109,7 @@ func transmute(res MentalResult, will int, mods []string, r dice.Roller) (Mental
 	if res.Success {
 		verdict = "the object is transmuted"
 	}
-	res.Steps.Add("transmutation", "p. 69", "d100 %d against %d%%: %s", v, t.Chance, verdict)
+	res.Steps.Add(transmutationStep, "p. 69", "d100 %d against %d%%: %s", v, t.Chance, verdict)
 	if !res.Success {
 		return res, nil
 	}
@@ -116,7 +119,7 @@ func transmute(res MentalResult, will int, mods []string, r dice.Roller) (Mental
 		}
 	}
 	if res.Permanent {
-		res.Steps.Add("transmutation", "p. 69", "permanent: it does not wear off")
+		res.Steps.Add(transmutationStep, "p. 69", "permanent: it does not wear off")
 		return res, nil
 	}
 	pages, err := dice.MustParse(rulebook.TransmutationPages).Total(r, "pages the transmutation lasts")
@@ -124,6 +127,6 @@ func transmute(res MentalResult, will int, mods []string, r dice.Roller) (Mental
 		return res, err
 	}
 	res.Pages = pages
-	res.Steps.Add("transmutation", "p. 69", "temporary: %s %d pages, then the object is as it was", rulebook.TransmutationPages, pages)
+	res.Steps.Add(transmutationStep, "p. 69", "temporary: %s %d pages, then the object is as it was", rulebook.TransmutationPages, pages)
 	return res, nil
 }
