@@ -66,10 +66,9 @@ func (k AttackKind) StoppedByImpervious() bool {
 // attack that is energy (specialAttack.energy), by its damage type or by
 // the power it is made with.
 func energyAttack(a *hero.Attack) bool {
-	for _, s := range specialAttacks {
-		if s.energy && (a.DamageType == s.slug || (s.power != "" && a.PowerID() == s.power)) {
-			return true
-		}
+	if s := specialByDamageType(a.DamageType); s != nil && s.energy {
+		return true
 	}
-	return false
+	s := specialByPower(a.PowerID())
+	return s != nil && s.energy
 }

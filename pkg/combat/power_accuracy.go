@@ -16,20 +16,20 @@ import (
 
 // accuracyPenalty is the penalty the attacker chose to take on its own
 // to-hit roll (p. 51): a toHitRule.
-func accuracyPenalty(_ *hero.Hero, sit *Situation) (Modifier, bool) {
+func accuracyPenalty(mods []Modifier, _ *hero.Hero, sit *Situation) []Modifier {
 	if sit.AccuracyPenalty <= 0 {
-		return Modifier{}, false
+		return mods
 	}
-	return Modifier{Slug: "accuracy-penalty", Value: -sit.AccuracyPenalty, Text: "penalty taken with Accuracy", Page: "p. 51"}, true
+	return append(mods, Modifier{Slug: "accuracy-penalty", Value: -sit.AccuracyPenalty, Text: "penalty taken with Accuracy", Page: "p. 51"})
 }
 
 // accuracyPenaltyOnReaction is the same penalty on the target's parry,
 // dodge or judo roll (p. 51): a reactionRule.
-func accuracyPenaltyOnReaction(_ *hero.Hero, sit *Situation) (Modifier, bool) {
+func accuracyPenaltyOnReaction(mods []Modifier, _ *hero.Hero, sit *Situation) []Modifier {
 	if sit.AccuracyPenalty <= 0 {
-		return Modifier{}, false
+		return mods
 	}
-	return Modifier{Slug: string(rulebook.PowerAccuracy), Value: -sit.AccuracyPenalty, Text: "the attacker's Accuracy penalty", Page: "p. 51"}, true
+	return append(mods, Modifier{Slug: string(rulebook.PowerAccuracy), Value: -sit.AccuracyPenalty, Text: "the attacker's Accuracy penalty", Page: "p. 51"})
 }
 
 // accuracyAim is rank 2's damage bonus (p. 51): +5, and +5 for each extra

@@ -27,15 +27,15 @@ func implantRank(h *hero.Hero) int {
 // brainImplantAnalysis is the toHitRule of the panels spent analysing
 // (Situation.AnalysePanels): +1 each per implant rank, at most +5 (p.
 // 53). Without a hero file (att nil) the implant is rank 1.
-func brainImplantAnalysis(att *hero.Hero, sit *Situation) (Modifier, bool) {
+func brainImplantAnalysis(mods []Modifier, att *hero.Hero, sit *Situation) []Modifier {
 	if sit.AnalysePanels <= 0 {
-		return Modifier{}, false
+		return mods
 	}
 	rank := 1
 	if att != nil {
 		rank = max(implantRank(att), 1)
 	}
-	return Modifier{Slug: string(rulebook.ImplantBrainImplant), Value: min(MaxAnalyseBonus, sit.AnalysePanels*rank), Text: "brain implant analysis", Page: "p. 53"}, true
+	return append(mods, Modifier{Slug: string(rulebook.ImplantBrainImplant), Value: min(MaxAnalyseBonus, sit.AnalysePanels*rank), Text: "brain implant analysis", Page: "p. 53"})
 }
 
 // gliderDive is the retractable glider's movement attack: +2 (p. 53).

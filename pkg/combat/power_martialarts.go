@@ -75,7 +75,7 @@ func HaymakerModifier() Modifier {
 // IsHaymaker reports whether a is the streetfighting haymaker, which "you
 // may only do ... once per opponent per combat" (p. 66).
 func IsHaymaker(a *hero.Attack) bool {
-	return a != nil && (a.Slug == kindHaymaker || specialKind(a) == kindHaymaker)
+	return a != nil && (a.Slug == kindHaymaker || a.DamageType == haymakerAttack.slug)
 }
 
 // haymakerAttack is the haymaker as a special attack: known by its damage

@@ -16,9 +16,9 @@ func ReactionsModifier() Modifier {
 }
 
 // reactionsPenalty is the reactionRule: -2 when att has Reactions.
-func reactionsPenalty(att *hero.Hero, _ *Situation) (Modifier, bool) {
+func reactionsPenalty(mods []Modifier, att *hero.Hero, _ *Situation) []Modifier {
 	if !hasPower(att, rulebook.PowerReactions) {
-		return Modifier{}, false
+		return mods
 	}
-	return ReactionsModifier(), true
+	return append(mods, ReactionsModifier())
 }

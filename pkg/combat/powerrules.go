@@ -50,10 +50,10 @@ var movementAttacks = map[rulebook.PowerID]movementAttackRule{
 var energyTypedPowers = []rulebook.PowerID{rulebook.PowerEnergyBlast, rulebook.PowerEnergyReflect}
 
 // toHitRule is an attacker's power changing its own to-hit roll (a brain
-// implant's analysis, p. 53; Accuracy's chosen penalty, p. 51): the
-// modifier, ok false when it adds none. att is nil for a to-hit ruled
-// without a hero file (`tohit`).
-type toHitRule func(att *hero.Hero, sit *Situation) (m Modifier, ok bool)
+// implant's analysis, p. 53; Accuracy's chosen penalty, p. 51): mods
+// with its modifier appended, if it adds one. att is nil for a to-hit
+// ruled without a hero file (`tohit`).
+type toHitRule func(mods []Modifier, att *hero.Hero, sit *Situation) []Modifier
 
 // attackerToHit are the attacker's powers on its own to-hit roll, in the
 // order their modifiers are listed (after the situation's, before the
@@ -71,8 +71,8 @@ var attackerDamage = []damageRule{accuracyAim}
 
 // reactionRule is an attacker's power changing the defender's parry,
 // dodge or judo roll against it (Reactions' -2, p. 69; Accuracy's
-// penalty carried over, p. 51): the modifier, ok false when none.
-type reactionRule func(att *hero.Hero, sit *Situation) (m Modifier, ok bool)
+// penalty carried over, p. 51): mods with its modifier appended, if any.
+type reactionRule func(mods []Modifier, att *hero.Hero, sit *Situation) []Modifier
 
 // attackerReactions are the attacker's powers on the defender's reaction
 // roll, in the order their modifiers are listed.
@@ -185,24 +185,45 @@ var specialAttacks = []*specialAttack{&energyBlastAttack, &stunningAttack, &eldr
 // specialOf is a's special attack (nil for none): by its damage type,
 // else by the power it is made with.
 func specialOf(a *hero.Attack) *specialAttack {
-	var byPower *specialAttack
-	for _, s := range specialAttacks {
-		if a.DamageType == s.slug {
-			return s
-		}
-		if byPower == nil && s.power != "" && a.PowerID() == s.power {
-			byPower = s
-		}
+	if s := specialByDamageType(a.DamageType); s != nil {
+		return s
 	}
-	return byPower
+	return specialByPower(a.PowerID())
 }
 
-// specialByDamageType is the special attack of a damage type, or nil.
+// specialByDamageType is the special attack of a damage type, or nil:
+// specialAttacks by slug, as a switch (every attack asks;
+// TestSpecialAttackIndex checks it against the list).
 func specialByDamageType(dt string) *specialAttack {
-	for _, s := range specialAttacks {
-		if dt == s.slug {
-			return s
-		}
+	switch dt {
+	case kindEnergyBlast:
+		return &energyBlastAttack
+	case kindStunning:
+		return &stunningAttack
+	case kindEldritch:
+		return &eldritchBolt
+	case kindPsionic:
+		return &psionicBlast
+	case kindSnareBall:
+		return &snareBall
+	case kindPhasingStrike:
+		return &phasingStrike
+	case kindHaymaker:
+		return &haymakerAttack
+	}
+	return nil
+}
+
+// specialByPower is the special attack of the power an attack is made
+// with, or nil: specialAttacks by power, as a switch.
+func specialByPower(p rulebook.PowerID) *specialAttack {
+	switch p {
+	case rulebook.PowerEnergyBlast:
+		return &energyBlastAttack
+	case rulebook.PowerStunningAttack:
+		return &stunningAttack
+	case rulebook.PowerPhasing:
+		return &phasingStrike
 	}
 	return nil
 }

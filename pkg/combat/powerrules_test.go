@@ -362,3 +362,19 @@ func TestEnergyTypedPowers(t *testing.T) {
 		t.Errorf("claws: %q, want none", et)
 	}
 }
+
+// TestSpecialAttackIndex: the switches that find a special attack by
+// damage type and by power agree with the list, specialAttacks.
+func TestSpecialAttackIndex(t *testing.T) {
+	for _, s := range specialAttacks {
+		if got := specialByDamageType(s.slug); got != s {
+			t.Errorf("damage type %s: %v", s.slug, got)
+		}
+		if s.power != "" && specialByPower(s.power) != s {
+			t.Errorf("power %s: not %s", s.power, s.slug)
+		}
+	}
+	if specialByDamageType("unarmed") != nil || specialByPower(rulebook.PowerFlight) != nil {
+		t.Error("an ordinary attack is special")
+	}
+}

@@ -198,7 +198,11 @@ func (t *acText) of(ac rulebook.ArmourClass) string {
 // prepare checks the whole request before any die is rolled.
 func prepare(res *Result, att, def *hero.Hero, req *Request, r dice.Roller, opt Options, p *pipeline) (*pipeline, error) {
 	obs := p.kb.Obstructions[:0]
-	*p = pipeline{res: res, rec: recorder{r: r, dice: &res.Dice}, opt: opt, att: att, def: def, reqv: *req, ac: def.Combat.ArmourClass}
+	// Cleared, then filled field by field: a composite literal would be
+	// built aside and copied over (req may point anywhere).
+	*p = pipeline{}
+	p.res, p.rec, p.opt, p.att, p.def = res, recorder{r: r, dice: &res.Dice}, opt, att, def
+	p.reqv, p.ac = *req, def.Combat.ArmourClass
 	p.req = &p.reqv
 	req = p.req
 	p.kb.Obstructions = obs
@@ -287,7 +291,7 @@ func prepare(res *Result, att, def *hero.Hero, req *Request, r dice.Roller, opt 
 		}
 		sit.RangeMax = a.Range
 	}
-	if _, _, err := rangeModifier(req.Situation); err != nil {
+	if _, _, err := rangeModifier(&req.Situation); err != nil {
 		return nil, err
 	}
 	p.free = a.StrikeClass <= rulebook.SC1 && GetsFreeReactions(def) && req.FreeReactionsUsed < MaxFreeReactions
@@ -761,9 +765,7 @@ func (p *pipeline) toHit() (bool, error) {
 // roll from the attacker's powers and the situation.
 func (p *pipeline) reactionMods(mods []Modifier, parry bool) []Modifier {
 	for _, rule := range attackerReactions {
-		if m, ok := rule(p.att, &p.req.Situation); ok {
-			mods = append(mods, m)
-		}
+		mods = rule(mods, p.att, &p.req.Situation)
 	}
 	if parry && p.req.Situation.Dimensional {
 		mods = append(mods, Modifier{Slug: "dimensional", Value: -4, Text: "inside a dimensional control area", Page: "p. 57"})

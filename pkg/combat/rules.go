@@ -115,7 +115,7 @@ func appendSituationModifiers(mods []Modifier, strikeBonus int, sit *Situation, 
 	if sit.Cover < 0 || sit.Cover > MaxCover {
 		return mods, reqErr("cover", "%d is outside 0-%d (the cover penalty, p. 33)", sit.Cover, MaxCover)
 	}
-	fifths, rangeText, err := rangeModifier(*sit)
+	fifths, rangeText, err := rangeModifier(sit)
 	if err != nil {
 		return mods, err
 	}
@@ -179,9 +179,7 @@ func appendSituationModifiers(mods []Modifier, strikeBonus int, sit *Situation, 
 		}
 	}
 	for _, rule := range attackerToHit {
-		if m, ok := rule(att, sit); ok {
-			mods = append(mods, m)
-		}
+		mods = rule(mods, att, sit)
 	}
 	for _, m := range sit.Modifiers {
 		if m.Slug == "" {
