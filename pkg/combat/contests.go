@@ -49,16 +49,16 @@ type MentalPower struct {
 	Page    string `json:"page"`
 }
 
-var mentalPowers = []MentalPower{
-	{rulebook.PsiMindControl, rulebook.PowerPsychicAbility, MentalPsychic, "psi", "always", "p. 68"},
-	{rulebook.PsiPsychicDrain, rulebook.PowerPsychicAbility, MentalPsychic, "psi", "always", "pp. 68-69"},
-	{rulebook.PsiTelekinesis, rulebook.PowerPsychicAbility, MentalPsychic, "psi", "always", "p. 69"},
-	{rulebook.PsiEmpathy, rulebook.PowerPsychicAbility, MentalPsychic, "psi", "unwilling", "p. 67"},
-	{rulebook.PsiTelepathy, rulebook.PowerPsychicAbility, MentalPsychic, "psi", "unwilling", "p. 69"},
-	{rulebook.PsiTransmutation, rulebook.PowerPsychicAbility, MentalPsychic, "psi", "never", "p. 69"},
-	{rulebook.SpellHypnotism, rulebook.PowerMagic, MentalMagic, "magic", "always", "p. 63"},
-	{rulebook.SpellRestraint, rulebook.PowerMagic, MentalMagic, "magic", "never", "pp. 64-65"},
-	{rulebook.ImplantMindControlDevice, rulebook.PowerCybernetics, MentalDevice, "", "always", "p. 53"},
+// mentalPowers are the rows of the mental powers, each from its file
+// (mentalRules).
+var mentalPowers = mentalPowerRows()
+
+func mentalPowerRows() []MentalPower {
+	rows := make([]MentalPower, len(mentalRules))
+	for i, r := range mentalRules {
+		rows[i] = r.MentalPower
+	}
+	return rows
 }
 
 // MentalPowers lists the powers Mental decides.
@@ -177,50 +177,16 @@ func (m *MentalResult) Summary() string {
 	if c := m.Contest; c != nil {
 		fmt.Fprintf(&b, ": will %d against %d", c.AttackerTotal, c.DefenderTotal)
 	}
-	if m.Power == rulebook.PsiTransmutation {
-		fmt.Fprintf(&b, ": d100 %d against %d%%", m.Roll, m.Chance)
+	rule := mentalRuleOf(m.Power)
+	if rule != nil && rule.rolled != nil {
+		rule.rolled(&b, m)
 	}
 	if !m.Success {
 		b.WriteString(", it fails")
 		return b.String()
 	}
-	switch m.Power {
-	case rulebook.PsiMindControl:
-		b.WriteString(", control taken (half panels; broken by 20 stamina damage)")
-	case rulebook.SpellHypnotism, rulebook.ImplantMindControlDevice:
-		fmt.Fprintf(&b, ", control after %d double-panels of establishing (broken by 20 stamina damage)", m.Establish)
-	case rulebook.PsiPsychicDrain:
-		fmt.Fprintf(&b, ", %s pool drained by %d (%d left)", m.DrainPool, m.Drained, m.DrainLeft)
-		if m.Blackout {
-			b.WriteString(": stamina 0, no recovery until it has points again")
-		}
-	case rulebook.PsiTelekinesis:
-		kg := m.MassKg
-		if kg == 0 {
-			kg = m.Points * 10 // a ruling recorded before the mass was kept
-		}
-		what := ""
-		if m.Object {
-			what = " (an object)"
-		}
-		fmt.Fprintf(&b, ", moved %d kg%s at up to %d m a panel", kg, what, m.SpeedMetres)
-	case rulebook.PsiTransmutation:
-		b.WriteString(", the object is transmuted")
-		if m.Pages > 0 {
-			fmt.Fprintf(&b, " for %d pages", m.Pages)
-		}
-	case rulebook.SpellRestraint:
-		r := m.Restraint
-		switch {
-		case r.Automatic:
-			b.WriteString(", but Teleport or Phasing escapes it at once")
-		case r.Free:
-			fmt.Fprintf(&b, ", but escape chance %d%% frees at once", r.Chance)
-		default:
-			fmt.Fprintf(&b, ", bound (strength %d, escape chance %d%%)", r.Strength, r.Chance)
-		}
-	case rulebook.PsiEmpathy, rulebook.PsiTelepathy:
-		b.WriteString(", it works")
+	if rule != nil && rule.worked != nil {
+		rule.worked(&b, m)
 	}
 	return b.String()
 }
@@ -242,58 +208,8 @@ func poolUnit(pool string) string {
 // The cap a use is on what is paid (SpecialityCost): a speciality's
 // Telekinesis moves up to 200 kg for 10 psi.
 func MentalCost(p MentalPower, in MentalInput, speciality bool) (int, error) {
-	limit := rulebook.PoolCapPerAction
-	switch p.Slug {
-	case rulebook.PsiMindControl, rulebook.SpellHypnotism:
-		if in.Points != 0 && in.Points != 10 {
-			return 0, reqErr("spend", "%s costs 10 points, win or lose (%s); give no --spend", p.Slug, p.Page)
-		}
-		return 10, nil
-	case rulebook.PsiTransmutation:
-		if in.Points != 0 && in.Points != 6 {
-			return 0, reqErr("spend", "transmutation costs 6 psi, win or lose (p. 69); give no --spend")
-		}
-		return 6, nil
-	case rulebook.PsiPsychicDrain, rulebook.SpellRestraint:
-		if in.Points < 1 || in.Points > limit {
-			what := "+1 on the roll per psi, at least 1 (pp. 68-69)"
-			if p.Slug == rulebook.SpellRestraint {
-				what = "strength 10 per magic point (p. 64)"
-			}
-			return 0, reqErr("spend", "%s takes 1-%d points: %s (got %d)", p.Slug, limit, what, in.Points)
-		}
-		return in.Points, nil
-	case rulebook.PsiTelekinesis:
-		if in.MassKg < 1 {
-			return 0, reqErr("mass", "telekinesis needs the mass moved in kg (1 psi per 10 kg, p. 69)")
-		}
-		n := (in.MassKg + 9) / 10
-		if paid := SpecialityCost(n, speciality); paid > limit {
-			if speciality {
-				return 0, reqErr("mass", "%d kg is %d psi at 1 per 10 kg, %d paid as a speciality, more than the %d a use allows (pp. 67, 69)", in.MassKg, n, paid, limit)
-			}
-			return 0, reqErr("mass", "%d kg is %d psi at 1 per 10 kg, more than the %d a use allows (pp. 67, 69)", in.MassKg, n, limit)
-		}
-		return n, nil
-	case rulebook.PsiEmpathy:
-		switch in.Mode {
-		case "", "read":
-			return 3, nil
-		case "change":
-			return 5, nil
-		}
-		return 0, reqErr("mode", "empathy is read (3 psi) or change (5 psi), not %q (p. 67)", in.Mode)
-	case rulebook.PsiTelepathy:
-		switch in.Mode {
-		case "", "read", "send":
-			return 2, nil
-		}
-		return 0, reqErr("mode", "telepathy is read or send (2 psi each), not %q (p. 69)", in.Mode)
-	case rulebook.ImplantMindControlDevice:
-		if in.Points != 0 {
-			return 0, reqErr("spend", "the mind-control device spends no points (p. 53)")
-		}
-		return 0, nil
+	if rule := mentalRuleOf(p.Slug); rule != nil {
+		return rule.cost(p, in, speciality)
 	}
 	return 0, reqErr("power", "unknown mental power %q (%s)", p.Slug, MentalPowerSlugs())
 }
@@ -318,12 +234,6 @@ func knows(h *hero.Hero, p MentalPower) (ok, speciality bool, ranks int) {
 	return len(pw.Flavours) == 0, false, 0
 }
 
-// DeviceWill is the mind-control device's "Will": 10, +2 for each
-// extra rank of the implant (p. 53).
-func DeviceWill(ranks int) int {
-	return rulebook.MindControlDeviceWill + rulebook.MindControlDeviceWillPerRank*(max(ranks, 1)-1)
-}
-
 // Mental works out one use of a mental power by att on def (nil only for
 // Transmutation, which works on objects). It checks the power and the
 // pool, rolls, and reports; it changes neither hero (ApplyMental does).
@@ -338,16 +248,17 @@ func Mental(att, def *hero.Hero, in MentalInput, r dice.Roller) (MentalResult, e
 	if !ok {
 		return MentalResult{}, reqErr("power", "unknown mental power %q (%s)", in.Power, MentalPowerSlugs())
 	}
+	rule := mentalRuleOf(p.Slug)
 	res := MentalResult{Power: p.Slug, Kind: p.Kind, Attacker: att.Name, Pool: p.Pool}
-	if p.Slug == rulebook.PsiTelekinesis {
+	if rule.prepare != nil {
 		var err error
-		if in, err = telekinesisLoad(&res, def, in); err != nil {
+		if in, err = rule.prepare(&res, def, in); err != nil {
 			return res, err
 		}
 	}
-	if p.Slug == rulebook.PsiTransmutation {
+	if rule.refuseTarget != nil {
 		if def != nil {
-			return res, reqErr("target", "transmutation works on unattended objects and unintelligent beings, not on %s (p. 69)", def.Name)
+			return res, rule.refuseTarget(def)
 		}
 	} else if def == nil && !res.Object {
 		return res, reqErr("target", "%s needs a target", p.Slug)
@@ -389,13 +300,8 @@ func Mental(att, def *hero.Hero, in MentalInput, r dice.Roller) (MentalResult, e
 	// The contest.
 	res.Will = att.Abilities.Final.Will
 	bonus := 0
-	switch p.Slug {
-	case rulebook.ImplantMindControlDevice:
-		res.Will = DeviceWill(ranks)
-		res.Steps.Add("device", "p. 53", "the device's \"Will\" %d (10, +2 for each of %d extra ranks), not the wearer's", res.Will, ranks-1)
-	case rulebook.PsiPsychicDrain:
-		bonus = points
-		res.Steps.Add("drain", "p. 68", "+%d on the psychic roll, +1 per psi", bonus)
+	if rule.will != nil {
+		bonus = rule.will(&res, ranks, points)
 	}
 	contest := (p.Contest == "always" && !res.Object) || (p.Contest == "unwilling" && !in.Willing)
 	if res.Object {
@@ -434,195 +340,29 @@ func Mental(att, def *hero.Hero, in MentalInput, r dice.Roller) (MentalResult, e
 	} else if p.Contest == "unwilling" {
 		res.Steps.Add("contest", p.Page, "a willing target: no psychic attack needed")
 	}
-	switch p.Slug {
-	case rulebook.PsiTransmutation:
-		return transmute(res, att.Abilities.Final.Will, in.Modifiers, r)
-	case rulebook.SpellRestraint:
-		rs, err := RestraintOn(def, points)
-		if err != nil {
-			return res, err
-		}
-		res.Restraint = &rs
-		res.Steps.Add("restraint", "p. 64", "no attack roll is asked: the spell binds a target within 20 m")
-		res.Steps = append(res.Steps, rs.Steps...)
-		if !rs.Automatic && !rs.Free {
-			res.State = StateBound
-		}
+	// A power without a contest works out what it does win or lose
+	// (Transmutation rolls its own chance); with one, only when won.
+	if !res.Success || rule.outcome == nil {
 		return res, nil
 	}
-	if !res.Success {
-		return res, nil
-	}
-	switch p.Slug {
-	case rulebook.PsiMindControl:
-		res.State = StateMindControl
-		res.Steps.Add("mind-control", "p. 68", "control taken: half panels a page, 1 psi a page to keep, one target per 6 will (%d)", MindControlTargets(att.Abilities.Final.Will))
-	case rulebook.SpellHypnotism, rulebook.ImplantMindControlDevice:
-		v, err := r.Roll(6, "double-panels establishing control")
-		if err != nil {
-			return res, err
-		}
-		if v < 1 || v > 6 {
-			return res, errRoller(6, v, "establishing control")
-		}
-		res.Establish, res.State = v, StateHypnotised
-		res.Steps.Add("establish", p.Page, "1d6 %d double-panels establishing control, neither acting; hurt or eye contact broken: it fails", v)
-	case rulebook.PsiPsychicDrain:
-		if err := drain(&res, def, in.Drain); err != nil {
-			return res, err
-		}
-	case rulebook.PsiTelekinesis:
-		res.SpeedMetres, res.MassKg = att.Abilities.Final.Will/3, in.MassKg
-		res.Steps.Add("telekinesis", "p. 69", "%d kg: %d psi (1 per 10 kg); speed will %d ÷ 3 = %d m a panel; cannot throw", in.MassKg, points, att.Abilities.Final.Will, res.SpeedMetres)
-	case rulebook.PsiEmpathy, rulebook.PsiTelepathy:
-		res.Steps.Add(string(p.Slug), p.Page, "it works; what is read or sent is the GM's")
-	}
-	return res, nil
+	err = rule.outcome(mentalUse{p: p, att: att, def: def, in: in, points: points, r: r}, &res)
+	return res, err
 }
 
-// TelekinesisRange is how far Telekinesis reaches: "any single object or
-// person within 20 metres" (p. 69).
-const TelekinesisRange = 20
-
-// telekinesisLoad is what Telekinesis moves (p. 69): with no target an
-// object, whose mass must be given; with a target a person, at its own
-// mass now unless one is given (MassNow: its hero file, grown, denser).
-// Metres beyond TelekinesisRange are refused.
-func telekinesisLoad(res *MentalResult, def *hero.Hero, in MentalInput) (MentalInput, error) {
-	if in.Metres < 0 {
-		return in, reqErr("distance", "%d m is negative", in.Metres)
+// establishControl is Hypnotism's and the device's outcome: 1d6
+// double-panels establishing control, neither side acting; hurt or eye
+// contact broken, it fails (pp. 53, 63).
+func establishControl(u mentalUse, res *MentalResult) error {
+	v, err := u.r.Roll(6, "double-panels establishing control")
+	if err != nil {
+		return err
 	}
-	if in.Metres > TelekinesisRange {
-		return in, reqErr("distance", "%d m is beyond Telekinesis's %d m (\"within 20 metres\", p. 69)", in.Metres, TelekinesisRange)
+	if v < 1 || v > 6 {
+		return errRoller(6, v, "establishing control")
 	}
-	if in.Metres > 0 {
-		res.Steps.Add("range", "p. 69", "%d m away, within %d m", in.Metres, TelekinesisRange)
-	}
-	if def == nil {
-		res.Object = true
-		if in.MassKg < 1 {
-			return in, reqErr("mass", "telekinesis on an object needs its mass in kg (1 psi per 10 kg, p. 69)")
-		}
-		return in, nil
-	}
-	if in.MassKg == 0 {
-		m := MassNow(def, def.States, 0)
-		in.MassKg = WholeKg(m.Kg)
-		res.Steps = append(res.Steps, m.Steps...)
-	}
-	return in, nil
-}
-
-// drain works out Psychic Drain on def's pool: one point per point of the
-// margin; at 0 the target drops to 0 stamina (p. 69).
-func drain(res *MentalResult, def *hero.Hero, name string) error {
-	var pool *hero.Pool
-	if name != "" {
-		if pool = def.FindPool(name); pool == nil {
-			return reqErr("drain", "%s has no %q pool", def.Name, name)
-		}
-	} else {
-		for i := range def.Pools {
-			if pool == nil || def.Pools[i].Current > pool.Current {
-				pool = &def.Pools[i]
-			}
-		}
-	}
-	if pool == nil {
-		return reqErr("drain", "%s has no pool to drain (energy blast, magic, psychic ability or snare, p. 68)", def.Name)
-	}
-	res.DrainPool = pool.Name
-	res.Drained = min(res.Margin, pool.Current)
-	res.DrainLeft = pool.Current - res.Drained
-	res.Steps.Add("drain", "p. 68", "won by %d: %s pool loses %d (%d → %d)", res.Margin, pool.Name, res.Drained, pool.Current, res.DrainLeft)
-	if res.Drained > 0 && res.DrainLeft == 0 {
-		res.Blackout, res.State = true, StateDrained
-		res.Steps.Add("drain", "p. 69", "0 points: stamina to 0, unconscious, no recovery until the pool has points again")
-	}
+	res.Establish, res.State = v, StateHypnotised
+	res.Steps.Add("establish", u.p.Page, "1d6 %d double-panels establishing control, neither acting; hurt or eye contact broken: it fails", v)
 	return nil
-}
-
-// Transmutation is the chance of a transmutation (p. 69).
-type Transmutation struct {
-	Difficulty int `json:"difficulty"`
-	Chance     int `json:"chance"`
-}
-
-// TransmutationOdds works out the difficulty (10 less the modifiers) and
-// the chance (difficulty × will, %); a difficulty of 0 or less cannot be
-// done (p. 69).
-func TransmutationOdds(will int, modifiers []string) (Transmutation, ruling.Steps, error) {
-	var steps ruling.Steps
-	d := rulebook.TransmutationBaseDifficulty
-	parts := []string{"10"}
-	seen := map[string]bool{}
-	for _, s := range modifiers {
-		n := naming.Slug(s)
-		var found *rulebook.TransmutationModifier
-		for _, m := range rulebook.TransmutationModifiers() {
-			if m.Slug == n {
-				found = &m
-				break
-			}
-		}
-		if found == nil {
-			return Transmutation{}, nil, reqErr("modifiers", "unknown transmutation modifier %q (see `spandex tables transmutation`)", s)
-		}
-		if seen[found.Group] {
-			return Transmutation{}, nil, reqErr("modifiers", "two %s modifiers (%s): give one of each kind", found.Group, s)
-		}
-		seen[found.Group] = true
-		d += found.Modifier
-		parts = append(parts, fmt.Sprintf("%d %s", found.Modifier, found.Slug))
-	}
-	steps.Add("transmutation", "p. 69", "difficulty %s = %d", strings.Join(parts, " "), d)
-	if d <= 0 {
-		return Transmutation{Difficulty: d}, steps, reqErr("modifiers", "difficulty %d: a transmutation at 0 or less cannot be done (p. 69)", d)
-	}
-	t := Transmutation{Difficulty: d, Chance: d * will}
-	steps.Add("transmutation", "p. 69", "chance: difficulty %d × will %d = %d%%", d, will, t.Chance)
-	return t, steps, nil
-}
-
-func transmute(res MentalResult, will int, mods []string, r dice.Roller) (MentalResult, error) {
-	t, st, err := TransmutationOdds(will, mods)
-	if err != nil {
-		return res, err
-	}
-	res.Steps = append(res.Steps, st...)
-	res.Difficulty, res.Chance = t.Difficulty, t.Chance
-	v, err := r.Roll(100, "transmutation")
-	if err != nil {
-		return res, err
-	}
-	if v < 1 || v > 100 {
-		return res, errRoller(100, v, "transmutation")
-	}
-	res.Roll, res.Success = v, v <= t.Chance
-	verdict := "fails (the psi are spent anyway)"
-	if res.Success {
-		verdict = "the object is transmuted"
-	}
-	res.Steps.Add("transmutation", "p. 69", "d100 %d against %d%%: %s", v, t.Chance, verdict)
-	if !res.Success {
-		return res, nil
-	}
-	for _, m := range mods {
-		if naming.Slug(m) == "permanent" {
-			res.Permanent = true
-		}
-	}
-	if res.Permanent {
-		res.Steps.Add("transmutation", "p. 69", "permanent: it does not wear off")
-		return res, nil
-	}
-	pages, err := dice.MustParse(rulebook.TransmutationPages).Total(r, "pages the transmutation lasts")
-	if err != nil {
-		return res, err
-	}
-	res.Pages = pages
-	res.Steps.Add("transmutation", "p. 69", "temporary: %s %d pages, then the object is as it was", rulebook.TransmutationPages, pages)
-	return res, nil
 }
 
 // ApplyMental writes a mental power's result onto the heroes: the hero

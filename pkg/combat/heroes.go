@@ -1,6 +1,7 @@
 package combat
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/codename-spandex/spandex/pkg/hero"
@@ -20,39 +21,6 @@ func hasFlavour(h *hero.Hero, power rulebook.PowerID, flavour string) bool {
 func gymnastics(h *hero.Hero) bool { return hasFlavour(h, rulebook.PowerSkills, "gymnastics") }
 func animalSenses(h *hero.Hero) bool {
 	return hasFlavour(h, rulebook.PowerSuperSenses, "animal-senses")
-}
-func dangerSense(h *hero.Hero) bool    { return hasPower(h, rulebook.PowerDangerSense) }
-func reactionsPower(h *hero.Hero) bool { return hasPower(h, rulebook.PowerReactions) }
-
-// NeverSurprised reports whether h is never surprised and so may react
-// even to a complete surprise attack: Danger Sense ("never surprised in
-// combat and can always perform a reaction", p. 54) or the Animal Senses
-// super sense ("never surprised by an attack", p. 74). pkg/encounter's
-// surprise round asks the same question.
-func NeverSurprised(h *hero.Hero) bool { return dangerSense(h) || animalSenses(h) }
-
-// judoOption reports whether h took the judo throw option of Martial Arts
-// (p. 66).
-func judoOption(h *hero.Hero) bool {
-	p := h.FindPower(rulebook.PowerMartialArts)
-	if p == nil {
-		return false
-	}
-	return p.HasOption("judo-throw") || p.HasOption("judo") || p.HasFlavour("judo-throw") || p.HasFlavour("judo")
-}
-
-// implantRank is the rank of a Brain Implant (1 when present).
-func implantRank(h *hero.Hero) int {
-	p := h.FindPower(rulebook.PowerCybernetics)
-	if p == nil {
-		return 0
-	}
-	for _, f := range p.Flavours {
-		if rulebook.PowerID(f.Slug) == rulebook.ImplantBrainImplant {
-			return max(f.Rank, 1)
-		}
-	}
-	return 0
 }
 
 // GetsFreeReactions reports whether h gets the four free reactions per
@@ -78,8 +46,9 @@ func energyType(attacker *hero.Hero, a *hero.Attack) string {
 	if p == nil {
 		return ""
 	}
+	typed := slices.Contains(energyTypedPowers, a.PowerID())
 	for _, f := range p.Flavours {
-		if f.Table == "energy-type" || a.PowerID() == rulebook.PowerEnergyBlast || a.PowerID() == rulebook.PowerEnergyReflect {
+		if f.Table == "energy-type" || typed {
 			return f.Slug
 		}
 	}
@@ -87,8 +56,8 @@ func energyType(attacker *hero.Hero, a *hero.Attack) string {
 }
 
 // immuneToEnergy reports whether h is immune to an energy type: listed in
-// combat.immunities, the Immunity power (p. 61), or Energy Blast's
-// immunity option for its own type (p. 55).
+// combat.immunities, or by a power (energyImmunities: Immunity, p. 61;
+// Energy Blast's immunity option, p. 55).
 func immuneToEnergy(h *hero.Hero, et string) (bool, string) {
 	if et == "" {
 		return false, ""
@@ -98,11 +67,10 @@ func immuneToEnergy(h *hero.Hero, et string) (bool, string) {
 			return true, "immune to " + et + " (combat.immunities)"
 		}
 	}
-	if p := h.FindPower(rulebook.PowerImmunity); p != nil && p.HasFlavour(et) {
-		return true, "Immunity to " + et + " (p. 61)"
-	}
-	if p := h.FindPower(rulebook.PowerEnergyBlast); p != nil && p.HasFlavour(et) && p.HasOption("immunity") {
-		return true, "Energy Blast's immunity to its own type " + et + " (p. 55)"
+	for _, rule := range energyImmunities {
+		if why := rule(h, et); why != "" {
+			return true, why
+		}
 	}
 	return false, ""
 }
@@ -189,19 +157,10 @@ const (
 )
 
 // specialKind classifies a power attack whose rules differ from the
-// Physical Damage Table's.
+// Physical Damage Table's (specialOf): its slug, or "".
 func specialKind(a *hero.Attack) string {
-	switch a.DamageType {
-	case kindEnergyBlast, kindStunning, kindEldritch, kindPsionic, kindSnareBall, kindPhasingStrike, kindHaymaker:
-		return a.DamageType
-	}
-	switch a.PowerID() {
-	case rulebook.PowerEnergyBlast:
-		return kindEnergyBlast
-	case rulebook.PowerStunningAttack:
-		return kindStunning
-	case rulebook.PowerPhasing:
-		return kindPhasingStrike
+	if s := specialOf(a); s != nil {
+		return s.slug
 	}
 	return ""
 }
@@ -212,8 +171,10 @@ func isMelee(a *hero.Attack) bool {
 		return false
 	}
 	switch a.DamageType {
-	case "blunt-thrown", "sharp-thrown", "projectile", "explosive", kindEnergyBlast, kindEldritch,
-		kindPsionic, kindStunning, kindSnareBall:
+	case "blunt-thrown", "sharp-thrown", "projectile", "explosive":
+		return false
+	}
+	if s := specialByDamageType(a.DamageType); s != nil && s.ranged {
 		return false
 	}
 	return true
@@ -239,7 +200,8 @@ func blunt(a *hero.Attack) bool {
 }
 
 // attackTypeOf is the Parrying Table row an attack counts as: its
-// parry_as, else derived from its damage type and power. ok is false for
+// parry_as, else derived from its damage type, and from the attacker's
+// powers (parryRows: Martial Arts, Weapon Mastery). ok is false for
 // attacks that cannot be parried at all (psionic blast, phasing strike).
 func attackTypeOf(attacker *hero.Hero, a *hero.Attack) (rulebook.AttackType, bool) {
 	if a.ParryAs != "" {
@@ -247,50 +209,43 @@ func attackTypeOf(attacker *hero.Hero, a *hero.Attack) (rulebook.AttackType, boo
 			return t, true
 		}
 	}
-	wm := a.PowerID() == rulebook.PowerWeaponMastery
-	switch a.DamageType {
-	case kindPsionic, kindPhasingStrike:
+	if s := specialByDamageType(a.DamageType); s != nil && s.unparryable {
 		return "", false
-	case kindEnergyBlast, kindEldritch, kindStunning, kindSnareBall:
-		return rulebook.AttackEnergyBlast, true
+	} else if s != nil && s.parryRow != "" {
+		return s.parryRow, true
+	}
+	var row rulebook.AttackType
+	switch a.DamageType {
 	case "blunt-thrown", "sharp-thrown":
-		if wm {
-			return rulebook.AttackRangedWM, true
-		}
-		return rulebook.AttackThrown, true
+		row = rulebook.AttackThrown
 	case "projectile", "explosive":
-		if wm {
-			return rulebook.AttackRangedWM, true
+		row = rulebook.AttackProjectile
+	}
+	for _, rule := range parryRows {
+		if t, ok := rule(attacker, a, row); ok {
+			return t, true
 		}
+	}
+	switch {
+	case row != "":
+		return row, true
+	case a.Ranged:
 		return rulebook.AttackProjectile, true
-	}
-	if a.PowerID() == rulebook.PowerMartialArts || a.DamageType == "martial-arts" {
-		if attacker.PowerRank(rulebook.PowerMartialArts) >= 3 {
-			return rulebook.AttackRank3MartialArts, true
-		}
-		return rulebook.AttackMartialArts, true
-	}
-	if a.Ranged {
-		if wm {
-			return rulebook.AttackRangedWM, true
-		}
-		return rulebook.AttackProjectile, true
-	}
-	if wm {
-		return rulebook.AttackOtherMeleeWM, true
 	}
 	return rulebook.AttackOtherMelee, true
 }
 
 // usesSuperPower: for the mundane rule, does this strike use a super
-// power (p. 38)? Power attacks, weapon mastery, martial arts, and blows
-// from characters with super strength or super speed.
+// power (p. 38)? Power attacks, and the blows of powers (superBlows:
+// martial arts, super strength, super speed).
 func usesSuperPower(attacker *hero.Hero, a *hero.Attack) bool {
-	if a.Power != "" || specialKind(a) != "" || a.DamageType == "martial-arts" {
+	if a.Power != "" || specialKind(a) != "" {
 		return true
 	}
-	if isMelee(a) && (hasPower(attacker, rulebook.PowerSuperStrength) || hasPower(attacker, rulebook.PowerSuperSpeed)) {
-		return true
+	for _, rule := range superBlows {
+		if rule(attacker, a) {
+			return true
+		}
 	}
 	return false
 }
@@ -316,24 +271,11 @@ func momentum(power rulebook.PowerID, bonus int, page string) movementAttackRule
 }
 
 // The movement attacks of powers without a file of their own: the
-// flying kick after a leap or swing (Acrobatics, Super Leap, p. 51) or a
-// tumble (the gymnastics skill, p. 71), the glider's dive (p. 53) and a
-// magnetic fling (p. 57).
-var (
-	acrobaticsKick = momentum(rulebook.PowerAcrobatics, 2, "p. 51")
-	superLeapKick  = momentum(rulebook.PowerSuperLeap, 2, "p. 51")
-)
-
+// flying kick after a tumble (the gymnastics skill, p. 71) and a magnetic
+// fling (p. 57).
 func gymnasticsKick(h *hero.Hero) (int, string) {
 	if gymnastics(h) {
 		return 2, "p. 71"
-	}
-	return 0, ""
-}
-
-func gliderDive(h *hero.Hero) (int, string) {
-	if hasFlavour(h, rulebook.PowerCybernetics, string(rulebook.ImplantRetractableGlider)) {
-		return 2, "p. 53"
 	}
 	return 0, ""
 }

@@ -32,9 +32,7 @@ func KindOf(attacker *hero.Hero, a *hero.Attack) AttackKind {
 		return KindMagic
 	case a.PowerID() == rulebook.PowerPsychicAbility || a.DamageType == kindPsionic || a.Mental:
 		return KindPsychic
-	case a.DamageType == kindEnergyBlast || a.DamageType == kindStunning || a.DamageType == "temperature":
-		return KindEnergy
-	case a.PowerID() == rulebook.PowerEnergyBlast || a.PowerID() == rulebook.PowerStunningAttack:
+	case a.DamageType == "temperature" || energyAttack(a):
 		return KindEnergy
 	case attacker != nil && energyType(attacker, a) != "":
 		return KindEnergy
@@ -62,4 +60,15 @@ func (k AttackKind) PhysicalOrEnergy() bool {
 // and energy attacks do physical damage.
 func (k AttackKind) StoppedByImpervious() bool {
 	return k != KindPsychic
+}
+
+// energyAttack reports an energy blast, a stunning attack or any special
+// attack that is energy (specialAttack.energy), by its damage type or by
+// the power it is made with.
+func energyAttack(a *hero.Attack) bool {
+	if s := specialByDamageType(a.DamageType); s != nil && s.energy {
+		return true
+	}
+	s := specialByPower(a.PowerID())
+	return s != nil && s.energy
 }

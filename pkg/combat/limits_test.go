@@ -1,6 +1,11 @@
 package combat
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/rulebook"
+)
 
 // TestAimAndAnalyseLimits checks the limits against the book's words:
 // Accuracy rank 2, +5 damage and +5 per extra panel aiming "up to a
@@ -21,7 +26,9 @@ func TestAimAndAnalyseLimits(t *testing.T) {
 	}{{1, 1, 1}, {4, 1, 4}, {5, 1, 5}, {2, 2, 4}, {3, 2, 5}, {5, 3, 5},
 		// p. 53 caps the bonus, not the panels: 7 panels give +5.
 		{7, 1, 5}, {6, 1, 5}, {20, 3, 5}} {
-		mods, err := appendSituationModifiers(nil, 0, Situation{AnalysePanels: tc.panels}, false, false, tc.rank)
+		implanted := &hero.Hero{Powers: []hero.Power{{Slug: rulebook.PowerCybernetics, Rank: 1,
+			Flavours: []hero.Flavour{{Slug: string(rulebook.ImplantBrainImplant), Rank: tc.rank}}}}}
+		mods, err := appendSituationModifiers(nil, 0, &Situation{AnalysePanels: tc.panels}, false, false, implanted)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -30,7 +37,7 @@ func TestAimAndAnalyseLimits(t *testing.T) {
 		}
 	}
 	// A typo-sized number of panels is refused.
-	if _, err := appendSituationModifiers(nil, 0, Situation{AnalysePanels: MaxAnalysePanels + 1}, false, false, 1); err == nil {
+	if _, err := appendSituationModifiers(nil, 0, &Situation{AnalysePanels: MaxAnalysePanels + 1}, false, false, nil); err == nil {
 		t.Errorf("%d panels analysing was accepted", MaxAnalysePanels+1)
 	}
 }

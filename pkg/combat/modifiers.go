@@ -8,17 +8,6 @@ import (
 // The named modifiers below are the ones both Resolve and the one-off
 // rulings (spandex tohit, dodge, parry) apply, kept here once.
 
-// HaymakerModifier is a streetfighting haymaker's +2 to hit (p. 66).
-func HaymakerModifier() Modifier {
-	return Modifier{Slug: "haymaker", Value: 2, Text: "streetfighting haymaker", Page: "p. 66"}
-}
-
-// ReactionsModifier is the -2 on a defender's parry, dodge or judo roll
-// against an attacker with the Reactions power (p. 69).
-func ReactionsModifier() Modifier {
-	return Modifier{Slug: "reactions", Value: -2, Text: "attacker has Reactions", Page: "p. 69"}
-}
-
 // AnimalSensesModifier is the +1 on a parry of a defender with Super
 // Senses' animal senses (p. 74).
 func AnimalSensesModifier() Modifier {

@@ -205,15 +205,13 @@ func StrikeObject(attacker *hero.Hero, a *hero.Attack, b Blow, t ObjectTarget, r
 	if splitHealth < 0 || splitHealth > max(in.Bonus, 0) {
 		return nil, reqErr("split", "health=%d: the damage bonus is %d, so put 0-%d on health", splitHealth, in.Bonus, max(in.Bonus, 0))
 	}
-	kind := specialKind(a)
+	special := specialOf(a)
 	pd := b.PowerDice
 	if pd.Health < 0 || pd.Stamina < 0 {
 		return nil, reqErr("power-dice", "dice cannot be negative (%d health, %d stamina)", pd.Health, pd.Stamina)
 	}
 	if pd.Set() {
-		switch kind {
-		case kindEnergyBlast, kindEldritch, kindPsionic, kindSnareBall, kindPhasingStrike:
-		default:
+		if special == nil || !special.splitsDice {
 			return nil, reqErr("power-dice", "%s does not split dice between health and stamina", a.Slug)
 		}
 		in.HealthExpr, in.StaminaExpr = d6s(pd.Health), d6s(pd.Stamina)
@@ -230,7 +228,7 @@ func StrikeObject(attacker *hero.Hero, a *hero.Attack, b Blow, t ObjectTarget, r
 			ns = numDice(e)
 		}
 	}
-	poolName, cost, err := powerCost(attacker, a, kind, nh, ns)
+	poolName, cost, err := powerCost(attacker, special, nh, ns)
 	if err != nil {
 		return nil, err
 	}
@@ -253,11 +251,11 @@ func StrikeObject(attacker *hero.Hero, a *hero.Attack, b Blow, t ObjectTarget, r
 		// blast ignore them (pp. 55, 63, 68), whether or not the file's
 		// attack says so.
 		lower := a.LowersDividers
-		if kind == kindEnergyBlast {
-			lower = max(lower, 2)
+		if special != nil && special.lowers > 0 {
+			lower = max(lower, special.lowers)
 		}
 		t.Lower += lower
-		t.IgnoreDividers = t.IgnoreDividers || a.IgnoresDividers || kind == kindEldritch || kind == kindPsionic
+		t.IgnoreDividers = t.IgnoreDividers || a.IgnoresDividers || (special != nil && special.ignoresDividers)
 	}
 	if _, _, err := DamageObject(t, 0, 0); err != nil {
 		return nil, err // refused before any die

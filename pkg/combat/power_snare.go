@@ -1,14 +1,15 @@
 package combat
 
-// Snare (pp. 72-73): the health of its fluid shield. The snare ball is an
-// attack (its dice split checked in resolve.go), its binding the bound
-// state shared with the Restraint spell.
+// Snare (pp. 72-73): the health of its fluid shield, and the snare ball,
+// an attack (snareBall: its cost and dice split); its binding is the
+// bound state shared with the Restraint spell.
 
 import (
 	"fmt"
 	"strings"
 
 	"github.com/codename-spandex/spandex/pkg/dice"
+	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 	"github.com/codename-spandex/spandex/pkg/ruling"
 )
@@ -40,3 +41,13 @@ func SnareShield(points int, r dice.Roller) (int, ruling.Steps, error) {
 	steps.Add("snare", "pp. 72-73", "a fluid shield: a single panel, %dd6 health for %d fluid points (%s) = %d; blocking only, not parrying", points, points, strings.Join(faces, "+"), total)
 	return total, steps, nil
 }
+
+// snareBall is the snare ball (p. 72): 2 fluid points a die, no more
+// health dice than stamina dice; parried as an energy blast.
+var snareBall = specialAttack{slug: kindSnareBall, ranged: true, parryRow: rulebook.AttackEnergyBlast, splitsDice: true,
+	cost: func(_ *hero.Hero, nh, ns int) (string, int, int, error) {
+		if nh > ns {
+			return "", 0, 0, reqErr("power-dice", "snare ball: %d health dice is more than its %d stamina dice (p. 72)", nh, ns)
+		}
+		return "fluid", 2 * (nh + ns), 5, nil
+	}}

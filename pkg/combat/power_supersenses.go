@@ -3,7 +3,7 @@ package combat
 // Super Senses in a fight (pp. 74-75): the senses that see through
 // invisibility, camouflage and stealth cancel the penalties for an unseen
 // target; Enhanced Hearing halves them. Danger Sense and Animal Senses'
-// never being surprised is NeverSurprised (heroes.go).
+// never being surprised is NeverSurprised (power_dangersense.go).
 
 import (
 	"fmt"

@@ -228,10 +228,6 @@ func signed(label string, v int) string {
 	return fmt.Sprintf(" +%s %d", label, v)
 }
 
-// MindControlTargets is how many targets a mind controller may hold at
-// once: one per six points of will, at least one (p. 68).
-func MindControlTargets(will int) int { return max(will/6, 1) }
-
 // Restraint is a bound combatant's escape (Restraint p. 64, Snare p. 72).
 type Restraint struct {
 	// Points spent on the binding; Strength is 10 per point.

@@ -21,7 +21,7 @@ func RangeFifths(metres, maxRange int) (int, error) {
 
 // rangeModifier resolves the situation's range: a distance in metres
 // (with the attack's maximum range) or a count of fifths, not both.
-func rangeModifier(sit Situation) (fifths int, text string, err error) {
+func rangeModifier(sit *Situation) (fifths int, text string, err error) {
 	if sit.RangeMetres == 0 {
 		if sit.RangeFifths < 0 || sit.RangeFifths > 5 {
 			return 0, "", reqErr("range-fifths", "%d is outside 0-5 (fifths of the attack's maximum range, p. 33)", sit.RangeFifths)

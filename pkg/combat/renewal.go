@@ -73,13 +73,8 @@ func RenewControl(controller, target *hero.Hero, hours int, resist bool, r dice.
 		return res, true, reqErr("hours", "the repeat attack comes once per hour: give --hours or --days (pp. 53, 63)")
 	}
 	st := target.ImposedStates[idx]
-	var p MentalPower
-	switch st.Power {
-	case string(rulebook.PowerMagic):
-		p, _ = FindMentalPower(rulebook.SpellHypnotism)
-	case string(rulebook.PowerCybernetics):
-		p, _ = FindMentalPower(rulebook.ImplantMindControlDevice)
-	default:
+	p, ok := renewedControl(rulebook.PowerID(st.Power))
+	if !ok {
 		return res, true, reqErr("controller", "%s's hypnotised state comes from %q, neither Hypnotism (magic) nor the mind-control device (cybernetics)", target.Name, st.Power)
 	}
 	res.Power = string(p.Slug)

@@ -133,7 +133,8 @@ type pipeline struct {
 	objInfo  ObjectAttack // its ruling
 	block    BlockedBy    // a block's object (res.Reaction.Block points here)
 	kind     string       // specialKind
-	akind    AttackKind   // KindOf: which defences stop it
+	special  *specialAttack
+	akind    AttackKind // KindOf: which defences stop it
 	mental   bool
 	ac       rulebook.ArmourClass // AC used for to-hit
 	free     bool
@@ -197,7 +198,11 @@ func (t *acText) of(ac rulebook.ArmourClass) string {
 // prepare checks the whole request before any die is rolled.
 func prepare(res *Result, att, def *hero.Hero, req *Request, r dice.Roller, opt Options, p *pipeline) (*pipeline, error) {
 	obs := p.kb.Obstructions[:0]
-	*p = pipeline{res: res, rec: recorder{r: r, dice: &res.Dice}, opt: opt, att: att, def: def, reqv: *req, ac: def.Combat.ArmourClass}
+	// Cleared, then filled field by field: a composite literal would be
+	// built aside and copied over (req may point anywhere).
+	*p = pipeline{}
+	p.res, p.rec, p.opt, p.att, p.def = res, recorder{r: r, dice: &res.Dice}, opt, att, def
+	p.reqv, p.ac = *req, def.Combat.ArmourClass
 	p.req = &p.reqv
 	req = p.req
 	p.kb.Obstructions = obs
@@ -243,9 +248,11 @@ func prepare(res *Result, att, def *hero.Hero, req *Request, r dice.Roller, opt 
 	if !a.StrikeClass.Valid() {
 		return nil, reqErr("with", "%s's strike class %d is outside 0-5", a.Slug, int(a.StrikeClass))
 	}
-	p.kind = specialKind(a)
+	if p.special = specialOf(a); p.special != nil {
+		p.kind = p.special.slug
+	}
 	p.akind = KindOf(att, a)
-	p.mental = p.kind == kindPsionic && req.Mode == ModeStrike
+	p.mental = p.special != nil && p.special.mental && req.Mode == ModeStrike
 	et := energyType(att, a)
 	res.Attack = AttackInfo{Slug: a.Slug, Name: a.Name, StrikeClass: a.StrikeClass, DamageType: a.DamageType,
 		ParryAs: a.ParryAs, Panels: max(a.Panels, 1), Power: a.PowerID(), Ranged: a.Ranged, Melee: isMelee(a), EnergyType: et}
@@ -266,8 +273,8 @@ func prepare(res *Result, att, def *hero.Hero, req *Request, r dice.Roller, opt 
 	if req.Situation.GaleExtra < 0 || (req.Situation.GaleExtra > 0 && !req.Situation.Gale) {
 		return nil, reqErr("gale-extra", "%d: extra panels on a gale go with --gale and are 0 or more (p. 78)", req.Situation.GaleExtra)
 	}
-	if p.kind == kindPhasingStrike {
-		p.ac = rulebook.ACF // a partial re-phase strike rolls against AC F (p. 66)
+	if s := p.special; s != nil && s.armourClass != 0 {
+		p.ac = s.armourClass // a partial re-phase strike rolls against AC F (p. 66)
 	}
 	if req.FreeReactionsUsed < 0 || req.FreeReactionsUsed > MaxFreeReactions {
 		return nil, reqErr("free-used", "%d is outside 0-%d (free reactions used this page, p. 31)", req.FreeReactionsUsed, MaxFreeReactions)
@@ -284,7 +291,7 @@ func prepare(res *Result, att, def *hero.Hero, req *Request, r dice.Roller, opt 
 		}
 		sit.RangeMax = a.Range
 	}
-	if _, _, err := rangeModifier(req.Situation); err != nil {
+	if _, _, err := rangeModifier(&req.Situation); err != nil {
 		return nil, err
 	}
 	p.free = a.StrikeClass <= rulebook.SC1 && GetsFreeReactions(def) && req.FreeReactionsUsed < MaxFreeReactions
@@ -407,8 +414,8 @@ func (p *pipeline) checkReaction() error {
 			return reqErr(field, "dodge: %s is armour class %s, which cannot dodge (armour class A-C and K-L, p. 35)", def.Name, def.Combat.ArmourClass)
 		}
 	case ReactionParry:
-		if p.kind == kindPhasingStrike {
-			return reqErr(field, "parry: a partial re-phase strike cannot be parried or blocked (p. 66)")
+		if s := p.special; s != nil && s.unblockable != "" {
+			return reqErr(field, "parry: %s", s.unblockable)
 		}
 		at, ok := attackTypeOf(att, a)
 		if !ok {
@@ -442,8 +449,8 @@ func (p *pipeline) checkReaction() error {
 			return reqErr("catch", "only a thrown object can be caught (p. 34)")
 		}
 	case ReactionBlock:
-		if p.kind == kindPhasingStrike {
-			return reqErr(field, "block: a partial re-phase strike cannot be parried or blocked (p. 66)")
+		if s := p.special; s != nil && s.unblockable != "" {
+			return reqErr(field, "block: %s", s.unblockable)
 		}
 		o := rx.Object
 		switch {
@@ -466,16 +473,9 @@ func (p *pipeline) checkReaction() error {
 		if o.Divider >= 2 {
 			p.objectHP *= o.Divider
 		}
-	case ReactionBrace:
-		if !hasPower(def, rulebook.PowerSuperStrength) {
-			return reqErr(field, "brace: only characters with Super Strength can brace (p. 35); %s has none", def.Name)
-		}
-	case ReactionJudo:
-		if !judoOption(def) {
-			return reqErr(field, "judo-throw: %s has not taken the judo throw option of Martial Arts (p. 35)", def.Name)
-		}
-		if !isMelee(a) {
-			return reqErr(field, "judo-throw: only against melee attacks (p. 35); %s is not melee", a.Slug)
+	case ReactionBrace, ReactionJudo:
+		if err := checkReactionPower(def, a, k); err != nil {
+			return err
 		}
 	case ReactionResist, ReactionGrab:
 	default:
@@ -497,9 +497,7 @@ func (p *pipeline) checkDamage() error {
 		return reqErr("power-dice", "dice cannot be negative (%d health, %d stamina)", pd.Health, pd.Stamina)
 	}
 	if pd.Set() {
-		switch p.kind {
-		case kindEnergyBlast, kindEldritch, kindPsionic, kindSnareBall, kindPhasingStrike:
-		default:
+		if p.special == nil || !p.special.splitsDice {
 			return reqErr("power-dice", "%s does not split dice between health and stamina", a.Slug)
 		}
 		p.hExpr, p.sExpr = d6s(pd.Health), d6s(pd.Stamina)
@@ -529,7 +527,7 @@ func (p *pipeline) checkDamage() error {
 	// Dice counts for split-dice powers.
 	nh, ns := numDice(p.hE), numDice(p.sE)
 	if req.Mode == ModeStrike {
-		poolName, cost, err := powerCost(att, a, p.kind, nh, ns)
+		poolName, cost, err := powerCost(att, p.special, nh, ns)
 		if err != nil {
 			return err
 		}
@@ -572,16 +570,12 @@ func (p *pipeline) checkDamage() error {
 			b, page := movementBonus(att, m.Power)
 			add("movement", b, "attack after moving 4 m or more with "+string(m.Power), page)
 		}
-		if n := req.Situation.AimPanels; n != 0 {
-			if n < 0 || n > MaxAimPanels {
-				return reqErr("aim", "%d extra panels aiming is outside 0-%d (at most +%d damage, p. 51)", n, MaxAimPanels, MaxAimBonus)
+		for _, rule := range attackerDamage {
+			m, err := rule(att, req)
+			if err != nil {
+				return err
 			}
-			if att.PowerRank(rulebook.PowerAccuracy) < 2 {
-				return reqErr("aim", "aiming for damage needs Accuracy rank 2 (p. 51)")
-			}
-		}
-		if att.PowerRank(rulebook.PowerAccuracy) >= 2 && req.Mode == ModeStrike {
-			add("accuracy", min(MaxAimBonus, AimBonus+AimBonus*req.Situation.AimPanels), "Accuracy rank 2 with the chosen attack form", "p. 51")
+			add(m.Slug, m.Value, m.Text, m.Page)
 		}
 		if req.Situation.AttackerDenser && isMelee(a) {
 			add("density", 10, "Density Control, denser: melee damage", "p. 54")
@@ -729,11 +723,11 @@ func (p *pipeline) effects() *AttackerEffects {
 // toHit rolls step 1.
 func (p *pipeline) toHit() (bool, error) {
 	res, att := p.res, p.att
-	sit := p.req.Situation
+	sit := &p.req.Situation
 	if p.def.Condition.Grappled {
 		sit.Grappled = true
 	}
-	mods, err := appendSituationModifiers(res.ToHit.Modifiers, att.Combat.StrikeBonus, sit, att.Condition.Dazed, att.Condition.Stunned, implantRank(att))
+	mods, err := appendSituationModifiers(res.ToHit.Modifiers, att.Combat.StrikeBonus, sit, att.Condition.Dazed, att.Condition.Stunned, att)
 	if err != nil {
 		return false, err
 	}
@@ -770,11 +764,8 @@ func (p *pipeline) toHit() (bool, error) {
 // reactionMods are the modifiers on the defender's parry, dodge or judo
 // roll from the attacker's powers and the situation.
 func (p *pipeline) reactionMods(mods []Modifier, parry bool) []Modifier {
-	if reactionsPower(p.att) {
-		mods = append(mods, ReactionsModifier())
-	}
-	if n := p.req.Situation.AccuracyPenalty; n > 0 {
-		mods = append(mods, Modifier{Slug: "accuracy", Value: -n, Text: "the attacker's Accuracy penalty", Page: "p. 51"})
+	for _, rule := range attackerReactions {
+		mods = rule(mods, p.att, &p.req.Situation)
 	}
 	if parry && p.req.Situation.Dimensional {
 		mods = append(mods, Modifier{Slug: "dimensional", Value: -4, Text: "inside a dimensional control area", Page: "p. 57"})
@@ -898,7 +889,7 @@ func (p *pipeline) reaction() (Outcome, error) {
 		}
 		return "", nil
 	case ReactionBrace:
-		rr.BraceBonus = rulebook.BracePerRank * def.PowerRank(rulebook.PowerSuperStrength)
+		rr.BraceBonus = BraceBonus(def)
 		rr.Success = true
 		return "", nil
 	case ReactionBlock:
@@ -958,10 +949,7 @@ func (p *pipeline) judo() (Outcome, error) {
 		mods = append(mods, Modifier{Slug: "strike-bonus", Value: b, Text: "defender's strike bonus", Page: "p. 36"})
 	}
 	mods = p.reactionMods(mods, false)
-	col := def.PowerRank(rulebook.PowerMartialArts)
-	if p.opt.JudoColumn == JudoByStrikeClass {
-		col = int(p.atk.StrikeClass)
-	}
+	col := judoColumn(def, p.atk.StrikeClass, p.opt)
 	total := roll + sumMods(mods)
 	jr := rulebook.Judo(total, col)
 	rr.Roll, rr.Modifiers, rr.Total = roll, mods, total
@@ -1058,20 +1046,13 @@ func (p *pipeline) completeImmunity() string {
 	if sit.Impervious && p.akind.StoppedByImpervious() {
 		return "Impervious: immune to all physical damage (p. 61)"
 	}
-	if sit.Phased {
-		if def.PowerRank(rulebook.PowerPhasing) >= 2 {
-			return "phased out at Phasing rank 2: no health or stamina damage (p. 66)"
-		}
-		switch p.kind {
-		case kindEnergyBlast, kindStunning, kindEldritch, kindPsionic:
-		default:
-			return "phased out: only attacks that reduce or negate dividers can hurt (p. 66)"
+	for _, d := range defenderDefences {
+		if why := d.immune(def, &p.req.Situation, p.special); why != "" {
+			return why
 		}
 	}
 	if sit.Astral && p.res.Attack.EnergyType == "" && a.DamageType != "temperature" {
-		switch p.kind {
-		case kindEnergyBlast, kindStunning, kindEldritch, kindPsionic:
-		default:
+		if !p.special.reducesDividers() {
 			return "an astral form: immune to physical attacks, hurt only by energy attacks (p. 62)"
 		}
 	}
@@ -1153,7 +1134,7 @@ func (p *pipeline) afterDamage() error {
 	// mystic shield is a wall of force that stops every attack hitting it
 	// whole, magic ones too (p. 64); mental attacks pass every barrier.
 	fb := req.Situation.ForceBarrier > 0 && p.akind.StoppedByForcefield()
-	ms := req.Situation.MysticShield > 0 && p.kind != kindPsionic
+	ms := req.Situation.MysticShield > 0 && (p.special == nil || !p.special.mental)
 	barrier := req.Mode == ModeStrike && !p.mental && (fb || ms)
 	if barrier {
 		b := &BarrierResult{Kind: BarrierMysticShield, Wall: true, Health: req.Situation.MysticShield, Damage: res.Damage.Health}
@@ -1280,9 +1261,11 @@ func (p *pipeline) afterDamage() error {
 func (p *pipeline) dividers() rulebook.Dividers {
 	dv := rbDividers(p.def.Combat.Dividers)
 	notes := &p.res.Applied.DividerNotes
-	if p.req.Situation.Phased {
-		dv = rulebook.Dividers{Health: 11, Stamina: 11}
-		*notes = append(*notes, "phased out: H/11 S/11 (p. 66)")
+	for _, d := range defenderDefences {
+		if v, note := d.dividers(&p.req.Situation, dv); note != "" {
+			dv = v
+			*notes = append(*notes, note)
+		}
 	}
 	if p.req.Reaction.Kind == ReactionDodge && blunt(p.atk) && p.def.PowerRank(rulebook.PowerElasticity) > 0 {
 		dv.Health, dv.Stamina = max(dv.Health, 2), max(dv.Stamina, 2)
@@ -1292,16 +1275,9 @@ func (p *pipeline) dividers() rulebook.Dividers {
 		dv.Stamina = 0
 		*notes = append(*notes, "temperature: S dividers do not help (p. 58)")
 	}
-	switch p.kind {
-	case kindEnergyBlast:
-		dv = dv.Lowered(2)
-		*notes = append(*notes, "energy blast: dividers count as 2 lower, and below 2 are ignored (pp. 38, 55)")
-	case kindStunning:
-		dv.Stamina = rulebook.Dividers{Stamina: dv.Stamina}.Lowered(2).Stamina
-		*notes = append(*notes, "stunning attack: the S divider counts as 2 lower (p. 76)")
-	case kindEldritch, kindPsionic:
-		dv = rulebook.Dividers{}
-		*notes = append(*notes, p.kind+" ignores dividers (pp. 63, 68)")
+	if d, note := p.special.applyDividers(dv); note != "" {
+		dv = d
+		*notes = append(*notes, note)
 	}
 	if dv.Health < 2 {
 		dv.Health = 0
@@ -1511,47 +1487,21 @@ func parseParryType(s string) (rulebook.ParryType, error) {
 	return rulebook.ParseParryType(s)
 }
 
-// powerCost is what a pool power's strike costs (pp. 55, 62, 67, 72):
-// energy blast 1 energy point a die (neither side more than 2 dice
-// ahead), eldritch bolt 2 magic points a die (half, rounded up, as a
-// speciality, which also allows 10 dice), psionic blast 1 psi point a
-// die (half as a speciality), snare ball 2 fluid points a die (no more
-// health dice than stamina dice); a partial re-phase strike is 1-3d6 and
-// free. nh and ns are the health and stamina dice; poolName "" means no
-// pool pays. Every strike that spends a pool (an attack on a combatant
-// or an object) costs through here.
-func powerCost(att *hero.Hero, a *hero.Attack, kind string, nh, ns int) (poolName string, cost int, err error) {
-	capDice := 0
-	speciality := func(spell string) bool { return SpellSpeciality(att, spell) }
-	switch kind {
-	case kindEnergyBlast:
-		poolName, cost, capDice = "energy", nh+ns, 10
-		if d := nh - ns; d > 2 || d < -2 {
-			return "", 0, reqErr("power-dice", "energy blast: %d health and %d stamina dice; neither side may be more than 2 dice ahead (p. 55)", nh, ns)
-		}
-	case kindEldritch:
-		poolName, cost, capDice = "magic", 2*(nh+ns), 5
-		if speciality(kindEldritch) {
-			cost = SpecialityCost(cost, true)
-			capDice = 10
-		}
-	case kindPsionic:
-		poolName, cost, capDice = "psi", nh+ns, 10
-		if speciality(kindPsionic) {
-			cost = SpecialityCost(cost, true)
-		}
-	case kindSnareBall:
-		poolName, cost, capDice = "fluid", 2*(nh+ns), 5
-		if nh > ns {
-			return "", 0, reqErr("power-dice", "snare ball: %d health dice is more than its %d stamina dice (p. 72)", nh, ns)
-		}
-	case kindPhasingStrike:
-		if nh+ns < 1 || nh+ns > 3 {
-			return "", 0, reqErr("power-dice", "a partial re-phase strike does 1-3d6 in all, split as you choose (p. 66); got %d", nh+ns)
-		}
+// powerCost is what a special attack's strike costs (its cost, in its
+// power's file: pp. 55, 62, 66, 67, 72): the pool that pays ("" none) and
+// the points, or a refusal. nh and ns are the health and stamina dice.
+// Every strike that spends a pool (an attack on a combatant or an object)
+// costs through here.
+func powerCost(att *hero.Hero, s *specialAttack, nh, ns int) (poolName string, cost int, err error) {
+	if s == nil || s.cost == nil {
+		return "", 0, nil
+	}
+	poolName, cost, capDice, err := s.cost(att, nh, ns)
+	if err != nil {
+		return "", 0, err
 	}
 	if capDice > 0 && nh+ns > capDice {
-		return "", 0, reqErr("power-dice", "%s: %d dice is more than the %d one action may use (10 points per action)", kind, nh+ns, capDice)
+		return "", 0, reqErr("power-dice", "%s: %d dice is more than the %d one action may use (10 points per action)", s.slug, nh+ns, capDice)
 	}
 	return poolName, cost, nil
 }

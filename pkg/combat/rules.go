@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"github.com/codename-spandex/spandex/pkg/dice"
+	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/refusal"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 )
@@ -105,10 +106,12 @@ func d6s(n int) string {
 // stunned are the attacker's condition. Behind and above do not stack:
 // behind's +2 is used. Errors name the bad field.
 func SituationModifiers(strikeBonus int, sit Situation, dazed, stunned bool) ([]Modifier, error) {
-	return appendSituationModifiers(nil, strikeBonus, sit, dazed, stunned, 0)
+	return appendSituationModifiers(nil, strikeBonus, &sit, dazed, stunned, nil)
 }
 
-func appendSituationModifiers(mods []Modifier, strikeBonus int, sit Situation, dazed, stunned bool, implantRank int) ([]Modifier, error) {
+// appendSituationModifiers appends the to-hit modifiers to mods; att is
+// the attacker, whose powers add theirs (attackerToHit), or nil.
+func appendSituationModifiers(mods []Modifier, strikeBonus int, sit *Situation, dazed, stunned bool, att *hero.Hero) ([]Modifier, error) {
 	if sit.Cover < 0 || sit.Cover > MaxCover {
 		return mods, reqErr("cover", "%d is outside 0-%d (the cover penalty, p. 33)", sit.Cover, MaxCover)
 	}
@@ -175,12 +178,8 @@ func appendSituationModifiers(mods []Modifier, strikeBonus int, sit Situation, d
 			mods = append(mods, Modifier{Slug: "stronger-gale", Value: -sit.GaleExtra, Text: fmt.Sprintf("a stronger gale: %d extra panels concentrating, -1 each", sit.GaleExtra), Page: "p. 78"})
 		}
 	}
-	if sit.AnalysePanels > 0 {
-		rank := max(implantRank, 1)
-		mods = append(mods, Modifier{Slug: "brain-implant", Value: min(MaxAnalyseBonus, sit.AnalysePanels*rank), Text: "brain implant analysis", Page: "p. 53"})
-	}
-	if sit.AccuracyPenalty > 0 {
-		mods = append(mods, Modifier{Slug: "accuracy-penalty", Value: -sit.AccuracyPenalty, Text: "penalty taken with Accuracy", Page: "p. 51"})
+	for _, rule := range attackerToHit {
+		mods = rule(mods, att, sit)
 	}
 	for _, m := range sit.Modifiers {
 		if m.Slug == "" {

@@ -55,12 +55,9 @@ var stateInfos = []StateInfo{
 		Text: "half panels per page, +10 melee damage, knockback threshold +5"},
 	{Name: StateLighter, Power: rulebook.PowerDensityControlSelf, Panels: 2, Page: "p. 54", Excludes: StateDenser,
 		Text: "walks on any surface, minimum melee damage, knockback threshold 10"},
-	{Name: StatePhased, Power: rulebook.PowerPhasing, Panels: 2, Page: "p. 66",
-		Text: "out of phase: through matter, touches nothing, only powers on itself; rank 1 H/11 S/11 against divider-reducing attacks only, rank 2 untouchable"},
-	{Name: StateInvisible, Power: rulebook.PowerInvisibility, Panels: 1, Page: "p. 61",
-		Text: "attackers who cannot see it get -4 to hit"},
-	{Name: StateCamouflaged, Power: rulebook.PowerCamouflage, Panels: 1, Page: "p. 52",
-		Text: "moving about in combat: attackers get -2 to hit (effectively invisible standing still)"},
+	phasedState.StateInfo,      // power_phasing.go
+	invisibleState.StateInfo,   // power_invisibility.go
+	camouflagedState.StateInfo, // power_camouflage.go
 	{Name: StateShapechanged, Power: rulebook.PowerShapechange, Panels: 2, Page: "p. 70",
 		Text: "another creature's shape (freeform): its own ability scores, no other super power but the size of growth, larger or shrinking, no change of size"},
 }
@@ -103,7 +100,8 @@ func StateNames() string {
 }
 
 // ApplyStates puts on an attack what the attacker's and the defender's
-// lasting states say, with a step per state naming its page:
+// lasting states say, with a step per state naming its page (a state
+// whose power has its own file says it there: powerStates):
 //
 //   - phased attacker: it can touch nothing, so only the partial re-phase
 //     strike attacks (p. 66); phased defender: H/11 S/11 against attacks
@@ -141,16 +139,14 @@ func ApplyStates(req *Request, att *hero.Hero, attStates, defStates []string) (r
 		}
 		steps.Add("shapechanged", "p. 70", "attacker shapechanged: its own ability scores, no other power")
 	}
-	if slices.Contains(attStates, StatePhased) {
-		a := findAttackFor(att, req.Attack)
-		if a == nil || a.PowerID() != rulebook.PowerPhasing {
-			name := req.Attack
-			if a != nil {
-				name = a.Slug
+	for _, r := range powerStates {
+		if r.attacking != nil && slices.Contains(attStates, r.Name) {
+			st, err := r.attacking(att, req.Attack)
+			if err != nil {
+				return nil, err
 			}
-			return nil, reqErr("with", "%s is phased out: it can touch nothing and use no power but on itself, so only the partial re-phase strike (phase-strike) attacks, not %s (p. 66)", att.Name, name)
+			steps = append(steps, st)
 		}
-		steps.Add("phased", "p. 66", "attacker phased out: the partial re-phase strike")
 	}
 	for _, s := range attStates {
 		switch s {
@@ -173,9 +169,6 @@ func ApplyStates(req *Request, att *hero.Hero, attStates, defStates []string) (r
 	}
 	for _, s := range defStates {
 		switch s {
-		case StatePhased:
-			sit.Phased = true
-			steps.Add("phased", "p. 66", "defender phased out: rank 1 H/11 S/11 and only divider-reducing attacks hurt, rank 2 nothing hurts")
 		case StateShrunk:
 			sit.Shrunk = true
 			steps.Add("shrunk", "p. 70", "defender shrunk: -3 to hit, knockback threshold -10")
@@ -185,12 +178,6 @@ func ApplyStates(req *Request, att *hero.Hero, attStates, defStates []string) (r
 		case StateLighter:
 			sit.DefenderLighter = true
 			steps.Add("lighter", "p. 54", "defender lighter: knockback threshold 10")
-		case StateInvisible:
-			sit.Invisible = true
-			steps.Add("invisible", "p. 61", "defender invisible: -4 to hit")
-		case StateCamouflaged:
-			sit.Camouflaged = true
-			steps.Add("camouflaged", "p. 52", "defender camouflaged and moving: -2 to hit")
 		case StateImpervious:
 			sit.Impervious = true
 			steps.Add("impervious", "p. 61", "defender impervious: no physical damage")
@@ -200,6 +187,12 @@ func ApplyStates(req *Request, att *hero.Hero, attStates, defStates []string) (r
 		case StateGrown:
 			sit.DefenderGrown = true
 			steps.Add("grown", "p. 60", "defender grown: the extra health and stamina go first")
+		default:
+			if r := powerState(s); r != nil && r.attacked != nil {
+				var st ruling.Step
+				*sit, st = r.attacked(*sit)
+				steps = append(steps, st)
+			}
 		}
 	}
 	return steps, nil
@@ -317,30 +310,6 @@ func regenerate(h *hero.Hero, r dice.Roller, page string) (int, int, ruling.Step
 	steps.Add("regeneration", page, "a double-panel resting: 1d6 %d health (%d → %d of %d)", v, before, h.Health.Current, h.Health.Max)
 	SetConditions(h)
 	return v, h.Health.Current - before, steps, nil
-}
-
-// DangerSenseChance is Danger Sense's warning chance in percent (p. 54).
-const DangerSenseChance = 90
-
-// DangerSense rolls Danger Sense's warning (p. 54): the GM rolls each time
-// there is danger, d100 ≤ 90 warns (a general sense that something is
-// wrong). Dice: 1d100.
-func DangerSense(h *hero.Hero, r dice.Roller) (int, bool, ruling.Steps, error) {
-	if !dangerSense(h) {
-		return 0, false, nil, reqErr("power", "%s has no Danger Sense (p. 54)", h.Name)
-	}
-	v, err := r.Roll(100, "danger sense")
-	if err != nil {
-		return 0, false, nil, err
-	}
-	if v < 1 || v > 100 {
-		return 0, false, nil, errRoller(100, v, "danger sense")
-	}
-	var steps ruling.Steps
-	ok := v <= DangerSenseChance
-	verdict := map[bool]string{true: "warned: something is wrong", false: "no warning"}[ok]
-	steps.Add("danger-sense", "p. 54", "d100 %d against %d%%: %s", v, DangerSenseChance, verdict)
-	return v, ok, steps, nil
 }
 
 // SwitchState switches a lasting state on or off on a hero file outside a

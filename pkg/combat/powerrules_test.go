@@ -1,0 +1,380 @@
+package combat
+
+import (
+	"testing"
+
+	"github.com/codename-spandex/spandex/pkg/dice"
+	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/rulebook"
+)
+
+// Each hook kind of powerrules.go, asked through the general code that
+// calls it: were the hook not called, the power's rule would be missing.
+
+// prepared readies a resolution without rolling (every check happens
+// before the first die, Resolve).
+func prepared(t *testing.T, att, def *hero.Hero, req Request) (*pipeline, error) {
+	t.Helper()
+	return new(Resolver).prepare(&Result{}, att, def, req, dice.NewScripted(nil), Options{})
+}
+
+func withPowers(h *hero.Hero, ps ...hero.Power) *hero.Hero {
+	h.Powers = append(h.Powers, ps...)
+	return h
+}
+
+func fist() hero.Attack { return flat("fist", rulebook.SC2, "1", "2") }
+
+// TestToHitRules: "+1 to hit for every extra panel spent analysing ...
+// +1 per rank" up to +5 (brain implant, p. 53); Accuracy's chosen penalty
+// comes off the to-hit roll (p. 51).
+func TestToHitRules(t *testing.T) {
+	implant := hero.Power{Slug: rulebook.PowerCybernetics, Rank: 1, Flavours: []hero.Flavour{{Slug: string(rulebook.ImplantBrainImplant), Rank: 2}}}
+	for _, tc := range []struct {
+		name string
+		att  *hero.Hero
+		sit  Situation
+		want []Modifier
+	}{
+		{"brain implant rank 2, 2 panels: +4 (p. 53)", withPowers(mk("A", rulebook.ACF), implant), Situation{AnalysePanels: 2},
+			[]Modifier{{Slug: "brain-implant", Value: 4, Text: "brain implant analysis", Page: "p. 53"}}},
+		{"Accuracy's penalty of 3 (p. 51)", mk("A", rulebook.ACF), Situation{AccuracyPenalty: 3},
+			[]Modifier{{Slug: "accuracy-penalty", Value: -3, Text: "penalty taken with Accuracy", Page: "p. 51"}}},
+		{"neither", mk("A", rulebook.ACF), Situation{}, nil},
+	} {
+		got, err := appendSituationModifiers(nil, 0, &tc.sit, false, false, tc.att)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got) != len(tc.want) || (len(got) > 0 && got[0] != tc.want[0]) {
+			t.Errorf("%s: %+v, want %+v", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestDamageRules: Accuracy rank 2, "+5 damage bonus ... for each
+// additional panel you spend aiming ... an additional +5" (p. 51).
+func TestDamageRules(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		rank int
+		aim  int
+		want int
+		err  bool
+	}{
+		{"rank 2: +5", 2, 0, 5, false},
+		{"rank 2, 2 panels aiming: +15", 2, 2, 15, false},
+		{"rank 1: nothing", 1, 0, 0, false},
+		{"rank 1 aiming: refused", 1, 1, 0, true},
+	} {
+		att := withPowers(withAttack(mk("A", rulebook.ACF), fist()), power(string(rulebook.PowerAccuracy), tc.rank))
+		p, err := prepared(t, att, mk("D", rulebook.ACF), Request{Mode: ModeStrike, Attack: "fist", Situation: Situation{AimPanels: tc.aim}})
+		if (err != nil) != tc.err {
+			t.Fatalf("%s: error %v", tc.name, err)
+		}
+		if err == nil && p.bonus != tc.want {
+			t.Errorf("%s: bonus %d, want %d", tc.name, p.bonus, tc.want)
+		}
+	}
+}
+
+// TestReactionRules: "anyone reacting to one of your attacks has a -2
+// penalty on their parry, dodge or judo throw roll" (Reactions, p. 69);
+// the Accuracy penalty is carried over to the reaction (p. 51).
+func TestReactionRules(t *testing.T) {
+	att := withPowers(withAttack(mk("A", rulebook.ACF), fist()), power(string(rulebook.PowerReactions), 1))
+	p, err := prepared(t, att, mk("D", rulebook.ACF), Request{Mode: ModeStrike, Attack: "fist", Situation: Situation{AccuracyPenalty: 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := p.reactionMods(nil, false)
+	if len(got) != 2 || got[0].Slug != "reactions" || got[0].Value != -2 || got[1].Slug != "accuracy" || got[1].Value != -2 {
+		t.Errorf("reaction modifiers %+v, want reactions -2 and accuracy -2", got)
+	}
+}
+
+// TestReactionPowers: "characters with super strength may brace" and the
+// judo throw is Martial Arts' option (p. 35); without them, refused.
+func TestReactionPowers(t *testing.T) {
+	judo := power(string(rulebook.PowerMartialArts), 1)
+	judo.Options = []string{"judo-throw"}
+	for _, tc := range []struct {
+		name string
+		def  *hero.Hero
+		kind ReactionKind
+		ok   bool
+	}{
+		{"brace with Super Strength", withPowers(mk("D", rulebook.ACF), power(string(rulebook.PowerSuperStrength), 2)), ReactionBrace, true},
+		{"brace without", mk("D", rulebook.ACF), ReactionBrace, false},
+		{"judo with the option", withPowers(mk("D", rulebook.ACF), judo), ReactionJudo, true},
+		{"judo without", withPowers(mk("D", rulebook.ACF), power(string(rulebook.PowerMartialArts), 1)), ReactionJudo, false},
+	} {
+		att := withAttack(mk("A", rulebook.ACF), fist())
+		_, err := prepared(t, att, tc.def, Request{Mode: ModeStrike, Attack: "fist", Reaction: Reaction{Kind: tc.kind}})
+		if (err == nil) != tc.ok {
+			t.Errorf("%s: error %v", tc.name, err)
+		}
+	}
+	if b := BraceBonus(withPowers(mk("D", rulebook.ACF), power(string(rulebook.PowerSuperStrength), 2))); b != 10 {
+		t.Errorf("brace at rank 2: +%d, want +10 (+5 a rank, p. 76)", b)
+	}
+}
+
+// TestSurpriseRules: Danger Sense: "you are never surprised in combat"
+// (p. 54).
+func TestSurpriseRules(t *testing.T) {
+	if !NeverSurprised(withPowers(mk("D", rulebook.ACF), power(string(rulebook.PowerDangerSense), 1))) {
+		t.Error("Danger Sense: surprised")
+	}
+	if NeverSurprised(mk("D", rulebook.ACF)) {
+		t.Error("no power: never surprised")
+	}
+}
+
+// TestImmunityRules: "completely immune to damage from one type of
+// energy" (Immunity, p. 61); Energy Blast's immunity option, to its own
+// type (p. 55).
+func TestImmunityRules(t *testing.T) {
+	blast := power(string(rulebook.PowerEnergyBlast), 1, "cold")
+	blast.Options = []string{"immunity"}
+	for _, tc := range []struct {
+		name   string
+		def    *hero.Hero
+		energy string
+		want   bool
+	}{
+		{"Immunity to fire, fire", withPowers(mk("D", rulebook.ACF), power(string(rulebook.PowerImmunity), 1, "fire")), "fire", true},
+		{"Immunity to fire, cold", withPowers(mk("D", rulebook.ACF), power(string(rulebook.PowerImmunity), 1, "fire")), "cold", false},
+		{"cold blast with the option, cold", withPowers(mk("D", rulebook.ACF), blast), "cold", true},
+	} {
+		if got, why := immuneToEnergy(tc.def, tc.energy); got != tc.want {
+			t.Errorf("%s: %v (%s), want %v", tc.name, got, why, tc.want)
+		}
+	}
+}
+
+// TestParryRowRules: the Parrying Table's rows for martial arts (rank 3
+// its own) and for weapon mastery (p. 34).
+func TestParryRowRules(t *testing.T) {
+	ma := hero.Attack{Slug: "kick", Power: string(rulebook.PowerMartialArts), DamageType: "martial-arts"}
+	thrown := hero.Attack{Slug: "knife", Power: string(rulebook.PowerWeaponMastery), DamageType: "sharp-thrown"}
+	sword := hero.Attack{Slug: "sword", Power: string(rulebook.PowerWeaponMastery), DamageType: "sharp-one-handed"}
+	for _, tc := range []struct {
+		name string
+		att  *hero.Hero
+		a    hero.Attack
+		want rulebook.AttackType
+	}{
+		{"rank 3 martial arts", withPowers(mk("A", rulebook.ACF), power(string(rulebook.PowerMartialArts), 3)), ma, rulebook.AttackRank3MartialArts},
+		{"rank 1 martial arts", withPowers(mk("A", rulebook.ACF), power(string(rulebook.PowerMartialArts), 1)), ma, rulebook.AttackMartialArts},
+		{"a thrown knife with weapon mastery", mk("A", rulebook.ACF), thrown, rulebook.AttackRangedWM},
+		{"a sword with weapon mastery", mk("A", rulebook.ACF), sword, rulebook.AttackOtherMeleeWM},
+	} {
+		if got, _ := attackTypeOf(tc.att, &tc.a); got != tc.want {
+			t.Errorf("%s: %s, want %s", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestSuperBlowRules: a blow "from a character with super strength or
+// super speed" uses a super power and takes a mundane out (p. 38).
+func TestSuperBlowRules(t *testing.T) {
+	a := fist()
+	for _, tc := range []struct {
+		name string
+		att  *hero.Hero
+		want bool
+	}{
+		{"Super Strength", withPowers(mk("A", rulebook.ACF), power(string(rulebook.PowerSuperStrength), 1)), true},
+		{"Super Speed", withPowers(mk("A", rulebook.ACF), power(string(rulebook.PowerSuperSpeed), 1)), true},
+		{"neither", mk("A", rulebook.ACF), false},
+	} {
+		if got := usesSuperPower(tc.att, &a); got != tc.want {
+			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestSpecialAttacks: each power's special attack, asked by the resolver
+// for the dividers, the armour class and the cost: an energy blast's
+// "dividers are treated as being 2 points lower" (pp. 38, 55), 1 energy
+// point a die; a stunning attack's S divider "two points less" (p. 76);
+// a partial re-phase strike rolls "as if the opponent was armour class
+// F" (p. 66).
+func TestSpecialAttacks(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		a      hero.Attack
+		pd     PowerDice
+		dv     rulebook.Dividers
+		ac     rulebook.ArmourClass
+		pool   string
+		points int
+	}{
+		{"energy blast 3+2 dice", hero.Attack{Slug: "blast", Power: string(rulebook.PowerEnergyBlast), StrikeClass: 3, Health: "3d6", Stamina: "2d6", Ranged: true},
+			PowerDice{Health: 3, Stamina: 2}, rulebook.Dividers{Health: 4, Stamina: 4}, rulebook.ACB, "energy", 5},
+		{"stunning attack", hero.Attack{Slug: "stun", Power: string(rulebook.PowerStunningAttack), StrikeClass: 3, Stamina: "3d6", Ranged: true},
+			PowerDice{}, rulebook.Dividers{Health: 6, Stamina: 4}, rulebook.ACB, "", 0},
+		{"partial re-phase strike", hero.Attack{Slug: "phase-strike", Power: string(rulebook.PowerPhasing), StrikeClass: 2, Health: "1d6", Stamina: "1d6"},
+			PowerDice{Health: 1, Stamina: 2}, rulebook.Dividers{Health: 6, Stamina: 6}, rulebook.ACF, "", 0},
+	} {
+		def := mk("D", rulebook.ACB)
+		def.Combat.Dividers = hero.Dividers{Health: 6, Stamina: 6}
+		att := withAttack(mk("A", rulebook.ACF), tc.a)
+		p, err := prepared(t, att, def, Request{Mode: ModeStrike, Attack: tc.a.Slug, PowerDice: tc.pd})
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if dv := p.dividers(); dv != tc.dv {
+			t.Errorf("%s: dividers %+v, want %+v", tc.name, dv, tc.dv)
+		}
+		if p.ac != tc.ac {
+			t.Errorf("%s: rolls against AC %s, want %s", tc.name, p.ac, tc.ac)
+		}
+		pool, points, err := powerCost(att, p.special, numDice(p.hE), numDice(p.sE))
+		if err != nil || pool != tc.pool || points != tc.points {
+			t.Errorf("%s: costs %d %q (%v), want %d %q", tc.name, points, pool, err, tc.points, tc.pool)
+		}
+	}
+}
+
+// TestStateRules: the lasting states whose rules are in their power's
+// file: "Opponents ... get a -4 penalty to their to-hit rolls if they
+// can't see you" (invisible, p. 61), -2 against the camouflaged moving
+// (p. 52); a phased attacker is "unable to touch anything or use any
+// other super powers" but the partial re-phase strike (p. 66).
+func TestStateRules(t *testing.T) {
+	att := withAttack(mk("A", rulebook.ACF), fist())
+	for _, tc := range []struct {
+		state string
+		want  func(Situation) bool
+	}{
+		{StateInvisible, func(s Situation) bool { return s.Invisible }},
+		{StateCamouflaged, func(s Situation) bool { return s.Camouflaged }},
+		{StatePhased, func(s Situation) bool { return s.Phased }},
+	} {
+		req := Request{Mode: ModeStrike, Attack: "fist"}
+		steps, err := ApplyStates(&req, att, nil, []string{tc.state})
+		if err != nil || !tc.want(req.Situation) || len(steps) != 1 || steps[0].Rule != tc.state {
+			t.Errorf("defender %s: situation %+v, steps %v, error %v", tc.state, req.Situation, steps, err)
+		}
+		if info, ok := StateByName(tc.state); !ok || info.Page == "" {
+			t.Errorf("%s is not a row of States", tc.state)
+		}
+	}
+	req := Request{Mode: ModeStrike, Attack: "fist"}
+	if _, err := ApplyStates(&req, att, []string{StatePhased}, nil); err == nil {
+		t.Error("a phased attacker punched")
+	}
+}
+
+// TestDefenceRules: phased out, "rank 1: H/11 S/11 and only attacks that
+// reduce or negate dividers"; rank 2: nothing hurts (p. 66).
+func TestDefenceRules(t *testing.T) {
+	blast := hero.Attack{Slug: "blast", Power: string(rulebook.PowerEnergyBlast), StrikeClass: 3, Health: "1d6", Stamina: "1d6", Ranged: true}
+	for _, tc := range []struct {
+		name   string
+		rank   int
+		a      hero.Attack
+		immune bool
+		dv     rulebook.Dividers
+	}{
+		{"rank 1, a fist", 1, fist(), true, rulebook.Dividers{}},
+		{"rank 1, an energy blast: H/11 S/11 2 lower", 1, blast, false, rulebook.Dividers{Health: 9, Stamina: 9}},
+		{"rank 2, an energy blast", 2, blast, true, rulebook.Dividers{}},
+	} {
+		def := withPowers(mk("D", rulebook.ACF), power(string(rulebook.PowerPhasing), tc.rank))
+		p, err := prepared(t, withAttack(mk("A", rulebook.ACF), tc.a), def, Request{Mode: ModeStrike, Attack: tc.a.Slug, Situation: Situation{Phased: true}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if why := p.completeImmunity(); (why != "") != tc.immune {
+			t.Errorf("%s: immunity %q", tc.name, why)
+		}
+		if dv := p.dividers(); !tc.immune && dv != tc.dv {
+			t.Errorf("%s: dividers %+v, want %+v", tc.name, dv, tc.dv)
+		}
+	}
+}
+
+// TestMentalRules: each mental power's rule, asked through Mental and
+// MentalCost: Psychic Drain "+1 to the psychic roll per psi" (p. 68);
+// Telekinesis 1 psi per 10 kg (p. 69); Transmutation 6 psi, on objects
+// only (p. 69); the device's "Will" 10 +2 a rank (p. 53); Mind Control,
+// won, takes control (p. 68).
+func TestMentalRules(t *testing.T) {
+	costs := []struct {
+		power rulebook.PowerID
+		in    MentalInput
+		want  int
+	}{
+		{rulebook.PsiPsychicDrain, MentalInput{Points: 4}, 4},
+		{rulebook.PsiTelekinesis, MentalInput{MassKg: 25}, 3},
+		{rulebook.PsiTransmutation, MentalInput{}, 6},
+		{rulebook.PsiEmpathy, MentalInput{Mode: "change"}, 5},
+		{rulebook.PsiTelepathy, MentalInput{Mode: "send"}, 2},
+		{rulebook.PsiMindControl, MentalInput{}, 10},
+		{rulebook.SpellHypnotism, MentalInput{}, 10},
+		{rulebook.SpellRestraint, MentalInput{Points: 7}, 7},
+		{rulebook.ImplantMindControlDevice, MentalInput{}, 0},
+	}
+	for _, tc := range costs {
+		p, ok := FindMentalPower(tc.power)
+		if !ok {
+			t.Fatalf("%s is not a mental power", tc.power)
+		}
+		if got, err := MentalCost(p, tc.in, false); err != nil || got != tc.want {
+			t.Errorf("%s costs %d (%v), want %d", tc.power, got, err, tc.want)
+		}
+	}
+
+	psyche := mentalHero("mx", 14, 10, []hero.Power{psychicPower(hero.Flavour{Slug: string(rulebook.PsiPsychicDrain)},
+		hero.Flavour{Slug: string(rulebook.PsiMindControl)}, hero.Flavour{Slug: string(rulebook.PsiTransmutation)})}, psi(15))
+	target := mentalHero("t", 10, 10, nil, psi(8))
+	// Drain 3: 1d20 5 + 14 + 3 = 22 against 1d20 10 + 10 = 20.
+	r, err := Mental(psyche, target, MentalInput{Power: rulebook.PsiPsychicDrain, Points: 3}, dice.NewScripted([]int{5, 10}))
+	if err != nil || r.Contest == nil || r.Contest.AttackerTotal != 22 || !r.Success || r.Drained != 2 {
+		t.Errorf("drain: %+v, %v", r, err)
+	}
+	// Mind Control: 1d20 10 + 14 = 24 against 1d20 10 + 10 = 20.
+	if r, err := Mental(psyche, target, MentalInput{Power: rulebook.PsiMindControl}, dice.NewScripted([]int{10, 10})); err != nil || r.State != StateMindControl {
+		t.Errorf("mind control: %+v, %v", r, err)
+	}
+	if _, err := Mental(psyche, target, MentalInput{Power: rulebook.PsiTransmutation}, dice.NewScripted(nil)); err == nil {
+		t.Error("transmutation worked on a person")
+	}
+	cyborg := mentalHero("unit", 9, 10, []hero.Power{{Slug: rulebook.PowerCybernetics, Rank: 1,
+		Flavours: []hero.Flavour{{Slug: string(rulebook.ImplantMindControlDevice), Rank: 2}}}})
+	if r, err := Mental(cyborg, target, MentalInput{Power: rulebook.ImplantMindControlDevice}, dice.NewScripted([]int{10, 1, 3})); err != nil || r.Will != 12 || r.Establish != 3 {
+		t.Errorf("device: will %d, establish %d (%v), want 12 and 3", r.Will, r.Establish, err)
+	}
+}
+
+// TestEnergyTypedPowers: an energy blast carries its energy type, the
+// power's flavour (p. 55), whatever table the flavour records; another
+// power's attack only a flavour from the energy types table.
+func TestEnergyTypedPowers(t *testing.T) {
+	att := withPowers(mk("A", rulebook.ACF), power(string(rulebook.PowerEnergyBlast), 1, "fire"), power(string(rulebook.PowerClaws), 1, "steel"))
+	if et := energyType(att, &hero.Attack{Power: string(rulebook.PowerEnergyBlast)}); et != "fire" {
+		t.Errorf("energy blast: %q, want fire", et)
+	}
+	if et := energyType(att, &hero.Attack{Power: string(rulebook.PowerClaws)}); et != "" {
+		t.Errorf("claws: %q, want none", et)
+	}
+}
+
+// TestSpecialAttackIndex: the switches that find a special attack by
+// damage type and by power agree with the list, specialAttacks.
+func TestSpecialAttackIndex(t *testing.T) {
+	for _, s := range specialAttacks {
+		if got := specialByDamageType(s.slug); got != s {
+			t.Errorf("damage type %s: %v", s.slug, got)
+		}
+		if s.power != "" && specialByPower(s.power) != s {
+			t.Errorf("power %s: not %s", s.power, s.slug)
+		}
+	}
+	if specialByDamageType("unarmed") != nil || specialByPower(rulebook.PowerFlight) != nil {
+		t.Error("an ordinary attack is special")
+	}
+}
