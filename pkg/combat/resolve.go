@@ -116,11 +116,6 @@ func (res *Result) reset() {
 // from the Result it fills.
 type pipeline struct {
 	res *Result
-	// took is the damage taken off the defender's tracks when the
-	// attack's After was worked out from them (TakeDamage): the one part
-	// of a ruling that reads the defender's health and stamina
-	// (ExpectedProfile).
-	took took
 	// rec rolls with the caller's roller, recording each die in res.Dice.
 	rec recorder
 	opt Options
@@ -1241,7 +1236,6 @@ func (p *pipeline) afterDamage() error {
 	}
 	before := tracksOf(def)
 	after, overflow := TakeDamage(before, dh, ds)
-	p.took = took{ok: true, health: dh, stamina: ds}
 	// Overflow moves stamina damage past -END onto health (p. 38): the
 	// record says what came off each track.
 	ap.Health, ap.Stamina, ap.Overflow = dh+overflow, ds-overflow, overflow
@@ -1452,7 +1446,6 @@ func (p *pipeline) throwPerson() error {
 	res.Applied.IncomingStamina = ds
 	if ds > 0 && !def.IsMundane() {
 		after, overflow := TakeDamage(tracksOf(def), 0, ds)
-		p.took = took{ok: true, stamina: ds}
 		res.Applied.Health, res.Applied.Stamina, res.Applied.Overflow = overflow, ds-overflow, overflow
 		res.After.Health, res.After.Stamina = after.Health, after.Stamina
 		res.After.Condition = ConditionsOf(after).Worst()
