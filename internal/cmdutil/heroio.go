@@ -227,15 +227,22 @@ func (e *Env) ReadHeroDraft(path string) (*hero.Hero, error) {
 
 // WriteHero writes a hero either to stdout or, when inPlace is a path,
 // atomically over that file.
+// A hero larger than spandex reads back (hero.MaxFileSize) is refused,
+// exit 2, with nothing written, on stdout as in place: the encoder
+// streams and holds no more than that limit of it.
 func (e *Env) WriteHero(h *hero.Hero, inPlace string) error {
-	data, err := hero.Encode(h)
+	data, n, err := hero.EncodeMax(h, hero.MaxFileSize)
 	if err != nil {
 		return fmt.Errorf("encoding hero: %w", err)
 	}
-	if inPlace != "" {
-		if err := CheckWriteSize(inPlace, data, hero.MaxFileSize); err != nil {
-			return err
+	if data == nil {
+		name := inPlace
+		if name == "" {
+			name = "stdout"
 		}
+		return TooLargeToWrite(name, n, hero.MaxFileSize)
+	}
+	if inPlace != "" {
 		return e.writeFile(inPlace, data)
 	}
 	_, err = e.IO.Out.Write(data)

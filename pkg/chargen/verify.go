@@ -136,7 +136,7 @@ func (v *Verifier) derive(h *hero.Hero) error {
 
 func (v *Verifier) verify(h *hero.Hero, prefix string) error {
 	if Verifiable(h) && h.Abilities.Base != (hero.Abilities{}) {
-		c := h.Clone()
+		c := h.CloneWithoutLog()
 		err := v.derive(c)
 		switch {
 		case errors.Is(err, errNeedsRoll):
