@@ -187,10 +187,24 @@ func change(env *cmdutil.Env, fl File, do func(e *encounter.Encounter) error) er
 
 // save writes the changed encounter: atomically over -i FILE, printing
 // the events appended since before, or whole to stdout.
+//
+// An encounter spandex would not read back (over encounter.MaxFileSize,
+// or encounter.MaxEvents events) is refused, exit 2, with nothing
+// written.
 func save(env *cmdutil.Env, fl File, e *encounter.Encounter, before int) error {
-	data, err := encounter.Encode(e)
+	name := fl.InPlace
+	if name == "" {
+		name = "stdout"
+	}
+	if len(e.Log) > encounter.MaxEvents {
+		return cmdutil.Inputf("%s: the changed encounter would log %d events, more than the %d spandex reads; not writing it", name, len(e.Log), encounter.MaxEvents)
+	}
+	data, n, err := encounter.EncodeMax(e, encounter.MaxFileSize)
 	if err != nil {
 		return err
+	}
+	if data == nil {
+		return cmdutil.TooLargeToWrite(name, n, encounter.MaxFileSize)
 	}
 	if err := env.FinishDice(); err != nil {
 		return err
