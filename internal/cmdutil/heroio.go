@@ -231,16 +231,13 @@ func (e *Env) ReadHeroDraft(path string) (*hero.Hero, error) {
 // exit 2, with nothing written, on stdout as in place: the encoder
 // streams and holds no more than that limit of it.
 func (e *Env) WriteHero(h *hero.Hero, inPlace string) error {
-	data, n, err := hero.EncodeMax(h, hero.MaxFileSize)
-	if err != nil {
-		return fmt.Errorf("encoding hero: %w", err)
+	name := inPlace
+	if name == "" {
+		name = "stdout"
 	}
-	if data == nil {
-		name := inPlace
-		if name == "" {
-			name = "stdout"
-		}
-		return TooLargeToWrite(name, n, hero.MaxFileSize)
+	data, err := EncodeHero(h, name)
+	if err != nil {
+		return err
 	}
 	if inPlace != "" {
 		return e.writeFile(inPlace, data)

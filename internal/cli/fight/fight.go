@@ -196,15 +196,9 @@ func save(env *cmdutil.Env, fl File, e *encounter.Encounter, before int) error {
 	if name == "" {
 		name = "stdout"
 	}
-	if len(e.Log) > encounter.MaxEvents {
-		return cmdutil.Inputf("%s: the changed encounter would log %d events, more than the %d spandex reads; not writing it", name, len(e.Log), encounter.MaxEvents)
-	}
-	data, n, err := encounter.EncodeMax(e, encounter.MaxFileSize)
+	data, err := cmdutil.EncodeEncounter(e, name)
 	if err != nil {
 		return err
-	}
-	if data == nil {
-		return cmdutil.TooLargeToWrite(name, n, encounter.MaxFileSize)
 	}
 	if err := env.FinishDice(); err != nil {
 		return err
