@@ -103,6 +103,23 @@ func Decode(data []byte, v any, f Format) error {
 	return nil
 }
 
+// Precheck is what Decode checks of data before decoding it, for a
+// reader that looks into a document another way first: its size and, in
+// a document over a megabyte, its member names, strings and arrays
+// (MaxNameSize, MaxTextLen, f.MaxItems). It reads the tokens in place,
+// copying nothing.
+func Precheck(data []byte, f Format) error {
+	if len(data) > f.MaxSize {
+		return TooLarge(f.MaxSize)
+	}
+	if trimmed := bytes.TrimSpace(data); len(trimmed) > longNameCheck {
+		if fe := longName(trimmed, f.MaxItems); fe != nil {
+			return fe
+		}
+	}
+	return nil
+}
+
 // MaxNameSize bounds a member name. No name of the files is longer
 // than a few dozen bytes, but the decoder handles an unknown one in
 // several copies (for its case-insensitive look-up and the error's
