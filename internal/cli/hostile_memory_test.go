@@ -229,3 +229,71 @@ func writeFile(t *testing.T, dir, name string, data []byte) {
 		t.Fatal(err)
 	}
 }
+
+// TestWritesStayWithinTheReadLimit: a change that would make a file
+// larger than spandex reads back, or its log longer, is refused with the
+// file as it was (hostile checks it), on stdout too: a hero 200 bytes
+// under 16 MB, a hero of 50,000 events, an encounter 200 bytes under
+// 24 MB, and fight new of two heroes of 15 MB.
+func TestWritesStayWithinTheReadLimit(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds 100 MB of files")
+	}
+	spandexPath(t)
+	dir := t.TempDir()
+	guardian := readFixture(t, "guardian.json")
+	heroEvent := func(b *strings.Builder, seq, n int) {
+		b.WriteString(`{"seq":` + strconv.Itoa(seq) + `,"kind":"note","summary":"` + strings.Repeat("x", n) + `"}`)
+	}
+	writeFile(t, dir, "full.json", fillTo(t, guardian, 16<<20-200, heroEvent))
+	hostile(t, dir, 2, `^spandex: full\.json: the changed file would be 16\.[0-9] MB, larger than the 16\.0 MB spandex reads; not writing it$`,
+		"profile", "set", "-i", "full.json", "heroism=4")
+	hostile(t, dir, 2, `^spandex: stdout: the changed file would be 16\.[0-9] MB, larger than the 16\.0 MB spandex reads; not writing it$`,
+		"profile", "set", "full.json", "heroism=4")
+	writeFile(t, dir, "log.json", withLog(t, guardian, 50_000, smallEvent(0)))
+	hostile(t, dir, 2, `^spandex: log\.json: \$\.log: the log is full \(50000 events, the most a hero file holds\); start a new file$`,
+		"profile", "set", "-i", "log.json", "heroism=4")
+
+	for _, f := range []string{"guardian.json", "nefario.json"} {
+		copyFixture(t, dir, f, f)
+	}
+	writeFile(t, dir, "f.json", mustRun(t, dir, "fight", "new", "--side", "heroes=guardian.json", "--side", "villains=nefario.json"))
+	mustRun(t, dir, "fight", "initiative", "-i", "f.json", "--dice", "8,3")
+	fight := readFileT(t, filepath.Join(dir, "f.json"))
+	writeFile(t, dir, "f.json", fillTo(t, fight, 24<<20-200, func(b *strings.Builder, seq, n int) {
+		b.WriteString(`{"seq":` + strconv.Itoa(seq) + `,"page":1,"phase":"initiative","kind":"note","panels":0,"summary":"` + strings.Repeat("s", n) + `"}`)
+	}))
+	hostile(t, dir, 2, `^spandex: f\.json: the changed file would be 24\.[0-9] MB, larger than the 24\.0 MB spandex reads; not writing it$`,
+		"fight", "adjust", "-i", "f.json", "--on", "guardian", "--health", "-1")
+
+	line := fillTo(t, guardian, 15<<20, heroEvent)
+	writeFile(t, dir, "a.json", line)
+	writeFile(t, dir, "b.json", bytes.Replace(line, []byte(`"The Guardian"`), []byte(`"The Other"`), 1))
+	hostile(t, dir, 2, `^spandex: stdout: the changed file would be [23][0-9]\.[0-9] MB, larger than the 24\.0 MB spandex reads; not writing it$`,
+		"fight", "new", "--side", "heroes=a.json", "--side", "villains=b.json")
+}
+
+// fillTo is doc with a log of events of 64,000-byte summaries (event
+// writes one: seq, summary length), the last one shorter, making the
+// file exactly size bytes.
+func fillTo(t *testing.T, doc []byte, size int, event func(b *strings.Builder, seq, n int)) []byte {
+	t.Helper()
+	const long = 64_000
+	build := func(full, last int) []byte {
+		return withLog(t, doc, full+1, func(b *strings.Builder, seq int) {
+			n := long
+			if seq == full+1 {
+				n = last
+			}
+			event(b, seq, n)
+		})
+	}
+	per := len(build(1, 0)) - len(build(0, 0))
+	full := (size - len(build(0, 0))) / per
+	data := build(full, 0)
+	data = build(full, size-len(data))
+	if len(data) != size {
+		t.Fatalf("filled to %d bytes, not %d", len(data), size)
+	}
+	return data
+}
