@@ -30,7 +30,7 @@ const (
 // two heroes at the limit, the same for encounters (24 MB), an M&S fight
 // of 80,000 effects whose end of round would double it, a 50 MB config,
 // charts of 200,000 keys, a merge summary of 1,900,000 pages, and an
-// undo whose revert inserts 20,000 items. Each must end with its exit
+// undo whose revert inserts 40,000 items. Each must end with its exit
 // status under maxPeakKB of peak resident memory (the child's own
 // VmHWM: peakFileEnv) and maxCPU of user and system time.
 func TestMemoryBounds(t *testing.T) {
@@ -94,10 +94,10 @@ func TestMemoryBounds(t *testing.T) {
 	m["pages"] = json.RawMessage("[" + strings.TrimSuffix(strings.Repeat(`{"a":1},`, 1_900_000), ",") + "]")
 	writeFile(t, dir, "b.json", marshalT(t, m))
 
-	// An undo whose revert inserts 20,000 items of equipment.
+	// An undo whose revert inserts 40,000 items of equipment.
 	var ops strings.Builder
 	ops.WriteString("[")
-	for i := range 20_000 {
+	for i := range 40_000 {
 		if i > 0 {
 			ops.WriteByte(',')
 		}
@@ -128,7 +128,7 @@ func TestMemoryBounds(t *testing.T) {
 		{"a 50 MB config", 2, []string{"--config", "config.yaml", "roll", "1d6"}},
 		{"charts of 200,000 keys", 2, []string{"mns", "act", "-i", "mns/f.json", "--actor", "lariat", "--attack", "gunman", "--weapon", "fist", "--charts", "charts.json", "--dice", "3"}},
 		{"a summary of 1,900,000 pages", 2, []string{"fight", "sim", "merge", "a.json", "b.json"}},
-		{"an undo inserting 20,000 items", 0, []string{"hero", "undo", "-i", "hero-undo.json"}},
+		{"an undo inserting 40,000 items", 0, []string{"hero", "undo", "-i", "hero-undo.json"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

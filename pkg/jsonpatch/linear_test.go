@@ -254,3 +254,42 @@ func TestParseIsLinear(t *testing.T) {
 		t.Fatalf("%d operations, %v", len(ops), err)
 	}
 }
+
+// TestParseHeadsAgrees: ParseHeads reads the kinds and paths ParseOps
+// reads, and refuses what it refuses.
+func TestParseHeadsAgrees(t *testing.T) {
+	for _, p := range []string{
+		`[]`,
+		`[{"op":"add","path":"/a/0","value":{"x":[1,2,{"y":null}]}},{"path":"/b","op":"remove"}]`,
+		`[{"op":"replace","path":"/a","value":1,"op":"test"}]`,
+		`[{"op":"add","path":"/a","op":1}]`,
+		`[{"op":"add"}]`,
+		`[{"op":"add","path":2}]`,
+		`[1]`,
+		`{"op":"add"}`,
+		`[{"op":"add","path":"/a","value":[1,}]`,
+		`[] []`,
+		`[{"op":"add","path":"/a"}`,
+	} {
+		ops, err := ParseOps([]byte(p))
+		heads, herr := ParseHeads([]byte(p))
+		if (err == nil) != (herr == nil) {
+			t.Errorf("%s: ParseOps %v, ParseHeads %v", p, err, herr)
+			continue
+		}
+		if err != nil {
+			if err.Error() != herr.Error() && !strings.Contains(p, "[1,}") {
+				t.Errorf("%s: ParseOps %v, ParseHeads %v", p, err, herr)
+			}
+			continue
+		}
+		if len(ops) != len(heads) {
+			t.Fatalf("%s: %d operations, %d heads", p, len(ops), len(heads))
+		}
+		for i := range ops {
+			if ops[i].Op != heads[i].Op || ops[i].Path != heads[i].Path {
+				t.Errorf("%s: operation %d: %s %s, head %s %s", p, i, ops[i].Op, ops[i].Path, heads[i].Op, heads[i].Path)
+			}
+		}
+	}
+}
