@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"unicode"
@@ -27,6 +28,7 @@ var Version = "dev"
 // Main runs spandex with the process's arguments and streams and returns
 // the exit status.
 func Main() int {
+	softMemoryLimit()
 	handleSignals()
 	ios := iostreams.System()
 	if os.Getenv(helptopic.EnvForceTTY) != "" {
@@ -35,6 +37,20 @@ func Main() int {
 	ios.SetProgress(os.Getenv(helptopic.EnvProgress))
 	f := &cmdutil.Factory{IOStreams: ios, Version: Version, Getenv: os.Getenv, Environ: os.Environ}
 	return Run(f, os.Args[1:])
+}
+
+// MemoryLimit is the Go runtime's soft memory limit for a command (the
+// environment's GOMEMLIMIT overrides it): a command holding a file near
+// the read limit (16 MB, decoded and re-encoded) collects its garbage
+// before the heap doubles past it, and peaks at 50-80 MB rather than
+// 100-130 MB. A command whose live heap stays under it (every verb on
+// files of ordinary size, fight sim) never feels it.
+const MemoryLimit = 64 << 20
+
+func softMemoryLimit() {
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(MemoryLimit)
+	}
 }
 
 // Run executes one command line against a factory and returns the exit

@@ -52,6 +52,9 @@ type Env struct {
 	lock func(path string) error
 	// verifier checks the heroes DecodeHero reads (made on first use).
 	verifier *chargen.Verifier
+	// heroBytes counts the bytes of the files ReadHeroes has read: all
+	// of them go into one encounter (ReadHeroes).
+	heroBytes int
 	// formatNamed reports whether the output format was named (-o, or
 	// the configured output) rather than chosen for a terminal or a pipe.
 	formatNamed bool

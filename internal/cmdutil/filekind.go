@@ -2,7 +2,8 @@ package cmdutil
 
 import (
 	"bytes"
-	"encoding/json"
+
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 // FileKind is a kind of file spandex reads, as a message names it.
@@ -24,12 +25,34 @@ const (
 // "abilities" a hero. It is "" for anything else (not JSON, not an
 // object, or no kind spandex knows). It is read only when a strict
 // decode has failed, so it costs the readers nothing otherwise.
+//
+// Only the top-level member names are read: the values are skipped in
+// place (the decoder reads a bytes.Buffer without copying it), so
+// sniffing a refused file of 60 MB costs nothing (decoding it whole into
+// raw messages cost three copies of it).
 func SniffKind(data []byte) FileKind {
-	var m map[string]json.RawMessage
-	if json.NewDecoder(bytes.NewReader(data)).Decode(&m) != nil {
+	m := map[string]bool{}
+	dec := jsontext.NewDecoder(bytes.NewBuffer(data), jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
+	if tok, err := dec.ReadToken(); err != nil || tok.Kind() != '{' {
 		return ""
 	}
-	has := func(k string) bool { _, ok := m[k]; return ok }
+	for dec.PeekKind() == '"' {
+		name, err := dec.ReadValue()
+		if err != nil {
+			return ""
+		}
+		switch k := string(name); k {
+		case `"combatants"`, `"sides"`, `"segment"`, `"sphere"`, `"square"`, `"doubles"`, `"action"`, `"abilities"`:
+			m[k[1:len(k)-1]] = true
+		}
+		if err := dec.SkipValue(); err != nil {
+			return ""
+		}
+	}
+	if tok, err := dec.ReadToken(); err != nil || tok.Kind() != '}' {
+		return ""
+	}
+	has := func(k string) bool { return m[k] }
 	switch {
 	case has("combatants") && has("sides"):
 		return KindEncounter

@@ -1,6 +1,11 @@
 package cmdutil
 
-import "testing"
+import (
+	"strings"
+	"testing"
+
+	"github.com/codename-spandex/spandex/internal/hostile"
+)
 
 // TestSniffKind: each kind of file is told by its top-level members; a
 // stream is told by its first object; anything else is no kind.
@@ -31,5 +36,26 @@ func TestSniffKind(t *testing.T) {
 	}
 	if err := wrongKind([]byte(`{"abilities":{}}`), "h.json", "sheet", KindHero); err != nil {
 		t.Errorf("wrongKind of the kind wanted = %v", err)
+	}
+}
+
+// TestSniffKindIsCheap: sniffing a large refused file reads its
+// top-level names only (decoding it whole into raw messages cost three
+// copies of it: 150 MB for a 31 MB encounter of 375,000 events).
+func TestSniffKindIsCheap(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"schema":2,"sides":[],"combatants":[],"log":[`)
+	for i := range 300_000 {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(`{"seq":1,"kind":"note","summary":"s","details":{"a":[1,2]}}`)
+	}
+	b.WriteString(`],"x":` + string(hostile.LongString(40<<20)) + `}`)
+	data := []byte(b.String())
+	var got FileKind
+	hostile.Cost(t, "a 58 MB encounter", func() error { got = SniffKind(data); return nil })
+	if got != KindEncounter {
+		t.Errorf("got %q", got)
 	}
 }

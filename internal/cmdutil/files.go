@@ -6,6 +6,7 @@ import (
 
 	"github.com/codename-spandex/spandex/internal/safefile"
 	"github.com/codename-spandex/spandex/pkg/encounter"
+	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/refusal"
 )
 
@@ -82,6 +83,38 @@ func sizeText(n int) string {
 		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
 	}
 	return fmt.Sprintf("%d bytes", n)
+}
+
+// EncodeEncounter is the file of e, written to name (a path, or
+// "stdout"), or the refusal, exit 2, of one spandex would not read back:
+// more than encounter.MaxEvents events or encounter.MaxFileSize bytes.
+// The file is streamed (encounter.EncodeMax): refusing one holds none of
+// it.
+func EncodeEncounter(e *encounter.Encounter, name string) ([]byte, error) {
+	if len(e.Log) > encounter.MaxEvents {
+		return nil, Inputf("%s: the changed encounter would log %d events, more than the %d spandex reads; not writing it", name, len(e.Log), encounter.MaxEvents)
+	}
+	data, n, err := encounter.EncodeMax(e, encounter.MaxFileSize)
+	if err != nil {
+		return nil, err
+	}
+	if data == nil {
+		return nil, TooLargeToWrite(name, n, encounter.MaxFileSize)
+	}
+	return data, nil
+}
+
+// EncodeHero is EncodeEncounter for a hero file (hero.MaxFileSize; the
+// log is bounded when an event is appended, hero.MaxEvents).
+func EncodeHero(h *hero.Hero, name string) ([]byte, error) {
+	data, n, err := hero.EncodeMax(h, hero.MaxFileSize)
+	if err != nil {
+		return nil, fmt.Errorf("encoding hero: %w", err)
+	}
+	if data == nil {
+		return nil, TooLargeToWrite(name, n, hero.MaxFileSize)
+	}
+	return data, nil
 }
 
 // ReplaceFile replaces path with data atomically: staged until Run

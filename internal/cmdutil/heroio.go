@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/codename-spandex/spandex/internal/safefile"
 	"github.com/codename-spandex/spandex/pkg/chargen"
@@ -179,11 +180,21 @@ func (e *Env) heroVerifier() (*chargen.Verifier, error) {
 // ReadHeroes reads one hero file, a JSON array or a JSON Lines stream of
 // heroes (a file of up to limit bytes, or stdin), each checked as
 // DecodeHero checks it: fight new's sides, gen encounter's party.
+//
+// The heroes a command reads this way go into one encounter, so all the
+// files it reads together are held to limit too: three hero files of
+// 16 MB, each within the limit, were all decoded (114 MB) before the
+// encounter they made was refused.
 func (e *Env) ReadHeroes(path string, limit int) ([]*hero.Hero, error) {
-	data, name, err := e.ReadInputLimit(path, limit)
+	data, name, err := e.ReadInputLimit(path, max(limit-e.heroBytes, 0))
+	var fe *jsonfile.FieldError
+	if e.heroBytes > 0 && errors.As(err, &fe) && strings.HasPrefix(fe.Msg, "file larger than") {
+		return nil, Inputf("%s: with the %s of hero files read before it, more than the %s an encounter holds", name, sizeText(e.heroBytes), sizeText(limit))
+	}
 	if err != nil {
 		return nil, err
 	}
+	e.heroBytes += len(data)
 	var out []*hero.Hero
 	err = e.DecodeHeroes(bytes.NewReader(data), name, func(_ string, _ int, h *hero.Hero) error {
 		out = append(out, h)
@@ -227,15 +238,19 @@ func (e *Env) ReadHeroDraft(path string) (*hero.Hero, error) {
 
 // WriteHero writes a hero either to stdout or, when inPlace is a path,
 // atomically over that file.
+// A hero larger than spandex reads back (hero.MaxFileSize) is refused,
+// exit 2, with nothing written, on stdout as in place: the encoder
+// streams and holds no more than that limit of it.
 func (e *Env) WriteHero(h *hero.Hero, inPlace string) error {
-	data, err := hero.Encode(h)
+	name := inPlace
+	if name == "" {
+		name = "stdout"
+	}
+	data, err := EncodeHero(h, name)
 	if err != nil {
-		return fmt.Errorf("encoding hero: %w", err)
+		return err
 	}
 	if inPlace != "" {
-		if err := CheckWriteSize(inPlace, data, hero.MaxFileSize); err != nil {
-			return err
-		}
 		return e.writeFile(inPlace, data)
 	}
 	_, err = e.IO.Out.Write(data)

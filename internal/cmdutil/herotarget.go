@@ -9,6 +9,7 @@ import (
 
 	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/jsonpatch"
+	"github.com/codename-spandex/spandex/pkg/refusal"
 	"github.com/codename-spandex/spandex/pkg/ruling"
 	"github.com/codename-spandex/spandex/pkg/undo"
 )
@@ -60,6 +61,14 @@ func (t HeroTarget) Path() string {
 		return "-"
 	}
 	return t.File
+}
+
+// name is the file's name in messages ("stdin" for "-").
+func (t HeroTarget) name() string {
+	if p := t.Path(); p != "-" {
+		return p
+	}
+	return "stdin"
 }
 
 // Read checks the target and reads and validates the hero.
@@ -224,6 +233,9 @@ func (t HeroTarget) commit(e *Env, h *hero.Hero, c HeroChange, before *jsonpatch
 	e.ReportSeed(c.Seed)
 	n := len(h.Log)
 	if err := h.AppendEvent(c.Kind, c.Summary, c.Seed, c.Details); err != nil {
+		if refusal.Is(err) { // a full log: name the file
+			return Inputf("%s: %w", t.name(), err)
+		}
 		return err
 	}
 	if c.Kind != undo.Kind { // an undo is not undone

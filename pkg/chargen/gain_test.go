@@ -97,10 +97,15 @@ func TestVerify(t *testing.T) {
 	if err := Verify(h, Options{}); err != nil {
 		t.Errorf("hero without health dice: %v", err)
 	}
-	// Supporting-cast NPCs have their own tables: not checked.
+	// A mundane character is checked against its own figures
+	// (TestVerifyMundane), not hero derive's: the Guardian's figures
+	// made a mundane character's are not refused for her health.
 	npc := loadFixture(t, "guardian")
 	npc.Kind = hero.KindMundane
 	npc.Combat.ArmourClass = rulebook.ACL
+	npc.Combat.PanelsPerPage = rulebook.PanelsMundane
+	npc.Combat.StrikeBonus, npc.Combat.DodgeBonus, npc.Combat.CanDodge = 2, 0, false
+	npc.Combat.Dividers = hero.Dividers{}
 	if err := Verify(npc, Options{}); err != nil {
 		t.Errorf("NPC: %v", err)
 	}

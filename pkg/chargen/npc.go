@@ -288,13 +288,7 @@ func (g *Generator) npc(r dice.Roller, opt NPCOptions) (*hero.Hero, ruling.Steps
 // mundaneCombat fills the figures every supporting character has.
 func mundaneCombat(h *hero.Hero) {
 	c := &h.Combat
-	f := h.Abilities.Final
-	c.DamageBonus = rulebook.DamageBonus(f.Strength)
-	c.StrikeBonus = rulebook.AgilityBonus(f.Agility)
-	info := rulebook.ArmourClassInfo(c.ArmourClass)
-	c.CanDodge, c.DodgeBonus = info.CanDodge, info.DodgeBonus
-	d := rulebook.Dividers(info.Dividers).Improve(rulebook.StrengthDividerModifier(f.Strength))
-	c.Dividers = hero.Dividers{Health: d.Health, Stamina: d.Stamina}
+	abilityFigures(c, h.Abilities.Final)
 	if c.Movement == 0 {
 		b := h.Abilities.Base
 		c.Movement = rulebook.MovementSpeed(b.Strength, b.Agility, b.Endurance)
@@ -308,6 +302,20 @@ func mundaneCombat(h *hero.Hero) {
 		}
 		c.Parries = append(c.Parries, hero.Parry{Slug: a.Slug, ParryType: string(rulebook.ParryOtherMelee), Health: a.Health, Stamina: a.Stamina, AddsDamageBonus: a.AddsDamageBonus})
 	}
+}
+
+// abilityFigures sets the combat figures a supporting character's final
+// abilities and armour class give (pp. 8-9, 32-33): the damage bonus
+// (Strength Table), the strike bonus (Agility Table), dodging (the armour
+// class's row) and the damage dividers (the armour class's, improved by
+// strength). Verify recomputes them for a mundane character.
+func abilityFigures(c *hero.Combat, f hero.Abilities) {
+	c.DamageBonus = rulebook.DamageBonus(f.Strength)
+	c.StrikeBonus = rulebook.AgilityBonus(f.Agility)
+	info := rulebook.ArmourClassInfo(c.ArmourClass)
+	c.CanDodge, c.DodgeBonus = info.CanDodge, info.DodgeBonus
+	d := rulebook.Dividers(info.Dividers).Improve(rulebook.StrengthDividerModifier(f.Strength))
+	c.Dividers = hero.Dividers{Health: d.Health, Stamina: d.Stamina}
 }
 
 // robot makes a robot (p. 49): 3d6 abilities (they "vary wildly"), health

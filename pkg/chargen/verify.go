@@ -82,7 +82,8 @@ var figures = sync.OnceValue(func() verifyFigures {
 
 // Verifiable reports whether Verify checks a hero of this kind: the
 // characters built by the character-creation steps (heroes, villains,
-// sidekicks). Supporting-cast NPCs have figures from their own tables.
+// sidekicks), derived by hero derive. A mundane character's figures come
+// from its own tables and are checked apart (verifyMundane).
 func Verifiable(h *hero.Hero) bool {
 	switch h.Kind {
 	case hero.KindHero, hero.KindVillain, hero.KindSidekick:
@@ -135,8 +136,13 @@ func (v *Verifier) derive(h *hero.Hero) error {
 }
 
 func (v *Verifier) verify(h *hero.Hero, prefix string) error {
+	if h.Kind == hero.KindMundane {
+		if err := verifyMundane(h, prefix); err != nil {
+			return err
+		}
+	}
 	if Verifiable(h) && h.Abilities.Base != (hero.Abilities{}) {
-		c := h.Clone()
+		c := h.CloneWithoutLog()
 		err := v.derive(c)
 		switch {
 		case errors.Is(err, errNeedsRoll):
@@ -154,6 +160,24 @@ func (v *Verifier) verify(h *hero.Hero, prefix string) error {
 			if err := v.verify(sk, fmt.Sprintf("%s.powers[%d].sidekick", prefix, i)); err != nil {
 				return err
 			}
+		}
+	}
+	return nil
+}
+
+// verifyMundane cross-checks what the book fixes of a mundane character
+// (a civilian, combatant or animal, pp. 49-50), rolled or hand-written,
+// base scores or none: the combat figures its final abilities and armour
+// class give (abilityFigures: damage and strike bonuses, dodging,
+// dividers). Its health and stamina are not tracked (p. 38); its scores,
+// weapon, armour class and movement are the GM's or the dice's, and so
+// are its panels (two, but "may get three", p. 29).
+func verifyMundane(h *hero.Hero, prefix string) error {
+	want := h.Combat
+	abilityFigures(&want, h.Abilities.Final)
+	for _, f := range figures().combat {
+		if !f.same(&h.Combat, &want) {
+			return &hero.FieldError{Path: prefix + ".combat." + f.path, Msg: fmt.Sprintf("%v but a mundane character of these final abilities and armour class has %v (pp. 8, 31-32)", show(f.get(&h.Combat)), show(f.get(&want)))}
 		}
 	}
 	return nil

@@ -3,6 +3,7 @@ package encounter
 import (
 	"errors"
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/codename-spandex/spandex/pkg/hero"
@@ -18,7 +19,14 @@ var fileFormat = jsonfile.Format{
 	What:      "encounter",
 	EmptyHint: " (make one with `spandex fight new`)",
 	MaxSize:   MaxFileSize,
+	MaxItems:  MaxEvents,
 }
+
+// MaxEvents bounds an encounter's log (and any other array of the file):
+// a long fight played by the autopilot logs a few thousand events; a log
+// of hundreds of thousands of small ones costs the decoder kilobytes an
+// event. A change that would log more is refused.
+const MaxEvents = 50_000
 
 // Decode parses an encounter file strictly (unknown fields and wrong types
 // are errors, in the embedded heroes too) and validates it. The error, if
@@ -77,12 +85,27 @@ func Encode(e *Encounter) ([]byte, error) {
 	if e.Log == nil {
 		e.Log = []Event{}
 	}
-	e.MarkOut()
-	b, err := jsonfile.Encode(e)
-	if err != nil {
-		return nil, fmt.Errorf("encoding encounter: %w", err)
+	b, _, err := EncodeMax(e, math.MaxInt)
+	return b, err
+}
+
+// EncodeMax is Encode for a file of at most max bytes (MaxFileSize: what
+// spandex reads back): data is nil when the file would be larger, n its
+// size either way. It streams (jsonfile.EncodeMax): no more than max
+// bytes of the file are held.
+func EncodeMax(e *Encounter, max int) (data []byte, n int, err error) {
+	if e.Schema == 0 {
+		e.Schema = SchemaVersion
 	}
-	return b, nil
+	if e.Log == nil {
+		e.Log = []Event{}
+	}
+	e.MarkOut()
+	b, n, err := jsonfile.EncodeMax(e, max)
+	if err != nil {
+		return nil, 0, fmt.Errorf("encoding encounter: %w", err)
+	}
+	return b, n, nil
 }
 
 // Validate checks an encounter's structure and every embedded hero, and

@@ -47,8 +47,10 @@ import (
 // `fight undo`.
 const SchemaVersion = 2
 
-// MaxFileSize bounds an encounter file (it embeds every combatant's hero).
-const MaxFileSize = 64 << 20
+// MaxFileSize bounds an encounter file (it embeds every combatant's hero):
+// reading, changing and writing back one at the limit stays under 100 MB
+// of memory (docs/testing.md, the hostile files).
+const MaxFileSize = 24 << 20
 
 // Phase is where the current page is.
 type Phase string

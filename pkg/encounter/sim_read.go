@@ -12,7 +12,7 @@ import (
 // MaxSimFileSize bounds a summary file read by ReadSim.
 const MaxSimFileSize = 64 << 20
 
-var simFormat = jsonfile.Format{What: "fight sim summary", MaxSize: MaxSimFileSize}
+var simFormat = jsonfile.Format{What: "fight sim summary", MaxSize: MaxSimFileSize, MaxItems: MaxEvents}
 
 // simFile is a summary as fight sim writes it: the counts and the report
 // drawn from them (schema 1 has no mean damage dealt). The report is not

@@ -12,7 +12,11 @@ import (
 // Snapshot is e's state without its log, to record a change against
 // (RecordChange).
 func Snapshot(e *Encounter) (*jsonpatch.Object, error) {
-	b, err := Encode(e)
+	// The log is left out before encoding, not after: it is most of a
+	// long fight's file.
+	c := *e
+	c.Log = nil
+	b, err := Encode(&c)
 	if err != nil {
 		return nil, err
 	}

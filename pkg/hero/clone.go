@@ -71,6 +71,18 @@ func (h *Hero) Clone() *Hero {
 	return &c
 }
 
+// CloneWithoutLog is Clone with no log: a copy to work figures out on
+// (hero derive's cross-check), which need none of the history, the most
+// of a long-played file.
+func (h *Hero) CloneWithoutLog() *Hero {
+	if h == nil {
+		return nil
+	}
+	s := *h
+	s.Log = nil
+	return s.Clone()
+}
+
 func (p Power) clone() Power {
 	c := p
 	if p.Flavours != nil {

@@ -3,6 +3,7 @@ package hero
 import (
 	"bytes"
 	"encoding/json"
+	"math"
 
 	"github.com/codename-spandex/spandex/pkg/jsonfile"
 	"github.com/codename-spandex/spandex/pkg/jsonpatch"
@@ -11,6 +12,12 @@ import (
 
 // MaxFileSize bounds a hero file so no input can exhaust memory.
 const MaxFileSize = 16 << 20
+
+// MaxEvents bounds a hero's log. A long campaign logs a few thousand
+// changes; a log of hundreds of thousands of small events (a file of
+// 16 MB can hold 400,000) costs the decoder and the log's checks
+// hundreds of megabytes. A change that would log more is refused.
+const MaxEvents = 50_000
 
 // FieldError is a problem with one field of a hero file. Path is a JSON
 // path such as "$.abilities.final.strength" or "$.powers[2].rank".
@@ -21,6 +28,7 @@ var fileFormat = jsonfile.Format{
 	What:         "hero",
 	TrailingHint: " (one hero per file; use JSON Lines tools for batches)",
 	MaxSize:      MaxFileSize,
+	MaxItems:     MaxEvents,
 }
 
 // Decode parses and validates a hero file. The error, if any, is a
@@ -145,11 +153,20 @@ func checkSchema(n int) *FieldError { return jsonfile.SchemaError(n, SchemaVersi
 // Encode writes a hero as indented JSON with a trailing newline. HTML
 // characters are not escaped, so summaries such as "35 -> 23" stay readable.
 func Encode(h *Hero) ([]byte, error) {
+	b, _, err := EncodeMax(h, math.MaxInt)
+	return b, err
+}
+
+// EncodeMax is Encode for a file of at most max bytes (MaxFileSize: what
+// spandex reads back): data is nil when the file would be larger, n its
+// size either way. The file is streamed (jsonfile.EncodeMax), so no more
+// than max bytes of it are held, however large the hero.
+func EncodeMax(h *Hero, max int) (data []byte, n int, err error) {
 	if h.Schema == 0 {
 		h.Schema = SchemaVersion
 	}
 	if h.Log == nil {
 		h.Log = []Event{}
 	}
-	return jsonfile.Encode(h)
+	return jsonfile.EncodeMax(h, max)
 }

@@ -776,6 +776,9 @@ func (h *Hero) AppendEvent(kind, summary string, seed *uint64, details any) erro
 	if ev.Seq > jsonfile.IntMax {
 		return refusal.Errorf("$.log: the log is full (seq %d reached the limit %d); start a new file", ev.Seq-1, jsonfile.IntMax)
 	}
+	if len(h.Log) >= MaxEvents {
+		return refusal.Errorf("$.log: the log is full (%d events, the most a hero file holds); start a new file", len(h.Log))
+	}
 	if details != nil {
 		b, err := json.Marshal(details)
 		if err != nil {

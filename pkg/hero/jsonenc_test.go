@@ -8,11 +8,13 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"reflect"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/codename-spandex/spandex/pkg/jsonfile"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 )
 
@@ -30,7 +32,16 @@ func stdlib(v any) ([]byte, error) {
 // compactEncode is Encode's output with its indentation removed.
 func compactEncode(t testing.TB, h *Hero) []byte {
 	t.Helper()
-	out, err := Encode(h)
+	// encoding/json itself (Encode streams through another encoder,
+	// which writes a replacement character for invalid UTF-8 as itself).
+	c := *h
+	if c.Schema == 0 {
+		c.Schema = SchemaVersion
+	}
+	if c.Log == nil {
+		c.Log = []Event{}
+	}
+	out, err := jsonfile.Encode(&c)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -326,6 +337,38 @@ func TestAppendStringEveryByte(t *testing.T) {
 				want, _ := stdlib(string(s))
 				sameBytes(t, "string", appendString(nil, string(s)), want)
 			}
+		}
+	}
+}
+
+// TestEncodeIsEncodingJSON: Encode, which streams within a size bound
+// (EncodeMax), writes the fixture heroes byte for byte as encoding/json
+// indents them; a bound one byte short refuses, giving the size.
+func TestEncodeIsEncodingJSON(t *testing.T) {
+	paths, err := filepath.Glob("../../testdata/heroes/*.json")
+	if err != nil || len(paths) == 0 {
+		t.Fatalf("no fixtures: %v", err)
+	}
+	for _, p := range append(paths, "testdata/valid.json") {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h, err := DecodeDraft(data)
+		if err != nil {
+			t.Fatalf("%s: %v", p, err)
+		}
+		want, err := jsonfile.Encode(h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := Encode(h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sameBytes(t, p, got, want)
+		if b, n, err := EncodeMax(h, len(want)-1); b != nil || n != len(want) || err != nil {
+			t.Errorf("%s: EncodeMax one byte short: %d bytes, n %d, %v", p, len(b), n, err)
 		}
 	}
 }

@@ -185,6 +185,9 @@ func (v *validator) hero(h *Hero) {
 			v.Fail("$.downtime.experience."+goal, "%d is negative", xp)
 		}
 	}
+	if len(h.Log) > MaxEvents {
+		v.Fail("$.log", "%d events (at most %d)", len(h.Log), MaxEvents)
+	}
 	prev := 0
 	for i, e := range h.Log {
 		path := fmt.Sprintf("$.log[%d]", i)

@@ -31,6 +31,7 @@ func TestHostileInputsAreCheap(t *testing.T) {
 		{"a 60 KB string (under a megabyte, decoded) as a name", hostile.Splice(t, `{"name":@}`, "@", hostile.LongString(60<<10)), "$.name", "a string of 61440 bytes (at most 1024)"},
 		{"a 50 MB key", hostile.Splice(t, `{@:1}`, "@", hostile.LongString(50<<20)), "$.xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...", "a member name of 52428800 bytes (at most 65536)"},
 		{"a 50 MB key deep down", hostile.Splice(t, `{"items":[{"tags":{"a":1,@:1}}]}`, "@", hostile.LongString(50<<20)), "$.items[0].tags.xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...", "a member name of 52428800 bytes"},
+		{"a 50 MB key after a nested object", hostile.Splice(t, `{"items":[{"tags":{"a":1}}],@:1}`, "@", hostile.LongString(50<<20)), "$.xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...", "a member name of 52428800 bytes"},
 		{"a key of 1 MB", hostile.Splice(t, `{@:1}`, "@", hostile.LongString(1<<20)), "$.xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...", "a member name of 1048576 bytes"},
 		{"a key of 1 MB - 10 bytes, in a smaller file", hostile.Splice(t, `{@:1}`, "@", hostile.LongString(1<<20-10)), "$.xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx... (1048566 bytes)", "unknown field"},
 	}
@@ -81,4 +82,36 @@ func TestHostileStreamLines(t *testing.T) {
 			t.Errorf("%s: accepted", name)
 		}
 	}
+}
+
+// TestMaxItems: an array longer than the format's MaxItems is refused
+// before it is decoded, naming it, in a document over a megabyte; one at
+// the bound is read.
+func TestMaxItems(t *testing.T) {
+	f := Format{What: "thing", MaxSize: 64 << 20, MaxItems: 50_000}
+	items := func(n int) []byte {
+		var b strings.Builder
+		b.WriteString(`{"name":"x","items":[`)
+		for i := range n {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString(`{"grade":"B","count":1,"tags":{"a":1,"b":2}}`)
+		}
+		b.WriteString(`]}`)
+		return []byte(b.String())
+	}
+	var d doc
+	many := items(300_000)
+	err := hostile.Cost(t, "300,000 items", func() error { return Decode(many, &d, f) })
+	hostile.Want(t, "300,000 items", err, "$.items", "more than 50000 elements (at most 50000)")
+	d = doc{}
+	err = Decode(items(50_000), &d, f)
+	hostile.Want(t, "50,000 items", err, "", "")
+	if len(d.Items) != 50_000 {
+		t.Errorf("%d items decoded", len(d.Items))
+	}
+	d = doc{}
+	err = Decode(hostile.Splice(t, `{"details":{"a":[@]}}`, "@", []byte(strings.Repeat("0,", 600_000)+"0")), &d, f)
+	hostile.Want(t, "600,001 numbers in raw JSON", err, "$.details.a", "more than 50000 elements")
 }

@@ -60,6 +60,12 @@ type Format struct {
 	TrailingHint string
 	// MaxSize bounds the input in bytes.
 	MaxSize int
+	// MaxItems bounds the elements of any one array (0: no bound beyond
+	// MaxSize). It is checked before decoding, on documents of more
+	// than a megabyte (a smaller one cannot hold a costly array): a long
+	// array of small objects costs the decoder and the checks after it
+	// kilobytes an element, however few bytes each takes in the file.
+	MaxItems int
 }
 
 // decodeOptions are the decoder's: unknown members are refused (names
@@ -84,7 +90,7 @@ func Decode(data []byte, v any, f Format) error {
 		return &FieldError{Path: "$", Msg: "expected a JSON object"}
 	}
 	if len(trimmed) > longNameCheck {
-		if fe := longName(trimmed); fe != nil {
+		if fe := longName(trimmed, f.MaxItems); fe != nil {
 			return fe
 		}
 	}
@@ -93,6 +99,23 @@ func Decode(data []byte, v any, f Format) error {
 	}
 	if fe := checkBounds(v); fe != nil {
 		return fe
+	}
+	return nil
+}
+
+// Precheck is what Decode checks of data before decoding it, for a
+// reader that looks into a document another way first: its size and, in
+// a document over a megabyte, its member names, strings and arrays
+// (MaxNameSize, MaxTextLen, f.MaxItems). It reads the tokens in place,
+// copying nothing.
+func Precheck(data []byte, f Format) error {
+	if len(data) > f.MaxSize {
+		return TooLarge(f.MaxSize)
+	}
+	if trimmed := bytes.TrimSpace(data); len(trimmed) > longNameCheck {
+		if fe := longName(trimmed, f.MaxItems); fe != nil {
+			return fe
+		}
 	}
 	return nil
 }
@@ -108,9 +131,10 @@ const MaxNameSize = 64 << 10
 const longNameCheck = 1 << 20
 
 // longName reads the document data's tokens (without decoding its
-// strings) for the first member name longer than MaxNameSize, or string
-// value longer than MaxTextLen.
-func longName(data []byte) *FieldError {
+// strings) for the first member name longer than MaxNameSize, string
+// value longer than MaxTextLen, or array of more than maxItems elements
+// (when maxItems > 0).
+func longName(data []byte, maxItems int) *FieldError {
 	dec := jsontext.NewDecoder(bytes.NewBuffer(data), jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
 	for {
 		k := dec.PeekKind()
@@ -119,7 +143,9 @@ func longName(data []byte) *FieldError {
 		switch {
 		case k == 0:
 			return nil // the end, or bad JSON: the decoder words it
-		case kind == '{' && n%2 == 0:
+		case kind == '[' && maxItems > 0 && n >= int64(maxItems) && k != ']':
+			return &FieldError{Path: pathOf(data, dec.StackPointer().Parent()), Msg: "more than " + strconv.Itoa(maxItems) + " elements (at most " + strconv.Itoa(maxItems) + ")"}
+		case kind == '{' && n%2 == 0 && k != '}':
 			ptr := dec.StackPointer()
 			if n > 0 {
 				ptr = ptr.Parent()
@@ -600,38 +626,50 @@ func Encode(v any) ([]byte, error) {
 
 // EncodeMax is Encode for a file that must stay within max bytes (what
 // spandex reads back): data is nil when the file would be larger, and n
-// is its size either way. It streams the output (go-json-experiment's
-// writer with encoding/json's semantics) and never holds more than max
-// bytes of it, so refusing a file of hundreds of megabytes costs no more
-// than writing one at the limit. It writes what Encode writes, except a
-// string holding invalid UTF-8 (none read from a file can), whose
-// replacement character it writes as itself rather than as \ufffd.
+// is its size either way. It encodes twice, streaming
+// (go-json-experiment's writer with encoding/json's semantics): once to
+// measure the file, holding none of it, then into a buffer of exactly
+// its size. So refusing a file of hundreds of megabytes holds nothing,
+// and writing one holds it once (a growing buffer held up to three
+// times the file at its last doubling). It writes what Encode writes,
+// except a string holding invalid UTF-8 (none read from a file can),
+// whose replacement character it writes as itself rather than as \ufffd.
 func EncodeMax(v any, max int) (data []byte, n int, err error) {
-	w := &cappedWriter{max: max}
+	var c countingWriter
+	if err := jsonv2.MarshalWrite(&c, v, encodeOptions); err != nil {
+		return nil, 0, err
+	}
+	n = c.n + 1 // the newline
+	if n > max {
+		return nil, n, nil
+	}
+	// Not a bytes.Buffer: the encoder would swap its own growing buffer
+	// with it (a copy of the file, grown by doubling) rather than write
+	// into the one allocated here.
+	w := &appendWriter{b: make([]byte, 0, n)}
 	if err := jsonv2.MarshalWrite(w, v, encodeOptions); err != nil {
 		return nil, 0, err
 	}
-	w.Write([]byte{'\n'})
-	if w.n > max {
-		return nil, w.n, nil
+	w.b = append(w.b, '\n')
+	if len(w.b) != n {
+		return nil, 0, fmt.Errorf("jsonfile: the file encoded as %d bytes, then as %d", n, len(w.b))
 	}
-	return w.buf.Bytes(), w.n, nil
+	return w.b, n, nil
 }
 
-// cappedWriter keeps what is written while it is within max bytes, and
-// counts all of it.
-type cappedWriter struct {
-	buf    bytes.Buffer
-	max, n int
-}
+// countingWriter counts what is written to it and keeps none of it.
+type countingWriter struct{ n int }
 
-func (c *cappedWriter) Write(p []byte) (int, error) {
+func (c *countingWriter) Write(p []byte) (int, error) {
 	c.n += len(p)
-	if c.n <= c.max {
-		c.buf.Write(p)
-	} else if c.buf.Cap() > 0 {
-		c.buf = bytes.Buffer{}
-	}
+	return len(p), nil
+}
+
+// appendWriter appends what is written to b.
+type appendWriter struct{ b []byte }
+
+func (a *appendWriter) Write(p []byte) (int, error) {
+	a.b = append(a.b, p...)
 	return len(p), nil
 }
 

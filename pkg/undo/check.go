@@ -184,7 +184,7 @@ func (h *history) undo(log []Event, i, first int) error {
 // checkPatch reads a Revert's patch: operations spandex can apply, none
 // touching the log.
 func checkPatch(patch json.RawMessage) error {
-	ops, err := jsonpatch.ParseOps(patch)
+	ops, err := jsonpatch.ParseHeads(patch)
 	if err != nil {
 		return err
 	}

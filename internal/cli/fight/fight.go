@@ -187,8 +187,16 @@ func change(env *cmdutil.Env, fl File, do func(e *encounter.Encounter) error) er
 
 // save writes the changed encounter: atomically over -i FILE, printing
 // the events appended since before, or whole to stdout.
+//
+// An encounter spandex would not read back (over encounter.MaxFileSize,
+// or encounter.MaxEvents events) is refused, exit 2, with nothing
+// written.
 func save(env *cmdutil.Env, fl File, e *encounter.Encounter, before int) error {
-	data, err := encounter.Encode(e)
+	name := fl.InPlace
+	if name == "" {
+		name = "stdout"
+	}
+	data, err := cmdutil.EncodeEncounter(e, name)
 	if err != nil {
 		return err
 	}

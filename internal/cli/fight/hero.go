@@ -5,7 +5,6 @@ import (
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
 	"github.com/codename-spandex/spandex/pkg/encounter"
-	"github.com/codename-spandex/spandex/pkg/hero"
 )
 
 // HeroOptions are the inputs of `spandex fight hero`.
@@ -54,7 +53,7 @@ func runHero(opts *HeroOptions) error {
 		}
 		return cmdutil.Input(&encounter.UnknownError{ID: opts.ID, Known: ids})
 	}
-	data, err := hero.Encode(c.HeroFile())
+	data, err := cmdutil.EncodeHero(c.HeroFile(), "stdout")
 	if err != nil {
 		return err
 	}

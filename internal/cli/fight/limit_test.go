@@ -11,8 +11,8 @@ import (
 )
 
 // TestEncounterReadUsesItsOwnLimit: an encounter over the hero limit
-// (16 MB) but within the documented encounter limit (64 MB) is read (it
-// was refused with "unexpected EOF"); one over 64 MB is refused saying
+// (16 MB) but within the documented encounter limit (24 MB) is read (it
+// was refused with "unexpected EOF"); one over 24 MB is refused saying
 // so.
 func TestEncounterReadUsesItsOwnLimit(t *testing.T) {
 	fe := newFightEnv(t, cmdutil.FormatJSON)
@@ -35,7 +35,7 @@ func TestEncounterReadUsesItsOwnLimit(t *testing.T) {
 	}
 	pad(encounter.MaxFileSize + 1)
 	_, err = load(env, File{Path: fe.path})
-	if err == nil || !strings.Contains(err.Error(), "fight.json: $: file larger than 64 MB") {
-		t.Fatalf("a 64 MB + 1 encounter: %v", err)
+	if err == nil || !strings.Contains(err.Error(), "fight.json: $: file larger than 24 MB") {
+		t.Fatalf("a 24 MB + 1 encounter: %v", err)
 	}
 }

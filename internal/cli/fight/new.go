@@ -108,7 +108,7 @@ func runNew(opts *NewOptions) error {
 	if err != nil {
 		return cmdutil.Inputf("fight new: %w", err)
 	}
-	data, err := encounter.Encode(e)
+	data, err := cmdutil.EncodeEncounter(e, "stdout")
 	if err != nil {
 		return err
 	}

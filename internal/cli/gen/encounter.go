@@ -650,7 +650,7 @@ func runEncounter(opts *EncounterOptions) (err error) {
 	}
 	switch opts.Format {
 	case cmdutil.FormatJSON:
-		data, err := encounter.Encode(final)
+		data, err := cmdutil.EncodeEncounter(final, "stdout")
 		if err != nil {
 			return err
 		}

@@ -77,9 +77,12 @@ func runNew(opts *NewOptions) error {
 	if err := opts.Env.FinishDice(); err != nil {
 		return err
 	}
-	data, err := mns.Encode(e)
+	data, n, err := mns.EncodeMax(e, mns.MaxFileSize)
 	if err != nil {
 		return err
+	}
+	if data == nil {
+		return cmdutil.TooLargeToWrite("stdout", n, mns.MaxFileSize)
 	}
 	_, err = opts.Env.IO.Out.Write(data)
 	return err
