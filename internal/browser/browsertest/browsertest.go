@@ -1,6 +1,7 @@
 // Package browsertest starts the headless Chromium of internal/browser
-// for a test: skipped when the machine has none, except under CI, where
-// a missing browser fails the test (.ci/run installs Debian's chromium).
+// for a test: skipped under go test -short and when the machine has none,
+// except under CI, where a missing browser fails the test (.ci/run
+// installs Debian's chromium and runs the whole suite).
 package browsertest
 
 import (
@@ -28,10 +29,14 @@ func Start(t testing.TB) *browser.Browser {
 	return b
 }
 
-// find returns the browser's path, or skips the test (fails it under CI)
-// when there is none.
+// find returns the browser's path, or skips the test: under -short (a
+// browser test costs seconds of CPU in Chromium), and when there is none
+// (fails it under CI).
 func find(t testing.TB) string {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("a browser test: not with -short")
+	}
 	path, err := browser.Find()
 	if err != nil {
 		if ci := os.Getenv("CI"); ci != "" && ci != "false" && ci != "0" {
