@@ -32,11 +32,7 @@ func TestManPagesRender(t *testing.T) {
 		}
 		t.Skip("man is not installed (apt-get install man-db)")
 	}
-	t.Chdir("../../..")
-	files, err := generate()
-	if err != nil {
-		t.Fatal(err)
-	}
+	files := generatedFiles(t)
 	dir := t.TempDir()
 	var names []string
 	var all bytes.Buffer
