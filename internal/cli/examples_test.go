@@ -151,6 +151,12 @@ func TestExamples(t *testing.T) {
 	if n < 100 {
 		t.Fatalf("found only %d examples", n)
 	}
+	// The scripts of TestScripts, TestExamples and TestTerminalWidth
+	// run beside each other, once every sequential test is done (nothing
+	// after this reads a path relative to the process's directory, which
+	// the in-process spandex changes): one test's last slow scripts no
+	// longer hold up the next test's.
+	t.Parallel()
 	testscript.Run(t, testscript.Params{
 		Dir:   dir,
 		Setup: isolateHome,

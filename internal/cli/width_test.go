@@ -154,6 +154,12 @@ func TestTerminalWidth(t *testing.T) {
 	if planned < 150 {
 		t.Fatalf("measured only %d invocations", planned)
 	}
+	// The scripts of TestScripts, TestExamples and TestTerminalWidth
+	// run beside each other, once every sequential test is done (nothing
+	// after this reads a path relative to the process's directory, which
+	// the in-process spandex changes): one test's last slow scripts no
+	// longer hold up the next test's.
+	t.Parallel()
 	testscript.Run(t, testscript.Params{
 		Dir:   dir,
 		Setup: isolateHome,
