@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -150,6 +151,12 @@ func TestExamples(t *testing.T) {
 	if n < 100 {
 		t.Fatalf("found only %d examples", n)
 	}
+	// The scripts of TestScripts, TestExamples and TestTerminalWidth
+	// run beside each other, once every sequential test is done (nothing
+	// after this reads a path relative to the process's directory, which
+	// the in-process spandex changes): one test's last slow scripts no
+	// longer hold up the next test's.
+	t.Parallel()
 	testscript.Run(t, testscript.Params{
 		Dir:   dir,
 		Setup: isolateHome,
@@ -157,14 +164,60 @@ func TestExamples(t *testing.T) {
 	})
 }
 
+// shellSpecial are the characters that make a word mean more to sh than
+// itself.
+const shellSpecial = "|&;<>()$`\\\"'*?[]#~{}"
+
 // shellLine is the script line that runs a command line as a shell
-// would: a plain "spandex ARGS" (no quoting, pipes, redirection or
-// variables) runs in-process, where the shell would only split it at
-// spaces; anything else runs through sh.
+// would: a plain "spandex ARGS" (no quoting, pipes or variables) runs
+// in-process, where the shell would only split it at spaces, and so does
+// one that only redirects its stdin from a file and its stdout to
+// another ("spandex ARGS < IN > OUT": the script's "spandex ARGS < IN"
+// and "cp stdout OUT"); anything else runs through sh.
 func shellLine(line string) string {
-	if strings.HasPrefix(line, "spandex ") && !strings.ContainsAny(line, "|&;<>()$`\\\"'*?[]#~{}") {
+	if !strings.HasPrefix(line, "spandex ") {
+		return execSh(line)
+	}
+	if !strings.ContainsAny(line, shellSpecial) {
 		return line
 	}
+	var args []string
+	var in, out string
+	fields := strings.Fields(line)
+	for i := 0; i < len(fields); i++ {
+		switch f := fields[i]; {
+		case (f == "<" || f == ">") && i+1 < len(fields) && !strings.ContainsAny(fields[i+1], shellSpecial):
+			if f == "<" && in == "" {
+				in = fields[i+1]
+			} else if f == ">" && out == "" {
+				out = fields[i+1]
+			} else {
+				return execSh(line)
+			}
+			i++
+		case strings.ContainsAny(f, shellSpecial):
+			return execSh(line)
+		default:
+			args = append(args, f)
+		}
+	}
+	// sh empties OUT before the command runs: one that reads OUT too
+	// stays with sh.
+	if out != "" && (out == in || slices.Contains(args, out)) {
+		return execSh(line)
+	}
+	cmd := strings.Join(args, " ")
+	if in != "" {
+		cmd += " < " + in
+	}
+	if out != "" {
+		cmd += "\ncp stdout " + out
+	}
+	return cmd
+}
+
+// execSh is the script line that runs line through sh.
+func execSh(line string) string {
 	return "exec sh -c '" + strings.ReplaceAll(line, "'", "''") + "'"
 }
 
@@ -222,4 +275,28 @@ func heroPointsOn(file string) string {
 func init() {
 	examplePreludes["spandex fight initiative --hero-points"] = heroPointsOn("guardian.json") + examplePreludes["spandex fight initiative"]
 	examplePreludes["spandex fight end-page --hero-points"] = heroPointsOn("guardian.json") + examplePreludes["spandex fight end-page"]
+}
+
+// TestShellLine: which example lines run in-process and which need sh.
+func TestShellLine(t *testing.T) {
+	tests := []struct{ line, want string }{
+		{"spandex roll 3d6", "spandex roll 3d6"},
+		{"spandex attack --attacker a.json --with fist < b.json", "spandex attack --attacker a.json --with fist < b.json"},
+		{"spandex gen hero --seed 42 > hero.json", "spandex gen hero --seed 42\ncp stdout hero.json"},
+		{"spandex attack --attacker a.json < b.json > c.json", "spandex attack --attacker a.json < b.json\ncp stdout c.json"},
+		// sh empties b.json before spandex reads it.
+		{"spandex attack --attacker a.json < b.json > b.json", "exec sh -c 'spandex attack --attacker a.json < b.json > b.json'"},
+		{"spandex sheet a.json > a.json", "exec sh -c 'spandex sheet a.json > a.json'"},
+		{"spandex gen hero >> all.jsonl", "exec sh -c 'spandex gen hero >> all.jsonl'"},
+		{"spandex gen hero 2> err.txt", "exec sh -c 'spandex gen hero 2> err.txt'"},
+		{"spandex gen hero > a > b", "exec sh -c 'spandex gen hero > a > b'"},
+		{"spandex gen npc goon | spandex sheet", "exec sh -c 'spandex gen npc goon | spandex sheet'"},
+		{"spandex roll --seed $(date +%s) 3d6", "exec sh -c 'spandex roll --seed $(date +%s) 3d6'"},
+		{"jq -c . a.json", "exec sh -c 'jq -c . a.json'"},
+	}
+	for _, tc := range tests {
+		if got := shellLine(tc.line); got != tc.want {
+			t.Errorf("shellLine(%q) = %q, want %q", tc.line, got, tc.want)
+		}
+	}
 }

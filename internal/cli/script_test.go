@@ -114,6 +114,12 @@ func TestScripts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The scripts of TestScripts, TestExamples and TestTerminalWidth
+	// run beside each other, once every sequential test is done (nothing
+	// after this reads a path relative to the process's directory, which
+	// the in-process spandex changes): one test's last slow scripts no
+	// longer hold up the next test's.
+	t.Parallel()
 	testscript.Run(t, testscript.Params{
 		Dir:                 dir,
 		Setup:               setupScript(heroes),

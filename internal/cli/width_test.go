@@ -28,6 +28,9 @@ const terminalColumns = 80
 type widthCase struct {
 	prelude string
 	line    string
+	// listed: a widthCases entry, measured under -short too; explain:
+	// the first case again with --explain.
+	listed, explain bool
 }
 
 // mnsFight sets up the Men & Supermen fight the mns cases act in.
@@ -83,13 +86,16 @@ var widthCases = map[string][]widthCase{
 // json), the first of them again with --explain, and widthCases. Every
 // command that runs must have at least one such case, so a new verb
 // without one fails here (a command group only refuses a wrong subcommand:
-// its --help is measured).
+// its --help is measured). Under go test -short only the --help pages and
+// widthCases are run (TestExamples still runs every example); the full
+// suite, which CI runs, measures the examples too: they play the
+// simulator's thousands of fights a second time.
 func TestTerminalWidth(t *testing.T) {
 	ios, _, _, _ := iostreams.Test()
 	root := NewCmdRoot(&cmdutil.Factory{IOStreams: ios, Getenv: func(string) string { return "" }})
 	dir := t.TempDir()
 	files := fixtureFiles(t) + mnsFixtures(t)
-	n := 0
+	n, planned := 0, 0
 	write := func(name, script string) {
 		n++
 		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("%03d_%s.txtar", n, name)), []byte(script+files), 0o644); err != nil {
@@ -111,7 +117,11 @@ func TestTerminalWidth(t *testing.T) {
 		args := strings.TrimPrefix(path, "spandex")
 		write(name+"_help", "# "+path+" --help\n"+measure("", "spandex"+args+" --help"))
 		if c.Runnable() && !IsHelpTopic(c) {
-			cases := widthCases[path]
+			var cases []widthCase
+			for _, wc := range widthCases[path] {
+				wc.listed = true
+				cases = append(cases, wc)
+			}
 			if _, skip := exampleSkip[c.CommandPath()]; !skip && !strings.HasPrefix(path, "spandex mns ") {
 				for _, ex := range terminalExamples(c) {
 					cases = append(cases, widthCase{prelude: prelude(path, ex), line: ex})
@@ -120,12 +130,20 @@ func TestTerminalWidth(t *testing.T) {
 			if len(cases) == 0 && !c.HasSubCommands() {
 				t.Errorf("%s: no invocation measured at %d columns: give it an example that writes to the terminal or a widthCases entry", path, terminalColumns)
 			}
-			for i, wc := range cases {
-				write(fmt.Sprintf("%s_%d", name, i+1), "# "+wc.line+"\n"+measure(wc.prelude, wc.line))
-			}
 			if len(cases) > 0 && !strings.Contains(cases[0].line, "--explain") {
 				wc := cases[0]
-				write(name+"_explain", "# "+wc.line+" --explain\n"+measure(wc.prelude, wc.line+" --explain"))
+				cases = append(cases, widthCase{prelude: wc.prelude, line: wc.line + " --explain", explain: true})
+			}
+			planned += len(cases)
+			for i, wc := range cases {
+				if testing.Short() && !wc.listed {
+					continue
+				}
+				if wc.explain {
+					write(name+"_explain", "# "+wc.line+"\n"+measure(wc.prelude, wc.line))
+					continue
+				}
+				write(fmt.Sprintf("%s_%d", name, i+1), "# "+wc.line+"\n"+measure(wc.prelude, wc.line))
 			}
 		}
 		for _, sub := range c.Commands() {
@@ -133,9 +151,15 @@ func TestTerminalWidth(t *testing.T) {
 		}
 	}
 	walk(root)
-	if n < 150 {
-		t.Fatalf("measured only %d invocations", n)
+	if planned < 150 {
+		t.Fatalf("measured only %d invocations", planned)
 	}
+	// The scripts of TestScripts, TestExamples and TestTerminalWidth
+	// run beside each other, once every sequential test is done (nothing
+	// after this reads a path relative to the process's directory, which
+	// the in-process spandex changes): one test's last slow scripts no
+	// longer hold up the next test's.
+	t.Parallel()
 	testscript.Run(t, testscript.Params{
 		Dir:   dir,
 		Setup: isolateHome,

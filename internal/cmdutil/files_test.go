@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/codename-spandex/spandex/internal/hostile"
 	"github.com/codename-spandex/spandex/pkg/hero"
 )
 
@@ -15,6 +16,7 @@ import (
 // is read (it took 169 MB: the size was checked after buffering), and a
 // 50 MB stream on stdin costs at most the limit.
 func TestOversizedHeroCostsNothing(t *testing.T) {
+	hostile.Slow(t)
 	e := newTestEnv(t)
 	big := filepath.Join(e.dir, "big.json")
 	fh, err := os.Create(big)

@@ -184,6 +184,7 @@ func FuzzDecodeHeroes(f *testing.F) {
 // TestDecodeHeroesHostileLines: a stream whose second hero is hostile is
 // refused within hostile.MaxTime of CPU and hostile.MaxBytes, naming it.
 func TestDecodeHeroesHostileLines(t *testing.T) {
+	hostile.Slow(t)
 	g, err := os.ReadFile(filepath.Join("..", "..", "testdata", "heroes", "guardian.json"))
 	if err != nil {
 		t.Fatal(err)

@@ -24,6 +24,16 @@ const (
 	MaxBytes = 100 << 20
 )
 
+// Slow skips the test under go test -short: the hostile inputs are tens
+// of megabytes, built and read in seconds of CPU. The whole suite, which
+// CI runs (.ci/run), reads them all.
+func Slow(t testing.TB) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("hostile inputs of tens of MB: not with -short")
+	}
+}
+
 // ManyKeys is a JSON object of n members "k0", "k1", ... each 0; with
 // dup, one more member repeats the first one's name at the end.
 func ManyKeys(n int, dup bool) []byte {

@@ -18,6 +18,15 @@ import (
 	"github.com/codename-spandex/spandex/pkg/hero"
 )
 
+// TestMain closes the browser the browser tests share
+// (browsertest.Shared): one launch for the package, each test printing in
+// its own tabs, in parallel.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	browsertest.CloseShared()
+	os.Exit(code)
+}
+
 // readHeroes reads a hero file or a JSON Lines stream of heroes.
 func readHeroes(t *testing.T, path string) []*hero.Hero {
 	t.Helper()
@@ -204,7 +213,8 @@ const phoneJS = `(() => {
 // phone's width.
 // SPANDEX_SHEET_HEROES=FILE checks any other file of heroes the same way.
 func TestSheetsPrintOnePagePerHero(t *testing.T) {
-	b := browsertest.Start(t)
+	t.Parallel()
+	b := browsertest.Shared(t)
 	files := []string{filepath.Join("..", "..", "testdata", "heroes", "guardian.json"), filepath.Join("testdata", "party.jsonl")}
 	if f := os.Getenv("SPANDEX_SHEET_HEROES"); f != "" {
 		files = []string{f}
@@ -212,6 +222,7 @@ func TestSheetsPrintOnePagePerHero(t *testing.T) {
 	for _, f := range files {
 		heroes := readHeroes(t, f)
 		t.Run(filepath.Base(f), func(t *testing.T) {
+			t.Parallel()
 			checkPrints(t, b, heroes, 0)
 		})
 	}
@@ -261,9 +272,11 @@ func hostileSheets(t *testing.T) []struct {
 }
 
 func TestHostileSheetsPrintOnePagePerHero(t *testing.T) {
-	b := browsertest.Start(t)
+	t.Parallel()
+	b := browsertest.Shared(t)
 	for _, tt := range hostileSheets(t) {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			checkPrints(t, b, tt.heroes, tt.wantCont)
 		})
 	}
@@ -274,7 +287,8 @@ func TestHostileSheetsPrintOnePagePerHero(t *testing.T) {
 // testdata/bank.json is the bank fight as internal/cli's fight_report
 // script plays it: page 1 with the book's dice, then fight auto --seed 11.
 func TestFightReportInBrowser(t *testing.T) {
-	b := browsertest.Start(t)
+	t.Parallel()
+	b := browsertest.Shared(t)
 	data, err := os.ReadFile(filepath.Join("testdata", "bank.json"))
 	if err != nil {
 		t.Fatal(err)

@@ -11,6 +11,7 @@ import (
 // where it is only big, accepted) within hostile.MaxTime of CPU and
 // hostile.MaxBytes, naming the path.
 func TestHostileEncounterFiles(t *testing.T) {
+	hostile.Slow(t)
 	e := newBank(t)
 	initiative(t, e, 8, 3)
 	b, err := Encode(e)

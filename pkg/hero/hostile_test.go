@@ -14,6 +14,7 @@ import (
 // only big, accepted) within hostile.MaxTime of CPU and
 // hostile.MaxBytes, naming the path.
 func TestHostileHeroFiles(t *testing.T) {
+	hostile.Slow(t)
 	valid := string(validFile(t))
 	if !strings.Contains(valid, `"log":[]`) {
 		t.Fatal(`valid.json has no "log": []`)

@@ -13,6 +13,7 @@ import (
 // it is only big, accepted) within hostile.MaxTime and MaxBytes, naming
 // the path of the problem.
 func TestHostileInputsAreCheap(t *testing.T) {
+	hostile.Slow(t)
 	big := Format{What: "thing", MaxSize: 64 << 20}
 	tests := []struct {
 		name      string

@@ -23,6 +23,7 @@ func aliasBomb() []byte {
 // refused within hostile.MaxTime of CPU and hostile.MaxBytes, naming the
 // path.
 func TestHostileMnsFiles(t *testing.T) {
+	hostile.Slow(t)
 	fight, err := Encode(newFight(t))
 	if err != nil {
 		t.Fatal(err)

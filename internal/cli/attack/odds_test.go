@@ -17,12 +17,17 @@ import (
 func TestOddsAgreeWithBruteForce(t *testing.T) {
 	cases := []struct {
 		name, attacker, defender, with, reaction string
+		// slow: seconds of brute force; not with -short.
+		slow bool
 	}{
-		{"nefario punches the guardian", "nefario", "guardian", "fist", "none"},
-		{"the guardian punches a dodging nefario", "guardian", "nefario", "fist", "dodge"},
+		{"nefario punches the guardian", "nefario", "guardian", "fist", "none", false},
+		{"the guardian punches a dodging nefario", "guardian", "nefario", "fist", "dodge", true},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
+			if c.slow && testing.Short() {
+				t.Skip("seconds of brute force: not with -short")
+			}
 			opts, te := newOpts(t)
 			opts.AttackerFile, opts.DefenderFile = c.attacker, c.defender
 			opts.With, opts.Reaction, opts.Odds = c.with, c.reaction, true

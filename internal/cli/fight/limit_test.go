@@ -15,6 +15,9 @@ import (
 // was refused with "unexpected EOF"); one over 24 MB is refused saying
 // so.
 func TestEncounterReadUsesItsOwnLimit(t *testing.T) {
+	if testing.Short() {
+		t.Skip("files of 20 MB and 64 MB: not with -short")
+	}
 	fe := newFightEnv(t, cmdutil.FormatJSON)
 	env := fe.env(t)
 	pad := func(size int) {

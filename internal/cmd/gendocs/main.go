@@ -95,6 +95,11 @@ func Stale(dir string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
+	return stale(dir, files), nil
+}
+
+// stale lists the files under dir that differ from files (generated).
+func stale(dir string, files map[string][]byte) []string {
 	names := make([]string, 0, len(files))
 	for n := range files {
 		names = append(names, n)
@@ -115,7 +120,7 @@ func Stale(dir string) ([]string, error) {
 			stale = append(stale, p)
 		}
 	}
-	return stale, nil
+	return stale
 }
 
 func newRoot() *cobra.Command {
