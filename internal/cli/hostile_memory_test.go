@@ -34,9 +34,7 @@ const (
 // status under maxPeakKB of peak resident memory (the child's own
 // VmHWM: peakFileEnv) and maxCPU of user and system time.
 func TestMemoryBounds(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds 200 MB of files")
-	}
+	inputs.Slow(t)
 	spandexPath(t)
 	dir := t.TempDir()
 	guardian := readFixture(t, "guardian.json")
@@ -238,9 +236,7 @@ func writeFile(t *testing.T, dir, name string, data []byte) {
 // second: the files a command reads into one encounter are held to its
 // limit together).
 func TestWritesStayWithinTheReadLimit(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds 100 MB of files")
-	}
+	inputs.Slow(t)
 	spandexPath(t)
 	dir := t.TempDir()
 	guardian := readFixture(t, "guardian.json")
