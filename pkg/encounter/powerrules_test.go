@@ -4,6 +4,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 )
 
@@ -45,6 +46,35 @@ func TestPowerRulesTable(t *testing.T) {
 		}
 		if c.want != "" && powerRules[c.want].Movement == nil {
 			t.Errorf("%s: a move by it has no Movement rule", c.want)
+		}
+	}
+}
+
+// TestAvoidRules: the powers asked to avoid something unfortunate, each
+// through Encounter.Luck: Luck, "roll 1d100. If you roll less than or
+// equal to your luck chance then no harm comes to you" (p. 62), its
+// chance read off the power.
+func TestAvoidRules(t *testing.T) {
+	for _, tc := range []struct {
+		power  rulebook.PowerID
+		chance int
+		roll   int
+		want   bool
+	}{
+		{rulebook.PowerLuck, 24, 24, true},
+		{rulebook.PowerLuck, 24, 25, false},
+	} {
+		if powerRules[tc.power].Avoid == nil {
+			t.Fatalf("%s: no Avoid rule", tc.power)
+		}
+		e := newBank(t)
+		initiative(t, e, 8, 3)
+		g := e.Find("guardian")
+		g.Hero.Powers = append(g.Hero.Powers, hero.Power{Slug: tc.power, Name: "Luck", Rank: 1, MaxRank: 1, Values: map[string]int{"chance": tc.chance}})
+		got, err := e.Luck(gm(tc.roll), "guardian", 0, "")
+		must(t, err)
+		if got != tc.want {
+			t.Errorf("%s: d100 %d against %d: avoided %v, want %v", tc.power, tc.roll, tc.chance, got, tc.want)
 		}
 	}
 }
