@@ -26,6 +26,12 @@ import (
 // StateAstral is Astral Projection's state on the caster (p. 62).
 const StateAstral = "astral-projection"
 
+// magicKind: an attack made with Magic, an eldritch bolt too, is a magic
+// attack (p. 63), which no forcefield stops (p. 59).
+func magicKind(a *hero.Attack) (AttackKind, bool) {
+	return KindMagic, a.PowerID() == rulebook.PowerMagic || a.DamageType == kindEldritch
+}
+
 // astralDefender marks the situation of an attack on an astral form
 // (Situation.Astral) unless the attacker is one too, and says so
 // (ApplyStates; p. 62): ok is false when it does not apply.

@@ -42,6 +42,14 @@ var movementAttacks = map[rulebook.PowerID]movementAttackRule{
 	rulebook.PowerFlight:              flightDive,
 }
 
+// kindRule is a power whose attacks are a kind of their own, whatever
+// else they are (KindOf): a spell is magic (p. 63), a psychic power
+// psychic (p. 68). ok is false for an attack that is not the power's.
+type kindRule func(a *hero.Attack) (k AttackKind, ok bool)
+
+// attackKinds are asked in order, before an attack's energy.
+var attackKinds = []kindRule{magicKind, psychicKind}
+
 // energyTypedPowers are the powers whose attacks carry their first
 // flavour as their energy type, whatever table it came from (Energy
 // Blast, p. 55; Energy Reflect's return shot, p. 56); another power's

@@ -516,3 +516,24 @@ func TestSpecialAttackIndex(t *testing.T) {
 		t.Error("an ordinary attack is special")
 	}
 }
+
+// TestKindRules: the powers whose attacks are a kind of their own, asked
+// through KindOf: a spell is a magic attack (p. 63), a psychic power's or
+// any mental attack a psychic one (p. 68), whatever their damage type.
+func TestKindRules(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		a    hero.Attack
+		want AttackKind
+	}{
+		{"a spell (p. 63)", hero.Attack{Slug: "spell", DamageType: "unarmed", Power: string(rulebook.PowerMagic)}, KindMagic},
+		{"an eldritch bolt (p. 63)", hero.Attack{Slug: "bolt", DamageType: kindEldritch}, KindMagic},
+		{"a psychic power (p. 68)", hero.Attack{Slug: "psi", DamageType: "unarmed", Power: string(rulebook.PowerPsychicAbility)}, KindPsychic},
+		{"a mental attack (p. 68)", hero.Attack{Slug: "stare", DamageType: "unarmed", Mental: true}, KindPsychic},
+		{"a fist", fist(), KindPhysical},
+	} {
+		if got := KindOf(mk("A", rulebook.ACF), &tc.a); got != tc.want {
+			t.Errorf("%s: %s, want %s", tc.name, got, tc.want)
+		}
+	}
+}
