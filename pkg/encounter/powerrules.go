@@ -41,6 +41,10 @@ type powerRule struct {
 	SwitchOn   func(c *Combatant) error
 	SwitchedOn func(e *Encounter, ctx Ctx, c *Combatant) error
 	StateEnded func(e *Encounter, c *Combatant)
+	// SwitchedOff says what its holder does when it switches the power's
+	// lasting state off, for the log (switchState): "becomes visible
+	// again".
+	SwitchedOff string
 	// Attacking checks an attack by att before it is resolved (Attack):
 	// what the power asks of an attack made with it.
 	Attacking func(e *Encounter, att *Combatant, req combat.Request) error
@@ -124,6 +128,8 @@ func init() {
 		rulebook.PsiTelekinesis:            telekinesisRule,
 		rulebook.SpellRestraint:            restraintRule,
 		rulebook.PowerLuck:                 luckRule,
+		rulebook.PowerInvisibility:         invisibilityRule,
+		rulebook.PowerCamouflage:           camouflageRule,
 	}
 	for id, r := range powerRules {
 		if r.Attacking != nil {
