@@ -195,4 +195,13 @@ var grownState = stateRule{
 		sit.DefenderGrown = true
 		return sit, ruling.Step{Rule: StateGrown, Page: "p. 60", Text: "defender grown: the extra health and stamina go first"}
 	},
+	excludes: StateShrunk,
+	switchedOn: func(h *hero.Hero, r dice.Roller) (ruling.Steps, error) {
+		g, err := Grow(h, r)
+		return g.Steps, err
+	},
+	switchedOff: func(h *hero.Hero) (ruling.Steps, error) {
+		g, err := ShrinkBack(h)
+		return g.Steps, err
+	},
 }

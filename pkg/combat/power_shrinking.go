@@ -39,4 +39,5 @@ var shrunkState = stateRule{
 		sit.Shrunk = true
 		return sit, ruling.Step{Rule: StateShrunk, Page: "p. 70", Text: "defender shrunk: -3 to hit, knockback threshold -10"}
 	},
+	excludes: StateGrown,
 }

@@ -292,6 +292,14 @@ type stateRule struct {
 	// the situation whole, so that a caller's request stays where it is
 	// (no allocation).
 	attacked func(sit Situation) (Situation, ruling.Step)
+	// excludes is the state it cannot be switched on beside, other than
+	// StateInfo.Excludes (one size at a time: grown, shrunk; pp. 60, 70).
+	excludes string
+	// switchedOn and switchedOff make the changes of switching the state
+	// on or off on a hero file (SwitchState): Growth's scores and tracks
+	// (pp. 60-61). nil: none.
+	switchedOn  func(h *hero.Hero, r dice.Roller) (ruling.Steps, error)
+	switchedOff func(h *hero.Hero) (ruling.Steps, error)
 }
 
 // powerStates are the lasting states whose rules are in their power's

@@ -537,3 +537,32 @@ func TestKindRules(t *testing.T) {
 		}
 	}
 }
+
+// TestStateSwitchRules: switching a state on a hero file (SwitchState),
+// through each state's rule: one size at a time, "you must return to
+// normal size" before shrinking while grown, or growing while shrunk
+// (pp. 60, 70); growing raises the file's strength and shrinking back
+// lowers it again (pp. 60-61).
+func TestStateSwitchRules(t *testing.T) {
+	for _, tc := range []struct {
+		on, in string
+	}{
+		{StateShrunk, StateGrown},
+		{StateGrown, StateShrunk},
+		{StateLighter, StateDenser},
+	} {
+		h := withPowers(grower(), power(string(rulebook.PowerShrinking), 1), power(string(rulebook.PowerDensityControlSelf), 1))
+		h.States = []string{tc.in}
+		if _, err := SwitchState(h, tc.on, true, dice.NewScripted(nil)); err == nil || !strings.Contains(err.Error(), "is "+tc.in+": switch it off first") {
+			t.Errorf("%s while %s: %v", tc.on, tc.in, err)
+		}
+	}
+	h := grower()
+	str := h.Abilities.Final.Strength
+	if _, err := SwitchState(h, StateGrown, true, dice.NewScripted([]int{2, 3, 4, 5, 4, 4, 4, 3})); err != nil || h.Abilities.Final.Strength <= str {
+		t.Fatalf("grown: strength %d from %d (error %v)", h.Abilities.Final.Strength, str, err)
+	}
+	if _, err := SwitchState(h, StateGrown, false, dice.NewScripted(nil)); err != nil || h.Abilities.Final.Strength != str {
+		t.Fatalf("back: strength %d, want %d (error %v)", h.Abilities.Final.Strength, str, err)
+	}
+}

@@ -239,11 +239,12 @@ func rollD6s(r dice.Roller, n int, purpose string) (int, error) {
 
 // SwitchState switches a lasting state on or off on a hero file outside a
 // fight (`hero state`), with the power's own rule: the power held, one
-// size and one density at a time, Growth's scores and tracks (pp. 60-61).
+// size and one density at a time, Growth's scores and tracks (pp. 60-61),
+// each state's own (powerStates).
 // The time it takes (StateInfo.Panels) matters only in a fight.
 //
 // Dice: growing the first time, as Grow.
-func SwitchState(h *hero.Hero, name string, on bool, r dice.Roller) (ruling.Steps, error) {
+func SwitchState(h *hero.Hero, name string, on bool, roller dice.Roller) (ruling.Steps, error) {
 	info, ok := StateByName(name)
 	if !ok {
 		return nil, reqErr("state", "%q is not a lasting state (%s)", name, StateNames())
@@ -256,31 +257,35 @@ func SwitchState(h *hero.Hero, name string, on bool, r dice.Roller) (ruling.Step
 	if on == has {
 		return nil, reqErr("state", "%s is %s %s already", h.Name, map[bool]string{true: "", false: "not"}[has], name)
 	}
+	r := powerState(name)
 	if !on {
-		if name == StateGrown {
-			g, err := ShrinkBack(h)
+		if r != nil && r.switchedOff != nil {
+			st, err := r.switchedOff(h)
 			if err != nil {
 				return nil, err
 			}
-			steps = g.Steps
+			steps = st
 		}
 		h.States = slices.DeleteFunc(h.States, func(s string) bool { return s == name })
 		steps.Add(name, info.Page, "%s ends", name)
 		return steps, nil
 	}
-	other := map[string]string{StateGrown: StateShrunk, StateShrunk: StateGrown, StateDenser: StateLighter, StateLighter: StateDenser}[name]
+	other := info.Excludes
+	if r != nil && r.excludes != "" {
+		other = r.excludes
+	}
 	if other != "" && slices.Contains(h.States, other) {
 		return nil, reqErr("state", "%s is %s: switch it off first (%s)", h.Name, other, info.Page)
 	}
 	if err := ShapechangeAllows(h.Name, h, slices.Contains(h.States, StateShapechanged), info.Power); err != nil {
 		return nil, err
 	}
-	if name == StateGrown {
-		g, err := Grow(h, r)
+	if r != nil && r.switchedOn != nil {
+		st, err := r.switchedOn(h, roller)
 		if err != nil {
 			return nil, err
 		}
-		steps = g.Steps
+		steps = st
 	}
 	h.States = append(h.States, name)
 	steps.Add(name, info.Page, "%s: %s", name, info.Text)
