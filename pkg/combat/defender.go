@@ -50,8 +50,8 @@ func DefenderParryModifiers(def *hero.Hero) []Modifier {
 	if b := def.Combat.StrikeBonus; b != 0 {
 		mods = append(mods, ParryStrikeBonus(b))
 	}
-	if animalSenses(def) {
-		mods = append(mods, AnimalSensesModifier())
+	for _, rule := range defenderParry {
+		mods = rule(mods, def)
 	}
 	return mods
 }

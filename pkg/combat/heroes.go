@@ -18,11 +18,6 @@ func hasFlavour(h *hero.Hero, power rulebook.PowerID, flavour string) bool {
 	return p != nil && (p.HasFlavour(flavour) || p.HasOption(flavour))
 }
 
-func gymnastics(h *hero.Hero) bool { return hasFlavour(h, rulebook.PowerSkills, "gymnastics") }
-func animalSenses(h *hero.Hero) bool {
-	return hasFlavour(h, rulebook.PowerSuperSenses, "animal-senses")
-}
-
 // GetsFreeReactions reports whether h gets the four free reactions per
 // page against strike class 0-1 attacks: "a hero or villain character"
 // (p. 31), read as heroes, villains, sidekicks and androids; not mundane
@@ -268,21 +263,4 @@ func momentum(power rulebook.PowerID, bonus int, page string) movementAttackRule
 		}
 		return 0, ""
 	}
-}
-
-// The movement attacks of powers without a file of their own: the
-// flying kick after a tumble (the gymnastics skill, p. 71) and a magnetic
-// fling (p. 57).
-func gymnasticsKick(h *hero.Hero) (int, string) {
-	if gymnastics(h) {
-		return 2, "p. 71"
-	}
-	return 0, ""
-}
-
-func magneticFling(h *hero.Hero) (int, string) {
-	if hasFlavour(h, rulebook.PowerEnvironmentalControl, "magnetism") {
-		return 2, "p. 57"
-	}
-	return 0, ""
 }

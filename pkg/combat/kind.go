@@ -2,7 +2,6 @@ package combat
 
 import (
 	"github.com/codename-spandex/spandex/pkg/hero"
-	"github.com/codename-spandex/spandex/pkg/rulebook"
 )
 
 // AttackKind is what an attack is made of, for the defences that stop
@@ -24,14 +23,15 @@ const (
 	KindPsychic AttackKind = "psychic"
 )
 
-// KindOf derives an attack's kind from its source: the power behind it,
-// else its damage type.
+// KindOf derives an attack's kind from its source: the power behind it
+// (attackKinds: a spell's, a psychic power's), else its damage type.
 func KindOf(attacker *hero.Hero, a *hero.Attack) AttackKind {
+	for _, rule := range attackKinds {
+		if k, ok := rule(a); ok {
+			return k
+		}
+	}
 	switch {
-	case a.PowerID() == rulebook.PowerMagic || a.DamageType == kindEldritch:
-		return KindMagic
-	case a.PowerID() == rulebook.PowerPsychicAbility || a.DamageType == kindPsionic || a.Mental:
-		return KindPsychic
 	case a.DamageType == "temperature" || energyAttack(a):
 		return KindEnergy
 	case attacker != nil && energyType(attacker, a) != "":

@@ -8,12 +8,6 @@ import (
 // The named modifiers below are the ones both Resolve and the one-off
 // rulings (spandex tohit, dodge, parry) apply, kept here once.
 
-// AnimalSensesModifier is the +1 on a parry of a defender with Super
-// Senses' animal senses (p. 74).
-func AnimalSensesModifier() Modifier {
-	return Modifier{Slug: "animal-senses", Value: 1, Text: "animal senses", Page: "p. 74"}
-}
-
 // RangedParry reports whether a parry type is a ranged attack form (ranged
 // weapon, ranged, energy blast), whose virtual damage comes off before
 // knockback rather than after it (p. 36).

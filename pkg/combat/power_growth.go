@@ -3,8 +3,8 @@ package combat
 // Growth (pp. 60-61): growing and shrinking back change the hero's
 // strength, endurance, tracks and the figures that follow them; the extra
 // health and stamina lost to damage heal at normal rates. The grown
-// state's changes to an attack (+4 damage, to hit and be hit) are
-// ApplyStates'; its slam is a movement attack (heroes.go).
+// state (grownState, asked by ApplyStates) says so on an attack by and
+// on it; its slam is a movement attack (growthSlam).
 
 import (
 	"slices"
@@ -180,4 +180,28 @@ func HealGrowth(h *hero.Hero, health, stamina int) (int, int) {
 	p.Values[GrowthHealthLeft] += gh
 	p.Values[GrowthStaminaLeft] += gs
 	return gh, gs
+}
+
+// grownState is the grown state (pp. 60-61): its strength and endurance
+// are on the file (Grow), so an attack by it only says so; an attack on
+// it takes the extra health and stamina first (Situation.DefenderGrown).
+var grownState = stateRule{
+	StateInfo: StateInfo{Name: StateGrown, Power: rulebook.PowerGrowth, Panels: 2, Page: "pp. 60-61",
+		Text: "twice the height: +1d6 strength and +1d6 endurance (rolled once), the extra health and stamina lost first"},
+	attacker: func(sit Situation) (Situation, ruling.Step) {
+		return sit, ruling.Step{Rule: StateGrown, Page: "p. 60", Text: "attacker grown: its strength (damage bonus) is the grown one"}
+	},
+	attacked: func(sit Situation) (Situation, ruling.Step) {
+		sit.DefenderGrown = true
+		return sit, ruling.Step{Rule: StateGrown, Page: "p. 60", Text: "defender grown: the extra health and stamina go first"}
+	},
+	excludes: StateShrunk,
+	switchedOn: func(h *hero.Hero, r dice.Roller) (ruling.Steps, error) {
+		g, err := Grow(h, r)
+		return g.Steps, err
+	},
+	switchedOff: func(h *hero.Hero) (ruling.Steps, error) {
+		g, err := ShrinkBack(h)
+		return g.Steps, err
+	},
 }

@@ -26,6 +26,35 @@ import (
 // StateAstral is Astral Projection's state on the caster (p. 62).
 const StateAstral = "astral-projection"
 
+// magicKind: an attack made with Magic, an eldritch bolt too, is a magic
+// attack (p. 63), which no forcefield stops (p. 59).
+func magicKind(a *hero.Attack) (AttackKind, bool) {
+	return KindMagic, a.PowerID() == rulebook.PowerMagic || a.DamageType == kindEldritch
+}
+
+// astralDefender marks the situation of an attack on an astral form
+// (Situation.Astral) unless the attacker is one too, and says so
+// (ApplyStates; p. 62): ok is false when it does not apply.
+func astralDefender(sit *Situation, attStates, defStates []string) (st ruling.Step, ok bool) {
+	if !slices.Contains(defStates, StateAstral) || slices.Contains(attStates, StateAstral) {
+		return ruling.Step{}, false
+	}
+	sit.Astral = true
+	return ruling.Step{Rule: "astral", Page: "p. 62", Text: "defender an astral form: immune to physical attacks (but from another astral form), hurt by energy attacks"}, true
+}
+
+// astralDefence is the astral form's immunity to physical attacks: only
+// energy attacks, and attacks that reduce or negate dividers, hurt it
+// (p. 62).
+var astralDefence = defenceRule{
+	immune: func(in incoming) string {
+		if in.sit.Astral && in.energy == "" && in.atk.DamageType != "temperature" && !in.special.reducesDividers() {
+			return "an astral form: immune to physical attacks, hurt only by energy attacks (p. 62)"
+		}
+		return ""
+	},
+}
+
 // Astral Projection's limits (p. 62).
 const (
 	AstralSpellCap   = 5 // MP a spell while projected (p. 62)

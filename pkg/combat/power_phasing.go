@@ -48,23 +48,27 @@ var phasedState = stateRule{
 	},
 }
 
+// phasingEscapes: Phasing escapes a Restraint or a snare automatically
+// (p. 64).
+func phasingEscapes(def *hero.Hero) bool { return hasPower(def, rulebook.PowerPhasing) }
+
 // phasedDefence is the phased defender's defenceRule (p. 66): at rank 2
 // nothing hurts; at rank 1 only an attack that reduces or negates
 // dividers, against H/11 S/11.
 var phasedDefence = defenceRule{
-	immune: func(def *hero.Hero, sit *Situation, s *specialAttack) string {
+	immune: func(in incoming) string {
 		switch {
-		case !sit.Phased:
+		case !in.sit.Phased:
 			return ""
-		case def.PowerRank(rulebook.PowerPhasing) >= 2:
+		case in.def.PowerRank(rulebook.PowerPhasing) >= 2:
 			return "phased out at Phasing rank 2: no health or stamina damage (p. 66)"
-		case !s.reducesDividers():
+		case !in.special.reducesDividers():
 			return "phased out: only attacks that reduce or negate dividers can hurt (p. 66)"
 		}
 		return ""
 	},
-	dividers: func(sit *Situation, dv rulebook.Dividers) (rulebook.Dividers, string) {
-		if !sit.Phased {
+	dividers: func(in incoming, dv rulebook.Dividers) (rulebook.Dividers, string) {
+		if !in.sit.Phased {
 			return dv, ""
 		}
 		return rulebook.Dividers{Health: 11, Stamina: 11}, "phased out: H/11 S/11 (p. 66)"

@@ -5,7 +5,17 @@ package combat
 // parried. The other psychic powers are mental powers, each in its file
 // (power_mindcontrol.go ...).
 
-import "github.com/codename-spandex/spandex/pkg/hero"
+import (
+	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/rulebook"
+)
+
+// psychicKind: an attack made with Psychic Ability, a psionic blast or
+// any mental attack is a psychic attack (p. 68): neither forcefields
+// (p. 59) nor Impervious (p. 61) stop it.
+func psychicKind(a *hero.Attack) (AttackKind, bool) {
+	return KindPsychic, a.PowerID() == rulebook.PowerPsychicAbility || a.DamageType == kindPsionic || a.Mental
+}
 
 // psionicBlast is the psionic blast (p. 68): 1 psi a die, half as a
 // speciality, split between health and stamina.

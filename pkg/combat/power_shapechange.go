@@ -2,10 +2,11 @@ package combat
 
 // Shapechange (p. 70): what a shapechanged hero may still use, and
 // switching between specific forms. The freeform shapechanged state's
-// changes to an attack are ApplyStates'.
+// check on an attack is shapechangedState's, asked by ApplyStates.
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/codename-spandex/spandex/pkg/hero"
@@ -88,4 +89,17 @@ func SwitchForm(who string, h *hero.Hero, name string) (ruling.Steps, error) {
 	}
 	steps.Add("form", "p. 70", "%s switches from its %q form to its %q form (%s): a single panel; only that form's powers apply", who, from, name, what)
 	return steps, nil
+}
+
+// shapechangedState is the freeform shapechanged state (p. 70): an attack
+// by it may use no super power but those it keeps (ShapechangeKeeps).
+var shapechangedState = stateRule{
+	StateInfo: StateInfo{Name: StateShapechanged, Power: rulebook.PowerShapechange, Panels: 2, Page: "p. 70",
+		Text: "another creature's shape (freeform): its own ability scores, no other super power but the size of growth, larger or shrinking, no change of size"},
+	attacking: func(att *hero.Hero, attack string) (ruling.Step, error) {
+		if a := findAttackFor(att, attack); a != nil && a.Power != "" && !slices.Contains(ShapechangeKeeps, a.PowerID()) {
+			return ruling.Step{}, reqErr("with", "%s is shapechanged: it may use no other super power while shapechanged, so not %s (%s, p. 70)", att.Name, a.Slug, a.Power)
+		}
+		return ruling.Step{Rule: StateShapechanged, Page: "p. 70", Text: "attacker shapechanged: its own ability scores, no other power"}, nil
+	},
 }

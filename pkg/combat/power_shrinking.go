@@ -1,12 +1,13 @@
 package combat
 
-// Shrinking (pp. 70-71): how far a shrunk character moves. The shrunk
-// state's changes to an attack are ApplyStates'; its regrowth slam is a
-// movement attack (heroes.go).
+// Shrinking (pp. 70-71): how far a shrunk character moves, the shrunk
+// state's changes to an attack (shrunkState, asked by ApplyStates) and
+// the regrowth slam, a movement attack (regrowthSlam).
 
 import (
 	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
+	"github.com/codename-spandex/spandex/pkg/ruling"
 )
 
 // regrowthSlam is the slam straight after returning to normal size:
@@ -22,4 +23,21 @@ func ShrunkMovement(h *hero.Hero) (metres int, flying bool) {
 		}
 	}
 	return 1, false
+}
+
+// shrunkState is the shrunk state (pp. 70-71): its attacks always do
+// minimum damage (Situation.AttackerShrunk); -3 to hit it, and its
+// knockback threshold -10 (Situation.Shrunk).
+var shrunkState = stateRule{
+	StateInfo: StateInfo{Name: StateShrunk, Power: rulebook.PowerShrinking, Panels: 2, Page: "pp. 70-71",
+		Text: "10 cm tall: -3 to hit it, its attacks do minimum damage, 1 m a panel (half its flying speed), knockback threshold -10"},
+	attacker: func(sit Situation) (Situation, ruling.Step) {
+		sit.AttackerShrunk = true
+		return sit, ruling.Step{Rule: StateShrunk, Page: "p. 71", Text: "attacker shrunk: its attacks always do minimum damage"}
+	},
+	attacked: func(sit Situation) (Situation, ruling.Step) {
+		sit.Shrunk = true
+		return sit, ruling.Step{Rule: StateShrunk, Page: "p. 70", Text: "defender shrunk: -3 to hit, knockback threshold -10"}
+	},
+	excludes: StateGrown,
 }

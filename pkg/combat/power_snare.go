@@ -2,7 +2,7 @@ package combat
 
 // Snare (pp. 72-73): the health of its fluid shield, and the snare ball,
 // an attack (snareBall: its cost and dice split); its binding is the
-// bound state shared with the Restraint spell.
+// bound state shared with the Restraint spell (boundState: +4 to hit).
 
 import (
 	"fmt"
@@ -51,3 +51,14 @@ var snareBall = specialAttack{slug: kindSnareBall, ranged: true, parryRow: ruleb
 		}
 		return "fluid", 2 * (nh + ns), 5, nil
 	}}
+
+// boundState is a defender bound by a snare or a Restraint spell: +4 to
+// hit it, as restrained (pp. 33, 64). It is not switched by its power
+// (no row of States): the binding puts it on the target.
+var boundState = stateRule{
+	StateInfo: StateInfo{Name: StateBound, Power: rulebook.PowerSnare, Page: "pp. 33, 64"},
+	attacked: func(sit Situation) (Situation, ruling.Step) {
+		sit.Grappled = true
+		return sit, ruling.Step{Rule: StateBound, Page: "pp. 33, 64", Text: "defender bound: +4 to hit the restrained"}
+	},
+}

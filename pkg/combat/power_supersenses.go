@@ -117,3 +117,23 @@ func HalveUnseen(mods []Modifier) []Modifier {
 	}
 	return mods
 }
+
+// animalSenses: Super Senses' animal senses, never surprised (p. 74),
+// +1 to parry, and seeing astral forms without a roll (p. 74).
+func animalSenses(h *hero.Hero) bool {
+	return hasFlavour(h, rulebook.PowerSuperSenses, "animal-senses")
+}
+
+// AnimalSensesModifier is the +1 on a parry of a defender with Super
+// Senses' animal senses (p. 74).
+func AnimalSensesModifier() Modifier {
+	return Modifier{Slug: "animal-senses", Value: 1, Text: "animal senses", Page: "p. 74"}
+}
+
+// animalSensesParry is animal senses' parryRule (p. 74).
+func animalSensesParry(mods []Modifier, def *hero.Hero) []Modifier {
+	if animalSenses(def) {
+		mods = append(mods, AnimalSensesModifier())
+	}
+	return mods
+}

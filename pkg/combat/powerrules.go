@@ -42,6 +42,14 @@ var movementAttacks = map[rulebook.PowerID]movementAttackRule{
 	rulebook.PowerFlight:              flightDive,
 }
 
+// kindRule is a power whose attacks are a kind of their own, whatever
+// else they are (KindOf): a spell is magic (p. 63), a psychic power
+// psychic (p. 68). ok is false for an attack that is not the power's.
+type kindRule func(a *hero.Attack) (k AttackKind, ok bool)
+
+// attackKinds are asked in order, before an attack's energy.
+var attackKinds = []kindRule{magicKind, psychicKind}
+
 // energyTypedPowers are the powers whose attacks carry their first
 // flavour as their energy type, whatever table it came from (Energy
 // Blast, p. 55; Energy Reflect's return shot, p. 56); another power's
@@ -77,6 +85,22 @@ type reactionRule func(mods []Modifier, att *hero.Hero, sit *Situation) []Modifi
 // attackerReactions are the attacker's powers on the defender's reaction
 // roll, in the order their modifiers are listed.
 var attackerReactions = []reactionRule{reactionsPenalty, accuracyPenaltyOnReaction}
+
+// parryRule is a defender's power adding to its own parry roll (animal
+// senses' +1, p. 74): mods with its modifier appended, if any.
+type parryRule func(mods []Modifier, def *hero.Hero) []Modifier
+
+// defenderParry are the defender's powers on its parry roll, after the
+// attack's and the situation's modifiers.
+var defenderParry = []parryRule{animalSensesParry}
+
+// restraintEscape is a power that escapes a binding automatically, no
+// roll (Teleport, Phasing; p. 64).
+type restraintEscape func(def *hero.Hero) bool
+
+// restraintEscapes are the powers that escape a Restraint or a snare
+// (RestraintOn).
+var restraintEscapes = []restraintEscape{teleportEscapes, phasingEscapes}
 
 // reactionPower is a reaction only a power gives the defender (brace:
 // Super Strength; judo throw: Martial Arts' option, p. 35): nil when def
@@ -259,16 +283,31 @@ type stateRule struct {
 	// attacking checks an attack (the slug or name given) by att in the
 	// state and says so in a step (nil: nothing).
 	attacking func(att *hero.Hero, attack string) (ruling.Step, error)
+	// attacker marks the situation of an attack by a character in the
+	// state and says so in a step (nil: nothing), as attacked does; it is
+	// asked in the order of the attacker's states, after every attacking.
+	attacker func(sit Situation) (Situation, ruling.Step)
 	// attacked marks the situation of an attack on a character in the
 	// state and says so in a step (nil: nothing). It takes and returns
 	// the situation whole, so that a caller's request stays where it is
 	// (no allocation).
 	attacked func(sit Situation) (Situation, ruling.Step)
+	// excludes is the state it cannot be switched on beside, other than
+	// StateInfo.Excludes (one size at a time: grown, shrunk; pp. 60, 70).
+	excludes string
+	// switchedOn and switchedOff make the changes of switching the state
+	// on or off on a hero file (SwitchState): Growth's scores and tracks
+	// (pp. 60-61). nil: none.
+	switchedOn  func(h *hero.Hero, r dice.Roller) (ruling.Steps, error)
+	switchedOff func(h *hero.Hero) (ruling.Steps, error)
 }
 
 // powerStates are the lasting states whose rules are in their power's
 // file.
-var powerStates = []*stateRule{&phasedState, &invisibleState, &camouflagedState}
+// The order is the order the attacker's checks are asked in
+// (ApplyStates).
+var powerStates = []*stateRule{&shapechangedState, &phasedState, &invisibleState, &camouflagedState,
+	&grownState, &shrunkState, &denserState, &lighterState, &imperviousState, &boundState}
 
 // powerState is the rule of a lasting state by name, or nil.
 func powerState(name string) *stateRule {
@@ -280,17 +319,34 @@ func powerState(name string) *stateRule {
 	return nil
 }
 
-// defenceRule is a defender's power (or the state it is in) changing an
-// incoming attack of special kind s (nil: an ordinary attack) in sit:
-// an immunity to all its damage (why, or ""), then its dividers and the
-// note to record ("" for no change). Phasing's (p. 66).
-type defenceRule struct {
-	immune   func(def *hero.Hero, sit *Situation, s *specialAttack) string
-	dividers func(sit *Situation, dv rulebook.Dividers) (rulebook.Dividers, string)
+// incoming is an attack on a defender as the defender's powers see it:
+// the defender, the situation, the attack, its energy type ("": none),
+// its kind (KindOf), its special attack (nil: an ordinary attack) and the
+// defender's reaction. It is handed to a defenceRule whole, by value.
+type incoming struct {
+	def      *hero.Hero
+	sit      *Situation
+	atk      *hero.Attack
+	energy   string
+	kind     AttackKind
+	special  *specialAttack
+	reaction ReactionKind
 }
 
-// defenderDefences are the defender's powers on an incoming attack.
-var defenderDefences = []defenceRule{phasedDefence}
+// defenceRule is a defender's power (or the state it is in) changing an
+// incoming attack: an immunity to all its damage (why, or ""), then its
+// dividers and the note to record ("" for no change). Either may be nil.
+// Impervious' (p. 61), Phasing's (p. 66), the astral form's (p. 62),
+// Elasticity's (p. 55).
+type defenceRule struct {
+	immune   func(in incoming) string
+	dividers func(in incoming, dv rulebook.Dividers) (rulebook.Dividers, string)
+}
+
+// defenderDefences are the defender's powers on an incoming attack, in
+// the order they are asked (the first immunity wins; the dividers are
+// changed in turn).
+var defenderDefences = []defenceRule{imperviousDefence, phasedDefence, astralDefence, elasticityDefence}
 
 // mentalRule is one mental power's own rules (pp. 53, 63-64, 67-69),
 // written in its file: its row (MentalPower), its cost, what it needs

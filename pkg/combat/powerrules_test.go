@@ -1,6 +1,8 @@
 package combat
 
 import (
+	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/codename-spandex/spandex/pkg/dice"
@@ -238,28 +240,39 @@ func TestSpecialAttacks(t *testing.T) {
 	}
 }
 
-// TestStateRules: the lasting states whose rules are in their power's
-// file: "Opponents ... get a -4 penalty to their to-hit rolls if they
-// can't see you" (invisible, p. 61), -2 against the camouflaged moving
-// (p. 52); a phased attacker is "unable to touch anything or use any
-// other super powers" but the partial re-phase strike (p. 66).
+// TestStateRules: the lasting states, each asked through ApplyStates
+// from its power's file: "Opponents ... get a -4 penalty to their to-hit
+// rolls if they can't see you" (invisible, p. 61), -2 against the
+// camouflaged moving (p. 52), phased out (p. 66); shrunk, -3 to hit and
+// knockback threshold -10 (p. 70); denser, knockback threshold +5, and
+// lighter, threshold 10 (p. 54); impervious to physical damage (p. 61);
+// bound, +4 as restrained (pp. 33, 64); grown, its extra health and
+// stamina first (p. 60).
 func TestStateRules(t *testing.T) {
 	att := withAttack(mk("A", rulebook.ACF), fist())
 	for _, tc := range []struct {
-		state string
-		want  func(Situation) bool
+		state   string
+		page    string
+		switchd bool // a row of States
+		want    func(Situation) bool
 	}{
-		{StateInvisible, func(s Situation) bool { return s.Invisible }},
-		{StateCamouflaged, func(s Situation) bool { return s.Camouflaged }},
-		{StatePhased, func(s Situation) bool { return s.Phased }},
+		{StateInvisible, "p. 61", true, func(s Situation) bool { return s.Invisible }},
+		{StateCamouflaged, "p. 52", true, func(s Situation) bool { return s.Camouflaged }},
+		{StatePhased, "p. 66", true, func(s Situation) bool { return s.Phased }},
+		{StateShrunk, "p. 70", true, func(s Situation) bool { return s.Shrunk }},
+		{StateDenser, "p. 54", true, func(s Situation) bool { return s.DefenderDenser }},
+		{StateLighter, "p. 54", true, func(s Situation) bool { return s.DefenderLighter }},
+		{StateGrown, "p. 60", true, func(s Situation) bool { return s.DefenderGrown }},
+		{StateImpervious, "p. 61", false, func(s Situation) bool { return s.Impervious }},
+		{StateBound, "pp. 33, 64", false, func(s Situation) bool { return s.Grappled }},
 	} {
 		req := Request{Mode: ModeStrike, Attack: "fist"}
 		steps, err := ApplyStates(&req, att, nil, []string{tc.state})
-		if err != nil || !tc.want(req.Situation) || len(steps) != 1 || steps[0].Rule != tc.state {
+		if err != nil || !tc.want(req.Situation) || len(steps) != 1 || steps[0].Rule != tc.state || steps[0].Page != tc.page {
 			t.Errorf("defender %s: situation %+v, steps %v, error %v", tc.state, req.Situation, steps, err)
 		}
-		if info, ok := StateByName(tc.state); !ok || info.Page == "" {
-			t.Errorf("%s is not a row of States", tc.state)
+		if info, ok := StateByName(tc.state); ok != tc.switchd || (ok && info.Page == "") {
+			t.Errorf("%s: a row of States %v, want %v", tc.state, ok, tc.switchd)
 		}
 	}
 	req := Request{Mode: ModeStrike, Attack: "fist"}
@@ -268,32 +281,157 @@ func TestStateRules(t *testing.T) {
 	}
 }
 
-// TestDefenceRules: phased out, "rank 1: H/11 S/11 and only attacks that
-// reduce or negate dividers"; rank 2: nothing hurts (p. 66).
+// TestAttackerStateRules: an attacker's lasting states, asked through
+// ApplyStates from each power's file: shrunk, "your attacks always do
+// minimum damage" (p. 71); denser +10 melee damage, lighter minimum
+// melee damage (p. 54); grown, its strength the grown one (p. 60);
+// shapechanged, "you may not use any other super powers" (p. 70).
+func TestAttackerStateRules(t *testing.T) {
+	for _, tc := range []struct {
+		state string
+		page  string
+		want  func(Situation) bool
+	}{
+		{StateShrunk, "p. 71", func(s Situation) bool { return s.AttackerShrunk }},
+		{StateDenser, "p. 54", func(s Situation) bool { return s.AttackerDenser }},
+		{StateLighter, "p. 54", func(s Situation) bool { return s.AttackerLighter }},
+		{StateGrown, "p. 60", func(s Situation) bool { return reflect.DeepEqual(s, Situation{}) }},
+		{StateShapechanged, "p. 70", func(s Situation) bool { return reflect.DeepEqual(s, Situation{}) }},
+	} {
+		att := withAttack(mk("A", rulebook.ACF), fist())
+		req := Request{Mode: ModeStrike, Attack: "fist"}
+		steps, err := ApplyStates(&req, att, []string{tc.state}, nil)
+		if err != nil || !tc.want(req.Situation) || len(steps) != 1 || steps[0].Rule != tc.state || steps[0].Page != tc.page {
+			t.Errorf("attacker %s: situation %+v, steps %v, error %v", tc.state, req.Situation, steps, err)
+		}
+	}
+	blast := hero.Attack{Slug: "blast", Power: string(rulebook.PowerEnergyBlast), StrikeClass: 3, Health: "1d6", Stamina: "1d6", Ranged: true}
+	att := withAttack(mk("A", rulebook.ACF), blast)
+	req := Request{Mode: ModeStrike, Attack: "blast"}
+	if _, err := ApplyStates(&req, att, []string{StateShapechanged}, nil); err == nil {
+		t.Error("a shapechanged attacker used Energy Blast (p. 70)")
+	}
+}
+
+// TestDefenceRules: each defender's defence, asked through the
+// resolver's immunity and dividers: phased out, "rank 1: H/11 S/11 and
+// only attacks that reduce or negate dividers"; rank 2: nothing hurts (p.
+// 66); Impervious, "impervious to all physical damage" (p. 61); an astral
+// form, hurt only by energy attacks (p. 62); Elasticity, "If you dodge a
+// blunt attack ... you get at least H/2 S/2 dividers" (p. 55).
 func TestDefenceRules(t *testing.T) {
 	blast := hero.Attack{Slug: "blast", Power: string(rulebook.PowerEnergyBlast), StrikeClass: 3, Health: "1d6", Stamina: "1d6", Ranged: true}
+	phasing := func(rank int) []hero.Power { return []hero.Power{power(string(rulebook.PowerPhasing), rank)} }
 	for _, tc := range []struct {
 		name   string
-		rank   int
+		powers []hero.Power
+		sit    Situation
+		react  ReactionKind
 		a      hero.Attack
-		immune bool
+		immune string
 		dv     rulebook.Dividers
 	}{
-		{"rank 1, a fist", 1, fist(), true, rulebook.Dividers{}},
-		{"rank 1, an energy blast: H/11 S/11 2 lower", 1, blast, false, rulebook.Dividers{Health: 9, Stamina: 9}},
-		{"rank 2, an energy blast", 2, blast, true, rulebook.Dividers{}},
+		{"phased rank 1, a fist", phasing(1), Situation{Phased: true}, "", fist(), "p. 66", rulebook.Dividers{}},
+		{"phased rank 1, an energy blast: H/11 S/11 2 lower", phasing(1), Situation{Phased: true}, "", blast, "", rulebook.Dividers{Health: 9, Stamina: 9}},
+		{"phased rank 2, an energy blast", phasing(2), Situation{Phased: true}, "", blast, "p. 66", rulebook.Dividers{}},
+		{"impervious, a fist", nil, Situation{Impervious: true}, "", fist(), "p. 61", rulebook.Dividers{}},
+		{"astral, a fist", nil, Situation{Astral: true}, "", fist(), "p. 62", rulebook.Dividers{}},
+		{"astral, an energy blast: 2 lower", nil, Situation{Astral: true}, "", blast, "", rulebook.Dividers{}},
+		{"elastic, dodging a fist: H/2 S/2", []hero.Power{power(string(rulebook.PowerElasticity), 1)}, Situation{}, ReactionDodge, fist(), "", rulebook.Dividers{Health: 2, Stamina: 2}},
+		{"elastic, not dodging", []hero.Power{power(string(rulebook.PowerElasticity), 1)}, Situation{}, "", fist(), "", rulebook.Dividers{}},
 	} {
-		def := withPowers(mk("D", rulebook.ACF), power(string(rulebook.PowerPhasing), tc.rank))
-		p, err := prepared(t, withAttack(mk("A", rulebook.ACF), tc.a), def, Request{Mode: ModeStrike, Attack: tc.a.Slug, Situation: Situation{Phased: true}})
+		def := withPowers(mk("D", rulebook.ACF), tc.powers...)
+		p, err := prepared(t, withAttack(mk("A", rulebook.ACF), tc.a), def, Request{Mode: ModeStrike, Attack: tc.a.Slug, Situation: tc.sit, Reaction: Reaction{Kind: tc.react}})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if why := p.completeImmunity(); (why != "") != tc.immune {
-			t.Errorf("%s: immunity %q", tc.name, why)
+		why := p.completeImmunity()
+		if (why != "") != (tc.immune != "") || !strings.Contains(why, tc.immune) {
+			t.Errorf("%s: immunity %q, want one citing %q", tc.name, why, tc.immune)
 		}
-		if dv := p.dividers(); !tc.immune && dv != tc.dv {
+		if dv := p.dividers(); tc.immune == "" && dv != tc.dv {
 			t.Errorf("%s: dividers %+v, want %+v", tc.name, dv, tc.dv)
 		}
+	}
+}
+
+// TestRestraintEscapeRules: "If the target has the teleport power or the
+// phasing power, they can use these to automatically escape the
+// restraint" (pp. 64, 72).
+func TestRestraintEscapeRules(t *testing.T) {
+	for _, tc := range []struct {
+		power rulebook.PowerID
+		want  bool
+	}{
+		{rulebook.PowerTeleport, true},
+		{rulebook.PowerPhasing, true},
+		{rulebook.PowerFlight, false},
+	} {
+		r, err := RestraintOn(withPowers(mk("D", rulebook.ACF), power(string(tc.power), 1)), 10)
+		if err != nil || r.Automatic != tc.want {
+			t.Errorf("%s: automatic %v, want %v (error %v)", tc.power, r.Automatic, tc.want, err)
+		}
+	}
+}
+
+// TestMovementAttackRules: the movement attacks of a power without a
+// file of their own before: "If you tumble at least 4 metres into combat
+// directly before making an attack, you can ... gain a +2 damage bonus"
+// (gymnastics, p. 71); a magnetic fling, +2 (p. 57).
+func TestMovementAttackRules(t *testing.T) {
+	for _, tc := range []struct {
+		move    rulebook.PowerID
+		power   hero.Power
+		bonus   int
+		page    string
+		without bool
+	}{
+		{"gymnastics", power(string(rulebook.PowerSkills), 1, "gymnastics"), 2, "p. 71", false},
+		{"magnetism", power(string(rulebook.PowerEnvironmentalControl), 1, "magnetism"), 2, "p. 57", false},
+	} {
+		if b, page := movementBonus(withPowers(mk("A", rulebook.ACF), tc.power), tc.move); b != tc.bonus || page != tc.page {
+			t.Errorf("%s: %+d %s, want %+d %s", tc.move, b, page, tc.bonus, tc.page)
+		}
+		if b, _ := movementBonus(mk("A", rulebook.ACF), tc.move); b != 0 {
+			t.Errorf("%s without the skill or power: %+d", tc.move, b)
+		}
+	}
+}
+
+// TestParryRules: animal senses, "a +1 bonus to all parrying rolls" (p. 74), on the
+// resolver's parry and on a defender's own parry modifiers.
+func TestParryRules(t *testing.T) {
+	def := withPowers(mk("D", rulebook.ACF), power(string(rulebook.PowerSuperSenses), 1, "animal-senses"))
+	if got := DefenderParryModifiers(def); len(got) != 1 || got[0] != AnimalSensesModifier() {
+		t.Errorf("animal senses: %+v", got)
+	}
+	p, err := prepared(t, withAttack(mk("A", rulebook.ACF), fist()), def, Request{Mode: ModeStrike, Attack: "fist"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := p.reactionMods(nil, true); len(got) != 1 || got[0].Page != "p. 74" {
+		t.Errorf("animal senses on the resolver's parry: %+v", got)
+	}
+	if got := DefenderParryModifiers(mk("D", rulebook.ACF)); len(got) != 0 {
+		t.Errorf("no senses: %+v", got)
+	}
+}
+
+// TestSuperHealthRules: Fast Recovery, "You recover stamina twice per page"
+// (p. 73), Regeneration "1d6 health each time you spend a double-panel
+// resting" (p. 73).
+func TestSuperHealthRules(t *testing.T) {
+	fast := withPowers(mk("H", rulebook.ACF), power(string(rulebook.PowerSuperHealth), 1, "fast-recovery"))
+	if !fastRecovery(fast) || fastRecovery(mk("H", rulebook.ACF)) {
+		t.Error("Fast Recovery not read off the power")
+	}
+	h := withPowers(mk("H", rulebook.ACF), power(string(rulebook.PowerSuperHealth), 1, "regeneration"))
+	h.Health.Current = 30
+	if v, got, _, err := Regenerate(h, dice.NewScripted([]int{4})); err != nil || v != 4 || got != 4 || h.Health.Current != 34 {
+		t.Errorf("Regeneration: d6 %d, +%d, now %d (error %v)", v, got, h.Health.Current, err)
+	}
+	if _, _, _, err := Regenerate(mk("H", rulebook.ACF), dice.NewScripted([]int{4})); err == nil {
+		t.Error("regenerated without the power")
 	}
 }
 
@@ -376,5 +514,55 @@ func TestSpecialAttackIndex(t *testing.T) {
 	}
 	if specialByDamageType("unarmed") != nil || specialByPower(rulebook.PowerFlight) != nil {
 		t.Error("an ordinary attack is special")
+	}
+}
+
+// TestKindRules: the powers whose attacks are a kind of their own, asked
+// through KindOf: a spell is a magic attack (p. 63), a psychic power's or
+// any mental attack a psychic one (p. 68), whatever their damage type.
+func TestKindRules(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		a    hero.Attack
+		want AttackKind
+	}{
+		{"a spell (p. 63)", hero.Attack{Slug: "spell", DamageType: "unarmed", Power: string(rulebook.PowerMagic)}, KindMagic},
+		{"an eldritch bolt (p. 63)", hero.Attack{Slug: "bolt", DamageType: kindEldritch}, KindMagic},
+		{"a psychic power (p. 68)", hero.Attack{Slug: "psi", DamageType: "unarmed", Power: string(rulebook.PowerPsychicAbility)}, KindPsychic},
+		{"a mental attack (p. 68)", hero.Attack{Slug: "stare", DamageType: "unarmed", Mental: true}, KindPsychic},
+		{"a fist", fist(), KindPhysical},
+	} {
+		if got := KindOf(mk("A", rulebook.ACF), &tc.a); got != tc.want {
+			t.Errorf("%s: %s, want %s", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestStateSwitchRules: switching a state on a hero file (SwitchState),
+// through each state's rule: one size at a time, "you must return to
+// normal size" before shrinking while grown, or growing while shrunk
+// (pp. 60, 70); growing raises the file's strength and shrinking back
+// lowers it again (pp. 60-61).
+func TestStateSwitchRules(t *testing.T) {
+	for _, tc := range []struct {
+		on, in string
+	}{
+		{StateShrunk, StateGrown},
+		{StateGrown, StateShrunk},
+		{StateLighter, StateDenser},
+	} {
+		h := withPowers(grower(), power(string(rulebook.PowerShrinking), 1), power(string(rulebook.PowerDensityControlSelf), 1))
+		h.States = []string{tc.in}
+		if _, err := SwitchState(h, tc.on, true, dice.NewScripted(nil)); err == nil || !strings.Contains(err.Error(), "is "+tc.in+": switch it off first") {
+			t.Errorf("%s while %s: %v", tc.on, tc.in, err)
+		}
+	}
+	h := grower()
+	str := h.Abilities.Final.Strength
+	if _, err := SwitchState(h, StateGrown, true, dice.NewScripted([]int{2, 3, 4, 5, 4, 4, 4, 3})); err != nil || h.Abilities.Final.Strength <= str {
+		t.Fatalf("grown: strength %d from %d (error %v)", h.Abilities.Final.Strength, str, err)
+	}
+	if _, err := SwitchState(h, StateGrown, false, dice.NewScripted(nil)); err != nil || h.Abilities.Final.Strength != str {
+		t.Fatalf("back: strength %d, want %d (error %v)", h.Abilities.Final.Strength, str, err)
 	}
 }

@@ -275,7 +275,7 @@ func RestraintOn(def *hero.Hero, points int) (Restraint, error) {
 		r.Steps.Add("restraint", "p. 64", "+30%% for escapology")
 	}
 	switch {
-	case def.PowerRank(rulebook.PowerTeleport) > 0 || def.PowerRank(rulebook.PowerPhasing) > 0:
+	case escapesBinding(def):
 		r.Automatic = true
 		r.Steps.Add("restraint", "p. 64", "escape chance %d%%; Teleport or Phasing escapes automatically", r.Chance)
 	case r.Chance >= 100:
@@ -291,6 +291,17 @@ func RestraintOn(def *hero.Hero, points int) (Restraint, error) {
 		r.Steps.Add("restraint", "p. 64", "escape chance %d%%: cannot break free by strength", r.Chance)
 	}
 	return r, nil
+}
+
+// escapesBinding: one of def's powers escapes a binding without a roll
+// (restraintEscapes; p. 64).
+func escapesBinding(def *hero.Hero) bool {
+	for _, rule := range restraintEscapes {
+		if rule(def) {
+			return true
+		}
+	}
+	return false
 }
 
 // hasPowerOrFlavour reports a power by slug or a flavour (a skill, a

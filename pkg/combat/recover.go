@@ -233,7 +233,7 @@ func Recover(h *hero.Hero, in RecoverInput, r dice.Roller) (*RecoverResult, erro
 		return nil
 	}
 	times := max(h.Recovery.Times, 1)
-	if p := h.FindPower(rulebook.PowerSuperHealth); p != nil && p.HasFlavour("fast-recovery") {
+	if fastRecovery(h) {
 		times = rulebook.FastRecoveryTimes
 	}
 	c := &h.Condition
@@ -382,38 +382,6 @@ func recoverPages(in RecoverInput) int {
 		return in.Days * rulebook.HoursPerDay * hour
 	}
 	return 0
-}
-
-// Regenerates reports whether h has Super Health's Regeneration (p. 74).
-func Regenerates(h *hero.Hero) bool {
-	p := h.FindPower(rulebook.PowerSuperHealth)
-	return p != nil && p.HasFlavour("regeneration")
-}
-
-// regenerateOver is Regeneration over pages of rest (p. 74): "1d6 health
-// each time you spend a double-panel resting", battered or not (resting
-// is no action, so it needs no panels), a double-panel for every two of
-// the hero's panels a page, rolled while health is below its maximum.
-func regenerateOver(h *hero.Hero, pages int, rec dice.Roller, res *RecoverResult) error {
-	ppp := h.Combat.PanelsPerPage
-	if ppp < rulebook.DoublePanel {
-		ppp = 4
-	}
-	doubles := pages * (ppp / rulebook.DoublePanel)
-	before := h.Health.Current
-	for i := 0; i < doubles && h.Health.Current < h.Health.Max; i++ {
-		v, _, _, err := regenerate(h, rec, "p. 74")
-		if err != nil {
-			return err
-		}
-		res.Regeneration = append(res.Regeneration, v)
-	}
-	if got := h.Health.Current - before; len(res.Regeneration) > 0 {
-		res.Health += got
-		res.Steps.Add("regeneration", "p. 74", "%d double-panel(s) of rest, 1d6 health each %v: +%d health, now %d of %d (battered or not: resting takes no panels)",
-			len(res.Regeneration), res.Regeneration, got, h.Health.Current, h.Health.Max)
-	}
-	return nil
 }
 
 // staminaByPage is the stamina of a rest shorter than an hour, page by

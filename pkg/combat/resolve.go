@@ -765,8 +765,10 @@ func (p *pipeline) reactionMods(mods []Modifier, parry bool) []Modifier {
 	if parry && p.req.Situation.Dimensional {
 		mods = append(mods, Modifier{Slug: "dimensional", Value: -4, Text: "inside a dimensional control area", Page: "p. 57"})
 	}
-	if parry && animalSenses(p.def) {
-		mods = append(mods, AnimalSensesModifier())
+	if parry {
+		for _, rule := range defenderParry {
+			mods = rule(mods, p.def)
+		}
 	}
 	return mods
 }
@@ -1030,28 +1032,30 @@ func (p *pipeline) completeImmunity() string {
 	if ok, why := immuneToEnergy(def, p.res.Attack.EnergyType); ok {
 		return why
 	}
-	sit := p.req.Situation
 	if a.DamageType == "temperature" {
 		// Only the relevant immunity prevents heat or cold (p. 58): fire's
 		// for heat, cold's for cold (docs/rules-notes.md).
-		if ok, why := immuneToEnergy(def, temperatureEnergy(sit.Cold)); ok {
+		if ok, why := immuneToEnergy(def, temperatureEnergy(p.req.Situation.Cold)); ok {
 			return why + ": temperature damage prevented (p. 58)"
 		}
 	}
-	if sit.Impervious && p.akind.StoppedByImpervious() {
-		return "Impervious: immune to all physical damage (p. 61)"
-	}
+	in := p.incoming()
 	for _, d := range defenderDefences {
-		if why := d.immune(def, &p.req.Situation, p.special); why != "" {
+		if d.immune == nil {
+			continue
+		}
+		if why := d.immune(in); why != "" {
 			return why
 		}
 	}
-	if sit.Astral && p.res.Attack.EnergyType == "" && a.DamageType != "temperature" {
-		if !p.special.reducesDividers() {
-			return "an astral form: immune to physical attacks, hurt only by energy attacks (p. 62)"
-		}
-	}
 	return ""
+}
+
+// incoming is the attack as the defender's powers see it
+// (defenderDefences).
+func (p *pipeline) incoming() incoming {
+	return incoming{def: p.def, sit: &p.req.Situation, atk: p.atk, energy: p.res.Attack.EnergyType,
+		kind: p.akind, special: p.special, reaction: p.req.Reaction.Kind}
 }
 
 // rollDamage rolls step 3.
@@ -1255,15 +1259,15 @@ func (p *pipeline) afterDamage() error {
 func (p *pipeline) dividers() rulebook.Dividers {
 	dv := rbDividers(p.def.Combat.Dividers)
 	notes := &p.res.Applied.DividerNotes
+	in := p.incoming()
 	for _, d := range defenderDefences {
-		if v, note := d.dividers(&p.req.Situation, dv); note != "" {
+		if d.dividers == nil {
+			continue
+		}
+		if v, note := d.dividers(in, dv); note != "" {
 			dv = v
 			*notes = append(*notes, note)
 		}
-	}
-	if p.req.Reaction.Kind == ReactionDodge && blunt(p.atk) && p.def.PowerRank(rulebook.PowerElasticity) > 0 {
-		dv.Health, dv.Stamina = max(dv.Health, 2), max(dv.Stamina, 2)
-		*notes = append(*notes, "elasticity: at least H/2 S/2 when dodging a blunt attack (p. 55)")
 	}
 	if p.atk.DamageType == "temperature" {
 		dv.Stamina = 0

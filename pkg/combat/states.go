@@ -46,20 +46,18 @@ type StateInfo struct {
 	Excludes string `json:"excludes,omitempty"`
 }
 
+// stateInfos are the lasting states a power switches on by itself, each
+// from its power's file (the bound and impervious states are not
+// switched: powerStates has them).
 var stateInfos = []StateInfo{
-	{Name: StateGrown, Power: rulebook.PowerGrowth, Panels: 2, Page: "pp. 60-61",
-		Text: "twice the height: +1d6 strength and +1d6 endurance (rolled once), the extra health and stamina lost first"},
-	{Name: StateShrunk, Power: rulebook.PowerShrinking, Panels: 2, Page: "pp. 70-71",
-		Text: "10 cm tall: -3 to hit it, its attacks do minimum damage, 1 m a panel (half its flying speed), knockback threshold -10"},
-	{Name: StateDenser, Power: rulebook.PowerDensityControlSelf, Panels: 2, Page: "p. 54", Excludes: StateLighter,
-		Text: "half panels per page, +10 melee damage, knockback threshold +5"},
-	{Name: StateLighter, Power: rulebook.PowerDensityControlSelf, Panels: 2, Page: "p. 54", Excludes: StateDenser,
-		Text: "walks on any surface, minimum melee damage, knockback threshold 10"},
-	phasedState.StateInfo,      // power_phasing.go
-	invisibleState.StateInfo,   // power_invisibility.go
-	camouflagedState.StateInfo, // power_camouflage.go
-	{Name: StateShapechanged, Power: rulebook.PowerShapechange, Panels: 2, Page: "p. 70",
-		Text: "another creature's shape (freeform): its own ability scores, no other super power but the size of growth, larger or shrinking, no change of size"},
+	grownState.StateInfo,        // power_growth.go
+	shrunkState.StateInfo,       // power_shrinking.go
+	denserState.StateInfo,       // power_density.go
+	lighterState.StateInfo,      // power_density.go
+	phasedState.StateInfo,       // power_phasing.go
+	invisibleState.StateInfo,    // power_invisibility.go
+	camouflagedState.StateInfo,  // power_camouflage.go
+	shapechangedState.StateInfo, // power_shapechange.go
 }
 
 // States returns the lasting states powers switch on by themselves.
@@ -100,23 +98,14 @@ func StateNames() string {
 }
 
 // ApplyStates puts on an attack what the attacker's and the defender's
-// lasting states say, with a step per state naming its page (a state
-// whose power has its own file says it there: powerStates):
-//
-//   - phased attacker: it can touch nothing, so only the partial re-phase
-//     strike attacks (p. 66); phased defender: H/11 S/11 against attacks
-//     that reduce or negate dividers, nothing else hurts (rank 2: nothing
-//     hurts);
-//   - shrunk defender -3 to hit and knockback threshold -10, shrunk
-//     attacker minimum damage (p. 70);
-//   - denser: +10 melee damage, knockback threshold +5; lighter: minimum
-//     melee damage, knockback threshold 10 (p. 54);
-//   - invisible defender -4 (p. 61), camouflaged defender -2 (p. 52),
-//     impervious defender immune to physical damage (p. 61), bound
-//     defender +4 as grappled or restrained (pp. 33, 64);
-//   - grown: nothing here, its strength and endurance are on the file;
-//   - astral defender (Astral Projection's spirit) immune to physical
-//     attacks unless the attacker is astral too, not to energy (p. 62).
+// lasting states say, with a step per state naming its page. Each state's
+// rule is in its power's file (powerStates): the shapechanged and phased
+// attacker's checks (pp. 66, 70); the shrunk, denser or lighter
+// attacker's damage and the grown attacker's strength (pp. 54, 60, 71);
+// the invisible, camouflaged, shrunk, denser, lighter, impervious, bound
+// and grown defender (pp. 33, 52, 54, 60-61, 64, 66, 70). An astral
+// defender (Astral Projection's spirit) is immune to physical attacks
+// unless the attacker is astral too, not to energy (p. 62).
 //
 // A state given by a per-attack flag as well counts once.
 func ApplyStates(req *Request, att *hero.Hero, attStates, defStates []string) (ruling.Steps, error) {
@@ -133,12 +122,6 @@ func ApplyStates(req *Request, att *hero.Hero, attStates, defStates []string) (r
 	if v := att.Vehicle; v != nil && v.Aboard {
 		steps.Add("vehicle", "p. 77", "attacker aboard its vehicle (%s): the powers built into it apply", v.Name)
 	}
-	if slices.Contains(attStates, StateShapechanged) {
-		if a := findAttackFor(att, req.Attack); a != nil && a.Power != "" && !slices.Contains(ShapechangeKeeps, a.PowerID()) {
-			return nil, reqErr("with", "%s is shapechanged: it may use no other super power while shapechanged, so not %s (%s, p. 70)", att.Name, a.Slug, a.Power)
-		}
-		steps.Add("shapechanged", "p. 70", "attacker shapechanged: its own ability scores, no other power")
-	}
 	for _, r := range powerStates {
 		if r.attacking != nil && slices.Contains(attStates, r.Name) {
 			st, err := r.attacking(att, req.Attack)
@@ -149,50 +132,20 @@ func ApplyStates(req *Request, att *hero.Hero, attStates, defStates []string) (r
 		}
 	}
 	for _, s := range attStates {
-		switch s {
-		case StateShrunk:
-			sit.AttackerShrunk = true
-			steps.Add("shrunk", "p. 71", "attacker shrunk: its attacks always do minimum damage")
-		case StateDenser:
-			sit.AttackerDenser = true
-			steps.Add("denser", "p. 54", "attacker denser: +10 melee damage")
-		case StateLighter:
-			sit.AttackerLighter = true
-			steps.Add("lighter", "p. 54", "attacker lighter: minimum melee damage")
-		case StateGrown:
-			steps.Add("grown", "p. 60", "attacker grown: its strength (damage bonus) is the grown one")
+		if r := powerState(s); r != nil && r.attacker != nil {
+			var st ruling.Step
+			*sit, st = r.attacker(*sit)
+			steps = append(steps, st)
 		}
 	}
-	if slices.Contains(defStates, StateAstral) && !slices.Contains(attStates, StateAstral) {
-		sit.Astral = true
-		steps.Add("astral", "p. 62", "defender an astral form: immune to physical attacks (but from another astral form), hurt by energy attacks")
+	if st, ok := astralDefender(sit, attStates, defStates); ok {
+		steps = append(steps, st)
 	}
 	for _, s := range defStates {
-		switch s {
-		case StateShrunk:
-			sit.Shrunk = true
-			steps.Add("shrunk", "p. 70", "defender shrunk: -3 to hit, knockback threshold -10")
-		case StateDenser:
-			sit.DefenderDenser = true
-			steps.Add("denser", "p. 54", "defender denser: knockback threshold +5")
-		case StateLighter:
-			sit.DefenderLighter = true
-			steps.Add("lighter", "p. 54", "defender lighter: knockback threshold 10")
-		case StateImpervious:
-			sit.Impervious = true
-			steps.Add("impervious", "p. 61", "defender impervious: no physical damage")
-		case StateBound:
-			sit.Grappled = true
-			steps.Add("bound", "pp. 33, 64", "defender bound: +4 to hit the restrained")
-		case StateGrown:
-			sit.DefenderGrown = true
-			steps.Add("grown", "p. 60", "defender grown: the extra health and stamina go first")
-		default:
-			if r := powerState(s); r != nil && r.attacked != nil {
-				var st ruling.Step
-				*sit, st = r.attacked(*sit)
-				steps = append(steps, st)
-			}
+		if r := powerState(s); r != nil && r.attacked != nil {
+			var st ruling.Step
+			*sit, st = r.attacked(*sit)
+			steps = append(steps, st)
 		}
 	}
 	return steps, nil
@@ -284,41 +237,14 @@ func rollD6s(r dice.Roller, n int, purpose string) (int, error) {
 	return t, nil
 }
 
-// Regenerate is the Regeneration kind of Super Health: 1d6 health each
-// time the hero spends a double-panel resting (p. 73), up to its maximum.
-// It returns the d6 and the health gained.
-func Regenerate(h *hero.Hero, r dice.Roller) (int, int, ruling.Steps, error) {
-	p := h.FindPower(rulebook.PowerSuperHealth)
-	if p == nil || !p.HasFlavour("regeneration") {
-		return 0, 0, nil, reqErr("power", "%s has no Regeneration (Super Health, p. 73)", h.Name)
-	}
-	return regenerate(h, r, "p. 73")
-}
-
-// regenerate rolls a rest's 1d6 health (pp. 63, 73).
-func regenerate(h *hero.Hero, r dice.Roller, page string) (int, int, ruling.Steps, error) {
-	v, err := r.Roll(6, "regeneration")
-	if err != nil {
-		return 0, 0, nil, err
-	}
-	if v < 1 || v > 6 {
-		return 0, 0, nil, errRoller(6, v, "regeneration")
-	}
-	before := h.Health.Current
-	h.Health.Current = min(h.Health.Current+v, max(h.Health.Max, h.Health.Current))
-	var steps ruling.Steps
-	steps.Add("regeneration", page, "a double-panel resting: 1d6 %d health (%d → %d of %d)", v, before, h.Health.Current, h.Health.Max)
-	SetConditions(h)
-	return v, h.Health.Current - before, steps, nil
-}
-
 // SwitchState switches a lasting state on or off on a hero file outside a
 // fight (`hero state`), with the power's own rule: the power held, one
-// size and one density at a time, Growth's scores and tracks (pp. 60-61).
+// size and one density at a time, Growth's scores and tracks (pp. 60-61),
+// each state's own (powerStates).
 // The time it takes (StateInfo.Panels) matters only in a fight.
 //
 // Dice: growing the first time, as Grow.
-func SwitchState(h *hero.Hero, name string, on bool, r dice.Roller) (ruling.Steps, error) {
+func SwitchState(h *hero.Hero, name string, on bool, roller dice.Roller) (ruling.Steps, error) {
 	info, ok := StateByName(name)
 	if !ok {
 		return nil, reqErr("state", "%q is not a lasting state (%s)", name, StateNames())
@@ -331,31 +257,35 @@ func SwitchState(h *hero.Hero, name string, on bool, r dice.Roller) (ruling.Step
 	if on == has {
 		return nil, reqErr("state", "%s is %s %s already", h.Name, map[bool]string{true: "", false: "not"}[has], name)
 	}
+	r := powerState(name)
 	if !on {
-		if name == StateGrown {
-			g, err := ShrinkBack(h)
+		if r != nil && r.switchedOff != nil {
+			st, err := r.switchedOff(h)
 			if err != nil {
 				return nil, err
 			}
-			steps = g.Steps
+			steps = st
 		}
 		h.States = slices.DeleteFunc(h.States, func(s string) bool { return s == name })
 		steps.Add(name, info.Page, "%s ends", name)
 		return steps, nil
 	}
-	other := map[string]string{StateGrown: StateShrunk, StateShrunk: StateGrown, StateDenser: StateLighter, StateLighter: StateDenser}[name]
+	other := info.Excludes
+	if r != nil && r.excludes != "" {
+		other = r.excludes
+	}
 	if other != "" && slices.Contains(h.States, other) {
 		return nil, reqErr("state", "%s is %s: switch it off first (%s)", h.Name, other, info.Page)
 	}
 	if err := ShapechangeAllows(h.Name, h, slices.Contains(h.States, StateShapechanged), info.Power); err != nil {
 		return nil, err
 	}
-	if name == StateGrown {
-		g, err := Grow(h, r)
+	if r != nil && r.switchedOn != nil {
+		st, err := r.switchedOn(h, roller)
 		if err != nil {
 			return nil, err
 		}
-		steps = g.Steps
+		steps = st
 	}
 	h.States = append(h.States, name)
 	steps.Add(name, info.Page, "%s: %s", name, info.Text)

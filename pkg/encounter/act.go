@@ -795,9 +795,8 @@ func (e *Encounter) chargeReaction(d, att *Combatant, r Reaction) {
 	e.appendEvent(ev)
 }
 
-// Luck rolls a combatant's luck to avoid something bad: d100 ≤ the luck
-// chance, once a page (p. 62). chance 0 reads the Luck power's "chance"
-// value. It takes no panels.
+// Luck rolls a combatant's luck to avoid something bad (`fight luck`):
+// the Luck power's Avoid rule (power_luck.go, p. 62). It takes no panels.
 //
 // Dice: one d100.
 func (e *Encounter) Luck(ctx Ctx, id string, chance int, what string) (bool, error) {
@@ -805,40 +804,5 @@ func (e *Encounter) Luck(ctx Ctx, id string, chance int, what string) (bool, err
 	if c == nil {
 		return false, e.unknown(id)
 	}
-	if chance == 0 {
-		p := c.Hero.FindPower(rulebook.PowerLuck)
-		if p == nil {
-			return false, refusal.Errorf("%s has no Luck power (give the chance with --chance)", id)
-		}
-		chance = p.Values["chance"]
-		if chance == 0 {
-			return false, refusal.Errorf("%s's Luck power has no chance value (give it with --chance)", id)
-		}
-	}
-	if chance < 0 || chance > 1000 {
-		return false, refusal.Errorf("luck chance %d is outside 1-1000", chance)
-	}
-	if c.LuckPage != nil && *c.LuckPage == e.Page {
-		return false, refusal.Errorf("%s has already used luck on page %d (once per page, p. 62)", id, e.Page)
-	}
-	rec := dice.NewRecorder(ctx.Roller)
-	roll, err := rec.Roll(rulebook.LuckDie, "luck for "+id)
-	if err != nil {
-		return false, err
-	}
-	page := e.Page
-	c.LuckPage = &page
-	ok := roll <= chance
-	var steps ruling.Steps
-	verdict := "bad luck"
-	if ok {
-		verdict = "avoided"
-	}
-	steps.Add("luck", "p. 62", "d100 %d against luck chance %d: %s", roll, chance, verdict)
-	summary := fmt.Sprintf("%s's luck: %d against %d, %s", id, roll, chance, verdict)
-	if what != "" {
-		summary += ": " + what
-	}
-	e.appendEvent(Event{Kind: "luck", Actor: id, Summary: summary, Seed: ctx.Seed, Dice: rec.Rolls(), Steps: steps})
-	return ok, nil
+	return powerRules[rulebook.PowerLuck].Avoid(e, ctx, c, chance, what)
 }

@@ -20,6 +20,7 @@ import (
 
 // densitySelfRule is Density Control (Self)'s row of powerRules.
 var densitySelfRule = powerRule{
+	SwitchedOff: "back to normal density",
 	Switch: func(c *Combatant, a ActionRecord) (stateSwitch, bool, error) {
 		switch a.Effect {
 		case combat.StateDenser, combat.StateLighter:

@@ -23,8 +23,9 @@ var growthRule = powerRule{
 		if p := c.Hero.FindPower(rulebook.PowerGrowth); p == nil || p.Values[combat.GrowthStrD6] < 1 || p.Values[combat.GrowthEndD6] < 1 {
 			return refusal.Errorf("%s's Growth has no rolled strength and endurance (powers[].values.str_d6 and end_d6: `hero derive` rolls them, p. 60)", c.ID)
 		}
-		return nil
+		return oneSize(c, combat.StateShrunk)
 	},
+	SwitchedOff: "back to normal size",
 	SwitchedOn: func(e *Encounter, ctx Ctx, c *Combatant) error {
 		rec := dice.NewRecorder(ctx.Roller)
 		g, err := combat.Grow(&c.Hero, rec)
@@ -44,6 +45,15 @@ var growthRule = powerRule{
 	StateEnded: func(e *Encounter, c *Combatant) { e.shrinkBack(c) },
 	// The slam of growing and Shrinking's regrowth slam (pp. 61, 71).
 	Attacking: func(e *Encounter, att *Combatant, req combat.Request) error { return e.growthMomentum(att, req) },
+}
+
+// oneSize refuses changing size while c is in the other size's state
+// (grown or shrunk): back to normal size first (pp. 60, 70).
+func oneSize(c *Combatant, other string) error {
+	if findEffect(c, other) >= 0 {
+		return refusal.Errorf("%s is %s: return to normal size first (pp. 60, 70)", c.ID, other)
+	}
+	return nil
 }
 
 // shrinkBack undoes Growth when the grown state ends, however it ends.

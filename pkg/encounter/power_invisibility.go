@@ -20,6 +20,10 @@ import (
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 )
 
+// invisibilityRule is Invisibility's row of powerRules: a use switches
+// the invisible state (combat.States), a panel each way.
+var invisibilityRule = powerRule{SwitchedOff: "becomes visible again"}
+
 // unlocated reports whether att has no idea where the invisible def is
 // as far as the fight's log goes: def is invisible and has launched no
 // attack since it turned invisible (p. 61).

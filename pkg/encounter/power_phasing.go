@@ -17,6 +17,7 @@ import (
 
 // phasingRule is Phasing's row of powerRules.
 var phasingRule = powerRule{
+	SwitchedOff: "re-phases fully",
 	Attacked: func(e *Encounter, ctx Ctx, att *Combatant) error {
 		if findEffect(att, combat.StatePhased) < 0 {
 			return nil

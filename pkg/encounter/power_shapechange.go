@@ -17,6 +17,7 @@ import (
 
 // shapechangeRule is Shapechange's row of powerRules.
 var shapechangeRule = powerRule{
+	SwitchedOff: "returns to its own shape",
 	Act: func(d *doing) error {
 		if d.a.Form == "" && !d.c.Hero.ShapechangeSpecific() {
 			return nil

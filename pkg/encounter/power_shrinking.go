@@ -17,6 +17,8 @@ import (
 
 // shrinkingRule is Shrinking's row of powerRules.
 var shrinkingRule = powerRule{
+	SwitchOn:    func(c *Combatant) error { return oneSize(c, combat.StateGrown) },
+	SwitchedOff: "back to normal size",
 	Walk: func(d *doing, fh *hero.Hero, _ int) (int, *ruling.Step, error) {
 		m, flying := combat.ShrunkMovement(fh)
 		if d.a.Metres > m {

@@ -41,6 +41,10 @@ type powerRule struct {
 	SwitchOn   func(c *Combatant) error
 	SwitchedOn func(e *Encounter, ctx Ctx, c *Combatant) error
 	StateEnded func(e *Encounter, c *Combatant)
+	// SwitchedOff says what its holder does when it switches the power's
+	// lasting state off, for the log (switchState): "becomes visible
+	// again".
+	SwitchedOff string
 	// Attacking checks an attack by att before it is resolved (Attack):
 	// what the power asks of an attack made with it.
 	Attacking func(e *Encounter, att *Combatant, req combat.Request) error
@@ -76,6 +80,11 @@ type powerRule struct {
 	// nothing; it appends the uses to out. nil: the autopilot never uses
 	// the power.
 	Auto func(e *Encounter, c *Combatant, opt combat.Options, out []autoUse) []autoUse
+	// Avoid rolls the power to avoid something unfortunate happening to
+	// c (what: a note for the log), outside any action and its panels
+	// (`fight luck`, Encounter.Luck): whether it is avoided. chance is
+	// the GM's own (0: the power's).
+	Avoid func(e *Encounter, ctx Ctx, c *Combatant, chance int, what string) (bool, error)
 	// Mental is a psychic power's, spell's or device's own share of the
 	// mental powers' path (doMental), on its own row (rulebook.PsiX,
 	// SpellX, ImplantX): nil for a power that is not one, or that has
@@ -118,6 +127,9 @@ func init() {
 		rulebook.PsiTransmutation:          transmutationRule,
 		rulebook.PsiTelekinesis:            telekinesisRule,
 		rulebook.SpellRestraint:            restraintRule,
+		rulebook.PowerLuck:                 luckRule,
+		rulebook.PowerInvisibility:         invisibilityRule,
+		rulebook.PowerCamouflage:           camouflageRule,
 	}
 	for id, r := range powerRules {
 		if r.Attacking != nil {

@@ -11,7 +11,6 @@ import (
 	"github.com/codename-spandex/spandex/pkg/combat"
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/hero"
-	"github.com/codename-spandex/spandex/pkg/refusal"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 )
 
@@ -143,12 +142,6 @@ func stateFor(c *Combatant, a ActionRecord) (stateSwitch, bool, error) {
 			return stateSwitch{}, false, err
 		}
 	}
-	if on {
-		other := map[string]string{combat.StateGrown: combat.StateShrunk, combat.StateShrunk: combat.StateGrown}[info.Name]
-		if other != "" && findEffect(c, other) >= 0 {
-			return stateSwitch{}, false, refusal.Errorf("%s is %s: return to normal size first (pp. 60, 70)", c.ID, other)
-		}
-	}
 	return stateSwitch{info: info, on: on, replace: -1}, true, nil
 }
 
@@ -162,11 +155,7 @@ func (e *Encounter) switchState(ctx Ctx, c *Combatant, s stateSwitch) error {
 		e.endEffect(c, s.replace, "replaced by "+s.info.Name)
 	}
 	if !s.on {
-		why := map[string]string{combat.StateInvisible: "becomes visible again", combat.StateGrown: "back to normal size",
-			combat.StateShrunk: "back to normal size", combat.StatePhased: "re-phases fully", combat.StateDenser: "back to normal density",
-			combat.StateLighter: "back to normal density", combat.StateCamouflaged: "stops changing colour",
-			combat.StateShapechanged: "returns to its own shape"}[s.info.Name]
-		e.endEffect(c, findEffect(c, s.info.Name), why)
+		e.endEffect(c, findEffect(c, s.info.Name), powerRules[s.info.Power].SwitchedOff)
 		e.refreshAll()
 		return nil
 	}
