@@ -93,3 +93,45 @@ func BenchmarkNextTurn(b *testing.B) {
 		_ = e.NextTurn()
 	}
 }
+
+// BenchmarkUndoRecord is what undo costs one `fight act`-sized change
+// (one turn of the autopilot) on the bank encounter and on the reference
+// encounter: the snapshot taken before the change and the Revert
+// recorded after it (RecordChange), without the change itself.
+func BenchmarkUndoRecord(b *testing.B) {
+	for _, name := range []string{"bank", "reference"} {
+		b.Run(name, func(b *testing.B) {
+			before, after, n := oneTurn(b, name+".json")
+			b.ReportAllocs()
+			for b.Loop() {
+				state, err := Snapshot(before)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if err := after.RecordChange(state, n); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// oneTurn decodes an encounter twice and plays one seeded turn of the
+// autopilot on the second copy: the encounter before and after a change,
+// and the log's length before it.
+func oneTurn(t testing.TB, file string) (before, after *Encounter, n int) {
+	t.Helper()
+	data := encounterFile(t, file)
+	before, err := Decode(data)
+	must(t, err)
+	after, err = Decode(data)
+	must(t, err)
+	n = len(after.Log)
+	if _, err := after.Auto(Ctx{Roller: dice.NewSeeded(3)}, AutoOptions{Until: UntilTurn}, combat.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if len(after.Log) <= n {
+		t.Fatalf("%s: the turn appended no event", file)
+	}
+	return before, after, n
+}
