@@ -6,6 +6,7 @@
 //	BenchmarkPage       0.13 ms/op             55 KB/op  1150 allocs/op  (initiative, 20 one-panel actions, end of page)
 //	BenchmarkAutoFight  2.98 ms/op           1.09 MB/op 12330 allocs/op  (the 4-on-6 fight to the end, 5 pages, ~170 events)
 //	BenchmarkNextTurn   1.03 µs/op            560 B/op     14 allocs/op
+//	BenchmarkUndoRecord 0.37 ms/op            105 KB/op   649 allocs/op  (bank; what undo costs a change, docs/benchmarks.md)
 //
 // A verb's time is dominated by decoding the file (about 40 µs per KB).
 package encounter
@@ -15,6 +16,8 @@ import (
 
 	"github.com/codename-spandex/spandex/pkg/combat"
 	"github.com/codename-spandex/spandex/pkg/dice"
+	"github.com/codename-spandex/spandex/pkg/jsonpatch"
+	"github.com/codename-spandex/spandex/pkg/undo"
 )
 
 func BenchmarkDecode(b *testing.B) {
@@ -109,6 +112,33 @@ func BenchmarkUndoRecord(b *testing.B) {
 					b.Fatal(err)
 				}
 				if err := after.RecordChange(state, n); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkUndoRecordParsed is BenchmarkUndoRecord's peer: the same
+// Revert (byte for byte) from the generic diff, each state encoded as
+// its file and parsed whole (jsonpatch.Parse, jsonpatch.Diff).
+func BenchmarkUndoRecordParsed(b *testing.B) {
+	for _, name := range []string{"bank", "reference"} {
+		b.Run(name, func(b *testing.B) {
+			before, after, n := oneTurn(b, name+".json")
+			b.ReportAllocs()
+			for b.Loop() {
+				var states [2]*jsonpatch.Object
+				for i, e := range []*Encounter{before, after} {
+					data, err := Encode(withoutLog(e))
+					if err != nil {
+						b.Fatal(err)
+					}
+					if states[i], err = undo.State(data); err != nil {
+						b.Fatal(err)
+					}
+				}
+				if _, err := undo.Record(states[0], states[1], after.Log[n].Seq); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -119,3 +119,40 @@ func TestDiffEncodedProperty(t *testing.T) {
 		}
 	})
 }
+
+// FuzzDiffEncoded: on any two inputs, DiffEncoded gives the generic
+// diff's patch (with and without tests) or Parse's refusal.
+func FuzzDiffEncoded(f *testing.F) {
+	f.Add([]byte(`{"a":1,"b":[1,{"c":"x"}]}`), []byte(`{"b":[1,{"c":"y"},3],"d":null}`))
+	f.Add([]byte("{\n  \"a\": \"\\u0041\"\n}\n"), []byte(`{"a":"A","a":"B"}`))
+	f.Add([]byte(`[1,2,3]`), []byte(`[1]`))
+	f.Add([]byte(`{"a":"\xff"}`), []byte(`{"a":"\xfe"} x`))
+	f.Add([]byte(`1`), []byte(`{`))
+	f.Fuzz(func(t *testing.T, a, b []byte) {
+		_, aerr := Parse(a)
+		_, berr := Parse(b)
+		for _, test := range []bool{false, true} {
+			ops, err := DiffEncoded(a, b, test)
+			if aerr != nil || berr != nil {
+				want := aerr
+				if want == nil {
+					want = berr
+				}
+				if err == nil || err.Error() != want.Error() {
+					t.Fatalf("DiffEncoded(%q, %q) = %v, want Parse's %v", a, b, err, want)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("DiffEncoded(%q, %q): %v", a, b, err)
+			}
+			got, err := json.Marshal(ops)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := diffText(t, a, b, test); string(got) != want {
+				t.Fatalf("DiffEncoded(%q, %q, %v) = %s, want %s", a, b, test, got, want)
+			}
+		}
+	})
+}
