@@ -8,7 +8,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/codename-spandex/spandex/pkg/hero"
-	"github.com/codename-spandex/spandex/pkg/jsonpatch"
 	"github.com/codename-spandex/spandex/pkg/refusal"
 	"github.com/codename-spandex/spandex/pkg/ruling"
 	"github.com/codename-spandex/spandex/pkg/undo"
@@ -224,7 +223,7 @@ func (t HeroTarget) Commit(e *Env, h *hero.Hero, c HeroChange) error {
 
 // commit is Commit; the event also records the change from before (the
 // hero.Snapshot taken before it, nil for none), for `hero undo`.
-func (t HeroTarget) commit(e *Env, h *hero.Hero, c HeroChange, before *jsonpatch.Object) error {
+func (t HeroTarget) commit(e *Env, h *hero.Hero, c HeroChange, before *undo.Snapshot) error {
 	errOut, ft := e.IO.ErrOut, e.Format
 	if err := e.ExplainSteps(c.Steps); err != nil {
 		return err

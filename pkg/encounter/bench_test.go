@@ -6,6 +6,7 @@
 //	BenchmarkPage       0.13 ms/op             55 KB/op  1150 allocs/op  (initiative, 20 one-panel actions, end of page)
 //	BenchmarkAutoFight  2.98 ms/op           1.09 MB/op 12330 allocs/op  (the 4-on-6 fight to the end, 5 pages, ~170 events)
 //	BenchmarkNextTurn   1.03 µs/op            560 B/op     14 allocs/op
+//	BenchmarkUndoRecord 0.37 ms/op            105 KB/op   649 allocs/op  (bank; what undo costs a change, docs/benchmarks.md)
 //
 // A verb's time is dominated by decoding the file (about 40 µs per KB).
 package encounter
@@ -15,6 +16,8 @@ import (
 
 	"github.com/codename-spandex/spandex/pkg/combat"
 	"github.com/codename-spandex/spandex/pkg/dice"
+	"github.com/codename-spandex/spandex/pkg/jsonpatch"
+	"github.com/codename-spandex/spandex/pkg/undo"
 )
 
 func BenchmarkDecode(b *testing.B) {
@@ -92,4 +95,73 @@ func BenchmarkNextTurn(b *testing.B) {
 	for b.Loop() {
 		_ = e.NextTurn()
 	}
+}
+
+// BenchmarkUndoRecord is what undo costs one `fight act`-sized change
+// (one turn of the autopilot) on the bank encounter and on the reference
+// encounter: the snapshot taken before the change and the Revert
+// recorded after it (RecordChange), without the change itself.
+func BenchmarkUndoRecord(b *testing.B) {
+	for _, name := range []string{"bank", "reference"} {
+		b.Run(name, func(b *testing.B) {
+			before, after, n := oneTurn(b, name+".json")
+			b.ReportAllocs()
+			for b.Loop() {
+				state, err := Snapshot(before)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if err := after.RecordChange(state, n); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkUndoRecordParsed is BenchmarkUndoRecord's peer: the same
+// Revert (byte for byte) from the generic diff, each state encoded as
+// its file and parsed whole (jsonpatch.Parse, jsonpatch.Diff).
+func BenchmarkUndoRecordParsed(b *testing.B) {
+	for _, name := range []string{"bank", "reference"} {
+		b.Run(name, func(b *testing.B) {
+			before, after, n := oneTurn(b, name+".json")
+			b.ReportAllocs()
+			for b.Loop() {
+				var states [2]*jsonpatch.Object
+				for i, e := range []*Encounter{before, after} {
+					data, err := Encode(withoutLog(e))
+					if err != nil {
+						b.Fatal(err)
+					}
+					if states[i], err = undo.State(data); err != nil {
+						b.Fatal(err)
+					}
+				}
+				if _, err := undo.Record(states[0], states[1], after.Log[n].Seq); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// oneTurn decodes an encounter twice and plays one seeded turn of the
+// autopilot on the second copy: the encounter before and after a change,
+// and the log's length before it.
+func oneTurn(t testing.TB, file string) (before, after *Encounter, n int) {
+	t.Helper()
+	data := encounterFile(t, file)
+	before, err := Decode(data)
+	must(t, err)
+	after, err = Decode(data)
+	must(t, err)
+	n = len(after.Log)
+	if _, err := after.Auto(Ctx{Roller: dice.NewSeeded(3)}, AutoOptions{Until: UntilTurn}, combat.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if len(after.Log) <= n {
+		t.Fatalf("%s: the turn appended no event", file)
+	}
+	return before, after, n
 }

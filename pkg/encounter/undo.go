@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/codename-spandex/spandex/pkg/jsonfile"
 	"github.com/codename-spandex/spandex/pkg/jsonpatch"
 	"github.com/codename-spandex/spandex/pkg/refusal"
 	"github.com/codename-spandex/spandex/pkg/undo"
@@ -11,22 +12,37 @@ import (
 
 // Snapshot is e's state without its log, to record a change against
 // (RecordChange).
-func Snapshot(e *Encounter) (*jsonpatch.Object, error) {
-	// The log is left out before encoding, not after: it is most of a
-	// long fight's file.
-	c := *e
-	c.Log = nil
-	b, err := Encode(&c)
+func Snapshot(e *Encounter) (*undo.Snapshot, error) {
+	b, err := encodeState(e)
 	if err != nil {
 		return nil, err
 	}
-	return undo.State(b)
+	return undo.NewSnapshot(b), nil
+}
+
+// encodeState is e encoded as Encode writes it, but with an empty log
+// and on one line (jsonfile.EncodeCompact): the same values, encoded
+// once.
+func encodeState(e *Encounter) ([]byte, error) {
+	// The log is left out before encoding, not after: it is most of a
+	// long fight's file.
+	c := *e
+	c.Log = []Event{}
+	if c.Schema == 0 {
+		c.Schema = SchemaVersion
+	}
+	c.MarkOut()
+	b, err := jsonfile.EncodeCompact(&c)
+	if err != nil {
+		return nil, fmt.Errorf("encoding encounter: %w", err)
+	}
+	return b, nil
 }
 
 // RecordChange records on the last event what a change did: before is
 // the Snapshot taken before it, n the log's length then. A change that
 // appended no event records nothing.
-func (e *Encounter) RecordChange(before *jsonpatch.Object, n int) error {
+func (e *Encounter) RecordChange(before *undo.Snapshot, n int) error {
 	if len(e.Log) <= n {
 		return nil
 	}
@@ -34,7 +50,7 @@ func (e *Encounter) RecordChange(before *jsonpatch.Object, n int) error {
 	if err != nil {
 		return err
 	}
-	r, err := undo.Record(before, after, e.Log[n].Seq)
+	r, err := undo.RecordSnapshots(before, after, e.Log[n].Seq)
 	if err != nil {
 		return err
 	}
@@ -52,7 +68,11 @@ func Undo(e *Encounter, to int) (*Encounter, error) {
 	if err != nil {
 		return nil, err
 	}
-	state, err := Snapshot(e)
+	b, err := encodeState(e)
+	if err != nil {
+		return nil, err
+	}
+	state, err := undo.State(b)
 	if err != nil {
 		return nil, err
 	}

@@ -118,3 +118,37 @@ func firstDiff(a, b []byte) string {
 	}
 	return "prefix"
 }
+
+// The Revert recorded from two snapshots is the generic diff's (the two
+// states parsed whole), byte for byte, on a turn of the bank and of the
+// reference encounter.
+func TestRecordChangeIsTheGenericDiff(t *testing.T) {
+	for _, file := range []string{"bank.json", "reference.json"} {
+		before, after, n := oneTurn(t, file)
+		s, err := Snapshot(before)
+		must(t, err)
+		must(t, after.RecordChange(s, n))
+		got := after.Log[len(after.Log)-1].Revert
+		// The states as the files hold them, parsed whole.
+		b0, err := Encode(withoutLog(before))
+		must(t, err)
+		b1, err := Encode(withoutLog(after))
+		must(t, err)
+		s0, err := undo.State(b0)
+		must(t, err)
+		s1, err := undo.State(b1)
+		must(t, err)
+		want, err := undo.Record(s0, s1, after.Log[n].Seq)
+		must(t, err)
+		if got.From != want.From || !bytes.Equal(got.Patch, want.Patch) {
+			t.Errorf("%s: RecordChange recorded %d %s, the generic diff %d %s", file, got.From, got.Patch, want.From, want.Patch)
+		}
+	}
+}
+
+// withoutLog is a copy of e with an empty log.
+func withoutLog(e *Encounter) *Encounter {
+	c := *e
+	c.Log = nil
+	return &c
+}

@@ -657,6 +657,14 @@ func EncodeMax(v any, max int) (data []byte, n int, err error) {
 	return w.b, n, nil
 }
 
+// EncodeCompact is v as EncodeMax writes it, but on one line: the same
+// values without the indentation or the trailing newline, encoded once.
+// It is for a copy that is compared, never written (the state a change
+// is recorded against, for undo).
+func EncodeCompact(v any) ([]byte, error) {
+	return jsonv2.Marshal(v, compactOptions)
+}
+
 // countingWriter counts what is written to it and keeps none of it.
 type countingWriter struct{ n int }
 
@@ -678,6 +686,9 @@ func (a *appendWriter) Write(p []byte) (int, error) {
 // without HTML escaping, streamed: encoding/json's indenting encoder
 // holds three copies of the file before it writes any of it.
 var encodeOptions = jsonv2.JoinOptions(jsonv1.DefaultOptionsV1(), jsontext.EscapeForHTML(false), jsontext.WithIndent("  "))
+
+// compactOptions are encodeOptions without the indentation.
+var compactOptions = jsonv2.JoinOptions(jsonv1.DefaultOptionsV1(), jsontext.EscapeForHTML(false))
 
 // Result returns the first problem as an error, or nil.
 func (c *Checker) Result() error {

@@ -311,6 +311,32 @@ func Record(before, after any, from int) (*Revert, error) {
 	return &Revert{From: from, Patch: b}, nil
 }
 
+// Snapshot is a file's state, encoded with its log left out (empty or
+// absent): what a change's Revert is recorded against (RecordSnapshots).
+// It is held as bytes: a change diffs two snapshots that differ in a few
+// values, read as far as they differ (jsonpatch.DiffEncoded).
+type Snapshot struct{ encoded []byte }
+
+// NewSnapshot is the snapshot of a file encoded with its log left out.
+// The snapshots of one file before and after a change must come from one
+// encoder, which writes its log alike in both.
+func NewSnapshot(encoded []byte) *Snapshot { return &Snapshot{encoded: encoded} }
+
+// RecordSnapshots is Record on two snapshots (the same patch, byte for
+// byte): the revert from after back to before, from the seq of the
+// change's first event.
+func RecordSnapshots(before, after *Snapshot, from int) (*Revert, error) {
+	ops, err := jsonpatch.DiffEncoded(after.encoded, before.encoded, true)
+	if err != nil {
+		return nil, err
+	}
+	b, err := json.Marshal(ops)
+	if err != nil {
+		return nil, err
+	}
+	return &Revert{From: from, Patch: b}, nil
+}
+
 // State parses an encoded file and drops its log: what a Revert is
 // recorded against.
 func State(encoded []byte) (*jsonpatch.Object, error) {

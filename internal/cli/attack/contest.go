@@ -11,8 +11,8 @@ import (
 	"github.com/codename-spandex/spandex/pkg/combat"
 	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/heropoints"
-	"github.com/codename-spandex/spandex/pkg/jsonpatch"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
+	"github.com/codename-spandex/spandex/pkg/undo"
 )
 
 // ContestOptions are the inputs of `spandex contest`.
@@ -269,7 +269,7 @@ func runContest(opts *ContestOptions) error {
 	if err != nil {
 		return cmdutil.Internal(err)
 	}
-	var defBefore *jsonpatch.Object
+	var defBefore *undo.Snapshot
 	if defender != nil {
 		if defBefore, err = hero.Snapshot(defender); err != nil {
 			return cmdutil.Internal(err)
@@ -358,7 +358,7 @@ func contestErr(err error) error {
 // writeAttacker logs the contest on the attacker's file with what it
 // changed since before, when the log held n events (hero undo), and
 // writes the file.
-func writeAttacker(opts *ContestOptions, attacker *hero.Hero, before *jsonpatch.Object, n int, summary string, seed *uint64, details any) error {
+func writeAttacker(opts *ContestOptions, attacker *hero.Hero, before *undo.Snapshot, n int, summary string, seed *uint64, details any) error {
 	if err := attacker.AppendEvent("contest", summary, seed, details); err != nil {
 		return err
 	}

@@ -11,8 +11,8 @@ import (
 	"github.com/codename-spandex/spandex/pkg/combat"
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/hero"
-	"github.com/codename-spandex/spandex/pkg/jsonpatch"
 	"github.com/codename-spandex/spandex/pkg/ruling"
+	"github.com/codename-spandex/spandex/pkg/undo"
 )
 
 // StateOptions are the inputs of `spandex hero state`.
@@ -240,7 +240,7 @@ func runState(opts *StateOptions) error {
 // writeSwitch logs a switch that rolls nothing (a form, the vehicle) as a
 // "state" event recording what it changed, explains it and writes the
 // hero.
-func writeSwitch(opts *StateOptions, h *hero.Hero, before *jsonpatch.Object, n int, summary string, details any, steps ruling.Steps) error {
+func writeSwitch(opts *StateOptions, h *hero.Hero, before *undo.Snapshot, n int, summary string, details any, steps ruling.Steps) error {
 	if err := h.AppendEvent("state", summary, nil, details); err != nil {
 		return err
 	}
