@@ -107,6 +107,10 @@ type MentalInput struct {
 	DefenderHeroPoints         int `json:"defender_hero_points"`
 	AttackerOpponentHeroPoints int `json:"attacker_opponent_hero_points"`
 	DefenderOpponentHeroPoints int `json:"defender_opponent_hero_points"`
+	// Quiet leaves the result's Steps empty: a caller that reads no
+	// ruling (a simulated fight, which keeps no log) does not pay for
+	// its words. Every number is the same.
+	Quiet bool `json:"-"`
 }
 
 // heroPoints is what each side spends on the contest.
@@ -277,7 +281,8 @@ func Mental(att, def *hero.Hero, in MentalInput, r dice.Roller) (MentalResult, e
 		return res, err
 	}
 	res.Points, res.Cost, res.Speciality = points, SpecialityCost(points, spec), spec
-	if spec {
+	explain := !in.Quiet
+	if spec && explain {
 		res.Steps.Add("cost", p.Page, "%s is a speciality: half cost, %d of %d (rounded up)", p.Slug, res.Cost, points)
 	}
 	if p.Pool != "" {
@@ -295,7 +300,9 @@ func Mental(att, def *hero.Hero, in MentalInput, r dice.Roller) (MentalResult, e
 		if res.Cost > pool.Current {
 			return res, reqErr("spend", "%s has only %d %s left, %s costs %d (they refill every %d pages)", att.Name, pool.Current, poolUnit(p.Pool), p.Slug, res.Cost, rulebook.PoolRefillPages)
 		}
-		res.Steps.Add("cost", p.Page, "%d %s from %d, win or lose", res.Cost, poolUnit(p.Pool), pool.Current)
+		if explain {
+			res.Steps.Add("cost", p.Page, "%d %s from %d, win or lose", res.Cost, poolUnit(p.Pool), pool.Current)
+		}
 	}
 	// The contest.
 	res.Will = att.Abilities.Final.Will
@@ -304,7 +311,7 @@ func Mental(att, def *hero.Hero, in MentalInput, r dice.Roller) (MentalResult, e
 		bonus = rule.will(&res, ranks, points)
 	}
 	contest := (p.Contest == "always" && !res.Object) || (p.Contest == "unwilling" && !in.Willing)
-	if res.Object {
+	if res.Object && explain {
 		res.Steps.Add("contest", p.Page, "an object: no psychic attack (only a person is attacked)")
 	}
 	if in.Resist && !contest {
@@ -327,26 +334,43 @@ func Mental(att, def *hero.Hero, in MentalInput, r dice.Roller) (MentalResult, e
 		if err := heropoints.Check(def, defPoints); err != nil {
 			return res, reqErr("defender-hero-points", "%v", err)
 		}
-		c, st, err := ContestWith(res.Will, bonus, def, in.Resist,
-			PsychicInput{AttackerHeroPoints: in.AttackerHeroPoints, DefenderHeroPoints: in.DefenderHeroPoints,
-				AttackerOpponentHeroPoints: in.AttackerOpponentHeroPoints, DefenderOpponentHeroPoints: in.DefenderOpponentHeroPoints,
-				AttackerName: att.Name}, r)
+		pin := PsychicInput{AttackerHeroPoints: in.AttackerHeroPoints, DefenderHeroPoints: in.DefenderHeroPoints,
+			AttackerOpponentHeroPoints: in.AttackerOpponentHeroPoints, DefenderOpponentHeroPoints: in.DefenderOpponentHeroPoints,
+			AttackerName: att.Name}
+		var c PsychicResult
+		var st ruling.Steps
+		var err error
+		if explain {
+			c, st, err = ContestWith(res.Will, bonus, def, in.Resist, pin, r)
+		} else {
+			c, err = quietContest(res.Will, bonus, def, in.Resist, pin, r)
+		}
 		if err != nil {
 			return res, err
 		}
 		res.Contest, res.Success = &c, c.Success
 		res.Margin = c.AttackerTotal - c.DefenderTotal
 		res.Steps = append(res.Steps, st...)
-	} else if p.Contest == "unwilling" {
+	} else if p.Contest == "unwilling" && explain {
 		res.Steps.Add("contest", p.Page, "a willing target: no psychic attack needed")
 	}
 	// A power without a contest works out what it does win or lose
 	// (Transmutation rolls its own chance); with one, only when won.
-	if !res.Success || rule.outcome == nil {
-		return res, nil
+	if res.Success && rule.outcome != nil {
+		err = rule.outcome(mentalUse{p: p, att: att, def: def, in: in, points: points, r: r}, &res)
 	}
-	err = rule.outcome(mentalUse{p: p, att: att, def: def, in: in, points: points, r: r}, &res)
+	if !explain {
+		res.Steps = nil // the rules the autopilot uses (Mind Control) format none
+	}
 	return res, err
+}
+
+// quietContest is ContestWith without its steps (MentalInput.Quiet):
+// the same contest, the same dice.
+func quietContest(attackerWill, attackerBonus int, def *hero.Hero, resist bool, in PsychicInput, r dice.Roller) (PsychicResult, error) {
+	in.AttackerWill, in.AttackerBonus, in.DefenderWill = attackerWill, attackerBonus, def.Abilities.Final.Will
+	in.WillBonus, in.Resist, in.DefenderName = MentalWillBonus(def), resist, def.Name
+	return Psychic(in, r)
 }
 
 // establishControl is Hypnotism's and the device's outcome: 1d6
@@ -361,6 +385,9 @@ func establishControl(u mentalUse, res *MentalResult) error {
 		return errRoller(6, v, "establishing control")
 	}
 	res.Establish, res.State = v, StateHypnotised
+	if u.in.Quiet {
+		return nil
+	}
 	res.Steps.Add("establish", u.p.Page, "1d6 %d double-panels establishing control, neither acting; hurt or eye contact broken: it fails", v)
 	return nil
 }

@@ -188,3 +188,14 @@ func (e *Encounter) parseDice(s string) (*dice.Expr, error) {
 	b.exprs[s] = x
 	return x, nil
 }
+
+// logRoller is what an action that logs its dice rolls with: a recorder
+// of r, whose dice its event keeps; in a simulated fight, which keeps no
+// log, r itself and no recorder (nil: read it only to build an event).
+func (e *Encounter) logRoller(r dice.Roller) (dice.Roller, *dice.Recorder) {
+	if e.batch != nil {
+		return r, nil
+	}
+	rec := dice.NewRecorder(r)
+	return rec, rec
+}

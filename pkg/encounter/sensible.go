@@ -374,6 +374,21 @@ func (e *Encounter) autoAims(c *Combatant, copt combat.Options) []aim {
 // keep autoAims' file order).
 func byProgress(x, y aim) int { return cmp.Compare(y.progress, x.progress) }
 
+// nextAim is the place in aims of the first of those not yet tried in
+// byProgress' order (-1: none left): the sensible policy's candidates
+// taken in their sorted order without sorting them, since a turn
+// usually makes its first or second (an aim is a large value, and
+// moving it about cost more than the choice).
+func nextAim(aims []aim) int {
+	best := -1
+	for j := range aims {
+		if !aims[j].tried && (best < 0 || byProgress(aims[j], aims[best]) < 0) {
+			best = j
+		}
+	}
+	return best
+}
+
 // tryAim makes the aim am for c if it fits in the left panels and the
 // rules accept it (tryStrike: done reports it was made, or that its dice
 // failed).
@@ -394,8 +409,9 @@ func (e *Encounter) sensibleTurn(ctx Ctx, c *Combatant, copt combat.Options, her
 	uses := e.sensibleUses(c, copt)
 	left := e.PhaseLeft(c)
 	aims := e.autoAims(c, copt)
-	slices.SortStableFunc(aims, byProgress)
-	for _, am := range aims {
+	for j := nextAim(aims); j >= 0; j = nextAim(aims) {
+		aims[j].tried = true
+		am := aims[j]
 		if done, err := e.tryUsesOver(ctx, &uses, am.progress, left); done {
 			return err
 		}
