@@ -36,6 +36,10 @@ type batch struct {
 	uses   []autoUse
 	sides  []string
 	bestOn map[[2]int]bestWeight
+	// doing is Do's action under way (newDoing), mental the result of
+	// a mental power's use (newMentalResult).
+	doing  doing
+	mental combat.MentalResult
 	// dealt is the health and stamina each combatant's attacks took off
 	// their targets this fight, by combatant index.
 	dealt []dealt
@@ -139,6 +143,14 @@ func (s *Sim) Dealt(i int) (health, stamina int) {
 func (s *Sim) reset() {
 	w, b := &s.work, s.base
 	cs := w.Combatants
+	for i := range min(len(cs), len(s.effects)) {
+		// The effects the last fight grew beyond the Sim's memory are
+		// the Sim's: they become its memory (no fight allocates them
+		// again).
+		if ef := cs[i].Effects; cap(ef) > cap(s.effects[i]) {
+			s.effects[i] = ef[:0]
+		}
+	}
 	*w = *b
 	w.batch = &s.b
 	w.Log = nil
@@ -198,4 +210,24 @@ func (e *Encounter) logRoller(r dice.Roller) (dice.Roller, *dice.Recorder) {
 	}
 	rec := dice.NewRecorder(r)
 	return rec, rec
+}
+
+// newDoing is the memory an action takes its way through Do in: in a
+// simulation the batch's, reused action after action (no hook of an
+// action does another), else its own.
+func (e *Encounter) newDoing() *doing {
+	if e.batch != nil {
+		return &e.batch.doing
+	}
+	return new(doing)
+}
+
+// newMentalResult is where a mental power's use is worked out
+// (combat.MentalInto): in a simulation the batch's, reused use after use,
+// else its own.
+func (e *Encounter) newMentalResult() *combat.MentalResult {
+	if e.batch != nil {
+		return &e.batch.mental
+	}
+	return new(combat.MentalResult)
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"sync"
 
 	"github.com/codename-spandex/spandex/pkg/combat"
 	"github.com/codename-spandex/spandex/pkg/dice"
@@ -41,16 +42,36 @@ func PresetEffect(name string) (Effect, bool) {
 	case EffectGravity:
 		return Effect{Name: EffectGravity, Power: string(rulebook.PowerEnvironmentalControl), Note: "Environmental Control: gravity (p. 57)"}, true
 	}
+	if ef, ok := presetEffects()[name]; ok {
+		return ef, true // the slug as the table spells it: built once
+	}
 	u, ok := rulebook.PageUpkeepByEffect(name)
 	if !ok {
 		return Effect{}, false
 	}
+	return presetOf(u), true
+}
+
+// presetEffects are the effects of the Page Upkeep rows by their slugs,
+// built once (a simulation starts them fight after fight).
+var presetEffects = sync.OnceValue(func() map[string]Effect {
+	m := map[string]Effect{}
+	for _, u := range rulebook.PageUpkeeps() {
+		if _, ok := m[u.Effect]; !ok {
+			m[u.Effect] = presetOf(u)
+		}
+	}
+	return m
+})
+
+// presetOf is the effect of a Page Upkeep row.
+func presetOf(u rulebook.PageUpkeep) Effect {
 	ef := Effect{Name: u.Effect, Power: u.Power, HalvesPanels: u.HalvesPanels, NoMove: u.NoMove,
 		UpkeepPanels: u.Panels, UpkeepPoints: u.Points, UpkeepPool: u.Pool, Note: fmt.Sprintf("%s (p. %d)", u.Note, u.Page)}
 	if u.Effect == combat.StateImpervious {
 		ef.Cooldown = rulebook.ImperviousCooldownPages
 	}
-	return ef, true
+	return ef
 }
 
 // AddEffect puts an ongoing effect on a combatant (who holds it) kept up

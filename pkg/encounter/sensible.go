@@ -140,14 +140,24 @@ func (e *Encounter) weighAnswer(c, target *Combatant, i, r int, spent bool, opt 
 		// the fight made (a duplicate): weighed now.
 		return weigh(c, target, i, reactionOf(target, r), spent, opt, k)
 	}
-	if w, ok := wc.weights[k]; ok {
-		return w.x, w.err
+	slot := wc.unanswered(att, def, i, r)
+	if slot != nil && slot.ok {
+		return slot.x, slot.err
+	}
+	if slot == nil {
+		if w, ok := wc.weights[k]; ok {
+			return w.x, w.err
+		}
 	}
 	bc, bt := &wc.base.Combatants[att], &wc.base.Combatants[def]
 	var x combat.Expected
 	err := errors.New("no such parry")
 	if r-reactParry < len(bt.Hero.Combat.Parries) {
 		x, err = weigh(bc, bt, i, reactionOf(bt, r), spent, opt, k)
+	}
+	if slot != nil {
+		*slot = weighSlot{weight: weight{x: x, err: err}, ok: true}
+		return x, err
 	}
 	if wc.weights == nil {
 		wc.weights = map[weighKey]weight{}
@@ -156,12 +166,45 @@ func (e *Encounter) weighAnswer(c, target *Combatant, i, r int, spent bool, opt 
 	return x, err
 }
 
+// unanswered is the place of the weight of att's i-th attack on def
+// taking no reaction (r reactNone), by the two's places in the base:
+// the weights every turn of every policy reads, kept in a table by
+// places rather than the map (a turn reads a dozen or more); nil for an
+// answered attack or one the attacker's sheet does not have (the map's).
+func (wc *weighCache) unanswered(att, def, i, r int) *weighSlot {
+	cs := wc.base.Combatants
+	if r != reactNone || i < 0 || i >= len(cs[att].Hero.Combat.Attacks) {
+		return nil
+	}
+	n := len(cs)
+	if wc.fresh == nil {
+		wc.fresh = make([][]weighSlot, n*n)
+	}
+	row := wc.fresh[att*n+def]
+	if row == nil {
+		row = make([]weighSlot, len(cs[att].Hero.Combat.Attacks))
+		wc.fresh[att*n+def] = row
+	}
+	return &row[i]
+}
+
+// weighSlot is a weight of the table by places (unanswered), ok once
+// weighed.
+type weighSlot struct {
+	weight
+	ok bool
+}
+
 // weighCache is the encounter the sensible policy weighs attacks on
 // (base: as decoded for a simulation, as it stood when fight auto began
 // for a run of the autopilot) and the attacks weighed so far.
 type weighCache struct {
 	base    *Encounter
 	weights map[weighKey]weight
+	// fresh are the weights of the attacks taking no reaction, by the
+	// places of attacker and defender (att*n+def) and the attack's
+	// (unanswered).
+	fresh [][]weighSlot
 }
 
 // beginWeighing makes a run of the autopilot weigh each attack once, on
