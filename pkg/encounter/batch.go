@@ -28,14 +28,17 @@ type batch struct {
 	// weighing is the encounter as decoded, which Weigh weighs attacks
 	// on, and the attacks weighed, kept for every fight.
 	weighing weighCache
-	// aims are the autopilot's candidates of a turn (autoAims).
-	aims []aim
+	// aims are the autopilot's candidates of a turn (autoAims), usable
+	// which of the actor's attacks it may make then.
+	aims   []aim
+	usable []bool
 	// uses are the power uses offered the autopilot on a turn, sides
 	// who each combatant fights for then; bestOn the attack each
-	// combatant weighs best on each other (by places, see bestOn).
+	// combatant weighs best on each other (by places, attacker*n+target:
+	// see bestOn).
 	uses   []autoUse
 	sides  []string
-	bestOn map[[2]int]bestWeight
+	bestOn []bestWeight
 	// doing is Do's action under way (newDoing), mental the result of
 	// a mental power's use (newMentalResult).
 	doing  doing

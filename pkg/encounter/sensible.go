@@ -122,6 +122,12 @@ func (e *Encounter) WeighReaction(c, target *Combatant, i int, rx combat.Reactio
 
 // weighAnswer is WeighReaction with the reaction numbered r (reactionOf).
 func (e *Encounter) weighAnswer(c, target *Combatant, i, r int, spent bool, opt combat.Options) (combat.Expected, error) {
+	return e.weighAt(e.index(c), e.index(target), c, target, i, r, spent, opt)
+}
+
+// weighAt is weighAnswer with the places of c and target in the
+// encounter (att and def) known.
+func (e *Encounter) weighAt(att, def int, c, target *Combatant, i, r int, spent bool, opt combat.Options) (combat.Expected, error) {
 	if r == reactNone {
 		spent = false
 	}
@@ -132,7 +138,6 @@ func (e *Encounter) weighAnswer(c, target *Combatant, i, r int, spent bool, opt 
 	if r-reactParry >= len(target.Hero.Combat.Parries) {
 		return combat.Expected{}, errors.New("no such parry")
 	}
-	att, def := e.index(c), e.index(target)
 	k := weighKey{att: int32(att), attack: int32(i), def: int32(def), rx: int32(r), spent: spent}
 	if wc == nil || wc.base == nil || att < 0 || def < 0 || att >= len(wc.base.Combatants) || def >= len(wc.base.Combatants) ||
 		wc.base.Combatants[att].ID != c.ID || wc.base.Combatants[def].ID != target.ID {
@@ -386,20 +391,30 @@ type aim struct {
 // memory, valid until the next call.
 func (e *Encounter) autoAims(c *Combatant, copt combat.Options) []aim {
 	var aims []aim
+	var usable []bool
 	if e.batch != nil {
-		aims = e.batch.aims[:0]
+		aims, usable = e.batch.aims[:0], e.batch.usable[:0]
+	}
+	// What does not change from target to target is asked once a turn:
+	// c's place and side (autoEnemy), the attacks it may make now.
+	ci, side := e.index(c), e.FightsFor(c)
+	for i := range c.Hero.Combat.Attacks {
+		usable = append(usable, autoUsable(c, &c.Hero.Combat.Attacks[i]))
+	}
+	if e.batch != nil {
+		e.batch.usable = usable
 	}
 	for ti := range e.Combatants {
 		t := &e.Combatants[ti]
-		if !e.autoEnemy(c, t) {
+		if t == c || t.Out() || e.FightsFor(t) == side || !e.locates(c, t) { // autoEnemy
 			continue
 		}
 		for i := range c.Hero.Combat.Attacks {
 			a := &c.Hero.Combat.Attacks[i]
-			if !autoUsable(c, a) || haymakerSpent(c, t, a) {
+			if !usable[i] || haymakerSpent(c, t, a) {
 				continue
 			}
-			x, err := e.Weigh(c, t, i, copt)
+			x, err := e.weighAt(ci, ti, c, t, i, reactNone, false, copt) // Weigh
 			p := OutProgress(x, t)
 			if err != nil {
 				p = -1 // tried last; pkg/combat will say what is wrong
