@@ -107,6 +107,10 @@ type MentalInput struct {
 	DefenderHeroPoints         int `json:"defender_hero_points"`
 	AttackerOpponentHeroPoints int `json:"attacker_opponent_hero_points"`
 	DefenderOpponentHeroPoints int `json:"defender_opponent_hero_points"`
+	// Quiet leaves the result's Steps empty: a caller that reads no
+	// ruling (a simulated fight, which keeps no log) does not pay for
+	// its words. Every number is the same.
+	Quiet bool `json:"-"`
 }
 
 // heroPoints is what each side spends on the contest.
@@ -244,109 +248,146 @@ func knows(h *hero.Hero, p MentalPower) (ok, speciality bool, ranks int) {
 // roll 1d6 double-panels of establishing on a success; Transmutation
 // rolls a d100 and, on a success that is not permanent, 2d6 pages; Restraint rolls nothing (its escapes come later).
 func Mental(att, def *hero.Hero, in MentalInput, r dice.Roller) (MentalResult, error) {
+	var res MentalResult
+	err := MentalInto(&res, att, def, in, r)
+	return res, err
+}
+
+// MentalInto is Mental writing the result into res, whatever res held
+// before: a caller that works out use after use (a simulation's fights)
+// gives one result each time, and the contest's result is written where
+// res.Contest pointed (a fresh one when nil), so it must not be kept
+// from one use to the next.
+func MentalInto(res *MentalResult, att, def *hero.Hero, in MentalInput, r dice.Roller) error {
+	kept := res.Contest
+	*res = MentalResult{}
 	p, ok := FindMentalPower(in.Power)
 	if !ok {
-		return MentalResult{}, reqErr("power", "unknown mental power %q (%s)", in.Power, MentalPowerSlugs())
+		return reqErr("power", "unknown mental power %q (%s)", in.Power, MentalPowerSlugs())
 	}
 	rule := mentalRuleOf(p.Slug)
-	res := MentalResult{Power: p.Slug, Kind: p.Kind, Attacker: att.Name, Pool: p.Pool}
+	res.Power, res.Kind, res.Attacker, res.Pool = p.Slug, p.Kind, att.Name, p.Pool
 	if rule.prepare != nil {
 		var err error
-		if in, err = rule.prepare(&res, def, in); err != nil {
-			return res, err
+		if in, err = rule.prepare(res, def, in); err != nil {
+			return err
 		}
 	}
 	if rule.refuseTarget != nil {
 		if def != nil {
-			return res, rule.refuseTarget(def)
+			return rule.refuseTarget(def)
 		}
 	} else if def == nil && !res.Object {
-		return res, reqErr("target", "%s needs a target", p.Slug)
+		return reqErr("target", "%s needs a target", p.Slug)
 	} else if def != nil {
 		res.Defender = def.Name
 	}
 	has, spec, ranks := knows(att, p)
 	if !has {
 		if p.Kind == MentalDevice {
-			return res, reqErr("power", "%s has no mind-control device implant (Cybernetics, p. 53)", att.Name)
+			return reqErr("power", "%s has no mind-control device implant (Cybernetics, p. 53)", att.Name)
 		}
-		return res, reqErr("power", "%s does not know %s (its %s)", att.Name, p.Slug, p.Power)
+		return reqErr("power", "%s does not know %s (its %s)", att.Name, p.Slug, p.Power)
 	}
 	points, err := MentalCost(p, in, spec)
 	if err != nil {
-		return res, err
+		return err
 	}
 	res.Points, res.Cost, res.Speciality = points, SpecialityCost(points, spec), spec
-	if spec {
+	explain := !in.Quiet
+	if spec && explain {
 		res.Steps.Add("cost", p.Page, "%s is a speciality: half cost, %d of %d (rounded up)", p.Slug, res.Cost, points)
 	}
 	if p.Pool != "" {
 		pool := att.FindPool(p.Pool)
 		if pool == nil {
-			return res, reqErr("pool", "%s has no %s pool", att.Name, p.Pool)
+			return reqErr("pool", "%s has no %s pool", att.Name, p.Pool)
 		}
 		limit := pool.CapPerAction
 		if limit == 0 {
 			limit = rulebook.PoolCapPerAction
 		}
 		if res.Cost > limit {
-			return res, reqErr("spend", "%s can spend at most %d %s in one use (pp. 62, 67)", att.Name, limit, poolUnit(p.Pool))
+			return reqErr("spend", "%s can spend at most %d %s in one use (pp. 62, 67)", att.Name, limit, poolUnit(p.Pool))
 		}
 		if res.Cost > pool.Current {
-			return res, reqErr("spend", "%s has only %d %s left, %s costs %d (they refill every %d pages)", att.Name, pool.Current, poolUnit(p.Pool), p.Slug, res.Cost, rulebook.PoolRefillPages)
+			return reqErr("spend", "%s has only %d %s left, %s costs %d (they refill every %d pages)", att.Name, pool.Current, poolUnit(p.Pool), p.Slug, res.Cost, rulebook.PoolRefillPages)
 		}
-		res.Steps.Add("cost", p.Page, "%d %s from %d, win or lose", res.Cost, poolUnit(p.Pool), pool.Current)
+		if explain {
+			res.Steps.Add("cost", p.Page, "%d %s from %d, win or lose", res.Cost, poolUnit(p.Pool), pool.Current)
+		}
 	}
 	// The contest.
 	res.Will = att.Abilities.Final.Will
 	bonus := 0
 	if rule.will != nil {
-		bonus = rule.will(&res, ranks, points)
+		bonus = rule.will(res, ranks, points)
 	}
 	contest := (p.Contest == "always" && !res.Object) || (p.Contest == "unwilling" && !in.Willing)
-	if res.Object {
+	if res.Object && explain {
 		res.Steps.Add("contest", p.Page, "an object: no psychic attack (only a person is attacked)")
 	}
 	if in.Resist && !contest {
-		return res, reqErr("resist", "%s is not resisted: no contest (%s)", p.Slug, p.Page)
+		return reqErr("resist", "%s is not resisted: no contest (%s)", p.Slug, p.Page)
 	}
 	atkPoints, defPoints := in.heroPoints()
 	if (atkPoints != 0 || defPoints != 0) && !contest {
-		return res, reqErr("hero-points", "%s makes no will contest here: no d20 to re-roll (%s)", p.Slug, p.Page)
+		return reqErr("hero-points", "%s makes no will contest here: no d20 to re-roll (%s)", p.Slug, p.Page)
 	}
 	res.Success = true
 	if contest {
 		for _, n := range []int{in.AttackerHeroPoints, in.DefenderHeroPoints, in.AttackerOpponentHeroPoints, in.DefenderOpponentHeroPoints} {
 			if n < 0 || n > heropoints.MaxPoints {
-				return res, reqErr("hero-points", "%d is outside 0-%d", n, heropoints.MaxPoints)
+				return reqErr("hero-points", "%d is outside 0-%d", n, heropoints.MaxPoints)
 			}
 		}
 		if err := heropoints.Check(att, atkPoints); err != nil {
-			return res, reqErr("attacker-hero-points", "%v", err)
+			return reqErr("attacker-hero-points", "%v", err)
 		}
 		if err := heropoints.Check(def, defPoints); err != nil {
-			return res, reqErr("defender-hero-points", "%v", err)
+			return reqErr("defender-hero-points", "%v", err)
 		}
-		c, st, err := ContestWith(res.Will, bonus, def, in.Resist,
-			PsychicInput{AttackerHeroPoints: in.AttackerHeroPoints, DefenderHeroPoints: in.DefenderHeroPoints,
-				AttackerOpponentHeroPoints: in.AttackerOpponentHeroPoints, DefenderOpponentHeroPoints: in.DefenderOpponentHeroPoints,
-				AttackerName: att.Name}, r)
+		pin := PsychicInput{AttackerHeroPoints: in.AttackerHeroPoints, DefenderHeroPoints: in.DefenderHeroPoints,
+			AttackerOpponentHeroPoints: in.AttackerOpponentHeroPoints, DefenderOpponentHeroPoints: in.DefenderOpponentHeroPoints,
+			AttackerName: att.Name}
+		var c PsychicResult
+		var st ruling.Steps
+		var err error
+		if explain {
+			c, st, err = ContestWith(res.Will, bonus, def, in.Resist, pin, r)
+		} else {
+			c, err = quietContest(res.Will, bonus, def, in.Resist, pin, r)
+		}
 		if err != nil {
-			return res, err
+			return err
 		}
-		res.Contest, res.Success = &c, c.Success
+		if kept == nil {
+			kept = new(PsychicResult)
+		}
+		*kept = c
+		res.Contest, res.Success = kept, c.Success
 		res.Margin = c.AttackerTotal - c.DefenderTotal
 		res.Steps = append(res.Steps, st...)
-	} else if p.Contest == "unwilling" {
+	} else if p.Contest == "unwilling" && explain {
 		res.Steps.Add("contest", p.Page, "a willing target: no psychic attack needed")
 	}
 	// A power without a contest works out what it does win or lose
 	// (Transmutation rolls its own chance); with one, only when won.
-	if !res.Success || rule.outcome == nil {
-		return res, nil
+	if res.Success && rule.outcome != nil {
+		err = rule.outcome(mentalUse{p: p, att: att, def: def, in: in, points: points, r: r}, res)
 	}
-	err = rule.outcome(mentalUse{p: p, att: att, def: def, in: in, points: points, r: r}, &res)
-	return res, err
+	if !explain {
+		res.Steps = nil // the rules the autopilot uses (Mind Control) format none
+	}
+	return err
+}
+
+// quietContest is ContestWith without its steps (MentalInput.Quiet):
+// the same contest, the same dice.
+func quietContest(attackerWill, attackerBonus int, def *hero.Hero, resist bool, in PsychicInput, r dice.Roller) (PsychicResult, error) {
+	in.AttackerWill, in.AttackerBonus, in.DefenderWill = attackerWill, attackerBonus, def.Abilities.Final.Will
+	in.WillBonus, in.Resist, in.DefenderName = MentalWillBonus(def), resist, def.Name
+	return Psychic(in, r)
 }
 
 // establishControl is Hypnotism's and the device's outcome: 1d6
@@ -361,6 +402,9 @@ func establishControl(u mentalUse, res *MentalResult) error {
 		return errRoller(6, v, "establishing control")
 	}
 	res.Establish, res.State = v, StateHypnotised
+	if u.in.Quiet {
+		return nil
+	}
 	res.Steps.Add("establish", u.p.Page, "1d6 %d double-panels establishing control, neither acting; hurt or eye contact broken: it fails", v)
 	return nil
 }

@@ -21,6 +21,9 @@ var mindControl = mentalRule{
 	cost:        tenPoints,
 	outcome: func(u mentalUse, res *MentalResult) error {
 		res.State = StateMindControl
+		if u.in.Quiet {
+			return nil
+		}
 		res.Steps.Add(string(rulebook.PsiMindControl), "p. 68", "control taken: half panels a page, 1 psi a page to keep, one target per 6 will (%d)", MindControlTargets(u.att.Abilities.Final.Will))
 		return nil
 	},

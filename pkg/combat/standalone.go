@@ -60,6 +60,9 @@ type contestSide struct {
 // its own hero points (the higher kept) and then with the other side's
 // (the lower kept, p. 14; heropoints.KeepBoth).
 func contestD20(side, other contestSide, purpose string, r dice.Roller, res *PsychicResult) (int, error) {
+	if side.own == 0 && side.opp == 0 {
+		return r.Roll(20, purpose) // no re-roll: KeepBoth's one roll, nothing to record
+	}
 	b, err := heropoints.KeepBoth(side.own, side.opp, heropoints.Higher, func(i int) (int, error) {
 		p := purpose
 		switch {

@@ -272,10 +272,13 @@ func (e *Encounter) Do(ctx Ctx, act Action) error {
 	if err != nil {
 		return err
 	}
-	d := &doing{e: e, ctx: ctx, c: c, a: a, n: n, ev: Event{Kind: "action", Actor: c.ID, Panels: n}}
-	// The step's page is the Panels Table's: a reason that cites it
-	// already is not cited twice ("... (pp. 30-31) (pp. 30-31)").
-	d.steps.Add("panels", "pp. 30-31", "%s: %s", plural(n, "panel"), strings.TrimSuffix(why, " (pp. 30-31)"))
+	d := e.newDoing()
+	*d = doing{e: e, ctx: ctx, c: c, a: a, n: n, ev: Event{Kind: "action", Actor: c.ID, Panels: n}}
+	if e.batch == nil { // a simulated fight keeps no event to explain
+		// The step's page is the Panels Table's: a reason that cites it
+		// already is not cited twice ("... (pp. 30-31) (pp. 30-31)").
+		d.steps.Add("panels", "pp. 30-31", "%s: %s", plural(n, "panel"), strings.TrimSuffix(why, " (pp. 30-31)"))
+	}
 	if a.Target != "" {
 		if d.target = e.Find(a.Target); d.target == nil {
 			return e.unknown(a.Target)
@@ -482,7 +485,8 @@ func (d *doing) checkPower() error {
 			d.n, d.ev.Panels = sw.info.Panels, sw.info.Panels
 			d.steps = ruling.Steps{{Rule: "panels", Page: sw.info.Page, Text: fmt.Sprintf("%s: switching %s %s", plural(d.n, "panel"), sw.info.Name, map[bool]string{true: "on", false: "off"}[sw.on])}}
 		}
-		d.toggle = &sw
+		toggle := sw // a copy: only a switch goes to the heap
+		d.toggle = &toggle
 	}
 	if begin := powerRules[d.a.Power].Begin; begin != nil {
 		if err := begin(d); err != nil || d.done {

@@ -106,20 +106,19 @@ func (e *Encounter) bestOn(t, o *Combatant, ti, oi int, opt combat.Options) (com
 		b.weighing.base.Combatants[ti].ID != t.ID || b.weighing.base.Combatants[oi].ID != o.ID {
 		return e.pickBest(t, o, opt)
 	}
-	k := [2]int{ti, oi}
-	w, ok := b.bestOn[k]
-	if !ok {
-		w.attack = -1
+	n := len(b.weighing.base.Combatants)
+	if b.bestOn == nil {
+		b.bestOn = make([]bestWeight, n*n)
+	}
+	w := &b.bestOn[ti*n+oi]
+	if !w.picked {
+		w.attack, w.picked = -1, true
 		fo := fresh(o)
 		for j := range t.Hero.Combat.Attacks {
-			if x, err := e.Weigh(t, o, j, opt); err == nil && (w.attack < 0 || OutProgress(x, fo) > OutProgress(w.x, fo)) {
+			if x, err := e.weighAt(ti, oi, t, o, j, reactNone, false, opt); err == nil && (w.attack < 0 || OutProgress(x, fo) > OutProgress(w.x, fo)) {
 				w.attack, w.x = j, x
 			}
 		}
-		if b.bestOn == nil {
-			b.bestOn = map[[2]int]bestWeight{}
-		}
-		b.bestOn[k] = w
 	}
 	if w.attack < 0 || !autoUsable(t, &t.Hero.Combat.Attacks[w.attack]) {
 		return e.pickBest(t, o, opt) // none, or not one it may make now
@@ -127,10 +126,12 @@ func (e *Encounter) bestOn(t, o *Combatant, ti, oi int, opt combat.Options) (com
 	return w.x, true
 }
 
-// bestWeight is the attack bestOn picked (-1: none) and its weight.
+// bestWeight is the attack bestOn picked (-1: none) and its weight;
+// picked once it is.
 type bestWeight struct {
 	attack int
 	x      combat.Expected
+	picked bool
 }
 
 // pickBest is bestOn worked out now, on the attacks t may make now.

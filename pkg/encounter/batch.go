@@ -28,14 +28,21 @@ type batch struct {
 	// weighing is the encounter as decoded, which Weigh weighs attacks
 	// on, and the attacks weighed, kept for every fight.
 	weighing weighCache
-	// aims are the autopilot's candidates of a turn (autoAims).
-	aims []aim
+	// aims are the autopilot's candidates of a turn (autoAims), usable
+	// which of the actor's attacks it may make then.
+	aims   []aim
+	usable []bool
 	// uses are the power uses offered the autopilot on a turn, sides
 	// who each combatant fights for then; bestOn the attack each
-	// combatant weighs best on each other (by places, see bestOn).
+	// combatant weighs best on each other (by places, attacker*n+target:
+	// see bestOn).
 	uses   []autoUse
 	sides  []string
-	bestOn map[[2]int]bestWeight
+	bestOn []bestWeight
+	// doing is Do's action under way (newDoing), mental the result of
+	// a mental power's use (newMentalResult).
+	doing  doing
+	mental combat.MentalResult
 	// dealt is the health and stamina each combatant's attacks took off
 	// their targets this fight, by combatant index.
 	dealt []dealt
@@ -139,6 +146,14 @@ func (s *Sim) Dealt(i int) (health, stamina int) {
 func (s *Sim) reset() {
 	w, b := &s.work, s.base
 	cs := w.Combatants
+	for i := range min(len(cs), len(s.effects)) {
+		// The effects the last fight grew beyond the Sim's memory are
+		// the Sim's: they become its memory (no fight allocates them
+		// again).
+		if ef := cs[i].Effects; cap(ef) > cap(s.effects[i]) {
+			s.effects[i] = ef[:0]
+		}
+	}
 	*w = *b
 	w.batch = &s.b
 	w.Log = nil
@@ -187,4 +202,35 @@ func (e *Encounter) parseDice(s string) (*dice.Expr, error) {
 	}
 	b.exprs[s] = x
 	return x, nil
+}
+
+// logRoller is what an action that logs its dice rolls with: a recorder
+// of r, whose dice its event keeps; in a simulated fight, which keeps no
+// log, r itself and no recorder (nil: read it only to build an event).
+func (e *Encounter) logRoller(r dice.Roller) (dice.Roller, *dice.Recorder) {
+	if e.batch != nil {
+		return r, nil
+	}
+	rec := dice.NewRecorder(r)
+	return rec, rec
+}
+
+// newDoing is the memory an action takes its way through Do in: in a
+// simulation the batch's, reused action after action (no hook of an
+// action does another), else its own.
+func (e *Encounter) newDoing() *doing {
+	if e.batch != nil {
+		return &e.batch.doing
+	}
+	return new(doing)
+}
+
+// newMentalResult is where a mental power's use is worked out
+// (combat.MentalInto): in a simulation the batch's, reused use after use,
+// else its own.
+func (e *Encounter) newMentalResult() *combat.MentalResult {
+	if e.batch != nil {
+		return &e.batch.mental
+	}
+	return new(combat.MentalResult)
 }

@@ -15,7 +15,6 @@ import (
 	"fmt"
 
 	"github.com/codename-spandex/spandex/pkg/combat"
-	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/refusal"
 	"github.com/codename-spandex/spandex/pkg/rulebook"
 	"github.com/codename-spandex/spandex/pkg/ruling"
@@ -117,18 +116,19 @@ func (e *Encounter) doMental(ctx Ctx, c, target *Combatant, a ActionRecord, p co
 	}
 	in := combat.MentalInput{Power: p.Slug, Points: a.Points, MassKg: a.MassKg, Drain: a.Drain, Modifiers: a.Modifiers,
 		Mode: a.Mode, Resist: a.Resist, Willing: a.Willing, AttackerHeroPoints: a.AttackerHeroPoints, DefenderHeroPoints: a.DefenderHeroPoints,
-		AttackerOpponentHeroPoints: a.AttackerOpponentHeroPoints, DefenderOpponentHeroPoints: a.DefenderOpponentHeroPoints}
+		AttackerOpponentHeroPoints: a.AttackerOpponentHeroPoints, DefenderOpponentHeroPoints: a.DefenderOpponentHeroPoints,
+		Quiet: e.batch != nil} // a simulated fight keeps no log to explain
 	if rule.Input != nil {
 		in = rule.Input(target, in, a, &steps)
 	}
-	rec := dice.NewRecorder(ctx.Roller)
+	roller, rec := e.logRoller(ctx.Roller)
 	def := target
-	var res combat.MentalResult
+	res := e.newMentalResult()
 	var err error
 	if def != nil {
-		res, err = combat.Mental(&c.Hero, &def.Hero, in, rec)
+		err = combat.MentalInto(res, &c.Hero, &def.Hero, in, roller)
 	} else {
-		res, err = combat.Mental(&c.Hero, nil, in, rec)
+		err = combat.MentalInto(res, &c.Hero, nil, in, roller)
 	}
 	if err != nil {
 		return err
@@ -140,13 +140,13 @@ func (e *Encounter) doMental(ctx Ctx, c, target *Combatant, a ActionRecord, p co
 		return err
 	}
 	if def != nil {
-		combat.ApplyMental(&res, &c.Hero, &def.Hero)
+		combat.ApplyMental(res, &c.Hero, &def.Hero)
 		recondition(def)
 	} else {
-		combat.ApplyMental(&res, &c.Hero, nil)
+		combat.ApplyMental(res, &c.Hero, nil)
 	}
 	e.record(func() Event {
-		ev := Event{Kind: "mental", Actor: c.ID, Panels: n, Summary: mentalSummary(c, def, &res, a), Steps: append(steps, res.Steps...),
+		ev := Event{Kind: "mental", Actor: c.ID, Panels: n, Summary: mentalSummary(c, def, res, a), Steps: append(steps, res.Steps...),
 			Dice: rec.Rolls(), Details: mustJSON(res)}
 		if def != nil {
 			ev.Target = def.ID
@@ -159,7 +159,7 @@ func (e *Encounter) doMental(ctx Ctx, c, target *Combatant, a ActionRecord, p co
 	if a.Resist {
 		e.chargeResist(def, c, string(p.Slug))
 	}
-	if err := e.mentalState(ctx, c, def, &res); err != nil {
+	if err := e.mentalState(ctx, c, def, res); err != nil {
 		return err
 	}
 	e.endAction(c)

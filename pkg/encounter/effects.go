@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"sync"
 
 	"github.com/codename-spandex/spandex/pkg/combat"
 	"github.com/codename-spandex/spandex/pkg/dice"
@@ -41,16 +42,36 @@ func PresetEffect(name string) (Effect, bool) {
 	case EffectGravity:
 		return Effect{Name: EffectGravity, Power: string(rulebook.PowerEnvironmentalControl), Note: "Environmental Control: gravity (p. 57)"}, true
 	}
+	if ef, ok := presetEffects()[name]; ok {
+		return ef, true // the slug as the table spells it: built once
+	}
 	u, ok := rulebook.PageUpkeepByEffect(name)
 	if !ok {
 		return Effect{}, false
 	}
+	return presetOf(u), true
+}
+
+// presetEffects are the effects of the Page Upkeep rows by their slugs,
+// built once (a simulation starts them fight after fight).
+var presetEffects = sync.OnceValue(func() map[string]Effect {
+	m := map[string]Effect{}
+	for _, u := range rulebook.PageUpkeeps() {
+		if _, ok := m[u.Effect]; !ok {
+			m[u.Effect] = presetOf(u)
+		}
+	}
+	return m
+})
+
+// presetOf is the effect of a Page Upkeep row.
+func presetOf(u rulebook.PageUpkeep) Effect {
 	ef := Effect{Name: u.Effect, Power: u.Power, HalvesPanels: u.HalvesPanels, NoMove: u.NoMove,
 		UpkeepPanels: u.Panels, UpkeepPoints: u.Points, UpkeepPool: u.Pool, Note: fmt.Sprintf("%s (p. %d)", u.Note, u.Page)}
 	if u.Effect == combat.StateImpervious {
 		ef.Cooldown = rulebook.ImperviousCooldownPages
 	}
-	return ef, true
+	return ef
 }
 
 // AddEffect puts an ongoing effect on a combatant (who holds it) kept up
@@ -84,8 +105,11 @@ func (e *Encounter) AddEffect(ctx Ctx, holder string, ef Effect) error {
 		ef.MaxPages = max(c.Hero.Abilities.Final.Will, 1)
 	}
 	ef.Since = e.Page
+	// A simulated fight keeps no log: no event, so no words and no dice
+	// recorded for one (logRoller).
+	explain := e.batch == nil
 	var steps ruling.Steps
-	rec := dice.NewRecorder(ctx.Roller)
+	roller, rec := e.logRoller(ctx.Roller)
 	summary := ""
 	if ef.Name == EffectMass || ef.Name == EffectGravity {
 		mult, at := 2, -1
@@ -113,27 +137,34 @@ func (e *Encounter) AddEffect(ctx Ctx, holder string, ef Effect) error {
 		ef.Multiplier = mult
 		ef.HalvesPanels = mult >= rulebook.MassHalvesPanels && mult < rulebook.MassImmobilises
 		ef.Immobilised = mult >= rulebook.MassImmobilises
-		summary = fmt.Sprintf("%s's %s is now ×%d", c.ID, ef.Name, mult)
-		steps.Add("mass", "pp. 54, 57", "×%d: %s", mult, massEffectText(mult))
+		if explain {
+			summary = fmt.Sprintf("%s's %s is now ×%d", c.ID, ef.Name, mult)
+			steps.Add("mass", "pp. 54, 57", "×%d: %s", mult, massEffectText(mult))
+		}
 		expr, auto := rulebook.MassWillRoll(mult)
 		switch {
 		case auto:
 			e.blackout(c)
-			summary += "; blacks out"
-			steps.Add("blackout", "pp. 54, 57", "×%d: automatically reduced to 0 stamina", mult)
+			if explain {
+				summary += "; blacks out"
+				steps.Add("blackout", "pp. 54, 57", "×%d: automatically reduced to 0 stamina", mult)
+			}
 		case expr != "":
 			x := dice.MustParse(expr)
-			roll, err := x.Total(rec, "will against "+ef.Name+" for "+c.ID)
+			roll, err := x.Total(roller, "will against "+ef.Name+" for "+c.ID)
 			if err != nil {
 				return err
 			}
 			will := c.Hero.Abilities.Final.Will
-			if roll <= will {
+			switch {
+			case roll <= will && explain:
 				steps.Add("will", "pp. 54, 57", "%s %d ≤ will %d: stays conscious", expr, roll, will)
 				summary += fmt.Sprintf("; will roll %d ≤ %d holds", roll, will)
-			} else {
+			case roll > will && explain:
 				steps.Add("will", "pp. 54, 57", "%s %d > will %d: drops to 0 stamina and blacks out", expr, roll, will)
 				summary += fmt.Sprintf("; will roll %d > %d: blacks out", roll, will)
+			}
+			if roll > will {
 				e.blackout(c)
 			}
 		}
@@ -143,18 +174,20 @@ func (e *Encounter) AddEffect(ctx Ctx, holder string, ef Effect) error {
 				return refusal.Errorf("%s already has %s from %s", c.ID, ef.Name, ef.Source)
 			}
 		}
-		summary = fmt.Sprintf("%s: %s begins", c.ID, ef.Name)
-		if ef.Source != c.ID {
-			summary += " (kept up by " + ef.Source + ")"
+		if explain {
+			summary = fmt.Sprintf("%s: %s begins", c.ID, ef.Name)
+			if ef.Source != c.ID {
+				summary += " (kept up by " + ef.Source + ")"
+			}
 		}
 	}
 	c.Effects = append(c.Effects, ef)
-	var seed *uint64
-	if len(rec.Rolls()) > 0 {
-		seed = ctx.Seed
-	}
 	e.record(func() Event {
-		return Event{Kind: "effect", Actor: ef.Source, Target: c.ID, Summary: summary, Seed: seed, Dice: rec.Rolls(), Steps: steps, Details: mustJSON(ef)}
+		ev := Event{Kind: "effect", Actor: ef.Source, Target: c.ID, Summary: summary, Dice: rec.Rolls(), Steps: steps, Details: mustJSON(ef)}
+		if len(ev.Dice) > 0 {
+			ev.Seed = ctx.Seed
+		}
+		return ev
 	})
 	e.refreshAll()
 	return nil

@@ -41,6 +41,13 @@ func (e *Encounter) CheckHeroPoints(points map[string]int) error {
 // It returns the value kept, and the record when points were spent.
 func (e *Encounter) heroRoll(ctx Ctx, c *Combatant, what string, favour heropoints.Favour, compared string, good func(int) bool, roll func(i int) (int, error)) (int, *heropoints.Reroll, error) {
 	budget := ctx.HeroPoints[c.ID]
+	if budget == 0 {
+		v, err := roll(0) // KeepUntil's one roll, with nothing to keep it in
+		if err != nil {
+			return 0, nil, err
+		}
+		return v, nil, nil
+	}
 	kept, results, err := heropoints.KeepUntil(budget, favour, good, roll)
 	if err != nil {
 		return 0, nil, err

@@ -122,6 +122,12 @@ func (e *Encounter) WeighReaction(c, target *Combatant, i int, rx combat.Reactio
 
 // weighAnswer is WeighReaction with the reaction numbered r (reactionOf).
 func (e *Encounter) weighAnswer(c, target *Combatant, i, r int, spent bool, opt combat.Options) (combat.Expected, error) {
+	return e.weighAt(e.index(c), e.index(target), c, target, i, r, spent, opt)
+}
+
+// weighAt is weighAnswer with the places of c and target in the
+// encounter (att and def) known.
+func (e *Encounter) weighAt(att, def int, c, target *Combatant, i, r int, spent bool, opt combat.Options) (combat.Expected, error) {
 	if r == reactNone {
 		spent = false
 	}
@@ -132,7 +138,6 @@ func (e *Encounter) weighAnswer(c, target *Combatant, i, r int, spent bool, opt 
 	if r-reactParry >= len(target.Hero.Combat.Parries) {
 		return combat.Expected{}, errors.New("no such parry")
 	}
-	att, def := e.index(c), e.index(target)
 	k := weighKey{att: int32(att), attack: int32(i), def: int32(def), rx: int32(r), spent: spent}
 	if wc == nil || wc.base == nil || att < 0 || def < 0 || att >= len(wc.base.Combatants) || def >= len(wc.base.Combatants) ||
 		wc.base.Combatants[att].ID != c.ID || wc.base.Combatants[def].ID != target.ID {
@@ -140,14 +145,24 @@ func (e *Encounter) weighAnswer(c, target *Combatant, i, r int, spent bool, opt 
 		// the fight made (a duplicate): weighed now.
 		return weigh(c, target, i, reactionOf(target, r), spent, opt, k)
 	}
-	if w, ok := wc.weights[k]; ok {
-		return w.x, w.err
+	slot := wc.unanswered(att, def, i, r)
+	if slot != nil && slot.ok {
+		return slot.x, slot.err
+	}
+	if slot == nil {
+		if w, ok := wc.weights[k]; ok {
+			return w.x, w.err
+		}
 	}
 	bc, bt := &wc.base.Combatants[att], &wc.base.Combatants[def]
 	var x combat.Expected
 	err := errors.New("no such parry")
 	if r-reactParry < len(bt.Hero.Combat.Parries) {
 		x, err = weigh(bc, bt, i, reactionOf(bt, r), spent, opt, k)
+	}
+	if slot != nil {
+		*slot = weighSlot{weight: weight{x: x, err: err}, ok: true}
+		return x, err
 	}
 	if wc.weights == nil {
 		wc.weights = map[weighKey]weight{}
@@ -156,12 +171,45 @@ func (e *Encounter) weighAnswer(c, target *Combatant, i, r int, spent bool, opt 
 	return x, err
 }
 
+// unanswered is the place of the weight of att's i-th attack on def
+// taking no reaction (r reactNone), by the two's places in the base:
+// the weights every turn of every policy reads, kept in a table by
+// places rather than the map (a turn reads a dozen or more); nil for an
+// answered attack or one the attacker's sheet does not have (the map's).
+func (wc *weighCache) unanswered(att, def, i, r int) *weighSlot {
+	cs := wc.base.Combatants
+	if r != reactNone || i < 0 || i >= len(cs[att].Hero.Combat.Attacks) {
+		return nil
+	}
+	n := len(cs)
+	if wc.fresh == nil {
+		wc.fresh = make([][]weighSlot, n*n)
+	}
+	row := wc.fresh[att*n+def]
+	if row == nil {
+		row = make([]weighSlot, len(cs[att].Hero.Combat.Attacks))
+		wc.fresh[att*n+def] = row
+	}
+	return &row[i]
+}
+
+// weighSlot is a weight of the table by places (unanswered), ok once
+// weighed.
+type weighSlot struct {
+	weight
+	ok bool
+}
+
 // weighCache is the encounter the sensible policy weighs attacks on
 // (base: as decoded for a simulation, as it stood when fight auto began
 // for a run of the autopilot) and the attacks weighed so far.
 type weighCache struct {
 	base    *Encounter
 	weights map[weighKey]weight
+	// fresh are the weights of the attacks taking no reaction, by the
+	// places of attacker and defender (att*n+def) and the attack's
+	// (unanswered).
+	fresh [][]weighSlot
 }
 
 // beginWeighing makes a run of the autopilot weigh each attack once, on
@@ -343,20 +391,30 @@ type aim struct {
 // memory, valid until the next call.
 func (e *Encounter) autoAims(c *Combatant, copt combat.Options) []aim {
 	var aims []aim
+	var usable []bool
 	if e.batch != nil {
-		aims = e.batch.aims[:0]
+		aims, usable = e.batch.aims[:0], e.batch.usable[:0]
+	}
+	// What does not change from target to target is asked once a turn:
+	// c's place and side (autoEnemy), the attacks it may make now.
+	ci, side := e.index(c), e.FightsFor(c)
+	for i := range c.Hero.Combat.Attacks {
+		usable = append(usable, autoUsable(c, &c.Hero.Combat.Attacks[i]))
+	}
+	if e.batch != nil {
+		e.batch.usable = usable
 	}
 	for ti := range e.Combatants {
 		t := &e.Combatants[ti]
-		if !e.autoEnemy(c, t) {
+		if t == c || t.Out() || e.FightsFor(t) == side || !e.locates(c, t) { // autoEnemy
 			continue
 		}
 		for i := range c.Hero.Combat.Attacks {
 			a := &c.Hero.Combat.Attacks[i]
-			if !autoUsable(c, a) || haymakerSpent(c, t, a) {
+			if !usable[i] || haymakerSpent(c, t, a) {
 				continue
 			}
-			x, err := e.Weigh(c, t, i, copt)
+			x, err := e.weighAt(ci, ti, c, t, i, reactNone, false, copt) // Weigh
 			p := OutProgress(x, t)
 			if err != nil {
 				p = -1 // tried last; pkg/combat will say what is wrong
@@ -373,6 +431,21 @@ func (e *Encounter) autoAims(c *Combatant, copt combat.Options) []aim {
 // byProgress orders aims by progress, furthest first (sorted stably, ties
 // keep autoAims' file order).
 func byProgress(x, y aim) int { return cmp.Compare(y.progress, x.progress) }
+
+// nextAim is the place in aims of the first of those not yet tried in
+// byProgress' order (-1: none left): the sensible policy's candidates
+// taken in their sorted order without sorting them, since a turn
+// usually makes its first or second (an aim is a large value, and
+// moving it about cost more than the choice).
+func nextAim(aims []aim) int {
+	best := -1
+	for j := range aims {
+		if !aims[j].tried && (best < 0 || byProgress(aims[j], aims[best]) < 0) {
+			best = j
+		}
+	}
+	return best
+}
 
 // tryAim makes the aim am for c if it fits in the left panels and the
 // rules accept it (tryStrike: done reports it was made, or that its dice
@@ -394,8 +467,9 @@ func (e *Encounter) sensibleTurn(ctx Ctx, c *Combatant, copt combat.Options, her
 	uses := e.sensibleUses(c, copt)
 	left := e.PhaseLeft(c)
 	aims := e.autoAims(c, copt)
-	slices.SortStableFunc(aims, byProgress)
-	for _, am := range aims {
+	for j := nextAim(aims); j >= 0; j = nextAim(aims) {
+		aims[j].tried = true
+		am := aims[j]
 		if done, err := e.tryUsesOver(ctx, &uses, am.progress, left); done {
 			return err
 		}

@@ -355,14 +355,25 @@ func ParryTarget(a AttackType, p ParryType) (target int, ok bool) {
 // ParseParryAttack accepts a slug ("other-melee-wm") or the book's row
 // label, case-insensitively.
 func ParseParryAttack(s string) (AttackType, error) {
+	// Every parry check of a ruling asks: the labels are slugged once.
 	n := naming.Slug(s)
-	for _, l := range parryAttackLabels {
-		if n == string(l.T) || n == naming.Slug(l.Label) {
+	for i, l := range parryAttackLabels {
+		if n == string(l.T) || n == parryAttackLabelSlugs()[i] {
 			return l.T, nil
 		}
 	}
 	return "", refusal.Errorf("rulebook: unknown parry attack type %q", s)
 }
+
+// parryAttackLabelSlugs are the slugs of parryAttackLabels' labels, made
+// once on first use.
+var parryAttackLabelSlugs = sync.OnceValue(func() []string {
+	out := make([]string, len(parryAttackLabels))
+	for i, l := range parryAttackLabels {
+		out[i] = naming.Slug(l.Label)
+	}
+	return out
+})
 
 // ParseParryType accepts a slug ("shield-wm") or the book's column label,
 // case-insensitively.
