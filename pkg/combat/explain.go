@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/codename-spandex/spandex/pkg/rulebook"
 	"github.com/codename-spandex/spandex/pkg/ruling"
 )
 
@@ -68,7 +69,7 @@ func (res *Result) Explain() ruling.Steps {
 		}
 	}
 	if res.Applied.Immune != "" && res.Outcome == OutcomeImmune {
-		st.Add("immunity", "", "%s: no damage and no knockback", res.Applied.Immune)
+		st.Add(string(rulebook.PowerImmunity), "", "%s: no damage and no knockback", res.Applied.Immune)
 	}
 	if m := res.Mundane; m != nil {
 		if m.TakenOut {
@@ -124,7 +125,7 @@ func (res *Result) Explain() ruling.Steps {
 			}
 			for _, n := range splitNotes(ap.Immune) {
 				text, page := notePage(n, "p. 32")
-				st.Add("immunity", page, "%s", text)
+				st.Add(string(rulebook.PowerImmunity), page, "%s", text)
 			}
 			st.Add("dividers", "p. 37", "%d H at %s and %d S at %s (damage taken rounded up)%s: %d H, %d S",
 				ap.IncomingHealth, divText(ap.Dividers.Health, "H"), ap.IncomingStamina, divText(ap.Dividers.Stamina, "S"), obstructionText(res.Knockback), ap.Health-ap.Overflow, ap.Stamina+ap.Overflow)

@@ -6,6 +6,7 @@ import (
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/heropoints"
+	"github.com/codename-spandex/spandex/pkg/rulebook"
 	"github.com/codename-spandex/spandex/pkg/ruling"
 )
 
@@ -76,7 +77,7 @@ func FallOn(h *hero.Hero, in FallInput, r dice.Roller) (*FallApplied, error) {
 	if t.NoStamina && ds > 0 {
 		fa.Taken.Immune = RobotStaminaImmunity
 		text, page := notePage(RobotStaminaImmunity, "p. 49")
-		st.Add("immunity", page, "%s", text)
+		st.Add(string(rulebook.PowerImmunity), page, "%s", text)
 		ds = 0
 	}
 	after, overflow := TakeDamage(t, dh, ds)

@@ -10,6 +10,7 @@ import (
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/naming"
+	"github.com/codename-spandex/spandex/pkg/rulebook"
 	"github.com/codename-spandex/spandex/pkg/ruling"
 )
 
@@ -70,9 +71,9 @@ func IllusionCost(kind string, radius, distance int) (int, ruling.Steps, error) 
 	radius, distance = max(radius, IllusionRadius), max(distance, IllusionDistance)
 	er := (radius - IllusionRadius + IllusionRadiusStep - 1) / IllusionRadiusStep
 	ed := (distance - IllusionDistance + IllusionRangeStep - 1) / IllusionRangeStep
-	steps.Add("illusion", "pp. 63, 67", "%s: %d points for a %d m radius within %d m", text, base, IllusionRadius, IllusionDistance)
+	steps.Add(string(rulebook.SpellIllusion), "pp. 63, 67", "%s: %d points for a %d m radius within %d m", text, base, IllusionRadius, IllusionDistance)
 	if er+ed > 0 {
-		steps.Add("illusion", "pp. 63, 67", "radius %d m: +%d (1 per further 2 m); distance %d m: +%d (1 per further 20 m)", radius, er, distance, ed)
+		steps.Add(string(rulebook.SpellIllusion), "pp. 63, 67", "radius %d m: +%d (1 per further 2 m); distance %d m: +%d (1 per further 20 m)", radius, er, distance, ed)
 	}
 	return base + er + ed, steps, nil
 }
@@ -106,14 +107,14 @@ func Hallucinate(att, def *hero.Hero, hurt, resist bool, attHP, defHP int, r dic
 		return h, err
 	}
 	h.Contest, h.Success = &c, c.Success
-	h.Steps = append(h.Steps, ruling.Step{Rule: "hallucinations", Page: "pp. 67-68", Text: "touching the illusion, or attacked by it: a psychic attack"})
+	h.Steps = append(h.Steps, ruling.Step{Rule: string(rulebook.PsiHallucinations), Page: "pp. 67-68", Text: "touching the illusion, or attacked by it: a psychic attack"})
 	h.Steps = append(h.Steps, st...)
 	if !c.Success {
-		h.Steps.Add("hallucinations", "p. 68", "it fails: the person passes through, and this illusion never blocks or hurts it again")
+		h.Steps.Add(string(rulebook.PsiHallucinations), "p. 68", "it fails: the person passes through, and this illusion never blocks or hurts it again")
 		return h, nil
 	}
 	if !hurt {
-		h.Steps.Add("hallucinations", "p. 68", "it succeeds: the person feels the illusion and is blocked by it")
+		h.Steps.Add(string(rulebook.PsiHallucinations), "p. 68", "it succeeds: the person feels the illusion and is blocked by it")
 		return h, nil
 	}
 	v, err := dice.MustParse(HallucinationDamage).Total(r, "hallucination stamina damage")
@@ -121,6 +122,6 @@ func Hallucinate(att, def *hero.Hero, hurt, resist bool, attHP, defHP int, r dic
 		return h, err
 	}
 	h.Stamina = v
-	h.Steps.Add("hallucinations", "p. 68", "it hurts: at most a two-handed blunt weapon's damage, %s stamina = %d, no health damage (Physical Damage Table)", HallucinationDamage, v)
+	h.Steps.Add(string(rulebook.PsiHallucinations), "p. 68", "it hurts: at most a two-handed blunt weapon's damage, %s stamina = %d, no health damage (Physical Damage Table)", HallucinationDamage, v)
 	return h, nil
 }

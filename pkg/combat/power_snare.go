@@ -38,7 +38,7 @@ func SnareShield(points int, r dice.Roller) (int, ruling.Steps, error) {
 		total += v
 		faces = append(faces, fmt.Sprint(v))
 	}
-	steps.Add("snare", "pp. 72-73", "a fluid shield: a single panel, %dd6 health for %d fluid points (%s) = %d; blocking only, not parrying", points, points, strings.Join(faces, "+"), total)
+	steps.Add(string(rulebook.PowerSnare), "pp. 72-73", "a fluid shield: a single panel, %dd6 health for %d fluid points (%s) = %d; blocking only, not parrying", points, points, strings.Join(faces, "+"), total)
 	return total, steps, nil
 }
 

@@ -101,7 +101,7 @@ func enhancedHearing(h *hero.Hero) bool {
 
 // unseenSlugs are the to-hit penalties for a target the attacker cannot
 // see, which Enhanced Hearing halves (p. 74).
-var unseenSlugs = []string{"invisibility", "camouflage", "stealth-dark"}
+var unseenSlugs = []string{string(rulebook.PowerInvisibility), string(rulebook.PowerCamouflage), "stealth-dark"}
 
 // HalveUnseen halves the penalties for attacking a target the attacker
 // cannot see (invisible, camouflaged, stealth in the dark): an attacker

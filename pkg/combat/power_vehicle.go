@@ -41,9 +41,9 @@ func BoardVehicle(who string, h *hero.Hero, board bool) (ruling.Steps, error) {
 		built = "its built-in powers (" + strings.Join(v.Powers, ", ") + ")"
 	}
 	if board {
-		steps.Add("vehicle", "p. 77", "%s boards its vehicle (%s, travelling by %s, health %d of %d): %s apply now", who, v.Name, v.Travel, v.Current, v.Health, built)
+		steps.Add(string(rulebook.PowerVehicle), "p. 77", "%s boards its vehicle (%s, travelling by %s, health %d of %d): %s apply now", who, v.Name, v.Travel, v.Current, v.Health, built)
 	} else {
-		steps.Add("vehicle", "p. 77", "%s leaves its vehicle (%s): %s no longer apply", who, v.Name, built)
+		steps.Add(string(rulebook.PowerVehicle), "p. 77", "%s leaves its vehicle (%s): %s no longer apply", who, v.Name, built)
 	}
 	return steps, nil
 }

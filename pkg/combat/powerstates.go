@@ -98,7 +98,7 @@ func TeleportWith(in TeleportInput) (TeleportCost, error) {
 	}
 	t := TeleportCost{Rank: row.Rank, Metres: metres, Upwards: in.Upwards, Panels: rulebook.TeleportPanels,
 		OwnKg: own, CarriedKg: in.CarriedKg, Multiple: in.CarriedKg / own, Blind: in.Blind}
-	t.Steps.Add("teleport", "p. 76", "a teleport takes a double-panel")
+	t.Steps.Add(string(rulebook.PowerTeleport), "p. 76", "a teleport takes a double-panel")
 	s := (metres + row.MetresPerStamina - 1) / row.MetresPerStamina
 	t.Steps.Add("stamina", "pp. 76-77", "rank %d: 1 stamina per %s, %d m: %d", row.Rank, plural(row.MetresPerStamina, "metre"), metres, s)
 	if row.MaxStamina > 0 && s > row.MaxStamina {
@@ -264,31 +264,31 @@ func RestraintOn(def *hero.Hero, points int) (Restraint, error) {
 	escapology := hasPowerOrFlavour(def, "escapology")
 	str := def.Abilities.Final.Strength
 	r.Chance = rulebook.RestraintEscapeChance(str, points, len(helpful), escapology)
-	r.Steps.Add("restraint", "p. 64", "restraint strength %d (10 per point); escape chance: strength %d%%", r.Strength, str)
+	r.Steps.Add(string(rulebook.SpellRestraint), "p. 64", "restraint strength %d (10 per point); escape chance: strength %d%%", r.Strength, str)
 	if points < 10 {
-		r.Steps.Add("restraint", "p. 64", "+%d%% for %d points under 10", 10*(10-points), 10-points)
+		r.Steps.Add(string(rulebook.SpellRestraint), "p. 64", "+%d%% for %d points under 10", 10*(10-points), 10-points)
 	}
 	if len(helpful) > 0 {
-		r.Steps.Add("restraint", "p. 64", "+%d%% for helpful powers (%v)", 10*len(helpful), helpful)
+		r.Steps.Add(string(rulebook.SpellRestraint), "p. 64", "+%d%% for helpful powers (%v)", 10*len(helpful), helpful)
 	}
 	if escapology {
-		r.Steps.Add("restraint", "p. 64", "+30%% for escapology")
+		r.Steps.Add(string(rulebook.SpellRestraint), "p. 64", "+30%% for escapology")
 	}
 	switch {
 	case escapesBinding(def):
 		r.Automatic = true
-		r.Steps.Add("restraint", "p. 64", "escape chance %d%%; Teleport or Phasing escapes automatically", r.Chance)
+		r.Steps.Add(string(rulebook.SpellRestraint), "p. 64", "escape chance %d%%; Teleport or Phasing escapes automatically", r.Chance)
 	case r.Chance >= 100:
 		r.Free = true
-		r.Steps.Add("restraint", "p. 64", "escape chance %d%% ≥ 100%%: free at once, no action spent", r.Chance)
+		r.Steps.Add(string(rulebook.SpellRestraint), "p. 64", "escape chance %d%% ≥ 100%%: free at once, no action spent", r.Chance)
 	case r.Chance >= 70:
 		r.PanelsLost = 1
-		r.Steps.Add("restraint", "p. 64", "escape chance %d%% (70-99%%): loses the next panel, then tries to break free", r.Chance)
+		r.Steps.Add(string(rulebook.SpellRestraint), "p. 64", "escape chance %d%% (70-99%%): loses the next panel, then tries to break free", r.Chance)
 	case r.Chance >= 1:
 		r.PanelsLost = 2
-		r.Steps.Add("restraint", "p. 64", "escape chance %d%% (1-69%%): loses the next 2 panels, then tries to break free", r.Chance)
+		r.Steps.Add(string(rulebook.SpellRestraint), "p. 64", "escape chance %d%% (1-69%%): loses the next 2 panels, then tries to break free", r.Chance)
 	default:
-		r.Steps.Add("restraint", "p. 64", "escape chance %d%%: cannot break free by strength", r.Chance)
+		r.Steps.Add(string(rulebook.SpellRestraint), "p. 64", "escape chance %d%%: cannot break free by strength", r.Chance)
 	}
 	return r, nil
 }

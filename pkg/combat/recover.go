@@ -228,7 +228,7 @@ func Recover(h *hero.Hero, in RecoverInput, r dice.Roller) (*RecoverResult, erro
 		if gh, _ := HealGrowth(h, max(d6+b, 0)-got, 0); gh > 0 {
 			left, _ := GrowthDeficit(h)
 			res.GrowthHealth += gh
-			st.Add("growth", "p. 61", "%d more heals the extra health growing lost (%d still lost)", gh, left)
+			st.Add(string(rulebook.PowerGrowth), "p. 61", "%d more heals the extra health growing lost (%d still lost)", gh, left)
 		}
 		return nil
 	}
@@ -344,7 +344,7 @@ func Recover(h *hero.Hero, in RecoverInput, r dice.Roller) (*RecoverResult, erro
 		}
 		if _, ds := GrowthDeficit(h); rest > 0 && ds > 0 {
 			_, res.GrowthStamina = HealGrowth(h, 0, ds)
-			st.Add("growth", "p. 61", "the %d extra stamina growing lost heal as well: growing again brings all of it", ds)
+			st.Add(string(rulebook.PowerGrowth), "p. 61", "the %d extra stamina growing lost heal as well: growing again brings all of it", ds)
 		}
 	}
 	if in.Minutes > 0 {

@@ -158,13 +158,13 @@ func appendSituationModifiers(mods []Modifier, strikeBonus int, sit *Situation, 
 		mods = append(mods, Modifier{Slug: "range", Value: -fifths, Text: rangeText, Page: "p. 33"})
 	}
 	if sit.Invisible {
-		mods = append(mods, Modifier{Slug: "invisibility", Value: -4, Text: "target invisible", Page: "p. 61"})
+		mods = append(mods, Modifier{Slug: string(rulebook.PowerInvisibility), Value: -4, Text: "target invisible", Page: "p. 61"})
 	}
 	if sit.Shrunk {
-		mods = append(mods, Modifier{Slug: "shrinking", Value: -3, Text: "target shrunk", Page: "p. 70"})
+		mods = append(mods, Modifier{Slug: string(rulebook.PowerShrinking), Value: -3, Text: "target shrunk", Page: "p. 70"})
 	}
 	if sit.Camouflaged {
-		mods = append(mods, Modifier{Slug: "camouflage", Value: -2, Text: "target camouflaged and moving", Page: "p. 52"})
+		mods = append(mods, Modifier{Slug: string(rulebook.PowerCamouflage), Value: -2, Text: "target camouflaged and moving", Page: "p. 52"})
 	}
 	if sit.StealthDark {
 		mods = append(mods, Modifier{Slug: "stealth-dark", Value: -2, Text: "target using stealth in the dark", Page: "p. 71"})

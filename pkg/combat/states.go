@@ -120,7 +120,7 @@ func ApplyStates(req *Request, att *hero.Hero, attStates, defStates []string) (r
 		steps.Add("form", "p. 70", "attacker in its %q form: that form's powers, abilities and combat figures only", att.Form)
 	}
 	if v := att.Vehicle; v != nil && v.Aboard {
-		steps.Add("vehicle", "p. 77", "attacker aboard its vehicle (%s): the powers built into it apply", v.Name)
+		steps.Add(string(rulebook.PowerVehicle), "p. 77", "attacker aboard its vehicle (%s): the powers built into it apply", v.Name)
 	}
 	for _, r := range powerStates {
 		if r.attacking != nil && slices.Contains(attStates, r.Name) {

@@ -298,7 +298,7 @@ func (e *Encounter) recoverStamina(ctx Ctx, c *Combatant, r dice.Roller, steps *
 			rec.GrowthStamina += gs
 			if steps != nil {
 				_, left := combat.GrowthDeficit(h)
-				steps.Add("growth", "p. 61", "%d of it heals the extra stamina growing lost (%d still lost)", gs, left)
+				steps.Add(string(rulebook.PowerGrowth), "p. 61", "%d of it heals the extra stamina growing lost (%d still lost)", gs, left)
 			}
 		}
 		recondition(c)

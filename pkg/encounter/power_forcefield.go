@@ -68,7 +68,7 @@ var forcefieldRule = powerRule{
 			d.n, d.ev.Panels = 0, 0
 			d.steps.Add("panels", "p. 59", "no panel: a force wall drops when its maker stops concentrating")
 		}
-		d.steps.Add("forcefield", "pp. 59-60", "dropped, not destroyed: it can be raised again at the next double-panel (no hour per point of health)")
+		d.steps.Add(string(rulebook.PowerForcefield), "pp. 59-60", "dropped, not destroyed: it can be raised again at the next double-panel (no hour per point of health)")
 		d.ev.Summary = fmt.Sprintf("%s drops its %s", d.c.ID, ef.Name)
 		if holder != d.c {
 			d.ev.Summary += " round " + holder.ID

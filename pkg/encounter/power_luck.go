@@ -56,7 +56,7 @@ func luckAvoids(e *Encounter, ctx Ctx, c *Combatant, chance int, what string) (b
 	if ok {
 		verdict = "avoided"
 	}
-	steps.Add("luck", "p. 62", "d100 %d against luck chance %d: %s", roll, chance, verdict)
+	steps.Add(string(rulebook.PowerLuck), "p. 62", "d100 %d against luck chance %d: %s", roll, chance, verdict)
 	summary := fmt.Sprintf("%s's luck: %d against %d, %s", id, roll, chance, verdict)
 	if what != "" {
 		summary += ": " + what

@@ -5,6 +5,7 @@ import (
 	"github.com/codename-spandex/spandex/pkg/hero"
 	"github.com/codename-spandex/spandex/pkg/naming"
 	"github.com/codename-spandex/spandex/pkg/refusal"
+	"github.com/codename-spandex/spandex/pkg/rulebook"
 )
 
 // Smash is an attack on an object or a wall instead of a combatant (p.
@@ -141,10 +142,10 @@ func (e *Encounter) Smash(ctx Ctx, s Smash) (*combat.ObjectStrike, error) {
 	if owner != nil {
 		v := owner.Hero.Vehicle
 		v.Current = od.After
-		os.Steps.Add("vehicle", "pp. 39, 77", "%s's vehicle (%s): health %d of %d left", owner.ID, v.Name, v.Current, v.Health)
+		os.Steps.Add(string(rulebook.PowerVehicle), "pp. 39, 77", "%s's vehicle (%s): health %d of %d left", owner.ID, v.Name, v.Current, v.Health)
 		if od.Destroyed && v.Aboard {
 			v.Aboard = false
-			os.Steps.Add("vehicle", "pp. 39, 77", "wrecked: %s is no longer aboard, and the powers built into it no longer apply", owner.ID)
+			os.Steps.Add(string(rulebook.PowerVehicle), "pp. 39, 77", "wrecked: %s is no longer aboard, and the powers built into it no longer apply", owner.ID)
 		}
 	}
 	ev := Event{Kind: "smash", Actor: c.ID, Target: id, Panels: n, Seed: ctx.Seed, Dice: os.Dice, Summary: os.Summary(), Details: mustJSON(os)}

@@ -49,6 +49,9 @@ var powerArgs = map[string][]int{
 	"PowerRank": {0}, "FindPower": {0}, "hasPower": {1}, "hasFlavour": {0, 1, 2},
 	"FindMentalPower": {0}, "StateOfPower": {0}, "KnowsSpell": {1}, "HasFlavour": {0},
 	"bind": {2},
+	// a ruling's step labelled by the power it applies, steps.Add(rule,
+	// ...): only a literal equal to a power id is refused there
+	"Add": {0},
 	// pkg/chargen's: b.hasFlavour(power, flavour) beside combat's
 	// hasFlavour(h, power, flavour) above.
 	"powerIndex": {1}, "GainPowerRank": {1}, "maxRank": {0}, "powerName": {0}, "lookupPower": {0},
@@ -156,7 +159,7 @@ func slugLiterals(t *testing.T, path string, known map[string]bool) []string {
 			name := lastName(x.Fun)
 			for _, i := range powerArgs[name] {
 				if i < len(x.Args) {
-					flag(x.Args[i], "power", name != "HasFlavour" && name != "hasFlavour")
+					flag(x.Args[i], "power", name != "HasFlavour" && name != "hasFlavour" && name != "Add")
 				}
 			}
 			for _, i := range effectArgs[name] {
@@ -191,7 +194,7 @@ func slugLiterals(t *testing.T, path string, known map[string]bool) []string {
 				}
 			}
 		case *ast.KeyValueExpr:
-			if k, ok := x.Key.(*ast.Ident); ok && k.Name == "Power" {
+			if k, ok := x.Key.(*ast.Ident); ok && (k.Name == "Power" || k.Name == "Rule" || k.Name == "Slug") {
 				flag(x.Value, "power", false)
 			}
 		}
@@ -217,7 +220,11 @@ func TestSlugLiteralsFinds(t *testing.T) {
 		{"slug compared", `_ = p.Slug == "teleport"`, 1},
 		{"attack slug", `_ = a.Slug == "haymaker"`, 0},
 		{"constant", `h.PowerRank(rulebook.PowerForcefield)`, 0},
-		{"step label", `steps.Add("teleport", "p. 76", "")`, 0},
+		{"step label", `steps.Add("teleport", "p. 76", "")`, 1},
+		{"step's rule", `_ = ruling.Step{Rule: "teleport"}`, 1},
+		{"modifier slug", `_ = Modifier{Slug: "forcefield"}`, 1},
+		{"step label by constant", `steps.Add(string(rulebook.PowerTeleport), "p. 76", "")`, 0},
+		{"step label not a power", `steps.Add("to-hit", "p. 30", "")`, 0},
 		{"pool name", `_ = p.Name == "magic"`, 0},
 	} {
 		t.Run(c.name, func(t *testing.T) {
