@@ -144,3 +144,27 @@ func yesText(b bool, s string) string {
 	}
 	return ""
 }
+
+// catches rules on catching a thrown object parried bare-handed (p. 34):
+// the defender may catch it "providing they have a high enough strength
+// to have thrown it", the object's Throw score on the Object Table
+// (p. 39). An object thrown with --object is known; a thrown weapon of
+// the attacker's list is not weighed, so the note leaves it to the GM.
+func catches(def *hero.Hero, ow *ObjectWeapon) (bool, string) {
+	if ow == nil || !ow.Thrown {
+		return true, def.Name + " catches the thrown object, if strong enough to have thrown it (p. 34)"
+	}
+	row, err := LookupObject(ow.Name, ow.MassKg)
+	if err != nil {
+		return true, def.Name + " catches the thrown object, if strong enough to have thrown it (p. 34)"
+	}
+	name := ow.Name
+	if name == "" {
+		name = fmt.Sprintf("%v kg object", ow.MassKg)
+	}
+	strength := def.Abilities.Final.Strength
+	if strength >= row.Throw {
+		return true, fmt.Sprintf("%s catches the %s: strength %d is enough to have thrown it (Throw %d, Object Table p. 39; p. 34)", def.Name, name, strength, row.Throw)
+	}
+	return false, fmt.Sprintf("%s cannot catch the %s: strength %d is under its Throw %d (Object Table p. 39), so the parry only deflects it (p. 34)", def.Name, name, strength, row.Throw)
+}

@@ -850,8 +850,9 @@ func (p *pipeline) reaction() (Outcome, error) {
 			}
 			rr.VirtualDamage = v
 			if rx.Catch {
-				rr.Caught = true
-				res.Notes = append(res.Notes, def.Name+" catches the thrown object, if strong enough to have thrown it (p. 34)")
+				caught, note := catches(def, p.req.Object)
+				rr.Caught = caught
+				res.Notes = append(res.Notes, note)
 			}
 		}
 		if p.req.Mode == ModeGrab || p.req.Mode == ModeEscape {

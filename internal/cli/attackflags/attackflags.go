@@ -102,7 +102,7 @@ func (fl *Flags) Bind(fs *pflag.FlagSet, v Verb) {
 	fs.StringVar(&fl.Reaction, "reaction", "none", words("", "the target's reaction: ")+"none|parry[:NAME]|block:OBJECT|dodge|brace|judo|resist|grab")
 	fs.BoolVar(&fl.BlockPickUp, v.pickUpFlag(), false, "block: the object is picked up as part of the reaction (+1 panel, never free)")
 	fs.BoolVar(&fl.ExtraPanel, "extra-panel", false, "dodge: on +P spend an extra panel (never free) to avoid the attack entirely")
-	fs.BoolVar(&fl.Catch, "catch", false, "parry: catch a thrown object bare-handed")
+	fs.BoolVar(&fl.Catch, "catch", false, "parry: catch a thrown object bare-handed (a thrown --object needs its Throw strength, p. 34)")
 	fs.BoolVar(&fl.NoJudoBonus, "no-judo-bonus", false, "judo: do not add the defender's damage bonus to the throw's damage")
 	fs.StringVar(&fl.Split, "split", "", "put N of the damage bonus on health, the rest on stamina: health=N"+words(" (default all on stamina)", " (default all on stamina; all on health against --smash, which ignores stamina, p. 39)"))
 	fs.StringVar(&fl.PowerDice, "power-dice", "", "split-dice power attacks: health=N,stamina=M d6s"+words(" (energy blast, eldritch bolt, psionic blast, snare ball, phasing strike)", ""))
