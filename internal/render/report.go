@@ -218,7 +218,7 @@ func newReportView(r *encounter.Report) *reportView {
 	surprise := false
 	for _, p := range r.Pages {
 		for _, ev := range p.Events {
-			if ev.Kind == "surprise" || ev.Phase == encounter.PhaseSurprise {
+			if ev.Kind == encounter.KindSurprise || ev.Phase == encounter.PhaseSurprise {
 				surprise = true
 			}
 		}

@@ -273,7 +273,7 @@ func (e *Encounter) Do(ctx Ctx, act Action) error {
 		return err
 	}
 	d := e.newDoing()
-	*d = doing{e: e, ctx: ctx, c: c, a: a, n: n, ev: Event{Kind: "action", Actor: c.ID, Panels: n}}
+	*d = doing{e: e, ctx: ctx, c: c, a: a, n: n, ev: Event{Kind: KindAction, Actor: c.ID, Panels: n}}
 	if e.batch == nil { // a simulated fight keeps no event to explain
 		// The step's page is the Panels Table's: a reason that cites it
 		// already is not cited twice ("... (pp. 30-31) (pp. 30-31)").
@@ -405,7 +405,7 @@ func (d *doing) checkMove() error {
 		}
 		return refusal.Errorf("%s moves at most %d m in a panel (movement %d%s%s, p. 30)", d.c.ID, speed, fh.Combat.Movement, map[bool]string{true: ", halved while dazed"}[d.c.Hero.Condition.Dazed], galeWhy)
 	}
-	d.ev.Kind = "move"
+	d.ev.Kind = KindMove
 	d.ev.Summary = fmt.Sprintf("%s moves %d m", d.c.ID, d.a.Metres)
 	if walked != nil {
 		d.steps = append(d.steps, *walked)
@@ -635,7 +635,7 @@ func hasMovementPower(h *hero.Hero) bool {
 // that hold keeps up to Options.SavedPanels for the next page.
 func (e *Encounter) pass(c *Combatant, hold bool) error {
 	left := e.PhaseLeft(c)
-	kind, kept := "pass", 0
+	kind, kept := KindPass, 0
 	switch {
 	case e.Phase == PhaseAdvance && hold:
 		return refusal.Errorf("%s acts again after the losers; hold a panel into the next page in that last turn (or `--pass` now to save these panels until then, p. 30)", c.ID)
@@ -645,7 +645,7 @@ func (e *Encounter) pass(c *Combatant, hold bool) error {
 		if e.Phase == PhaseSurprise {
 			return refusal.Errorf("panels of the surprise round cannot be held into page 1")
 		}
-		kind, kept = "hold", min(left, e.Options.SavedPanels)
+		kind, kept = KindHold, min(left, e.Options.SavedPanels)
 		c.Panels.Held += kept
 		c.Panels.Forfeited += left - kept
 	default:
@@ -686,7 +686,7 @@ func (e *Encounter) Leave(id, why string) error {
 		why = "left the fight"
 	}
 	c.Gone = why
-	e.appendEvent(Event{Kind: "leave", Actor: c.ID, Summary: fmt.Sprintf("%s leaves the fight: %s", c.ID, why)})
+	e.appendEvent(Event{Kind: KindLeave, Actor: c.ID, Summary: fmt.Sprintf("%s leaves the fight: %s", c.ID, why)})
 	e.refreshAll()
 	return nil
 }
@@ -792,7 +792,7 @@ func (e *Encounter) chargeReaction(d, att *Combatant, r Reaction) {
 	if r.Note != "" {
 		summary += ": " + r.Note
 	}
-	ev := Event{Kind: "reaction", Actor: d.ID, Panels: owed, Summary: summary, Steps: steps, Details: mustJSON(r)}
+	ev := Event{Kind: KindReaction, Actor: d.ID, Panels: owed, Summary: summary, Steps: steps, Details: mustJSON(r)}
 	if att != nil {
 		ev.Target = att.ID
 	}

@@ -288,7 +288,7 @@ func (e *Encounter) Attack(ctx Ctx, s Strike, opt combat.Options) (*combat.Resul
 		def.Panels.Owed += rx.Panels
 		e.record(func() Event {
 			r := Reaction{Actor: def.ID, Against: att.ID, Reaction: string(rx.Kind), StrikeClass: int(res.Attack.StrikeClass)}
-			return Event{Kind: "reaction", Actor: def.ID, Target: att.ID, Panels: rx.Panels,
+			return Event{Kind: KindReaction, Actor: def.ID, Target: att.ID, Panels: rx.Panels,
 				Summary: reactionSummary(def, r, rx.Panels, rx.Free), Details: mustJSON(r)}
 		})
 	}
@@ -296,7 +296,7 @@ func (e *Encounter) Attack(ctx Ctx, s Strike, opt combat.Options) (*combat.Resul
 		if lost := ae.PanelsLost + ae.RecoveryPanels; lost > 0 {
 			att.Panels.Owed += lost
 			e.record(func() Event {
-				return Event{Kind: "lost", Actor: att.ID, Panels: lost,
+				return Event{Kind: KindLost, Actor: att.ID, Panels: lost,
 					Summary: fmt.Sprintf("%s loses its next %s (%d owed in all)", att.ID, plural(lost, "panel"), att.Panels.Owed)}
 			})
 		}
@@ -304,7 +304,7 @@ func (e *Encounter) Attack(ctx Ctx, s Strike, opt combat.Options) (*combat.Resul
 	if kb := res.Knockback; kb != nil && kb.Prone {
 		def.Panels.Owed++
 		e.record(func() Event {
-			return Event{Kind: "lost", Actor: def.ID, Panels: 1,
+			return Event{Kind: KindLost, Actor: def.ID, Panels: 1,
 				Summary: fmt.Sprintf("%s is knocked prone and spends its next panel getting up (p. 37)", def.ID)}
 		})
 	}
@@ -421,7 +421,7 @@ func (e *Encounter) reflectBack(ctx Ctx, att, def *Combatant, res *combat.Result
 	if n := len(att.Hero.Log); n > 0 {
 		rec.DefenderEvent = att.Hero.Log[n-1].Seq
 	}
-	ev := Event{Kind: "attack", Actor: def.ID, Target: att.ID, Seed: ctx.Seed, Dice: back.Dice, Steps: back.Steps,
+	ev := Event{Kind: KindAttack, Actor: def.ID, Target: att.ID, Seed: ctx.Seed, Dice: back.Dice, Steps: back.Steps,
 		Summary: fmt.Sprintf("%s reflects %s back at %s (strike class 2, p. 56): %s%s", def.ID, res.Attack.Slug, att.ID, back.Outcome, damageText(back, att)),
 		Details: mustJSON(rec)}
 	if len(back.Dice) == 0 {
@@ -434,12 +434,12 @@ func (e *Encounter) reflectBack(ctx Ctx, att, def *Combatant, res *combat.Result
 			att.Panels.FreeReactions++
 		}
 		att.Panels.Owed += r.Panels
-		e.appendEvent(Event{Kind: "reaction", Actor: att.ID, Target: def.ID, Panels: r.Panels,
+		e.appendEvent(Event{Kind: KindReaction, Actor: att.ID, Target: def.ID, Panels: r.Panels,
 			Summary: reactionSummary(att, rr, r.Panels, r.Free), Details: mustJSON(rr)})
 	}
 	if kb := back.Knockback; kb != nil && kb.Prone {
 		att.Panels.Owed++
-		e.appendEvent(Event{Kind: "lost", Actor: att.ID, Panels: 1,
+		e.appendEvent(Event{Kind: KindLost, Actor: att.ID, Panels: 1,
 			Summary: fmt.Sprintf("%s is knocked prone and spends its next panel getting up (p. 37)", att.ID)})
 	}
 	took := staminaBefore - att.Hero.Stamina.Current
@@ -552,7 +552,7 @@ func (e *Encounter) logAttack(ctx Ctx, att, def *Combatant, s Strike, n int, ste
 	if n := len(att.Hero.Log); n > attLog {
 		rec.AttackerEvent = att.Hero.Log[n-1].Seq
 	}
-	ev := Event{Kind: "attack", Actor: att.ID, Target: def.ID, Panels: n, Seed: ctx.Seed, Dice: res.Dice,
+	ev := Event{Kind: KindAttack, Actor: att.ID, Target: def.ID, Panels: n, Seed: ctx.Seed, Dice: res.Dice,
 		Steps: append(steps, res.Steps...), Summary: summary, Details: mustJSON(rec)}
 	if len(res.Dice) == 0 {
 		ev.Seed = nil

@@ -146,7 +146,7 @@ func (e *Encounter) doMental(ctx Ctx, c, target *Combatant, a ActionRecord, p co
 		combat.ApplyMental(res, &c.Hero, nil)
 	}
 	e.record(func() Event {
-		ev := Event{Kind: "mental", Actor: c.ID, Panels: n, Summary: mentalSummary(c, def, res, a), Steps: append(steps, res.Steps...),
+		ev := Event{Kind: KindMental, Actor: c.ID, Panels: n, Summary: mentalSummary(c, def, res, a), Steps: append(steps, res.Steps...),
 			Dice: rec.Rolls(), Details: mustJSON(res)}
 		if def != nil {
 			ev.Target = def.ID

@@ -56,7 +56,7 @@ func (e *Encounter) Aid(ctx Ctx, a Aid) error {
 	if err := e.spend(c, rulebook.DoublePanel); err != nil {
 		return err
 	}
-	ev := Event{Kind: "action", Actor: c.ID, Target: t.ID, Panels: rulebook.DoublePanel,
+	ev := Event{Kind: KindAction, Actor: c.ID, Target: t.ID, Panels: rulebook.DoublePanel,
 		Summary: fmt.Sprintf("%s gives %s CPR after %d page(s) at death's door: stabilised, it no longer dies (p. 38)", c.ID, t.ID, t.Hero.Condition.DeathsDoorPages),
 		Steps:   steps, Details: mustJSON(a.record())}
 	if a.Note != "" {
@@ -106,7 +106,7 @@ func (e *Encounter) restAndDie(ctx Ctx) error {
 			}
 			steps = append(ruling.Steps{{Rule: "regeneration", Page: "p. 74",
 				Text: fmt.Sprintf("out of the fight (%s) but resting: resting takes no panels, so each double-panel of its %d a page is a rest", why, h.Combat.PanelsPerPage)}}, steps...)
-			return Event{Kind: "regeneration", Actor: c.ID, Seed: seed, Dice: rec.Rolls(), Steps: steps,
+			return Event{Kind: KindRegeneration, Actor: c.ID, Seed: seed, Dice: rec.Rolls(), Steps: steps,
 				Summary: fmt.Sprintf("%s rests and regenerates %d health (%d → %d of %d, p. 74)", c.ID, h.Health.Current-before, before, h.Health.Current, h.Health.Max)}
 		})
 	}
@@ -122,10 +122,10 @@ func (e *Encounter) restAndDie(ctx Ctx) error {
 		}
 		e.record(func() Event {
 			if died {
-				return Event{Kind: "death", Actor: c.ID, Steps: steps,
+				return Event{Kind: KindDeath, Actor: c.ID, Steps: steps,
 					Summary: fmt.Sprintf("%s dies at death's door: five minutes (%d pages) without CPR or similar emergency aid (p. 38)", c.ID, rulebook.DeathsDoorPages)}
 			}
-			return Event{Kind: "deaths-door", Actor: c.ID, Steps: steps,
+			return Event{Kind: KindDeathsDoor, Actor: c.ID, Steps: steps,
 				Summary: fmt.Sprintf("%s is dying at death's door: %d of %d pages without aid (p. 38)", c.ID, c.Hero.Condition.DeathsDoorPages, rulebook.DeathsDoorPages)}
 		})
 	}

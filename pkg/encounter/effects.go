@@ -183,7 +183,7 @@ func (e *Encounter) AddEffect(ctx Ctx, holder string, ef Effect) error {
 	}
 	c.Effects = append(c.Effects, ef)
 	e.record(func() Event {
-		ev := Event{Kind: "effect", Actor: ef.Source, Target: c.ID, Summary: summary, Dice: rec.Rolls(), Steps: steps, Details: mustJSON(ef)}
+		ev := Event{Kind: KindEffect, Actor: ef.Source, Target: c.ID, Summary: summary, Dice: rec.Rolls(), Steps: steps, Details: mustJSON(ef)}
 		if len(ev.Dice) > 0 {
 			ev.Seed = ctx.Seed
 		}
@@ -255,7 +255,7 @@ func (e *Encounter) release(c *Combatant, i int, why string) {
 	if why != "" {
 		summary += " (" + why + ")"
 	}
-	e.appendEvent(Event{Kind: "effect", Actor: ef.Source, Target: c.ID, Summary: summary, Steps: st})
+	e.appendEvent(Event{Kind: KindEffect, Actor: ef.Source, Target: c.ID, Summary: summary, Steps: st})
 }
 
 // fallSteps is how many halvings a released mass or gravity effect falls
@@ -290,7 +290,7 @@ func (e *Encounter) fallBy(c *Combatant, i, n int, how string, steps ruling.Step
 	ef.Multiplier = m
 	ef.HalvesPanels = m >= rulebook.MassHalvesPanels && m < rulebook.MassImmobilises
 	ef.Immobilised = m >= rulebook.MassImmobilises
-	e.appendEvent(Event{Kind: "effect", Actor: ef.Source, Target: c.ID, Steps: steps,
+	e.appendEvent(Event{Kind: KindEffect, Actor: ef.Source, Target: c.ID, Steps: steps,
 		Summary: fmt.Sprintf("%s's %s falls from ×%d to ×%d (pp. 54, 57): %s", c.ID, ef.Name, from, m, massEffectText(m))})
 	return false
 }
@@ -344,7 +344,7 @@ func (e *Encounter) endEffectWith(c *Combatant, i int, why string, steps ruling.
 		if cooled != nil {
 			summary += fmt.Sprintf("; %s cannot use it again until page %d", cooled.ID, e.Page+ef.Cooldown+1)
 		}
-		return Event{Kind: "effect", Actor: ef.Source, Target: c.ID, Summary: summary, Steps: steps}
+		return Event{Kind: KindEffect, Actor: ef.Source, Target: c.ID, Summary: summary, Steps: steps}
 	})
 }
 
@@ -361,7 +361,7 @@ func (e *Encounter) chargeUpkeepPanels() {
 				continue
 			}
 			src.Panels.Owed += ef.UpkeepPanels
-			e.appendEvent(Event{Kind: "upkeep", Actor: src.ID, Target: e.Combatants[i].ID, Panels: ef.UpkeepPanels,
+			e.appendEvent(Event{Kind: KindUpkeep, Actor: src.ID, Target: e.Combatants[i].ID, Panels: ef.UpkeepPanels,
 				Summary: fmt.Sprintf("%s spends %s keeping up %s", src.ID, plural(ef.UpkeepPanels, "panel"), ef.Name)})
 		}
 	}
@@ -410,7 +410,7 @@ func (e *Encounter) pageEffects() {
 					continue
 				}
 				p.Current -= ef.UpkeepPoints
-				e.appendEvent(Event{Kind: "upkeep", Actor: src.ID, Target: c.ID,
+				e.appendEvent(Event{Kind: KindUpkeep, Actor: src.ID, Target: c.ID,
 					Summary: fmt.Sprintf("%s pays %d %s points keeping up %s (%d left)", src.ID, ef.UpkeepPoints, ef.UpkeepPool, ef.Name, p.Current)})
 			}
 			j++

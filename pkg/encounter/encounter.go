@@ -411,19 +411,19 @@ type Event struct {
 // its details (a zero value): the JSON schema is generated from it.
 func DetailsTypes() map[string]any {
 	return map[string]any{
-		"attack":     AttackRecord{},
-		"reaction":   Reaction{},
-		"move":       ActionRecord{},
-		"action":     ActionRecord{},
-		"hold":       ActionRecord{},
-		"effect":     Effect{},
-		"recovery":   Recovery{},
-		"initiative": Initiative{},
-		"mental":     combat.MentalResult{},
-		"smash":      combat.ObjectStrike{},
-		"undo":       undo.Details{},
-		KindAdjust:   override.Record{},
-		KindJoin:     JoinRecord{},
+		KindAttack:     AttackRecord{},
+		KindReaction:   Reaction{},
+		KindMove:       ActionRecord{},
+		KindAction:     ActionRecord{},
+		KindHold:       ActionRecord{},
+		KindEffect:     Effect{},
+		KindRecovery:   Recovery{},
+		KindInitiative: Initiative{},
+		KindMental:     combat.MentalResult{},
+		KindSmash:      combat.ObjectStrike{},
+		KindUndo:       undo.Details{},
+		KindAdjust:     override.Record{},
+		KindJoin:       JoinRecord{},
 	}
 }
 

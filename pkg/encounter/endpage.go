@@ -106,7 +106,7 @@ func (e *Encounter) EndPage(ctx Ctx) error {
 			if pay > 0 {
 				s += fmt.Sprintf("; %d of them pay back panels owed", pay)
 			}
-			return Event{Kind: "pass", Actor: c.ID, Panels: pay, Summary: s}
+			return Event{Kind: KindPass, Actor: c.ID, Panels: pay, Summary: s}
 		})
 	}
 	// 1b. Resting regenerators, then death's door (deathsdoor.go).
@@ -141,7 +141,7 @@ func (e *Encounter) EndPage(ctx Ctx) error {
 			if len(rec.Rolls()) > 0 {
 				seed = ctx.Seed
 			}
-			return Event{Kind: "recovery", Actor: c.ID, Summary: summary, Seed: seed, Dice: rec.Rolls(), Steps: steps, Details: mustJSON(r)}
+			return Event{Kind: KindRecovery, Actor: c.ID, Summary: summary, Seed: seed, Dice: rec.Rolls(), Steps: steps, Details: mustJSON(r)}
 		})
 	}
 	// 3. Effects; under escape_rolls: page the bound try to break free.
@@ -160,7 +160,7 @@ func (e *Encounter) EndPage(ctx Ctx) error {
 				continue
 			}
 			e.record(func() Event {
-				return Event{Kind: "refill", Actor: c.ID,
+				return Event{Kind: KindRefill, Actor: c.ID,
 					Summary: fmt.Sprintf("%s's %s pool refills: %d → %d (every %d pages, p. 62)", c.ID, p.Name, p.Current, p.Max, refillPages(p))}
 			})
 			p.Current = p.Max
@@ -178,7 +178,7 @@ func (e *Encounter) EndPage(ctx Ctx) error {
 		c := &e.Combatants[i]
 		c.Panels.Saved = min(c.Panels.Held, e.Options.SavedPanels)
 	}
-	e.record(func() Event { return Event{Kind: "end-page", Summary: fmt.Sprintf("end of page %d", e.Page)} })
+	e.record(func() Event { return Event{Kind: KindEndPage, Summary: fmt.Sprintf("end of page %d", e.Page)} })
 	e.Page++
 	e.Phase = PhaseInitiative
 	e.Initiative = nil

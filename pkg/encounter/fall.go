@@ -42,7 +42,7 @@ func (e *Encounter) Fall(ctx Ctx, id string, in combat.FallInput) (*combat.FallA
 		return nil, err
 	}
 	c.Hero = h
-	ev := Event{Kind: "fall", Actor: id, Summary: fa.Summary(), Seed: seed, Dice: fa.Dice, Steps: fa.Steps, Details: mustJSON(fa)}
+	ev := Event{Kind: KindFall, Actor: id, Summary: fa.Summary(), Seed: seed, Dice: fa.Dice, Steps: fa.Steps, Details: mustJSON(fa)}
 	e.appendEvent(ev)
 	e.refreshAll()
 	return fa, nil

@@ -214,7 +214,7 @@ func (e *Encounter) closeSurprise() {
 			c.Panels.Forfeited += left
 		}
 	}
-	e.appendEvent(Event{Kind: "surprise", Summary: "the surprise round is over"})
+	e.appendEvent(Event{Kind: KindSurprise, Summary: "the surprise round is over"})
 	e.Page, e.Phase = 1, PhaseInitiative
 }
 
@@ -255,7 +255,7 @@ func (e *Encounter) startPage(ctx Ctx, ini Initiative, rolled []dice.Rolled) err
 		if len(rolled) > 0 {
 			seed = ctx.Seed
 		}
-		return Event{Kind: "initiative", Phase: PhaseInitiative, Seed: seed, Dice: rolled, Steps: steps,
+		return Event{Kind: KindInitiative, Phase: PhaseInitiative, Seed: seed, Dice: rolled, Steps: steps,
 			Summary: fmt.Sprintf("page %d: %s; %s win by %d: %s", e.Page, strings.Join(parts, "; re-roll "), ini.Winner, ini.Difference, plural(ini.Advance, "advance panel")),
 			Details: mustJSON(ini)}
 	})

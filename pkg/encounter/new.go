@@ -174,7 +174,7 @@ func New(s Setup) (*Encounter, error) {
 				c.Panels.Why = []string{"0: surprised (p. 29)"}
 			}
 		}
-		e.appendEvent(Event{Kind: "new", Summary: fmt.Sprintf("fight begins: %s; %s surprise the others: two panels each, no reactions against them (p. 29)", strings.Join(names, ", "), e.Surprise)})
+		e.appendEvent(Event{Kind: KindNew, Summary: fmt.Sprintf("fight begins: %s; %s surprise the others: two panels each, no reactions against them (p. 29)", strings.Join(names, ", "), e.Surprise)})
 		e.settle()
 		return e, nil
 	}
@@ -182,7 +182,7 @@ func New(s Setup) (*Encounter, error) {
 	for i := range e.Combatants {
 		e.beginPanels(&e.Combatants[i])
 	}
-	e.appendEvent(Event{Kind: "new", Summary: "fight begins: " + strings.Join(names, ", ")})
+	e.appendEvent(Event{Kind: KindNew, Summary: "fight begins: " + strings.Join(names, ", ")})
 	return e, nil
 }
 

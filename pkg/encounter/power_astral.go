@@ -60,7 +60,7 @@ func (e *Encounter) astral(ctx Ctx, c *Combatant, a ActionRecord, n int, steps r
 	left := e.charge(c, "magic", cost)
 	steps = append(steps, cst...)
 	steps.Add("astral", "p. 62", "the spirit moves at %d× movement (%d m a panel), passes through walls, spends at most %d MP a spell; the body is comatose", combat.AstralMoveFactor, c.Hero.Combat.Movement*combat.AstralMoveFactor, combat.AstralSpellCap)
-	e.appendEvent(Event{Kind: "action", Actor: c.ID, Panels: n, Steps: steps, Details: mustJSON(a),
+	e.appendEvent(Event{Kind: KindAction, Actor: c.ID, Panels: n, Steps: steps, Details: mustJSON(a),
 		Summary: fmt.Sprintf("%s projects its spirit, spending %d magic points (%d left): %d m a panel, at most %d MP a spell (p. 62)", c.ID, cost, left, c.Hero.Combat.Movement*combat.AstralMoveFactor, combat.AstralSpellCap)})
 	if err := e.AddEffect(ctx, c.ID, Effect{Name: EffectAstral, Power: string(rulebook.PowerMagic), Source: c.ID, Points: combat.AstralCost,
 		Note: "Astral Projection (p. 62): twice the movement, through walls; at most 5 MP a spell; noticed on d100 ≤ an observer's will (`fight notice`); the body is comatose"}); err != nil {
@@ -109,7 +109,7 @@ func (e *Encounter) AstralNotice(ctx Ctx, observer, id string) (bool, error) {
 	} else {
 		summary += ", not noticed (p. 62)"
 	}
-	ev := Event{Kind: "notice", Actor: o.ID, Target: c.ID, Summary: summary, Dice: rec.Rolls(), Steps: steps}
+	ev := Event{Kind: KindNotice, Actor: o.ID, Target: c.ID, Summary: summary, Dice: rec.Rolls(), Steps: steps}
 	if len(ev.Dice) > 0 {
 		ev.Seed = ctx.Seed
 	}

@@ -64,7 +64,7 @@ func (e *Encounter) bestowGift(ctx Ctx, c, target *Combatant, a ActionRecord, n 
 		s += fmt.Sprintf(": strength %d", target.Hero.Abilities.Final.Strength)
 	}
 	s += "; 5 MP and a panel a page to keep it (pp. 62-63)"
-	ev := Event{Kind: "action", Actor: c.ID, Target: target.ID, Panels: n, Steps: steps, Dice: rec.Rolls(), Details: mustJSON(a), Summary: s}
+	ev := Event{Kind: KindAction, Actor: c.ID, Target: target.ID, Panels: n, Steps: steps, Dice: rec.Rolls(), Details: mustJSON(a), Summary: s}
 	if len(ev.Dice) > 0 {
 		ev.Seed = ctx.Seed
 	}

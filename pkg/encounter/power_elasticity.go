@@ -25,7 +25,7 @@ var elasticityRule = powerRule{
 		}
 		d.moveCost = s
 		d.steps = append(d.steps, st...)
-		d.ev.Kind = "move"
+		d.ev.Kind = KindMove
 		d.ev.Summary = fmt.Sprintf("%s stretches %d m", d.c.ID, d.a.Metres)
 		if s > 0 {
 			d.ev.Summary += fmt.Sprintf(", losing %d stamina", s)

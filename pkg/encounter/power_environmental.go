@@ -63,7 +63,7 @@ func (e *Encounter) molecularLayer(ctx Ctx, c, target *Combatant, a ActionRecord
 	ac := holder.Hero.Combat.ArmourClass
 	better := combat.ImprovedArmourClass(ac, 1)
 	steps.Add("molecular", "p. 58", "a protective layer: armour class %s counts as %s against attacks", ac, better)
-	e.appendEvent(Event{Kind: "action", Actor: c.ID, Target: holder.ID, Panels: n, Steps: steps, Details: mustJSON(a),
+	e.appendEvent(Event{Kind: KindAction, Actor: c.ID, Target: holder.ID, Panels: n, Steps: steps, Details: mustJSON(a),
 		Summary: fmt.Sprintf("%s wraps %s in a molecular layer: armour class %s counts as %s (p. 58)", c.ID, holder.ID, ac, better)})
 	if err := e.AddEffect(ctx, holder.ID, Effect{Name: EffectMolecular, Power: string(rulebook.PowerEnvironmentalControl), Source: c.ID,
 		Note: "Environmental Control, molecular (p. 58): armour class one step better"}); err != nil {

@@ -169,7 +169,7 @@ func (e *Encounter) breakBarrier(def *Combatant, i int, att *Combatant, b *comba
 		src.Cooldowns = map[string]int{}
 	}
 	src.Cooldowns[ef.Power] = RestOfFight
-	e.appendEvent(Event{Kind: "effect", Actor: src.ID, Summary: fmt.Sprintf("%s cannot raise its %s again for %d hours, one per point of its health (p. 59)", src.ID, ef.Name, ef.Health)})
+	e.appendEvent(Event{Kind: KindEffect, Actor: src.ID, Summary: fmt.Sprintf("%s cannot raise its %s again for %d hours, one per point of its health (p. 59)", src.ID, ef.Name, ef.Health)})
 }
 
 // ownBarrier finds the force wall or shield c keeps up: its shield, or

@@ -27,7 +27,7 @@ var gliderRule = powerRule{
 		if err := canGlide(d.c, a.Metres); err != nil {
 			return err
 		}
-		d.ev.Kind = "move"
+		d.ev.Kind = KindMove
 		d.ev.Summary = fmt.Sprintf("%s glides %d m", d.c.ID, a.Metres)
 		d.gliding = findEffect(d.c, EffectGliding) >= 0
 		return nil
@@ -100,7 +100,7 @@ func (e *Encounter) glideOn(c *Combatant, i int) bool {
 		e.endEffect(c, i, "its flight panels ran out: it must land (p. 52)")
 		return true
 	}
-	e.appendEvent(Event{Kind: "effect", Actor: c.ID, Target: c.ID,
+	e.appendEvent(Event{Kind: KindEffect, Actor: c.ID, Target: c.ID,
 		Summary: fmt.Sprintf("%s glides on: %s of flight left (p. 52)", c.ID, plural(ef.FlightPanels, "panel"))})
 	return false
 }

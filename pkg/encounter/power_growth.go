@@ -33,7 +33,7 @@ var growthRule = powerRule{
 			return err
 		}
 		recondition(c)
-		ev := Event{Kind: "effect", Actor: c.ID, Target: c.ID, Steps: g.Steps, Dice: rec.Rolls(), Details: mustJSON(g),
+		ev := Event{Kind: KindEffect, Actor: c.ID, Target: c.ID, Steps: g.Steps, Dice: rec.Rolls(), Details: mustJSON(g),
 			Summary: fmt.Sprintf("%s grows: strength %d, endurance %d, health %d of %d, stamina %d of %d (pp. 60-61)", c.ID,
 				c.Hero.Abilities.Final.Strength, c.Hero.Abilities.Final.Endurance, c.Hero.Health.Current, c.Hero.Health.Max, c.Hero.Stamina.Current, c.Hero.Stamina.Max)}
 		if len(ev.Dice) > 0 {
@@ -63,7 +63,7 @@ func (e *Encounter) shrinkBack(c *Combatant) {
 		return // the file lost its power: nothing to undo
 	}
 	recondition(c)
-	e.appendEvent(Event{Kind: "effect", Actor: c.ID, Target: c.ID, Steps: g.Steps, Details: mustJSON(g),
+	e.appendEvent(Event{Kind: KindEffect, Actor: c.ID, Target: c.ID, Steps: g.Steps, Details: mustJSON(g),
 		Summary: fmt.Sprintf("%s shrinks back: strength %d, endurance %d, health %d of %d, stamina %d of %d (pp. 60-61)", c.ID,
 			c.Hero.Abilities.Final.Strength, c.Hero.Abilities.Final.Endurance, c.Hero.Health.Current, c.Hero.Health.Max, c.Hero.Stamina.Current, c.Hero.Stamina.Max)})
 }
@@ -95,11 +95,11 @@ func (e *Encounter) growthMomentum(att *Combatant, req combat.Request) error {
 	for i := len(e.Log) - 1; i >= 0 && last < 0; i-- {
 		switch ev := e.Log[i]; {
 		case ev.Actor != att.ID, ev.UndoneBy != 0:
-		case ev.Kind == "action", ev.Kind == "move", ev.Kind == "attack", ev.Kind == "smash", ev.Kind == "mental":
+		case ev.Kind == KindAction, ev.Kind == KindMove, ev.Kind == KindAttack, ev.Kind == KindSmash, ev.Kind == KindMental:
 			last = i
 		}
 	}
-	if last >= 0 && e.Log[last].Kind == "action" {
+	if last >= 0 && e.Log[last].Kind == KindAction {
 		var a ActionRecord
 		if err := json.Unmarshal(e.Log[last].Details, &a); err == nil && a.Kind == ActPower && a.Power == power && a.Effect == "" {
 			return nil

@@ -50,7 +50,7 @@ func (e *Encounter) illusion(ctx Ctx, c *Combatant, a ActionRecord, n int, steps
 		kind = "visual"
 	}
 	radius, distance := max(a.Radius, combat.IllusionRadius), max(a.Distance, combat.IllusionDistance)
-	e.appendEvent(Event{Kind: "action", Actor: c.ID, Panels: n, Steps: steps, Details: mustJSON(a),
+	e.appendEvent(Event{Kind: KindAction, Actor: c.ID, Panels: n, Steps: steps, Details: mustJSON(a),
 		Summary: fmt.Sprintf("%s creates a %s %s (%d m radius within %d m), spending %d %s points (%d left) (%s)", c.ID, kind, a.Effect, radius, distance, cost, pool, left, page)})
 	note := "Illusion (pp. 63-64): lasts an hour or until cancelled; touched, it is passed through"
 	if a.Effect == EffectHallucinations {
@@ -111,7 +111,7 @@ func (e *Encounter) hallucinate(ctx Ctx, c, target *Combatant, a ActionRecord, n
 	if a.Note != "" {
 		s += ": " + a.Note
 	}
-	e.appendEvent(Event{Kind: "mental", Actor: c.ID, Target: target.ID, Panels: n, Summary: s, Steps: append(steps, h.Steps...),
+	e.appendEvent(Event{Kind: KindMental, Actor: c.ID, Target: target.ID, Panels: n, Summary: s, Steps: append(steps, h.Steps...),
 		Dice: rec.Rolls(), Seed: ctx.Seed, Details: mustJSON(h)})
 	if a.Resist {
 		e.chargeResist(target, c, string(rulebook.PsiHallucinations))

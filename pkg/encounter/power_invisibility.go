@@ -37,9 +37,9 @@ func (e *Encounter) unlocated(def *Combatant) bool {
 			continue
 		}
 		switch ev.Kind {
-		case "attack":
+		case KindAttack:
 			return false // an attack launched by it was seen
-		case "action":
+		case KindAction:
 			var a ActionRecord
 			if json.Unmarshal(ev.Details, &a) == nil && a.Kind == ActPower && a.Power == rulebook.PowerInvisibility {
 				return true // it turned invisible after its last attack

@@ -61,6 +61,6 @@ func luckAvoids(e *Encounter, ctx Ctx, c *Combatant, chance int, what string) (b
 	if what != "" {
 		summary += ": " + what
 	}
-	e.appendEvent(Event{Kind: "luck", Actor: id, Summary: summary, Seed: ctx.Seed, Dice: rec.Rolls(), Steps: steps})
+	e.appendEvent(Event{Kind: KindLuck, Actor: id, Summary: summary, Seed: ctx.Seed, Dice: rec.Rolls(), Steps: steps})
 	return ok, nil
 }

@@ -219,7 +219,7 @@ func (e *Encounter) cancelSpell(ctx Ctx, c, caster *Combatant, a ActionRecord, n
 	if a.Note != "" {
 		s += ": " + a.Note
 	}
-	e.appendEvent(Event{Kind: "mental", Actor: c.ID, Target: caster.ID, Panels: n, Summary: s, Steps: append(steps, res.Steps...),
+	e.appendEvent(Event{Kind: KindMental, Actor: c.ID, Target: caster.ID, Panels: n, Summary: s, Steps: append(steps, res.Steps...),
 		Dice: rec.Rolls(), Seed: ctx.Seed, Details: mustJSON(res)})
 	if a.Resist {
 		e.chargeResist(caster, c, "the cancelling of "+res.Spell)

@@ -96,7 +96,7 @@ var hypnotismRule = powerRule{Mental: &mentalRule{
 		owed := res.Establish * rulebook.DoublePanel
 		c.Panels.Owed += owed
 		def.Panels.Owed += owed
-		e.appendEvent(Event{Kind: "effect", Actor: c.ID, Target: def.ID, Panels: owed,
+		e.appendEvent(Event{Kind: KindEffect, Actor: c.ID, Target: def.ID, Panels: owed,
 			Summary: fmt.Sprintf("%s and %s spend %d panels establishing control (%d double-panels), neither acting", c.ID, def.ID, owed, res.Establish)})
 		power := string(rulebook.PowerMagic)
 		note := "Hypnotism (p. 63): obeys commands that do not violate its principles; broken by 20 stamina damage, a knockout or another mind control; renewed hourly for 10 MP"

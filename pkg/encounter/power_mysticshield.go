@@ -78,7 +78,7 @@ func (e *Encounter) mysticShield(ctx Ctx, c, target *Combatant, a ActionRecord, 
 		how = "1d6 per 2 MP, the speciality at half cost"
 	}
 	steps.Add(string(rulebook.SpellMysticShield), "p. 64", "%d MP: %dd6 (%s) = %d health; stops each attack whole unless one attack does more health damage", a.Points, nd, how, health)
-	ev := Event{Kind: "action", Actor: c.ID, Target: holder.ID, Panels: n, Steps: steps, Dice: rec.Rolls(), Seed: ctx.Seed, Details: mustJSON(a),
+	ev := Event{Kind: KindAction, Actor: c.ID, Target: holder.ID, Panels: n, Steps: steps, Dice: rec.Rolls(), Seed: ctx.Seed, Details: mustJSON(a),
 		Summary: fmt.Sprintf("%s casts mystic-shield round %s, spending %d magic points (%d left): %dd6 = %d health (p. 64)", c.ID, holder.ID, a.Points, pool.Current, nd, health)}
 	e.appendEvent(ev)
 	if err := e.AddEffect(ctx, holder.ID, Effect{Name: EffectMysticShield, Power: string(rulebook.PowerMagic), Source: c.ID, Health: health, Points: a.Points,

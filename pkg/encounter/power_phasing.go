@@ -55,6 +55,6 @@ func (e *Encounter) rephase(ctx Ctx, c *Combatant) error {
 		steps.Add("phased", "p. 66", "d100 %d > %d%% (20%% per strike, cumulative): still out of phase", v, chance)
 		summary += ": still out of phase (p. 66)"
 	}
-	e.appendEvent(Event{Kind: "effect", Actor: c.ID, Target: c.ID, Seed: ctx.Seed, Dice: rec.Rolls(), Steps: steps, Summary: summary})
+	e.appendEvent(Event{Kind: KindEffect, Actor: c.ID, Target: c.ID, Seed: ctx.Seed, Dice: rec.Rolls(), Steps: steps, Summary: summary})
 	return nil
 }

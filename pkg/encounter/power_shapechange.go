@@ -50,7 +50,7 @@ func (e *Encounter) switchForm(ctx Ctx, c *Combatant, a ActionRecord) error {
 	from := c.Hero.Form
 	c.Hero.Form = a.Form
 	steps = append(ruling.Steps{{Rule: "panels", Page: "p. 70", Text: "1 panel: switching between forms takes only a single panel"}}, steps...)
-	e.appendEvent(Event{Kind: "action", Actor: c.ID, Panels: combat.FormPanels, Steps: steps, Seed: ctx.Seed, Details: mustJSON(a),
+	e.appendEvent(Event{Kind: KindAction, Actor: c.ID, Panels: combat.FormPanels, Steps: steps, Seed: ctx.Seed, Details: mustJSON(a),
 		Summary: fmt.Sprintf("%s switches from its %s form to its %s form (a single panel, p. 70)", c.ID, from, a.Form)})
 	return nil
 }

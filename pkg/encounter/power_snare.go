@@ -78,7 +78,7 @@ func (e *Encounter) fluidShield(ctx Ctx, c *Combatant, a ActionRecord) error {
 	p.Current -= a.Points
 	steps := ruling.Steps{{Rule: "panels", Page: "p. 72", Text: "1 panel: spinning a fluid shield"}}
 	steps = append(steps, st...)
-	ev := Event{Kind: "action", Actor: c.ID, Panels: n, Steps: steps, Dice: rec.Rolls(), Seed: ctx.Seed, Details: mustJSON(a),
+	ev := Event{Kind: KindAction, Actor: c.ID, Panels: n, Steps: steps, Dice: rec.Rolls(), Seed: ctx.Seed, Details: mustJSON(a),
 		Summary: fmt.Sprintf("%s spins a fluid shield, spending %d fluid points (%d left): health %d, for blocking only (pp. 72-73)", c.ID, a.Points, p.Current, health)}
 	e.appendEvent(ev)
 	if i := findEffect(c, EffectFluidShield); i >= 0 {
@@ -123,7 +123,7 @@ func (e *Encounter) wearFluidShield(def *Combatant, req combat.Request, res *com
 	}
 	if b.Remaining != def.Effects[i].Health {
 		def.Effects[i].Health = b.Remaining
-		e.appendEvent(Event{Kind: "effect", Actor: def.ID, Target: def.ID,
+		e.appendEvent(Event{Kind: KindEffect, Actor: def.ID, Target: def.ID,
 			Summary: fmt.Sprintf("%s's fluid shield has %d health left (p. 34)", def.ID, b.Remaining)})
 	}
 }
@@ -174,7 +174,7 @@ func (e *Encounter) spendBinding(att, def *Combatant, binding *binding, res *com
 		return nil
 	}
 	binding.pool.Current -= binding.points
-	e.appendEvent(Event{Kind: "upkeep", Actor: att.ID, Summary: fmt.Sprintf("%s spends %d %s points on %s (%d left)",
+	e.appendEvent(Event{Kind: KindUpkeep, Actor: att.ID, Summary: fmt.Sprintf("%s spends %d %s points on %s (%d left)",
 		att.ID, binding.points, binding.pool.Name, res.Attack.Slug, binding.pool.Current)})
 	if res.Outcome == combat.OutcomeHit {
 		return e.bind(att, def, res.Attack.Power, binding.points)
@@ -193,11 +193,11 @@ func (e *Encounter) bind(att, def *Combatant, power rulebook.PowerID, points int
 	summary := fmt.Sprintf("%s is bound by %s's %s (strength %d, escape chance %d%%)", def.ID, att.ID, power, r.Strength, r.Chance)
 	switch {
 	case r.Automatic:
-		e.appendEvent(Event{Kind: "effect", Actor: att.ID, Target: def.ID, Steps: r.Steps, Details: mustJSON(r),
+		e.appendEvent(Event{Kind: KindEffect, Actor: att.ID, Target: def.ID, Steps: r.Steps, Details: mustJSON(r),
 			Summary: summary + fmt.Sprintf("; %s teleports or phases out at once (p. 64)", def.ID)})
 		return nil
 	case r.Free:
-		e.appendEvent(Event{Kind: "effect", Actor: att.ID, Target: def.ID, Steps: r.Steps, Details: mustJSON(r),
+		e.appendEvent(Event{Kind: KindEffect, Actor: att.ID, Target: def.ID, Steps: r.Steps, Details: mustJSON(r),
 			Summary: summary + "; breaks free at once (p. 64)"})
 		return nil
 	}
@@ -219,7 +219,7 @@ func (e *Encounter) bind(att, def *Combatant, power rulebook.PowerID, points int
 	} else {
 		summary += "; a double-panel per attempt to break free"
 	}
-	e.appendEvent(Event{Kind: "effect", Actor: att.ID, Target: def.ID, Panels: r.PanelsLost, Steps: r.Steps, Details: mustJSON(r), Summary: summary})
+	e.appendEvent(Event{Kind: KindEffect, Actor: att.ID, Target: def.ID, Panels: r.PanelsLost, Steps: r.Steps, Details: mustJSON(r), Summary: summary})
 	return nil
 }
 
@@ -275,12 +275,12 @@ func (e *Encounter) escapeRoll(ctx Ctx, c *Combatant, j, panels int) (bool, erro
 	}
 	if v > chance {
 		steps.Add("escape", "p. 64", "d100 %d > escape chance %d%%: still bound", v, chance)
-		e.appendEvent(Event{Kind: "escape", Actor: c.ID, Panels: panels, Seed: ctx.Seed, Dice: rec.Rolls(), Steps: steps,
+		e.appendEvent(Event{Kind: KindEscape, Actor: c.ID, Panels: panels, Seed: ctx.Seed, Dice: rec.Rolls(), Steps: steps,
 			Summary: fmt.Sprintf("%s tries to break free: %d against %d%%, still bound", c.ID, v, chance)})
 		return false, nil
 	}
 	steps.Add("escape", "p. 64", "d100 %d ≤ escape chance %d%%: breaks free", v, chance)
-	e.appendEvent(Event{Kind: "escape", Actor: c.ID, Panels: panels, Seed: ctx.Seed, Dice: rec.Rolls(), Steps: steps,
+	e.appendEvent(Event{Kind: KindEscape, Actor: c.ID, Panels: panels, Seed: ctx.Seed, Dice: rec.Rolls(), Steps: steps,
 		Summary: fmt.Sprintf("%s breaks free: %d against %d%%", c.ID, v, chance)})
 	e.endEffect(c, j, "broke free")
 	return true, nil

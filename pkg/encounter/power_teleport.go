@@ -39,7 +39,7 @@ var teleportRule = powerRule{
 			d.steps = append(d.steps, masses...)
 		}
 		d.steps = append(d.steps, t.Steps[1:]...)
-		d.ev.Kind, d.ev.Panels = "move", d.n
+		d.ev.Kind, d.ev.Panels = KindMove, d.n
 		up := ""
 		if d.a.Upwards {
 			up = " upwards"

@@ -59,7 +59,7 @@ func (e *Encounter) boardVehicle(ctx Ctx, c *Combatant, a ActionRecord) error {
 	c.Hero.Vehicle.Aboard = board
 	steps = append(ruling.Steps{{Rule: "panels", Page: "pp. 30, 77", Text: "1 panel: getting into or out of the vehicle, as a move"}}, steps...)
 	what := map[bool]string{true: "boards", false: "leaves"}[board]
-	e.appendEvent(Event{Kind: "action", Actor: c.ID, Panels: combat.VehiclePanels, Steps: steps, Seed: ctx.Seed, Details: mustJSON(a),
+	e.appendEvent(Event{Kind: KindAction, Actor: c.ID, Panels: combat.VehiclePanels, Steps: steps, Seed: ctx.Seed, Details: mustJSON(a),
 		Summary: fmt.Sprintf("%s %s its vehicle, %s (a panel, p. 77)", c.ID, what, c.Hero.Vehicle.Name)})
 	return nil
 }

@@ -275,6 +275,6 @@ func (e *Encounter) DangerSense(ctx Ctx, id, what string) (bool, error) {
 	if what != "" {
 		summary += ": " + what
 	}
-	e.appendEvent(Event{Kind: "danger-sense", Actor: id, Summary: summary, Seed: ctx.Seed, Dice: rec.Rolls(), Steps: steps})
+	e.appendEvent(Event{Kind: KindDangerSense, Actor: id, Summary: summary, Seed: ctx.Seed, Dice: rec.Rolls(), Steps: steps})
 	return ok, nil
 }

@@ -83,7 +83,7 @@ type CombatantTimeline struct {
 // (or owes) panels by its own choice: what "who acted" lists.
 func acting(kind string) bool {
 	switch kind {
-	case "move", "action", "attack", "smash", "mental", "escape", "reaction", "hold", "effect", "luck", "leave", "repay":
+	case KindMove, KindAction, KindAttack, KindSmash, KindMental, KindEscape, KindReaction, KindHold, KindEffect, KindLuck, KindLeave, KindRepay:
 		return true
 	}
 	return false
@@ -97,7 +97,7 @@ func acting(kind string) bool {
 // that pays them from panels not taken), not twice.
 func spent(ev Event) int {
 	switch ev.Kind {
-	case "reaction", "effect", "lost", "upkeep":
+	case KindReaction, KindEffect, KindLost, KindUpkeep:
 		return 0
 	}
 	return ev.Panels
@@ -151,14 +151,14 @@ func (e *Encounter) Report() Report {
 			continue
 		}
 		switch ev.Kind {
-		case "initiative":
+		case KindInitiative:
 			var ini Initiative
 			if json.Unmarshal(ev.Details, &ini) == nil {
 				pg.Initiative = &ini
 			}
-		case "end-page":
+		case KindEndPage:
 			pg.Ended = true
-		case "attack":
+		case KindAttack:
 			var rec AttackRecord
 			if ev.Target != "" && json.Unmarshal(ev.Details, &rec) == nil {
 				obs[ev.Target] = append(obs[ev.Target], observation{page: ev.Page, health: true, stamina: true,
@@ -166,7 +166,7 @@ func (e *Encounter) Report() Report {
 			}
 		case KindAdjust:
 			obs[ev.Actor] = append(obs[ev.Actor], adjustObservations(ev)...)
-		case "recovery":
+		case KindRecovery:
 			var rec Recovery
 			if json.Unmarshal(ev.Details, &rec) == nil {
 				obs[ev.Actor] = append(obs[ev.Actor], observation{page: ev.Page, stamina: true,
@@ -244,7 +244,7 @@ func (e *Encounter) Report() Report {
 				}
 				continue
 			}
-			if ev.Kind != "attack" {
+			if ev.Kind != KindAttack {
 				continue
 			}
 			var rec AttackRecord

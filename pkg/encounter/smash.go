@@ -148,7 +148,7 @@ func (e *Encounter) Smash(ctx Ctx, s Smash) (*combat.ObjectStrike, error) {
 			os.Steps.Add(string(rulebook.PowerVehicle), "pp. 39, 77", "wrecked: %s is no longer aboard, and the powers built into it no longer apply", owner.ID)
 		}
 	}
-	ev := Event{Kind: "smash", Actor: c.ID, Target: id, Panels: n, Seed: ctx.Seed, Dice: os.Dice, Summary: os.Summary(), Details: mustJSON(os)}
+	ev := Event{Kind: KindSmash, Actor: c.ID, Target: id, Panels: n, Seed: ctx.Seed, Dice: os.Dice, Summary: os.Summary(), Details: mustJSON(os)}
 	ev.Steps.Add("panels", "pp. 30, 33", "%s takes %s", a.Slug, plural(n, "panel"))
 	if known.Hits > 1 {
 		ev.Steps.Add("object", "p. 39", "%s (hit %d): it had %d of %d health left from earlier blows", id, known.Hits, od.Before, od.Health)

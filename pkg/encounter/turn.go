@@ -333,7 +333,7 @@ func (e *Encounter) repay(c *Combatant) {
 	c.Panels.Used += n
 	e.panelsPassed(c, n)
 	e.record(func() Event {
-		return Event{Kind: "repay", Actor: c.ID, Panels: n,
+		return Event{Kind: KindRepay, Actor: c.ID, Panels: n,
 			Summary: fmt.Sprintf("%s pays back %s spent in advance (%d still owed)", c.ID, plural(n, "panel"), c.Panels.Owed)}
 	})
 }

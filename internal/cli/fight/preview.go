@@ -61,12 +61,12 @@ func observeAct(out encounter.Outcome, o *odds.Observer) {
 	}
 	for _, ev := range out.Events {
 		switch ev.Kind {
-		case "mental":
+		case encounter.KindMental:
 			var r combat.MentalResult
 			if json.Unmarshal(ev.Details, &r) == nil && r.Contest != nil {
 				o.Flag("success", r.Success)
 			}
-		case "smash":
+		case encounter.KindSmash:
 			var r combat.ObjectStrike
 			if json.Unmarshal(ev.Details, &r) == nil {
 				o.Value("object health", r.Object.Taken)

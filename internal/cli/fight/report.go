@@ -78,7 +78,7 @@ func writeReportText(w io.Writer, r *encounter.Report) error {
 	surprise := false
 	for _, pg := range r.Pages {
 		for _, ev := range pg.Events {
-			if ev.Kind == "surprise" || ev.Phase == encounter.PhaseSurprise {
+			if ev.Kind == encounter.KindSurprise || ev.Phase == encounter.PhaseSurprise {
 				surprise = true
 			}
 		}
