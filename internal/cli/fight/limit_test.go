@@ -16,7 +16,7 @@ import (
 // so.
 func TestEncounterReadUsesItsOwnLimit(t *testing.T) {
 	if testing.Short() {
-		t.Skip("files of 20 MB and 64 MB: not with -short")
+		t.Skip("files of 20 MB and 24 MB: not with -short")
 	}
 	fe := newFightEnv(t, cmdutil.FormatJSON)
 	env := fe.env(t)
