@@ -35,7 +35,7 @@ func readHeroes(t *testing.T, path string) []*hero.Hero {
 		t.Fatal(err)
 	}
 	var hs []*hero.Hero
-	for _, doc := range splitJSONDocs(data) {
+	for _, doc := range render.SplitDocs(data) {
 		h, err := hero.Decode(doc)
 		if err != nil {
 			t.Fatalf("%s: %v", path, err)
@@ -43,22 +43,6 @@ func readHeroes(t *testing.T, path string) []*hero.Hero {
 		hs = append(hs, h)
 	}
 	return hs
-}
-
-// splitJSONDocs splits a file of one indented JSON object, or of one
-// compact object per line.
-func splitJSONDocs(data []byte) [][]byte {
-	trimmed := bytes.TrimSpace(data)
-	if bytes.HasPrefix(trimmed, []byte("{\n")) {
-		return [][]byte{trimmed}
-	}
-	var out [][]byte
-	for _, l := range bytes.Split(trimmed, []byte("\n")) {
-		if len(bytes.TrimSpace(l)) > 0 {
-			out = append(out, l)
-		}
-	}
-	return out
 }
 
 // overflowJS lists every way the printed sheets break their page box:
