@@ -317,7 +317,7 @@ func completeAttackerAttacks(cmd *cobra.Command, _ []string, toComplete string) 
 	if fl == nil || fl.Value.String() == "" {
 		return nil, cobra.ShellCompDirectiveNoFileComp
 	}
-	data, err := completionFile(fl.Value.String(), hero.MaxFileSize)
+	data, err := completionFile(cmd, fl.Value.String(), hero.MaxFileSize)
 	if err != nil {
 		return nil, cobra.ShellCompDirectiveNoFileComp
 	}
@@ -349,7 +349,7 @@ func encounterFor(cmd *cobra.Command, args []string) *encounter.Encounter {
 	if path == "" || path == "-" {
 		return nil
 	}
-	data, err := completionFile(path, encounter.MaxFileSize)
+	data, err := completionFile(cmd, path, encounter.MaxFileSize)
 	if err != nil {
 		return nil
 	}
@@ -438,15 +438,16 @@ func completeActorAttacks(cmd *cobra.Command, args []string, toComplete string) 
 // only a regular file of at most limit bytes, so that pressing tab on a
 // named pipe, a device or a huge file neither hangs nor fills the shell's
 // memory (it completes nothing then).
-func completionFile(path string, limit int64) ([]byte, error) {
-	fi, err := os.Stat(path)
+func completionFile(cmd *cobra.Command, path string, limit int64) ([]byte, error) {
+	at := cmdutil.PathIn(cmd.Context(), path)
+	fi, err := os.Stat(at)
 	if err != nil {
 		return nil, err
 	}
 	if !fi.Mode().IsRegular() || fi.Size() > limit {
 		return nil, fmt.Errorf("%s: not a regular file of at most %d bytes", path, limit)
 	}
-	f, err := os.Open(path)
+	f, err := os.Open(at)
 	if err != nil {
 		return nil, err
 	}

@@ -3,10 +3,8 @@ package cli
 import (
 	"encoding/json"
 	"fmt"
-	"os"
 	"runtime/debug"
 	"strings"
-	"sync"
 
 	"github.com/rogpeppe/go-internal/testscript"
 
@@ -14,11 +12,6 @@ import (
 	"github.com/codename-spandex/spandex/internal/helptopic"
 	"github.com/codename-spandex/spandex/internal/iostreams"
 )
-
-// cwdMu serialises the in-process commands of the scripts that run in
-// parallel: the working directory is the process's, and a command opens
-// the files it is given relative to it.
-var cwdMu sync.Mutex
 
 // inProcess is the script command "spandex ARGS [< FILE]": the CLI run
 // in the test process, as Main runs it, with the script's environment
@@ -105,23 +98,14 @@ func passTurns(ts *testscript.TestScript, neg bool, args []string) {
 	ts.Fatalf("passturns: %s never came after 500 turns", until)
 }
 
-// runIn runs args against f with dir as the working directory.
+// runIn runs args against f with dir as the directory relative file
+// names are taken from (Factory.Dir: the process's own working directory
+// is shared by the scripts running side by side, and never changed).
 func runIn(dir string, f *cmdutil.Factory, args []string) (code int, panicked string) {
-	cwdMu.Lock()
-	defer cwdMu.Unlock()
-	wd, err := os.Getwd()
-	if err != nil {
-		return 0, err.Error()
-	}
-	if err := os.Chdir(dir); err != nil {
-		return 0, err.Error()
-	}
+	f.Dir = dir
 	defer func() {
 		if r := recover(); r != nil {
 			panicked = fmt.Sprintf("%v\n%s", r, debug.Stack())
-		}
-		if err := os.Chdir(wd); err != nil && panicked == "" {
-			panicked = err.Error()
 		}
 	}()
 	return Run(f, args), ""

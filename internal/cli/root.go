@@ -4,6 +4,7 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -101,6 +102,7 @@ func execute(f *cmdutil.Factory, root *cobra.Command, args []string) int {
 	files := f.BeginFiles()
 	defer files.Abort() // after a Commit: only releases the locks
 	root.SetArgs(args)
+	root.SetContext(f.WithDir(context.Background()))
 	ran := false
 	root.PersistentPreRunE = func(cmd *cobra.Command, _ []string) error {
 		ran = true

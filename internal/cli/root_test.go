@@ -220,11 +220,11 @@ func TestCompletionFileRefusesSpecialFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, p := range []string{fifo, "/dev/zero", big, dir} {
-		if _, err := completionFile(p, 100); err == nil {
+		if _, err := completionFile(&cobra.Command{}, p, 100); err == nil {
 			t.Errorf("%s: read", p)
 		}
 	}
-	if b, err := completionFile(small, 100); err != nil || string(b) != "{}" {
+	if b, err := completionFile(&cobra.Command{}, small, 100); err != nil || string(b) != "{}" {
 		t.Errorf("small file: %q, %v", b, err)
 	}
 }

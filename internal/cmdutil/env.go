@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
 	"sort"
 	"strconv"
 	"strings"
@@ -47,6 +46,9 @@ type Env struct {
 	// for a die past its end (nil: none, or no dice yet).
 	diceShort func() error
 	open      func(path string) (io.ReadCloser, error)
+	// path is the name a file is opened under (Factory.Path; nil: as
+	// given).
+	path      func(string) string
 	writeFile func(path string, data []byte) error
 	// lock takes a file's update lock before it is read (nil: none).
 	lock func(path string) error
@@ -89,10 +91,20 @@ func (f *Factory) env(human Format, format func(Format) (Format, error)) *Env {
 		config:     f.Config,
 		finishDice: f.FinishDice,
 		diceShort:  f.DiceShort,
-		open:       func(path string) (io.ReadCloser, error) { return os.Open(path) },
+		open:       f.open,
+		path:       f.Path,
 		writeFile:  f.ReplaceFile,
 		lock:       f.lockForUpdate,
 	}
+}
+
+// Path is the name under which the command opens the file name:
+// relative to the Factory's Dir (Factory.Path).
+func (e *Env) Path(name string) string {
+	if e.path == nil {
+		return name
+	}
+	return e.path(name)
 }
 
 // Bind fills the settings that come from the global flags (Format,

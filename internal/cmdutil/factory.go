@@ -28,10 +28,15 @@
 package cmdutil
 
 import (
+	"context"
 	"crypto/rand"
 	"encoding/binary"
+	"errors"
 	"fmt"
+	"io"
+	"io/fs"
 	"os"
+	"path/filepath"
 
 	"github.com/codename-spandex/spandex/internal/config"
 	"github.com/codename-spandex/spandex/internal/iostreams"
@@ -50,6 +55,11 @@ type Factory struct {
 	// Environ lists the environment (os.Environ outside tests; nil: the
 	// root does not check the SPANDEX_* names).
 	Environ func() []string
+	// Dir is the directory relative file names are taken from (Path);
+	// empty, as in the released program, for the process's working
+	// directory. The in-process test runner gives each script its own,
+	// so scripts run side by side in one process without changing it.
+	Dir string
 
 	// Global flag values, bound by the root command.
 	Globals Globals
@@ -59,6 +69,52 @@ type Factory struct {
 	// files and updates: see BeginFiles and MarkUpdate (files.go).
 	files   *safefile.Txn
 	updates map[string]bool
+}
+
+// Path is the name under which the command opens the file name: a
+// relative name joined to Dir, anything else as given.
+func (f *Factory) Path(name string) string {
+	if f.Dir == "" || name == "" || filepath.IsAbs(name) {
+		return name
+	}
+	return filepath.Join(f.Dir, name)
+}
+
+type dirKey struct{}
+
+// WithDir returns ctx carrying the Factory's Dir, for code that sees only
+// a cobra command (the completers read the files named on the line being
+// completed): Run sets it on the root command's context.
+func (f *Factory) WithDir(ctx context.Context) context.Context {
+	return context.WithValue(ctx, dirKey{}, f.Dir)
+}
+
+// PathIn is Factory.Path for the Dir ctx carries (WithDir).
+func PathIn(ctx context.Context, name string) string {
+	if ctx == nil {
+		return name
+	}
+	dir, _ := ctx.Value(dirKey{}).(string)
+	return (&Factory{Dir: dir}).Path(name)
+}
+
+// open opens the file name (Path); an error names the file as given.
+func (f *Factory) open(name string) (io.ReadCloser, error) {
+	fh, err := os.Open(f.Path(name))
+	if err != nil {
+		return nil, asGiven(err, name)
+	}
+	return fh, nil
+}
+
+// asGiven makes a file error name the file as the user gave it rather
+// than the path Dir made of it.
+func asGiven(err error, name string) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) && pe.Path != name {
+		return &fs.PathError{Op: pe.Op, Path: name, Err: pe.Err}
+	}
+	return err
 }
 
 // Globals are the persistent flags every verb accepts.
@@ -84,7 +140,7 @@ func (f *Factory) Config() (*config.Config, error) {
 	if getenv == nil {
 		getenv = os.Getenv
 	}
-	c, err := config.Load(f.Globals.ConfigFile, getenv)
+	c, err := config.LoadIn(f.Dir, f.Globals.ConfigFile, getenv)
 	if err != nil {
 		return nil, Input(err)
 	}

@@ -18,7 +18,7 @@ import (
 // a transaction (verbs driven directly by unit tests) files are replaced
 // at once and nothing is locked.
 func (f *Factory) BeginFiles() *safefile.Txn {
-	f.files = &safefile.Txn{}
+	f.files = &safefile.Txn{Dir: f.Dir}
 	return f.files
 }
 
@@ -33,12 +33,12 @@ func (f *Factory) MarkUpdate(path string) {
 	if f.updates == nil {
 		f.updates = map[string]bool{}
 	}
-	f.updates[absPath(path)] = true
+	f.updates[absPath(f.Path(path))] = true
 }
 
 // lockForUpdate locks path when it is marked and a transaction is open.
 func (f *Factory) lockForUpdate(path string) error {
-	if f.files == nil || !f.updates[absPath(path)] {
+	if f.files == nil || !f.updates[absPath(f.Path(path))] {
 		return nil
 	}
 	if err := f.files.Lock(path); err != nil {
@@ -126,7 +126,7 @@ func (f *Factory) ReplaceFile(path string, data []byte) error {
 		return err
 	}
 	if f.files == nil {
-		return fileErr(safefile.WriteFile(path, data))
+		return fileErr(asGiven(safefile.WriteFile(f.Path(path), data), path))
 	}
 	return fileErr(f.files.Stage(path, data))
 }

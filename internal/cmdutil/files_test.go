@@ -90,3 +90,47 @@ func TestReplaceFileWithoutTransaction(t *testing.T) {
 		t.Fatalf("after Commit: %q, locked %v", b, files.Locked(e.heroPath))
 	}
 }
+
+// TestFactoryDir: a Factory with a Dir reads, locks and replaces relative
+// files in it, names them as given, and leaves absolute paths alone.
+func TestFactoryDir(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "a.txt"), []byte("in dir"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f := &Factory{Dir: dir}
+	if got := f.Path("a.txt"); got != filepath.Join(dir, "a.txt") {
+		t.Errorf("Path(a.txt) = %q", got)
+	}
+	if got := f.Path("/x/a.txt"); got != "/x/a.txt" {
+		t.Errorf("Path(/x/a.txt) = %q", got)
+	}
+	r, err := f.open("a.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Close()
+	if _, err := f.open("missing.txt"); err == nil || fileError(err).Error() != "missing.txt: no such file" {
+		t.Errorf("open(missing.txt) = %v", err)
+	}
+	files := f.BeginFiles()
+	f.MarkUpdate("a.txt")
+	if err := f.lockForUpdate("a.txt"); err != nil {
+		t.Fatal(err)
+	}
+	if !files.Locked(filepath.Join(dir, "a.txt")) {
+		t.Error("a.txt in Dir is not locked")
+	}
+	if err := f.ReplaceFile("a.txt", []byte("new")); err != nil {
+		t.Fatal(err)
+	}
+	if err := files.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if data, _ := os.ReadFile(filepath.Join(dir, "a.txt")); string(data) != "new" {
+		t.Errorf("a.txt = %q, want new", data)
+	}
+	if got := PathIn(f.WithDir(t.Context()), "a.txt"); got != filepath.Join(dir, "a.txt") {
+		t.Errorf("PathIn = %q", got)
+	}
+}

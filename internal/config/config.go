@@ -113,11 +113,21 @@ var Locations = []string{
 // (SPANDEX_OUTPUT, SPANDEX_SEED, SPANDEX_RULES_DODGE_STACKING, ...).
 // getenv is os.Getenv outside tests.
 func Load(path string, getenv func(string) string) (*Config, error) {
+	return LoadIn("", path, getenv)
+}
+
+// LoadIn is Load with a relative path taken from dir (empty: the working
+// directory); messages and Config.File name the path as given.
+func LoadIn(dir, path string, getenv func(string) string) (*Config, error) {
 	explicit := path != ""
 	if !explicit {
 		path = defaultPath(getenv)
 	}
-	if !explicit && !anyEnv(getenv) && (path == "" || fileAbsent(path)) {
+	at := path
+	if dir != "" && path != "" && !filepath.IsAbs(path) {
+		at = filepath.Join(dir, path)
+	}
+	if !explicit && !anyEnv(getenv) && (path == "" || fileAbsent(at)) {
 		// Nothing set: the defaults, without paying for viper (the common
 		// case, on every call of a random verb without --seed).
 		return Defaults(), nil
@@ -133,7 +143,7 @@ func Load(path string, getenv func(string) string) (*Config, error) {
 	}
 
 	if path != "" {
-		data, err := readFile(path)
+		data, err := readFile(path, at)
 		switch {
 		case err != nil && !explicit && errors.Is(err, os.ErrNotExist):
 			path = ""
@@ -186,12 +196,12 @@ func Load(path string, getenv func(string) string) (*Config, error) {
 // and anything bigger is not one (a mistyped path, a log, /dev/zero).
 const MaxFileSize = 1 << 20
 
-// readFile reads the config file at path: a regular file (a named pipe,
+// readFile reads the config file at at, named path in messages: a regular file (a named pipe,
 // a device or a directory is refused after a Stat, without opening it,
 // so it cannot block or stream forever) of at most MaxFileSize bytes.
 // An absent file's error wraps os.ErrNotExist.
-func readFile(path string) ([]byte, error) {
-	fi, err := os.Stat(path)
+func readFile(path, at string) ([]byte, error) {
+	fi, err := os.Stat(at)
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
 			return nil, refusal.Errorf("config file %s: %w", path, os.ErrNotExist)
@@ -204,7 +214,7 @@ func readFile(path string) ([]byte, error) {
 	if fi.Size() > MaxFileSize {
 		return nil, refusal.Errorf("config file %s: %d bytes, over the %d a config file may have", path, fi.Size(), MaxFileSize)
 	}
-	f, err := os.Open(path)
+	f, err := os.Open(at)
 	if err != nil {
 		return nil, fmt.Errorf("config file %s: %w", path, oneLine(err))
 	}

@@ -13,16 +13,20 @@ const nonblock = 0
 
 // CheckWritable refuses a file whose owner-write bit is clear (read-only
 // on Windows). A file that does not exist passes.
-func CheckWritable(path string) error {
+func CheckWritable(path string) error { return checkWritable(path, path) }
+
+// checkWritable is CheckWritable of the file at path, named name in
+// messages.
+func checkWritable(name, path string) error {
 	st, err := os.Stat(path)
 	if err != nil {
 		if os.IsNotExist(err) {
 			return nil
 		}
-		return pathError(path, err)
+		return pathError(name, err)
 	}
 	if st.Mode().Perm()&0o200 == 0 {
-		return fmt.Errorf("%s: read-only: not replacing it", path)
+		return fmt.Errorf("%s: read-only: not replacing it", name)
 	}
 	return nil
 }

@@ -23,13 +23,17 @@ const nonblock = syscall.O_NONBLOCK
 // not to change it); access(2) denies writing the file or creating the
 // new one in its directory. None of these is the input's fault: the
 // errors are not refusals (exit 1). A file that does not exist passes.
-func CheckWritable(path string) error {
+func CheckWritable(path string) error { return checkWritable(path, path) }
+
+// checkWritable is CheckWritable of the file at path, named name in
+// messages.
+func checkWritable(name, path string) error {
 	st, err := os.Stat(path)
 	if err != nil {
 		if os.IsNotExist(err) {
 			return nil
 		}
-		return pathError(path, err)
+		return pathError(name, err)
 	}
 	sys, ok := st.Sys().(*syscall.Stat_t)
 	if !ok {
@@ -37,7 +41,7 @@ func CheckWritable(path string) error {
 	}
 	if err := syscall.Access(path, 2 /* W_OK */); err != nil {
 		if errors.Is(err, syscall.EROFS) {
-			return notWritable(path, err)
+			return notWritable(name, err)
 		}
 	}
 	perm := st.Mode().Perm()
@@ -58,15 +62,15 @@ func CheckWritable(path string) error {
 	}
 	if perm&bit == 0 {
 		if uid == 0 || uint32(uid) == sys.Uid {
-			return fmt.Errorf("%s: read-only (mode %04o): not replacing it (chmod u+w to allow)", path, perm)
+			return fmt.Errorf("%s: read-only (mode %04o): not replacing it (chmod u+w to allow)", name, perm)
 		}
-		return fmt.Errorf("%s: read-only for you (mode %04o, owned by uid %d): not replacing it", path, perm, sys.Uid)
+		return fmt.Errorf("%s: read-only for you (mode %04o, owned by uid %d): not replacing it", name, perm, sys.Uid)
 	}
 	if err := syscall.Access(path, 2 /* W_OK */); err != nil {
-		return notWritable(path, err)
+		return notWritable(name, err)
 	}
 	if err := syscall.Access(filepath.Dir(path), 3 /* W_OK|X_OK */); err != nil {
-		return notWritable(path, err)
+		return notWritable(name, err)
 	}
 	return nil
 }

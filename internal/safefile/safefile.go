@@ -72,6 +72,9 @@ func TempPattern(target string) string { return "." + filepath.Base(target) + ".
 type Txn struct {
 	// Wait bounds Lock's wait; 0 means DefaultWait.
 	Wait time.Duration
+	// Dir is the directory relative paths are taken from; empty for the
+	// process's working directory. Messages name a path as given.
+	Dir string
 
 	mu     sync.Mutex
 	locks  map[string]*flock.Flock
@@ -93,8 +96,29 @@ func key(path string) string {
 	return filepath.Clean(path)
 }
 
+// at is the path the file system is asked for: path taken from t.Dir.
+func (t *Txn) at(path string) string {
+	if t.Dir == "" || filepath.IsAbs(path) {
+		return path
+	}
+	return filepath.Join(t.Dir, path)
+}
+
+// shown is how a message names real, the file the user's path names:
+// as it would be named from t.Dir when path was relative.
+func (t *Txn) shown(path, real string) string {
+	if t.Dir == "" || filepath.IsAbs(path) {
+		return real
+	}
+	if r, err := filepath.Rel(t.Dir, real); err == nil {
+		return r
+	}
+	return real
+}
+
 // Locked reports whether the transaction holds the lock on path.
 func (t *Txn) Locked(path string) bool {
+	path = t.at(path)
 	if real, err := Target(path); err == nil {
 		path = real
 	}
@@ -110,7 +134,7 @@ func (t *Txn) Locked(path string) bool {
 // then fails with a message naming the file. A file that does not exist
 // is a "no such file" error.
 func (t *Txn) Lock(path string) error {
-	real, err := Target(path)
+	real, err := target(path, t.at(path))
 	if err != nil {
 		return err
 	}
@@ -121,7 +145,7 @@ func (t *Txn) Lock(path string) error {
 		return nil
 	}
 	t.mu.Unlock()
-	if err := CheckWritable(real); err != nil {
+	if err := checkWritable(t.shown(path, real), real); err != nil {
 		return err
 	}
 	wait := t.Wait
@@ -187,11 +211,11 @@ func lockWithin(ctx context.Context, fl *flock.Flock) error {
 // (0644 for a new file) and owner where allowed, synced, to be renamed
 // over path by Commit. A file the user cannot write is refused.
 func (t *Txn) Stage(path string, data []byte) error {
-	real, err := Target(path)
+	real, err := target(path, t.at(path))
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}
-	tmp, err := writeTemp(path, real, data)
+	tmp, err := writeTemp(path, t.shown(path, real), real, data)
 	if err != nil {
 		return err
 	}
@@ -346,8 +370,8 @@ func LiveTemps() []string {
 }
 
 // writeTemp writes data to a temporary file beside real, the file path
-// names (Target); messages name path.
-func writeTemp(path, real string, data []byte) (name string, err error) {
+// names (Target); messages name path, and shown for real.
+func writeTemp(path, shown, real string, data []byte) (name string, err error) {
 	mode := fs.FileMode(0o644)
 	st, statErr := os.Lstat(real)
 	switch {
@@ -355,7 +379,7 @@ func writeTemp(path, real string, data []byte) (name string, err error) {
 		if !st.Mode().IsRegular() {
 			return "", notRegular(path, st.Mode())
 		}
-		if err := CheckWritable(real); err != nil {
+		if err := checkWritable(shown, real); err != nil {
 			return "", err
 		}
 		mode = st.Mode().Perm()
@@ -453,25 +477,29 @@ func globEscape(p string) string {
 // directory: found without opening it) or a link to nothing; an error
 // wrapping fs.ErrNotExist when there is no file (a new one may be
 // written there).
-func Target(path string) (string, error) {
-	st, err := os.Stat(path)
+func Target(path string) (string, error) { return target(path, path) }
+
+// target is Target of the file at p, which the user named name (for
+// messages).
+func target(name, p string) (string, error) {
+	st, err := os.Stat(p)
 	if err != nil {
 		if errors.Is(err, syscall.ELOOP) {
-			return "", refusal.Errorf("%s: its symbolic links go round in a loop; not writing through it", path)
+			return "", refusal.Errorf("%s: its symbolic links go round in a loop; not writing through it", name)
 		}
 		if errors.Is(err, fs.ErrNotExist) {
-			if lst, lerr := os.Lstat(path); lerr == nil && lst.Mode()&fs.ModeSymlink != 0 {
-				return "", refusal.Errorf("%s: a symbolic link to a file that does not exist; not writing through it", path)
+			if lst, lerr := os.Lstat(p); lerr == nil && lst.Mode()&fs.ModeSymlink != 0 {
+				return "", refusal.Errorf("%s: a symbolic link to a file that does not exist; not writing through it", name)
 			}
 		}
-		return path, pathError(path, err)
+		return p, pathError(name, err)
 	}
 	if !st.Mode().IsRegular() {
-		return "", notRegular(path, st.Mode())
+		return "", notRegular(name, st.Mode())
 	}
-	real, err := filepath.EvalSymlinks(path)
+	real, err := filepath.EvalSymlinks(p)
 	if err != nil {
-		return "", refusal.Errorf("%s: cannot follow its symbolic links to a file: %v", path, unwrapPath(err))
+		return "", refusal.Errorf("%s: cannot follow its symbolic links to a file: %v", name, unwrapPath(err))
 	}
 	return real, nil
 }

@@ -422,3 +422,38 @@ func TestNotWritableSaysWhy(t *testing.T) {
 		t.Errorf("a 0444 file: %v, want a non-refusal error", err)
 	}
 }
+
+// TestTxnDir: a transaction with a Dir takes relative paths from it, not
+// from the process's working directory, and its messages name the path as
+// given (the in-process scripts run side by side, each in its own Dir).
+func TestTxnDir(t *testing.T) {
+	dir := t.TempDir()
+	write(t, filepath.Join(dir, "g.json"), "old", 0o644)
+	tx := Txn{Dir: dir}
+	if err := tx.Lock("g.json"); err != nil {
+		t.Fatal(err)
+	}
+	if !tx.Locked("g.json") || !tx.Locked(filepath.Join(dir, "g.json")) {
+		t.Error("the lock on g.json in Dir is not reported")
+	}
+	if err := tx.Stage("g.json", []byte("new")); err != nil {
+		t.Fatal(err)
+	}
+	if err := tx.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if got := read(t, filepath.Join(dir, "g.json")); got != "new" {
+		t.Errorf("g.json in Dir = %q, want new", got)
+	}
+	if _, err := os.Stat("g.json"); err == nil {
+		t.Error("g.json was written in the working directory")
+	}
+	write(t, filepath.Join(dir, "ro.json"), "old", 0o444)
+	tx = Txn{Dir: dir}
+	if err := tx.Lock("ro.json"); err == nil || !strings.HasPrefix(err.Error(), "ro.json: read-only") {
+		t.Errorf("Lock(ro.json) = %v, want the refusal naming ro.json", err)
+	}
+	if err := tx.Lock("missing.json"); err == nil || err.Error() != "missing.json: no such file" {
+		t.Errorf("Lock(missing.json) = %v", err)
+	}
+}

@@ -198,7 +198,7 @@ func runAttack(opts *Options) error {
 	if opts.InPlace != "" {
 		defPath = opts.InPlace
 	}
-	if defPath != "" && samePath(defPath, opts.AttackerFile) {
+	if defPath != "" && samePath(opts.Env, defPath, opts.AttackerFile) {
 		return cmdutil.Inputf("--attacker and the defender are the same file %s", opts.AttackerFile)
 	}
 	if opts.UpdateAttacker && opts.AttackerFile == "-" {
@@ -375,11 +375,11 @@ func flagFor(field string) string {
 	return field
 }
 
-func samePath(a, b string) bool {
+func samePath(e *cmdutil.Env, a, b string) bool {
 	if a == "-" || b == "-" {
 		return false
 	}
-	aa, err1 := filepath.Abs(a)
-	bb, err2 := filepath.Abs(b)
+	aa, err1 := filepath.Abs(e.Path(a))
+	bb, err2 := filepath.Abs(e.Path(b))
 	return err1 == nil && err2 == nil && aa == bb
 }

@@ -233,7 +233,7 @@ func runContest(opts *ContestOptions) error {
 			return err
 		}
 	}
-	if defPath != "" && samePath(defPath, opts.AttackerFile) {
+	if defPath != "" && samePath(opts.Env, defPath, opts.AttackerFile) {
 		return cmdutil.Inputf("--attacker and the defender are the same file %s", opts.AttackerFile)
 	}
 	attacker, err := opts.ReadHero(opts.AttackerFile)

@@ -1,10 +1,11 @@
 package fight
 
 import (
-	"github.com/codename-spandex/spandex/pkg/rulebook"
 	"math"
 	"sort"
 	"strings"
+
+	"github.com/codename-spandex/spandex/pkg/rulebook"
 
 	"github.com/spf13/cobra"
 

@@ -377,7 +377,7 @@ func runServe(opts *ServeOptions) error {
 	}
 	ctx, stop := interrupted(opts.ctx)
 	defer stop()
-	abs, err := filepath.Abs(path)
+	abs, err := filepath.Abs(opts.Env.Path(path))
 	if err != nil {
 		return err
 	}

@@ -116,7 +116,7 @@ func watchStatus(opts *ViewOptions) error {
 	ctx, stop := interrupted(opts.ctx)
 	defer stop()
 	changes := make(chan struct{}, 1)
-	if err := watchFile(ctx, path, func() {
+	if err := watchFile(ctx, env.Path(path), func() {
 		select {
 		case changes <- struct{}{}:
 		default:
