@@ -68,12 +68,7 @@ func TestExitCodes(t *testing.T) {
 // flags and junk at the CLI: it must always exit 0, 1 or 2, and a failure
 // must leave stdout empty.
 func TestRunNeverPanics(t *testing.T) {
-	dir := t.TempDir()
-	wd, _ := os.Getwd()
-	if err := os.Chdir(dir); err != nil {
-		t.Fatal(err)
-	}
-	defer os.Chdir(wd)
+	t.Chdir(t.TempDir())
 	var words []string
 	ios, _, _, _ := iostreams.Test()
 	root := NewCmdRoot(&cmdutil.Factory{IOStreams: ios})

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 
@@ -42,7 +41,7 @@ cp stdout bank.json
 `
 
 // heroStream makes heroes.jsonl, a JSON Lines stream of two heroes.
-const heroStream = "exec sh -c 'jq -c . guardian.json nefario.json > heroes.jsonl'\n"
+const heroStream = "sh -c 'jq -c . guardian.json nefario.json > heroes.jsonl'\n"
 
 // playToEnd passes every turn of the page, so the page can end.
 const playToEnd = "passturns bank.json end\n"
@@ -80,22 +79,22 @@ spandex fight act -i bank.json --actor guardian --attack nefario --with fist --r
 	"spandex fight undo":                          newBank + "spandex fight initiative -i bank.json --dice 8,3\n",
 	"spandex fight log":                           newBank + "spandex fight initiative -i bank.json --dice 8,3\n",
 	"spandex downtime spend":                      "spandex downtime week -i guardian.json\n",
-	"spandex dodge --strike-class 3 -i boss.json": `exec sh -c 'jq -c ''.hero_points = {"max": 1, "current": 1}'' boss.json > g && mv g boss.json'` + "\n",
-	"spandex profile roll --hero-points":          `exec sh -c 'jq -c ''.hero_points = {"max": 1, "current": 1}'' hawk.json > g && mv g hawk.json'` + "\n",
-	"spandex attack --attacker nefario.json --with staff-blast --hero-points": `exec sh -c 'jq -c ''.hero_points = {"max": 1, "current": 1}'' guardian.json > g && mv g guardian.json'` + "\n",
-	"spandex contest --attacker psyche.json --power psychic-drain --spend 4 -i nefario.json --update-attacker --hero-points": `exec sh -c 'jq -c ''.hero_points = {"max": 1, "current": 1}'' psyche.json > g && mv g psyche.json'` + "\n" +
-		`exec sh -c 'jq -c ''.hero_points = {"max": 1, "current": 1}'' nefario.json > g && mv g nefario.json'` + "\n",
+	"spandex dodge --strike-class 3 -i boss.json": `jsonedit boss.json /hero_points={"max":1,"current":1}` + "\n",
+	"spandex profile roll --hero-points":          `jsonedit hawk.json /hero_points={"max":1,"current":1}` + "\n",
+	"spandex attack --attacker nefario.json --with staff-blast --hero-points": `jsonedit guardian.json /hero_points={"max":1,"current":1}` + "\n",
+	"spandex contest --attacker psyche.json --power psychic-drain --spend 4 -i nefario.json --update-attacker --hero-points": `jsonedit psyche.json /hero_points={"max":1,"current":1}` + "\n" +
+		`jsonedit nefario.json /hero_points={"max":1,"current":1}` + "\n",
 	"spandex downtime":            "",
-	"spandex downtime buy":        `exec sh -c 'jq -c ''.downtime.experience = {"public_relations": 30, "strength": 140, "power:super-strength": 200}'' guardian.json > g && mv g guardian.json'` + "\n",
+	"spandex downtime buy":        `jsonedit guardian.json /downtime/experience={"public_relations":30,"strength":140,"power:super-strength":200}` + "\n",
 	"spandex downtime device":     "spandex downtime week -i guardian.json\nspandex gen hero --seed 42\ncp stdout hero.json\n",
 	"spandex hero derive":         "spandex gen hero --seed 42\ncp stdout hero.json\n",
 	"spandex sheet":               "spandex gen hero --seed 42\ncp stdout hero.json\n",
 	"spandex fight balance":       newBank + "spandex gen npc combatant --seed 3 -o json\ncp stdout goon.json\n",
 	"spandex fight sim merge":     newBank + "spandex fight sim bank.json -n 40 --seed 1 --shard 1/2 -o json\ncp stdout shard1.json\nspandex fight sim bank.json -n 40 --seed 1 --shard 2/2 -o json\ncp stdout shard2.json\n",
-	"spandex recover --first-aid": `exec sh -c 'jq ''.health.current = 20'' guardian.json > g && mv g guardian.json'` + "\n",
-	"spandex config --config":     "exec sh -c 'printf \"output: text\\n\" > table.yaml'\n",
+	"spandex recover --first-aid": `jsonedit guardian.json /health/current=20` + "\n",
+	"spandex config --config":     "sh -c 'printf \"output: text\\n\" > table.yaml'\n",
 	"spandex fight danger-sense":  "spandex fight new --side heroes=titan.json --side villains=nefario.json\ncp stdout t.json\n",
-	"spandex fight notice": `exec sh -c 'jq -c ''.powers[0].flavours += [{"slug":"astral-projection","name":"Astral Projection","speciality":false}]'' zara.json > m.json'
+	"spandex fight notice": `sh -c 'jq -c ''.powers[0].flavours += [{"slug":"astral-projection","name":"Astral Projection","speciality":false}]'' zara.json > m.json'
 spandex fight new --side heroes=mystic:m.json --side villains=goon:nefario.json
 cp stdout t.json
 spandex fight initiative -i t.json --dice 9,2
@@ -152,10 +151,8 @@ func TestExamples(t *testing.T) {
 		t.Fatalf("found only %d examples", n)
 	}
 	// The scripts of TestScripts, TestExamples and TestTerminalWidth
-	// run beside each other, once every sequential test is done (nothing
-	// after this reads a path relative to the process's directory, which
-	// the in-process spandex changes): one test's last slow scripts no
-	// longer hold up the next test's.
+	// run beside each other, once every sequential test is done: one
+	// test's last slow scripts do not hold up the next test's.
 	t.Parallel()
 	testscript.Run(t, testscript.Params{
 		Dir:   dir,
@@ -164,61 +161,11 @@ func TestExamples(t *testing.T) {
 	})
 }
 
-// shellSpecial are the characters that make a word mean more to sh than
-// itself.
-const shellSpecial = "|&;<>()$`\\\"'*?[]#~{}"
-
 // shellLine is the script line that runs a command line as a shell
-// would: a plain "spandex ARGS" (no quoting, pipes or variables) runs
-// in-process, where the shell would only split it at spaces, and so does
-// one that only redirects its stdin from a file and its stdout to
-// another ("spandex ARGS < IN > OUT": the script's "spandex ARGS < IN"
-// and "cp stdout OUT"); anything else runs through sh.
+// would: through the script command sh (shellCmd), which runs spandex
+// in-process.
 func shellLine(line string) string {
-	if !strings.HasPrefix(line, "spandex ") {
-		return execSh(line)
-	}
-	if !strings.ContainsAny(line, shellSpecial) {
-		return line
-	}
-	var args []string
-	var in, out string
-	fields := strings.Fields(line)
-	for i := 0; i < len(fields); i++ {
-		switch f := fields[i]; {
-		case (f == "<" || f == ">") && i+1 < len(fields) && !strings.ContainsAny(fields[i+1], shellSpecial):
-			if f == "<" && in == "" {
-				in = fields[i+1]
-			} else if f == ">" && out == "" {
-				out = fields[i+1]
-			} else {
-				return execSh(line)
-			}
-			i++
-		case strings.ContainsAny(f, shellSpecial):
-			return execSh(line)
-		default:
-			args = append(args, f)
-		}
-	}
-	// sh empties OUT before the command runs: one that reads OUT too
-	// stays with sh.
-	if out != "" && (out == in || slices.Contains(args, out)) {
-		return execSh(line)
-	}
-	cmd := strings.Join(args, " ")
-	if in != "" {
-		cmd += " < " + in
-	}
-	if out != "" {
-		cmd += "\ncp stdout " + out
-	}
-	return cmd
-}
-
-// execSh is the script line that runs line through sh.
-func execSh(line string) string {
-	return "exec sh -c '" + strings.ReplaceAll(line, "'", "''") + "'"
+	return "sh -c '" + strings.ReplaceAll(line, "'", "''") + "'"
 }
 
 // fixtureFiles is the txtar text of exampleFixtures: the test heroes
@@ -269,34 +216,10 @@ func prelude(path, ex string) string {
 
 // heroPointsOn gives a test hero file two hero points.
 func heroPointsOn(file string) string {
-	return `exec sh -c 'jq -c ''.hero_points = {"max": 2, "current": 2}'' ` + file + ` > g && mv g ` + file + `'` + "\n"
+	return `jsonedit ` + file + ` /hero_points={"max":2,"current":2}` + "\n"
 }
 
 func init() {
 	examplePreludes["spandex fight initiative --hero-points"] = heroPointsOn("guardian.json") + examplePreludes["spandex fight initiative"]
 	examplePreludes["spandex fight end-page --hero-points"] = heroPointsOn("guardian.json") + examplePreludes["spandex fight end-page"]
-}
-
-// TestShellLine: which example lines run in-process and which need sh.
-func TestShellLine(t *testing.T) {
-	tests := []struct{ line, want string }{
-		{"spandex roll 3d6", "spandex roll 3d6"},
-		{"spandex attack --attacker a.json --with fist < b.json", "spandex attack --attacker a.json --with fist < b.json"},
-		{"spandex gen hero --seed 42 > hero.json", "spandex gen hero --seed 42\ncp stdout hero.json"},
-		{"spandex attack --attacker a.json < b.json > c.json", "spandex attack --attacker a.json < b.json\ncp stdout c.json"},
-		// sh empties b.json before spandex reads it.
-		{"spandex attack --attacker a.json < b.json > b.json", "exec sh -c 'spandex attack --attacker a.json < b.json > b.json'"},
-		{"spandex sheet a.json > a.json", "exec sh -c 'spandex sheet a.json > a.json'"},
-		{"spandex gen hero >> all.jsonl", "exec sh -c 'spandex gen hero >> all.jsonl'"},
-		{"spandex gen hero 2> err.txt", "exec sh -c 'spandex gen hero 2> err.txt'"},
-		{"spandex gen hero > a > b", "exec sh -c 'spandex gen hero > a > b'"},
-		{"spandex gen npc goon | spandex sheet", "exec sh -c 'spandex gen npc goon | spandex sheet'"},
-		{"spandex roll --seed $(date +%s) 3d6", "exec sh -c 'spandex roll --seed $(date +%s) 3d6'"},
-		{"jq -c . a.json", "exec sh -c 'jq -c . a.json'"},
-	}
-	for _, tc := range tests {
-		if got := shellLine(tc.line); got != tc.want {
-			t.Errorf("shellLine(%q) = %q, want %q", tc.line, got, tc.want)
-		}
-	}
 }

@@ -104,21 +104,10 @@ func isolateHome(env *testscript.Env) error {
 
 // TestScripts runs every end-to-end script in testdata/script.
 func TestScripts(t *testing.T) {
-	// Absolute: the in-process spandex command changes the process's
-	// directory while other scripts start (and read their files).
-	dir, err := filepath.Abs("testdata/script")
-	if err != nil {
-		t.Fatal(err)
-	}
-	heroes, err := filepath.Abs(heroesDir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir, heroes := "testdata/script", heroesDir
 	// The scripts of TestScripts, TestExamples and TestTerminalWidth
-	// run beside each other, once every sequential test is done (nothing
-	// after this reads a path relative to the process's directory, which
-	// the in-process spandex changes): one test's last slow scripts no
-	// longer hold up the next test's.
+	// run beside each other, once every sequential test is done: one
+	// test's last slow scripts do not hold up the next test's.
 	t.Parallel()
 	testscript.Run(t, testscript.Params{
 		Dir:                 dir,
@@ -135,6 +124,7 @@ func TestScripts(t *testing.T) {
 func scriptCmds(cmds map[string]func(ts *testscript.TestScript, neg bool, args []string)) map[string]func(ts *testscript.TestScript, neg bool, args []string) {
 	all := map[string]func(ts *testscript.TestScript, neg bool, args []string){
 		"spandex":   inProcess,
+		"sh":        shellCmd,
 		"jsonedit":  jsonEdit,
 		"passturns": passTurns,
 	}

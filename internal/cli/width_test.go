@@ -155,10 +155,8 @@ func TestTerminalWidth(t *testing.T) {
 		t.Fatalf("measured only %d invocations", planned)
 	}
 	// The scripts of TestScripts, TestExamples and TestTerminalWidth
-	// run beside each other, once every sequential test is done (nothing
-	// after this reads a path relative to the process's directory, which
-	// the in-process spandex changes): one test's last slow scripts no
-	// longer hold up the next test's.
+	// run beside each other, once every sequential test is done: one
+	// test's last slow scripts do not hold up the next test's.
 	t.Parallel()
 	testscript.Run(t, testscript.Params{
 		Dir:   dir,

@@ -56,6 +56,12 @@ func Test() (s *IOStreams, in *bytes.Buffer, out *bytes.Buffer, errOut *bytes.Bu
 	return s, in, out, errOut
 }
 
+// Streams returns streams bound to in, out and errOut, none of them
+// terminals (the in-process shell of the tests runs spandex on its pipes).
+func Streams(in io.Reader, out, errOut io.Writer) *IOStreams {
+	return &IOStreams{In: in, Out: newOutput(out), ErrOut: errOut, width: 80}
+}
+
 func isTerminal(f *os.File) bool {
 	fd := f.Fd()
 	return isatty.IsTerminal(fd) || isatty.IsCygwinTerminal(fd)
