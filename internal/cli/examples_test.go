@@ -9,6 +9,7 @@ import (
 
 	"github.com/rogpeppe/go-internal/testscript"
 	"github.com/spf13/cobra"
+	"golang.org/x/tools/txtar"
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
 	"github.com/codename-spandex/spandex/internal/iostreams"
@@ -136,7 +137,8 @@ func TestExamples(t *testing.T) {
 				ex = strings.TrimSpace(ex[:j])
 			}
 			n++
-			script := fmt.Sprintf("# %s\n%s%s\n%s", ex, prelude(c.CommandPath(), ex), shellLine(ex), files)
+			script := fmt.Sprintf("# %s\n%s%s\n", ex, prelude(c.CommandPath(), ex), shellLine(ex))
+			script += files.For(script)
 			name := strings.ReplaceAll(c.CommandPath(), " ", "_") + fmt.Sprintf("_%d.txtar", i+1)
 			if err := os.WriteFile(filepath.Join(dir, name), []byte(script), 0o644); err != nil {
 				t.Fatal(err)
@@ -168,19 +170,35 @@ func shellLine(line string) string {
 	return "sh -c '" + strings.ReplaceAll(line, "'", "''") + "'"
 }
 
-// fixtureFiles is the txtar text of exampleFixtures: the test heroes
-// under the names the examples use.
-func fixtureFiles(t *testing.T) string {
+// fixtureFiles are exampleFixtures: the test heroes under the names the
+// examples use.
+func fixtureFiles(t *testing.T) fixtures {
 	t.Helper()
-	var files strings.Builder
+	var files fixtures
 	for name, src := range exampleFixtures {
 		data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "heroes", src))
 		if err != nil {
 			t.Fatal(err)
 		}
-		fmt.Fprintf(&files, "-- %s --\n%s", name, data)
+		files = append(files, txtar.File{Name: name, Data: data})
 	}
-	return files.String()
+	return files
+}
+
+// fixtures are files a generated script may need.
+type fixtures []txtar.File
+
+// For is the txtar text of the fixtures script names (a name anywhere in
+// its text: a few too many cost nothing), rather than all of them for
+// every one of the hundreds of scripts.
+func (fs fixtures) For(script string) string {
+	var b strings.Builder
+	for _, f := range fs {
+		if strings.Contains(script, f.Name) {
+			fmt.Fprintf(&b, "-- %s --\n%s", f.Name, f.Data)
+		}
+	}
+	return b.String()
 }
 
 // prelude picks the longest examplePreludes key that the example starts

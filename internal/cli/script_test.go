@@ -1,8 +1,10 @@
 package cli
 
 import (
+	"bytes"
 	"log"
 	"os"
+	"path"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -77,17 +79,52 @@ const heroesDir = "../../testdata/heroes"
 // heroes/nefario.json .) instead of pasting its own copy, which would
 // drift from the others. The encounters beside them
 // (testdata/encounters: the simulation's bank and reference fights) are
-// copied to $WORK/encounters the same way.
-func setupScript(heroes string) func(env *testscript.Env) error {
+// copied to $WORK/encounters the same way. Only the fixtures the script
+// (dir/NAME.txtar) names are copied: creating a file is most of what
+// setting up a script costs.
+func setupScript(dir, heroes string) func(env *testscript.Env) error {
 	return func(env *testscript.Env) error {
 		if err := isolateHome(env); err != nil {
 			return err
 		}
-		if err := os.CopyFS(filepath.Join(env.WorkDir, "heroes"), os.DirFS(heroes)); err != nil {
+		var text []byte
+		if t, ok := env.T().(interface{ Name() string }); ok {
+			text, _ = os.ReadFile(filepath.Join(dir, path.Base(t.Name())+".txtar"))
+		}
+		for _, src := range []string{heroes, filepath.Join(filepath.Dir(heroes), "encounters")} {
+			named := func(name string) bool {
+				return text == nil || bytes.Contains(text, []byte(filepath.Base(src)+"/"+name))
+			}
+			if err := copyFixtures(filepath.Join(env.WorkDir, filepath.Base(src)), src, named); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+}
+
+// copyFixtures copies the files of src that keep says to keep into dst.
+func copyFixtures(dst, src string, keep func(name string) bool) error {
+	if err := os.MkdirAll(dst, 0o755); err != nil {
+		return err
+	}
+	entries, err := os.ReadDir(src)
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		if e.IsDir() || !keep(e.Name()) {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(src, e.Name()))
+		if err != nil {
 			return err
 		}
-		return os.CopyFS(filepath.Join(env.WorkDir, "encounters"), os.DirFS(filepath.Join(filepath.Dir(heroes), "encounters")))
+		if err := os.WriteFile(filepath.Join(dst, e.Name()), data, 0o644); err != nil {
+			return err
+		}
 	}
+	return nil
 }
 
 // isolateHome gives each script its own HOME and config directory, so no
@@ -111,7 +148,7 @@ func TestScripts(t *testing.T) {
 	t.Parallel()
 	testscript.Run(t, testscript.Params{
 		Dir:                 dir,
-		Setup:               setupScript(heroes),
+		Setup:               setupScript(dir, heroes),
 		RequireExplicitExec: true,
 		Cmds: scriptCmds(map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"maxwidth": maxWidth,

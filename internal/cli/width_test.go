@@ -94,11 +94,11 @@ func TestTerminalWidth(t *testing.T) {
 	ios, _, _, _ := iostreams.Test()
 	root := NewCmdRoot(&cmdutil.Factory{IOStreams: ios, Getenv: func(string) string { return "" }})
 	dir := t.TempDir()
-	files := fixtureFiles(t) + mnsFixtures(t)
+	files := append(fixtureFiles(t), mnsFixtures(t)...)
 	n, planned := 0, 0
 	write := func(name, script string) {
 		n++
-		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("%03d_%s.txtar", n, name)), []byte(script+files), 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("%03d_%s.txtar", n, name)), []byte(script+files.For(script)), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -184,23 +184,23 @@ func terminalExamples(c *cobra.Command) []string {
 
 // mnsFixtures are the synthetic charts and the two sides of
 // testdata/script/mns_examples.txtar, for the mns cases.
-func mnsFixtures(t *testing.T) string {
+func mnsFixtures(t *testing.T) fixtures {
 	t.Helper()
 	a, err := txtar.ParseFile(filepath.Join("testdata", "script", "mns_examples.txtar"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	var b strings.Builder
+	var files fixtures
 	for _, f := range a.Files {
 		switch f.Name {
 		case "charts.json", "heroes.json", "thugs.json":
-			fmt.Fprintf(&b, "-- %s --\n%s", f.Name, f.Data)
+			files = append(files, f)
 		}
 	}
-	if strings.Count(b.String(), "\n-- ")+1 != 3 {
+	if len(files) != 3 {
 		t.Fatalf("mns_examples.txtar: want charts.json, heroes.json and thugs.json")
 	}
-	return b.String()
+	return files
 }
 
 // displayWidth is the number of terminal columns s takes: East Asian wide
