@@ -156,12 +156,13 @@ func TestScripts(t *testing.T) {
 	})
 }
 
-// scriptCmds is cmds and the commands every script may use: spandex
-// (in-process), jsonedit and passturns.
+// scriptCmds is cmds and the commands every script may use: spandex,
+// sh and jq (in-process), jsonedit and passturns.
 func scriptCmds(cmds map[string]func(ts *testscript.TestScript, neg bool, args []string)) map[string]func(ts *testscript.TestScript, neg bool, args []string) {
 	all := map[string]func(ts *testscript.TestScript, neg bool, args []string){
 		"spandex":   inProcess,
 		"sh":        shellCmd,
+		"jq":        jqCmd,
 		"jsonedit":  jsonEdit,
 		"passturns": passTurns,
 	}
