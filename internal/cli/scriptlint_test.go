@@ -55,19 +55,42 @@ func TestScriptsRunSpandexInProcess(t *testing.T) {
 			if execsSpandex(l) {
 				t.Errorf("%s:%d: %q starts a process: write \"spandex ...\" (in-process; stdin as \"spandex ... < FILE\"); a journey that needs a real process runs it from a shell (exec sh -c) or in files_test.go", name, numbers[i], l)
 			}
-			if f := strings.Fields(l); len(f) == 2 && f[0] == "stdin" && i+1 < len(lines) && runsInProcess(lines[i+1]) {
-				t.Errorf("%s:%d: \"stdin %s\" feeds only exec: write \"spandex ... < %s\"", name, numbers[i], f[1], f[1])
+			if f := strings.Fields(l); len(f) == 2 && f[0] == "stdin" && i+1 < len(lines) && runsInProcess(lines[i+1]) != "" {
+				t.Errorf("%s:%d: \"stdin %s\" feeds only exec: write \"%s ... < %s\"", name, numbers[i], f[1], runsInProcess(lines[i+1]), f[1])
 			}
 		}
 	}
 }
 
-// runsInProcess reports whether a script line is the in-process spandex
-// command.
-func runsInProcess(line string) bool {
+// TestScriptsRunJQInProcess keeps the scripts on the in-process jq
+// command (jqCmd): "exec jq" starts a process that compiles jq's
+// builtins before it reads anything, most of its time.
+func TestScriptsRunJQInProcess(t *testing.T) {
+	for name, a := range scriptFiles(t) {
+		lines, numbers := scriptCommands(a)
+		for i, l := range lines {
+			if f := commandWords(l); len(f) >= 2 && f[0] == "exec" && f[1] == "jq" {
+				t.Errorf("%s:%d: %q starts a process: write \"jq ...\" (in-process; stdin as \"jq ... < FILE\"; into a file: then \"cp stdout FILE\")", name, numbers[i], l)
+			}
+		}
+	}
+}
+
+// runsInProcess returns the in-process command (spandex or jq) a script
+// line runs, or "".
+func runsInProcess(line string) string {
+	if f := commandWords(line); len(f) > 0 && (f[0] == "spandex" || f[0] == "jq") {
+		return f[0]
+	}
+	return ""
+}
+
+// commandWords returns the words of a script line after its "!" and
+// conditions.
+func commandWords(line string) []string {
 	f := strings.Fields(line)
 	for len(f) > 0 && (f[0] == "!" || strings.HasPrefix(f[0], "[")) {
 		f = f[1:]
 	}
-	return len(f) > 0 && f[0] == "spandex"
+	return f
 }
