@@ -180,18 +180,30 @@ func runJQ(args []string, readFile func(string) ([]byte, error), stdin string) (
 		for v, ok := in.Next(); ok; v, ok = in.Next() {
 			all = append(all, v)
 		}
-		inputs = gojq.NewIter[any](all)
+		inputs = gojq.NewIter[any](all) // one value, the array
 	}
 	prog, err := gojq.Compile(query, gojq.WithVariables(f.varNames), gojq.WithInputIter(inputs))
 	if err != nil {
 		return 3, "", fmt.Sprintf("jq: error: %v\njq: 1 compile error\n", err)
 	}
-	outputs, last, failed := 0, any(nil), false
+	outputs, last, failed, halted := 0, any(nil), false, -1
 	run := func(v any) {
 		iter := prog.Run(v, vars...)
 		for {
 			r, ok := iter.Next()
 			if !ok {
+				return
+			}
+			var halt *gojq.HaltError
+			if err, ok := r.(error); ok && errors.As(err, &halt) {
+				// halt, halt_error: the value on stderr, jq stops.
+				if s, ok := halt.Value().(string); ok {
+					errOut.WriteString(s)
+				} else if v := halt.Value(); v != nil {
+					b, _ := gojq.Marshal(v)
+					errOut.Write(append(b, '\n'))
+				}
+				halted = halt.ExitCode()
 				return
 			}
 			if err, ok := r.(error); ok {
@@ -211,11 +223,13 @@ func runJQ(args []string, readFile func(string) ([]byte, error), stdin string) (
 	if f.nullInput {
 		run(nil)
 	} else {
-		for v, ok := inputs.Next(); ok; v, ok = inputs.Next() {
+		for v, ok := inputs.Next(); ok && halted < 0; v, ok = inputs.Next() {
 			run(v)
 		}
 	}
 	switch {
+	case halted >= 0:
+		code = halted
 	case in.broken:
 		code = 2
 	case failed:
@@ -294,8 +308,9 @@ func (in *jqInputs) Next() (any, bool) {
 //     keys with it, then the new keys in the order the filter names them,
 //     then any other sorted.
 //
-// A filter that iterates an object (.[], to_entries, keys_unsorted) gets
-// gojq's sorted order, not jq's: no script does.
+// A filter that walks an object's keys (.[], to_entries, tojson) gets
+// gojq's sorted order, not jq's; no script's output depends on it
+// (SPANDEXTEST_JQ_COMPARE).
 type jqPrinter struct {
 	byMap  map[uintptr]jqObject
 	byKey  map[string][]string
@@ -622,6 +637,8 @@ func TestJQ(t *testing.T) {
 		{[]string{".", "nope.json"}, "", 2, ""},
 		{[]string{".", "bad"}, "", 2, ""},
 		{[]string{"-x", "."}, "", 2, ""},
+		{[]string{"-c", `if .n == 1 then . else halt_error end`, "s.jsonl"}, "", 5, "{\"n\":1}\n"},
+		{[]string{"-n", `"a", halt, "b"`}, "", 0, "\"a\"\n"},
 	}
 	for _, tt := range tests {
 		code, out, errOut := runJQ(tt.args, readFile, tt.stdin)
