@@ -2,12 +2,14 @@ package cli
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
@@ -15,6 +17,7 @@ import (
 
 	"github.com/itchyny/gojq"
 	"github.com/rogpeppe/go-internal/testscript"
+	"mvdan.cc/sh/v3/interp"
 )
 
 // jqCmd is the script command "jq [FLAGS] FILTER [FILE...] [< FILE]":
@@ -41,7 +44,7 @@ func jqCmd(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	code, stdout, stderr := runJQ(args, func(name string) ([]byte, error) {
 		return os.ReadFile(ts.MkAbs(name))
-	}, stdin)
+	}, strings.NewReader(stdin))
 	if os.Getenv("SPANDEXTEST_JQ_COMPARE") != "" {
 		compareWithJQ(ts, args, stdin, hasStdin, code, stdout, stderr)
 	}
@@ -56,6 +59,25 @@ func jqCmd(ts *testscript.TestScript, neg bool, args []string) {
 	case code != 0:
 		ts.Logf("[exit status %d]", code)
 	}
+}
+
+// shellJQ is jq in-process for the script command sh (shellCmd): in
+// the shell's directory, reading and writing its streams (a pipe from
+// the stage before, to the next).
+func shellJQ(ctx context.Context, args []string) error {
+	hc := interp.HandlerCtx(ctx)
+	code, stdout, stderr := runJQ(args, func(name string) ([]byte, error) {
+		if !filepath.IsAbs(name) {
+			name = filepath.Join(hc.Dir, name)
+		}
+		return os.ReadFile(name)
+	}, hc.Stdin)
+	io.WriteString(hc.Stdout, stdout)
+	io.WriteString(hc.Stderr, stderr)
+	if code != 0 {
+		return interp.ExitStatus(code)
+	}
+	return nil
 }
 
 // compareWithJQ runs the real jq with args in the script's directory and
@@ -151,7 +173,7 @@ func parseJQArgs(args []string) (jqFlags, error) {
 
 // runJQ runs a jq command line on the files (read through readFile) or,
 // with none, on stdin, and returns its exit status and output.
-func runJQ(args []string, readFile func(string) ([]byte, error), stdin string) (code int, stdout, stderr string) {
+func runJQ(args []string, readFile func(string) ([]byte, error), stdin io.Reader) (code int, stdout, stderr string) {
 	var out, errOut strings.Builder
 	f, err := parseJQArgs(args)
 	if err != nil {
@@ -250,7 +272,7 @@ type jqInputs struct {
 	p        *jqPrinter
 	readFile func(string) ([]byte, error)
 	files    []string
-	stdin    string
+	stdin    io.Reader
 	errOut   io.Writer
 	started  bool
 	name     string
@@ -263,7 +285,7 @@ func (in *jqInputs) Next() (any, bool) {
 		if in.dec == nil {
 			switch {
 			case !in.started && len(in.files) == 0:
-				in.name, in.dec = "<stdin>", json.NewDecoder(strings.NewReader(in.stdin))
+				in.name, in.dec = "<stdin>", json.NewDecoder(in.stdin)
 			case len(in.files) > 0:
 				in.name, in.files = in.files[0], in.files[1:]
 				data, err := in.readFile(in.name)
@@ -641,7 +663,7 @@ func TestJQ(t *testing.T) {
 		{[]string{"-n", `"a", halt, "b"`}, "", 0, "\"a\"\n"},
 	}
 	for _, tt := range tests {
-		code, out, errOut := runJQ(tt.args, readFile, tt.stdin)
+		code, out, errOut := runJQ(tt.args, readFile, strings.NewReader(tt.stdin))
 		if code != tt.code || out != tt.out {
 			t.Errorf("jq %q: exit %d, stdout\n%s\nwant exit %d, stdout\n%s", tt.args, code, out, tt.code, tt.out)
 		}
@@ -649,4 +671,23 @@ func TestJQ(t *testing.T) {
 			t.Errorf("jq %q: exit %d, stderr %q", tt.args, code, errOut)
 		}
 	}
+}
+
+// TestShellJQ: in the script command sh, jq runs in-process too: a stage
+// of a pipeline, in $(...), reading the script's files.
+func TestShellJQ(t *testing.T) {
+	dir := t.TempDir()
+	script := `sh -c 'spandex roll 3d6 --dice 6,5,4 -o json | jq -c ''[.total, .dice[0].value]'''
+stdout '^\[15,6\]$'
+sh -c 'spandex roll 1d6 --dice $(jq .d a.json) -o text'
+stdout '^4$'
+! sh -c 'jq -e .missing a.json'
+stdout '^null$'
+-- a.json --
+{"d": 4}
+`
+	if err := os.WriteFile(filepath.Join(dir, "shell_jq.txtar"), []byte(script), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	testscript.Run(t, testscript.Params{Dir: dir, Setup: isolateHome, Cmds: scriptCmds(nil)})
 }

@@ -29,8 +29,8 @@ import (
 // It is for what a shell is for: pipelines, loops, redirections, $(...).
 // Every spandex the line runs is the CLI in-process (as the "spandex"
 // command runs it, each stage of a pipeline concurrently, reading and
-// writing the pipe); any other program (jq, head, mv) is started as sh
-// would.
+// writing the pipe), and so is every jq (shellJQ); any other program
+// (head, mv) is started as sh would.
 //
 // It passes or fails as "exec sh" does: ! expects a non-zero status.
 func shellCmd(ts *testscript.TestScript, neg bool, args []string) {
@@ -80,6 +80,8 @@ func runShell(ts *testscript.TestScript, prog *syntax.File, params []string, std
 				switch args[0] {
 				case "spandex":
 					return shellSpandex(ctx, args[1:], &panics)
+				case "jq":
+					return shellJQ(ctx, args[1:])
 				}
 				return next(ctx, args)
 			}
