@@ -43,6 +43,7 @@ func TestSniffKind(t *testing.T) {
 // top-level names only (decoding it whole into raw messages cost three
 // copies of it: 150 MB for a 31 MB encounter of 375,000 events).
 func TestSniffKindIsCheap(t *testing.T) {
+	hostile.Slow(t)
 	var b strings.Builder
 	b.WriteString(`{"schema":2,"sides":[],"combatants":[],"log":[`)
 	for i := range 300_000 {

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
+	"github.com/codename-spandex/spandex/internal/hostile"
 	"github.com/codename-spandex/spandex/pkg/dice"
 )
 
@@ -48,6 +49,7 @@ func TestOddsJSONStreamsTheSameBytes(t *testing.T) {
 // computed (ten 1d1000000 took 3.3 GB and 23 s), and one large
 // distribution is streamed in bounded memory.
 func TestOddsBoundedByTheirSize(t *testing.T) {
+	hostile.Slow(t)
 	te := cmdutil.NewTestEnv(cmdutil.FormatJSONL)
 	exprs := strings.Fields(strings.Repeat("1d1000000 ", 10))
 	start := time.Now()
