@@ -36,7 +36,15 @@ func inProcess(ts *testscript.TestScript, neg bool, args []string) {
 		args = args[:n-2]
 	}
 	code, stdout, stderr := runSpandex(ts, stdin, args)
-	// Each write replaces what the previous command left, as exec does.
+	exited(ts, neg, code, stdout, stderr)
+}
+
+// exited ends a script command run in-process as exec ends one: it keeps
+// stdout and stderr for the commands that follow (each command replaces
+// what the previous one left), logs a non-zero status, and fails the
+// script when the status is not what neg (a "!" before the command)
+// expects.
+func exited(ts *testscript.TestScript, neg bool, code int, stdout, stderr string) {
 	fmt.Fprint(ts.Stdout(), stdout)
 	fmt.Fprint(ts.Stderr(), stderr)
 	switch {

@@ -48,17 +48,7 @@ func jqCmd(ts *testscript.TestScript, neg bool, args []string) {
 	if os.Getenv("SPANDEXTEST_JQ_COMPARE") != "" {
 		compareWithJQ(ts, args, stdin, hasStdin, code, stdout, stderr)
 	}
-	fmt.Fprint(ts.Stdout(), stdout)
-	fmt.Fprint(ts.Stderr(), stderr)
-	switch {
-	case code != 0 && !neg:
-		ts.Logf("[exit status %d]", code)
-		ts.Fatalf("unexpected command failure")
-	case code == 0 && neg:
-		ts.Fatalf("unexpected command success")
-	case code != 0:
-		ts.Logf("[exit status %d]", code)
-	}
+	exited(ts, neg, code, stdout, stderr)
 }
 
 // shellJQ is jq in-process for the script command sh (shellCmd): in

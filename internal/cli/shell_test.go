@@ -3,7 +3,6 @@ package cli
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -53,17 +52,7 @@ func shellCmd(ts *testscript.TestScript, neg bool, args []string) {
 	if panicked != "" {
 		ts.Fatalf("spandex panicked: %s", panicked)
 	}
-	fmt.Fprint(ts.Stdout(), stdout.String())
-	fmt.Fprint(ts.Stderr(), stderr.String())
-	switch {
-	case code != 0 && !neg:
-		ts.Logf("[exit status %d]", code)
-		ts.Fatalf("unexpected command failure")
-	case code == 0 && neg:
-		ts.Fatalf("unexpected command success")
-	case code != 0:
-		ts.Logf("[exit status %d]", code)
-	}
+	exited(ts, neg, code, stdout.String(), stderr.String())
 }
 
 // runShell runs prog with params as its positional parameters, stdin
