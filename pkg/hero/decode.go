@@ -29,6 +29,8 @@ var fileFormat = jsonfile.Format{
 	TrailingHint: " (one hero per file; use JSON Lines tools for batches)",
 	MaxSize:      MaxFileSize,
 	MaxItems:     MaxEvents,
+	// The generated decoder (jsondec.go).
+	Fast: fastOptions,
 }
 
 // Decode parses and validates a hero file. The error, if any, is a

@@ -66,12 +66,31 @@ type Format struct {
 	// array of small objects costs the decoder and the checks after it
 	// kilobytes an element, however few bytes each takes in the file.
 	MaxItems int
+	// Fast, when not nil, are the options of a faster decoder of the
+	// format's documents (FastOptions with the unmarshalers of a decoder
+	// generated for its types, as pkg/hero's), built once with the
+	// format. Decode tries it first and keeps what it reads; on any
+	// error it reads the document again with the strict decoder, whose
+	// refusal is the one reported. A fast decoder must accept exactly
+	// the documents the strict one accepts and read them alike; its
+	// package's tests hold it to that.
+	Fast jsonv2.Options
 }
 
 // decodeOptions are the decoder's: unknown members are refused (names
 // match exactly, as the encoder writes them); so are duplicate names and
 // invalid UTF-8, by default.
 var decodeOptions = jsonv2.RejectUnknownMembers(true)
+
+// StrictOptions are the strict decoder's options.
+func StrictOptions() jsonv2.Options { return decodeOptions }
+
+// FastOptions are the strict decoder's options but for duplicate names,
+// which a fast decoder (Format.Fast) looks for itself, joined with more
+// (its unmarshalers).
+func FastOptions(more ...jsonv2.Options) jsonv2.Options {
+	return jsonv2.JoinOptions(append([]jsonv2.Options{decodeOptions, jsontext.AllowDuplicateNames(true)}, more...)...)
+}
 
 // Decode parses data into v (a pointer to a struct) strictly and returns a
 // *FieldError for the first problem: oversized or empty input, anything
@@ -94,13 +113,29 @@ func Decode(data []byte, v any, f Format) error {
 			return fe
 		}
 	}
-	if err := jsonv2.Unmarshal(trimmed, v, decodeOptions); err != nil {
-		return clip(explain(trimmed, err, f))
+	if !decodeFast(trimmed, v, f) {
+		if err := jsonv2.Unmarshal(trimmed, v, decodeOptions); err != nil {
+			return clip(explain(trimmed, err, f))
+		}
 	}
 	if fe := checkBounds(v); fe != nil {
 		return fe
 	}
 	return nil
+}
+
+// decodeFast reads data into v with the format's fast decoder, if it
+// has one, and reports whether it did; when it did not, v is left zero
+// for the strict decoder.
+func decodeFast(data []byte, v any, f Format) bool {
+	if f.Fast == nil {
+		return false
+	}
+	if err := jsonv2.Unmarshal(data, v, f.Fast); err != nil {
+		reflect.ValueOf(v).Elem().SetZero()
+		return false
+	}
+	return true
 }
 
 // Precheck is what Decode checks of data before decoding it, for a

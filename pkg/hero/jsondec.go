@@ -1,0 +1,263 @@
+//go:build !heroencgen
+
+package hero
+
+import (
+	"bytes"
+	"encoding"
+	"errors"
+	"math"
+
+	jsonv2 "github.com/go-json-experiment/json"
+	"github.com/go-json-experiment/json/jsontext"
+
+	"github.com/codename-spandex/spandex/pkg/jsonfile"
+)
+
+// The hero file's fast decoder. A hero file is read as every spandex
+// file is (jsonfile.Decode: github.com/go-json-experiment/json, strict),
+// but first by functions generated from the hero types (jsondec_gen.go,
+// by internal/cmd/heroencgen: go generate ./pkg/hero), given to the
+// library as an unmarshal function for *Hero (WithUnmarshalers, its
+// documented way in). They read the same tokens from the same
+// jsontext.Decoder; what they save is the library's reflection: a switch
+// on each member's name where the library looks it up in a map, and a
+// typed assignment where it sets a reflect.Value. A goon's check takes
+// about half the time it took (docs/benchmarks.md).
+//
+// The fast decoder only ever reads a valid hero. It reads the shapes of
+// a hero file itself: an object into a struct (each member by its exact
+// name, each at most once), an array into a slice, an object into a map
+// (each key at most once), a string, a whole number, true or false. Any
+// other value (null, a value of another kind, raw JSON) it reads whole
+// and hands to the strict library (decStrict), which decodes it exactly
+// as the reflective decoder does. On anything it does not accept (an
+// unknown member, a name given twice, a value of the wrong kind, bad
+// JSON) it stops with errRefused, and jsonfile.Decode reads the file
+// again with the strict reflective decoder, whose refusal (one line
+// naming the path) is the one reported. So no refusal is worded twice,
+// and none is less strict: the jsontext.Decoder still refuses invalid
+// UTF-8 and bad syntax; the names given twice, which the decoder would
+// look for in every object by comparing each name with all those before
+// it (a fifth of the time), are looked for by the generated functions,
+// one bit per member of a struct. TestGeneratedDecoderAgrees and
+// FuzzGeneratedDecoderAgrees hold the two decoders to the same heroes,
+// re-encoded to the same bytes, and the same refusals.
+
+// fastOptions are the fast decoder's (fileFormat's Fast): the strict
+// options, with duplicate names left to the generated functions.
+var fastOptions = jsonfile.FastOptions(jsonv2.WithUnmarshalers(jsonv2.UnmarshalFromFunc(decodeHero)))
+
+// strictOptions are the strict decoder's, for the values the fast one
+// hands on.
+var strictOptions = jsonfile.StrictOptions()
+
+// errRefused is the fast decoder's only refusal: the strict decoder
+// reads the file again and words the problem.
+var errRefused = errors.New("hero: not a valid hero file (the strict decoder says why)")
+
+// decodeHero reads a hero file's object with the generated functions.
+func decodeHero(dec *jsontext.Decoder, h *Hero) error {
+	if dec.PeekKind() != '{' {
+		return errRefused
+	}
+	return decHero(dec, h)
+}
+
+// decStrict reads the next value whole and decodes it into v with the
+// strict decoder: null, a value of another kind than the fast decoder
+// reads, and the types that decode themselves.
+func decStrict[T any](dec *jsontext.Decoder, v *T) error {
+	val, err := dec.ReadValue()
+	if err != nil {
+		return err
+	}
+	if err := jsonv2.Unmarshal(val, v, strictOptions); err != nil {
+		return errRefused
+	}
+	return nil
+}
+
+// memberName is a member name as read (a quoted JSON string, valid)
+// without its quotes and escapes.
+func memberName(quoted jsontext.Value) []byte {
+	if bytes.IndexByte(quoted, '\\') < 0 {
+		return quoted[1 : len(quoted)-1]
+	}
+	name, _ := jsontext.AppendUnquote(nil, quoted)
+	return name
+}
+
+// decString reads a string.
+func decString[T ~string](dec *jsontext.Decoder, v *T) error {
+	if dec.PeekKind() != '"' {
+		return decStrict(dec, v)
+	}
+	tok, err := dec.ReadToken()
+	if err != nil {
+		return err
+	}
+	*v = T(tok.String())
+	return nil
+}
+
+// decText reads a string into a type that reads itself from text
+// (rulebook.ArmourClass), as the library does.
+func decText[T any, P interface {
+	*T
+	encoding.TextUnmarshaler
+}](dec *jsontext.Decoder, v *T) error {
+	if dec.PeekKind() != '"' {
+		return decStrict(dec, v)
+	}
+	tok, err := dec.ReadToken()
+	if err != nil {
+		return err
+	}
+	if err := P(v).UnmarshalText([]byte(tok.String())); err != nil {
+		return errRefused
+	}
+	return nil
+}
+
+// decBool reads true or false.
+func decBool[T ~bool](dec *jsontext.Decoder, v *T) error {
+	if k := dec.PeekKind(); k != 't' && k != 'f' {
+		return decStrict(dec, v)
+	}
+	tok, err := dec.ReadToken()
+	if err != nil {
+		return err
+	}
+	*v = T(tok.Bool())
+	return nil
+}
+
+// decInt reads a whole number that fits T. As the library, it refuses
+// a number written with a fraction or an exponent.
+func decInt[T ~int | ~int8 | ~int16 | ~int32 | ~int64](dec *jsontext.Decoder, v *T) error {
+	if dec.PeekKind() != '0' {
+		return decStrict(dec, v)
+	}
+	val, err := dec.ReadValue()
+	if err != nil {
+		return err
+	}
+	neg := val[0] == '-'
+	if neg {
+		val = val[1:]
+	}
+	n, ok := parseDigits(val)
+	x := int64(n)
+	if neg {
+		x = -x
+	}
+	// Within T, and neither wrapped to the other sign nor past it.
+	if !ok || n > 1<<63 || int64(T(x)) != x || n != 0 && (x < 0) != neg {
+		return errRefused
+	}
+	*v = T(x)
+	return nil
+}
+
+// decUint reads a whole number from 0 that fits T.
+func decUint[T ~uint | ~uint16 | ~uint32 | ~uint64](dec *jsontext.Decoder, v *T) error {
+	if dec.PeekKind() != '0' {
+		return decStrict(dec, v)
+	}
+	val, err := dec.ReadValue()
+	if err != nil {
+		return err
+	}
+	n, ok := parseDigits(val)
+	if !ok || uint64(T(n)) != n {
+		return errRefused
+	}
+	*v = T(n)
+	return nil
+}
+
+// parseDigits is the number written by digits, a JSON number's without
+// its sign; ok is false if it has anything but digits (a fraction, an
+// exponent) or is 2⁶⁴ or more.
+func parseDigits(digits []byte) (n uint64, ok bool) {
+	if len(digits) == 0 {
+		return 0, false
+	}
+	for _, c := range digits {
+		d := uint64(c - '0')
+		if c < '0' || c > '9' || n > (math.MaxUint64-d)/10 {
+			return 0, false
+		}
+		n = 10*n + d
+	}
+	return n, true
+}
+
+// decPointer reads a value into what *v points to, making it if *v is
+// nil, with elem; null is a nil pointer.
+func decPointer[T any](dec *jsontext.Decoder, v **T, elem func(*jsontext.Decoder, *T) error) error {
+	if dec.PeekKind() == 'n' {
+		return decStrict(dec, v)
+	}
+	if *v == nil {
+		*v = new(T)
+	}
+	return elem(dec, *v)
+}
+
+// decSlice reads an array into a slice, each element with elem: [] is an
+// empty slice, not nil, as the library makes it.
+func decSlice[E any](dec *jsontext.Decoder, v *[]E, elem func(*jsontext.Decoder, *E) error) error {
+	if dec.PeekKind() != '[' {
+		return decStrict(dec, v)
+	}
+	if _, err := dec.ReadToken(); err != nil {
+		return err
+	}
+	s := (*v)[:0]
+	if s == nil {
+		s = []E{}
+	}
+	for dec.PeekKind() != ']' {
+		var zero E
+		s = append(s, zero)
+		if err := elem(dec, &s[len(s)-1]); err != nil {
+			return err
+		}
+	}
+	*v = s
+	_, err := dec.ReadToken()
+	return err
+}
+
+// decMap reads an object into a map, each value with elem, refusing a
+// key given twice.
+func decMap[V any](dec *jsontext.Decoder, v *map[string]V, elem func(*jsontext.Decoder, *V) error) error {
+	if dec.PeekKind() != '{' {
+		return decStrict(dec, v)
+	}
+	if _, err := dec.ReadToken(); err != nil {
+		return err
+	}
+	if *v == nil {
+		*v = map[string]V{}
+	}
+	for dec.PeekKind() != '}' {
+		name, err := dec.ReadValue()
+		if err != nil {
+			return err
+		}
+		key := string(memberName(name))
+		if _, twice := (*v)[key]; twice {
+			return errRefused
+		}
+		var x V
+		if err := elem(dec, &x); err != nil {
+			return err
+		}
+		(*v)[key] = x
+	}
+	_, err := dec.ReadToken()
+	return err
+}
