@@ -28,7 +28,10 @@ import (
 // The fast decoder only ever reads a valid hero. It reads the shapes of
 // a hero file itself: an object into a struct (each member by its exact
 // name, each at most once), an array into a slice, an object into a map
-// (each key at most once), a string, a whole number, true or false. Any
+// (each key at most once), a string (within the StringLimit of its
+// member), a whole number (from IntMin to IntMax), true or false: so it
+// also checks the bounds jsonfile.Decode otherwise walks the decoded
+// hero for (jsonfile.IntMin, jsonfile.StringLimit). Any
 // other value (null, a value of another kind, raw JSON) it reads whole
 // and hands to the strict library (decStrict), which decodes it exactly
 // as the reflective decoder does. On anything it does not accept (an
@@ -88,8 +91,19 @@ func memberName(quoted jsontext.Value) []byte {
 	return name
 }
 
-// decString reads a string.
+// decString reads a string of at most jsonfile.MaxTextLen bytes.
 func decString[T ~string](dec *jsontext.Decoder, v *T) error {
+	return decStringMax(dec, v, jsonfile.MaxTextLen)
+}
+
+// decName reads a name or an identifier: a string of at most
+// jsonfile.MaxNameLen bytes.
+func decName[T ~string](dec *jsontext.Decoder, v *T) error {
+	return decStringMax(dec, v, jsonfile.MaxNameLen)
+}
+
+// decStringMax reads a string of at most limit bytes.
+func decStringMax[T ~string](dec *jsontext.Decoder, v *T, limit int) error {
 	if dec.PeekKind() != '"' {
 		return decStrict(dec, v)
 	}
@@ -97,7 +111,11 @@ func decString[T ~string](dec *jsontext.Decoder, v *T) error {
 	if err != nil {
 		return err
 	}
-	*v = T(tok.String())
+	s := tok.String()
+	if len(s) > limit {
+		return errRefused
+	}
+	*v = T(s)
 	return nil
 }
 
@@ -133,8 +151,8 @@ func decBool[T ~bool](dec *jsontext.Decoder, v *T) error {
 	return nil
 }
 
-// decInt reads a whole number that fits T. As the library, it refuses
-// a number written with a fraction or an exponent.
+// decInt reads a whole number from jsonfile.IntMin to IntMax. As the
+// library, it refuses a number written with a fraction or an exponent.
 func decInt[T ~int | ~int8 | ~int16 | ~int32 | ~int64](dec *jsontext.Decoder, v *T) error {
 	if dec.PeekKind() != '0' {
 		return decStrict(dec, v)
@@ -152,8 +170,7 @@ func decInt[T ~int | ~int8 | ~int16 | ~int32 | ~int64](dec *jsontext.Decoder, v 
 	if neg {
 		x = -x
 	}
-	// Within T, and neither wrapped to the other sign nor past it.
-	if !ok || n > 1<<63 || int64(T(x)) != x || n != 0 && (x < 0) != neg {
+	if !ok || n > -jsonfile.IntMin || x < jsonfile.IntMin || x > jsonfile.IntMax || int64(T(x)) != x {
 		return errRefused
 	}
 	*v = T(x)
@@ -232,7 +249,7 @@ func decSlice[E any](dec *jsontext.Decoder, v *[]E, elem func(*jsontext.Decoder,
 }
 
 // decMap reads an object into a map, each value with elem, refusing a
-// key given twice.
+// key given twice or longer than jsonfile.MaxNameLen.
 func decMap[V any](dec *jsontext.Decoder, v *map[string]V, elem func(*jsontext.Decoder, *V) error) error {
 	if dec.PeekKind() != '{' {
 		return decStrict(dec, v)
@@ -249,7 +266,7 @@ func decMap[V any](dec *jsontext.Decoder, v *map[string]V, elem func(*jsontext.D
 			return err
 		}
 		key := string(memberName(name))
-		if _, twice := (*v)[key]; twice {
+		if _, twice := (*v)[key]; twice || len(key) > jsonfile.MaxNameLen {
 			return errRefused
 		}
 		var x V

@@ -32,7 +32,7 @@ func decHero(dec *jsontext.Decoder, v *Hero) error {
 		case "schema":
 			member, err = 1<<0, decInt(dec, &v.Schema)
 		case "name":
-			member, err = 1<<1, decString(dec, &v.Name)
+			member, err = 1<<1, decName(dec, &v.Name)
 		case "kind":
 			member, err = 1<<2, decString(dec, &v.Kind)
 		case "npc_type":
@@ -148,9 +148,9 @@ func decPower(dec *jsontext.Decoder, v *Power) error {
 		var member uint64
 		switch string(memberName(name)) {
 		case "slug":
-			member, err = 1<<0, decString(dec, &v.Slug)
+			member, err = 1<<0, decName(dec, &v.Slug)
 		case "name":
-			member, err = 1<<1, decString(dec, &v.Name)
+			member, err = 1<<1, decName(dec, &v.Name)
 		case "rank":
 			member, err = 1<<2, decInt(dec, &v.Rank)
 		case "max_rank":
@@ -202,9 +202,9 @@ func decPerk(dec *jsontext.Decoder, v *Perk) error {
 		var member uint64
 		switch string(memberName(name)) {
 		case "slug":
-			member, err = 1<<0, decString(dec, &v.Slug)
+			member, err = 1<<0, decName(dec, &v.Slug)
 		case "name":
-			member, err = 1<<1, decString(dec, &v.Name)
+			member, err = 1<<1, decName(dec, &v.Name)
 		case "option":
 			member, err = 1<<2, decString(dec, &v.Option)
 		case "bought":
@@ -238,9 +238,9 @@ func decItem(dec *jsontext.Decoder, v *Item) error {
 		var member uint64
 		switch string(memberName(name)) {
 		case "slug":
-			member, err = 1<<0, decString(dec, &v.Slug)
+			member, err = 1<<0, decName(dec, &v.Slug)
 		case "name":
-			member, err = 1<<1, decString(dec, &v.Name)
+			member, err = 1<<1, decName(dec, &v.Name)
 		case "for":
 			member, err = 1<<2, decString(dec, &v.For)
 		case "notes":
@@ -446,7 +446,7 @@ func decPool(dec *jsontext.Decoder, v *Pool) error {
 		var member uint64
 		switch string(memberName(name)) {
 		case "name":
-			member, err = 1<<0, decString(dec, &v.Name)
+			member, err = 1<<0, decName(dec, &v.Name)
 		case "max":
 			member, err = 1<<1, decInt(dec, &v.Max)
 		case "current":
@@ -720,7 +720,7 @@ func decImposedState(dec *jsontext.Decoder, v *ImposedState) error {
 		var member uint64
 		switch string(memberName(name)) {
 		case "name":
-			member, err = 1<<0, decString(dec, &v.Name)
+			member, err = 1<<0, decName(dec, &v.Name)
 		case "power":
 			member, err = 1<<1, decString(dec, &v.Power)
 		case "source":
@@ -760,7 +760,7 @@ func decForm(dec *jsontext.Decoder, v *Form) error {
 		var member uint64
 		switch string(memberName(name)) {
 		case "name":
-			member, err = 1<<0, decString(dec, &v.Name)
+			member, err = 1<<0, decName(dec, &v.Name)
 		case "powers":
 			member, err = 1<<1, decSlice(dec, &v.Powers, decFormPower)
 		case "abilities":
@@ -796,7 +796,7 @@ func decVehicle(dec *jsontext.Decoder, v *Vehicle) error {
 		var member uint64
 		switch string(memberName(name)) {
 		case "name":
-			member, err = 1<<0, decString(dec, &v.Name)
+			member, err = 1<<0, decName(dec, &v.Name)
 		case "object":
 			member, err = 1<<1, decString(dec, &v.Object)
 		case "health":
@@ -1042,9 +1042,9 @@ func decFlavour(dec *jsontext.Decoder, v *Flavour) error {
 		var member uint64
 		switch string(memberName(name)) {
 		case "slug":
-			member, err = 1<<0, decString(dec, &v.Slug)
+			member, err = 1<<0, decName(dec, &v.Slug)
 		case "name":
-			member, err = 1<<1, decString(dec, &v.Name)
+			member, err = 1<<1, decName(dec, &v.Name)
 		case "table":
 			member, err = 1<<2, decString(dec, &v.Table)
 		case "roll":
@@ -1154,9 +1154,9 @@ func decAttack(dec *jsontext.Decoder, v *Attack) error {
 		var member uint64
 		switch string(memberName(name)) {
 		case "slug":
-			member, err = 1<<0, decString(dec, &v.Slug)
+			member, err = 1<<0, decName(dec, &v.Slug)
 		case "name":
-			member, err = 1<<1, decString(dec, &v.Name)
+			member, err = 1<<1, decName(dec, &v.Name)
 		case "strike_class":
 			member, err = 1<<2, decInt(dec, &v.StrikeClass)
 		case "damage_type":
@@ -1224,7 +1224,7 @@ func decParry(dec *jsontext.Decoder, v *Parry) error {
 		var member uint64
 		switch string(memberName(name)) {
 		case "slug":
-			member, err = 1<<0, decString(dec, &v.Slug)
+			member, err = 1<<0, decName(dec, &v.Slug)
 		case "parry_type":
 			member, err = 1<<1, decString(dec, &v.ParryType)
 		case "health":
@@ -1310,7 +1310,7 @@ func decScenario(dec *jsontext.Decoder, v *Scenario) error {
 		case "success":
 			member, err = 1<<1, decBool(dec, &v.Success)
 		case "name":
-			member, err = 1<<2, decString(dec, &v.Name)
+			member, err = 1<<2, decName(dec, &v.Name)
 		default:
 			return errRefused // an unknown member
 		}
@@ -1384,7 +1384,7 @@ func decDevice(dec *jsontext.Decoder, v *Device) error {
 		var member uint64
 		switch string(memberName(name)) {
 		case "name":
-			member, err = 1<<0, decString(dec, &v.Name)
+			member, err = 1<<0, decName(dec, &v.Name)
 		case "complexity":
 			member, err = 1<<1, decInt(dec, &v.Complexity)
 		case "components":
@@ -1430,7 +1430,7 @@ func decFormPower(dec *jsontext.Decoder, v *FormPower) error {
 		var member uint64
 		switch string(memberName(name)) {
 		case "slug":
-			member, err = 1<<0, decString(dec, &v.Slug)
+			member, err = 1<<0, decName(dec, &v.Slug)
 		case "rank":
 			member, err = 1<<1, decInt(dec, &v.Rank)
 		default:

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 
 	jsonv2 "github.com/go-json-experiment/json"
@@ -29,11 +30,10 @@ var reflectiveFormat = func() jsonfile.Format {
 // reports whether data was accepted.
 func decodersAgree(t *testing.T, data []byte) bool {
 	t.Helper()
-	// The fast decoder alone, against the strict one.
+	// The fast decoder alone, against the strict one and its bounds.
 	var fast, strict Hero
-	trimmed := bytes.TrimSpace(data)
-	fastErr := jsonv2.Unmarshal(trimmed, &fast, fastOptions)
-	strictErr := jsonv2.Unmarshal(trimmed, &strict, strictOptions)
+	fastErr := jsonv2.Unmarshal(bytes.TrimSpace(data), &fast, fastOptions)
+	strictErr := jsonfile.Decode(data, &strict, reflectiveFormat)
 	if (fastErr == nil) != (strictErr == nil) {
 		t.Fatalf("the decoders disagree on %q:\nfast:   %v\nstrict: %v", short(data), fastErr, strictErr)
 	}
@@ -152,7 +152,20 @@ var badHeroes = []struct{ old, new string }{
 	{`}]}`, `}]}x`},  // garbage after the object
 	{`}]}`, `}]`},    // cut short
 	{`{"schema"`, `{ "schema"`},
-	{`"schema":3,`, `"schema":3,"npc_type":"combatant",`}, // a duplicate further on
+	{`"schema":3,`, `"schema":3,"npc_type":"combatant",`},                             // a duplicate further on
+	{`"strength":6`, `"strength":1000000000`},                                         // IntMax
+	{`"strength":6`, `"strength":-1000000000`},                                        // IntMin
+	{`"strength":6`, `"strength":-1000000001`},                                        // under IntMin
+	{`"name":"Goon"`, `"name":"` + strings.Repeat("n", jsonfile.MaxNameLen) + `"`},    // the longest name
+	{`"name":"Goon"`, `"name":"` + strings.Repeat("n", jsonfile.MaxNameLen+1) + `"`},  // a name too long
+	{`"name":"Goon"`, `"name":"` + strings.Repeat("é", jsonfile.MaxNameLen/2) + `é"`}, // counted in bytes
+	{`"name":"Goon"`, `"notes":"` + strings.Repeat("n", jsonfile.MaxTextLen+1) + `"`}, // notes too long
+	{`"name":"Goon"`, `"notes":"` + strings.Repeat(`\\`, jsonfile.MaxTextLen) + `"`},  // unescaped, at the limit
+	{`"name":"Goon"`, `"states":["` + strings.Repeat("n", jsonfile.MaxTextLen+1) + `"]`},
+	{`"powers":[]`, `"powers":[{"values":{"` + strings.Repeat("k", jsonfile.MaxNameLen+1) + `":1}}]`}, // a map key too long
+	{`"powers":[]`, `"powers":[{"values":{"a":1000000001}}]`},                                         // a map value out of bounds
+	{`"powers":[]`, `"powers":[{"values":{"a":1,"b":2,"\u0061":3}}]`},                                 // a map key twice
+	{`"powers":[]`, `"powers":[{"values":{"a":1,"b":null}}]`},
 }
 
 func goonLine(t testing.TB) []byte {

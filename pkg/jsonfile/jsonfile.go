@@ -70,10 +70,12 @@ type Format struct {
 	// format's documents (FastOptions with the unmarshalers of a decoder
 	// generated for its types, as pkg/hero's), built once with the
 	// format. Decode tries it first and keeps what it reads; on any
-	// error it reads the document again with the strict decoder, whose
-	// refusal is the one reported. A fast decoder must accept exactly
-	// the documents the strict one accepts and read them alike; its
-	// package's tests hold it to that.
+	// error it reads the document again with the strict decoder and
+	// checks its bounds, and that refusal is the one reported. A fast
+	// decoder must accept exactly the documents the strict decoder and
+	// the bounds' walk accept (it checks the bounds itself: IntMin,
+	// IntMax, StringLimit) and read them alike; its package's tests hold
+	// it to that.
 	Fast jsonv2.Options
 }
 
@@ -113,10 +115,11 @@ func Decode(data []byte, v any, f Format) error {
 			return fe
 		}
 	}
-	if !decodeFast(trimmed, v, f) {
-		if err := jsonv2.Unmarshal(trimmed, v, decodeOptions); err != nil {
-			return clip(explain(trimmed, err, f))
-		}
+	if decodeFast(trimmed, v, f) {
+		return nil
+	}
+	if err := jsonv2.Unmarshal(trimmed, v, decodeOptions); err != nil {
+		return clip(explain(trimmed, err, f))
 	}
 	if fe := checkBounds(v); fe != nil {
 		return fe

@@ -13,12 +13,15 @@ import (
 	jsonv2 "github.com/go-json-experiment/json"
 
 	"github.com/codename-spandex/spandex/pkg/hero"
+	"github.com/codename-spandex/spandex/pkg/jsonfile"
 )
 
 // The decoder's file: one function per hero file struct type, reading
 // the struct's members from a jsontext.Decoder as the library's
 // reflective decoder (github.com/go-json-experiment/json, strict) reads
-// them, for a valid hero. Only the shapes a hero file is made of are
+// them, for a valid hero within the bounds jsonfile checks after
+// decoding (whole numbers from IntMin to IntMax, each string within the
+// StringLimit of the member holding it). Only the shapes a hero file is made of are
 // written out: objects into plain structs and maps, arrays into slices,
 // strings, whole numbers and true/false. Any other value (null, a value
 // of another kind, a type with a JSON decoding method of its own such as
@@ -168,7 +171,7 @@ func (g *decGen) structFunc(t reflect.Type) error {
 		if n == 64 {
 			return fmt.Errorf("%s: more than 64 members are not handled", t.Name())
 		}
-		call, err := g.call(f.Type, "&v."+f.Name)
+		call, err := g.call(f.Type, "&v."+f.Name, jsonfile.StringLimit(tag))
 		if err != nil {
 			return fmt.Errorf("%s.%s: %w", t.Name(), f.Name, err)
 		}
@@ -184,31 +187,33 @@ func (g *decGen) structFunc(t reflect.Type) error {
 }
 
 // call returns the call decoding the value at the pointer ptr, of type
-// *t: decInt(dec, ptr), decSlice(dec, ptr, decAttack), ...
-func (g *decGen) call(t reflect.Type, ptr string) (string, error) {
+// *t: decInt(dec, ptr), decSlice(dec, ptr, decAttack), ...; limit is
+// the longest string the member holding it may hold
+// (jsonfile.StringLimit).
+func (g *decGen) call(t reflect.Type, ptr string, limit int) (string, error) {
 	if !hasMethod(t) {
 		switch {
 		case t.Kind() == reflect.Pointer:
-			elem, err := g.value(t.Elem())
+			elem, err := g.value(t.Elem(), limit)
 			if err != nil {
 				return "", err
 			}
 			return "decPointer(dec, " + ptr + ", " + elem + ")", nil
 		case t.Kind() == reflect.Slice && t.Elem().Kind() != reflect.Uint8:
-			elem, err := g.value(t.Elem())
+			elem, err := g.value(t.Elem(), limit)
 			if err != nil {
 				return "", err
 			}
 			return "decSlice(dec, " + ptr + ", " + elem + ")", nil
 		case t.Kind() == reflect.Map && t.Key() == reflect.TypeFor[string]():
-			elem, err := g.value(t.Elem())
+			elem, err := g.value(t.Elem(), limit)
 			if err != nil {
 				return "", err
 			}
 			return "decMap(dec, " + ptr + ", " + elem + ")", nil
 		}
 	}
-	fn, err := g.value(t)
+	fn, err := g.value(t, limit)
 	if err != nil {
 		return "", err
 	}
@@ -216,8 +221,8 @@ func (g *decGen) call(t reflect.Type, ptr string) (string, error) {
 }
 
 // value returns the function decoding a value of type t, a
-// func(*jsontext.Decoder, *T) error.
-func (g *decGen) value(t reflect.Type) (string, error) {
+// func(*jsontext.Decoder, *T) error, its strings at most limit bytes.
+func (g *decGen) value(t reflect.Type, limit int) (string, error) {
 	switch {
 	case implements(t, jsonUnmarshalerType) || implements(t, fromUnmarshalerType):
 		return "decStrict", nil // raw JSON
@@ -226,7 +231,13 @@ func (g *decGen) value(t reflect.Type) (string, error) {
 	}
 	switch t.Kind() {
 	case reflect.String:
-		return "decString", nil
+		switch limit {
+		case jsonfile.MaxNameLen:
+			return "decName", nil
+		case jsonfile.MaxTextLen:
+			return "decString", nil
+		}
+		return "", fmt.Errorf("a string limit of %d bytes is not handled", limit)
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
 		return "decInt", nil
 	case reflect.Uint, reflect.Uint16, reflect.Uint32, reflect.Uint64:
@@ -236,7 +247,7 @@ func (g *decGen) value(t reflect.Type) (string, error) {
 	case reflect.Struct:
 		return g.want(t), nil
 	case reflect.Pointer, reflect.Slice, reflect.Map:
-		body, err := g.call(t, "v")
+		body, err := g.call(t, "v", limit)
 		if err != nil {
 			return "", err
 		}
