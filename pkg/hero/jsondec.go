@@ -68,13 +68,20 @@ func decodeHero(dec *jsontext.Decoder, h *Hero) error {
 }
 
 // decStrict reads the next value whole and decodes it into v with the
-// strict decoder: null, a value of another kind than the fast decoder
-// reads, and the types that decode themselves.
+// strict decoder: null, and the values the generated functions leave to
+// the library.
 func decStrict[T any](dec *jsontext.Decoder, v *T) error {
 	val, err := dec.ReadValue()
 	if err != nil {
 		return err
 	}
+	return strict(val, v)
+}
+
+// strict decodes val, a value of another kind than the fast decoder
+// reads there (null, or a value the strict decoder refuses), into v
+// with the strict decoder.
+func strict[T any](val jsontext.Value, v *T) error {
 	if err := jsonv2.Unmarshal(val, v, strictOptions); err != nil {
 		return errRefused
 	}
@@ -91,6 +98,9 @@ func memberName(quoted jsontext.Value) []byte {
 	return name
 }
 
+// The scalars: each reads the value whole (one call to the decoder)
+// and hands any other kind than its own to the strict decoder.
+
 // decString reads a string of at most jsonfile.MaxTextLen bytes.
 func decString[T ~string](dec *jsontext.Decoder, v *T) error {
 	return decStringMax(dec, v, jsonfile.MaxTextLen)
@@ -104,14 +114,14 @@ func decName[T ~string](dec *jsontext.Decoder, v *T) error {
 
 // decStringMax reads a string of at most limit bytes.
 func decStringMax[T ~string](dec *jsontext.Decoder, v *T, limit int) error {
-	if dec.PeekKind() != '"' {
-		return decStrict(dec, v)
-	}
-	tok, err := dec.ReadToken()
+	val, err := dec.ReadValue()
 	if err != nil {
 		return err
 	}
-	s := tok.String()
+	if val.Kind() != '"' {
+		return strict(val, v)
+	}
+	s := string(memberName(val))
 	if len(s) > limit {
 		return errRefused
 	}
@@ -125,14 +135,14 @@ func decText[T any, P interface {
 	*T
 	encoding.TextUnmarshaler
 }](dec *jsontext.Decoder, v *T) error {
-	if dec.PeekKind() != '"' {
-		return decStrict(dec, v)
-	}
-	tok, err := dec.ReadToken()
+	val, err := dec.ReadValue()
 	if err != nil {
 		return err
 	}
-	if err := P(v).UnmarshalText([]byte(tok.String())); err != nil {
+	if val.Kind() != '"' {
+		return strict(val, v)
+	}
+	if err := P(v).UnmarshalText(memberName(val)); err != nil {
 		return errRefused
 	}
 	return nil
@@ -140,32 +150,33 @@ func decText[T any, P interface {
 
 // decBool reads true or false.
 func decBool[T ~bool](dec *jsontext.Decoder, v *T) error {
-	if k := dec.PeekKind(); k != 't' && k != 'f' {
-		return decStrict(dec, v)
-	}
-	tok, err := dec.ReadToken()
+	val, err := dec.ReadValue()
 	if err != nil {
 		return err
 	}
-	*v = T(tok.Bool())
+	if k := val.Kind(); k != 't' && k != 'f' {
+		return strict(val, v)
+	}
+	*v = val.Kind() == 't'
 	return nil
 }
 
 // decInt reads a whole number from jsonfile.IntMin to IntMax. As the
 // library, it refuses a number written with a fraction or an exponent.
 func decInt[T ~int | ~int8 | ~int16 | ~int32 | ~int64](dec *jsontext.Decoder, v *T) error {
-	if dec.PeekKind() != '0' {
-		return decStrict(dec, v)
-	}
 	val, err := dec.ReadValue()
 	if err != nil {
 		return err
 	}
+	if val.Kind() != '0' {
+		return strict(val, v)
+	}
+	digits := val
 	neg := val[0] == '-'
 	if neg {
-		val = val[1:]
+		digits = val[1:]
 	}
-	n, ok := parseDigits(val)
+	n, ok := parseDigits(digits)
 	x := int64(n)
 	if neg {
 		x = -x
@@ -179,12 +190,12 @@ func decInt[T ~int | ~int8 | ~int16 | ~int32 | ~int64](dec *jsontext.Decoder, v 
 
 // decUint reads a whole number from 0 that fits T.
 func decUint[T ~uint | ~uint16 | ~uint32 | ~uint64](dec *jsontext.Decoder, v *T) error {
-	if dec.PeekKind() != '0' {
-		return decStrict(dec, v)
-	}
 	val, err := dec.ReadValue()
 	if err != nil {
 		return err
+	}
+	if val.Kind() != '0' {
+		return strict(val, v)
 	}
 	n, ok := parseDigits(val)
 	if !ok || uint64(T(n)) != n {
