@@ -27,7 +27,7 @@ func decHero(dec *jsontext.Decoder, v *Hero) error {
 		if err != nil {
 			return err
 		}
-		var member uint64
+		var member uint64 // its bit in seen
 		switch string(memberName(name)) {
 		case "schema":
 			member, err = 1<<0, decInt(dec, &v.Schema)
@@ -93,6 +93,94 @@ func decHero(dec *jsontext.Decoder, v *Hero) error {
 		}
 		seen |= member
 	}
+	// The members the object does not have are zero (v may hold a
+	// hero read before, whose lists' arrays are read into again).
+	if seen != 1<<28-1 {
+		if seen&(1<<0) == 0 {
+			zero(&v.Schema)
+		}
+		if seen&(1<<1) == 0 {
+			zero(&v.Name)
+		}
+		if seen&(1<<2) == 0 {
+			zero(&v.Kind)
+		}
+		if seen&(1<<3) == 0 {
+			zero(&v.NPCType)
+		}
+		if seen&(1<<4) == 0 {
+			zero(&v.Notes)
+		}
+		if seen&(1<<5) == 0 {
+			zero(&v.MassKg)
+		}
+		if seen&(1<<6) == 0 {
+			zero(&v.Abilities)
+		}
+		if seen&(1<<7) == 0 {
+			zero(&v.Powers)
+		}
+		if seen&(1<<8) == 0 {
+			zero(&v.Perks)
+		}
+		if seen&(1<<9) == 0 {
+			zero(&v.Equipment)
+		}
+		if seen&(1<<10) == 0 {
+			zero(&v.Combat)
+		}
+		if seen&(1<<11) == 0 {
+			zero(&v.Health)
+		}
+		if seen&(1<<12) == 0 {
+			zero(&v.Stamina)
+		}
+		if seen&(1<<13) == 0 {
+			zero(&v.Recovery)
+		}
+		if seen&(1<<14) == 0 {
+			zero(&v.Pools)
+		}
+		if seen&(1<<15) == 0 {
+			zero(&v.Profile)
+		}
+		if seen&(1<<16) == 0 {
+			zero(&v.Resources)
+		}
+		if seen&(1<<17) == 0 {
+			zero(&v.HeroPoints)
+		}
+		if seen&(1<<18) == 0 {
+			zero(&v.Downtime)
+		}
+		if seen&(1<<19) == 0 {
+			zero(&v.Condition)
+		}
+		if seen&(1<<20) == 0 {
+			zero(&v.States)
+		}
+		if seen&(1<<21) == 0 {
+			zero(&v.ImposedStates)
+		}
+		if seen&(1<<22) == 0 {
+			zero(&v.Forms)
+		}
+		if seen&(1<<23) == 0 {
+			zero(&v.Form)
+		}
+		if seen&(1<<24) == 0 {
+			zero(&v.Vehicle)
+		}
+		if seen&(1<<25) == 0 {
+			zero(&v.Mundane)
+		}
+		if seen&(1<<26) == 0 {
+			zero(&v.Creation)
+		}
+		if seen&(1<<27) == 0 {
+			zero(&v.Log)
+		}
+	}
 	_, err := dec.ReadToken()
 	return err
 }
@@ -111,7 +199,7 @@ func decAbilitySet(dec *jsontext.Decoder, v *AbilitySet) error {
 		if err != nil {
 			return err
 		}
-		var member uint64
+		var member uint64 // its bit in seen
 		switch string(memberName(name)) {
 		case "base":
 			member, err = 1<<0, decAbilities(dec, &v.Base)
@@ -126,6 +214,19 @@ func decAbilitySet(dec *jsontext.Decoder, v *AbilitySet) error {
 			return cmp.Or(err, errRefused) // or a member given twice
 		}
 		seen |= member
+	}
+	// The members the object does not have are zero (v may hold a
+	// hero read before, whose lists' arrays are read into again).
+	if seen != 1<<3-1 {
+		if seen&(1<<0) == 0 {
+			zero(&v.Base)
+		}
+		if seen&(1<<1) == 0 {
+			zero(&v.Final)
+		}
+		if seen&(1<<2) == 0 {
+			zero(&v.Modifiers)
+		}
 	}
 	_, err := dec.ReadToken()
 	return err
@@ -145,7 +246,7 @@ func decPower(dec *jsontext.Decoder, v *Power) error {
 		if err != nil {
 			return err
 		}
-		var member uint64
+		var member uint64 // its bit in seen
 		switch string(memberName(name)) {
 		case "slug":
 			member, err = 1<<0, decName(dec, &v.Slug)
@@ -181,6 +282,49 @@ func decPower(dec *jsontext.Decoder, v *Power) error {
 		}
 		seen |= member
 	}
+	// The members the object does not have are zero (v may hold a
+	// hero read before, whose lists' arrays are read into again).
+	if seen != 1<<13-1 {
+		if seen&(1<<0) == 0 {
+			zero(&v.Slug)
+		}
+		if seen&(1<<1) == 0 {
+			zero(&v.Name)
+		}
+		if seen&(1<<2) == 0 {
+			zero(&v.Rank)
+		}
+		if seen&(1<<3) == 0 {
+			zero(&v.MaxRank)
+		}
+		if seen&(1<<4) == 0 {
+			zero(&v.Rolled)
+		}
+		if seen&(1<<5) == 0 {
+			zero(&v.Improved)
+		}
+		if seen&(1<<6) == 0 {
+			zero(&v.Flavours)
+		}
+		if seen&(1<<7) == 0 {
+			zero(&v.Options)
+		}
+		if seen&(1<<8) == 0 {
+			zero(&v.Values)
+		}
+		if seen&(1<<9) == 0 {
+			zero(&v.Dice)
+		}
+		if seen&(1<<10) == 0 {
+			zero(&v.Source)
+		}
+		if seen&(1<<11) == 0 {
+			zero(&v.Notes)
+		}
+		if seen&(1<<12) == 0 {
+			zero(&v.Sidekick)
+		}
+	}
 	_, err := dec.ReadToken()
 	return err
 }
@@ -199,7 +343,7 @@ func decPerk(dec *jsontext.Decoder, v *Perk) error {
 		if err != nil {
 			return err
 		}
-		var member uint64
+		var member uint64 // its bit in seen
 		switch string(memberName(name)) {
 		case "slug":
 			member, err = 1<<0, decName(dec, &v.Slug)
@@ -216,6 +360,22 @@ func decPerk(dec *jsontext.Decoder, v *Perk) error {
 			return cmp.Or(err, errRefused) // or a member given twice
 		}
 		seen |= member
+	}
+	// The members the object does not have are zero (v may hold a
+	// hero read before, whose lists' arrays are read into again).
+	if seen != 1<<4-1 {
+		if seen&(1<<0) == 0 {
+			zero(&v.Slug)
+		}
+		if seen&(1<<1) == 0 {
+			zero(&v.Name)
+		}
+		if seen&(1<<2) == 0 {
+			zero(&v.Option)
+		}
+		if seen&(1<<3) == 0 {
+			zero(&v.Bought)
+		}
 	}
 	_, err := dec.ReadToken()
 	return err
@@ -235,7 +395,7 @@ func decItem(dec *jsontext.Decoder, v *Item) error {
 		if err != nil {
 			return err
 		}
-		var member uint64
+		var member uint64 // its bit in seen
 		switch string(memberName(name)) {
 		case "slug":
 			member, err = 1<<0, decName(dec, &v.Slug)
@@ -252,6 +412,22 @@ func decItem(dec *jsontext.Decoder, v *Item) error {
 			return cmp.Or(err, errRefused) // or a member given twice
 		}
 		seen |= member
+	}
+	// The members the object does not have are zero (v may hold a
+	// hero read before, whose lists' arrays are read into again).
+	if seen != 1<<4-1 {
+		if seen&(1<<0) == 0 {
+			zero(&v.Slug)
+		}
+		if seen&(1<<1) == 0 {
+			zero(&v.Name)
+		}
+		if seen&(1<<2) == 0 {
+			zero(&v.For)
+		}
+		if seen&(1<<3) == 0 {
+			zero(&v.Notes)
+		}
 	}
 	_, err := dec.ReadToken()
 	return err
@@ -271,7 +447,7 @@ func decCombat(dec *jsontext.Decoder, v *Combat) error {
 		if err != nil {
 			return err
 		}
-		var member uint64
+		var member uint64 // its bit in seen
 		switch string(memberName(name)) {
 		case "armour_class":
 			member, err = 1<<0, decText(dec, &v.ArmourClass)
@@ -315,6 +491,61 @@ func decCombat(dec *jsontext.Decoder, v *Combat) error {
 		}
 		seen |= member
 	}
+	// The members the object does not have are zero (v may hold a
+	// hero read before, whose lists' arrays are read into again).
+	if seen != 1<<17-1 {
+		if seen&(1<<0) == 0 {
+			zero(&v.ArmourClass)
+		}
+		if seen&(1<<1) == 0 {
+			zero(&v.StrikeBonus)
+		}
+		if seen&(1<<2) == 0 {
+			zero(&v.DodgeBonus)
+		}
+		if seen&(1<<3) == 0 {
+			zero(&v.CanDodge)
+		}
+		if seen&(1<<4) == 0 {
+			zero(&v.DamageBonus)
+		}
+		if seen&(1<<5) == 0 {
+			zero(&v.KnockbackThreshold)
+		}
+		if seen&(1<<6) == 0 {
+			zero(&v.PanelsPerPage)
+		}
+		if seen&(1<<7) == 0 {
+			zero(&v.Movement)
+		}
+		if seen&(1<<8) == 0 {
+			zero(&v.Dividers)
+		}
+		if seen&(1<<9) == 0 {
+			zero(&v.Attacks)
+		}
+		if seen&(1<<10) == 0 {
+			zero(&v.Parries)
+		}
+		if seen&(1<<11) == 0 {
+			zero(&v.Immunities)
+		}
+		if seen&(1<<12) == 0 {
+			zero(&v.BraceBonus)
+		}
+		if seen&(1<<13) == 0 {
+			zero(&v.ParryBonus)
+		}
+		if seen&(1<<14) == 0 {
+			zero(&v.NeverSurprised)
+		}
+		if seen&(1<<15) == 0 {
+			zero(&v.Moves)
+		}
+		if seen&(1<<16) == 0 {
+			zero(&v.Explain)
+		}
+	}
 	_, err := dec.ReadToken()
 	return err
 }
@@ -333,7 +564,7 @@ func decHealth(dec *jsontext.Decoder, v *Health) error {
 		if err != nil {
 			return err
 		}
-		var member uint64
+		var member uint64 // its bit in seen
 		switch string(memberName(name)) {
 		case "max":
 			member, err = 1<<0, decInt(dec, &v.Max)
@@ -350,6 +581,22 @@ func decHealth(dec *jsontext.Decoder, v *Health) error {
 			return cmp.Or(err, errRefused) // or a member given twice
 		}
 		seen |= member
+	}
+	// The members the object does not have are zero (v may hold a
+	// hero read before, whose lists' arrays are read into again).
+	if seen != 1<<4-1 {
+		if seen&(1<<0) == 0 {
+			zero(&v.Max)
+		}
+		if seen&(1<<1) == 0 {
+			zero(&v.Current)
+		}
+		if seen&(1<<2) == 0 {
+			zero(&v.Battered)
+		}
+		if seen&(1<<3) == 0 {
+			zero(&v.Dice)
+		}
 	}
 	_, err := dec.ReadToken()
 	return err
@@ -369,7 +616,7 @@ func decStamina(dec *jsontext.Decoder, v *Stamina) error {
 		if err != nil {
 			return err
 		}
-		var member uint64
+		var member uint64 // its bit in seen
 		switch string(memberName(name)) {
 		case "max":
 			member, err = 1<<0, decInt(dec, &v.Max)
@@ -389,6 +636,25 @@ func decStamina(dec *jsontext.Decoder, v *Stamina) error {
 		}
 		seen |= member
 	}
+	// The members the object does not have are zero (v may hold a
+	// hero read before, whose lists' arrays are read into again).
+	if seen != 1<<5-1 {
+		if seen&(1<<0) == 0 {
+			zero(&v.Max)
+		}
+		if seen&(1<<1) == 0 {
+			zero(&v.Current)
+		}
+		if seen&(1<<2) == 0 {
+			zero(&v.Dazed)
+		}
+		if seen&(1<<3) == 0 {
+			zero(&v.Stunned)
+		}
+		if seen&(1<<4) == 0 {
+			zero(&v.Dice)
+		}
+	}
 	_, err := dec.ReadToken()
 	return err
 }
@@ -407,7 +673,7 @@ func decRecovery(dec *jsontext.Decoder, v *Recovery) error {
 		if err != nil {
 			return err
 		}
-		var member uint64
+		var member uint64 // its bit in seen
 		switch string(memberName(name)) {
 		case "bonus":
 			member, err = 1<<0, decInt(dec, &v.Bonus)
@@ -424,6 +690,22 @@ func decRecovery(dec *jsontext.Decoder, v *Recovery) error {
 			return cmp.Or(err, errRefused) // or a member given twice
 		}
 		seen |= member
+	}
+	// The members the object does not have are zero (v may hold a
+	// hero read before, whose lists' arrays are read into again).
+	if seen != 1<<4-1 {
+		if seen&(1<<0) == 0 {
+			zero(&v.Bonus)
+		}
+		if seen&(1<<1) == 0 {
+			zero(&v.Health)
+		}
+		if seen&(1<<2) == 0 {
+			zero(&v.Stamina)
+		}
+		if seen&(1<<3) == 0 {
+			zero(&v.Times)
+		}
 	}
 	_, err := dec.ReadToken()
 	return err
@@ -443,7 +725,7 @@ func decPool(dec *jsontext.Decoder, v *Pool) error {
 		if err != nil {
 			return err
 		}
-		var member uint64
+		var member uint64 // its bit in seen
 		switch string(memberName(name)) {
 		case "name":
 			member, err = 1<<0, decName(dec, &v.Name)
@@ -465,6 +747,28 @@ func decPool(dec *jsontext.Decoder, v *Pool) error {
 		}
 		seen |= member
 	}
+	// The members the object does not have are zero (v may hold a
+	// hero read before, whose lists' arrays are read into again).
+	if seen != 1<<6-1 {
+		if seen&(1<<0) == 0 {
+			zero(&v.Name)
+		}
+		if seen&(1<<1) == 0 {
+			zero(&v.Max)
+		}
+		if seen&(1<<2) == 0 {
+			zero(&v.Current)
+		}
+		if seen&(1<<3) == 0 {
+			zero(&v.CapPerAction)
+		}
+		if seen&(1<<4) == 0 {
+			zero(&v.RefillPages)
+		}
+		if seen&(1<<5) == 0 {
+			zero(&v.Power)
+		}
+	}
 	_, err := dec.ReadToken()
 	return err
 }
@@ -483,7 +787,7 @@ func decProfile(dec *jsontext.Decoder, v *Profile) error {
 		if err != nil {
 			return err
 		}
-		var member uint64
+		var member uint64 // its bit in seen
 		switch string(memberName(name)) {
 		case "backing":
 			member, err = 1<<0, decInt(dec, &v.Backing)
@@ -539,6 +843,79 @@ func decProfile(dec *jsontext.Decoder, v *Profile) error {
 		}
 		seen |= member
 	}
+	// The members the object does not have are zero (v may hold a
+	// hero read before, whose lists' arrays are read into again).
+	if seen != 1<<23-1 {
+		if seen&(1<<0) == 0 {
+			zero(&v.Backing)
+		}
+		if seen&(1<<1) == 0 {
+			zero(&v.Heroism)
+		}
+		if seen&(1<<2) == 0 {
+			zero(&v.Identification)
+		}
+		if seen&(1<<3) == 0 {
+			zero(&v.PublicRelations)
+		}
+		if seen&(1<<4) == 0 {
+			zero(&v.Competence)
+		}
+		if seen&(1<<5) == 0 {
+			zero(&v.Methods)
+		}
+		if seen&(1<<6) == 0 {
+			zero(&v.Approachability)
+		}
+		if seen&(1<<7) == 0 {
+			zero(&v.Fame)
+		}
+		if seen&(1<<8) == 0 {
+			zero(&v.PowerUse)
+		}
+		if seen&(1<<9) == 0 {
+			zero(&v.Contacts)
+		}
+		if seen&(1<<10) == 0 {
+			zero(&v.ContactsField)
+		}
+		if seen&(1<<11) == 0 {
+			zero(&v.Conscience)
+		}
+		if seen&(1<<12) == 0 {
+			zero(&v.SocialCircle)
+		}
+		if seen&(1<<13) == 0 {
+			zero(&v.SuccessRate)
+		}
+		if seen&(1<<14) == 0 {
+			zero(&v.PublicResponse)
+		}
+		if seen&(1<<15) == 0 {
+			zero(&v.Security)
+		}
+		if seen&(1<<16) == 0 {
+			zero(&v.Popularity)
+		}
+		if seen&(1<<17) == 0 {
+			zero(&v.Investigation)
+		}
+		if seen&(1<<18) == 0 {
+			zero(&v.Confidence)
+		}
+		if seen&(1<<19) == 0 {
+			zero(&v.IdentityPublic)
+		}
+		if seen&(1<<20) == 0 {
+			zero(&v.NonHuman)
+		}
+		if seen&(1<<21) == 0 {
+			zero(&v.WillBonus)
+		}
+		if seen&(1<<22) == 0 {
+			zero(&v.Scenarios)
+		}
+	}
 	_, err := dec.ReadToken()
 	return err
 }
@@ -557,7 +934,7 @@ func decResources(dec *jsontext.Decoder, v *Resources) error {
 		if err != nil {
 			return err
 		}
-		var member uint64
+		var member uint64 // its bit in seen
 		switch string(memberName(name)) {
 		case "material":
 			member, err = 1<<0, decInt(dec, &v.Material)
@@ -570,6 +947,16 @@ func decResources(dec *jsontext.Decoder, v *Resources) error {
 			return cmp.Or(err, errRefused) // or a member given twice
 		}
 		seen |= member
+	}
+	// The members the object does not have are zero (v may hold a
+	// hero read before, whose lists' arrays are read into again).
+	if seen != 1<<2-1 {
+		if seen&(1<<0) == 0 {
+			zero(&v.Material)
+		}
+		if seen&(1<<1) == 0 {
+			zero(&v.Financial)
+		}
 	}
 	_, err := dec.ReadToken()
 	return err
@@ -589,7 +976,7 @@ func decPoints(dec *jsontext.Decoder, v *Points) error {
 		if err != nil {
 			return err
 		}
-		var member uint64
+		var member uint64 // its bit in seen
 		switch string(memberName(name)) {
 		case "max":
 			member, err = 1<<0, decInt(dec, &v.Max)
@@ -602,6 +989,16 @@ func decPoints(dec *jsontext.Decoder, v *Points) error {
 			return cmp.Or(err, errRefused) // or a member given twice
 		}
 		seen |= member
+	}
+	// The members the object does not have are zero (v may hold a
+	// hero read before, whose lists' arrays are read into again).
+	if seen != 1<<2-1 {
+		if seen&(1<<0) == 0 {
+			zero(&v.Max)
+		}
+		if seen&(1<<1) == 0 {
+			zero(&v.Current)
+		}
 	}
 	_, err := dec.ReadToken()
 	return err
@@ -621,7 +1018,7 @@ func decDowntime(dec *jsontext.Decoder, v *Downtime) error {
 		if err != nil {
 			return err
 		}
-		var member uint64
+		var member uint64 // its bit in seen
 		switch string(memberName(name)) {
 		case "points_per_week":
 			member, err = 1<<0, decInt(dec, &v.PointsPerWeek)
@@ -643,6 +1040,28 @@ func decDowntime(dec *jsontext.Decoder, v *Downtime) error {
 		}
 		seen |= member
 	}
+	// The members the object does not have are zero (v may hold a
+	// hero read before, whose lists' arrays are read into again).
+	if seen != 1<<6-1 {
+		if seen&(1<<0) == 0 {
+			zero(&v.PointsPerWeek)
+		}
+		if seen&(1<<1) == 0 {
+			zero(&v.Points)
+		}
+		if seen&(1<<2) == 0 {
+			zero(&v.Week)
+		}
+		if seen&(1<<3) == 0 {
+			zero(&v.Experience)
+		}
+		if seen&(1<<4) == 0 {
+			zero(&v.Upkeep)
+		}
+		if seen&(1<<5) == 0 {
+			zero(&v.Devices)
+		}
+	}
 	_, err := dec.ReadToken()
 	return err
 }
@@ -661,7 +1080,7 @@ func decCondition(dec *jsontext.Decoder, v *Condition) error {
 		if err != nil {
 			return err
 		}
-		var member uint64
+		var member uint64 // its bit in seen
 		switch string(memberName(name)) {
 		case "battered":
 			member, err = 1<<0, decBool(dec, &v.Battered)
@@ -699,6 +1118,52 @@ func decCondition(dec *jsontext.Decoder, v *Condition) error {
 		}
 		seen |= member
 	}
+	// The members the object does not have are zero (v may hold a
+	// hero read before, whose lists' arrays are read into again).
+	if seen != 1<<14-1 {
+		if seen&(1<<0) == 0 {
+			zero(&v.Battered)
+		}
+		if seen&(1<<1) == 0 {
+			zero(&v.Dazed)
+		}
+		if seen&(1<<2) == 0 {
+			zero(&v.Stunned)
+		}
+		if seen&(1<<3) == 0 {
+			zero(&v.Unconscious)
+		}
+		if seen&(1<<4) == 0 {
+			zero(&v.DeathsDoor)
+		}
+		if seen&(1<<5) == 0 {
+			zero(&v.Dead)
+		}
+		if seen&(1<<6) == 0 {
+			zero(&v.Prone)
+		}
+		if seen&(1<<7) == 0 {
+			zero(&v.KnockedOut)
+		}
+		if seen&(1<<8) == 0 {
+			zero(&v.KnockedOutHours)
+		}
+		if seen&(1<<9) == 0 {
+			zero(&v.DeathsDoorPages)
+		}
+		if seen&(1<<10) == 0 {
+			zero(&v.Stabilised)
+		}
+		if seen&(1<<11) == 0 {
+			zero(&v.GrabbedBy)
+		}
+		if seen&(1<<12) == 0 {
+			zero(&v.Grappled)
+		}
+		if seen&(1<<13) == 0 {
+			zero(&v.TakenOut)
+		}
+	}
 	_, err := dec.ReadToken()
 	return err
 }
@@ -717,7 +1182,7 @@ func decImposedState(dec *jsontext.Decoder, v *ImposedState) error {
 		if err != nil {
 			return err
 		}
-		var member uint64
+		var member uint64 // its bit in seen
 		switch string(memberName(name)) {
 		case "name":
 			member, err = 1<<0, decName(dec, &v.Name)
@@ -739,6 +1204,28 @@ func decImposedState(dec *jsontext.Decoder, v *ImposedState) error {
 		}
 		seen |= member
 	}
+	// The members the object does not have are zero (v may hold a
+	// hero read before, whose lists' arrays are read into again).
+	if seen != 1<<6-1 {
+		if seen&(1<<0) == 0 {
+			zero(&v.Name)
+		}
+		if seen&(1<<1) == 0 {
+			zero(&v.Power)
+		}
+		if seen&(1<<2) == 0 {
+			zero(&v.Source)
+		}
+		if seen&(1<<3) == 0 {
+			zero(&v.Strength)
+		}
+		if seen&(1<<4) == 0 {
+			zero(&v.EscapeChance)
+		}
+		if seen&(1<<5) == 0 {
+			zero(&v.Pool)
+		}
+	}
 	_, err := dec.ReadToken()
 	return err
 }
@@ -757,7 +1244,7 @@ func decForm(dec *jsontext.Decoder, v *Form) error {
 		if err != nil {
 			return err
 		}
-		var member uint64
+		var member uint64 // its bit in seen
 		switch string(memberName(name)) {
 		case "name":
 			member, err = 1<<0, decName(dec, &v.Name)
@@ -774,6 +1261,22 @@ func decForm(dec *jsontext.Decoder, v *Form) error {
 			return cmp.Or(err, errRefused) // or a member given twice
 		}
 		seen |= member
+	}
+	// The members the object does not have are zero (v may hold a
+	// hero read before, whose lists' arrays are read into again).
+	if seen != 1<<4-1 {
+		if seen&(1<<0) == 0 {
+			zero(&v.Name)
+		}
+		if seen&(1<<1) == 0 {
+			zero(&v.Powers)
+		}
+		if seen&(1<<2) == 0 {
+			zero(&v.Abilities)
+		}
+		if seen&(1<<3) == 0 {
+			zero(&v.Combat)
+		}
 	}
 	_, err := dec.ReadToken()
 	return err
@@ -793,7 +1296,7 @@ func decVehicle(dec *jsontext.Decoder, v *Vehicle) error {
 		if err != nil {
 			return err
 		}
-		var member uint64
+		var member uint64 // its bit in seen
 		switch string(memberName(name)) {
 		case "name":
 			member, err = 1<<0, decName(dec, &v.Name)
@@ -821,6 +1324,37 @@ func decVehicle(dec *jsontext.Decoder, v *Vehicle) error {
 		}
 		seen |= member
 	}
+	// The members the object does not have are zero (v may hold a
+	// hero read before, whose lists' arrays are read into again).
+	if seen != 1<<9-1 {
+		if seen&(1<<0) == 0 {
+			zero(&v.Name)
+		}
+		if seen&(1<<1) == 0 {
+			zero(&v.Object)
+		}
+		if seen&(1<<2) == 0 {
+			zero(&v.Health)
+		}
+		if seen&(1<<3) == 0 {
+			zero(&v.Current)
+		}
+		if seen&(1<<4) == 0 {
+			zero(&v.Material)
+		}
+		if seen&(1<<5) == 0 {
+			zero(&v.Travel)
+		}
+		if seen&(1<<6) == 0 {
+			zero(&v.Gadgets)
+		}
+		if seen&(1<<7) == 0 {
+			zero(&v.Powers)
+		}
+		if seen&(1<<8) == 0 {
+			zero(&v.Aboard)
+		}
+	}
 	_, err := dec.ReadToken()
 	return err
 }
@@ -839,7 +1373,7 @@ func decMundane(dec *jsontext.Decoder, v *Mundane) error {
 		if err != nil {
 			return err
 		}
-		var member uint64
+		var member uint64 // its bit in seen
 		switch string(memberName(name)) {
 		case "hits":
 			member, err = 1<<0, decInt(dec, &v.Hits)
@@ -863,6 +1397,31 @@ func decMundane(dec *jsontext.Decoder, v *Mundane) error {
 		}
 		seen |= member
 	}
+	// The members the object does not have are zero (v may hold a
+	// hero read before, whose lists' arrays are read into again).
+	if seen != 1<<7-1 {
+		if seen&(1<<0) == 0 {
+			zero(&v.Hits)
+		}
+		if seen&(1<<1) == 0 {
+			zero(&v.Weapon)
+		}
+		if seen&(1<<2) == 0 {
+			zero(&v.ProwessRoll)
+		}
+		if seen&(1<<3) == 0 {
+			zero(&v.Trained)
+		}
+		if seen&(1<<4) == 0 {
+			zero(&v.Elite)
+		}
+		if seen&(1<<5) == 0 {
+			zero(&v.SuperStrikes)
+		}
+		if seen&(1<<6) == 0 {
+			zero(&v.NormalStrikes)
+		}
+	}
 	_, err := dec.ReadToken()
 	return err
 }
@@ -881,7 +1440,7 @@ func decCreation(dec *jsontext.Decoder, v *Creation) error {
 		if err != nil {
 			return err
 		}
-		var member uint64
+		var member uint64 // its bit in seen
 		switch string(memberName(name)) {
 		case "seed":
 			member, err = 1<<0, decPointer(dec, &v.Seed, decUint)
@@ -907,6 +1466,34 @@ func decCreation(dec *jsontext.Decoder, v *Creation) error {
 		}
 		seen |= member
 	}
+	// The members the object does not have are zero (v may hold a
+	// hero read before, whose lists' arrays are read into again).
+	if seen != 1<<8-1 {
+		if seen&(1<<0) == 0 {
+			zero(&v.Seed)
+		}
+		if seen&(1<<1) == 0 {
+			zero(&v.Method)
+		}
+		if seen&(1<<2) == 0 {
+			zero(&v.Slots)
+		}
+		if seen&(1<<3) == 0 {
+			zero(&v.Grid)
+		}
+		if seen&(1<<4) == 0 {
+			zero(&v.Line)
+		}
+		if seen&(1<<5) == 0 {
+			zero(&v.Drops)
+		}
+		if seen&(1<<6) == 0 {
+			zero(&v.Rolls)
+		}
+		if seen&(1<<7) == 0 {
+			zero(&v.Notes)
+		}
+	}
 	_, err := dec.ReadToken()
 	return err
 }
@@ -925,7 +1512,7 @@ func decEvent(dec *jsontext.Decoder, v *Event) error {
 		if err != nil {
 			return err
 		}
-		var member uint64
+		var member uint64 // its bit in seen
 		switch string(memberName(name)) {
 		case "seq":
 			member, err = 1<<0, decInt(dec, &v.Seq)
@@ -949,6 +1536,31 @@ func decEvent(dec *jsontext.Decoder, v *Event) error {
 		}
 		seen |= member
 	}
+	// The members the object does not have are zero (v may hold a
+	// hero read before, whose lists' arrays are read into again).
+	if seen != 1<<7-1 {
+		if seen&(1<<0) == 0 {
+			zero(&v.Seq)
+		}
+		if seen&(1<<1) == 0 {
+			zero(&v.Kind)
+		}
+		if seen&(1<<2) == 0 {
+			zero(&v.Summary)
+		}
+		if seen&(1<<3) == 0 {
+			zero(&v.Seed)
+		}
+		if seen&(1<<4) == 0 {
+			zero(&v.Details)
+		}
+		if seen&(1<<5) == 0 {
+			zero(&v.Revert)
+		}
+		if seen&(1<<6) == 0 {
+			zero(&v.UndoneBy)
+		}
+	}
 	_, err := dec.ReadToken()
 	return err
 }
@@ -967,7 +1579,7 @@ func decAbilities(dec *jsontext.Decoder, v *Abilities) error {
 		if err != nil {
 			return err
 		}
-		var member uint64
+		var member uint64 // its bit in seen
 		switch string(memberName(name)) {
 		case "strength":
 			member, err = 1<<0, decInt(dec, &v.Strength)
@@ -984,6 +1596,22 @@ func decAbilities(dec *jsontext.Decoder, v *Abilities) error {
 			return cmp.Or(err, errRefused) // or a member given twice
 		}
 		seen |= member
+	}
+	// The members the object does not have are zero (v may hold a
+	// hero read before, whose lists' arrays are read into again).
+	if seen != 1<<4-1 {
+		if seen&(1<<0) == 0 {
+			zero(&v.Strength)
+		}
+		if seen&(1<<1) == 0 {
+			zero(&v.Agility)
+		}
+		if seen&(1<<2) == 0 {
+			zero(&v.Will)
+		}
+		if seen&(1<<3) == 0 {
+			zero(&v.Endurance)
+		}
 	}
 	_, err := dec.ReadToken()
 	return err
@@ -1003,7 +1631,7 @@ func decAbilityModifier(dec *jsontext.Decoder, v *AbilityModifier) error {
 		if err != nil {
 			return err
 		}
-		var member uint64
+		var member uint64 // its bit in seen
 		switch string(memberName(name)) {
 		case "ability":
 			member, err = 1<<0, decString(dec, &v.Ability)
@@ -1020,6 +1648,22 @@ func decAbilityModifier(dec *jsontext.Decoder, v *AbilityModifier) error {
 			return cmp.Or(err, errRefused) // or a member given twice
 		}
 		seen |= member
+	}
+	// The members the object does not have are zero (v may hold a
+	// hero read before, whose lists' arrays are read into again).
+	if seen != 1<<4-1 {
+		if seen&(1<<0) == 0 {
+			zero(&v.Ability)
+		}
+		if seen&(1<<1) == 0 {
+			zero(&v.Amount)
+		}
+		if seen&(1<<2) == 0 {
+			zero(&v.Source)
+		}
+		if seen&(1<<3) == 0 {
+			zero(&v.Dice)
+		}
 	}
 	_, err := dec.ReadToken()
 	return err
@@ -1039,7 +1683,7 @@ func decFlavour(dec *jsontext.Decoder, v *Flavour) error {
 		if err != nil {
 			return err
 		}
-		var member uint64
+		var member uint64 // its bit in seen
 		switch string(memberName(name)) {
 		case "slug":
 			member, err = 1<<0, decName(dec, &v.Slug)
@@ -1065,6 +1709,34 @@ func decFlavour(dec *jsontext.Decoder, v *Flavour) error {
 		}
 		seen |= member
 	}
+	// The members the object does not have are zero (v may hold a
+	// hero read before, whose lists' arrays are read into again).
+	if seen != 1<<8-1 {
+		if seen&(1<<0) == 0 {
+			zero(&v.Slug)
+		}
+		if seen&(1<<1) == 0 {
+			zero(&v.Name)
+		}
+		if seen&(1<<2) == 0 {
+			zero(&v.Table)
+		}
+		if seen&(1<<3) == 0 {
+			zero(&v.Roll)
+		}
+		if seen&(1<<4) == 0 {
+			zero(&v.Rank)
+		}
+		if seen&(1<<5) == 0 {
+			zero(&v.Speciality)
+		}
+		if seen&(1<<6) == 0 {
+			zero(&v.Detail)
+		}
+		if seen&(1<<7) == 0 {
+			zero(&v.Options)
+		}
+	}
 	_, err := dec.ReadToken()
 	return err
 }
@@ -1083,7 +1755,7 @@ func decDiceRolled(dec *jsontext.Decoder, v *dice.Rolled) error {
 		if err != nil {
 			return err
 		}
-		var member uint64
+		var member uint64 // its bit in seen
 		switch string(memberName(name)) {
 		case "sides":
 			member, err = 1<<0, decInt(dec, &v.Sides)
@@ -1100,6 +1772,22 @@ func decDiceRolled(dec *jsontext.Decoder, v *dice.Rolled) error {
 			return cmp.Or(err, errRefused) // or a member given twice
 		}
 		seen |= member
+	}
+	// The members the object does not have are zero (v may hold a
+	// hero read before, whose lists' arrays are read into again).
+	if seen != 1<<4-1 {
+		if seen&(1<<0) == 0 {
+			zero(&v.Sides)
+		}
+		if seen&(1<<1) == 0 {
+			zero(&v.Value)
+		}
+		if seen&(1<<2) == 0 {
+			zero(&v.Purpose)
+		}
+		if seen&(1<<3) == 0 {
+			zero(&v.Source)
+		}
 	}
 	_, err := dec.ReadToken()
 	return err
@@ -1119,7 +1807,7 @@ func decDividers(dec *jsontext.Decoder, v *Dividers) error {
 		if err != nil {
 			return err
 		}
-		var member uint64
+		var member uint64 // its bit in seen
 		switch string(memberName(name)) {
 		case "health":
 			member, err = 1<<0, decInt(dec, &v.Health)
@@ -1132,6 +1820,16 @@ func decDividers(dec *jsontext.Decoder, v *Dividers) error {
 			return cmp.Or(err, errRefused) // or a member given twice
 		}
 		seen |= member
+	}
+	// The members the object does not have are zero (v may hold a
+	// hero read before, whose lists' arrays are read into again).
+	if seen != 1<<2-1 {
+		if seen&(1<<0) == 0 {
+			zero(&v.Health)
+		}
+		if seen&(1<<1) == 0 {
+			zero(&v.Stamina)
+		}
 	}
 	_, err := dec.ReadToken()
 	return err
@@ -1151,7 +1849,7 @@ func decAttack(dec *jsontext.Decoder, v *Attack) error {
 		if err != nil {
 			return err
 		}
-		var member uint64
+		var member uint64 // its bit in seen
 		switch string(memberName(name)) {
 		case "slug":
 			member, err = 1<<0, decName(dec, &v.Slug)
@@ -1203,6 +1901,73 @@ func decAttack(dec *jsontext.Decoder, v *Attack) error {
 		}
 		seen |= member
 	}
+	// The members the object does not have are zero (v may hold a
+	// hero read before, whose lists' arrays are read into again).
+	if seen != 1<<21-1 {
+		if seen&(1<<0) == 0 {
+			zero(&v.Slug)
+		}
+		if seen&(1<<1) == 0 {
+			zero(&v.Name)
+		}
+		if seen&(1<<2) == 0 {
+			zero(&v.StrikeClass)
+		}
+		if seen&(1<<3) == 0 {
+			zero(&v.DamageType)
+		}
+		if seen&(1<<4) == 0 {
+			zero(&v.Health)
+		}
+		if seen&(1<<5) == 0 {
+			zero(&v.Stamina)
+		}
+		if seen&(1<<6) == 0 {
+			zero(&v.AddsDamageBonus)
+		}
+		if seen&(1<<7) == 0 {
+			zero(&v.ExtraDamage)
+		}
+		if seen&(1<<8) == 0 {
+			zero(&v.ParryAs)
+		}
+		if seen&(1<<9) == 0 {
+			zero(&v.Ranged)
+		}
+		if seen&(1<<10) == 0 {
+			zero(&v.Range)
+		}
+		if seen&(1<<11) == 0 {
+			zero(&v.Panels)
+		}
+		if seen&(1<<12) == 0 {
+			zero(&v.RecoveryPanels)
+		}
+		if seen&(1<<13) == 0 {
+			zero(&v.ToHitBonus)
+		}
+		if seen&(1<<14) == 0 {
+			zero(&v.LowersDividers)
+		}
+		if seen&(1<<15) == 0 {
+			zero(&v.LowersStaminaDivider)
+		}
+		if seen&(1<<16) == 0 {
+			zero(&v.IgnoresDividers)
+		}
+		if seen&(1<<17) == 0 {
+			zero(&v.NoToHit)
+		}
+		if seen&(1<<18) == 0 {
+			zero(&v.Mental)
+		}
+		if seen&(1<<19) == 0 {
+			zero(&v.Power)
+		}
+		if seen&(1<<20) == 0 {
+			zero(&v.Notes)
+		}
+	}
 	_, err := dec.ReadToken()
 	return err
 }
@@ -1221,7 +1986,7 @@ func decParry(dec *jsontext.Decoder, v *Parry) error {
 		if err != nil {
 			return err
 		}
-		var member uint64
+		var member uint64 // its bit in seen
 		switch string(memberName(name)) {
 		case "slug":
 			member, err = 1<<0, decName(dec, &v.Slug)
@@ -1247,6 +2012,34 @@ func decParry(dec *jsontext.Decoder, v *Parry) error {
 		}
 		seen |= member
 	}
+	// The members the object does not have are zero (v may hold a
+	// hero read before, whose lists' arrays are read into again).
+	if seen != 1<<8-1 {
+		if seen&(1<<0) == 0 {
+			zero(&v.Slug)
+		}
+		if seen&(1<<1) == 0 {
+			zero(&v.ParryType)
+		}
+		if seen&(1<<2) == 0 {
+			zero(&v.Health)
+		}
+		if seen&(1<<3) == 0 {
+			zero(&v.Stamina)
+		}
+		if seen&(1<<4) == 0 {
+			zero(&v.AddsDamageBonus)
+		}
+		if seen&(1<<5) == 0 {
+			zero(&v.Ranged)
+		}
+		if seen&(1<<6) == 0 {
+			zero(&v.Automatic)
+		}
+		if seen&(1<<7) == 0 {
+			zero(&v.Notes)
+		}
+	}
 	_, err := dec.ReadToken()
 	return err
 }
@@ -1265,7 +2058,7 @@ func decMove(dec *jsontext.Decoder, v *Move) error {
 		if err != nil {
 			return err
 		}
-		var member uint64
+		var member uint64 // its bit in seen
 		switch string(memberName(name)) {
 		case "mode":
 			member, err = 1<<0, decString(dec, &v.Mode)
@@ -1285,6 +2078,25 @@ func decMove(dec *jsontext.Decoder, v *Move) error {
 		}
 		seen |= member
 	}
+	// The members the object does not have are zero (v may hold a
+	// hero read before, whose lists' arrays are read into again).
+	if seen != 1<<5-1 {
+		if seen&(1<<0) == 0 {
+			zero(&v.Mode)
+		}
+		if seen&(1<<1) == 0 {
+			zero(&v.Metres)
+		}
+		if seen&(1<<2) == 0 {
+			zero(&v.Max)
+		}
+		if seen&(1<<3) == 0 {
+			zero(&v.Power)
+		}
+		if seen&(1<<4) == 0 {
+			zero(&v.Notes)
+		}
+	}
 	_, err := dec.ReadToken()
 	return err
 }
@@ -1303,7 +2115,7 @@ func decScenario(dec *jsontext.Decoder, v *Scenario) error {
 		if err != nil {
 			return err
 		}
-		var member uint64
+		var member uint64 // its bit in seen
 		switch string(memberName(name)) {
 		case "competence":
 			member, err = 1<<0, decInt(dec, &v.Competence)
@@ -1318,6 +2130,19 @@ func decScenario(dec *jsontext.Decoder, v *Scenario) error {
 			return cmp.Or(err, errRefused) // or a member given twice
 		}
 		seen |= member
+	}
+	// The members the object does not have are zero (v may hold a
+	// hero read before, whose lists' arrays are read into again).
+	if seen != 1<<3-1 {
+		if seen&(1<<0) == 0 {
+			zero(&v.Competence)
+		}
+		if seen&(1<<1) == 0 {
+			zero(&v.Success)
+		}
+		if seen&(1<<2) == 0 {
+			zero(&v.Name)
+		}
 	}
 	_, err := dec.ReadToken()
 	return err
@@ -1337,7 +2162,7 @@ func decUpkeep(dec *jsontext.Decoder, v *Upkeep) error {
 		if err != nil {
 			return err
 		}
-		var member uint64
+		var member uint64 // its bit in seen
 		switch string(memberName(name)) {
 		case "goal":
 			member, err = 1<<0, decString(dec, &v.Goal)
@@ -1363,6 +2188,34 @@ func decUpkeep(dec *jsontext.Decoder, v *Upkeep) error {
 		}
 		seen |= member
 	}
+	// The members the object does not have are zero (v may hold a
+	// hero read before, whose lists' arrays are read into again).
+	if seen != 1<<8-1 {
+		if seen&(1<<0) == 0 {
+			zero(&v.Goal)
+		}
+		if seen&(1<<1) == 0 {
+			zero(&v.From)
+		}
+		if seen&(1<<2) == 0 {
+			zero(&v.To)
+		}
+		if seen&(1<<3) == 0 {
+			zero(&v.WeeksDone)
+		}
+		if seen&(1<<4) == 0 {
+			zero(&v.WeeksNeeded)
+		}
+		if seen&(1<<5) == 0 {
+			zero(&v.PaidThisWeek)
+		}
+		if seen&(1<<6) == 0 {
+			zero(&v.Missed)
+		}
+		if seen&(1<<7) == 0 {
+			zero(&v.StartedWeek)
+		}
+	}
 	_, err := dec.ReadToken()
 	return err
 }
@@ -1381,7 +2234,7 @@ func decDevice(dec *jsontext.Decoder, v *Device) error {
 		if err != nil {
 			return err
 		}
-		var member uint64
+		var member uint64 // its bit in seen
 		switch string(memberName(name)) {
 		case "name":
 			member, err = 1<<0, decName(dec, &v.Name)
@@ -1409,6 +2262,37 @@ func decDevice(dec *jsontext.Decoder, v *Device) error {
 		}
 		seen |= member
 	}
+	// The members the object does not have are zero (v may hold a
+	// hero read before, whose lists' arrays are read into again).
+	if seen != 1<<9-1 {
+		if seen&(1<<0) == 0 {
+			zero(&v.Name)
+		}
+		if seen&(1<<1) == 0 {
+			zero(&v.Complexity)
+		}
+		if seen&(1<<2) == 0 {
+			zero(&v.Components)
+		}
+		if seen&(1<<3) == 0 {
+			zero(&v.Stage)
+		}
+		if seen&(1<<4) == 0 {
+			zero(&v.Experience)
+		}
+		if seen&(1<<5) == 0 {
+			zero(&v.PerStage)
+		}
+		if seen&(1<<6) == 0 {
+			zero(&v.KnownDesign)
+		}
+		if seen&(1<<7) == 0 {
+			zero(&v.Functions)
+		}
+		if seen&(1<<8) == 0 {
+			zero(&v.Robot)
+		}
+	}
 	_, err := dec.ReadToken()
 	return err
 }
@@ -1427,7 +2311,7 @@ func decFormPower(dec *jsontext.Decoder, v *FormPower) error {
 		if err != nil {
 			return err
 		}
-		var member uint64
+		var member uint64 // its bit in seen
 		switch string(memberName(name)) {
 		case "slug":
 			member, err = 1<<0, decName(dec, &v.Slug)
@@ -1440,6 +2324,16 @@ func decFormPower(dec *jsontext.Decoder, v *FormPower) error {
 			return cmp.Or(err, errRefused) // or a member given twice
 		}
 		seen |= member
+	}
+	// The members the object does not have are zero (v may hold a
+	// hero read before, whose lists' arrays are read into again).
+	if seen != 1<<2-1 {
+		if seen&(1<<0) == 0 {
+			zero(&v.Slug)
+		}
+		if seen&(1<<1) == 0 {
+			zero(&v.Rank)
+		}
 	}
 	_, err := dec.ReadToken()
 	return err
@@ -1459,7 +2353,7 @@ func decSlotRecord(dec *jsontext.Decoder, v *SlotRecord) error {
 		if err != nil {
 			return err
 		}
-		var member uint64
+		var member uint64 // its bit in seen
 		switch string(memberName(name)) {
 		case "slot":
 			member, err = 1<<0, decInt(dec, &v.Slot)
@@ -1481,6 +2375,28 @@ func decSlotRecord(dec *jsontext.Decoder, v *SlotRecord) error {
 		}
 		seen |= member
 	}
+	// The members the object does not have are zero (v may hold a
+	// hero read before, whose lists' arrays are read into again).
+	if seen != 1<<6-1 {
+		if seen&(1<<0) == 0 {
+			zero(&v.Slot)
+		}
+		if seen&(1<<1) == 0 {
+			zero(&v.Roll)
+		}
+		if seen&(1<<2) == 0 {
+			zero(&v.Power)
+		}
+		if seen&(1<<3) == 0 {
+			zero(&v.Action)
+		}
+		if seen&(1<<4) == 0 {
+			zero(&v.Rank)
+		}
+		if seen&(1<<5) == 0 {
+			zero(&v.Detail)
+		}
+	}
 	_, err := dec.ReadToken()
 	return err
 }
@@ -1499,7 +2415,7 @@ func decUndoRevert(dec *jsontext.Decoder, v *undo.Revert) error {
 		if err != nil {
 			return err
 		}
-		var member uint64
+		var member uint64 // its bit in seen
 		switch string(memberName(name)) {
 		case "from":
 			member, err = 1<<0, decInt(dec, &v.From)
@@ -1512,6 +2428,16 @@ func decUndoRevert(dec *jsontext.Decoder, v *undo.Revert) error {
 			return cmp.Or(err, errRefused) // or a member given twice
 		}
 		seen |= member
+	}
+	// The members the object does not have are zero (v may hold a
+	// hero read before, whose lists' arrays are read into again).
+	if seen != 1<<2-1 {
+		if seen&(1<<0) == 0 {
+			zero(&v.From)
+		}
+		if seen&(1<<1) == 0 {
+			zero(&v.Patch)
+		}
 	}
 	_, err := dec.ReadToken()
 	return err

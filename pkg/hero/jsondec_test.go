@@ -53,6 +53,16 @@ func decodersAgree(t *testing.T, data []byte) bool {
 	if !reflect.DeepEqual(gen, refl) {
 		t.Fatalf("the decoders read %q differently:\ngenerated:  %#v\nreflective: %#v", short(data), gen, refl)
 	}
+	// Read into a hero read before (a Reader's), it is the same hero.
+	var r Reader
+	if _, err := r.DecodeDraft(dirtyHero); err != nil {
+		t.Fatal(err)
+	}
+	reused, err := r.DecodeDraft(data)
+	fresh, freshErr := DecodeDraft(data)
+	if (err == nil) != (freshErr == nil) || err == nil && !reflect.DeepEqual(reused, fresh) {
+		t.Fatalf("read into a hero read before, %q is another hero:\n%#v (%v)\n%#v (%v)", short(data), reused, err, fresh, freshErr)
+	}
 	genJSON, genEncErr := AppendJSON(nil, &gen)
 	reflJSON, reflEncErr := AppendJSON(nil, &refl)
 	if !bytes.Equal(genJSON, reflJSON) || (genEncErr == nil) != (reflEncErr == nil) {
@@ -60,6 +70,16 @@ func decodersAgree(t *testing.T, data []byte) bool {
 	}
 	return true
 }
+
+// dirtyHero is the hero a Reader reads before the input in
+// decodersAgree: a generated player hero, which fills most members.
+var dirtyHero = func() []byte {
+	data, err := os.ReadFile("testdata/bench-line.json")
+	if err != nil {
+		panic(err)
+	}
+	return data
+}()
 
 // short is data for a message, cut to a few hundred bytes.
 func short(data []byte) []byte {

@@ -149,13 +149,16 @@ func benchParts(b *testing.B, line []byte) {
 		}
 	})
 	b.Run("check", func(b *testing.B) {
-		var val hero.Validator
+		var (
+			r   hero.Reader
+			val hero.Validator
+		)
 		ver := chargen.NewVerifier(chargen.Options{DodgeStacking: "add"})
 		b.SetBytes(int64(len(line)))
 		b.ReportAllocs()
 		defer reportCPU(b)()
 		for b.Loop() {
-			if _, err := check(&val, ver, line); err != nil {
+			if _, err := check(&r, &val, ver, line); err != nil {
 				b.Fatal(err)
 			}
 		}

@@ -145,20 +145,21 @@ func (g *decGen) structFunc(t reflect.Type) error {
 	g.printf("\tvar seen uint64 // the members read\n")
 	g.printf("\tfor dec.PeekKind() != '}' {\n")
 	g.printf("\t\tname, err := dec.ReadValue()\n\t\tif err != nil {\n\t\t\treturn err\n\t\t}\n")
-	g.printf("\t\tvar member uint64\n")
+	g.printf("\t\tvar member uint64 // its bit in seen\n")
 	g.printf("\t\tswitch string(memberName(name)) {\n")
 	n := 0
+	var fields []string // the members' fields, by bit
 	for i := 0; i < t.NumField(); i++ {
 		f := t.Field(i)
 		if !f.IsExported() {
-			continue
+			return fmt.Errorf("%s.%s: unexported fields are not handled (a hero read into again would keep them)", t.Name(), f.Name)
 		}
 		if f.Anonymous {
 			return fmt.Errorf("%s.%s: embedded fields are not handled", t.Name(), f.Name)
 		}
 		tag, opts, _ := strings.Cut(f.Tag.Get("json"), ",")
 		if tag == "-" && opts == "" {
-			continue
+			return fmt.Errorf("%s.%s: fields the decoder skips are not handled (a hero read into again would keep them)", t.Name(), f.Name)
 		}
 		if tag == "" {
 			tag = f.Name
@@ -177,11 +178,20 @@ func (g *decGen) structFunc(t reflect.Type) error {
 		}
 		g.printf("\t\tcase %q:\n", tag)
 		g.printf("\t\t\tmember, err = 1<<%d, %s\n", n, call)
+		fields = append(fields, f.Name)
 		n++
 	}
 	g.printf("\t\tdefault:\n\t\t\treturn errRefused // an unknown member\n\t\t}\n")
 	g.printf("\t\tif err != nil || seen&member != 0 {\n\t\t\treturn cmp.Or(err, errRefused) // or a member given twice\n\t\t}\n")
 	g.printf("\t\tseen |= member\n\t}\n")
+	if n > 0 {
+		g.printf("\t// The members the object does not have are zero (v may hold a\n\t// hero read before, whose lists' arrays are read into again).\n")
+		g.printf("\tif seen != 1<<%d-1 {\n", n)
+		for bit, f := range fields {
+			g.printf("\t\tif seen&(1<<%d) == 0 {\n\t\t\tzero(&v.%s)\n\t\t}\n", bit, f)
+		}
+		g.printf("\t}\n")
+	}
 	g.printf("\t_, err := dec.ReadToken()\n\treturn err\n}\n")
 	return nil
 }
