@@ -106,9 +106,7 @@ func decoderFiles(t testing.TB) [][]byte {
 			t.Fatal(err)
 		}
 		if filepath.Ext(name) == ".jsonl" {
-			for _, line := range bytes.Split(bytes.TrimSpace(data), []byte("\n")) {
-				docs = append(docs, line)
-			}
+			docs = append(docs, bytes.Split(bytes.TrimSpace(data), []byte("\n"))...)
 			continue
 		}
 		docs = append(docs, data)

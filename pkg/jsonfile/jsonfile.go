@@ -11,9 +11,12 @@
 // linear in the input, and reports a JSON Pointer with each error. What
 // this package adds is thin: the size limit, the one-document check, the
 // bounds of whole numbers (IntMin, IntMax) and one-line messages naming
-// the path. When encoding/json/v2 leaves its experiment (GOEXPERIMENT
-// jsonv2) the plan is to import it instead: the options and error types
-// used here are the same there.
+// the path. A format may add a faster decoder generated for its types
+// (Format.Fast, pkg/hero's), tried first on a document and held to
+// accept and read exactly what the strict decoder does; every refusal
+// is still the strict decoder's. When encoding/json/v2 leaves its
+// experiment (GOEXPERIMENT jsonv2) the plan is to import it instead: the
+// options and error types used here are the same there.
 package jsonfile
 
 import (
