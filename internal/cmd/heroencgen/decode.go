@@ -21,12 +21,13 @@ import (
 // reflective decoder (github.com/go-json-experiment/json, strict) reads
 // them, for a valid hero within the bounds jsonfile checks after
 // decoding (whole numbers from IntMin to IntMax, each string within the
-// StringLimit of the member holding it). Only the shapes a hero file is made of are
-// written out: objects into plain structs and maps, arrays into slices,
-// strings, whole numbers and true/false. Any other value (null, a value
-// of another kind, a type with a JSON decoding method of its own such as
-// raw JSON) is read whole and handed to the strict library (decStrict);
-// pkg/hero/jsondec.go holds those helpers and says the rest.
+// StringLimit of the member holding it). Only the shapes a hero file is
+// made of are written out: objects into plain structs and maps, arrays
+// into slices, strings, whole numbers and true/false. Any other value
+// (null, a value of another kind, a type with a JSON decoding method of
+// its own such as raw JSON) is read whole and handed to the strict
+// library (decStrict); pkg/hero/jsondec.go holds those helpers and says
+// the rest.
 
 var (
 	textUnmarshalerType = reflect.TypeFor[encoding.TextUnmarshaler]()
