@@ -29,6 +29,8 @@ var fileFormat = jsonfile.Format{
 	TrailingHint: " (one hero per file; use JSON Lines tools for batches)",
 	MaxSize:      MaxFileSize,
 	MaxItems:     MaxEvents,
+	// The generated decoder (jsondec.go).
+	Fast: fastOptions,
 }
 
 // Decode parses and validates a hero file. The error, if any, is a
@@ -49,13 +51,19 @@ func Decode(data []byte) (*Hero, error) {
 // hand-written draft can be completed by `hero derive`.
 func DecodeDraft(data []byte) (*Hero, error) {
 	h := &Hero{}
-	if err := jsonfile.Decode(data, h, fileFormat); err != nil {
-		return nil, err
-	}
-	if err := Migrate(h); err != nil {
+	if err := decodeDraftInto(data, h); err != nil {
 		return nil, err
 	}
 	return h, nil
+}
+
+// decodeDraftInto is DecodeDraft into h, a new hero or one the fast
+// decoder read before (Reader).
+func decodeDraftInto(data []byte, h *Hero) error {
+	if err := jsonfile.Decode(data, h, fileFormat); err != nil {
+		return err
+	}
+	return Migrate(h)
 }
 
 // migrations upgrade a hero file of an older schema version to the next

@@ -2,7 +2,7 @@
 
 package hero
 
-//go:generate go run -tags heroencgen ../../internal/cmd/heroencgen -o jsonenc_gen.go
+//go:generate go run -tags heroencgen ../../internal/cmd/heroencgen -o jsonenc_gen.go -dec jsondec_gen.go
 
 import (
 	"bytes"

@@ -3,6 +3,7 @@ package hero
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/codename-spandex/spandex/pkg/dice"
@@ -45,10 +46,24 @@ type validator struct {
 	known *Validator
 }
 
-func (v *validator) expr(path, s string, allowEmpty bool) {
+// elem is the path of a member of an array's element,
+// "$.combat.attacks[2].health", written out only when a problem is named
+// there: checking a good hero builds no paths.
+type elem struct {
+	array  string // "$.combat.attacks"
+	i      int
+	member string // ".health", or "" for the element itself
+}
+
+func (e elem) String() string { return e.array + "[" + strconv.Itoa(e.i) + "]" + e.member }
+
+// at is the path of the element's member named by member (".health").
+func (e elem) at(member string) elem { return elem{e.array, e.i, member} }
+
+func (v *validator) expr(path elem, s string, allowEmpty bool) {
 	if s == "" {
 		if !allowEmpty {
-			v.Fail(path, "missing dice expression")
+			v.Fail(path.String(), "missing dice expression")
 		}
 		return
 	}
@@ -56,7 +71,7 @@ func (v *validator) expr(path, s string, allowEmpty bool) {
 		return
 	}
 	if _, err := dice.Parse(s); err != nil {
-		v.Fail(path, "%v", err)
+		v.Fail(path.String(), "%v", err)
 		return
 	}
 	if v.known.exprs == nil || len(v.known.exprs) >= maxKnownExprs {
@@ -88,23 +103,23 @@ func (v *validator) hero(h *Hero) {
 	v.abilities("$.abilities.base", h.Abilities.Base)
 	v.abilities("$.abilities.final", h.Abilities.Final)
 	for i, p := range h.Powers {
-		path := fmt.Sprintf("$.powers[%d]", i)
+		path := elem{array: "$.powers", i: i}
 		row, ok := rulebook.PowerBySlug(string(p.Slug))
 		if !ok {
-			v.Fail(path+".slug", "%q is not a power on the Power Table (p. 7)", p.Slug)
+			v.Fail(path.at(".slug").String(), "%q is not a power on the Power Table (p. 7)", p.Slug)
 			continue
 		}
 		if p.Rank < 1 {
-			v.Fail(path+".rank", "%d: a power has rank 1 or more", p.Rank)
+			v.Fail(path.at(".rank").String(), "%d: a power has rank 1 or more", p.Rank)
 		}
 		if row.MaxRanks > 0 && p.Rank > row.MaxRanks && p.Source == "" {
-			v.Fail(path+".rank", "%d is above %s's maximum of %d (p. 7)", p.Rank, row.Name, row.MaxRanks)
+			v.Fail(path.at(".rank").String(), "%d is above %s's maximum of %d (p. 7)", p.Rank, row.Name, row.MaxRanks)
 		}
 		if p.Slug == rulebook.PowerEnergyBlast {
-			v.energyBlastOptions(path, &p)
+			v.energyBlastOptions(path.String(), &p)
 		}
 		if p.Sidekick != nil {
-			v.embedded(path+".sidekick", p.Sidekick)
+			v.embedded(path.at(".sidekick").String(), p.Sidekick)
 		}
 	}
 	c := h.Combat
@@ -120,26 +135,26 @@ func (v *validator) hero(h *Hero) {
 	v.Range("$.combat.dividers.health", c.Dividers.Health, 0, 100)
 	v.Range("$.combat.dividers.stamina", c.Dividers.Stamina, 0, 100)
 	for i, a := range c.Attacks {
-		path := fmt.Sprintf("$.combat.attacks[%d]", i)
+		path := elem{array: "$.combat.attacks", i: i}
 		if a.Slug == "" {
-			v.Fail(path+".slug", "missing")
+			v.Fail(path.at(".slug").String(), "missing")
 		}
 		if !a.StrikeClass.Valid() {
-			v.Fail(path+".strike_class", "%d is outside 0-5", int(a.StrikeClass))
+			v.Fail(path.at(".strike_class").String(), "%d is outside 0-5", int(a.StrikeClass))
 		}
-		v.expr(path+".health", a.Health, true)
-		v.expr(path+".stamina", a.Stamina, true)
+		v.expr(path.at(".health"), a.Health, true)
+		v.expr(path.at(".stamina"), a.Stamina, true)
 		if a.Panels != 0 && a.Panels != 1 && a.Panels != 2 {
-			v.Fail(path+".panels", "%d: an attack takes 1 panel or a double-panel (2)", a.Panels)
+			v.Fail(path.at(".panels").String(), "%d: an attack takes 1 panel or a double-panel (2)", a.Panels)
 		}
 	}
 	for i, p := range c.Parries {
-		path := fmt.Sprintf("$.combat.parries[%d]", i)
+		path := elem{array: "$.combat.parries", i: i}
 		if _, err := rulebook.ParseParryType(p.ParryType); err != nil {
-			v.Fail(path+".parry_type", "%v", err)
+			v.Fail(path.at(".parry_type").String(), "%v", err)
 		}
-		v.expr(path+".health", p.Health, true)
-		v.expr(path+".stamina", p.Stamina, true)
+		v.expr(path.at(".health"), p.Health, true)
+		v.expr(path.at(".stamina"), p.Stamina, true)
 	}
 	if !h.IsMundane() {
 		if h.Health.Max < 0 {
@@ -190,13 +205,13 @@ func (v *validator) hero(h *Hero) {
 	}
 	prev := 0
 	for i, e := range h.Log {
-		path := fmt.Sprintf("$.log[%d]", i)
+		path := elem{array: "$.log", i: i}
 		if e.Seq <= prev {
-			v.Fail(path+".seq", "%d does not follow %d (the log is append-only)", e.Seq, prev)
+			v.Fail(path.at(".seq").String(), "%d does not follow %d (the log is append-only)", e.Seq, prev)
 		}
 		prev = e.Seq
 		if e.Kind == "" {
-			v.Fail(path+".kind", "missing")
+			v.Fail(path.at(".kind").String(), "missing")
 		}
 	}
 	if v.Err == nil {
@@ -220,10 +235,14 @@ func (v *validator) embedded(path string, h *Hero) {
 }
 
 func (v *validator) abilities(path string, a Abilities) {
-	v.Range(path+".strength", a.Strength, 0, MaxAbility)
-	v.Range(path+".agility", a.Agility, 0, MaxAbility)
-	v.Range(path+".will", a.Will, 0, MaxAbility)
-	v.Range(path+".endurance", a.Endurance, 0, MaxAbility)
+	for _, s := range [...]struct {
+		member string
+		score  int
+	}{{".strength", a.Strength}, {".agility", a.Agility}, {".will", a.Will}, {".endurance", a.Endurance}} {
+		if s.score < 0 || s.score > MaxAbility {
+			v.Range(path+s.member, s.score, 0, MaxAbility)
+		}
+	}
 }
 
 func (v *validator) profile(p *Profile) {

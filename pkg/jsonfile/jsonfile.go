@@ -11,9 +11,12 @@
 // linear in the input, and reports a JSON Pointer with each error. What
 // this package adds is thin: the size limit, the one-document check, the
 // bounds of whole numbers (IntMin, IntMax) and one-line messages naming
-// the path. When encoding/json/v2 leaves its experiment (GOEXPERIMENT
-// jsonv2) the plan is to import it instead: the options and error types
-// used here are the same there.
+// the path. A format may add a faster decoder generated for its types
+// (Format.Fast, pkg/hero's), tried first on a document and held to
+// accept and read exactly what the strict decoder does; every refusal
+// is still the strict decoder's. When encoding/json/v2 leaves its
+// experiment (GOEXPERIMENT jsonv2) the plan is to import it instead: the
+// options and error types used here are the same there.
 package jsonfile
 
 import (
@@ -66,12 +69,33 @@ type Format struct {
 	// array of small objects costs the decoder and the checks after it
 	// kilobytes an element, however few bytes each takes in the file.
 	MaxItems int
+	// Fast, when not nil, are the options of a faster decoder of the
+	// format's documents (FastOptions with the unmarshalers of a decoder
+	// generated for its types, as pkg/hero's), built once with the
+	// format. Decode tries it first and keeps what it reads; on any
+	// error it reads the document again with the strict decoder and
+	// checks its bounds, and that refusal is the one reported. A fast
+	// decoder must accept exactly the documents the strict decoder and
+	// the bounds' walk accept (it checks the bounds itself: IntMin,
+	// IntMax, StringLimit) and read them alike; its package's tests hold
+	// it to that.
+	Fast jsonv2.Options
 }
 
 // decodeOptions are the decoder's: unknown members are refused (names
 // match exactly, as the encoder writes them); so are duplicate names and
 // invalid UTF-8, by default.
 var decodeOptions = jsonv2.RejectUnknownMembers(true)
+
+// StrictOptions are the strict decoder's options.
+func StrictOptions() jsonv2.Options { return decodeOptions }
+
+// FastOptions are the strict decoder's options but for duplicate names,
+// which a fast decoder (Format.Fast) looks for itself, joined with more
+// (its unmarshalers).
+func FastOptions(more ...jsonv2.Options) jsonv2.Options {
+	return jsonv2.JoinOptions(append([]jsonv2.Options{decodeOptions, jsontext.AllowDuplicateNames(true)}, more...)...)
+}
 
 // Decode parses data into v (a pointer to a struct) strictly and returns a
 // *FieldError for the first problem: oversized or empty input, anything
@@ -94,6 +118,9 @@ func Decode(data []byte, v any, f Format) error {
 			return fe
 		}
 	}
+	if decodeFast(trimmed, v, f) {
+		return nil
+	}
 	if err := jsonv2.Unmarshal(trimmed, v, decodeOptions); err != nil {
 		return clip(explain(trimmed, err, f))
 	}
@@ -101,6 +128,20 @@ func Decode(data []byte, v any, f Format) error {
 		return fe
 	}
 	return nil
+}
+
+// decodeFast reads data into v with the format's fast decoder, if it
+// has one, and reports whether it did; when it did not, v is left zero
+// for the strict decoder.
+func decodeFast(data []byte, v any, f Format) bool {
+	if f.Fast == nil {
+		return false
+	}
+	if err := jsonv2.Unmarshal(data, v, f.Fast); err != nil {
+		reflect.ValueOf(v).Elem().SetZero()
+		return false
+	}
+	return true
 }
 
 // Precheck is what Decode checks of data before decoding it, for a

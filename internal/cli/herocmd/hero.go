@@ -354,16 +354,19 @@ func (c *checker) alone(j *checkJob, free chan *checkJob, quit chan struct{}) bo
 }
 
 // work checks batches until the stream ends, each with this worker's own
-// validator (its parsed dice) and verifier (its Generator), stopping a
-// batch at its first bad hero.
+// reader (the hero it reads into again), validator (its parsed dice) and
+// verifier (its Generator), stopping a batch at its first bad hero.
 func (c *checker) work(name string, work chan *checkJob) {
-	var val hero.Validator
+	var (
+		r   hero.Reader
+		val hero.Validator
+	)
 	ver := chargen.NewVerifier(c.derive)
 	for j := range work {
 		start := 0
 		for i, end := range j.ends {
 			doc := j.docs[start:end]
-			h, err := check(&val, ver, doc)
+			h, err := check(&r, &val, ver, doc)
 			start = end
 			if err != nil {
 				j.err = cmdutil.Inputf("%s: %v%s", j.label(name, i), err, j.where(i))
@@ -382,9 +385,9 @@ func (c *checker) work(name string, work chan *checkJob) {
 }
 
 // check decodes and validates one hero and cross-checks its derived
-// figures.
-func check(val *hero.Validator, ver *chargen.Verifier, doc []byte) (*hero.Hero, error) {
-	h, err := hero.DecodeDraft(doc)
+// figures. The hero is r's, valid until its next hero.
+func check(r *hero.Reader, val *hero.Validator, ver *chargen.Verifier, doc []byte) (*hero.Hero, error) {
+	h, err := r.DecodeDraft(doc)
 	if err != nil {
 		return nil, err
 	}

@@ -4,17 +4,24 @@
 // that hero.AppendJSON writes byte for byte what encoding/json writes
 // (without HTML escaping) several times faster and with no reflection.
 //
+// With -dec it also writes pkg/hero/jsondec_gen.go: one decode function
+// per hero file struct type, reading it from a jsontext.Decoder as the
+// library's reflective decoder does, member by member through a switch
+// on the name instead of a look-up in a map (decode.go says what it
+// reads itself and what it leaves to the library).
+//
 // It reads the hero types by reflection. The generated file and the
 // hand-written helpers it calls are built only without the heroencgen
 // build tag, and the generator is run with it, so a stale file (a field
 // removed or renamed) never stops the generator from building:
 //
 //	go generate ./pkg/hero
-//	go run -tags heroencgen ./internal/cmd/heroencgen -o pkg/hero/jsonenc_gen.go
+//	go run -tags heroencgen ./internal/cmd/heroencgen -o pkg/hero/jsonenc_gen.go -dec pkg/hero/jsondec_gen.go
 //
-// With -check it only verifies that the file is current. The test in
-// this directory does the same, and pkg/hero's tests compare the encoder
-// with encoding/json on randomly filled heroes.
+// With -check it only verifies that the files are current. The test in
+// this directory does the same; pkg/hero's tests compare the encoder
+// with encoding/json on randomly filled heroes, and the decoder with the
+// reflective one on the hero files and fuzzed input.
 package main
 
 import (
@@ -33,25 +40,35 @@ import (
 )
 
 func main() {
-	out := flag.String("o", "jsonenc_gen.go", "the file to write")
-	check := flag.Bool("check", false, "verify the file is current instead of writing it")
+	out := flag.String("o", "jsonenc_gen.go", "the encoder's file to write")
+	dec := flag.String("dec", "", "the decoder's file to write (none when empty)")
+	check := flag.Bool("check", false, "verify the files are current instead of writing them")
 	flag.Parse()
-	src, err := generate()
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "heroencgen:", err)
-		os.Exit(1)
-	}
-	if *check {
-		old, err := os.ReadFile(*out)
-		if err != nil || !bytes.Equal(old, src) {
-			fmt.Fprintf(os.Stderr, "heroencgen: %s is out of date; run `go generate ./pkg/hero`\n", *out)
+	files := []struct {
+		name string
+		gen  func() ([]byte, error)
+	}{{*out, generate}, {*dec, generateDecoder}}
+	for _, f := range files {
+		if f.name == "" {
+			continue
+		}
+		src, err := f.gen()
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "heroencgen:", err)
 			os.Exit(1)
 		}
-		return
-	}
-	if err := os.WriteFile(*out, src, 0o644); err != nil {
-		fmt.Fprintln(os.Stderr, "heroencgen:", err)
-		os.Exit(1)
+		if *check {
+			old, err := os.ReadFile(f.name)
+			if err != nil || !bytes.Equal(old, src) {
+				fmt.Fprintf(os.Stderr, "heroencgen: %s is out of date; run `go generate ./pkg/hero`\n", f.name)
+				os.Exit(1)
+			}
+			continue
+		}
+		if err := os.WriteFile(f.name, src, 0o644); err != nil {
+			fmt.Fprintln(os.Stderr, "heroencgen:", err)
+			os.Exit(1)
+		}
 	}
 }
 
