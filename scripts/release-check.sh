@@ -74,7 +74,7 @@ done
 echo "== $archive"
 tar -tzf "$archive" | sed 's#/$##' | sort >"$tmp/archive"
 cat "$tmp/archive"
-want "$tmp/archive" archive spandex LICENSE README.md \
+want "$tmp/archive" archive spandex spandex-serve LICENSE README.md \
 	completions/spandex.bash completions/_spandex completions/spandex.fish completions/spandex.ps1 \
 	man/man1/spandex.1
 count "$tmp/archive" archive 'man/man1/spandex[a-z-]*\.1' "$npages"
@@ -85,7 +85,7 @@ echo "== $deb"
 dpkg-deb -c "$deb" | awk '{print $NF}' | sed 's#^\./#/#; s#/$##' | sort >"$tmp/deb"
 cat "$tmp/deb"
 dpkg-deb -f "$deb" Package Version Architecture
-want "$tmp/deb" deb /usr/bin/spandex /usr/share/doc/spandex/copyright /usr/share/doc/spandex/README.md \
+want "$tmp/deb" deb /usr/bin/spandex /usr/bin/spandex-serve /usr/share/doc/spandex/copyright /usr/share/doc/spandex/README.md \
 	/usr/share/bash-completion/completions/spandex /usr/share/zsh/vendor-completions/_spandex \
 	/usr/share/fish/vendor_completions.d/spandex.fish /usr/share/man/man1/spandex.1.gz
 count "$tmp/deb" deb '/usr/share/man/man1/spandex[a-z-]*\.1\.gz' "$npages"
@@ -96,7 +96,7 @@ gzip -t "$tmp"/d/usr/share/man/man1/*.gz
 echo "== $rpm"
 bsdtar -tf "$rpm" | sed 's#^\./#/#; s#/$##' | sort >"$tmp/rpm"
 cat "$tmp/rpm"
-want "$tmp/rpm" rpm /usr/bin/spandex /usr/share/licenses/spandex/LICENSE /usr/share/doc/spandex/README.md \
+want "$tmp/rpm" rpm /usr/bin/spandex /usr/bin/spandex-serve /usr/share/licenses/spandex/LICENSE /usr/share/doc/spandex/README.md \
 	/usr/share/bash-completion/completions/spandex /usr/share/zsh/site-functions/_spandex \
 	/usr/share/fish/vendor_completions.d/spandex.fish /usr/share/man/man1/spandex.1.gz
 count "$tmp/rpm" rpm '/usr/share/man/man1/spandex[a-z-]*\.1\.gz' "$npages"

@@ -11,6 +11,7 @@ import (
 	"github.com/codename-spandex/spandex/internal/cmdutil"
 	"github.com/codename-spandex/spandex/internal/helptopic"
 	"github.com/codename-spandex/spandex/internal/iostreams"
+	"github.com/codename-spandex/spandex/internal/playerview"
 )
 
 // inProcess is the script command "spandex ARGS [< FILE]": the CLI run
@@ -67,7 +68,7 @@ func runSpandex(ts *testscript.TestScript, stdin string, args []string) (code in
 		ios.SetStdoutTTY(true)
 	}
 	ios.SetProgress(ts.Getenv(helptopic.EnvProgress))
-	f := &cmdutil.Factory{IOStreams: ios, Version: Version, Getenv: ts.Getenv}
+	f := &cmdutil.Factory{IOStreams: ios, Version: Version, Getenv: ts.Getenv, ServePlayers: playerview.Serve}
 	code, panicked := runIn(ts.MkAbs("."), f, args)
 	if panicked != "" {
 		ts.Fatalf("spandex panicked: %s", panicked)

@@ -9,10 +9,7 @@ import (
 	"fmt"
 	"os"
 	"runtime/debug"
-	"strconv"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -21,6 +18,7 @@ import (
 	"github.com/codename-spandex/spandex/internal/config"
 	"github.com/codename-spandex/spandex/internal/helptopic"
 	"github.com/codename-spandex/spandex/internal/iostreams"
+	"github.com/codename-spandex/spandex/internal/servelaunch"
 )
 
 // Version is set at build time with -ldflags "-X .../internal/cli.Version=v1.2.3".
@@ -36,7 +34,10 @@ func Main() int {
 		ios.SetStdoutTTY(true)
 	}
 	ios.SetProgress(os.Getenv(helptopic.EnvProgress))
-	f := &cmdutil.Factory{IOStreams: ios, Version: Version, Getenv: os.Getenv, Environ: os.Environ}
+	f := &cmdutil.Factory{IOStreams: ios, Version: Version, Getenv: os.Getenv, Environ: os.Environ,
+		// fight serve's HTTP server is the program spandex-serve: linked
+		// here, it would cost every call its start-up.
+		ServePlayers: servelaunch.Serve}
 	return Run(f, os.Args[1:])
 }
 
@@ -153,47 +154,15 @@ func execute(f *cmdutil.Factory, root *cobra.Command, args []string) int {
 	return cmdutil.ExitOK
 }
 
-// maxErrorLine is the most characters an error line on stderr has; a
-// longer message is cut, and ends in errorCut.
-const (
-	maxErrorLine = 300
-	errorCut     = "…"
-)
+// errorLine is the line stderr shows for an error message
+// (cmdutil.ErrorLine); maxErrorLine and errorCut are its limit and the
+// end of a cut line.
+func errorLine(msg string) string { return cmdutil.ErrorLine(msg) }
 
-// errorLine is the line stderr shows for an error message: "spandex: "
-// and the message on one line (runs of white space, newlines included,
-// become one space), every other control character, every bidi
-// formatting character and every byte that is not UTF-8 escaped as %q
-// escapes it (a key or value read from a file cannot set the terminal's
-// title, ring its bell or reorder the line), at most maxErrorLine
-// characters.
-func errorLine(msg string) string {
-	var b strings.Builder
-	b.WriteString("spandex: ")
-	for i, w := 0, 0; i < len(msg); i += w {
-		r, size := utf8.DecodeRuneInString(msg[i:])
-		w = size
-		switch {
-		case r == utf8.RuneError && size == 1:
-			fmt.Fprintf(&b, `\x%02x`, msg[i])
-		case unicode.IsSpace(r):
-			if s := b.String(); !strings.HasSuffix(s, " ") && i > 0 {
-				b.WriteByte(' ')
-			}
-		case unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r):
-			q := strconv.QuoteRune(r)
-			b.WriteString(q[1 : len(q)-1])
-		default:
-			b.WriteRune(r)
-		}
-	}
-	line := strings.TrimRight(b.String(), " ")
-	if utf8.RuneCountInString(line) <= maxErrorLine {
-		return line
-	}
-	rs := []rune(line)[:maxErrorLine-utf8.RuneCountInString(errorCut)]
-	return string(rs) + errorCut
-}
+const (
+	maxErrorLine = cmdutil.MaxErrorLine
+	errorCut     = cmdutil.ErrorCut
+)
 
 // flagError is the root's flag error func: a bad flag is the user's
 // input (exit 2), and an unknown one gets the nearest known flag of the

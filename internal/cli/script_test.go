@@ -11,6 +11,9 @@ import (
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/codename-spandex/spandex/internal/playerview"
+	"github.com/codename-spandex/spandex/internal/servelaunch"
 )
 
 // TestMain makes the test binary the "spandex" program too: run under
@@ -18,8 +21,13 @@ import (
 // shell pipelines ("exec sh -c '... | spandex ...'") and the process
 // tests in files_test.go run it. The scripts' own "spandex" command runs
 // the CLI in this process instead (inProcess). testscript.Main would do
-// the same but claims the name "spandex" for "exec spandex".
+// the same but claims the name "spandex" for "exec spandex". Run as
+// "spandex-serve" (a link beside it) it is fight serve's server, which
+// the released spandex runs as a program of its own (servelaunch).
 func TestMain(m *testing.M) {
+	if filepath.Base(os.Args[0]) == servelaunch.Program {
+		os.Exit(playerview.Main(os.Args[1:], os.Stderr))
+	}
 	if filepath.Base(os.Args[0]) == "spandex" {
 		code := Main()
 		if p := os.Getenv(peakFileEnv); p != "" {
@@ -50,8 +58,8 @@ func writePeak(p string) {
 	}
 }
 
-// runWithSpandexOnPath links the test binary as spandex into a temporary
-// directory put first on PATH, and runs the tests.
+// runWithSpandexOnPath links the test binary as spandex and spandex-serve
+// into a temporary directory put first on PATH, and runs the tests.
 func runWithSpandexOnPath(m *testing.M) int {
 	self, err := os.Executable()
 	if err != nil {
@@ -62,8 +70,10 @@ func runWithSpandexOnPath(m *testing.M) int {
 		log.Fatal(err)
 	}
 	defer os.RemoveAll(bin)
-	if err := os.Symlink(self, filepath.Join(bin, "spandex")); err != nil {
-		log.Fatal(err)
+	for _, name := range []string{"spandex", servelaunch.Program} {
+		if err := os.Symlink(self, filepath.Join(bin, name)); err != nil {
+			log.Fatal(err)
+		}
 	}
 	os.Setenv("PATH", bin+string(filepath.ListSeparator)+os.Getenv("PATH"))
 	return m.Run()

@@ -19,6 +19,7 @@ import (
 	"github.com/codename-spandex/spandex/internal/cmdutil"
 	"github.com/codename-spandex/spandex/internal/helptopic"
 	"github.com/codename-spandex/spandex/internal/iostreams"
+	"github.com/codename-spandex/spandex/internal/playerview"
 )
 
 // shellCmd is the script command "sh -c LINE" or "sh FILE [ARGS]": LINE
@@ -108,7 +109,7 @@ func shellSpandex(ctx context.Context, args []string, panics *panicList) error {
 		ios.SetStdoutTTY(true)
 	}
 	ios.SetProgress(getenv(helptopic.EnvProgress))
-	f := &cmdutil.Factory{IOStreams: ios, Version: Version, Getenv: getenv}
+	f := &cmdutil.Factory{IOStreams: ios, Version: Version, Getenv: getenv, ServePlayers: playerview.Serve}
 	code, panicked := runIn(hc.Dir, f, args)
 	if panicked != "" {
 		panics.add(panicked)

@@ -93,14 +93,18 @@ var ErrSilent = errors.New("silent error")
 // 0 for none; 2 for a refusal (refusal.Is: the user's input, the GM's
 // --dice, a request the rules refuse); 1 for an internal error (checked
 // first, whatever it wraps), I/O and anything else: an error is the
-// user's fault only when its type says so.
+// user's fault only when its type says so. A StatusError (another
+// program's failure, already reported) keeps that program's status.
 func ExitCode(err error) int {
 	var ie *InternalError
+	var se *StatusError
 	switch {
 	case err == nil:
 		return ExitOK
 	case errors.As(err, &ie):
 		return ExitError
+	case errors.As(err, &se):
+		return se.Code
 	case refusal.Is(err):
 		return ExitUsage
 	}

@@ -60,6 +60,11 @@ type Factory struct {
 	// directory. The in-process test runner gives each script its own,
 	// so scripts run side by side in one process without changing it.
 	Dir string
+	// ServePlayers serves fight serve's player view once the command has
+	// checked its settings: in the released spandex a launcher of the
+	// program spandex-serve (internal/servelaunch), so that spandex links
+	// no HTTP server; in tests the server in-process (internal/playerview).
+	ServePlayers ServeFunc
 
 	// Global flag values, bound by the root command.
 	Globals Globals

@@ -10,6 +10,7 @@ import (
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
 	"github.com/codename-spandex/spandex/internal/iostreams"
+	"github.com/codename-spandex/spandex/internal/playerview"
 	"github.com/codename-spandex/spandex/pkg/encounter"
 	"github.com/codename-spandex/spandex/pkg/hero"
 )
@@ -52,7 +53,7 @@ func newFightEnv(t *testing.T, ft cmdutil.Format) *fightEnv {
 		t.Fatal(err)
 	}
 	ios, _, out, errOut := iostreams.Test()
-	f := &cmdutil.Factory{IOStreams: ios, Getenv: func(k string) string {
+	f := &cmdutil.Factory{IOStreams: ios, ServePlayers: playerview.Serve, Getenv: func(k string) string {
 		if k == "XDG_CONFIG_HOME" || k == "HOME" {
 			return dir
 		}

@@ -1,26 +1,17 @@
 package fight
 
 import (
-	"bytes"
 	"context"
 	"errors"
-	"fmt"
-	"io"
-	"io/fs"
 	"net"
-	"net/http"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
-	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
-	"github.com/codename-spandex/spandex/internal/render"
 	"github.com/codename-spandex/spandex/pkg/encounter"
 	"github.com/codename-spandex/spandex/pkg/hero"
 )
@@ -47,11 +38,13 @@ type ServeOptions struct {
 	// ready, when set (tests), is called with the page's URL once the
 	// server listens.
 	ready func(url string)
+	// serve is the Factory's ServePlayers: it serves the checked settings.
+	serve cmdutil.ServeFunc
 }
 
 // NewCmdServe builds `spandex fight serve`.
 func NewCmdServe(f *cmdutil.Factory, runF func(*ServeOptions) error) *cobra.Command {
-	opts := &ServeOptions{Env: f.Env(cmdutil.FormatText), getenv: f.Getenv}
+	opts := &ServeOptions{Env: f.Env(cmdutil.FormatText), getenv: f.Getenv, serve: f.ServePlayers}
 	cmd := &cobra.Command{
 		Use:   "serve FILE",
 		Short: "Serve a read-only player view of the fight for phones and TVs",
@@ -162,193 +155,10 @@ func checkPlayers(e *encounter.Encounter, players []string) error {
 	return nil
 }
 
-// playerServer serves the player view of one encounter file and keeps
-// it current.
-type playerServer struct {
-	// path is the file's absolute path; name is the file as given.
-	path, name string
-	lan        bool
-
-	mu   sync.Mutex
-	view render.PlayerView
-	// last is the file as last read (a change that leaves it the same
-	// is no change); board is the view's board, rendered once.
-	last    []byte
-	board   []byte
-	changed chan struct{}
-	stop    chan struct{}
-}
-
-func newPlayerServer(path, name string, e *encounter.Encounter, data []byte, players []string, reveal, lan bool) *playerServer {
-	s := &playerServer{path: path, name: name, lan: lan, changed: make(chan struct{}), stop: make(chan struct{})}
-	s.view = render.PlayerView{Players: players, Reveal: reveal, Refresh: 10}
-	s.set(e, data, "")
-	return s
-}
-
-// set makes e the view's fight (nil: keep the last good one) with the
-// notice, and wakes every event stream. The caller holds mu, or is the
-// constructor.
-func (s *playerServer) set(e *encounter.Encounter, data []byte, notice string) {
-	if e != nil {
-		s.view.Board, s.view.Next, s.last = e.Status(), e.NextTurn(), data
-	}
-	s.view.Notice = notice
-	s.view.Seq++
-	var b bytes.Buffer
-	if err := render.PlayerBoard(&b, &s.view); err != nil {
-		b.Reset()
-		b.WriteString(`<main id="board"><p class="notice">The board could not be drawn.</p></main>`)
-	}
-	s.board = b.Bytes()
-	close(s.changed)
-	s.changed = make(chan struct{})
-}
-
-// reload reads the file again after a change: a new board when it
-// changed and reads as an encounter, the last good board with a notice
-// when it does not.
-func (s *playerServer) reload() {
-	data, err := os.ReadFile(s.path)
-	var e *encounter.Encounter
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		err = pe.Err // the name is the file as given, not its absolute path
-	}
-	if err == nil {
-		if len(data) > encounter.MaxFileSize {
-			err = fmt.Errorf("larger than %d MB", encounter.MaxFileSize>>20)
-		} else {
-			e, err = encounter.Decode(data)
-		}
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if err != nil {
-		s.set(nil, nil, unreadable(fmt.Errorf("%s: %w", s.name, err)))
-		return
-	}
-	if bytes.Equal(data, s.last) && s.view.Notice == "" {
-		return
-	}
-	s.set(e, data, "")
-}
-
-// oneLine keeps an error's first line, at most 200 characters.
-func oneLine(err error) string {
-	msg, _, _ := strings.Cut(err.Error(), "\n")
-	if len(msg) > 200 {
-		msg = msg[:200] + "…"
-	}
-	return msg
-}
-
-// current returns the view, its rendered board and the channel closed at
-// the next change.
-func (s *playerServer) current() (render.PlayerView, []byte, <-chan struct{}) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.view, s.board, s.changed
-}
-
-// handler routes the three addresses the page uses: the page itself,
-// its board alone and its event stream.
-func (s *playerServer) handler() http.Handler {
-	mux := http.NewServeMux()
-	mux.HandleFunc("GET /{$}", s.page)
-	mux.HandleFunc("GET /board", s.boardOnly)
-	mux.HandleFunc("GET /events", s.events)
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if !s.lan && !loopbackHost(r.Host) {
-			// A page served to this machine only answers to this
-			// machine's names (a web page elsewhere cannot reach it by
-			// rebinding a name of its own to 127.0.0.1).
-			http.Error(w, "spandex serves this page to localhost only", http.StatusMisdirectedRequest)
-			return
-		}
-		h := w.Header()
-		h.Set("Content-Security-Policy", render.PlayerViewCSP)
-		h.Set("X-Content-Type-Options", "nosniff")
-		h.Set("Referrer-Policy", "no-referrer")
-		h.Set("Cache-Control", "no-store")
-		mux.ServeHTTP(w, r)
-	})
-}
-
-// loopbackHost reports whether a request's Host names this machine.
-func loopbackHost(hostport string) bool {
-	host := hostport
-	if h, _, err := net.SplitHostPort(hostport); err == nil {
-		host = h
-	}
-	return isLoopback(strings.TrimSuffix(strings.TrimPrefix(host, "["), "]"))
-}
-
-func (s *playerServer) page(w http.ResponseWriter, _ *http.Request) {
-	v, _, _ := s.current()
-	var b bytes.Buffer
-	if err := render.PlayerPage(&b, &v); err != nil {
-		http.Error(w, "the page could not be drawn", http.StatusInternalServerError)
-		return
-	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	_, _ = w.Write(b.Bytes())
-}
-
-func (s *playerServer) boardOnly(w http.ResponseWriter, _ *http.Request) {
-	_, board, _ := s.current()
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	_, _ = w.Write(board)
-}
-
-// events is the page's event stream: the board now, then each new board
-// as it changes, one event each (its lines as "data:" lines), with a
-// comment every 25 seconds to keep the connection open.
-func (s *playerServer) events(w http.ResponseWriter, r *http.Request) {
-	fl, ok := w.(http.Flusher)
-	if !ok {
-		http.Error(w, "streaming unsupported", http.StatusInternalServerError)
-		return
-	}
-	w.Header().Set("Content-Type", "text/event-stream")
-	w.Header().Set("X-Accel-Buffering", "no")
-	_, _ = io.WriteString(w, "retry: 2000\n\n")
-	last := -1
-	keep := time.NewTicker(25 * time.Second)
-	defer keep.Stop()
-	for {
-		v, board, changed := s.current()
-		if v.Seq != last {
-			last = v.Seq
-			var b bytes.Buffer
-			fmt.Fprintf(&b, "id: %d\n", v.Seq)
-			for line := range strings.SplitSeq(string(board), "\n") {
-				b.WriteString("data: ")
-				b.WriteString(strings.TrimSuffix(line, "\r"))
-				b.WriteString("\n")
-			}
-			b.WriteString("\n")
-			if _, err := w.Write(b.Bytes()); err != nil {
-				return
-			}
-			fl.Flush()
-		}
-		select {
-		case <-changed:
-		case <-keep.C:
-			if _, err := io.WriteString(w, ": still here\n\n"); err != nil {
-				return
-			}
-			fl.Flush()
-		case <-r.Context().Done():
-			return
-		case <-s.stop:
-			return
-		}
-	}
-}
-
-// runServe serves the player view until SIGINT or SIGTERM.
+// runServe checks the file and the flags, then serves the player view
+// until SIGINT or SIGTERM through the Factory's ServePlayers: the
+// program spandex-serve in the released spandex, the server in-process
+// in tests (internal/playerview).
 func runServe(opts *ServeOptions) error {
 	addr, err := opts.listenAddr()
 	if err != nil {
@@ -370,109 +180,24 @@ func runServe(opts *ServeOptions) error {
 	if err := checkPlayers(e, players); err != nil {
 		return err
 	}
-	if once(opts.getenv) {
+	testOnce := once(opts.getenv)
+	if testOnce {
 		// A test build's example: any free port (see Once).
 		host, _, _ := net.SplitHostPort(addr)
 		addr = net.JoinHostPort(host, "0")
 	}
-	ctx, stop := interrupted(opts.ctx)
-	defer stop()
 	abs, err := filepath.Abs(opts.Env.Path(path))
 	if err != nil {
 		return err
 	}
-	s := newPlayerServer(abs, name, e, data, players, opts.Reveal, opts.LAN)
-	if err := watchFile(ctx, abs, s.reload); err != nil {
-		return err
+	if opts.serve == nil {
+		return cmdutil.Internal(errors.New("fight serve: no player server in this build"))
 	}
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		return cmdutil.Inputf("--addr %s: %v (choose another --port, or --port 0 for any free one)", addr, unwrapOp(err))
-	}
-	srv := &http.Server{Handler: s.handler(), ReadHeaderTimeout: 10 * time.Second}
-	srv.RegisterOnShutdown(func() { close(s.stop) })
-	served := make(chan error, 1)
-	go func() { served <- srv.Serve(ln) }()
-	urls := pageURLs(ln.Addr().(*net.TCPAddr))
-	msg := wrap("spandex: the player view of "+name+" is at (Ctrl-C stops it):", 80, "  ") + "\n"
-	for _, u := range urls {
-		msg += "  " + u + "\n"
-	}
-	_, _ = io.WriteString(opts.IO.ErrOut, msg)
-	// The last URL is the one this machine reaches surely.
-	local := urls[len(urls)-1]
-	if opts.ready != nil {
-		opts.ready(local)
-	}
-	if once(opts.getenv) {
-		// A test build's example: fetch the page once, then stop.
-		err = fetchOnce(ctx, local)
-	} else {
-		select {
-		case <-ctx.Done():
-		case err = <-served:
-		}
-	}
-	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	if serr := srv.Shutdown(sctx); err == nil && serr != nil && !errors.Is(serr, http.ErrServerClosed) {
-		err = serr
-	}
-	if errors.Is(err, http.ErrServerClosed) {
-		err = nil
-	}
-	return err
-}
-
-// unwrapOp drops the "listen tcp ADDR:" prefix of a listen error.
-func unwrapOp(err error) error {
-	var op *net.OpError
-	if errors.As(err, &op) && op.Err != nil {
-		return op.Err
-	}
-	return err
-}
-
-// pageURLs are the URLs of the page: the address listened on, or, for
-// every address (0.0.0.0, ::), this machine's own addresses, the network
-// ones first (what the players type).
-func pageURLs(a *net.TCPAddr) []string {
-	port := strconv.Itoa(a.Port)
-	url := func(ip net.IP) string { return "http://" + net.JoinHostPort(ip.String(), port) + "/" }
-	if !a.IP.IsUnspecified() {
-		return []string{url(a.IP)}
-	}
-	var out []string
-	if addrs, err := net.InterfaceAddrs(); err == nil {
-		for _, ad := range addrs {
-			if ipn, ok := ad.(*net.IPNet); ok && ipn.IP.To4() != nil && !ipn.IP.IsLoopback() {
-				out = append(out, url(ipn.IP))
-			}
-		}
-	}
-	return append(out, url(net.IPv4(127, 0, 0, 1)))
-}
-
-// fetchOnce gets the page from the server, as a player's browser would.
-func fetchOnce(ctx context.Context, url string) error {
-	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
-	if err != nil {
-		return err
-	}
-	req.Host = "localhost"
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		return err
-	}
-	defer resp.Body.Close()
-	body, err := io.ReadAll(resp.Body)
-	if err != nil {
-		return err
-	}
-	if resp.StatusCode != http.StatusOK || !bytes.Contains(body, []byte(`id="board"`)) {
-		return fmt.Errorf("the player view answered %s", resp.Status)
-	}
-	return nil
+	ctx, stop := interrupted(opts.ctx)
+	defer stop()
+	return opts.serve(ctx, cmdutil.ServeConfig{
+		Path: abs, Name: name, Data: data, Players: players, Reveal: opts.Reveal,
+		LAN: opts.LAN, Addr: addr, Once: testOnce, Ready: opts.ready,
+		Stderr: opts.IO.ErrOut,
+	})
 }

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
+	"github.com/codename-spandex/spandex/internal/playerview"
 	"github.com/codename-spandex/spandex/internal/render"
 	"github.com/codename-spandex/spandex/pkg/dice"
 	"github.com/codename-spandex/spandex/pkg/encounter"
@@ -76,7 +77,7 @@ func startServe(t *testing.T, env *cmdutil.Env, path string) *serving {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	urls := make(chan string, 1)
-	opts := &ServeOptions{Env: env, File: File{Path: path}, Addr: "127.0.0.1", ctx: ctx, ready: func(u string) { urls <- u }}
+	opts := &ServeOptions{Env: env, File: File{Path: path}, Addr: "127.0.0.1", ctx: ctx, ready: func(u string) { urls <- u }, serve: playerview.Serve}
 	done := make(chan error, 1)
 	go func() { done <- runServe(opts) }()
 	s := &serving{}
@@ -282,7 +283,7 @@ func TestServeRefusesBadInput(t *testing.T) {
 		{ServeOptions{File: File{Path: fe.path}, Players: []string{"police"}}, "--players police: no such side (the sides are heroes, villains)"},
 	} {
 		opts := tc.opts
-		opts.Env, opts.Addr = fe.env(t), "127.0.0.1"
+		opts.Env, opts.Addr, opts.serve = fe.env(t), "127.0.0.1", playerview.Serve
 		err := runServe(&opts)
 		var ie *cmdutil.InputError
 		if err == nil || !errors.As(err, &ie) || !strings.Contains(err.Error(), tc.err) {

@@ -7,78 +7,16 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"syscall"
-	"time"
-
-	"github.com/fsnotify/fsnotify"
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
+	"github.com/codename-spandex/spandex/internal/filewatch"
 	"github.com/codename-spandex/spandex/pkg/encounter"
 )
 
-// settle is how long a watcher waits after a change for the next one
-// before it reads the file: a burst of events (a rename, then a chmod)
-// is one change.
-const settle = 50 * time.Millisecond
-
-// watchFile calls changed after each change of the file at path until ctx
-// is done. It watches the file's directory, not the file: `fight act -i`
-// writes a temporary file and renames it over the old one, which a watch
-// on the file itself would lose with the old file. Events on other files
-// of the directory (the temporary file, the lock) are ignored; a burst of
-// events within settle is one call. The watch is set up before
-// watchFile returns; the calls come from its own goroutine, one at a time.
-func watchFile(ctx context.Context, path string, changed func()) error {
-	abs, err := filepath.Abs(path)
-	if err != nil {
-		return err
-	}
-	w, err := fsnotify.NewWatcher()
-	if err != nil {
-		return err
-	}
-	if err := w.Add(filepath.Dir(abs)); err != nil {
-		w.Close()
-		return cmdutil.Inputf("%s: cannot watch its directory: %v", path, err)
-	}
-	name := filepath.Base(abs)
-	go func() {
-		defer w.Close()
-		var timer *time.Timer
-		var fire <-chan time.Time
-		for {
-			select {
-			case <-ctx.Done():
-				return
-			case ev, ok := <-w.Events:
-				if !ok {
-					return
-				}
-				if filepath.Base(ev.Name) != name {
-					continue
-				}
-				if timer == nil {
-					timer = time.NewTimer(settle)
-				} else {
-					timer.Reset(settle)
-				}
-				fire = timer.C
-			case <-fire:
-				fire = nil
-				changed()
-			case _, ok := <-w.Errors:
-				if !ok {
-					return
-				}
-				// An overflowed event queue may have lost a change:
-				// read the file again to be sure.
-				changed()
-			}
-		}
-	}()
-	return nil
-}
+// settle is how long a watcher waits after a change before it reads the
+// file (filewatch.Settle).
+const settle = filewatch.Settle
 
 // interrupted is ctx, done also on SIGINT or SIGTERM: a long-running
 // verb (fight serve, fight status --watch) stops cleanly on either.
@@ -116,7 +54,7 @@ func watchStatus(opts *ViewOptions) error {
 	ctx, stop := interrupted(opts.ctx)
 	defer stop()
 	changes := make(chan struct{}, 1)
-	if err := watchFile(ctx, env.Path(path), func() {
+	if err := filewatch.Watch(ctx, env.Path(path), func() {
 		select {
 		case changes <- struct{}{}:
 		default:
@@ -177,7 +115,7 @@ func watchStatus(opts *ViewOptions) error {
 		}
 		notice := ""
 		if e, err := load(env, File{Path: path}); err != nil {
-			notice = unreadable(err)
+			notice = filewatch.Unreadable(err)
 		} else {
 			board = e.Status()
 		}
@@ -194,10 +132,3 @@ var Once func(getenv func(string) string) bool
 
 // once reports whether this run stops once ready (see Once).
 func once(getenv func(string) string) bool { return Once != nil && Once(getenv) }
-
-// unreadable is the notice of a file that could not be read: the error
-// (which names the file), the time, and that the board is the last good
-// one.
-func unreadable(err error) string {
-	return fmt.Sprintf("%s (at %s); showing the last good board.", oneLine(err), time.Now().Format("15:04:05"))
-}

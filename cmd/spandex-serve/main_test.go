@@ -1,0 +1,178 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// build builds the released programs spandex and spandex-serve into a
+// directory of the test's: the end-to-end tests below run them as users
+// do.
+func build(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds spandex and spandex-serve: not with -short")
+	}
+	if runtime.GOOS == "windows" {
+		t.Skip("signals: a Unix test")
+	}
+	bin := t.TempDir()
+	cmd := exec.Command("go", "build", "-o", bin+string(filepath.Separator), "../spandex", ".")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// fight is an encounter file (fight new, the Guardian against Doctor
+// Nefario) in a directory of its own.
+func fight(t *testing.T, bin string) string {
+	t.Helper()
+	dir := t.TempDir()
+	var sides []string
+	for side, name := range map[string]string{"heroes": "guardian.json", "villains": "nefario.json"} {
+		data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "heroes", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		sides = append(sides, "--side", side+"="+name)
+	}
+	enc, err := run(bin, dir, append([]string{"fight", "new"}, sides...)...).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "bank.json"), enc, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// run is bin's spandex with args in dir, with a PATH that holds no other
+// spandex-serve.
+func run(bin, dir string, args ...string) *exec.Cmd {
+	cmd := exec.Command(filepath.Join(bin, "spandex"), args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "PATH=/nonexistent", "HOME="+dir, "XDG_CONFIG_HOME="+filepath.Join(dir, ".config"))
+	return cmd
+}
+
+func exitCode(err error) int {
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		return ee.ExitCode()
+	}
+	if err != nil {
+		return -1
+	}
+	return 0
+}
+
+// TestServeThroughSpandexServe: the released spandex's fight serve runs
+// spandex-serve beside it, which serves the page; Ctrl-C (SIGINT to
+// spandex) stops both cleanly (exit 0). An address spandex-serve cannot
+// listen on is refused with its status (2), and without spandex-serve
+// fight serve says how to get it (exit 1).
+func TestServeThroughSpandexServe(t *testing.T) {
+	bin := build(t)
+	dir := fight(t, bin)
+
+	cmd := run(bin, dir, "fight", "serve", "bank.json", "--port", "0")
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+	urlRe := regexp.MustCompile(`^  (http://127\.0\.0\.1:(\d+)/)$`)
+	found := make(chan []string, 1)
+	var said bytes.Buffer
+	go func() {
+		sc := bufio.NewScanner(stderr)
+		for sc.Scan() {
+			said.WriteString(sc.Text() + "\n")
+			if m := urlRe.FindStringSubmatch(sc.Text()); m != nil {
+				found <- m
+			}
+		}
+		_, _ = io.Copy(io.Discard, stderr)
+	}()
+	var m []string
+	select {
+	case m = <-found:
+	case <-time.After(30 * time.Second):
+		t.Fatal("fight serve printed no URL")
+	}
+	resp, err := http.Get(m[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	for _, want := range []string{`<main id="board" data-seq="1"`, "The Guardian", "Page 1, initiative phase"} {
+		if resp.StatusCode != http.StatusOK || !strings.Contains(string(page), want) {
+			t.Errorf("GET %s: %s, the page lacks %q", m[1], resp.Status, want)
+		}
+	}
+
+	// The port is taken: spandex-serve refuses it, spandex exits 2 and
+	// stderr holds the refusal once.
+	out, err := run(bin, dir, "fight", "serve", "bank.json", "--port", m[2]).CombinedOutput()
+	if code := exitCode(err); code != 2 || strings.Count(string(out), "\n") != 1 ||
+		!strings.HasPrefix(string(out), "spandex: --addr 127.0.0.1:"+m[2]+": ") || !strings.Contains(string(out), "choose another --port") {
+		t.Errorf("a taken port: exit %d, %q", code, out)
+	}
+
+	if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		if code := exitCode(err); code != 0 {
+			t.Errorf("after SIGINT: exit %d (%v); stderr:\n%s", code, err, said.String())
+		}
+	case <-time.After(15 * time.Second):
+		t.Fatal("fight serve still running 15 s after SIGINT")
+	}
+	if _, err := http.Get(m[1]); err == nil {
+		t.Error("the page is still served after fight serve stopped")
+	}
+
+	// Refusals before any server: spandex's own, exit 2.
+	out, err = run(bin, dir, "fight", "serve", "bank.json", "--players", "police").CombinedOutput()
+	if code := exitCode(err); code != 2 || string(out) != "spandex: --players police: no such side (the sides are heroes, villains)\n" {
+		t.Errorf("--players police: exit %d, %q", code, out)
+	}
+
+	// spandex without spandex-serve.
+	alone := t.TempDir()
+	data, err := os.ReadFile(filepath.Join(bin, "spandex"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(alone, "spandex"), data, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	out, err = run(alone, dir, "fight", "serve", "bank.json", "--port", "0").CombinedOutput()
+	if code := exitCode(err); code != 1 || strings.Count(string(out), "\n") != 1 || !strings.Contains(string(out), `build both with "go build -o . ./cmd/..."`) {
+		t.Errorf("without spandex-serve: exit %d, %q", code, out)
+	}
+}
