@@ -81,12 +81,16 @@ func logLen(t *testing.T, path string) int {
 
 // TestConcurrentWritersLoseNothing: writers run `profile set -i` on one
 // hero file at once; every update is in the file at the end and every
-// exit is 0 (46 of 50 rounds lost an update before locking). Short here: 8 writers x SPANDEX_CONCURRENCY_ROUNDS rounds
-// (default 4); scripts/concurrency.sh runs the long version.
+// exit is 0 (46 of 50 rounds lost an update before locking). Short here:
+// 8 writers x SPANDEX_CONCURRENCY_ROUNDS rounds (default 4, 2 with
+// -short); scripts/concurrency.sh runs the long version.
 func TestConcurrentWritersLoseNothing(t *testing.T) {
 	dir := t.TempDir()
 	p := copyFixture(t, dir, "guardian.json", "g.json")
 	rounds := 4
+	if testing.Short() {
+		rounds = 2
+	}
 	if n, err := strconv.Atoi(os.Getenv("SPANDEX_CONCURRENCY_ROUNDS")); err == nil && n > 0 {
 		rounds = n
 	}

@@ -312,6 +312,9 @@ func TestMnsEndRoundLinear(t *testing.T) {
 // effects whose payment reminder doubles it past 16 MB) is refused with
 // nothing written, instead of leaving a file every later verb refuses.
 func TestNoFileLargerThanSpandexReads(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a hostile input of tens of MB: not with -short")
+	}
 	dir := t.TempDir()
 	p := newMnsFight(t, dir)
 	editJSON(t, p, func(m map[string]any) {
