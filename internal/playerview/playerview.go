@@ -203,7 +203,7 @@ func (s *playerServer) handler() http.Handler {
 			return
 		}
 		h := w.Header()
-		h.Set("Content-Security-Policy", render.PlayerViewCSP)
+		h.Set("Content-Security-Policy", render.PlayerViewCSP())
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("Referrer-Policy", "no-referrer")
 		h.Set("Cache-Control", "no-store")

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	g "maragu.dev/gomponents"
 	h "maragu.dev/gomponents/html"
@@ -47,9 +48,13 @@ const playerJS = `(function () {
 // PlayerViewCSP is the Content-Security-Policy the player view is served
 // with: its own stylesheet and script (by their hashes) and its own
 // event stream, nothing else — no other script, style, image, frame or
-// connection, whatever a name in the file holds.
-var PlayerViewCSP = "default-src 'none'; script-src '" + cspHash(playerJS) + "'; style-src '" + cspHash(playerCSS) +
-	"'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+// connection, whatever a name in the file holds. Hashed on first use:
+// every other verb links this package, and start-up pays for nothing it
+// does not use.
+var PlayerViewCSP = sync.OnceValue(func() string {
+	return "default-src 'none'; script-src '" + cspHash(playerJS) + "'; style-src '" + cspHash(playerCSS) +
+		"'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+})
 
 func cspHash(s string) string {
 	sum := sha256.Sum256([]byte(s))

@@ -175,7 +175,7 @@ func TestPlayerViewSelfContained(t *testing.T) {
 		}
 	}
 	for _, want := range []string{cspHash(playerJS), cspHash(playerCSS), "default-src 'none'", "connect-src 'self'"} {
-		if !strings.Contains(PlayerViewCSP, want) {
+		if !strings.Contains(PlayerViewCSP(), want) {
 			t.Errorf("the CSP lacks %q", want)
 		}
 	}

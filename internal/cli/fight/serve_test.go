@@ -212,7 +212,7 @@ func TestServeFollowsTheFile(t *testing.T) {
 	s := startServe(t, fe.env(t), fe.path)
 
 	resp, page := get(t, s.url, "")
-	if resp.StatusCode != http.StatusOK || resp.Header.Get("Content-Security-Policy") != render.PlayerViewCSP {
+	if resp.StatusCode != http.StatusOK || resp.Header.Get("Content-Security-Policy") != render.PlayerViewCSP() {
 		t.Fatalf("GET /: %s, CSP %q", resp.Status, resp.Header.Get("Content-Security-Policy"))
 	}
 	for _, want := range []string{`<main id="board" data-seq="1"`, "The Guardian", "Page 1, initiative phase", "roll initiative"} {
