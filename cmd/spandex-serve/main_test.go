@@ -42,7 +42,8 @@ func fight(t *testing.T, bin string) string {
 	t.Helper()
 	dir := t.TempDir()
 	var sides []string
-	for side, name := range map[string]string{"heroes": "guardian.json", "villains": "nefario.json"} {
+	for _, sn := range [][2]string{{"heroes", "guardian.json"}, {"villains", "nefario.json"}} {
+		side, name := sn[0], sn[1]
 		data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "heroes", name))
 		if err != nil {
 			t.Fatal(err)
