@@ -145,7 +145,9 @@ const (
 // forms fills and derives Shapechange's specific forms (p. 70). A hero
 // with specific forms and none in its file gets the book's most common
 // split: a "heroic" form with every other power at its full rank and a
-// "secret-identity" form without powers, in the heroic form. Then each
+// "secret-identity" form without powers, in the heroic form (only the
+// heroic form, without powers, when Shapechange is the hero's only
+// power: at most one form may have none). Then each
 // form's final abilities and combat figures (attacks, dividers,
 // movement) are worked out from its own powers, as Derive does for the
 // hero (no dice: every value was rolled with the power).
@@ -161,10 +163,21 @@ func (b *builder) forms(opt Options) {
 				heroic.Powers = append(heroic.Powers, hero.FormPower{Slug: string(p.Slug), Rank: p.Rank})
 			}
 		}
-		h.Forms = []hero.Form{heroic, {Name: FormSecretIdentity, Powers: []hero.FormPower{}}}
 		h.Form = FormHeroic
-		if !b.quiet {
-			b.add(string(rulebook.PowerShapechange), "p. 70", "specific forms: %q with every other power, %q without powers (the book's most common split); in the %s form", FormHeroic, FormSecretIdentity, FormHeroic)
+		switch {
+		case len(heroic.Powers) == 0:
+			// Shapechange is the hero's only power: there is nothing to
+			// split, and a second form without powers is not allowed
+			// (at most one non-powered form, p. 70).
+			h.Forms = []hero.Form{heroic}
+			if !b.quiet {
+				b.add(string(rulebook.PowerShapechange), "p. 70", "specific forms: only %q, without powers (no other power to give a form; at most one form without powers)", FormHeroic)
+			}
+		default:
+			h.Forms = []hero.Form{heroic, {Name: FormSecretIdentity, Powers: []hero.FormPower{}}}
+			if !b.quiet {
+				b.add(string(rulebook.PowerShapechange), "p. 70", "specific forms: %q with every other power, %q without powers (the book's most common split); in the %s form", FormHeroic, FormSecretIdentity, FormHeroic)
+			}
 		}
 	}
 	for i := range h.Forms {

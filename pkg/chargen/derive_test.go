@@ -1,6 +1,7 @@
 package chargen
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -412,5 +413,39 @@ func TestSidekickPower(t *testing.T) {
 	}
 	if err := sk.Validate(); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestShapechangeForms: specific forms (p. 70) with no forms in the file
+// get the book's split, "heroic" with every other power and
+// "secret-identity" without; a hero whose only power is Shapechange gets
+// the heroic form alone, since at most one form may be without powers.
+func TestShapechangeForms(t *testing.T) {
+	tests := []struct {
+		name   string
+		powers []hero.Power
+		forms  []string
+	}{
+		{"with another power", []hero.Power{pw("shapechange", 1, nil, "specific"), pw("super-strength", 1, map[string]int{"d10_r1": 5})}, []string{FormHeroic, FormSecretIdentity}},
+		{"shapechange alone", []hero.Power{pw("shapechange", 1, nil, "specific")}, []string{FormHeroic}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			h := draft(10, 10, 10, 1, tc.powers...)
+			h.Health.Dice, h.Stamina.Dice = []int{3}, []int{4}
+			if _, err := Derive(h, dice.NewScripted(nil), Options{}); err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, f := range h.Forms {
+				got = append(got, f.Name)
+			}
+			if !slices.Equal(got, tc.forms) || h.Form != FormHeroic {
+				t.Errorf("forms %v in %q, want %v in %q", got, h.Form, tc.forms, FormHeroic)
+			}
+			if err := h.Validate(); err != nil {
+				t.Errorf("the derived hero is refused: %v", err)
+			}
+		})
 	}
 }
