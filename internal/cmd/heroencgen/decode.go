@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"encoding"
 	"encoding/json"
 	"fmt"
@@ -44,50 +43,13 @@ func hasMethod(t reflect.Type) bool {
 	return implements(t, textUnmarshalerType) || implements(t, jsonUnmarshalerType) || implements(t, fromUnmarshalerType)
 }
 
-type decGen struct {
-	buf     bytes.Buffer
-	queue   []reflect.Type
-	seen    map[reflect.Type]bool
-	imports map[string]bool
-}
+type decGen struct{ source }
 
 // generateDecoder returns the formatted source of jsondec_gen.go.
 func generateDecoder() ([]byte, error) {
-	g := &decGen{seen: map[reflect.Type]bool{}, imports: map[string]bool{
-		"cmp": true,
-		"github.com/go-json-experiment/json/jsontext": true,
-	}}
+	g := &decGen{newSource("cmp", "github.com/go-json-experiment/json/jsontext")}
 	g.want(reflect.TypeOf(hero.Hero{}))
-	var body bytes.Buffer
-	for len(g.queue) > 0 {
-		t := g.queue[0]
-		g.queue = g.queue[1:]
-		g.buf.Reset()
-		if err := g.structFunc(t); err != nil {
-			return nil, err
-		}
-		body.Write(g.buf.Bytes())
-	}
-	return generatedFile(g.imports, body.Bytes())
-}
-
-// qual returns the type's name as written in package hero.
-func (g *decGen) qual(t reflect.Type) string {
-	switch {
-	case t.Name() != "":
-	case t.Kind() == reflect.Pointer:
-		return "*" + g.qual(t.Elem())
-	case t.Kind() == reflect.Slice:
-		return "[]" + g.qual(t.Elem())
-	case t.Kind() == reflect.Map:
-		return "map[" + g.qual(t.Key()) + "]" + g.qual(t.Elem())
-	}
-	if t.PkgPath() == heroPkg || t.PkgPath() == "" {
-		return t.Name()
-	}
-	g.imports[t.PkgPath()] = true
-	p := t.PkgPath()
-	return p[strings.LastIndex(p, "/")+1:] + "." + t.Name()
+	return g.file(g.structFunc)
 }
 
 // decName is the name of the decode function of a struct type.
@@ -95,15 +57,11 @@ func decName(t reflect.Type) string {
 	return "dec" + strings.TrimPrefix(funcName(t), "enc")
 }
 
+// want queues t's decode function and returns its name.
 func (g *decGen) want(t reflect.Type) string {
-	if !g.seen[t] {
-		g.seen[t] = true
-		g.queue = append(g.queue, t)
-	}
+	g.enqueue(t)
 	return decName(t)
 }
-
-func (g *decGen) printf(format string, args ...any) { fmt.Fprintf(&g.buf, format, args...) }
 
 // structFunc writes the decode function of one struct type: its members
 // in any order, each by its exact name (as the library matches them by

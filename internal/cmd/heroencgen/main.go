@@ -87,28 +87,77 @@ var fastText = map[string]string{
 	"github.com/codename-spandex/spandex/pkg/rulebook.ArmourClass": "appendArmourClass",
 }
 
-type gen struct {
+type gen struct{ source }
+
+// generate returns the formatted source of jsonenc_gen.go.
+func generate() ([]byte, error) {
+	g := &gen{newSource()}
+	g.want(reflect.TypeOf(hero.Hero{}))
+	return g.file(g.structFunc)
+}
+
+// source is what the two generators share: the struct types still to
+// write a function for (each once), the text of the one being written
+// and the imports the file needs.
+type source struct {
 	buf     bytes.Buffer
 	queue   []reflect.Type
 	seen    map[reflect.Type]bool
 	imports map[string]bool
 }
 
-// generate returns the formatted source of jsonenc_gen.go.
-func generate() ([]byte, error) {
-	g := &gen{seen: map[reflect.Type]bool{}, imports: map[string]bool{}}
-	g.want(reflect.TypeOf(hero.Hero{}))
+func newSource(imports ...string) source {
+	s := source{seen: map[reflect.Type]bool{}, imports: map[string]bool{}}
+	for _, p := range imports {
+		s.imports[p] = true
+	}
+	return s
+}
+
+// enqueue queues the struct type t, once.
+func (s *source) enqueue(t reflect.Type) {
+	if !s.seen[t] {
+		s.seen[t] = true
+		s.queue = append(s.queue, t)
+	}
+}
+
+func (s *source) printf(format string, args ...any) { fmt.Fprintf(&s.buf, format, args...) }
+
+// file writes the function of every queued type (and of those their
+// functions queue) with write, and returns the formatted file.
+func (s *source) file(write func(reflect.Type) error) ([]byte, error) {
 	var body bytes.Buffer
-	for len(g.queue) > 0 {
-		t := g.queue[0]
-		g.queue = g.queue[1:]
-		g.buf.Reset()
-		if err := g.structFunc(t); err != nil {
+	for len(s.queue) > 0 {
+		t := s.queue[0]
+		s.queue = s.queue[1:]
+		s.buf.Reset()
+		if err := write(t); err != nil {
 			return nil, err
 		}
-		body.Write(g.buf.Bytes())
+		body.Write(s.buf.Bytes())
 	}
-	return generatedFile(g.imports, body.Bytes())
+	return generatedFile(s.imports, body.Bytes())
+}
+
+// qual returns the type's name as written in package hero, importing its
+// package when it is another's.
+func (s *source) qual(t reflect.Type) string {
+	switch {
+	case t.Name() != "":
+	case t.Kind() == reflect.Pointer:
+		return "*" + s.qual(t.Elem())
+	case t.Kind() == reflect.Slice:
+		return "[]" + s.qual(t.Elem())
+	case t.Kind() == reflect.Map:
+		return "map[" + s.qual(t.Key()) + "]" + s.qual(t.Elem())
+	}
+	if t.PkgPath() == heroPkg || t.PkgPath() == "" {
+		return t.Name()
+	}
+	s.imports[t.PkgPath()] = true
+	p := t.PkgPath()
+	return p[strings.LastIndex(p, "/")+1:] + "." + t.Name()
 }
 
 // generatedFile is the formatted source of a generated file of package
@@ -143,16 +192,6 @@ func generatedFile(imports map[string]bool, body []byte) ([]byte, error) {
 	return out, nil
 }
 
-// qual returns the type's name as written in package hero.
-func (g *gen) qual(t reflect.Type) string {
-	if t.PkgPath() == heroPkg || t.PkgPath() == "" {
-		return t.Name()
-	}
-	g.imports[t.PkgPath()] = true
-	p := t.PkgPath()
-	return p[strings.LastIndex(p, "/")+1:] + "." + t.Name()
-}
-
 // funcName is the name of the append method for a struct type.
 func funcName(t reflect.Type) string {
 	if t.PkgPath() == heroPkg {
@@ -163,15 +202,11 @@ func funcName(t reflect.Type) string {
 	return "enc" + strings.ToUpper(p[:1]) + p[1:] + t.Name()
 }
 
+// want queues t's append method and returns its name.
 func (g *gen) want(t reflect.Type) string {
-	if !g.seen[t] {
-		g.seen[t] = true
-		g.queue = append(g.queue, t)
-	}
+	g.enqueue(t)
 	return funcName(t)
 }
-
-func (g *gen) printf(format string, args ...any) { fmt.Fprintf(&g.buf, format, args...) }
 
 // structFunc writes the append method of one struct type. Commas are
 // written statically once a field that is always present has been
