@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net"
 	"strings"
 )
 
@@ -119,3 +120,15 @@ func (e *StatusError) Error() string { return fmt.Sprintf("exit status %d", e.Co
 
 // Is makes a StatusError ErrSilent.
 func (e *StatusError) Is(target error) bool { return target == ErrSilent }
+
+// IsLoopback reports whether host (a name or an address, without
+// brackets) is this machine's own: "localhost" or a loopback address.
+// fight serve refuses any other without --lan; the server checks the
+// Host of each request with it.
+func IsLoopback(host string) bool {
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}

@@ -217,7 +217,7 @@ func loopbackHost(hostport string) bool {
 	if h, _, err := net.SplitHostPort(hostport); err == nil {
 		host = h
 	}
-	return isLoopback(strings.TrimSuffix(strings.TrimPrefix(host, "["), "]"))
+	return cmdutil.IsLoopback(strings.TrimSuffix(strings.TrimPrefix(host, "["), "]"))
 }
 
 func (s *playerServer) page(w http.ResponseWriter, _ *http.Request) {
@@ -335,13 +335,4 @@ func fetchOnce(ctx context.Context, url string) error {
 		return fmt.Errorf("the player view answered %s", resp.Status)
 	}
 	return nil
-}
-
-// isLoopback reports whether host names this machine only.
-func isLoopback(host string) bool {
-	if strings.EqualFold(host, "localhost") {
-		return true
-	}
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
 }

@@ -111,7 +111,7 @@ func (opts *ServeOptions) listenAddr() (string, error) {
 		return "", cmdutil.Inputf("--port %d: give a port 0-65535", port)
 	}
 	host = strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")
-	if !opts.LAN && !isLoopback(host) {
+	if !opts.LAN && !cmdutil.IsLoopback(host) {
 		shown := host
 		if shown == "" {
 			shown = "(every address)"
@@ -119,15 +119,6 @@ func (opts *ServeOptions) listenAddr() (string, error) {
 		return "", cmdutil.Inputf("--addr %s is reachable from other machines: add --lan to share the page on your network", shown)
 	}
 	return net.JoinHostPort(host, strconv.Itoa(port)), nil
-}
-
-// isLoopback reports whether host names this machine only.
-func isLoopback(host string) bool {
-	if strings.EqualFold(host, "localhost") {
-		return true
-	}
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
 }
 
 // defaultPlayers are the sides with a combatant of kind hero.
