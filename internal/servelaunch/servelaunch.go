@@ -70,44 +70,38 @@ func find(exe string, lookPath func(string) (string, error)) (string, error) {
 // Run runs the program prog with cfg as its arguments (cfg.Args), on
 // spandex's stdin and stdout and on cfg.Stderr (spandex's stderr when
 // nil), until it exits. When ctx is done (Ctrl-C, SIGTERM) prog is sent
-// SIGINT, and killed if it has not stopped within stopWait. Its exit
-// status is passed on: 0 is nil, any other a cmdutil.StatusError (prog
-// has said why on stderr already); a start that fails or a death by a
-// signal is an error of its own.
+// SIGINT (exec.Cmd.Cancel), and killed if it has not stopped within
+// stopWait (WaitDelay). Its exit status is passed on: 0 is nil, any
+// other a cmdutil.StatusError (prog has said why on stderr already); a
+// start that fails or a death by a signal is an error of its own.
 func Run(ctx context.Context, prog string, cfg cmdutil.ServeConfig) error {
-	cmd := exec.Command(prog, cfg.Args()...)
+	cmd := exec.CommandContext(ctx, prog, cfg.Args()...)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, cfg.Stderr
 	if cmd.Stderr == nil {
 		cmd.Stderr = os.Stderr
 	}
+	cmd.Cancel = func() error {
+		if err := cmd.Process.Signal(os.Interrupt); err != nil {
+			return cmd.Process.Kill() // no SIGINT here (Windows)
+		}
+		return nil
+	}
+	cmd.WaitDelay = stopWait
 	if err := cmd.Start(); err != nil {
 		return fmt.Errorf("fight serve: starting %s: %w", prog, err)
 	}
-	exited := make(chan struct{})
-	go func() {
-		select {
-		case <-exited:
-			return
-		case <-ctx.Done():
-		}
-		if cmd.Process.Signal(os.Interrupt) != nil {
-			_ = cmd.Process.Kill() // no SIGINT here (Windows)
-			return
-		}
-		select {
-		case <-exited:
-		case <-time.After(stopWait):
-			_ = cmd.Process.Kill()
-		}
-	}()
 	err := cmd.Wait()
-	close(exited)
 	var ee *exec.ExitError
-	if errors.As(err, &ee) {
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &ee):
 		if code := ee.ExitCode(); code > 0 {
 			return &cmdutil.StatusError{Code: code}
 		}
 		return fmt.Errorf("fight serve: %s: %v", Program, ee)
+	case ctx.Err() != nil && errors.Is(err, ctx.Err()):
+		return nil // stopped with status 0 after the interrupt
 	}
 	return err
 }
