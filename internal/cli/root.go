@@ -69,29 +69,32 @@ func Run(f *cmdutil.Factory, args []string) int {
 
 // rootFor builds the tree that args need: with a top-level command named
 // (found by cobra's own Find, so the global flags and their values are
-// parsed as they will be), only that command is constructed, beside the
-// others' names; the whole tree (NewCmdRoot) for anything else: help,
+// parsed as they will be, among stubs bearing the commands' names), only
+// that command is constructed; the whole tree (NewCmdRoot) for anything
+// else: help,
 // completion, an unknown command, no command. Constructing all of the
 // verbs and their flags on every call cost start-up about a third over
 // the card floor (docs/benchmarks.md, start-up); what runs is the same
 // command either way.
 func rootFor(f *cmdutil.Factory, args []string) *cobra.Command {
 	cmds := commands()
-	named := make([]command, len(cmds))
-	for i, c := range cmds {
-		named[i] = command{group: c.group, name: c.name, make: func(*cmdutil.Factory) *cobra.Command {
-			return &cobra.Command{Use: c.name}
-		}}
+	root := newCmdRoot(f, nil)
+	for _, c := range cmds {
+		root.AddCommand(&cobra.Command{Use: c.name, GroupID: c.group})
 	}
-	root := newCmdRoot(f, named)
 	target, _, err := root.Find(args)
 	if err != nil || target == root {
 		return NewCmdRoot(f)
 	}
 	for _, c := range cmds {
 		if c.name == target.Name() {
-			root.RemoveCommand(target)
+			// The stubs go (cheaper than cobra's RemoveCommand, which
+			// measures every remaining command again), the real command
+			// comes in, and cobra's own completion command, which is
+			// not the one asked for, is left out.
+			root.ResetCommands()
 			addCommands(f, root, []command{c})
+			root.CompletionOptions.DisableDefaultCmd = true
 			return root
 		}
 	}

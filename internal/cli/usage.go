@@ -2,6 +2,7 @@ package cli
 
 import (
 	"strings"
+	"sync"
 	"text/template"
 
 	"github.com/mattn/go-runewidth"
@@ -52,7 +53,9 @@ const helpTemplate = `{{with (or .Long .Short)}}{{foldText .}}
 
 {{end}}{{if or .Runnable .HasSubCommands}}{{.UsageString}}{{end}}`
 
-func init() {
+// addTemplateFuncs gives cobra's templates (process-wide) the functions
+// the help and usage templates call, once.
+var addTemplateFuncs = sync.OnceFunc(func() {
 	cobra.AddTemplateFuncs(template.FuncMap{
 		"foldUse":      foldUse,
 		"commandLine":  commandLine,
@@ -60,11 +63,12 @@ func init() {
 		"foldExamples": foldExamples,
 		"foldText":     foldText,
 	})
-}
+})
 
 // setHelp gives root (and so every command under it) the folding help
 // and usage templates.
 func setHelp(root *cobra.Command) {
+	addTemplateFuncs()
 	root.SetUsageTemplate(usageTemplate)
 	root.SetHelpTemplate(helpTemplate)
 }

@@ -1,6 +1,7 @@
 package builder
 
 import (
+	"errors"
 	"fmt"
 	"math"
 
@@ -286,7 +287,7 @@ type search struct {
 }
 
 // errBudget stops a search at its budget.
-var errBudget = fmt.Errorf("budget")
+var errBudget = errors.New("budget")
 
 func (s *search) run() (bool, error) {
 	for v := range s.plan.Villains {

@@ -7,6 +7,7 @@ import (
 	"encoding"
 	"errors"
 	"math"
+	"sync"
 
 	jsonv2 "github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
@@ -70,11 +71,13 @@ func (r *Reader) DecodeDraft(data []byte) (*Hero, error) {
 
 // fastOptions are the fast decoder's (fileFormat's Fast): the strict
 // options, with duplicate names left to the generated functions.
-var fastOptions = jsonfile.FastOptions(jsonv2.WithUnmarshalers(jsonv2.UnmarshalFromFunc(decodeHero)))
+var fastOptions = sync.OnceValue(func() jsonv2.Options {
+	return jsonfile.FastOptions(jsonv2.WithUnmarshalers(jsonv2.UnmarshalFromFunc(decodeHero)))
+})
 
 // strictOptions are the strict decoder's, for the values the fast one
 // hands on.
-var strictOptions = jsonfile.StrictOptions()
+var strictOptions = sync.OnceValue(jsonfile.StrictOptions)
 
 // errRefused is the fast decoder's only refusal: the strict decoder
 // reads the file again and words the problem.
@@ -103,7 +106,7 @@ func decStrict[T any](dec *jsontext.Decoder, v *T) error {
 // reads there (null, or a value the strict decoder refuses), into v
 // with the strict decoder.
 func strict[T any](val jsontext.Value, v *T) error {
-	if err := jsonv2.Unmarshal(val, v, strictOptions); err != nil {
+	if err := jsonv2.Unmarshal(val, v, strictOptions()); err != nil {
 		return errRefused
 	}
 	return nil

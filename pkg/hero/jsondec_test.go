@@ -32,7 +32,7 @@ func decodersAgree(t *testing.T, data []byte) bool {
 	t.Helper()
 	// The fast decoder alone, against the strict one and its bounds.
 	var fast, strict Hero
-	fastErr := jsonv2.Unmarshal(bytes.TrimSpace(data), &fast, fastOptions)
+	fastErr := jsonv2.Unmarshal(bytes.TrimSpace(data), &fast, fastOptions())
 	strictErr := jsonfile.Decode(data, &strict, reflectiveFormat)
 	if (fastErr == nil) != (strictErr == nil) {
 		t.Fatalf("the decoders disagree on %q:\nfast:   %v\nstrict: %v", short(data), fastErr, strictErr)

@@ -30,6 +30,7 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -79,22 +80,22 @@ type Format struct {
 	// the bounds' walk accept (it checks the bounds itself: IntMin,
 	// IntMax, StringLimit) and read them alike; its package's tests hold
 	// it to that.
-	Fast jsonv2.Options
+	Fast func() jsonv2.Options
 }
 
 // decodeOptions are the decoder's: unknown members are refused (names
 // match exactly, as the encoder writes them); so are duplicate names and
 // invalid UTF-8, by default.
-var decodeOptions = jsonv2.RejectUnknownMembers(true)
+var decodeOptions = sync.OnceValue(func() jsonv2.Options { return jsonv2.RejectUnknownMembers(true) })
 
 // StrictOptions are the strict decoder's options.
-func StrictOptions() jsonv2.Options { return decodeOptions }
+func StrictOptions() jsonv2.Options { return decodeOptions() }
 
 // FastOptions are the strict decoder's options but for duplicate names,
 // which a fast decoder (Format.Fast) looks for itself, joined with more
 // (its unmarshalers).
 func FastOptions(more ...jsonv2.Options) jsonv2.Options {
-	return jsonv2.JoinOptions(append([]jsonv2.Options{decodeOptions, jsontext.AllowDuplicateNames(true)}, more...)...)
+	return jsonv2.JoinOptions(append([]jsonv2.Options{decodeOptions(), jsontext.AllowDuplicateNames(true)}, more...)...)
 }
 
 // Decode parses data into v (a pointer to a struct) strictly and returns a
@@ -121,7 +122,7 @@ func Decode(data []byte, v any, f Format) error {
 	if decodeFast(trimmed, v, f) {
 		return nil
 	}
-	if err := jsonv2.Unmarshal(trimmed, v, decodeOptions); err != nil {
+	if err := jsonv2.Unmarshal(trimmed, v, decodeOptions()); err != nil {
 		return clip(explain(trimmed, err, f))
 	}
 	if fe := checkBounds(v); fe != nil {
@@ -137,7 +138,7 @@ func decodeFast(data []byte, v any, f Format) bool {
 	if f.Fast == nil {
 		return false
 	}
-	if err := jsonv2.Unmarshal(data, v, f.Fast); err != nil {
+	if err := jsonv2.Unmarshal(data, v, f.Fast()); err != nil {
 		reflect.ValueOf(v).Elem().SetZero()
 		return false
 	}
@@ -677,7 +678,7 @@ func Encode(v any) ([]byte, error) {
 // whose replacement character it writes as itself rather than as \ufffd.
 func EncodeMax(v any, max int) (data []byte, n int, err error) {
 	var c countingWriter
-	if err := jsonv2.MarshalWrite(&c, v, encodeOptions); err != nil {
+	if err := jsonv2.MarshalWrite(&c, v, encodeOptions()); err != nil {
 		return nil, 0, err
 	}
 	n = c.n + 1 // the newline
@@ -688,7 +689,7 @@ func EncodeMax(v any, max int) (data []byte, n int, err error) {
 	// with it (a copy of the file, grown by doubling) rather than write
 	// into the one allocated here.
 	w := &appendWriter{b: make([]byte, 0, n)}
-	if err := jsonv2.MarshalWrite(w, v, encodeOptions); err != nil {
+	if err := jsonv2.MarshalWrite(w, v, encodeOptions()); err != nil {
 		return nil, 0, err
 	}
 	w.b = append(w.b, '\n')
@@ -703,7 +704,7 @@ func EncodeMax(v any, max int) (data []byte, n int, err error) {
 // It is for a copy that is compared, never written (the state a change
 // is recorded against, for undo).
 func EncodeCompact(v any) ([]byte, error) {
-	return jsonv2.Marshal(v, compactOptions)
+	return jsonv2.Marshal(v, compactOptions())
 }
 
 // countingWriter counts what is written to it and keeps none of it.
@@ -726,10 +727,14 @@ func (a *appendWriter) Write(p []byte) (int, error) {
 // for omitempty, nil slices and the rest), indented two spaces and
 // without HTML escaping, streamed: encoding/json's indenting encoder
 // holds three copies of the file before it writes any of it.
-var encodeOptions = jsonv2.JoinOptions(jsonv1.DefaultOptionsV1(), jsontext.EscapeForHTML(false), jsontext.WithIndent("  "))
+var encodeOptions = sync.OnceValue(func() jsonv2.Options {
+	return jsonv2.JoinOptions(jsonv1.DefaultOptionsV1(), jsontext.EscapeForHTML(false), jsontext.WithIndent("  "))
+})
 
 // compactOptions are encodeOptions without the indentation.
-var compactOptions = jsonv2.JoinOptions(jsonv1.DefaultOptionsV1(), jsontext.EscapeForHTML(false))
+var compactOptions = sync.OnceValue(func() jsonv2.Options {
+	return jsonv2.JoinOptions(jsonv1.DefaultOptionsV1(), jsontext.EscapeForHTML(false))
+})
 
 // Result returns the first problem as an error, or nil.
 func (c *Checker) Result() error {

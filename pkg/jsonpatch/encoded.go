@@ -67,7 +67,7 @@ type encDiff struct {
 
 // errRepeated is an object with a repeated member name: DiffEncoded
 // diffs it the generic way.
-var errRepeated = refusal.Errorf("a repeated member name")
+var errRepeated = refusal.New("a repeated member name")
 
 // top diffs two whole documents: each must be one JSON value.
 func (d *encDiff) top(a, b []byte) error {

@@ -118,9 +118,11 @@ func runRoll(opts *Options) error {
 	}
 	switch opts.Format {
 	case cmdutil.FormatText:
-		// Totals are gathered in a 32 KB buffer and written in chunks:
-		// a million rolls cost little more than the dice themselves.
-		buf := make([]byte, 0, 32<<10)
+		// Totals are gathered in a buffer of up to 32 KB and written in
+		// chunks: a million rolls cost little more than the dice
+		// themselves, and one roll no more than its line (a total is at
+		// most 20 digits and a sign).
+		buf := make([]byte, 0, min(32<<10, opts.N*len(exprs)*22))
 		for n := 0; n < opts.N; n++ {
 			for i, e := range exprs {
 				t, err := e.Total(rs.Roller, names[i])
