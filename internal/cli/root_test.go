@@ -166,8 +166,9 @@ func TestCommandNames(t *testing.T) {
 }
 
 // TestRootForBuildsTheNamedCommand: with a command named, rootFor builds
-// that command as the whole tree does (same subcommands and flags), after
-// global flags with values; anything else gets the whole tree.
+// that command alone, as the whole tree does (same subcommands and
+// flags), after global flags with values; anything else gets the whole
+// tree.
 func TestRootForBuildsTheNamedCommand(t *testing.T) {
 	full := NewCmdRoot(testFactory())
 	for _, args := range [][]string{
@@ -178,6 +179,9 @@ func TestRootForBuildsTheNamedCommand(t *testing.T) {
 		{"exit-codes"},
 	} {
 		root := rootFor(testFactory(), args)
+		if n := len(root.Commands()); n != 1 || !root.CompletionOptions.DisableDefaultCmd {
+			t.Errorf("%v: %d top-level commands (cobra's completion command left out: %v), want the named one alone", args, n, root.CompletionOptions.DisableDefaultCmd)
+		}
 		got, _, err := root.Find(args)
 		if err != nil {
 			t.Fatalf("%v: %v", args, err)
