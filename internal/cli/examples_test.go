@@ -16,24 +16,28 @@ import (
 )
 
 // exampleFixtures are the files every example finds in its directory:
-// the repository's test heroes under the names the examples use.
+// the repository's test heroes (and Men & Supermen files) under the names
+// the examples use, by their path under testdata.
 var exampleFixtures = map[string]string{
-	"guardian.json":                       "guardian.json",
-	"nefario.json":                        "nefario.json",
-	"police.jsonl":                        "police.jsonl",
-	"goons.jsonl":                         "goons.jsonl",
-	"draft.json":                          "guardian-draft.json",
-	"a.json":                              "guardian.json",
-	"b.json":                              "nefario.json",
-	"hawk.json":                           "guardian.json",
-	"kid.json":                            "guardian.json",
-	"boss.json":                           "nefario.json",
-	"psyche.json":                         "psyche.json",
-	"zara.json":                           "zara.json",
-	"testdata/heroes/guardian-draft.json": "guardian-draft.json",
-	"titan.json":                          "titan.json",
-	"mimic.json":                          "mimic.json",
-	"rider.json":                          "rider.json",
+	"guardian.json":                       "heroes/guardian.json",
+	"nefario.json":                        "heroes/nefario.json",
+	"police.jsonl":                        "heroes/police.jsonl",
+	"goons.jsonl":                         "heroes/goons.jsonl",
+	"draft.json":                          "heroes/guardian-draft.json",
+	"a.json":                              "heroes/guardian.json",
+	"b.json":                              "heroes/nefario.json",
+	"hawk.json":                           "heroes/guardian.json",
+	"kid.json":                            "heroes/guardian.json",
+	"boss.json":                           "heroes/nefario.json",
+	"psyche.json":                         "heroes/psyche.json",
+	"zara.json":                           "heroes/zara.json",
+	"testdata/heroes/guardian-draft.json": "heroes/guardian-draft.json",
+	"titan.json":                          "heroes/titan.json",
+	"mimic.json":                          "heroes/mimic.json",
+	"rider.json":                          "heroes/rider.json",
+	"heroes.json":                         "mns/heroes.json",
+	"thugs.json":                          "mns/thugs.json",
+	"my-charts.json":                      "mns/synthetic-charts.json",
 }
 
 // newBank makes bank.json, the encounter most fight examples use.
@@ -105,13 +109,15 @@ spandex fight act -i t.json --actor mystic --power magic --effect astral-project
 	"spandex recover --hours 2":                              heroStream,
 	"spandex recover -i nefario.json --hours 2 --controller": "spandex contest --attacker zara.json --power hypnotism -i nefario.json --dice 20,1,3\n",
 	"spandex hero undo":                                      "spandex profile set -i guardian.json heroism=4\nspandex profile set -i guardian.json heroism=5\n",
+	"spandex mns":                                            mnsExampleFight,
+	"spandex mns damage --disbelieve":                        mnsExampleFight + "spandex mns damage -i fight.json --on lariat --amount 15 --kind illusory\n",
+	"spandex mns end-round --drop":                           mnsExampleFight + "spandex mns act -i fight.json --actor zap --other 'power shield' --time 5 --effect 'power shield'\n",
 }
 
-// exampleSkip are command groups whose examples this test does not run
-// yet, and why.
-var exampleSkip = map[string]string{
-	"spandex mns": "they need the GM's Men & Supermen charts and the group's own fight files (not in testdata yet)",
-}
+// mnsExampleFight sets the scene of the mns examples: the GM's charts
+// (synthetic, the config's mns.charts) and a fight of the examples'
+// combatants.
+const mnsExampleFight = "env SPANDEX_MNS_CHARTS=my-charts.json\nspandex mns new heroes.json thugs.json\ncp stdout fight.json\n"
 
 // TestExamples runs every Example line of every command, each in a fresh
 // directory holding the test heroes (and the scene examplePreludes sets):
@@ -124,11 +130,7 @@ func TestExamples(t *testing.T) {
 	n := 0
 	var walk func(c *cobra.Command)
 	walk = func(c *cobra.Command) {
-		if why, ok := exampleSkip[c.CommandPath()]; ok {
-			t.Logf("not running the examples of %s: %s", c.CommandPath(), why)
-			return
-		}
-		for i, line := range strings.Split(c.Example, "\n") {
+		for i, line := range exampleLines(c.Example) {
 			ex := strings.TrimSpace(line)
 			if ex == "" {
 				continue
@@ -163,6 +165,25 @@ func TestExamples(t *testing.T) {
 	})
 }
 
+// exampleLines are the lines of an Example, a line ending in a backslash
+// joined with the next as a shell joins them.
+func exampleLines(example string) []string {
+	var lines []string
+	var cont strings.Builder
+	for _, line := range strings.Split(example, "\n") {
+		if rest, ok := strings.CutSuffix(line, "\\"); ok {
+			cont.WriteString(rest)
+			continue
+		}
+		if cont.Len() > 0 {
+			line = cont.String() + strings.TrimLeft(line, " ")
+			cont.Reset()
+		}
+		lines = append(lines, line)
+	}
+	return lines
+}
+
 // shellLine is the script line that runs a command line as a shell
 // would: through the script command sh (shellCmd), which runs spandex
 // in-process.
@@ -176,7 +197,7 @@ func fixtureFiles(t *testing.T) fixtures {
 	t.Helper()
 	var files fixtures
 	for name, src := range exampleFixtures {
-		data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "heroes", src))
+		data, err := os.ReadFile(filepath.Join("..", "..", "testdata", src))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -180,3 +180,126 @@ func TestHeroFixtures(t *testing.T) {
 		t.Fatalf("checked only %d files of test data", checked)
 	}
 }
+
+// mnsDir holds the Men & Supermen test files: the synthetic charts and
+// the combatants of the mns examples.
+const mnsDir = "../../testdata/mns"
+
+// TestMnsFixtures keeps one copy of the Men & Supermen test files: each
+// file of testdata/mns is described in its README and is what it says (the
+// charts pass mns charts check, the combatants start a fight), and no
+// other test data holds a copy of one (scripts take them with
+// "cp mns/NAME ."). The four mns scripts once pasted the charts each.
+func TestMnsFixtures(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join(mnsDir, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	entries, err := os.ReadDir(mnsDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	byValue := map[string]string{}  // canonical JSON -> fixture name
+	bySource := map[string]string{} // a charts file's "source" -> fixture name
+	var combatants []string
+	for _, e := range entries {
+		if !strings.HasSuffix(e.Name(), ".json") {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(mnsDir, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		byValue[canonicalJSON(t, data)] = e.Name()
+		var charts struct{ Source string }
+		if json.Unmarshal(data, &charts) == nil && charts.Source != "" {
+			bySource[charts.Source] = e.Name()
+		}
+		if !bytes.Contains(readme, []byte("`"+e.Name()+"`")) {
+			t.Errorf("testdata/mns/README.md does not describe %s", e.Name())
+		}
+		abs, err := filepath.Abs(filepath.Join(mnsDir, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(e.Name(), "charts") {
+			if code, _, stderr := run("", "mns", "charts", "check", abs); code != 0 {
+				t.Errorf("testdata/mns/%s: mns charts check fails: %s", e.Name(), stderr)
+			}
+			continue
+		}
+		combatants = append(combatants, abs)
+	}
+	if len(byValue) < 3 {
+		t.Fatalf("testdata/mns holds %d files, want the charts and two sides", len(byValue))
+	}
+	if code, _, stderr := run("", append([]string{"mns", "new"}, combatants...)...); code != 0 {
+		t.Errorf("testdata/mns: mns new %v fails: %s", combatants, stderr)
+	}
+
+	// copyOf names the fixture data copies, changed or not (a charts
+	// file with the synthetic charts' source), or "".
+	copyOf := func(data []byte) string {
+		var charts struct{ Source string }
+		if json.Unmarshal(data, &charts) != nil {
+			return ""
+		}
+		if fx := bySource[charts.Source]; fx != "" {
+			return fx
+		}
+		return byValue[canonicalJSON(t, data)]
+	}
+	checked := 0
+	err = filepath.WalkDir(filepath.Join("..", ".."), func(path string, d fs.DirEntry, err error) error {
+		switch {
+		case err != nil:
+			return err
+		case d.IsDir() && (d.Name() == ".git" || d.Name() == "fuzz" || path == filepath.Clean(mnsDir)):
+			return filepath.SkipDir
+		case d.IsDir() || !strings.Contains(filepath.ToSlash(path), "/testdata/"):
+			return nil
+		case strings.HasSuffix(path, ".txtar"):
+			a, err := txtar.ParseFile(path)
+			if err != nil {
+				return err
+			}
+			for _, f := range a.Files {
+				checked++
+				if fx := copyOf(f.Data); fx != "" {
+					t.Errorf("%s: %s is a copy of testdata/mns/%s: take it with \"cp mns/%s %s\"", path, f.Name, fx, fx, f.Name)
+				}
+			}
+		case strings.HasSuffix(path, ".json"):
+			data, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			checked++
+			if fx := copyOf(data); fx != "" {
+				t.Errorf("%s is a copy of testdata/mns/%s: read the shared file", path, fx)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if checked < 100 {
+		t.Fatalf("checked only %d files of test data", checked)
+	}
+}
+
+// canonicalJSON is data re-encoded with sorted keys and no spacing, so
+// that two copies compare equal however they are laid out.
+func canonicalJSON(t *testing.T, data []byte) string {
+	t.Helper()
+	var v any
+	if err := json.Unmarshal(data, &v); err != nil {
+		return "invalid: " + string(data)
+	}
+	out, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(out)
+}

@@ -89,7 +89,9 @@ const heroesDir = "../../testdata/heroes"
 // heroes/nefario.json .) instead of pasting its own copy, which would
 // drift from the others. The encounters beside them
 // (testdata/encounters: the simulation's bank and reference fights) are
-// copied to $WORK/encounters the same way. Only the fixtures the script
+// copied to $WORK/encounters the same way, and the Men & Supermen files
+// (testdata/mns: the synthetic charts, the examples' combatants) to
+// $WORK/mns. Only the fixtures the script
 // (dir/NAME.txtar) names are copied: creating a file is most of what
 // setting up a script costs.
 func setupScript(dir, heroes string) func(env *testscript.Env) error {
@@ -101,7 +103,7 @@ func setupScript(dir, heroes string) func(env *testscript.Env) error {
 		if t, ok := env.T().(interface{ Name() string }); ok {
 			text, _ = os.ReadFile(filepath.Join(dir, path.Base(t.Name())+".txtar"))
 		}
-		for _, src := range []string{heroes, filepath.Join(filepath.Dir(heroes), "encounters")} {
+		for _, src := range []string{heroes, filepath.Join(filepath.Dir(heroes), "encounters"), filepath.Join(filepath.Dir(heroes), "mns")} {
 			named := func(name string) bool {
 				return text == nil || bytes.Contains(text, []byte(filepath.Base(src)+"/"+name))
 			}

@@ -12,7 +12,6 @@ import (
 
 	"github.com/mattn/go-runewidth"
 	"github.com/rogpeppe/go-internal/testscript"
-	"github.com/rogpeppe/go-internal/txtar"
 	"github.com/spf13/cobra"
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
@@ -38,9 +37,8 @@ const mnsFight = "spandex mns new heroes.json thugs.json\ncp stdout f.json\n"
 
 // widthCases are invocations measured beside each command's own examples:
 // the views an example does not reach (another -o, --result, every book
-// table) and the commands whose examples TestExamples cannot run (mns:
-// they need the GM's charts; these use the synthetic charts of
-// testdata/script/mns_examples.txtar).
+// table, --explain); the mns cases use the synthetic charts of
+// testdata/mns.
 var widthCases = map[string][]widthCase{
 	"spandex attack": {
 		{line: "spandex attack --attacker guardian.json --with fist --result --seed 3 < nefario.json"},
@@ -122,10 +120,8 @@ func TestTerminalWidth(t *testing.T) {
 				wc.listed = true
 				cases = append(cases, wc)
 			}
-			if _, skip := exampleSkip[c.CommandPath()]; !skip && !strings.HasPrefix(path, "spandex mns ") {
-				for _, ex := range terminalExamples(c) {
-					cases = append(cases, widthCase{prelude: prelude(path, ex), line: ex})
-				}
+			for _, ex := range terminalExamples(c) {
+				cases = append(cases, widthCase{prelude: prelude(path, ex), line: ex})
 			}
 			if len(cases) == 0 && !c.HasSubCommands() {
 				t.Errorf("%s: no invocation measured at %d columns: give it an example that writes to the terminal or a widthCases entry", path, terminalColumns)
@@ -169,7 +165,7 @@ func TestTerminalWidth(t *testing.T) {
 // pipe, redirection or command list, and no JSON asked for.
 func terminalExamples(c *cobra.Command) []string {
 	var out []string
-	for _, line := range strings.Split(c.Example, "\n") {
+	for _, line := range exampleLines(c.Example) {
 		ex := strings.TrimSpace(line)
 		if j := strings.Index(ex, "   #"); j >= 0 {
 			ex = strings.TrimSpace(ex[:j])
@@ -182,25 +178,15 @@ func terminalExamples(c *cobra.Command) []string {
 	return out
 }
 
-// mnsFixtures are the synthetic charts and the two sides of
-// testdata/script/mns_examples.txtar, for the mns cases.
+// mnsFixtures are the synthetic charts under the name the mns cases use
+// (the combatants are exampleFixtures).
 func mnsFixtures(t *testing.T) fixtures {
 	t.Helper()
-	a, err := txtar.ParseFile(filepath.Join("testdata", "script", "mns_examples.txtar"))
+	data, err := os.ReadFile(filepath.Join(mnsDir, "synthetic-charts.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	var files fixtures
-	for _, f := range a.Files {
-		switch f.Name {
-		case "charts.json", "heroes.json", "thugs.json":
-			files = append(files, f)
-		}
-	}
-	if len(files) != 3 {
-		t.Fatalf("mns_examples.txtar: want charts.json, heroes.json and thugs.json")
-	}
-	return files
+	return fixtures{{Name: "charts.json", Data: data}}
 }
 
 // displayWidth is the number of terminal columns s takes: East Asian wide

@@ -104,7 +104,7 @@ func TestNeedChart(t *testing.T) {
 }
 
 func FuzzDecodeCharts(f *testing.F) {
-	data, err := os.ReadFile("testdata/synthetic-charts.json")
+	data, err := os.ReadFile("../../testdata/mns/synthetic-charts.json")
 	if err != nil {
 		f.Fatal(err)
 	}

@@ -9,7 +9,7 @@ import (
 // synthetic loads the test charts: made-up values, NOT the game's.
 func synthetic(t testing.TB) *Charts {
 	t.Helper()
-	data, err := os.ReadFile("testdata/synthetic-charts.json")
+	data, err := os.ReadFile("../../testdata/mns/synthetic-charts.json")
 	if err != nil {
 		t.Fatal(err)
 	}

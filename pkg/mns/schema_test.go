@@ -44,7 +44,7 @@ func validates(t *testing.T, s *santhosh.Schema, data []byte) error {
 // an encounter mid-fight against the generated docs/mns-*.schema.json,
 // and checks that each rejects an unknown field as the decoders do.
 func TestSchemas(t *testing.T) {
-	charts, err := os.ReadFile("testdata/synthetic-charts.json")
+	charts, err := os.ReadFile("../../testdata/mns/synthetic-charts.json")
 	if err != nil {
 		t.Fatal(err)
 	}
