@@ -131,54 +131,13 @@ func TestHeroFixtures(t *testing.T) {
 		return ""
 	}
 
-	checked := 0
-	err = filepath.WalkDir(filepath.Join("..", ".."), func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
+	testDataCopies(t, heroesDir, isHeroFile, copyOf, func(path, section, fx string) {
+		if section != "" {
+			t.Errorf("%s: %s is a copy of testdata/heroes/%s: take it with \"cp heroes/%s %s\" and change it in the script, or add a fixture", path, section, fx, fx, section)
+			return
 		}
-		if d.IsDir() {
-			switch d.Name() {
-			case ".git", "fuzz":
-				return filepath.SkipDir
-			}
-			if path == filepath.Clean(heroesDir) {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !strings.Contains(filepath.ToSlash(path), "/testdata/") {
-			return nil
-		}
-		switch {
-		case strings.HasSuffix(path, ".txtar"):
-			a, err := txtar.ParseFile(path)
-			if err != nil {
-				return err
-			}
-			for _, f := range a.Files {
-				checked++
-				if fx := copyOf(f.Data); fx != "" {
-					t.Errorf("%s: %s is a copy of testdata/heroes/%s: take it with \"cp heroes/%s %s\" and change it in the script, or add a fixture", path, f.Name, fx, fx, f.Name)
-				}
-			}
-		case isHeroFile(path):
-			data, err := os.ReadFile(path)
-			if err != nil {
-				return err
-			}
-			checked++
-			if fx := copyOf(data); fx != "" {
-				t.Errorf("%s is a copy of testdata/heroes/%s: read the shared fixture", path, fx)
-			}
-		}
-		return nil
+		t.Errorf("%s is a copy of testdata/heroes/%s: read the shared fixture", path, fx)
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if checked < 100 {
-		t.Fatalf("checked only %d files of test data", checked)
-	}
 }
 
 // mnsDir holds the Men & Supermen test files: the synthetic charts and
@@ -249,12 +208,28 @@ func TestMnsFixtures(t *testing.T) {
 		}
 		return byValue[canonicalJSON(t, data)]
 	}
+	isJSON := func(path string) bool { return strings.HasSuffix(path, ".json") }
+	testDataCopies(t, mnsDir, isJSON, copyOf, func(path, section, fx string) {
+		if section != "" {
+			t.Errorf("%s: %s is a copy of testdata/mns/%s: take it with \"cp mns/%s %s\"", path, section, fx, fx, section)
+			return
+		}
+		t.Errorf("%s is a copy of testdata/mns/%s: read the shared file", path, fx)
+	})
+}
+
+// testDataCopies walks the repository's test data (every file under a
+// testdata directory but those of fixtures, the fixtures' own) and calls
+// found for each txtar section (section: its name) and each file isFile
+// accepts (section "") that copyOf names a fixture of.
+func testDataCopies(t *testing.T, fixtures string, isFile func(path string) bool, copyOf func([]byte) string, found func(path, section, fixture string)) {
+	t.Helper()
 	checked := 0
-	err = filepath.WalkDir(filepath.Join("..", ".."), func(path string, d fs.DirEntry, err error) error {
+	err := filepath.WalkDir(filepath.Join("..", ".."), func(path string, d fs.DirEntry, err error) error {
 		switch {
 		case err != nil:
 			return err
-		case d.IsDir() && (d.Name() == ".git" || d.Name() == "fuzz" || path == filepath.Clean(mnsDir)):
+		case d.IsDir() && (d.Name() == ".git" || d.Name() == "fuzz" || path == filepath.Clean(fixtures)):
 			return filepath.SkipDir
 		case d.IsDir() || !strings.Contains(filepath.ToSlash(path), "/testdata/"):
 			return nil
@@ -266,17 +241,17 @@ func TestMnsFixtures(t *testing.T) {
 			for _, f := range a.Files {
 				checked++
 				if fx := copyOf(f.Data); fx != "" {
-					t.Errorf("%s: %s is a copy of testdata/mns/%s: take it with \"cp mns/%s %s\"", path, f.Name, fx, fx, f.Name)
+					found(path, f.Name, fx)
 				}
 			}
-		case strings.HasSuffix(path, ".json"):
+		case isFile(path):
 			data, err := os.ReadFile(path)
 			if err != nil {
 				return err
 			}
 			checked++
 			if fx := copyOf(data); fx != "" {
-				t.Errorf("%s is a copy of testdata/mns/%s: read the shared file", path, fx)
+				found(path, "", fx)
 			}
 		}
 		return nil
