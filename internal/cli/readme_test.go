@@ -20,6 +20,9 @@ import (
 // stderr. A README line that fails, or a refusal it quotes that has
 // changed, is a defect.
 func TestReadme(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a journey of forty commands (the every-example checks cover each verb): not with -short")
+	}
 	data, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
 	if err != nil {
 		t.Fatal(err)
