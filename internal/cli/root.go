@@ -68,14 +68,13 @@ func Run(f *cmdutil.Factory, args []string) int {
 }
 
 // rootFor builds the tree that args need: with a top-level command named
-// (found by cobra's own Find, so the global flags and their values are
-// parsed as they will be, among stubs bearing the commands' names), only
+// (found by cobra's own Find among stubs bearing the commands' names, so
+// the global flags and their values are parsed as they will be), only
 // that command is constructed; the whole tree (NewCmdRoot) for anything
-// else: help,
-// completion, an unknown command, no command. Constructing all of the
-// verbs and their flags on every call cost start-up about a third over
-// the card floor (docs/benchmarks.md, start-up); what runs is the same
-// command either way.
+// else: help, completion, an unknown command, no command. Constructing
+// all of the verbs and their flags on every call cost start-up about a
+// third over the card floor (docs/benchmarks.md, start-up); what runs is
+// the same command either way.
 func rootFor(f *cmdutil.Factory, args []string) *cobra.Command {
 	cmds := commands()
 	root := newCmdRoot(f, nil)

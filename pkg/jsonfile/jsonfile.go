@@ -70,10 +70,12 @@ type Format struct {
 	// array of small objects costs the decoder and the checks after it
 	// kilobytes an element, however few bytes each takes in the file.
 	MaxItems int
-	// Fast, when not nil, are the options of a faster decoder of the
+	// Fast, when not nil, gives the options of a faster decoder of the
 	// format's documents (FastOptions with the unmarshalers of a decoder
-	// generated for its types, as pkg/hero's), built once with the
-	// format. Decode tries it first and keeps what it reads; on any
+	// generated for its types, as pkg/hero's), built on first use
+	// (sync.OnceValue: building them walks the JSON library's
+	// reflection, which no program start should pay for). Decode tries
+	// it first and keeps what it reads; on any
 	// error it reads the document again with the strict decoder and
 	// checks its bounds, and that refusal is the one reported. A fast
 	// decoder must accept exactly the documents the strict decoder and
