@@ -99,6 +99,11 @@ func NewSim(data []byte, copt combat.Options, maxSteps int, policy string) (*Sim
 	return s, nil
 }
 
+// SetWeighMemo makes the Sim keep the weights of attacks it works out
+// in m and take from m those another simulation of the same combatants
+// worked out (WeighMemo); nil: the Sim's own, forgotten with it.
+func (s *Sim) SetWeighMemo(m *WeighMemo) { s.b.weighing.memo = m }
+
 // SetHeroPoints sets the autopilot's hero point mode (HeroPointsSpend,
 // the default, or HeroPointsKeep) for the fights played after it.
 func (s *Sim) SetHeroPoints(mode string) error {

@@ -154,12 +154,7 @@ func (e *Encounter) weighAt(att, def int, c, target *Combatant, i, r int, spent 
 			return w.x, w.err
 		}
 	}
-	bc, bt := &wc.base.Combatants[att], &wc.base.Combatants[def]
-	var x combat.Expected
-	err := errors.New("no such parry")
-	if r-reactParry < len(bt.Hero.Combat.Parries) {
-		x, err = weigh(bc, bt, i, reactionOf(bt, r), spent, opt, k)
-	}
+	x, err := wc.weighBase(att, def, i, r, spent, opt, k)
 	if slot != nil {
 		*slot = weighSlot{weight: weight{x: x, err: err}, ok: true}
 		return x, err
@@ -168,6 +163,31 @@ func (e *Encounter) weighAt(att, def int, c, target *Combatant, i, r int, spent 
 		wc.weights = map[weighKey]weight{}
 	}
 	wc.weights[k] = weight{x: x, err: err}
+	return x, err
+}
+
+// weighBase weighs base combatant att's i-th attack on def answered by
+// reaction r, or finds the weight in the memo (WeighMemo) when the cache
+// has one and keeps it there when it is exact.
+func (wc *weighCache) weighBase(att, def, i, r int, spent bool, opt combat.Options, k weighKey) (combat.Expected, error) {
+	bc, bt := &wc.base.Combatants[att], &wc.base.Combatants[def]
+	if r-reactParry >= len(bt.Hero.Combat.Parries) {
+		return combat.Expected{}, errors.New("no such parry")
+	}
+	var mk memoKey
+	memo := false
+	if wc.memo != nil {
+		mk, memo = wc.memoKey(att, def, i, r, spent, opt)
+		if memo {
+			if w, ok := wc.memo.get(mk); ok {
+				return w.x, w.err
+			}
+		}
+	}
+	x, sampled, err := weighExact(bc, bt, i, reactionOf(bt, r), spent, opt, k)
+	if memo && !sampled {
+		wc.memo.put(mk, weight{x: x, err: err})
+	}
 	return x, err
 }
 
@@ -210,6 +230,11 @@ type weighCache struct {
 	// places of attacker and defender (att*n+def) and the attack's
 	// (unanswered).
 	fresh [][]weighSlot
+	// memo, when set, keeps the weights across simulations (WeighMemo);
+	// sheets are the base combatants' keys in it (sheetKey).
+	memo    *WeighMemo
+	sheets  []sheetID
+	sheetOK []bool
 }
 
 // beginWeighing makes a run of the autopilot weigh each attack once, on
@@ -255,9 +280,9 @@ func fresh(c *Combatant) *Combatant {
 
 // weigh weighs c's i-th attack on target answered by rx (see Weigh,
 // WeighReaction); k names it for its samples' seed.
-func weigh(c, target *Combatant, i int, rx combat.Reaction, spent bool, opt combat.Options, k weighKey) (combat.Expected, error) {
+func weighExact(c, target *Combatant, i int, rx combat.Reaction, spent bool, opt combat.Options, k weighKey) (x combat.Expected, sampled bool, err error) {
 	if i >= len(c.Hero.Combat.Attacks) {
-		return combat.Expected{}, errors.New("no such attack")
+		return combat.Expected{}, false, errors.New("no such attack")
 	}
 	c, target = fresh(c), fresh(target)
 	var none Encounter // no surprise round, no weather
@@ -265,9 +290,9 @@ func weigh(c, target *Combatant, i int, rx combat.Reaction, spent bool, opt comb
 	if spent {
 		req.FreeReactionsUsed = rulebook.FreeReactionsPerPage
 	}
-	req, _, err := none.situation(c, target, req)
+	req, _, err = none.situation(c, target, req)
 	if err != nil {
-		return combat.Expected{}, err
+		return combat.Expected{}, false, err
 	}
 	att, def := &c.Hero, &target.Hero
 	var rv combat.Resolver
@@ -293,12 +318,19 @@ func weigh(c, target *Combatant, i int, rx combat.Reaction, spent bool, opt comb
 		v, err = weighStages(att, def, req, opt)
 	}
 	if errors.Is(err, odds.ErrTooMany) {
+		sampled = true
 		v, err = sample(run, weighSeed(k))
 	}
 	if err != nil {
-		return combat.Expected{}, err
+		return combat.Expected{}, sampled, err
 	}
-	return combat.Expected{Damage: v[0], Out: v[1], Hit: v[2], Panels: v[3]}, nil
+	return combat.Expected{Damage: v[0], Out: v[1], Hit: v[2], Panels: v[3]}, sampled, nil
+}
+
+// weigh is weighExact's weight.
+func weigh(c, target *Combatant, i int, rx combat.Reaction, spent bool, opt combat.Options, k weighKey) (combat.Expected, error) {
+	x, _, err := weighExact(c, target, i, rx, spent, opt, k)
+	return x, err
 }
 
 // weighStages is the exact walk of an answered attack, as weigh's but

@@ -113,6 +113,14 @@ func SimulateHeroPoints(data []byte, seed uint64, n, start, step int, copt comba
 	if err := sim.SetHeroPoints(heroPoints); err != nil {
 		return nil, err
 	}
+	return sim.Run(seed, n, start, step, done)
+}
+
+// Run plays fights start, start+step, ... below n of a simulation of n
+// fights from seed (fight i rolls with FightSeed(seed, i)), calling done
+// (when not nil) after each, and counts them: one shard of the whole
+// when step > 1 (MergeSims adds the shards up).
+func (sim *Sim) Run(seed uint64, n, start, step int, done func()) (*SimSummary, error) {
 	s := newSummary(sim.Base(), seed, n)
 	s.Policy = sim.opt.Policy
 	s.HeroPoints = sim.opt.HeroPoints

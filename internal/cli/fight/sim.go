@@ -167,6 +167,9 @@ type simRun struct {
 	heroPoints           string
 	rules                combat.Options
 	seed                 uint64
+	// memo keeps the weights of attacks across the run's workers and,
+	// for fight balance, its variants (encounter.WeighMemo).
+	memo *encounter.WeighMemo
 }
 
 // setUpSim checks the flags fight sim and fight balance share and finds
@@ -202,7 +205,22 @@ func setUpSim(env *cmdutil.Env, n, workers, maxSteps int, policy, heroPoints str
 	if seedP == nil {
 		return nil, cmdutil.Inputf("--seed: required with the GM's dice")
 	}
-	return &simRun{n: n, workers: workers, maxSteps: maxSteps, policy: policy, heroPoints: heroPoints, rules: rules, seed: *seedP}, nil
+	return &simRun{n: n, workers: workers, maxSteps: maxSteps, policy: policy, heroPoints: heroPoints, rules: rules, seed: *seedP,
+		memo: encounter.NewWeighMemo()}, nil
+}
+
+// play plays fights start, start+step, ... below r.n of the encounter
+// data on a Sim of its own that shares the run's weights of attacks.
+func (r *simRun) play(data []byte, start, step int, done func()) (*encounter.SimSummary, error) {
+	sim, err := encounter.NewSim(data, r.rules, r.maxSteps, r.policy)
+	if err != nil {
+		return nil, err
+	}
+	if err := sim.SetHeroPoints(r.heroPoints); err != nil {
+		return nil, err
+	}
+	sim.SetWeighMemo(r.memo)
+	return sim.Run(r.seed, r.n, start, step, done)
 }
 
 // tickEvery is how many fights a worker plays between two reports of
@@ -232,7 +250,7 @@ func (r *simRun) simulate(data []byte, first, step int, tick func(n int)) (*enco
 					}
 				}
 			}
-			parts[j], errs[j] = encounter.SimulateHeroPoints(data, r.seed, r.n, first+step*j, step*r.workers, r.rules, r.maxSteps, r.policy, r.heroPoints, done)
+			parts[j], errs[j] = r.play(data, first+step*j, step*r.workers, done)
 			if played > 0 {
 				tick(played)
 			}

@@ -428,12 +428,24 @@ type simRun struct {
 	heroPoints string
 }
 
+// play plays fights start, start+step, ... below n of a candidate's
+// encounter data with the sensible policy, on a Sim of its own that
+// shares memo's weights of attacks.
+func play(data []byte, seed uint64, start, n, step int, rules combat.Options, memo *encounter.WeighMemo, done func()) (*encounter.SimSummary, error) {
+	sim, err := encounter.NewSim(data, rules, encounter.DefaultAutoSteps, encounter.PolicySensible)
+	if err != nil {
+		return nil, err
+	}
+	sim.SetWeighMemo(memo)
+	return sim.Run(seed, n, start, step, done)
+}
+
 // simulate plays fights [from, to) of the encounter file data as fight
 // sim does with its defaults (fight i rolling with
 // encounter.FightSeed(seed, i), any number of workers giving the same
 // counts) and counts what they did to the first heroes combatants (the
 // party). It is the builder's only call into the simulator.
-func simulate(data []byte, seed uint64, from, to, heroes int, rules combat.Options, tick func(int)) (simRun, error) {
+func simulate(data []byte, seed uint64, from, to, heroes int, rules combat.Options, memo *encounter.WeighMemo, tick func(int)) (simRun, error) {
 	workers := max(1, min(runtime.GOMAXPROCS(0), to-from))
 	parts := make([]*encounter.SimSummary, workers)
 	errs := make([]error, workers)
@@ -447,7 +459,7 @@ func simulate(data []byte, seed uint64, from, to, heroes int, rules combat.Optio
 			if tick != nil {
 				done = func() { mu.Lock(); tick(1); mu.Unlock() }
 			}
-			parts[j], errs[j] = encounter.SimulateProgress(data, seed, to, from+j, workers, rules, encounter.DefaultAutoSteps, encounter.PolicySensible, done)
+			parts[j], errs[j] = play(data, seed, from+j, to, workers, rules, memo, done)
 		}()
 	}
 	wg.Wait()
@@ -606,12 +618,15 @@ func runEncounter(opts *EncounterOptions) (err error) {
 		tick = bar.Add
 	}
 	var last simRun
+	// The candidates share their weights of attacks (the party's on the
+	// villain are the same in every one).
+	memo := encounter.NewWeighMemo()
 	res, err := builder.Search(ep.plan, func(c builder.Candidate, from, to int) (builder.Tally, error) {
 		data, err := r.file(c)
 		if err != nil {
 			return builder.Tally{}, err
 		}
-		run, err := simulate(data, seed, from, to, len(party), rules, tick)
+		run, err := simulate(data, seed, from, to, len(party), rules, memo, tick)
 		last = run
 		return run.tally, err
 	})
