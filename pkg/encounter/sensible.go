@@ -278,8 +278,9 @@ func fresh(c *Combatant) *Combatant {
 	return &f
 }
 
-// weigh weighs c's i-th attack on target answered by rx (see Weigh,
-// WeighReaction); k names it for its samples' seed.
+// weighExact weighs c's i-th attack on target answered by rx (see Weigh,
+// WeighReaction); k names it for its samples' seed. sampled says it was
+// weighed by samples (more than WeighLimit outcomes), not exactly.
 func weighExact(c, target *Combatant, i int, rx combat.Reaction, spent bool, opt combat.Options, k weighKey) (x combat.Expected, sampled bool, err error) {
 	if i >= len(c.Hero.Combat.Attacks) {
 		return combat.Expected{}, false, errors.New("no such attack")
