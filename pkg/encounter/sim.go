@@ -91,29 +91,15 @@ type SimCombatant struct {
 // Simulate plays the fights i = start, start+step, ... below n from the
 // encounter data with the plain autopilot, fight i rolling with
 // dice.NewSeeded(FightSeed(seed, i)), and counts the results. maxSteps
-// bounds each fight (Auto's default when 0).
+// bounds each fight (Auto's default when 0). The fights are played by
+// one Sim (NewSim, Sim.Run: the way to another policy, hero point mode or
+// a shared WeighMemo): the file is decoded once.
 func Simulate(data []byte, seed uint64, n, start, step int, copt combat.Options, maxSteps int) (*SimSummary, error) {
-	return SimulateProgress(data, seed, n, start, step, copt, maxSteps, PolicyPlain, nil)
-}
-
-// SimulateProgress is Simulate with the autopilot's policy
-// (PolicySensible when "", PolicyPlain or PolicyFocus), calling done (when not nil) after each fight. The
-// fights are played by one Sim: the file is decoded once.
-func SimulateProgress(data []byte, seed uint64, n, start, step int, copt combat.Options, maxSteps int, policy string, done func()) (*SimSummary, error) {
-	return SimulateHeroPoints(data, seed, n, start, step, copt, maxSteps, policy, "", done)
-}
-
-// SimulateHeroPoints is SimulateProgress with the autopilot's hero point
-// mode (HeroPointsSpend, the default when "", or HeroPointsKeep).
-func SimulateHeroPoints(data []byte, seed uint64, n, start, step int, copt combat.Options, maxSteps int, policy, heroPoints string, done func()) (*SimSummary, error) {
-	sim, err := NewSim(data, copt, maxSteps, policy)
+	sim, err := NewSim(data, copt, maxSteps, PolicyPlain)
 	if err != nil {
 		return nil, err
 	}
-	if err := sim.SetHeroPoints(heroPoints); err != nil {
-		return nil, err
-	}
-	return sim.Run(seed, n, start, step, done)
+	return sim.Run(seed, n, start, step, nil)
 }
 
 // Run plays fights start, start+step, ... below n of a simulation of n

@@ -18,7 +18,7 @@ import (
 // to be edited.
 func shardJSON(t *testing.T, data []byte, i int) map[string]any {
 	t.Helper()
-	s, err := encounter.SimulateHeroPoints(data, 7, 4, i-1, 2, combat.Options{}, 0, encounter.PolicyPlain, "", nil)
+	s, err := encounter.Simulate(data, 7, 4, i-1, 2, combat.Options{}, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
