@@ -13,6 +13,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	inputs "github.com/codename-spandex/spandex/internal/hostile"
 )
 
 // A hostile file (or a hostile -i target) costs nothing: every refusal
@@ -279,6 +281,7 @@ func TestMnsClockBounded(t *testing.T) {
 // 4.5 s: the reminder was built by repeated concatenation) dropping
 // 5,000 of them in one command.
 func TestMnsEndRoundLinear(t *testing.T) {
+	inputs.Slow(t)
 	dir := t.TempDir()
 	newMnsFight(t, dir)
 	editJSON(t, filepath.Join(dir, "f.json"), func(m map[string]any) {
@@ -382,6 +385,7 @@ func peakKB(t *testing.T, p string) int {
 // run is now at most encounter.MaxAutoSteps steps, in bounded time and
 // memory, and a larger --max-steps is refused at once.
 func TestAutoTotalWorkCapped(t *testing.T) {
+	inputs.Slow(t)
 	dir := t.TempDir()
 	src, err := os.ReadFile(filepath.Join("..", "..", "testdata", "heroes", "nefario.json"))
 	if err != nil {

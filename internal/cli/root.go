@@ -16,6 +16,7 @@ import (
 
 	"github.com/codename-spandex/spandex/internal/cmdutil"
 	"github.com/codename-spandex/spandex/internal/config"
+	"github.com/codename-spandex/spandex/internal/config/loader"
 	"github.com/codename-spandex/spandex/internal/helptopic"
 	"github.com/codename-spandex/spandex/internal/iostreams"
 	"github.com/codename-spandex/spandex/internal/servelaunch"
@@ -283,6 +284,11 @@ func addCommands(f *cmdutil.Factory, root *cobra.Command, cmds []command) {
 // newCmdRoot builds the root command, its groups and persistent flags, and
 // cmds under it.
 func newCmdRoot(f *cmdutil.Factory, cmds []command) *cobra.Command {
+	if f.LoadConfig == nil {
+		// The root wires the config loader (viper): a verb sees only
+		// config's types, so its package and unit tests do not link it.
+		f.LoadConfig = loader.Load
+	}
 	root := &cobra.Command{
 		Use:   "spandex <command>",
 		Short: "Run the Codename: Spandex superhero RPG by the book",

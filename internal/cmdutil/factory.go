@@ -66,6 +66,12 @@ type Factory struct {
 	// no HTTP server; in tests the server in-process (internal/playerview).
 	ServePlayers ServeFunc
 
+	// LoadConfig reads the config file and the SPANDEX_* variables
+	// (internal/config/loader's Load, which the root command sets, so that
+	// only the root links viper); nil gives the defaults, as a verb's unit
+	// tests, which set no config, want.
+	LoadConfig func(dir, path string, getenv func(string) string) (*config.Config, error)
+
 	// Global flag values, bound by the root command.
 	Globals Globals
 
@@ -141,11 +147,15 @@ func (f *Factory) Config() (*config.Config, error) {
 	if f.cfg != nil {
 		return f.cfg, nil
 	}
+	if f.LoadConfig == nil {
+		f.cfg = config.Defaults()
+		return f.cfg, nil
+	}
 	getenv := f.Getenv
 	if getenv == nil {
 		getenv = os.Getenv
 	}
-	c, err := config.LoadIn(f.Dir, f.Globals.ConfigFile, getenv)
+	c, err := f.LoadConfig(f.Dir, f.Globals.ConfigFile, getenv)
 	if err != nil {
 		return nil, Input(err)
 	}

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/codename-spandex/spandex/internal/config/loader"
 	"github.com/codename-spandex/spandex/internal/iostreams"
 )
 
@@ -25,7 +26,7 @@ func TestConfigSeedWarns(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			ios, _, _, errOut := iostreams.Test()
 			home := t.TempDir()
-			f := &Factory{IOStreams: ios, Getenv: func(k string) string {
+			f := &Factory{IOStreams: ios, LoadConfig: loader.Load, Getenv: func(k string) string {
 				if k == "HOME" {
 					return home
 				}

@@ -58,10 +58,10 @@ func LookupKey(name string) (Key, bool) {
 	return Key{}, false
 }
 
-// nearestKey returns the valid key closest to a misspelt one, comparing
+// NearestKey returns the valid key closest to a misspelt one, comparing
 // both the whole dotted name and its last part (so a top-level
 // "judo_colum" suggests "rules.judo_column").
-func nearestKey(name string) string {
+func NearestKey(name string) string {
 	best, bestD := "", -1
 	leaf := name[strings.LastIndex(name, ".")+1:]
 	for _, cand := range candidates() {
@@ -144,11 +144,11 @@ func (c *Config) Get(name string) (any, bool) {
 	return nil, false
 }
 
-// validate checks every value in force against its key's values.
-func (c *Config) validate() error {
+// Validate checks every value in force against its key's values.
+func (c *Config) Validate() error {
 	for _, k := range Keys {
 		v, _ := c.Get(k.Name)
-		if err := checkValue(k, v, Source{Kind: "default"}); err != nil {
+		if err := CheckValue(k, v, Source{Kind: "default"}); err != nil {
 			return err
 		}
 	}

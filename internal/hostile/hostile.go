@@ -25,12 +25,13 @@ const (
 )
 
 // Slow skips the test under go test -short: the hostile inputs are tens
-// of megabytes, built and read in seconds of CPU. The whole suite, which
-// CI runs (.ci/run), reads them all.
+// of megabytes, or tens of thousands of operations whose cost is checked
+// to grow linearly, built and read in seconds of CPU. The whole suite,
+// which CI runs (.ci/run), reads them all.
 func Slow(t testing.TB) {
 	t.Helper()
 	if testing.Short() {
-		t.Skip("hostile inputs of tens of MB: not with -short")
+		t.Skip("hostile inputs of tens of MB or tens of thousands of operations: not with -short")
 	}
 }
 

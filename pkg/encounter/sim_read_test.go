@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/codename-spandex/spandex/internal/hostile"
 )
 
 // shardSummary is a valid summary of shard i/2 of 4 fights, worked by
@@ -37,6 +39,7 @@ func TestMergeSimsRefusesOverflow(t *testing.T) {
 // summaries merge in well under a second (it took seconds when each was
 // inserted in a sorted list).
 func TestMergeSimsManyPagesIsLinear(t *testing.T) {
+	hostile.Slow(t)
 	const n = 100_000
 	a, b := shardSummary(1), shardSummary(2)
 	for _, s := range []*SimSummary{a, b} {

@@ -89,6 +89,7 @@ func TestHostileStreamLines(t *testing.T) {
 // before it is decoded, naming it, in a document over a megabyte; one at
 // the bound is read.
 func TestMaxItems(t *testing.T) {
+	hostile.Slow(t)
 	f := Format{What: "thing", MaxSize: 64 << 20, MaxItems: 50_000}
 	items := func(n int) []byte {
 		var b strings.Builder

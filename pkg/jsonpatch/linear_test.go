@@ -26,6 +26,7 @@ func patchOf(n int, op func(i int) Op) []Op {
 // elements made it quadratic: 40,000 inserts took 6 s, 100,000 over a
 // minute).
 func TestApplyIsLinear(t *testing.T) {
+	hostile.Slow(t)
 	const n = 100_000
 	big := func() any {
 		a := make([]any, n)
@@ -234,6 +235,7 @@ func TestPatcherManyPatches(t *testing.T) {
 // a second's work (encoding/json's Decoder.Token took twice as long; hero undo
 // reads a revert three times).
 func TestParseIsLinear(t *testing.T) {
+	hostile.Slow(t)
 	var b strings.Builder
 	b.WriteString("[")
 	for i := range 60_000 {

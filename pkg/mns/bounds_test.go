@@ -5,12 +5,15 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/codename-spandex/spandex/internal/hostile"
 )
 
 // TestEndRoundLinearInEffects: the payment reminder of 40,000 ongoing
 // effects, and dropping 20,000 of them, take milliseconds (the reminder
 // was built by repeated concatenation: 20,000 effects took 2.4-4.5 s).
 func TestEndRoundLinearInEffects(t *testing.T) {
+	hostile.Slow(t)
 	e := newFight(t)
 	const n = 40_000
 	var drops []string

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/codename-spandex/spandex/internal/hostile"
 	"github.com/codename-spandex/spandex/pkg/refusal"
 )
 
@@ -129,6 +130,7 @@ func TestMarks(t *testing.T) {
 // many changes, and a change that takes in thousands of events, are read
 // at once (the work grows with the log, not its square).
 func TestCheckIsLinear(t *testing.T) {
+	hostile.Slow(t)
 	const n = 50_000
 	log := []Event{{Seq: 1, Kind: "new"}}
 	for seq := 2; seq <= n; seq++ {

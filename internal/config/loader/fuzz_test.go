@@ -1,4 +1,4 @@
-package config
+package loader
 
 import (
 	"os"
@@ -32,7 +32,7 @@ func FuzzLoad(f *testing.F) {
 			t.Fatal(err)
 		}
 		vars := map[string]string{"SPANDEX_OUTPUT": output, "SPANDEX_SEED": seed, "HOME": dir}
-		c, err := Load(path, func(k string) string { return vars[k] })
+		c, err := Load("", path, func(k string) string { return vars[k] })
 		if err != nil {
 			if strings.ContainsAny(err.Error(), "\n\r") {
 				t.Fatalf("error spans lines: %q", err)
@@ -42,7 +42,7 @@ func FuzzLoad(f *testing.F) {
 			}
 			return
 		}
-		if err := c.validate(); err != nil {
+		if err := c.Validate(); err != nil {
 			t.Fatalf("Load accepted an invalid config: %v", err)
 		}
 	})
