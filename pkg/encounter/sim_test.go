@@ -267,6 +267,10 @@ func TestSimTurnAllocatesNothing(t *testing.T) {
 // the decoded base is never written.
 func TestSimPlaysAsAuto(t *testing.T) {
 	data := bankFightJSON(t)
+	fights := 40
+	if testing.Short() {
+		fights = 10 // the whole suite plays all 40
+	}
 	for _, policy := range Policies {
 		sim, err := NewSim(data, combat.Options{}, 0, policy)
 		if err != nil {
@@ -276,7 +280,7 @@ func TestSimPlaysAsAuto(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for i := range 40 {
+		for i := range fights {
 			seed := FightSeed(3, i)
 			got, over, err := sim.Play(seed)
 			if err != nil || !over {

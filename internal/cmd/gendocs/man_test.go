@@ -26,6 +26,9 @@ import (
 // warns or a page is missing from it, each page is rendered on its own to
 // name the one at fault.
 func TestManPagesRender(t *testing.T) {
+	if testing.Short() {
+		t.Skip("every man page through man(1): not with -short (TestGeneratedDocsAreCurrent checks the pages are current)")
+	}
 	if _, err := exec.LookPath("man"); err != nil {
 		if os.Getenv("SPANDEX_REQUIRE_MAN") != "" {
 			t.Fatal("man is not installed (apt-get install man-db)")
