@@ -1,4 +1,4 @@
-package main
+package servelaunch
 
 import (
 	"bufio"
@@ -17,10 +17,12 @@ import (
 	"time"
 )
 
-// build builds the released programs spandex and spandex-serve into a
-// directory of the test's: the end-to-end tests below run them as users
-// do.
-func build(t *testing.T) string {
+// The launcher end to end: the released programs spandex and
+// spandex-serve, built by the test, run as users run them.
+
+// buildPrograms builds spandex and spandex-serve into a directory of the
+// test's and returns it.
+func buildPrograms(t *testing.T) string {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("builds spandex and spandex-serve: not with -short")
@@ -29,16 +31,16 @@ func build(t *testing.T) string {
 		t.Skip("signals: a Unix test")
 	}
 	bin := t.TempDir()
-	cmd := exec.Command("go", "build", "-o", bin+string(filepath.Separator), "../spandex", ".")
+	cmd := exec.Command("go", "build", "-o", bin+string(filepath.Separator), "../../cmd/spandex", "../../cmd/spandex-serve")
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
 	return bin
 }
 
-// fight is an encounter file (fight new, the Guardian against Doctor
-// Nefario) in a directory of its own.
-func fight(t *testing.T, bin string) string {
+// fightDir makes an encounter file, bank.json (fight new, the Guardian
+// against Doctor Nefario), in a directory of its own and returns it.
+func fightDir(t *testing.T, bin string) string {
 	t.Helper()
 	dir := t.TempDir()
 	var sides []string
@@ -53,7 +55,7 @@ func fight(t *testing.T, bin string) string {
 		}
 		sides = append(sides, "--side", side+"="+name)
 	}
-	enc, err := run(bin, dir, append([]string{"fight", "new"}, sides...)...).Output()
+	enc, err := spandex(bin, dir, append([]string{"fight", "new"}, sides...)...).Output()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,9 +65,9 @@ func fight(t *testing.T, bin string) string {
 	return dir
 }
 
-// run is bin's spandex with args in dir, with a PATH that holds no other
+// spandex is bin's spandex with args in dir, with a PATH that holds no other
 // spandex-serve.
-func run(bin, dir string, args ...string) *exec.Cmd {
+func spandex(bin, dir string, args ...string) *exec.Cmd {
 	cmd := exec.Command(filepath.Join(bin, "spandex"), args...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "PATH=/nonexistent", "HOME="+dir, "XDG_CONFIG_HOME="+filepath.Join(dir, ".config"))
@@ -89,10 +91,10 @@ func exitCode(err error) int {
 // listen on is refused with its status (2), and without spandex-serve
 // fight serve says how to get it (exit 1).
 func TestServeThroughSpandexServe(t *testing.T) {
-	bin := build(t)
-	dir := fight(t, bin)
+	bin := buildPrograms(t)
+	dir := fightDir(t, bin)
 
-	cmd := run(bin, dir, "fight", "serve", "bank.json", "--port", "0")
+	cmd := spandex(bin, dir, "fight", "serve", "bank.json", "--port", "0")
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -134,7 +136,7 @@ func TestServeThroughSpandexServe(t *testing.T) {
 
 	// The port is taken: spandex-serve refuses it, spandex exits 2 and
 	// stderr holds the refusal once.
-	out, err := run(bin, dir, "fight", "serve", "bank.json", "--port", m[2]).CombinedOutput()
+	out, err := spandex(bin, dir, "fight", "serve", "bank.json", "--port", m[2]).CombinedOutput()
 	if code := exitCode(err); code != 2 || strings.Count(string(out), "\n") != 1 ||
 		!strings.HasPrefix(string(out), "spandex: --addr 127.0.0.1:"+m[2]+": ") || !strings.Contains(string(out), "choose another --port") {
 		t.Errorf("a taken port: exit %d, %q", code, out)
@@ -158,7 +160,7 @@ func TestServeThroughSpandexServe(t *testing.T) {
 	}
 
 	// Refusals before any server: spandex's own, exit 2.
-	out, err = run(bin, dir, "fight", "serve", "bank.json", "--players", "police").CombinedOutput()
+	out, err = spandex(bin, dir, "fight", "serve", "bank.json", "--players", "police").CombinedOutput()
 	if code := exitCode(err); code != 2 || string(out) != "spandex: --players police: no such side (the sides are heroes, villains)\n" {
 		t.Errorf("--players police: exit %d, %q", code, out)
 	}
@@ -172,7 +174,7 @@ func TestServeThroughSpandexServe(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(alone, "spandex"), data, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	out, err = run(alone, dir, "fight", "serve", "bank.json", "--port", "0").CombinedOutput()
+	out, err = spandex(alone, dir, "fight", "serve", "bank.json", "--port", "0").CombinedOutput()
 	if code := exitCode(err); code != 1 || strings.Count(string(out), "\n") != 1 || !strings.Contains(string(out), `build both with "go build -o . ./cmd/..."`) {
 		t.Errorf("without spandex-serve: exit %d, %q", code, out)
 	}
