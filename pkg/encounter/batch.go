@@ -16,8 +16,9 @@ type batch struct {
 	// rv and res resolve every attack of the fight.
 	rv  combat.Resolver
 	res combat.Result
-	// order is the acting order's buffer.
-	order []*Combatant
+	// order and orderKeys are the acting order's buffers.
+	order     []*Combatant
+	orderKeys []actingKey
 	// scored and cr are the autopilot's choice of attack.
 	scored []scored
 	cr     countingRoller

@@ -207,44 +207,61 @@ func (e *Encounter) PhaseLeft(c *Combatant) int {
 // acting order: Super Speed first (p. 75), then highest agility (p. 30),
 // then file order.
 func (e *Encounter) order() []*Combatant {
+	var keys []actingKey
 	var out []*Combatant
 	if e.batch != nil {
-		out = e.batch.order[:0]
+		keys, out = e.batch.orderKeys[:0], e.batch.order[:0]
 	}
 	for i := range e.Combatants {
-		if e.inPhase(&e.Combatants[i]) {
-			out = append(out, &e.Combatants[i])
+		if c := &e.Combatants[i]; e.inPhase(c) {
+			keys = append(keys, keyOf(c))
 		}
 	}
-	slices.SortStableFunc(out, actingOrder)
+	slices.SortStableFunc(keys, actingOrder)
+	for _, k := range keys {
+		out = append(out, k.c)
+	}
 	if e.batch != nil {
-		e.batch.order = out
+		e.batch.orderKeys, e.batch.order = keys, out
 	}
 	return out
 }
 
+// actingKey is what places a combatant in the acting order, read once
+// for each ordering rather than at every comparison (Super Speed is a
+// search of the power list).
+type actingKey struct {
+	c          *Combatant
+	superSpeed bool
+	agility    int
+}
+
+func keyOf(c *Combatant) actingKey {
+	return actingKey{c: c, superSpeed: c.hasSuperSpeed(), agility: c.Hero.Abilities.Final.Agility}
+}
+
 // actingOrder orders two combatants of a side: Super Speed first (p. 75),
 // then the higher agility (p. 30); a stable sort keeps file order.
-func actingOrder(a, b *Combatant) int {
-	if sa, sb := a.hasSuperSpeed(), b.hasSuperSpeed(); sa != sb {
-		if sa {
+func actingOrder(a, b actingKey) int {
+	if a.superSpeed != b.superSpeed {
+		if a.superSpeed {
 			return -1
 		}
 		return 1
 	}
-	return cmp.Compare(b.Hero.Abilities.Final.Agility, a.Hero.Abilities.Final.Agility)
+	return cmp.Compare(b.agility, a.agility)
 }
 
 // speedOrder explains a side's acting order when Super Speed puts someone
 // first (p. 75): "" when nobody on the side still fighting has it.
 func (e *Encounter) speedOrder(side string) string {
-	var cs []*Combatant
+	var cs []actingKey
 	fast := false
 	for i := range e.Combatants {
 		c := &e.Combatants[i]
 		if c.Side == side && !c.Out() {
-			cs = append(cs, c)
-			fast = fast || c.hasSuperSpeed()
+			cs = append(cs, keyOf(c))
+			fast = fast || cs[len(cs)-1].superSpeed
 		}
 	}
 	if !fast {
@@ -252,9 +269,10 @@ func (e *Encounter) speedOrder(side string) string {
 	}
 	slices.SortStableFunc(cs, actingOrder)
 	parts := make([]string, len(cs))
-	for i, c := range cs {
+	for i, k := range cs {
+		c := k.c
 		why := fmt.Sprintf("agility %d", c.Hero.Abilities.Final.Agility)
-		if c.hasSuperSpeed() {
+		if k.superSpeed {
 			why = "Super Speed: before the others on its side whatever their agility"
 		}
 		parts[i] = fmt.Sprintf("%s (%s)", c.ID, why)
