@@ -33,6 +33,9 @@ func Resolve(attacker, defender *hero.Hero, req Request, r dice.Roller, opt Opti
 // not safe for concurrent use.
 type Resolver struct {
 	p pipeline
+	// exprs are the dice expressions this Resolver has parsed: its own,
+	// so simulation workers do not meet on the shared cache's lock.
+	exprs exprMemo
 }
 
 // Resolve is the package's Resolve writing into res, reusing its slices.
@@ -69,7 +72,7 @@ func (rv *Resolver) prepare(res *Result, attacker, defender *hero.Hero, req Requ
 	}
 	res.Attacker, res.Defender, res.Mode = attacker.Name, defender.Name, req.Mode
 	res.Before = stateOf(defender)
-	return prepare(res, attacker, defender, &req, r, opt, &rv.p)
+	return prepare(res, attacker, defender, &req, r, opt, &rv.p, &rv.exprs)
 }
 
 // CheckOptions checks the rule options.
@@ -121,6 +124,7 @@ type pipeline struct {
 	opt Options
 
 	att, def *hero.Hero
+	exprs    *exprMemo
 	req      *Request
 	reqv     Request
 	atk      *hero.Attack
@@ -191,12 +195,12 @@ func (t *acText) of(ac rulebook.ArmourClass) string {
 }
 
 // prepare checks the whole request before any die is rolled.
-func prepare(res *Result, att, def *hero.Hero, req *Request, r dice.Roller, opt Options, p *pipeline) (*pipeline, error) {
+func prepare(res *Result, att, def *hero.Hero, req *Request, r dice.Roller, opt Options, p *pipeline, exprs *exprMemo) (*pipeline, error) {
 	obs := p.kb.Obstructions[:0]
 	// Cleared, then filled field by field: a composite literal would be
 	// built aside and copied over (req may point anywhere).
 	*p = pipeline{}
-	p.res, p.rec, p.opt, p.att, p.def = res, recorder{r: r, dice: &res.Dice}, opt, att, def
+	p.res, p.rec, p.opt, p.att, p.def, p.exprs = res, recorder{r: r, dice: &res.Dice}, opt, att, def, exprs
 	p.reqv, p.ac = *req, def.Combat.ArmourClass
 	p.req = &p.reqv
 	req = p.req
@@ -434,8 +438,8 @@ func (p *pipeline) checkReaction() error {
 			return reqErr(field, "parry %s has no virtual damage dice (health/stamina)", p.parry.Slug)
 		}
 		var err2 error
-		if p.pvH, err2 = parseOpt(p.parry.Health); err2 == nil {
-			p.pvS, err2 = parseOpt(p.parry.Stamina)
+		if p.pvH, err2 = p.exprs.parseOpt(p.parry.Health); err2 == nil {
+			p.pvS, err2 = p.exprs.parseOpt(p.parry.Stamina)
 		}
 		if err2 != nil {
 			return reqErr(field, "parry %s: %v", p.parry.Slug, err2)
@@ -513,8 +517,8 @@ func (p *pipeline) checkDamage() error {
 		}
 	}
 	var err error
-	if p.hE, err = parseOpt(p.hExpr); err == nil {
-		p.sE, err = parseOpt(p.sExpr)
+	if p.hE, err = p.exprs.parseOpt(p.hExpr); err == nil {
+		p.sE, err = p.exprs.parseOpt(p.sExpr)
 	}
 	if err != nil {
 		return reqErr("with", "%s: %v", a.Slug, err)

@@ -68,6 +68,34 @@ func parseOpt(s string) (*dice.Expr, error) {
 	return parseExpr(s)
 }
 
+// exprMemo is a Resolver's own memo of parsed expressions (a hero's few
+// damage expressions), in front of the shared cache; nil reads the
+// shared cache alone. Bounded like it.
+type exprMemo struct {
+	m map[string]*dice.Expr
+}
+
+// parseOpt is parseOpt through the memo.
+func (em *exprMemo) parseOpt(s string) (*dice.Expr, error) {
+	if em == nil || s == "" {
+		return parseOpt(s)
+	}
+	if e, ok := em.m[s]; ok {
+		return e, nil
+	}
+	e, err := parseExpr(s)
+	if err != nil {
+		return nil, err
+	}
+	if em.m == nil {
+		em.m = make(map[string]*dice.Expr)
+	}
+	if len(em.m) < maxCachedExprs {
+		em.m[s] = e
+	}
+	return e, nil
+}
+
 // rollParsed rolls a parsed expression (nil rolls nothing and gives 0).
 func rollParsed(r dice.Roller, e *dice.Expr, purpose string) (int, error) {
 	if e == nil {
