@@ -3,7 +3,6 @@ package cli
 import (
 	"bufio"
 	"bytes"
-	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -15,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/codename-spandex/spandex/internal/proctest"
 	"github.com/codename-spandex/spandex/internal/safefile"
 	"github.com/codename-spandex/spandex/pkg/encounter"
 	"github.com/codename-spandex/spandex/pkg/hero"
@@ -53,17 +53,6 @@ func copyFixture(t *testing.T, dir, name, as string) string {
 		t.Fatal(err)
 	}
 	return p
-}
-
-func exitCode(err error) int {
-	var ee *exec.ExitError
-	if errors.As(err, &ee) {
-		return ee.ExitCode()
-	}
-	if err != nil {
-		return -1
-	}
-	return 0
 }
 
 func logLen(t *testing.T, path string) int {
@@ -155,7 +144,7 @@ func TestFailedOutputLeavesTheFile(t *testing.T) {
 			var stderr bytes.Buffer
 			cmd.Stderr = &stderr
 			err := cmd.Run()
-			if code := exitCode(err); code != 1 {
+			if code := proctest.ExitCode(err); code != 1 {
 				t.Fatalf("exit %d, want 1; stderr %s", code, stderr.String())
 			}
 			if !strings.Contains(stderr.String(), "no space left on device; no file was changed") {
@@ -241,7 +230,7 @@ func TestSignalsRemoveTheTempFile(t *testing.T) {
 				}
 				return
 			}
-			if code := exitCode(err); code != tc.code {
+			if code := proctest.ExitCode(err); code != tc.code {
 				t.Errorf("exit %d, want %d", code, tc.code)
 			}
 			if m, _ := filepath.Glob(filepath.Join(dir, safefile.TempPattern(p))); len(m) != 0 {
@@ -276,7 +265,7 @@ func TestBrokenPipeIsAQuietSuccess(t *testing.T) {
 	}
 	r.Close() // as head -1 does
 	err = cmd.Wait()
-	if code := exitCode(err); code != 0 {
+	if code := proctest.ExitCode(err); code != 0 {
 		t.Errorf("exit %d (%v), want 0", code, err)
 	}
 	if strings.Contains(stderr.String(), "spandex:") {

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	inputs "github.com/codename-spandex/spandex/internal/hostile"
+	"github.com/codename-spandex/spandex/internal/proctest"
 )
 
 // The bounds every file spandex reads is held to, whatever its shape
@@ -166,7 +167,7 @@ func measure(t *testing.T, dir string, args ...string) (int, string, int, time.D
 	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
 		cpu = time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 	}
-	return exitCode(err), stderr.String(), peakKB(t, peak), cpu
+	return proctest.ExitCode(err), stderr.String(), peakKB(t, peak), cpu
 }
 
 // smallEvent is a hero log event with a summary of n bytes.

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	inputs "github.com/codename-spandex/spandex/internal/hostile"
+	"github.com/codename-spandex/spandex/internal/proctest"
 )
 
 // A hostile file (or a hostile -i target) costs nothing: every refusal
@@ -43,7 +44,7 @@ func hostile(t *testing.T, dir string, code int, want string, args ...string) {
 	if ctx.Err() != nil {
 		t.Fatalf("%v: still running after 20 s (killed)", args)
 	}
-	if got := exitCode(err); got != code {
+	if got := proctest.ExitCode(err); got != code {
 		t.Errorf("%v: exit %d, want %d (stderr %q)", args, got, code, stderr.String())
 	}
 	line := strings.TrimSuffix(stderr.String(), "\n")
@@ -336,8 +337,8 @@ func TestNoFileLargerThanSpandexReads(t *testing.T) {
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err = cmd.Run()
 	want := regexp.MustCompile(`^spandex: f\.json: the changed file would be [0-9.]+ MB, larger than the 16\.0 MB spandex reads; not writing it\n$`)
-	if exitCode(err) != 2 || !want.MatchString(stderr.String()) || stdout.Len() != 0 {
-		t.Fatalf("exit %d, stderr %q, stdout %d bytes", exitCode(err), stderr.String(), stdout.Len())
+	if proctest.ExitCode(err) != 2 || !want.MatchString(stderr.String()) || stdout.Len() != 0 {
+		t.Fatalf("exit %d, stderr %q, stdout %d bytes", proctest.ExitCode(err), stderr.String(), stdout.Len())
 	}
 	after, _ := os.ReadFile(p)
 	if !bytes.Equal(before, after) {

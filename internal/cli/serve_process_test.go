@@ -10,6 +10,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/codename-spandex/spandex/internal/proctest"
 )
 
 // TestServeStopsOnSignal: fight serve, a page and an open event stream
@@ -26,35 +28,10 @@ func TestServeStopsOnSignal(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "bank.json"), enc, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	url := regexp.MustCompile(`^  (http://127\.0\.0\.1:\d+/)$`)
 	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
 		t.Run("serve "+sig.String(), func(t *testing.T) {
 			cmd := spandex(t, dir, "fight", "serve", "bank.json", "--port", "0")
-			stderr, err := cmd.StderrPipe()
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
-			defer cmd.Process.Kill()
-			found := make(chan string, 1)
-			go func() {
-				sc := bufio.NewScanner(stderr)
-				for sc.Scan() {
-					if m := url.FindStringSubmatch(sc.Text()); m != nil {
-						found <- m[1]
-					}
-				}
-				_, _ = io.Copy(io.Discard, stderr)
-			}()
-			var u string
-			select {
-			case u = <-found:
-			case <-time.After(30 * time.Second):
-				t.Fatal("fight serve printed no URL")
-			}
-			resp, err := http.Get(u + "events")
+			resp, err := http.Get(proctest.StartServe(t, cmd).URL + "events")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -96,7 +73,7 @@ func waitExit(t *testing.T, wait func() error, code int) {
 	go func() { done <- wait() }()
 	select {
 	case err := <-done:
-		if got := exitCode(err); got != code {
+		if got := proctest.ExitCode(err); got != code {
 			t.Errorf("exit %d (%v), want %d", got, err, code)
 		}
 	case <-time.After(10 * time.Second):

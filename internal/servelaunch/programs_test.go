@@ -1,20 +1,18 @@
 package servelaunch
 
 import (
-	"bufio"
-	"bytes"
-	"errors"
 	"io"
 	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"runtime"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/codename-spandex/spandex/internal/proctest"
 )
 
 // The launcher end to end: the released programs spandex and
@@ -74,17 +72,6 @@ func spandex(bin, dir string, args ...string) *exec.Cmd {
 	return cmd
 }
 
-func exitCode(err error) int {
-	var ee *exec.ExitError
-	if errors.As(err, &ee) {
-		return ee.ExitCode()
-	}
-	if err != nil {
-		return -1
-	}
-	return 0
-}
-
 // TestServeThroughSpandexServe: the released spandex's fight serve runs
 // spandex-serve beside it, which serves the page; Ctrl-C (SIGINT to
 // spandex) stops both cleanly (exit 0). An address spandex-serve cannot
@@ -95,34 +82,8 @@ func TestServeThroughSpandexServe(t *testing.T) {
 	dir := fightDir(t, bin)
 
 	cmd := spandex(bin, dir, "fight", "serve", "bank.json", "--port", "0")
-	stderr, err := cmd.StderrPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer cmd.Process.Kill()
-	urlRe := regexp.MustCompile(`^  (http://127\.0\.0\.1:(\d+)/)$`)
-	found := make(chan []string, 1)
-	var said bytes.Buffer
-	go func() {
-		sc := bufio.NewScanner(stderr)
-		for sc.Scan() {
-			said.WriteString(sc.Text() + "\n")
-			if m := urlRe.FindStringSubmatch(sc.Text()); m != nil {
-				found <- m
-			}
-		}
-		_, _ = io.Copy(io.Discard, stderr)
-	}()
-	var m []string
-	select {
-	case m = <-found:
-	case <-time.After(30 * time.Second):
-		t.Fatal("fight serve printed no URL")
-	}
-	resp, err := http.Get(m[1])
+	s := proctest.StartServe(t, cmd)
+	resp, err := http.Get(s.URL)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -130,15 +91,15 @@ func TestServeThroughSpandexServe(t *testing.T) {
 	resp.Body.Close()
 	for _, want := range []string{`<main id="board" data-seq="1"`, "The Guardian", "Page 1, initiative phase"} {
 		if resp.StatusCode != http.StatusOK || !strings.Contains(string(page), want) {
-			t.Errorf("GET %s: %s, the page lacks %q", m[1], resp.Status, want)
+			t.Errorf("GET %s: %s, the page lacks %q", s.URL, resp.Status, want)
 		}
 	}
 
 	// The port is taken: spandex-serve refuses it, spandex exits 2 and
 	// stderr holds the refusal once.
-	out, err := spandex(bin, dir, "fight", "serve", "bank.json", "--port", m[2]).CombinedOutput()
-	if code := exitCode(err); code != 2 || strings.Count(string(out), "\n") != 1 ||
-		!strings.HasPrefix(string(out), "spandex: --addr 127.0.0.1:"+m[2]+": ") || !strings.Contains(string(out), "choose another --port") {
+	out, err := spandex(bin, dir, "fight", "serve", "bank.json", "--port", s.Port).CombinedOutput()
+	if code := proctest.ExitCode(err); code != 2 || strings.Count(string(out), "\n") != 1 ||
+		!strings.HasPrefix(string(out), "spandex: --addr 127.0.0.1:"+s.Port+": ") || !strings.Contains(string(out), "choose another --port") {
 		t.Errorf("a taken port: exit %d, %q", code, out)
 	}
 
@@ -149,19 +110,19 @@ func TestServeThroughSpandexServe(t *testing.T) {
 	go func() { done <- cmd.Wait() }()
 	select {
 	case err := <-done:
-		if code := exitCode(err); code != 0 {
-			t.Errorf("after SIGINT: exit %d (%v); stderr:\n%s", code, err, said.String())
+		if code := proctest.ExitCode(err); code != 0 {
+			t.Errorf("after SIGINT: exit %d (%v); stderr:\n%s", code, err, s.Stderr())
 		}
 	case <-time.After(15 * time.Second):
 		t.Fatal("fight serve still running 15 s after SIGINT")
 	}
-	if _, err := http.Get(m[1]); err == nil {
+	if _, err := http.Get(s.URL); err == nil {
 		t.Error("the page is still served after fight serve stopped")
 	}
 
 	// Refusals before any server: spandex's own, exit 2.
 	out, err = spandex(bin, dir, "fight", "serve", "bank.json", "--players", "police").CombinedOutput()
-	if code := exitCode(err); code != 2 || string(out) != "spandex: --players police: no such side (the sides are heroes, villains)\n" {
+	if code := proctest.ExitCode(err); code != 2 || string(out) != "spandex: --players police: no such side (the sides are heroes, villains)\n" {
 		t.Errorf("--players police: exit %d, %q", code, out)
 	}
 
@@ -175,7 +136,7 @@ func TestServeThroughSpandexServe(t *testing.T) {
 		t.Fatal(err)
 	}
 	out, err = spandex(alone, dir, "fight", "serve", "bank.json", "--port", "0").CombinedOutput()
-	if code := exitCode(err); code != 1 || strings.Count(string(out), "\n") != 1 || !strings.Contains(string(out), `build both with "go build -o . ./cmd/..."`) {
+	if code := proctest.ExitCode(err); code != 1 || strings.Count(string(out), "\n") != 1 || !strings.Contains(string(out), `build both with "go build -o . ./cmd/..."`) {
 		t.Errorf("without spandex-serve: exit %d, %q", code, out)
 	}
 }
