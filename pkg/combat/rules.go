@@ -69,16 +69,15 @@ func parseOpt(s string) (*dice.Expr, error) {
 }
 
 // exprMemo is a Resolver's own memo of parsed expressions (a hero's few
-// damage expressions), in front of the shared cache; nil reads the
-// shared cache alone. Bounded like it.
+// damage expressions), in front of the shared cache. Bounded like it.
 type exprMemo struct {
 	m map[string]*dice.Expr
 }
 
 // parseOpt is parseOpt through the memo.
 func (em *exprMemo) parseOpt(s string) (*dice.Expr, error) {
-	if em == nil || s == "" {
-		return parseOpt(s)
+	if s == "" {
+		return nil, nil
 	}
 	if e, ok := em.m[s]; ok {
 		return e, nil

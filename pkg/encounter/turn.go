@@ -260,8 +260,9 @@ func (e *Encounter) speedOrder(side string) string {
 	for i := range e.Combatants {
 		c := &e.Combatants[i]
 		if c.Side == side && !c.Out() {
-			cs = append(cs, keyOf(c))
-			fast = fast || cs[len(cs)-1].superSpeed
+			k := keyOf(c)
+			cs = append(cs, k)
+			fast = fast || k.superSpeed
 		}
 	}
 	if !fast {
