@@ -8,53 +8,39 @@ import "github.com/spf13/cobra"
 type Prepare func(cmd *cobra.Command, args []string) error
 
 // RunE returns a command's RunE in the project's shape: every prepare step
-// in order, then the embedded Env's Bind (when the options embed *Env),
-// then runF when a test supplies one, else run; once a short --dice list
-// ran out, its error (naming every die still needed) replaces the
-// command's own. The options
-// stay a plain struct and run a plain function that tests call directly.
+// in order, then env's Bind, then run; once a short --dice list ran out,
+// its error (naming every die still needed) replaces the command's own.
+// A verb's constructor passes its options' Env and a closure calling
+// runF (which defaults to the verb's run function), so the options stay
+// a plain struct and run a plain function that tests call directly.
 //
-// P is the pointer to a verb's options (*XOptions), not the struct: Go
-// compiles one body for every pointer type, where a struct parameter
-// would stamp out a copy, and its closure's type, per verb.
-func RunE[P any](opts P, runF, run func(P) error, prepare ...Prepare) func(*cobra.Command, []string) error {
+// RunE is not generic over the options, and nothing converts them to an
+// interface: either would keep the promoted Env methods of every verb's
+// options in the binary (a generic instance's dictionary marks its type
+// arguments as used in interfaces), 4,500 functions that the runtime
+// walks at every start-up.
+func RunE(env *Env, run func() error, prepare ...Prepare) func(*cobra.Command, []string) error {
 	return func(cmd *cobra.Command, args []string) error {
 		for _, p := range prepare {
 			if err := p(cmd, args); err != nil {
 				return err
 			}
 		}
-		if s, ok := any(opts).(commandSetter); ok && cmd != nil {
-			s.setCommand(cmd.CommandPath())
+		if cmd != nil {
+			env.setCommand(cmd.CommandPath())
 		}
-		if b, ok := any(opts).(envBinder); ok {
-			if err := b.bindEnv(); err != nil {
-				return err
-			}
+		if err := env.Bind(); err != nil {
+			return err
 		}
-		if runF == nil {
-			runF = run
-		}
-		d, ok := any(opts).(diceShorter)
-		if !ok {
-			return runF(opts)
-		}
-		defer d.gateStderr()()
-		err := runF(opts)
+		defer env.gateStderr()()
+		err := run()
 		// Past the end of a short --dice list the dice were placeholders:
 		// whatever the command made of them, the missing dice come first.
-		if short := d.shortDice(); short != nil {
+		if short := env.shortDice(); short != nil {
 			return short
 		}
 		return err
 	}
-}
-
-// diceShorter is what RunE looks for in a verb's options to report a
-// short --dice list: an embedded Env.
-type diceShorter interface {
-	shortDice() error
-	gateStderr() (restore func())
 }
 
 // InputFiles is the prepare step of a verb reading any number of files:

@@ -20,21 +20,19 @@ func TestRunE(t *testing.T) {
 	boom := errors.New("boom")
 	tests := []struct {
 		name    string
-		withF   bool
 		prepare func(o *testOpts) []Prepare
 		wantRan string
 		wantErr error
 		steps   string
 	}{
 		{name: "run", wantRan: "run"},
-		{name: "runF replaces run", withF: true, wantRan: "runF"},
 		{name: "steps in order, then run", wantRan: "run", steps: "a,b", prepare: func(o *testOpts) []Prepare {
 			return []Prepare{
 				func(*cobra.Command, []string) error { o.steps = append(o.steps, "a"); return nil },
 				func(*cobra.Command, []string) error { o.steps = append(o.steps, "b"); return nil },
 			}
 		}},
-		{name: "a failing step stops everything", withF: true, wantErr: boom, steps: "a", prepare: func(o *testOpts) []Prepare {
+		{name: "a failing step stops everything", wantErr: boom, steps: "a", prepare: func(o *testOpts) []Prepare {
 			return []Prepare{
 				func(*cobra.Command, []string) error { o.steps = append(o.steps, "a"); return boom },
 				func(*cobra.Command, []string) error { o.steps = append(o.steps, "b"); return nil },
@@ -50,16 +48,12 @@ func TestRunE(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			o := &testOpts{}
-			run := func(o *testOpts) error { o.ran = "run"; return nil }
-			var runF func(*testOpts) error
-			if tc.withF {
-				runF = func(o *testOpts) error { o.ran = "runF"; return nil }
-			}
+			run := func() error { o.ran = "run"; return nil }
 			var prep []Prepare
 			if tc.prepare != nil {
 				prep = tc.prepare(o)
 			}
-			err := RunE(o, runF, run, prep...)(&cobra.Command{}, []string{"x", "y"})
+			err := RunE(nil, run, prep...)(&cobra.Command{}, []string{"x", "y"})
 			if !errors.Is(err, tc.wantErr) {
 				t.Fatalf("error %v, want %v", err, tc.wantErr)
 			}

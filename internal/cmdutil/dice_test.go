@@ -159,7 +159,7 @@ func TestRunEShortDice(t *testing.T) {
 			te := NewTestEnv(FormatText, 14)
 			te.CountShort()
 			o := &opts{te.Env}
-			run := func(o *opts) error {
+			run := func() error {
 				rs, err := o.Roller()
 				if err != nil {
 					return err
@@ -171,7 +171,7 @@ func TestRunEShortDice(t *testing.T) {
 				fmt.Fprintln(o.IO.ErrOut, "after: worked out from placeholders")
 				return tc.result
 			}
-			err := RunE(o, nil, run)(nil, nil)
+			err := RunE(o.Env, run)(nil, nil)
 			want := "--dice ran out: 1 value given, 3 needed: still need d6 (x), d6 (x)"
 			if err == nil || err.Error() != want || ExitCode(err) != ExitUsage {
 				t.Fatalf("err %v, want %q", err, want)

@@ -118,14 +118,7 @@ func (e *Env) Bind() error {
 	return e.bind(e)
 }
 
-// envBinder is what RunE looks for in a verb's options: an embedded Env.
-type envBinder interface{ bindEnv() error }
-
-func (e *Env) bindEnv() error { return e.Bind() }
-
-// commandSetter is what RunE looks for to tell an embedded Env its verb.
-type commandSetter interface{ setCommand(path string) }
-
+// setCommand tells the Env its verb, for RunE.
 func (e *Env) setCommand(path string) {
 	if e != nil {
 		e.command = strings.TrimPrefix(path, "spandex ")

@@ -106,8 +106,8 @@ func TestRunEBindsEnv(t *testing.T) {
 	type opts struct{ *Env }
 	o := &opts{Env: e.f.Env(FormatText)}
 	var seen opts
-	run := func(o *opts) error { seen = *o; return nil }
-	if err := RunE(o, nil, run)(nil, nil); err != nil {
+	run := func() error { seen = *o; return nil }
+	if err := RunE(o.Env, run)(nil, nil); err != nil {
 		t.Fatal(err)
 	}
 	if seen.Format != FormatTable || !seen.Explain || !seen.DiceGiven || seen.SeedGiven {

@@ -7,7 +7,10 @@
 // the only place the verb sees the Factory (gh's shape):
 //
 //	opts := &XOptions{Env: f.Env(cmdutil.FormatText)}
-//	cmd.RunE = cmdutil.RunE(opts, runF, runX, prepare...)
+//	if runF == nil {
+//		runF = runX
+//	}
+//	cmd.RunE = cmdutil.RunE(opts.Env, func() error { return runF(opts) }, prepare...)
 //
 // Naming: the verb X lives in x.go of its group's package, its options
 // are XOptions (Options in a one-verb package), its constructor NewCmdX

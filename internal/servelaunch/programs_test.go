@@ -1,13 +1,16 @@
 package servelaunch
 
 import (
+	"fmt"
 	"io"
 	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -18,8 +21,16 @@ import (
 // The launcher end to end: the released programs spandex and
 // spandex-serve, built by the test, run as users run them.
 
-// buildPrograms builds spandex and spandex-serve into a directory of the
-// test's and returns it.
+// programs is the one build of spandex and spandex-serve the tests of
+// this file share; TestMain removes its directory.
+var programs struct {
+	once sync.Once
+	dir  string
+	err  error
+}
+
+// buildPrograms builds spandex and spandex-serve, once per test binary,
+// and returns their directory.
 func buildPrograms(t *testing.T) string {
 	t.Helper()
 	if testing.Short() {
@@ -28,12 +39,52 @@ func buildPrograms(t *testing.T) string {
 	if runtime.GOOS == "windows" {
 		t.Skip("signals: a Unix test")
 	}
-	bin := t.TempDir()
-	cmd := exec.Command("go", "build", "-o", bin+string(filepath.Separator), "../../cmd/spandex", "../../cmd/spandex-serve")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	programs.once.Do(func() {
+		dir, err := os.MkdirTemp("", "spandex-programs-")
+		if err != nil {
+			programs.err = err
+			return
+		}
+		programs.dir = dir
+		cmd := exec.Command("go", "build", "-o", dir+string(filepath.Separator), "../../cmd/spandex", "../../cmd/spandex-serve")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			programs.err = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if programs.err != nil {
+		t.Fatal(programs.err)
 	}
-	return bin
+	return programs.dir
+}
+
+// TestOptionsKeepNoEnvMethods: no verb's options type carries the
+// promoted methods of its embedded *cmdutil.Env into spandex. They are
+// kept when the options are converted to an interface or are the type
+// argument of a generic function (its dictionary marks them as used in
+// interfaces): seventy functions per verb (the options' and a
+// pointer's), 4,500 in all, that the runtime walks at every start-up
+// (docs/benchmarks.md, "Start-up"). cmdutil.RunE takes the Env and a
+// closure for that reason.
+func TestOptionsKeepNoEnvMethods(t *testing.T) {
+	bin := buildPrograms(t)
+	out, err := exec.Command("go", "tool", "nm", filepath.Join(bin, "spandex")).Output()
+	if err != nil {
+		t.Fatalf("go tool nm: %v", err)
+	}
+	promoted := regexp.MustCompile(`/internal/cli/[a-z]+\.\(?\*?[A-Za-z]*Options\)?\.(Bind|Roller|ReadInput|WriteJSON|Warn)$`)
+	n := 0
+	for line := range strings.Lines(string(out)) {
+		sym := strings.TrimSpace(line)
+		sym = sym[strings.LastIndex(sym, " ")+1:]
+		if promoted.MatchString(sym) {
+			if n++; n <= 3 {
+				t.Errorf("spandex keeps %s", sym)
+			}
+		}
+	}
+	if n > 3 {
+		t.Errorf("... %d promoted Env methods in all", n)
+	}
 }
 
 // fightDir makes an encounter file, bank.json (fight new, the Guardian

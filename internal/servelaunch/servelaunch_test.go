@@ -32,7 +32,11 @@ func TestMain(m *testing.M) {
 	if mode := os.Getenv(fakeEnv); mode != "" {
 		os.Exit(fake(mode))
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	if programs.dir != "" {
+		os.RemoveAll(programs.dir)
+	}
+	os.Exit(code)
 }
 
 func fake(mode string) int {

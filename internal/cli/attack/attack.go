@@ -39,6 +39,9 @@ type Options struct {
 // NewCmdAttack builds the command. runF replaces runAttack in tests.
 func NewCmdAttack(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 	opts := &Options{Env: f.Env(cmdutil.FormatText)}
+	if runF == nil {
+		runF = runAttack
+	}
 	cmd := &cobra.Command{
 		Use:   "attack --attacker FILE --with ATTACK [flags] < DEFENDER > DEFENDER",
 		Short: "Resolve one physical attack by the book and update the defender's file",
@@ -156,7 +159,7 @@ share), one tab-separated line each with -o text piped.`,
   spandex attack --attacker guardian.json --object fridge --thrown --range 30 < nefario.json
   spandex gen npc combatant -n 20 --seed 3 -o jsonl | spandex attack --attacker guardian.json --with fist --result --seed 1 -o jsonl`,
 		Args: cobra.NoArgs,
-		RunE: cmdutil.RunE(opts, runF, runAttack),
+		RunE: cmdutil.RunE(opts.Env, func() error { return runF(opts) }),
 	}
 	fl := cmd.Flags()
 	fl.StringVar(&opts.AttackerFile, "attacker", "", "the attacker's hero file (required)")

@@ -44,6 +44,9 @@ type ContestReport struct {
 // NewCmdContest builds `spandex contest`.
 func NewCmdContest(f *cmdutil.Factory, runF func(*ContestOptions) error) *cobra.Command {
 	opts := &ContestOptions{Env: f.Env(cmdutil.FormatText)}
+	if runF == nil {
+		runF = runContest
+	}
 	cmd := &cobra.Command{
 		Use:   "contest --attacker FILE --power NAME [flags] < DEFENDER > DEFENDER",
 		Short: "A psychic power, spell or mind-control device between two hero files",
@@ -120,7 +123,7 @@ its 2d6 pages (p. 69); Restraint rolls nothing; cancel the attacker's
   spandex contest --attacker psyche.json --power transmutation --modifiers van-sized,shape-or-material,temporary --dice 30,3,4
   spandex contest --attacker psyche.json --power telekinesis --object --mass 45 --distance 12`,
 		Args: cobra.NoArgs,
-		RunE: cmdutil.RunE(opts, runF, runContest),
+		RunE: cmdutil.RunE(opts.Env, func() error { return runF(opts) }),
 	}
 	fl := cmd.Flags()
 	fl.StringVar(&opts.AttackerFile, "attacker", "", "the attacker's hero file (required)")

@@ -35,6 +35,9 @@ type Setting struct {
 // NewCmdConfig builds the command. runF replaces runConfig in tests.
 func NewCmdConfig(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 	opts := &Options{Env: f.Env(cmdutil.FormatTable)}
+	if runF == nil {
+		runF = runConfig
+	}
 	cmd := &cobra.Command{
 		Use:   "config",
 		Short: "Print the effective configuration and where each value came from",
@@ -52,7 +55,7 @@ name}, env}; kind is flag, env, file or default. An unset seed is null.`,
   SPANDEX_SEED=7 spandex config -o json | jq '.[] | select(.key == "seed")'
   spandex config --config ./table.yaml`,
 		Args: cobra.NoArgs,
-		RunE: cmdutil.RunE(opts, runF, runConfig, func(cmd *cobra.Command, _ []string) error {
+		RunE: cmdutil.RunE(opts.Env, func() error { return runF(opts) }, func(cmd *cobra.Command, _ []string) error {
 			opts.Flags = map[string]Flag{}
 			if cmd.Flags().Changed("output") {
 				opts.Flags["output"] = Flag{"--output", f.Globals.Output}

@@ -34,6 +34,9 @@ type BuyOutput struct {
 // NewCmdBuy builds `spandex downtime buy`.
 func NewCmdBuy(f *cmdutil.Factory, runF func(*BuyOptions) error) *cobra.Command {
 	opts := &BuyOptions{Env: f.Env(cmdutil.FormatText)}
+	if runF == nil {
+		runF = runBuy
+	}
 	cmd := &cobra.Command{
 		Use:   "buy GOAL [-i FILE | FILE|-]",
 		Short: "Buy the next increase of a goal with accrued experience",
@@ -71,7 +74,7 @@ power, changes, steps, dice, seed); otherwise the hero goes to stdout.`,
 			}
 			return nil
 		},
-		RunE: cmdutil.RunE(opts, runF, runBuy, opts.fromArgs),
+		RunE: cmdutil.RunE(opts.Env, func() error { return runF(opts) }, opts.fromArgs),
 	}
 	opts.Target.AddInPlaceFlag(cmd)
 	cmd.Flags().BoolVar(&opts.Android, "android", false, "buy power:sidekick as an android (p. 50)")

@@ -33,6 +33,9 @@ type DeviceOutput struct {
 // NewCmdDevice builds `spandex downtime device`.
 func NewCmdDevice(f *cmdutil.Factory, runF func(*DeviceOptions) error) *cobra.Command {
 	opts := &DeviceOptions{Env: f.Env(cmdutil.FormatText)}
+	if runF == nil {
+		runF = runDevice
+	}
 	cmd := &cobra.Command{
 		Use:   "device [-i FILE | FILE|-] --name NAME --complexity C --components C",
 		Short: "Start inventing a device",
@@ -69,7 +72,7 @@ to stdout.`,
 		Example: `  spandex downtime device -i guardian.json --name tracer --complexity 4 --components 5
   spandex downtime device -i hero.json --name "grapple gun" --complexity some-know-how --components hard-to-find --known-design`,
 		Args: cmdutil.OneHeroFile("downtime device"),
-		RunE: cmdutil.RunE(opts, runF, runDevice, opts.Target.FromArgs),
+		RunE: cmdutil.RunE(opts.Env, func() error { return runF(opts) }, opts.Target.FromArgs),
 	}
 	opts.Target.AddInPlaceFlag(cmd)
 	fl := cmd.Flags()

@@ -67,7 +67,7 @@ upkeep, devices.`,
 			}
 			return nil
 		},
-		RunE: cmdutil.RunE(opts, nil, runStatus, func(_ *cobra.Command, args []string) error {
+		RunE: cmdutil.RunE(opts.Env, func() error { return runStatus(opts) }, func(_ *cobra.Command, args []string) error {
 			if len(args) == 1 {
 				opts.File = args[0]
 			}

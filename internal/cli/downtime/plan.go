@@ -31,6 +31,9 @@ type PlanOutput struct {
 // NewCmdPlan builds `spandex downtime plan`.
 func NewCmdPlan(f *cmdutil.Factory, runF func(*PlanOptions) error) *cobra.Command {
 	opts := &PlanOptions{Env: f.Env(cmdutil.FormatTable)}
+	if runF == nil {
+		runF = runPlan
+	}
 	cmd := &cobra.Command{
 		Use:   "plan [FILE|-] --goal GOAL [--fit FIT]",
 		Short: "What the next increase of a goal will take, in points and weeks",
@@ -54,7 +57,7 @@ upkeep_points_per_week}], upkeep_xp, steps.`,
   spandex downtime plan guardian.json --goal material_resources
   spandex downtime plan guardian.json --goal power:flight --simpler`,
 		Args: cmdutil.OneHeroFile("downtime plan"),
-		RunE: cmdutil.RunE(opts, runF, runPlan, opts.fromArgs),
+		RunE: cmdutil.RunE(opts.Env, func() error { return runF(opts) }, opts.fromArgs),
 	}
 	cmd.Flags().StringVarP(&opts.Goal, "goal", "g", "", "the goal to plan for")
 	cmd.Flags().StringVar(&opts.Fit, "fit", "", "only this fit: completely-unsuitable|poor|average|well-suited|ideal or 1-5")

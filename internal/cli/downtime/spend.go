@@ -34,6 +34,9 @@ type SpendOutput struct {
 // NewCmdSpend builds `spandex downtime spend`.
 func NewCmdSpend(f *cmdutil.Factory, runF func(*SpendOptions) error) *cobra.Command {
 	opts := &SpendOptions{Env: f.Env(cmdutil.FormatText)}
+	if runF == nil {
+		runF = runSpend
+	}
 	cmd := &cobra.Command{
 		Use:   "spend [-i FILE | FILE|-] --points N --goal GOAL --fit FIT [--side GOAL=XP]...",
 		Short: "Spend downtime points on an activity for experience",
@@ -66,7 +69,7 @@ hero goes to stdout and the report to stderr.`,
   spandex downtime spend -i guardian.json --points 2 --goal strength --fit ideal --activity "the gym"
   spandex downtime spend -i guardian.json --points 3 --goal device:tracer --fit well-suited`,
 		Args: cmdutil.OneHeroFile("downtime spend"),
-		RunE: cmdutil.RunE(opts, runF, runSpend, opts.Target.FromArgs, requirePoints),
+		RunE: cmdutil.RunE(opts.Env, func() error { return runF(opts) }, opts.Target.FromArgs, requirePoints),
 	}
 	opts.Target.AddInPlaceFlag(cmd)
 	fl := cmd.Flags()

@@ -29,6 +29,9 @@ type WeekOutput struct {
 // NewCmdWeek builds `spandex downtime week`.
 func NewCmdWeek(f *cmdutil.Factory, runF func(*WeekOptions) error) *cobra.Command {
 	opts := &WeekOptions{Env: f.Env(cmdutil.FormatText)}
+	if runF == nil {
+		runF = runWeek
+	}
 	cmd := &cobra.Command{
 		Use:   "week [-i FILE | FILE|-]",
 		Short: "Start a new week: allowance, upkeep of recent increases, reversions",
@@ -52,7 +55,7 @@ report to stderr. An event "downtime" is appended to the hero's log.`,
 		Example: `  spandex downtime week -i guardian.json
   spandex downtime week -i guardian.json --away`,
 		Args: cmdutil.OneHeroFile("downtime week"),
-		RunE: cmdutil.RunE(opts, runF, runWeek, opts.Target.FromArgs),
+		RunE: cmdutil.RunE(opts.Env, func() error { return runF(opts) }, opts.Target.FromArgs),
 	}
 	opts.Target.AddInPlaceFlag(cmd)
 	cmd.Flags().BoolVar(&opts.Away, "away", false, "the hero was away on a long adventure all week: no points (p. 44)")

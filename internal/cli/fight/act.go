@@ -93,6 +93,9 @@ type ActOptions struct {
 // NewCmdAct builds `spandex fight act`.
 func NewCmdAct(f *cmdutil.Factory, runF func(*ActOptions) error) *cobra.Command {
 	opts := &ActOptions{Env: f.Env(cmdutil.FormatText)}
+	if runF == nil {
+		runF = runAct
+	}
 	cmd := &cobra.Command{
 		Use:   "act [FILE] [--actor ID] ACTION",
 		Short: "The combatant whose turn it is acts: move, attack, power, pass ...",
@@ -377,7 +380,7 @@ strike so far; other actions roll nothing.`,
   spandex fight act -i bank.json --actor guardian --smash-wall brick --with fist --split health=30
   spandex fight act -i bank.json --actor guardian --hold`,
 		PreRunE: oneAction,
-		RunE: cmdutil.RunE(opts, runF, runAct, opts.File.fromArgs, func(cmd *cobra.Command, _ []string) error {
+		RunE: cmdutil.RunE(opts.Env, func() error { return runF(opts) }, opts.File.fromArgs, func(cmd *cobra.Command, _ []string) error {
 			opts.moveSet = cmd.Flags().Changed("move")
 			return nil
 		}),

@@ -26,6 +26,9 @@ type AdjustOptions struct {
 // NewCmdAdjust builds `spandex fight adjust`.
 func NewCmdAdjust(f *cmdutil.Factory, runF func(*AdjustOptions) error) *cobra.Command {
 	opts := &AdjustOptions{Env: f.Env(cmdutil.FormatText)}
+	if runF == nil {
+		runF = runAdjust
+	}
 	cmd := &cobra.Command{
 		Use:   "adjust [FILE] --on ID [--health N] [--stamina N] [--condition NAME] ...",
 		Short: "The GM adjusts a combatant: health, stamina, conditions, panels, side",
@@ -66,7 +69,7 @@ any other change.
   spandex fight adjust -i bank.json --on goon-2 --side heroes --note "switches sides"
   spandex fight adjust -i bank.json --on nefario --condition prone --panels -1`,
 		Args: cobra.MaximumNArgs(1),
-		RunE: cmdutil.RunE(opts, runF, runAdjust, opts.File.fromArgs, func(*cobra.Command, []string) error {
+		RunE: cmdutil.RunE(opts.Env, func() error { return runF(opts) }, opts.File.fromArgs, func(*cobra.Command, []string) error {
 			if opts.On == "" {
 				return cmdutil.Inputf("--on: missing; give --on ID (the combatant)")
 			}

@@ -24,6 +24,9 @@ type AutoOptions struct {
 // NewCmdAuto builds `spandex fight auto`.
 func NewCmdAuto(f *cmdutil.Factory, runF func(*AutoOptions) error) *cobra.Command {
 	opts := &AutoOptions{Env: f.Env(cmdutil.FormatText)}
+	if runF == nil {
+		runF = runAuto
+	}
 	cmd := &cobra.Command{
 		Use:   "auto [FILE] [--sides SIDE,...] [--until over|page|turn] [--policy P]",
 		Short: "Play turns by a policy: the mooks' turns, or a whole simulated fight",
@@ -79,7 +82,7 @@ then a d100 for each bound combatant's escape).`,
   spandex fight auto -i sim.json --seed 42 --until over
   spandex fight auto -i sim.json --seed 42 --policy focus
   spandex fight auto -i sim.json --seed 42 --hero-points keep`,
-		RunE: cmdutil.RunE(opts, runF, runAuto, opts.File.fromArgs),
+		RunE: cmdutil.RunE(opts.Env, func() error { return runF(opts) }, opts.File.fromArgs),
 	}
 	opts.File.addFlag(cmd)
 	cmd.Flags().StringSliceVar(&opts.Sides, "sides", nil, "play only these sides (default: all)")

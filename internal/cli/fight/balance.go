@@ -32,6 +32,9 @@ type BalanceOptions struct {
 // NewCmdBalance builds `spandex fight balance`.
 func NewCmdBalance(f *cmdutil.Factory, runF func(*BalanceOptions) error) *cobra.Command {
 	opts := &BalanceOptions{Env: f.Env(cmdutil.FormatTable)}
+	if runF == nil {
+		runF = runBalance
+	}
 	cmd := &cobra.Command{
 		Use:   "balance FILE --vary SIDE=NPC.json:MIN..MAX -n N [--seed S]",
 		Short: "How many goons make a fair fight: P(win) for each count of an NPC joining a side",
@@ -45,7 +48,7 @@ Wilson interval. Every count uses the same --seed, fight i the same seed
 fight sim's; the output names the policy.`,
 		Example: `  spandex fight balance bank.json --vary villains=goon.json:0..6 -n 500 --seed 1`,
 		Args:    cobra.ExactArgs(1),
-		RunE: cmdutil.RunE(opts, runF, runBalance, func(_ *cobra.Command, args []string) error {
+		RunE: cmdutil.RunE(opts.Env, func() error { return runF(opts) }, func(_ *cobra.Command, args []string) error {
 			opts.File = args[0]
 			return nil
 		}),

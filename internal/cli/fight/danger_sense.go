@@ -18,6 +18,9 @@ type DangerSenseOptions struct {
 // NewCmdDangerSense builds `spandex fight danger-sense`.
 func NewCmdDangerSense(f *cmdutil.Factory, runF func(*DangerSenseOptions) error) *cobra.Command {
 	opts := &DangerSenseOptions{Env: f.Env(cmdutil.FormatText)}
+	if runF == nil {
+		runF = runDangerSense
+	}
 	cmd := &cobra.Command{
 		Use:   "danger-sense [FILE] --actor ID",
 		Short: "Roll a combatant's Danger Sense warning: 90%",
@@ -28,7 +31,7 @@ being surprised, the power's other half, is applied by the fight itself.)
 
 --dice order: one d100.`,
 		Example: `  spandex fight danger-sense -i t.json --actor titan --what "a sniper on the roof" --dice 42`,
-		RunE:    cmdutil.RunE(opts, runF, runDangerSense, requireActor(&opts.Actor), opts.File.fromArgs),
+		RunE:    cmdutil.RunE(opts.Env, func() error { return runF(opts) }, requireActor(&opts.Actor), opts.File.fromArgs),
 	}
 	opts.File.addFlag(cmd)
 	cmd.Flags().StringVar(&opts.Actor, "actor", "", "the combatant with Danger Sense")

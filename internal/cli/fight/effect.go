@@ -23,6 +23,9 @@ type EffectOptions struct {
 // NewCmdEffect builds `spandex fight effect`.
 func NewCmdEffect(f *cmdutil.Factory, runF func(*EffectOptions) error) *cobra.Command {
 	opts := &EffectOptions{Env: f.Env(cmdutil.FormatText)}
+	if runF == nil {
+		runF = runEffect
+	}
 	cmd := &cobra.Command{
 		Use:   "effect [FILE] --on ID (--add NAME | --end NAME | --release NAME)",
 		Short: "Start or end an ongoing power effect without spending panels",
@@ -74,7 +77,7 @@ holder's will; nothing else rolls.`,
   spandex fight effect -i bank.json --on guardian --add mass --source nefario --dice 7   # the second use: ×4
   spandex fight effect -i bank.json --on guardian --release mass
   spandex fight effect -i bank.json --on guardian --end mass`,
-		RunE: cmdutil.RunE(opts, runF, runEffect, opts.File.fromArgs, opts.checkFlags),
+		RunE: cmdutil.RunE(opts.Env, func() error { return runF(opts) }, opts.File.fromArgs, opts.checkFlags),
 	}
 	opts.File.addFlag(cmd)
 	fl := cmd.Flags()

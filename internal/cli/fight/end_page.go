@@ -10,6 +10,9 @@ import (
 // NewCmdEndPage builds `spandex fight end-page`.
 func NewCmdEndPage(f *cmdutil.Factory, runF func(*PageOptions) error) *cobra.Command {
 	opts := &PageOptions{Env: f.Env(cmdutil.FormatText)}
+	if runF == nil {
+		runF = runEndPage
+	}
 	cmd := &cobra.Command{
 		Use:   "end-page [FILE]",
 		Short: "End the page: recovery, ongoing effects, pools; on to the next page",
@@ -53,7 +56,7 @@ the roll it re-rolls.`,
 		Example: `  spandex fight end-page -i bank.json --dice 4,2
   spandex fight end-page -i bank.json --seed 9
   spandex fight end-page -i bank.json --hero-points guardian=2 --seed 9`,
-		RunE: cmdutil.RunE(opts, runF, runEndPage, opts.File.fromArgs),
+		RunE: cmdutil.RunE(opts.Env, func() error { return runF(opts) }, opts.File.fromArgs),
 	}
 	opts.File.addFlag(cmd)
 	opts.addHeroPoints(cmd, "its recovery and escape rolls")

@@ -21,6 +21,9 @@ type FallOptions struct {
 // NewCmdFall builds `spandex fight fall`.
 func NewCmdFall(f *cmdutil.Factory, runF func(*FallOptions) error) *cobra.Command {
 	opts := &FallOptions{Env: f.Env(cmdutil.FormatText)}
+	if runF == nil {
+		runF = runFall
+	}
 	cmd := &cobra.Command{
 		Use:   "fall [FILE] --actor ID --metres N|--storeys N [--jump] [--soft N]",
 		Short: "A combatant falls: damage on its tracks, dividers doubled (p. 43)",
@@ -42,7 +45,7 @@ points come off the combatant in the same write.
 --dice order: the health d6s, then the stamina d6s; then again health and
 stamina for each hero point.`,
 		Example: `  spandex fight fall -i bank.json --actor nefario --metres 20`,
-		RunE:    cmdutil.RunE(opts, runF, runFall, opts.File.fromArgs, requireActor(&opts.Actor), cmdutil.FallHeight(&opts.Metres, &opts.Storeys)),
+		RunE:    cmdutil.RunE(opts.Env, func() error { return runF(opts) }, opts.File.fromArgs, requireActor(&opts.Actor), cmdutil.FallHeight(&opts.Metres, &opts.Storeys)),
 	}
 	opts.File.addFlag(cmd)
 	fl := cmd.Flags()

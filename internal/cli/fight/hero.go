@@ -17,6 +17,9 @@ type HeroOptions struct {
 // NewCmdHero builds `spandex fight hero`.
 func NewCmdHero(f *cmdutil.Factory, runF func(*HeroOptions) error) *cobra.Command {
 	opts := &HeroOptions{Env: f.Env(cmdutil.FormatJSON)}
+	if runF == nil {
+		runF = runHero
+	}
 	cmd := &cobra.Command{
 		Use:   "hero FILE ID",
 		Short: "Print a combatant's hero file as the fight has left it",
@@ -31,7 +34,7 @@ list. Rolls no dice.`,
 			}
 			return nil
 		},
-		RunE: cmdutil.RunE(opts, runF, runHero, func(_ *cobra.Command, args []string) error {
+		RunE: cmdutil.RunE(opts.Env, func() error { return runF(opts) }, func(_ *cobra.Command, args []string) error {
 			opts.File, opts.ID = args[0], args[1]
 			return nil
 		}),

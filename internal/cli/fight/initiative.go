@@ -10,6 +10,9 @@ import (
 // NewCmdInitiative builds `spandex fight initiative`.
 func NewCmdInitiative(f *cmdutil.Factory, runF func(*PageOptions) error) *cobra.Command {
 	opts := &PageOptions{Env: f.Env(cmdutil.FormatText)}
+	if runF == nil {
+		runF = runInitiative
+	}
 	cmd := &cobra.Command{
 		Use:   "initiative [FILE]",
 		Short: "Roll the page's initiative: d10 per side, ties re-rolled",
@@ -41,7 +44,7 @@ tie, another d10 per side, and so on.`,
   spandex fight initiative -i bank.json --dice 4,4,9,2   # a tie, then 9 vs 2
   spandex fight initiative -i bank.json --seed 12
   spandex fight initiative -i bank.json --hero-points guardian=1 --dice 3,8,9`,
-		RunE: cmdutil.RunE(opts, runF, runInitiative, opts.File.fromArgs),
+		RunE: cmdutil.RunE(opts.Env, func() error { return runF(opts) }, opts.File.fromArgs),
 	}
 	opts.File.addFlag(cmd)
 	opts.addHeroPoints(cmd, "its side's d10 while behind")

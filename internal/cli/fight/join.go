@@ -20,6 +20,9 @@ type JoinOptions struct {
 // NewCmdJoin builds `spandex fight join`.
 func NewCmdJoin(f *cmdutil.Factory, runF func(*JoinOptions) error) *cobra.Command {
 	opts := &JoinOptions{Env: f.Env(cmdutil.FormatText)}
+	if runF == nil {
+		runF = runJoin
+	}
 	cmd := &cobra.Command{
 		Use:   "join [FILE] --side NAME=FILE[,FILE...] [--now]",
 		Short: "Reinforcements join a running fight: hero files or NPC streams",
@@ -39,7 +42,7 @@ pages, so that its d10 is rolled with the others'.`,
 		Example: `  spandex fight join -i bank.json --side heroes=titan.json --note "answers the alarm"
   spandex fight join -i bank.json --side villains=goons.jsonl --now`,
 		Args: cobra.MaximumNArgs(1),
-		RunE: cmdutil.RunE(opts, runF, runJoin, opts.File.fromArgs),
+		RunE: cmdutil.RunE(opts.Env, func() error { return runF(opts) }, opts.File.fromArgs),
 	}
 	opts.File.addFlag(cmd)
 	fl := cmd.Flags()

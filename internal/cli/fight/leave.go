@@ -18,6 +18,9 @@ type LeaveOptions struct {
 // NewCmdLeave builds `spandex fight leave`.
 func NewCmdLeave(f *cmdutil.Factory, runF func(*LeaveOptions) error) *cobra.Command {
 	opts := &LeaveOptions{Env: f.Env(cmdutil.FormatText)}
+	if runF == nil {
+		runF = runLeave
+	}
 	cmd := &cobra.Command{
 		Use:   "leave [FILE] --actor ID [--why TEXT]",
 		Short: "Take a combatant out of the fight for good: fled, reabsorbed, dismissed",
@@ -26,7 +29,7 @@ duplicate reabsorbed (p. 54), a summoned creature dismissed (p. 65). It
 takes no panels, no longer acts, and no longer counts as standing; effects
 it keeps up end at the end of the page. Rolls no dice.`,
 		Example: `  spandex fight leave -i bank.json --actor nefario --why "flies out through the skylight"`,
-		RunE:    cmdutil.RunE(opts, runF, runLeave, requireActor(&opts.Actor), opts.File.fromArgs),
+		RunE:    cmdutil.RunE(opts.Env, func() error { return runF(opts) }, requireActor(&opts.Actor), opts.File.fromArgs),
 	}
 	opts.File.addFlag(cmd)
 	cmd.Flags().StringVar(&opts.Actor, "actor", "", "the combatant leaving")

@@ -20,6 +20,9 @@ type LogOptions struct {
 // NewCmdLog builds `spandex fight log`.
 func NewCmdLog(f *cmdutil.Factory, runF func(*LogOptions) error) *cobra.Command {
 	opts := &LogOptions{Env: f.Env(cmdutil.FormatText)}
+	if runF == nil {
+		runF = runLog
+	}
 	cmd := &cobra.Command{
 		Use:   "log [FILE]",
 		Short: "Print a fight's history, one event a line",
@@ -33,7 +36,7 @@ it from their undo events). Rolls no dice; reads the file only.`,
 		Example: `  spandex fight log bank.json
   spandex fight log bank.json -o jsonl | jq -r 'select(.undone_by|not) | .summary'`,
 		Args: cobra.MaximumNArgs(1),
-		RunE: cmdutil.RunE(opts, runF, runLog, opts.File.readOnly("log"), opts.File.fromArgs),
+		RunE: cmdutil.RunE(opts.Env, func() error { return runF(opts) }, opts.File.readOnly("log"), opts.File.fromArgs),
 	}
 	opts.File.addFlag(cmd)
 	return cmd

@@ -19,6 +19,9 @@ type LuckOptions struct {
 // NewCmdLuck builds `spandex fight luck`.
 func NewCmdLuck(f *cmdutil.Factory, runF func(*LuckOptions) error) *cobra.Command {
 	opts := &LuckOptions{Env: f.Env(cmdutil.FormatText)}
+	if runF == nil {
+		runF = runLuck
+	}
 	cmd := &cobra.Command{
 		Use:   "luck [FILE] --actor ID",
 		Short: "Roll a combatant's luck to avoid something bad: once a page",
@@ -29,7 +32,7 @@ panels.
 
 --dice order: one d100.`,
 		Example: `  spandex fight luck -i bank.json --actor guardian --chance 30 --what "the bomb goes off"`,
-		RunE:    cmdutil.RunE(opts, runF, runLuck, requireActor(&opts.Actor), opts.File.fromArgs),
+		RunE:    cmdutil.RunE(opts.Env, func() error { return runF(opts) }, requireActor(&opts.Actor), opts.File.fromArgs),
 	}
 	opts.File.addFlag(cmd)
 	cmd.Flags().StringVar(&opts.Actor, "actor", "", "the combatant trying its luck")

@@ -26,6 +26,9 @@ type NewOptions struct {
 // NewCmdNew builds `spandex fight new`.
 func NewCmdNew(f *cmdutil.Factory, runF func(*NewOptions) error) *cobra.Command {
 	opts := &NewOptions{Env: f.Env(cmdutil.FormatJSON)}
+	if runF == nil {
+		runF = runNew
+	}
 	cmd := &cobra.Command{
 		Use:   "new --side NAME=FILE[,FILE...] --side NAME=FILE[,FILE...]",
 		Short: "Start an encounter from hero files and files of NPCs",
@@ -57,7 +60,7 @@ Rolls no dice.`,
   spandex gen npc combatant -n 6 --seed 3 | spandex fight new --side heroes=a.json,b.json --side thugs=- > fight.json
   spandex fight new --side heroes=hawk.json,kid:kid.json --sidekick kid=2 --side villains=boss.json --surprise villains`,
 		Args: cobra.NoArgs,
-		RunE: cmdutil.RunE(opts, runF, runNew),
+		RunE: cmdutil.RunE(opts.Env, func() error { return runF(opts) }),
 	}
 	cmd.Flags().StringArrayVar(&opts.Sides, "side", nil, "a side and its combatants: NAME=FILE[,FILE...] (repeat for each side)")
 	cmd.Flags().StringVar(&opts.Name, "name", "", "a name for the fight")

@@ -13,6 +13,9 @@ import (
 // NewCmdNext builds `spandex fight next`.
 func NewCmdNext(f *cmdutil.Factory, runF func(*ViewOptions) error) *cobra.Command {
 	opts := &ViewOptions{Env: f.Env(cmdutil.FormatTable)}
+	if runF == nil {
+		runF = runNext
+	}
 	cmd := &cobra.Command{
 		Use:   "next [FILE]",
 		Short: "Who acts now, with how many panels, and who follows",
@@ -26,7 +29,7 @@ actor, queue, hint, standing, over}); -o text prints "ID PANELS" for the
 actor, or the hint (for scripts). Rolls no dice.`,
 		Example: `  spandex fight next bank.json
   spandex fight next bank.json -o json | jq -r .actor.id`,
-		RunE: cmdutil.RunE(opts, runF, runNext, opts.File.fromArgs, opts.File.readOnly("next")),
+		RunE: cmdutil.RunE(opts.Env, func() error { return runF(opts) }, opts.File.fromArgs, opts.File.readOnly("next")),
 	}
 	opts.File.addFlag(cmd)
 	_ = cmd.Flags().MarkHidden("in-place")

@@ -18,6 +18,9 @@ type NoticeOptions struct {
 // NewCmdNotice builds `spandex fight notice`.
 func NewCmdNotice(f *cmdutil.Factory, runF func(*NoticeOptions) error) *cobra.Command {
 	opts := &NoticeOptions{Env: f.Env(cmdutil.FormatText)}
+	if runF == nil {
+		runF = runNotice
+	}
 	cmd := &cobra.Command{
 		Use:   "notice [FILE] --actor ID --astral ID",
 		Short: "Roll whether a combatant notices an astral form: d100 at or under its will",
@@ -30,7 +33,7 @@ on the astral-projection state (fight status).
 
 --dice order: one d100 (none with Animal Senses).`,
 		Example: `  spandex fight notice -i t.json --actor goon --astral mystic --dice 42`,
-		RunE:    cmdutil.RunE(opts, runF, runNotice, requireActor(&opts.Actor), opts.File.fromArgs),
+		RunE:    cmdutil.RunE(opts.Env, func() error { return runF(opts) }, requireActor(&opts.Actor), opts.File.fromArgs),
 	}
 	opts.File.addFlag(cmd)
 	cmd.Flags().StringVar(&opts.Actor, "actor", "", "the combatant looking")

@@ -23,6 +23,9 @@ type ReactOptions struct {
 // NewCmdReact builds `spandex fight react`.
 func NewCmdReact(f *cmdutil.Factory, runF func(*ReactOptions) error) *cobra.Command {
 	opts := &ReactOptions{Env: f.Env(cmdutil.FormatText)}
+	if runF == nil {
+		runF = runReact
+	}
 	cmd := &cobra.Command{
 		Use:   "react [FILE] --actor ID --reaction NAME --panels N",
 		Short: "Book a reaction the GM resolved elsewhere: owed, or free against strike class 0-1",
@@ -40,7 +43,7 @@ against strike class 0-1 (--strike-class). --extra panels are never free
 Rolls no dice.`,
 		Example: `  spandex fight react -i bank.json --actor nefario --against guardian --reaction parry --panels 1 --strike-class 2
   spandex fight react -i bank.json --actor guardian --reaction dodge --panels 1 --strike-class 1`,
-		RunE: cmdutil.RunE(opts, runF, runReact, opts.File.fromArgs, opts.checkFlags),
+		RunE: cmdutil.RunE(opts.Env, func() error { return runF(opts) }, opts.File.fromArgs, opts.checkFlags),
 	}
 	opts.File.addFlag(cmd)
 	fl := cmd.Flags()

@@ -17,6 +17,9 @@ import (
 // NewCmdReport builds `spandex fight report`.
 func NewCmdReport(f *cmdutil.Factory, runF func(*ViewOptions) error) *cobra.Command {
 	opts := &ViewOptions{Env: f.PageEnv(cmdutil.FormatText)}
+	if runF == nil {
+		runF = runReport
+	}
 	cmd := &cobra.Command{
 		Use:   "report [FILE]",
 		Short: "The whole fight from its log, page by page, with health and stamina charts",
@@ -38,7 +41,7 @@ health and stamina over the pages; it is never chosen automatically, and
 		Example: `  spandex fight report bank.json
   spandex fight report -o html bank.json > bank.html
   spandex fight report -o json bank.json | jq '.combatants[] | {id, pages}'`,
-		RunE: cmdutil.RunE(opts, runF, runReport, opts.File.fromArgs, opts.File.readOnly("report")),
+		RunE: cmdutil.RunE(opts.Env, func() error { return runF(opts) }, opts.File.fromArgs, opts.File.readOnly("report")),
 	}
 	opts.File.addFlag(cmd)
 	_ = cmd.Flags().MarkHidden("in-place")

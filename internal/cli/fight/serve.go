@@ -45,6 +45,9 @@ type ServeOptions struct {
 // NewCmdServe builds `spandex fight serve`.
 func NewCmdServe(f *cmdutil.Factory, runF func(*ServeOptions) error) *cobra.Command {
 	opts := &ServeOptions{Env: f.Env(cmdutil.FormatText), getenv: f.Getenv, serve: f.ServePlayers}
+	if runF == nil {
+		runF = runServe
+	}
 	cmd := &cobra.Command{
 		Use:   "serve FILE",
 		Short: "Serve a read-only player view of the fight for phones and TVs",
@@ -73,7 +76,7 @@ or SIGTERM stops the server cleanly: exit status 0.
 		Example: `  spandex fight serve bank.json
   spandex fight serve bank.json --port 8080 --reveal
   spandex fight serve bank.json --addr 0.0.0.0 --lan`,
-		RunE: cmdutil.RunE(opts, runF, runServe, opts.File.fromArgs, opts.File.readOnly("serve"), func(cmd *cobra.Command, _ []string) error {
+		RunE: cmdutil.RunE(opts.Env, func() error { return runF(opts) }, opts.File.fromArgs, opts.File.readOnly("serve"), func(cmd *cobra.Command, _ []string) error {
 			opts.ctx = cmd.Context()
 			opts.portGiven = cmd.Flags().Changed("port")
 			if opts.File.Path == "" || opts.File.Path == "-" {

@@ -33,6 +33,9 @@ type SimOptions struct {
 // NewCmdSim builds `spandex fight sim` and `fight sim merge`.
 func NewCmdSim(f *cmdutil.Factory, runF func(*SimOptions) error) *cobra.Command {
 	opts := &SimOptions{Env: f.Env(cmdutil.FormatTable)}
+	if runF == nil {
+		runF = runSim
+	}
 	cmd := &cobra.Command{
 		Use:   "sim FILE -n N [--seed S] [--workers K] [--shard i/k]",
 		Short: "Play N fights from an encounter with the autopilot and count who wins",
@@ -64,7 +67,7 @@ be used (a simulation rolls millions of dice).`,
   spandex fight sim bank.json -n 20000 --seed 1 --workers 2 -o json
   spandex fight sim bank.json -n 20000 --seed 1 --shard 1/2 > a.json`,
 		Args: cobra.ExactArgs(1),
-		RunE: cmdutil.RunE(opts, runF, runSim, func(_ *cobra.Command, args []string) error {
+		RunE: cmdutil.RunE(opts.Env, func() error { return runF(opts) }, func(_ *cobra.Command, args []string) error {
 			opts.File = args[0]
 			return nil
 		}),

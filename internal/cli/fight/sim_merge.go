@@ -22,6 +22,9 @@ type SimMergeOptions struct {
 // NewCmdSimMerge builds `spandex fight sim merge`.
 func NewCmdSimMerge(f *cmdutil.Factory, runF func(*SimMergeOptions) error) *cobra.Command {
 	opts := &SimMergeOptions{Env: f.Env(cmdutil.FormatTable)}
+	if runF == nil {
+		runF = runSimMerge
+	}
 	cmd := &cobra.Command{
 		Use:   "merge SUMMARY.json... [--schema 1|2]",
 		Short: "Add the JSON summaries of fight sim shards exactly",
@@ -47,7 +50,7 @@ overflows is refused, naming the file and the JSON path.`,
 		Example: `  spandex fight sim merge shard1.json shard2.json -o json
   spandex fight sim merge shard1.json shard2.json --schema 1 -o json`,
 		Args: cobra.MinimumNArgs(1),
-		RunE: cmdutil.RunE(opts, runF, runSimMerge, func(_ *cobra.Command, args []string) error {
+		RunE: cmdutil.RunE(opts.Env, func() error { return runF(opts) }, func(_ *cobra.Command, args []string) error {
 			opts.Files = args
 			return nil
 		}),

@@ -18,6 +18,9 @@ import (
 // NewCmdStatus builds `spandex fight status`.
 func NewCmdStatus(f *cmdutil.Factory, runF func(*ViewOptions) error) *cobra.Command {
 	opts := &ViewOptions{Env: f.Env(cmdutil.FormatTable), getenv: f.Getenv}
+	if runF == nil {
+		runF = runStatus
+	}
 	cmd := &cobra.Command{
 		Use:   "status [FILE]",
 		Short: "Everyone's health, stamina, condition, panels left and owed",
@@ -56,7 +59,7 @@ stderr when piped).`,
 		Example: `  spandex fight status bank.json
   spandex fight status bank.json -o json | jq -r '.combatants[] | select(.out) | .id'
   spandex fight status bank.json --watch`,
-		RunE: cmdutil.RunE(opts, runF, runStatus, opts.File.fromArgs, opts.File.readOnly("status"), func(cmd *cobra.Command, _ []string) error {
+		RunE: cmdutil.RunE(opts.Env, func() error { return runF(opts) }, opts.File.fromArgs, opts.File.readOnly("status"), func(cmd *cobra.Command, _ []string) error {
 			opts.ctx = cmd.Context()
 			return nil
 		}),

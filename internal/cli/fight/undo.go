@@ -18,6 +18,9 @@ type UndoOptions struct {
 // NewCmdUndo builds `spandex fight undo`.
 func NewCmdUndo(f *cmdutil.Factory, runF func(*UndoOptions) error) *cobra.Command {
 	opts := &UndoOptions{Env: f.Env(cmdutil.FormatText)}
+	if runF == nil {
+		runF = runUndo
+	}
 	cmd := &cobra.Command{
 		Use:   "undo [FILE] [--to SEQ]",
 		Short: "Take back the last change to a fight, or every change after an event",
@@ -41,7 +44,7 @@ files written before encounter schema 2).`,
 		Example: `  spandex fight undo -i bank.json
   spandex fight undo -i bank.json --to 1`,
 		Args: cobra.MaximumNArgs(1),
-		RunE: cmdutil.RunE(opts, runF, runUndo, opts.File.fromArgs),
+		RunE: cmdutil.RunE(opts.Env, func() error { return runF(opts) }, opts.File.fromArgs),
 	}
 	opts.File.addFlag(cmd)
 	cmd.Flags().IntVar(&opts.To, "to", 0, "take back every change after event `SEQ` (default: the last change)")

@@ -87,6 +87,9 @@ func goonKindWords() []string {
 // runEncounter in tests.
 func NewCmdEncounter(f *cmdutil.Factory, runF func(*EncounterOptions) error) *cobra.Command {
 	opts := &EncounterOptions{Env: f.Env(cmdutil.FormatText)}
+	if runF == nil {
+		runF = runEncounter
+	}
 	var words []string
 	for _, w := range builder.Words {
 		words = append(words, fmt.Sprintf("%-6s  %s: %s", w.Name, builder.Percent(w.Chance), w.Means))
@@ -140,7 +143,7 @@ strong for the party, more --villains rolled, more goons, or the target).`,
   spandex gen encounter --party rider.json,zara.json --target fair --seed 3 --explain
   spandex gen encounter --party psyche.json,titan.json --villain nefario.json --target fair --seed 2 --report fair.json -o json > fight.json`,
 		Args: cobra.NoArgs,
-		RunE: cmdutil.RunE(opts, runF, runEncounter),
+		RunE: cmdutil.RunE(opts.Env, func() error { return runF(opts) }),
 	}
 	fl := cmd.Flags()
 	fl.StringArrayVar(&opts.Party, "party", nil, "the heroes: hero files or JSON Lines (repeatable, or FILE,FILE)")

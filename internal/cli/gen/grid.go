@@ -19,6 +19,9 @@ type GridOptions struct {
 // NewCmdGrid builds `spandex gen grid`. runF replaces runGrid in tests.
 func NewCmdGrid(f *cmdutil.Factory, runF func(*GridOptions) error) *cobra.Command {
 	opts := &GridOptions{Env: f.Env(cmdutil.FormatTable)}
+	if runF == nil {
+		runF = runGrid
+	}
 	cmd := &cobra.Command{
 		Use:   "grid",
 		Short: "Roll the 4x4 ability grid and list its twenty readable lines (p. 9)",
@@ -39,7 +42,7 @@ of lines on a terminal.`,
 		Example: `  spandex gen grid --seed 3
   spandex gen grid --seed 3 | jq -r '.lines[] | select(.strength >= 15) | .slug'`,
 		Args: cobra.NoArgs,
-		RunE: cmdutil.RunE(opts, runF, runGrid),
+		RunE: cmdutil.RunE(opts.Env, func() error { return runF(opts) }),
 	}
 	return cmd
 }

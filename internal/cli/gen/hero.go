@@ -33,6 +33,9 @@ type HeroOptions struct {
 // NewCmdHero builds `spandex gen hero`. runF replaces runHero in tests.
 func NewCmdHero(f *cmdutil.Factory, runF func(*HeroOptions) error) *cobra.Command {
 	opts := &HeroOptions{Env: f.Env(cmdutil.FormatText)}
+	if runF == nil {
+		runF = runHero
+	}
 	cmd := &cobra.Command{
 		Use:   "hero",
 		Short: "Generate complete, playable heroes by the book (pp. 6-16)",
@@ -96,7 +99,7 @@ seeded batch was made with seed S+k, recorded in creation.seed, so
   spandex gen hero --seed 7 --roll-all --line diagonal --perk contacts:media
   spandex gen hero --seed 3 --improve armour@5 --drop magic --perk contacts:media`,
 		Args: cobra.NoArgs,
-		RunE: cmdutil.RunE(opts, runF, runHero),
+		RunE: cmdutil.RunE(opts.Env, func() error { return runF(opts) }),
 	}
 	fl := cmd.Flags()
 	fl.IntVarP(&opts.N, "count", "n", 1, "number of heroes to generate, streamed (a JSON array, or JSON Lines with -o jsonl)")

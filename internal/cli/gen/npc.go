@@ -47,6 +47,9 @@ var typeFlags = []struct{ flag, typ string }{
 // NewCmdNPC builds `spandex gen npc`. runF replaces runNPC in tests.
 func NewCmdNPC(f *cmdutil.Factory, runF func(*NPCOptions) error) *cobra.Command {
 	opts := &NPCOptions{Env: f.Env(cmdutil.FormatTable)}
+	if runF == nil {
+		runF = runNPC
+	}
 	cmd := &cobra.Command{
 		Use:   "npc TYPE",
 		Short: "Generate supporting cast: civilians, goons, animals, robots, sidekicks (pp. 49-50)",
@@ -110,7 +113,7 @@ line each); a table on a terminal; -o text prints each character's sheet.`,
 			}
 			return nil
 		},
-		RunE: cmdutil.RunE(opts, runF, runNPC, func(cmd *cobra.Command, args []string) error {
+		RunE: cmdutil.RunE(opts.Env, func() error { return runF(opts) }, func(cmd *cobra.Command, args []string) error {
 			opts.Type, opts.Changed = args[0], cmd.Flags().Changed
 			return nil
 		}),

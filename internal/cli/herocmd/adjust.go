@@ -28,6 +28,9 @@ type AdjustOptions struct {
 // NewCmdAdjust builds `spandex hero adjust`.
 func NewCmdAdjust(f *cmdutil.Factory, runF func(*AdjustOptions) error) *cobra.Command {
 	opts := &AdjustOptions{Env: f.Env(cmdutil.FormatText)}
+	if runF == nil {
+		runF = runAdjust
+	}
 	cmd := &cobra.Command{
 		Use:   "adjust [-i FILE | FILE|-] [--health N] [--stamina N] [--hero-points N] ...",
 		Short: "The GM adjusts a hero file: health, stamina, conditions, hero points",
@@ -55,7 +58,7 @@ piped); otherwise the hero goes to stdout.`,
 		Example: `  spandex hero adjust -i guardian.json --health -4 --note "the lab fire"
   spandex hero adjust -i guardian.json --condition prone`,
 		Args: cmdutil.OneHeroFile("hero adjust"),
-		RunE: cmdutil.RunE(opts, runF, runAdjust, opts.Target.FromArgs),
+		RunE: cmdutil.RunE(opts.Env, func() error { return runF(opts) }, opts.Target.FromArgs),
 	}
 	opts.Target.AddInPlaceFlag(cmd)
 	fl := cmd.Flags()

@@ -26,6 +26,9 @@ type DeriveOptions struct {
 // tests.
 func NewCmdDerive(f *cmdutil.Factory, runF func(*DeriveOptions) error) *cobra.Command {
 	opts := &DeriveOptions{Env: f.Env(cmdutil.FormatJSON)}
+	if runF == nil {
+		runF = runDerive
+	}
 	cmd := &cobra.Command{
 		Use:   "derive [FILE|-]",
 		Short: "Fill in every derived figure of a hand-built or edited hero",
@@ -62,7 +65,7 @@ The hero is written to stdout, or atomically over FILE with -i; an event
   spandex hero derive -i hero.json
   spandex hero derive draft.json --seed 4 | spandex sheet -o text`,
 		Args: cobra.MaximumNArgs(1),
-		RunE: cmdutil.RunE(opts, runF, runDerive, opts.fromArgs),
+		RunE: cmdutil.RunE(opts.Env, func() error { return runF(opts) }, opts.fromArgs),
 	}
 	cmd.Flags().StringVarP(&opts.InPlace, "in-place", "i", "", "rewrite FILE atomically instead of writing to stdout")
 	cmd.Flags().BoolVar(&opts.FillEquipment, "fill-equipment", false, "top the starting equipment up to three items from the book's list (p. 13), as gen hero does")

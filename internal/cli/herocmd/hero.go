@@ -45,6 +45,9 @@ type CheckOptions struct {
 // NewCmdCheck builds `spandex hero check`.
 func NewCmdCheck(f *cmdutil.Factory, runF func(*CheckOptions) error) *cobra.Command {
 	opts := &CheckOptions{Env: f.Env(cmdutil.FormatText)}
+	if runF == nil {
+		runF = runCheck
+	}
 	cmd := &cobra.Command{
 		Use:   "check [FILE|-]...",
 		Short: "Validate hero files: exit 0, or exit 2 naming the first bad field",
@@ -74,7 +77,7 @@ is {"file", "index", "name", "schema", "valid"}. A progress line shows on a
 terminal while a long stream is checked.`,
 		Example: `  spandex hero check guardian.json
   spandex gen hero -n 1000 --seed 1 | spandex hero check -o text | tail -1`,
-		RunE: cmdutil.RunE(opts, runF, runCheck, cmdutil.InputFiles(&opts.Files)),
+		RunE: cmdutil.RunE(opts.Env, func() error { return runF(opts) }, cmdutil.InputFiles(&opts.Files)),
 	}
 	return cmd
 }

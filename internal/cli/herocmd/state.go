@@ -30,6 +30,9 @@ type StateOptions struct {
 // NewCmdState builds `spandex hero state`. runF replaces runState in tests.
 func NewCmdState(f *cmdutil.Factory, runF func(*StateOptions) error) *cobra.Command {
 	opts := &StateOptions{Env: f.Env(cmdutil.FormatJSON)}
+	if runF == nil {
+		runF = runState
+	}
 	cmd := &cobra.Command{
 		Use:   "state [FILE|-] --on STATE | --off STATE | --form NAME | --board | --leave",
 		Short: "Switch a lasting power state on or off on a hero file",
@@ -86,7 +89,7 @@ event is appended to its log.`,
   spandex hero state -i mimic.json --form secret-identity
   spandex hero state -i rider.json --board --explain`,
 		Args: cobra.MaximumNArgs(1),
-		RunE: cmdutil.RunE(opts, runF, runState, opts.fromArgs),
+		RunE: cmdutil.RunE(opts.Env, func() error { return runF(opts) }, opts.fromArgs),
 	}
 	cmd.Flags().StringVarP(&opts.InPlace, "in-place", "i", "", "rewrite FILE atomically instead of writing to stdout")
 	cmd.Flags().StringVar(&opts.On, "on", "", "the state to switch on ("+combat.StateNames()+")")

@@ -22,6 +22,9 @@ type UndoOptions struct {
 // NewCmdUndo builds `spandex hero undo`.
 func NewCmdUndo(f *cmdutil.Factory, runF func(*UndoOptions) error) *cobra.Command {
 	opts := &UndoOptions{Env: f.Env(cmdutil.FormatText)}
+	if runF == nil {
+		runF = runUndo
+	}
 	cmd := &cobra.Command{
 		Use:   "undo [FILE] [-i FILE] [--to SEQ]",
 		Short: "Take back the last change to a hero file, or every change after an event",
@@ -48,7 +51,7 @@ stdin the hero goes to stdout.`,
 		Example: `  spandex hero undo -i guardian.json
   spandex hero undo -i guardian.json --to 1`,
 		Args: cobra.MaximumNArgs(1),
-		RunE: cmdutil.RunE(opts, runF, runUndo, opts.Target.FromArgs),
+		RunE: cmdutil.RunE(opts.Env, func() error { return runF(opts) }, opts.Target.FromArgs),
 	}
 	opts.Target.AddInPlaceFlag(cmd)
 	cmd.Flags().IntVar(&opts.To, "to", 0, "take back every change after log event `SEQ` (default: the last change)")

@@ -22,6 +22,9 @@ type ActOptions struct {
 // NewCmdAct builds `spandex mns act`.
 func NewCmdAct(f *cmdutil.Factory, runF func(*ActOptions) error) *cobra.Command {
 	opts := &ActOptions{Env: f.Env(cmdutil.FormatText)}
+	if runF == nil {
+		runF = runAct
+	}
 	s := &opts.Start
 	cmd := &cobra.Command{
 		Use:   "act [FILE] --actor ID (--attack ID --weapon NAME | --move | --other WHAT) [--time N]",
@@ -65,7 +68,7 @@ the penalty; success ends the penalty).`,
   spandex mns act -i fight.json --actor lariat --attack gunman --weapon fist --q-attack 2 --called head --dice 2,2
   spandex mns act -i fight.json --actor lariat --move --time 8
   spandex mns act -i fight.json --actor zap --other "power shield" --time 5 --effect "power shield"`,
-		RunE: cmdutil.RunE(opts, runF, runAct, opts.File.fromArgs, opts.Charts.fromFlag, opts.checkFlags),
+		RunE: cmdutil.RunE(opts.Env, func() error { return runF(opts) }, opts.File.fromArgs, opts.Charts.fromFlag, opts.checkFlags),
 	}
 	opts.File.addFlag(cmd)
 	fl := cmd.Flags()

@@ -18,6 +18,9 @@ type ChartsCheckOptions struct {
 // NewCmdChartsCheck builds `spandex mns charts check`.
 func NewCmdChartsCheck(f *cmdutil.Factory, runF func(*ChartsCheckOptions) error) *cobra.Command {
 	opts := &ChartsCheckOptions{Env: f.Env(cmdutil.FormatTable)}
+	if runF == nil {
+		runF = runChartsCheck
+	}
 	cmd := &cobra.Command{
 		Use:   "check [FILE]",
 		Short: "Validate a charts file and check it against the worked examples",
@@ -37,7 +40,7 @@ Rolls no dice.`,
 		Example: `  spandex mns charts check my-charts.json
   spandex mns charts check my-charts.json -o json | jq '.checks[] | select(.status != "ok")'`,
 		Args: cobra.MaximumNArgs(1),
-		RunE: cmdutil.RunE(opts, runF, runChartsCheck, opts.Charts.fromFlag, func(_ *cobra.Command, args []string) error {
+		RunE: cmdutil.RunE(opts.Env, func() error { return runF(opts) }, opts.Charts.fromFlag, func(_ *cobra.Command, args []string) error {
 			if len(args) == 1 {
 				opts.Charts.Path = args[0]
 			}

@@ -20,6 +20,9 @@ type DamageOptions struct {
 // NewCmdDamage builds `spandex mns damage`.
 func NewCmdDamage(f *cmdutil.Factory, runF func(*DamageOptions) error) *cobra.Command {
 	opts := &DamageOptions{Env: f.Env(cmdutil.FormatText)}
+	if runF == nil {
+		runF = runDamage
+	}
 	r := &opts.Request
 	cmd := &cobra.Command{
 		Use:   "damage [FILE] --on ID --amount N [--kind standard|stun|illusory|death]",
@@ -61,7 +64,7 @@ rolls.`,
   spandex mns damage -i fight.json --on lariat --amount 15 --pushback-segments 1
   spandex mns damage -i fight.json --on lariat --disbelieve
   spandex mns damage -i fight.json --on gunman --amount 22 --throwback --dice 5,5`,
-		RunE: cmdutil.RunE(opts, runF, runDamage, opts.File.fromArgs, opts.Charts.fromFlag, opts.checkFlags),
+		RunE: cmdutil.RunE(opts.Env, func() error { return runF(opts) }, opts.File.fromArgs, opts.Charts.fromFlag, opts.checkFlags),
 	}
 	opts.File.addFlag(cmd)
 	fl := cmd.Flags()

@@ -20,6 +20,9 @@ type EndRoundOptions struct {
 // NewCmdEndRound builds `spandex mns end-round`.
 func NewCmdEndRound(f *cmdutil.Factory, runF func(*EndRoundOptions) error) *cobra.Command {
 	opts := &EndRoundOptions{Env: f.Env(cmdutil.FormatText)}
+	if runF == nil {
+		runF = runEndRound
+	}
 	cmd := &cobra.Command{
 		Use:   "end-round [FILE] [--drop ID:EFFECT]...",
 		Short: "Move the clock to the next payment segment, with its reminders",
@@ -31,7 +34,7 @@ ends an ongoing effect first (its holder stops paying for it).
 Rolls no dice.`,
 		Example: `  spandex mns end-round -i fight.json
   spandex mns end-round -i fight.json --drop zap:"power shield"`,
-		RunE: cmdutil.RunE(opts, runF, runEndRound, opts.File.fromArgs),
+		RunE: cmdutil.RunE(opts.Env, func() error { return runF(opts) }, opts.File.fromArgs),
 	}
 	opts.File.addFlag(cmd)
 	cmd.Flags().StringArrayVar(&opts.Drop, "drop", nil, "ID:EFFECT: an ongoing effect no longer kept up")

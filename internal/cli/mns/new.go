@@ -17,6 +17,9 @@ type NewOptions struct {
 // NewCmdNew builds `spandex mns new`.
 func NewCmdNew(f *cmdutil.Factory, runF func(*NewOptions) error) *cobra.Command {
 	opts := &NewOptions{Env: f.Env(cmdutil.FormatJSON)}
+	if runF == nil {
+		runF = runNew
+	}
 	cmd := &cobra.Command{
 		Use:   "new FILE...",
 		Short: "Start a fight on segment 0 from combatant files",
@@ -37,7 +40,7 @@ Rolls no dice.`,
 		Example: `  spandex mns new heroes.json thugs.json > fight.json
   spandex mns new --name "Warehouse" heroes.json thugs.json > fight.json`,
 		Args: cobra.MinimumNArgs(0),
-		RunE: cmdutil.RunE(opts, runF, runNew, func(_ *cobra.Command, args []string) error {
+		RunE: cmdutil.RunE(opts.Env, func() error { return runF(opts) }, func(_ *cobra.Command, args []string) error {
 			opts.Files = args
 			if len(args) == 0 {
 				return cmdutil.Inputf("mns new: give one or more combatant files")

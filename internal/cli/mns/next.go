@@ -19,6 +19,9 @@ type ViewOptions struct {
 // NewCmdNext builds `spandex mns next`.
 func NewCmdNext(f *cmdutil.Factory, runF func(*ViewOptions) error) *cobra.Command {
 	opts := &ViewOptions{Env: f.Env(cmdutil.FormatTable)}
+	if runF == nil {
+		runF = runNext
+	}
 	cmd := &cobra.Command{
 		Use:   "next [FILE]",
 		Short: "Who is due next, on which segment, and the payments on the way",
@@ -33,7 +36,7 @@ pile}); -o text prints "SEGMENT ID" for each combatant due first.
 Rolls no dice.`,
 		Example: `  spandex mns next fight.json
   spandex mns next fight.json -o json | jq -r '.who[0].id'`,
-		RunE: cmdutil.RunE(opts, runF, runNext, opts.File.fromArgs, opts.File.readOnly("next")),
+		RunE: cmdutil.RunE(opts.Env, func() error { return runF(opts) }, opts.File.fromArgs, opts.File.readOnly("next")),
 	}
 	opts.File.addFlag(cmd)
 	_ = cmd.Flags().MarkHidden("in-place")

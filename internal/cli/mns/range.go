@@ -34,6 +34,9 @@ type RangeOptions struct {
 // NewCmdRange builds `spandex mns range`.
 func NewCmdRange(f *cmdutil.Factory, runF func(*RangeOptions) error) *cobra.Command {
 	opts := &RangeOptions{Env: f.Env(cmdutil.FormatText)}
+	if runF == nil {
+		runF = runRange
+	}
 	cmd := &cobra.Command{
 		Use:   "range --distance M (--weapon NAME | --short M --set M --max M | --power KIND --pr N)",
 		Short: "Range sets, defense bonus, damage penalty, standard ranges, misses",
@@ -65,7 +68,7 @@ Misses diagram in the charts file.
   spandex mns range --distance 30 --power beam --pr 20 --charts my-charts.json
   spandex mns range --distance 10 --weapon knife --miss thrown --attack 3 --defense 7 --dice 3 --charts my-charts.json`,
 		Args: cobra.NoArgs,
-		RunE: cmdutil.RunE(opts, runF, runRange, opts.Charts.fromFlag, opts.checkFlags),
+		RunE: cmdutil.RunE(opts.Env, func() error { return runF(opts) }, opts.Charts.fromFlag, opts.checkFlags),
 	}
 	fl := cmd.Flags()
 	fl.Float64Var(&opts.Distance, "distance", 0, "distance to the target in meters")

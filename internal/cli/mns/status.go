@@ -13,6 +13,9 @@ import (
 // NewCmdStatus builds `spandex mns status`.
 func NewCmdStatus(f *cmdutil.Factory, runF func(*ViewOptions) error) *cobra.Command {
 	opts := &ViewOptions{Env: f.Env(cmdutil.FormatTable)}
+	if runF == nil {
+		runF = runStatus
+	}
 	cmd := &cobra.Command{
 		Use:   "status [FILE]",
 		Short: "Everyone's VP, DP, penalty, surprise, stun and action under way",
@@ -27,7 +30,7 @@ combatants, effects}); -o text prints one line per combatant: "ID SIDE VP
 DP PENALTY DUE". Rolls no dice.`,
 		Example: `  spandex mns status fight.json
   spandex mns status fight.json -o json | jq '.combatants[] | select(.dp < 0)'`,
-		RunE: cmdutil.RunE(opts, runF, runStatus, opts.File.fromArgs, opts.File.readOnly("status")),
+		RunE: cmdutil.RunE(opts.Env, func() error { return runF(opts) }, opts.File.fromArgs, opts.File.readOnly("status")),
 	}
 	opts.File.addFlag(cmd)
 	_ = cmd.Flags().MarkHidden("in-place")

@@ -18,6 +18,9 @@ type SurpriseOptions struct {
 // NewCmdSurprise builds `spandex mns surprise`.
 func NewCmdSurprise(f *cmdutil.Factory, runF func(*SurpriseOptions) error) *cobra.Command {
 	opts := &SurpriseOptions{Env: f.Env(cmdutil.FormatText)}
+	if runF == nil {
+		runF = runSurprise
+	}
 	r := &opts.Request
 	cmd := &cobra.Command{
 		Use:   "surprise [FILE] --on ID (--segments N | --missed-by N | --roll) [--reduce N]",
@@ -40,7 +43,7 @@ rolls.`,
 		Example: `  spandex mns surprise -i fight.json --on lariat --segments 8 --reduce 5
   spandex mns surprise -i fight.json --on gunman --missed-by 4 --sphere 4
   spandex mns surprise -i fight.json --on brute --roll --dice 9,8`,
-		RunE: cmdutil.RunE(opts, runF, runSurprise, opts.File.fromArgs, opts.Charts.fromFlag, opts.checkFlags),
+		RunE: cmdutil.RunE(opts.Env, func() error { return runF(opts) }, opts.File.fromArgs, opts.Charts.fromFlag, opts.checkFlags),
 	}
 	opts.File.addFlag(cmd)
 	fl := cmd.Flags()

@@ -54,7 +54,7 @@ downtime_points_per_week, scenarios, stale.
 			}
 			return nil
 		},
-		RunE: cmdutil.RunE(opts, nil, runShow, func(_ *cobra.Command, args []string) error {
+		RunE: cmdutil.RunE(opts.Env, func() error { return runShow(opts) }, func(_ *cobra.Command, args []string) error {
 			if len(args) == 1 {
 				opts.File = args[0]
 			}

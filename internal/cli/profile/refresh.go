@@ -30,6 +30,9 @@ type RefreshResult struct {
 // NewCmdRefresh builds `spandex profile refresh`.
 func NewCmdRefresh(f *cmdutil.Factory, runF func(*RefreshOptions) error) *cobra.Command {
 	opts := &RefreshOptions{Env: f.Env(cmdutil.FormatText)}
+	if runF == nil {
+		runF = runRefresh
+	}
 	cmd := &cobra.Command{
 		Use:   "refresh [-i FILE | FILE|-]",
 		Short: "Refill hero points at the start of an adventure",
@@ -42,7 +45,7 @@ piped: name, gained, hero_points); otherwise the hero goes to stdout.
 An event "profile" is appended to the hero's log.`,
 		Example: `  spandex profile refresh -i guardian.json`,
 		Args:    cmdutil.OneHeroFile("profile refresh"),
-		RunE:    cmdutil.RunE(opts, runF, runRefresh, opts.Target.FromArgs),
+		RunE:    cmdutil.RunE(opts.Env, func() error { return runF(opts) }, opts.Target.FromArgs),
 	}
 	opts.Target.AddInPlaceFlag(cmd)
 	return cmd

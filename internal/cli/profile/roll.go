@@ -37,6 +37,9 @@ type RollOutput struct {
 // NewCmdRoll builds `spandex profile roll`.
 func NewCmdRoll(f *cmdutil.Factory, runF func(*RollOptions) error) *cobra.Command {
 	opts := &RollOptions{Env: f.Env(cmdutil.FormatText)}
+	if runF == nil {
+		runF = runRoll
+	}
 	cmd := &cobra.Command{
 		Use:   "roll CATEGORY [FILE|-] | roll CATEGORY -i FILE --hero-points N",
 		Short: "Roll d100 under popularity, investigation or confidence",
@@ -69,7 +72,7 @@ score, modifier, target, roll, success, influence, dice, steps, seed.`,
 			return nil
 		},
 		ValidArgs: []string{"popularity", "investigation", "confidence"},
-		RunE:      cmdutil.RunE(opts, runF, runRoll, opts.fromArgs),
+		RunE:      cmdutil.RunE(opts.Env, func() error { return runF(opts) }, opts.fromArgs),
 	}
 	cmd.Flags().IntVarP(&opts.Modifier, "modifier", "m", 0, "the GM's bonus (+) or penalty (-) to the target")
 	cmd.Flags().IntVar(&opts.HeroPoints, "hero-points", 0, "spend N hero points re-rolling the d100, keeping the lowest (p. 14); needs -i FILE")

@@ -35,6 +35,9 @@ type ScenarioOutput struct {
 // NewCmdScenario builds `spandex profile scenario`.
 func NewCmdScenario(f *cmdutil.Factory, runF func(*ScenarioOptions) error) *cobra.Command {
 	opts := &ScenarioOptions{Env: f.Env(cmdutil.FormatText)}
+	if runF == nil {
+		runF = runScenario
+	}
 	cmd := &cobra.Command{
 		Use:   "scenario [-i FILE | FILE|-] --competence N (--success | --failure)",
 		Short: "Record a scenario: competence and success rate move",
@@ -55,7 +58,7 @@ An event "profile" is appended to the hero's log.`,
 		Example: `  spandex profile scenario -i guardian.json --competence 6 --success
   spandex profile scenario -i guardian.json --competence 2 --failure --name "bank job"`,
 		Args: cmdutil.OneHeroFile("profile scenario"),
-		RunE: cmdutil.RunE(opts, runF, runScenario, opts.Target.FromArgs, opts.checkFlags),
+		RunE: cmdutil.RunE(opts.Env, func() error { return runF(opts) }, opts.Target.FromArgs, opts.checkFlags),
 	}
 	opts.Target.AddInPlaceFlag(cmd)
 	cmd.Flags().IntVar(&opts.Competence, "competence", 0, "the scenario's competence rating, 1-10 (p. 21)")

@@ -33,6 +33,9 @@ type SetResult struct {
 // NewCmdSet builds `spandex profile set`.
 func NewCmdSet(f *cmdutil.Factory, runF func(*SetOptions) error) *cobra.Command {
 	opts := &SetOptions{Env: f.Env(cmdutil.FormatText)}
+	if runF == nil {
+		runF = runSet
+	}
 	cmd := &cobra.Command{
 		Use:   "set [-i FILE | FILE|-] KEY=VALUE...",
 		Short: "Set profile measures; every dependent value is recomputed",
@@ -58,7 +61,7 @@ An event "profile" is appended to the hero's log.`,
 		Example: `  spandex profile set -i guardian.json heroism=4 backing=4
   spandex profile set -i guardian.json public_relations=+1 identity_public=true
   spandex profile set guardian.json competence=3 > next.json`,
-		RunE: cmdutil.RunE(opts, runF, runSet, opts.fromArgs),
+		RunE: cmdutil.RunE(opts.Env, func() error { return runF(opts) }, opts.fromArgs),
 	}
 	opts.Target.AddInPlaceFlag(cmd)
 	return cmd

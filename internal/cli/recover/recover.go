@@ -37,6 +37,9 @@ type Report struct {
 // NewCmdRecover builds `spandex recover`.
 func NewCmdRecover(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 	opts := &Options{Env: f.Env(cmdutil.FormatText)}
+	if runF == nil {
+		runF = runRecover
+	}
 	cmd := &cobra.Command{
 		Use:   "recover [-i FILE | FILE|-] (--minutes N | --hours N | --days N [--hospital] | --first-aid) [--cpr]",
 		Short: "Recovery after a fight: minutes, hours of rest, days in hospital, first aid, CPR (p. 38)",
@@ -127,7 +130,7 @@ dice, then the second's, and so on; one --seed drives the whole batch.`,
   spandex recover heroes.jsonl --hours 2 --seed 5 > rested.jsonl
   spandex recover -i nefario.json --hours 2 --controller zara.json --seed 3`,
 		Args: cmdutil.OneHeroFile("recover"),
-		RunE: cmdutil.RunE(opts, runF, runRecover, opts.Target.FromArgs),
+		RunE: cmdutil.RunE(opts.Env, func() error { return runF(opts) }, opts.Target.FromArgs),
 	}
 	opts.Target.AddInPlaceFlag(cmd)
 	opts.Target.Stream = true

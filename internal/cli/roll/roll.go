@@ -30,6 +30,9 @@ type Options struct {
 // NewCmdRoll builds the command. runF replaces runRoll in tests.
 func NewCmdRoll(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 	opts := &Options{Env: f.Env(cmdutil.FormatTable)}
+	if runF == nil {
+		runF = runRoll
+	}
 	cmd := &cobra.Command{
 		Use:   "roll EXPR...",
 		Short: "Roll dice expressions, or show their exact odds",
@@ -65,7 +68,7 @@ expressions, an array of them).`,
 			}
 			return nil
 		},
-		RunE: cmdutil.RunE(opts, runF, runRoll, func(_ *cobra.Command, args []string) error {
+		RunE: cmdutil.RunE(opts.Env, func() error { return runF(opts) }, func(_ *cobra.Command, args []string) error {
 			opts.Exprs = args
 			return nil
 		}, opts.checkRepeat),

@@ -53,6 +53,9 @@ type DamageOutput struct {
 // NewCmdDamage builds `spandex damage`.
 func NewCmdDamage(f *cmdutil.Factory, runF func(*DamageOptions) error) *cobra.Command {
 	opts := &DamageOptions{Env: f.Env(cmdutil.FormatText)}
+	if runF == nil {
+		runF = runDamage
+	}
 	cmd := &cobra.Command{
 		Use:   "damage --type TYPE [--bonus N] [--split health=N] [dividers]",
 		Short: "Roll damage from the Physical Damage Table and apply dividers (pp. 36-37)",
@@ -88,7 +91,7 @@ Dice: the health dice, then the stamina dice.`,
   spandex damage --type blunt-two-handed --bonus 30 --split health=30 --object tank --material armour-plating
   spandex damage --type unarmed --bonus 20 --split health=20 --wall brick --remaining 6`,
 		Args: cobra.NoArgs,
-		RunE: cmdutil.RunE(opts, runF, runDamage),
+		RunE: cmdutil.RunE(opts.Env, func() error { return runF(opts) }),
 	}
 	fl := cmd.Flags()
 	fl.BoolVar(&opts.Odds, "odds", false, oddsHelp)

@@ -55,6 +55,9 @@ type DodgeResult struct {
 // NewCmdDodge builds `spandex dodge`.
 func NewCmdDodge(f *cmdutil.Factory, runF func(*DodgeOptions) error) *cobra.Command {
 	opts := &DodgeOptions{Env: f.Env(cmdutil.FormatText)}
+	if runF == nil {
+		runF = runDodge
+	}
 	cmd := &cobra.Command{
 		Use:   "dodge --strike-class N (--bonus N | --armour-class X [--source S]... | FILE | -i FILE --hero-points N)",
 		Short: "Roll a dodge on the Dodging Table (p. 35)",
@@ -83,7 +86,7 @@ Dice: one 1d6, then one 1d6 per hero point.`,
   spandex dodge --strike-class 3 nefario.json --dice 4
   spandex dodge --strike-class 3 -i boss.json --hero-points 1 --dice 1,6`,
 		Args: cobra.MaximumNArgs(1),
-		RunE: cmdutil.RunE(opts, runF, runDodge, opts.Defender.Target.FromArgs, func(cmd *cobra.Command, _ []string) error {
+		RunE: cmdutil.RunE(opts.Env, func() error { return runF(opts) }, opts.Defender.Target.FromArgs, func(cmd *cobra.Command, _ []string) error {
 			opts.BonusSet = cmd.Flags().Changed("bonus")
 			return nil
 		}),

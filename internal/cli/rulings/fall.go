@@ -37,6 +37,9 @@ type FallOutput struct {
 // NewCmdFall builds `spandex fall`.
 func NewCmdFall(f *cmdutil.Factory, runF func(*FallOptions) error) *cobra.Command {
 	opts := &FallOptions{Env: f.Env(cmdutil.FormatText)}
+	if runF == nil {
+		runF = runFall
+	}
 	cmd := &cobra.Command{
 		Use:   "fall --metres N|--storeys N [--jump] [--h-divider N --s-divider N | -i FILE | FILE|-]",
 		Short: "Falling damage (p. 43)",
@@ -77,7 +80,7 @@ second's, and so on; one --seed drives the whole batch.`,
   spandex fall --metres 12 heroes.jsonl --seed 4 > fallen.jsonl
   spandex fall --storeys 4 --dice 3,4,5,6`,
 		Args: cobra.MaximumNArgs(1),
-		RunE: cmdutil.RunE(opts, runF, runFall, opts.Target.FromArgs, cmdutil.FallHeight(&opts.Metres, &opts.Storeys), multiplierIfGiven("soft")),
+		RunE: cmdutil.RunE(opts.Env, func() error { return runF(opts) }, opts.Target.FromArgs, cmdutil.FallHeight(&opts.Metres, &opts.Storeys), multiplierIfGiven("soft")),
 	}
 	opts.Target.AddInPlaceFlag(cmd)
 	opts.Target.Stream = true

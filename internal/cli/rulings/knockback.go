@@ -34,6 +34,9 @@ type KnockbackOutput struct {
 // NewCmdKnockback builds `spandex knockback`.
 func NewCmdKnockback(f *cmdutil.Factory, runF func(*KnockbackOptions) error) *cobra.Command {
 	opts := &KnockbackOptions{Env: f.Env(cmdutil.FormatText)}
+	if runF == nil {
+		runF = runKnockback
+	}
 	cmd := &cobra.Command{
 		Use:   "knockback --stamina N [--threshold N] [--wall MATERIAL[@M]]... [--agility N]",
 		Short: "Knockback distance, obstructions and the prone check (pp. 36-37)",
@@ -54,7 +57,7 @@ Dice: one 1d6 per wall reached, nearest first; then the prone 1d20.`,
 		Example: `  spandex knockback --stamina 36 --threshold 20 --wall wood --agility 14
   spandex knockback --stamina 60 --wall glass@2 --wall brick@5 --agility 12 --seed 4`,
 		Args: cobra.NoArgs,
-		RunE: cmdutil.RunE(opts, runF, runKnockback, required("stamina"), func(cmd *cobra.Command, _ []string) error {
+		RunE: cmdutil.RunE(opts.Env, func() error { return runF(opts) }, required("stamina"), func(cmd *cobra.Command, _ []string) error {
 			opts.AgilitySet = cmd.Flags().Changed("agility")
 			return nil
 		}),

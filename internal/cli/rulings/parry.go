@@ -58,6 +58,9 @@ type ParryResult struct {
 // NewCmdParry builds `spandex parry`.
 func NewCmdParry(f *cmdutil.Factory, runF func(*ParryOptions) error) *cobra.Command {
 	opts := &ParryOptions{Env: f.Env(cmdutil.FormatText)}
+	if runF == nil {
+		runF = runParry
+	}
 	cmd := &cobra.Command{
 		Use:   "parry --attack TYPE (--parry TYPE [--strike-bonus N] | FILE [--with PARRY] | -i FILE --hero-points N)",
 		Short: "Roll a parry on the Parrying Table (p. 34)",
@@ -89,7 +92,7 @@ Dice: the 1d20, then one 1d20 per hero point, then the virtual damage
   spandex parry --attack unarmed --parry other-melee --virtual-health 1d6 --virtual-stamina 2d6+6 --dice 20,3,5,2
   spandex parry --attack unarmed nefario.json --with staff --dice 20,3,5,2`,
 		Args: cobra.MaximumNArgs(1),
-		RunE: cmdutil.RunE(opts, runF, runParry, opts.Defender.Target.FromArgs),
+		RunE: cmdutil.RunE(opts.Env, func() error { return runF(opts) }, opts.Defender.Target.FromArgs),
 	}
 	opts.Defender.add(cmd, "d20")
 	fl := cmd.Flags()

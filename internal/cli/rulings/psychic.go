@@ -39,6 +39,9 @@ type PsychicOutput struct {
 // NewCmdPsychic builds `spandex psychic`.
 func NewCmdPsychic(f *cmdutil.Factory, runF func(*PsychicOptions) error) *cobra.Command {
 	opts := &PsychicOptions{Env: f.Env(cmdutil.FormatText)}
+	if runF == nil {
+		runF = runPsychic
+	}
 	cmd := &cobra.Command{
 		Use:   "psychic --attacker-will N --defender-will N [--resist]",
 		Short: "A psychic or magic attack: will against will (p. 43)",
@@ -74,7 +77,7 @@ checked here (no files); ` + "`spandex contest`" + ` takes the points off hero f
   spandex psychic --device-rank 3 --defender-will 12
   spandex psychic --attacker-will 12 --defender-will 10 --hero-points contest=1 --hero-points defender:opponent-contest=1 --dice 4,17,6,11 --explain`,
 		Args: cobra.NoArgs,
-		RunE: cmdutil.RunE(opts, runF, runPsychic, required("defender-will"), func(cmd *cobra.Command, _ []string) error {
+		RunE: cmdutil.RunE(opts.Env, func() error { return runF(opts) }, required("defender-will"), func(cmd *cobra.Command, _ []string) error {
 			if cmd.Flags().Changed("confidence") && cmd.Flags().Changed("will-bonus") {
 				return cmdutil.Inputf("--will-bonus: give it or --confidence, not both")
 			}

@@ -37,6 +37,9 @@ type ThrowOutput struct {
 // NewCmdThrow builds `spandex throw`.
 func NewCmdThrow(f *cmdutil.Factory, runF func(*ThrowOptions) error) *cobra.Command {
 	opts := &ThrowOptions{Env: f.Env(cmdutil.FormatText)}
+	if runF == nil {
+		runF = runThrow
+	}
 	cmd := &cobra.Command{
 		Use:   "throw --strength N (--object NAME | --mass KG | --person-file FILE) [--awkward] [--rolling] [--person]",
 		Short: "What a character can push, lift and throw, and how far (pp. 39-43)",
@@ -65,7 +68,7 @@ No dice are rolled.`,
   spandex throw --strength 30 --person-file nefario.json
   spandex throw --strength 15 --object "hatchback car" --rolling`,
 		Args: cobra.NoArgs,
-		RunE: cmdutil.RunE(opts, runF, runThrow, required("strength")),
+		RunE: cmdutil.RunE(opts.Env, func() error { return runF(opts) }, required("strength")),
 	}
 	fl := cmd.Flags()
 	fl.IntVar(&opts.Strength, "strength", 0, "the thrower's strength (required)")

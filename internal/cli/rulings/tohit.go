@@ -53,6 +53,9 @@ type ToHitResult struct {
 // NewCmdToHit builds `spandex tohit`.
 func NewCmdToHit(f *cmdutil.Factory, runF func(*ToHitOptions) error) *cobra.Command {
 	opts := &ToHitOptions{Env: f.Env(cmdutil.FormatText)}
+	if runF == nil {
+		runF = runToHit
+	}
 	cmd := &cobra.Command{
 		Use:   "tohit --strike-class N --armour-class X [modifiers]",
 		Short: "The d20 roll an attack needs to hit (To-Hit Table and modifiers, p. 33)",
@@ -69,7 +72,7 @@ With --roll, --dice or --seed it also rolls the d20 (one die: the to-hit).`,
 		Example: `  spandex tohit --strike-class 3 --armour-class B --behind
   spandex tohit --strike-class 2 --armour-class F --strike-bonus 2 --dice 14`,
 		Args: cobra.NoArgs,
-		RunE: cmdutil.RunE(opts, runF, runToHit),
+		RunE: cmdutil.RunE(opts.Env, func() error { return runF(opts) }),
 	}
 	fl := cmd.Flags()
 	fl.BoolVar(&opts.Odds, "odds", false, oddsHelp)

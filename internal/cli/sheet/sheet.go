@@ -21,6 +21,9 @@ type Options struct {
 // NewCmdSheet builds `spandex sheet`. runF replaces runSheet in tests.
 func NewCmdSheet(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 	opts := &Options{Env: f.PageEnv(cmdutil.FormatText)}
+	if runF == nil {
+		runF = runSheet
+	}
 	cmd := &cobra.Command{
 		Use:   "sheet [FILE|-]...",
 		Short: "Show a hero file as the book's character sheet",
@@ -55,7 +58,7 @@ loads nothing from the network.`,
   spandex gen hero --seed 42 | spandex sheet -o html > hero.html
   spandex gen hero -n 6 --seed 7 | spandex sheet -o html > party.html
   spandex hero derive testdata/heroes/guardian-draft.json | spandex sheet -o text`,
-		RunE: cmdutil.RunE(opts, runF, runSheet, cmdutil.InputFiles(&opts.Files)),
+		RunE: cmdutil.RunE(opts.Env, func() error { return runF(opts) }, cmdutil.InputFiles(&opts.Files)),
 	}
 	cmdutil.AllowHTML(cmd)
 	return cmd

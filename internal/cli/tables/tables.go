@@ -20,6 +20,9 @@ type Options struct {
 // NewCmdTables builds the command. runF replaces runTables in tests.
 func NewCmdTables(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 	opts := &Options{Env: f.Env(cmdutil.FormatTable)}
+	if runF == nil {
+		runF = runTables
+	}
 	cmd := &cobra.Command{
 		Use:   "tables [NAME]",
 		Short: "List the rulebook's tables, or print one",
@@ -43,7 +46,7 @@ that is a number, such as 13 or +2, is a JSON number, the rest text).`,
 			}
 			return names, cobra.ShellCompDirectiveNoFileComp
 		},
-		RunE: cmdutil.RunE(opts, runF, runTables, func(_ *cobra.Command, args []string) error {
+		RunE: cmdutil.RunE(opts.Env, func() error { return runF(opts) }, func(_ *cobra.Command, args []string) error {
 			if len(args) == 1 {
 				opts.Name = args[0]
 			}
