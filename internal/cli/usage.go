@@ -1,9 +1,8 @@
 package cli
 
 import (
+	"io"
 	"strings"
-	"sync"
-	"text/template"
 
 	"github.com/mattn/go-runewidth"
 	"github.com/spf13/cobra"
@@ -12,65 +11,109 @@ import (
 	"github.com/codename-spandex/spandex/internal/cmdutil"
 )
 
-// usageTemplate is cobra's default usage template with every line that
-// can be wider than the terminal folded by a template function: the usage
-// line (foldUse), each command's short description (commandLine), the
-// flags (flagLines) and the examples (foldExamples). Continuation lines
-// of a command or flag description start at its description column, so
-// the column lines up on every line. TestTerminalWidth checks every
-// command's help at 80 columns, TestHelpAligned the columns.
-const usageTemplate = `Usage:{{if .Runnable}}
-{{foldUse .UseLine}}{{end}}{{if .HasAvailableSubCommands}}
-  {{.CommandPath}} [command]{{end}}{{if gt (len .Aliases) 0}}
-
-Aliases:
-  {{.NameAndAliases}}{{end}}{{if .HasExample}}
-
-Examples:
-{{foldExamples .Example}}{{end}}{{if .HasAvailableSubCommands}}{{$cmds := .Commands}}{{if eq (len .Groups) 0}}
-
-Available Commands:{{range $cmds}}{{if (or .IsAvailableCommand (eq .Name "help"))}}
-{{commandLine .}}{{end}}{{end}}{{else}}{{range $group := .Groups}}
-
-{{.Title}}{{range $cmds}}{{if (and (eq .GroupID $group.ID) (or .IsAvailableCommand (eq .Name "help")))}}
-{{commandLine .}}{{end}}{{end}}{{end}}{{if not .AllChildCommandsHaveGroup}}
-
-Additional Commands:{{range $cmds}}{{if (and (eq .GroupID "") (or .IsAvailableCommand (eq .Name "help")))}}
-{{commandLine .}}{{end}}{{end}}{{end}}{{end}}{{end}}{{if .HasAvailableLocalFlags}}
-
-Flags:
-{{flagLines .LocalFlags}}{{end}}{{if .HasAvailableInheritedFlags}}
-
-Global Flags:
-{{flagLines .InheritedFlags}}{{end}}{{if .HasAvailableSubCommands}}
-
-Use "{{.CommandPath}} [command] --help" for more information about a command.{{end}}
-`
-
-// helpTemplate is cobra's default help template with the description
-// folded into the terminal (foldText).
-const helpTemplate = `{{with (or .Long .Short)}}{{foldText .}}
-
-{{end}}{{if or .Runnable .HasSubCommands}}{{.UsageString}}{{end}}`
-
-// addTemplateFuncs gives cobra's templates (process-wide) the functions
-// the help and usage templates call, once.
-var addTemplateFuncs = sync.OnceFunc(func() {
-	cobra.AddTemplateFuncs(template.FuncMap{
-		"foldUse":      foldUse,
-		"commandLine":  commandLine,
-		"flagLines":    flagLines,
-		"foldExamples": foldExamples,
-		"foldText":     foldText,
-	})
-})
-
 // setHelp gives root (and so every command under it) the folding help
-// and usage templates.
+// and usage: cobra's default help and usage, which cobra writes as Go
+// functions (defaultHelpFunc, defaultUsageFunc) equivalent to its
+// templates, with every line that can be wider than the terminal folded:
+// the description (foldText), the usage line (foldUse), each command's
+// short description (commandLine), the examples (foldExamples) and the
+// flags (flagLines). Continuation lines of a command or flag description
+// start at its description column, so the column lines up on every line.
+// TestHelpIsCobras checks that it is cobra's where nothing needs folding,
+// TestTerminalWidth every command's help at 80 columns, TestHelpAligned
+// the columns.
+//
+// Functions rather than cobra's templates (SetUsageTemplate): the
+// template engine reaches methods by name through reflection, which makes
+// the linker keep every exported method of every type that is ever an
+// interface value, 3,800 functions and 2 MB that every start-up pays for
+// (docs/benchmarks.md, "Start-up").
 func setHelp(root *cobra.Command) {
-	addTemplateFuncs()
-	root.SetUsageTemplate(usageTemplate)
-	root.SetHelpTemplate(helpTemplate)
+	root.SetUsageFunc(writeUsage)
+	root.SetHelpFunc(writeHelp)
+}
+
+// writeHelp is cobra's help (its defaultHelpFunc) with the description
+// folded: the long description, or else the short one, then the usage.
+func writeHelp(c *cobra.Command, _ []string) {
+	var b strings.Builder
+	text := c.Long
+	if text == "" {
+		text = c.Short
+	}
+	if text != "" {
+		b.WriteString(foldText(text))
+		b.WriteString("\n\n")
+	}
+	if c.Runnable() || c.HasSubCommands() {
+		b.WriteString(c.UsageString())
+	}
+	if _, err := io.WriteString(c.OutOrStdout(), b.String()); err != nil {
+		c.PrintErrln(err)
+	}
+}
+
+// writeUsage is cobra's usage (its defaultUsageFunc) with the usage line,
+// the examples, the commands' lines and the flags folded.
+func writeUsage(c *cobra.Command) error {
+	// Cobra merges the parents' persistent flags into c's before its
+	// usage; InheritedFlags does so (UseLine's "[flags]" counts them).
+	c.InheritedFlags()
+	var b strings.Builder
+	b.WriteString("Usage:")
+	if c.Runnable() {
+		b.WriteString("\n" + foldUse(c.UseLine()))
+	}
+	if c.HasAvailableSubCommands() {
+		b.WriteString("\n  " + c.CommandPath() + " [command]")
+	}
+	if len(c.Aliases) > 0 {
+		b.WriteString("\n\nAliases:\n  " + c.NameAndAliases())
+	}
+	if c.HasExample() {
+		b.WriteString("\n\nExamples:\n" + foldExamples(c.Example))
+	}
+	if c.HasAvailableSubCommands() {
+		listed := func(sub *cobra.Command) bool { return sub.IsAvailableCommand() || sub.Name() == "help" }
+		commands := func(title, group string) {
+			b.WriteString("\n\n" + title)
+			for _, sub := range c.Commands() {
+				if sub.GroupID == group && listed(sub) {
+					b.WriteString("\n" + commandLine(sub))
+				}
+			}
+		}
+		if len(c.Groups()) == 0 {
+			b.WriteString("\n\nAvailable Commands:")
+			for _, sub := range c.Commands() {
+				if listed(sub) {
+					b.WriteString("\n" + commandLine(sub))
+				}
+			}
+		} else {
+			for _, g := range c.Groups() {
+				commands(g.Title, g.ID)
+			}
+			if !c.AllChildCommandsHaveGroup() {
+				commands("Additional Commands:", "")
+			}
+		}
+	}
+	if c.HasAvailableLocalFlags() {
+		b.WriteString("\n\nFlags:\n" + flagLines(c.LocalFlags()))
+	}
+	if c.HasAvailableInheritedFlags() {
+		b.WriteString("\n\nGlobal Flags:\n" + flagLines(c.InheritedFlags()))
+	}
+	if c.HasAvailableSubCommands() {
+		b.WriteString("\n\nUse \"" + c.CommandPath() + " [command] --help\" for more information about a command.")
+	}
+	b.WriteString("\n")
+	_, err := io.WriteString(c.OutOrStderr(), b.String())
+	if err != nil {
+		c.PrintErrln(err)
+	}
+	return err
 }
 
 // foldUse is the usage line, indented two spaces, its continuations six.
