@@ -26,7 +26,7 @@ import (
 // Functions rather than cobra's templates (SetUsageTemplate): the
 // template engine reaches methods by name through reflection, which makes
 // the linker keep every exported method of every type that is ever an
-// interface value, 3,800 functions and 2 MB that every start-up pays for
+// interface value, 3,750 functions and 3 MB that every start-up pays for
 // (docs/benchmarks.md, "Start-up").
 func setHelp(root *cobra.Command) {
 	root.SetUsageFunc(writeUsage)

@@ -64,7 +64,7 @@ func buildPrograms(t *testing.T) string {
 //   - No reflective method lookup (reflect.Value.Method, MethodByName) is
 //     linked: with it, the linker keeps every exported method of every
 //     type that is ever an interface value. Cobra's help and usage
-//     templates (text/template) linked it, 3,800 functions; help and
+//     templates (text/template) linked it, 3,750 functions; help and
 //     usage are cobra's Go hooks instead (internal/cli/usage.go).
 //   - No verb's options type carries the promoted methods of its
 //     embedded *cmdutil.Env. They are kept when the options are converted
