@@ -365,7 +365,7 @@ func (d *doing) checkMove() error {
 		return refusal.Errorf("metres: %d is negative", d.a.Metres)
 	}
 	if id := d.a.movePower(); id != "" {
-		d.moved = powerRules[id]
+		d.moved = powerRules()[id]
 		return d.moved.Movement(d)
 	}
 	// In a specific form of Shapechange, the form's movement (p. 70).
@@ -390,7 +390,7 @@ func (d *doing) checkMove() error {
 		speed, galeWhy = d.e.galeSpeed(d.c, speed)
 	}
 	if isTeleport(fh, d.a, speed) {
-		d.moved = powerRules[rulebook.PowerTeleport]
+		d.moved = powerRules()[rulebook.PowerTeleport]
 		return d.moved.Movement(d)
 	}
 	if len(d.a.Carry) > 0 || d.a.CarryKg != 0 || d.a.Blind {
@@ -465,7 +465,7 @@ func (d *doing) checkPower() error {
 	if d.a.Form != "" && d.a.Power != rulebook.PowerShapechange {
 		return refusal.Errorf("form: only Shapechange switches forms (--power shapechange --form NAME)")
 	}
-	if act := powerRules[d.a.Power].Act; act != nil {
+	if act := powerRules()[d.a.Power].Act; act != nil {
 		if err := act(d); err != nil || d.done {
 			return err
 		}
@@ -488,7 +488,7 @@ func (d *doing) checkPower() error {
 		toggle := sw // a copy: only a switch goes to the heap
 		d.toggle = &toggle
 	}
-	if begin := powerRules[d.a.Power].Begin; begin != nil {
+	if begin := powerRules()[d.a.Power].Begin; begin != nil {
 		if err := begin(d); err != nil || d.done {
 			return err
 		}
@@ -524,7 +524,7 @@ func (d *doing) checkPower() error {
 	if d.a.Count != 0 && d.a.Power != rulebook.PowerDuplication {
 		return refusal.Errorf("count: only Duplication makes copies")
 	}
-	if use := powerRules[d.a.Power].Use; use != nil {
+	if use := powerRules()[d.a.Power].Use; use != nil {
 		if err := use(d); err != nil {
 			return err
 		}
@@ -559,7 +559,7 @@ func (d *doing) applyPower(rec *dice.Recorder) error {
 		p.Current -= d.a.Points
 		d.ev.Summary += fmt.Sprintf(", spending %d %s points (%d left)", d.a.Points, d.a.Pool, p.Current)
 	}
-	if used := powerRules[d.a.Power].Used; used != nil {
+	if used := powerRules()[d.a.Power].Used; used != nil {
 		if err := used(d, rec); err != nil {
 			return err
 		}
@@ -808,5 +808,5 @@ func (e *Encounter) Luck(ctx Ctx, id string, chance int, what string) (bool, err
 	if c == nil {
 		return false, e.unknown(id)
 	}
-	return powerRules[rulebook.PowerLuck].Avoid(e, ctx, c, chance, what)
+	return powerRules()[rulebook.PowerLuck].Avoid(e, ctx, c, chance, what)
 }

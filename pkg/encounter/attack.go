@@ -319,7 +319,7 @@ func (e *Encounter) Attack(ctx Ctx, s Strike, opt combat.Options) (*combat.Resul
 	}
 	// What the attack's power does once it is resolved (a phased
 	// attacker's re-phase strike, p. 66).
-	if after := powerRules[res.Attack.Power].Attacked; after != nil {
+	if after := powerRules()[res.Attack.Power].Attacked; after != nil {
 		if err := after(e, ctx, att); err != nil {
 			return nil, err
 		}

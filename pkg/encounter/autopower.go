@@ -36,9 +36,9 @@ func (e *Encounter) autoUses(c *Combatant, opt combat.Options) []autoUse {
 	if e.batch != nil {
 		out = e.batch.uses[:0]
 	}
-	for _, id := range autoPowers {
+	for _, id := range powerTable().autoPowers {
 		if c.Hero.FindPower(id) != nil {
-			out = powerRules[id].Auto(e, c, opt, out)
+			out = powerRules()[id].Auto(e, c, opt, out)
 		}
 	}
 	if len(out) > 1 {

@@ -50,7 +50,7 @@ type mentalRule struct {
 // mentalRuleOf is the Mental hooks of a mental power's row (none: an
 // empty rule).
 func mentalRuleOf(slug rulebook.PowerID) mentalRule {
-	if r := powerRules[slug].Mental; r != nil {
+	if r := powerRules()[slug].Mental; r != nil {
 		return *r
 	}
 	return mentalRule{}

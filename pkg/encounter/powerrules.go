@@ -2,6 +2,7 @@ package encounter
 
 import (
 	"slices"
+	"sync"
 
 	"github.com/codename-spandex/spandex/pkg/combat"
 	"github.com/codename-spandex/spandex/pkg/dice"
@@ -93,13 +94,28 @@ type powerRule struct {
 }
 
 // powerRules are the powers whose in-fight rules live in one file each;
-// adding a power is its file, its row here and its test.
-// (Filled in init: the hooks reach powerRules again, through the
-// effects they end.)
-var powerRules map[rulebook.PowerID]powerRule
+// adding a power is its file, its row in newPowerTable and its test.
+func powerRules() map[rulebook.PowerID]powerRule { return powerTable().rules }
 
-func init() {
-	powerRules = map[rulebook.PowerID]powerRule{
+// powerRuleTable is powerRules with the lists drawn from it.
+type powerRuleTable struct {
+	rules map[rulebook.PowerID]powerRule
+	// attackers are the powers with an Attacking hook, sorted; autoPowers
+	// those with an Auto hook.
+	attackers, autoPowers []rulebook.PowerID
+}
+
+// powerTable is built on first use, not at initialisation (a map of 30
+// rows and their lists: docs/architecture.md, "Conventions that are
+// rules"). It is set in init because the rows' hooks reach powerRules
+// again, through the effects they end: as a package-level initializer
+// that is an initialisation cycle.
+var powerTable func() *powerRuleTable
+
+func init() { powerTable = sync.OnceValue(newPowerTable) }
+
+func newPowerTable() *powerRuleTable {
+	t := &powerRuleTable{rules: map[rulebook.PowerID]powerRule{
 		rulebook.ImplantRetractableGlider:  gliderRule,
 		rulebook.PowerElasticity:           elasticityRule,
 		rulebook.PowerTeleport:             teleportRule,
@@ -130,22 +146,19 @@ func init() {
 		rulebook.PowerLuck:                 luckRule,
 		rulebook.PowerInvisibility:         invisibilityRule,
 		rulebook.PowerCamouflage:           camouflageRule,
-	}
-	for id, r := range powerRules {
+	}}
+	for id, r := range t.rules {
 		if r.Attacking != nil {
-			attackers = append(attackers, id)
+			t.attackers = append(t.attackers, id)
 		}
 		if r.Auto != nil {
-			autoPowers = append(autoPowers, id)
+			t.autoPowers = append(t.autoPowers, id)
 		}
 	}
-	slices.Sort(attackers)
-	slices.Sort(autoPowers)
+	slices.Sort(t.attackers)
+	slices.Sort(t.autoPowers)
+	return t
 }
-
-// attackers are the powers with an Attacking hook, sorted; autoPowers
-// those with an Auto hook.
-var attackers, autoPowers []rulebook.PowerID
 
 // movePower is the power a move is made by when a flag names it ("" for
 // a walk, or a teleport: checkMove knows one only once it knows the
@@ -163,7 +176,7 @@ func (a ActionRecord) movePower() rulebook.PowerID {
 // effectRule is the rule of the power that keeps the effect name going
 // (ok false when no power in powerRules does).
 func effectRule(name string) (powerRule, bool) {
-	for _, r := range powerRules {
+	for _, r := range powerRules() {
 		if r.Effect != "" && r.Effect == name {
 			return r, true
 		}
@@ -199,8 +212,8 @@ func (e *Encounter) panelsPassed(c *Combatant, n int) {
 // power that has one, in a stable order (attackers); a hook says nothing
 // about an attack not made with its power.
 func (e *Encounter) attackingRules(att *Combatant, req combat.Request) error {
-	for _, id := range attackers {
-		if err := powerRules[id].Attacking(e, att, req); err != nil {
+	for _, id := range powerTable().attackers {
+		if err := powerRules()[id].Attacking(e, att, req); err != nil {
 			return err
 		}
 	}
@@ -211,7 +224,7 @@ func (e *Encounter) attackingRules(att *Combatant, req combat.Request) error {
 // ended.
 func (e *Encounter) stateEnded(c *Combatant, name string) {
 	if info, ok := combat.StateByName(name); ok {
-		if end := powerRules[info.Power].StateEnded; end != nil {
+		if end := powerRules()[info.Power].StateEnded; end != nil {
 			end(e, c)
 		}
 	}
@@ -224,10 +237,10 @@ func (d *doing) walkRules(fh *hero.Hero, speed int) (int, *ruling.Step, error) {
 	var walked *ruling.Step
 	for _, ef := range d.c.Effects {
 		info, ok := combat.StateByName(ef.Name)
-		if !ok || powerRules[info.Power].Walk == nil {
+		if !ok || powerRules()[info.Power].Walk == nil {
 			continue
 		}
-		m, st, err := powerRules[info.Power].Walk(d, fh, speed)
+		m, st, err := powerRules()[info.Power].Walk(d, fh, speed)
 		if err != nil {
 			return 0, nil, err
 		}

@@ -13,7 +13,7 @@ import (
 // its hooks come in their pairs, and the move flags reach their power.
 func TestPowerRulesTable(t *testing.T) {
 	ids := rulebook.PowerIDs()
-	for id, r := range powerRules {
+	for id, r := range powerRules() {
 		if !slices.Contains(ids, id) {
 			t.Errorf("%s: not a rulebook.PowerID", id)
 		}
@@ -45,7 +45,7 @@ func TestPowerRulesTable(t *testing.T) {
 		if got := c.a.movePower(); got != c.want {
 			t.Errorf("movePower(%+v) = %q, want %q", c.a, got, c.want)
 		}
-		if c.want != "" && powerRules[c.want].Movement == nil {
+		if c.want != "" && powerRules()[c.want].Movement == nil {
 			t.Errorf("%s: a move by it has no Movement rule", c.want)
 		}
 	}
@@ -65,7 +65,7 @@ func TestAvoidRules(t *testing.T) {
 		{rulebook.PowerLuck, 24, 24, true},
 		{rulebook.PowerLuck, 24, 25, false},
 	} {
-		if powerRules[tc.power].Avoid == nil {
+		if powerRules()[tc.power].Avoid == nil {
 			t.Fatalf("%s: no Avoid rule", tc.power)
 		}
 		e := newBank(t)
@@ -118,7 +118,7 @@ func TestSwitchRules(t *testing.T) {
 		if !ok {
 			t.Fatalf("%s: not a row of combat.States", tc.state)
 		}
-		if got := powerRules[info.Power].SwitchedOff; got != tc.off {
+		if got := powerRules()[info.Power].SwitchedOff; got != tc.off {
 			t.Errorf("%s off: %q, want %q", tc.state, got, tc.off)
 		}
 	}

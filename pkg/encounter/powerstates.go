@@ -126,7 +126,7 @@ func stateFor(c *Combatant, a ActionRecord) (stateSwitch, bool, error) {
 	if a.Kind != ActPower {
 		return stateSwitch{}, false, nil
 	}
-	if sw := powerRules[a.Power].Switch; sw != nil {
+	if sw := powerRules()[a.Power].Switch; sw != nil {
 		return sw(c, a)
 	}
 	if a.Effect != "" {
@@ -137,7 +137,7 @@ func stateFor(c *Combatant, a ActionRecord) (stateSwitch, bool, error) {
 		return stateSwitch{}, false, nil
 	}
 	on := findEffect(c, info.Name) < 0
-	if check := powerRules[info.Power].SwitchOn; on && check != nil {
+	if check := powerRules()[info.Power].SwitchOn; on && check != nil {
 		if err := check(c); err != nil {
 			return stateSwitch{}, false, err
 		}
@@ -155,12 +155,12 @@ func (e *Encounter) switchState(ctx Ctx, c *Combatant, s stateSwitch) error {
 		e.endEffect(c, s.replace, "replaced by "+s.info.Name)
 	}
 	if !s.on {
-		e.endEffect(c, findEffect(c, s.info.Name), powerRules[s.info.Power].SwitchedOff)
+		e.endEffect(c, findEffect(c, s.info.Name), powerRules()[s.info.Power].SwitchedOff)
 		e.refreshAll()
 		return nil
 	}
 	ef := stateEffect(s.info.Name, c.ID)
-	if on := powerRules[s.info.Power].SwitchedOn; on != nil {
+	if on := powerRules()[s.info.Power].SwitchedOn; on != nil {
 		if err := on(e, ctx, c); err != nil {
 			return err
 		}
