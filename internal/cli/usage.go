@@ -74,22 +74,18 @@ func writeUsage(c *cobra.Command) error {
 		b.WriteString("\n\nExamples:\n" + foldExamples(c.Example))
 	}
 	if c.HasAvailableSubCommands() {
-		listed := func(sub *cobra.Command) bool { return sub.IsAvailableCommand() || sub.Name() == "help" }
+		// Each group's commands, then those in none; without groups
+		// every command is in none (cobra refuses an undefined group).
 		commands := func(title, group string) {
 			b.WriteString("\n\n" + title)
 			for _, sub := range c.Commands() {
-				if sub.GroupID == group && listed(sub) {
+				if sub.GroupID == group && (sub.IsAvailableCommand() || sub.Name() == "help") {
 					b.WriteString("\n" + commandLine(sub))
 				}
 			}
 		}
 		if len(c.Groups()) == 0 {
-			b.WriteString("\n\nAvailable Commands:")
-			for _, sub := range c.Commands() {
-				if listed(sub) {
-					b.WriteString("\n" + commandLine(sub))
-				}
-			}
+			commands("Available Commands:", "")
 		} else {
 			for _, g := range c.Groups() {
 				commands(g.Title, g.ID)
