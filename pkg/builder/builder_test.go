@@ -13,6 +13,7 @@ func TestParseTarget(t *testing.T) {
 		in   string
 		want float64
 		bad  bool
+		err  string // the start of the refusal, when it matters
 	}{
 		{in: "60%", want: 0.60},
 		{in: "60", want: 0.60},
@@ -23,8 +24,10 @@ func TestParseTarget(t *testing.T) {
 		{in: "FAIR", want: 0.75},
 		{in: "hard", want: 0.50},
 		{in: "deadly", want: 0.25},
-		{in: "0%", bad: true},
-		{in: "100%", bad: true},
+		{in: "0%", bad: true, err: "0% is outside 1-99 %"},
+		{in: "100", bad: true, err: "100% is outside 1-99 %"},
+		// the number is echoed, never what surrounds it: one line
+		{in: "0\n\n%", bad: true, err: "0% is outside 1-99 %"},
 		{in: "0.6", bad: true}, // 0.6 %: below 1 %
 		{in: "-5", bad: true},
 		{in: "", bad: true},
@@ -34,8 +37,8 @@ func TestParseTarget(t *testing.T) {
 	for _, tc := range tests {
 		got, err := ParseTarget(tc.in)
 		if tc.bad {
-			if err == nil {
-				t.Errorf("ParseTarget(%q) = %v, want an error", tc.in, got)
+			if err == nil || !strings.HasPrefix(err.Error(), tc.err) {
+				t.Errorf("ParseTarget(%q) = %v, %v; want an error starting %q", tc.in, got, err, tc.err)
 			}
 			continue
 		}
@@ -56,12 +59,16 @@ func TestParseTolerance(t *testing.T) {
 		{in: "25", want: 0.25},
 		{in: "0", bad: true},
 		{in: "26", bad: true},
+		{in: " 26\t\n%", bad: true},
 		{in: "x", bad: true},
 	}
 	for _, tc := range tests {
 		got, err := ParseTolerance(tc.in)
 		if (err != nil) != tc.bad || !tc.bad && math.Abs(got-tc.want) > 1e-12 {
 			t.Errorf("ParseTolerance(%q) = %v, %v; want %v (error %v)", tc.in, got, err, tc.want, tc.bad)
+		}
+		if err != nil && strings.ContainsAny(err.Error(), "\t\n") {
+			t.Errorf("ParseTolerance(%q): %q is not one line", tc.in, err)
 		}
 	}
 }

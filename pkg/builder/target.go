@@ -58,12 +58,12 @@ func ParseTarget(s string) (float64, error) {
 			return w.Chance, nil
 		}
 	}
-	p, err := parsePercent(t)
+	p, num, err := parsePercent(t)
 	if err != nil {
 		return 0, refusal.Errorf("%q is not a chance (60%%) or one of %s", s, strings.Join(WordNames(), ", "))
 	}
 	if p < MinTarget-1e-12 || p > MaxTarget+1e-12 {
-		return 0, refusal.Errorf("%s is outside 1-99 %%: a fight the heroes always or never win cannot be measured", strings.TrimSpace(s))
+		return 0, refusal.Errorf("%s%% is outside 1-99 %%: a fight the heroes always or never win cannot be measured", num)
 	}
 	return p, nil
 }
@@ -74,24 +74,27 @@ const MaxTolerance = 0.25
 // ParseTolerance reads a tolerance in percentage points ("5", "5%",
 // "2.5") above 0 and at most 25.
 func ParseTolerance(s string) (float64, error) {
-	p, err := parsePercent(strings.TrimSpace(s))
+	p, num, err := parsePercent(s)
 	if err != nil {
 		return 0, refusal.Errorf("%q is not a number of percentage points (5%%)", s)
 	}
 	if p <= 0 || p > MaxTolerance+1e-12 {
-		return 0, refusal.Errorf("%s is outside 0-25 percentage points (above 0)", strings.TrimSpace(s))
+		return 0, refusal.Errorf("%s%% is outside 0-25 percentage points (above 0)", num)
 	}
 	return p, nil
 }
 
-// parsePercent reads "60%" or "60" as 0.6.
-func parsePercent(s string) (float64, error) {
-	s = strings.TrimSpace(strings.TrimSuffix(s, "%"))
-	v, err := strconv.ParseFloat(s, 64)
+// parsePercent reads "60%" or "60" as 0.6, and returns the number as
+// written ("60"): a refusal of its value echoes that, never the rest of
+// the input, which may hold anything that is space to strings.TrimSpace
+// (line breaks among them).
+func parsePercent(s string) (float64, string, error) {
+	num := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(s), "%"))
+	v, err := strconv.ParseFloat(num, 64)
 	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
-		return 0, strconv.ErrSyntax
+		return 0, "", strconv.ErrSyntax
 	}
-	return v / 100, nil
+	return v / 100, num, nil
 }
 
 // Percent writes a chance as a percentage with up to one decimal ("60 %",
