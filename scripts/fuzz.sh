@@ -61,8 +61,11 @@ while read -r pkg fn; do
 		if (s > 0) printf "%d", n / s; else print "?" }')
 	printf '%-28s %-26s %7ss %12s %10s  %s\n' "$pkg" "$fn" "$secs" "${last:-?}" "${rate:-?}" "$result"
 	if [[ $result == FAIL ]]; then
-		grep -m5 -E 'Failing input|--- FAIL|panic:|fuzz_test|_test.go:' "$log" | sed 's/^/    /'
-		tail -3 "$log" | sed 's/^/    /'
+		# go test's account of the failure (the message, the input
+		# saved or why none was), then where the whole log is kept.
+		grep -v '^fuzz: elapsed' "$log" | sed -n '/--- FAIL/,$p' | head -n 20 | sed 's/^/    /'
+		keep=${TMPDIR:-/tmp}/fuzz-$fn.log
+		mv "$log" "$keep" && echo "    whole log: $keep"
 	fi
 	rm -f "$log"
 done <<<"$targets"
